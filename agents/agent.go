@@ -1,0 +1,36 @@
+package agents
+
+import (
+	"math/rand/v2"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Agent is a bot playing one seat of NZSC.
+type Agent interface {
+	// NewGame starts a fresh game in seat (0 or 1). rng is the agent's
+	// source for this game; it is reseeded for every game.
+	NewGame(seat int, rng *rand.Rand)
+	// Choose answers a decision. It is called only when the agent has at
+	// least one legal choice, in every phase (character, booster, move).
+	// Returning a choice outside d.Legal is allowed and is penalized by
+	// the rules.
+	Choose(d *Decision) engine.Choice
+}
+
+// Decision is what an agent sees when it must choose: the whole public
+// state (NZSC has no hidden information), the game so far, and its legal
+// choices. Everything is read-only and valid only during the call.
+type Decision struct {
+	Seat    int
+	State   *engine.State
+	History []engine.Turn
+	// Legal lists the legal choices in canonical order; never empty.
+	Legal []engine.Choice
+}
+
+// Closer is implemented by agents that hold resources (processes, files)
+// to release when a runner is done with them.
+type Closer interface {
+	Close() error
+}

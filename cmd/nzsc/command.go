@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+)
+
+// env is what a subcommand may touch: its streams and whether the output
+// is a terminal (progress bars only then).
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// tty reports whether stderr is an interactive terminal.
+	tty bool
+}
+
+// command is one subcommand. flags declares its flags on fs; run does
+// the work with the remaining positional arguments.
+type command struct {
+	name    string
+	args    string // positional arguments, for the usage line
+	summary string
+	example string
+	flags   func(fs *pflag.FlagSet)
+	run     func(e *env, fs *pflag.FlagSet, args []string) error
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("nzsc: duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError is bad input from the user: exit code 2.
+type usageError struct{ msg string }
+
+func (u *usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// asUsage marks err as the user's bad input.
+func asUsage(err error) error {
+	if err == nil {
+		return nil
+	}
+	var u *usageError
+	if errors.As(err, &u) {
+		return err
+	}
+	return &usageError{err.Error()}
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		e.tty = term.IsTerminal(int(f.Fd()))
+	}
+	if len(args) == 0 {
+		printHelp(stdout)
+		return nil
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		if len(args) > 1 {
+			c, ok := commands[args[1]]
+			if !ok {
+				return usagef("unknown command %q (run 'nzsc help')", args[1])
+			}
+			printCommandHelp(stdout, c)
+			return nil
+		}
+		printHelp(stdout)
+		return nil
+	}
+	if name == "version" || name == "--version" {
+		fmt.Fprintln(stdout, "nzsc", Version())
+		return nil
+	}
+	c, ok := commands[name]
+	if !ok {
+		return usagef("unknown command %q (run 'nzsc help' for the list)", name)
+	}
+	fs := newFlagSet(c)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			printCommandHelp(stdout, c)
+			return nil
+		}
+		return usagef("%s: %v", c.name, err)
+	}
+	return c.run(e, fs, fs.Args())
+}
+
+func newFlagSet(c *command) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	if c.flags != nil {
+		c.flags(fs)
+	}
+	return fs
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "nzsc — NZSC Lab: play, match, rank and solve Ninja Zombie Samurai Clown.")
+	fmt.Fprintln(w, "\nUsage: nzsc <command> [flags] [arguments]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "  help         this list; 'nzsc help CMD' or 'nzsc CMD --help' for one command")
+	fmt.Fprintln(w, "  version      print the version")
+}
+
+func printCommandHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, c.summary)
+	if c.example != "" {
+		fmt.Fprintf(w, "\nExample:\n  %s\n", c.example)
+	}
+	fs := newFlagSet(c)
+	if u := fs.FlagUsages(); strings.TrimSpace(u) != "" {
+		fmt.Fprintf(w, "\nFlags:\n%s", u)
+	}
+}

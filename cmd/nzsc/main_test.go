@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// runCmd runs the command line as main would and returns its output and
+// exit code.
+func runCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	code = exitCode(err, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestUsageErrors(t *testing.T) {
+	for i, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"help", "frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"help"}, 0, ""},
+		{[]string{}, 0, ""},
+		{[]string{"version"}, 0, ""},
+	} {
+		_, stderr, code := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(stderr, c.msg) {
+			t.Errorf("case %d %v: code %d stderr %q, want code %d containing %q", i, c.args, code, stderr, c.code, c.msg)
+		}
+		if strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {
+			t.Errorf("case %d %v: error is not one line: %q", i, c.args, stderr)
+		}
+	}
+}
+
+func TestEveryCommandHasHelp(t *testing.T) {
+	for name := range commands {
+		out, _, code := runCmd(t, "", name, "--help")
+		if code != 0 || !strings.Contains(out, "Usage: nzsc "+name) {
+			t.Errorf("%s --help: code %d, output %q", name, code, out)
+		}
+		_, stderr, code := runCmd(t, "", name, "--no-such-flag")
+		if code != 2 || !strings.Contains(stderr, "no-such-flag") {
+			t.Errorf("%s --no-such-flag: code %d, stderr %q", name, code, stderr)
+		}
+	}
+}

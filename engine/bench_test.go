@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkRandomGame plays one complete game between two uniform-random
+// players per operation, each game from its own seed.
+func BenchmarkRandomGame(b *testing.B) {
+	b.ReportAllocs()
+	var src rand.PCG
+	var seed uint64
+	rounds := 0
+	for b.Loop() {
+		seed++
+		src.Seed(seed, 0)
+		s := NewGame(DefaultRules)
+		s.PlayRandom(&src)
+		rounds += int(s.Turn)
+	}
+	b.ReportMetric(float64(rounds)/float64(b.N), "turns/game")
+}
+
+func TestRandomGameAllocatesNothing(t *testing.T) {
+	var src rand.PCG
+	seed := uint64(0)
+	allocs := testing.AllocsPerRun(1000, func() {
+		seed++
+		src.Seed(seed, 0)
+		s := NewGame(DefaultRules)
+		var buf [MaxChoices]Choice
+		for s.Phase != GameOver {
+			n0, n1 := s.Legal(0, &buf), 0
+			a := Unknown
+			if n0 > 0 {
+				a = buf[src.Uint64()%uint64(n0)]
+			}
+			n1 = s.Legal(1, &buf)
+			b := Unknown
+			if n1 > 0 {
+				b = buf[src.Uint64()%uint64(n1)]
+			}
+			s.Step(a, b)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("a complete game allocates %v times, want 0", allocs)
+	}
+}

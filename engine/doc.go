@@ -1,0 +1,14 @@
+// Package engine implements the rules of NZSC (Ninja Zombie Samurai Clown)
+// exactly as the project's rulebook states them: character picks with repicks
+// and the three-in-a-row rule, headstarts, boosters, rounds scored from the
+// 28×28 outcome table, single-use and destructive moves, move streaks, the
+// 5-5 setback, every penalty clause with waits and the penalty point, stuck
+// players, and the turn cap.
+//
+// A game is a State, a small value type with no pointers, slices or maps, so
+// it can be copied freely (search code copies it at every node). Both seats
+// are symmetric: each turn both players' choices are given to Step at once.
+// Legal choices are written into an array the caller owns. Nothing in this
+// package allocates while a game is played, and a State is not safe for
+// concurrent mutation (copy it instead: copies are independent).
+package engine

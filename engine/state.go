@@ -1,0 +1,519 @@
+package engine
+
+import "math/bits"
+
+// Phase says what both players choose next.
+type Phase uint8
+
+// The phases of a game, in order.
+const (
+	PickCharacter Phase = iota
+	PickBooster
+	PickMove
+	GameOver
+)
+
+var phaseNames = [...]string{"character", "booster", "move", "over"}
+
+// String returns "character", "booster", "move" or "over".
+func (p Phase) String() string { return phaseNames[p&3] }
+
+// Choice is one player's answer in a phase: the value of a Character in
+// PickCharacter, of a Booster in PickBooster, of a Move in PickMove.
+// Values outside the phase's range, such as Unknown, stand for names that
+// do not exist in the game (the "wrong universe" penalty).
+type Choice uint8
+
+// Unknown is the choice for a name that is not a character, booster or move.
+const Unknown Choice = 0xFF
+
+// MaxChoices is the most legal choices a player can have in any phase (a
+// full move set), so a [MaxChoices]Choice buffer always suffices.
+const MaxChoices = 5
+
+// Name returns the display name of c as read in phase p.
+func (c Choice) Name(p Phase) string {
+	switch {
+	case p == PickCharacter && c < NumCharacters:
+		return Character(c).String()
+	case p == PickBooster && c < NumBoosters:
+		return Booster(c).String()
+	case p == PickMove && c < NumMoves:
+		return Move(c).String()
+	}
+	return "nonexistent"
+}
+
+// ParseChoice reads a name as an answer in phase p. A name that is not a
+// character (booster, move) of the game gives Unknown, which the rules
+// penalize; it is not an error.
+func ParseChoice(p Phase, s string) Choice {
+	switch p {
+	case PickCharacter:
+		if c, ok := ParseCharacter(s); ok {
+			return Choice(c)
+		}
+	case PickBooster:
+		if b, ok := ParseBooster(s); ok {
+			return Choice(b)
+		}
+	case PickMove:
+		if m, ok := ParseMove(s); ok {
+			return Choice(m)
+		}
+	}
+	return Unknown
+}
+
+// Offence names the penalty clause an illegal choice falls under.
+type Offence uint8
+
+// The penalty clauses; the first that applies is the one charged.
+const (
+	NoOffence Offence = iota
+	// WrongUniverse: a character, booster or move that does not exist.
+	WrongUniverse
+	// DestroyedMove: one of the player's own moves that was destroyed.
+	DestroyedMove
+	// FourthInARow: the same character or move a fourth time in a row.
+	FourthInARow
+	// WrongCharacter: a booster or move of another character.
+	WrongCharacter
+	// WrongBooster: a move of the player's character's other booster, or
+	// any booster move after choosing No Booster.
+	WrongBooster
+	// Stuck: the player has no legal move and passes; charged as the
+	// cheapest clause, WrongBooster.
+	Stuck
+)
+
+var offenceWaits = [...]uint8{0, 4, 4, 3, 3, 2, 2}
+var offenceNames = [...]string{
+	"no offence", "wrong universe", "destroyed move", "more than three times in a row",
+	"wrong character", "wrong booster", "stuck (no legal move)",
+}
+
+// Waits returns how many waits the offence costs.
+func (o Offence) Waits() uint8 { return offenceWaits[o] }
+
+// String returns the offence's name as the rulebook calls it.
+func (o Offence) String() string { return offenceNames[o] }
+
+// Result says how a game stands.
+type Result uint8
+
+// The results of a game.
+const (
+	Ongoing Result = iota
+	FirstWins
+	SecondWins
+	Draw
+)
+
+var resultNames = [...]string{"ongoing", "first seat wins", "second seat wins", "draw"}
+
+// String describes the result.
+func (r Result) String() string { return resultNames[r&3] }
+
+// Winner returns the winning seat, or -1 for a draw or an ongoing game.
+func (r Result) Winner() int {
+	switch r {
+	case FirstWins:
+		return 0
+	case SecondWins:
+		return 1
+	}
+	return -1
+}
+
+// player is one seat's side of the state.
+type player struct {
+	points uint8
+	waits  uint8
+	// character is NoCharacter until characters are settled; booster is
+	// meaningful from PickMove on.
+	character Character
+	booster   Booster
+	// lastCharacter was picked characterStreak times in a row (clashes
+	// included).
+	lastCharacter   Character
+	characterStreak uint8
+	// lastMove was played moveStreak rounds in a row; nullified turns do
+	// not count.
+	lastMove   Move
+	moveStreak uint8
+	// destroyed is a bit set of destroyed moves (bit i = Move i).
+	destroyed uint32
+}
+
+// Rules are the configurable settings of a game.
+type Rules struct {
+	// TurnCap ends a game as a draw once this many turns (all phases)
+	// have been played without a winner. At most 65535.
+	TurnCap int
+}
+
+// DefaultRules are the rules of shared play: a 1000-turn cap.
+var DefaultRules = Rules{TurnCap: 1000}
+
+// State is a whole game between seats 0 and 1. Its size is 32 bytes.
+type State struct {
+	players [2]player
+	Phase   Phase
+	Result  Result
+	Turn    uint16
+	TurnCap uint16
+}
+
+// WinningPoints is the score that ends a game.
+const WinningPoints = 5
+
+// NewGame returns the state before the first character pick.
+func NewGame(r Rules) State {
+	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
+		panic("engine: TurnCap must be in 1..65535")
+	}
+	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster}
+	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(r.TurnCap)}
+}
+
+// NewRound returns the state at the start of the move phase for the two
+// loadouts, headstarts applied, as if both had picked them at the first
+// try (streaks of one pick each). It is where solvers and perft start.
+func NewRound(r Rules, a, b Loadout) State {
+	s := NewGame(r)
+	for i, l := range [2]Loadout{a, b} {
+		p := &s.players[i]
+		p.character, p.booster = l.Character, l.Booster
+		p.lastCharacter, p.characterStreak = l.Character, 1
+	}
+	ga, gb := Headstart(a.Character, b.Character)
+	s.players[0].points, s.players[1].points = ga, gb
+	s.Phase = PickMove
+	return s
+}
+
+// headstartOver[c] is the character c gets a headstart against.
+var headstartOver = [NumCharacters]Character{Ninja: Samurai, Zombie: NoCharacter, Samurai: Clown, Clown: Ninja}
+
+// Headstart returns the headstart points each side gets when characters a
+// and b meet: Ninja over Samurai, Samurai over Clown, Clown over Ninja.
+func Headstart(a, b Character) (ga, gb uint8) {
+	if headstartOver[a] == b {
+		ga = 1
+	}
+	if headstartOver[b] == a {
+		gb = 1
+	}
+	return ga, gb
+}
+
+// Turn records what happened in one call of Step, packed into 32 bits so
+// that it is returned in a register and a game's history is 4 bytes a turn.
+type Turn uint32
+
+// Bit layout of a Turn.
+const (
+	turnChoiceA  = 0  // 8 bits: seat 0's choice
+	turnChoiceB  = 8  // 8 bits: seat 1's choice
+	turnOffenceA = 16 // 3 bits
+	turnOffenceB = 19 // 3 bits
+	turnGainedA  = 22 // 2 bits
+	turnGainedB  = 24 // 2 bits
+	turnPhase    = 26 // 2 bits
+	turnClash    = 28
+	turnSetback  = 29
+)
+
+func newTurn(p Phase, a, b Choice) Turn {
+	return Turn(a)<<turnChoiceA | Turn(b)<<turnChoiceB | Turn(p)<<turnPhase
+}
+
+// Phase is the phase the turn was played in.
+func (t Turn) Phase() Phase { return Phase(t >> turnPhase & 3) }
+
+// Choice is what seat answered.
+func (t Turn) Choice(seat int) Choice { return Choice(t >> (8 * uint(seat&1))) }
+
+// Offence is the clause seat was penalized under, or NoOffence.
+func (t Turn) Offence(seat int) Offence {
+	return Offence(t >> (turnOffenceA + 3*uint(seat&1)) & 7)
+}
+
+// Gained is seat's points from this turn: round points, a headstart, or a
+// penalty point earned from the opponent's offence.
+func (t Turn) Gained(seat int) uint8 { return uint8(t >> (turnGainedA + 2*uint(seat&1)) & 3) }
+
+// Clash reports that both picked the same character and must repick.
+func (t Turn) Clash() bool { return t>>turnClash&1 == 1 }
+
+// Setback reports that both reached five points and went back to four.
+func (t Turn) Setback() bool { return t>>turnSetback&1 == 1 }
+
+// Nullified reports whether an offence voided the turn.
+func (t Turn) Nullified() bool { return t>>turnOffenceA&0x3F != 0 }
+
+func (t Turn) withOffences(a, b Offence) Turn {
+	return t | Turn(a)<<turnOffenceA | Turn(b)<<turnOffenceB
+}
+
+func (t Turn) withGained(seat int, g uint8) Turn {
+	return t + Turn(g)<<(turnGainedA+2*uint(seat&1))
+}
+
+// available returns the bit set of moves the player may play now: its
+// loadout's moves, less destroyed ones, less a move played in each of the
+// last three rounds. Zero means the player is stuck.
+func (p *player) available() uint32 {
+	m := loadoutMoves(p.character, p.booster) &^ p.destroyed
+	if p.moveStreak >= 3 {
+		m &^= 1 << p.lastMove
+	}
+	return m
+}
+
+// LegalMask returns the seat's legal choices in the current phase as a bit
+// set (bit i = Choice i). Zero in PickMove means the player is stuck;
+// zero in GameOver means there is nothing to choose.
+func (s *State) LegalMask(seat int) uint32 {
+	p := &s.players[seat]
+	switch s.Phase {
+	case PickMove:
+		return p.available()
+	case PickCharacter:
+		m := uint32(1)<<NumCharacters - 1
+		if p.characterStreak >= 3 {
+			m &^= 1 << p.lastCharacter
+		}
+		return m
+	case PickBooster:
+		return 0b11<<(2*uint32(p.character)) | 1<<NoBooster
+	}
+	return 0
+}
+
+// Legal writes the seat's legal choices, in canonical order, into buf and
+// returns how many there are. A stuck player has none: whatever it answers
+// is ignored and it passes.
+func (s *State) Legal(seat int, buf *[MaxChoices]Choice) int {
+	m := s.LegalMask(seat)
+	n := 0
+	for m != 0 {
+		buf[n] = Choice(bits.TrailingZeros32(m))
+		m &= m - 1
+		n++
+	}
+	return n
+}
+
+// Stuck reports whether the seat must pass this round for want of a legal
+// move.
+func (s *State) Stuck(seat int) bool {
+	return s.Phase == PickMove && s.players[seat].available() == 0
+}
+
+// Offence returns the clause under which choice c by seat would be
+// penalized now, or NoOffence when c is legal.
+func (s *State) Offence(seat int, c Choice) Offence {
+	p := &s.players[seat]
+	switch s.Phase {
+	case PickCharacter:
+		switch {
+		case c >= NumCharacters:
+			return WrongUniverse
+		case p.characterStreak >= 3 && Character(c) == p.lastCharacter:
+			return FourthInARow
+		}
+	case PickBooster:
+		switch {
+		case c >= NumBoosters:
+			return WrongUniverse
+		case Booster(c) != NoBooster && Booster(c).Owner() != p.character:
+			return WrongCharacter
+		}
+	case PickMove:
+		return p.moveOffence(c, p.available())
+	}
+	return NoOffence
+}
+
+func (p *player) moveOffence(c Choice, avail uint32) Offence {
+	switch {
+	case avail == 0:
+		return Stuck
+	case c < NumMoves && avail>>c&1 == 1:
+		return NoOffence
+	case c >= NumMoves:
+		return WrongUniverse
+	}
+	m := Move(c)
+	if loadoutMoves(p.character, p.booster)>>m&1 == 1 {
+		if p.destroyed>>m&1 == 1 {
+			return DestroyedMove
+		}
+		return FourthInARow
+	}
+	if m.Owner() == p.character {
+		// Base moves are always granted, so this is a booster move the
+		// player did not take: the other booster's, or any after No Booster.
+		return WrongBooster
+	}
+	return WrongCharacter
+}
+
+// Step plays one turn with seat 0 answering a and seat 1 answering b, and
+// reports what happened. After GameOver it does nothing.
+func (s *State) Step(a, b Choice) Turn {
+	// The common case, a round with two legal moves, is kept small enough
+	// to inline into the caller's loop.
+	if s.Phase == PickMove && a < NumMoves && b < NumMoves &&
+		(s.players[0].available()>>a)&(s.players[1].available()>>b)&1 == 1 {
+		return s.round(Move(a), Move(b))
+	}
+	return s.stepSlow(a, b)
+}
+
+// round plays a move-phase turn in which both moves are legal.
+func (s *State) round(ma, mb Move) Turn {
+	p, q := &s.players[0], &s.players[1]
+	ps, qs := b2u(p.booster == Strong), b2u(q.booster == Strong)
+	ga, gb := pointsTable[ps][qs][ma&31][mb&31], pointsTable[qs][ps][mb&31][ma&31]
+	p.points += ga
+	q.points += gb
+	// Single-use moves destroy themselves; a destructive move destroys the
+	// opponent's move. Written as masks to stay branch-free.
+	p.destroyed |= singleUseMask&(1<<ma) | (destructiveMask>>mb&1)<<ma
+	q.destroyed |= singleUseMask&(1<<mb) | (destructiveMask>>ma&1)<<mb
+	p.playMove(ma)
+	q.playMove(mb)
+	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
+	s.Turn++
+	if p.points >= WinningPoints || q.points >= WinningPoints || s.Turn >= s.TurnCap {
+		t = s.settle(t)
+	}
+	return t
+}
+
+// stepSlow plays every turn but a legal round: picks, and penalties.
+func (s *State) stepSlow(a, b Choice) Turn {
+	t := newTurn(s.Phase, a, b)
+	switch s.Phase {
+	case PickMove:
+		p, q := &s.players[0], &s.players[1]
+		t = s.penalize(t.withOffences(p.moveOffence(a, p.available()), q.moveOffence(b, q.available())))
+	case PickCharacter:
+		t = s.stepCharacter(t)
+	case PickBooster:
+		t = s.stepBooster(t)
+	default:
+		return t
+	}
+	s.Turn++
+	return s.settle(t)
+}
+
+func (p *player) playMove(m Move) {
+	// Branch-free: whether a move repeats is a coin flip in random play.
+	same := uint8(b2u(p.lastMove == m && p.moveStreak > 0))
+	p.moveStreak = same*p.moveStreak + 1
+	p.lastMove = m
+}
+
+func (p *player) pickCharacter(c Character) {
+	if p.characterStreak > 0 && p.lastCharacter == c {
+		p.characterStreak++
+		return
+	}
+	p.lastCharacter, p.characterStreak = c, 1
+}
+
+func (s *State) stepCharacter(t Turn) Turn {
+	a, b := t.Choice(0), t.Choice(1)
+	t = t.withOffences(s.Offence(0, a), s.Offence(1, b))
+	if t.Nullified() {
+		return s.penalize(t)
+	}
+	p, q := &s.players[0], &s.players[1]
+	p.pickCharacter(Character(a))
+	q.pickCharacter(Character(b))
+	if a == b {
+		return t | 1<<turnClash
+	}
+	p.character, q.character = Character(a), Character(b)
+	ga, gb := Headstart(p.character, q.character)
+	p.points += ga
+	q.points += gb
+	s.Phase = PickBooster
+	return t.withGained(0, ga).withGained(1, gb)
+}
+
+func (s *State) stepBooster(t Turn) Turn {
+	a, b := t.Choice(0), t.Choice(1)
+	t = t.withOffences(s.Offence(0, a), s.Offence(1, b))
+	if t.Nullified() {
+		return s.penalize(t)
+	}
+	s.players[0].booster, s.players[1].booster = Booster(a), Booster(b)
+	s.Phase = PickMove
+	return t
+}
+
+// penalize charges each offender its waits; an offender whose waits would
+// drop below zero is set to zero and its opponent scores a point.
+func (s *State) penalize(t Turn) Turn {
+	for seat := range 2 {
+		o := t.Offence(seat)
+		if o == NoOffence {
+			continue
+		}
+		p := &s.players[seat]
+		if w := o.Waits(); p.waits >= w {
+			p.waits -= w
+		} else {
+			p.waits = 0
+			s.players[1-seat].points++
+			t = t.withGained(1-seat, 1)
+		}
+	}
+	return t
+}
+
+// settle applies the end-of-turn rules: five points wins unless both are
+// level (then both go back to four), and the turn cap draws.
+func (s *State) settle(t Turn) Turn {
+	p, q := &s.players[0], &s.players[1]
+	if p.points >= WinningPoints || q.points >= WinningPoints {
+		switch {
+		case p.points == q.points:
+			p.points, q.points = WinningPoints-1, WinningPoints-1
+			t |= 1 << turnSetback
+		case p.points > q.points:
+			s.Phase, s.Result = GameOver, FirstWins
+			return t
+		default:
+			s.Phase, s.Result = GameOver, SecondWins
+			return t
+		}
+	}
+	if s.Turn >= s.TurnCap {
+		s.Phase, s.Result = GameOver, Draw
+	}
+	return t
+}
+
+var marginNames = [...]string{"Wipeout", "Annihilation", "Obliteration", "Hypnotization", "Clinch"}
+
+// Margin returns the name of a finished game's margin by the loser's
+// points: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration, 5-3
+// Hypnotization, 5-4 Clinch; "" for a draw or an ongoing game.
+func (s *State) Margin() string {
+	w := s.Result.Winner()
+	if w < 0 {
+		return ""
+	}
+	loser := s.players[1-w].points
+	if int(loser) < len(marginNames) {
+		return marginNames[loser]
+	}
+	return ""
+}
