@@ -34,3 +34,11 @@ type Decision struct {
 type Closer interface {
 	Close() error
 }
+
+// Faulter is implemented by agents that can fail during a game (an
+// external program that crashes, times out or writes garbage). Fault
+// returns the failure in the current game, or nil; NewGame clears it. A
+// faulted agent forfeits the game.
+type Faulter interface {
+	Fault() error
+}

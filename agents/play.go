@@ -30,14 +30,35 @@ func NewTable() *Table {
 // stream.
 func SeatSource(seed uint64, seat int) *rand.PCG { return rand.NewPCG(seed, uint64(seat)) }
 
+// Outcome is how a game played by Play ended.
+type Outcome struct {
+	// State is the final state (GameOver unless a seat forfeited).
+	State engine.State
+	// Forfeit is the seat that forfeited through a Fault, or -1.
+	Forfeit int
+	// Fault is the forfeiting agent's failure.
+	Fault error
+}
+
+// Winner returns the winning seat (the opponent of a forfeiter), or -1
+// for a draw.
+func (o *Outcome) Winner() int {
+	if o.Forfeit >= 0 {
+		return 1 - o.Forfeit
+	}
+	return o.State.Result.Winner()
+}
+
 // Play plays one game between a (seat 0) and b (seat 1) under rules, from
-// the game seed, and returns the final state; t.History holds its turns.
-// A stuck player is not asked (it passes).
-func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) engine.State {
+// the game seed; t.History holds its turns afterwards. A stuck player is
+// not asked (it passes). An agent that reports a Fault forfeits at once.
+func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
+	var faulters [2]Faulter
 	for i := range agents {
 		t.pcg[i].Seed(seed, uint64(i))
 		agents[i].NewGame(i, t.rng[i])
+		faulters[i], _ = agents[i].(Faulter)
 	}
 	s := engine.NewGame(rules)
 	t.History = t.History[:0]
@@ -53,8 +74,13 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) engine.State {
 			}
 			d[i] = Decision{Seat: i, State: &s, History: t.History, Legal: buf[i][:n]}
 			choice[i] = agents[i].Choose(&d[i])
+			if faulters[i] != nil {
+				if err := faulters[i].Fault(); err != nil {
+					return Outcome{State: s, Forfeit: i, Fault: err}
+				}
+			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return s
+	return Outcome{State: s, Forfeit: -1}
 }
