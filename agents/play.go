@@ -13,6 +13,12 @@ type Table struct {
 	pcg     [2]rand.PCG
 	rng     [2]*rand.Rand
 	History []engine.Turn
+	// The game state, legal-choice buffers and decisions live here rather
+	// than on Play's stack: they are handed to agents through an interface
+	// call, so on the stack they would escape and be allocated every game.
+	state engine.State
+	buf   [2][engine.MaxChoices]engine.Choice
+	d     [2]Decision
 }
 
 // NewTable returns a Table ready for Play.
@@ -60,10 +66,9 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 		agents[i].NewGame(i, t.rng[i])
 		faulters[i], _ = agents[i].(Faulter)
 	}
-	s := engine.NewGame(rules)
+	t.state = engine.NewGame(rules)
+	s, buf, d := &t.state, &t.buf, &t.d
 	t.History = t.History[:0]
-	var buf [2][engine.MaxChoices]engine.Choice
-	var d [2]Decision
 	var choice [2]engine.Choice
 	for s.Phase != engine.GameOver {
 		for i := range agents {
@@ -72,15 +77,15 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 				choice[i] = engine.Unknown // stuck: the engine ignores it
 				continue
 			}
-			d[i] = Decision{Seat: i, State: &s, History: t.History, Legal: buf[i][:n]}
+			d[i] = Decision{Seat: i, State: s, History: t.History, Legal: buf[i][:n]}
 			choice[i] = agents[i].Choose(&d[i])
 			if faulters[i] != nil {
 				if err := faulters[i].Fault(); err != nil {
-					return Outcome{State: s, Forfeit: i, Fault: err}
+					return Outcome{State: *s, Forfeit: i, Fault: err}
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return Outcome{State: s, Forfeit: -1}
+	return Outcome{State: *s, Forfeit: -1}
 }
