@@ -32,6 +32,9 @@ func (s *State) CharacterStreak(seat int) (Character, int) {
 // row it has played it; (0, 0) before the first round.
 func (s *State) MoveStreak(seat int) (Move, int) {
 	p := &s.players[seat&1]
+	if p.moveStreak == 0 {
+		return 0, 0
+	}
 	return p.lastMove, int(p.moveStreak)
 }
 

@@ -139,12 +139,20 @@ type player struct {
 	lastCharacter   Character
 	characterStreak uint8
 	// lastMove was played moveStreak rounds in a row; nullified turns do
-	// not count.
+	// not count. lastMove is noMove before the first round.
 	lastMove   Move
 	moveStreak uint8
-	// destroyed is a bit set of destroyed moves (bit i = Move i).
+	// The move phase works on bit sets (bit i = Move i) so that the legal
+	// moves are owned &^ destroyed &^ blocked, two instructions:
+	// owned is the loadout's moves (empty before boosters are settled),
+	// blocked the move barred by the three-in-a-row rule (at most one).
+	owned     uint32
 	destroyed uint32
+	blocked   uint32
 }
+
+// noMove is lastMove before any round; it equals no move.
+const noMove Move = 0xFF
 
 // Rules are the configurable settings of a game.
 type Rules struct {
@@ -173,7 +181,7 @@ func NewGame(r Rules) State {
 	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
 		panic("engine: TurnCap must be in 1..65535")
 	}
-	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster}
+	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
 	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(r.TurnCap)}
 }
 
@@ -185,6 +193,7 @@ func NewRound(r Rules, a, b Loadout) State {
 	for i, l := range [2]Loadout{a, b} {
 		p := &s.players[i]
 		p.character, p.booster = l.Character, l.Booster
+		p.owned = loadoutMoves(l.Character, l.Booster)
 		p.lastCharacter, p.characterStreak = l.Character, 1
 	}
 	ga, gb := Headstart(a.Character, b.Character)
@@ -264,13 +273,7 @@ func (t Turn) withGained(seat int, g uint8) Turn {
 // available returns the bit set of moves the player may play now: its
 // loadout's moves, less destroyed ones, less a move played in each of the
 // last three rounds. Zero means the player is stuck.
-func (p *player) available() uint32 {
-	m := loadoutMoves(p.character, p.booster) &^ p.destroyed
-	if p.moveStreak >= 3 {
-		m &^= 1 << p.lastMove
-	}
-	return m
-}
+func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked }
 
 // LegalMask returns the seat's legal choices in the current phase as a bit
 // set (bit i = Choice i). Zero in PickMove means the player is stuck;
@@ -347,7 +350,7 @@ func (p *player) moveOffence(c Choice, avail uint32) Offence {
 		return WrongUniverse
 	}
 	m := Move(c)
-	if loadoutMoves(p.character, p.booster)>>m&1 == 1 {
+	if p.owned>>m&1 == 1 {
 		if p.destroyed>>m&1 == 1 {
 			return DestroyedMove
 		}
@@ -376,22 +379,42 @@ func (s *State) Step(a, b Choice) Turn {
 // round plays a move-phase turn in which both moves are legal.
 func (s *State) round(ma, mb Move) Turn {
 	p, q := &s.players[0], &s.players[1]
-	ps, qs := b2u(p.booster == Strong), b2u(q.booster == Strong)
-	ga, gb := pointsTable[ps][qs][ma&31][mb&31], pointsTable[qs][ps][mb&31][ma&31]
+	v := roundTable[strongPair(p.booster, q.booster)][ma&31][mb&31]
+	ga, gb := uint8(v), uint8(v>>8)
 	p.points += ga
 	q.points += gb
-	// Single-use moves destroy themselves; a destructive move destroys the
-	// opponent's move. Written as masks to stay branch-free.
-	p.destroyed |= singleUseMask&(1<<ma) | (destructiveMask>>mb&1)<<ma
-	q.destroyed |= singleUseMask&(1<<mb) | (destructiveMask>>ma&1)<<mb
-	p.playMove(ma)
-	q.playMove(mb)
+	p.destroyed |= lost(ma, mb)
+	q.destroyed |= lost(mb, ma)
+	p.moveStreak, p.blocked = streakAfter(p.lastMove, p.moveStreak, ma)
+	q.moveStreak, q.blocked = streakAfter(q.lastMove, q.moveStreak, mb)
+	p.lastMove, q.lastMove = ma, mb
 	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
 	s.Turn++
 	if p.points >= WinningPoints || q.points >= WinningPoints || s.Turn >= s.TurnCap {
 		t = s.settle(t)
 	}
 	return t
+}
+
+// The round rules as pure functions on scalars, shared by Step and the
+// register-resident loop of PlayRandom so that the rules exist once.
+
+// strongPair is roundTable's first index for the two boosters.
+func strongPair(a, b Booster) uint8 { return b2u(a == Strong)<<1 | b2u(b == Strong) }
+
+// lost returns the moves a player loses after playing mine against
+// theirs: a single-use move destroys itself, and a destructive move of the
+// opponent's destroys mine. Branch-free, as both are rare.
+func lost(mine, theirs Move) uint32 {
+	return singleUseMask&(1<<mine) | (destructiveMask>>theirs&1)<<mine
+}
+
+// streakAfter returns the streak after playing m when last was played
+// streak times in a row, and the move the three-in-a-row rule then bars.
+// Branch-free: whether a random move repeats is a coin flip.
+func streakAfter(last Move, streak uint8, m Move) (uint8, uint32) {
+	streak = streak&-uint8(b2u(last == m)) + 1
+	return streak, uint32(b2u(streak >= 3)) << m
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
@@ -410,13 +433,6 @@ func (s *State) stepSlow(a, b Choice) Turn {
 	}
 	s.Turn++
 	return s.settle(t)
-}
-
-func (p *player) playMove(m Move) {
-	// Branch-free: whether a move repeats is a coin flip in random play.
-	same := uint8(b2u(p.lastMove == m && p.moveStreak > 0))
-	p.moveStreak = same*p.moveStreak + 1
-	p.lastMove = m
 }
 
 func (p *player) pickCharacter(c Character) {
@@ -453,7 +469,11 @@ func (s *State) stepBooster(t Turn) Turn {
 	if t.Nullified() {
 		return s.penalize(t)
 	}
-	s.players[0].booster, s.players[1].booster = Booster(a), Booster(b)
+	for i, c := range [2]Choice{a, b} {
+		p := &s.players[i]
+		p.booster = Booster(c)
+		p.owned = loadoutMoves(p.character, p.booster)
+	}
 	s.Phase = PickMove
 	return t
 }

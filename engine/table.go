@@ -34,38 +34,50 @@ var outcomeTable = [NumMoves][NumMoves]uint8{
 	{0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Big Hairy Deal
 }
 
-// RoundPoints returns what a player scores with move mine against the opponent's
-// move theirs. strong says whether the player's booster is Strong, which
-// decides Smash against Shadow Fireball: Smash scores only for a Strong
-// player; otherwise Shadow Fireball scores and Smash does not.
+// RoundPoints returns what a player scores with move mine against the
+// opponent's move theirs. mineStrong and theirsStrong say whether each
+// side's booster is Strong, which decides Smash against Shadow Fireball:
+// Smash scores only for a Strong player; otherwise Shadow Fireball scores
+// and Smash does not.
 func RoundPoints(mine, theirs Move, mineStrong, theirsStrong bool) uint8 {
-	return pointsTable[b2u(mineStrong)][b2u(theirsStrong)][mine&31][theirs&31]
+	v := roundTable[b2u(mineStrong)<<1|b2u(theirsStrong)][mine&31][theirs&31]
+	return uint8(v)
 }
 
-// pointsTable folds the special case into the table once, so the hot loop
-// does a single lookup: index [mineStrong][theirsStrong][mine][theirs].
-// The move axes are padded to 32 so that masked indices need no bounds
-// checks.
-var pointsTable [2][2][32][32]uint8
+// roundTable[k][ma][mb] holds both sides' points when seat 0 plays ma and
+// seat 1 plays mb, seat 0's in the low byte and seat 1's in the high byte,
+// so that one lookup scores a round and the scores can be added as one
+// packed word. k = strongA<<1 | strongB folds in the Smash against Shadow
+// Fireball rule. The move axes are padded to 32 so that masked indices
+// need no bounds checks.
+var roundTable [4][32][32]uint16
 
 func init() {
-	for ms := 0; ms < 2; ms++ {
-		for ts := 0; ts < 2; ts++ {
-			t := &pointsTable[ms][ts]
-			for x := Move(0); x < NumMoves; x++ {
-				for y := Move(0); y < NumMoves; y++ {
-					t[x][y] = outcomeTable[y][x]
-				}
+	for k := range roundTable {
+		sa, sb := k>>1, k&1
+		for x := Move(0); x < NumMoves; x++ {
+			for y := Move(0); y < NumMoves; y++ {
+				roundTable[k][x][y] = uint16(points(x, y, sa, sb)) | uint16(points(y, x, sb, sa))<<8
 			}
-			// Smash (mine) against Shadow Fireball (theirs).
-			t[Smash][ShadowFireball] = uint8(ms)
-			// Shadow Fireball (mine) against Smash (theirs).
-			t[ShadowFireball][Smash] = uint8(1 - ts)
 		}
 	}
 }
 
-func b2u(b bool) int {
+// points reads the outcome table for mine against theirs with the
+// Smash against Shadow Fireball rule: Smash scores only when its player's
+// booster is Strong, and Shadow Fireball scores exactly when the Smash
+// player's is not. mineStrong and theirsStrong are 1 for a Strong player.
+func points(mine, theirs Move, mineStrong, theirsStrong int) uint8 {
+	switch {
+	case mine == Smash && theirs == ShadowFireball:
+		return uint8(mineStrong)
+	case mine == ShadowFireball && theirs == Smash:
+		return uint8(1 - theirsStrong)
+	}
+	return outcomeTable[theirs][mine]
+}
+
+func b2u(b bool) uint8 {
 	if b {
 		return 1
 	}
