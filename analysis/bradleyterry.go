@@ -1,0 +1,272 @@
+package analysis
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// eloPerNat converts a natural-log strength to Elo: 400/ln 10.
+const eloPerNat = 400 / math.Ln10
+
+// Rating is one bot's Bradley–Terry strength on the Elo scale.
+type Rating struct {
+	Bot string
+	// Elo is relative to the average bot (the ratings sum to zero).
+	Elo float64
+	// SE is the standard error of Elo; Lo and Hi the 95% interval.
+	SE, Lo, Hi float64
+	Games      int64
+	// Significant reports that the interval excludes 0: the bot differs
+	// from the average bot beyond chance.
+	Significant bool
+}
+
+// Ranking is the Bradley–Terry fit of a tournament.
+type Ranking struct {
+	// Ratings are in the tournament's bot order.
+	Ratings []Rating
+	// Order lists bot indices from strongest to weakest.
+	Order []int
+	// Cov is the covariance of the Elo ratings (Elo²); the standard
+	// error of a difference i-j is sqrt(Cov[i][i]+Cov[j][j]-2Cov[i][j]).
+	Cov [][]float64
+	// Connected reports whether the win graph (an edge i→j when i scored
+	// at least a draw against j) is strongly connected, the condition
+	// for the maximum likelihood estimate to exist (Hunter 2004).
+	Connected bool
+	// Components are the strongly connected components of the win
+	// graph, when there are several.
+	Components [][]int
+	// Prior is the number of virtual draws added to every pairing that
+	// was played, to make the estimate finite when the graph is not
+	// strongly connected (0 otherwise).
+	Prior float64
+	// Iterations is the number of MM iterations until convergence.
+	Iterations int
+}
+
+// BradleyTerry fits the Bradley–Terry model P(i beats j) = γi/(γi+γj) by
+// maximum likelihood with Hunter's MM algorithm (Hunter 2004, "MM
+// algorithms for generalized Bradley–Terry models", eq. 3):
+//
+//	γi ← Wi / Σj nij/(γi+γj)
+//
+// where Wi is i's points (a draw is half a win for each side) and nij
+// the games between i and j. Ratings are 400·log10(γi) with mean zero.
+//
+// Intervals come from the observed information: in θ = ln γ the negative
+// Hessian of the log-likelihood is the weighted Laplacian
+// Iij = -nij·pij·pji, Iii = Σj nij·pij·pji; its Moore–Penrose inverse is
+// the covariance of θ under the sum-zero constraint. Treating draws as
+// half wins overstates the variance when there are many draws, so the
+// intervals are conservative.
+//
+// When the win graph is not strongly connected the MLE does not exist
+// (some ratings go to ±∞); BradleyTerry then adds one virtual draw to
+// every pairing that was played, reports it in Prior and sets Connected
+// false: ratings across components are then only indicative.
+func BradleyTerry(t *Tournament) *Ranking {
+	n := len(t.Bots)
+	w := make([][]float64, n) // w[i][j]: i's points against j
+	for i := range w {
+		w[i] = make([]float64, n)
+	}
+	games := make([]int64, n)
+	for k := range t.Pairings {
+		p := &t.Pairings[k]
+		r := p.Total()
+		w[p.A][p.B] += r.Points()
+		w[p.B][p.A] += r.Flip().Points()
+		games[p.A] += r.Games()
+		games[p.B] += r.Games()
+	}
+	rk := &Ranking{Connected: true}
+	rk.Components = stronglyConnected(w)
+	if len(rk.Components) > 1 {
+		rk.Connected = false
+		rk.Prior = 1
+		for i := range w {
+			for j := range w {
+				if i != j && w[i][j]+w[j][i] > 0 {
+					w[i][j] += rk.Prior / 2
+				}
+			}
+		}
+	}
+	theta, iters := mmFit(w)
+	rk.Iterations = iters
+	cov := bradleyTerryCov(w, theta)
+	rk.Cov = cov
+	rk.Ratings = make([]Rating, n)
+	for i := range n {
+		se := math.Sqrt(math.Max(cov[i][i], 0))
+		e := theta[i] * eloPerNat
+		rk.Ratings[i] = Rating{
+			Bot: t.Bots[i], Elo: e, SE: se, Lo: e - z95*se, Hi: e + z95*se,
+			Games: games[i], Significant: math.Abs(e) > z95*se,
+		}
+	}
+	rk.Order = make([]int, n)
+	for i := range rk.Order {
+		rk.Order[i] = i
+	}
+	slices.SortStableFunc(rk.Order, func(a, b int) int {
+		switch ea, eb := rk.Ratings[a].Elo, rk.Ratings[b].Elo; {
+		case ea > eb:
+			return -1
+		case ea < eb:
+			return 1
+		}
+		return 0
+	})
+	return rk
+}
+
+// mmFit runs Hunter's MM iteration from equal strengths until the
+// largest change of ln γ is below 1e-12 and returns θ = ln γ with mean
+// zero. Players without games keep θ = 0.
+func mmFit(w [][]float64) (theta []float64, iters int) {
+	n := len(w)
+	gamma := make([]float64, n)
+	next := make([]float64, n)
+	wins := make([]float64, n)
+	for i := range n {
+		gamma[i] = 1
+		for j := range n {
+			wins[i] += w[i][j]
+		}
+	}
+	const maxIters = 1_000_000
+	for iters = 1; iters <= maxIters; iters++ {
+		for i := range n {
+			den := 0.0
+			for j := range n {
+				if nij := w[i][j] + w[j][i]; j != i && nij > 0 {
+					den += nij / (gamma[i] + gamma[j])
+				}
+			}
+			if den == 0 || wins[i] == 0 {
+				next[i] = gamma[i]
+				continue
+			}
+			next[i] = wins[i] / den
+		}
+		// Fix the scale: geometric mean 1 (ratings average zero).
+		mean := 0.0
+		for i := range n {
+			mean += math.Log(next[i])
+		}
+		mean /= float64(n)
+		change := 0.0
+		for i := range n {
+			next[i] *= math.Exp(-mean)
+			change = math.Max(change, math.Abs(math.Log(next[i])-math.Log(gamma[i])))
+		}
+		gamma, next = next, gamma
+		if change < 1e-12 {
+			break
+		}
+	}
+	theta = make([]float64, n)
+	for i := range n {
+		theta[i] = math.Log(gamma[i])
+	}
+	return theta, iters
+}
+
+// bradleyTerryCov returns the covariance of the Elo ratings, the
+// pseudo-inverse of the observed information (scaled to Elo²). For a
+// Laplacian L of a connected graph, L⁺ = (L + J/n)⁻¹ - J/n with J the
+// all-ones matrix.
+func bradleyTerryCov(w [][]float64, theta []float64) [][]float64 {
+	n := len(w)
+	info := mat.NewDense(n, n, nil)
+	for i := range n {
+		for j := range n {
+			nij := w[i][j] + w[j][i]
+			if i == j || nij == 0 {
+				continue
+			}
+			pij := 1 / (1 + math.Exp(theta[j]-theta[i]))
+			v := nij * pij * (1 - pij)
+			info.Set(i, j, info.At(i, j)-v)
+			info.Set(i, i, info.At(i, i)+v)
+		}
+	}
+	for i := range n {
+		for j := range n {
+			info.Set(i, j, info.At(i, j)+1/float64(n))
+		}
+	}
+	var inv mat.Dense
+	cov := make([][]float64, n)
+	ok := inv.Inverse(info) == nil
+	for i := range n {
+		cov[i] = make([]float64, n)
+		for j := range n {
+			if !ok {
+				cov[i][j] = math.Inf(1)
+				continue
+			}
+			cov[i][j] = (inv.At(i, j) - 1/float64(n)) * eloPerNat * eloPerNat
+		}
+	}
+	return cov
+}
+
+// stronglyConnected returns the strongly connected components of the
+// graph with an edge i→j when w[i][j] > 0 (Tarjan's algorithm), each
+// sorted, in order of their smallest member.
+func stronglyConnected(w [][]float64) [][]int {
+	n := len(w)
+	index := make([]int, n)
+	low := make([]int, n)
+	on := make([]bool, n)
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	var comps [][]int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for u := range n {
+			if u == v || w[v][u] <= 0 {
+				continue
+			}
+			if index[u] < 0 {
+				visit(u)
+				low[v] = min(low[v], low[u])
+			} else if on[u] {
+				low[v] = min(low[v], index[u])
+			}
+		}
+		if low[v] == index[v] {
+			var c []int
+			for {
+				u := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[u] = false
+				c = append(c, u)
+				if u == v {
+					break
+				}
+			}
+			slices.Sort(c)
+			comps = append(comps, c)
+		}
+	}
+	for v := range n {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	slices.SortFunc(comps, func(a, b []int) int { return a[0] - b[0] })
+	return comps
+}

@@ -1,0 +1,17 @@
+// Package analysis turns the counts of matches and tournaments into the
+// statistics people read: scores with Wilson intervals, cross-tables,
+// Bradley–Terry ratings on the Elo scale (Hunter's MM algorithm),
+// win rates per character/booster pairing, the meta-game's Nash
+// equilibrium over the bots, and the sequential probability ratio test
+// that fishtest runs on pentanomial counts.
+//
+// Inputs are plain counts (Record, Pairing, Tournament): value types of
+// fixed size whose memory does not depend on the number of games. Every
+// estimate comes with its 95% interval and a Significant flag, so that
+// tables can mark the others with "~" as benchstat does.
+//
+// Functions keep no shared state and may be called from any goroutine;
+// a Tournament must not be modified while it is being analysed. The
+// analyses allocate their result tables (small: bots², 12×12); nothing
+// here runs per game.
+package analysis

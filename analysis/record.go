@@ -1,0 +1,196 @@
+package analysis
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Record counts games from one side's point of view.
+type Record struct {
+	Wins, Draws, Losses int64
+}
+
+// Games returns the number of games in r.
+func (r Record) Games() int64 { return r.Wins + r.Draws + r.Losses }
+
+// Points returns wins plus half the draws, the score's numerator.
+func (r Record) Points() float64 { return float64(r.Wins) + float64(r.Draws)/2 }
+
+// Score returns (wins + draws/2) / games, the project's win rate, or NaN
+// for no games.
+func (r Record) Score() float64 {
+	n := r.Games()
+	if n == 0 {
+		return nanValue
+	}
+	return r.Points() / float64(n)
+}
+
+// Flip returns the same games seen from the other side.
+func (r Record) Flip() Record { return Record{r.Losses, r.Draws, r.Wins} }
+
+// Add returns r + s.
+func (r Record) Add(s Record) Record {
+	return Record{r.Wins + s.Wins, r.Draws + s.Draws, r.Losses + s.Losses}
+}
+
+// MarshalJSON writes a record as [wins, draws, losses]: results files hold
+// thousands of them, so the compact form keeps them readable.
+func (r Record) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf("[%d,%d,%d]", r.Wins, r.Draws, r.Losses)), nil
+}
+
+// UnmarshalJSON reads [wins, draws, losses].
+func (r *Record) UnmarshalJSON(b []byte) error {
+	var a []int64
+	if err := json.Unmarshal(b, &a); err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	if len(a) != 3 {
+		return fmt.Errorf("record: want [wins,draws,losses], got %d numbers", len(a))
+	}
+	if a[0] < 0 || a[1] < 0 || a[2] < 0 {
+		return fmt.Errorf("record: negative count in %v", a)
+	}
+	*r = Record{a[0], a[1], a[2]}
+	return nil
+}
+
+// NumLoadouts is the number of (character, booster) loadouts.
+const NumLoadouts = 3 * engine.NumCharacters
+
+// LoadoutIndex returns l's position in engine.Loadouts(): character-major,
+// then the character's canonical booster list (its two, then No Booster).
+// It returns -1 for an unsettled or impossible loadout.
+func LoadoutIndex(l engine.Loadout) int {
+	if l.Character >= engine.NumCharacters {
+		return -1
+	}
+	switch {
+	case l.Booster == engine.NoBooster:
+		return 3*int(l.Character) + 2
+	case l.Booster.Owner() == l.Character:
+		return 3*int(l.Character) + int(l.Booster)%2
+	}
+	return -1
+}
+
+// LoadoutAt is the inverse of LoadoutIndex.
+func LoadoutAt(i int) engine.Loadout {
+	c := engine.Character(i / 3)
+	return engine.Loadout{Character: c, Booster: c.Boosters()[i%3]}
+}
+
+// Pairing holds every count the analyses need for the games between two
+// bots, A and B, always from A's point of view. It is a value of fixed
+// size: memory does not grow with the number of games.
+type Pairing struct {
+	// A and B index the tournament's Bots.
+	A int `json:"a"`
+	B int `json:"b"`
+	// Seat[s] is A's record in the games where A sat in seat s.
+	Seat [2]Record `json:"seat"`
+	// Pentanomial counts seat-swapped game pairs by A's points in the
+	// pair: 0, 1/2, 1, 3/2, 2 (LL, LD, WL or DD, WD, WW).
+	Pentanomial [5]int64 `json:"pentanomial"`
+	// Loadouts[x][y] is A's record in the games where A played loadout
+	// x and B loadout y (indices as LoadoutIndex).
+	Loadouts [NumLoadouts][NumLoadouts]Record `json:"loadouts"`
+	// Unsettled is A's record in games that ended before both loadouts
+	// were known (penalties or forfeits while picking, or the turn cap).
+	Unsettled Record `json:"unsettled"`
+	// Forfeits[0] counts games A forfeited through a fault, [1] B's.
+	Forfeits [2]int64 `json:"forfeits"`
+	// Illegal[0] counts turns in which A's choice was penalized, [1] B's.
+	Illegal [2]int64 `json:"illegal"`
+	// Turns is the total number of turns (all phases) of the games.
+	Turns int64 `json:"turns"`
+}
+
+// Total returns A's record over all games of the pairing.
+func (p *Pairing) Total() Record { return p.Seat[0].Add(p.Seat[1]) }
+
+// Games returns the number of games played.
+func (p *Pairing) Games() int64 { return p.Total().Games() }
+
+// Merge adds q's counts to p; both must be the same pairing.
+func (p *Pairing) Merge(q *Pairing) {
+	if p.A != q.A || p.B != q.B {
+		panic(fmt.Sprintf("analysis: merging pairing %d-%d into %d-%d", q.A, q.B, p.A, p.B))
+	}
+	for s := range p.Seat {
+		p.Seat[s] = p.Seat[s].Add(q.Seat[s])
+	}
+	for i := range p.Pentanomial {
+		p.Pentanomial[i] += q.Pentanomial[i]
+	}
+	for x := range p.Loadouts {
+		for y := range p.Loadouts[x] {
+			p.Loadouts[x][y] = p.Loadouts[x][y].Add(q.Loadouts[x][y])
+		}
+	}
+	p.Unsettled = p.Unsettled.Add(q.Unsettled)
+	for s := range 2 {
+		p.Forfeits[s] += q.Forfeits[s]
+		p.Illegal[s] += q.Illegal[s]
+	}
+	p.Turns += q.Turns
+}
+
+// Tournament is the aggregated counts of a round robin or gauntlet: the
+// bots (by spec) and one Pairing per pair of bots that met.
+type Tournament struct {
+	Bots     []string  `json:"bots"`
+	Pairings []Pairing `json:"pairings"`
+}
+
+// Merge adds u's counts to t pairing by pairing; both must list the same
+// bots and pairings in the same order.
+func (t *Tournament) Merge(u *Tournament) error {
+	if len(t.Bots) != len(u.Bots) || len(t.Pairings) != len(u.Pairings) {
+		return fmt.Errorf("different tournaments: %d bots/%d pairings vs %d/%d",
+			len(t.Bots), len(t.Pairings), len(u.Bots), len(u.Pairings))
+	}
+	for i := range t.Bots {
+		if t.Bots[i] != u.Bots[i] {
+			return fmt.Errorf("different bots: %q vs %q", t.Bots[i], u.Bots[i])
+		}
+	}
+	for i := range t.Pairings {
+		p, q := &t.Pairings[i], &u.Pairings[i]
+		if p.A != q.A || p.B != q.B {
+			return fmt.Errorf("different pairing %d: %d-%d vs %d-%d", i, p.A, p.B, q.A, q.B)
+		}
+	}
+	for i := range t.Pairings {
+		t.Pairings[i].Merge(&u.Pairings[i])
+	}
+	return nil
+}
+
+// Games returns the number of games in the whole tournament.
+func (t *Tournament) Games() int64 {
+	var n int64
+	for i := range t.Pairings {
+		n += t.Pairings[i].Games()
+	}
+	return n
+}
+
+// Against returns bot i's record against bot j over every pairing of the
+// two, seen from i.
+func (t *Tournament) Against(i, j int) Record {
+	var r Record
+	for k := range t.Pairings {
+		p := &t.Pairings[k]
+		switch {
+		case p.A == i && p.B == j:
+			r = r.Add(p.Total())
+		case p.A == j && p.B == i:
+			r = r.Add(p.Total().Flip())
+		}
+	}
+	return r
+}

@@ -1,0 +1,296 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+)
+
+// EloModel selects how an SPRT's Elo bounds are read.
+type EloModel int
+
+const (
+	// Logistic Elo: the expected score is 1/(1+10^(-elo/400)).
+	Logistic EloModel = iota
+	// Normalized Elo: the bounds are t-values of the score (its distance
+	// from 1/2 in standard deviations), scaled by 800/ln 10 per game, as
+	// fishtest's default model; they do not depend on the draw rate.
+	Normalized
+)
+
+// String returns "logistic" or "normalized".
+func (m EloModel) String() string {
+	if m == Normalized {
+		return "normalized"
+	}
+	return "logistic"
+}
+
+// ParseEloModel reads "logistic" or "normalized".
+func ParseEloModel(s string) (EloModel, error) {
+	switch s {
+	case "logistic":
+		return Logistic, nil
+	case "normalized":
+		return Normalized, nil
+	}
+	return 0, fmt.Errorf("unknown Elo model %q (logistic or normalized)", s)
+}
+
+// SPRT is a generalized sequential probability ratio test of H0: elo =
+// Elo0 against H1: elo = Elo1 on pentanomial counts, the test fishtest
+// runs. Alpha is the false-positive rate at Elo0, Beta the
+// false-negative rate at Elo1.
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+	Model       EloModel
+}
+
+// Check returns an error describing bad parameters.
+func (s SPRT) Check() error {
+	switch {
+	case !(s.Alpha > 0 && s.Alpha < 1) || !(s.Beta > 0 && s.Beta < 1):
+		return fmt.Errorf("alpha and beta must be in (0, 1), got %g and %g", s.Alpha, s.Beta)
+	case !(s.Elo1 > s.Elo0):
+		return fmt.Errorf("elo1 (%g) must be greater than elo0 (%g)", s.Elo1, s.Elo0)
+	case math.Abs(s.Elo0) > 2000 || math.Abs(s.Elo1) > 2000:
+		return fmt.Errorf("Elo bounds must be within ±2000")
+	}
+	return nil
+}
+
+// Bounds returns the LLR bounds: H0 is accepted below lower =
+// ln(β/(1-α)), H1 above upper = ln((1-β)/α) (Wald).
+func (s SPRT) Bounds() (lower, upper float64) {
+	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
+}
+
+// Verdict is the state of a sequential test.
+type Verdict int
+
+// The verdicts.
+const (
+	Continue Verdict = iota
+	AcceptH0
+	AcceptH1
+)
+
+// String names the verdict.
+func (v Verdict) String() string {
+	switch v {
+	case AcceptH0:
+		return "H0 accepted"
+	case AcceptH1:
+		return "H1 accepted"
+	}
+	return "continue"
+}
+
+// Decide returns the verdict for an LLR.
+func (s SPRT) Decide(llr float64) Verdict {
+	lo, hi := s.Bounds()
+	switch {
+	case llr <= lo:
+		return AcceptH0
+	case llr >= hi:
+		return AcceptH1
+	}
+	return Continue
+}
+
+// LLR returns the generalized log-likelihood ratio of H1 against H0 for
+// pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2 for the tested
+// side), following fishtest's LLRcalc: zero counts are replaced by 1e-3,
+// the empirical distribution over the pair scores 0, 1/4, 1/2, 3/4, 1 is
+// projected by maximum likelihood onto each hypothesis (for Logistic,
+// the distributions with mean L(elo) = 1/(1+10^(-elo/400)); for
+// Normalized, those with t-value (μ-1/2)/σ = √2·elo·ln10/800), and the
+// LLR is N·Σ p̂i·ln(p1i/p0i) with N the number of pairs.
+func (s SPRT) LLR(penta [5]int64) float64 {
+	n, pdf := pentaPDF(penta)
+	if n == 0 {
+		return 0
+	}
+	var p0, p1 [5]float64
+	switch s.Model {
+	case Normalized:
+		t0, t1 := math.Sqrt2*s.Elo0/neloPerT, math.Sqrt2*s.Elo1/neloPerT
+		p0, p1 = mleTValue(pdf, 0.5, t0), mleTValue(pdf, 0.5, t1)
+	default:
+		p0, p1 = mleExpected(pdf, logistic(s.Elo0)), mleExpected(pdf, logistic(s.Elo1))
+	}
+	llr := 0.0
+	for i := range pdf {
+		llr += pdf[i] * (math.Log(p1[i]) - math.Log(p0[i]))
+	}
+	return n * llr
+}
+
+// neloPerT is 800/ln 10: normalized Elo per unit of t-value per game.
+const neloPerT = 800 / math.Ln10
+
+func logistic(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// pentaValues are the pair scores per game: 0, 1/4, 1/2, 3/4, 1.
+var pentaValues = [5]float64{0, 0.25, 0.5, 0.75, 1}
+
+// pentaPDF regularizes the counts as fishtest does (a zero becomes 1e-3)
+// and returns their total and the empirical distribution.
+func pentaPDF(penta [5]int64) (n float64, pdf [5]float64) {
+	var sum int64
+	for _, c := range penta {
+		sum += c
+	}
+	if sum == 0 {
+		return 0, pdf
+	}
+	var reg [5]float64
+	for i, c := range penta {
+		reg[i] = float64(c)
+		if c == 0 {
+			reg[i] = 1e-3
+		}
+		n += reg[i]
+	}
+	for i := range reg {
+		pdf[i] = reg[i] / n
+	}
+	return n, pdf
+}
+
+func meanVar(pdf [5]float64) (mu, v float64) {
+	for i, p := range pdf {
+		mu += p * pentaValues[i]
+	}
+	for i, p := range pdf {
+		d := pentaValues[i] - mu
+		v += p * d * d
+	}
+	return mu, v
+}
+
+// secular solves Σ pi·ai/(1+x·ai) = 0 for x in (-1/max a, -1/min a) by
+// bisection; the left side decreases in x there. It needs min a < 0 <
+// max a.
+func secular(pdf [5]float64, a [5]float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range a {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if !(lo < 0 && hi > 0) {
+		panic(fmt.Sprintf("analysis: secular equation without a sign change: %v", a))
+	}
+	const eps = 1e-9
+	l, u := -1/hi+eps, -1/lo-eps
+	f := func(x float64) float64 {
+		s := 0.0
+		for i := range a {
+			s += pdf[i] * a[i] / (1 + x*a[i])
+		}
+		return s
+	}
+	for range 200 {
+		m := l + (u-l)/2
+		if m == l || m == u {
+			break
+		}
+		if f(m) > 0 {
+			l = m
+		} else {
+			u = m
+		}
+	}
+	return l + (u-l)/2
+}
+
+// mleExpected is the maximum likelihood distribution on the pair scores
+// with mean s given the empirical pdf (fishtest's MLE_expected):
+// pi/(1+x(ai-s)) with x solving the secular equation.
+func mleExpected(pdf [5]float64, s float64) (out [5]float64) {
+	var a [5]float64
+	for i := range a {
+		a[i] = pentaValues[i] - s
+	}
+	x := secular(pdf, a)
+	for i := range out {
+		out[i] = pdf[i] / (1 + x*a[i])
+	}
+	return out
+}
+
+// mleTValue is the maximum likelihood distribution with t-value
+// (μ-ref)/σ = t given the empirical pdf, by fishtest's fixed-point
+// iteration (MLE_t_value): at most 10 steps, from the uniform
+// distribution.
+func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
+	cur := [5]float64{0.2, 0.2, 0.2, 0.2, 0.2}
+	for range 10 {
+		prev := cur
+		mu, v := meanVar(cur)
+		sigma := math.Sqrt(v)
+		var a [5]float64
+		for i := range a {
+			d := (mu - pentaValues[i]) / sigma
+			a[i] = pentaValues[i] - ref - t*sigma*(1+d*d)/2
+		}
+		x := secular(pdf, a)
+		for i := range cur {
+			cur[i] = pdf[i] / (1 + x*a[i])
+		}
+		change := 0.0
+		for i := range cur {
+			change = math.Max(change, math.Abs(cur[i]-prev[i]))
+		}
+		if change < 1e-9 {
+			break
+		}
+	}
+	return cur
+}
+
+// PentaElo is the Elo estimate from pentanomial counts.
+type PentaElo struct {
+	Pairs int64
+	// Score is the mean score per game of the tested side.
+	Score float64
+	// Elo is the logistic Elo of Score; Lo and Hi its 95% interval,
+	// from the variance of the pair scores.
+	Elo, Lo, Hi float64
+	// NElo is the normalized Elo: (Score-1/2)/σ per game ·800/ln10,
+	// with σ per game = √2·σ per pair.
+	NElo float64
+	// LOS is the likelihood of superiority, Φ((Score-1/2)/SE).
+	LOS float64
+}
+
+// EloFromPentanomial estimates Elo from pentanomial counts: the pair
+// scores' mean and variance (zeros regularized as in fishtest), a
+// normal 95% interval on the mean score, mapped through the logistic
+// Elo curve (clamped to scores in [1e-3, 1-1e-3]). The estimate is not
+// corrected for the stopping rule of a sequential test.
+func EloFromPentanomial(penta [5]int64) PentaElo {
+	var pairs int64
+	for _, c := range penta {
+		pairs += c
+	}
+	if pairs == 0 {
+		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, LOS: nanValue}
+	}
+	n, pdf := pentaPDF(penta)
+	mu, v := meanVar(pdf)
+	se := math.Sqrt(v / n)
+	lo, hi := mu-z95*se, mu+z95*se
+	e := PentaElo{Pairs: pairs, Score: mu, Elo: scoreElo(mu), Lo: scoreElo(lo), Hi: scoreElo(hi)}
+	if v > 0 {
+		e.NElo = (mu - 0.5) / math.Sqrt(2*v) * neloPerT
+		e.LOS = 0.5 * math.Erfc(-(mu-0.5)/se/math.Sqrt2)
+	}
+	return e
+}
+
+// scoreElo is the logistic Elo of an expected score, clamped as fishtest
+// does so that a perfect score gives a finite number.
+func scoreElo(s float64) float64 {
+	s = math.Min(math.Max(s, 1e-3), 1-1e-3)
+	return -400 * math.Log10(1/s-1)
+}

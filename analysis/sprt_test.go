@@ -1,0 +1,116 @@
+package analysis
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSPRTLLR checks the LLR against reference values computed with a
+// Python transcription of fishtest's server/fishtest/stats/LLRcalc.py
+// (LLR_logistic and LLR_normalized, pentanomial; scipy's brentq replaced
+// by a 300-step bisection, which finds the same root). The first three
+// count vectors are the examples in fishtest's stat_util.py.
+func TestSPRTLLR(t *testing.T) {
+	for i, c := range []struct {
+		penta                [5]int64
+		elo0, elo1           float64
+		logistic, normalized float64
+	}{
+		{[5]int64{10789, 19328, 33806, 19402, 10543}, -3, 1, 2.131067812, 0.300869785},
+		{[5]int64{39, 2226, 31451, 2412, 40}, 0.2, 0.9, 2.162542580, 1.216596745},
+		{[5]int64{1187, 7410, 13475, 7378, 1164}, -3, 1, 2.861527181, 0.600266073},
+		{[5]int64{0, 3, 10, 25, 12}, 0, 10, 1.418304679, 1.342639118},
+		{[5]int64{5, 20, 40, 20, 5}, 0, 5, -0.041917192, -0.018639123},
+		{[5]int64{100, 0, 0, 0, 300}, 0, 50, 24.654558492, 32.311280685},
+	} {
+		s := SPRT{Elo0: c.elo0, Elo1: c.elo1, Alpha: 0.05, Beta: 0.05}
+		if got := s.LLR(c.penta); math.Abs(got-c.logistic) > 1e-6 {
+			t.Errorf("case %d logistic: LLR %.9f, want %.9f", i, got, c.logistic)
+		}
+		s.Model = Normalized
+		if got := s.LLR(c.penta); math.Abs(got-c.normalized) > 1e-6 {
+			t.Errorf("case %d normalized: LLR %.9f, want %.9f", i, got, c.normalized)
+		}
+	}
+}
+
+// TestSPRTProjection checks the maximum likelihood projection by its
+// defining properties, independently of the secular equation: the
+// result is a distribution with the requested mean, and moving
+// probability along any direction that keeps the sum and the mean does
+// not increase the likelihood Σ p̂i·ln qi.
+func TestSPRTProjection(t *testing.T) {
+	_, pdf := pentaPDF([5]int64{7, 30, 51, 25, 9})
+	for _, s := range []float64{0.4, 0.5, 0.53, 0.6} {
+		q := mleExpected(pdf, s)
+		sum, mu := 0.0, 0.0
+		for i := range q {
+			sum += q[i]
+			mu += q[i] * pentaValues[i]
+		}
+		if math.Abs(sum-1) > 1e-9 || math.Abs(mu-s) > 1e-9 {
+			t.Fatalf("s=%v: sum %v mean %v", s, sum, mu)
+		}
+		ll := func(q [5]float64) float64 {
+			v := 0.0
+			for i := range q {
+				v += pdf[i] * math.Log(q[i])
+			}
+			return v
+		}
+		// Directions orthogonal to (1,..,1) and to the values.
+		for _, d := range [][5]float64{{1, -2, 1, 0, 0}, {0, 1, -2, 1, 0}, {0, 0, 1, -2, 1}, {1, -1, -1, 1, 0}} {
+			for _, h := range []float64{1e-4, -1e-4} {
+				var r [5]float64
+				for i := range r {
+					r[i] = q[i] + h*d[i]
+				}
+				if ll(r) > ll(q)+1e-15 {
+					t.Errorf("s=%v: moving along %v by %v raises the likelihood", s, d, h)
+				}
+			}
+		}
+	}
+}
+
+func TestSPRTBounds(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	lo, hi := s.Bounds()
+	// ln(0.05/0.95) = -2.944438979...
+	if math.Abs(lo+2.9444389791664403) > 1e-12 || math.Abs(hi-2.9444389791664403) > 1e-12 {
+		t.Errorf("bounds %v %v, want ±2.9444389791664403", lo, hi)
+	}
+	for i, c := range []struct {
+		llr  float64
+		want Verdict
+	}{{-3, AcceptH0}, {0, Continue}, {2.95, AcceptH1}} {
+		if got := s.Decide(c.llr); got != c.want {
+			t.Errorf("case %d: Decide(%v) = %v, want %v", i, c.llr, got, c.want)
+		}
+	}
+	for i, bad := range []SPRT{{Elo0: 5, Elo1: 0, Alpha: .05, Beta: .05}, {Elo0: 0, Elo1: 5, Alpha: 0, Beta: .05}, {Elo0: 0, Elo1: 5, Alpha: .05, Beta: 1}} {
+		if bad.Check() == nil {
+			t.Errorf("case %d: %+v accepted", i, bad)
+		}
+	}
+}
+
+// TestEloFromPentanomial: pairs scoring 1/4, 1/2, 3/4 per game equally
+// often have mean 1/2 (Elo 0); the variance per pair is 1/24, so for
+// 300 pairs SE = sqrt(1/24/300) and the interval is L⁻¹(1/2 ± 1.96·SE).
+func TestEloFromPentanomial(t *testing.T) {
+	e := EloFromPentanomial([5]int64{0, 100, 100, 100, 0})
+	// Regularization adds 1e-3 at both ends: negligible at 1e-6.
+	se := math.Sqrt(1.0 / 24 / 300)
+	hi := -400 * math.Log10(1/(0.5+z95*se)-1)
+	if math.Abs(e.Elo) > 1e-6 || math.Abs(e.Hi-hi) > 1e-3 || math.Abs(e.Lo+hi) > 1e-3 {
+		t.Errorf("got %+v, want Elo 0 ± %v", e, hi)
+	}
+	if math.Abs(e.LOS-0.5) > 1e-6 {
+		t.Errorf("LOS %v, want 0.5", e.LOS)
+	}
+	w := EloFromPentanomial([5]int64{0, 0, 0, 0, 10})
+	if w.Elo <= 1000 || math.IsInf(w.Elo, 0) {
+		t.Errorf("all wins: Elo %v, want large and finite", w.Elo)
+	}
+}
