@@ -1,0 +1,47 @@
+// Package tournament plays many seeded games in parallel and aggregates
+// their results: a game-agnostic runner (Run) and the NZSC head-to-head
+// match built on it (Match, MatchResult).
+//
+// # Pairs, seeds and chunks
+//
+// A run is a number of game pairs. Both games of pair p share one seed,
+// PairSeed(master, p), which depends on the master seed and p only, so a
+// run's counts are identical whatever the number of workers, the order in
+// which chunks are played, or how the run is split across machines. For a
+// Match, game 2p has bot A in seat 0 and game 2p+1 has A in seat 1 with
+// the same seed (common random numbers, as chess testers play openings
+// with colours reversed); the result of each pair is also counted on the
+// pentanomial scale (0, ½, 1, 1½ or 2 points for A) for paired statistics
+// and the SPRT.
+//
+// Pairs are grouped into chunks of Plan.ChunkPairs consecutive pairs
+// (default ChunkPairs = 512, that is 1024 games). A chunk is the unit of
+// work and of bookkeeping:
+//
+//   - Plan.Chunks selects which chunks to play: nil for all, ShardChunks(n, i, k)
+//     for shard i of k (chunk c belongs to shard c mod k), Remaining(n, done)
+//     for what a resumed run still has to play.
+//   - Report.Finished lists the chunks that were played to the end, and
+//     Report.Total holds exactly their counts: a chunk cut short by
+//     cancellation (Ctrl-C) or an error is discarded whole.
+//   - Aggregates merge by exact integer addition (the Aggregate
+//     constraint), so Total(run) = Merge of Total(shards) = Merge of
+//     Total(interrupted part, resumed part), to the last count. A run
+//     directory must store its master seed, pair count and chunk size next
+//     to the finished chunk list.
+//
+// # Workers
+//
+// Run uses errgroup.WithContext: one feeder sends chunk indices (every
+// send selects on ctx.Done()), and each of Plan.Workers goroutines owns a
+// Worker (its bot instances, buffers) that plays pairs into a per-worker
+// aggregate; the totals are merged once at the end. There is no lock,
+// channel operation or allocation per game; the per-round loop of NZSC is
+// agents.Table.Play. A Counter exposes the number of pairs played for a
+// progress bar without contention (one padded atomic slot per worker).
+//
+// Values: a Report and a MatchResult are plain values owned by the
+// caller; a Worker belongs to one goroutine; a Counter may be read from any
+// goroutine. Match workers call Close on every bot instance that
+// implements agents.Closer when they end.
+package tournament
