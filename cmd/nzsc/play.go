@@ -1,0 +1,94 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"os"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/play"
+)
+
+func init() {
+	register(&command{
+		name:    "play",
+		summary: "play NZSC in the terminal against the original game's computer opponent or any bot",
+		example: "nzsc play --seed 0xbabecaf3",
+		flags: func(fs *pflag.FlagSet) {
+			fs.String("opponent", "classic", "the bot to play against (a bot spec, as in matches)")
+			fs.String("seed", "", "replay a game: decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
+		},
+		run: runPlay,
+	})
+}
+
+func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) > 0 {
+		return usagef("play takes no arguments (got %q)", args[0])
+	}
+	spec, _ := fs.GetString("opponent")
+	bot, err := agents.Parse(spec)
+	if err != nil {
+		return asUsage(err)
+	}
+	seedFlag, _ := fs.GetString("seed")
+	seed, err := playSeed(bot, seedFlag, fs.Changed("seed"))
+	if err != nil {
+		return err
+	}
+	echo := true
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		echo = false // the terminal already shows what is typed
+	}
+	return play.Run(e.ctx, e.stdin, e.stdout, play.Options{
+		Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: echo,
+	})
+}
+
+// playSeed validates --seed for the opponent, or picks one. The classic
+// opponent's seed is its generator's 32-bit starting state (the original
+// picked it from 1..2^32-1); it may also come from its spec
+// (classic:seed=N), but not from both with different values.
+func playSeed(bot *agents.Bot, flag string, given bool) (uint64, error) {
+	if !play.IsClassic(bot) {
+		if !given {
+			return randomUint64(), nil
+		}
+		v, err := agents.ParseSeed(flag)
+		return v, asUsage(err)
+	}
+	specSeed := bot.Params["seed"]
+	switch {
+	case given && specSeed != "":
+		a, errA := agents.ParseClassicSeed(flag)
+		b, _ := agents.ParseClassicSeed(specSeed)
+		if errA != nil {
+			return 0, asUsage(errA)
+		}
+		if a != b {
+			return 0, usagef("--seed %s and %s disagree; give the seed once", flag, bot.Spec)
+		}
+		return uint64(a), nil
+	case given:
+		v, err := agents.ParseClassicSeed(flag)
+		return uint64(v), asUsage(err)
+	case specSeed != "":
+		v, err := agents.ParseClassicSeed(specSeed)
+		return uint64(v), asUsage(err)
+	}
+	for {
+		if v := uint32(randomUint64()); v != 0 {
+			return uint64(v), nil
+		}
+	}
+}
+
+func randomUint64() uint64 {
+	var b [8]byte
+	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return binary.LittleEndian.Uint64(b[:])
+}

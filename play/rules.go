@@ -1,0 +1,150 @@
+package play
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// WriteReference writes the player's reference card: what to choose in
+// each step, what every character and booster brings, and what illegal
+// choices cost. The lists come from the engine, so they cannot drift
+// from the rules the engine plays.
+func WriteReference(w io.Writer, rules engine.Rules) {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	p("NZSC (Ninja Zombie Samurai Clown): the player's reference\n\n")
+	p("Aim: reach 5 points first. Both players start with 0 points and 4 waits,\n")
+	p("and in every step both choose at the same time.\n\n")
+
+	p("1. Characters: %s.\n", joinCharacters())
+	p("   Choosing the same character as the opponent means both choose again.\n")
+	p("   Nobody may choose one character four times in a row.\n")
+	p("   Headstarts, 1 point when the characters are settled:\n")
+	for c := engine.Character(0); c < engine.NumCharacters; c++ {
+		for d := engine.Character(0); d < engine.NumCharacters; d++ {
+			if g, _ := engine.Headstart(c, d); g > 0 {
+				p("     %s over %s\n", c, d)
+			}
+		}
+	}
+	p("   Zombie neither gives nor gets a headstart.\n\n")
+
+	p("2. Boosters: one of the character's two, or No Booster (\"none\").\n")
+	p("   Moves: the character's three base moves, plus the booster's two.\n")
+	for c := engine.Character(0); c < engine.NumCharacters; c++ {
+		bs := c.Boosters()
+		p("   %-8s base moves: %s\n", c, joinMoves(engine.Loadout{Character: c, Booster: engine.NoBooster}.Moves()))
+		for _, bo := range bs[:2] {
+			all := engine.Loadout{Character: c, Booster: bo}.Moves()
+			own := all &^ engine.Loadout{Character: c, Booster: engine.NoBooster}.Moves()
+			p("   %-8s %-13s %s\n", "", bo.String()+":", joinMoves(own))
+		}
+	}
+	p("\n")
+
+	p("3. Rounds: both play one of their moves; each scores the points its move\n")
+	p("   earns against the other's ('nzsc rules MOVE MOVE' tells for any pair).\n")
+	p("   Single-use (gone for its player once played): %s.\n", joinMoves(movesWhere(engine.Move.SingleUse)))
+	p("   Destructive (also destroys the opponent's move of that round): %s.\n", joinMoves(movesWhere(engine.Move.Destructive)))
+	p("   A move cannot be played once destroyed, nor after being played in each\n")
+	p("   of the last three rounds.\n")
+	p("   Smash against Shadow Fireball: Smash scores only for a player whose\n")
+	p("   booster is Strong; otherwise Shadow Fireball scores.\n\n")
+
+	p("4. The end: 5 points wins. When both reach 5 together, both go back to 4\n")
+	p("   and play on. Margins: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration,\n")
+	p("   5-3 Hypnotization, 5-4 Clinch. A game still going after %d turns\n", rules.TurnCap)
+	p("   (all steps counted) is a draw.\n\n")
+
+	p("Penalties. An illegal choice cancels the whole turn for both players (no\n")
+	p("points, nothing destroyed) and costs the offender waits, by the first\n")
+	p("clause that fits:\n")
+	p("   character  does not exist %d; fourth time in a row %d\n", engine.WrongUniverse.Waits(), engine.FourthInARow.Waits())
+	p("   booster    does not exist %d; another character's %d\n", engine.WrongUniverse.Waits(), engine.WrongCharacter.Waits())
+	p("   move       destroyed or does not exist %d; fourth time in a row %d;\n", engine.DestroyedMove.Waits(), engine.FourthInARow.Waits())
+	p("              the other booster's move (any booster move after No Booster) %d;\n", engine.WrongBooster.Waits())
+	p("              another character's move %d\n", engine.WrongCharacter.Waits())
+	p("A player without enough waits drops to 0 and the opponent scores 1 point.\n")
+	p("A player left with no legal move passes every round and is charged %d.\n\n", engine.Stuck.Waits())
+	p("Names ignore case and spaces: \"big hairy deal\" and \"BigHairyDeal\" are the same.\n")
+	io.WriteString(w, b.String())
+}
+
+func joinCharacters() string {
+	var s []string
+	for c := engine.Character(0); c < engine.NumCharacters; c++ {
+		s = append(s, c.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+// joinMoves lists the moves of a bit set in canonical order.
+func joinMoves(set uint32) string {
+	var s []string
+	for m := engine.Move(0); m < engine.NumMoves; m++ {
+		if set>>m&1 == 1 {
+			s = append(s, m.String())
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
+func movesWhere(f func(engine.Move) bool) uint32 {
+	var set uint32
+	for m := engine.Move(0); m < engine.NumMoves; m++ {
+		if f(m) {
+			set |= 1 << m
+		}
+	}
+	return set
+}
+
+// Meet explains what happens when moves a and b meet in a round: who
+// scores, the Smash/Shadow Fireball booster rule where it applies, what
+// gets destroyed, and whether the pair can meet at all.
+func Meet(a, b engine.Move) []string {
+	var out []string
+	add := func(format string, x ...any) { out = append(out, fmt.Sprintf(format, x...)) }
+	pa, pb := engine.RoundPoints(a, b, false, false), engine.RoundPoints(b, a, false, false)
+	sa, sb := engine.RoundPoints(a, b, true, true), engine.RoundPoints(b, a, true, true)
+	if pa != sa || pb != sb {
+		smash, fireball := a, b
+		if b == engine.Smash {
+			smash, fireball = b, a
+		}
+		add("%s against %s: it depends on the booster of the player with %s.", a, b, smash)
+		add("If it is Strong, %s scores a point and %s does not;", smash, fireball)
+		add("otherwise %s scores a point and %s does not.", fireball, smash)
+	} else {
+		add("%s against %s: %s (%s %d, %s %d).", a, b, whoScores(a, b, pa, pb), a, pa, b, pb)
+	}
+	for _, m := range [2][2]engine.Move{{a, b}, {b, a}} {
+		if m[0].Destructive() {
+			add("%s destroys the opponent's %s for the rest of the game.", m[0], m[1])
+		}
+	}
+	for i, m := range [2]engine.Move{a, b} {
+		if m.SingleUse() && (i == 0 || a != b) {
+			add("%s is single-use: its player cannot play it again.", m)
+		}
+	}
+	if a.Owner() == b.Owner() {
+		add("In a game these two never meet: both are %s moves, and the players' characters always differ.", a.Owner())
+	}
+	return out
+}
+
+func whoScores(a, b engine.Move, pa, pb uint8) string {
+	switch {
+	case pa > 0 && pb > 0:
+		return "both score a point"
+	case pa > 0:
+		return a.String() + " scores a point"
+	case pb > 0:
+		return b.String() + " scores a point"
+	}
+	return "neither scores"
+}
