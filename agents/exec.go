@@ -1,0 +1,504 @@
+package agents
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents/protocol"
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Settings of exec bots that their spec does not give. Commands set them
+// (from --bot-timeout and the run directory) before building instances;
+// an instance reads them once, when it is built.
+var (
+	// ExecTimeout is the time a bot has for each decision, from the
+	// moment nzsc starts writing the request to the end of the answer.
+	ExecTimeout = 2 * time.Second
+	// ExecHandshakeTimeout is the time a bot has to start and answer the
+	// hello.
+	ExecHandshakeTimeout = 10 * time.Second
+	// ExecQuitWait is how long Close waits for a bot to exit after the
+	// quit message before killing it.
+	ExecQuitWait = time.Second
+	// ExecLogDir is the directory of the bots' log files (their standard
+	// error and log messages, see ExecLogName): "" means
+	// os.TempDir()/nzsc-bots, "-" discards them. Runs with a run
+	// directory point it there.
+	ExecLogDir = ""
+	// ExecLogLimit caps what one bot process may write to its log, in
+	// bytes; later lines are dropped. Zero or less: no cap.
+	ExecLogLimit int64 = 16 << 20
+)
+
+// The kinds of exec bot faults (ExecFault.Kind), as runners count them.
+const (
+	FaultTimeout  = "timeout"  // no answer in time (handshake or decision)
+	FaultCrash    = "crash"    // could not start, exited, or closed its output or input
+	FaultProtocol = "protocol" // wrote something that is not the expected message
+)
+
+// ExecFault is why an exec bot forfeited a game.
+type ExecFault struct {
+	// Kind is FaultTimeout, FaultCrash or FaultProtocol.
+	Kind string
+	Err  error
+}
+
+func (f *ExecFault) Error() string { return f.Kind + ": " + f.Err.Error() }
+
+// FaultKind returns Kind; runners count forfeits by it.
+func (f *ExecFault) FaultKind() string { return f.Kind }
+
+func (f *ExecFault) Unwrap() error { return f.Err }
+
+func faultf(kind, format string, a ...any) *ExecFault {
+	return &ExecFault{Kind: kind, Err: fmt.Errorf(format, a...)}
+}
+
+// Finisher is implemented by agents that want to know how each game
+// ended; exec bots pass the result on to their program. A runner calls
+// Finish once after every game, forfeited or not, with the outcome and
+// the game's history.
+type Finisher interface {
+	Finish(o *Outcome, history []engine.Turn)
+}
+
+func init() {
+	Register(Info{
+		Name: "exec",
+		Help: "an external program speaking the JSON-lines bot protocol (docs/protocol.md); " +
+			"spec exec:PROGRAM [ARGS...][;key=value...], shell-like quoting; options other than timeout and handshake go to the bot",
+		Params: []Param{
+			{Name: execOptTimeout, Default: ExecTimeout.String(), Help: "time limit per decision (commands: --bot-timeout)"},
+			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
+		},
+		Prefix: true,
+		New:    func(p Params) (Agent, error) { return NewExec(p["arg"]) },
+	})
+}
+
+// maxLine is the longest line a bot may write.
+const maxLine = 64 << 10
+
+// Exec is a bot that runs an external program and talks to it with the
+// JSON-lines protocol of package protocol (see docs/protocol.md). The
+// program is started at the first decision, reused across games, and
+// stopped by Close; a program that fails is killed, its game forfeited
+// (Fault), and a new one started for the next game. An Exec belongs to
+// one goroutine, as every Agent does.
+type Exec struct {
+	arg  string
+	spec *execSpec
+	prog string
+	// timeout is per decision; handshake covers start and hello.
+	timeout, handshake, quitWait time.Duration
+	log                          *botLog
+
+	// The running program, or proc == nil.
+	proc *exec.Cmd
+	in   *os.File // its standard input
+	out  *os.File // its standard output
+	rd   *bufio.Reader
+	// exited is closed when the waiter goroutine's cmd.Wait returns with
+	// waitErr.
+	exited  chan struct{}
+	waitErr error
+	// limit is the time limit of the exchange under way, for messages.
+	limit time.Duration
+	peer  protocol.BotMessage // its hello
+	// starts counts programs started.
+	starts int
+	closed bool
+
+	// The current game.
+	seat, game int
+	seed       uint64
+	gameSent   bool
+	finished   bool // Finish was called for this game
+	sent       int  // history turns already sent in this game
+	fault      *ExecFault
+
+	// Buffers reused for every message.
+	wbuf   bytes.Buffer
+	enc    *json.Encoder
+	msg    protocol.BotMessage
+	gmsg   protocol.Game
+	decide protocol.Decide
+	result protocol.Result
+}
+
+// NewExec builds an exec bot from its spec argument (what follows
+// "exec:"), with the package settings as defaults. It checks the spec and
+// that the program exists, and starts nothing.
+func NewExec(arg string) (*Exec, error) {
+	sp, err := parseExecSpec(arg)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := lookProgram(sp.argv[0])
+	if err != nil {
+		return nil, err
+	}
+	e := &Exec{arg: arg, spec: sp, prog: prog, timeout: ExecTimeout, handshake: ExecHandshakeTimeout, quitWait: ExecQuitWait}
+	if sp.timeout > 0 {
+		e.timeout = sp.timeout
+	}
+	if sp.handshake > 0 {
+		e.handshake = sp.handshake
+	}
+	if e.log, err = openBotLog(ExecLogDir, arg, ExecLogLimit); err != nil {
+		return nil, err
+	}
+	e.enc = json.NewEncoder(&e.wbuf)
+	e.enc.SetEscapeHTML(false)
+	return e, nil
+}
+
+// LogPath returns the bot's log file, "" when logs are discarded.
+func (e *Exec) LogPath() string { return e.log.path }
+
+// Starts returns how many times the program was started.
+func (e *Exec) Starts() int { return e.starts }
+
+// Peer returns the hello of the running (or last) program: its name,
+// author, protocol version and options.
+func (e *Exec) Peer() protocol.BotMessage { return e.peer }
+
+// NewGame implements Agent. The bot's seed for the game is drawn from
+// rng, so it follows from the game's seed and the seat.
+func (e *Exec) NewGame(seat int, rng *rand.Rand) {
+	e.seat, e.seed = seat, rng.Uint64()>>11
+	e.game++
+	e.gameSent, e.finished, e.sent, e.fault = false, false, 0, nil
+}
+
+// Fault implements Faulter: the failure that forfeits the current game.
+func (e *Exec) Fault() error {
+	if e.fault == nil {
+		return nil // a nil *ExecFault would be a non-nil error
+	}
+	return e.fault
+}
+
+// Choose implements Agent: it sends the decision and reads the answer. A
+// name that is no choice of the phase becomes engine.Unknown, which the
+// rules penalize. On a failure it records the fault, stops the program
+// and returns a legal choice; the runner then forfeits the game.
+func (e *Exec) Choose(d *Decision) engine.Choice {
+	if e.fault != nil {
+		return d.Legal[0]
+	}
+	if e.proc == nil {
+		if err := e.Start(); err != nil {
+			e.fail(err)
+			return d.Legal[0]
+		}
+	}
+	deadline := time.Now().Add(e.timeout)
+	e.limit = e.timeout
+	if !e.gameSent {
+		e.gmsg = protocol.Game{Type: protocol.TypeGame, Game: e.game, Seat: d.Seat, Seed: e.seed,
+			Rules: protocol.Rules{TurnCap: int(d.State.TurnCap)}}
+		if err := e.send(&e.gmsg, deadline); err != nil {
+			e.fail(err)
+			return d.Legal[0]
+		}
+		e.gameSent = true
+	}
+	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
+	e.sent = len(d.History)
+	if err := e.send(&e.decide, deadline); err != nil {
+		e.fail(err)
+		return d.Legal[0]
+	}
+	m, err := e.receive(protocol.TypeChoice, deadline)
+	if err != nil {
+		e.fail(err)
+		return d.Legal[0]
+	}
+	return engine.ParseChoice(d.State.Phase, m.Choice)
+}
+
+func (e *Exec) historyStart() int {
+	if e.peer.History == protocol.HistoryDelta {
+		return e.sent
+	}
+	return 0
+}
+
+// Finish implements Finisher: it sends the game's result, once per game.
+// A program that cannot take it is stopped (the game is over, so nothing
+// is forfeited; the next game starts a new program).
+func (e *Exec) Finish(o *Outcome, history []engine.Turn) {
+	if e.finished || e.fault != nil || e.proc == nil || !e.gameSent {
+		return
+	}
+	e.finished = true
+	opponentForfeited := o.Forfeit == 1-e.seat
+	e.result.Fill(e.game, &o.State, e.seat, history, e.historyStart(), o.Winner(), opponentForfeited)
+	e.sent = len(history)
+	e.limit = e.timeout
+	if err := e.send(&e.result, time.Now().Add(e.timeout)); err != nil {
+		e.log.Printf("game %d: result not delivered: %v", e.game, err)
+		e.stop()
+	}
+}
+
+// Start starts the program and does the handshake, unless it is running.
+// Choose calls it when needed; commands may call it to check a bot before
+// a run (see Probe).
+func (e *Exec) Start() error {
+	if e.proc != nil {
+		return nil
+	}
+	if e.closed {
+		return faultf(FaultCrash, "bot already closed")
+	}
+	deadline := time.Now().Add(e.handshake)
+	e.limit = e.handshake
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
+	}
+	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW}
+	if e.log.f != nil {
+		cmd.Stderr = e.log
+	}
+	// Bounds Wait's wait for the stderr copy, should some process outside
+	// the group hold the pipe.
+	cmd.WaitDelay = time.Second
+	ownProcessGroup(cmd)
+	err = cmd.Start()
+	// The child has its own copies of its ends (or failed to start).
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
+	}
+	e.proc, e.in, e.out = cmd, inW, outR
+	e.exited = make(chan struct{})
+	go func(done chan struct{}) {
+		// The one Wait of this process: the others wait on exited.
+		e.waitErr = cmd.Wait()
+		close(done)
+	}(e.exited)
+	if e.rd == nil {
+		e.rd = bufio.NewReaderSize(outR, maxLine)
+	} else {
+		e.rd.Reset(outR)
+	}
+	e.starts++
+	e.log.started(cmd.Process.Pid, e.spec.argv)
+	if err := e.handshakeWith(deadline); err != nil {
+		e.log.Printf("handshake failed: %v", err)
+		e.stop()
+		return err
+	}
+	return nil
+}
+
+func (e *Exec) handshakeWith(deadline time.Time) error {
+	hello := protocol.Hello{Type: protocol.TypeHello, Protocol: protocol.Version, Program: "nzsc", Options: e.spec.options}
+	if err := e.send(&hello, deadline); err != nil {
+		return err
+	}
+	m, err := e.receive(protocol.TypeHello, deadline)
+	if err != nil {
+		return err
+	}
+	e.peer = *m
+	e.peer.Options = slices.Clone(m.Options)
+	if m.Protocol != protocol.Version {
+		return faultf(FaultProtocol, "bot speaks protocol version %d, nzsc speaks %d", m.Protocol, protocol.Version)
+	}
+	switch m.History {
+	case "", protocol.HistoryFull, protocol.HistoryDelta:
+	default:
+		return faultf(FaultProtocol, "bot asks for history %q (want %q or %q)", m.History, protocol.HistoryFull, protocol.HistoryDelta)
+	}
+	for _, k := range e.spec.keys {
+		if !slices.Contains(m.Options, k) {
+			return faultf(FaultProtocol, "bot %q does not accept option %q (it accepts: %s)", m.Name, k, strings.Join(m.Options, ", "))
+		}
+	}
+	return nil
+}
+
+// send writes one message, by the deadline.
+func (e *Exec) send(v any, deadline time.Time) error {
+	e.wbuf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		panic("agents: exec message does not encode: " + err.Error())
+	}
+	if err := e.in.SetWriteDeadline(deadline); err != nil {
+		return faultf(FaultCrash, "cannot time its input: %v", err)
+	}
+	if _, err := e.in.Write(e.wbuf.Bytes()); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return faultf(FaultTimeout, "did not read its input within %v", e.limit)
+		}
+		return faultf(FaultCrash, "its input is closed (%v)", e.exitStatus())
+	}
+	return nil
+}
+
+// receive reads messages until one of type want arrives, by the deadline;
+// log messages on the way go to the log.
+func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, error) {
+	if err := e.out.SetReadDeadline(deadline); err != nil {
+		return nil, faultf(FaultCrash, "cannot time its output: %v", err)
+	}
+	for {
+		line, err := e.rd.ReadSlice('\n')
+		switch {
+		case err == nil:
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, faultf(FaultTimeout, "no %s message within %v", want, e.limit)
+		case errors.Is(err, bufio.ErrBufferFull):
+			return nil, faultf(FaultProtocol, "wrote a line longer than %d bytes", maxLine)
+		case errors.Is(err, io.EOF):
+			return nil, faultf(FaultCrash, "closed its output (%v)", e.exitStatus())
+		default:
+			return nil, faultf(FaultCrash, "reading its output: %v", err)
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue // a stray blank line is harmless
+		}
+		e.msg = protocol.BotMessage{}
+		if err := json.Unmarshal(line, &e.msg); err != nil || e.msg.Type == "" {
+			return nil, faultf(FaultProtocol, "wrote %s, not a message", quoteCut(line))
+		}
+		if e.msg.Type == protocol.TypeLog {
+			e.log.message(e.msg.Message)
+			continue
+		}
+		if e.msg.Type != want {
+			return nil, faultf(FaultProtocol, "sent a %q message, expected %q", e.msg.Type, want)
+		}
+		return &e.msg, nil
+	}
+}
+
+// exitStatus says how the program ended, waiting for it briefly: a
+// program that closed its output is usually exiting.
+func (e *Exec) exitStatus() string {
+	t := time.NewTimer(100 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-e.exited:
+	case <-t.C:
+		return "still running"
+	}
+	if e.waitErr != nil {
+		return e.waitErr.Error()
+	}
+	return "exit status 0"
+}
+
+func quoteCut(b []byte) string {
+	const n = 80
+	if len(b) > n {
+		return fmt.Sprintf("%q...", b[:n])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+// fail records the fault of the current game and stops the program.
+func (e *Exec) fail(err error) {
+	f, ok := err.(*ExecFault)
+	if !ok {
+		f = &ExecFault{Kind: FaultCrash, Err: err}
+	}
+	e.fault = f
+	e.log.Printf("game %d forfeited: %v", e.game, f)
+	e.stop()
+}
+
+// stop kills the program (and anything it started) and reaps it.
+func (e *Exec) stop() {
+	if e.proc == nil {
+		return
+	}
+	e.in.Close()
+	killGroup(e.proc)
+	e.reap()
+}
+
+// reap waits for the killed or exiting program, kills whatever it left
+// running in its group, closes its output and notes how it ended.
+func (e *Exec) reap() {
+	<-e.exited
+	killGroup(e.proc)
+	e.out.Close()
+	e.log.flush()
+	if e.waitErr != nil {
+		e.log.Printf("process ended: %v", e.waitErr)
+	} else {
+		e.log.Printf("process exited")
+	}
+	e.proc = nil
+}
+
+// Close implements Closer: it asks the program to quit, gives it
+// ExecQuitWait to exit, then kills it. A bot's misbehaviour here is only
+// logged; the error is about the log file.
+func (e *Exec) Close() error {
+	if e.closed {
+		return nil
+	}
+	e.closed = true
+	if e.proc != nil {
+		e.limit = e.quitWait
+		e.send(&protocol.Quit{Type: protocol.TypeQuit}, time.Now().Add(e.quitWait))
+		e.in.Close()
+		t := time.NewTimer(e.quitWait)
+		select {
+		case <-e.exited:
+		case <-t.C:
+			e.log.Printf("did not exit within %v of quit; killed", e.quitWait)
+			killGroup(e.proc)
+		}
+		t.Stop()
+		e.reap()
+	}
+	return e.log.Close()
+}
+
+// Probe builds an instance of b and, for a bot that runs a program,
+// starts it and does the handshake, so that a command can reject a bot
+// that cannot even start (a one-line error) before a run begins.
+func Probe(b *Bot) error {
+	a, err := b.New()
+	if err != nil {
+		return err
+	}
+	if c, ok := a.(Closer); ok {
+		defer c.Close()
+	}
+	if s, ok := a.(interface{ Start() error }); ok {
+		if err := s.Start(); err != nil {
+			return fmt.Errorf("bot %s: %w", b.Spec, err)
+		}
+	}
+	return nil
+}

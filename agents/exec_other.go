@@ -1,0 +1,15 @@
+//go:build !unix
+
+package agents
+
+import "os/exec"
+
+func ownProcessGroup(cmd *exec.Cmd) {}
+
+// killGroup kills the bot; without process groups, its own children
+// survive it.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		cmd.Process.Kill()
+	}
+}

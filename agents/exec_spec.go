@@ -1,0 +1,185 @@
+package agents
+
+import (
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// execSpec is a parsed exec bot argument (the part after "exec:").
+type execSpec struct {
+	// argv is the command: the program, then its arguments.
+	argv []string
+	// options go to the bot in the hello, in spec order; keys lists them
+	// in that order so that error messages are stable.
+	options map[string]string
+	keys    []string
+	// timeout and handshake are set when the spec gives them (else 0:
+	// the package defaults apply).
+	timeout, handshake time.Duration
+}
+
+// Options read by nzsc itself rather than passed to the bot.
+const (
+	execOptTimeout   = "timeout"
+	execOptHandshake = "handshake"
+)
+
+// parseExecSpec reads an exec bot argument:
+//
+//	COMMAND [; key=value]...
+//
+// COMMAND is split into words as a POSIX shell would, without any
+// expansion: blanks separate words; 'single quotes' keep everything
+// literally; "double quotes" keep everything but \" and \\, which stand
+// for " and \; outside quotes a backslash makes the next character
+// literal. An unquoted ';' ends the command; each following ';'-separated
+// part is one word of the form key=value (quote a value with blanks or
+// ';'). Empty parts are skipped. Commas are not special.
+func parseExecSpec(arg string) (*execSpec, error) {
+	segs, err := splitWords(arg)
+	if err != nil {
+		return nil, err
+	}
+	sp := &execSpec{argv: segs[0], options: map[string]string{}}
+	if len(sp.argv) == 0 {
+		return nil, fmt.Errorf("exec: no command (want exec:PROGRAM [ARGS...][;key=value...])")
+	}
+	for _, seg := range segs[1:] {
+		if len(seg) == 0 {
+			continue
+		}
+		if len(seg) > 1 {
+			return nil, fmt.Errorf("exec: option %q is not one key=value word (quote values with blanks)", strings.Join(seg, " "))
+		}
+		k, v, ok := strings.Cut(seg[0], "=")
+		if !ok || !validOptionKey(k) {
+			return nil, fmt.Errorf("exec: option %q is not key=value with a key of letters, digits, '_', '-' or '.'", seg[0])
+		}
+		switch k {
+		case execOptTimeout, execOptHandshake:
+			d, err := parseSeconds(v)
+			if err != nil {
+				return nil, fmt.Errorf("exec: option %s=%q: %v", k, v, err)
+			}
+			if k == execOptTimeout {
+				sp.timeout = d
+			} else {
+				sp.handshake = d
+			}
+			continue
+		}
+		if _, dup := sp.options[k]; dup {
+			return nil, fmt.Errorf("exec: option %q given twice", k)
+		}
+		sp.options[k] = v
+		sp.keys = append(sp.keys, k)
+	}
+	return sp, nil
+}
+
+func validOptionKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// parseSeconds reads a positive duration: a Go duration ("500ms", "2s")
+// or a plain number of seconds ("0.5").
+func parseSeconds(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(v, 64)
+		if ferr != nil {
+			return 0, fmt.Errorf("not a duration (such as 500ms, 2s or 1.5)")
+		}
+		d = time.Duration(f * float64(time.Second))
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("must be positive")
+	}
+	return d, nil
+}
+
+// splitWords splits s into ';'-separated segments of shell-like words.
+func splitWords(s string) ([][]string, error) {
+	var (
+		segs   [][]string
+		words  []string
+		word   strings.Builder
+		inWord bool // a word has started (possibly empty, as '')
+	)
+	endWord := func() {
+		if inWord {
+			words = append(words, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r':
+			endWord()
+		case r == ';':
+			endWord()
+			segs = append(segs, words)
+			words = nil
+		case r == '\\':
+			if i+1 == len(rs) {
+				return nil, fmt.Errorf("exec: spec ends with a backslash")
+			}
+			i++
+			word.WriteRune(rs[i])
+			inWord = true
+		case r == '\'':
+			j := i + 1
+			for j < len(rs) && rs[j] != '\'' {
+				j++
+			}
+			if j == len(rs) {
+				return nil, fmt.Errorf("exec: unterminated ' quote in %q", s)
+			}
+			word.WriteString(string(rs[i+1 : j]))
+			inWord = true
+			i = j
+		case r == '"':
+			j := i + 1
+			for ; j < len(rs) && rs[j] != '"'; j++ {
+				if rs[j] == '\\' && j+1 < len(rs) && (rs[j+1] == '"' || rs[j+1] == '\\') {
+					j++
+				}
+				word.WriteRune(rs[j])
+			}
+			if j == len(rs) {
+				return nil, fmt.Errorf("exec: unterminated \" quote in %q", s)
+			}
+			inWord = true
+			i = j
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	endWord()
+	return append(segs, words), nil
+}
+
+// lookProgram resolves the program as exec.Command would, so that a
+// missing program is reported when the spec is read, not in a game.
+func lookProgram(name string) (string, error) {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("exec: program %q not found or not executable", name)
+	}
+	return p, nil
+}

@@ -1,0 +1,25 @@
+//go:build unix
+
+package agents
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// ownProcessGroup starts the bot in a process group of its own, so that
+// killing the group also ends any children it spawned (which would
+// otherwise keep its output pipe open), and so that a Ctrl-C at the
+// terminal reaches nzsc, which then closes its bots cleanly, and not the
+// bots themselves.
+func ownProcessGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// killGroup kills the bot's whole process group.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Process.Kill()
+	}
+}
