@@ -37,6 +37,10 @@ func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" }
 // or ctx is cancelled. The last two end cleanly with the score so far
 // and a nil error; only a failing bot is an error.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
+	// Cancelling on return lets the reader goroutine go when the
+	// session ends before the input does.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	lines := make(chan string)
 	go func() {
 		defer close(lines)

@@ -68,7 +68,7 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 	p("              the other booster's move (any booster move after No Booster) %d;\n", engine.WrongBooster.Waits())
 	p("              another character's move %d\n", engine.WrongCharacter.Waits())
 	p("A player without enough waits drops to 0 and the opponent scores 1 point.\n")
-	p("A player left with no legal move passes every round and is charged %d.\n\n", engine.Stuck.Waits())
+	p("A player left with no legal move passes every round and is charged %d waits.\n\n", engine.Stuck.Waits())
 	p("Names ignore case and spaces: \"big hairy deal\" and \"BigHairyDeal\" are the same.\n")
 	io.WriteString(w, b.String())
 }
@@ -121,8 +121,8 @@ func Meet(a, b engine.Move) []string {
 	} else {
 		add("%s against %s: %s (%s %d, %s %d).", a, b, whoScores(a, b, pa, pb), a, pa, b, pb)
 	}
-	for _, m := range [2][2]engine.Move{{a, b}, {b, a}} {
-		if m[0].Destructive() {
+	for i, m := range [2][2]engine.Move{{a, b}, {b, a}} {
+		if m[0].Destructive() && (i == 0 || a != b) {
 			add("%s destroys the opponent's %s for the rest of the game.", m[0], m[1])
 		}
 	}

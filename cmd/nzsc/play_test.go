@@ -1,0 +1,291 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// inOrder checks that every block occurs in out, each after the previous.
+func inOrder(t *testing.T, out string, blocks ...string) {
+	t.Helper()
+	rest := out
+	for i, b := range blocks {
+		k := strings.Index(rest, b)
+		if k < 0 {
+			t.Fatalf("block %d not found (in order) in the transcript:\n%s\n--- transcript ---\n%s", i, b, out)
+		}
+		rest = rest[k+len(b):]
+	}
+}
+
+func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }
+
+var handbookAnswers = []string{"Ninja", "Clown", "Moustachio", "Big Hairy Deal", "Juggling Knives",
+	"Mustache Mash", "Nose", "Big Hairy Deal", "Acid Spray", "Juggling Knives",
+	"Juggling Knives", "Juggling Knives", "Mustache Mash", "Juggling Knives"}
+
+const allMoves = "\tJuggling Knives\n\tAcid Spray\n\tNose\n\tMustache Mash\n\tBig Hairy Deal\n"
+
+// TestPlayHandbook plays the walkthrough of the original game's handbook
+// (its web game pre-seeded with 0xbabecaf3) and expects every screen the
+// handbook prints, in order, word for word.
+func TestPlayHandbook(t *testing.T) {
+	out, errs, code := runCmd(t, strings.Join(handbookAnswers, "\n")+"\n", "play", "--seed", "0xbabecaf3")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	screen := func(notes string, question string) string { return "\n\n" + notes + "\n" + question }
+	chars := "Choose a character:\n\tNinja\n\tZombie\n\tSamurai\n\tClown\n"
+	moves := "Choose a move:\n" + allMoves
+	noBHD := "Choose a move:\n\tJuggling Knives\n\tAcid Spray\n\tNose\n\tMustache Mash\n"
+	three := "Choose a move:\n\tJuggling Knives\n\tNose\n\tMustache Mash\n"
+	inOrder(t, out,
+		"Playing against classic with seed 0xbabecaf3 (replay: nzsc play --seed 0xbabecaf3).\n\n"+chars+"\n",
+		screen(lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 times.", "Computer has picked Ninja 1 times."), chars),
+		screen(lines("You chose Clown.", "Computer chose Zombie.", "As a result, neither of you gets a headstart.", "The score is now 0-0."),
+			"Choose a booster:\n\tBackwards\n\tMoustachio\n\tNo Booster\n"),
+		screen(lines("You chose Moustachio.", "Computer chose Regenerative.", "Let the battle begin!"), moves),
+		screen(lines("You chose Big Hairy Deal. Computer chose Regenerate.", "As a result, the computer gets a point.", "The score is now 0-1."), moves),
+		screen(lines("You chose Juggling Knives. Computer chose Rampage.", "As a result, you get a point.", "The score is now 1-1."), moves),
+		screen(lines("You chose Mustache Mash. Computer chose Rampage.", "As a result, neither of you gets a point.", "The score is now 1-1."), moves),
+		screen(lines("You chose Nose. Computer chose Rampage.", "As a result, the computer gets a point.", "The score is now 1-2."), moves),
+		screen(lines("You chose Big Hairy Deal. Computer chose Zap.", "As a result, neither of you gets a point.", "The score is now 1-2."), noBHD),
+		screen(lines("You chose Acid Spray. Computer chose Gravedigger.", "As a result, neither of you gets a point.", "The score is now 1-2."), three),
+		screen(lines("You chose Juggling Knives. Computer chose Muscle.", "As a result, you get a point.", "The score is now 2-2."), three),
+		screen(lines("You chose Juggling Knives. Computer chose Muscle.", "As a result, you get a point.", "The score is now 3-2."), three),
+		screen(lines("You chose Juggling Knives. Computer chose Rampage.", "As a result, you get a point.", "The score is now 4-2."),
+			"Choose a move:\n\tNose\n\tMustache Mash\n"),
+		screen(lines("You chose Mustache Mash. Computer chose Rampage.", "As a result, neither of you gets a point.", "The score is now 4-2."), three),
+		"\n\nYou chose Juggling Knives. Computer chose Rampage.\nAs a result, you get a point.\nThe score is now 5-2.\n\n"+
+			"You won 5-2 (Obliteration).\n\n\nPlay again? y/N\n",
+	)
+	// Piped answers are echoed where a terminal would show them.
+	if !strings.Contains(out, "\tClown\n\nNinja\n\nBoth of you") {
+		t.Errorf("answer not echoed after the question")
+	}
+}
+
+// TestPlayPenalties plays the handbook game with illegal answers slipped
+// in. Each penalty names its offence and the waits the rules charge (4
+// waits to start; past zero the computer gets a point), then the score.
+// The computer's choices in the turns that count stay the handbook's.
+func TestPlayPenalties(t *testing.T) {
+	for i, c := range []struct {
+		answers []string
+		want    []string
+	}{
+		{[]string{"Pirate", "Ninja", "Clown", "Shadow", "Moustachio", "Kick", "Big Hairy Deal"},
+			[]string{
+				lines(`"Pirate" is not a character. 4 wait penalty!`, "The score is now 0-0."),
+				"Both of you chose Ninja, so you must repick.",
+				lines("Shadow is from the wrong character. 3 wait penalty!", "The score is now 0-1.", "", "Choose a booster:"),
+				"Computer chose Regenerative.",
+				lines("Kick is from the wrong character. 3 wait penalty!", "The score is now 0-2.", "", "Choose a move:"),
+				lines("You chose Big Hairy Deal. Computer chose Regenerate.", "As a result, the computer gets a point.", "The score is now 0-3."),
+				"The game stops here with the score at 0-3.\n",
+			}},
+		{[]string{"Ninja", "Clown", "Moustachio", "Big Hairy Deal", "Juggling Knives", "Mustache Mash",
+			"Nose", "Big Hairy Deal", "Big Hairy Deal", "Acid Spray", "acid spray", "Juggling Knives",
+			"Juggling Knives", "Juggling Knives", "JugglingKnives", "Mustache Mash", "Juggling Knives"},
+			[]string{
+				"You chose Big Hairy Deal. Computer chose Zap.",
+				lines("Big Hairy Deal has been destroyed. You cannot use it anymore. 4 wait penalty!", "The score is now 1-2."),
+				"You chose Acid Spray. Computer chose Gravedigger.",
+				lines("Acid Spray is single-use. You cannot use it again. 4 wait penalty!", "The score is now 1-3."),
+				lines("You chose Juggling Knives. Computer chose Rampage.", "As a result, you get a point.", "The score is now 4-3."),
+				lines("You have already chosen Juggling Knives 3 times in a row. You must choose something else before choosing it again. 3 wait penalty!",
+					"The score is now 4-4."),
+				lines("You chose Mustache Mash. Computer chose Rampage."),
+				lines("You chose Juggling Knives. Computer chose Rampage.", "As a result, you get a point.", "The score is now 5-4.", "", "You won 5-4 (Clinch)."),
+			}},
+		{[]string{"Ninja", "Clown", "None Such", "Moustachio", "Nose of the Taunted", "Rock"},
+			[]string{
+				lines(`"None Such" is not a booster. 4 wait penalty!`, "The score is now 0-0."),
+				lines("You chose Moustachio.", "Computer chose Regenerative."),
+				lines("Nose of the Taunted is from the wrong booster. 2 wait penalty!", "The score is now 0-1."),
+				lines(`"Rock" is not a move. 4 wait penalty!`, "The score is now 0-2."),
+			}},
+	} {
+		out, _, code := runCmd(t, strings.Join(c.answers, "\n")+"\n", "play", "--seed", "0xbabecaf3")
+		if code != 0 {
+			t.Fatalf("case %d: exit %d", i, code)
+		}
+		inOrder(t, out, c.want...)
+	}
+}
+
+// firstDraws returns the first k indices among n that the original
+// generator draws from state x, computed in floating point as the
+// original did.
+func firstDraws(x uint32, n, k int) []int {
+	var out []int
+	for range k {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		out = append(out, int(math.Floor(float64(x>>16)/65536*float64(n))))
+	}
+	return out
+}
+
+// TestPlayCharacterFourthInARow needs three clashes on Ninja: the test
+// looks for a seed whose first three draws among four characters are all
+// Ninja, then asks for Ninja a fourth time.
+func TestPlayCharacterFourthInARow(t *testing.T) {
+	seed := uint32(1)
+	for ; fmt.Sprint(firstDraws(seed, 4, 3)) != "[0 0 0]"; seed++ {
+	}
+	out, _, code := runCmd(t, "ninja\nNINJA\n Ninja \nNinja\n", "play", "--seed", fmt.Sprint(seed))
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	inOrder(t, out,
+		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 times.", "Computer has picked Ninja 1 times."),
+		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 2 times.", "Computer has picked Ninja 2 times."),
+		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 3 times.", "Computer has picked Ninja 3 times.",
+			"", "Choose a character:", "\tZombie", "\tSamurai", "\tClown"),
+		lines("You have already chosen Ninja 3 times in a row. You must choose something else before choosing it again. 3 wait penalty!",
+			"The score is now 0-0.", "", "Choose a character:", "\tZombie"),
+		"The game stops here with the score at 0-0.\n",
+	)
+}
+
+// TestPlaySetback: a game found to reach 4-4 and then have both score.
+func TestPlaySetback(t *testing.T) {
+	answers := "Ninja|Samurai|Atlas|Helmet|Earthquake|Smash|Earthquake|Samurai Sword|Lightning|Lightning|Smash|Smash|Lightning|Earthquake"
+	out, _, code := runCmd(t, strings.ReplaceAll(answers, "|", "\n")+"\n", "play", "--seed", "0x199")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	inOrder(t, out,
+		"The score is now 4-4.\n",
+		lines("You chose Lightning. Computer chose Muscle.", "As a result, both of you get a point.", "The score is now 5-5.",
+			"", "Since there is a tie, the score will be reset to 4-4.", "", "Choose a move:"),
+		lines("You chose Earthquake. Computer chose Gravedigger.", "As a result, you get a point.", "The score is now 5-4.",
+			"", "You won 5-4 (Clinch).", "", "", "Play again? y/N"),
+	)
+}
+
+// TestPlayStuck: a Zombie with No Booster spends Zap, loses Rampage to
+// the computer's Acid Spray and plays Muscle three times: it has no legal
+// move left. From then on it is not asked; each turn it passes for 2
+// waits (4, 2, 0), then each pass gives the computer a point.
+func TestPlayStuck(t *testing.T) {
+	answers := "Zombie|Zombie|No Booster|Zap|Rampage|Muscle|Muscle|Muscle"
+	out, _, code := runCmd(t, strings.ReplaceAll(answers, "|", "\n")+"\n", "play", "--seed", "0x1014")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	pass := "You have no legal move left, so you must pass. 2 wait penalty!"
+	inOrder(t, out,
+		"You chose Rampage. Computer chose Acid Spray.",
+		"Choose a move:\n\tMuscle\n\nMuscle\n",
+		"Choose a move:\n\tMuscle\n\nMuscle\n",
+		"Choose a move:\n\tMuscle\n\nMuscle\n",
+		lines("The score is now 1-0.", "", pass, "The score is now 1-0.", "", pass, "The score is now 1-0.",
+			"", pass, "The score is now 1-1.", "", pass, "The score is now 1-2.", "", pass, "The score is now 1-3.",
+			"", pass, "The score is now 1-4.", "", pass, "The score is now 1-5.", "", "You lost 1-5 (Annihilation)."),
+	)
+	if strings.Count(out, "Choose a move:") != 5 {
+		t.Errorf("the stuck player was asked for a move: %d questions", strings.Count(out, "Choose a move:"))
+	}
+}
+
+func TestPlayEndOfInput(t *testing.T) {
+	out, _, code := runCmd(t, "Ninja\n\n  \n", "play", "--seed", "0xbabecaf3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	// Blank lines are not answers: the game waits for one, then stops.
+	inOrder(t, out, "Both of you chose Ninja", "Choose a character:", "The game stops here with the score at 0-0.\n")
+	if strings.Contains(out, "is not a character") {
+		t.Errorf("a blank line was penalized")
+	}
+}
+
+var seedLine = regexp.MustCompile(`^Playing against (\S+) with seed (0x[0-9a-f]+) \(replay: nzsc play (--opponent \S+ )?--seed (0x[0-9a-f]+)\)\.\n`)
+
+// TestPlayPicksSeed: without --seed a seed is picked and printed; giving
+// it back replays the same game.
+func TestPlayPicksSeed(t *testing.T) {
+	in := strings.Join(handbookAnswers, "\n") + "\n"
+	for _, opp := range []string{"classic", "random"} {
+		out, _, code := runCmd(t, in, "play", "--opponent", opp)
+		m := seedLine.FindStringSubmatch(out)
+		if code != 0 || m == nil || m[1] != opp || m[2] != m[4] {
+			t.Fatalf("%s: exit %d, first line %q", opp, code, strings.SplitN(out, "\n", 2)[0])
+		}
+		again, _, _ := runCmd(t, in, "play", "--opponent", opp, "--seed", m[2])
+		if again != out {
+			t.Errorf("%s: replaying seed %s gave a different game", opp, m[2])
+		}
+	}
+}
+
+func TestPlayAgain(t *testing.T) {
+	in := strings.Join(handbookAnswers, "\n") + "\ny\nZombie\n"
+	out, _, code := runCmd(t, in, "play", "--seed", "0xbabecaf3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	inOrder(t, out, "You won 5-2 (Obliteration).", "Play again? y/N\n\ny\n\nPlaying against classic with seed 0x", "Choose a character:",
+		"The game stops here with the score at ")
+	if strings.Count(out, "Playing against") != 2 {
+		t.Errorf("want two games")
+	}
+	// The same session replays.
+	if again, _, _ := runCmd(t, in, "play", "--seed", "0xbabecaf3"); again != out {
+		t.Errorf("session does not replay")
+	}
+}
+
+func TestPlayOtherBot(t *testing.T) {
+	in := "Samurai\nSamurai\nStrong\nSmash\nSmash\nTwist\nBend\nHelmet\nTwist\nBend\nSmash\nTwist\nBend\nHelmet\n"
+	out, _, code := runCmd(t, in, "play", "--opponent", "random", "--seed", "12345")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	inOrder(t, out, "Playing against random with seed 0x3039 (replay: nzsc play --opponent random --seed 0x3039).",
+		"Both of you chose Samurai", "Computer chose ")
+	if again, _, _ := runCmd(t, in, "play", "--opponent", "random", "--seed", "0x3039"); again != out {
+		t.Errorf("the same seed gave a different game")
+	}
+}
+
+func TestPlayUsageErrors(t *testing.T) {
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"play", "--seed", "0"}, "1..4294967295"},
+		{[]string{"play", "--seed", "0x100000000"}, "1..4294967295"},
+		{[]string{"play", "--seed", "4294967296"}, "1..4294967295"},
+		{[]string{"play", "--seed", "-5"}, "not a decimal or 0x-hex"},
+		{[]string{"play", "--seed", "babe"}, "not a decimal or 0x-hex"},
+		{[]string{"play", "--opponent", "random", "--seed", "18446744073709551616"}, "not a decimal or 0x-hex"},
+		{[]string{"play", "--opponent", "nosuchbot"}, `unknown bot "nosuchbot"`},
+		{[]string{"play", "--opponent", "classic:seed=0"}, "1..4294967295"},
+		{[]string{"play", "--opponent", "classic:seed=5", "--seed", "6"}, "disagree"},
+		{[]string{"play", "extra"}, "no arguments"},
+	} {
+		_, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2, one line containing %q", i, c.args, code, stderr, c.msg)
+		}
+	}
+	// Accepted edge values.
+	for i, args := range [][]string{
+		{"play", "--seed", "4294967295"},
+		{"play", "--seed", "0xFFFFFFFF"},
+		{"play", "--opponent", "random", "--seed", "0"},
+		{"play", "--opponent", "classic:seed=5", "--seed", "0x5"},
+		{"play", "--opponent", "classic:seed=5"},
+	} {
+		if out, stderr, code := runCmd(t, "", args...); code != 0 || !strings.Contains(out, "Choose a character:") {
+			t.Errorf("case %d %v: exit %d, stderr %q", i, args, code, stderr)
+		}
+	}
+}
