@@ -1,0 +1,31 @@
+// Package nash solves two-player zero-sum matrix games: given a payoff
+// matrix whose rows the maximizing player picks and whose columns the
+// minimizing player picks, it finds the game's value and an optimal mixed
+// strategy for each side.
+//
+// Every answer comes with a certificate that is checked before it is
+// returned: both strategies are probability vectors (entries >= 0, tiny
+// negative rounding noise clamped to 0, summing to 1), and the row
+// strategy's guaranteed payoff min_j (xᵀA)_j and the column strategy's
+// guaranteed cap max_i (Ay)_i lie within Tol·max(1, max|a_ij|) of each
+// other. Since the value lies between those two numbers, a certified pair
+// is an equilibrium up to that tolerance, whichever solver produced it.
+//
+// Solve uses gonum's optimize/convex/lp Simplex as its primary solver. That
+// routine is known to return wrong answers with a nil error on near-tied
+// float matrices and to loop forever on some small games, so it is run
+// under an iteration budget (the constraint matrix it reads counts its
+// accesses and aborts the run when the budget is spent: no goroutine is
+// left behind) and its answer must pass the certificate; otherwise Solve
+// falls back to this package's own dense simplex with Bland's rule, which
+// cannot cycle. SolveWith forces either solver (for tests and comparisons).
+//
+// SolveSmall is the fast path for games of at most SmallSize×SmallSize:
+// it runs the Bland simplex in a fixed-size tableau on the stack, writes
+// the strategies into slices the caller owns and allocates nothing, so
+// solvers that need millions of small games can call it in their hot loop.
+//
+// Functions in this package keep no shared state and may be called from
+// any number of goroutines at once. Solve and SolveWith allocate (gonum's
+// matrices and the returned strategies); SolveSmall and Check do not.
+package nash
