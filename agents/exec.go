@@ -469,9 +469,11 @@ func (e *Exec) Close() error {
 	e.closed = true
 	if e.proc != nil {
 		e.limit = e.quitWait
-		e.send(&protocol.Quit{Type: protocol.TypeQuit}, time.Now().Add(e.quitWait))
+		deadline := time.Now().Add(e.quitWait)
+		e.send(&protocol.Quit{Type: protocol.TypeQuit}, deadline)
 		e.in.Close()
-		t := time.NewTimer(e.quitWait)
+		e.drain(deadline)
+		t := time.NewTimer(time.Until(deadline))
 		select {
 		case <-e.exited:
 		case <-t.C:
@@ -482,6 +484,25 @@ func (e *Exec) Close() error {
 		e.reap()
 	}
 	return e.log.Close()
+}
+
+// drain reads what the program still writes until it closes its output
+// or the deadline passes, keeping its log messages (such as those it
+// writes after the last result).
+func (e *Exec) drain(deadline time.Time) {
+	if e.out.SetReadDeadline(deadline) != nil {
+		return
+	}
+	for {
+		line, err := e.rd.ReadSlice('\n')
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			return
+		}
+		var m protocol.BotMessage
+		if json.Unmarshal(line, &m) == nil && m.Type == protocol.TypeLog {
+			e.log.message(m.Message)
+		}
+	}
 }
 
 // Probe builds an instance of b and, for a bot that runs a program,
