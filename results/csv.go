@@ -1,0 +1,158 @@
+package results
+
+import (
+	"bytes"
+	"encoding/csv"
+	"math"
+	"strconv"
+
+	"github.com/nzsclab/nzsc/analysis"
+)
+
+// Table is a CSV table: a header and rows of equal length.
+type Table struct {
+	// Name is the file name in a run directory ("ratings.csv").
+	Name   string
+	Header []string
+	Rows   [][]string
+}
+
+// CSV returns the table in RFC 4180 form.
+func (t *Table) CSV() []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write(t.Header)
+	w.WriteAll(t.Rows)
+	return b.Bytes()
+}
+
+// num formats a float for CSV: empty for NaN (pandas reads it as NaN).
+func num(v float64, prec int) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	if math.IsInf(v, 0) {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', prec, 64)
+}
+
+func count(n int64) string { return strconv.FormatInt(n, 10) }
+
+func estimateCols(e analysis.Estimate) []string {
+	r := e.Record
+	return []string{count(r.Wins), count(r.Draws), count(r.Losses), count(r.Games()),
+		num(e.Score, 6), num(e.Lo, 6), num(e.Hi, 6), strconv.FormatBool(e.Significant)}
+}
+
+var estimateHeader = []string{"wins", "draws", "losses", "games", "score", "lo95", "hi95", "significant"}
+
+// Tables returns every CSV table of a summary. Their columns are part of
+// the documented format (docs/results-format.md): new columns may be
+// appended, existing ones keep their names and meaning.
+func Tables(s *analysis.Summary) []Table {
+	bots := s.Counts.Bots
+	var out []Table
+
+	// Ratings, strongest first.
+	rt := Table{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "se", "lo95", "hi95", "games", "significant", "metagame_weight"}}
+	for rank, i := range s.Ranking.Order {
+		r := s.Ranking.Ratings[i]
+		w := ""
+		if s.Metagame != nil {
+			w = num(s.Metagame.Weight[i], 6)
+		}
+		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, num(r.Elo, 2), num(r.SE, 2), num(r.Lo, 2), num(r.Hi, 2),
+			count(r.Games), strconv.FormatBool(r.Significant), w})
+	}
+	out = append(out, rt)
+
+	// Cross-table in long form: one row per (bot, opponent) that met,
+	// plus each bot against the field ("*").
+	ct := Table{Name: "crosstable.csv", Header: append([]string{"bot", "opponent"}, estimateHeader...)}
+	for i := range bots {
+		for j := range bots {
+			if e := s.Cross.Cells[i][j]; e.Record.Games() > 0 {
+				ct.Rows = append(ct.Rows, append([]string{bots[i], bots[j]}, estimateCols(e)...))
+			}
+		}
+		ct.Rows = append(ct.Rows, append([]string{bots[i], "*"}, estimateCols(s.Cross.Field[i])...))
+	}
+	out = append(out, ct)
+
+	// Loadout matchups at every level, pooled ("*") and per bot.
+	lt := Table{Name: "loadouts.csv", Header: append([]string{"bot", "level", "row", "column"}, estimateHeader...)}
+	add := func(scope string, m *analysis.LoadoutMatrix) {
+		for _, level := range []analysis.Level{analysis.ByLoadout, analysis.ByCharacter, analysis.ByBooster} {
+			w := m.Collapse(level)
+			for r := range w.Labels {
+				for c := range w.Labels {
+					if e := w.Cells[r][c]; e.Record.Games() > 0 {
+						lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], w.Labels[c]}, estimateCols(e)...))
+					}
+				}
+				if e := w.Overall[r]; e.Record.Games() > 0 {
+					lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], "*"}, estimateCols(e)...))
+				}
+			}
+		}
+	}
+	add("*", s.Pooled)
+	for i := range bots {
+		add(bots[i], s.PerBot[i])
+	}
+	out = append(out, lt)
+
+	// Loadout picks per bot.
+	pt := Table{Name: "picks.csv", Header: []string{"bot", "loadout", "games", "share"}}
+	for i := range bots {
+		var total int64
+		for _, n := range s.Picks[i] {
+			total += n
+		}
+		total += s.Unsettled[i]
+		for x, n := range s.Picks[i] {
+			pt.Rows = append(pt.Rows, []string{bots[i], analysis.LoadoutAt(x).String(), count(n), num(float64(n)/float64(total), 6)})
+		}
+		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(s.Unsettled[i]), num(float64(s.Unsettled[i])/float64(total), 6)})
+	}
+	out = append(out, pt)
+
+	// Raw pairing counts.
+	pr := Table{Name: "pairings.csv", Header: []string{"a", "b", "games", "a_wins", "draws", "a_losses",
+		"a_seat0_wins", "a_seat0_draws", "a_seat0_losses", "a_seat1_wins", "a_seat1_draws", "a_seat1_losses",
+		"penta0", "penta1", "penta2", "penta3", "penta4", "unsettled", "a_forfeits", "b_forfeits", "a_illegal", "b_illegal", "turns"}}
+	for _, p := range s.Counts.Pairings {
+		t := p.Total()
+		row := []string{bots[p.A], bots[p.B], count(t.Games()), count(t.Wins), count(t.Draws), count(t.Losses)}
+		for _, r := range p.Seat {
+			row = append(row, count(r.Wins), count(r.Draws), count(r.Losses))
+		}
+		for _, n := range p.Pentanomial {
+			row = append(row, count(n))
+		}
+		row = append(row, count(p.Unsettled.Games()), count(p.Forfeits[0]), count(p.Forfeits[1]),
+			count(p.Illegal[0]), count(p.Illegal[1]), count(p.Turns))
+		pr.Rows = append(pr.Rows, row)
+	}
+	out = append(out, pr)
+
+	mt := Table{Name: "metagame.csv", Header: []string{"bot", "weight"}}
+	if s.Metagame != nil {
+		for i := range bots {
+			mt.Rows = append(mt.Rows, []string{bots[i], num(s.Metagame.Weight[i], 6)})
+		}
+	}
+	out = append(out, mt)
+	return out
+}
+
+// WriteTables writes every CSV table of s into the run directory.
+func (d *Dir) WriteTables(s *analysis.Summary) error {
+	for _, t := range Tables(s) {
+		if err := d.WriteFile(t.Name, t.CSV()); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,25 @@
+// Package results keeps runs on disk: a run directory holds a manifest
+// (how the run was made), the aggregated counts in a versioned JSON
+// format that also serves as the resume checkpoint, and CSV tables that
+// pandas or a spreadsheet reads directly. It merges the partial run
+// directories of shards into one, exactly.
+//
+// # Layout of a run directory
+//
+//	manifest.json   Manifest: command line, program version, master seed,
+//	                bots and parameters, rules, schedule, shard, times,
+//	                games done, whether the run is complete
+//	counts.json     Counts: format version, bots, one record set per
+//	                pairing, and the finished chunks (the checkpoint)
+//	crosstable.csv  ratings.csv  loadouts.csv  picks.csv  pairings.csv
+//	metagame.csv    tables derived from counts.json (rewritten by
+//	                'nzsc report'; never read back)
+//
+// counts.json is the only source of numbers: every table and plot is
+// computed from it, so a report re-renders without replaying games.
+// Files are written to a temporary name and renamed, so a run killed
+// while writing keeps its previous checkpoint.
+//
+// Functions here do file I/O and allocate; values are not shared between
+// goroutines.
+package results

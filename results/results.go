@@ -1,0 +1,342 @@
+package results
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/nzsclab/nzsc/analysis"
+)
+
+// FormatVersion is the version of manifest.json and counts.json. It
+// changes whenever a field changes meaning or disappears; readers refuse
+// other versions.
+const FormatVersion = 1
+
+// File names inside a run directory.
+const (
+	ManifestFile = "manifest.json"
+	CountsFile   = "counts.json"
+)
+
+// BotInfo is one participant as the manifest records it.
+type BotInfo struct {
+	// Spec is the spec string, the bot's name in every table.
+	Spec string `json:"spec"`
+	// Kind is the registered bot kind; Params its parameters with
+	// defaults filled in.
+	Kind   string            `json:"kind"`
+	Params map[string]string `json:"params,omitempty"`
+}
+
+// Shard says which share of a run a partial run directory holds.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// Rules are the engine settings of a run.
+type Rules struct {
+	TurnCap int `json:"turn_cap"`
+}
+
+// Manifest describes how a run was made.
+type Manifest struct {
+	Format int `json:"format"`
+	// Kind is "tournament".
+	Kind    string    `json:"kind"`
+	Command []string  `json:"command"`
+	Version string    `json:"version"`
+	Seed    uint64    `json:"seed"`
+	Bots    []BotInfo `json:"bots"`
+	// Gauntlet is the spec of the bot that plays all others, empty for a
+	// round robin.
+	Gauntlet        string `json:"gauntlet,omitempty"`
+	GamesPerPairing uint64 `json:"games_per_pairing"`
+	// ChunkPairs and Chunks fix how the run's game pairs are cut into
+	// chunks, the unit of shards and resumes.
+	ChunkPairs uint64 `json:"chunk_pairs"`
+	Chunks     uint64 `json:"chunks"`
+	Rules      Rules  `json:"rules"`
+	// Shard is set for a partial run made with --shard.
+	Shard *Shard `json:"shard,omitempty"`
+	// MergedFrom lists the directories a merged run was made from.
+	MergedFrom []string  `json:"merged_from,omitempty"`
+	Started    time.Time `json:"started"`
+	Ended      time.Time `json:"ended,omitzero"`
+	// GamesPlanned is the number of games this directory is meant to
+	// hold (its shard's share); GamesDone those finished.
+	GamesPlanned uint64 `json:"games_planned"`
+	GamesDone    uint64 `json:"games_done"`
+	// Complete is set when every planned chunk finished.
+	Complete bool `json:"complete"`
+	// Interrupted is set when the run stopped early (Ctrl-C or an error).
+	Interrupted bool `json:"interrupted,omitempty"`
+}
+
+// Same reports whether m and o describe the same games (seed, bots,
+// schedule, rules, chunking), so that their counts can be merged.
+func (m *Manifest) Same(o *Manifest) error {
+	switch {
+	case m.Kind != o.Kind:
+		return fmt.Errorf("kind %q vs %q", m.Kind, o.Kind)
+	case m.Seed != o.Seed:
+		return fmt.Errorf("seed %d vs %d", m.Seed, o.Seed)
+	case m.Gauntlet != o.Gauntlet:
+		return fmt.Errorf("gauntlet %q vs %q", m.Gauntlet, o.Gauntlet)
+	case m.GamesPerPairing != o.GamesPerPairing:
+		return fmt.Errorf("games per pairing %d vs %d", m.GamesPerPairing, o.GamesPerPairing)
+	case m.ChunkPairs != o.ChunkPairs || m.Chunks != o.Chunks:
+		return fmt.Errorf("chunking %d×%d vs %d×%d", m.Chunks, m.ChunkPairs, o.Chunks, o.ChunkPairs)
+	case m.Rules != o.Rules:
+		return fmt.Errorf("rules %+v vs %+v", m.Rules, o.Rules)
+	case len(m.Bots) != len(o.Bots):
+		return fmt.Errorf("%d bots vs %d", len(m.Bots), len(o.Bots))
+	}
+	for i := range m.Bots {
+		if m.Bots[i].Spec != o.Bots[i].Spec {
+			return fmt.Errorf("bot %d is %q vs %q", i, m.Bots[i].Spec, o.Bots[i].Spec)
+		}
+	}
+	return nil
+}
+
+// Counts is the content of counts.json: the tournament's counts and the
+// chunks they hold.
+type Counts struct {
+	Format int `json:"format"`
+	analysis.Tournament
+	// Finished lists the chunks whose games are in the counts, as sorted
+	// inclusive ranges [first, last].
+	Finished [][2]uint64 `json:"finished"`
+}
+
+// FinishedChunks expands Finished.
+func (c *Counts) FinishedChunks() []uint64 {
+	var out []uint64
+	for _, r := range c.Finished {
+		for x := r[0]; x <= r[1]; x++ {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// SetFinished stores a sorted chunk list as ranges.
+func (c *Counts) SetFinished(chunks []uint64) {
+	c.Finished = c.Finished[:0]
+	for _, x := range chunks {
+		if n := len(c.Finished); n > 0 && c.Finished[n-1][1]+1 == x {
+			c.Finished[n-1][1] = x
+			continue
+		}
+		c.Finished = append(c.Finished, [2]uint64{x, x})
+	}
+}
+
+// Dir is a run directory.
+type Dir struct{ Path string }
+
+// Create makes a new run directory; it refuses one that already holds a
+// run (use Resume for that).
+func Create(path string) (*Dir, error) {
+	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
+		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, err
+	}
+	return &Dir{Path: path}, nil
+}
+
+// Open opens an existing run directory.
+func Open(path string) (*Dir, error) {
+	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s is not a run directory (no %s)", path, ManifestFile)
+		}
+		return nil, err
+	}
+	return &Dir{Path: path}, nil
+}
+
+// WriteManifest writes manifest.json atomically.
+func (d *Dir) WriteManifest(m *Manifest) error {
+	m.Format = FormatVersion
+	return d.writeJSON(ManifestFile, m)
+}
+
+// WriteCounts writes counts.json atomically: it is the checkpoint.
+func (d *Dir) WriteCounts(c *Counts) error {
+	c.Format = FormatVersion
+	return d.writeJSON(CountsFile, c)
+}
+
+// ReadManifest reads and checks manifest.json.
+func (d *Dir) ReadManifest() (*Manifest, error) {
+	var m Manifest
+	if err := d.readJSON(ManifestFile, &m); err != nil {
+		return nil, err
+	}
+	if m.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: format %d, this program reads %d", filepath.Join(d.Path, ManifestFile), m.Format, FormatVersion)
+	}
+	return &m, nil
+}
+
+// ReadCounts reads and checks counts.json.
+func (d *Dir) ReadCounts() (*Counts, error) {
+	var c Counts
+	if err := d.readJSON(CountsFile, &c); err != nil {
+		return nil, err
+	}
+	name := filepath.Join(d.Path, CountsFile)
+	if c.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: format %d, this program reads %d", name, c.Format, FormatVersion)
+	}
+	for i, p := range c.Pairings {
+		if p.A < 0 || p.B < 0 || p.A >= len(c.Bots) || p.B >= len(c.Bots) || p.A == p.B {
+			return nil, fmt.Errorf("%s: pairing %d names bots %d and %d of %d", name, i, p.A, p.B, len(c.Bots))
+		}
+	}
+	for i, r := range c.Finished {
+		if r[0] > r[1] || i > 0 && r[0] <= c.Finished[i-1][1] {
+			return nil, fmt.Errorf("%s: finished chunk ranges not sorted and disjoint at %v", name, r)
+		}
+	}
+	return &c, nil
+}
+
+// Load reads a run directory's manifest and counts and checks that they
+// agree.
+func Load(path string) (*Dir, *Manifest, *Counts, error) {
+	d, err := Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m, err := d.ReadManifest()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c, err := d.ReadCounts()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(c.Bots) != len(m.Bots) {
+		return nil, nil, nil, fmt.Errorf("%s: manifest lists %d bots, counts %d", path, len(m.Bots), len(c.Bots))
+	}
+	for i := range c.Bots {
+		if c.Bots[i] != m.Bots[i].Spec {
+			return nil, nil, nil, fmt.Errorf("%s: bot %d is %q in the manifest, %q in the counts", path, i, m.Bots[i].Spec, c.Bots[i])
+		}
+	}
+	return d, m, c, nil
+}
+
+func (d *Dir) writeJSON(name string, v any) error {
+	b, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return err
+	}
+	return d.WriteFile(name, append(b, '\n'))
+}
+
+// WriteFile writes a file in the run directory atomically (a temporary
+// file renamed over the old one).
+func (d *Dir) WriteFile(name string, b []byte) error {
+	path := filepath.Join(d.Path, name)
+	tmp, err := os.CreateTemp(d.Path, "."+name+".tmp*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+func (d *Dir) readJSON(name string, v any) error {
+	path := filepath.Join(d.Path, name)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	return nil
+}
+
+// Merge combines shard run directories of one run into counts and a
+// manifest for the whole: the manifests must describe the same games,
+// and no chunk may appear twice. The sum of integer counts is exact, so
+// merging every shard gives the single-machine run's counts.
+func Merge(paths []string) (*Manifest, *Counts, error) {
+	if len(paths) == 0 {
+		return nil, nil, errors.New("nothing to merge")
+	}
+	var man *Manifest
+	var counts *Counts
+	var chunks []uint64
+	for _, p := range paths {
+		_, m, c, err := Load(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		if man == nil {
+			mm := *m
+			man, counts = &mm, c
+			chunks = c.FinishedChunks()
+			man.Started, man.Ended = m.Started, m.Ended
+			continue
+		}
+		if err := man.Same(m); err != nil {
+			return nil, nil, fmt.Errorf("%s is not part of the same run as %s: %v", p, paths[0], err)
+		}
+		more := c.FinishedChunks()
+		all := append(slices.Clone(chunks), more...)
+		slices.Sort(all)
+		if i := dupAt(all); i >= 0 {
+			return nil, nil, fmt.Errorf("%s: chunk %d is already in another directory (merging a shard twice?)", p, all[i])
+		}
+		if err := counts.Tournament.Merge(&c.Tournament); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", p, err)
+		}
+		chunks = all
+		if m.Started.Before(man.Started) {
+			man.Started = m.Started
+		}
+		if m.Ended.After(man.Ended) {
+			man.Ended = m.Ended
+		}
+	}
+	slices.Sort(chunks)
+	counts.SetFinished(chunks)
+	man.Shard = nil
+	man.MergedFrom = paths
+	man.GamesDone = uint64(counts.Games())
+	man.GamesPlanned = man.GamesPerPairing * uint64(len(counts.Pairings))
+	man.Complete = uint64(len(chunks)) == man.Chunks
+	man.Interrupted = false
+	return man, counts, nil
+}
+
+func dupAt(sorted []uint64) int {
+	for i := 1; i < len(sorted); i++ {
+		if sorted[i] == sorted[i-1] {
+			return i
+		}
+	}
+	return -1
+}

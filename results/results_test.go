@@ -1,0 +1,170 @@
+package results
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+func config(t *testing.T) *roundrobin.Config {
+	t.Helper()
+	var bots []*agents.Bot
+	for _, s := range []string{"random", "classic", "random:"} {
+		b, err := agents.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: engine.DefaultRules, ChunkPairs: 8}
+}
+
+func manifest(cfg *roundrobin.Config) *Manifest {
+	m := &Manifest{Kind: "tournament", Command: []string{"nzsc", "tournament"}, Version: "test", Seed: cfg.Seed,
+		GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.ChunkPairs, Chunks: cfg.NumChunks(),
+		Rules: Rules{TurnCap: cfg.Rules.TurnCap}, Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	for _, b := range cfg.Bots {
+		m.Bots = append(m.Bots, BotInfo{Spec: b.Name(), Kind: b.Info.Name})
+	}
+	return m
+}
+
+// writeRun plays chunks of cfg into a new run directory.
+func writeRun(t *testing.T, path string, cfg *roundrobin.Config, chunks []uint64, shard *Shard) {
+	t.Helper()
+	d, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := roundrobin.Play(context.Background(), cfg, roundrobin.Options{Workers: 2, Chunks: chunks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := manifest(cfg)
+	m.Shard = shard
+	m.GamesDone = uint64(res.Counts.Games())
+	m.Complete = true
+	if err := d.WriteManifest(m); err != nil {
+		t.Fatal(err)
+	}
+	c := &Counts{Tournament: res.Counts}
+	c.SetFinished(res.Finished)
+	if err := d.WriteCounts(c); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMergeExact: 1, 2 and 3 shards written to run directories and
+// merged give counts.json identical to the single run's, byte for byte.
+func TestMergeExact(t *testing.T) {
+	cfg := config(t)
+	tmp := t.TempDir()
+	writeRun(t, filepath.Join(tmp, "whole"), cfg, nil, nil)
+	_, _, whole, err := Load(filepath.Join(tmp, "whole"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 3} {
+		var paths []string
+		for i := range n {
+			chunks, err := tournament.ShardChunks(cfg.NumChunks(), i, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(tmp, fmt.Sprintf("s%d-%d", n, i))
+			writeRun(t, p, cfg, chunks, &Shard{Index: i, Count: n})
+			paths = append(paths, p)
+		}
+		m, c, err := Merge(paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(c.Tournament, whole.Tournament) || !reflect.DeepEqual(c.Finished, whole.Finished) {
+			t.Errorf("%d shards: merged counts differ from the single run", n)
+		}
+		if !m.Complete || m.Shard != nil || m.GamesDone != uint64(whole.Games()) {
+			t.Errorf("%d shards: manifest complete %v shard %v games %d", n, m.Complete, m.Shard, m.GamesDone)
+		}
+		if n == 2 {
+			if _, _, err := Merge(paths[:1]); err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := Merge([]string{paths[0], paths[0]}); err == nil || !strings.Contains(err.Error(), "already") {
+				t.Errorf("merging a shard twice: %v", err)
+			}
+		}
+	}
+	// A run with another seed does not merge.
+	other := config(t)
+	other.Seed = 7
+	writeRun(t, filepath.Join(tmp, "other"), other, nil, nil)
+	if _, _, err := Merge([]string{filepath.Join(tmp, "s2-0"), filepath.Join(tmp, "other")}); err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Errorf("merging another seed: %v", err)
+	}
+}
+
+func TestCountsRoundTrip(t *testing.T) {
+	cfg := config(t)
+	path := t.TempDir()
+	writeRun(t, path, cfg, []uint64{0, 1, 2, 5, 7, 8}, nil)
+	_, _, c, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][2]uint64{{0, 2}, {5, 5}, {7, 8}}; !reflect.DeepEqual(c.Finished, want) {
+		t.Errorf("finished ranges %v, want %v", c.Finished, want)
+	}
+	if got := c.FinishedChunks(); !reflect.DeepEqual(got, []uint64{0, 1, 2, 5, 7, 8}) {
+		t.Errorf("finished chunks %v", got)
+	}
+	if _, err := Create(path); err == nil {
+		t.Errorf("Create over an existing run succeeded")
+	}
+	if _, err := Open(t.TempDir()); err == nil {
+		t.Errorf("Open of an empty directory succeeded")
+	}
+}
+
+// TestTablesParse: every CSV table parses back with a header and rows of
+// the header's width, and the cross-table's counts match the pairings.
+func TestTablesParse(t *testing.T) {
+	cfg := config(t)
+	res, err := roundrobin.Play(context.Background(), cfg, roundrobin.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := analysis.Summarize(&res.Counts)
+	for _, tab := range Tables(s) {
+		rows, err := csv.NewReader(bytes.NewReader(tab.CSV())).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v", tab.Name, err)
+		}
+		if len(rows) < 2 {
+			t.Errorf("%s: %d rows", tab.Name, len(rows))
+		}
+		for _, r := range rows {
+			if len(r) != len(tab.Header) {
+				t.Errorf("%s: row %v has %d fields, header %d", tab.Name, r, len(r), len(tab.Header))
+			}
+		}
+		if tab.Name == "crosstable.csv" {
+			// random vs classic: wins in the table = wins in the pairing.
+			want := res.Counts.Pairings[0].Total()
+			if rows[1][0] != "random" || rows[1][1] != "classic" || rows[1][2] != fmt.Sprint(want.Wins) {
+				t.Errorf("crosstable row %v, want random vs classic with %d wins", rows[1], want.Wins)
+			}
+		}
+	}
+}
