@@ -35,9 +35,8 @@ const (
 type Hello struct {
 	Type     string `json:"type"`
 	Protocol int    `json:"protocol"`
-	// Program names the host, "nzsc", and Version its version.
+	// Program names the host: "nzsc".
 	Program string `json:"program"`
-	Version string `json:"version,omitempty"`
 	// Options are the options given in the bot spec, as strings.
 	Options map[string]string `json:"options"`
 }
