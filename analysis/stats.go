@@ -26,6 +26,9 @@ func EloDiff(score float64) float64 {
 	if !(score >= 0 && score <= 1) {
 		return nanValue
 	}
+	if score == 0.5 {
+		return 0 // not −0, which prints as "-0"
+	}
 	return -400 * math.Log10(1/score-1)
 }
 

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestMatchBadInput(t *testing.T) {
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"match", "random"}, "want two bots"},
+		{[]string{"match", "random", "nosuchbot"}, `unknown bot "nosuchbot"`},
+		{[]string{"match", "random:frob=1", "random"}, `no parameter "frob"`},
+		{[]string{"match", "random", "random", "--games", "0"}, "--games must be a positive even number"},
+		{[]string{"match", "random", "random", "--games", "7"}, "--games must be a positive even number"},
+		{[]string{"match", "random", "random", "--games", "-4"}, "--games must be a positive even number"},
+		{[]string{"match", "random", "random", "--games", "many"}, "games"},
+		{[]string{"match", "random", "random", "--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"match", "random", "random", "--workers", "-1"}, "--workers must be at least 1"},
+		{[]string{"match", "random", "random", "--seed", "0xZZ"}, "--seed"},
+		{[]string{"match", "random", "random", "--seed", "-1"}, "--seed"},
+		{[]string{"match", "random", "random", "--format", "xml"}, "--format must be table, csv or json"},
+		{[]string{"match", "random", "random", "--top", "-1"}, "--top must not be negative"},
+	} {
+		stdout, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || stdout != "" {
+			t.Errorf("case %d %v: code %d, stderr %q, stdout %q; want code 2 and %q", i, c.args, code, stderr, stdout, c.msg)
+		}
+		if strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 {
+			t.Errorf("case %d %v: error is not one line: %q", i, c.args, stderr)
+		}
+	}
+}
+
+func TestMatchTable(t *testing.T) {
+	stdout, stderr, code := runCmd(t, "", "match", "random", "random", "--games", "2000", "--seed", "42", "--top", "3")
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{
+		"random (A) vs random (B): 2000 games, seed 0x2a",
+		"score [95% CI]", "Elo ± 95%", "in seat 0", "in seat 1",
+		// Self-play with common random numbers: every pair scores 1.
+		"Pairs by A's points (0, 1/2, 1, 3/2, 2): [0, 0, 1000, 0, 0]",
+		"Loadout pairings (3 most frequent of ",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("table lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "Faults") {
+		t.Errorf("fault table shown without faults:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "2000 games in") || strings.Contains(stderr, "seed 0x") {
+		t.Errorf("stderr %q: want the timing line and no seed note (the seed was given)", stderr)
+	}
+}
+
+func TestMatchPicksAndPrintsSeed(t *testing.T) {
+	stdout, stderr, code := runCmd(t, "", "match", "random", "random", "--games", "2", "--format", "json")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, stderr)
+	}
+	var doc struct{ Seed string }
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "seed "+doc.Seed+" (replay with --seed "+doc.Seed+")") {
+		t.Errorf("stderr %q does not name the picked seed %s", stderr, doc.Seed)
+	}
+	_, stderr, _ = runCmd(t, "", "match", "random", "random", "--games", "2", "--quiet")
+	if stderr != "" {
+		t.Errorf("--quiet wrote %q to stderr", stderr)
+	}
+}
+
+// TestMatchMachineFormats checks that json and csv agree with each other
+// and with the table's counts, and that they do not depend on --workers.
+func TestMatchMachineFormats(t *testing.T) {
+	args := []string{"match", "random", "classic", "--games", "4000", "--seed", "0x5eed", "--quiet"}
+	j1, _, _ := runCmd(t, "", append(args, "--format", "json", "--workers", "1")...)
+	j3, _, _ := runCmd(t, "", append(args, "--format", "json", "--workers", "3")...)
+	if j1 != j3 || j1 == "" {
+		t.Fatal("json output differs between --workers 1 and 3")
+	}
+	var doc struct {
+		Format, BotA, BotB string
+		Seed               string
+		Games              uint64
+		GamesPlanned       uint64 `json:"games_planned"`
+		Interrupted        bool
+		Total              struct{ Games, Wins, Draws, Losses uint64 }
+		Seats              [2]struct{ Games, Wins, Draws, Losses uint64 }
+		Pentanomial        [5]uint64
+		Pairings           []struct {
+			A, B  string
+			Games uint64
+		}
+	}
+	if err := json.Unmarshal([]byte(j1), &doc); err != nil {
+		t.Fatal(err)
+	}
+	tot := doc.Total
+	if doc.Format != "nzsc-match/1" || doc.Seed != "0x5eed" || doc.Games != 4000 || doc.GamesPlanned != 4000 || doc.Interrupted {
+		t.Errorf("header fields %+v", doc)
+	}
+	if tot.Games != 4000 || tot.Wins+tot.Draws+tot.Losses != 4000 ||
+		doc.Seats[0].Wins+doc.Seats[1].Wins != tot.Wins || doc.Seats[0].Games != 2000 {
+		t.Errorf("inconsistent counts: total %+v seats %+v", tot, doc.Seats)
+	}
+	var pairs, pgames uint64
+	for _, c := range doc.Pentanomial {
+		pairs += c
+	}
+	for _, p := range doc.Pairings {
+		pgames += p.Games
+	}
+	if pairs != 2000 || pgames != 4000 {
+		t.Errorf("%d pairs, %d games over loadout pairings; want 2000, 4000", pairs, pgames)
+	}
+
+	c1, _, _ := runCmd(t, "", append(args, "--format", "csv", "--workers", "2")...)
+	rows, err := csv.NewReader(strings.NewReader(c1)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rows[0], ","); got != strings.Join(csvHeader, ",") {
+		t.Errorf("csv header %q", got)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if len(rows) != 1+3+len(doc.Pairings) {
+		t.Fatalf("%d csv rows, want %d", len(rows), 1+3+len(doc.Pairings))
+	}
+	total := rows[1]
+	if total[col["row"]] != "total" || total[col["bot_b"]] != "classic" || total[col["seed"]] != "0x5eed" {
+		t.Errorf("csv total row %v", total)
+	}
+	for k, want := range map[string]uint64{"games": tot.Games, "wins": tot.Wins, "draws": tot.Draws, "losses": tot.Losses} {
+		if got, _ := strconv.ParseUint(total[col[k]], 10, 64); got != want {
+			t.Errorf("csv %s = %d, json says %d", k, got, want)
+		}
+	}
+	if rows[4][col["row"]] != "pairing" || rows[4][col["a_loadout"]] != doc.Pairings[0].A {
+		t.Errorf("first csv pairing row %v, json's first pairing %+v", rows[4], doc.Pairings[0])
+	}
+}
+
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as if Ctrl-C came at once
+	var out, errb bytes.Buffer
+	err := run(ctx, []string{"match", "random", "random", "--games", "100000", "--seed", "1", "--format", "json"}, nil, &out, &errb)
+	code := exitCode(err, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "match interrupted: 0 of 100000 games finished") {
+		t.Errorf("code %d, stderr %q", code, errb.String())
+	}
+	var doc struct {
+		Interrupted bool
+		Games       uint64
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !doc.Interrupted || doc.Games != 0 {
+		t.Errorf("partial json %+v (%v)", doc, err)
+	}
+}
