@@ -1,0 +1,428 @@
+package agents
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// builtinSpecs are the built-in bots as the cross-bot tests run them:
+// every registered kind that needs no external program, search budgets
+// kept small so the tests stay cheap.
+func builtinSpecs(t testing.TB) []string {
+	t.Helper()
+	cheap := map[string][]string{
+		"mcts": {"mcts:iters=40", "mcts:iters=40,select=exp3", "mcts:iters=40,select=duct"},
+	}
+	var specs []string
+	for _, info := range Registered() {
+		if info.Prefix || info.Name == "exec" {
+			continue
+		}
+		if s, ok := cheap[info.Name]; ok {
+			specs = append(specs, s...)
+			continue
+		}
+		specs = append(specs, info.Name)
+	}
+	for _, want := range []string{"random", "greedy", "nash", "mcts:iters=40"} {
+		if !slices.Contains(specs, want) {
+			t.Fatalf("built-in bot %s is not registered (have %v)", want, specs)
+		}
+	}
+	return specs
+}
+
+func mustNew(t testing.TB, spec string) Agent {
+	t.Helper()
+	b, err := Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// wildStates drives games with both seats mostly random but sometimes
+// answering illegally (a penalty: waits drop, penalty points, nullified
+// turns) so that the states cover low waits, repicks, destroyed moves,
+// three-in-a-row blocks and stuck players, and calls visit at every state
+// where a seat must choose.
+func wildStates(seed uint64, games int, visit func(s *engine.State, seat int, legal []engine.Choice)) {
+	r := rand.New(rand.NewPCG(seed, 99))
+	var buf [2][engine.MaxChoices]engine.Choice
+	for range games {
+		s := engine.NewGame(engine.DefaultRules)
+		illegal := r.Float64() * 0.3
+		for s.Phase != engine.GameOver {
+			var ch [2]engine.Choice
+			for seat := range 2 {
+				n := s.Legal(seat, &buf[seat])
+				if n == 0 {
+					ch[seat] = engine.Unknown
+					continue
+				}
+				visit(&s, seat, buf[seat][:n])
+				if r.Float64() < illegal {
+					ch[seat] = engine.Choice(r.IntN(engine.NumMoves + 1))
+				} else {
+					ch[seat] = buf[seat][r.IntN(n)]
+				}
+			}
+			s.Step(ch[0], ch[1])
+		}
+	}
+}
+
+func TestBotsLegalOnWildStates(t *testing.T) {
+	games := 400
+	if testing.Short() {
+		games = 100
+	}
+	for _, spec := range builtinSpecs(t) {
+		t.Run(spec, func(t *testing.T) {
+			a := mustNew(t, spec)
+			rng := rand.New(rand.NewPCG(1, 2))
+			n := games
+			if spec[:4] == "mcts" {
+				n = games / 10
+			}
+			asked := 0
+			wildStates(7, n, func(s *engine.State, seat int, legal []engine.Choice) {
+				// Every decision is a fresh game for the bot, so that
+				// bots with per-game state see arbitrary positions.
+				a.NewGame(seat, rng)
+				d := Decision{Seat: seat, State: s, Legal: legal}
+				c := a.Choose(&d)
+				asked++
+				if !slices.Contains(legal, c) {
+					t.Fatalf("phase %v seat %d: chose %v, not in %v", s.Phase, seat, c, legal)
+				}
+			})
+			if asked < n*5 {
+				t.Errorf("only %d decisions in %d games", asked, n)
+			}
+		})
+	}
+}
+
+// legalChecker wraps an agent and records any illegal answer.
+type legalChecker struct {
+	Agent
+	bad string
+}
+
+func (l *legalChecker) Choose(d *Decision) engine.Choice {
+	c := l.Agent.Choose(d)
+	if !slices.Contains(d.Legal, c) && l.bad == "" {
+		l.bad = fmt.Sprintf("phase %v: %v not in %v", d.State.Phase, c, d.Legal)
+	}
+	return c
+}
+
+// TestBotsLegalInPlay plays every built-in against every other (itself
+// included) through Table.Play and checks that no answer was illegal, so
+// no game saw a penalty for a built-in bot.
+func TestBotsLegalInPlay(t *testing.T) {
+	specs := builtinSpecs(t)
+	tab := NewTable()
+	for _, sa := range specs {
+		for _, sb := range specs {
+			a, b := &legalChecker{Agent: mustNew(t, sa)}, &legalChecker{Agent: mustNew(t, sb)}
+			games := 20
+			for g := range games {
+				out := tab.Play(engine.DefaultRules, uint64(g), a, b)
+				for _, turn := range tab.History {
+					if turn.Offence(0) != engine.NoOffence && turn.Offence(0) != engine.Stuck ||
+						turn.Offence(1) != engine.NoOffence && turn.Offence(1) != engine.Stuck {
+						t.Fatalf("%s vs %s game %d: penalized turn %08x", sa, sb, g, uint32(turn))
+					}
+				}
+				if out.State.Phase != engine.GameOver {
+					t.Fatalf("%s vs %s game %d: not over", sa, sb, g)
+				}
+			}
+			if a.bad != "" || b.bad != "" {
+				t.Errorf("%s vs %s: %s %s", sa, sb, a.bad, b.bad)
+			}
+		}
+	}
+}
+
+// wilsonLower is the lower end of the Wilson score interval at z for a
+// score of s out of n.
+func wilsonLower(s, n, z float64) float64 {
+	p := s / n
+	d := 1 + z*z/n
+	c := p + z*z/(2*n)
+	r := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return (c - r) / d
+}
+
+func TestWilsonLower(t *testing.T) {
+	// Reference: 60 of 100 at z = 1.96 gives [0.5020, 0.6906].
+	if got := wilsonLower(60, 100, 1.96); math.Abs(got-0.5020) > 1e-4 {
+		t.Errorf("wilsonLower(60, 100) = %v, want 0.5020", got)
+	}
+}
+
+// TestBeatRandom plays seat-swapped pairs against random and requires the
+// 95% Wilson lower bound of the score to exceed ½.
+func TestBeatRandom(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		pairs int
+	}{
+		{"greedy", 200},
+		{"nash", 200},
+		{"mcts:iters=100", 60},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			bot, rnd := mustNew(t, c.spec), mustNew(t, "random")
+			tab := NewTable()
+			score, games := 0.0, 0
+			for g := range c.pairs {
+				for seat := range 2 {
+					var out Outcome
+					if seat == 0 {
+						out = tab.Play(engine.DefaultRules, uint64(g), bot, rnd)
+					} else {
+						out = tab.Play(engine.DefaultRules, uint64(g), rnd, bot)
+					}
+					switch out.Winner() {
+					case seat:
+						score++
+					case -1:
+						score += 0.5
+					}
+					games++
+				}
+			}
+			lo := wilsonLower(score, float64(games), 1.96)
+			t.Logf("%s vs random: score %.1f/%d = %.3f, Wilson 95%% lower bound %.3f", c.spec, score, games, score/float64(games), lo)
+			if lo <= 0.5 {
+				t.Errorf("%s does not beat random significantly: lower bound %.3f", c.spec, lo)
+			}
+		})
+	}
+}
+
+// TestGreedyMaximizes checks greedy's move choice against an oracle that
+// plays every pair of moves on a copy of the state with the engine and
+// reads the points off the result.
+func TestGreedyMaximizes(t *testing.T) {
+	g := mustNew(t, "greedy")
+	rng := rand.New(rand.NewPCG(3, 3))
+	checked := 0
+	wildStates(11, 300, func(s *engine.State, seat int, legal []engine.Choice) {
+		if s.Phase != engine.PickMove {
+			return
+		}
+		var theirs [engine.MaxChoices]engine.Choice
+		nt := s.Legal(1-seat, &theirs)
+		gain := map[engine.Choice][2]int{}
+		for _, m := range legal {
+			for _, o := range theirs[:nt] {
+				c := *s
+				var turn engine.Turn
+				if seat == 0 {
+					turn = c.Step(m, o)
+				} else {
+					turn = c.Step(o, m)
+				}
+				v := gain[m]
+				v[0] += int(turn.Gained(seat))
+				v[1] += int(turn.Gained(1 - seat))
+				gain[m] = v
+			}
+		}
+		best := [2]int{-1, 0}
+		for _, m := range legal {
+			if v := gain[m]; v[0] > best[0] || v[0] == best[0] && v[1] < best[1] {
+				best = v
+			}
+		}
+		g.NewGame(seat, rng)
+		d := Decision{Seat: seat, State: s, Legal: legal}
+		for range 3 {
+			c := g.Choose(&d)
+			if gain[c] != best {
+				t.Fatalf("state %+v seat %d: greedy chose %v with (gained, conceded) %v, best is %v", *s, seat, engine.Move(c), gain[c], best)
+			}
+		}
+		checked++
+	})
+	if checked < 1000 {
+		t.Errorf("only %d states checked", checked)
+	}
+}
+
+// TestNashRoundStrategies checks the nash bot's first-round play for every
+// pair of loadouts with an independent oracle: the payoff matrix is read
+// off the engine (Step's Gained points, not RoundPoints), the bot plays
+// both seats, and the strategies estimated from its samples must form an
+// equilibrium up to sampling noise: what seat 0's strategy guarantees and
+// what seat 1's concedes must nearly meet.
+func TestNashRoundStrategies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	bot := mustNew(t, "nash")
+	for _, la := range engine.Loadouts() {
+		for _, lb := range engine.Loadouts() {
+			s := engine.NewRound(engine.DefaultRules, la, lb)
+			var legal [2][engine.MaxChoices]engine.Choice
+			n := [2]int{s.Legal(0, &legal[0]), s.Legal(1, &legal[1])}
+			// Payoff to seat 0 (points minus points), read off the engine.
+			a := make([][]float64, n[0])
+			for i, m := range legal[0][:n[0]] {
+				a[i] = make([]float64, n[1])
+				for j, o := range legal[1][:n[1]] {
+					c := s
+					turn := c.Step(m, o)
+					a[i][j] = float64(turn.Gained(0)) - float64(turn.Gained(1))
+				}
+			}
+			// The bot's strategy for each seat, estimated by sampling.
+			var freq [2][engine.MaxChoices]float64
+			const samples = 4000
+			for seat := range 2 {
+				bot.NewGame(seat, rng)
+				d := Decision{Seat: seat, State: &s, Legal: legal[seat][:n[seat]]}
+				for range samples {
+					c := bot.Choose(&d)
+					freq[seat][slices.Index(legal[seat][:n[seat]], c)] += 1.0 / samples
+				}
+			}
+			// Certificate on the sampled strategies: what seat 0 guarantees
+			// and what seat 1 concedes must be close (sampling noise).
+			lower, upper := math.Inf(1), math.Inf(-1)
+			for j := range n[1] {
+				v := 0.0
+				for i := range n[0] {
+					v += freq[0][i] * a[i][j]
+				}
+				lower = min(lower, v)
+			}
+			for i := range n[0] {
+				v := 0.0
+				for j := range n[1] {
+					v += a[i][j] * freq[1][j]
+				}
+				upper = max(upper, v)
+			}
+			if upper-lower > 0.12 {
+				t.Errorf("%v vs %v: sampled strategies %v / %v guarantee %.3f but concede %.3f", la, lb, freq[0][:n[0]], freq[1][:n[1]], lower, upper)
+			}
+		}
+	}
+}
+
+func TestMCTSDeterministic(t *testing.T) {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,select=exp3", "mcts:iters=60,select=duct"} {
+		var first []engine.Turn
+		for run := range 2 {
+			a, b := mustNew(t, spec), mustNew(t, "random")
+			tab := NewTable()
+			for g := range 3 {
+				tab.Play(engine.DefaultRules, uint64(g), a, b)
+			}
+			if run == 0 {
+				first = slices.Clone(tab.History)
+			} else if !slices.Equal(first, tab.History) {
+				t.Errorf("%s: two runs from the same seeds differ", spec)
+			}
+		}
+	}
+}
+
+func TestBotParams(t *testing.T) {
+	for i, c := range []struct {
+		spec string
+		ok   bool
+	}{
+		{"mcts", true},
+		{"mcts:iters=5000,c=0.2", true},
+		{"mcts:select=duct,c=1.2", true},
+		{"mcts:select=exp3", true},
+		{"mcts:iters=0", false},
+		{"mcts:iters=many", false},
+		{"mcts:select=ucb", false},
+		{"mcts:c=1.2", false}, // γ must be in (0,1] for rm
+		{"mcts:c=-1,select=duct", false},
+		{"mcts:depth=3", false},
+		{"greedy:x=1", false},
+		{"nash", true},
+	} {
+		_, err := Parse(c.spec)
+		if (err == nil) != c.ok {
+			t.Errorf("case %d: Parse(%q) error %v, want ok=%v", i, c.spec, err, c.ok)
+		}
+	}
+}
+
+// decisionSet collects decisions (in every phase) from random games for
+// allocation tests and benchmarks.
+func decisionSet(n int) []Decision {
+	var out []Decision
+	wildStates(5, n, func(s *engine.State, seat int, legal []engine.Choice) {
+		c := *s
+		out = append(out, Decision{Seat: seat, State: &c, Legal: slices.Clone(legal)})
+	})
+	return out
+}
+
+func TestChooseAllocs(t *testing.T) {
+	ds := decisionSet(50)
+	for _, spec := range []string{"random", "greedy", "nash"} {
+		a := mustNew(t, spec)
+		a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
+		for i := range ds { // warm the nash cache
+			a.Choose(&ds[i])
+		}
+		i := 0
+		allocs := testing.AllocsPerRun(2000, func() {
+			a.Choose(&ds[i%len(ds)])
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: Choose allocates %v times per call", spec, allocs)
+		}
+	}
+	// mcts reuses its node storage: once it has grown, a decision
+	// allocates nothing either.
+	a := mustNew(t, "mcts:iters=100")
+	a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
+	for i := range ds {
+		a.Choose(&ds[i])
+	}
+	i := 0
+	if allocs := testing.AllocsPerRun(200, func() { a.Choose(&ds[i%len(ds)]); i++ }); allocs != 0 {
+		t.Errorf("mcts: Choose allocates %v times per call after warm-up", allocs)
+	}
+}
+
+func benchChoose(b *testing.B, spec string) {
+	ds := decisionSet(200)
+	a := mustNew(b, spec)
+	a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
+	for i := range ds {
+		a.Choose(&ds[i])
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		a.Choose(&ds[i%len(ds)])
+		i++
+	}
+}
+
+func BenchmarkChooseRandom(b *testing.B) { benchChoose(b, "random") }
+func BenchmarkChooseGreedy(b *testing.B) { benchChoose(b, "greedy") }
+func BenchmarkChooseNash(b *testing.B)   { benchChoose(b, "nash") }
+func BenchmarkChooseMCTS(b *testing.B)   { benchChoose(b, "mcts") }

@@ -1,0 +1,159 @@
+package agents
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+func init() {
+	Register(Info{
+		Name: "greedy",
+		Help: "move with the most expected points vs the opponent's available moves taken as uniform; loadout by the same one-round look",
+		New:  func(Params) (Agent, error) { return &Greedy{}, nil },
+	})
+}
+
+// Greedy is a one-turn-lookahead bot that maximizes the points it expects
+// to score, modelling the opponent as uniform over its legal choices:
+//
+//   - Move: the legal move m maximizing Σ_o RoundPoints(m, o) over the
+//     opponent's available moves o (so the mean against a uniform
+//     opponent); among equals, the one minimizing the points it concedes,
+//     Σ_o RoundPoints(o, m); remaining ties are broken uniformly with the
+//     game's rng.
+//   - Booster: the booster b maximizing the mean, over the opponent's three
+//     boosters b' (taken as uniform), of the first round's greedy value
+//     best(c/b, c'/b') = max_m mean_o RoundPoints(m, o), with m over its
+//     loadout's moves and o over the opponent's; ties by rng.
+//   - Character: the legal character c maximizing the mean, over the
+//     opponent's legal characters c' (uniform), of the headstart c gets
+//     against c' plus max_b of the booster value above; a clash (c' = c)
+//     scores 0, as it only leads to a repick. Ties by rng.
+//
+// It only looks at its own points, never at the opponent's, except as the
+// move phase's tie-break. Choose does not allocate.
+type Greedy struct{ rng *rand.Rand }
+
+// NewGame implements Agent.
+func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
+
+// Choose implements Agent.
+func (g *Greedy) Choose(d *Decision) engine.Choice {
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	switch s.Phase {
+	case engine.PickCharacter:
+		theirs := s.LegalMask(them)
+		return g.argmax(d.Legal, func(c engine.Choice) float64 {
+			sum := 0.0
+			for m := theirs; m != 0; m &= m - 1 {
+				sum += greedyTables.character[c][bits.TrailingZeros32(m)]
+			}
+			return sum / float64(bits.OnesCount32(theirs))
+		})
+	case engine.PickBooster:
+		c, o := s.Character(me), s.Character(them)
+		return g.argmax(d.Legal, func(b engine.Choice) float64 {
+			return greedyTables.booster[c][boosterSlot(engine.Booster(b))][o]
+		})
+	}
+	mine, theirs := s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong
+	avail := s.Available(them)
+	best, bestConceded, ties := -1, 0, 0
+	var pick engine.Choice
+	for _, c := range d.Legal {
+		m := engine.Move(c)
+		gained, conceded := 0, 0
+		for a := avail; a != 0; a &= a - 1 {
+			o := engine.Move(bits.TrailingZeros32(a))
+			gained += int(engine.RoundPoints(m, o, mine, theirs))
+			conceded += int(engine.RoundPoints(o, m, theirs, mine))
+		}
+		switch {
+		case gained > best || gained == best && conceded < bestConceded:
+			best, bestConceded, ties, pick = gained, conceded, 1, c
+		case gained == best && conceded == bestConceded:
+			// Reservoir sampling: each tied move ends up picked with
+			// probability 1/ties.
+			ties++
+			if g.rng.IntN(ties) == 0 {
+				pick = c
+			}
+		}
+	}
+	return pick
+}
+
+// argmax returns the legal choice with the highest score, ties broken
+// uniformly at random.
+func (g *Greedy) argmax(legal []engine.Choice, score func(engine.Choice) float64) engine.Choice {
+	pick, best, ties := legal[0], score(legal[0]), 1
+	for _, c := range legal[1:] {
+		switch v := score(c); {
+		case v > best:
+			pick, best, ties = c, v, 1
+		case v == best:
+			ties++
+			if g.rng.IntN(ties) == 0 {
+				pick = c
+			}
+		}
+	}
+	return pick
+}
+
+// boosterSlot is a booster's index in its character's canonical list: 0
+// or 1 for its own boosters, 2 for NoBooster.
+func boosterSlot(b engine.Booster) int {
+	if b == engine.NoBooster {
+		return 2
+	}
+	return int(b) % 2
+}
+
+// greedyTables holds the loadout phases' scores, computed once from the
+// outcome table (they depend on nothing else).
+var greedyTables = func() (t struct {
+	// booster[c][slot][c'] is the mean over c''s boosters of the first
+	// round's greedy value for loadout c/slot.
+	booster [engine.NumCharacters][3][engine.NumCharacters]float64
+	// character[c][c'] is the headstart c gets against c' plus its best
+	// booster value; 0 for c' = c (a clash).
+	character [engine.NumCharacters][engine.NumCharacters]float64
+}) {
+	for c := range engine.Character(engine.NumCharacters) {
+		for o := range engine.Character(engine.NumCharacters) {
+			for k, b := range c.Boosters() {
+				sum := 0.0
+				for _, ob := range o.Boosters() {
+					sum += bestFirstRound(engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob})
+				}
+				t.booster[c][k][o] = sum / 3
+			}
+			if c == o {
+				continue
+			}
+			h, _ := engine.Headstart(c, o)
+			t.character[c][o] = float64(h) + max(t.booster[c][0][o], t.booster[c][1][o], t.booster[c][2][o])
+		}
+	}
+	return t
+}()
+
+// bestFirstRound is max over a's moves of the mean points against b's
+// moves taken as uniform: greedy's expected score in the first round.
+func bestFirstRound(a, b engine.Loadout) float64 {
+	as, bs := a.Booster == engine.Strong, b.Booster == engine.Strong
+	best := 0
+	for x := a.Moves(); x != 0; x &= x - 1 {
+		m := engine.Move(bits.TrailingZeros32(x))
+		sum := 0
+		for y := b.Moves(); y != 0; y &= y - 1 {
+			sum += int(engine.RoundPoints(m, engine.Move(bits.TrailingZeros32(y)), as, bs))
+		}
+		best = max(best, sum)
+	}
+	return float64(best) / float64(bits.OnesCount32(b.Moves()))
+}

@@ -1,0 +1,233 @@
+package agents
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/nzsclab/nzsc/analysis/nash"
+	"github.com/nzsclab/nzsc/engine"
+)
+
+func init() {
+	Register(Info{
+		Name: "nash",
+		Help: "samples the equilibrium of each round's one-shot sub-game (points minus opponent's points); loadout phases solved as games too",
+		New:  func(Params) (Agent, error) { return newNash(), nil },
+	})
+}
+
+// Nash plays, in every phase, a sample from its side of the Nash
+// equilibrium of a one-shot zero-sum game, solved by linear programming
+// (analysis/nash: gonum's lp.Simplex, certificate-checked, with the Bland
+// fallback):
+//
+//   - Move: its available moves against the opponent's available moves,
+//     payoff = the points it scores in the round minus the points the
+//     opponent scores (RoundPoints both ways, Strong flags included). The
+//     game ignores what comes after the round (destruction, streaks,
+//     the score), which is what makes it one-shot. If the opponent is
+//     stuck, every move is worth the same and it picks uniformly.
+//   - Booster: its three boosters against the opponent's three; the entry
+//     is the value of the first round's sub-game between the two full
+//     loadouts plus the headstart difference already settled (a
+//     constant, kept so that the character phase can use the value).
+//   - Character: its legal characters against the opponent's legal
+//     characters; the entry for c against c' is the value of the booster
+//     game for (c, c'), and 0 for a clash (c = c'), the value of the
+//     symmetric repick that follows.
+//
+// Solutions are cached in tables shared by every Nash instance: an
+// atomic pointer per distinct sub-game (about 150,000 possible move
+// sub-games, far fewer reached), so instances on different goroutines
+// share the work without locks, and Choose allocates nothing once a
+// sub-game is cached.
+type Nash struct{ rng *rand.Rand }
+
+// mixed is a cached strategy: cumulative probabilities over the chooser's
+// legal choices in canonical order.
+type mixed struct {
+	n   int
+	cum [engine.MaxChoices]float64
+}
+
+// The per-side key of a move sub-game: character, booster slot and the
+// 5-bit subset of the loadout's moves still available.
+const nashSideKeys = engine.NumCharacters * 3 * 32
+
+var nashTables struct {
+	once sync.Once
+	// move[my key*nashSideKeys + their key]
+	move []atomic.Pointer[mixed]
+	// booster[c][c'] and its value (headstart difference included).
+	booster      [engine.NumCharacters][engine.NumCharacters]mixed
+	boosterValue [engine.NumCharacters][engine.NumCharacters]float64
+	// character[my legal mask][their legal mask]
+	character [16][16]atomic.Pointer[mixed]
+}
+
+func newNash() *Nash {
+	nashTables.once.Do(initNashTables)
+	return &Nash{}
+}
+
+// initNashTables solves the 4×4 booster games, each from the values of
+// the 3×3 first-round sub-games of its loadouts.
+func initNashTables() {
+	t := &nashTables
+	t.move = make([]atomic.Pointer[mixed], nashSideKeys*nashSideKeys)
+	for c := range engine.Character(engine.NumCharacters) {
+		for o := range engine.Character(engine.NumCharacters) {
+			if c == o {
+				continue
+			}
+			hc, ho := engine.Headstart(c, o)
+			a := mat.NewDense(3, 3, nil)
+			for i, b := range c.Boosters() {
+				for j, ob := range o.Boosters() {
+					la, lb := engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob}
+					_, v := solveRound(la.Moves(), lb.Moves(), b == engine.Strong, ob == engine.Strong)
+					a.Set(i, j, v+float64(hc)-float64(ho))
+				}
+			}
+			s := mustSolve(a)
+			t.booster[c][o] = toMixed(s.Row)
+			t.boosterValue[c][o] = s.Value
+		}
+	}
+}
+
+func mustSolve(a mat.Matrix) nash.Solution {
+	s, err := nash.Solve(a)
+	if err != nil {
+		// The games here are small and integer-valued up to a constant;
+		// the solver certifies them or it is broken.
+		panic(fmt.Sprintf("agents: nash: %v", err))
+	}
+	return s
+}
+
+func toMixed(p []float64) mixed {
+	var m mixed
+	m.n = len(p)
+	sum := 0.0
+	for i, v := range p {
+		sum += v
+		m.cum[i] = sum
+	}
+	m.cum[m.n-1] = 1 // guard against rounding: the last choice closes the range
+	return m
+}
+
+// solveRound solves the one-round game between the move sets mine and
+// theirs, payoff = points scored minus points conceded, and returns the
+// row player's strategy and the value.
+func solveRound(mine, theirs uint32, myStrong, theirStrong bool) (mixed, float64) {
+	m, n := bits.OnesCount32(mine), bits.OnesCount32(theirs)
+	if n == 0 {
+		// The opponent is stuck: every move is void, uniform is as good
+		// as anything.
+		p := make([]float64, m)
+		for i := range p {
+			p[i] = 1 / float64(m)
+		}
+		return toMixed(p), 0
+	}
+	a := mat.NewDense(m, n, nil)
+	i := 0
+	for x := mine; x != 0; x &= x - 1 {
+		mv := engine.Move(bits.TrailingZeros32(x))
+		j := 0
+		for y := theirs; y != 0; y &= y - 1 {
+			o := engine.Move(bits.TrailingZeros32(y))
+			a.Set(i, j, float64(engine.RoundPoints(mv, o, myStrong, theirStrong))-float64(engine.RoundPoints(o, mv, theirStrong, myStrong)))
+			j++
+		}
+		i++
+	}
+	s := mustSolve(a)
+	return toMixed(s.Row), s.Value
+}
+
+// nashSideKey packs a seat's move-phase situation: character, booster
+// slot and which of its loadout's (up to) five moves are available.
+func nashSideKey(s *engine.State, seat int) int {
+	c := s.Character(seat)
+	slot := boosterSlot(s.Booster(seat))
+	local := s.Available(seat) >> (7 * uint(c))
+	subset := local & 0b111
+	if slot < 2 {
+		subset |= (local >> (3 + 2*uint(slot)) & 0b11) << 3
+	}
+	return (int(c)*3+slot)*32 + int(subset)
+}
+
+// NewGame implements Agent.
+func (n *Nash) NewGame(_ int, rng *rand.Rand) { n.rng = rng }
+
+// Choose implements Agent.
+func (n *Nash) Choose(d *Decision) engine.Choice {
+	if len(d.Legal) == 1 {
+		return d.Legal[0]
+	}
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	t := &nashTables
+	var p *mixed
+	switch s.Phase {
+	case engine.PickCharacter:
+		mine, theirs := s.LegalMask(me), s.LegalMask(them)
+		slot := &t.character[mine][theirs]
+		if p = slot.Load(); p == nil {
+			p = solveCharacters(mine, theirs)
+			slot.Store(p)
+		}
+	case engine.PickBooster:
+		p = &t.booster[s.Character(me)][s.Character(them)]
+	default:
+		slot := &t.move[nashSideKey(s, me)*nashSideKeys+nashSideKey(s, them)]
+		if p = slot.Load(); p == nil {
+			m, _ := solveRound(s.Available(me), s.Available(them),
+				s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong)
+			p = &m
+			// Two goroutines may solve the same game at once; both store
+			// the same answer, so the race is harmless.
+			slot.Store(p)
+		}
+	}
+	if p.n != len(d.Legal) {
+		panic("agents: nash: cached strategy does not match the legal choices")
+	}
+	r := n.rng.Float64()
+	for i := range p.n - 1 {
+		if r < p.cum[i] {
+			return d.Legal[i]
+		}
+	}
+	return d.Legal[p.n-1]
+}
+
+// solveCharacters solves the character game between the legal character
+// sets mine and theirs (bit masks).
+func solveCharacters(mine, theirs uint32) *mixed {
+	m, n := bits.OnesCount32(mine), bits.OnesCount32(theirs)
+	a := mat.NewDense(m, n, nil)
+	i := 0
+	for x := mine; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros32(x)
+		j := 0
+		for y := theirs; y != 0; y &= y - 1 {
+			if o := bits.TrailingZeros32(y); o != c {
+				a.Set(i, j, nashTables.boosterValue[c][o])
+			}
+			j++
+		}
+		i++
+	}
+	p := toMixed(mustSolve(a).Row)
+	return &p
+}
