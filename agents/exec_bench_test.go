@@ -2,7 +2,6 @@ package agents
 
 import (
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -40,7 +39,7 @@ func BenchmarkPlayRandomVsRandom(b *testing.B) {
 }
 
 func BenchmarkPlayExecGobotVsRandom(b *testing.B) {
-	benchGames(b, newExec(b, filepath.Join(binDir, "gobot")), &Random{})
+	benchGames(b, newExec(b, gobot(b)), &Random{})
 }
 
 func BenchmarkPlayExecPythonVsRandom(b *testing.B) {

@@ -18,9 +18,29 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 )
 
-// binDir holds the test bots, built once by TestMain: badbot (misbehaves
-// on command) and the Go example bot.
-var binDir string
+// binDir holds the test bots, built once when first needed (not in
+// TestMain: fuzzing workers rerun it): badbot (misbehaves on command) and
+// the Go example bot.
+var (
+	binDir    string
+	buildOnce sync.Once
+	buildErr  error
+)
+
+// bins builds the test bots once and returns their directory.
+func bins(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		out, err := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./testdata/badbot", "../examples/gobot").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("building the test bots: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return binDir
+}
 
 func TestMain(m *testing.M) {
 	os.Exit(testMain(m))
@@ -34,11 +54,6 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binDir = filepath.Join(dir, "bin")
-	out, err := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./testdata/badbot", "../examples/gobot").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "building the test bots: %v\n%s", err, out)
-		return 1
-	}
 	ExecLogDir = filepath.Join(dir, "logs")
 	ExecQuitWait = 300 * time.Millisecond
 	return m.Run()
@@ -46,8 +61,11 @@ func testMain(m *testing.M) int {
 
 func badbot(opts string) string { return filepath.Join(binDir, "badbot") + ";" + opts }
 
+func gobot(t testing.TB) string { return filepath.Join(bins(t), "gobot") }
+
 func newExec(t testing.TB, arg string) *Exec {
 	t.Helper()
+	bins(t)
 	e, err := NewExec(arg)
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +158,7 @@ func TestParseExecSpec(t *testing.T) {
 }
 
 func TestExecRegistry(t *testing.T) {
+	bins(t)
 	b, err := Parse("exec:" + badbot("mode=good;timeout=3s"))
 	if err != nil {
 		t.Fatal(err)
@@ -174,6 +193,7 @@ func TestProbe(t *testing.T) {
 		{"mode=slowstart;handshake=200ms", "timeout"},
 	}
 	for i, c := range cases {
+		bins(t)
 		b, err := Parse("exec:" + badbot(c.opts))
 		if err != nil {
 			t.Fatal(err)
@@ -206,7 +226,7 @@ func checkLegalPlay(t *testing.T, games []game) {
 
 func TestExecGoodBots(t *testing.T) {
 	for _, arg := range []string{
-		filepath.Join(binDir, "gobot"),
+		gobot(t),
 		badbot("mode=good"),
 		badbot("mode=delta"), // checks the delta history adds up, else junk
 	} {
@@ -497,11 +517,11 @@ func checkGoroutines(t *testing.T, before int) {
 // game and the good bot's games are exactly those it plays alone.
 func TestExecMixedRun(t *testing.T) {
 	const n = 10
-	alone := playSeries(newExec(t, filepath.Join(binDir, "gobot")), &Random{}, n, 77)
+	alone := playSeries(newExec(t, gobot(t)), &Random{}, n, 77)
 	before := runtime.NumGoroutine()
 	var good, bad []game
 	var wg sync.WaitGroup
-	good1, bad1 := newExec(t, filepath.Join(binDir, "gobot")), newExec(t, badbot("mode=exit;game=0;at=2"))
+	good1, bad1 := newExec(t, gobot(t)), newExec(t, badbot("mode=exit;game=0;at=2"))
 	wg.Go(func() { good = playSeries(good1, &Random{}, n, 77) })
 	wg.Go(func() { bad = playSeries(bad1, &Random{}, n, 77) })
 	wg.Wait()
@@ -553,4 +573,36 @@ func TestBotLogLines(t *testing.T) {
 	if len(got) != 5 || !reflect.DeepEqual(got[1:], want) {
 		t.Errorf("log lines %q, want a start note then %q", got, want)
 	}
+}
+
+// FuzzParseExecSpec: any spec that parses gives a command; quoting its
+// words and options back (single quotes) reads back to the same spec.
+func FuzzParseExecSpec(f *testing.F) {
+	for _, s := range []string{"bot", `python3 "a b" 'c;d' e\ f;level=2;timeout=1s`, `x;k="v w"`, `'';a=`, `"\\"`} {
+		f.Add(s)
+	}
+	quote := func(w string) string { return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'" }
+	f.Fuzz(func(t *testing.T, arg string) {
+		sp, err := parseExecSpec(arg)
+		if err != nil {
+			return
+		}
+		if len(sp.argv) == 0 {
+			t.Fatalf("%q: no command and no error", arg)
+		}
+		var b strings.Builder
+		for _, w := range sp.argv {
+			b.WriteString(quote(w) + " ")
+		}
+		for _, k := range sp.keys {
+			b.WriteString(";" + quote(k+"="+sp.options[k]))
+		}
+		again, err := parseExecSpec(b.String())
+		if err != nil {
+			t.Fatalf("%q requoted as %q: %v", arg, b.String(), err)
+		}
+		if !reflect.DeepEqual(again.argv, sp.argv) || !reflect.DeepEqual(again.options, sp.options) {
+			t.Fatalf("%q requoted as %q reads %q %q, want %q %q", arg, b.String(), again.argv, again.options, sp.argv, sp.options)
+		}
+	})
 }
