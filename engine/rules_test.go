@@ -128,7 +128,7 @@ func refLoadoutMoves(character, booster string) uint32 {
 // refPoints is what move x scores against move y, with the Smash/Shadow
 // Fireball special case: Smash wins only for a Strong player.
 func refPoints(x, y int, xStrong, yStrong bool) int {
-	smash, fireball := refMove("Smash"), refMove("Shadow Fireball")
+	smash, fireball := refSmash, refFireball
 	switch {
 	case x == smash && y == fireball:
 		if xStrong {
@@ -143,6 +143,13 @@ func refPoints(x, y int, xStrong, yStrong bool) int {
 	}
 	return int(refOutcome[y][x] - '0')
 }
+
+// Indices and sets the hot loops of the perft enumeration need, looked up
+// once.
+var (
+	refSmash, refFireball       = refMove("Smash"), refMove("Shadow Fireball")
+	refSingleSet, refDestroySet = refMoveSet(refSingleUse...), refMoveSet(refDestructive...)
+)
 
 // loadout reads "Character/Booster" with the test's own lists.
 func loadout(t testing.TB, s string) engine.Loadout {
