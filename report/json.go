@@ -1,0 +1,170 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// JSONFormat names the JSON document's format and version.
+const JSONFormat = "nzsc-tournament-report/1"
+
+// num is a float that marshals NaN and infinities as null and rounds to
+// 6 significant decimals, so that documents are valid JSON and stable.
+type num float64
+
+func (n num) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', 10, 64), nil
+}
+
+type estimateJSON struct {
+	Wins        int64 `json:"wins"`
+	Draws       int64 `json:"draws"`
+	Losses      int64 `json:"losses"`
+	Games       int64 `json:"games"`
+	Score       num   `json:"score"`
+	Lo95        num   `json:"lo95"`
+	Hi95        num   `json:"hi95"`
+	Significant bool  `json:"significant"`
+}
+
+func estimate(e analysis.Estimate) estimateJSON {
+	r := e.Record
+	return estimateJSON{r.Wins, r.Draws, r.Losses, r.Games(), num(e.Score), num(e.Lo), num(e.Hi), e.Significant}
+}
+
+type ratingJSON struct {
+	Bot         string `json:"bot"`
+	Rank        int    `json:"rank"`
+	Elo         num    `json:"elo"`
+	SE          num    `json:"se"`
+	Lo95        num    `json:"lo95"`
+	Hi95        num    `json:"hi95"`
+	Games       int64  `json:"games"`
+	Significant bool   `json:"significant"`
+}
+
+type winRatesJSON struct {
+	Level   string           `json:"level"`
+	Labels  []string         `json:"labels"`
+	Cells   [][]estimateJSON `json:"cells"`
+	Overall []estimateJSON   `json:"overall"`
+}
+
+func winRates(w *analysis.WinRates) winRatesJSON {
+	out := winRatesJSON{Level: w.Level.String(), Labels: w.Labels}
+	for r := range w.Cells {
+		var row []estimateJSON
+		for c := range w.Cells[r] {
+			row = append(row, estimate(w.Cells[r][c]))
+		}
+		out.Cells = append(out.Cells, row)
+		out.Overall = append(out.Overall, estimate(w.Overall[r]))
+	}
+	return out
+}
+
+type botJSON struct {
+	Bot       string                  `json:"bot"`
+	Picks     map[string]int64        `json:"picks"`
+	Unsettled int64                   `json:"unsettled"`
+	WinRates  map[string]winRatesJSON `json:"win_rates"`
+}
+
+type metaJSON struct {
+	Weights map[string]num `json:"weights"`
+	Value   num            `json:"value"`
+	Lower   num            `json:"lower"`
+	Upper   num            `json:"upper"`
+	Method  string         `json:"method"`
+	Missing int            `json:"missing_pairs"`
+	Error   string         `json:"error,omitempty"`
+}
+
+type documentJSON struct {
+	Format     string                  `json:"format"`
+	Manifest   *results.Manifest       `json:"manifest,omitempty"`
+	Bots       []string                `json:"bots"`
+	Connected  bool                    `json:"win_graph_strongly_connected"`
+	Ratings    []ratingJSON            `json:"ratings"`
+	CrossTable [][]estimateJSON        `json:"crosstable"`
+	Field      []estimateJSON          `json:"field"`
+	Pooled     map[string]winRatesJSON `json:"pooled_win_rates"`
+	PerBot     []botJSON               `json:"per_bot"`
+	Metagame   metaJSON                `json:"metagame"`
+}
+
+// JSON writes the whole analysis as one JSON document (format
+// JSONFormat; see docs/results-format.md). Missing values are null.
+func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
+	levels := []analysis.Level{analysis.ByLoadout, analysis.ByCharacter, analysis.ByBooster}
+	d := documentJSON{Format: JSONFormat, Manifest: m, Bots: s.Counts.Bots, Connected: s.Ranking.Connected,
+		Pooled: map[string]winRatesJSON{}}
+	rank := make([]int, len(s.Counts.Bots))
+	for r, i := range s.Ranking.Order {
+		rank[i] = r + 1
+	}
+	for i, r := range s.Ranking.Ratings {
+		d.Ratings = append(d.Ratings, ratingJSON{r.Bot, rank[i], num(r.Elo), num(r.SE), num(r.Lo), num(r.Hi), r.Games, r.Significant})
+	}
+	for i := range s.Cross.Cells {
+		var row []estimateJSON
+		for j := range s.Cross.Cells[i] {
+			row = append(row, estimate(s.Cross.Cells[i][j]))
+		}
+		d.CrossTable = append(d.CrossTable, row)
+		d.Field = append(d.Field, estimate(s.Cross.Field[i]))
+	}
+	for _, l := range levels {
+		d.Pooled[l.String()] = winRates(s.Pooled.Collapse(l))
+	}
+	for i, b := range s.Counts.Bots {
+		bj := botJSON{Bot: b, Picks: map[string]int64{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{}}
+		for x, n := range s.Picks[i] {
+			bj.Picks[analysis.LoadoutAt(x).String()] = n
+		}
+		for _, l := range levels {
+			bj.WinRates[l.String()] = winRates(s.PerBot[i].Collapse(l))
+		}
+		d.PerBot = append(d.PerBot, bj)
+	}
+	if mg := s.Metagame; mg != nil {
+		d.Metagame = metaJSON{Weights: map[string]num{}, Value: num(mg.Value), Lower: num(mg.Lower), Upper: num(mg.Upper),
+			Method: mg.Method, Missing: mg.Missing}
+		for i, b := range s.Counts.Bots {
+			d.Metagame.Weights[b] = num(mg.Weight[i])
+		}
+	} else if s.MetaError != nil {
+		d.Metagame.Error = s.MetaError.Error()
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(d)
+}
+
+// CSV writes every CSV table of the run directory format to w, each
+// preceded by a line "# NAME" and followed by a blank line. (The run
+// directory holds each table in its own file, which is what pandas
+// should read.)
+func CSV(w io.Writer, s *analysis.Summary) error {
+	for _, t := range results.Tables(s) {
+		if _, err := io.WriteString(w, "# "+t.Name+"\n"); err != nil {
+			return err
+		}
+		if _, err := w.Write(t.CSV()); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
