@@ -69,9 +69,10 @@ func faultf(kind, format string, a ...any) *ExecFault {
 // Finisher is implemented by agents that want to know how each game
 // ended; exec bots pass the result on to their program. A runner calls
 // Finish once after every game, forfeited or not, with the outcome and
-// the game's history.
+// the game's history. The outcome is passed by value so that the call
+// does not make it escape to the heap.
 type Finisher interface {
-	Finish(o *Outcome, history []engine.Turn)
+	Finish(o Outcome, history []engine.Turn)
 }
 
 func init() {
@@ -240,7 +241,7 @@ func (e *Exec) historyStart() int {
 // Finish implements Finisher: it sends the game's result, once per game.
 // A program that cannot take it is stopped (the game is over, so nothing
 // is forfeited; the next game starts a new program).
-func (e *Exec) Finish(o *Outcome, history []engine.Turn) {
+func (e *Exec) Finish(o Outcome, history []engine.Turn) {
 	if e.finished || e.fault != nil || e.proc == nil || !e.gameSent {
 		return
 	}
@@ -503,6 +504,17 @@ func (e *Exec) drain(deadline time.Time) {
 			e.log.message(m.Message)
 		}
 	}
+}
+
+// SetExecTimeout sets ExecTimeout, the decision time limit of exec bots
+// whose spec gives none (what --bot-timeout sets). Call it before bots
+// are built.
+func SetExecTimeout(d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("bot timeout %v must be positive", d)
+	}
+	ExecTimeout = d
+	return nil
 }
 
 // Probe builds an instance of b and, for a bot that runs a program,

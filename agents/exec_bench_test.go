@@ -26,7 +26,7 @@ func benchGames(b *testing.B, a, c Agent) {
 		}
 		for _, ag := range []Agent{x, y} {
 			if f, ok := ag.(Finisher); ok {
-				f.Finish(&out, t.History)
+				f.Finish(out, t.History)
 			}
 		}
 		seed++

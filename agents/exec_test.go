@@ -94,7 +94,7 @@ func playSeries(x, y Agent, n int, seed0 uint64) []game {
 		out := t.Play(engine.DefaultRules, seed0+uint64(i), a, b)
 		for _, ag := range []Agent{a, b} {
 			if f, ok := ag.(Finisher); ok {
-				f.Finish(&out, t.History)
+				f.Finish(out, t.History)
 			}
 		}
 		games = append(games, game{out, append([]engine.Turn(nil), t.History...)})
