@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -16,11 +17,8 @@ func mustBot(tb testing.TB, spec string) *agents.Bot {
 	return b
 }
 
-// BenchmarkMatchRandomRandom plays one match game per operation (half a
-// pair) on a single worker, with the match's accounting, to compare with
-// engine's BenchmarkRandomGame.
-func BenchmarkMatchRandomRandom(b *testing.B) {
-	m := &Match{A: mustBot(b, "random"), B: mustBot(b, "random"), Rules: engine.DefaultRules}
+func benchMatch(b *testing.B, a, bb string, noFast bool) {
+	m := &Match{A: mustBot(b, a), B: mustBot(b, bb), Rules: engine.DefaultRules, NoFastPath: noFast}
 	w, err := m.NewWorker(0)
 	if err != nil {
 		b.Fatal(err)
@@ -37,4 +35,31 @@ func BenchmarkMatchRandomRandom(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(r.Turns)/float64(r.Games), "turns/game")
+}
+
+// BenchmarkMatchRandomRandom is one game per operation of random against
+// random as nzsc match plays it (the devirtualised loop), on one worker,
+// with the match's accounting: compare with engine's BenchmarkRandomGame.
+func BenchmarkMatchRandomRandom(b *testing.B) { benchMatch(b, "random", "random", false) }
+
+// BenchmarkMatchRandomRandomTable is the same through agents.Table and
+// the Agent interface, the path every other bot takes.
+func BenchmarkMatchRandomRandomTable(b *testing.B) { benchMatch(b, "random", "random", true) }
+
+// BenchmarkRandomGameSeatStreams is randomGame alone, one game per
+// operation: random play with each seat drawing from its own stream as
+// agents.Random does, without the runner's accounting. Against engine's
+// BenchmarkRandomGame it prices the draw rule; against
+// BenchmarkMatchRandomRandom it prices the runner.
+func BenchmarkRandomGameSeatStreams(b *testing.B) {
+	var pcg [2]rand.PCG
+	var seed uint64
+	turns := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		s, _ := randomGame(&pcg, engine.DefaultRules, seed)
+		turns += int(s.Turn)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
@@ -165,6 +166,10 @@ func FaultKind(err error) string {
 type Match struct {
 	A, B  *agents.Bot
 	Rules engine.Rules
+	// NoFastPath plays random against random through agents.Table like
+	// any other bots instead of the equivalent specialised loop; tests
+	// and benchmarks use it to compare the two.
+	NoFastPath bool
 }
 
 // NewWorker builds one worker with its own instances of both bots. It
@@ -179,7 +184,7 @@ func (m *Match) NewWorker(int) (Worker[MatchResult], error) {
 		closeAgent(a)
 		return nil, err
 	}
-	return &matchWorker{table: agents.NewTable(), bots: [2]agents.Agent{a, b}, rules: m.Rules}, nil
+	return &matchWorker{table: agents.NewTable(), bots: [2]agents.Agent{a, b}, rules: m.Rules, fast: bothRandom(a, b) && !m.NoFastPath}, nil
 }
 
 // Play runs the match over plan; see Run. progress may be nil.
@@ -191,6 +196,10 @@ type matchWorker struct {
 	table *agents.Table
 	bots  [2]agents.Agent // A, B
 	rules engine.Rules
+	// fast selects randomGame, for two uniform random bots; pcg is its
+	// scratch.
+	fast bool
+	pcg  [2]rand.PCG
 }
 
 func closeAgent(a agents.Agent) error {
@@ -205,47 +214,31 @@ func (w *matchWorker) Close() error {
 }
 
 func (w *matchWorker) PlayPair(r *MatchResult, _ uint64, seed uint64) error {
+	if w.fast {
+		st, settled := randomGame(&w.pcg, w.rules, seed)
+		half := r.record(&st, settled, st.Result.Winner(), 0)
+		st, settled = randomGame(&w.pcg, w.rules, seed)
+		half += r.record(&st, settled, st.Result.Winner(), 1)
+		r.Pentanomial[half]++
+		return nil
+	}
 	o := w.table.Play(w.rules, seed, w.bots[0], w.bots[1])
-	half := r.record(&o, w.table.History, 0)
+	half := r.recordOutcome(&o, w.table.History, 0)
 	o = w.table.Play(w.rules, seed, w.bots[1], w.bots[0])
-	half += r.record(&o, w.table.History, 1)
+	half += r.recordOutcome(&o, w.table.History, 1)
 	r.Pentanomial[half]++
 	return nil
 }
 
-// record adds one finished game in which A sat in seat seatA and returns
-// A's half-points (0 loss, 1 draw, 2 win).
-func (r *MatchResult) record(o *agents.Outcome, history []engine.Turn, seatA int) int {
-	r.Games++
-	r.Turns += uint64(o.State.Turn)
+// recordOutcome adds a game played by agents.Table in which A sat in
+// seat seatA, with its faults, and returns A's half-points.
+func (r *MatchResult) recordOutcome(o *agents.Outcome, history []engine.Turn, seatA int) int {
 	// Loadouts are settled once the move phase is reached: a forfeit
 	// leaves the state where it stopped; a finished game's last turn says
 	// in which phase it ended.
 	settled := o.State.Phase == engine.PickMove ||
 		len(history) > 0 && history[len(history)-1].Phase() == engine.PickMove
-	la, lb := NoLoadout, NoLoadout
-	if settled {
-		la = LoadoutSlot(o.State.Loadout(seatA))
-		lb = LoadoutSlot(o.State.Loadout(1 - seatA))
-	}
-	r.Picks[0][la]++
-	r.Picks[1][lb]++
-	cell := &r.Loadouts[la][lb]
-	seat := &r.Seat[seatA]
-	half := 1
-	switch o.Winner() {
-	case seatA:
-		seat.W++
-		cell.W++
-		half = 2
-	case 1 - seatA:
-		seat.L++
-		cell.L++
-		half = 0
-	default:
-		seat.D++
-		cell.D++
-	}
+	half := r.record(&o.State, settled, o.Winner(), seatA)
 	for _, t := range history {
 		if !t.Nullified() {
 			continue
@@ -265,4 +258,34 @@ func (r *MatchResult) record(o *agents.Outcome, history []engine.Turn, seatA int
 		f.Kinds[FaultKind(o.Fault)]++
 	}
 	return half
+}
+
+// record adds one finished game in which A sat in seat seatA, won by seat
+// winner (-1 for a draw), and returns A's half-points (0 loss, 1 draw,
+// 2 win).
+func (r *MatchResult) record(s *engine.State, settled bool, winner, seatA int) int {
+	r.Games++
+	r.Turns += uint64(s.Turn)
+	la, lb := NoLoadout, NoLoadout
+	if settled {
+		la = LoadoutSlot(s.Loadout(seatA))
+		lb = LoadoutSlot(s.Loadout(1 - seatA))
+	}
+	r.Picks[0][la]++
+	r.Picks[1][lb]++
+	cell := &r.Loadouts[la][lb]
+	seat := &r.Seat[seatA]
+	switch winner {
+	case seatA:
+		seat.W++
+		cell.W++
+		return 2
+	case 1 - seatA:
+		seat.L++
+		cell.L++
+		return 0
+	}
+	seat.D++
+	cell.D++
+	return 1
 }
