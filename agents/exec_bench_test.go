@@ -12,6 +12,14 @@ import (
 // round trip through a pipe per decision, which this compares with
 // random against random in the same run.
 func benchGames(b *testing.B, a, c Agent) {
+	// Start the programs first: their start-up is not per game.
+	for _, ag := range []Agent{a, c} {
+		if s, ok := ag.(interface{ Start() error }); ok {
+			if err := s.Start(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 	b.ReportAllocs()
 	t := NewTable()
 	var seed uint64
