@@ -182,7 +182,7 @@ func TestBeatRandom(t *testing.T) {
 	}{
 		{"greedy", 200},
 		{"nash", 200},
-		{"mcts:iters=100", 60},
+		{"mcts:iters=300", 100},
 	} {
 		t.Run(c.spec, func(t *testing.T) {
 			bot, rnd := mustNew(t, c.spec), mustNew(t, "random")
@@ -299,3 +299,28 @@ func BenchmarkChooseRandom(b *testing.B) { benchChoose(b, "random") }
 func BenchmarkChooseGreedy(b *testing.B) { benchChoose(b, "greedy") }
 func BenchmarkChooseNash(b *testing.B)   { benchChoose(b, "nash") }
 func BenchmarkChooseMCTS(b *testing.B)   { benchChoose(b, "mcts") }
+
+// FuzzBotsLegal drives games from fuzzed seeds (with fuzzed rates of
+// illegal answers by the driving players, to reach penalty states) and
+// asks every built-in bot at every state: each answer must be legal.
+func FuzzBotsLegal(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Add(uint64(0xdeadbeef), uint64(7))
+	specs := builtinSpecs(f)
+	bots := make([]Agent, len(specs))
+	for i, s := range specs {
+		bots[i] = mustNew(f, s)
+	}
+	f.Fuzz(func(t *testing.T, seed, botSeed uint64) {
+		rng := rand.New(rand.NewPCG(botSeed, 0))
+		wildStates(seed, 2, func(s *engine.State, seat int, legal []engine.Choice) {
+			for i, a := range bots {
+				a.NewGame(seat, rng)
+				d := Decision{Seat: seat, State: s, Legal: legal}
+				if c := a.Choose(&d); !slices.Contains(legal, c) {
+					t.Fatalf("%s, phase %v seat %d: chose %v, not in %v", specs[i], s.Phase, seat, c, legal)
+				}
+			}
+		})
+	})
+}
