@@ -38,6 +38,7 @@ func init() {
 			fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
 			fs.String("format", "table", "output format: table, csv or json (see docs/formats.md)")
 			fs.Int("top", 12, "loadout pairings to show in the table, most frequent first (csv and json list all)")
+			fs.Duration("bot-timeout", agents.ExecTimeout, "time limit per decision of exec: bots whose spec sets none")
 		},
 		run: runMatch,
 	})
@@ -61,6 +62,12 @@ func matchOptions(fs *pflag.FlagSet, args []string) (*matchOpts, error) {
 	}
 	o := &matchOpts{}
 	var err error
+	// Exec bots read the default time limit when they are built.
+	if d, _ := fs.GetDuration("bot-timeout"); fs.Changed("bot-timeout") {
+		if err := agents.SetExecTimeout(d); err != nil {
+			return nil, usagef("match: --bot-timeout: %v", err)
+		}
+	}
 	if o.a, err = agents.Parse(args[0]); err != nil {
 		return nil, usagef("match: %v", err)
 	}
@@ -83,6 +90,13 @@ func matchOptions(fs *pflag.FlagSet, args []string) (*matchOpts, error) {
 		return nil, usagef("match: --format must be table, csv or json, got %q", o.format)
 	}
 	o.quiet, _ = fs.GetBool("quiet")
+	// A program that cannot start or answer the handshake is bad input,
+	// reported before anything is played.
+	for _, b := range []*agents.Bot{o.a, o.b} {
+		if err := agents.Probe(b); err != nil {
+			return nil, usagef("match: %v", err)
+		}
+	}
 	if s, _ := fs.GetString("seed"); fs.Changed("seed") {
 		if o.seed, err = agents.ParseSeed(s); err != nil {
 			return nil, usagef("match: --seed: %v", err)

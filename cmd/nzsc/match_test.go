@@ -28,6 +28,8 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"match", "random", "random", "--seed", "-1"}, "--seed"},
 		{[]string{"match", "random", "random", "--format", "xml"}, "--format must be table, csv or json"},
 		{[]string{"match", "random", "random", "--top", "-1"}, "--top must not be negative"},
+		{[]string{"match", "random", "random", "--bot-timeout", "0s"}, "--bot-timeout"},
+		{[]string{"match", "exec:/nonexistent/nzsc-bot", "random"}, "not found"},
 	} {
 		stdout, stderr, code := runCmd(t, "", c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) || stdout != "" {
