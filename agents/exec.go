@@ -78,10 +78,9 @@ type Finisher interface {
 func init() {
 	Register(Info{
 		Name: "exec",
-		Help: "an external program speaking the JSON-lines bot protocol (docs/protocol.md); " +
-			"spec exec:PROGRAM [ARGS...][;key=value...], shell-like quoting; options other than timeout and handshake go to the bot",
+		Help: "a program speaking the bot protocol (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]; other keys go to the bot",
 		Params: []Param{
-			{Name: execOptTimeout, Default: ExecTimeout.String(), Help: "time limit per decision (commands: --bot-timeout)"},
+			{Name: execOptTimeout, Default: ExecTimeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
 			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
 		},
 		Prefix: true,
