@@ -283,3 +283,25 @@ func TestMatchCancelKeepsFinishedChunks(t *testing.T) {
 		t.Errorf("interrupted counts differ from the finished chunks replayed (%d vs %d games)", rep.Total.Games, again.Total.Games)
 	}
 }
+
+func TestMatchPairAllocatesNothing(t *testing.T) {
+	for _, noFast := range []bool{false, true} {
+		m := &Match{A: mustBot(t, "random"), B: mustBot(t, "test-lowest"), Rules: engine.DefaultRules, NoFastPath: noFast}
+		if !noFast {
+			m.B = mustBot(t, "random")
+		}
+		w, err := m.NewWorker(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r MatchResult
+		pair := uint64(0)
+		allocs := testing.AllocsPerRun(2000, func() {
+			w.PlayPair(&r, pair, PairSeed(3, pair))
+			pair++
+		})
+		if allocs != 0 {
+			t.Errorf("NoFastPath %v: a pair allocates %v times, want 0", noFast, allocs)
+		}
+	}
+}
