@@ -151,6 +151,17 @@ var (
 	refSingleSet, refDestroySet = refMoveSet(refSingleUse...), refMoveSet(refDestructive...)
 )
 
+// refLoadoutSet[c][b] is refLoadoutMoves for character c and booster b
+// (0 for a booster of another character), by index.
+var refLoadoutSet = func() (t [4][9]uint32) {
+	for c, cn := range refCharacterNames {
+		for _, bn := range refCharacterBoosters[cn] {
+			t[c][refIndex(refBoosterNames[:], bn)] = refLoadoutMoves(cn, bn)
+		}
+	}
+	return t
+}()
+
 // loadout reads "Character/Booster" with the test's own lists.
 func loadout(t testing.TB, s string) engine.Loadout {
 	t.Helper()
