@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
+)
+
+func init() {
+	register(&command{
+		name:    "report",
+		args:    "RUN_DIR",
+		summary: "re-render a run directory's tables (and CSV files) from its counts, without replaying games; --html for a page with plots",
+		example: "nzsc report runs/20261121-120000-7 --html report.html",
+		flags: func(fs *pflag.FlagSet) {
+			fs.String("format", "table", "output format: table, csv or json")
+			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
+			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
+		},
+		run: runReport,
+	})
+}
+
+func runReport(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) != 1 {
+		return usagef("report: want one run directory, got %d arguments", len(args))
+	}
+	format, _ := fs.GetString("format")
+	if !slices.Contains([]string{"table", "csv", "json"}, format) {
+		return usagef("report: --format must be table, csv or json, got %q", format)
+	}
+	full, _ := fs.GetBool("full")
+	dir, man, counts, err := results.Load(args[0])
+	if err != nil {
+		return usagef("report: %v", err)
+	}
+	sum := analysis.Summarize(&counts.Tournament)
+	// The CSV tables are derived files: rewrite them so that they match
+	// this program's analysis of the counts.
+	if err := dir.WriteTables(sum); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if path, _ := fs.GetString("html"); path != "" {
+		var b bytes.Buffer
+		if err := report.HTML(&b, sum, man); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			return usagef("report: --html: %v", err)
+		}
+	}
+	return renderReport(e.stdout, format, sum, man, report.Options{Full: full})
+}
