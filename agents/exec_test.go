@@ -606,3 +606,7 @@ func FuzzParseExecSpec(f *testing.F) {
 		}
 	})
 }
+
+// ExecTestBots builds the test bots (badbot, gobot) for the external
+// tests of this package and returns their directory.
+func ExecTestBots(t testing.TB) string { return bins(t) }
