@@ -48,3 +48,42 @@ func TestRandomGameAllocatesNothing(t *testing.T) {
 		t.Fatalf("a complete game allocates %v times, want 0", allocs)
 	}
 }
+
+// BenchmarkRandomRounds isolates the move phase: one op is a game played
+// at random from the start of the move phase of a fixed loadout pairing.
+func BenchmarkRandomRounds(b *testing.B) {
+	b.ReportAllocs()
+	var src rand.PCG
+	var seed uint64
+	start := NewRound(DefaultRules, Loadout{Ninja, Shadow}, Loadout{Zombie, Regenerative})
+	turns := 0
+	for b.Loop() {
+		seed++
+		src.Seed(seed, 0)
+		s := start
+		s.PlayRandom(&src)
+		turns += int(s.Turn)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// BenchmarkRandomPicks isolates the character and booster phases: one op
+// plays random picks until the move phase starts.
+func BenchmarkRandomPicks(b *testing.B) {
+	b.ReportAllocs()
+	var src rand.PCG
+	var seed uint64
+	turns := 0
+	for b.Loop() {
+		seed++
+		src.Seed(seed, 0)
+		s := NewGame(DefaultRules)
+		d := digits{pcg: src}
+		for s.Phase < PickMove {
+			ua, ub := d.pair()
+			s.Step(pickUniform(s.LegalMask(0), ua), pickUniform(s.LegalMask(1), ub))
+		}
+		turns += int(s.Turn)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}

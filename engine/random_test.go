@@ -1,26 +1,40 @@
 package engine
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
 
 // playByStep plays the random game PlayRandom plays, but through the
-// public API only (Legal and Step), with its own uniform pick: the same
-// 64-bit draw per turn, seat 0 from the low 32 bits, seat 1 from the high.
+// public API only (Legal and Step), with its own reading of the draws:
+// every 64-bit word from src gives six picks, the successive base-60
+// digits of word/2^64, and a pick is option digit mod n of the Legal list;
+// seat 0 picks first in each turn.
 func playByStep(s *State, src *rand.PCG) []Turn {
 	var log []Turn
 	var buf [MaxChoices]Choice
-	pick := func(seat int, r uint32) Choice {
+	var word uint64
+	left := 0
+	digit := func() uint64 {
+		if left == 0 {
+			word, left = src.Uint64(), 6
+		}
+		hi, lo := bits.Mul64(word, 60)
+		word, left = lo, left-1
+		return hi
+	}
+	pick := func(seat int) Choice {
+		u := digit()
 		n := s.Legal(seat, &buf)
 		if n == 0 {
 			return Unknown
 		}
-		return buf[(uint64(r)*uint64(n))>>32]
+		return buf[u%uint64(n)]
 	}
 	for s.Phase != GameOver {
-		r := src.Uint64()
-		a, b := pick(0, uint32(r)), pick(1, uint32(r>>32))
+		a := pick(0)
+		b := pick(1)
 		log = append(log, s.Step(a, b))
 	}
 	return log

@@ -414,7 +414,13 @@ func lost(mine, theirs Move) uint32 {
 // Branch-free: whether a random move repeats is a coin flip.
 func streakAfter(last Move, streak uint8, m Move) (uint8, uint32) {
 	streak = streak&-uint8(b2u(last == m)) + 1
-	return streak, uint32(b2u(streak >= 3)) << m
+	return streak, blockedBy(m, streak)
+}
+
+// blockedBy returns the move the three-in-a-row rule bars after last was
+// played streak rounds running: last itself from the third on.
+func blockedBy(last Move, streak uint8) uint32 {
+	return uint32(b2u(streak >= 3)) << (last & 31)
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
@@ -445,9 +451,8 @@ func (p *player) pickCharacter(c Character) {
 
 func (s *State) stepCharacter(t Turn) Turn {
 	a, b := t.Choice(0), t.Choice(1)
-	t = t.withOffences(s.Offence(0, a), s.Offence(1, b))
-	if t.Nullified() {
-		return s.penalize(t)
+	if !s.bothLegal(a, b) {
+		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
 	}
 	p, q := &s.players[0], &s.players[1]
 	p.pickCharacter(Character(a))
@@ -465,9 +470,8 @@ func (s *State) stepCharacter(t Turn) Turn {
 
 func (s *State) stepBooster(t Turn) Turn {
 	a, b := t.Choice(0), t.Choice(1)
-	t = t.withOffences(s.Offence(0, a), s.Offence(1, b))
-	if t.Nullified() {
-		return s.penalize(t)
+	if !s.bothLegal(a, b) {
+		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
 	}
 	for i, c := range [2]Choice{a, b} {
 		p := &s.players[i]
@@ -476,6 +480,13 @@ func (s *State) stepBooster(t Turn) Turn {
 	}
 	s.Phase = PickMove
 	return t
+}
+
+// bothLegal reports whether both answers are legal now; only then is the
+// slower classification of offences needed. (A shift by 32 or more gives
+// zero in Go, so out-of-range choices read as illegal.)
+func (s *State) bothLegal(a, b Choice) bool {
+	return (s.LegalMask(0)>>a)&(s.LegalMask(1)>>b)&1 == 1
 }
 
 // penalize charges each offender its waits; an offender whose waits would

@@ -50,18 +50,17 @@ func RoundPoints(mine, theirs Move, mineStrong, theirsStrong bool) uint8 {
 // packed word. k = strongA<<1 | strongB folds in the Smash against Shadow
 // Fireball rule. The move axes are padded to 32 so that masked indices
 // need no bounds checks.
-var roundTable [4][32][32]uint16
-
-func init() {
-	for k := range roundTable {
+var roundTable = func() (t [4][32][32]uint16) {
+	for k := range t {
 		sa, sb := k>>1, k&1
 		for x := Move(0); x < NumMoves; x++ {
 			for y := Move(0); y < NumMoves; y++ {
-				roundTable[k][x][y] = uint16(points(x, y, sa, sb)) | uint16(points(y, x, sb, sa))<<8
+				t[k][x][y] = uint16(points(x, y, sa, sb)) | uint16(points(y, x, sb, sa))<<8
 			}
 		}
 	}
-}
+	return t
+}()
 
 // points reads the outcome table for mine against theirs with the
 // Smash against Shadow Fireball rule: Smash scores only when its player's
