@@ -152,7 +152,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			rep.Total.Games, elapsed.Round(time.Millisecond), progress.Count(rate), o.workers)
 	}
 	if rep.Interrupted {
-		return fmt.Errorf("match interrupted: %d of %d games finished; the results above are partial (exit status 1)",
+		return fmt.Errorf("match interrupted: %d of %d games finished; the results above are partial",
 			rep.Total.Games, o.games)
 	}
 	return nil
