@@ -396,3 +396,16 @@ func BenchmarkSolve5x5(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSolveRPS is a game gonum solves and certifies on its own: the
+// cost of the primary path without the fallback.
+func BenchmarkSolveRPS(b *testing.B) {
+	a := mat.NewDense(3, 3, []float64{0, -1, 1, 1, 0, -1, -1, 1, 0})
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := Solve(a)
+		if s.Method != Gonum {
+			b.Fatal("fell back")
+		}
+	}
+}
