@@ -224,7 +224,8 @@ func resumeTournament(path string) (*tournamentRun, error) {
 	if err := checkSamePairings(cfg.Empty(), counts.Tournament); err != nil {
 		return nil, usagef("tournament: --resume: %s: %v", path, err)
 	}
-	r := &tournamentRun{dir: dir, man: man, cfg: cfg, base: counts.Tournament, done: counts.FinishedChunks()}
+	// pending is never nil: for roundrobin.Play nil means every chunk.
+	r := &tournamentRun{dir: dir, man: man, cfg: cfg, base: counts.Tournament, done: counts.FinishedChunks(), pending: []uint64{}}
 	all := tournament.Remaining(cfg.NumChunks(), nil)
 	if man.Shard != nil {
 		all, _ = tournament.ShardChunks(cfg.NumChunks(), man.Shard.Index, man.Shard.Count)

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
+)
+
+func init() {
+	register(&command{
+		name:    "merge",
+		args:    "RUN_DIR...",
+		summary: "combine the run directories of a run's shards into one run directory, exactly, and report it",
+		example: "nzsc merge runs/shard-0 runs/shard-1 runs/shard-2 --out runs/merged",
+		flags: func(fs *pflag.FlagSet) {
+			fs.String("out", "", "directory for the merged run (required; must not hold a run)")
+			fs.String("format", "table", "output format: table, csv or json")
+			fs.Bool("quiet", false, "print nothing but errors")
+		},
+		run: runMerge,
+	})
+}
+
+func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) == 0 {
+		return usagef("merge: want the shards' run directories")
+	}
+	out := mustString(fs, "out")
+	if out == "" {
+		return usagef("merge: --out DIR is required")
+	}
+	format := mustString(fs, "format")
+	if format != "table" && format != "csv" && format != "json" {
+		return usagef("merge: --format must be table, csv or json, got %q", format)
+	}
+	quiet, _ := fs.GetBool("quiet")
+	man, counts, err := results.Merge(args)
+	if err != nil {
+		return usagef("merge: %v", err)
+	}
+	dir, err := results.Create(out)
+	if err != nil {
+		return usagef("merge: %v", err)
+	}
+	if err := dir.WriteCounts(counts); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	if err := dir.WriteManifest(man); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	sum := analysis.Summarize(&counts.Tournament)
+	if err := dir.WriteTables(sum); err != nil {
+		return fmt.Errorf("merge: %w", err)
+	}
+	if !man.Complete && !quiet {
+		missing := man.Chunks - uint64(len(counts.FinishedChunks()))
+		fmt.Fprintf(e.stderr, "note: the merged run lacks %d of %d chunks (a shard is missing or unfinished)\n", missing, man.Chunks)
+	}
+	if quiet {
+		return nil
+	}
+	return renderReport(e.stdout, format, sum, man, report.Options{})
+}

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/results"
+)
+
+func TestTournamentBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"tournament", "--bots", "random"}, "at least two bots"},
+		{[]string{"tournament", "--bots", "random,nosuchbot"}, `unknown bot "nosuchbot"`},
+		{[]string{"tournament", "--bots", "random,random"}, "listed twice"},
+		{[]string{"tournament", "--games", "0"}, "--games must be a positive even number"},
+		{[]string{"tournament", "--games", "3"}, "--games must be a positive even number"},
+		{[]string{"tournament", "--workers", "0"}, "--workers must be at least 1"},
+		{[]string{"tournament", "--format", "xml"}, "--format must be table, csv or json"},
+		{[]string{"tournament", "--shard", "3/2"}, "--shard wants i/n"},
+		{[]string{"tournament", "--shard", "x"}, "--shard wants i/n"},
+		{[]string{"tournament", "--seed", "0xZZ"}, "--seed"},
+		{[]string{"tournament", "--resume", dir}, "not a run directory"},
+		{[]string{"tournament", "--resume", dir, "--bots", "random,greedy"}, "cannot be combined with --resume"},
+		{[]string{"tournament", "extra"}, "unexpected argument"},
+		{[]string{"report"}, "want one run directory"},
+		{[]string{"report", dir}, "not a run directory"},
+		{[]string{"merge", dir}, "--out DIR is required"},
+		{[]string{"merge", dir, "--out", filepath.Join(dir, "m")}, "not a run directory"},
+		{[]string{"sprt", "random"}, "want two bots"},
+		{[]string{"sprt", "random", "greedy", "--elo0", "5", "--elo1", "0"}, "elo1"},
+		{[]string{"sprt", "random", "greedy", "--alpha", "1.5"}, "alpha"},
+		{[]string{"sprt", "random", "greedy", "--max-games", "5"}, "positive even"},
+		{[]string{"sprt", "random", "greedy", "--model", "bayes"}, "unknown Elo model"},
+	} {
+		stdout, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || stdout != "" {
+			t.Errorf("case %d %v: code %d, stderr %q, stdout %q; want code 2 and %q", i, c.args, code, stderr, stdout, c.msg)
+		}
+		if strings.Count(strings.TrimRight(stderr, "\n"), "\n") != 0 {
+			t.Errorf("case %d %v: error is not one line: %q", i, c.args, stderr)
+		}
+	}
+}
+
+func TestSplitBots(t *testing.T) {
+	for i, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"random,greedy", []string{"random", "greedy"}},
+		{"mcts:iters=100,c=2,random", []string{"mcts:iters=100,c=2", "random"}},
+		{"random; mcts:iters=5 ;nash", []string{"random", "mcts:iters=5", "nash"}},
+	} {
+		if got := splitBots(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("case %d: splitBots(%q) = %q, want %q", i, c.in, got, c.want)
+		}
+	}
+}
+
+func readCounts(t *testing.T, dir string) *results.Counts {
+	t.Helper()
+	_, _, c, err := results.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestTournamentAndReport: a run writes its directory; 'nzsc report'
+// re-renders exactly the same tables from the files alone.
+func TestTournamentAndReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	stdout, stderr, code := runCmd(t, "", "tournament", "--bots", "random,classic,greedy", "--games", "200",
+		"--seed", "5", "--out", dir, "--quiet")
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"round robin: 3 bots, 3 pairings, 600 of 600 games", "Ranking", "Cross-table", "Characters", "Meta-game"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, f := range []string{"manifest.json", "counts.json", "ratings.csv", "crosstable.csv", "loadouts.csv", "picks.csv", "pairings.csv", "metagame.csv"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("run directory lacks %s", f)
+		}
+	}
+	_, man, _, err := results.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !man.Complete || man.GamesDone != 600 || man.Seed != 5 || len(man.Bots) != 3 || man.Ended.IsZero() {
+		t.Errorf("manifest %+v", man)
+	}
+	again, stderr, code := runCmd(t, "", "report", dir)
+	if code != 0 || again != stdout {
+		t.Errorf("report: code %d stderr %q; output differs from the tournament's:\n%s", code, stderr, again)
+	}
+	js, _, code := runCmd(t, "", "report", dir, "--format", "json")
+	var doc map[string]any
+	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || doc["format"] != "nzsc-tournament-report/1" {
+		t.Errorf("report --format json: code %d, %.200s", code, js)
+	}
+	html := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := runCmd(t, "", "report", dir, "--html", html, "--format", "csv"); code != 0 {
+		t.Errorf("report --html: code %d %s", code, stderr)
+	}
+	if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte("data:image/png;base64,")) {
+		t.Errorf("HTML report missing or without plots: %v", err)
+	}
+	// A second run into the same directory is refused.
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,classic", "--games", "2", "--out", dir); code != 2 || !strings.Contains(stderr, "already holds a run") {
+		t.Errorf("run into an existing run directory: code %d, %q", code, stderr)
+	}
+}
+
+// stopper is a bot that plays uniformly and cancels the command's
+// context after a set number of games: Ctrl-C in the middle of a chunk.
+type stopper struct{ rng *rand.Rand }
+
+var (
+	stopGames  atomic.Int64
+	stopAt     atomic.Int64
+	stopCancel atomic.Pointer[context.CancelFunc]
+)
+
+func (s *stopper) NewGame(_ int, rng *rand.Rand) {
+	s.rng = rng
+	if stopGames.Add(1) == stopAt.Load() {
+		if f := stopCancel.Load(); f != nil {
+			(*f)()
+		}
+	}
+}
+
+func (s *stopper) Choose(d *agents.Decision) engine.Choice { return d.Legal[s.rng.IntN(len(d.Legal))] }
+
+func init() {
+	agents.Register(agents.Info{Name: "test-stop", Help: "test only: uniform; stops the run after a set number of games",
+		New: func(agents.Params) (agents.Agent, error) { return &stopper{}, nil }})
+}
+
+func gamesInLog(t *testing.T, path string) (lines int) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f) // reads every gzip member (one per session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		if !strings.HasPrefix(sc.Text(), "pairing\t") {
+			lines++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// TestTournamentResumeExact interrupts a run mid-chunk (a cancelled
+// context, as Ctrl-C does), resumes it with --resume, and compares the
+// counts with an uninterrupted run's; the games log holds every game
+// once.
+func TestTournamentResumeExact(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"tournament", "--bots", "random,test-stop,classic", "--games", "400", "--seed", "11", "--chunk", "10",
+		"--workers", "2", "--quiet", "--format", "csv"}
+	stopAt.Store(-1)
+	if _, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...); code != 0 {
+		t.Fatalf("uninterrupted run: %s", stderr)
+	}
+	want := readCounts(t, filepath.Join(tmp, "whole"))
+
+	dir := filepath.Join(tmp, "cut")
+	logPath := filepath.Join(tmp, "games.tsv.gz")
+	ctx, cancel := context.WithCancel(context.Background())
+	stopGames.Store(0)
+	stopAt.Store(700)
+	stopCancel.Store(&cancel)
+	var out, errb bytes.Buffer
+	err := run(ctx, append(args, "--out", dir, "--games-log", logPath), strings.NewReader(""), &out, &errb)
+	cancel()
+	stopCancel.Store(nil)
+	stopAt.Store(-1)
+	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) || exitCode(err, &errb) != 1 {
+		t.Fatalf("interrupted run: err %v", err)
+	}
+	part := readCounts(t, dir)
+	if g := part.Games(); g == 0 || g >= want.Games() {
+		t.Fatalf("interrupted run saved %d of %d games; want a partial run", g, want.Games())
+	}
+	if n := gamesInLog(t, logPath); int64(n) != part.Games() {
+		t.Errorf("games log has %d games after the interruption, counts %d", n, part.Games())
+	}
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet", "--games-log", logPath); code != 0 {
+		t.Fatalf("resume: code %d %s", code, stderr)
+	}
+	got := readCounts(t, dir)
+	if !reflect.DeepEqual(got.Tournament, want.Tournament) || !reflect.DeepEqual(got.Finished, want.Finished) {
+		t.Errorf("interrupted + resumed counts differ from the uninterrupted run")
+	}
+	if n := gamesInLog(t, logPath); int64(n) != want.Games() {
+		t.Errorf("games log has %d games, the run %d", n, want.Games())
+	}
+	// Resuming a complete run plays nothing and changes nothing.
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet"); code != 0 {
+		t.Fatalf("resume of a complete run: %s", stderr)
+	}
+	if again := readCounts(t, dir); !reflect.DeepEqual(again.Tournament, want.Tournament) {
+		t.Errorf("resuming a complete run changed its counts")
+	}
+}
+
+// TestShardsMergeCommand: two and three shards merged by 'nzsc merge'
+// hold the single run's counts.
+func TestShardsMergeCommand(t *testing.T) {
+	tmp := t.TempDir()
+	base := []string{"tournament", "--bots", "random,classic,greedy", "--gauntlet", "greedy", "--games", "300", "--seed", "77",
+		"--chunk", "7", "--quiet", "--format", "json"}
+	if _, stderr, code := runCmd(t, "", append(base, "--out", filepath.Join(tmp, "whole"))...); code != 0 {
+		t.Fatal(stderr)
+	}
+	want := readCounts(t, filepath.Join(tmp, "whole"))
+	if len(want.Pairings) != 2 {
+		t.Fatalf("gauntlet of 3 bots has %d pairings, want 2", len(want.Pairings))
+	}
+	for _, n := range []string{"2", "3"} {
+		var dirs []string
+		for i := range map[string]int{"2": 2, "3": 3}[n] {
+			d := filepath.Join(tmp, "s"+n+"-"+string(rune('0'+i)))
+			if _, stderr, code := runCmd(t, "", append(base, "--shard", string(rune('0'+i))+"/"+n, "--out", d)...); code != 0 {
+				t.Fatal(stderr)
+			}
+			dirs = append(dirs, d)
+		}
+		m := filepath.Join(tmp, "m"+n)
+		if _, stderr, code := runCmd(t, "", append(append([]string{"merge"}, dirs...), "--out", m, "--quiet")...); code != 0 {
+			t.Fatal(stderr)
+		}
+		got := readCounts(t, m)
+		if !reflect.DeepEqual(got.Tournament, want.Tournament) || !reflect.DeepEqual(got.Finished, want.Finished) {
+			t.Errorf("%s shards merged differ from the single run", n)
+		}
+	}
+}
+
+// TestSPRTCommand: a clear difference is accepted, and the stopping
+// point does not depend on the number of workers.
+func TestSPRTCommand(t *testing.T) {
+	var docs []string
+	for _, w := range []string{"1", "2"} {
+		stdout, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--batch", "200",
+			"--seed", "3", "--workers", w, "--format", "json", "--quiet")
+		if code != 0 {
+			t.Fatalf("code %d %s", code, stderr)
+		}
+		var doc sprtJSON
+		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Verdict != "H1 accepted" || doc.Games == 0 || doc.Games%200 != 0 || doc.LLR < doc.Upper {
+			t.Errorf("workers %s: verdict %q after %d games, LLR %v", w, doc.Verdict, doc.Games, doc.LLR)
+		}
+		docs = append(docs, stdout)
+	}
+	if docs[0] != docs[1] {
+		t.Errorf("1 and 2 workers disagree:\n%s\n%s", docs[0], docs[1])
+	}
+	stdout, _, code := runCmd(t, "", "sprt", "greedy", "random", "--seed", "3", "--batch", "200")
+	if code != 0 || !strings.Contains(stdout, "LLR") || !strings.Contains(stdout, "H1 accepted") || !strings.Contains(stdout, "Elo +") {
+		t.Errorf("table output: %s", stdout)
+	}
+}
