@@ -89,6 +89,11 @@ type mctsNode struct {
 	child    [engine.MaxChoices * engine.MaxChoices]int32
 }
 
+// mctsMaxNodes caps the tree (about 80 MB of nodes): past it, iterations
+// still descend and roll out but add no node, so a huge iters budget
+// cannot exhaust memory.
+const mctsMaxNodes = 1 << 18
+
 type mctsStep struct {
 	node int32
 	a    [2]uint8
@@ -227,8 +232,10 @@ func (m *MCTS) iterate() {
 		}
 		s := nd.state
 		s.Step(nd.act[0][st.a[0]], nd.act[1][st.a[1]])
-		ch := m.addNode(&s) // may move m.nodes: nd is stale from here
-		m.nodes[idx].child[ci] = ch
+		if len(m.nodes) < mctsMaxNodes {
+			ch := m.addNode(&s) // may move m.nodes: nd is stale from here
+			m.nodes[idx].child[ci] = ch
+		}
 		v = reward(s.PlayRandom(&m.pcg))
 		break
 	}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -107,5 +108,25 @@ func TestMCTSFindsWins(t *testing.T) {
 		if won < found*85/100 {
 			t.Errorf("%s: played a sure win in only %d of %d states (uniform play: %.1f)", spec, won, found, uniform)
 		}
+	}
+}
+
+// TestMCTSNodeCap runs a search whose budget exceeds the node cap: it
+// must stop growing the tree and still answer legally.
+func TestMCTSNodeCap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a large search")
+	}
+	a := mustNew(t, fmt.Sprintf("mcts:iters=%d", mctsMaxNodes+5000)).(*MCTS)
+	a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
+	s := engine.NewGame(engine.DefaultRules)
+	var legal [engine.MaxChoices]engine.Choice
+	n := s.Legal(0, &legal)
+	d := Decision{Seat: 0, State: &s, Legal: legal[:n]}
+	if c := a.Choose(&d); !slices.Contains(legal[:n], c) {
+		t.Fatalf("chose %v", c)
+	}
+	if len(a.nodes) != mctsMaxNodes {
+		t.Errorf("tree has %d nodes, want the cap %d", len(a.nodes), mctsMaxNodes)
 	}
 }
