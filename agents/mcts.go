@@ -62,7 +62,8 @@ const (
 //
 // The tree is rebuilt at each decision in node storage reused across
 // decisions and games, so Choose allocates only while that storage grows
-// to its high-water mark. Rollouts draw from a PCG seeded from the game's
+// to its high-water mark (at most 2^18 nodes, about 80 MB: beyond that
+// the search keeps rolling out but stops growing the tree). Rollouts draw from a PCG seeded from the game's
 // rng at NewGame, and selection from the rng itself: the bot is
 // deterministic given its rng.
 type MCTS struct {
