@@ -42,3 +42,12 @@ type Closer interface {
 type Faulter interface {
 	Fault() error
 }
+
+// Finisher is implemented by agents that want to know how each game
+// ended; exec bots pass the result on to their program. A runner calls
+// Finish once after every game, forfeited or not, with the outcome and
+// the game's history. The outcome is passed by value so that the call
+// does not make it escape to the heap.
+type Finisher interface {
+	Finish(o Outcome, history []engine.Turn)
+}

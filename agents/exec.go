@@ -66,15 +66,6 @@ func faultf(kind, format string, a ...any) *ExecFault {
 	return &ExecFault{Kind: kind, Err: fmt.Errorf(format, a...)}
 }
 
-// Finisher is implemented by agents that want to know how each game
-// ended; exec bots pass the result on to their program. A runner calls
-// Finish once after every game, forfeited or not, with the outcome and
-// the game's history. The outcome is passed by value so that the call
-// does not make it escape to the heap.
-type Finisher interface {
-	Finish(o Outcome, history []engine.Turn)
-}
-
 func init() {
 	Register(Info{
 		Name: "exec",

@@ -81,11 +81,21 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 			choice[i] = agents[i].Choose(&d[i])
 			if faulters[i] != nil {
 				if err := faulters[i].Fault(); err != nil {
-					return Outcome{State: *s, Forfeit: i, Fault: err}
+					return t.finish(agents, Outcome{State: *s, Forfeit: i, Fault: err})
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return Outcome{State: *s, Forfeit: -1}
+	return t.finish(agents, Outcome{State: *s, Forfeit: -1})
+}
+
+// finish tells the agents that implement Finisher how the game ended.
+func (t *Table) finish(agents [2]Agent, o Outcome) Outcome {
+	for _, a := range agents {
+		if f, ok := a.(Finisher); ok {
+			f.Finish(o, t.History)
+		}
+	}
+	return o
 }

@@ -104,7 +104,7 @@ func Parse(spec string) (*Bot, error) {
 			return nil, fmt.Errorf("bot %q needs an argument: %s:ARG", name, name)
 		}
 		params["arg"] = rest
-		return &Bot{Spec: spec, Info: info, Params: params}, nil
+		return validated(&Bot{Spec: spec, Info: info, Params: params})
 	}
 	for _, p := range info.Params {
 		params[p.Name] = p.Default
@@ -122,8 +122,13 @@ func Parse(spec string) (*Bot, error) {
 			params[k] = strings.TrimSpace(v)
 		}
 	}
-	b := &Bot{Spec: spec, Info: info, Params: params}
-	// Build once so that bad values are reported now, not in a worker.
+	return validated(&Bot{Spec: spec, Info: info, Params: params})
+}
+
+// validated builds b once so that bad values are reported now, not in a
+// worker. Building starts nothing (external programs start at their first
+// decision), so it is cheap.
+func validated(b *Bot) (*Bot, error) {
 	a, err := b.New()
 	if err != nil {
 		return nil, err
