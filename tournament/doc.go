@@ -37,7 +37,10 @@
 // Worker (its bot instances, buffers) that plays pairs into a per-worker
 // aggregate; the totals are merged once at the end. There is no lock,
 // channel operation or allocation per game; the per-round loop of NZSC is
-// agents.Table.Play. A Counter exposes the number of pairs played for a
+// agents.Table.Play, except that a match between two uniform random bots
+// uses a devirtualised loop that plays the same games draw for draw
+// (tested against Table.Play), because through the Agent interface the
+// runner's baseline would cost twice as much. A Counter exposes the number of pairs played for a
 // progress bar without contention (one padded atomic slot per worker).
 //
 // Values: a Report and a MatchResult are plain values owned by the
