@@ -129,22 +129,27 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	rep, err := m.Play(e.ctx, plan, counter)
 	elapsed := time.Since(start)
 	stop()
-	if err != nil {
-		// A worker could not start (an external bot that will not run):
-		// the user's bot spec is at fault.
+	if err != nil && rep.Total.Games == 0 {
+		// A worker could not start (a bot that cannot be built): the
+		// user's bot spec is at fault.
 		return asUsage(fmt.Errorf("match: %w", err))
 	}
+	// On failure too, what finished is reported before the error.
 	res := &matchOutput{opts: o, rep: &rep, sum: rep.Total.Summarize()}
+	var werr error
 	switch o.format {
 	case "json":
-		err = res.writeJSON(e.stdout)
+		werr = res.writeJSON(e.stdout)
 	case "csv":
-		err = res.writeCSV(e.stdout)
+		werr = res.writeCSV(e.stdout)
 	default:
-		err = res.writeTable(e.stdout)
+		werr = res.writeTable(e.stdout)
 	}
 	if err != nil {
-		return err
+		return asUsage(fmt.Errorf("match stopped after %d of %d games (results above): %w", rep.Total.Games, o.games, err))
+	}
+	if werr != nil {
+		return werr
 	}
 	if !o.quiet {
 		rate := float64(rep.Total.Games) / elapsed.Seconds()
