@@ -261,6 +261,14 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		if err := add("Booster against booster", "The 12×12 table collapsed to boosters; No Booster pools the four characters.", b, err); err != nil {
 			return err
 		}
+		for _, i := range s.Ranking.Order {
+			bl := s.PerBot[i].Collapse(analysis.ByLoadout)
+			name := s.Counts.Bots[i]
+			b, err = heatmap("Loadouts of "+name+": its win rate % with row against column", "opponent loadout", name+"'s loadout", bl.Labels, short, bl.Cells, 7*vg.Inch)
+			if err := add("Loadouts of "+name, name+"'s games only: rows are its loadout, columns its opponents'. Grey: never played.", b, err); err != nil {
+				return err
+			}
+		}
 	}
 	var text bytes.Buffer
 	if err := Text(&text, s, m, Options{Full: true}); err != nil {

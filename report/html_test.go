@@ -28,8 +28,8 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	page := b.String()
 	imgs := regexp.MustCompile(`src="data:image/png;base64,([^"]+)"`).FindAllStringSubmatch(page, -1)
-	if len(imgs) != 5 {
-		t.Fatalf("%d embedded PNGs, want 5 (ratings, cross-table, loadouts, characters, boosters)", len(imgs))
+	if len(imgs) != 8 {
+		t.Fatalf("%d embedded PNGs, want 8 (ratings, cross-table, loadouts, characters, boosters, 3 bots)", len(imgs))
 	}
 	for i, m := range imgs {
 		// html/template writes '+' as &#43; inside attributes.
@@ -95,7 +95,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatalf("chromium --dump-dom: %v", err)
 	}
-	if !strings.Contains(string(dom), "plots rendered: 5 of 5") {
+	if !strings.Contains(string(dom), "plots rendered: 9 of 9") {
 		m := regexp.MustCompile(`plot-status">[^<]*`).FindString(string(dom))
 		t.Errorf("page script says %q, want every plot rendered", m)
 	}
