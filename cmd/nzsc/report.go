@@ -43,9 +43,10 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	sum := analysis.Summarize(&counts.Tournament)
 	// The CSV tables are derived files: rewrite them so that they match
-	// this program's analysis of the counts.
+	// this program's analysis of the counts. A read-only run directory
+	// (an archive) still gets its report.
 	if err := dir.WriteTables(sum); err != nil {
-		return fmt.Errorf("report: %w", err)
+		fmt.Fprintf(e.stderr, "note: CSV tables not rewritten: %v\n", err)
 	}
 	if path, _ := fs.GetString("html"); path != "" {
 		var b bytes.Buffer
