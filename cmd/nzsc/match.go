@@ -34,7 +34,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.Int64("games", 20000, "number of games: positive and even (games are played in seat-swapped pairs)")
 			fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
-			fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+			fs.Int("workers", runtime.NumCPU(), "parallel workers, default the number of cores (results do not depend on it)")
 			fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
 			fs.String("format", "table", "output format: table, csv or json (see docs/formats.md)")
 			fs.Int("top", 12, "loadout pairings to show in the table, most frequent first (csv and json list all)")
