@@ -244,7 +244,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 			short = append(short, shortLoadout(i))
 		}
 		b, err = heatmap("Loadout against loadout, all bots: row's win rate %", "opponent loadout", "loadout", lo.Labels, short, lo.Cells, 9*vg.Inch)
-		if err := add("Loadout against loadout", "Pooled over every game of every bot, each game counted from both sides (so a mirror cell is 50% by construction). Grey: never met.", b, err); err != nil {
+		if err := add("Loadout against loadout", "Pooled over every game of every bot, each game counted once from each side. Grey: never met (two players never keep the same character, so same-character cells are always grey).", b, err); err != nil {
 			return err
 		}
 		ch := s.Pooled.Collapse(analysis.ByCharacter)
