@@ -91,9 +91,20 @@ func intN(src *rand.PCG, n uint64) uint64 {
 }
 
 // bothRandom reports whether the fast path applies: both agents are the
-// built-in uniform random bot (which has no parameters).
+// built-in uniform random bot (which has no parameters) and neither wants
+// to hear about the game (Finisher) or can fail (Faulter), which the loop
+// does not do.
 func bothRandom(a, b agents.Agent) bool {
-	_, ra := a.(*agents.Random)
-	_, rb := b.(*agents.Random)
-	return ra && rb && bits.UintSize == 64
+	for _, x := range []agents.Agent{a, b} {
+		if _, ok := x.(*agents.Random); !ok {
+			return false
+		}
+		if _, ok := x.(agents.Finisher); ok {
+			return false
+		}
+		if _, ok := x.(agents.Faulter); ok {
+			return false
+		}
+	}
+	return bits.UintSize == 64
 }
