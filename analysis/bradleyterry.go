@@ -83,6 +83,9 @@ func BradleyTerry(t *Tournament) *Ranking {
 		games[p.B] += r.Games()
 	}
 	rk := &Ranking{Connected: true}
+	if n == 0 {
+		return rk
+	}
 	rk.Components = stronglyConnected(w)
 	if len(rk.Components) > 1 {
 		rk.Connected = false

@@ -198,6 +198,9 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 	if c.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %d, this program reads %d", name, c.Format, FormatVersion)
 	}
+	if len(c.Bots) < 2 {
+		return nil, fmt.Errorf("%s: %d bots; a run has at least two", name, len(c.Bots))
+	}
 	for i, p := range c.Pairings {
 		if p.A < 0 || p.B < 0 || p.A >= len(c.Bots) || p.B >= len(c.Bots) || p.A == p.B {
 			return nil, fmt.Errorf("%s: pairing %d names bots %d and %d of %d", name, i, p.A, p.B, len(c.Bots))
