@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -97,5 +98,50 @@ func TestTextGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, c.name, b.Bytes())
+	}
+}
+
+func TestCSVAndJSONGolden(t *testing.T) {
+	tt := fixture([]string{"nash", "greedy", "random"}, nil)
+	s := analysis.Summarize(tt)
+	var b bytes.Buffer
+	if err := CSV(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "tables.csv.golden", b.Bytes())
+	b.Reset()
+	if err := JSON(&b, s, fixtureManifest(tt)); err != nil {
+		t.Fatal(err)
+	}
+	// The JSON document is checked by structure (a golden copy would be
+	// 200 kB): its numbers are the ones the golden tables show.
+	var doc struct {
+		Format     string `json:"format"`
+		Ratings    []struct{ Elo *float64 }
+		CrossTable [][]struct {
+			Games int64
+			Score *float64
+		} `json:"crosstable"`
+		PerBot []struct {
+			WinRates map[string]struct{ Labels []string } `json:"win_rates"`
+		} `json:"per_bot"`
+		Metagame struct{ Weights map[string]float64 }
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Format != JSONFormat || len(doc.Ratings) != 3 || len(doc.CrossTable) != 3 || len(doc.PerBot) != 3 {
+		t.Fatalf("JSON document: %+v", doc)
+	}
+	if doc.CrossTable[0][0].Games != 0 || doc.CrossTable[0][0].Score != nil || doc.CrossTable[0][1].Score == nil {
+		t.Errorf("cross-table diagonal should be null, others numbers: %+v", doc.CrossTable[0])
+	}
+	for level, n := range map[string]int{"loadout": 12, "character": 4, "booster": 9} {
+		if got := len(doc.PerBot[1].WinRates[level].Labels); got != n {
+			t.Errorf("%s table has %d labels, want %d", level, got, n)
+		}
+	}
+	if w := doc.Metagame.Weights["nash"] + doc.Metagame.Weights["greedy"] + doc.Metagame.Weights["random"]; w < 0.999999 || w > 1.000001 {
+		t.Errorf("meta-game weights sum to %v", w)
 	}
 }
