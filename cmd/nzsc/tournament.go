@@ -41,7 +41,7 @@ func init() {
 		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("bots", defaultTournamentBots, "comma-separated bot specs (a spec's own commas go inside name:k=v,k=v; separate bots with ';' then)")
-			fs.Int64("games", 1000, "games per pairing: positive and even (seat-swapped pairs)")
+			fs.Int64("games", 2000, "games per pairing: positive and even (seat-swapped pairs)")
 			fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
 			fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
