@@ -40,7 +40,7 @@ func init() {
 		summary: "play a round robin (or gauntlet) of bots, rank them and analyse loadouts; results go to a run directory",
 		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("bots", defaultTournamentBots, "comma-separated bot specs (a spec's own commas go inside name:k=v,k=v; separate bots with ';' then)")
+			fs.String("bots", defaultTournamentBots, "comma-separated bot specs; parameters may use commas too (mcts:iters=100,c=2,random), or separate bots with ';'")
 			fs.Int64("games", 2000, "games per pairing: positive and even (seat-swapped pairs)")
 			fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
 			fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
