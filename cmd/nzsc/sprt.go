@@ -40,6 +40,7 @@ func init() {
 			fs.Int("workers", runtime.NumCPU(), "parallel workers (the verdict does not depend on it)")
 			fs.String("format", "table", "output format: table (progress lines, then the result) or json")
 			fs.Bool("quiet", false, "table format: print only the result, no progress lines or notes")
+			addBotTimeoutFlag(fs)
 		},
 		run: runSPRT,
 	})
@@ -91,6 +92,9 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 2 {
 		return usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
 	}
+	if err := applyBotTimeout("sprt", fs); err != nil {
+		return err
+	}
 	newBot, err := agents.Parse(args[0])
 	if err != nil {
 		return usagef("sprt: %v", err)
@@ -98,6 +102,9 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	baseBot, err := agents.Parse(args[1])
 	if err != nil {
 		return usagef("sprt: %v", err)
+	}
+	if err := probeBots("sprt", newBot, baseBot); err != nil {
+		return err
 	}
 	var t analysis.SPRT
 	t.Elo0, _ = fs.GetFloat64("elo0")

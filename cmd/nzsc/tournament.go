@@ -53,6 +53,7 @@ func init() {
 			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
 			fs.Bool("quiet", false, "no progress bar or notes on stderr")
 			fs.Uint64("chunk", tournament.ChunkPairs, "game pairs per chunk, the unit of shards and resumes")
+			addBotTimeoutFlag(fs)
 		},
 		run: runTournament,
 	})
@@ -293,6 +294,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	quiet, _ := fs.GetBool("quiet")
 	full, _ := fs.GetBool("full")
+	if err := applyBotTimeout("tournament", fs); err != nil {
+		return err
+	}
 
 	var r *tournamentRun
 	var err error
@@ -307,6 +311,11 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	} else if r, seedGiven, err = newTournament(fs); err != nil {
+		return err
+	}
+	// External bots log their standard error into the run directory.
+	agents.ExecLogDir = filepath.Join(r.dir.Path, "bots")
+	if err := probeBots("tournament", r.cfg.Bots...); err != nil {
 		return err
 	}
 	if !seedGiven && !quiet {
