@@ -1,0 +1,30 @@
+// Package solve solves NZSC exactly: the one-round sub-games of every
+// loadout pairing (Rounds), the move phase of every pairing as a
+// zero-sum stochastic game (SolveMoves), and on top of it the booster and
+// character phases (Solve). It also computes how far a fixed bot is from
+// optimal play (best responses; see Exploit).
+//
+// The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
+// 0 for endless play. States (scores, destroyed moves, move streaks) are
+// enumerated from engine.NewRound with engine.Step; strongly connected
+// components (Tarjan) are solved in dependency order, each by
+// Hoffman–Karp strategy iteration (matrix games solved by a fixed-size
+// simplex, strategy pairs evaluated exactly by a linear solve). Every
+// answer is certified: each side's exact best-response value against the
+// other's stationary strategies (a Markov decision process, solved with
+// end components collapsed so that endless play is valued correctly)
+// bounds the true value from below and above; the gap between the bounds
+// is reported. Some components are of Everett's kind, where stationary
+// strategies only approach the value; their gap is what it is and is
+// reported, not hidden.
+//
+// A solved pairing keeps two numbers per state (a discounted and an
+// undiscounted value) and a rule byte, from which a player recomputes the
+// certified strategies exactly (Graph.Strategies); a Solution converts to
+// and from results.Solution for saving.
+//
+// Values of this package are not safe for concurrent mutation; a solved
+// Solution may be read from any number of goroutines. SolveMatrix and
+// SolvePure do not allocate (except the rare exact-arithmetic fallback);
+// graph building and solving allocate freely.
+package solve

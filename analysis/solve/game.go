@@ -1,0 +1,253 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Pairing is the solved move phase of one ordered loadout pairing,
+// reduced to what playing and reporting need: every state's key and
+// (discounted) value, sorted by key, and the certified bounds at the
+// start.
+type Pairing struct {
+	A, B engine.Loadout
+	// Value is the first seat's value from the start of the move phase
+	// (headstarts applied): the midpoint of Lower and Upper.
+	Value float64
+	// Lower is what the first seat's strategy guarantees from the start,
+	// Upper what the second seat's concedes at most.
+	Lower, Upper float64
+	// Gap is the largest certificate width over all the pairing's states.
+	Gap float64
+	// Keys, Disc and Undisc: every non-terminal state's key (ascending)
+	// and its discounted and undiscounted values (MoveSolution.V and V0),
+	// from which a player recomputes the certified strategies (see
+	// Graph.Strategies).
+	Keys         []Key
+	Disc, Undisc []float64
+	Rules        []Rule
+	// Stats.
+	States, Components, LargestComponent int
+}
+
+// ValueOf returns the stored values of the state with key k:
+// discounted and undiscounted.
+func (p *Pairing) ValueOf(k Key) (disc, undisc float64, ok bool) {
+	i, ok := slices.BinarySearch(p.Keys, k)
+	if !ok {
+		return 0, 0, false
+	}
+	return p.Disc[i], p.Undisc[i], true
+}
+
+func newPairing(s *MoveSolution) *Pairing {
+	g := s.G
+	p := &Pairing{A: g.A, B: g.B, Lower: s.L[0], Upper: s.U[0], Gap: s.Gap(),
+		States: g.Len(), Components: s.Components, LargestComponent: s.LargestComponent}
+	p.Value = (p.Lower + p.Upper) / 2
+	order := make([]int32, g.Len())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	keys := make([]Key, g.Len())
+	for i := range keys {
+		keys[i] = KeyOf(&g.States[i])
+	}
+	slices.SortFunc(order, func(a, b int32) int { return int(keys[a]) - int(keys[b]) })
+	p.Keys = make([]Key, len(order))
+	p.Disc = make([]float64, len(order))
+	p.Undisc = make([]float64, len(order))
+	p.Rules = make([]Rule, len(order))
+	for i, k := range order {
+		p.Keys[i] = keys[k]
+		p.Disc[i], p.Undisc[i], p.Rules[i] = s.V[k], s.V0[k], s.Rule[k]
+	}
+	return p
+}
+
+// NumLoadouts is the number of loadouts (engine.Loadouts order).
+const NumLoadouts = 12
+
+// LoadoutIndex returns l's position in engine.Loadouts().
+func LoadoutIndex(l engine.Loadout) int {
+	bs := l.Character.Boosters()
+	return 3*int(l.Character) + slices.Index(bs[:], l.Booster)
+}
+
+// Solution is the solved game: every pairing's move phase, the booster
+// phase of every character pair and the character phase.
+type Solution struct {
+	// Pairings[i][j] is loadout i (first seat) against loadout j, by
+	// engine.Loadouts() order; nil when the characters are equal.
+	Pairings [NumLoadouts][NumLoadouts]*Pairing
+	// Boosters[a][b]: the booster phase when the first seat is character
+	// a and the second b (a != b).
+	Boosters [engine.NumCharacters][engine.NumCharacters]BoosterGame
+	// Characters is the character phase.
+	Characters CharacterGame
+	// Gap is the largest certificate width anywhere in the game.
+	Gap float64
+	// Elapsed is the time the solve took.
+	Elapsed time.Duration
+}
+
+// Value returns the game's value for the first seat.
+func (s *Solution) Value() float64 { return s.Characters.Value }
+
+// Progress is called after each solved pairing with the number done
+// and the total; it may be called from several goroutines at once, never
+// concurrently with itself.
+type Progress func(done, total int)
+
+// Solve solves the whole game, the move phase of the 108 ordered
+// pairings on up to workers goroutines (0: GOMAXPROCS), then the booster
+// and character phases.
+func Solve(ctx context.Context, workers int, progress Progress) (*Solution, error) {
+	start := time.Now()
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ls := engine.Loadouts()
+	type job struct{ i, j int }
+	var jobs []job
+	for i, a := range ls {
+		for j, b := range ls {
+			if a.Character != b.Character {
+				jobs = append(jobs, job{i, j})
+			}
+		}
+	}
+	// The Zombie/Regenerative and Clown pairings are the largest; starting
+	// with the biggest characters keeps both workers busy to the end.
+	slices.SortStableFunc(jobs, func(x, y job) int { return weight(ls[y.i], ls[y.j]) - weight(ls[x.i], ls[x.j]) })
+	sol := &Solution{}
+	var (
+		done atomic.Int64
+		mu   sync.Mutex
+		next atomic.Int64
+	)
+	g, ctx := errgroup.WithContext(ctx)
+	for range workers {
+		g.Go(func() error {
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(jobs) {
+					return nil
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				jb := jobs[k]
+				ms, err := SolveMoves(NewGraph(ls[jb.i], ls[jb.j]))
+				if err != nil {
+					return err
+				}
+				p := newPairing(ms)
+				sol.Pairings[jb.i][jb.j] = p
+				d := int(done.Add(1))
+				if progress != nil {
+					mu.Lock()
+					progress(d, len(jobs))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sol.finish()
+	sol.Elapsed = time.Since(start)
+	if !(sol.Gap <= CertificateTol) {
+		return sol, fmt.Errorf("solve: certificate gap %.3g exceeds %g", sol.Gap, CertificateTol)
+	}
+	return sol, nil
+}
+
+// weight orders pairings by expected size: Zombie and Clown loadouts
+// with boosters have the most states.
+func weight(a, b engine.Loadout) int {
+	w := 0
+	for _, l := range [2]engine.Loadout{a, b} {
+		if l.Character == engine.Zombie || l.Character == engine.Clown {
+			w += 2
+		}
+		if l.Booster != engine.NoBooster {
+			w++
+		}
+	}
+	return w
+}
+
+// finish solves the booster and character phases from the pairings.
+func (s *Solution) finish() {
+	for i := range NumLoadouts {
+		for j := range NumLoadouts {
+			if p := s.Pairings[i][j]; p != nil {
+				s.Gap = max(s.Gap, p.Gap)
+			}
+		}
+	}
+	for a := range engine.Character(engine.NumCharacters) {
+		for b := range engine.Character(engine.NumCharacters) {
+			if a == b {
+				continue
+			}
+			bg := &s.Boosters[a][b]
+			bg.solve(s, a, b)
+			s.Gap = max(s.Gap, bg.Upper-bg.Lower)
+		}
+	}
+	s.Characters.solve(s)
+	s.Gap = max(s.Gap, s.Characters.Gap)
+}
+
+// Pairing returns the solved pairing a against b, or nil.
+func (s *Solution) Pairing(a, b engine.Loadout) *Pairing {
+	return s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)]
+}
+
+// BoosterGame is the booster phase of one character pair: rows are the
+// first seat's boosters, columns the second's (canonical order), entries
+// the pairings' move-phase values.
+type BoosterGame struct {
+	A, B engine.Character
+	Game Matrix
+	Eq   Equilibrium
+	// Value is the first seat's value; Lower is what Eq.X guarantees and
+	// Upper what Eq.Y concedes, with every pairing's own certified bounds.
+	Value, Lower, Upper float64
+}
+
+func (bg *BoosterGame) solve(s *Solution, a, b engine.Character) {
+	bg.A, bg.B = a, b
+	var lo, hi Matrix
+	BoosterMatrices(s, a, b, &bg.Game, &lo, &hi)
+	SolveMatrix(&bg.Game, &bg.Eq)
+	bg.Lower, _ = Bounds(&lo, &bg.Eq.X, &bg.Eq.Y)
+	_, bg.Upper = Bounds(&hi, &bg.Eq.X, &bg.Eq.Y)
+	bg.Value = (bg.Lower + bg.Upper) / 2
+}
+
+// BoosterMatrices fills the booster game of characters a (first seat)
+// and b with the pairings' values, lower and upper bounds.
+func BoosterMatrices(s *Solution, a, b engine.Character, val, lo, hi *Matrix) {
+	for _, m := range [3]*Matrix{val, lo, hi} {
+		m.M, m.N = 3, 3
+	}
+	for i, ba := range a.Boosters() {
+		for j, bb := range b.Boosters() {
+			p := s.Pairing(engine.Loadout{Character: a, Booster: ba}, engine.Loadout{Character: b, Booster: bb})
+			val.A[i][j], lo.A[i][j], hi.A[i][j] = p.Value, p.Lower, p.Upper
+		}
+	}
+}

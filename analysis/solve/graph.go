@@ -1,0 +1,193 @@
+package solve
+
+import (
+	"math/bits"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Terminal successor codes in Graph.Succ (non-negative codes are state
+// indices).
+const (
+	// FirstWins: the first seat has won (value +1).
+	FirstWins int32 = -1
+	// SecondWins: the second seat has won (value -1).
+	SecondWins int32 = -2
+	// Drawn: the game is drawn (value 0): both players stuck with level
+	// scores.
+	Drawn int32 = -3
+)
+
+// TerminalValue returns the first seat's payoff of a terminal code.
+func TerminalValue(code int32) float64 {
+	switch code {
+	case FirstWins:
+		return 1
+	case SecondWins:
+		return -1
+	}
+	return 0
+}
+
+// solveRules are the rules states are generated under: the turn counter
+// is reset before every step, so the cap never ends play; endless play is
+// the stochastic game's 0, not a capped draw.
+var solveRules = engine.Rules{TurnCap: 0xFFFF}
+
+// Graph is the move phase of one loadout pairing as a deterministic
+// simultaneous-move game graph: every reachable state in which both
+// players have a legal move, its legal moves, and the successor of every
+// pair of moves.
+type Graph struct {
+	A, B engine.Loadout
+	// States[k] is state k (turn counter zeroed); state 0 is the start.
+	States []engine.State
+	// Moves[k] holds the first seat's legal moves in States[k] (NA[k] of
+	// them), then the second seat's (NB[k]).
+	NA, NB []uint8
+	Moves  [][2][MaxSide]engine.Move
+	// Off[k] is where state k's successors start in Succ: Succ[Off[k] +
+	// i*NB[k] + j] is the successor when the first seat plays its i-th
+	// and the second its j-th legal move, a state index or a terminal code.
+	Off  []int32
+	Succ []int32
+	// index maps a state's key to its index.
+	index map[Key]int32
+}
+
+// Key packs what a move-phase state of a known pairing depends on into
+// 26 bits: both scores (3 bits each), both destroyed sets relative to the
+// player's canonical move list (5 bits each), and both move streaks (the
+// last move's position in the move list plus one, 0 before any move: 3
+// bits; the streak length: 2 bits). Waits are not part of it: they stay
+// at 4 while both players play legally.
+type Key uint32
+
+// KeyOf returns s's key. It assumes s is in the move phase.
+func KeyOf(s *engine.State) Key {
+	var k Key
+	for seat := range 2 {
+		l := s.Loadout(seat)
+		moves := l.Moves()
+		k = k<<3 | Key(s.Points(seat))
+		k = k<<5 | Key(compress(s.Destroyed(seat), moves))
+		last, n := s.MoveStreak(seat)
+		code := Key(0)
+		if n > 0 {
+			code = Key(bits.OnesCount32(moves&(1<<last-1))) + 1
+		}
+		k = k<<3 | code
+		k = k<<2 | Key(n)
+	}
+	return k
+}
+
+// compress maps the bits of set that lie in moves to consecutive low
+// bits, in move order.
+func compress(set, moves uint32) uint32 {
+	out, i := uint32(0), 0
+	for m := moves; m != 0; m &= m - 1 {
+		if set&(m&-m) != 0 {
+			out |= 1 << i
+		}
+		i++
+	}
+	return out
+}
+
+// terminal reports whether s ends the stochastic game and its code:
+// GameOver, or a stuck player (a lone stuck player passes every turn and
+// loses on penalty points; both stuck: the higher score wins, level
+// scores never end and count as a draw).
+func terminal(s *engine.State) (int32, bool) {
+	if s.Phase == engine.GameOver {
+		switch s.Result {
+		case engine.FirstWins:
+			return FirstWins, true
+		case engine.SecondWins:
+			return SecondWins, true
+		}
+		return Drawn, true
+	}
+	sa, sb := s.Stuck(0), s.Stuck(1)
+	switch {
+	case sa && sb:
+		switch pa, pb := s.Points(0), s.Points(1); {
+		case pa > pb:
+			return FirstWins, true
+		case pa < pb:
+			return SecondWins, true
+		}
+		return Drawn, true
+	case sa:
+		return SecondWins, true
+	case sb:
+		return FirstWins, true
+	}
+	return 0, false
+}
+
+// NewGraph enumerates the move phase of the pairing a (first seat)
+// against b from engine.NewRound, stepping with engine.Step.
+func NewGraph(a, b engine.Loadout) *Graph {
+	g := &Graph{A: a, B: b, index: map[Key]int32{}}
+	start := engine.NewRound(solveRules, a, b)
+	g.add(start)
+	var buf [engine.MaxChoices]engine.Choice
+	for k := 0; k < len(g.States); k++ {
+		s := g.States[k]
+		var mv [2][MaxSide]engine.Move
+		na := s.Legal(0, &buf)
+		for i := range na {
+			mv[0][i] = engine.Move(buf[i])
+		}
+		nb := s.Legal(1, &buf)
+		for j := range nb {
+			mv[1][j] = engine.Move(buf[j])
+		}
+		g.NA = append(g.NA, uint8(na))
+		g.NB = append(g.NB, uint8(nb))
+		g.Moves = append(g.Moves, mv)
+		g.Off = append(g.Off, int32(len(g.Succ)))
+		for i := range na {
+			for j := range nb {
+				t := s
+				t.Turn = 0
+				t.Step(engine.Choice(mv[0][i]), engine.Choice(mv[1][j]))
+				t.Turn = 0
+				code, done := terminal(&t)
+				if !done {
+					code = g.add(t)
+				}
+				g.Succ = append(g.Succ, code)
+			}
+		}
+	}
+	return g
+}
+
+func (g *Graph) add(s engine.State) int32 {
+	s.Turn = 0
+	k := KeyOf(&s)
+	if i, ok := g.index[k]; ok {
+		return i
+	}
+	i := int32(len(g.States))
+	g.index[k] = i
+	g.States = append(g.States, s)
+	return i
+}
+
+// Len returns the number of non-terminal states.
+func (g *Graph) Len() int { return len(g.States) }
+
+// Index returns the index of the state with key k.
+func (g *Graph) Index(k Key) (int32, bool) {
+	i, ok := g.index[k]
+	return i, ok
+}
+
+// Row returns state k's successors: Row(k)[i*NB[k]+j].
+func (g *Graph) Row(k int32) []int32 {
+	return g.Succ[g.Off[k] : g.Off[k]+int32(g.NA[k])*int32(g.NB[k])]
+}

@@ -1,0 +1,262 @@
+package solve
+
+// mdp is a finite Markov decision process whose payoff is collected when
+// play leaves it: every action has an exit probability and an expected
+// exit payoff (exitV, already weighted by probability) and moves to the
+// MDP's own states with the remaining probability. Play that never
+// leaves is worth 0. It is the best response to a fixed stationary
+// strategy inside one strongly connected component of the game, with the
+// component's exits valued by what was computed before.
+type mdp struct {
+	n     int
+	first []int32 // actions of state s: acts[first[s]:first[s+1]]
+	acts  []mdpAction
+	to    []int32
+	p     []float64
+}
+
+type mdpAction struct {
+	exitP, exitV float64
+	lo, hi       int32 // transitions to[lo:hi], p[lo:hi]
+}
+
+func (m *mdp) reset(n int) {
+	m.n = n
+	m.first = append(m.first[:0], 0)
+	m.acts = m.acts[:0]
+	m.to = m.to[:0]
+	m.p = m.p[:0]
+}
+
+// beginAction starts a new action of the current state (states are
+// filled in order; endState closes one).
+func (m *mdp) beginAction() {
+	m.acts = append(m.acts, mdpAction{lo: int32(len(m.to)), hi: int32(len(m.to))})
+}
+
+// addExit adds probability p of leaving with payoff v to the current
+// action.
+func (m *mdp) addExit(p, v float64) {
+	a := &m.acts[len(m.acts)-1]
+	a.exitP += p
+	a.exitV += p * v
+}
+
+// addMove adds probability p of going to state t to the current action.
+func (m *mdp) addMove(p float64, t int32) {
+	m.to = append(m.to, t)
+	m.p = append(m.p, p)
+	m.acts[len(m.acts)-1].hi++
+}
+
+func (m *mdp) endState() { m.first = append(m.first, int32(len(m.acts))) }
+
+// maximize writes into v (length n) the largest expected payoff the
+// controller can secure from every state, endless play counting 0.
+//
+// Why not plain policy iteration: with endless play worth 0 the Bellman
+// equation has spurious fixed points (a policy that walks into a loss
+// while a loop it fully controls would have given 0 can look optimal).
+// The standard cure: find the maximal end components (sets of states the
+// controller can keep play inside forever), collapse each into one node
+// that may also "stay" for 0, and then every policy of the collapsed
+// process leaves with probability 1, so each policy's evaluation is a
+// nonsingular linear system and policy iteration ends at the unique
+// optimum.
+func (m *mdp) maximize(v []float64) {
+	n := m.n
+	// 1. Maximal end components: repeatedly drop actions that can leave
+	// their state's strongly connected component (or the process).
+	allowed := make([]bool, len(m.acts))
+	for a := range m.acts {
+		allowed[a] = m.acts[a].exitP == 0
+	}
+	var comp []int32
+	for {
+		_, comp = sccs(n, func(s int32, dst []int32) []int32 {
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if allowed[a] {
+					dst = append(dst, m.to[m.acts[a].lo:m.acts[a].hi]...)
+				}
+			}
+			return dst
+		})
+		changed := false
+		for s := range n {
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if !allowed[a] {
+					continue
+				}
+				for _, t := range m.to[m.acts[a].lo:m.acts[a].hi] {
+					if comp[t] != comp[s] {
+						allowed[a] = false
+						changed = true
+						break
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	// 2. Nodes: one per end component, one per other state.
+	node := make([]int32, n)
+	ecNode := map[int32]int32{}
+	nodes := int32(0)
+	for s := range n {
+		inEC := false
+		for a := m.first[s]; a < m.first[s+1]; a++ {
+			inEC = inEC || allowed[a]
+		}
+		if !inEC {
+			node[s] = nodes
+			nodes++
+			continue
+		}
+		if k, ok := ecNode[comp[s]]; ok {
+			node[s] = k
+			continue
+		}
+		ecNode[comp[s]] = nodes
+		node[s] = nodes
+		nodes++
+	}
+	// Node actions: the non-internal actions of its states, plus "stay"
+	// (-1) for an end component.
+	nodeActs := make([][]int32, nodes)
+	isEC := make([]bool, nodes)
+	for s := range n {
+		k := node[s]
+		for a := m.first[s]; a < m.first[s+1]; a++ {
+			if allowed[a] {
+				isEC[k] = true
+				continue
+			}
+			nodeActs[k] = append(nodeActs[k], a)
+		}
+	}
+	for k := range nodeActs {
+		if isEC[k] {
+			nodeActs[k] = append(nodeActs[k], -1)
+		}
+	}
+	// 3. Policy iteration on the collapsed process.
+	q := func(a int32, val []float64) float64 {
+		if a < 0 {
+			return 0
+		}
+		act := &m.acts[a]
+		s := act.exitV
+		for i := act.lo; i < act.hi; i++ {
+			s += m.p[i] * val[node[m.to[i]]]
+		}
+		return s
+	}
+	size := int(nodes)
+	policy := make([]int32, size)
+	val := make([]float64, size)
+	for k := range policy {
+		// Start from the best immediate exit, a proper policy anyway.
+		best := nodeActs[k][0]
+		for _, a := range nodeActs[k][1:] {
+			if q(a, val) > q(best, val) {
+				best = a
+			}
+		}
+		policy[k] = best
+	}
+	a := make([]float64, size*size)
+	b := make([]float64, size)
+	e := make([]float64, size)
+	for iter := 0; iter < 1000; iter++ {
+		clear(a)
+		for k := range size {
+			act := policy[k]
+			if act < 0 {
+				e[k], b[k] = 1, 0
+				continue
+			}
+			ac := &m.acts[act]
+			b[k], e[k] = ac.exitV, ac.exitP
+			for i := ac.lo; i < ac.hi; i++ {
+				if t := int(node[m.to[i]]); t != k {
+					a[k*size+t] -= m.p[i]
+				}
+			}
+		}
+		if !gthSolve(a, e, b, size) {
+			// Proper policies give a nonsingular system; a failure here
+			// is a bug, not bad input.
+			panic("solve: singular policy evaluation")
+		}
+		copy(val, b)
+		changed := false
+		for k := range size {
+			cur := q(policy[k], val)
+			for _, act := range nodeActs[k] {
+				if qa := q(act, val); qa > cur+1e-13 {
+					policy[k], cur = act, qa
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for s := range n {
+		v[s] = val[node[s]]
+	}
+}
+
+// gthSolve solves (I - P) x = b for a substochastic P given as its
+// off-diagonal entries negated in a (n×n row-major; the diagonal is
+// ignored) and each row's exit probability in exit (1 minus the row's
+// total probability, self-loops excluded): b becomes x, and a and exit
+// are overwritten.
+//
+// Why not LU with pivoting: when a chain leaves a set of states with
+// probability 1e-16 per turn, 1 - P(k,k) cancels to nothing in floating
+// point and the system looks singular, although its answer (leaving is
+// certain in the long run) is well defined. Like the algorithm of
+// Grassmann, Taksar and Heyman for stationary distributions, this
+// elimination never subtracts: the diagonal is always recomputed as the
+// row's exit mass plus its off-diagonal mass, and a row inherits the exit
+// mass of the row eliminated into it. The matrix is an M-matrix, so no
+// pivoting is needed. It reports false if a pivot is zero (a set of
+// states that never exits: a bug in the caller).
+func gthSolve(a, exit, b []float64, n int) bool {
+	for c := range n {
+		diag := exit[c]
+		for j := c + 1; j < n; j++ {
+			diag -= a[c*n+j]
+		}
+		if !(diag > 0) {
+			return false
+		}
+		a[c*n+c] = diag
+		for r := c + 1; r < n; r++ {
+			arc := a[r*n+c]
+			if arc == 0 {
+				continue
+			}
+			f := -arc / diag // >= 0
+			for j := c + 1; j < n; j++ {
+				if j != r {
+					a[r*n+j] += f * a[c*n+j]
+				}
+			}
+			exit[r] += f * exit[c]
+			b[r] += f * b[c]
+		}
+	}
+	for r := n - 1; r >= 0; r-- {
+		s := b[r]
+		for k := r + 1; k < n; k++ {
+			s -= a[r*n+k] * b[k]
+		}
+		b[r] = s / a[r*n+r]
+	}
+	return true
+}

@@ -1,0 +1,403 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+)
+
+// MoveSolution is the solved move phase of one loadout pairing.
+type MoveSolution struct {
+	G *Graph
+	// V[k] is state k's value for the first seat in the game discounted
+	// by Discount, V0[k] the undiscounted value extrapolated from two
+	// discounts (see Strategies). X[k] and Y[k] are the two seats'
+	// strategies there (over the legal moves in Graph.Moves order),
+	// exactly what Strategies computes from V and V0.
+	V, V0 []float64
+	X, Y  [][MaxSide]float64
+	// Rule[k] is the rule the strategies of state k follow.
+	Rule []Rule
+	// L[k] is what X guarantees the first seat from state k against every
+	// strategy of the second seat (its exact best-response value), and
+	// U[k] what Y concedes at most. L <= value <= U.
+	L, U []float64
+	// Stats.
+	Components, LargestComponent, Iterations, Unconverged int
+}
+
+// Value returns the first seat's value of the pairing (state 0): the
+// midpoint of its certified bounds.
+func (s *MoveSolution) Value() float64 { return (s.L[0] + s.U[0]) / 2 }
+
+// Gap returns the largest certificate width U - L over all states.
+func (s *MoveSolution) Gap() float64 {
+	g := 0.0
+	for k := range s.V {
+		g = max(g, s.U[k]-s.L[k])
+	}
+	return g
+}
+
+// Discount is the factor β by which the solver discounts each turn; the
+// second solve uses Discount2. See Strategies for why.
+const (
+	Discount  = 1 - 1e-11
+	Discount2 = 1 - 2e-11
+)
+
+// signTol is how far from 0 an undiscounted value must be to count as a
+// win or a loss for choosing a strategy (see Strategies).
+const signTol = 1e-12
+
+// Matrix fills m with state k's game for the first seat when successor
+// states are worth vals (terminal codes their payoffs), each multiplied
+// by beta.
+func (g *Graph) Matrix(k int32, vals []float64, beta float64, m *Matrix) {
+	na, nb := int(g.NA[k]), int(g.NB[k])
+	m.M, m.N = na, nb
+	row := g.Row(k)
+	for i := range na {
+		for j := range nb {
+			c := row[i*nb+j]
+			if c < 0 {
+				m.A[i][j] = beta * TerminalValue(c)
+			} else {
+				m.A[i][j] = beta * vals[c]
+			}
+		}
+	}
+}
+
+// Strategies computes both seats' strategies in state k from the
+// discounted values v and the undiscounted values v0 (MoveSolution.V and
+// V0, or Pairing.Disc and Pairing.Undisc looked up by key) by each
+// seat's rule.
+//
+// Why two kinds of values: the move phase is a recursive game (payoff
+// only at the end, endless play 0), and in such games a strategy that is
+// optimal in every state's matrix game need not be optimal overall.
+//
+//   - A player that is winning must make progress: at a 4-4 state it can
+//     force to a win, every move is "worth 1", and an arbitrary choice can
+//     loop forever for 0. So a winning player (undiscounted value beyond
+//     signTol in its favour) plays the discounted game's strategy, where
+//     a win now is worth more than a win later; its values then grow
+//     strictly along play, which must therefore end.
+//   - A player that is losing or level is content with endless play, but
+//     must not leak: the discounted game rewards it for delay, and those
+//     1e-11-sized preferences become move probabilities of 1e-10 that lead
+//     into losses, which an opponent able to wait forever collects with
+//     certainty. So it plays the undiscounted game's strategy, for the
+//     undiscounted values, which are extrapolated from the discounts β1
+//     and β2 as 2V(β1) - V(β2) (values are smooth in β near 1), accurate
+//     to about 1e-15 instead of 1e-10.
+//
+// The certificate then measures the strategies exactly in the
+// undiscounted game. Some components are of the kind Everett described,
+// where a player can only approach the value with ever smaller risks over
+// ever longer play; there the split rule can do worse than one of the
+// plain rules, so the solver tries all three per component and seat and
+// keeps the best (Rule).
+func (g *Graph) Strategies(k int32, v, v0 []float64, rule Rule, x, y *[MaxSide]float64) {
+	var (
+		m Matrix
+		e Equilibrium
+	)
+	win := v0[k]
+	rx, ry := rule.first(), rule.second()
+	if rx == SplitRule && win > signTol || rx == DiscRule || ry == SplitRule && win < -signTol || ry == DiscRule {
+		g.Matrix(k, v, Discount, &m)
+		SolvePure(&m, &e)
+		if rx == DiscRule || rx == SplitRule && win > signTol {
+			*x = e.X
+		}
+		if ry == DiscRule || ry == SplitRule && win < -signTol {
+			*y = e.Y
+		}
+	}
+	if rx == UndiscRule || rx == SplitRule && win <= signTol || ry == UndiscRule || ry == SplitRule && win >= -signTol {
+		g.Matrix(k, v0, 1, &m)
+		SolvePure(&m, &e)
+		if rx == UndiscRule || rx == SplitRule && win <= signTol {
+			*x = e.X
+		}
+		if ry == UndiscRule || ry == SplitRule && win >= -signTol {
+			*y = e.Y
+		}
+	}
+}
+
+// Rule says, for each seat, which values its strategy in a state comes
+// from (see Strategies): the low two bits for the first seat, the next
+// two for the second.
+type Rule uint8
+
+// The rules of one seat.
+const (
+	// SplitRule: discounted values when winning, undiscounted otherwise.
+	SplitRule = 0
+	// DiscRule: discounted values always.
+	DiscRule = 1
+	// UndiscRule: undiscounted values always.
+	UndiscRule = 2
+)
+
+func (r Rule) first() int  { return int(r & 3) }
+func (r Rule) second() int { return int(r >> 2 & 3) }
+
+// MakeRule combines the two seats' rules.
+func MakeRule(first, second int) Rule { return Rule(first | second<<2) }
+
+// maxHKIterations caps strategy iteration inside one component; the
+// certificate says whether the result is good.
+const maxHKIterations = 50
+
+// SolveMoves solves the move phase of g: components of the state graph
+// in dependency order (Tarjan), Hoffman–Karp strategy iteration inside
+// each (solve every state's matrix game for the current values, then
+// evaluate the resulting strategy pair exactly by a linear solve) in each
+// Mode, and finally the certificate: each side's exact best-response
+// value against the other's strategies.
+func SolveMoves(g *Graph) (*MoveSolution, error) {
+	n := g.Len()
+	sol := &MoveSolution{G: g, V: make([]float64, n), V0: make([]float64, n),
+		X: make([][MaxSide]float64, n), Y: make([][MaxSide]float64, n),
+		L: make([]float64, n), U: make([]float64, n), Rule: make([]Rule, n)}
+	v2 := make([]float64, n)
+	comps, comp := sccs(n, func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
+	sol.Components = len(comps)
+	w := &hkWork{pos: make([]int32, n), comp: comp}
+	var (
+		m Matrix
+		e Equilibrium
+	)
+	for ci, c := range comps {
+		sol.LargestComponent = max(sol.LargestComponent, len(c))
+		for p, v := range c {
+			w.pos[v] = int32(p)
+		}
+		w.ci = int32(ci)
+		selfLoop := false
+		if len(c) == 1 {
+			for _, t := range g.Row(c[0]) {
+				selfLoop = selfLoop || t == c[0]
+			}
+		}
+		if len(c) == 1 && !selfLoop {
+			k := c[0]
+			g.Matrix(k, sol.V, Discount, &m)
+			SolveMatrix(&m, &e)
+			sol.V[k] = e.Value
+			g.Matrix(k, v2, Discount2, &m)
+			SolveMatrix(&m, &e)
+			v2[k] = e.Value
+			sol.Iterations++
+		} else {
+			for _, v := range c {
+				sol.V[v] = 0
+			}
+			if !sol.iterate(w, c, Discount, sol.V) {
+				sol.Unconverged++
+			}
+			for _, v := range c {
+				v2[v] = sol.V[v]
+			}
+			if !sol.iterate(w, c, Discount2, v2) {
+				sol.Unconverged++
+			}
+		}
+		for _, v := range c {
+			sol.V0[v] = 2*sol.V[v] - v2[v]
+		}
+		// The strategies, exactly as a player recomputes them, by the
+		// best rule for each seat. The certificate of a component: best
+		// responses with its exits valued by their own bounds.
+		bestX, bestY := math.Inf(1), math.Inf(1)
+		for r := range 3 {
+			rule := MakeRule(r, r)
+			for _, v := range c {
+				g.Strategies(v, sol.V, sol.V0, rule, &sol.X[v], &sol.Y[v])
+			}
+			w.local = resize(w.local, len(c))
+			sol.buildBR(&w.br, c, comp, w.pos, int32(ci), false)
+			w.br.maximize(w.local)
+			worst := 0.0
+			for p, v := range c {
+				worst = max(worst, sol.V0[v]-(-w.local[p]))
+			}
+			if worst < bestX-1e-15 {
+				bestX = worst
+				for p, v := range c {
+					sol.L[v] = -w.local[p]
+					sol.Rule[v] = sol.Rule[v]&^3 | Rule(r)
+				}
+			}
+			sol.buildBR(&w.br, c, comp, w.pos, int32(ci), true)
+			w.br.maximize(w.local)
+			worst = 0.0
+			for p, v := range c {
+				worst = max(worst, w.local[p]-sol.V0[v])
+			}
+			if worst < bestY-1e-15 {
+				bestY = worst
+				for p, v := range c {
+					sol.U[v] = w.local[p]
+					sol.Rule[v] = sol.Rule[v]&^12 | Rule(r<<2)
+				}
+			}
+			if bestX <= 1e-10 && bestY <= 1e-10 {
+				break
+			}
+		}
+		for _, v := range c {
+			g.Strategies(v, sol.V, sol.V0, sol.Rule[v], &sol.X[v], &sol.Y[v])
+		}
+	}
+	if gap := sol.Gap(); !(gap <= CertificateTol) {
+		return sol, fmt.Errorf("solve: %v vs %v: certificate gap %.3g exceeds %g", g.A, g.B, gap, CertificateTol)
+	}
+	return sol, nil
+}
+
+// hkWork is SolveMoves's scratch space.
+type hkWork struct {
+	pos, comp []int32
+	ci        int32
+	chain, br mdp
+	local     []float64
+	x, y      [][MaxSide]float64
+}
+
+func resize(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+// iterate runs Hoffman–Karp strategy iteration in mode on component c,
+// starting from and updating vals; it reports whether the values
+// settled within maxHKIterations.
+func (sol *MoveSolution) iterate(w *hkWork, c []int32, beta float64, vals []float64) bool {
+	g := sol.G
+	var (
+		m Matrix
+		e Equilibrium
+	)
+	if cap(w.x) < len(c) {
+		w.x = make([][MaxSide]float64, len(c))
+		w.y = make([][MaxSide]float64, len(c))
+	}
+	w.x, w.y = w.x[:len(c)], w.y[:len(c)]
+	w.local = resize(w.local, len(c))
+	for it := 0; it < maxHKIterations; it++ {
+		sol.Iterations++
+		for p, v := range c {
+			g.Matrix(v, vals, beta, &m)
+			SolveMatrix(&m, &e)
+			w.x[p], w.y[p] = e.X, e.Y
+		}
+		sol.buildChain(w, c, beta, vals)
+		w.chain.maximize(w.local)
+		diff := 0.0
+		for p, v := range c {
+			diff = max(diff, math.Abs(w.local[p]-vals[v]))
+			vals[v] = w.local[p]
+		}
+		if diff <= 1e-13 {
+			return true
+		}
+	}
+	return false
+}
+
+// CertificateTol is the largest certificate gap (U - L at any state) a
+// solution may have.
+const CertificateTol = 1e-9
+
+// buildChain writes the Markov chain of the strategy pair w.x, w.y
+// inside component c as a one-action mdp, every turn discounted by beta
+// (a leak of 1-beta to a 0 payoff).
+func (sol *MoveSolution) buildChain(w *hkWork, c []int32, beta float64, vals []float64) {
+	g := sol.G
+	ch := &w.chain
+	ch.reset(len(c))
+	for p, v := range c {
+		ch.beginAction()
+		na, nb := int(g.NA[v]), int(g.NB[v])
+		row := g.Row(v)
+		x, y := &w.x[p], &w.y[p]
+		for i := range na {
+			if x[i] == 0 {
+				continue
+			}
+			for j := range nb {
+				q := x[i] * y[j]
+				if q == 0 {
+					continue
+				}
+				t := row[i*nb+j]
+				switch {
+				case t < 0:
+					ch.addExit(q, beta*TerminalValue(t))
+				case w.comp[t] == w.ci:
+					ch.addMove(beta*q, w.pos[t])
+					ch.addExit((1-beta)*q, 0)
+				default:
+					ch.addExit(q, beta*vals[t])
+				}
+			}
+		}
+		ch.endState()
+	}
+}
+
+// buildBR writes the best-response process inside component c: with
+// upper false, the second seat answering X (payoffs negated so that it
+// maximizes), exits valued by L; with upper true, the first seat
+// answering Y, exits valued by U.
+func (sol *MoveSolution) buildBR(br *mdp, c []int32, comp, pos []int32, ci int32, upper bool) {
+	g := sol.G
+	br.reset(len(c))
+	for _, v := range c {
+		na, nb := int(g.NA[v]), int(g.NB[v])
+		row := g.Row(v)
+		own, other := nb, na
+		if upper {
+			own, other = na, nb
+		}
+		for a := range own {
+			br.beginAction()
+			for o := range other {
+				var i, j int
+				var p float64
+				if upper {
+					i, j, p = a, o, sol.Y[v][o]
+				} else {
+					i, j, p = o, a, sol.X[v][o]
+				}
+				if p == 0 {
+					continue
+				}
+				t := row[i*nb+j]
+				var val float64
+				switch {
+				case t < 0:
+					val = TerminalValue(t)
+				case comp[t] == ci:
+					br.addMove(p, pos[t])
+					continue
+				case upper:
+					val = sol.U[t]
+				default:
+					val = sol.L[t]
+				}
+				if !upper {
+					val = -val
+				}
+				br.addExit(p, val)
+			}
+		}
+		br.endState()
+	}
+}
