@@ -2,8 +2,11 @@ package solve
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
+
+	"github.com/nzsclab/nzsc/engine"
 )
 
 func TestSolveAll(t *testing.T) {
@@ -16,4 +19,30 @@ func TestSolveAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("value %.3g gap %.3g in %v char V %v", s.Value(), s.Gap, time.Since(start), s.Characters.V)
+	ls := engine.Loadouts()
+	certified := 0
+	for i := range ls {
+		for j := range ls {
+			p := s.Pairings[i][j]
+			if p == nil {
+				continue
+			}
+			if p.Gap <= CertificateTol {
+				certified++
+			}
+			q := s.Pairings[j][i]
+			// Antisymmetry: both orders were solved independently.
+			if d := math.Abs(p.Value + q.Value); d > max(p.Upper-p.Lower, q.Upper-q.Lower)+1e-9 {
+				t.Errorf("V(%v, %v) = %.12f but V(%v, %v) = %.12f", p.A, p.B, p.Value, q.A, q.B, q.Value)
+			}
+		}
+	}
+	t.Logf("%d of 108 pairings certified within %g", certified, CertificateTol)
+	if certified < 100 || !(s.Gap < 1e-4) {
+		t.Errorf("%d pairings certified, largest gap %.3g", certified, s.Gap)
+	}
+	// The game is symmetric: its value is 0.
+	if math.Abs(s.Value()) > 1e-9 {
+		t.Errorf("game value %.3g, want 0", s.Value())
+	}
 }
