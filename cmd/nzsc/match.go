@@ -119,7 +119,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		fmt.Fprintf(e.stderr, "seed %#x (replay with --seed %#x)\n", o.seed, o.seed)
 	}
 	m := &tournament.Match{A: o.a, B: o.b, Rules: engine.DefaultRules}
-	plan := tournament.Plan{Seed: o.seed, Pairs: o.games / 2, Workers: o.workers}
+	plan := tournament.Plan{Seed: o.seed, Pairs: o.games / 2, Workers: o.workers, ChunkPairs: matchChunk(o.games/2, o.workers)}
 	counter := tournament.NewCounter(o.workers)
 	stop := func() {}
 	if e.tty && !o.quiet {
@@ -161,6 +161,15 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			rep.Total.Games, o.games)
 	}
 	return nil
+}
+
+// matchChunk picks the chunk size: the runner's default for long
+// matches, smaller ones when there are fewer than 16 chunks per worker,
+// so that a short match of slow bots (a thousand mcts games) keeps every
+// core busy and stops promptly on Ctrl-C. A match keeps no run directory,
+// so its chunk size is free; the games do not depend on it.
+func matchChunk(pairs uint64, workers int) uint64 {
+	return min(max(pairs/(16*uint64(workers)), 4), tournament.ChunkPairs)
 }
 
 type matchOutput struct {
