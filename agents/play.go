@@ -69,6 +69,11 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 	t.state = engine.NewGame(rules)
 	s, buf, d := &t.state, &t.buf, &t.d
 	t.History = t.History[:0]
+	// Seat and State stay for the whole game; each decision only updates
+	// History and Legal.
+	for i := range d {
+		d[i] = Decision{Seat: i, State: s}
+	}
 	var choice [2]engine.Choice
 	for s.Phase != engine.GameOver {
 		for i := range agents {
@@ -77,7 +82,7 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 				choice[i] = engine.Unknown // stuck: the engine ignores it
 				continue
 			}
-			d[i] = Decision{Seat: i, State: s, History: t.History, Legal: buf[i][:n]}
+			d[i].History, d[i].Legal = t.History, buf[i][:n]
 			choice[i] = agents[i].Choose(&d[i])
 			if faulters[i] != nil {
 				if err := faulters[i].Fault(); err != nil {
