@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -107,3 +108,26 @@ func Load(path string) (*Solution, error) {
 
 // Save writes s to path.
 func (s *Solution) Save(path string) error { return results.SaveSolution(path, s.Export()) }
+
+// LoadOrSolve returns the solution saved at path (the cache path when
+// path is empty). When there is no usable file there (missing, another
+// format version, other solver constants, corrupt), it solves the game,
+// reporting progress, and saves the result to path; solved says so.
+func LoadOrSolve(ctx context.Context, path string, workers int, progress Progress) (s *Solution, solved bool, err error) {
+	if path == "" {
+		if path, err = CachePath(); err != nil {
+			return nil, false, err
+		}
+	}
+	if s, err := Load(path); err == nil {
+		return s, false, nil
+	}
+	s, err = Solve(ctx, workers, progress)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := s.Save(path); err != nil {
+		return s, true, fmt.Errorf("solve: saving the solution: %w", err)
+	}
+	return s, true, nil
+}

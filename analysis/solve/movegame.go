@@ -98,29 +98,34 @@ func (g *Graph) Matrix(k int32, vals []float64, beta float64, m *Matrix) {
 // plain rules, so the solver tries all three per component and seat and
 // keeps the best (Rule).
 func (g *Graph) Strategies(k int32, v, v0 []float64, rule Rule, x, y *[MaxSide]float64) {
-	var (
-		m Matrix
-		e Equilibrium
-	)
-	win := v0[k]
+	var md, mu Matrix
+	g.Matrix(k, v, Discount, &md)
+	g.Matrix(k, v0, 1, &mu)
+	pickStrategies(&md, &mu, v0[k], rule, x, y)
+}
+
+// pickStrategies sets x and y from the discounted game md and the
+// undiscounted game mu of a state whose undiscounted value is win, by
+// rule.
+func pickStrategies(md, mu *Matrix, win float64, rule Rule, x, y *[MaxSide]float64) {
+	var e Equilibrium
 	rx, ry := rule.first(), rule.second()
-	if rx == SplitRule && win > signTol || rx == DiscRule || ry == SplitRule && win < -signTol || ry == DiscRule {
-		g.Matrix(k, v, Discount, &m)
-		SolvePure(&m, &e)
-		if rx == DiscRule || rx == SplitRule && win > signTol {
+	useDisc := func(r int, winning bool) bool { return r == DiscRule || r == SplitRule && winning }
+	if useDisc(rx, win > signTol) || useDisc(ry, win < -signTol) {
+		SolvePure(md, &e)
+		if useDisc(rx, win > signTol) {
 			*x = e.X
 		}
-		if ry == DiscRule || ry == SplitRule && win < -signTol {
+		if useDisc(ry, win < -signTol) {
 			*y = e.Y
 		}
 	}
-	if rx == UndiscRule || rx == SplitRule && win <= signTol || ry == UndiscRule || ry == SplitRule && win >= -signTol {
-		g.Matrix(k, v0, 1, &m)
-		SolvePure(&m, &e)
-		if rx == UndiscRule || rx == SplitRule && win <= signTol {
+	if !useDisc(rx, win > signTol) || !useDisc(ry, win < -signTol) {
+		SolvePure(mu, &e)
+		if !useDisc(rx, win > signTol) {
 			*x = e.X
 		}
-		if ry == UndiscRule || ry == SplitRule && win >= -signTol {
+		if !useDisc(ry, win < -signTol) {
 			*y = e.Y
 		}
 	}

@@ -1,0 +1,112 @@
+package solve
+
+import "github.com/nzsclab/nzsc/engine"
+
+// Strategy writes into probs the solution's strategy for seat in state
+// st over the seat's legal choices in canonical order (as State.Legal
+// lists them) and returns how many there are. ok is false when the
+// state is outside the solution: a move-phase state the solved game
+// never reaches (points or waits changed by penalties), or a stuck seat.
+// It is safe to call from many goroutines at once and does not allocate.
+func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64) (n int, ok bool) {
+	seat &= 1
+	switch st.Phase {
+	case engine.PickCharacter:
+		last, k := st.CharacterStreak(seat)
+		cs := CharacterState(last, k)
+		_, n = CharacterChoices(cs)
+		if st.LegalMask(seat) != characterMask(cs) {
+			return 0, false
+		}
+		src := &s.Characters.X[cs]
+		if seat == 1 {
+			src = &s.Characters.Y[cs]
+		}
+		*probs = *src
+		return n, true
+	case engine.PickBooster:
+		a, b := st.Character(0), st.Character(1)
+		if a >= engine.NumCharacters || b >= engine.NumCharacters || a == b {
+			return 0, false
+		}
+		bg := &s.Boosters[a][b]
+		if seat == 0 {
+			*probs = bg.Eq.X
+		} else {
+			*probs = bg.Eq.Y
+		}
+		return 3, true
+	case engine.PickMove:
+		return s.moveStrategy(st, seat, probs)
+	}
+	return 0, false
+}
+
+func characterMask(cs int) uint32 {
+	cs4, n := CharacterChoices(cs)
+	m := uint32(0)
+	for _, c := range cs4[:n] {
+		m |= 1 << c
+	}
+	return m
+}
+
+func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]float64) (int, bool) {
+	p := s.Pairing(st.Loadout(0), st.Loadout(1))
+	if p == nil || st.Waits(0) != 4 || st.Waits(1) != 4 {
+		return 0, false
+	}
+	cur := *st
+	cur.Turn = 0
+	cur.TurnCap = uint16(solveRules.TurnCap)
+	if _, done := terminal(&cur); done {
+		return 0, false
+	}
+	ki, found := p.index(KeyOf(&cur))
+	if !found {
+		return 0, false
+	}
+	var bufA, bufB [engine.MaxChoices]engine.Choice
+	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
+	var md, mu Matrix
+	md.M, md.N, mu.M, mu.N = na, nb, na, nb
+	for i := range na {
+		for j := range nb {
+			t := cur
+			t.Step(bufA[i], bufB[j])
+			t.Turn = 0
+			if code, done := terminal(&t); done {
+				md.A[i][j] = Discount * TerminalValue(code)
+				mu.A[i][j] = TerminalValue(code)
+				continue
+			}
+			k, ok := p.index(KeyOf(&t))
+			if !ok {
+				return 0, false
+			}
+			md.A[i][j] = Discount * p.Disc[k]
+			mu.A[i][j] = p.Undisc[k]
+		}
+	}
+	var x, y [MaxSide]float64
+	pickStrategies(&md, &mu, p.Undisc[ki], p.Rules[ki], &x, &y)
+	if seat == 0 {
+		*probs = x
+		return na, true
+	}
+	*probs = y
+	return nb, true
+}
+
+func (p *Pairing) index(k Key) (int, bool) {
+	lo, hi := 0, len(p.Keys)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if p.Keys[m] < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(p.Keys) && p.Keys[lo] == k
+}

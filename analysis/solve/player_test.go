@@ -1,0 +1,41 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// TestStrategyMatchesSolver checks that a player recomputing strategies
+// from the stored values gets exactly the certified ones, in every state
+// of a pairing.
+func TestStrategyMatchesSolver(t *testing.T) {
+	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
+	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	g := NewGraph(a, b)
+	ms, err := SolveMoves(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Solution{}
+	s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)] = newPairing(ms)
+	for k := range g.Len() {
+		st := g.States[k]
+		st.TurnCap = 1000
+		st.Turn = 500 // a real game's counter must not matter
+		for seat := range 2 {
+			var probs [MaxSide]float64
+			n, ok := s.Strategy(&st, seat, &probs)
+			if !ok {
+				t.Fatalf("state %d: not found", k)
+			}
+			want := ms.X[k]
+			if seat == 1 {
+				want = ms.Y[k]
+			}
+			if probs != want || n != int([2]uint8{g.NA[k], g.NB[k]}[seat]) {
+				t.Fatalf("state %d seat %d: %v (n %d), want %v", k, seat, probs, n, want)
+			}
+		}
+	}
+}
