@@ -63,7 +63,17 @@ func (m *mdp) endState() { m.first = append(m.first, int32(len(m.acts))) }
 // process leaves with probability 1, so each policy's evaluation is a
 // nonsingular linear system and policy iteration ends at the unique
 // optimum.
-func (m *mdp) maximize(v []float64) {
+func (m *mdp) maximize(v []float64) { m.solve(v, nil) }
+
+// maximizePolicy is maximize that also writes an optimal policy: mask[s]
+// has bit a set for each of state s's actions (numbered from 0 within the
+// state) to choose among uniformly. Inside an end component whose best
+// is to leave by action a of state u, u plays a and the others mix their
+// internal actions, which reaches u with probability 1; an end component
+// best kept forever mixes its internal actions everywhere.
+func (m *mdp) maximizePolicy(v []float64, mask []uint8) { m.solve(v, mask) }
+
+func (m *mdp) solve(v []float64, mask []uint8) {
 	n := m.n
 	// 1. Maximal end components: repeatedly drop actions that can leave
 	// their state's strongly connected component (or the process).
@@ -207,6 +217,23 @@ func (m *mdp) maximize(v []float64) {
 	}
 	for s := range n {
 		v[s] = val[node[s]]
+	}
+	if mask == nil {
+		return
+	}
+	for s := range n {
+		k := node[s]
+		mask[s] = 0
+		if isEC[k] {
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if allowed[a] {
+					mask[s] |= 1 << (a - m.first[s])
+				}
+			}
+		}
+		if a := policy[k]; a >= 0 && a >= m.first[s] && a < m.first[s+1] {
+			mask[s] = 1 << (a - m.first[s])
+		}
 	}
 }
 
