@@ -6,24 +6,67 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 )
 
-func TestCountStates(t *testing.T) {
-	ls := engine.Loadouts()
-	total := 0
-	maxN := 0
-	for i, a := range ls {
-		for _, b := range ls[i+1:] {
-			if a.Character == b.Character {
-				continue
-			}
-			g := NewGraph(a, b)
-			total += g.Len()
-			if g.Len() > maxN {
-				maxN = g.Len()
-				t.Logf("%v vs %v: %d", a, b, g.Len())
+// stuckStates counts the distinct states with a stuck player that g's
+// states lead to.
+func stuckStates(g *Graph) int {
+	seen := map[Key]bool{}
+	for k := range g.Len() {
+		for i := range int(g.NA[k]) {
+			for j := range int(g.NB[k]) {
+				t := g.States[k]
+				t.Step(engine.Choice(g.Moves[k][0][i]), engine.Choice(g.Moves[k][1][j]))
+				if t.Phase != engine.GameOver && (t.Stuck(0) || t.Stuck(1)) {
+					t.Turn = 0
+					seen[KeyOf(&t)] = true
+				}
 			}
 		}
 	}
-	t.Logf("total %d", total)
+	return len(seen)
+}
+
+// TestStateCounts cross-checks the solver's state space with the
+// engine's perft test (engine/perft_test.go), whose "solver states" are
+// counted by two independent enumerations, and with the totals:
+// about 670 thousand states over the 54 unordered pairings.
+func TestStateCounts(t *testing.T) {
+	for k, c := range []struct {
+		a, b engine.Loadout
+		want int
+	}{
+		{engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow}, engine.Loadout{Character: engine.Samurai, Booster: engine.Strong}, 3425},
+		{engine.Loadout{Character: engine.Zombie, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster}, 2400},
+		{engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}, engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}, 66103},
+		{engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Zombie, Booster: engine.ZombieCorps}, 5153},
+		{engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}, engine.Loadout{Character: engine.Clown, Booster: engine.Backwards}, 12003},
+	} {
+		// The perft counts include states with a stuck player, which
+		// the solver values directly instead of expanding.
+		for _, p := range [2][2]engine.Loadout{{c.a, c.b}, {c.b, c.a}} {
+			g := NewGraph(p[0], p[1])
+			if got := g.Len() + stuckStates(g); got != c.want {
+				t.Errorf("case %d: %v vs %v: %d states + %d stuck, want %d", k, p[0], p[1], g.Len(), stuckStates(g), c.want)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	ls := engine.Loadouts()
+	total, largest := 0, 0
+	for i, a := range ls {
+		for _, b := range ls[i+1:] {
+			if a.Character != b.Character {
+				n := NewGraph(a, b).Len()
+				total += n
+				largest = max(largest, n)
+			}
+		}
+	}
+	if total < 660000 || total > 680000 || largest != 66103 {
+		t.Errorf("%d states over the 54 pairings, largest %d; want about 670 thousand and 66103", total, largest)
+	}
+	t.Logf("%d states over the 54 unordered pairings, largest %d", total, largest)
 }
 
 func TestSCCStats(t *testing.T) {
@@ -42,38 +85,3 @@ func TestSCCStats(t *testing.T) {
 	t.Logf("comps %d max %d hist %v", len(comps), big, hist)
 }
 
-func TestSolveBig(t *testing.T) {
-	g := NewGraph(engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}, engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio})
-	s, err := SolveMoves(g)
-	t.Logf("value %.12f gap %.3g L %.12f U %.12f comps %d largest %d iters %d err %v", s.Value(), s.Gap(), s.L[0], s.U[0], s.Components, s.LargestComponent, s.Iterations, err)
-}
-
-func TestGapDebug(t *testing.T) {
-	g := NewGraph(engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}, engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio})
-	s, _ := SolveMoves(g)
-	comps, _ := sccs(g.Len(), func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
-	for _, c := range comps {
-		bad := false
-		for _, v := range c {
-			if s.U[v]-s.L[v] > 1e-9 {
-				bad = true
-			}
-		}
-		if !bad {
-			continue
-		}
-		t.Logf("component size %d", len(c))
-		for _, v := range c {
-			st := g.States[v]
-			la, na := st.MoveStreak(0)
-			lb, nb := st.MoveStreak(1)
-			t.Logf("  state %d pts %d-%d streak %v×%d %v×%d V %.6f L %.6f U %.6f X %v Y %v", v, st.Points(0), st.Points(1), la, na, lb, nb, s.V[v], s.L[v], s.U[v], s.X[v][:g.NA[v]], s.Y[v][:g.NB[v]])
-			var m Matrix
-			g.Matrix(v, s.V, Discount, &m)
-			for i := range m.M {
-				t.Logf("    %v %v", g.Moves[v][0][i], m.A[i][:m.N])
-			}
-		}
-		break
-	}
-}
