@@ -84,4 +84,3 @@ func TestSCCStats(t *testing.T) {
 	}
 	t.Logf("comps %d max %d hist %v", len(comps), big, hist)
 }
-
