@@ -21,11 +21,13 @@ vet:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 $(PKGS)
 
-# A short coverage-guided pass over every fuzz target.
+# A short coverage-guided pass over every fuzz target; a package that does
+# not build fails the target rather than being skipped.
 FUZZTIME ?= 20s
 fuzz:
 	@for pkg in $$($(GO) list $(PKGS)); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	  list=$$($(GO) test -list '^Fuzz' $$pkg) || { echo "$$list"; exit 1; }; \
+	  for f in $$(echo "$$list" | grep '^Fuzz'); do \
 	    echo "fuzz $$pkg $$f"; \
 	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \

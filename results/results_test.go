@@ -1,4 +1,4 @@
-package results
+package results_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -31,20 +32,20 @@ func config(t *testing.T) *roundrobin.Config {
 	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: engine.DefaultRules, ChunkPairs: 8}
 }
 
-func manifest(cfg *roundrobin.Config) *Manifest {
-	m := &Manifest{Kind: "tournament", Command: []string{"nzsc", "tournament"}, Version: "test", Seed: cfg.Seed,
+func manifest(cfg *roundrobin.Config) *results.Manifest {
+	m := &results.Manifest{Kind: "tournament", Command: []string{"nzsc", "tournament"}, Version: "test", Seed: cfg.Seed,
 		GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.ChunkPairs, Chunks: cfg.NumChunks(),
-		Rules: Rules{TurnCap: cfg.Rules.TurnCap}, Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+		Rules: results.Rules{TurnCap: cfg.Rules.TurnCap}, Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	for _, b := range cfg.Bots {
-		m.Bots = append(m.Bots, BotInfo{Spec: b.Name(), Kind: b.Info.Name})
+		m.Bots = append(m.Bots, results.BotInfo{Spec: b.Name(), Kind: b.Info.Name})
 	}
 	return m
 }
 
 // writeRun plays chunks of cfg into a new run directory.
-func writeRun(t *testing.T, path string, cfg *roundrobin.Config, chunks []uint64, shard *Shard) {
+func writeRun(t *testing.T, path string, cfg *roundrobin.Config, chunks []uint64, shard *results.Shard) {
 	t.Helper()
-	d, err := Create(path)
+	d, err := results.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func writeRun(t *testing.T, path string, cfg *roundrobin.Config, chunks []uint64
 	if err := d.WriteManifest(m); err != nil {
 		t.Fatal(err)
 	}
-	c := &Counts{Tournament: res.Counts}
+	c := &results.Counts{Tournament: res.Counts}
 	c.SetFinished(res.Finished)
 	if err := d.WriteCounts(c); err != nil {
 		t.Fatal(err)
@@ -72,7 +73,7 @@ func TestMergeExact(t *testing.T) {
 	cfg := config(t)
 	tmp := t.TempDir()
 	writeRun(t, filepath.Join(tmp, "whole"), cfg, nil, nil)
-	_, _, whole, err := Load(filepath.Join(tmp, "whole"))
+	_, _, whole, err := results.Load(filepath.Join(tmp, "whole"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,10 +85,10 @@ func TestMergeExact(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := filepath.Join(tmp, fmt.Sprintf("s%d-%d", n, i))
-			writeRun(t, p, cfg, chunks, &Shard{Index: i, Count: n})
+			writeRun(t, p, cfg, chunks, &results.Shard{Index: i, Count: n})
 			paths = append(paths, p)
 		}
-		m, c, err := Merge(paths)
+		m, c, err := results.Merge(paths)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,10 +99,10 @@ func TestMergeExact(t *testing.T) {
 			t.Errorf("%d shards: manifest complete %v shard %v games %d", n, m.Complete, m.Shard, m.GamesDone)
 		}
 		if n == 2 {
-			if _, _, err := Merge(paths[:1]); err != nil {
+			if _, _, err := results.Merge(paths[:1]); err != nil {
 				t.Fatal(err)
 			}
-			if _, _, err := Merge([]string{paths[0], paths[0]}); err == nil || !strings.Contains(err.Error(), "already") {
+			if _, _, err := results.Merge([]string{paths[0], paths[0]}); err == nil || !strings.Contains(err.Error(), "already") {
 				t.Errorf("merging a shard twice: %v", err)
 			}
 		}
@@ -110,7 +111,7 @@ func TestMergeExact(t *testing.T) {
 	other := config(t)
 	other.Seed = 7
 	writeRun(t, filepath.Join(tmp, "other"), other, nil, nil)
-	if _, _, err := Merge([]string{filepath.Join(tmp, "s2-0"), filepath.Join(tmp, "other")}); err == nil || !strings.Contains(err.Error(), "seed") {
+	if _, _, err := results.Merge([]string{filepath.Join(tmp, "s2-0"), filepath.Join(tmp, "other")}); err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("merging another seed: %v", err)
 	}
 }
@@ -119,7 +120,7 @@ func TestCountsRoundTrip(t *testing.T) {
 	cfg := config(t)
 	path := t.TempDir()
 	writeRun(t, path, cfg, []uint64{0, 1, 2, 5, 7, 8}, nil)
-	_, _, c, err := Load(path)
+	_, _, c, err := results.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +130,10 @@ func TestCountsRoundTrip(t *testing.T) {
 	if got := c.FinishedChunks(); !reflect.DeepEqual(got, []uint64{0, 1, 2, 5, 7, 8}) {
 		t.Errorf("finished chunks %v", got)
 	}
-	if _, err := Create(path); err == nil {
+	if _, err := results.Create(path); err == nil {
 		t.Errorf("Create over an existing run succeeded")
 	}
-	if _, err := Open(t.TempDir()); err == nil {
+	if _, err := results.Open(t.TempDir()); err == nil {
 		t.Errorf("Open of an empty directory succeeded")
 	}
 }
@@ -146,7 +147,7 @@ func TestTablesParse(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := analysis.Summarize(&res.Counts)
-	for _, tab := range Tables(s) {
+	for _, tab := range results.Tables(s) {
 		rows, err := csv.NewReader(bytes.NewReader(tab.CSV())).ReadAll()
 		if err != nil {
 			t.Fatalf("%s: %v", tab.Name, err)
