@@ -221,18 +221,62 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	if mask == nil {
 		return
 	}
+	// Outside end components, the policy's action. Inside one that is best
+	// left, every state with an optimal exit takes it, and the others step
+	// along allowed actions toward the nearest such state (breadth-first
+	// layers), which reaches one with probability 1 and quickly; one that
+	// is best kept forever mixes its allowed actions.
+	const unset = -1
+	dist := make([]int32, n)
 	for s := range n {
 		k := node[s]
-		mask[s] = 0
-		if isEC[k] {
+		mask[s], dist[s] = 0, unset
+		if !isEC[k] {
+			mask[s] = 1 << (policy[k] - m.first[s])
+			continue
+		}
+		if policy[k] < 0 {
 			for a := m.first[s]; a < m.first[s+1]; a++ {
 				if allowed[a] {
 					mask[s] |= 1 << (a - m.first[s])
 				}
 			}
+			continue
 		}
-		if a := policy[k]; a >= 0 && a >= m.first[s] && a < m.first[s+1] {
-			mask[s] = 1 << (a - m.first[s])
+		for a := m.first[s]; a < m.first[s+1]; a++ {
+			if !allowed[a] && q(a, val) >= val[k]-1e-12 {
+				mask[s] |= 1 << (a - m.first[s])
+			}
+		}
+		if mask[s] != 0 {
+			dist[s] = 0
+		}
+	}
+	for layer := int32(0); ; layer++ {
+		grew := false
+		for s := range n {
+			k := node[s]
+			if !isEC[k] || policy[k] < 0 || dist[s] != unset {
+				continue
+			}
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if !allowed[a] {
+					continue
+				}
+				for _, t := range m.to[m.acts[a].lo:m.acts[a].hi] {
+					if dist[t] == layer {
+						mask[s] |= 1 << (a - m.first[s])
+						break
+					}
+				}
+			}
+			if mask[s] != 0 {
+				dist[s] = layer + 1
+				grew = true
+			}
+		}
+		if !grew {
+			break
 		}
 	}
 }
