@@ -1,0 +1,91 @@
+package solve
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+func BenchmarkSolveMatrix5x5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	games := make([]Matrix, 64)
+	for k := range games {
+		games[k].M, games[k].N = 5, 5
+		for i := range 5 {
+			for j := range 5 {
+				games[k].A[i][j] = rng.Float64()*2 - 1
+			}
+		}
+	}
+	var e Equilibrium
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		SolveMatrix(&games[k&63], &e)
+		k++
+	}
+}
+
+func BenchmarkSolveMovesSmall(b *testing.B) {
+	a := engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}
+	c := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := SolveMoves(NewGraph(a, c)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestSolveMatrixAllocs(t *testing.T) {
+	g := Matrix{M: 3, N: 3, A: [MaxSide][MaxSide]float64{{0, -1, 1}, {1, 0, -1}, {-1, 1, 0}}}
+	var e Equilibrium
+	if n := testing.AllocsPerRun(100, func() { SolveMatrix(&g, &e) }); n != 0 {
+		t.Errorf("SolveMatrix allocates %v times per call", n)
+	}
+}
+
+func FuzzSolveMatrix(f *testing.F) {
+	f.Add(uint64(1), uint8(3), uint8(3))
+	f.Add(uint64(7), uint8(5), uint8(2))
+	f.Fuzz(func(t *testing.T, seed uint64, m, n uint8) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		g := Matrix{M: 1 + int(m)%MaxSide, N: 1 + int(n)%MaxSide}
+		for i := range g.M {
+			for j := range g.N {
+				// Entries as the solver meets them: payoffs in [-1, 1],
+				// often tied or a hair apart.
+				switch rng.IntN(3) {
+				case 0:
+					g.A[i][j] = float64(rng.IntN(3) - 1)
+				case 1:
+					g.A[i][j] = 1 - float64(rng.IntN(4))*1e-11
+				default:
+					g.A[i][j] = rng.Float64()*2 - 1
+				}
+			}
+		}
+		var e Equilibrium
+		SolveMatrix(&g, &e)
+		sx, sy := 0.0, 0.0
+		for i := range g.M {
+			if e.X[i] < 0 {
+				t.Fatalf("negative probability %v", e.X)
+			}
+			sx += e.X[i]
+		}
+		for j := range g.N {
+			if e.Y[j] < 0 {
+				t.Fatalf("negative probability %v", e.Y)
+			}
+			sy += e.Y[j]
+		}
+		if sx < 1-1e-12 || sx > 1+1e-12 || sy < 1-1e-12 || sy > 1+1e-12 {
+			t.Fatalf("strategies do not sum to 1: %v %v", e.X, e.Y)
+		}
+		if e.Gap() > exactGap {
+			t.Fatalf("%v: certificate gap %v", g.A, e.Gap())
+		}
+	})
+}
