@@ -2,7 +2,7 @@
 // loadout pairing (Rounds), the move phase of every pairing as a
 // zero-sum stochastic game (SolveMoves), and on top of it the booster and
 // character phases (Solve). It also computes how far a fixed bot is from
-// optimal play (best responses; see Exploit).
+// optimal play: the exact best response to it (BestResponse).
 //
 // The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
 // 0 for endless play. States (scores, destroyed moves, move streaks) are
