@@ -70,7 +70,7 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	if !quiet {
-		fmt.Fprintf(e.stderr, "solved in %v on %d workers; certificate gap %.3g\n", s.Elapsed.Round(time.Millisecond), workers, s.Gap)
+		fmt.Fprintf(e.stderr, "solved in %v on %d worker(s); certificate gap %.3g\n", s.Elapsed.Round(time.Millisecond), workers, s.Gap)
 	}
 	if save != "-" {
 		path := save
@@ -240,7 +240,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "NZSC solved: value %+.2e for the first seat (0 by symmetry); certificate gap %.3g; %d of 108 pairings certified within %g; %v on %d workers.\n",
+	fmt.Fprintf(w, "NZSC solved: value %+.2e for the first seat (0 by symmetry); certificate gap %.3g; %d of 108 pairings certified within %g; %v on %d worker(s).\n",
 		s.Value(), s.Gap, certified, solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
 	fmt.Fprintln(w, "\nMove phase: value for the row loadout (first seat) against the column loadout, +1 win, -1 loss, headstarts included.")
 	t := solveTable(w)
