@@ -200,6 +200,8 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 		}
 		type out struct {
 			Value      float64            `json:"value"`
+			Lower      float64            `json:"lower"`
+			Upper      float64            `json:"upper"`
 			Gap        float64            `json:"gap"`
 			Certified  int                `json:"pairings_certified"`
 			Seconds    float64            `json:"seconds"`
@@ -208,7 +210,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 			Boosters   []booster          `json:"boosters"`
 			Pairings   []pairing          `json:"pairings"`
 		}
-		o := out{Value: s.Value(), Gap: s.Gap, Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers,
+		o := out{Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap, Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers,
 			Characters: probMap(characterNames(0), s.Characters.X[0][:])}
 		for a := range engine.Character(engine.NumCharacters) {
 			for b := range engine.Character(engine.NumCharacters) {
@@ -240,8 +242,8 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "NZSC solved: value %+.2e for the first seat (0 by symmetry); certificate gap %.3g; %d of 108 pairings certified within %g; %v on %d worker(s).\n",
-		s.Value(), s.Gap, certified, solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
+	fmt.Fprintf(w, "NZSC solved: value %+.2e for the first seat (0 by symmetry), certified within [%+.2e, %+.2e]; largest certificate gap over all states %.3g; %d of 108 pairings certified within %g; %v on %d worker(s).\n",
+		s.Value(), s.Characters.L[0], s.Characters.U[0], s.Gap, certified, solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
 	fmt.Fprintln(w, "\nMove phase: value for the row loadout (first seat) against the column loadout, +1 win, -1 loss, headstarts included.")
 	t := solveTable(w)
 	hdr := []any{"A \\ B"}
