@@ -4,6 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/nzsclab/nzsc/analysis/nash"
 	"github.com/nzsclab/nzsc/engine"
 )
 
@@ -88,4 +91,49 @@ func FuzzSolveMatrix(f *testing.F) {
 			t.Fatalf("%v: certificate gap %v", g.A, e.Gap())
 		}
 	})
+}
+
+// BenchmarkNashSolve5x5 is the baseline: package nash's general solver
+// (gonum's simplex with a certificate) on the same games.
+func BenchmarkNashSolve5x5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	games := make([]*mat.Dense, 64)
+	for k := range games {
+		games[k] = mat.NewDense(5, 5, nil)
+		for i := range 5 {
+			for j := range 5 {
+				games[k].Set(i, j, rng.Float64()*2-1)
+			}
+		}
+	}
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		if _, err := nash.Solve(games[k&63]); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+}
+
+// BenchmarkNashSolveSmall5x5 is package nash's allocation-free fast path
+// on the same games, for comparison.
+func BenchmarkNashSolveSmall5x5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	games := make([][]float64, 64)
+	for k := range games {
+		games[k] = make([]float64, 25)
+		for i := range games[k] {
+			games[k][i] = rng.Float64()*2 - 1
+		}
+	}
+	var row, col [5]float64
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		if _, err := nash.SolveSmall(games[k&63], 5, 5, row[:], col[:]); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
 }
