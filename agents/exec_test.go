@@ -47,6 +47,12 @@ func TestMain(m *testing.M) {
 }
 
 func testMain(m *testing.M) int {
+	// The optimal bot caches the solved game in the user's cache
+	// directory (os.UserCacheDir reads XDG_CACHE_HOME); tests use a cache
+	// of their own, shared by this module's test binaries so that the game
+	// is solved once per machine. Saves are atomic, so concurrent test
+	// binaries are safe.
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(os.TempDir(), "nzsc-test-cache"))
 	dir, err := os.MkdirTemp("", "nzsc-exec-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
