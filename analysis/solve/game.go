@@ -112,6 +112,32 @@ type Progress func(done, total int)
 // and character phases.
 func Solve(ctx context.Context, workers int, progress Progress) (*Solution, error) {
 	start := time.Now()
+	ls := engine.Loadouts()
+	sol := &Solution{}
+	err := forEachPairing(ctx, workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
+		ms, err := SolveMoves(NewGraph(ls[i], ls[j]))
+		if err != nil {
+			return err
+		}
+		sol.Pairings[i][j] = newPairing(ms)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sol.finish()
+	sol.Elapsed = time.Since(start)
+	return sol, nil
+}
+
+// forEachPairing calls work(w, i, j) once for every ordered pairing of
+// loadouts i, j (indexes into engine.Loadouts()) with different
+// characters, on up to workers goroutines (0: GOMAXPROCS). Each goroutine
+// gets its own w from setup. The largest pairings go first, which keeps
+// every worker busy to the end; progress (may be nil) counts finished
+// pairings. work writes only its own pairing's results, so it needs no
+// lock.
+func forEachPairing[W any](ctx context.Context, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -125,18 +151,16 @@ func Solve(ctx context.Context, workers int, progress Progress) (*Solution, erro
 			}
 		}
 	}
-	// The Zombie/Regenerative and Clown pairings are the largest; starting
-	// with the biggest characters keeps both workers busy to the end.
+	// The Zombie/Regenerative and Clown pairings are the largest.
 	slices.SortStableFunc(jobs, func(x, y job) int { return weight(ls[y.i], ls[y.j]) - weight(ls[x.i], ls[x.j]) })
-	sol := &Solution{}
 	var (
-		done atomic.Int64
-		mu   sync.Mutex
-		next atomic.Int64
+		next, done atomic.Int64
+		mu         sync.Mutex
 	)
 	g, ctx := errgroup.WithContext(ctx)
 	for range workers {
 		g.Go(func() error {
+			w := setup()
 			for {
 				k := int(next.Add(1)) - 1
 				if k >= len(jobs) {
@@ -145,13 +169,9 @@ func Solve(ctx context.Context, workers int, progress Progress) (*Solution, erro
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				jb := jobs[k]
-				ms, err := SolveMoves(NewGraph(ls[jb.i], ls[jb.j]))
-				if err != nil {
+				if err := work(w, jobs[k].i, jobs[k].j); err != nil {
 					return err
 				}
-				p := newPairing(ms)
-				sol.Pairings[jb.i][jb.j] = p
 				d := int(done.Add(1))
 				if progress != nil {
 					mu.Lock()
@@ -161,12 +181,7 @@ func Solve(ctx context.Context, workers int, progress Progress) (*Solution, erro
 			}
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	sol.finish()
-	sol.Elapsed = time.Since(start)
-	return sol, nil
+	return g.Wait()
 }
 
 // weight orders pairings by expected size: Zombie and Clown loadouts
