@@ -58,69 +58,91 @@ func (d *digits) pair() (uint8, uint8) {
 // local variables, which the compiler keeps in registers: a round is a
 // serial chain (legal set, pick, next legal set), and a round trip through
 // memory per field would lengthen it. It works in each player's 7-bit
-// move window (its character's moves start at Move 7*character) and takes
-// a round's whole effect from one pairTable entry, derived at start-up
-// from the same rule primitives as Step. It draws exactly what the
-// general path of PlayRandom would draw, and stops before a turn that
-// needs the general rules (a stuck player) or after a turn that may end
-// the game, which settle then decides. It reports whether it played.
+// move window (its character's moves start at Move 7*character), packs
+// both players into one word (seat 0 in byte 0, seat 1 in byte 1) so that
+// one instruction updates both, and takes a round's whole effect from one
+// pairTable entry, derived at start-up from the same rule primitives as
+// Step. It draws exactly what the general path of PlayRandom would draw,
+// and stops before a turn that needs the general rules (a stuck player) or
+// after a turn that may end the game, which settle then decides. It
+// reports whether it played.
 func (s *State) randomRounds(dp *digits) bool {
-	// Local copies of the generator's state stay in registers too; the
-	// digit pair is drawn inline because a call in the loop would make the
-	// compiler spill every live value around it.
-	pcg, word, wordTurns := dp.pcg, dp.word, dp.turns
 	p, q := &s.players[0], &s.players[1]
 	pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
-	// alive is owned &^ destroyed, shifted to the window.
-	pAlive, qAlive := (p.owned&^p.destroyed)>>pBase, (q.owned&^q.destroyed)>>qBase
-	pLast, qLast := p.lastMove-pBase, q.lastMove-qBase // noMove wraps: never a slot
-	pStreak, qStreak := p.moveStreak, q.moveStreak
+	// The three-in-a-row rule as bit sets: after a move with bit m,
+	// blocked = two&m, two = one&m, one = m, where one is the last move's
+	// bit and two is that bit if it was also played the round before.
+	one := streakBits(p.lastMove-pBase, p.moveStreak, 1) | streakBits(q.lastMove-qBase, q.moveStreak, 1)<<8
+	two := streakBits(p.lastMove-pBase, p.moveStreak, 2) | streakBits(q.lastMove-qBase, q.moveStreak, 2)<<8
+	blocked := streakBits(p.lastMove-pBase, p.moveStreak, 3) | streakBits(q.lastMove-qBase, q.moveStreak, 3)<<8
+	// dead is the window's moves that are not owned or are destroyed; a
+	// player is stuck when its byte of dead|blocked is full (0x7F).
+	dead := ^(p.owned&^p.destroyed)>>pBase&0x7F | (^(q.owned&^q.destroyed)>>qBase&0x7F)<<8
+	// Moves whose play destroys a move (its own single-use moves, or the
+	// opponent's move for a destructive one): only then does dead change,
+	// so the common round keeps pairTable off the serial chain.
+	const wrecks = singleUseMask | destructiveMask
+	spec := wrecks>>pBase&0x7F | (wrecks>>qBase&0x7F)<<8
 	// Both scores in one word, seat 0 in the low byte. A score reaches
 	// five exactly when adding three sets its byte's bit 3 (scores stay
 	// below 8).
 	score := uint32(p.points) | uint32(q.points)<<8
 	table := &pairTable[loadoutIndex(p.character, p.booster)][loadoutIndex(q.character, q.booster)]
+	word, wordTurns := dp.word, dp.turns
 	turnsLeft := s.TurnCap - s.Turn
 	played := uint16(0)
-	for {
-		am := pAlive &^ (uint32(b2u(pStreak >= 3)) << (pLast & 31))
-		bm := qAlive &^ (uint32(b2u(qStreak >= 3)) << (qLast & 31))
-		if am == 0 || bm == 0 {
-			break
-		}
+	x := dead | blocked
+	for (x+0x0101)&0x8080 == 0 {
+		// The digit pair is drawn inline because a call in the loop
+		// would make the compiler spill every live value around it.
 		if wordTurns == 0 {
-			word, wordTurns = pcg.Uint64(), 3
+			word, wordTurns = dp.pcg.Uint64(), 3
 		}
 		ua, lo := bits.Mul64(word, 60)
 		ub, lo := bits.Mul64(lo, 60)
 		word = lo
 		wordTurns--
-		ma := Move(windowPick[am&127][ua&63])
-		mb := Move(windowPick[bm&127][ub&63])
-		e := table[(ma&7)<<3|mb&7]
+		m := pickA[x&127][ua&63] | pickB[x>>8&127][ub&63]
+		blocked = two & m
+		two = one & m
+		one = m & 0x7F7F
+		e := table[m>>16&63]
 		score += e & 0xFFFF
-		pAlive &^= uint32(e >> 16)
-		qAlive &^= uint32(e >> 24)
-		pStreak, _ = streakAfter(pLast, pStreak, ma)
-		qStreak, _ = streakAfter(qLast, qStreak, mb)
-		pLast, qLast = ma, mb
+		if m&spec != 0 {
+			dead |= e >> 16
+		}
+		x = dead | blocked
 		played++
 		if (score+0x0303)&0x0808 != 0 || played == turnsLeft {
 			break
 		}
 	}
-	dp.pcg, dp.word, dp.turns = pcg, word, wordTurns
+	dp.word, dp.turns = word, wordTurns
 	if played == 0 {
 		return false
 	}
-	p.destroyed, q.destroyed = p.owned&^(pAlive<<pBase), q.owned&^(qAlive<<qBase)
-	p.lastMove, q.lastMove = pLast+pBase, qLast+qBase
-	p.moveStreak, q.moveStreak = pStreak, qStreak
-	p.blocked, q.blocked = blockedBy(p.lastMove, pStreak), blockedBy(q.lastMove, qStreak)
+	p.settleRounds(pBase, uint8(dead), uint8(one), uint8(two), uint8(blocked))
+	q.settleRounds(qBase, uint8(dead>>8), uint8(one>>8), uint8(two>>8), uint8(blocked>>8))
 	p.points, q.points = uint8(score), uint8(score>>8)
 	s.Turn += played
 	s.settle(0)
 	return true
+}
+
+// streakBits returns the window bit of last if the player's streak is at
+// least min, else zero.
+func streakBits(last Move, streak, min uint8) uint32 {
+	return uint32(b2u(streak >= min)) << (last & 31) & 0x7F
+}
+
+// settleRounds writes back a player's move-phase state from randomRounds'
+// window form: dead and the streak bits one, two and blocked (one is
+// never empty after a round).
+func (p *player) settleRounds(base Move, dead, one, two, blocked uint8) {
+	p.destroyed = p.owned &^ (uint32(^dead&0x7F) << base)
+	p.lastMove = base + Move(bits.TrailingZeros8(one))
+	p.moveStreak = 1 + b2u(two != 0) + b2u(blocked != 0)
+	p.blocked = blockedBy(p.lastMove, p.moveStreak)
 }
 
 // loadoutIndex numbers the 12 legal loadouts: 3 per character, its two
@@ -204,4 +226,21 @@ var windowPick = func() (t [128][64]uint8) {
 		}
 	}
 	return t
+}()
+
+// pickA[x][u] is seat 0's move pick when the 7-bit window x holds its
+// unavailable moves and u is its digit: the chosen move's window bit in
+// bits 0-6 and its slot in bits 19-21. pickB is the same for seat 1, the
+// bit in bits 8-14 and the slot in bits 16-18, so that pickA|pickB holds
+// both bits and, in bits 16-21, the pairTable index. Rows are padded to 64
+// so that u&63 needs no bounds check.
+var pickA, pickB = func() (a, b [128][64]uint32) {
+	for x := range 127 {
+		for u := range 64 {
+			slot := uint32(windowPick[^x&127][u])
+			a[x][u] = 1<<slot | slot<<19
+			b[x][u] = 1<<slot<<8 | slot<<16
+		}
+	}
+	return a, b
 }()
