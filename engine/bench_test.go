@@ -81,7 +81,7 @@ func BenchmarkRandomPicks(b *testing.B) {
 		d := digits{pcg: src}
 		for s.Phase < PickMove {
 			ua, ub := d.pair()
-			s.Step(pickUniform(s.LegalMask(0), ua), pickUniform(s.LegalMask(1), ub))
+			s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))
 		}
 		turns += int(s.Turn)
 	}

@@ -15,11 +15,28 @@ import (
 func (s *State) PlayRandom(src *rand.PCG) Result {
 	d := digits{pcg: *src}
 	for s.Phase != GameOver {
-		if s.Phase == PickMove && s.randomRounds(&d) {
+		switch {
+		case s.Phase == PickMove:
+			if s.randomRounds(&d) {
+				continue
+			}
+		case s.Phase == PickCharacter:
+			// Random picks are legal, so Step's classification of
+			// offences is skipped.
+			ua, ub := d.pair()
+			s.pickCharacters(newTurn(PickCharacter, s.randomChoice(0, ua), s.randomChoice(1, ub)))
+			s.Turn++
+			s.settle(0)
+			continue
+		case s.Phase == PickBooster:
+			ua, ub := d.pair()
+			s.pickBoosters(Booster(s.randomChoice(0, ua)), Booster(s.randomChoice(1, ub)))
+			s.Turn++
+			s.settle(0)
 			continue
 		}
 		ua, ub := d.pair()
-		s.Step(pickUniform(s.LegalMask(0), ua), pickUniform(s.LegalMask(1), ub))
+		s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))
 	}
 	*src = d.pcg
 	return s.Result
@@ -179,17 +196,26 @@ var pairTable = func() (t [12][12][64]uint32) {
 	return t
 }()
 
-// pickUniform returns the set bit of mask (at most five set, within nine
-// bits of the lowest) chosen by the digit u in [0, 60): the (u mod n)-th of
-// its n set bits. It returns Unknown for an empty mask (a stuck player's
-// answer is ignored anyway).
-func pickUniform(mask uint32, u uint8) Choice {
-	if mask == 0 {
-		return Unknown
+// randomChoice returns the option of seat's canonical Legal list that
+// the digit u in [0, 60) picks: the (u mod n)-th of its n options, found
+// by one windowPick lookup (each phase's legal set, read from its lowest
+// possible choice, fits a 7-bit window; a booster pick is the k-th of the
+// character's list). It returns Unknown for a stuck player, whose answer
+// is ignored anyway.
+func (s *State) randomChoice(seat int, u uint8) Choice {
+	p := &s.players[seat&1]
+	switch s.Phase {
+	case PickCharacter:
+		return Choice(windowPick[s.LegalMask(seat)&127][u&63])
+	case PickBooster:
+		return Choice(p.character.Boosters()[windowPick[0b111][u&63]%3])
+	case PickMove:
+		if m := p.available(); m != 0 {
+			base := 7 * uint32(p.character&3)
+			return Choice(base + uint32(windowPick[m>>base&127][u&63]))
+		}
 	}
-	low := bits.TrailingZeros32(mask)
-	row := &kthBit[(mask>>low)&(kthSpan-1)]
-	return Choice(low + int(row[u%row[7]&7]))
+	return Unknown
 }
 
 // kthSpan bounds the spread of any legal-choice mask from its lowest set

@@ -450,10 +450,15 @@ func (p *player) pickCharacter(c Character) {
 }
 
 func (s *State) stepCharacter(t Turn) Turn {
-	a, b := t.Choice(0), t.Choice(1)
-	if !s.bothLegal(a, b) {
-		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
+	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
+		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
 	}
+	return s.pickCharacters(t)
+}
+
+// pickCharacters plays the legal character picks recorded in t.
+func (s *State) pickCharacters(t Turn) Turn {
+	a, b := t.Choice(0), t.Choice(1)
 	p, q := &s.players[0], &s.players[1]
 	p.pickCharacter(Character(a))
 	q.pickCharacter(Character(b))
@@ -469,17 +474,20 @@ func (s *State) stepCharacter(t Turn) Turn {
 }
 
 func (s *State) stepBooster(t Turn) Turn {
-	a, b := t.Choice(0), t.Choice(1)
-	if !s.bothLegal(a, b) {
-		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
+	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
+		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
 	}
-	for i, c := range [2]Choice{a, b} {
-		p := &s.players[i]
-		p.booster = Booster(c)
-		p.owned = loadoutMoves(p.character, p.booster)
-	}
-	s.Phase = PickMove
+	s.pickBoosters(Booster(t.Choice(0)), Booster(t.Choice(1)))
 	return t
+}
+
+// pickBoosters plays the legal booster picks a and b.
+func (s *State) pickBoosters(a, b Booster) {
+	p, q := &s.players[0], &s.players[1]
+	p.booster, q.booster = a, b
+	p.owned = loadoutMoves(p.character, a)
+	q.owned = loadoutMoves(q.character, b)
+	s.Phase = PickMove
 }
 
 // bothLegal reports whether both answers are legal now; only then is the
