@@ -78,7 +78,7 @@ func BenchmarkRandomPicks(b *testing.B) {
 		seed++
 		src.Seed(seed, 0)
 		s := NewGame(DefaultRules)
-		d := digits{pcg: src}
+		d := digits{pcg: &src}
 		for s.Phase < PickMove {
 			ua, ub := d.pair()
 			s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))

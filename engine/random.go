@@ -13,7 +13,7 @@ import (
 // Each pick takes one base-60 digit of a 64-bit word from src (see
 // digits); seat 0 picks before seat 1 in every turn.
 func (s *State) PlayRandom(src *rand.PCG) Result {
-	d := digits{pcg: *src}
+	d := digits{pcg: src}
 	for s.Phase != GameOver {
 		switch {
 		case s.Phase == PickMove:
@@ -38,7 +38,6 @@ func (s *State) PlayRandom(src *rand.PCG) Result {
 		ua, ub := d.pair()
 		s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))
 	}
-	*src = d.pcg
 	return s.Result
 }
 
@@ -53,7 +52,10 @@ func (s *State) PlayRandom(src *rand.PCG) Result {
 // Every turn takes two digits, seat 0's first, so a word serves exactly
 // three turns.
 type digits struct {
-	pcg  rand.PCG
+	// pcg is the caller's generator itself: copying it in and out would
+	// read 16 bytes just written as two 8-byte halves (by Seed, say), which
+	// store forwarding cannot serve.
+	pcg  *rand.PCG
 	word uint64
 	// turns is how many turns the word still serves.
 	turns int

@@ -181,9 +181,19 @@ func NewGame(r Rules) State {
 	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
 		panic("engine: TurnCap must be in 1..65535")
 	}
-	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
-	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(r.TurnCap)}
+	s := newGame
+	s.TurnCap = uint16(r.TurnCap)
+	return s
 }
+
+// newGame is NewGame's state but for the turn cap. Copying it is plain
+// loads; building the State field by field made the compiler assemble it
+// with overlapping stores on the stack and read it back across them, which
+// store forwarding cannot serve.
+var newGame = func() State {
+	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
+	return State{players: [2]player{p, p}, Phase: PickCharacter}
+}()
 
 // NewRound returns the state at the start of the move phase for the two
 // loadouts, headstarts applied, as if both had picked them at the first
