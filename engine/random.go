@@ -14,25 +14,11 @@ import (
 // digits); seat 0 picks before seat 1 in every turn.
 func (s *State) PlayRandom(src *rand.PCG) Result {
 	d := digits{pcg: src}
+	if s.Phase < PickMove {
+		s.randomPicks(&d)
+	}
 	for s.Phase != GameOver {
-		switch {
-		case s.Phase == PickMove:
-			if s.randomRounds(&d) {
-				continue
-			}
-		case s.Phase == PickCharacter:
-			// Random picks are legal, so Step's classification of
-			// offences is skipped.
-			ua, ub := d.pair()
-			s.pickCharacters(newTurn(PickCharacter, s.randomChoice(0, ua), s.randomChoice(1, ub)))
-			s.Turn++
-			s.settle(0)
-			continue
-		case s.Phase == PickBooster:
-			ua, ub := d.pair()
-			s.pickBoosters(Booster(s.randomChoice(0, ua)), Booster(s.randomChoice(1, ub)))
-			s.Turn++
-			s.settle(0)
+		if s.Phase == PickMove && s.randomRounds(&d) {
 			continue
 		}
 		ua, ub := d.pair()
@@ -64,7 +50,7 @@ type digits struct {
 // pair returns the next two digits.
 func (d *digits) pair() (uint8, uint8) {
 	if d.turns == 0 {
-		d.word, d.turns = d.pcg.Uint64(), 3
+		d.refill()
 	}
 	a, lo := bits.Mul64(d.word, 60)
 	b, lo := bits.Mul64(lo, 60)
@@ -73,80 +59,180 @@ func (d *digits) pair() (uint8, uint8) {
 	return uint8(a), uint8(b)
 }
 
+// refill draws the next word; apart from pair, so that pair inlines.
+func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
+
+// randomPicks plays the character and booster phases with random picks.
+// Random picks are legal, so Step's classification of offences is skipped
+// and the rules are applied directly (pickCharacters, pickBoosters,
+// settle); picks are made as randomChoice makes them.
+func (s *State) randomPicks(d *digits) {
+	p, q := &s.players[0], &s.players[1]
+	for s.Phase == PickCharacter {
+		ua, ub := d.pair()
+		a := windowPick[p.characterMask()&127][ua&63]
+		b := windowPick[q.characterMask()&127][ub&63]
+		s.pickCharacters(newTurn(PickCharacter, Choice(a), Choice(b)))
+		s.Turn++
+		s.settle(0)
+	}
+	if s.Phase == PickBooster {
+		ua, ub := d.pair()
+		s.pickBoosters(p.character.Boosters()[windowPick[0b111][ua&63]%3], q.character.Boosters()[windowPick[0b111][ub&63]%3])
+		s.Turn++
+		s.settle(0)
+	}
+}
+
 // randomRounds plays random rounds with the move-phase state held in
 // local variables, which the compiler keeps in registers: a round is a
 // serial chain (legal set, pick, next legal set), and a round trip through
 // memory per field would lengthen it. It works in each player's 7-bit
-// move window (its character's moves start at Move 7*character), packs
-// both players into one word (seat 0 in byte 0, seat 1 in byte 1) so that
-// one instruction updates both, and takes a round's whole effect from one
-// pairTable entry, derived at start-up from the same rule primitives as
-// Step. It draws exactly what the general path of PlayRandom would draw,
-// and stops before a turn that needs the general rules (a stuck player) or
-// after a turn that may end the game, which settle then decides. It
-// reports whether it played.
+// move window (its character's moves start at Move 7*character) and packs
+// both players into one word, seat 0's window in bits 6-12 and seat 1's
+// in bits 22-28 (see lane), so that one instruction updates both and a
+// window is already a row offset of pickTable. A round's points come from
+// one pairTable entry, derived at start-up from the same rule primitives
+// as Step. It draws exactly what the general path of PlayRandom would
+// draw, and stops before a turn that needs the general rules (a stuck
+// player) or after a turn that may end the game, which settle then
+// decides. It reports whether it played.
 func (s *State) randomRounds(dp *digits) bool {
 	p, q := &s.players[0], &s.players[1]
 	pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
+	la, lb := loadoutIndex(p.character, p.booster), loadoutIndex(q.character, q.booster)
+	// dead is the window's moves that are not owned or are destroyed; a
+	// player is stuck when its lane of dead|blocked is full. spec is the
+	// moves whose play destroys a move (its own single-use moves, or the
+	// opponent's move for a destructive one): only then does dead change,
+	// so the common round keeps pairTable off the serial chain.
+	dead := loadoutLanes[la].unowned | loadoutLanes[lb].unowned<<(laneB-laneA)
+	spec := loadoutLanes[la].wrecks | loadoutLanes[lb].wrecks<<(laneB-laneA)
 	// The three-in-a-row rule as bit sets: after a move with bit m,
 	// blocked = two&m, two = one&m, one = m, where one is the last move's
 	// bit and two is that bit if it was also played the round before.
-	one := streakBits(p.lastMove-pBase, p.moveStreak, 1) | streakBits(q.lastMove-qBase, q.moveStreak, 1)<<8
-	two := streakBits(p.lastMove-pBase, p.moveStreak, 2) | streakBits(q.lastMove-qBase, q.moveStreak, 2)<<8
-	blocked := streakBits(p.lastMove-pBase, p.moveStreak, 3) | streakBits(q.lastMove-qBase, q.moveStreak, 3)<<8
-	// dead is the window's moves that are not owned or are destroyed; a
-	// player is stuck when its byte of dead|blocked is full (0x7F).
-	dead := ^(p.owned&^p.destroyed)>>pBase&0x7F | (^(q.owned&^q.destroyed)>>qBase&0x7F)<<8
-	// Moves whose play destroys a move (its own single-use moves, or the
-	// opponent's move for a destructive one): only then does dead change,
-	// so the common round keeps pairTable off the serial chain.
-	const wrecks = singleUseMask | destructiveMask
-	spec := wrecks>>pBase&0x7F | (wrecks>>qBase&0x7F)<<8
-	// Both scores in one word, seat 0 in the low byte. A score reaches
-	// five exactly when adding three sets its byte's bit 3 (scores stay
-	// below 8).
-	score := uint32(p.points) | uint32(q.points)<<8
-	table := &pairTable[loadoutIndex(p.character, p.booster)][loadoutIndex(q.character, q.booster)]
+	// Before the first round (a streak of zero) all are empty, and so is
+	// destroyed.
+	var one, two, blocked uint32
+	if p.moveStreak|q.moveStreak != 0 {
+		dead |= lanes(p.destroyed>>pBase, q.destroyed>>qBase)
+		one = lanes(streakBits(p.lastMove-pBase, p.moveStreak, 1), streakBits(q.lastMove-qBase, q.moveStreak, 1))
+		two = lanes(streakBits(p.lastMove-pBase, p.moveStreak, 2), streakBits(q.lastMove-qBase, q.moveStreak, 2))
+		blocked = lanes(p.blocked>>pBase, q.blocked>>qBase)
+	}
+	// acc holds both scores, seat 0's in bits 0-7 and seat 1's in bits
+	// 8-15, and in bits 16-31 a round counter that sets bit 31 after
+	// limit rounds (every pairTable entry adds one). A score reaches five
+	// exactly when adding three sets its byte's bit 3 (scores stay below
+	// 8), so one test checks both scores and the count.
+	limit := min(uint32(s.TurnCap-s.Turn), 1<<15-1)
+	start := 1<<15 - limit
+	acc := uint64(p.points) | uint64(q.points)<<8 | uint64(start)<<16
+	table := &pairTable[la][lb]
 	word, wordTurns := dp.word, dp.turns
-	turnsLeft := s.TurnCap - s.Turn
-	played := uint16(0)
 	x := dead | blocked
-	for (x+0x0101)&0x8080 == 0 {
-		// The digit pair is drawn inline because a call in the loop
-		// would make the compiler spill every live value around it.
-		if wordTurns == 0 {
-			word, wordTurns = dp.pcg.Uint64(), 3
+	var m uint32
+	// The rounds are unrolled three to a word, so that no counter of the
+	// word's digits is carried round the loop; the word in hand is used
+	// up first. A word drawn before a stuck turn is left for the general
+	// path, which would have drawn it just the same.
+	for ; wordTurns > 0; wordTurns-- {
+		if stuck(x) {
+			goto out
 		}
-		ua, lo := bits.Mul64(word, 60)
-		ub, lo := bits.Mul64(lo, 60)
-		word = lo
-		wordTurns--
-		m := pickA[x&127][ua&63] | pickB[x>>8&127][ub&63]
-		blocked = two & m
-		two = one & m
-		one = m & 0x7F7F
-		e := table[m>>16&63]
-		score += e & 0xFFFF
-		if m&spec != 0 {
-			dead |= e >> 16
+		m, word = pick(x, word)
+		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
+		if over(acc) {
+			wordTurns--
+			goto out
 		}
-		x = dead | blocked
-		played++
-		if (score+0x0303)&0x0808 != 0 || played == turnsLeft {
+	}
+	for {
+		word, wordTurns = dp.pcg.Uint64(), 3
+		if stuck(x) {
+			break
+		}
+		m, word = pick(x, word)
+		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
+		if over(acc) {
+			wordTurns = 2
+			break
+		}
+		if stuck(x) {
+			wordTurns = 2
+			break
+		}
+		m, word = pick(x, word)
+		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
+		if over(acc) {
+			wordTurns = 1
+			break
+		}
+		if stuck(x) {
+			wordTurns = 1
+			break
+		}
+		m, word = pick(x, word)
+		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
+		if over(acc) {
+			wordTurns = 0
 			break
 		}
 	}
+out:
 	dp.word, dp.turns = word, wordTurns
+	played := uint32(acc)>>16&0xFFFF - start
 	if played == 0 {
 		return false
 	}
-	p.settleRounds(pBase, uint8(dead), uint8(one), uint8(two), uint8(blocked))
-	q.settleRounds(qBase, uint8(dead>>8), uint8(one>>8), uint8(two>>8), uint8(blocked>>8))
-	p.points, q.points = uint8(score), uint8(score>>8)
-	s.Turn += played
+	p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
+	q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
+	p.points, q.points = uint8(acc), uint8(acc>>8)
+	s.Turn += uint16(played)
 	s.settle(0)
 	return true
 }
+
+// stuck reports whether a player's lane of x (dead|blocked) is full.
+func stuck(x uint32) bool {
+	return (x+(1<<laneA|1<<laneB))&(1<<(laneA+7)|1<<(laneB+7)) != 0
+}
+
+// over reports whether a score in acc reached five or the round count
+// its limit.
+func over(acc uint64) bool { return (uint32(acc)+0x0303)&(1<<31|0x0808) != 0 }
+
+// pick draws a digit pair from word and returns both seats' picks for
+// the unavailable moves x (see pickTable) and the word left.
+func pick(x uint32, word uint64) (uint32, uint64) {
+	ua, lo := bits.Mul64(word, 60)
+	ub, lo := bits.Mul64(lo, 60)
+	return pickTable[0][x&laneMask|uint32(ua&63)] | pickTable[1][x>>(laneB-laneA)&laneMask|uint32(ub&63)], lo
+}
+
+// play plays the picks m on randomRounds' packed state and returns the
+// new state and the moves the three-in-a-row rule now blocks.
+func play(m, dead, one, two uint32, acc uint64, spec uint32, table *[64]uint64) (x, dead2, one2, two2, blocked uint32, acc2 uint64) {
+	blocked = two & m
+	e := table[m&63]
+	if m&spec != 0 {
+		dead |= uint32(e >> 32)
+	}
+	return dead | blocked, dead, m &^ 63, one & m, blocked, acc + e
+}
+
+// The lanes of randomRounds' packed word: seat 0's 7-bit window starts at
+// bit laneA and seat 1's at laneB. laneA = 6 makes seat 0's lane a row
+// offset of pickTable (rows of 64), and the 6 bits below hold the
+// pairTable index of a pick.
+const (
+	laneA    = 6
+	laneB    = 16 + laneA
+	laneMask = 0x7F << laneA
+)
+
+// lanes packs two 7-bit windows (bits above 7 ignored) into the lanes.
+func lanes(a, b uint32) uint32 { return a&0x7F<<laneA | b&0x7F<<laneB }
 
 // streakBits returns the window bit of last if the player's streak is at
 // least min, else zero.
@@ -155,32 +241,43 @@ func streakBits(last Move, streak, min uint8) uint32 {
 }
 
 // settleRounds writes back a player's move-phase state from randomRounds'
-// window form: dead and the streak bits one, two and blocked (one is
-// never empty after a round).
-func (p *player) settleRounds(base Move, dead, one, two, blocked uint8) {
-	p.destroyed = p.owned &^ (uint32(^dead&0x7F) << base)
-	p.lastMove = base + Move(bits.TrailingZeros8(one))
-	p.moveStreak = 1 + b2u(two != 0) + b2u(blocked != 0)
-	p.blocked = blockedBy(p.lastMove, p.moveStreak)
+// window form: dead and the streak bits one, two and blocked, each in the
+// low 7 bits (one is never empty after a round).
+func (p *player) settleRounds(base Move, dead, one, two, blocked uint32) {
+	p.destroyed = p.owned &^ (^dead & 0x7F << base)
+	p.lastMove = base + Move(bits.TrailingZeros32(one&0x7F))
+	p.moveStreak = 1 + b2u(two&0x7F != 0) + b2u(blocked&0x7F != 0)
+	p.blocked = blocked & 0x7F << base
 }
 
-// loadoutIndex numbers the 12 legal loadouts: 3 per character, its two
-// boosters then No Booster.
-func loadoutIndex(c Character, b Booster) int {
-	i := 2
-	if b != NoBooster {
-		i = int(b & 1)
-	}
-	return int(c&3)*3 + i
+// loadoutIndex numbers the 12 legal loadouts 4*character + k, k the
+// booster's place in the character's list (its two, then No Booster). It
+// is branch-free, since a random game's booster is a coin toss to a branch
+// predictor, and below 16, so that tables of 16 need no bounds checks.
+func loadoutIndex(c Character, b Booster) uint8 {
+	return uint8(c&3)<<2 | uint8(b&1) | b2u(b == NoBooster)<<1
 }
+
+// loadoutLanes[la] is, in randomRounds' seat 0 lane, the window moves the
+// loadout of index la does not own, and those whose play destroys a move.
+var loadoutLanes = func() (t [16]struct{ unowned, wrecks uint32 }) {
+	const wrecks = singleUseMask | destructiveMask
+	for _, l := range Loadouts() {
+		base := 7 * uint32(l.Character)
+		i := loadoutIndex(l.Character, l.Booster)
+		t[i].unowned = lanes(^l.Moves()>>base, 0)
+		t[i].wrecks = lanes(wrecks>>base, 0)
+	}
+	return t
+}()
 
 // pairTable[la][lb][i<<3|j] is a round's whole effect when the player with
 // loadout index la plays the i-th move of its character's window and the
-// one with lb plays the j-th of its own: seat 0's points in bits 0-7, seat
-// 1's in bits 8-15, the window moves seat 0 loses in bits 16-23 and seat
-// 1's in bits 24-31. It is built from roundTable and lost, the rules Step
-// uses.
-var pairTable = func() (t [12][12][64]uint32) {
+// one with lb plays the j-th of its own: seat 0's points in bits 0-7,
+// seat 1's in bits 8-15, a 1 in bit 16 (randomRounds' round count), and
+// in bits 32-63 the window moves each loses, in randomRounds' lanes. It
+// is built from roundTable and lost, the rules Step uses.
+var pairTable = func() (t [16][16][64]uint64) {
 	for _, la := range Loadouts() {
 		for _, lb := range Loadouts() {
 			ia, ib := loadoutIndex(la.Character, la.Booster), loadoutIndex(lb.Character, lb.Booster)
@@ -189,10 +286,27 @@ var pairTable = func() (t [12][12][64]uint32) {
 			for i := Move(0); i < 7; i++ {
 				for j := Move(0); j < 7; j++ {
 					ma, mb := baseA+i, baseB+j
-					t[ia][ib][i<<3|j] = uint32(roundTable[k][ma][mb]) |
-						lost(ma, mb)>>baseA<<16 | lost(mb, ma)>>baseB<<24
+					t[ia][ib][i<<3|j] = uint64(roundTable[k][ma][mb]) | 1<<16 |
+						uint64(lanes(lost(ma, mb)>>baseA, lost(mb, ma)>>baseB))<<32
 				}
 			}
+		}
+	}
+	return t
+}()
+
+// pickTable[seat][x<<6|u] is the seat's move pick when the 7-bit window x
+// holds its unavailable moves and u is its digit: the chosen move's
+// window bit in the seat's lane, and its slot at its place in the
+// pairTable index (bits 3-5 for seat 0, 0-2 for seat 1), so that the OR
+// of both seats' picks holds both bits and the index. Rows are padded to
+// 64 so that u&63 needs no bounds check.
+var pickTable = func() (t [2][128 << 6]uint32) {
+	for x := range 127 {
+		for u := range 64 {
+			slot := uint32(windowPick[^x&127][u])
+			t[0][x<<6|u] = lanes(1<<slot, 0) | slot<<3
+			t[1][x<<6|u] = lanes(0, 1<<slot) | slot
 		}
 	}
 	return t
@@ -254,21 +368,4 @@ var windowPick = func() (t [128][64]uint8) {
 		}
 	}
 	return t
-}()
-
-// pickA[x][u] is seat 0's move pick when the 7-bit window x holds its
-// unavailable moves and u is its digit: the chosen move's window bit in
-// bits 0-6 and its slot in bits 19-21. pickB is the same for seat 1, the
-// bit in bits 8-14 and the slot in bits 16-18, so that pickA|pickB holds
-// both bits and, in bits 16-21, the pairTable index. Rows are padded to 64
-// so that u&63 needs no bounds check.
-var pickA, pickB = func() (a, b [128][64]uint32) {
-	for x := range 127 {
-		for u := range 64 {
-			slot := uint32(windowPick[^x&127][u])
-			a[x][u] = 1<<slot | slot<<19
-			b[x][u] = 1<<slot<<8 | slot<<16
-		}
-	}
-	return a, b
 }()

@@ -218,13 +218,8 @@ var headstartOver = [NumCharacters]Character{Ninja: Samurai, Zombie: NoCharacter
 // Headstart returns the headstart points each side gets when characters a
 // and b meet: Ninja over Samurai, Samurai over Clown, Clown over Ninja.
 func Headstart(a, b Character) (ga, gb uint8) {
-	if headstartOver[a] == b {
-		ga = 1
-	}
-	if headstartOver[b] == a {
-		gb = 1
-	}
-	return ga, gb
+	// Branch-free: in random play the pairing is a coin toss.
+	return b2u(headstartOver[a] == b), b2u(headstartOver[b] == a)
 }
 
 // Turn records what happened in one call of Step, packed into 32 bits so
@@ -294,15 +289,21 @@ func (s *State) LegalMask(seat int) uint32 {
 	case PickMove:
 		return p.available()
 	case PickCharacter:
-		m := uint32(1)<<NumCharacters - 1
-		if p.characterStreak >= 3 {
-			m &^= 1 << p.lastCharacter
-		}
-		return m
+		return p.characterMask()
 	case PickBooster:
 		return 0b11<<(2*uint32(p.character)) | 1<<NoBooster
 	}
 	return 0
+}
+
+// characterMask returns the bit set of characters the player may pick:
+// all but one picked three times in a row.
+func (p *player) characterMask() uint32 {
+	m := uint32(1)<<NumCharacters - 1
+	if p.characterStreak >= 3 {
+		m &^= 1 << p.lastCharacter
+	}
+	return m
 }
 
 // Legal writes the seat's legal choices, in canonical order, into buf and
@@ -532,17 +533,13 @@ func (s *State) penalize(t Turn) Turn {
 func (s *State) settle(t Turn) Turn {
 	p, q := &s.players[0], &s.players[1]
 	if p.points >= WinningPoints || q.points >= WinningPoints {
-		switch {
-		case p.points == q.points:
-			p.points, q.points = WinningPoints-1, WinningPoints-1
-			t |= 1 << turnSetback
-		case p.points > q.points:
-			s.Phase, s.Result = GameOver, FirstWins
-			return t
-		default:
-			s.Phase, s.Result = GameOver, SecondWins
+		if p.points != q.points {
+			// Branch-free: who wins a random game is a coin toss.
+			s.Phase, s.Result = GameOver, FirstWins+Result(b2u(q.points > p.points))
 			return t
 		}
+		p.points, q.points = WinningPoints-1, WinningPoints-1
+		t |= 1 << turnSetback
 	}
 	if s.Turn >= s.TurnCap {
 		s.Phase, s.Result = GameOver, Draw
