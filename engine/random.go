@@ -65,22 +65,24 @@ func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
 // randomPicks plays the character and booster phases with random picks.
 // Random picks are legal, so Step's classification of offences is skipped
 // and the rules are applied directly (pickCharacters, pickBoosters,
-// settle); picks are made as randomChoice makes them.
+// settle when unsettled); picks are made as randomChoice makes them.
 func (s *State) randomPicks(d *digits) {
 	p, q := &s.players[0], &s.players[1]
 	for s.Phase == PickCharacter {
 		ua, ub := d.pair()
-		a := windowPick[p.characterMask()&127][ua&63]
-		b := windowPick[q.characterMask()&127][ub&63]
-		s.pickCharacters(newTurn(PickCharacter, Choice(a), Choice(b)))
+		s.pickCharacters(Character(windowPick[p.characterMask()&127][ua&63]), Character(windowPick[q.characterMask()&127][ub&63]))
 		s.Turn++
-		s.settle(0)
+		if s.unsettled() {
+			s.settle(0)
+		}
 	}
 	if s.Phase == PickBooster {
 		ua, ub := d.pair()
 		s.pickBoosters(p.character.Boosters()[windowPick[0b111][ua&63]%3], q.character.Boosters()[windowPick[0b111][ub&63]%3])
 		s.Turn++
-		s.settle(0)
+		if s.unsettled() {
+			s.settle(0)
+		}
 	}
 }
 

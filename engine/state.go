@@ -401,10 +401,16 @@ func (s *State) round(ma, mb Move) Turn {
 	p.lastMove, q.lastMove = ma, mb
 	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
 	s.Turn++
-	if p.points >= WinningPoints || q.points >= WinningPoints || s.Turn >= s.TurnCap {
+	if s.unsettled() {
 		t = s.settle(t)
 	}
 	return t
+}
+
+// unsettled reports whether settle has anything to do: a score of five
+// or the turn cap reached.
+func (s *State) unsettled() bool {
+	return s.players[0].points >= WinningPoints || s.players[1].points >= WinningPoints || s.Turn >= s.TurnCap
 }
 
 // The round rules as pure functions on scalars, shared by Step and the
@@ -461,27 +467,33 @@ func (p *player) pickCharacter(c Character) {
 }
 
 func (s *State) stepCharacter(t Turn) Turn {
-	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
-		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
-	}
-	return s.pickCharacters(t)
-}
-
-// pickCharacters plays the legal character picks recorded in t.
-func (s *State) pickCharacters(t Turn) Turn {
 	a, b := t.Choice(0), t.Choice(1)
-	p, q := &s.players[0], &s.players[1]
-	p.pickCharacter(Character(a))
-	q.pickCharacter(Character(b))
-	if a == b {
+	if !s.bothLegal(a, b) {
+		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
+	}
+	if s.pickCharacters(Character(a), Character(b)) {
 		return t | 1<<turnClash
 	}
-	p.character, q.character = Character(a), Character(b)
-	ga, gb := Headstart(p.character, q.character)
+	ga, gb := Headstart(Character(a), Character(b))
+	return t.withGained(0, ga).withGained(1, gb)
+}
+
+// pickCharacters plays the legal character picks a and b and reports
+// whether they clashed (both pick again); otherwise the characters are
+// settled and the headstarts given.
+func (s *State) pickCharacters(a, b Character) (clash bool) {
+	p, q := &s.players[0], &s.players[1]
+	p.pickCharacter(a)
+	q.pickCharacter(b)
+	if a == b {
+		return true
+	}
+	p.character, q.character = a, b
+	ga, gb := Headstart(a, b)
 	p.points += ga
 	q.points += gb
 	s.Phase = PickBooster
-	return t.withGained(0, ga).withGained(1, gb)
+	return false
 }
 
 func (s *State) stepBooster(t Turn) Turn {
