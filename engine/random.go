@@ -52,15 +52,21 @@ func (d *digits) pair() (uint8, uint8) {
 	if d.turns == 0 {
 		d.refill()
 	}
+	return d.take()
+}
+
+// refill draws the next word.
+func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
+
+// take returns the next two digits of the word in hand; apart from pair,
+// because a function that calls refill is too big to inline.
+func (d *digits) take() (uint8, uint8) {
 	a, lo := bits.Mul64(d.word, 60)
 	b, lo := bits.Mul64(lo, 60)
 	d.word = lo
 	d.turns--
 	return uint8(a), uint8(b)
 }
-
-// refill draws the next word; apart from pair, so that pair inlines.
-func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
 
 // randomPicks plays the character and booster phases with random picks.
 // Random picks are legal, so Step's classification of offences is skipped
@@ -69,7 +75,10 @@ func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
 func (s *State) randomPicks(d *digits) {
 	p, q := &s.players[0], &s.players[1]
 	for s.Phase == PickCharacter {
-		ua, ub := d.pair()
+		if d.turns == 0 {
+			d.refill()
+		}
+		ua, ub := d.take()
 		s.pickCharacters(Character(windowPick[p.characterMask()&127][ua&63]), Character(windowPick[q.characterMask()&127][ub&63]))
 		s.Turn++
 		if s.unsettled() {
@@ -77,7 +86,10 @@ func (s *State) randomPicks(d *digits) {
 		}
 	}
 	if s.Phase == PickBooster {
-		ua, ub := d.pair()
+		if d.turns == 0 {
+			d.refill()
+		}
+		ua, ub := d.take()
 		s.pickBoosters(p.character.Boosters()[windowPick[0b111][ua&63]%3], q.character.Boosters()[windowPick[0b111][ub&63]%3])
 		s.Turn++
 		if s.unsettled() {
