@@ -182,7 +182,9 @@ func NewGame(r Rules) State {
 		panic("engine: TurnCap must be in 1..65535")
 	}
 	s := newGame
-	s.TurnCap = uint16(r.TurnCap)
+	if r.TurnCap != int(s.TurnCap) {
+		s.TurnCap = uint16(r.TurnCap)
+	}
 	return s
 }
 
@@ -192,7 +194,7 @@ func NewGame(r Rules) State {
 // store forwarding cannot serve.
 var newGame = func() State {
 	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
-	return State{players: [2]player{p, p}, Phase: PickCharacter}
+	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(DefaultRules.TurnCap)}
 }()
 
 // NewRound returns the state at the start of the move phase for the two
