@@ -545,14 +545,14 @@ func (s *State) penalize(t Turn) Turn {
 // settle applies the end-of-turn rules: five points wins unless both are
 // level (then both go back to four), and the turn cap draws.
 func (s *State) settle(t Turn) Turn {
-	p, q := &s.players[0], &s.players[1]
-	if p.points >= WinningPoints || q.points >= WinningPoints {
-		if p.points != q.points {
+	a, b := s.players[0].points, s.players[1].points
+	if max(a, b) >= WinningPoints {
+		if a != b {
 			// Branch-free: who wins a random game is a coin toss.
-			s.Phase, s.Result = GameOver, FirstWins+Result(b2u(q.points > p.points))
+			s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
 			return t
 		}
-		p.points, q.points = WinningPoints-1, WinningPoints-1
+		s.players[0].points, s.players[1].points = WinningPoints-1, WinningPoints-1
 		t |= 1 << turnSetback
 	}
 	if s.Turn >= s.TurnCap {
