@@ -68,7 +68,8 @@ func BenchmarkRandomRounds(b *testing.B) {
 }
 
 // BenchmarkRandomPicks isolates the character and booster phases: one op
-// plays random picks until the move phase starts.
+// plays PlayRandom's random picks from a new game until the move phase
+// starts.
 func BenchmarkRandomPicks(b *testing.B) {
 	b.ReportAllocs()
 	var src rand.PCG
@@ -79,10 +80,7 @@ func BenchmarkRandomPicks(b *testing.B) {
 		src.Seed(seed, 0)
 		s := NewGame(DefaultRules)
 		d := digits{pcg: &src}
-		for s.Phase < PickMove {
-			ua, ub := d.pair()
-			s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))
-		}
+		s.randomPicks(&d)
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
