@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // BenchmarkRandomGame plays one complete game between two uniform-random
@@ -84,4 +85,12 @@ func BenchmarkRandomPicks(b *testing.B) {
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
+// TestStateIsSmall pins the size the documentation promises: search code
+// copies a State at every node.
+func TestStateIsSmall(t *testing.T) {
+	if got := unsafe.Sizeof(State{}); got != 48 {
+		t.Fatalf("State is %d bytes, documented as 48", got)
+	}
 }
