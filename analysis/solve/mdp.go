@@ -13,6 +13,9 @@ type mdp struct {
 	acts  []mdpAction
 	to    []int32
 	p     []float64
+	// strict makes policy improvement take any gain at all, not only
+	// gains over 1e-13 (see solve).
+	strict bool
 }
 
 type mdpAction struct {
@@ -176,6 +179,14 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 		}
 		policy[k] = best
 	}
+	// Why strict for certificates: against a strategy that leaves a loop
+	// with probability 1e-11 per turn, a gain of 1e-13 per turn adds up
+	// to 1e-2 before play leaves, so ignoring it overstates the bound.
+	// The iteration cap ends any cycling on rounding noise.
+	improveTol := 1e-13
+	if m.strict {
+		improveTol = 0
+	}
 	a := make([]float64, size*size)
 	b := make([]float64, size)
 	e := make([]float64, size)
@@ -205,7 +216,7 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 		for k := range size {
 			cur := q(policy[k], val)
 			for _, act := range nodeActs[k] {
-				if qa := q(act, val); qa > cur+1e-13 {
+				if qa := q(act, val); qa > cur+improveTol {
 					policy[k], cur = act, qa
 					changed = true
 				}

@@ -362,6 +362,7 @@ func (sol *MoveSolution) buildChain(w *hkWork, c []int32, beta float64, vals []f
 func (sol *MoveSolution) buildBR(br *mdp, c []int32, comp, pos []int32, ci int32, upper bool) {
 	g := sol.G
 	br.reset(len(c))
+	br.strict = true
 	for _, v := range c {
 		na, nb := int(g.NA[v]), int(g.NB[v])
 		row := g.Row(v)
