@@ -28,17 +28,17 @@ func init() {
 
 func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) > 0 {
-		return usagef("play takes no arguments (got %q)", args[0])
+		return usagef("play: takes no arguments (got %q)", args[0])
 	}
 	spec, _ := fs.GetString("opponent")
 	bot, err := agents.Parse(spec)
 	if err != nil {
-		return asUsage(err)
+		return usagef("play: %v", err)
 	}
 	seedFlag, _ := fs.GetString("seed")
 	seed, err := playSeed(bot, seedFlag, fs.Changed("seed"))
 	if err != nil {
-		return err
+		return usagef("play: %v", err)
 	}
 	echo := true
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
