@@ -83,6 +83,25 @@ func LoadoutAt(i int) engine.Loadout {
 	return engine.Loadout{Character: c, Booster: c.Boosters()[i%3]}
 }
 
+// FaultKinds names the kinds of fault a forfeit is counted under, as
+// external bots report them (a timeout, a crash, output that is not a
+// protocol message), with "other" for anything else.
+var FaultKinds = [NumFaultKinds]string{"timeout", "crash", "protocol", "other"}
+
+// NumFaultKinds is the number of fault kinds.
+const NumFaultKinds = 4
+
+// FaultKindIndex returns the index in FaultKinds of kind ("other" for an
+// unknown kind).
+func FaultKindIndex(kind string) int {
+	for i, k := range FaultKinds[:NumFaultKinds-1] {
+		if k == kind {
+			return i
+		}
+	}
+	return NumFaultKinds - 1
+}
+
 // Pairing holds every count the analyses need for the games between two
 // bots, A and B, always from A's point of view. It is a value of fixed
 // size: memory does not grow with the number of games.
@@ -101,8 +120,10 @@ type Pairing struct {
 	// Unsettled is A's record in games that ended before both loadouts
 	// were known (penalties or forfeits while picking, or the turn cap).
 	Unsettled Record `json:"unsettled"`
-	// Forfeits[0] counts games A forfeited through a fault, [1] B's.
-	Forfeits [2]int64 `json:"forfeits"`
+	// Forfeits[0] counts games A forfeited through a fault, [1] B's;
+	// ForfeitKinds splits them by the fault's kind (FaultKinds).
+	Forfeits     [2]int64                `json:"forfeits"`
+	ForfeitKinds [2][NumFaultKinds]int64 `json:"forfeit_kinds"`
 	// Illegal[0] counts turns in which A's choice was penalized, [1] B's.
 	Illegal [2]int64 `json:"illegal"`
 	// Turns is the total number of turns (all phases) of the games.
@@ -134,6 +155,9 @@ func (p *Pairing) Merge(q *Pairing) {
 	p.Unsettled = p.Unsettled.Add(q.Unsettled)
 	for s := range 2 {
 		p.Forfeits[s] += q.Forfeits[s]
+		for k := range p.ForfeitKinds[s] {
+			p.ForfeitKinds[s][k] += q.ForfeitKinds[s][k]
+		}
 		p.Illegal[s] += q.Illegal[s]
 	}
 	p.Turns += q.Turns

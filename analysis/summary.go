@@ -15,6 +15,47 @@ type Summary struct {
 	// that ended before loadouts were settled.
 	Picks     [][NumLoadouts]int64
 	Unsettled []int64
+	// Faults[i] is bot i's fault record over all its games.
+	Faults []BotFaults
+}
+
+// BotFaults is what a bot did wrong over a tournament, as cutechess
+// reports time losses and illegal moves: games forfeited (by kind) and
+// turns in which its answer was penalized by the rules.
+type BotFaults struct {
+	Forfeits int64                `json:"forfeits"`
+	Kinds    [NumFaultKinds]int64 `json:"-"`
+	Illegal  int64                `json:"illegal"`
+}
+
+// AnyFaults reports whether some bot forfeited a game or gave an illegal
+// answer.
+func (s *Summary) AnyFaults() bool {
+	for _, f := range s.Faults {
+		if f.Forfeits+f.Illegal > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// botFaults sums bot i's faults over the pairings it played.
+func botFaults(t *Tournament, i int) BotFaults {
+	var f BotFaults
+	for k := range t.Pairings {
+		p := &t.Pairings[k]
+		for side, bot := range [2]int{p.A, p.B} {
+			if bot != i {
+				continue
+			}
+			f.Forfeits += p.Forfeits[side]
+			f.Illegal += p.Illegal[side]
+			for x, n := range p.ForfeitKinds[side] {
+				f.Kinds[x] += n
+			}
+		}
+	}
+	return f
 }
 
 // Summarize runs every analysis on t.
@@ -26,6 +67,7 @@ func Summarize(t *Tournament) *Summary {
 		p, u := Picks(t, i)
 		s.Picks = append(s.Picks, p)
 		s.Unsettled = append(s.Unsettled, u)
+		s.Faults = append(s.Faults, botFaults(t, i))
 	}
 	return s
 }

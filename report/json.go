@@ -77,6 +77,14 @@ type botJSON struct {
 	Picks     map[string]int64        `json:"picks"`
 	Unsettled int64                   `json:"unsettled"`
 	WinRates  map[string]winRatesJSON `json:"win_rates"`
+	Faults    faultsJSON              `json:"faults"`
+}
+
+// faultsJSON is a bot's forfeits, by kind, and illegal answers.
+type faultsJSON struct {
+	Forfeits int64            `json:"forfeits"`
+	Kinds    map[string]int64 `json:"forfeit_kinds"`
+	Illegal  int64            `json:"illegal"`
 }
 
 type metaJSON struct {
@@ -127,7 +135,12 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		d.Pooled[l.String()] = winRates(s.Pooled.Collapse(l))
 	}
 	for i, b := range s.Counts.Bots {
-		bj := botJSON{Bot: b, Picks: map[string]int64{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{}}
+		f := s.Faults[i]
+		bj := botJSON{Bot: b, Picks: map[string]int64{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{},
+			Faults: faultsJSON{Forfeits: f.Forfeits, Kinds: map[string]int64{}, Illegal: f.Illegal}}
+		for k, n := range f.Kinds {
+			bj.Faults.Kinds[analysis.FaultKinds[k]] = n
+		}
 		for x, n := range s.Picks[i] {
 			bj.Picks[analysis.LoadoutAt(x).String()] = n
 		}

@@ -131,6 +131,24 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	}
 	p.table(hdr, rows)
 
+	// Faults, only when some bot has any (as match does).
+	if s.AnyFaults() {
+		p.section("Faults per bot: games forfeited (by kind) and turns penalized for an illegal answer")
+		hdr := []string{"bot", "forfeits"}
+		hdr = append(hdr, analysis.FaultKinds[:]...)
+		hdr = append(hdr, "illegal")
+		rows := [][]string{}
+		for _, i := range rk.Order {
+			f := s.Faults[i]
+			row := []string{t.Bots[i], strconv.FormatInt(f.Forfeits, 10)}
+			for _, n := range f.Kinds {
+				row = append(row, strconv.FormatInt(n, 10))
+			}
+			rows = append(rows, append(row, strconv.FormatInt(f.Illegal, 10)))
+		}
+		p.table(hdr, rows)
+	}
+
 	// Characters, pooled.
 	ch := s.Pooled.Collapse(analysis.ByCharacter)
 	p.section("Characters, all bots pooled: row's win rate % against column")

@@ -381,6 +381,7 @@ func record(p *analysis.Pairing, o *agents.Outcome, history []engine.Turn, seatA
 	}
 	if o.Forfeit >= 0 {
 		p.Forfeits[o.Forfeit^seatA]++
+		p.ForfeitKinds[o.Forfeit^seatA][analysis.FaultKindIndex(tournament.FaultKind(o.Fault))]++
 	}
 	return half
 }

@@ -40,7 +40,7 @@ func init() {
 		summary: "play a round robin (or gauntlet) of bots, rank them and analyse loadouts; results go to a run directory",
 		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("bots", defaultTournamentBots, "comma-separated bot specs; parameters may use commas too (mcts:iters=100,c=2,random), or separate bots with ';'")
+			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';' (parameters and exec options may use them too: 'mcts:iters=100,c=2,random;exec:bin/gobot;timeout=1s')")
 			fs.Int64("games", 2000, "games per pairing: positive and even (seat-swapped pairs)")
 			fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
 			fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
@@ -59,26 +59,59 @@ func init() {
 	})
 }
 
-// splitBots splits a --bots list. Bot specs may contain commas
-// (mcts:iters=100,c=2), so a comma starts a new bot only when the text
-// after it is not a key=value continuing the previous spec; ';' always
-// separates.
+// splitBots splits a --bots list at commas and semicolons. Specs may
+// contain both (mcts:iters=100,c=2; exec:bot;timeout=1s), so a piece
+// starts a new bot only when it begins with a registered bot's name;
+// any other piece (a key=value, an external program's argument) continues
+// the previous spec, with the separator it had.
 func splitBots(s string) []string {
 	var out []string
-	for _, part := range strings.Split(s, ";") {
-		for _, f := range strings.Split(part, ",") {
-			f = strings.TrimSpace(f)
-			if f == "" {
-				continue
-			}
-			if n := len(out); n > 0 && strings.Contains(f, "=") && !strings.Contains(f, ":") && strings.Contains(out[n-1], ":") {
-				out[n-1] += "," + f
-				continue
-			}
-			out = append(out, f)
+	sep := ""
+	for s != "" {
+		i := strings.IndexAny(s, ",;")
+		piece, next := s, ""
+		if i >= 0 {
+			piece, next = s[:i], s[i+1:]
 		}
+		if t := strings.TrimSpace(piece); t != "" {
+			if n := len(out); n > 0 && !startsBot(t, out[n-1]) {
+				out[n-1] += sep + t
+			} else {
+				out = append(out, t)
+			}
+		}
+		if i >= 0 {
+			sep = s[i : i+1]
+		}
+		s = next
 	}
 	return out
+}
+
+// startsBot reports whether a --bots piece begins a new spec after the
+// spec prev: a registered bot's name (alone or before ':') does; a
+// key=value, or anything after a free-form spec such as exec:PROGRAM
+// ARGS, continues prev; any other word starts a spec of its own, so that
+// the error names it.
+func startsBot(piece, prev string) bool {
+	kinds := agents.Registered()
+	isKind := func(spec string, prefixOnly bool) bool {
+		name, _, _ := strings.Cut(spec, ":")
+		for _, i := range kinds {
+			if i.Name == name && (!prefixOnly || i.Prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case isKind(piece, false):
+		return true
+	case isKind(prev, true):
+		return false
+	}
+	name, _, _ := strings.Cut(piece, ":")
+	return !strings.Contains(name, "=")
 }
 
 // parseShard reads "i/n".
