@@ -17,7 +17,7 @@ import (
 // SolutionVersion is the version of the solution file format written by
 // WriteSolution. A reader refuses other versions (the file is a cache:
 // the caller re-solves).
-const SolutionVersion = 1
+const SolutionVersion = 2
 
 // solutionMagic starts every solution file.
 const solutionMagic = "NZSCSOLN"
@@ -41,6 +41,11 @@ const solutionMagic = "NZSCSOLN"
 //	  n×float64 Disc
 //	  n×float64 Undisc
 //	  n×uint8   Rules
+//	  uint32    number of states m with explicit strategies, then for each:
+//	  uint32    Key
+//	  10×float64 the two seats' strategies (StrategyWidth each)
+//
+// Version 2 added the explicit strategies.
 type Solution struct {
 	Version int
 	// Params are the solver's constants the strategies depend on; a
@@ -57,7 +62,16 @@ type SolvedPairing struct {
 	Keys                     []uint32
 	Disc, Undisc             []float64
 	Rules                    []uint8
+	// Explicit holds the strategies of the states (ExplicitKeys,
+	// ascending) whose strategies cannot be recomputed from values: the
+	// first seat's, then the second's.
+	ExplicitKeys []uint32
+	Explicit     [][2][StrategyWidth]float64
 }
+
+// StrategyWidth is the length of a stored strategy (the most legal
+// moves a seat has in the move phase).
+const StrategyWidth = 5
 
 // WriteSolution writes s in the current format version.
 func WriteSolution(w io.Writer, s *Solution) error {
@@ -85,6 +99,14 @@ func WriteSolution(w io.Writer, s *Solution) error {
 		put(p.Disc)
 		put(p.Undisc)
 		put(p.Rules)
+		if len(p.Explicit) != len(p.ExplicitKeys) {
+			return fmt.Errorf("results: pairing %v vs %v: ragged explicit strategies", p.A, p.B)
+		}
+		put(uint32(len(p.ExplicitKeys)))
+		for k, key := range p.ExplicitKeys {
+			put(key)
+			put(p.Explicit[k])
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return err
@@ -156,6 +178,19 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		get(p.Disc)
 		get(p.Undisc)
 		get(p.Rules)
+		var m uint32
+		get(&m)
+		if rerr == nil && m > n {
+			return nil, fmt.Errorf("results: solution file: %d explicit strategies for %d states", m, n)
+		}
+		if rerr == nil && m > 0 {
+			p.ExplicitKeys = make([]uint32, m)
+			p.Explicit = make([][2][StrategyWidth]float64, m)
+			for k := range m {
+				get(&p.ExplicitKeys[k])
+				get(&p.Explicit[k])
+			}
+		}
 		s.Pairings = append(s.Pairings, p)
 	}
 	if rerr == nil {

@@ -16,7 +16,8 @@ func TestSolutionRoundTrip(t *testing.T) {
 			A:     engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
 			B:     engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster},
 			Value: 0.25, Lower: 0.2499, Upper: 0.2501, Gap: 2e-4,
-			Keys: []uint32{1, 5, 9}, Disc: []float64{0.1, -0.2, 1}, Undisc: []float64{0.1, -0.2, 1}, Rules: []uint8{0, 5, 10},
+			Keys: []uint32{1, 5, 9}, Disc: []float64{0.1, -0.2, 1}, Undisc: []float64{0.1, -0.2, 1}, Rules: []uint8{0, 5, 15},
+			ExplicitKeys: []uint32{9}, Explicit: [][2][StrategyWidth]float64{{{1}, {0.5, 0.25, 0.25}}},
 		}}}
 	path := filepath.Join(t.TempDir(), "sub", "solution-v1.bin")
 	if err := SaveSolution(path, s); err != nil {

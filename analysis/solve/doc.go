@@ -15,13 +15,22 @@
 // end components collapsed so that endless play is valued correctly)
 // bounds the true value from below and above; the gap between the bounds
 // is reported. Some components are of Everett's kind, where stationary
-// strategies only approach the value; their gap is what it is and is
-// reported, not hidden.
+// strategies only approach the value by taking ever smaller risks over
+// ever longer play; float64 can neither find nor certify such strategies
+// to 1e-9. When a pairing's gap exceeds CertificateTol it is solved again
+// with those components (the ones whose certificate is wider than what
+// they inherit) solved in extended precision (math/big.Float, bigPrec
+// bits): a game discounted by 1e-40 whose strategies risk ~1e-20 per
+// turn, certified by best responses computed in extended precision too
+// (bigBR), with outward rounding. Whatever gap remains is reported, not
+// hidden.
 //
 // A solved pairing keeps two numbers per state (a discounted and an
 // undiscounted value) and a rule byte, from which a player recomputes the
-// certified strategies exactly (Graph.Strategies); a Solution converts to
-// and from results.Solution for saving.
+// certified strategies exactly (Graph.Strategies); in components solved
+// in extended precision the strategies are stored instead
+// (Pairing.Explicit). A Solution converts to and from results.Solution
+// for saving.
 //
 // Values of this package are not safe for concurrent mutation; a solved
 // Solution may be read from any number of goroutines. SolveMatrix and

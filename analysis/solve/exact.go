@@ -13,11 +13,26 @@ const exactGap = 1e-12
 // and is some 100 times slower; SolveMatrix calls it only when its float
 // answer fails the certificate by more than exactGap.
 func solveExact(g *Matrix, e *Equilibrium) {
-	m, n := g.M, g.N
-	lo := g.A[0][0]
+	var a [MaxSide][MaxSide]big.Rat
+	for i := range g.M {
+		for j := range g.N {
+			a[i][j].SetFloat64(g.A[i][j])
+		}
+	}
+	solveRat(&a, g.M, g.N, e)
+	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)
+	e.Value = (e.Lo + e.Hi) / 2
+}
+
+// solveRat is solveExact's simplex for the m×n game a of exact
+// rationals; it sets e.X and e.Y (rounded to float64), not the bounds.
+func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
+	lo := &a[0][0]
 	for i := range m {
 		for j := range n {
-			lo = min(lo, g.A[i][j])
+			if a[i][j].Cmp(lo) < 0 {
+				lo = &a[i][j]
+			}
 		}
 	}
 	rhs := n + m
@@ -26,14 +41,12 @@ func solveExact(g *Matrix, e *Equilibrium) {
 		t[i] = make([]big.Rat, rhs+1)
 	}
 	basis := make([]int, m)
-	var tmp, one big.Rat
+	var one big.Rat
 	one.SetInt64(1)
 	for i := range m {
 		for j := range n {
 			// P = A - lo + 1, exactly.
-			t[i][j].SetFloat64(g.A[i][j])
-			tmp.SetFloat64(lo)
-			t[i][j].Sub(&t[i][j], &tmp)
+			t[i][j].Sub(&a[i][j], lo)
 			t[i][j].Add(&t[i][j], &one)
 		}
 		t[i][n+i].SetInt64(1)
@@ -105,6 +118,4 @@ func solveExact(g *Matrix, e *Equilibrium) {
 	}
 	normalize(&e.X, m, 0)
 	normalize(&e.Y, n, 0)
-	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)
-	e.Value = (e.Lo + e.Hi) / 2
 }

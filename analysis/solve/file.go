@@ -32,6 +32,10 @@ func (s *Solution) Export() *results.Solution {
 			for k, r := range p.Rules {
 				sp.Rules[k] = uint8(r)
 			}
+			for k, key := range p.ExplicitKeys {
+				sp.ExplicitKeys = append(sp.ExplicitKeys, uint32(key))
+				sp.Explicit = append(sp.Explicit, p.Explicit[k])
+			}
 			out.Pairings = append(out.Pairings, sp)
 		}
 	}
@@ -61,6 +65,13 @@ func Import(r *results.Solution) (*Solution, error) {
 		}
 		for k, rule := range sp.Rules {
 			p.Rules[k] = Rule(rule)
+		}
+		for k, key := range sp.ExplicitKeys {
+			if k > 0 && key <= sp.ExplicitKeys[k-1] {
+				return nil, fmt.Errorf("solve: solution file: %v vs %v: explicit keys out of order", sp.A, sp.B)
+			}
+			p.ExplicitKeys = append(p.ExplicitKeys, Key(key))
+			p.Explicit = append(p.Explicit, sp.Explicit[k])
 		}
 		s.Pairings[LoadoutIndex(sp.A)][LoadoutIndex(sp.B)] = p
 	}

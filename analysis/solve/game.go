@@ -34,6 +34,11 @@ type Pairing struct {
 	Keys         []Key
 	Disc, Undisc []float64
 	Rules        []Rule
+	// ExplicitKeys (ascending) and Explicit: the states with a seat whose
+	// rule is explicit (components of Everett's kind) and both seats'
+	// strategies there, as solved.
+	ExplicitKeys []Key
+	Explicit     [][2][MaxSide]float64
 	// Stats.
 	States, Components, LargestComponent int
 }
@@ -69,6 +74,10 @@ func newPairing(s *MoveSolution) *Pairing {
 	for i, k := range order {
 		p.Keys[i] = keys[k]
 		p.Disc[i], p.Undisc[i], p.Rules[i] = s.V[k], s.V0[k], s.Rule[k]
+		if s.Rule[k].first() == explicitSeat || s.Rule[k].second() == explicitSeat {
+			p.ExplicitKeys = append(p.ExplicitKeys, keys[k])
+			p.Explicit = append(p.Explicit, [2][MaxSide]float64{s.X[k], s.Y[k]})
+		}
 	}
 	return p
 }

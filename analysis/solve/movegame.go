@@ -2,7 +2,12 @@ package solve
 
 import (
 	"math"
+	"os"
 )
+
+// debugSolve (environment NZSC_DEBUG set) prints the components of
+// Everett's kind as they are solved.
+var debugSolve = os.Getenv("NZSC_DEBUG") != ""
 
 // MoveSolution is the solved move phase of one loadout pairing.
 type MoveSolution struct {
@@ -164,7 +169,26 @@ const maxHKIterations = 50
 // evaluate the resulting strategy pair exactly by a linear solve) in each
 // Mode, and finally the certificate: each side's exact best-response
 // value against the other's strategies.
+//
+// Components of Everett's kind defeat the float64 discounted strategies
+// (their certificate stays ~1e-5 wide); when a pairing's gap exceeds
+// CertificateTol it is solved again with such components solved in
+// extended precision (everettComponent), in both ways of passing their
+// values on, and the narrowest certificate kept.
 func SolveMoves(g *Graph) (*MoveSolution, error) {
+	best := solveMoves(g, noEverett)
+	for _, mode := range [...]everettMode{everettShift, everettMidpoint} {
+		if best.Gap() <= CertificateTol {
+			break
+		}
+		if s := solveMoves(g, mode); s.Gap() < best.Gap() {
+			best = s
+		}
+	}
+	return best, nil
+}
+
+func solveMoves(g *Graph, mode everettMode) *MoveSolution {
 	n := g.Len()
 	sol := &MoveSolution{G: g, V: make([]float64, n), V0: make([]float64, n),
 		X: make([][MaxSide]float64, n), Y: make([][MaxSide]float64, n),
@@ -258,8 +282,26 @@ func SolveMoves(g *Graph) (*MoveSolution, error) {
 		for _, v := range c {
 			g.Strategies(v, sol.V, sol.V0, sol.Rule[v], &sol.X[v], &sol.Y[v])
 		}
+		if mode != noEverett && sol.ownGap(c, comp, int32(ci)) > everettTol {
+			sol.everettComponent(w, c, comp, int32(ci), v2, mode)
+		}
 	}
-	return sol, nil
+	return sol
+}
+
+// ownGap returns how much wider component c's certificate is than the
+// widest of its exits' (which it inherits).
+func (sol *MoveSolution) ownGap(c []int32, comp []int32, ci int32) float64 {
+	in, own := 0.0, 0.0
+	for _, v := range c {
+		own = max(own, sol.U[v]-sol.L[v])
+		for _, t := range sol.G.Row(v) {
+			if t >= 0 && comp[t] != ci {
+				in = max(in, sol.U[t]-sol.L[t])
+			}
+		}
+	}
+	return own - in
 }
 
 // hkWork is SolveMoves's scratch space.

@@ -1,6 +1,10 @@
 package solve
 
-import "github.com/nzsclab/nzsc/engine"
+import (
+	"slices"
+
+	"github.com/nzsclab/nzsc/engine"
+)
 
 // Strategy writes into probs the solution's strategy for seat in state
 // st over the seat's legal choices in canonical order (as State.Legal
@@ -90,6 +94,18 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 	}
 	var x, y [MaxSide]float64
 	pickStrategies(&md, &mu, p.Undisc[ki], p.Rules[ki], &x, &y)
+	if r := p.Rules[ki]; r.first() == explicitSeat || r.second() == explicitSeat {
+		i, ok := slices.BinarySearch(p.ExplicitKeys, p.Keys[ki])
+		if !ok {
+			return 0, false
+		}
+		if r.first() == explicitSeat {
+			x = p.Explicit[i][0]
+		}
+		if r.second() == explicitSeat {
+			y = p.Explicit[i][1]
+		}
+	}
 	if seat == 0 {
 		*probs = x
 		return na, true

@@ -17,8 +17,17 @@ func TestStrategyMatchesSolver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkPlayer(t, ms)
+}
+
+// checkPlayer checks that a player of the saved solution ms (values,
+// rules and stored strategies) gets exactly its strategies in every
+// state.
+func checkPlayer(t *testing.T, ms *MoveSolution) {
+	t.Helper()
+	g := ms.G
 	s := &Solution{}
-	s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)] = newPairing(ms)
+	s.Pairings[LoadoutIndex(g.A)][LoadoutIndex(g.B)] = newPairing(ms)
 	for k := range g.Len() {
 		st := g.States[k]
 		st.TurnCap = 1000

@@ -1,0 +1,230 @@
+package solve
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// everettDiscount is 1-β of the discounted game whose strategies the
+// solver uses in components of Everett's kind (see everett): a seat that
+// must take a risk each turn takes one of about sqrt(1-β), 1e-20, and
+// concedes about that much.
+const everettDiscount = 1e-40
+
+// everettTol is how much wider than what it inherits from its exits a
+// component's float64 certificate must be for the component to be
+// treated as of Everett's kind (see SolveMoves).
+const everettTol = 1e-10
+
+// explicitSeat is the rule of a seat whose strategy is stored explicitly
+// (Pairing.Explicit), not recomputed from values: in components of
+// Everett's kind.
+const explicitSeat = 3
+
+// everett solves component c as a game discounted by
+// 1-everettDiscount, far beyond what float64 values can hold, by
+// strategy iteration in extended precision: values are big.Floats
+// (bigPrec bits), every state's matrix game is solved in
+// extended precision (its entries differ by 1e-40), and each strategy pair is
+// evaluated by bigGTH. Exits are valued by the midpoints of their
+// certified bounds. It sets X and Y of the component's states (float64,
+// as the strategies are stored and played).
+func (sol *MoveSolution) everett(w *hkWork, c []int32) {
+	g := sol.G
+	n := len(c)
+	delta := newBigFloat().SetFloat64(everettDiscount)
+	beta := newBigFloat().SetInt64(1)
+	beta.Sub(beta, delta)
+	val := make([]big.Float, n)
+	for p, v := range c {
+		val[p].SetPrec(bigPrec).SetFloat64(sol.V0[v])
+	}
+	xs, ys := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
+	var (
+		a, at [MaxSide][MaxSide]big.Float
+		e     Equilibrium
+		tf    big.Float
+	)
+	tf.SetPrec(bigPrec)
+	// value sets f to the undiscounted worth of successor t.
+	value := func(t int32, f *big.Float) {
+		switch {
+		case t < 0:
+			f.SetFloat64(TerminalValue(t))
+		case w.comp[t] == w.ci:
+			f.Set(&val[w.pos[t]])
+		default:
+			f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
+		}
+	}
+	am := make([]big.Float, n*n)
+	bv := make([]big.Float, n)
+	ev := make([]big.Float, n)
+	for it := 0; it < maxHKIterations; it++ {
+		sol.Iterations++
+		changed := it == 0
+		for p, v := range c {
+			na, nb := int(g.NA[v]), int(g.NB[v])
+			row := g.Row(v)
+			for i := range na {
+				for j := range nb {
+					value(row[i*nb+j], &tf)
+					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
+				}
+			}
+			solveBig(&a, na, nb, &e)
+			ey := e.Y
+			// The first seat's strategy as the column player's of the
+			// transposed, negated game: the simplex's primal (column)
+			// solution and its dual can differ in degenerate games, and
+			// both seats should get the same kind.
+			for i := range na {
+				for j := range nb {
+					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
+				}
+			}
+			solveBig(&at, nb, na, &e)
+			ex := e.Y
+			changed = changed || ex != xs[p] || ey != ys[p]
+			xs[p], ys[p] = ex, ey
+		}
+		if !changed {
+			break
+		}
+		if debugSolve && it == maxHKIterations-1 {
+			fmt.Printf("everett: no convergence in %d iterations\n", maxHKIterations)
+		}
+		for i := range am {
+			am[i].SetPrec(bigPrec).SetInt64(0)
+		}
+		var q big.Float
+		q.SetPrec(bigPrec)
+		for p, v := range c {
+			bv[p].SetPrec(bigPrec).SetInt64(0)
+			ev[p].SetPrec(bigPrec).SetInt64(0)
+			na, nb := int(g.NA[v]), int(g.NB[v])
+			row := g.Row(v)
+			for i := range na {
+				for j := range nb {
+					if xs[p][i] == 0 || ys[p][j] == 0 {
+						continue
+					}
+					q.SetFloat64(xs[p][i])
+					tf.SetFloat64(ys[p][j])
+					q.Mul(&q, &tf)
+					t := row[i*nb+j]
+					if t >= 0 && w.comp[t] == w.ci {
+						// Move with probability qβ, leak qδ to 0.
+						tf.Mul(&q, delta)
+						ev[p].Add(&ev[p], &tf)
+						if tp := int(w.pos[t]); tp != p {
+							tf.Mul(&q, beta)
+							am[p*n+tp].Sub(&am[p*n+tp], &tf)
+						}
+						continue
+					}
+					ev[p].Add(&ev[p], &q)
+					value(t, &tf)
+					tf.Mul(&tf, &q)
+					tf.Mul(&tf, beta)
+					bv[p].Add(&bv[p], &tf)
+				}
+			}
+		}
+		if !bigGTH(am, ev, bv, n) {
+			panic("solve: singular discounted evaluation (extended precision)")
+		}
+		for p := range c {
+			val[p].Set(&bv[p])
+		}
+	}
+	for p, v := range c {
+		sol.X[v], sol.Y[v] = xs[p], ys[p]
+	}
+}
+
+// everettMode says whether and how SolveMoves treats components of
+// Everett's kind (see everettComponent).
+type everettMode int
+
+const (
+	noEverett everettMode = iota
+	// everettShift shifts both discounted values by the correction.
+	everettShift
+	// everettMidpoint sets both discounted values to the midpoint.
+	everettMidpoint
+)
+
+// everettComponent replaces, seat by seat, the strategies of component c
+// by everett's where those certify better (in extended precision, see
+// bigBR), and then passes the midpoints of its certified bounds on to
+// the components solved later (by mode): as V0, with V and v2 either
+// shifted by the correction or set to the midpoint too. Neither way is
+// right for every pairing (see SolveMoves).
+func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci int32, v2 []float64, mode everettMode) {
+	n := len(c)
+	oldX, oldY := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
+	oldL, oldU := make([]float64, n), make([]float64, n)
+	for p, v := range c {
+		oldX[p], oldY[p], oldL[p], oldU[p] = sol.X[v], sol.Y[v], sol.L[v], sol.U[v]
+	}
+	sol.everett(w, c)
+	newL, newU := make([]float64, n), make([]float64, n)
+	sol.bigBR(c, comp, w.pos, ci, false, newL)
+	sol.bigBR(c, comp, w.pos, ci, true, newU)
+	wOldX, wNewX, wOldY, wNewY := 0.0, 0.0, 0.0, 0.0
+	for p := range c {
+		newL[p] = -newL[p]
+		wOldX = max(wOldX, oldU[p]-oldL[p])
+		wNewX = max(wNewX, oldU[p]-newL[p])
+		wOldY = max(wOldY, oldU[p]-oldL[p])
+		wNewY = max(wNewY, newU[p]-oldL[p])
+	}
+	useX, useY := wNewX < wOldX, wNewY < wOldY
+	for p, v := range c {
+		if useX {
+			sol.L[v] = newL[p]
+			sol.Rule[v] = sol.Rule[v]&^3 | explicitSeat
+		} else {
+			sol.X[v] = oldX[p]
+		}
+		if useY {
+			sol.U[v] = newU[p]
+			sol.Rule[v] = sol.Rule[v]&^12 | explicitSeat<<2
+		} else {
+			sol.Y[v] = oldY[p]
+		}
+	}
+	if debugSolve {
+		fmt.Printf("mode %d everett comp %d size %d X %.3g -> %.3g Y %.3g -> %.3g\n", mode, ci, n, wOldX, wNewX, wOldY, wNewY)
+	}
+	if !useX && !useY {
+		return
+	}
+	// The values change below, so a seat kept on its rule could not
+	// recompute its strategy from them: store both.
+	for _, v := range c {
+		sol.Rule[v] = MakeRule(explicitSeat, explicitSeat)
+	}
+	// Components solved after this one extrapolate their undiscounted
+	// values from the discounted ones (V0 = 2V - v2), which here are off
+	// by ~1e-6 (values are not smooth in the discount in a component of
+	// Everett's kind). Shifting both discounted values of every state by
+	// the same amount makes its extrapolation the certified midpoint and,
+	// to first order, corrects the later components' extrapolations too,
+	// while keeping the differences between discounted values that make a
+	// winning seat progress.
+	if mode == everettMidpoint {
+		for _, v := range c {
+			mid := (sol.L[v] + sol.U[v]) / 2
+			sol.V[v], v2[v], sol.V0[v] = mid, mid, mid
+		}
+		return
+	}
+	for _, v := range c {
+		s := (sol.L[v]+sol.U[v])/2 - sol.V0[v]
+		sol.V[v] += s
+		v2[v] += s
+		sol.V0[v] = 2*sol.V[v] - v2[v]
+	}
+}
