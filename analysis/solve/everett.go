@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -29,7 +30,14 @@ const explicitSeat = 3
 // evaluated by bigGTH. Exits are valued by the midpoints of their
 // certified bounds. It sets X and Y of the component's states (float64,
 // as the strategies are stored and played).
-func (sol *MoveSolution) everett(w *hkWork, c []int32) {
+//
+// altX and altY receive the other optimal strategies of the last
+// matrix games (the simplex's dual solutions): in degenerate games the
+// two can differ, and either may certify better.
+//
+// undX, undY, splitX and splitY receive the undiscounted and split
+// strategies (see below).
+func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, splitX, splitY [][MaxSide]float64) {
 	g := sol.G
 	n := len(c)
 	delta := newBigFloat().SetFloat64(everettDiscount)
@@ -74,6 +82,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32) {
 			}
 			solveBig(&a, na, nb, &e)
 			ey := e.Y
+			altX[p] = e.X
 			// The first seat's strategy as the column player's of the
 			// transposed, negated game: the simplex's primal (column)
 			// solution and its dual can differ in degenerate games, and
@@ -85,6 +94,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32) {
 			}
 			solveBig(&at, nb, na, &e)
 			ex := e.Y
+			altY[p] = e.X
 			changed = changed || ex != xs[p] || ey != ys[p]
 			xs[p], ys[p] = ex, ey
 		}
@@ -141,6 +151,31 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32) {
 	for p, v := range c {
 		sol.X[v], sol.Y[v] = xs[p], ys[p]
 	}
+	// The undiscounted games' strategies for the same values (a losing
+	// seat's discounted strategy leaks; see Strategies), and the split:
+	// discounted when winning, undiscounted otherwise.
+	for p, v := range c {
+		na, nb := int(g.NA[v]), int(g.NB[v])
+		row := g.Row(v)
+		for i := range na {
+			for j := range nb {
+				value(row[i*nb+j], &a[i][j])
+				at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
+			}
+		}
+		solveBig(&a, na, nb, &e)
+		undY[p] = e.Y
+		solveBig(&at, nb, na, &e)
+		undX[p] = e.Y
+		f, _ := val[p].Float64()
+		splitX[p], splitY[p] = undX[p], undY[p]
+		if f > signTol {
+			splitX[p] = xs[p]
+		}
+		if f < -signTol {
+			splitY[p] = ys[p]
+		}
+	}
 }
 
 // everettMode says whether and how SolveMoves treats components of
@@ -168,35 +203,68 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 	for p, v := range c {
 		oldX[p], oldY[p], oldL[p], oldU[p] = sol.X[v], sol.Y[v], sol.L[v], sol.U[v]
 	}
-	sol.everett(w, c)
-	newL, newU := make([]float64, n), make([]float64, n)
-	sol.bigBR(c, comp, w.pos, ci, false, newL)
-	sol.bigBR(c, comp, w.pos, ci, true, newU)
-	wOldX, wNewX, wOldY, wNewY := 0.0, 0.0, 0.0, 0.0
+	mk := func() [][MaxSide]float64 { return make([][MaxSide]float64, n) }
+	altX, altY, undX, undY, splitX, splitY := mk(), mk(), mk(), mk(), mk(), mk()
+	sol.everett(w, c, altX, altY, undX, undY, splitX, splitY)
+	others := [][2][][MaxSide]float64{{altX, altY}, {undX, undY}, {splitX, splitY}}
+	wOld := 0.0
 	for p := range c {
-		newL[p] = -newL[p]
-		wOldX = max(wOldX, oldU[p]-oldL[p])
-		wNewX = max(wNewX, oldU[p]-newL[p])
-		wOldY = max(wOldY, oldU[p]-oldL[p])
-		wNewY = max(wNewY, newU[p]-oldL[p])
+		wOld = max(wOld, oldU[p]-oldL[p])
 	}
-	useX, useY := wNewX < wOldX, wNewY < wOldY
+	// Each seat's candidates: the old strategy, everett's, the
+	// alternative, the undiscounted and the split one, each with its certified bound; per seat the one whose
+	// bound falls least short, at its worst state, of the best bound any
+	// candidate has there.
+	type cand struct {
+		b []float64
+		s [][MaxSide]float64
+	}
+	xc := []cand{{oldL, oldX}}
+	yc := []cand{{oldU, oldY}}
+	for pass := range 1 + len(others) {
+		if pass > 0 {
+			for p, v := range c {
+				sol.X[v], sol.Y[v] = others[pass-1][0][p], others[pass-1][1][p]
+			}
+		}
+		lo, hi := make([]float64, n), make([]float64, n)
+		xs, ys := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
+		sol.bigBR(c, comp, w.pos, ci, false, lo)
+		sol.bigBR(c, comp, w.pos, ci, true, hi)
+		for p, v := range c {
+			lo[p] = -lo[p]
+			xs[p], ys[p] = sol.X[v], sol.Y[v]
+		}
+		xc = append(xc, cand{lo, xs})
+		yc = append(yc, cand{hi, ys})
+	}
+	pick := func(cs []cand, sign float64) int {
+		best, bestShort := 0, math.Inf(1)
+		for k, cd := range cs {
+			short := 0.0
+			for p := range c {
+				top := math.Inf(-1)
+				for _, o := range cs {
+					top = max(top, sign*o.b[p])
+				}
+				short = max(short, top-sign*cd.b[p])
+			}
+			if short < bestShort {
+				best, bestShort = k, short
+			}
+		}
+		return best
+	}
+	ix, iy := pick(xc, 1), pick(yc, -1)
+	useX, useY := ix > 0, iy > 0
+	wNew := 0.0
 	for p, v := range c {
-		if useX {
-			sol.L[v] = newL[p]
-			sol.Rule[v] = sol.Rule[v]&^3 | explicitSeat
-		} else {
-			sol.X[v] = oldX[p]
-		}
-		if useY {
-			sol.U[v] = newU[p]
-			sol.Rule[v] = sol.Rule[v]&^12 | explicitSeat<<2
-		} else {
-			sol.Y[v] = oldY[p]
-		}
+		sol.L[v], sol.X[v] = xc[ix].b[p], xc[ix].s[p]
+		sol.U[v], sol.Y[v] = yc[iy].b[p], yc[iy].s[p]
+		wNew = max(wNew, sol.U[v]-sol.L[v])
 	}
 	if debugSolve {
-		fmt.Printf("mode %d everett comp %d size %d X %.3g -> %.3g Y %.3g -> %.3g\n", mode, ci, n, wOldX, wNewX, wOldY, wNewY)
+		fmt.Printf("mode %d everett comp %d size %d %.3g -> %.3g (X %d Y %d)\n", mode, ci, n, wOld, wNew, ix, iy)
 	}
 	if !useX && !useY {
 		return
