@@ -206,13 +206,14 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 	mk := func() [][MaxSide]float64 { return make([][MaxSide]float64, n) }
 	altX, altY, undX, undY, splitX, splitY := mk(), mk(), mk(), mk(), mk(), mk()
 	sol.everett(w, c, altX, altY, undX, undY, splitX, splitY)
-	others := [][2][][MaxSide]float64{{altX, altY}, {undX, undY}, {splitX, splitY}}
+	others := [][2][][MaxSide]float64{{altX, altY}, {undX, undY}, {splitX, splitY},
+		{sol.everettSeat(w, c, 0), sol.everettSeat(w, c, 1)}}
 	wOld := 0.0
 	for p := range c {
 		wOld = max(wOld, oldU[p]-oldL[p])
 	}
 	// Each seat's candidates: the old strategy, everett's, the
-	// alternative, the undiscounted and the split one, each with its certified bound; per seat the one whose
+	// alternative, the undiscounted, the split one and everettSeat's, each with its certified bound; per seat the one whose
 	// bound falls least short, at its worst state, of the best bound any
 	// candidate has there.
 	type cand struct {
@@ -295,4 +296,117 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 		v2[v] += s
 		sol.V0[v] = 2*sol.V[v] - v2[v]
 	}
+}
+
+// everettSeat is Hoffman–Karp proper for one seat of the game discounted
+// by 1-everettDiscount, in extended precision: the seat's strategy
+// solves every state's matrix game for the current values, and the
+// values become those of the other seat's best response to it (a
+// discounted bigMDP), which improves monotonically where everett's
+// evaluation of strategy pairs may wander. It returns the seat's
+// strategies.
+func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]float64 {
+	g := sol.G
+	n := len(c)
+	delta := newBigFloat().SetFloat64(everettDiscount)
+	beta := newBigFloat().SetInt64(1)
+	beta.Sub(beta, delta)
+	val := make([]big.Float, n)
+	for p, v := range c {
+		val[p].SetPrec(bigPrec).SetFloat64((sol.L[v] + sol.U[v]) / 2)
+	}
+	strat := make([][MaxSide]float64, n)
+	var (
+		a, at [MaxSide][MaxSide]big.Float
+		e     Equilibrium
+		tf    big.Float
+	)
+	tf.SetPrec(bigPrec)
+	value := func(t int32, f *big.Float) {
+		switch {
+		case t < 0:
+			f.SetFloat64(TerminalValue(t))
+		case w.comp[t] == w.ci:
+			f.Set(&val[w.pos[t]])
+		default:
+			f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
+		}
+	}
+	m := &bigMDP{n: n, acts: make([][]bigAction, n)}
+	for it := 0; it < maxHKIterations; it++ {
+		sol.Iterations++
+		changed := it == 0
+		for p, v := range c {
+			na, nb := int(g.NA[v]), int(g.NB[v])
+			row := g.Row(v)
+			for i := range na {
+				for j := range nb {
+					value(row[i*nb+j], &tf)
+					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
+					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
+				}
+			}
+			if seat == 1 {
+				solveBig(&a, na, nb, &e)
+			} else {
+				solveBig(&at, nb, na, &e)
+			}
+			changed = changed || e.Y != strat[p]
+			strat[p] = e.Y
+		}
+		if !changed {
+			break
+		}
+		// The other seat's best response, maximizing its own payoff.
+		for p, v := range c {
+			na, nb := int(g.NA[v]), int(g.NB[v])
+			row := g.Row(v)
+			own, other := nb, na
+			if seat == 1 {
+				own, other = na, nb
+			}
+			m.acts[p] = make([]bigAction, own)
+			for b := range own {
+				act := &m.acts[p][b]
+				act.exitP.SetPrec(bigPrec)
+				act.exitV.SetPrec(bigPrec)
+				for o := range other {
+					if strat[p][o] == 0 {
+						continue
+					}
+					q := newBigFloat().SetFloat64(strat[p][o])
+					i, j := o, b
+					if seat == 1 {
+						i, j = b, o
+					}
+					t := row[i*nb+j]
+					if t >= 0 && w.comp[t] == w.ci {
+						// Move with probability qβ, leak qδ to 0.
+						tf.Mul(q, delta)
+						act.exitP.Add(&act.exitP, &tf)
+						act.to = append(act.to, w.pos[t])
+						act.p = append(act.p, big.Float{})
+						act.p[len(act.p)-1].SetPrec(bigPrec).Mul(q, beta)
+						continue
+					}
+					act.exitP.Add(&act.exitP, q)
+					value(t, &tf)
+					tf.Mul(&tf, q)
+					tf.Mul(&tf, beta)
+					if seat == 0 {
+						tf.Neg(&tf)
+					}
+					act.exitV.Add(&act.exitV, &tf)
+				}
+			}
+		}
+		res := m.maximize()
+		for p := range c {
+			val[p].Set(&res[p])
+			if seat == 0 {
+				val[p].Neg(&val[p])
+			}
+		}
+	}
+	return strat
 }

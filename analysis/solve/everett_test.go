@@ -8,9 +8,8 @@ import (
 
 // TestEverettPairings pins the pairings whose components are of
 // Everett's kind (issue 5): solved in extended precision there, their
-// certificates are within CertificateTol, except Clown/Moustachio vs
-// Samurai/Strong, which is pinned at what it reaches now. A player gets
-// exactly the certified strategies, stored ones included.
+// certificates are within CertificateTol. A player gets exactly the
+// certified strategies, stored ones included.
 func TestEverettPairings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("three large pairings")
@@ -25,7 +24,7 @@ func TestEverettPairings(t *testing.T) {
 	}{
 		{zr, sa, CertificateTol},
 		{sa, zr, CertificateTol},
-		{cm, ss, 1e-7},
+		{cm, ss, CertificateTol},
 	} {
 		g := NewGraph(tc.a, tc.b)
 		ms, err := SolveMoves(g)
