@@ -221,7 +221,8 @@ func (m *bigMDP) maximize() []big.Float {
 	a := make([]big.Float, size*size)
 	b := make([]big.Float, size)
 	e := make([]big.Float, size)
-	for iter := 0; iter < 1000; iter++ {
+	converged := false
+	for iter := 0; iter < 1000 && !converged; iter++ {
 		for i := range a {
 			a[i].SetPrec(bigPrec).SetInt64(0)
 		}
@@ -263,13 +264,15 @@ func (m *bigMDP) maximize() []big.Float {
 				}
 			}
 		}
-		if !changed {
-			break
-		}
+		converged = !changed
 	}
 	v := make([]big.Float, n)
 	for s := range n {
 		v[s].SetPrec(bigPrec).Set(&val[node[s]])
+		if !converged {
+			// Not known optimal: no bound at all rather than a wrong one.
+			v[s].SetInf(false)
+		}
 	}
 	return v
 }

@@ -401,6 +401,9 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 			}
 		}
 		res := m.maximize()
+		if res[0].IsInf() {
+			break // the best response did not settle: keep these
+		}
 		for p := range c {
 			val[p].Set(&res[p])
 			if seat == 0 {

@@ -101,7 +101,9 @@ func (g *Graph) Matrix(k int32, vals []float64, beta float64, m *Matrix) {
 // where a player can only approach the value with ever smaller risks over
 // ever longer play; there the split rule can do worse than one of the
 // plain rules, so the solver tries all three per component and seat and
-// keeps the best (Rule).
+// keeps the best (Rule). Where none of them certifies, the strategies
+// come from an extended-precision solve and are stored (a seat's rule
+// 3; Pairing.Explicit): Strategies does not compute those.
 func (g *Graph) Strategies(k int32, v, v0 []float64, rule Rule, x, y *[MaxSide]float64) {
 	var md, mu Matrix
 	g.Matrix(k, v, Discount, &md)
