@@ -213,20 +213,20 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 		wOld = max(wOld, oldU[p]-oldL[p])
 	}
 	// Each seat's candidates: the old strategy, everett's, the
-	// alternative, the undiscounted, the split one and everettSeat's, each with its certified bound; per seat the one whose
-	// bound falls least short, at its worst state, of the best bound any
-	// candidate has there.
+	// alternative, the undiscounted, the split one and everettSeat's,
+	// each with its bound certified in extended precision (the old one's
+	// too: whichever is kept, the component's certificate is bigBR's);
+	// per seat the one whose bound falls least short, at its worst state,
+	// of the best bound any candidate has there.
 	type cand struct {
 		b []float64
 		s [][MaxSide]float64
 	}
-	xc := []cand{{oldL, oldX}}
-	yc := []cand{{oldU, oldY}}
-	for pass := range 1 + len(others) {
-		if pass > 0 {
-			for p, v := range c {
-				sol.X[v], sol.Y[v] = others[pass-1][0][p], others[pass-1][1][p]
-			}
+	var xc, yc []cand
+	others = append([][2][][MaxSide]float64{{oldX, oldY}}, others...)
+	for pass := range others {
+		for p, v := range c {
+			sol.X[v], sol.Y[v] = others[pass][0][p], others[pass][1][p]
 		}
 		lo, hi := make([]float64, n), make([]float64, n)
 		xs, ys := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
