@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 )
@@ -101,9 +100,6 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 		if !changed {
 			break
 		}
-		if debugSolve && it == maxHKIterations-1 {
-			fmt.Printf("everett: no convergence in %d iterations\n", maxHKIterations)
-		}
 		for i := range am {
 			am[i].SetPrec(bigPrec).SetInt64(0)
 		}
@@ -199,19 +195,14 @@ const (
 func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci int32, v2 []float64, mode everettMode) {
 	n := len(c)
 	oldX, oldY := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
-	oldL, oldU := make([]float64, n), make([]float64, n)
 	for p, v := range c {
-		oldX[p], oldY[p], oldL[p], oldU[p] = sol.X[v], sol.Y[v], sol.L[v], sol.U[v]
+		oldX[p], oldY[p] = sol.X[v], sol.Y[v]
 	}
 	mk := func() [][MaxSide]float64 { return make([][MaxSide]float64, n) }
 	altX, altY, undX, undY, splitX, splitY := mk(), mk(), mk(), mk(), mk(), mk()
 	sol.everett(w, c, altX, altY, undX, undY, splitX, splitY)
 	others := [][2][][MaxSide]float64{{altX, altY}, {undX, undY}, {splitX, splitY},
 		{sol.everettSeat(w, c, 0), sol.everettSeat(w, c, 1)}}
-	wOld := 0.0
-	for p := range c {
-		wOld = max(wOld, oldU[p]-oldL[p])
-	}
 	// Each seat's candidates: the old strategy, everett's, the
 	// alternative, the undiscounted, the split one and everettSeat's,
 	// each with its bound certified in extended precision (the old one's
@@ -258,14 +249,9 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 	}
 	ix, iy := pick(xc, 1), pick(yc, -1)
 	useX, useY := ix > 0, iy > 0
-	wNew := 0.0
 	for p, v := range c {
 		sol.L[v], sol.X[v] = xc[ix].b[p], xc[ix].s[p]
 		sol.U[v], sol.Y[v] = yc[iy].b[p], yc[iy].s[p]
-		wNew = max(wNew, sol.U[v]-sol.L[v])
-	}
-	if debugSolve {
-		fmt.Printf("mode %d everett comp %d size %d %.3g -> %.3g (X %d Y %d)\n", mode, ci, n, wOld, wNew, ix, iy)
 	}
 	if !useX && !useY {
 		return

@@ -2,12 +2,7 @@ package solve
 
 import (
 	"math"
-	"os"
 )
-
-// debugSolve (environment NZSC_DEBUG set) prints the components of
-// Everett's kind as they are solved.
-var debugSolve = os.Getenv("NZSC_DEBUG") != ""
 
 // MoveSolution is the solved move phase of one loadout pairing.
 type MoveSolution struct {
