@@ -41,36 +41,13 @@ func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
 
 // Choose implements Agent.
 func (g *Greedy) Choose(d *Decision) engine.Choice {
-	s := d.State
-	me, them := d.Seat, 1-d.Seat
-	switch s.Phase {
-	case engine.PickCharacter:
-		theirs := s.LegalMask(them)
-		return g.argmax(d.Legal, func(c engine.Choice) float64 {
-			sum := 0.0
-			for m := theirs; m != 0; m &= m - 1 {
-				sum += greedyTables.character[c][bits.TrailingZeros32(m)]
-			}
-			return sum / float64(bits.OnesCount32(theirs))
-		})
-	case engine.PickBooster:
-		c, o := s.Character(me), s.Character(them)
-		return g.argmax(d.Legal, func(b engine.Choice) float64 {
-			return greedyTables.booster[c][boosterSlot(engine.Booster(b))][o]
-		})
+	if d.State.Phase != engine.PickMove {
+		return g.argmax(d.Legal, func(c engine.Choice) float64 { return pickScore(d, c) })
 	}
-	mine, theirs := s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong
-	avail := s.Available(them)
 	best, bestConceded, ties := -1, 0, 0
 	var pick engine.Choice
 	for _, c := range d.Legal {
-		m := engine.Move(c)
-		gained, conceded := 0, 0
-		for a := avail; a != 0; a &= a - 1 {
-			o := engine.Move(bits.TrailingZeros32(a))
-			gained += int(engine.RoundPoints(m, o, mine, theirs))
-			conceded += int(engine.RoundPoints(o, m, theirs, mine))
-		}
+		gained, conceded := moveScore(d, c)
 		switch {
 		case gained > best || gained == best && conceded < bestConceded:
 			best, bestConceded, ties, pick = gained, conceded, 1, c
@@ -84,6 +61,86 @@ func (g *Greedy) Choose(d *Decision) engine.Choice {
 		}
 	}
 	return pick
+}
+
+// Mix implements Mixer: Choose's strategy is uniform over the choices
+// that tie for its best score, so exploitability is computed exactly.
+func (g *Greedy) Mix(d *Decision, probs []float64) {
+	// better reports whether choice i beats j by Choose's order.
+	var better func(i, j int) int
+	if d.State.Phase != engine.PickMove {
+		better = func(i, j int) int {
+			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
+			return cmpFloat(a, b)
+		}
+	} else {
+		better = func(i, j int) int {
+			ga, ca := moveScore(d, d.Legal[i])
+			gb, cb := moveScore(d, d.Legal[j])
+			if ga != gb {
+				return cmpFloat(float64(ga), float64(gb))
+			}
+			return cmpFloat(float64(cb), float64(ca))
+		}
+	}
+	best := 0
+	for i := range d.Legal {
+		if better(i, best) > 0 {
+			best = i
+		}
+	}
+	ties := 0
+	for i := range d.Legal {
+		if better(i, best) == 0 {
+			ties++
+		}
+	}
+	for i := range d.Legal {
+		probs[i] = 0
+		if better(i, best) == 0 {
+			probs[i] = 1 / float64(ties)
+		}
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return -1
+	}
+	return 0
+}
+
+// pickScore is greedy's score of a character or booster choice.
+func pickScore(d *Decision, c engine.Choice) float64 {
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	if s.Phase == engine.PickCharacter {
+		theirs := s.LegalMask(them)
+		sum := 0.0
+		for m := theirs; m != 0; m &= m - 1 {
+			sum += greedyTables.character[c][bits.TrailingZeros32(m)]
+		}
+		return sum / float64(bits.OnesCount32(theirs))
+	}
+	return greedyTables.booster[s.Character(me)][boosterSlot(engine.Booster(c))][s.Character(them)]
+}
+
+// moveScore is greedy's score of a move: the points it gains and concedes
+// against each of the opponent's available moves.
+func moveScore(d *Decision, c engine.Choice) (gained, conceded int) {
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	mine, theirs := s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong
+	m := engine.Move(c)
+	for a := s.Available(them); a != 0; a &= a - 1 {
+		o := engine.Move(bits.TrailingZeros32(a))
+		gained += int(engine.RoundPoints(m, o, mine, theirs))
+		conceded += int(engine.RoundPoints(o, m, theirs, mine))
+	}
+	return gained, conceded
 }
 
 // argmax returns the legal choice with the highest score, ties broken

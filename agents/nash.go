@@ -174,6 +174,33 @@ func (n *Nash) Choose(d *Decision) engine.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
+	p := n.strategy(d)
+	r := n.rng.Float64()
+	for i := range p.n - 1 {
+		if r < p.cum[i] {
+			return d.Legal[i]
+		}
+	}
+	return d.Legal[p.n-1]
+}
+
+// Mix implements Mixer: the strategy Choose samples from, so that its
+// exploitability is computed exactly.
+func (n *Nash) Mix(d *Decision, probs []float64) {
+	if len(d.Legal) == 1 {
+		probs[0] = 1
+		return
+	}
+	p := n.strategy(d)
+	prev := 0.0
+	for i := range p.n {
+		probs[i] = p.cum[i] - prev
+		prev = p.cum[i]
+	}
+}
+
+// strategy returns the (cached) equilibrium strategy over d.Legal.
+func (n *Nash) strategy(d *Decision) *mixed {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
 	t := &nashTables
@@ -202,13 +229,7 @@ func (n *Nash) Choose(d *Decision) engine.Choice {
 	if p.n != len(d.Legal) {
 		panic("agents: nash: cached strategy does not match the legal choices")
 	}
-	r := n.rng.Float64()
-	for i := range p.n - 1 {
-		if r < p.cum[i] {
-			return d.Legal[i]
-		}
-	}
-	return d.Legal[p.n-1]
+	return p
 }
 
 // solveCharacters solves the character game between the legal character
