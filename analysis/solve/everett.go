@@ -53,17 +53,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 		tf    big.Float
 	)
 	tf.SetPrec(bigPrec)
-	// value sets f to the undiscounted worth of successor t.
-	value := func(t int32, f *big.Float) {
-		switch {
-		case t < 0:
-			f.SetFloat64(TerminalValue(t))
-		case w.comp[t] == w.ci:
-			f.Set(&val[w.pos[t]])
-		default:
-			f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
-		}
-	}
+	value := func(t int32, f *big.Float) { sol.successorWorth(w, val, t, f) }
 	am := make([]big.Float, n*n)
 	bv := make([]big.Float, n)
 	ev := make([]big.Float, n)
@@ -308,16 +298,7 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		tf    big.Float
 	)
 	tf.SetPrec(bigPrec)
-	value := func(t int32, f *big.Float) {
-		switch {
-		case t < 0:
-			f.SetFloat64(TerminalValue(t))
-		case w.comp[t] == w.ci:
-			f.Set(&val[w.pos[t]])
-		default:
-			f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
-		}
-	}
+	value := func(t int32, f *big.Float) { sol.successorWorth(w, val, t, f) }
 	m := &bigMDP{n: n, acts: make([][]bigAction, n)}
 	for it := 0; it < maxHKIterations; it++ {
 		sol.Iterations++
@@ -398,4 +379,18 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		}
 	}
 	return strat
+}
+
+// successorWorth sets f to the undiscounted worth of successor t: its
+// terminal value, its current value val inside the component being
+// solved, or the certified midpoint of a state solved earlier.
+func (sol *MoveSolution) successorWorth(w *hkWork, val []big.Float, t int32, f *big.Float) {
+	switch {
+	case t < 0:
+		f.SetFloat64(TerminalValue(t))
+	case w.comp[t] == w.ci:
+		f.Set(&val[w.pos[t]])
+	default:
+		f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
+	}
 }
