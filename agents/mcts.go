@@ -237,7 +237,7 @@ func (m *MCTS) iterate() {
 			ch := m.addNode(&s) // may move m.nodes: nd is stale from here
 			m.nodes[idx].child[ci] = ch
 		}
-		v = reward(s.PlayRandom(&m.pcg))
+		v = reward(s.PlayRandom(&m.pcg, &m.pcg))
 		break
 	}
 	for _, st := range m.path {

@@ -10,14 +10,15 @@ import (
 // players per operation, each game from its own seed.
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
-	var src rand.PCG
+	var srcA, srcB rand.PCG
 	var seed uint64
 	rounds := 0
 	for b.Loop() {
 		seed++
-		src.Seed(seed, 0)
+		srcA.Seed(seed, 0)
+		srcB.Seed(seed, 1)
 		s := NewGame(DefaultRules)
-		s.PlayRandom(&src)
+		s.PlayRandom(&srcA, &srcB)
 		rounds += int(s.Turn)
 	}
 	b.ReportMetric(float64(rounds)/float64(b.N), "turns/game")
@@ -62,7 +63,7 @@ func BenchmarkRandomRounds(b *testing.B) {
 		seed++
 		src.Seed(seed, 0)
 		s := start
-		s.PlayRandom(&src)
+		s.PlayRandom(&src, &src)
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
@@ -80,8 +81,10 @@ func BenchmarkRandomPicks(b *testing.B) {
 		seed++
 		src.Seed(seed, 0)
 		s := NewGame(DefaultRules)
-		d := digits{pcg: &src}
-		s.randomPicks(&d)
+		da, db := s.randomCharacters(&src, &src, noDigits, 0)
+		if s.Phase == PickBooster {
+			s.randomBoosters(&src, &src, da, db)
+		}
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")

@@ -6,115 +6,215 @@ import (
 )
 
 // PlayRandom plays the game to its end with both seats choosing uniformly
-// among their legal choices, drawing from src, and returns the result. It
-// is the engine benchmark's workload and a fast rollout for search bots.
-// It allocates nothing.
+// among their legal choices, seat 0 drawing from a and seat 1 from b (the
+// same source may serve both), and returns the result. It is the engine
+// benchmark's workload, the match runner's game between two random bots
+// and a fast rollout for search bots. It allocates nothing.
 //
-// Each pick takes one base-60 digit of a 64-bit word from src (see
-// digits); seat 0 picks before seat 1 in every turn.
-func (s *State) PlayRandom(src *rand.PCG) Result {
-	d := digits{pcg: src}
-	if s.Phase < PickMove {
-		s.randomPicks(&d)
+// How draws become picks (see refill): each seat reads its picks as the
+// base-60 digits of 64-bit words from its own source, six picks to a
+// word, and picks option digit mod n of its n legal choices in canonical
+// order. Both seats pick in every turn, so their words run out together;
+// seat 0's new word is drawn before seat 1's. Once a player is stuck
+// nothing more is drawn: a stuck player stays stuck (a nullified turn
+// changes no move), so the rest of the game is forced.
+func (s *State) PlayRandom(a, b *rand.PCG) Result {
+	if s.isNew() {
+		s.randomNewGame(a, b)
+		return s.Result
 	}
-	for s.Phase != GameOver {
-		if s.Phase == PickMove && s.randomRounds(&d) {
-			continue
-		}
-		ua, ub := d.pair()
-		s.Step(s.randomChoice(0, ua), s.randomChoice(1, ub))
+	// The digits in hand (see refill) travel in registers from phase to
+	// phase.
+	da, db := uint64(noDigits), uint64(0)
+	if s.Phase == PickCharacter {
+		da, db = s.randomCharacters(a, b, da, db)
+	}
+	if s.Phase == PickBooster {
+		da, db = s.randomBoosters(a, b, da, db)
+	}
+	if s.Phase == PickMove {
+		p, q := &s.players[0], &s.players[1]
+		s.randomRounds(a, b, da, db, loadoutIndex(p.character, p.booster), loadoutIndex(q.character, q.booster))
 	}
 	return s.Result
 }
 
-// digits turns 64-bit words from a PCG into picks. A word w is read as the
-// fraction w/2^64 and its first six base-60 digits are taken, one per
-// pick: digit = high word of w*60, and the low word carries on. The six
-// digits are uniform up to a bias below 60^6/2^64 (about 2.5e-9), far
-// under anything measurable. Every seat has 1 to 5 options and 60 is
-// divisible by each count, so option digit mod n is uniform. The digit is
-// known before n, which keeps the draw off a round's serial chain: a move
-// pick is then a single table lookup.
-// Every turn takes two digits, seat 0's first, so a word serves exactly
-// three turns.
-type digits struct {
-	// pcg is the caller's generator itself: copying it in and out would
-	// read 16 bytes just written as two 8-byte halves (by Seed, say), which
-	// store forwarding cannot serve.
-	pcg  *rand.PCG
-	word uint64
-	// turns is how many turns the word still serves.
-	turns int
+// isNew reports whether s is a new game (NewGame's state, whatever its
+// turn cap).
+func (s *State) isNew() bool {
+	// Only exported fields can differ from NewGame's at turn 0.
+	return s.Turn == 0 && s.Phase == PickCharacter && s.Result == Ongoing
 }
 
-// pair returns the next two digits.
-func (d *digits) pair() (uint8, uint8) {
-	if d.turns == 0 {
-		d.refill()
-	}
-	return d.take()
-}
-
-// refill draws the next word.
-func (d *digits) refill() { d.word, d.turns = d.pcg.Uint64(), 3 }
-
-// take returns the next two digits of the word in hand; apart from pair,
-// because a function that calls refill is too big to inline.
-func (d *digits) take() (uint8, uint8) {
-	a, lo := bits.Mul64(d.word, 60)
-	b, lo := bits.Mul64(lo, 60)
-	d.word = lo
-	d.turns--
-	return uint8(a), uint8(b)
-}
-
-// randomPicks plays the character and booster phases with random picks.
-// Random picks are legal, so Step's classification of offences is skipped
-// and the rules are applied directly (pickCharacters, pickBoosters,
-// settle when unsettled); picks are made as randomChoice makes them.
-func (s *State) randomPicks(d *digits) {
+// randomNewGame is PlayRandom from a new game: the same game, with the
+// picks made in registers and written to s once. In a new game the
+// players pick alike until their characters are settled (a repeated pick
+// is a clash), so one streak stands for both.
+func (s *State) randomNewGame(a, b *rand.PCG) {
 	p, q := &s.players[0], &s.players[1]
-	for s.Phase == PickCharacter {
-		if d.turns == 0 {
-			d.refill()
+	da, db := refill(a, b)
+	last, streak := NoCharacter, uint8(0)
+	var ca, cb Character
+	turn := uint16(0)
+	for {
+		w := &windowPick[characterWindow(last, streak)]
+		ca, cb = Character(w[da&63]), Character(w[db&63])
+		da, db = da>>6, db>>6
+		turn++
+		if ca != cb || turn >= s.TurnCap {
+			break
 		}
-		ua, ub := d.take()
-		s.pickCharacters(Character(windowPick[p.characterMask()&127][ua&63]), Character(windowPick[q.characterMask()&127][ub&63]))
-		s.Turn++
-		if s.unsettled() {
-			s.settle(0)
-		}
-	}
-	if s.Phase == PickBooster {
-		if d.turns == 0 {
-			d.refill()
-		}
-		ua, ub := d.take()
-		s.pickBoosters(p.character.Boosters()[windowPick[0b111][ua&63]%3], q.character.Boosters()[windowPick[0b111][ub&63]%3])
-		s.Turn++
-		if s.unsettled() {
-			s.settle(0)
+		streak = streak&-b2u(last == ca) + 1
+		last = ca
+		if da <= noDigits {
+			da, db = refill(a, b)
 		}
 	}
+	p.lastCharacter, p.characterStreak = ca, streak&-b2u(last == ca)+1
+	q.lastCharacter, q.characterStreak = cb, streak&-b2u(last == cb)+1
+	s.Turn = turn
+	if ca == cb {
+		s.Phase, s.Result = GameOver, Draw
+		return
+	}
+	p.character, q.character = ca, cb
+	ga, gb := Headstart(ca, cb)
+	p.points, q.points = ga, gb
+	if turn >= s.TurnCap {
+		s.Phase, s.Result = GameOver, Draw
+		return
+	}
+	if da <= noDigits {
+		da, db = refill(a, b)
+	}
+	ka, kb := uint8(da&63%3), uint8(db&63%3)
+	la, lb := uint8(ca&3)<<2|ka, uint8(cb&3)<<2|kb
+	p.booster, q.booster = ca.Boosters()[ka], cb.Boosters()[kb]
+	p.owned, q.owned = loadoutMoves(ca, p.booster), loadoutMoves(cb, q.booster)
+	s.Turn = turn + 1
+	if s.Turn >= s.TurnCap {
+		s.Phase, s.Result = GameOver, Draw
+		return
+	}
+	s.Phase = PickMove
+	s.randomRounds(a, b, da>>6, db>>6, la, lb)
 }
 
-// randomRounds plays random rounds with the move-phase state held in
-// local variables, which the compiler keeps in registers: a round is a
-// serial chain (legal set, pick, next legal set), and a round trip through
-// memory per field would lengthen it. It works in each player's 7-bit
-// move window (its character's moves start at Move 7*character) and packs
-// both players into one word, seat 0's window in bits 6-12 and seat 1's
-// in bits 22-28 (see lane), so that one instruction updates both and a
-// window is already a row offset of pickTable. A round's points come from
-// one pairTable entry, derived at start-up from the same rule primitives
-// as Step. It draws exactly what the general path of PlayRandom would
-// draw, and stops before a turn that needs the general rules (a stuck
-// player) or after a turn that may end the game, which settle then
-// decides. It reports whether it played.
-func (s *State) randomRounds(dp *digits) bool {
+// refill draws seat 0's next word from a and then seat 1's from b, and
+// returns their six digits each, packed six bits apiece with the first
+// lowest, so that taking a digit is a mask and a shift. Seat 0's also
+// holds a marker bit above its digits: it is noDigits once all six are
+// taken.
+//
+// A word w is read as the fraction w/2^64 and its first six base-60
+// digits are taken, one per pick: digit = high word of w*60, and the low
+// word carries on (here two digits at a time: the high word of w*3600 is
+// 60 times the first plus the second). The six digits are uniform up to a
+// bias below 60^6/2^64 (about 2.5e-9), far under anything measurable.
+// Every seat has 1 to 5 options and 60 is divisible by each count, so
+// option digit mod n is uniform. The digit is known before n, which keeps
+// the draw off a round's serial chain: a move pick is then a single table
+// lookup.
+func refill(a, b *rand.PCG) (da, db uint64) {
+	return unpackDigits(a.Uint64()) | 1<<36, unpackDigits(b.Uint64())
+}
+
+// noDigits is seat 0's packed digits when none is left (see refill);
+// anything at or below it is used up.
+const noDigits = 1
+
+// unpackDigits returns the six base-60 digits of w/2^64, packed.
+func unpackDigits(w uint64) uint64 {
+	p1, w := bits.Mul64(w, 3600)
+	p2, w := bits.Mul64(w, 3600)
+	p3, _ := bits.Mul64(w, 3600)
+	return uint64(digitPairs[p1&4095]) | uint64(digitPairs[p2&4095])<<12 | uint64(digitPairs[p3&4095])<<24
+}
+
+// digitPairs[p] is p's two base-60 digits packed as refill packs them.
+var digitPairs = func() (t [4096]uint16) {
+	for p := range 3600 {
+		t[p] = uint16(p/60 | p%60<<6)
+	}
+	return t
+}()
+
+// randomCharacters plays random character picks until the characters are
+// settled or the game ends. Random picks are legal, so Step's
+// classification of offences is skipped and the rules are applied
+// directly, on the pick streaks held in registers.
+func (s *State) randomCharacters(a, b *rand.PCG, da, db uint64) (uint64, uint64) {
 	p, q := &s.players[0], &s.players[1]
-	pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
-	la, lb := loadoutIndex(p.character, p.booster), loadoutIndex(q.character, q.booster)
+	lastA, streakA, lastB, streakB := p.lastCharacter, p.characterStreak, q.lastCharacter, q.characterStreak
+	turn := s.Turn
+	var ca, cb Character
+	for {
+		if da <= noDigits {
+			da, db = refill(a, b)
+		}
+		ca = Character(windowPick[characterWindow(lastA, streakA)][da&63])
+		cb = Character(windowPick[characterWindow(lastB, streakB)][db&63])
+		da, db = da>>6, db>>6
+		// pickCharacter, branch-free: lastCharacter is NoCharacter
+		// before the first pick, so a streak of zero always restarts.
+		streakA = streakA&-b2u(lastA == ca) + 1
+		streakB = streakB&-b2u(lastB == cb) + 1
+		lastA, lastB = ca, cb
+		turn++
+		if ca != cb || turn >= s.TurnCap {
+			break
+		}
+	}
+	p.lastCharacter, p.characterStreak, q.lastCharacter, q.characterStreak = lastA, streakA, lastB, streakB
+	s.Turn = turn
+	if ca != cb {
+		p.character, q.character = ca, cb
+		ga, gb := Headstart(ca, cb)
+		p.points += ga
+		q.points += gb
+		s.Phase = PickBooster
+	}
+	if s.unsettled() {
+		s.settle(0)
+	}
+	return da, db
+}
+
+// characterWindow is characterMask for a streak held in registers.
+func characterWindow(last Character, streak uint8) uint32 {
+	return 0xF &^ (uint32(b2u(streak >= 3)) << (last & 7))
+}
+
+// randomBoosters plays the random booster picks: option k of a
+// character's list, its two boosters and then No Booster.
+func (s *State) randomBoosters(a, b *rand.PCG, da, db uint64) (uint64, uint64) {
+	p, q := &s.players[0], &s.players[1]
+	if da <= noDigits {
+		da, db = refill(a, b)
+	}
+	s.pickBoosters(p.character.Boosters()[da&63%3], q.character.Boosters()[db&63%3])
+	s.Turn++
+	if s.unsettled() {
+		s.settle(0)
+	}
+	return da >> 6, db >> 6
+}
+
+// randomRounds plays the move phase to the end of the game with the
+// move-phase state held in local variables, which the compiler keeps in
+// registers: a round is a serial chain (legal set, pick, next legal set),
+// and a round trip through memory per field would lengthen it. It works
+// in each player's 7-bit move window (its character's moves start at Move
+// 7*character) and packs both players into one word, seat 0's window in
+// bits 6-12 and seat 1's in bits 22-28 (see lane), so that one
+// instruction updates both and a window is already a row offset of
+// pickTable. A round's points come from one pairTable entry, derived at
+// start-up from the same rule primitives as Step. Once a player is stuck
+// the forced rest of the game is played by playStuck.
+func (s *State) randomRounds(a, b *rand.PCG, da, db uint64, la, lb uint8) {
+	p, q := &s.players[0], &s.players[1]
+	la, lb = la&15, lb&15
+	pBase, qBase := 7*Move(la>>2), 7*Move(lb>>2)
 	// dead is the window's moves that are not owned or are destroyed; a
 	// player is stuck when its lane of dead|blocked is full. spec is the
 	// moves whose play destroys a move (its own single-use moves, or the
@@ -143,68 +243,89 @@ func (s *State) randomRounds(dp *digits) bool {
 	start := 1<<15 - limit
 	acc := uint64(p.points) | uint64(q.points)<<8 | uint64(start)<<16
 	table := &pairTable[la][lb]
-	word, wordTurns := dp.word, dp.turns
+
+	// The rounds' loop carries as little as it can, so that it stays in
+	// registers: x is dead|blocked, and hist holds one in its low half
+	// and two in its high half, so that one AND with the pick in both
+	// halves gives both new two and blocked. The bits of one below laneA
+	// carry the pick's pairTable index, which every use masks off or
+	// shifts out. The inner loop plays the rounds the digits in hand
+	// serve; the outer one draws more, so that the generator's code stays
+	// out of the rounds' loop. The loop ends on a stuck player (before any
+	// draw), a win or the turn cap; all exits come right after a round,
+	// where blocked is still at hand. Nothing else is live across it:
+	// what comes after reads the rest from s again.
 	x := dead | blocked
-	var m uint32
-	// The rounds are unrolled three to a word, so that no counter of the
-	// word's digits is carried round the loop; the word in hand is used
-	// up first. A word drawn before a stuck turn is left for the general
-	// path, which would have drawn it just the same.
-	for ; wordTurns > 0; wordTurns-- {
-		if stuck(x) {
-			goto out
-		}
-		m, word = pick(x, word)
-		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
-		if over(acc) {
-			wordTurns--
-			goto out
-		}
-	}
-	for {
-		word, wordTurns = dp.pcg.Uint64(), 3
-		if stuck(x) {
-			break
-		}
-		m, word = pick(x, word)
-		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
-		if over(acc) {
-			wordTurns = 2
-			break
-		}
-		if stuck(x) {
-			wordTurns = 2
-			break
-		}
-		m, word = pick(x, word)
-		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
-		if over(acc) {
-			wordTurns = 1
-			break
-		}
-		if stuck(x) {
-			wordTurns = 1
-			break
-		}
-		m, word = pick(x, word)
-		x, dead, one, two, blocked, acc = play(m, dead, one, two, acc, spec, table)
-		if over(acc) {
-			wordTurns = 0
-			break
+	hist := uint64(one) | uint64(two)<<32
+	if !stuck(x) {
+	rounds:
+		for {
+			if da <= noDigits {
+				da, db = refill(a, b)
+			}
+			for {
+				m := uint64(pick(x, da, db))
+				da, db = da>>6, db>>6
+				e := table[m&63]
+				if uint32(m)&spec != 0 {
+					dead |= uint32(e >> 32)
+				}
+				t := hist & (m | m<<32)
+				blocked = uint32(t >> 32)
+				hist = m | t<<32
+				x = dead | blocked
+				acc += e
+				if over(acc) {
+					// settle: five points wins unless both are level
+					// (then both go back to four), and the turn cap
+					// draws.
+					if a, b := uint8(acc), uint8(acc>>8); a == b && a >= WinningPoints {
+						acc -= 0x0101
+					}
+					if a, b := uint8(acc), uint8(acc>>8); max(a, b) >= WinningPoints || uint32(acc)&(1<<31) != 0 {
+						break rounds
+					}
+				}
+				if stuck(x) {
+					break rounds
+				}
+				if da <= noDigits {
+					break
+				}
+			}
 		}
 	}
-out:
-	dp.word, dp.turns = word, wordTurns
-	played := uint32(acc)>>16&0xFFFF - start
-	if played == 0 {
-		return false
+	one, two = uint32(hist), uint32(hist>>32)
+	limit = min(uint32(s.TurnCap-s.Turn), 1<<15-1)
+	if played := uint32(acc)>>16&0xFFFF - (1<<15 - limit); played != 0 {
+		pBase, qBase = 7*Move(p.character&3), 7*Move(q.character&3)
+		p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
+		q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
+		p.points, q.points = uint8(acc), uint8(acc>>8)
+		s.Turn += uint16(played)
 	}
-	p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
-	q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
-	p.points, q.points = uint8(acc), uint8(acc>>8)
-	s.Turn += uint16(played)
-	s.settle(0)
-	return true
+	switch a, b := uint8(acc), uint8(acc>>8); {
+	case max(a, b) >= WinningPoints:
+		s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
+	case uint32(acc)&(1<<31) != 0:
+		s.Phase, s.Result = GameOver, Draw
+	default:
+		s.playStuck()
+	}
+}
+
+// playStuck plays out a move phase in which a player is stuck. A stuck
+// player stays stuck, since its turns are nullified and change no move,
+// so the game is forced: every turn charges each stuck player for passing
+// (penalize) and the other's answer is void.
+func (s *State) playStuck() {
+	offences := newTurn(PickMove, 0, 0).withOffences(
+		Offence(b2u(s.Stuck(0)))*Stuck, Offence(b2u(s.Stuck(1)))*Stuck)
+	for s.Phase != GameOver {
+		s.penalize(offences)
+		s.Turn++
+		s.settle(0)
+	}
 }
 
 // stuck reports whether a player's lane of x (dead|blocked) is full.
@@ -216,23 +337,10 @@ func stuck(x uint32) bool {
 // its limit.
 func over(acc uint64) bool { return (uint32(acc)+0x0303)&(1<<31|0x0808) != 0 }
 
-// pick draws a digit pair from word and returns both seats' picks for
-// the unavailable moves x (see pickTable) and the word left.
-func pick(x uint32, word uint64) (uint32, uint64) {
-	ua, lo := bits.Mul64(word, 60)
-	ub, lo := bits.Mul64(lo, 60)
-	return pickTable[0][x&laneMask|uint32(ua&63)] | pickTable[1][x>>(laneB-laneA)&laneMask|uint32(ub&63)], lo
-}
-
-// play plays the picks m on randomRounds' packed state and returns the
-// new state and the moves the three-in-a-row rule now blocks.
-func play(m, dead, one, two uint32, acc uint64, spec uint32, table *[64]uint64) (x, dead2, one2, two2, blocked uint32, acc2 uint64) {
-	blocked = two & m
-	e := table[m&63]
-	if m&spec != 0 {
-		dead |= uint32(e >> 32)
-	}
-	return dead | blocked, dead, m &^ 63, one & m, blocked, acc + e
+// pick returns both seats' picks for the unavailable moves x (see
+// pickTable) with their next digits in da and db.
+func pick(x uint32, da, db uint64) uint32 {
+	return pickTable[0][x&laneMask|uint32(da&63)] | pickTable[1][x>>(laneB-laneA)&laneMask|uint32(db&63)]
 }
 
 // The lanes of randomRounds' packed word: seat 0's 7-bit window starts at
@@ -325,28 +433,6 @@ var pickTable = func() (t [2][128 << 6]uint32) {
 	}
 	return t
 }()
-
-// randomChoice returns the option of seat's canonical Legal list that
-// the digit u in [0, 60) picks: the (u mod n)-th of its n options, found
-// by one windowPick lookup (each phase's legal set, read from its lowest
-// possible choice, fits a 7-bit window; a booster pick is the k-th of the
-// character's list). It returns Unknown for a stuck player, whose answer
-// is ignored anyway.
-func (s *State) randomChoice(seat int, u uint8) Choice {
-	p := &s.players[seat&1]
-	switch s.Phase {
-	case PickCharacter:
-		return Choice(windowPick[s.LegalMask(seat)&127][u&63])
-	case PickBooster:
-		return Choice(p.character.Boosters()[windowPick[0b111][u&63]%3])
-	case PickMove:
-		if m := p.available(); m != 0 {
-			base := 7 * uint32(p.character&3)
-			return Choice(base + uint32(windowPick[m>>base&127][u&63]))
-		}
-	}
-	return Unknown
-}
 
 // kthSpan bounds the spread of any legal-choice mask from its lowest set
 // bit: a move set spans 7 bits, a booster set (2c, 2c+1 and 8) up to 9.
