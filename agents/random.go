@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -14,11 +15,27 @@ func init() {
 	})
 }
 
-// Random chooses uniformly among its legal choices.
-type Random struct{ rng *rand.Rand }
+// Random chooses uniformly among its legal choices. It reads its picks
+// as engine.State.PlayRandom does: each 64-bit word from its source gives
+// six picks, the successive base-60 digits of word/2^64, and a pick is
+// Legal[digit mod len(Legal)] (60 is divisible by every count from 1 to
+// 5). So two Random bots play exactly PlayRandom's game with their seats'
+// sources, which is how nzsc match plays them (see tournament).
+type Random struct {
+	rng  *rand.Rand
+	word uint64
+	left int // digits left in word
+}
 
 // NewGame implements Agent.
-func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
+func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng, r.left = rng, 0 }
 
 // Choose implements Agent.
-func (r *Random) Choose(d *Decision) engine.Choice { return d.Legal[r.rng.IntN(len(d.Legal))] }
+func (r *Random) Choose(d *Decision) engine.Choice {
+	if r.left == 0 {
+		r.word, r.left = r.rng.Uint64(), 6
+	}
+	digit, rest := bits.Mul64(r.word, 60)
+	r.word, r.left = rest, r.left-1
+	return d.Legal[digit%uint64(len(d.Legal))]
+}

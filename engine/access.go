@@ -50,3 +50,7 @@ func (s *State) Available(seat int) uint32 {
 	}
 	return s.players[seat&1].available()
 }
+
+// Settled reports whether both loadouts are settled, that is whether the
+// game reached the move phase.
+func (s *State) Settled() bool { return s.players[0].owned != 0 }
