@@ -436,13 +436,14 @@ func TestExecIllegal(t *testing.T) {
 		}
 	}
 	// One real but illegal name at the fourth decision (a move, or a
-	// booster after a clash): that turn alone is nullified.
+	// booster after a clash): that turn alone is nullified. (Passing when
+	// stuck is charged too, but it is not an answer.)
 	e = newExec(t, badbot("mode=illegal;game=0;at=4"))
 	for i, g := range playSeries(e, &Random{}, 6, 42) {
 		x := seatOf(i)
 		var offences []int
 		for j, turn := range g.history {
-			if turn.Offence(x) != engine.NoOffence {
+			if o := turn.Offence(x); o != engine.NoOffence && o != engine.Stuck {
 				offences = append(offences, j)
 				if !turn.Nullified() || turn.Offence(x) == engine.WrongUniverse && turn.Phase() != engine.PickCharacter {
 					t.Errorf("game %d turn %d: offence %v in phase %v", i, j, turn.Offence(x), turn.Phase())
