@@ -7,7 +7,8 @@ import (
 )
 
 // BenchmarkRandomGame plays one complete game between two uniform-random
-// players per operation, each game from its own seed.
+// players per operation, each game from its own seed and each seat with
+// its own source, as nzsc match plays two random bots.
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
 	var srcA, srcB rand.PCG

@@ -47,10 +47,9 @@ func BenchmarkMatchRandomRandom(b *testing.B) { benchMatch(b, "random", "random"
 func BenchmarkMatchRandomRandomTable(b *testing.B) { benchMatch(b, "random", "random", true) }
 
 // BenchmarkRandomGameSeatStreams is randomGame alone, one game per
-// operation: random play with each seat drawing from its own stream as
-// agents.Random does, without the runner's accounting. Against engine's
-// BenchmarkRandomGame it prices the draw rule; against
-// BenchmarkMatchRandomRandom it prices the runner.
+// operation, without the runner's accounting: engine's BenchmarkRandomGame
+// seeded as the match seeds it. Against BenchmarkMatchRandomRandom it
+// prices the runner.
 func BenchmarkRandomGameSeatStreams(b *testing.B) {
 	var pcg [2]rand.PCG
 	var seed uint64

@@ -38,10 +38,12 @@
 // aggregate; the totals are merged once at the end. There is no lock,
 // channel operation or allocation per game; the per-round loop of NZSC is
 // agents.Table.Play, except that a match between two uniform random bots
-// uses a devirtualised loop that plays the same games draw for draw
-// (tested against Table.Play), because through the Agent interface the
-// runner's baseline would cost twice as much. A Counter exposes the number of pairs played for a
-// progress bar without contention (one padded atomic slot per worker).
+// is played by engine.State.PlayRandom with the seats' sources: the
+// random bot reads its draws exactly as PlayRandom does, so these are the
+// same games draw for draw (tested against Table.Play), at the engine's
+// speed instead of the Agent interface's (about four times slower). A
+// Counter exposes the number of pairs played for a progress bar without
+// contention (one padded atomic slot per worker).
 //
 // Values: a Report and a MatchResult are plain values owned by the
 // caller; a Worker belongs to one goroutine; a Counter may be read from any
