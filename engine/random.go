@@ -42,7 +42,9 @@ func (s *State) PlayRandom(a, b *rand.PCG) Result {
 // isNew reports whether s is a new game (NewGame's state, whatever its
 // turn cap).
 func (s *State) isNew() bool {
-	// Only exported fields can differ from NewGame's at turn 0.
+	// At turn 0 a State is NewGame's but for its exported fields (or the
+	// zero State, whose other differences, waits and a Ninja as last pick
+	// with no streak, play no part in randomNewGame).
 	return s.Turn == 0 && s.Phase == PickCharacter && s.Result == Ongoing
 }
 
