@@ -63,8 +63,8 @@ const (
 // The tree is rebuilt at each decision in node storage reused across
 // decisions and games, so Choose allocates only while that storage grows
 // to its high-water mark (at most 2^18 nodes, about 80 MB: beyond that
-// the search keeps rolling out but stops growing the tree). Rollouts draw from a PCG seeded from the game's
-// rng at NewGame, and selection from the rng itself: the bot is
+// the search keeps rolling out but stops growing the tree). Rollouts draw from two
+// engine.Wyrand sources, one a seat, seeded from the game's rng at NewGame, and selection from the rng itself: the bot is
 // deterministic given its rng.
 type MCTS struct {
 	iters int
@@ -72,7 +72,7 @@ type MCTS struct {
 	c     float64
 
 	rng   *rand.Rand
-	pcg   rand.PCG
+	roll  [2]engine.Wyrand // the rollouts' seat sources
 	nodes []mctsNode
 	path  []mctsStep
 }
@@ -142,7 +142,8 @@ func newMCTS(p Params) (Agent, error) {
 // NewGame implements Agent.
 func (m *MCTS) NewGame(_ int, rng *rand.Rand) {
 	m.rng = rng
-	m.pcg.Seed(rng.Uint64(), rng.Uint64())
+	m.roll[0].Seed(rng.Uint64(), 0)
+	m.roll[1].Seed(rng.Uint64(), 1)
 }
 
 // Choose implements Agent.
@@ -237,7 +238,7 @@ func (m *MCTS) iterate() {
 			ch := m.addNode(&s) // may move m.nodes: nd is stale from here
 			m.nodes[idx].child[ci] = ch
 		}
-		v = reward(s.PlayRandom(&m.pcg, &m.pcg))
+		v = reward(s.PlayRandom(&m.roll[0], &m.roll[1]))
 		break
 	}
 	for _, st := range m.path {

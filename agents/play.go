@@ -10,7 +10,7 @@ import (
 // millions of games allocates nothing per game: each seat's random
 // source and the history buffer.
 type Table struct {
-	pcg     [2]rand.PCG
+	src     [2]engine.Wyrand
 	rng     [2]*rand.Rand
 	History []engine.Turn
 	// The game state, legal-choice buffers and decisions live here rather
@@ -25,16 +25,17 @@ type Table struct {
 func NewTable() *Table {
 	t := &Table{History: make([]engine.Turn, 0, 64)}
 	for i := range t.rng {
-		t.rng[i] = rand.New(&t.pcg[i])
+		t.rng[i] = rand.New(&t.src[i])
 	}
 	return t
 }
 
 // SeatSource returns the random source seat s gets in the game with
-// seed: PCG seeded with (seed, s). Common random numbers follow: when two
+// seed: engine.Wyrand seeded with (seed, s), the generator
+// engine.State.PlayRandom reads. Common random numbers follow: when two
 // games share a seed with seats swapped, each bot meets the other's
 // stream.
-func SeatSource(seed uint64, seat int) *rand.PCG { return rand.NewPCG(seed, uint64(seat)) }
+func SeatSource(seed uint64, seat int) *engine.Wyrand { return engine.NewWyrand(seed, uint64(seat)) }
 
 // Outcome is how a game played by Play ended.
 type Outcome struct {
@@ -62,7 +63,7 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
 	for i := range agents {
-		t.pcg[i].Seed(seed, uint64(i))
+		t.src[i].Seed(seed, uint64(i))
 		agents[i].NewGame(i, t.rng[i])
 		faulters[i], _ = agents[i].(Faulter)
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math/rand/v2"
 	"testing"
 	"unsafe"
 )
@@ -11,7 +10,7 @@ import (
 // its own source, as nzsc match plays two random bots.
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
-	var srcA, srcB rand.PCG
+	var srcA, srcB Wyrand
 	var seed uint64
 	rounds := 0
 	for b.Loop() {
@@ -26,7 +25,7 @@ func BenchmarkRandomGame(b *testing.B) {
 }
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
-	var src rand.PCG
+	var src Wyrand
 	seed := uint64(0)
 	allocs := testing.AllocsPerRun(1000, func() {
 		seed++
@@ -56,7 +55,7 @@ func TestRandomGameAllocatesNothing(t *testing.T) {
 // at random from the start of the move phase of a fixed loadout pairing.
 func BenchmarkRandomRounds(b *testing.B) {
 	b.ReportAllocs()
-	var src rand.PCG
+	var src Wyrand
 	var seed uint64
 	start := NewRound(DefaultRules, Loadout{Ninja, Shadow}, Loadout{Zombie, Regenerative})
 	turns := 0
@@ -75,16 +74,17 @@ func BenchmarkRandomRounds(b *testing.B) {
 // starts.
 func BenchmarkRandomPicks(b *testing.B) {
 	b.ReportAllocs()
-	var src rand.PCG
+	var src Wyrand
 	var seed uint64
 	turns := 0
 	for b.Loop() {
 		seed++
 		src.Seed(seed, 0)
 		s := NewGame(DefaultRules)
-		da, db := s.randomCharacters(&src, &src, noDigits, 0)
+		d := draws{src: [2]uint64{src.state, src.state + 1}, next: 6}
+		s.randomCharacters(&d)
 		if s.Phase == PickBooster {
-			s.randomBoosters(&src, &src, da, db)
+			s.randomBoosters(&d)
 		}
 		turns += int(s.Turn)
 	}

@@ -1,41 +1,50 @@
 package engine
 
-import (
-	"math/bits"
-	"math/rand/v2"
-)
+import "math/bits"
 
 // PlayRandom plays the game to its end with both seats choosing uniformly
-// among their legal choices, seat 0 drawing from a and seat 1 from b (the
-// same source may serve both), and returns the result. It is the engine
+// among their legal choices, seat 0 drawing from a and seat 1 from b, and
+// returns the result. If a and b are the same source, seat 1 draws from a
+// source split off it (seeded with its next output). It is the engine
 // benchmark's workload, the match runner's game between two random bots
 // and a fast rollout for search bots. It allocates nothing.
 //
-// How draws become picks (see refill): each seat reads its picks as the
+// How draws become picks (see draws): each seat reads its picks as the
 // base-60 digits of 64-bit words from its own source, six picks to a
 // word, and picks option digit mod n of its n legal choices in canonical
 // order. Both seats pick in every turn, so their words run out together;
 // seat 0's new word is drawn before seat 1's. Once a player is stuck
 // nothing more is drawn: a stuck player stays stuck (a nullified turn
 // changes no move), so the rest of the game is forced.
-func (s *State) PlayRandom(a, b *rand.PCG) Result {
-	if s.isNew() {
-		s.randomNewGame(a, b)
-		return s.Result
+func (s *State) PlayRandom(a, b *Wyrand) Result {
+	d := draws{next: 6}
+	d.src[0] = a.state
+	if a == b {
+		a.state += wyP0
+		d.src[0] = a.state
+		d.src[1] = wymix(a.state)
+	} else {
+		d.src[1] = b.state
 	}
-	// The digits in hand (see refill) travel in registers from phase to
-	// phase.
-	da, db := uint64(noDigits), uint64(0)
-	if s.Phase == PickCharacter {
-		da, db = s.randomCharacters(a, b, da, db)
+	switch {
+	case s.isNew():
+		s.randomNewGame(&d)
+	default:
+		if s.Phase == PickCharacter {
+			s.randomCharacters(&d)
+		}
+		if s.Phase == PickBooster {
+			s.randomBoosters(&d)
+		}
+		if s.Phase == PickMove {
+			p, q := &s.players[0], &s.players[1]
+			s.randomRounds(&d, loadoutIndex(p.character, p.booster), loadoutIndex(q.character, q.booster))
+		}
 	}
-	if s.Phase == PickBooster {
-		da, db = s.randomBoosters(a, b, da, db)
+	if a != b {
+		b.state = d.src[1]
 	}
-	if s.Phase == PickMove {
-		p, q := &s.players[0], &s.players[1]
-		s.randomRounds(a, b, da, db, loadoutIndex(p.character, p.booster), loadoutIndex(q.character, q.booster))
-	}
+	a.state = d.src[0]
 	return s.Result
 }
 
@@ -48,28 +57,101 @@ func (s *State) isNew() bool {
 	return s.Turn == 0 && s.Phase == PickCharacter && s.Result == Ongoing
 }
 
+// draws holds what PlayRandom reads its picks from: the seats' generator
+// states and the digits of the two words in hand.
+//
+// A word w is read as the fraction w/2^64 and its first six base-60
+// digits are taken, one per pick: digit = high word of w*60, and the low
+// word carries on. The six digits are uniform up to a bias below
+// 60^6/2^64 (about 2.5e-9), far under anything measurable. Every seat has
+// 1 to 5 options and 60 is divisible by each count, so option digit mod n
+// is uniform. The digits are known before n, which keeps the draws off a
+// round's serial chain: a move pick is a single table lookup.
+type draws struct {
+	src [2]uint64 // the seats' Wyrand states
+	// c[k] holds both seats' k-th digits, seat 0's in bits 0-5 and seat
+	// 1's at digitB, where each sits in a round's pickTable index (see
+	// playRounds).
+	c    [8]uint32
+	next uint // the index of the next digit to take; 6 when none is left
+	// blockedDead collects moves that playRounds saw blocked and destroyed
+	// in the same round (see finishRounds).
+	blockedDead uint32
+	// lost is the lostTable row of the game's characters.
+	lost *[64]uint16
+}
+
+// refill draws seat 0's next word and then seat 1's, and unpacks their
+// digits.
+func (d *draws) refill() {
+	d.src[0] += wyP0
+	d.src[1] += wyP0
+	w := wymix(d.src[0])
+	var a0, a1, a2, a3, a4, a5, h uint64
+	a0, w = bits.Mul64(w, 60)
+	a1, w = bits.Mul64(w, 60)
+	a2, w = bits.Mul64(w, 60)
+	a3, w = bits.Mul64(w, 60)
+	a4, w = bits.Mul64(w, 60)
+	a5, _ = bits.Mul64(w, 60)
+	w = wymix(d.src[1])
+	h, w = bits.Mul64(w, 60)
+	d.c[0] = uint32(a0) | uint32(h)<<digitB
+	h, w = bits.Mul64(w, 60)
+	d.c[1] = uint32(a1) | uint32(h)<<digitB
+	h, w = bits.Mul64(w, 60)
+	d.c[2] = uint32(a2) | uint32(h)<<digitB
+	h, w = bits.Mul64(w, 60)
+	d.c[3] = uint32(a3) | uint32(h)<<digitB
+	h, w = bits.Mul64(w, 60)
+	d.c[4] = uint32(a4) | uint32(h)<<digitB
+	h, _ = bits.Mul64(w, 60)
+	d.c[5] = uint32(a5) | uint32(h)<<digitB
+	d.next = 0
+}
+
+// take returns both seats' next digits, drawing new words when none is
+// left.
+func (d *draws) take() (ua, ub uint32) {
+	k := d.next
+	if k >= 6 {
+		d.refill()
+		k = 0
+	}
+	d.next = k + 1
+	return d.c[k&7] & 63, d.c[k&7] >> digitB
+}
+
 // randomNewGame is PlayRandom from a new game: the same game, with the
-// picks made in registers and written to s once. In a new game the
+// picks made in registers and the state written once. In a new game the
 // players pick alike until their characters are settled (a repeated pick
 // is a clash), so one streak stands for both.
-func (s *State) randomNewGame(a, b *rand.PCG) {
+func (s *State) randomNewGame(d *draws) {
 	p, q := &s.players[0], &s.players[1]
-	da, db := refill(a, b)
+	d.refill()
+	k := uint(0) // the next digit
 	last, streak := NoCharacter, uint8(0)
 	var ca, cb Character
 	turn := uint16(0)
 	for {
-		w := &windowPick[characterWindow(last, streak)]
-		ca, cb = Character(w[da&63]), Character(w[db&63])
-		da, db = da>>6, db>>6
+		u := d.c[k&7]
+		if streak < 3 {
+			// Any character: option u mod 4.
+			ca, cb = Character(u&3), Character(u>>digitB&3)
+		} else {
+			w := &windowPick[characterWindow(last, streak)]
+			ca, cb = Character(w[u&63]), Character(w[u>>digitB&63])
+		}
+		k++
 		turn++
 		if ca != cb || turn >= s.TurnCap {
 			break
 		}
 		streak = streak&-b2u(last == ca) + 1
 		last = ca
-		if da <= noDigits {
-			da, db = refill(a, b)
+		if k == 6 {
+			d.refill()
+			k = 0
 		}
 	}
 	p.lastCharacter, p.characterStreak = ca, streak&-b2u(last == ca)+1
@@ -80,83 +162,82 @@ func (s *State) randomNewGame(a, b *rand.PCG) {
 		return
 	}
 	p.character, q.character = ca, cb
-	ga, gb := Headstart(ca, cb)
+	ga, gb := b2u(headstartOver[ca&3] == cb), b2u(headstartOver[cb&3] == ca)
 	p.points, q.points = ga, gb
 	if turn >= s.TurnCap {
 		s.Phase, s.Result = GameOver, Draw
 		return
 	}
-	if da <= noDigits {
-		da, db = refill(a, b)
+	if k == 6 {
+		d.refill()
+		k = 0
 	}
-	ka, kb := uint8(da&63%3), uint8(db&63%3)
-	la, lb := uint8(ca&3)<<2|ka, uint8(cb&3)<<2|kb
-	p.booster, q.booster = ca.Boosters()[ka], cb.Boosters()[kb]
-	p.owned, q.owned = loadoutMoves(ca, p.booster), loadoutMoves(cb, q.booster)
-	s.Turn = turn + 1
-	if s.Turn >= s.TurnCap {
+	u := d.c[k&7]
+	la := uint8(ca&3)<<2 | mod3[u&63]
+	lb := uint8(cb&3)<<2 | mod3[u>>digitB&63]
+	d.next = k + 1
+	p.booster, q.booster = loadoutBooster[la&15], loadoutBooster[lb&15]
+	p.owned, q.owned = loadoutOwned[la&15], loadoutOwned[lb&15]
+	turn++
+	s.Turn = turn
+	if turn >= s.TurnCap {
 		s.Phase, s.Result = GameOver, Draw
 		return
 	}
 	s.Phase = PickMove
-	s.randomRounds(a, b, da>>6, db>>6, la, lb)
+	limit := min(uint32(s.TurnCap-turn), 1<<15-1)
+	acc := uint32(ga+scoreBias) | uint32(gb+scoreBias)<<8 | (1<<15-limit)<<16
+	// The unowned moves depend on the booster's place only, so they come
+	// straight from the digits, off the loadouts' chain.
+	dead := unownedByDigit[u&63] | unownedByDigit[u>>digitB&63]<<(laneB-laneA)
+	d.blockedDead = 0
+	d.lost = &lostTable[ca&3][cb&3]
+	x, dead, one, two, acc := playRounds(d, dead, dead, 0, 0, acc, &pairTable[ca&3][cb&3][loadoutStrong[la&15]<<1|loadoutStrong[lb&15]], &pickTable,
+		loadoutWrecks[la&15]|loadoutWrecks[lb&15]<<(laneB-laneA)|stuckMark)
+	s.finishRounds(x, dead, one, two, d.blockedDead, acc, limit)
 }
 
-// refill draws seat 0's next word from a and then seat 1's from b, and
-// returns their six digits each, packed six bits apiece with the first
-// lowest, so that taking a digit is a mask and a shift. Seat 0's also
-// holds a marker bit above its digits: it is noDigits once all six are
-// taken.
-//
-// A word w is read as the fraction w/2^64 and its first six base-60
-// digits are taken, one per pick: digit = high word of w*60, and the low
-// word carries on (here two digits at a time: the high word of w*3600 is
-// 60 times the first plus the second). The six digits are uniform up to a
-// bias below 60^6/2^64 (about 2.5e-9), far under anything measurable.
-// Every seat has 1 to 5 options and 60 is divisible by each count, so
-// option digit mod n is uniform. The digit is known before n, which keeps
-// the draw off a round's serial chain: a move pick is then a single table
-// lookup.
-func refill(a, b *rand.PCG) (da, db uint64) {
-	return unpackDigits(a.Uint64()) | 1<<36, unpackDigits(b.Uint64())
-}
-
-// noDigits is seat 0's packed digits when none is left (see refill);
-// anything at or below it is used up.
-const noDigits = 1
-
-// unpackDigits returns the six base-60 digits of w/2^64, packed.
-func unpackDigits(w uint64) uint64 {
-	p1, w := bits.Mul64(w, 3600)
-	p2, w := bits.Mul64(w, 3600)
-	p3, _ := bits.Mul64(w, 3600)
-	return uint64(digitPairs[p1&4095]) | uint64(digitPairs[p2&4095])<<12 | uint64(digitPairs[p3&4095])<<24
-}
-
-// digitPairs[p] is p's two base-60 digits packed as refill packs them.
-var digitPairs = func() (t [4096]uint16) {
-	for p := range 3600 {
-		t[p] = uint16(p/60 | p%60<<6)
+// unownedByDigit[u] is, in seat 0's lane, the window moves a player does
+// not own after picking booster option u mod 3: the same for every
+// character (see loadoutLanes).
+var unownedByDigit = func() (t [64]uint32) {
+	for u := range t {
+		t[u] = loadoutLanes[u%3]
 	}
 	return t
+}()
+
+// mod3[u] is u mod 3: a booster pick from a digit.
+var mod3 = func() (t [64]uint8) {
+	for u := range t {
+		t[u] = uint8(u % 3)
+	}
+	return t
+}()
+
+// loadoutBooster[la] and loadoutOwned[la] are the booster and the moves
+// of the loadout of index la (see loadoutIndex).
+var loadoutBooster, loadoutOwned = func() (b [16]Booster, o [16]uint32) {
+	for _, l := range Loadouts() {
+		i := loadoutIndex(l.Character, l.Booster)
+		b[i], o[i] = l.Booster, l.Moves()
+	}
+	return b, o
 }()
 
 // randomCharacters plays random character picks until the characters are
 // settled or the game ends. Random picks are legal, so Step's
 // classification of offences is skipped and the rules are applied
 // directly, on the pick streaks held in registers.
-func (s *State) randomCharacters(a, b *rand.PCG, da, db uint64) (uint64, uint64) {
+func (s *State) randomCharacters(d *draws) {
 	p, q := &s.players[0], &s.players[1]
 	lastA, streakA, lastB, streakB := p.lastCharacter, p.characterStreak, q.lastCharacter, q.characterStreak
 	turn := s.Turn
 	var ca, cb Character
 	for {
-		if da <= noDigits {
-			da, db = refill(a, b)
-		}
-		ca = Character(windowPick[characterWindow(lastA, streakA)][da&63])
-		cb = Character(windowPick[characterWindow(lastB, streakB)][db&63])
-		da, db = da>>6, db>>6
+		ua, ub := d.take()
+		ca = Character(windowPick[characterWindow(lastA, streakA)][ua&63])
+		cb = Character(windowPick[characterWindow(lastB, streakB)][ub&63])
 		// pickCharacter, branch-free: lastCharacter is NoCharacter
 		// before the first pick, so a streak of zero always restarts.
 		streakA = streakA&-b2u(lastA == ca) + 1
@@ -179,7 +260,6 @@ func (s *State) randomCharacters(a, b *rand.PCG, da, db uint64) (uint64, uint64)
 	if s.unsettled() {
 		s.settle(0)
 	}
-	return da, db
 }
 
 // characterWindow is characterMask for a streak held in registers.
@@ -189,41 +269,30 @@ func characterWindow(last Character, streak uint8) uint32 {
 
 // randomBoosters plays the random booster picks: option k of a
 // character's list, its two boosters and then No Booster.
-func (s *State) randomBoosters(a, b *rand.PCG, da, db uint64) (uint64, uint64) {
+func (s *State) randomBoosters(d *draws) {
 	p, q := &s.players[0], &s.players[1]
-	if da <= noDigits {
-		da, db = refill(a, b)
-	}
-	s.pickBoosters(p.character.Boosters()[da&63%3], q.character.Boosters()[db&63%3])
+	ua, ub := d.take()
+	s.pickBoosters(p.character.Boosters()[ua&63%3], q.character.Boosters()[ub&63%3])
 	s.Turn++
 	if s.unsettled() {
 		s.settle(0)
 	}
-	return da >> 6, db >> 6
 }
 
-// randomRounds plays the move phase to the end of the game with the
-// move-phase state held in local variables, which the compiler keeps in
-// registers: a round is a serial chain (legal set, pick, next legal set),
-// and a round trip through memory per field would lengthen it. It works
-// in each player's 7-bit move window (its character's moves start at Move
-// 7*character) and packs both players into one word, seat 0's window in
-// bits 6-12 and seat 1's in bits 22-28 (see lane), so that one
-// instruction updates both and a window is already a row offset of
-// pickTable. A round's points come from one pairTable entry, derived at
-// start-up from the same rule primitives as Step. Once a player is stuck
-// the forced rest of the game is played by playStuck.
-func (s *State) randomRounds(a, b *rand.PCG, da, db uint64, la, lb uint8) {
+// randomRounds plays the move phase to the end of the game: playRounds
+// plays the rounds in registers, and randomRounds sets them up from s and
+// writes their end back. It works in each player's 7-bit move window (its
+// character's moves start at Move 7*character) and packs both players
+// into one word, seat 0's window in bits laneA to laneA+6 and seat 1's in
+// bits laneB to laneB+6 (see lanes), so that one instruction updates both.
+// Once a player is stuck the forced rest of the game is played by
+// playStuck.
+func (s *State) randomRounds(d *draws, la, lb uint8) {
 	p, q := &s.players[0], &s.players[1]
 	la, lb = la&15, lb&15
 	pBase, qBase := 7*Move(la>>2), 7*Move(lb>>2)
-	// dead is the window's moves that are not owned or are destroyed; a
-	// player is stuck when its lane of dead|blocked is full. spec is the
-	// moves whose play destroys a move (its own single-use moves, or the
-	// opponent's move for a destructive one): only then does dead change,
-	// so the common round keeps pairTable off the serial chain.
-	dead := loadoutLanes[la].unowned | loadoutLanes[lb].unowned<<(laneB-laneA)
-	spec := loadoutLanes[la].wrecks | loadoutLanes[lb].wrecks<<(laneB-laneA)
+	// dead is the window's moves that are not owned or are destroyed.
+	dead := loadoutLanes[la] | loadoutLanes[lb]<<(laneB-laneA)
 	// The three-in-a-row rule as bit sets: after a move with bit m,
 	// blocked = two&m, two = one&m, one = m, where one is the last move's
 	// bit and two is that bit if it was also played the round before.
@@ -236,123 +305,291 @@ func (s *State) randomRounds(a, b *rand.PCG, da, db uint64, la, lb uint8) {
 		two = lanes(streakBits(p.lastMove-pBase, p.moveStreak, 2), streakBits(q.lastMove-qBase, q.moveStreak, 2))
 		blocked = lanes(p.blocked>>pBase, q.blocked>>qBase)
 	}
-	// acc holds both scores, seat 0's in bits 0-7 and seat 1's in bits
-	// 8-15, and in bits 16-31 a round counter that sets bit 31 after
-	// limit rounds (every pairTable entry adds one). A score reaches five
-	// exactly when adding three sets its byte's bit 3 (scores stay below
-	// 8), so one test checks both scores and the count.
+	// acc holds both scores plus scoreBias, seat 0's in bits 0-7 and seat
+	// 1's in bits 8-15, and in bits 16-31 a round counter that sets bit
+	// 31 after limit rounds (every pairTable entry adds one). A score
+	// reaches five exactly when its byte's bit 3 gets set (scores stay
+	// below 8), so one test checks both scores and the count.
 	limit := min(uint32(s.TurnCap-s.Turn), 1<<15-1)
-	start := 1<<15 - limit
-	acc := uint64(p.points) | uint64(q.points)<<8 | uint64(start)<<16
-	table := &pairTable[la][lb]
-
-	// The rounds' loop carries as little as it can, so that it stays in
-	// registers: x is dead|blocked, and hist holds one in its low half
-	// and two in its high half, so that one AND with the pick in both
-	// halves gives both new two and blocked. The bits of one below laneA
-	// carry the pick's pairTable index, which every use masks off or
-	// shifts out. The inner loop plays the rounds the digits in hand
-	// serve; the outer one draws more, so that the generator's code stays
-	// out of the rounds' loop. The loop ends on a stuck player (before any
-	// draw), a win or the turn cap; all exits come right after a round,
-	// where blocked is still at hand. Nothing else is live across it:
-	// what comes after reads the rest from s again.
+	acc := uint32(p.points+scoreBias) | uint32(q.points+scoreBias)<<8 | (1<<15-limit)<<16
 	x := dead | blocked
-	hist := uint64(one) | uint64(two)<<32
-	if !stuck(x) {
-	rounds:
-		for {
-			if da <= noDigits {
-				da, db = refill(a, b)
-			}
-			for {
-				m := uint64(pick(x, da, db))
-				da, db = da>>6, db>>6
-				e := table[m&63]
-				if uint32(m)&spec != 0 {
-					dead |= uint32(e >> 32)
-				}
-				t := hist & (m | m<<32)
-				blocked = uint32(t >> 32)
-				hist = m | t<<32
-				x = dead | blocked
-				acc += e
-				if over(acc) {
-					// settle: five points wins unless both are level
-					// (then both go back to four), and the turn cap
-					// draws.
-					if a, b := uint8(acc), uint8(acc>>8); a == b && a >= WinningPoints {
-						acc -= 0x0101
-					}
-					if a, b := uint8(acc), uint8(acc>>8); max(a, b) >= WinningPoints || uint32(acc)&(1<<31) != 0 {
-						break rounds
-					}
-				}
-				if stuck(x) {
-					break rounds
-				}
-				if da <= noDigits {
-					break
-				}
-			}
-		}
+	if stuck(x) {
+		s.playStuck()
+		return
 	}
-	one, two = uint32(hist), uint32(hist>>32)
-	limit = min(uint32(s.TurnCap-s.Turn), 1<<15-1)
-	if played := uint32(acc)>>16&0xFFFF - (1<<15 - limit); played != 0 {
-		pBase, qBase = 7*Move(p.character&3), 7*Move(q.character&3)
+	d.blockedDead = 0
+	d.lost = &lostTable[p.character&3][q.character&3]
+	x, dead, one, two, acc = playRounds(d, x, dead, one, two, acc, &pairTable[p.character&3][q.character&3][strongPair(p.booster, q.booster)], &pickTable,
+		loadoutWrecks[la]|loadoutWrecks[lb]<<(laneB-laneA)|stuckMark)
+	s.finishRounds(x, dead, one, two, d.blockedDead, acc, limit)
+}
+
+// finishRounds writes back the end of playRounds, which started limit
+// rounds before the turn cap, and ends the game.
+func (s *State) finishRounds(x, dead, one, two, blockedDead, acc, limit uint32) {
+	p, q := &s.players[0], &s.players[1]
+	// x is dead|blocked, and blocked is within one (the last picks):
+	// only a move destroyed in the last round can be both, which
+	// blockedDead recorded.
+	blocked := x&^dead | blockedDead&one&bothLanes
+	if played := acc>>16 - (1<<15 - limit); played != 0 {
+		pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
 		p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
 		q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
-		p.points, q.points = uint8(acc), uint8(acc>>8)
+		p.points, q.points = uint8(acc)-scoreBias, uint8(acc>>8)-scoreBias
 		s.Turn += uint16(played)
 	}
-	switch a, b := uint8(acc), uint8(acc>>8); {
+	switch a, b := p.points, q.points; {
 	case max(a, b) >= WinningPoints:
 		s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
-	case uint32(acc)&(1<<31) != 0:
+	case acc&(1<<31) != 0:
 		s.Phase, s.Result = GameOver, Draw
 	default:
 		s.playStuck()
 	}
 }
 
+// scoreBias is added to both scores in playRounds' acc, so that a score
+// of five sets bit 3 of its byte.
+const scoreBias = 8 - WinningPoints
+
+// overMask is the bits of acc of which one is set once a score reached
+// five or the round count its limit.
+const overMask = 0x0808 | 1<<31
+
+// playRounds plays rounds until a player wins, the turn cap or a stuck
+// player, and returns the state at the end: x = dead|blocked, dead, one,
+// two (see randomRounds) and acc. A round is a serial chain (legal set,
+// pick, next legal set), and every value it carries is kept in a
+// register. The body is six rounds, one per digit of a word, entered at
+// the next digit (Duff's device), so that the digits' positions are
+// constants and words are drawn outside the rounds.
+func playRounds(d *draws, x, dead, one, two, acc uint32, table *[64]uint32, picks *[2][128 << 6]uint32, rare uint32) (uint32, uint32, uint32, uint32, uint32) {
+	_ = table[63]
+	_ = picks[0][0]
+	var stop bool
+	for {
+		switch d.next {
+		case 0:
+			y := d.c[0] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+			fallthrough
+		case 1:
+			y := d.c[1] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+			fallthrough
+		case 2:
+			y := d.c[2] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+			fallthrough
+		case 3:
+			y := d.c[3] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+			fallthrough
+		case 4:
+			y := d.c[4] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+			fallthrough
+		case 5:
+			y := d.c[5] | x
+			m := picks[0][y&(laneMaskA|63)] | picks[1][y>>digitB]
+			if m&rare != 0 {
+				if m&stuckMark != 0 {
+					return x, dead, one, two, acc
+				}
+				l := uint32(d.lost[m&63])
+				lost := l&0x7F<<laneA | l>>7<<laneB
+				d.blockedDead |= two & m & lost
+				dead |= lost
+			}
+			e := table[m&63]
+			x = two&m | dead
+			two = one & m & bothLanes
+			one = m
+			acc += e
+			if acc&overMask != 0 {
+				if acc, stop = settleAcc(acc); stop {
+					return x, dead, one, two, acc
+				}
+			}
+		}
+		// Nothing is drawn for a stuck player.
+		if stuck(x) {
+			return x, dead, one, two, acc
+		}
+		d.refill()
+	}
+}
+
+// settleAcc settles acc after a round in which a score reached five or
+// the round count its limit: five points wins unless both are level (then
+// both go back to four), and the turn cap draws. It reports whether the
+// game is over.
+func settleAcc(acc uint32) (uint32, bool) {
+	if a, b := uint8(acc), uint8(acc>>8); a == b && a >= WinningPoints+scoreBias {
+		acc -= 0x0101
+	}
+	a, b := uint8(acc), uint8(acc>>8)
+	return acc, max(a, b) >= WinningPoints+scoreBias || acc&(1<<31) != 0
+}
+
 // playStuck plays out a move phase in which a player is stuck. A stuck
 // player stays stuck, since its turns are nullified and change no move,
 // so the game is forced: every turn charges each stuck player for passing
-// (penalize) and the other's answer is void.
+// (as penalize does) and the other's answer is void; then the turn
+// settles (as settle does).
 func (s *State) playStuck() {
-	offences := newTurn(PickMove, 0, 0).withOffences(
-		Offence(b2u(s.Stuck(0)))*Stuck, Offence(b2u(s.Stuck(1)))*Stuck)
-	for s.Phase != GameOver {
-		s.penalize(offences)
-		s.Turn++
-		s.settle(0)
+	p, q := &s.players[0], &s.players[1]
+	stuckA, stuckB := s.Stuck(0), s.Stuck(1)
+	a, b, wa, wb := p.points, q.points, p.waits, q.waits
+	w := Stuck.Waits()
+	turn := s.Turn
+	for {
+		if stuckA {
+			if wa >= w {
+				wa -= w
+			} else {
+				wa, b = 0, b+1
+			}
+		}
+		if stuckB {
+			if wb >= w {
+				wb -= w
+			} else {
+				wb, a = 0, a+1
+			}
+		}
+		turn++
+		if max(a, b) >= WinningPoints {
+			if a != b {
+				s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
+				break
+			}
+			a, b = WinningPoints-1, WinningPoints-1
+		}
+		if turn >= s.TurnCap {
+			s.Phase, s.Result = GameOver, Draw
+			break
+		}
 	}
+	p.points, q.points, p.waits, q.waits = a, b, wa, wb
+	s.Turn = turn
 }
 
 // stuck reports whether a player's lane of x (dead|blocked) is full.
 func stuck(x uint32) bool {
-	return (x+(1<<laneA|1<<laneB))&(1<<(laneA+7)|1<<(laneB+7)) != 0
+	return x&laneMaskA == laneMaskA || x&laneMaskB == laneMaskB
 }
 
-// over reports whether a score in acc reached five or the round count
-// its limit.
-func over(acc uint64) bool { return (uint32(acc)+0x0303)&(1<<31|0x0808) != 0 }
-
-// pick returns both seats' picks for the unavailable moves x (see
-// pickTable) with their next digits in da and db.
-func pick(x uint32, da, db uint64) uint32 {
-	return pickTable[0][x&laneMask|uint32(da&63)] | pickTable[1][x>>(laneB-laneA)&laneMask|uint32(db&63)]
-}
-
-// The lanes of randomRounds' packed word: seat 0's 7-bit window starts at
-// bit laneA and seat 1's at laneB. laneA = 6 makes seat 0's lane a row
-// offset of pickTable (rows of 64), and the 6 bits below hold the
-// pairTable index of a pick.
+// The lanes of playRounds' packed words: seat 0's 7-bit window starts at
+// bit laneA and seat 1's at laneB. A round's pickTable indices come from
+// y = x | digits, seat 0's digit in bits 0-5 and seat 1's at digitB, so
+// that seat 0's index is the low 13 bits of y (its lane a row offset,
+// rows of 64) and seat 1's the bits from digitB up. A pick holds the
+// pairTable index of the two picks in bits 0-5 and stuckMark in bit 13.
 const (
-	laneA    = 6
-	laneB    = 16 + laneA
-	laneMask = 0x7F << laneA
+	laneA     = 6
+	laneB     = 25
+	digitB    = laneB - laneA
+	laneMaskA = 0x7F << laneA
+	laneMaskB = 0x7F << laneB
+	bothLanes = laneMaskA | laneMaskB
+	stuckMark = 1 << 13
 )
 
 // lanes packs two 7-bit windows (bits above 7 ignored) into the lanes.
@@ -382,39 +619,74 @@ func loadoutIndex(c Character, b Booster) uint8 {
 	return uint8(c&3)<<2 | uint8(b&1) | b2u(b == NoBooster)<<1
 }
 
-// loadoutLanes[la] is, in randomRounds' seat 0 lane, the window moves the
-// loadout of index la does not own, and those whose play destroys a move.
-var loadoutLanes = func() (t [16]struct{ unowned, wrecks uint32 }) {
-	const wrecks = singleUseMask | destructiveMask
+// loadoutLanes[la] is, in seat 0's lane, the window moves the loadout of
+// index la does not own.
+var loadoutLanes = func() (t [16]uint32) {
 	for _, l := range Loadouts() {
 		base := 7 * uint32(l.Character)
-		i := loadoutIndex(l.Character, l.Booster)
-		t[i].unowned = lanes(^l.Moves()>>base, 0)
-		t[i].wrecks = lanes(wrecks>>base, 0)
+		t[loadoutIndex(l.Character, l.Booster)] = lanes(^l.Moves()>>base, 0)
 	}
 	return t
 }()
 
-// pairTable[la][lb][i<<3|j] is a round's whole effect when the player with
-// loadout index la plays the i-th move of its character's window and the
-// one with lb plays the j-th of its own: seat 0's points in bits 0-7,
-// seat 1's in bits 8-15, a 1 in bit 16 (randomRounds' round count), and
-// in bits 32-63 the window moves each loses, in randomRounds' lanes. It
-// is built from roundTable and lost, the rules Step uses.
-var pairTable = func() (t [16][16][64]uint64) {
-	for _, la := range Loadouts() {
-		for _, lb := range Loadouts() {
-			ia, ib := loadoutIndex(la.Character, la.Booster), loadoutIndex(lb.Character, lb.Booster)
-			baseA, baseB := 7*Move(la.Character), 7*Move(lb.Character)
-			k := strongPair(la.Booster, lb.Booster)
-			for i := Move(0); i < 7; i++ {
-				for j := Move(0); j < 7; j++ {
-					ma, mb := baseA+i, baseB+j
-					t[ia][ib][i<<3|j] = uint64(roundTable[k][ma][mb]) | 1<<16 |
-						uint64(lanes(lost(ma, mb)>>baseA, lost(mb, ma)>>baseB))<<32
+// pairTable[ca][cb][k][i<<3|j] is a round's effect on playRounds' acc
+// when the character ca plays the i-th move of its window and cb the j-th
+// of its own, k being strongPair of their boosters: seat 0's points in
+// bits 0-7, seat 1's in bits 8-15 and a 1 in bit 16 (the round count),
+// and rareMark when a move is lost (see lostTable). Index 7 of either
+// player is a stuck player (see pickTable), and has only rareMark. It is
+// built from roundTable and lost, the rules Step uses.
+var pairTable = func() (t [NumCharacters][NumCharacters][4][64]uint32) {
+	for ca := range NumCharacters {
+		for cb := range NumCharacters {
+			for k := range 4 {
+				for i := range 8 {
+					for j := range 8 {
+						if i < 7 && j < 7 {
+							ma, mb := 7*Move(ca)+Move(i), 7*Move(cb)+Move(j)
+							t[ca][cb][k][i<<3|j] = uint32(roundTable[k][ma][mb]) | 1<<16
+						}
+					}
 				}
 			}
 		}
+	}
+	return t
+}()
+
+// lostTable[ca][cb][i<<3|j] is the window moves each player loses in the
+// round of pairTable[ca][cb][k][i<<3|j]: seat 0's in bits 0-6, seat 1's
+// in bits 7-13.
+var lostTable = func() (t [NumCharacters][NumCharacters][64]uint16) {
+	for ca := range NumCharacters {
+		for cb := range NumCharacters {
+			for i := range 7 {
+				for j := range 7 {
+					ma, mb := 7*Move(ca)+Move(i), 7*Move(cb)+Move(j)
+					t[ca][cb][i<<3|j] = uint16(lost(ma, mb)>>(7*ca)) | uint16(lost(mb, ma)>>(7*cb))<<7
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// loadoutWrecks[la] is, in seat 0's lane, the moves of the loadout of
+// index la whose play destroys a move (its own, for a single-use move, or
+// the opponent's, for a destructive one).
+var loadoutWrecks = func() (t [16]uint32) {
+	for _, l := range Loadouts() {
+		base := 7 * uint32(l.Character)
+		t[loadoutIndex(l.Character, l.Booster)] = lanes((singleUseMask|destructiveMask)&l.Moves()>>base, 0)
+	}
+	return t
+}()
+
+// loadoutStrong[la] is 1 if the loadout of index la has the Strong
+// booster (see strongPair).
+var loadoutStrong = func() (t [16]uint8) {
+	for _, l := range Loadouts() {
+		t[loadoutIndex(l.Character, l.Booster)] = b2u(l.Booster == Strong)
 	}
 	return t
 }()
@@ -423,11 +695,17 @@ var pairTable = func() (t [16][16][64]uint64) {
 // holds its unavailable moves and u is its digit: the chosen move's
 // window bit in the seat's lane, and its slot at its place in the
 // pairTable index (bits 3-5 for seat 0, 0-2 for seat 1), so that the OR
-// of both seats' picks holds both bits and the index. Rows are padded to
-// 64 so that u&63 needs no bounds check.
+// of both seats' picks holds both bits and the index. A full window (a
+// stuck player) gives slot 7 and stuckMark. Rows are padded to 64 so
+// that a 6-bit digit needs no bounds check.
 var pickTable = func() (t [2][128 << 6]uint32) {
-	for x := range 127 {
+	for x := range 128 {
 		for u := range 64 {
+			if x == 127 {
+				t[0][x<<6|u] = 7<<3 | stuckMark
+				t[1][x<<6|u] = 7 | stuckMark
+				continue
+			}
 			slot := uint32(windowPick[^x&127][u])
 			t[0][x<<6|u] = lanes(1<<slot, 0) | slot<<3
 			t[1][x<<6|u] = lanes(0, 1<<slot) | slot

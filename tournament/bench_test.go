@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -51,13 +50,13 @@ func BenchmarkMatchRandomRandomTable(b *testing.B) { benchMatch(b, "random", "ra
 // seeded as the match seeds it. Against BenchmarkMatchRandomRandom it
 // prices the runner.
 func BenchmarkRandomGameSeatStreams(b *testing.B) {
-	var pcg [2]rand.PCG
+	var src [2]engine.Wyrand
 	var seed uint64
 	turns := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		seed++
-		s, _ := randomGame(&pcg, engine.DefaultRules, seed)
+		s, _ := randomGame(&src, engine.DefaultRules, seed)
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"math/bits"
-	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
@@ -20,14 +19,14 @@ import (
 
 // randomGame plays a game between two uniform random bots as
 // agents.Table.Play would with two *agents.Random from seed, and returns
-// the final state and whether the loadouts were settled. pcg is scratch
+// the final state and whether the loadouts were settled. src is scratch
 // space for the seats' sources.
-func randomGame(pcg *[2]rand.PCG, rules engine.Rules, seed uint64) (engine.State, bool) {
-	// Seat i's source is PCG(seed, i), as agents.SeatSource.
-	pcg[0].Seed(seed, 0)
-	pcg[1].Seed(seed, 1)
+func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) (engine.State, bool) {
+	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
+	src[0].Seed(seed, 0)
+	src[1].Seed(seed, 1)
 	s := engine.NewGame(rules)
-	s.PlayRandom(&pcg[0], &pcg[1])
+	s.PlayRandom(&src[0], &src[1])
 	return s, s.Settled()
 }
 

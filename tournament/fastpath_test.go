@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -19,7 +18,7 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 		n = 5_000
 	}
 	table := agents.NewTable()
-	var pcg [2]rand.PCG
+	var src [2]engine.Wyrand
 	a, b := &agents.Random{}, &agents.Random{}
 	stuck := 0
 	for i := range n {
@@ -27,7 +26,7 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 		o := table.Play(engine.DefaultRules, seed, a, b)
 		h := table.History
 		settled := len(h) > 0 && h[len(h)-1].Phase() == engine.PickMove
-		s, fastSettled := randomGame(&pcg, engine.DefaultRules, seed)
+		s, fastSettled := randomGame(&src, engine.DefaultRules, seed)
 		if s != o.State || fastSettled != settled {
 			t.Fatalf("seed %#x: fast path ends in %+v (settled %v), Table.Play in %+v (settled %v)", seed, s, fastSettled, o.State, settled)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
@@ -196,10 +195,10 @@ type matchWorker struct {
 	table *agents.Table
 	bots  [2]agents.Agent // A, B
 	rules engine.Rules
-	// fast selects randomGame, for two uniform random bots; pcg is its
+	// fast selects randomGame, for two uniform random bots; src is its
 	// scratch.
 	fast bool
-	pcg  [2]rand.PCG
+	src  [2]engine.Wyrand
 }
 
 func closeAgent(a agents.Agent) error {
@@ -215,9 +214,9 @@ func (w *matchWorker) Close() error {
 
 func (w *matchWorker) PlayPair(r *MatchResult, _ uint64, seed uint64) error {
 	if w.fast {
-		st, settled := randomGame(&w.pcg, w.rules, seed)
+		st, settled := randomGame(&w.src, w.rules, seed)
 		half := r.record(&st, settled, st.Result.Winner(), 0)
-		st, settled = randomGame(&w.pcg, w.rules, seed)
+		st, settled = randomGame(&w.src, w.rules, seed)
 		half += r.record(&st, settled, st.Result.Winner(), 1)
 		r.Pentanomial[half]++
 		return nil
