@@ -17,7 +17,8 @@ import "math/bits"
 // nothing more is drawn: a stuck player stays stuck (a nullified turn
 // changes no move), so the rest of the game is forced.
 func (s *State) PlayRandom(a, b *Wyrand) Result {
-	d := draws{next: 6}
+	var d draws
+	d.next = 6
 	d.src[0] = a.state
 	if a == b {
 		a.state += wyP0
@@ -332,14 +333,16 @@ func (s *State) finishRounds(x, dead, one, two, blockedDead, acc, limit uint32) 
 	// only a move destroyed in the last round can be both, which
 	// blockedDead recorded.
 	blocked := x&^dead | blockedDead&one&bothLanes
+	// The scores are read from acc, not s: they are at hand in a register.
+	a, b := uint8(acc)-scoreBias, uint8(acc>>8)-scoreBias
 	if played := acc>>16 - (1<<15 - limit); played != 0 {
 		pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
 		p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
 		q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
-		p.points, q.points = uint8(acc)-scoreBias, uint8(acc>>8)-scoreBias
+		p.points, q.points = a, b
 		s.Turn += uint16(played)
 	}
-	switch a, b := p.points, q.points; {
+	switch {
 	case max(a, b) >= WinningPoints:
 		s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
 	case acc&(1<<31) != 0:
