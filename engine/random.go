@@ -366,7 +366,9 @@ const overMask = 0x0808 | 1<<31
 // pick, next legal set), and every value it carries is kept in a
 // register. The body is six rounds, one per digit of a word, entered at
 // the next digit (Duff's device), so that the digits' positions are
-// constants and words are drawn outside the rounds.
+// constants and words are drawn outside the rounds. The six are written
+// out because a round is too large for the compiler to inline, and a call
+// per round would spill the registers.
 func playRounds(d *draws, x, dead, one, two, acc uint32, table *[64]uint32, picks *[2][128 << 6]uint32, rare uint32) (uint32, uint32, uint32, uint32, uint32) {
 	_ = table[63]
 	_ = picks[0][0]
