@@ -124,7 +124,7 @@ func (d *draws) take() (ua, ub uint32) {
 }
 
 // randomNewGame is PlayRandom from a new game: the same game, with the
-// picks made in registers and the state written once. In a new game the
+// picks made in registers and each field of the state written once. In a new game the
 // players pick alike until their characters are settled (a repeated pick
 // is a clash), so one streak stands for both.
 func (s *State) randomNewGame(d *draws) {

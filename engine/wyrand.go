@@ -7,7 +7,8 @@ import "math/bits"
 // constant, each state folded through a 64×64→128-bit multiply. It is
 // the seats' source in PlayRandom and in the bots' games, chosen for
 // speed: a draw is an add, a xor and one multiply, where PCG needs three.
-// It passes BigCrush. It is not for cryptography.
+// Its author reports that it passes BigCrush and PractRand. It is not for
+// cryptography.
 //
 // Its state is 64 bits, so two streams started at unrelated points can
 // overlap; among N streams of L draws that happens with probability
