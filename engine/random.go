@@ -163,7 +163,7 @@ func (s *State) randomNewGame(d *draws) {
 		return
 	}
 	p.character, q.character = ca, cb
-	ga, gb := b2u(headstartOver[ca&3] == cb), b2u(headstartOver[cb&3] == ca)
+	ga, gb := Headstart(ca, cb)
 	p.points, q.points = ga, gb
 	if turn >= s.TurnCap {
 		s.Phase, s.Result = GameOver, Draw
@@ -719,37 +719,19 @@ var pickTable = func() (t [2][128 << 6]uint32) {
 	return t
 }()
 
-// kthSpan bounds the spread of any legal-choice mask from its lowest set
-// bit: a move set spans 7 bits, a booster set (2c, 2c+1 and 8) up to 9.
-const kthSpan = 1 << 9
-
-// kthBit[m][k] is the position of the k-th lowest set bit of m for k < 7,
-// and kthBit[m][7] the number of set bits (masks that matter have at most
-// five; a count is never zero where it is used).
-var kthBit = func() (t [kthSpan][8]uint8) {
-	for m := range t {
-		k := 0
-		for i := 0; i < 9; i++ {
-			if m>>i&1 == 1 {
-				if k < 7 {
-					t[m][k] = uint8(i)
-				}
-				k++
-			}
-		}
-		t[m][7] = uint8(max(k, 1))
-	}
-	return t
-}()
-
 // windowPick[w][u] is the position of the (u mod n)-th set bit of the
 // 7-bit window w with n set bits: the move pick in one lookup. Rows are
 // padded to 64 so that u&63 needs no bounds check.
 var windowPick = func() (t [128][64]uint8) {
 	for w := 1; w < 128; w++ {
-		row := &kthBit[w]
+		var set []uint8 // w's set bits, lowest first
+		for i := range uint8(7) {
+			if w>>i&1 == 1 {
+				set = append(set, i)
+			}
+		}
 		for u := range 60 {
-			t[w][u] = row[uint8(u)%row[7]]
+			t[w][u] = set[u%len(set)]
 		}
 	}
 	return t

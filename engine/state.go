@@ -221,8 +221,9 @@ var headstartOver = [NumCharacters]Character{Ninja: Samurai, Zombie: NoCharacter
 // Headstart returns the headstart points each side gets when characters a
 // and b meet: Ninja over Samurai, Samurai over Clown, Clown over Ninja.
 func Headstart(a, b Character) (ga, gb uint8) {
-	// Branch-free: in random play the pairing is a coin toss.
-	return b2u(headstartOver[a] == b), b2u(headstartOver[b] == a)
+	// Branch-free: in random play the pairing is a coin toss. The &3
+	// spares PlayRandom a bounds check; characters are below 4.
+	return b2u(headstartOver[a&3] == b), b2u(headstartOver[b&3] == a)
 }
 
 // Turn records what happened in one call of Step, packed into 32 bits so
