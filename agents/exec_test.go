@@ -80,8 +80,8 @@ func newExec(t testing.TB, arg string) *Exec {
 	return e
 }
 
-// game is one played game, kept whole.
-type game struct {
+// playedGame is one played game, kept whole.
+type playedGame struct {
 	out     Outcome
 	history []engine.Turn
 }
@@ -89,9 +89,9 @@ type game struct {
 // playSeries plays n games between x and y from game seeds seed0,
 // seed0+1, ...; x takes seat 0 in even games and seat 1 in odd ones. It
 // tells finishers the result, as a runner does.
-func playSeries(x, y Agent, n int, seed0 uint64) []game {
+func playSeries(x, y Agent, n int, seed0 uint64) []playedGame {
 	t := NewTable()
-	var games []game
+	var games []playedGame
 	for i := range n {
 		a, b := x, y
 		if i%2 == 1 {
@@ -103,7 +103,7 @@ func playSeries(x, y Agent, n int, seed0 uint64) []game {
 				f.Finish(out, t.History)
 			}
 		}
-		games = append(games, game{out, append([]engine.Turn(nil), t.History...)})
+		games = append(games, playedGame{out, append([]engine.Turn(nil), t.History...)})
 	}
 	return games
 }
@@ -216,7 +216,7 @@ func TestProbe(t *testing.T) {
 
 // checkLegalPlay checks that seat x of every game (see playSeries) was
 // never penalized and that every game was played to its end.
-func checkLegalPlay(t *testing.T, games []game) {
+func checkLegalPlay(t *testing.T, games []playedGame) {
 	t.Helper()
 	for i, g := range games {
 		if g.out.Forfeit >= 0 || g.out.State.Phase != engine.GameOver {
@@ -526,7 +526,7 @@ func TestExecMixedRun(t *testing.T) {
 	const n = 10
 	alone := playSeries(newExec(t, gobot(t)), &Random{}, n, 77)
 	before := runtime.NumGoroutine()
-	var good, bad []game
+	var good, bad []playedGame
 	var wg sync.WaitGroup
 	good1, bad1 := newExec(t, gobot(t)), newExec(t, badbot("mode=exit;game=0;at=2"))
 	wg.Go(func() { good = playSeries(good1, &Random{}, n, 77) })

@@ -16,38 +16,73 @@ type Param struct {
 
 // Info describes a registered bot kind.
 type Info struct {
+	// Game is the game the bot plays ("" is two-player "nzsc"); bots are
+	// registered per game, and one name may serve several games.
+	Game   string
 	Name   string
 	Help   string
 	Params []Param
-	// New builds one independent instance from validated parameters
-	// (every declared parameter is present, defaults filled in).
-	New func(Params) (Agent, error)
+	// MinSeats and MaxSeats bound the table sizes the bot can sit at (0
+	// means 2): asking a two-player bot to sit at a 3-seat table is an
+	// error when the run is set up, not in a worker.
+	MinSeats, MaxSeats int
+	// New builds one independent two-player NZSC instance from validated
+	// parameters (every declared parameter is present, defaults filled
+	// in). NewPlayer does the same for a bot of any game; a kind sets one
+	// of them.
+	New       func(Params) (Agent, error)
+	NewPlayer func(Params) (Player, error)
 	// Prefix marks a kind whose spec is "name:ARG" with a free-form
 	// argument (such as exec:PATH) instead of key=value parameters; the
 	// argument arrives as Params["arg"].
 	Prefix bool
 }
 
-var registry = map[string]Info{}
+// registry holds the bot kinds by game, then name.
+var registry = map[string]map[string]Info{}
 
-// Register adds a bot kind; it panics on a duplicate name, a programmer
-// error.
+// DefaultGame is the game of a bot kind registered without one.
+const DefaultGame = "nzsc"
+
+// Register adds a bot kind; it panics on a duplicate name within a game or
+// a kind with no constructor, programmer errors.
 func Register(i Info) {
-	if _, dup := registry[i.Name]; dup {
-		panic("agents: duplicate bot " + i.Name)
+	if i.Game == "" {
+		i.Game = DefaultGame
 	}
-	registry[i.Name] = i
+	if i.MinSeats == 0 {
+		i.MinSeats = 2
+	}
+	if i.MaxSeats == 0 {
+		i.MaxSeats = max(2, i.MinSeats)
+	}
+	if (i.New == nil) == (i.NewPlayer == nil) {
+		panic("agents: bot " + i.Name + " needs exactly one of New and NewPlayer")
+	}
+	if registry[i.Game] == nil {
+		registry[i.Game] = map[string]Info{}
+	}
+	if _, dup := registry[i.Game][i.Name]; dup {
+		panic("agents: duplicate bot " + i.Game + "/" + i.Name)
+	}
+	registry[i.Game][i.Name] = i
 }
 
-// Registered returns every bot kind, sorted by name.
-func Registered() []Info {
-	out := make([]Info, 0, len(registry))
-	for _, i := range registry {
+// Registered returns every two-player NZSC bot kind, sorted by name.
+func Registered() []Info { return RegisteredFor(DefaultGame) }
+
+// RegisteredFor returns every bot kind of game, sorted by name.
+func RegisteredFor(game string) []Info {
+	out := make([]Info, 0, len(registry[game]))
+	for _, i := range registry[game] {
 		out = append(out, i)
 	}
 	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
+
+// Supports reports whether the kind can sit at a table of seats players.
+func (i *Info) Supports(seats int) bool { return seats >= i.MinSeats && seats <= i.MaxSeats }
 
 // Params are a bot's parameters as parsed from its spec.
 type Params map[string]string
@@ -81,8 +116,11 @@ type Bot struct {
 // Name returns the spec, which identifies the configured bot in results.
 func (b *Bot) Name() string { return b.Spec }
 
-// New builds a fresh instance (one per worker).
+// New builds a fresh two-player NZSC instance (one per worker).
 func (b *Bot) New() (Agent, error) {
+	if b.Info.New == nil {
+		return nil, fmt.Errorf("bot %s is not a two-player NZSC bot", b.Spec)
+	}
 	a, err := b.Info.New(b.Params)
 	if err != nil {
 		return nil, fmt.Errorf("bot %s: %w", b.Spec, err)
@@ -90,13 +128,33 @@ func (b *Bot) New() (Agent, error) {
 	return a, nil
 }
 
-// Parse reads a spec "name" or "name:key=value,key=value" and checks the
-// name and parameters against the registry.
-func Parse(spec string) (*Bot, error) {
+// NewPlayer builds a fresh instance for the generic table (one per
+// worker); a two-player NZSC Agent comes wrapped by AsPlayer.
+func (b *Bot) NewPlayer() (Player, error) {
+	if b.Info.NewPlayer == nil {
+		a, err := b.New()
+		if err != nil {
+			return nil, err
+		}
+		return AsPlayer(a), nil
+	}
+	p, err := b.Info.NewPlayer(b.Params)
+	if err != nil {
+		return nil, fmt.Errorf("bot %s: %w", b.Spec, err)
+	}
+	return p, nil
+}
+
+// Parse reads a two-player NZSC bot spec; see ParseFor.
+func Parse(spec string) (*Bot, error) { return ParseFor(DefaultGame, spec) }
+
+// ParseFor reads a spec "name" or "name:key=value,key=value" of a bot of
+// game and checks the name and parameters against the registry.
+func ParseFor(game, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
-	info, ok := registry[name]
+	info, ok := registry[game][name]
 	if !ok {
-		return nil, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames())
+		return nil, fmt.Errorf("unknown %s bot %q (known: %s)", game, name, knownNames(game))
 	}
 	params := Params{}
 	if info.Prefix {
@@ -129,19 +187,29 @@ func Parse(spec string) (*Bot, error) {
 // worker. Building starts nothing (external programs start at their first
 // decision), so it is cheap.
 func validated(b *Bot) (*Bot, error) {
-	a, err := b.New()
+	a, err := b.NewPlayer()
 	if err != nil {
 		return nil, err
 	}
-	if c, ok := a.(Closer); ok {
+	if c := closerOf(a); c != nil {
 		c.Close()
 	}
 	return b, nil
 }
 
-func knownNames() string {
+// closerOf returns p's Closer, looking through AsPlayer.
+func closerOf(p Player) Closer {
+	if u, ok := p.(interface{ Unwrap() Agent }); ok {
+		c, _ := u.Unwrap().(Closer)
+		return c
+	}
+	c, _ := p.(Closer)
+	return c
+}
+
+func knownNames(game string) string {
 	var names []string
-	for _, i := range Registered() {
+	for _, i := range RegisteredFor(game) {
 		if i.Prefix {
 			names = append(names, i.Name+":ARG")
 		} else {

@@ -1,0 +1,186 @@
+package agents
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+)
+
+// Player is a bot for any game of the lab, through the game contract: it
+// is given its seat's observation and its legal actions, never more than
+// its player may see. Two-player NZSC bots implement Agent instead, which
+// sees the (wholly public) engine.State directly and stays on the fast
+// path; AsPlayer lets the generic table seat them too.
+type Player interface {
+	// NewGame starts a game of g in seat. rng is the bot's source for
+	// this game; it is reseeded for every game.
+	NewGame(g game.Game, seat int, rng *rand.Rand)
+	// Act answers one decision. legal is never empty and is valid only
+	// during the call, as is obs (obs.Clone where the game has one keeps
+	// it). An action outside legal is penalized or forfeits the game, as
+	// the game's Info says.
+	Act(obs game.Observation, legal []game.Action) game.Action
+}
+
+// AsPlayer returns a two-player NZSC Agent as a Player, for the generic
+// table. The observation it is given must be NZSC's (*engine.Observation).
+func AsPlayer(a Agent) Player { return &agentPlayer{a: a} }
+
+type agentPlayer struct {
+	a     Agent
+	d     Decision
+	legal [engine.MaxChoices]engine.Choice
+}
+
+func (p *agentPlayer) NewGame(_ game.Game, seat int, rng *rand.Rand) {
+	p.d = Decision{Seat: seat}
+	p.a.NewGame(seat, rng)
+}
+
+func (p *agentPlayer) Act(obs game.Observation, legal []game.Action) game.Action {
+	o, ok := obs.(*engine.Observation)
+	if !ok {
+		panic(fmt.Sprintf("agents: an NZSC bot was given a %T observation", obs))
+	}
+	n := 0
+	for _, a := range legal {
+		p.legal[n] = engine.Choice(a)
+		n++
+	}
+	p.d.State, p.d.History, p.d.Legal = o.State, o.History, p.legal[:n]
+	return game.Action(p.a.Choose(&p.d))
+}
+
+// Unwrap returns the Agent behind a Player made by AsPlayer, so that the
+// runner can reach its Faulter, Finisher and Closer.
+func (p *agentPlayer) Unwrap() Agent { return p.a }
+
+// GameResult is how a game played by PlayerTable ended.
+type GameResult struct {
+	// Outcome is the finishing order (a forfeit's, when one happened).
+	Outcome game.Outcome
+	// Steps is the number of steps played.
+	Steps int
+	// Forfeit is the seat that forfeited, or -1; Fault says why.
+	Forfeit int
+	Fault   error
+	// Illegal[s] counts the actions of seat s outside its legal actions
+	// that the rules penalized (games that do not forfeit them).
+	Illegal [game.MaxSeats]int
+}
+
+// IllegalActionError is the fault of a bot whose action is not legal in a
+// game that forfeits illegal actions.
+type IllegalActionError struct {
+	Seat   int
+	Action string
+}
+
+func (e *IllegalActionError) Error() string {
+	return fmt.Sprintf("seat %d: illegal action %q", e.Seat, e.Action)
+}
+
+// FaultKind names the fault for the per-kind accounting.
+func (e *IllegalActionError) FaultKind() string { return "illegal" }
+
+// PlayerTable plays games of any game between Players, holding the buffers
+// a worker reuses between games. Steps, when Record is set, keeps every
+// step's actions for game records.
+type PlayerTable struct {
+	src   [game.MaxSeats]engine.Wyrand
+	rng   [game.MaxSeats]*rand.Rand
+	acts  []game.Action
+	legal []game.Action
+	toAct []int
+	// Record asks Play to keep each step's actions in Steps.
+	Record bool
+	Steps  [][]game.Action
+	// Final is the last game's final state.
+	Final game.State
+}
+
+// NewPlayerTable returns a table ready for Play.
+func NewPlayerTable() *PlayerTable {
+	t := &PlayerTable{acts: make([]game.Action, game.MaxSeats), legal: make([]game.Action, 0, 64), toAct: make([]int, 0, game.MaxSeats)}
+	for i := range t.rng {
+		t.rng[i] = rand.New(&t.src[i])
+	}
+	return t
+}
+
+// Play plays one game of g from seed with bots[s] in seat s. Seat s's
+// random source is SeatSource(seed, s), as on the NZSC table. A bot that
+// reports a Fault forfeits at once, as does one whose action is illegal
+// in a game that forfeits illegal actions.
+func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
+	n := g.Seats()
+	if len(bots) != n {
+		panic(fmt.Sprintf("agents: %d bots for %d seats", len(bots), n))
+	}
+	var faulters [game.MaxSeats]Faulter
+	for i, b := range bots {
+		t.src[i].Seed(seed, uint64(i))
+		b.NewGame(g, i, t.rng[i])
+		faulters[i] = faulterOf(b)
+	}
+	st := g.NewState(seed)
+	t.Final = st
+	t.Steps = t.Steps[:0]
+	forfeits := g.Info().IllegalForfeits
+	acts := t.acts[:n]
+	res := GameResult{Forfeit: -1}
+	for !st.Over() {
+		for i := range acts {
+			acts[i] = game.Pass
+		}
+		t.toAct = st.ToAct(t.toAct)
+		for _, s := range t.toAct {
+			t.legal = st.Legal(s, t.legal)
+			if len(t.legal) == 0 {
+				continue
+			}
+			a := bots[s].Act(st.Observe(s), t.legal)
+			if faulters[s] != nil {
+				if err := faulters[s].Fault(); err != nil {
+					return t.forfeit(&res, n, s, err, st)
+				}
+			}
+			if !slices.Contains(t.legal, a) {
+				if forfeits {
+					return t.forfeit(&res, n, s, &IllegalActionError{Seat: s, Action: st.Observe(s).ActionString(a)}, st)
+				}
+				res.Illegal[s]++
+			}
+			acts[s] = a
+		}
+		if t.Record {
+			t.Steps = append(t.Steps, slices.Clone(acts))
+		}
+		if err := st.Apply(acts); err != nil {
+			// The game refused actions Legal offered: a bug in the game.
+			panic(fmt.Sprintf("agents: %s refused legal actions: %v", g.Info().Name, err))
+		}
+	}
+	res.Outcome = st.Outcome()
+	res.Steps = st.Turn()
+	return res
+}
+
+func (t *PlayerTable) forfeit(res *GameResult, seats, seat int, err error, st game.State) GameResult {
+	res.Outcome = game.Forfeit(seats, seat)
+	res.Forfeit, res.Fault, res.Steps = seat, err, st.Turn()
+	return *res
+}
+
+// faulterOf returns b's Faulter, looking through AsPlayer.
+func faulterOf(b Player) Faulter {
+	if u, ok := b.(interface{ Unwrap() Agent }); ok {
+		f, _ := u.Unwrap().(Faulter)
+		return f
+	}
+	f, _ := b.(Faulter)
+	return f
+}

@@ -1,0 +1,205 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// RecordFormat and RecordVersion name the game-record format: one JSON
+// object per game, one game per line (docs/records.md). A reader must
+// refuse another format and a newer version.
+const (
+	RecordFormat  = "nzsc-lab-game"
+	RecordVersion = 1
+)
+
+// Record is one game as a game record keeps it: enough to replay it through
+// the engine and check its result, what PGN is to chess testers.
+type Record struct {
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Game, Seats and Rules say which game was played (every rule option,
+	// defaults included).
+	Game  string `json:"game"`
+	Seats int    `json:"seats"`
+	Rules Rules  `json:"rules"`
+	// Seed is the game's seed, 0x hex.
+	Seed string `json:"seed"`
+	// Run places the game in its run (empty for a game played alone): the
+	// table of the schedule, the set of games sharing a seed, and the
+	// game's index in the set.
+	Table *int    `json:"table,omitempty"`
+	Set   *uint64 `json:"set,omitempty"`
+	InSet *int    `json:"game_in_set,omitempty"`
+	// Bots names the bot (or person) in each seat.
+	Bots []string `json:"bots"`
+	// Turns holds every step's actions, one name per seat as the seat's
+	// observation names it, "" for a seat that did not decide. Absent in
+	// records written at the outcome level.
+	Turns [][]string `json:"turns,omitempty"`
+	// Result is how the game ended.
+	Result RecordResult `json:"result"`
+}
+
+// RecordResult is the end of a recorded game.
+type RecordResult struct {
+	// Places is each seat's finishing place (1 first, shared when equal).
+	Places []int `json:"places"`
+	// Winner is the winning seat, or -1 when nobody won.
+	Winner int `json:"winner"`
+	// Score is each seat's final points.
+	Score []int `json:"score"`
+	// Steps is the number of steps played (game.State.Turn).
+	Steps int `json:"steps"`
+	// Forfeit is the seat that forfeited and Fault why, when one did.
+	Forfeit *int   `json:"forfeit,omitempty"`
+	Fault   string `json:"fault,omitempty"`
+}
+
+// SetOutcome fills r's places, winner and score from o.
+func (r *RecordResult) SetOutcome(o Outcome) {
+	r.Places = make([]int, o.Seats)
+	r.Score = make([]int, o.Seats)
+	for s := range o.Seats {
+		r.Places[s] = int(o.Place[s])
+		r.Score[s] = o.Score[s]
+	}
+	r.Winner = o.Winner
+}
+
+// FormatSeed writes a seed as the lab writes seeds everywhere: 0x hex.
+func FormatSeed(seed uint64) string { return "0x" + strconv.FormatUint(seed, 16) }
+
+// ParseSeed reads a seed in decimal or 0x hex.
+func ParseSeed(s string) (uint64, error) {
+	t := strings.TrimSpace(s)
+	var (
+		v   uint64
+		err error
+	)
+	if h, ok := strings.CutPrefix(strings.ToLower(t), "0x"); ok {
+		v, err = strconv.ParseUint(h, 16, 64)
+	} else {
+		v, err = strconv.ParseUint(t, 10, 64)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("seed %q is not a 64-bit number (decimal or 0x hex)", s)
+	}
+	return v, nil
+}
+
+// Check reports a record this version cannot read or that contradicts
+// itself (seat counts, names per turn).
+func (r *Record) Check() error {
+	switch {
+	case r.Format != RecordFormat:
+		return fmt.Errorf("not a game record (format %q, want %q)", r.Format, RecordFormat)
+	case r.Version < 1 || r.Version > RecordVersion:
+		return fmt.Errorf("game record version %d is not supported (this program reads up to %d)", r.Version, RecordVersion)
+	case r.Seats < 1 || r.Seats > MaxSeats:
+		return fmt.Errorf("game record has %d seats", r.Seats)
+	case len(r.Bots) != r.Seats:
+		return fmt.Errorf("game record names %d bots for %d seats", len(r.Bots), r.Seats)
+	case len(r.Result.Places) != r.Seats || len(r.Result.Score) != r.Seats:
+		return fmt.Errorf("game record's result has the wrong number of seats")
+	}
+	for t, acts := range r.Turns {
+		if len(acts) != r.Seats {
+			return fmt.Errorf("turn %d has %d actions for %d seats", t+1, len(acts), r.Seats)
+		}
+	}
+	if _, err := ParseSeed(r.Seed); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Step is one step of a replayed game: the state before it, the actions
+// applied, and their names as the record gave them.
+type Step struct {
+	Before State
+	Acts   []Action
+	Names  []string
+}
+
+// Replay plays r through g (which must be the record's game, seats and
+// rules) and calls visit, when not nil, before each step is applied. It
+// returns the final state. A name the game cannot read, an action that is
+// not legal where the game forfeits illegal actions, or a result that is
+// not the record's is an error naming the turn.
+func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	if r.Turns == nil && r.Result.Steps > 0 {
+		return nil, fmt.Errorf("game record holds only the outcome (written at level outcome); it cannot be replayed")
+	}
+	seed, _ := ParseSeed(r.Seed)
+	st := g.NewState(seed)
+	acts := make([]Action, r.Seats)
+	var legal []Action
+	var toAct []int
+	for t, names := range r.Turns {
+		if st.Over() {
+			return st, fmt.Errorf("turn %d: the game was already over", t+1)
+		}
+		for s := range acts {
+			acts[s] = Pass
+		}
+		toAct = st.ToAct(toAct)
+		for s, name := range names {
+			if name == "" {
+				continue
+			}
+			if !slices.Contains(toAct, s) {
+				return st, fmt.Errorf("turn %d: seat %d acts (%q) but does not decide now", t+1, s, name)
+			}
+			a, err := st.Observe(s).ParseAction(name)
+			if err != nil {
+				return st, fmt.Errorf("turn %d: seat %d: %v", t+1, s, err)
+			}
+			if g.Info().IllegalForfeits {
+				legal = st.Legal(s, legal)
+				if !slices.Contains(legal, a) {
+					return st, fmt.Errorf("turn %d: seat %d: %q is not legal", t+1, s, name)
+				}
+			}
+			acts[s] = a
+		}
+		if visit != nil {
+			visit(t+1, &Step{Before: st.Clone(), Acts: append([]Action(nil), acts...), Names: names})
+		}
+		if err := st.Apply(acts); err != nil {
+			return st, fmt.Errorf("turn %d: %v", t+1, err)
+		}
+	}
+	if err := checkEnd(st, r); err != nil {
+		return st, err
+	}
+	return st, nil
+}
+
+// checkEnd compares the replayed end with the record's result.
+func checkEnd(st State, r *Record) error {
+	if r.Result.Forfeit != nil {
+		if st.Over() {
+			return fmt.Errorf("the record says seat %d forfeited, but its moves end the game", *r.Result.Forfeit)
+		}
+		return nil
+	}
+	if !st.Over() {
+		return fmt.Errorf("after %d turns the game is not over, but the record gives a result", len(r.Turns))
+	}
+	o := st.Outcome()
+	for s := range r.Seats {
+		if int(o.Place[s]) != r.Result.Places[s] || o.Score[s] != r.Result.Score[s] {
+			return fmt.Errorf("the moves give places %s and score %v, the record %v and %v", o, o.Score[:o.Seats], r.Result.Places, r.Result.Score)
+		}
+	}
+	if o.Winner != r.Result.Winner {
+		return fmt.Errorf("the moves give winner %d, the record %d", o.Winner, r.Result.Winner)
+	}
+	return nil
+}
