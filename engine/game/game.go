@@ -33,11 +33,11 @@ const MaxSeats = 4
 // numbering may depend on the state (NZSC numbers characters, boosters and
 // moves from 0 within each phase); Observation.ActionString names an
 // action stably, for people, records and the exec protocol.
-type Action uint16
+type Action uint32
 
 // Pass is the action of a seat that does not decide in a step: it is not to
 // act, or it has no legal action (a stuck NZSC player).
-const Pass Action = 0xFFFF
+const Pass Action = 0xFFFFFFFF
 
 // Info describes a kind of game: what the registry lists and what a runner
 // needs to know before it builds one.
