@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"errors"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -50,4 +51,21 @@ type Faulter interface {
 // does not make it escape to the heap.
 type Finisher interface {
 	Finish(o Outcome, history []engine.Turn)
+}
+
+// FaultKinder is implemented by fault errors that say what kind of fault
+// they are ("timeout", "crash", "protocol", "illegal"); runners count
+// forfeits per kind.
+type FaultKinder interface {
+	FaultKind() string
+}
+
+// FaultKind returns err's kind: the FaultKind of the first error in its
+// chain that has one, or "other".
+func FaultKind(err error) string {
+	var k FaultKinder
+	if errors.As(err, &k) {
+		return k.FaultKind()
+	}
+	return "other"
 }

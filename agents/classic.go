@@ -3,10 +3,9 @@ package agents
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 func init() {
@@ -35,7 +34,7 @@ func init() {
 // xorshift never leaves it (the opponent would always pick its first
 // option); the original drew its seeds from the same range.
 func ParseClassicSeed(s string) (uint32, error) {
-	v, err := ParseSeed(s)
+	v, err := game.ParseSeed(s)
 	if err != nil {
 		return 0, err
 	}
@@ -43,22 +42,6 @@ func ParseClassicSeed(s string) (uint32, error) {
 		return 0, fmt.Errorf("the classic opponent's seed is its 32-bit generator state and must be in 1..4294967295 (0x1..0xffffffff), not %s", s)
 	}
 	return uint32(v), nil
-}
-
-// ParseSeed reads a 64-bit seed written in decimal or with a 0x prefix in
-// hexadecimal. (strconv's base 0 would read a leading 0 as octal, which
-// no one means by a seed.)
-func ParseSeed(s string) (uint64, error) {
-	t := strings.TrimSpace(s)
-	base := 10
-	if strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X") {
-		t, base = t[2:], 16
-	}
-	v, err := strconv.ParseUint(t, base, 64)
-	if err != nil {
-		return 0, fmt.Errorf("seed %q is not a decimal or 0x-hex number below 2^64", s)
-	}
-	return v, nil
 }
 
 // Classic is the computer opponent of the original single-player NZSC

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // script is a seat-0 agent that answers from a list of names, whatever
@@ -285,7 +286,7 @@ func TestParseSeed(t *testing.T) {
 		{"0x", 0, false},
 		{"1e3", 0, false},
 	} {
-		got, err := ParseSeed(c.in)
+		got, err := game.ParseSeed(c.in)
 		if (err == nil) != c.ok || got != c.want {
 			t.Errorf("case %d %q: got %d, %v; want %d ok=%v", i, c.in, got, err, c.want, c.ok)
 		}

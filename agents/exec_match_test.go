@@ -8,8 +8,9 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/tournament"
+	"github.com/nzsclab/nzsc/roundrobin"
 )
 
 // TestExecInMatches runs exec bots through the real match runner on two
@@ -26,20 +27,21 @@ func TestExecInMatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	match := func(spec string) tournament.MatchResult {
+	match := func(spec string) analysis.Pairing {
 		b, err := agents.Parse(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := &tournament.Match{A: b, B: random, Rules: engine.DefaultRules}
-		rep, err := m.Play(context.Background(), tournament.Plan{Seed: 5, Pairs: 10, ChunkPairs: 2, Workers: 2}, nil)
+		cfg := &roundrobin.Config{Bots: []*agents.Bot{b, random}, Gauntlet: -1, HeadToHead: true,
+			PairsPerPairing: 10, Seed: 5, Rules: engine.DefaultRules, ChunkPairs: 2}
+		res, err := roundrobin.Play(context.Background(), cfg, roundrobin.Options{Workers: 2})
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
-		if rep.Interrupted || rep.Total.Games != 20 {
-			t.Fatalf("%s: %d games, interrupted %v; want 20", spec, rep.Total.Games, rep.Interrupted)
+		if res.Interrupted || res.Counts.Games() != 20 {
+			t.Fatalf("%s: %d games, interrupted %v; want 20", spec, res.Counts.Games(), res.Interrupted)
 		}
-		return rep.Total
+		return res.Counts.Pairings[0]
 	}
 	good := "exec:" + filepath.Join(dir, "gobot")
 	alone := match(good)
@@ -50,7 +52,7 @@ func TestExecInMatches(t *testing.T) {
 		"exec:" + badbot + ";mode=junk;game=0;at=3",
 		"exec:" + badbot + ";mode=illegal;game=0;at=0",
 	}
-	results := make([]tournament.MatchResult, len(specs))
+	results := make([]analysis.Pairing, len(specs))
 	var wg sync.WaitGroup
 	for i, s := range specs {
 		wg.Go(func() { results[i] = match(s) })
@@ -59,18 +61,18 @@ func TestExecInMatches(t *testing.T) {
 	if !reflect.DeepEqual(results[0], alone) {
 		t.Errorf("the good bot's match differs when other matches fail beside it")
 	}
-	if f := results[0].Faults[0]; f.Total() != 0 {
+	if f := analysis.SummarizeMatch(&results[0]).Faults[0]; f.Total() != 0 {
 		t.Errorf("good bot: faults %+v", f)
 	}
 	for i, kind := range []string{agents.FaultCrash, agents.FaultTimeout, agents.FaultProtocol} {
-		r := results[i+1]
+		r := analysis.SummarizeMatch(&results[i+1])
 		f := r.Faults[0]
-		if f.Forfeits != 20 || f.Kinds[kind] != 20 || f.Illegal != 0 || r.WDL().L != 20 {
-			t.Errorf("%s: faults %+v, result %+v; want 20 forfeits of kind %s, 20 losses", specs[i+1], f, r.WDL(), kind)
+		if f.Forfeits != 20 || f.Kinds[kind] != 20 || f.Illegal != 0 || r.Total.Losses != 20 {
+			t.Errorf("%s: faults %+v, result %+v; want 20 forfeits of kind %s, 20 losses", specs[i+1], f, r.Total, kind)
 		}
 	}
-	r := results[4]
-	if f := r.Faults[0]; f.Forfeits != 0 || f.Illegal != 6*20 || r.WDL().L != 20 || r.Turns != 6*20 {
-		t.Errorf("illegal bot: faults %+v, result %+v, %d turns; want 120 illegal choices, 20 losses in 120 turns", f, r.WDL(), r.Turns)
+	r := analysis.SummarizeMatch(&results[4])
+	if f := r.Faults[0]; f.Forfeits != 0 || f.Illegal != 6*20 || r.Total.Losses != 20 || r.Turns != 6*20 {
+		t.Errorf("illegal bot: faults %+v, result %+v, %d turns; want 120 illegal choices, 20 losses in 120 turns", f, r.Total, r.Turns)
 	}
 }

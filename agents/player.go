@@ -87,17 +87,19 @@ func (e *IllegalActionError) Error() string {
 func (e *IllegalActionError) FaultKind() string { return "illegal" }
 
 // PlayerTable plays games of any game between Players, holding the buffers
-// a worker reuses between games. Steps, when Record is set, keeps every
-// step's actions for game records.
+// a worker reuses between games. Names, when Record is set, keeps every
+// step's actions by name for game records.
 type PlayerTable struct {
 	src   [game.MaxSeats]engine.Wyrand
 	rng   [game.MaxSeats]*rand.Rand
 	acts  []game.Action
 	legal []game.Action
 	toAct []int
-	// Record asks Play to keep each step's actions in Steps.
+	// Record asks Play to keep each step's actions in Names, one name per
+	// seat as the seat's observation names it, "" for a seat that did not
+	// decide (the game record's form).
 	Record bool
-	Steps  [][]game.Action
+	Names  [][]string
 	// Final is the last game's final state.
 	Final game.State
 }
@@ -128,7 +130,7 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 	}
 	st := g.NewState(seed)
 	t.Final = st
-	t.Steps = t.Steps[:0]
+	t.Names = t.Names[:0]
 	forfeits := g.Info().IllegalForfeits
 	acts := t.acts[:n]
 	res := GameResult{Forfeit: -1}
@@ -157,7 +159,7 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 			acts[s] = a
 		}
 		if t.Record {
-			t.Steps = append(t.Steps, slices.Clone(acts))
+			t.Names = append(t.Names, t.names(st, acts))
 		}
 		if err := st.Apply(acts); err != nil {
 			// The game refused actions Legal offered: a bug in the game.
@@ -173,6 +175,17 @@ func (t *PlayerTable) forfeit(res *GameResult, seats, seat int, err error, st ga
 	res.Outcome = game.Forfeit(seats, seat)
 	res.Forfeit, res.Fault, res.Steps = seat, err, st.Turn()
 	return *res
+}
+
+// names names a step's actions as a game record keeps them.
+func (t *PlayerTable) names(st game.State, acts []game.Action) []string {
+	out := make([]string, len(acts))
+	for s, a := range acts {
+		if a != game.Pass {
+			out[s] = st.Observe(s).ActionString(a)
+		}
+	}
+	return out
 }
 
 // faulterOf returns b's Faulter, looking through AsPlayer.

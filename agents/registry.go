@@ -154,7 +154,10 @@ func ParseFor(game, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	info, ok := registry[game][name]
 	if !ok {
-		return nil, fmt.Errorf("unknown %s bot %q (known: %s)", game, name, knownNames(game))
+		if game == DefaultGame {
+			return nil, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game))
+		}
+		return nil, fmt.Errorf("unknown bot %q for %s (known: %s)", name, game, knownNames(game))
 	}
 	params := Params{}
 	if info.Prefix {
@@ -191,14 +194,14 @@ func validated(b *Bot) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c := closerOf(a); c != nil {
+	if c := CloserOf(a); c != nil {
 		c.Close()
 	}
 	return b, nil
 }
 
-// closerOf returns p's Closer, looking through AsPlayer.
-func closerOf(p Player) Closer {
+// CloserOf returns p's Closer, looking through AsPlayer, or nil.
+func CloserOf(p Player) Closer {
 	if u, ok := p.(interface{ Unwrap() Agent }); ok {
 		c, _ := u.Unwrap().(Closer)
 		return c

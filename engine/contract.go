@@ -251,3 +251,6 @@ func moveNamesOf(set uint32) []string {
 	}
 	return out
 }
+
+// EngineRules returns the game's rules as the engine takes them.
+func (g *Game) EngineRules() Rules { return g.rules }

@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"strconv"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // FormatVersion is the version of manifest.json and counts.json. It
@@ -39,16 +42,84 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
-// Rules are the engine settings of a run.
-type Rules struct {
-	TurnCap int `json:"turn_cap"`
+// Rules are the game's rules options of a run, every option present. In
+// JSON a value that is a whole number is written as a number
+// ({"turn_cap": 1000}), as manifests have always written it.
+type Rules game.Rules
+
+// MarshalJSON implements json.Marshaler.
+func (r Rules) MarshalJSON() ([]byte, error) {
+	out := make(map[string]any, len(r))
+	for k, v := range r {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && strconv.FormatInt(n, 10) == v {
+			out[k] = n
+		} else {
+			out[k] = v
+		}
+	}
+	return json.Marshal(out)
 }
+
+// UnmarshalJSON implements json.Unmarshaler: numbers and strings.
+func (r *Rules) UnmarshalJSON(b []byte) error {
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(b, &in); err != nil {
+		return fmt.Errorf("rules: %w", err)
+	}
+	*r = Rules{}
+	for k, raw := range in {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			(*r)[k] = s
+			continue
+		}
+		var n json.Number
+		if err := json.Unmarshal(raw, &n); err != nil {
+			return fmt.Errorf("rules: %s is neither a number nor a string", k)
+		}
+		(*r)[k] = n.String()
+	}
+	return nil
+}
+
+// SPRTState is a sequential test's settings and the looks it took, kept
+// in the manifest so that a resumed test goes on exactly.
+type SPRTState struct {
+	Elo0  float64 `json:"elo0"`
+	Elo1  float64 `json:"elo1"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+	Model string  `json:"model"`
+	// BatchPairs is the number of game pairs between two looks.
+	BatchPairs uint64 `json:"batch_pairs"`
+	// Looks are the LLR after each finished batch.
+	Looks []SPRTLook `json:"looks"`
+	// Verdict is set once the test ended ("H0", "H1").
+	Verdict string `json:"verdict,omitempty"`
+}
+
+// SPRTLook is one look at the log-likelihood ratio.
+type SPRTLook struct {
+	Games uint64  `json:"games"`
+	LLR   float64 `json:"llr"`
+}
+
+// The kinds of run a manifest records.
+const (
+	KindTournament = "tournament"
+	KindMatch      = "match"
+	KindSPRT       = "sprt"
+)
 
 // Manifest describes how a run was made.
 type Manifest struct {
 	Format int `json:"format"`
-	// Kind is "tournament".
-	Kind    string    `json:"kind"`
+	// Kind is KindTournament, KindMatch or KindSPRT.
+	Kind string `json:"kind"`
+	// Game is the game's registry name (absent: "nzsc") and Seats its
+	// number of players (absent: 2).
+	Game    string    `json:"game,omitempty"`
+	Seats   int       `json:"seats,omitempty"`
 	Command []string  `json:"command"`
 	Version string    `json:"version"`
 	Seed    uint64    `json:"seed"`
@@ -62,6 +133,13 @@ type Manifest struct {
 	ChunkPairs uint64 `json:"chunk_pairs"`
 	Chunks     uint64 `json:"chunks"`
 	Rules      Rules  `json:"rules"`
+	// GamesLog is the games log's path, relative to the directory the run
+	// was started in, and GamesLogLevel its level; a resumed run goes on
+	// writing it.
+	GamesLog      string `json:"games_log,omitempty"`
+	GamesLogLevel string `json:"games_log_level,omitempty"`
+	// SPRT holds a sequential test's settings and looks.
+	SPRT *SPRTState `json:"sprt,omitempty"`
 	// Shard is set for a partial run made with --shard.
 	Shard *Shard `json:"shard,omitempty"`
 	// MergedFrom lists the directories a merged run was made from.
@@ -92,8 +170,10 @@ func (m *Manifest) Same(o *Manifest) error {
 		return fmt.Errorf("games per pairing %d vs %d", m.GamesPerPairing, o.GamesPerPairing)
 	case m.ChunkPairs != o.ChunkPairs || m.Chunks != o.Chunks:
 		return fmt.Errorf("chunking %d×%d vs %d×%d", m.Chunks, m.ChunkPairs, o.Chunks, o.ChunkPairs)
-	case m.Rules != o.Rules:
-		return fmt.Errorf("rules %+v vs %+v", m.Rules, o.Rules)
+	case m.GameName() != o.GameName() || m.NumSeats() != o.NumSeats():
+		return fmt.Errorf("game %s for %d vs %s for %d", m.GameName(), m.NumSeats(), o.GameName(), o.NumSeats())
+	case !maps.Equal(m.Rules, o.Rules):
+		return fmt.Errorf("rules %v vs %v", m.Rules, o.Rules)
 	case len(m.Bots) != len(o.Bots):
 		return fmt.Errorf("%d bots vs %d", len(m.Bots), len(o.Bots))
 	}
@@ -103,6 +183,22 @@ func (m *Manifest) Same(o *Manifest) error {
 		}
 	}
 	return nil
+}
+
+// GameName returns the run's game, "nzsc" when the manifest predates games.
+func (m *Manifest) GameName() string {
+	if m.Game == "" {
+		return "nzsc"
+	}
+	return m.Game
+}
+
+// NumSeats returns the run's number of players (2 when absent).
+func (m *Manifest) NumSeats() int {
+	if m.Seats == 0 {
+		return 2
+	}
+	return m.Seats
 }
 
 // Counts is the content of counts.json: the tournament's counts and the

@@ -35,7 +35,7 @@ func config(t *testing.T) *roundrobin.Config {
 func manifest(cfg *roundrobin.Config) *results.Manifest {
 	m := &results.Manifest{Kind: "tournament", Command: []string{"nzsc", "tournament"}, Version: "test", Seed: cfg.Seed,
 		GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.ChunkPairs, Chunks: cfg.NumChunks(),
-		Rules: results.Rules{TurnCap: cfg.Rules.TurnCap}, Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+		Rules: results.Rules(cfg.Rules.Options()), Started: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	for _, b := range cfg.Bots {
 		m.Bots = append(m.Bots, results.BotInfo{Spec: b.Name(), Kind: b.Info.Name})
 	}

@@ -1,22 +1,22 @@
 package roundrobin
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
-	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
-func bots(t *testing.T, specs ...string) []*agents.Bot {
+func bots(t testing.TB, specs ...string) []*agents.Bot {
 	t.Helper()
 	var out []*agents.Bot
 	for _, s := range specs {
@@ -51,51 +51,17 @@ func play(t *testing.T, cfg *Config, opts Options) Result {
 }
 
 // TestPairingIsMatch: pairing p of a tournament counts exactly what the
-// head-to-head match between its bots with seed PairingSeed(S, p) counts
-// (an independent implementation of the bookkeeping in package
-// tournament).
+// head-to-head match between its bots with seed PairingSeed(S, p) counts.
 func TestPairingIsMatch(t *testing.T) {
 	cfg := testConfig(t)
 	res := play(t, cfg, Options{Workers: 2})
 	for p, pr := range cfg.Pairings() {
-		m := tournament.Match{A: cfg.Bots[pr[0]], B: cfg.Bots[pr[1]], Rules: cfg.Rules}
-		rep, err := m.Play(context.Background(), tournament.Plan{Seed: PairingSeed(cfg.Seed, p), Pairs: cfg.PairsPerPairing, Workers: 1}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := &res.Counts.Pairings[p]
-		want := rep.Total
-		for s := range 2 {
-			w := want.Seat[s]
-			if g := got.Seat[s]; g != (analysis.Record{Wins: int64(w.W), Draws: int64(w.D), Losses: int64(w.L)}) {
-				t.Errorf("pairing %d seat %d: %v, match says %+v", p, s, g, w)
-			}
-		}
-		for k := range 5 {
-			if got.Pentanomial[k] != int64(want.Pentanomial[k]) {
-				t.Errorf("pairing %d pentanomial %v, match says %v", p, got.Pentanomial, want.Pentanomial)
-				break
-			}
-		}
-		var unsettled analysis.Record
-		for x := range tournament.NumLoadoutSlots {
-			for y := range tournament.NumLoadoutSlots {
-				w := want.Loadouts[x][y]
-				r := analysis.Record{Wins: int64(w.W), Draws: int64(w.D), Losses: int64(w.L)}
-				if x == tournament.NoLoadout || y == tournament.NoLoadout {
-					unsettled = unsettled.Add(r)
-					continue
-				}
-				if got.Loadouts[x][y] != r {
-					t.Errorf("pairing %d loadouts %d,%d: %v, match says %v", p, x, y, got.Loadouts[x][y], r)
-				}
-			}
-		}
-		if got.Unsettled != unsettled {
-			t.Errorf("pairing %d unsettled %v, match says %v", p, got.Unsettled, unsettled)
-		}
-		if got.Turns != int64(want.Turns) {
-			t.Errorf("pairing %d turns %d, match says %d", p, got.Turns, want.Turns)
+		m := &Config{Bots: []*agents.Bot{cfg.Bots[pr[0]], cfg.Bots[pr[1]]}, Gauntlet: -1, HeadToHead: true,
+			PairsPerPairing: cfg.PairsPerPairing, Seed: PairingSeed(cfg.Seed, p), Rules: cfg.Rules}
+		want := play(t, m, Options{Workers: 1}).Counts.Pairings[0]
+		want.A, want.B = pr[0], pr[1]
+		if got := res.Counts.Pairings[p]; got != want {
+			t.Errorf("pairing %d: %+v, match says %+v", p, got.Total(), want.Total())
 		}
 	}
 }
@@ -226,23 +192,34 @@ func TestGauntletAndLog(t *testing.T) {
 	if got := cfg.Pairings(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("gauntlet pairings %v, want %v", got, want)
 	}
-	var buf bytes.Buffer
-	res := play(t, cfg, Options{Workers: 2, GamesLog: &buf})
-	sc := bufio.NewScanner(&buf)
-	lines := 0
-	wins := map[string]int64{}
-	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != strings.Count(LogHeader, "\t")+1 {
-			t.Fatalf("line %q has %d fields", sc.Text(), len(f))
-		}
-		lines++
-		if f[0] == "0" && f[5] != "draw" {
-			wins[f[2+(f[5][0]-'0')]]++
-		}
+	path := filepath.Join(t.TempDir(), "games.jsonl.gz")
+	log, err := results.CreateGamesLog(path, results.LevelFull)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if int64(lines) != res.Counts.Games() {
-		t.Errorf("log has %d lines, counts %d games", lines, res.Counts.Games())
+	res := play(t, cfg, Options{Workers: 2, GamesLog: log})
+	if err := log.Close(); err != nil {
+		t.Fatal(err)
+	}
+	g := cfg.game()
+	games := int64(0)
+	wins := map[string]int64{}
+	err = results.ReadRecords(path, func(r *game.Record) error {
+		games++
+		// The record replays through the engine to its stated result.
+		if _, err := game.Replay(g, r, nil); err != nil {
+			t.Errorf("record %d/%d/%d: %v", *r.Table, *r.Set, *r.InSet, err)
+		}
+		if *r.Table == 0 && r.Result.Winner >= 0 {
+			wins[r.Bots[r.Result.Winner]]++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games != res.Counts.Games() {
+		t.Errorf("log has %d records, counts %d games", games, res.Counts.Games())
 	}
 	p := res.Counts.Pairings[0]
 	if wins["classic"] != p.Total().Wins || wins["random"] != p.Total().Losses {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/report"
 )
 
 func TestMatchBadInput(t *testing.T) {
@@ -133,7 +135,7 @@ func TestMatchMachineFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(rows[0], ","); got != strings.Join(csvHeader, ",") {
+	if got := strings.Join(rows[0], ","); got != strings.Join(report.MatchCSVHeader, ",") {
 		t.Errorf("csv header %q", got)
 	}
 	col := map[string]int{}

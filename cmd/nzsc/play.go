@@ -10,6 +10,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/play"
 )
 
@@ -58,7 +59,7 @@ func playSeed(bot *agents.Bot, flag string, given bool) (uint64, error) {
 		if !given {
 			return randomUint64(), nil
 		}
-		v, err := agents.ParseSeed(flag)
+		v, err := game.ParseSeed(flag)
 		return v, asUsage(err)
 	}
 	specSeed := bot.Params["seed"]

@@ -4,17 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
-	"time"
 
 	"github.com/spf13/pflag"
 
-	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/internal/progress"
-	"github.com/nzsclab/nzsc/tournament"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
 )
 
 // sprtChunksPerBatch is how many runner chunks one batch of games is cut
@@ -36,11 +32,10 @@ func init() {
 			fs.String("model", "logistic", "Elo model of the bounds: logistic (score = 1/(1+10^(-elo/400))) or normalized (fishtest's)")
 			fs.Int64("max-games", 200000, "stop without a verdict after this many games (positive, even)")
 			fs.Int64("batch", 1000, "games between two looks at the LLR (positive, even)")
-			fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
-			fs.Int("workers", runtime.NumCPU(), "parallel workers (the verdict does not depend on it)")
+			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
+			fs.MarkHidden("games")
+			fs.MarkHidden("shard")
 			fs.String("format", "table", "output format: table (progress lines, then the result) or json")
-			fs.Bool("quiet", false, "table format: print only the result, no progress lines or notes")
-			addBotTimeoutFlag(fs)
 		},
 		run: runSPRT,
 	})
@@ -89,126 +84,82 @@ func (n num) MarshalJSON() ([]byte, error) {
 }
 
 func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
-	if len(args) != 2 {
-		return usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
-	}
-	if err := applyBotTimeout("sprt", fs); err != nil {
-		return err
-	}
-	newBot, err := agents.Parse(args[0])
-	if err != nil {
-		return usagef("sprt: %v", err)
-	}
-	baseBot, err := agents.Parse(args[1])
-	if err != nil {
-		return usagef("sprt: %v", err)
-	}
-	if err := probeBots("sprt", newBot, baseBot); err != nil {
-		return err
-	}
-	var t analysis.SPRT
-	t.Elo0, _ = fs.GetFloat64("elo0")
-	t.Elo1, _ = fs.GetFloat64("elo1")
-	t.Alpha, _ = fs.GetFloat64("alpha")
-	t.Beta, _ = fs.GetFloat64("beta")
-	if t.Model, err = analysis.ParseEloModel(mustString(fs, "model")); err != nil {
-		return usagef("sprt: --model: %v", err)
-	}
-	if err := t.Check(); err != nil {
-		return usagef("sprt: %v", err)
-	}
-	maxGames, _ := fs.GetInt64("max-games")
-	batch, _ := fs.GetInt64("batch")
-	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
-		return usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
-	}
-	workers, _ := fs.GetInt("workers")
-	if workers < 1 {
-		return usagef("sprt: --workers must be at least 1, got %d", workers)
-	}
 	format := mustString(fs, "format")
 	if !slices.Contains([]string{"table", "json"}, format) {
 		return usagef("sprt: --format must be table or json, got %q", format)
 	}
+	if fs.Changed("shard") {
+		return usagef("sprt: --shard: a sequential test looks at its games in order and cannot be split")
+	}
 	quiet, _ := fs.GetBool("quiet")
-	var seed uint64
-	if fs.Changed("seed") {
-		if seed, err = agents.ParseSeed(mustString(fs, "seed")); err != nil {
-			return usagef("sprt: --seed: %v", err)
-		}
-	} else {
-		seed = randomSeed()
-		if !quiet {
-			fmt.Fprintf(e.stderr, "seed %#x (replay with --seed %#x)\n", seed, seed)
-		}
+	rd, seedPicked, err := openRun(e, "sprt", fs, func() (*newRun, error) { return newSPRT(fs, args) })
+	if err != nil {
+		return err
 	}
-
-	batchPairs := uint64(batch / 2)
-	// Cut a batch into up to sprtChunksPerBatch equal chunks, so that a
-	// look at the LLR falls exactly every --batch games.
-	per := uint64(sprtChunksPerBatch)
-	for batchPairs%per != 0 {
-		per--
+	if fs.Changed("resume") && len(args) > 0 {
+		return usagef("sprt: --resume takes no bots (the run directory fixes them)")
 	}
-	chunk := batchPairs / per
-	plan := tournament.Plan{Seed: seed, Pairs: uint64(maxGames / 2), ChunkPairs: chunk, Workers: workers}
-	m := &tournament.Match{A: newBot, B: baseBot, Rules: engine.DefaultRules}
+	st := rd.Manifest.SPRT
+	if st == nil {
+		return usagef("sprt: --resume: %s holds no sequential test", rd.Dir.Path)
+	}
+	t, err := sprtOf(st)
+	if err != nil {
+		return usagef("sprt: %v", err)
+	}
 	lower, upper := t.Bounds()
-	var total tournament.MatchResult
-	var penta [5]int64
-	out := sprtJSON{Format: "nzsc-sprt/1", New: newBot.Name(), Base: baseBot.Name(), Seed: fmt.Sprintf("%#x", seed),
-		Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta, Model: t.Model.String(), Lower: lower, Upper: upper}
-	verdict := analysis.Continue
+	names := rd.Total().Bots
+	if len(names) == 0 {
+		names = []string{rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name()}
+	}
 	progressLines := format == "table" && !quiet
 	if progressLines {
 		fmt.Fprintf(e.stdout, "SPRT %s vs %s: H0 elo=%g, H1 elo=%g (%s), alpha=%g, beta=%g; LLR bounds [%.3f, %.3f]\n",
-			newBot.Name(), baseBot.Name(), t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper)
-	}
-	start := time.Now()
-	numChunks := plan.NumChunks()
-	for first := uint64(0); first < numChunks && verdict == analysis.Continue; first += per {
-		plan.Chunks = nil
-		for c := first; c < min(first+per, numChunks); c++ {
-			plan.Chunks = append(plan.Chunks, c)
+			names[0], names[1], t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper)
+		for _, l := range st.Looks {
+			fmt.Fprintf(e.stdout, "games %8d  LLR %7.3f  (before --resume)\n", l.Games, l.LLR)
 		}
-		rep, err := m.Play(e.ctx, plan, nil)
-		if err != nil {
+	}
+	verdict := analysis.Continue
+	if st.Verdict != "" {
+		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
+	}
+	look := func(total *analysis.Tournament) (bool, error) {
+		p := &total.Pairings[0]
+		games := uint64(p.Games())
+		// A look falls at every batch's end only; a checkpoint inside a
+		// batch (a resumed run's first) is not one.
+		if games%(2*st.BatchPairs) != 0 && games != rd.Manifest.GamesPerPairing {
+			return false, nil
+		}
+		if n := len(st.Looks); n > 0 && st.Looks[n-1].Games >= games {
+			return false, nil
+		}
+		llr := t.LLR(p.Pentanomial)
+		verdict = t.Decide(llr)
+		st.Looks = append(st.Looks, results.SPRTLook{Games: games, LLR: llr})
+		if progressLines {
+			w := p.Total()
+			fmt.Fprintf(e.stdout, "games %8d  W %d D %d L %d  pentanomial %v  LLR %7.3f  [%.3f, %.3f]\n",
+				games, w.Wins, w.Draws, w.Losses, p.Pentanomial, llr, lower, upper)
+		}
+		if verdict != analysis.Continue {
+			st.Verdict = verdict.String()
+			return true, nil
+		}
+		return false, nil
+	}
+	var res roundrobin.Result
+	if verdict == analysis.Continue {
+		// One batch per segment: the looks fall at the same games
+		// whatever the workers, and after a resume too.
+		if res, err = playRun(e, "sprt", fs, rd, seedPicked, roundrobin.RunOptions{
+			Look: look, SegmentChunks: int(st.BatchPairs / rd.Config.ChunkPairs),
+		}); err != nil {
 			return asUsage(fmt.Errorf("sprt: %w", err))
 		}
-		if rep.Interrupted {
-			// A partial batch would make the stopping point depend on
-			// timing: drop it and report what the test had.
-			out.Interrupted = true
-			break
-		}
-		total.Merge(&rep.Total)
-		for k := range penta {
-			penta[k] = int64(total.Pentanomial[k])
-		}
-		llr := t.LLR(penta)
-		verdict = t.Decide(llr)
-		out.Looks = append(out.Looks, sprtLook{Games: total.Games, LLR: llr})
-		if progressLines {
-			w := total.WDL()
-			fmt.Fprintf(e.stdout, "games %8d  W %d D %d L %d  pentanomial %v  LLR %7.3f  [%.3f, %.3f]\n",
-				total.Games, w.W, w.D, w.L, penta, llr, lower, upper)
-		}
 	}
-	w := total.WDL()
-	out.Games, out.Wins, out.Draws, out.Losses, out.Pentanomial = total.Games, w.W, w.D, w.L, penta
-	if n := len(out.Looks); n > 0 {
-		out.LLR = out.Looks[n-1].LLR
-	}
-	switch {
-	case verdict != analysis.Continue:
-		out.Verdict = verdict.String()
-	case out.Interrupted:
-		out.Verdict = "interrupted"
-	default:
-		out.Verdict = "inconclusive at --max-games"
-	}
-	est := analysis.EloFromPentanomial(penta)
-	out.Elo, out.EloLo, out.EloHi, out.LOS = num(est.Elo), num(est.Lo), num(est.Hi), num(est.LOS)
+	out := sprtOutput(rd, t, st, verdict, res.Interrupted)
 	if format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -216,17 +167,99 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	} else {
-		writeSPRTResult(e.stdout, &out, verdict)
-	}
-	if !quiet {
-		el := time.Since(start)
-		fmt.Fprintf(e.stderr, "%d games in %s: %s games/s on %d workers\n", total.Games, el.Round(time.Millisecond),
-			progress.Count(float64(total.Games)/el.Seconds()), workers)
+		writeSPRTResult(e.stdout, out, verdict)
 	}
 	if out.Interrupted {
-		return fmt.Errorf("sprt interrupted after %d games, before a verdict", total.Games)
+		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", out.Games, dirOf(rd))
 	}
 	return nil
+}
+
+// dirOf names a run's directory for a message.
+func dirOf(rd *roundrobin.RunDir) string {
+	if rd.Dir == nil {
+		return "DIR (give --out DIR to keep the test)"
+	}
+	return rd.Dir.Path
+}
+
+// newSPRT reads the test's settings and bots into a match of at most
+// --max-games, looked at every --batch games.
+func newSPRT(fs *pflag.FlagSet, args []string) (*newRun, error) {
+	if len(args) != 2 {
+		return nil, usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
+	}
+	st := &results.SPRTState{Model: mustString(fs, "model")}
+	st.Elo0, _ = fs.GetFloat64("elo0")
+	st.Elo1, _ = fs.GetFloat64("elo1")
+	st.Alpha, _ = fs.GetFloat64("alpha")
+	st.Beta, _ = fs.GetFloat64("beta")
+	if _, err := sprtOf(st); err != nil {
+		return nil, usagef("sprt: %v", err)
+	}
+	maxGames, _ := fs.GetInt64("max-games")
+	batch, _ := fs.GetInt64("batch")
+	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
+		return nil, usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
+	}
+	bots, err := parseBots("sprt", mustString(fs, "game"), args)
+	if err != nil {
+		return nil, err
+	}
+	st.BatchPairs = uint64(batch / 2)
+	// Cut a batch into up to sprtChunksPerBatch equal chunks, so that a
+	// look at the LLR falls exactly every --batch games.
+	per := uint64(sprtChunksPerBatch)
+	for st.BatchPairs%per != 0 {
+		per--
+	}
+	return &newRun{kind: results.KindSPRT, pairs: uint64(maxGames / 2), chunk: st.BatchPairs / per, sprt: st,
+		cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
+}
+
+// sprtOf reads a test's settings, checked.
+func sprtOf(st *results.SPRTState) (analysis.SPRT, error) {
+	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
+	var err error
+	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
+		return t, fmt.Errorf("--model: %v", err)
+	}
+	return t, t.Check()
+}
+
+// sprtOutput is the test's result document.
+func sprtOutput(rd *roundrobin.RunDir, t analysis.SPRT, st *results.SPRTState, verdict analysis.Verdict, interrupted bool) *sprtJSON {
+	lower, upper := t.Bounds()
+	out := &sprtJSON{Format: "nzsc-sprt/1", New: rd.Config.Bots[0].Name(), Base: rd.Config.Bots[1].Name(),
+		Seed: fmt.Sprintf("%#x", rd.Config.Seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
+		Model: t.Model.String(), Lower: lower, Upper: upper, Interrupted: interrupted}
+	// The result is the last look's: a batch cut short by Ctrl-C is kept
+	// on disk for --resume but is not part of the test yet.
+	var penta [5]int64
+	if n := len(st.Looks); n > 0 {
+		last := st.Looks[n-1]
+		out.LLR, out.Games = last.LLR, last.Games
+		if p := &rd.Total().Pairings[0]; uint64(p.Games()) == last.Games {
+			penta = p.Pentanomial
+			w := p.Total()
+			out.Wins, out.Draws, out.Losses = uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)
+		}
+	}
+	for _, l := range st.Looks {
+		out.Looks = append(out.Looks, sprtLook{Games: l.Games, LLR: l.LLR})
+	}
+	out.Pentanomial = penta
+	switch {
+	case verdict != analysis.Continue:
+		out.Verdict = verdict.String()
+	case interrupted:
+		out.Verdict = "interrupted"
+	default:
+		out.Verdict = "inconclusive at --max-games"
+	}
+	est := analysis.EloFromPentanomial(penta)
+	out.Elo, out.EloLo, out.EloHi, out.LOS = num(est.Elo), num(est.Lo), num(est.Hi), num(est.LOS)
+	return out
 }
 
 func writeSPRTResult(w io.Writer, o *sprtJSON, v analysis.Verdict) {

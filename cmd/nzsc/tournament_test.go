@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"math/rand/v2"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -160,27 +159,22 @@ func init() {
 		New: func(agents.Params) (agents.Agent, error) { return &stopper{}, nil }})
 }
 
-func gamesInLog(t *testing.T, path string) (lines int) {
+func gamesInLog(t *testing.T, path string) (games int) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f) // reads every gzip member (one per session)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(zr)
-	for sc.Scan() {
-		if !strings.HasPrefix(sc.Text(), "pairing\t") {
-			lines++
+	seen := map[[3]uint64]bool{}
+	err := results.ReadRecords(path, func(r *game.Record) error {
+		k := [3]uint64{uint64(*r.Table), *r.Set, uint64(*r.InSet)}
+		if seen[k] {
+			t.Errorf("games log holds game %v twice", k)
 		}
-	}
-	if err := sc.Err(); err != nil {
+		seen[k] = true
+		games++
+		return nil
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	return lines
+	return games
 }
 
 // TestTournamentResumeExact interrupts a run mid-chunk (a cancelled
@@ -198,7 +192,7 @@ func TestTournamentResumeExact(t *testing.T) {
 	want := readCounts(t, filepath.Join(tmp, "whole"))
 
 	dir := filepath.Join(tmp, "cut")
-	logPath := filepath.Join(tmp, "games.tsv.gz")
+	logPath := filepath.Join(tmp, "games.jsonl.gz")
 	ctx, cancel := context.WithCancel(context.Background())
 	stopGames.Store(0)
 	stopAt.Store(700)
@@ -218,7 +212,8 @@ func TestTournamentResumeExact(t *testing.T) {
 	if n := gamesInLog(t, logPath); int64(n) != part.Games() {
 		t.Errorf("games log has %d games after the interruption, counts %d", n, part.Games())
 	}
-	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet", "--games-log", logPath); code != 0 {
+	// The resumed run goes on writing its log without being told.
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet"); code != 0 {
 		t.Fatalf("resume: code %d %s", code, stderr)
 	}
 	got := readCounts(t, dir)

@@ -72,20 +72,18 @@ func (r *RecordResult) SetOutcome(o Outcome) {
 // FormatSeed writes a seed as the lab writes seeds everywhere: 0x hex.
 func FormatSeed(seed uint64) string { return "0x" + strconv.FormatUint(seed, 16) }
 
-// ParseSeed reads a seed in decimal or 0x hex.
+// ParseSeed reads a 64-bit seed written in decimal or with a 0x prefix in
+// hexadecimal. (strconv's base 0 would read a leading 0 as octal, which no
+// one means by a seed.)
 func ParseSeed(s string) (uint64, error) {
 	t := strings.TrimSpace(s)
-	var (
-		v   uint64
-		err error
-	)
-	if h, ok := strings.CutPrefix(strings.ToLower(t), "0x"); ok {
-		v, err = strconv.ParseUint(h, 16, 64)
-	} else {
-		v, err = strconv.ParseUint(t, 10, 64)
+	base := 10
+	if strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X") {
+		t, base = t[2:], 16
 	}
+	v, err := strconv.ParseUint(t, base, 64)
 	if err != nil {
-		return 0, fmt.Errorf("seed %q is not a 64-bit number (decimal or 0x hex)", s)
+		return 0, fmt.Errorf("seed %q is not a decimal or 0x-hex number below 2^64", s)
 	}
 	return v, nil
 }

@@ -1,4 +1,4 @@
-package tournament
+package roundrobin
 
 import (
 	"reflect"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // TestRandomFastPathIsTablePlay plays the same seeds through
@@ -22,11 +23,12 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 	a, b := &agents.Random{}, &agents.Random{}
 	stuck := 0
 	for i := range n {
-		seed := PairSeed(77, uint64(i))
+		seed := tournament.PairSeed(77, uint64(i))
 		o := table.Play(engine.DefaultRules, seed, a, b)
 		h := table.History
 		settled := len(h) > 0 && h[len(h)-1].Phase() == engine.PickMove
-		s, fastSettled := randomGame(&src, engine.DefaultRules, seed)
+		s := randomGame(&src, engine.DefaultRules, seed)
+		fastSettled := s.Settled()
 		if s != o.State || fastSettled != settled {
 			t.Fatalf("seed %#x: fast path ends in %+v (settled %v), Table.Play in %+v (settled %v)", seed, s, fastSettled, o.State, settled)
 		}
@@ -45,24 +47,16 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 }
 
 func TestRandomFastPathMatchesTableMatch(t *testing.T) {
-	plan := Plan{Seed: 1234, Pairs: 3000, Workers: 2}
-	fast := &Match{A: mustBot(t, "random"), B: mustBot(t, "random"), Rules: engine.DefaultRules}
+	fast := matchConfig(t, "random", "random", 1234, 3000, 0)
 	slow := *fast
 	slow.NoFastPath = true
-	w, _ := fast.NewWorker(0)
-	if !w.(*matchWorker).fast {
+	w, _ := newWorker(fast, fast.Pairings(), nil)
+	if tb := w.(*worker).table.(*nzscTable); !tb.fast[0] || !tb.fast[1] {
 		t.Fatal("random vs random does not take the fast path")
 	}
 	w.Close()
-	rf, err := fast.Play(t.Context(), plan, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := slow.Play(t.Context(), plan, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(rf.Total, rs.Total) {
-		t.Errorf("fast path %+v\ndiffers from Table.Play %+v", rf.Total.WDL(), rs.Total.WDL())
+	rf, rs := playMatch(t, fast, 2, nil), playMatch(t, &slow, 2, nil)
+	if !reflect.DeepEqual(rf, rs) {
+		t.Errorf("fast path %+v\ndiffers from Table.Play %+v", rf.Total(), rs.Total())
 	}
 }

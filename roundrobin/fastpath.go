@@ -1,4 +1,4 @@
-package tournament
+package roundrobin
 
 import (
 	"math/bits"
@@ -19,32 +19,29 @@ import (
 
 // randomGame plays a game between two uniform random bots as
 // agents.Table.Play would with two *agents.Random from seed, and returns
-// the final state and whether the loadouts were settled. src is scratch
-// space for the seats' sources.
-func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) (engine.State, bool) {
+// the final state. src is scratch space for the seats' sources.
+func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) engine.State {
 	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
 	src[0].Seed(seed, 0)
 	src[1].Seed(seed, 1)
 	s := engine.NewGame(rules)
 	s.PlayRandom(&src[0], &src[1])
-	return s, s.Settled()
+	return s
 }
 
-// bothRandom reports whether the fast path applies: both agents are the
-// built-in uniform random bot (which has no parameters) and neither wants
-// to hear about the game (Finisher) or can fail (Faulter), which the
-// engine does not do.
-func bothRandom(a, b agents.Agent) bool {
-	for _, x := range []agents.Agent{a, b} {
-		if _, ok := x.(*agents.Random); !ok {
-			return false
-		}
-		if _, ok := x.(agents.Finisher); ok {
-			return false
-		}
-		if _, ok := x.(agents.Faulter); ok {
-			return false
-		}
+// isRandom reports whether the fast path applies to a: it is the built-in
+// uniform random bot (which has no parameters) and neither wants to hear
+// about the game (Finisher) nor can fail (Faulter), which the engine does
+// not do.
+func isRandom(a agents.Agent) bool {
+	if _, ok := a.(*agents.Random); !ok {
+		return false
+	}
+	if _, ok := a.(agents.Finisher); ok {
+		return false
+	}
+	if _, ok := a.(agents.Faulter); ok {
+		return false
 	}
 	return bits.UintSize == 64
 }

@@ -1,4 +1,4 @@
-package tournament
+package roundrobin
 
 import (
 	"context"
@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // Test bots, registered under names no real bot uses.
@@ -70,14 +72,20 @@ func init() {
 	}})
 }
 
-func playMatch(t *testing.T, a, b string, plan Plan) Report[MatchResult] {
+// matchConfig is a head-to-head match of pairs game pairs.
+func matchConfig(t testing.TB, a, b string, seed, pairs, chunk uint64) *Config {
+	return &Config{Bots: bots(t, a, b), Gauntlet: -1, HeadToHead: true, PairsPerPairing: pairs,
+		Seed: seed, Rules: engine.DefaultRules, ChunkPairs: chunk}
+}
+
+// playMatch plays a match on workers and returns its one pairing.
+func playMatch(t *testing.T, cfg *Config, workers int, chunks []uint64) analysis.Pairing {
 	t.Helper()
-	m := &Match{A: mustBot(t, a), B: mustBot(t, b), Rules: engine.DefaultRules}
-	rep, err := m.Play(context.Background(), plan, nil)
+	res, err := Play(context.Background(), cfg, Options{Workers: workers, Chunks: chunks})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep
+	return res.Counts.Pairings[0]
 }
 
 func TestMatchIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
@@ -85,29 +93,25 @@ func TestMatchIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
 	if testing.Short() {
 		pairs = 600
 	}
-	base := Plan{Seed: 0xfeed, Pairs: pairs, ChunkPairs: 37}
-	var first MatchResult
+	cfg := matchConfig(t, "random", "test-flaky", 0xfeed, pairs, 37)
+	var first analysis.Pairing
 	for i, w := range []int{1, 2, 7} {
-		p := base
-		p.Workers = w
-		rep := playMatch(t, "random", "test-flaky", p)
+		got := playMatch(t, cfg, w, nil)
 		if i == 0 {
-			first = rep.Total
+			first = got
 			continue
 		}
-		if !reflect.DeepEqual(rep.Total, first) {
+		if !reflect.DeepEqual(got, first) {
 			t.Errorf("workers %d: result differs from workers 1", w)
 		}
 	}
-	p := base
-	p.Workers = 3
-	p.Chunks = Remaining(p.NumChunks(), nil)
-	rand.New(rand.NewPCG(1, 2)).Shuffle(len(p.Chunks), func(i, j int) { p.Chunks[i], p.Chunks[j] = p.Chunks[j], p.Chunks[i] })
-	if rep := playMatch(t, "random", "test-flaky", p); !reflect.DeepEqual(rep.Total, first) {
+	chunks := tournament.Remaining(cfg.NumChunks(), nil)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(chunks), func(i, j int) { chunks[i], chunks[j] = chunks[j], chunks[i] })
+	if got := playMatch(t, cfg, 3, chunks); !reflect.DeepEqual(got, first) {
 		t.Error("shuffled chunk order: result differs")
 	}
-	if first.Games != 2*pairs || first.Faults[1].Forfeits == 0 {
-		t.Errorf("games %d, B forfeits %d", first.Games, first.Faults[1].Forfeits)
+	if first.Games() != int64(2*pairs) || first.Forfeits[1] == 0 {
+		t.Errorf("games %d, B forfeits %d", first.Games(), first.Forfeits[1])
 	}
 }
 
@@ -115,14 +119,14 @@ func TestMatchIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
 // playing every game directly with agents.Table, one by one.
 func TestMatchAgainstDirectReplay(t *testing.T) {
 	const pairs, seed = 400, 99
-	rep := playMatch(t, "random", "test-lowest", Plan{Seed: seed, Pairs: pairs, ChunkPairs: 16, Workers: 2})
+	r := playMatch(t, matchConfig(t, "random", "test-lowest", seed, pairs, 16), 2, nil)
 	var seat [2][3]uint64 // A's wins, draws, losses by A's seat
 	var penta [5]uint64
 	var cells = map[[2]engine.Loadout][3]uint64{}
 	var turns uint64
 	table := agents.NewTable()
 	for p := range uint64(pairs) {
-		gameSeed := PairSeed(seed, p)
+		gameSeed := tournament.PairSeed(seed, p)
 		points := 0
 		for seatA := range 2 {
 			a, b := agents.Agent(&agents.Random{}), agents.Agent(lowest{})
@@ -149,19 +153,22 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 		}
 		penta[points]++
 	}
-	r := &rep.Total
 	for s := range 2 {
-		if got := [3]uint64{r.Seat[s].W, r.Seat[s].D, r.Seat[s].L}; got != seat[s] {
+		if got := [3]uint64{uint64(r.Seat[s].Wins), uint64(r.Seat[s].Draws), uint64(r.Seat[s].Losses)}; got != seat[s] {
 			t.Errorf("seat %d: got %v, want %v", s, got, seat[s])
 		}
 	}
-	if r.Pentanomial != penta || r.Turns != turns || r.Games != 2*pairs {
-		t.Errorf("pentanomial %v turns %d games %d, want %v %d %d", r.Pentanomial, r.Turns, r.Games, penta, turns, 2*pairs)
+	var gotPenta [5]uint64
+	for i, n := range r.Pentanomial {
+		gotPenta[i] = uint64(n)
+	}
+	if gotPenta != penta || uint64(r.Turns) != turns || r.Games() != 2*pairs {
+		t.Errorf("pentanomial %v turns %d games %d, want %v %d %d", r.Pentanomial, r.Turns, r.Games(), penta, turns, 2*pairs)
 	}
 	// Neither bot can be penalized, so every game reaches the move phase.
 	for key, want := range cells {
-		c := r.Loadouts[LoadoutSlot(key[0])][LoadoutSlot(key[1])]
-		if got := [3]uint64{c.W, c.D, c.L}; got != want {
+		c := r.Loadouts[analysis.LoadoutIndex(key[0])][analysis.LoadoutIndex(key[1])]
+		if got := [3]uint64{uint64(c.Wins), uint64(c.Draws), uint64(c.Losses)}; got != want {
 			t.Errorf("loadouts %v: got %v, want %v", key, got, want)
 		}
 	}
@@ -176,29 +183,29 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 // games of a pair are the same game with the bots' names swapped, so A
 // scores exactly one point per pair and every count is mirrored.
 func TestSelfPlayIsSeatSymmetric(t *testing.T) {
-	rep := playMatch(t, "random", "random", Plan{Seed: 5, Pairs: 2000, Workers: 2})
-	r := &rep.Total
+	r := playMatch(t, matchConfig(t, "random", "random", 5, 2000, 0), 2, nil)
 	if r.Pentanomial[0]+r.Pentanomial[1]+r.Pentanomial[3]+r.Pentanomial[4] != 0 {
 		t.Errorf("pentanomial %v: self-play pairs must score exactly 1", r.Pentanomial)
 	}
-	if r.Seat[0].W != r.Seat[1].L || r.Seat[0].L != r.Seat[1].W || r.Seat[0].D != r.Seat[1].D {
+	if r.Seat[0] != r.Seat[1].Flip() {
 		t.Errorf("seats not mirrored: %+v", r.Seat)
 	}
-	for a := range NumLoadoutSlots {
-		for b := range NumLoadoutSlots {
-			if r.Loadouts[a][b].W != r.Loadouts[b][a].L {
+	for a := range analysis.NumLoadouts {
+		for b := range analysis.NumLoadouts {
+			if r.Loadouts[a][b] != r.Loadouts[b][a].Flip() {
 				t.Fatalf("loadouts %d×%d not mirrored", a, b)
 			}
 		}
 	}
-	if r.Picks[0] != r.Picks[1] {
-		t.Errorf("picks differ: %v %v", r.Picks[0], r.Picks[1])
+	sum := analysis.SummarizeMatch(&r)
+	if !reflect.DeepEqual(sum.Picks[0], sum.Picks[1]) {
+		t.Errorf("picks differ: %v %v", sum.Picks[0], sum.Picks[1])
 	}
 	// Seat 0 has no advantage in NZSC (picks are simultaneous): its score
 	// must be within 4 standard errors of one half.
 	w := r.Seat[0]
 	n := float64(w.Games())
-	score := (float64(w.W) + float64(w.D)/2) / n
+	score := w.Score()
 	if math.Abs(score-0.5) > 4*0.5/math.Sqrt(n) {
 		t.Errorf("seat 0 scores %.4f over %v games", score, n)
 	}
@@ -209,96 +216,74 @@ func TestMatchFaultAccounting(t *testing.T) {
 	// A garbage bot is penalized 4 waits at its first answer, then gives
 	// its opponent a point per turn: five turns later the opponent wins,
 	// still in the character phase. Six illegal choices per game.
-	rep := playMatch(t, "test-garbage", "random", Plan{Seed: 8, Pairs: pairs, Workers: 2})
-	r := &rep.Total
-	games := uint64(2 * pairs)
-	if r.WDL() != (WDL{L: games}) || r.Turns != 6*games {
-		t.Errorf("garbage: %+v, %d turns", r.WDL(), r.Turns)
+	r := playMatch(t, matchConfig(t, "test-garbage", "random", 8, pairs, 0), 2, nil)
+	games := int64(2 * pairs)
+	if r.Total() != (analysis.Record{Losses: games}) || r.Turns != 6*games {
+		t.Errorf("garbage: %+v, %d turns", r.Total(), r.Turns)
 	}
-	if r.Faults[0].Illegal != 6*games || r.Faults[0].Forfeits != 0 || r.Faults[1].Total() != 0 {
-		t.Errorf("garbage faults %+v, random %+v", r.Faults[0], r.Faults[1])
+	if r.Illegal[0] != 6*games || r.Forfeits[0] != 0 || r.Illegal[1]+r.Forfeits[1] != 0 {
+		t.Errorf("garbage faults %v %v", r.Illegal, r.Forfeits)
 	}
-	if r.Picks[0][NoLoadout] != games || r.Loadouts[NoLoadout][NoLoadout].L != games {
-		t.Errorf("unsettled loadouts not counted: %v", r.Picks[0])
+	if sum := analysis.SummarizeMatch(&r); sum.Picks[0]["none"] != uint64(games) || r.Unsettled.Losses != games {
+		t.Errorf("unsettled loadouts not counted: %v", sum.Picks[0])
 	}
 
 	flakyCloses.Store(0)
-	rep = playMatch(t, "test-flaky", "test-lowest", Plan{Seed: 8, Pairs: pairs, Workers: 3})
-	r = &rep.Total
-	f := r.Faults[0]
+	r = playMatch(t, matchConfig(t, "test-flaky", "test-lowest", 8, pairs, 0), 3, nil)
+	f := analysis.SummarizeMatch(&r).Faults[0]
 	if f.Forfeits == 0 || f.Kinds["timeout"] != f.Forfeits || len(f.Kinds) != 1 {
 		t.Errorf("flaky faults %+v", f)
 	}
-	if r.WDL().L < f.Forfeits {
-		t.Errorf("flaky lost %d games but forfeited %d", r.WDL().L, f.Forfeits)
+	if uint64(r.Total().Losses) < f.Forfeits {
+		t.Errorf("flaky lost %d games but forfeited %d", r.Total().Losses, f.Forfeits)
 	}
 	// agents.Parse builds and closes one instance to validate the spec;
 	// then each of the 3 workers closes its own.
 	if n := flakyCloses.Load(); n != 1+3 {
 		t.Errorf("Close called %d times, want once per worker (3) plus Parse's", n)
 	}
-	if got := FaultKind(errors.New("plain")); got != "other" {
-		t.Errorf("FaultKind(plain) = %q", got)
-	}
-}
-
-func TestLoadoutSlots(t *testing.T) {
-	for i, l := range engine.Loadouts() {
-		if LoadoutSlot(l) != i || LoadoutSlotName(i) != l.String() {
-			t.Errorf("case %d: %v has slot %d, name %q", i, l, LoadoutSlot(l), LoadoutSlotName(i))
-		}
-	}
-	for i, l := range []engine.Loadout{{Character: engine.NoCharacter, Booster: engine.NoBooster}, {Character: engine.Ninja, Booster: engine.Strong}} {
-		if LoadoutSlot(l) != NoLoadout {
-			t.Errorf("case %d: %v has slot %d, want NoLoadout", i, l, LoadoutSlot(l))
-		}
-	}
 }
 
 func TestMatchCancelKeepsFinishedChunks(t *testing.T) {
-	plan := Plan{Seed: 11, Pairs: 1 << 40, ChunkPairs: 64, Workers: 2}
+	cfg := matchConfig(t, "random", "test-lowest", 11, 1<<40, 64)
 	ctx, cancel := context.WithCancel(context.Background())
-	m := &Match{A: mustBot(t, "random"), B: mustBot(t, "test-lowest"), Rules: engine.DefaultRules}
-	counter := NewCounter(plan.Workers)
+	var done atomic.Uint64
 	go func() {
-		for counter.Done() < 5000 {
+		for done.Load() < 5000 {
 			time.Sleep(time.Millisecond)
 		}
 		cancel()
 	}()
-	rep, err := m.Play(ctx, plan, counter)
+	res, err := Play(ctx, cfg, Options{Workers: 2, Progress: &done})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Interrupted || len(rep.Finished) == 0 {
-		t.Fatalf("interrupted %v after %d chunks", rep.Interrupted, len(rep.Finished))
+	if !res.Interrupted || len(res.Finished) == 0 {
+		t.Fatalf("interrupted %v after %d chunks", res.Interrupted, len(res.Finished))
 	}
-	replay := plan
-	replay.Chunks = rep.Finished
-	again, err := m.Play(context.Background(), replay, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(rep.Total, again.Total) || rep.Total.Games != 2*rep.Pairs {
-		t.Errorf("interrupted counts differ from the finished chunks replayed (%d vs %d games)", rep.Total.Games, again.Total.Games)
+	again := playMatch(t, cfg, 2, res.Finished)
+	if !reflect.DeepEqual(res.Counts.Pairings[0], again) || uint64(again.Games()) != 2*cfg.PairsIn(res.Finished) {
+		t.Errorf("interrupted counts differ from the finished chunks replayed (%d vs %d games)", res.Counts.Games(), again.Games())
 	}
 }
 
 func TestMatchPairAllocatesNothing(t *testing.T) {
 	for _, noFast := range []bool{false, true} {
-		m := &Match{A: mustBot(t, "random"), B: mustBot(t, "test-lowest"), Rules: engine.DefaultRules, NoFastPath: noFast}
+		cfg := matchConfig(t, "random", "test-lowest", 3, 1<<20, 0)
 		if !noFast {
-			m.B = mustBot(t, "random")
+			cfg = matchConfig(t, "random", "random", 3, 1<<20, 0)
 		}
-		w, err := m.NewWorker(0)
+		cfg.NoFastPath = noFast
+		w, err := newWorker(cfg, cfg.Pairings(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r MatchResult
+		var a agg
 		pair := uint64(0)
+		w.PlayPair(&a, pair, 0) // allocates the per-pairing counts once
 		allocs := testing.AllocsPerRun(2000, func() {
-			w.PlayPair(&r, pair, PairSeed(3, pair))
 			pair++
+			w.PlayPair(&a, pair, 0)
 		})
 		if allocs != 0 {
 			t.Errorf("NoFastPath %v: a pair allocates %v times, want 0", noFast, allocs)

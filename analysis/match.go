@@ -1,0 +1,174 @@
+package analysis
+
+import (
+	"cmp"
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Number is a float64 that encodes to JSON as null when it is NaN or
+// infinite (an Elo difference is infinite for a perfect score), since
+// JSON has no such numbers.
+type Number float64
+
+// MarshalJSON implements json.Marshaler.
+func (x Number) MarshalJSON() ([]byte, error) {
+	f := float64(x)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+}
+
+var _ json.Marshaler = Number(0)
+
+// Line is one row of a match summary: A's record over some games with its
+// statistics.
+type Line struct {
+	Games  uint64 `json:"games"`
+	Wins   uint64 `json:"wins"`
+	Draws  uint64 `json:"draws"`
+	Losses uint64 `json:"losses"`
+	// Score is (wins + draws/2)/games; ScoreLo, ScoreHi its Wilson 95%
+	// interval.
+	Score   Number `json:"score"`
+	ScoreLo Number `json:"score_lo"`
+	ScoreHi Number `json:"score_hi"`
+	// Elo is the logistic Elo difference of Score; EloLo, EloHi its 95%
+	// interval and EloErr the symmetric ± (see MatchSummary for the
+	// model).
+	Elo    Number `json:"elo"`
+	EloLo  Number `json:"elo_lo"`
+	EloHi  Number `json:"elo_hi"`
+	EloErr Number `json:"elo_err"`
+	// LOS is the likelihood of superiority Φ((W−L)/√(W+L)).
+	LOS Number `json:"los"`
+}
+
+// Significant reports whether the Wilson interval of the score excludes
+// one half.
+func (l *Line) Significant() bool { return l.ScoreLo > 0.5 || l.ScoreHi < 0.5 }
+
+func lineOf(r Record, elo EloEstimate) Line {
+	l := Line{Games: uint64(r.Games()), Wins: uint64(r.Wins), Draws: uint64(r.Draws), Losses: uint64(r.Losses),
+		Score: Number(r.Score()), Elo: Number(elo.Elo), EloLo: Number(elo.Lo), EloHi: Number(elo.Hi),
+		EloErr: Number(elo.Err), LOS: Number(LOS(r.Wins, r.Losses))}
+	lo, hi := Wilson(r.Points(), float64(r.Games()))
+	l.ScoreLo, l.ScoreHi = Number(lo), Number(hi)
+	return l
+}
+
+// PairingLine is A's result with one loadout against one of B's.
+type PairingLine struct {
+	A string `json:"a"`
+	B string `json:"b"`
+	Line
+}
+
+// MatchFaults is one bot's misbehaviour in a match.
+type MatchFaults struct {
+	// Forfeits counts games lost because the bot reported a fault.
+	Forfeits uint64 `json:"forfeits"`
+	// Illegal counts turns in which the bot's choice was penalized (a
+	// stuck bot's forced pass is not counted: it had no legal choice).
+	Illegal uint64 `json:"illegal"`
+	// Kinds splits Forfeits by the fault's kind (FaultKinds); nil when
+	// there were no forfeits.
+	Kinds map[string]uint64 `json:"kinds,omitempty"`
+}
+
+// Total returns Forfeits + Illegal.
+func (f *MatchFaults) Total() uint64 { return f.Forfeits + f.Illegal }
+
+// MatchSummary is what a head-to-head match reports: A's results pooled
+// and per seat, the pair counts, faults, and per loadout pairing.
+type MatchSummary struct {
+	// Total pools both seats; its Elo interval comes from the
+	// pentanomial pair counts (EloPairs), because the two games of a pair
+	// share a seed and are not independent.
+	Total Line `json:"total"`
+	// Seats[s] is A's result in seat s; games within a seat are
+	// independent, so the Elo interval is the trinomial one (EloWDL).
+	Seats [2]Line `json:"seats"`
+	// Pentanomial counts pairs by A's points: 0, ½, 1, 1½, 2.
+	Pentanomial [5]uint64 `json:"pentanomial"`
+	// Turns is the total number of turns played.
+	Turns uint64 `json:"turns"`
+	// Faults of A and B.
+	Faults [2]MatchFaults `json:"faults"`
+	// Pairings lists every loadout pairing that occurred, most games
+	// first (ties in loadout order); "none" marks a game that ended
+	// before the loadouts were settled.
+	Pairings []PairingLine `json:"pairings"`
+	// Picks[bot] maps each loadout to how often the bot settled on it.
+	Picks [2]map[string]uint64 `json:"picks"`
+}
+
+// unsettledName names the loadout of a game that ended before loadouts
+// were settled.
+const unsettledName = "none"
+
+// SummarizeMatch computes the statistics of one pairing's games, A's
+// point of view.
+func SummarizeMatch(p *Pairing) MatchSummary {
+	s := MatchSummary{
+		Total: lineOf(p.Total(), EloPairs(p.Pentanomial)),
+		Turns: uint64(p.Turns),
+	}
+	for i, n := range p.Pentanomial {
+		s.Pentanomial[i] = uint64(n)
+	}
+	for i := range s.Seats {
+		s.Seats[i] = lineOf(p.Seat[i], EloWDL(p.Seat[i]))
+	}
+	for bot := range 2 {
+		f := MatchFaults{Forfeits: uint64(p.Forfeits[bot]), Illegal: uint64(p.Illegal[bot])}
+		for k, n := range p.ForfeitKinds[bot] {
+			if n > 0 {
+				if f.Kinds == nil {
+					f.Kinds = map[string]uint64{}
+				}
+				f.Kinds[FaultKinds[k]] = uint64(n)
+			}
+		}
+		s.Faults[bot] = f
+	}
+	type cell struct {
+		a, b string
+		r    Record
+	}
+	var cells []cell
+	for x := range p.Loadouts {
+		for y := range p.Loadouts[x] {
+			if r := p.Loadouts[x][y]; r.Games() > 0 {
+				cells = append(cells, cell{LoadoutAt(x).String(), LoadoutAt(y).String(), r})
+			}
+		}
+	}
+	if p.Unsettled.Games() > 0 {
+		cells = append(cells, cell{unsettledName, unsettledName, p.Unsettled})
+	}
+	slices.SortStableFunc(cells, func(x, y cell) int { return cmp.Compare(y.r.Games(), x.r.Games()) })
+	s.Pairings = make([]PairingLine, 0, len(cells))
+	for _, c := range cells {
+		s.Pairings = append(s.Pairings, PairingLine{A: c.a, B: c.b, Line: lineOf(c.r, EloWDL(c.r))})
+	}
+	for bot := range s.Picks {
+		s.Picks[bot] = map[string]uint64{}
+	}
+	for x := range p.Loadouts {
+		for y := range p.Loadouts[x] {
+			if n := uint64(p.Loadouts[x][y].Games()); n > 0 {
+				s.Picks[0][LoadoutAt(x).String()] += n
+				s.Picks[1][LoadoutAt(y).String()] += n
+			}
+		}
+	}
+	if n := uint64(p.Unsettled.Games()); n > 0 {
+		s.Picks[0][unsettledName] += n
+		s.Picks[1][unsettledName] += n
+	}
+	return s
+}

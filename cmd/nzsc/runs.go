@@ -1,0 +1,253 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself
+	"github.com/nzsclab/nzsc/internal/progress"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+// The commands that play games (match, sprt, tournament) share one
+// pipeline: bot specs → a roundrobin.Config (one pairing for a match) →
+// a roundrobin.RunDir that plays it, checkpoints it into its run
+// directory and keeps its games log → the counts → a summary → a
+// renderer. This file holds what they share: the flags, reading them
+// into a run, and playing it with a progress bar.
+
+// addGameFlags declares --game and --rule.
+func addGameFlags(fs *pflag.FlagSet) {
+	fs.String("game", agents.DefaultGame, "the game to play ('nzsc games' lists them)")
+	fs.StringArray("rule", nil, "a rules option key=value of the game (repeatable; 'nzsc games' lists them), such as turn_cap=200")
+}
+
+// gameOf builds the game --game and --rule name, for two players.
+func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
+	settings, _ := fs.GetStringArray("rule")
+	rules, err := game.ParseRules(settings)
+	if err != nil {
+		return nil, usagef("%s: --rule: %v", cmd, err)
+	}
+	g, err := game.Build(mustString(fs, "game"), 2, rules)
+	if err != nil {
+		return nil, usagef("%s: %v", cmd, err)
+	}
+	return g, nil
+}
+
+// addRunFlags declares the flags of a run: its size, seed, workers, run
+// directory, resume, shard, games log and chunking.
+func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
+	fs.Int64("games", games, gamesHelp)
+	fs.String("seed", "", "master seed, decimal or 0x-hex (default: picked at random and printed)")
+	fs.Int("workers", runtime.NumCPU(), "parallel workers, default the number of cores (results do not depend on it)")
+	fs.String("out", "", outHelp)
+	fs.String("resume", "", "continue the interrupted run in this directory (its own settings are used)")
+	fs.String("shard", "", "play only share i of n (i/n, 0 <= i < n) into a partial run directory; combine with 'nzsc merge'")
+	fs.String("games-log", "", "write a game record (JSON line) per game to this file, gzip when it ends in .gz (docs/records.md)")
+	fs.String("games-log-level", results.LevelFull, "games log detail: full (every turn) or outcome (results only)")
+	fs.Uint64("chunk", 0, "game pairs per chunk, the unit of shards and resumes (default: picked from the run's size)")
+	fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
+	addGameFlags(fs)
+	addBotTimeoutFlag(fs)
+}
+
+// runFlags are the flags fixed by a run directory: --resume refuses them.
+var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "rule", "bots", "gauntlet",
+	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch"}
+
+// newRun is what a command gives openRun to start a new run.
+type newRun struct {
+	kind string
+	// cfg is the config with its bots and schedule; openRun fills in
+	// the seed, chunking and game.
+	cfg *roundrobin.Config
+	// pairs is the number of game pairs per pairing.
+	pairs uint64
+	// dir says whether the run keeps a run directory when --out is not
+	// given (a tournament does, under runs/; a match only with --out).
+	dir  bool
+	sprt *results.SPRTState
+	// chunk is the chunk size to use when --chunk is not given (0: the
+	// runner's default).
+	chunk uint64
+}
+
+// openRun reads the shared flags into a run: resumed from --resume, or
+// new from n. It reports whether the seed was picked at random.
+func openRun(e *env, cmd string, fs *pflag.FlagSet, n func() (*newRun, error)) (rd *roundrobin.RunDir, seedPicked bool, err error) {
+	if err := applyBotTimeout(cmd, fs); err != nil {
+		return nil, false, err
+	}
+	if fs.Changed("resume") {
+		path := mustString(fs, "resume")
+		if path == "" {
+			return nil, false, usagef("%s: --resume needs a run directory", cmd)
+		}
+		for _, f := range runFlags {
+			if fs.Lookup(f) != nil && fs.Changed(f) {
+				return nil, false, usagef("%s: --%s cannot be combined with --resume (the run directory fixes it)", cmd, f)
+			}
+		}
+		rd, err := roundrobin.Resume(path)
+		if err != nil {
+			return nil, false, usagef("%s: --resume: %v", cmd, err)
+		}
+		if k := rd.Manifest.Kind; k != cmd {
+			return nil, false, usagef("%s: --resume: %s holds a %s run (resume it with 'nzsc %s --resume %s')", cmd, path, k, k, path)
+		}
+		// A resumed run goes on writing its own games log; naming it
+		// again is allowed, naming another is not.
+		if log := mustString(fs, "games-log"); fs.Changed("games-log") && log != rd.Manifest.GamesLog {
+			return nil, false, usagef("%s: --resume: the run's games log is %q; a resumed run goes on writing it (no --games-log needed)", cmd, rd.Manifest.GamesLog)
+		}
+		return rd, false, nil
+	}
+	spec, err := n()
+	if err != nil {
+		return nil, false, err
+	}
+	cfg := spec.cfg
+	if cfg.Game, err = gameOf(cmd, fs); err != nil {
+		return nil, false, err
+	}
+	cfg.PairsPerPairing = spec.pairs
+	if fs.Changed("seed") {
+		if cfg.Seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
+			return nil, false, usagef("%s: --seed: %v", cmd, err)
+		}
+	} else {
+		cfg.Seed, seedPicked = randomUint64(), true
+	}
+	cfg.ChunkPairs = spec.chunk
+	if fs.Changed("chunk") {
+		if cfg.ChunkPairs, _ = fs.GetUint64("chunk"); cfg.ChunkPairs == 0 {
+			return nil, false, usagef("%s: --chunk must be positive", cmd)
+		}
+	}
+	var shard *results.Shard
+	if s := mustString(fs, "shard"); s != "" {
+		if shard, err = parseShard(s); err != nil {
+			return nil, false, usagef("%s: %v", cmd, err)
+		}
+	}
+	out := mustString(fs, "out")
+	if fs.Changed("out") && out == "" {
+		return nil, false, usagef("%s: --out needs a directory", cmd)
+	}
+	if out == "" && (spec.dir || shard != nil) {
+		suffix := strconv.FormatUint(cfg.Seed, 16)
+		if shard != nil {
+			suffix += fmt.Sprintf("-shard%dof%d", shard.Index, shard.Count)
+		}
+		out = filepath.Join("runs", time.Now().UTC().Format("20060102-150405")+"-"+suffix)
+	}
+	level := mustString(fs, "games-log-level")
+	if err := results.CheckLevel(level); err != nil {
+		return nil, false, usagef("%s: --games-log-level: %v", cmd, err)
+	}
+	rd, err = roundrobin.Create(cfg, roundrobin.NewRun{
+		Out: out, Kind: spec.kind, Command: append([]string{"nzsc"}, os.Args[1:]...), Version: Version(),
+		Shard: shard, GamesLog: mustString(fs, "games-log"), GamesLogLevel: level, SPRT: spec.sprt,
+	})
+	if err != nil {
+		return nil, false, usagef("%s: %v", cmd, err)
+	}
+	return rd, seedPicked, nil
+}
+
+// parseBots reads bot specs for game and checks that each plays it.
+func parseBots(cmd, gameName string, specs []string) ([]*agents.Bot, error) {
+	var out []*agents.Bot
+	for _, s := range specs {
+		b, err := agents.ParseFor(gameName, s)
+		if err != nil {
+			return nil, usagef("%s: %v", cmd, err)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// playRun probes the run's bots, plays what is left of the run with a
+// progress bar on a terminal, and prints the timing line.
+func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedPicked bool, opts roundrobin.RunOptions) (roundrobin.Result, error) {
+	quiet, _ := fs.GetBool("quiet")
+	if opts.Workers, _ = fs.GetInt("workers"); opts.Workers < 1 {
+		return roundrobin.Result{}, usagef("%s: --workers must be at least 1, got %d", cmd, opts.Workers)
+	}
+	if rd.Dir != nil {
+		// External bots log their standard error into the run directory.
+		agents.ExecLogDir = filepath.Join(rd.Dir.Path, "bots")
+	}
+	if err := probeBots(cmd, rd.Config.Bots...); err != nil {
+		return roundrobin.Result{}, err
+	}
+	if seedPicked && !quiet {
+		fmt.Fprintf(e.stderr, "seed %#x (replay with --seed %#x)\n", rd.Config.Seed, rd.Config.Seed)
+	}
+	var pairsDone atomic.Uint64
+	opts.Progress = &pairsDone
+	stop := func() {}
+	if total := rd.PendingGames(); e.tty && !quiet && total > 0 {
+		stop = progress.Start(e.stderr, total, "games", 200*time.Millisecond, func() uint64 { return 2 * pairsDone.Load() })
+	}
+	start := time.Now()
+	res, err := rd.Play(e.ctx, opts)
+	elapsed := time.Since(start)
+	stop()
+	if !quiet {
+		played := res.Counts.Games()
+		where := ""
+		if rd.Dir != nil {
+			where = "; run directory " + rd.Dir.Path
+		}
+		fmt.Fprintf(e.stderr, "%d games in %s: %s games/s on %d workers%s\n",
+			played, elapsed.Round(time.Millisecond), progress.Count(float64(played)/elapsed.Seconds()), opts.Workers, where)
+	}
+	return res, err
+}
+
+// interrupted is the error of a run stopped by Ctrl-C: what finished is
+// saved and how to go on.
+func interrupted(cmd string, rd *roundrobin.RunDir) error {
+	m := rd.Manifest
+	if rd.Dir == nil {
+		return fmt.Errorf("%s interrupted: %d of %d games finished; the results above are partial", cmd, m.GamesDone, m.GamesPlanned)
+	}
+	return fmt.Errorf("%s interrupted: %d of %d games finished, saved in %s; continue with 'nzsc %s --resume %s'",
+		cmd, m.GamesDone, m.GamesPlanned, rd.Dir.Path, cmd, rd.Dir.Path)
+}
+
+// parseShard reads "i/n".
+func parseShard(s string) (*results.Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return nil, fmt.Errorf("--shard wants i/n with 0 <= i < n, got %q", s)
+	}
+	return &results.Shard{Index: i, Count: n}, nil
+}
+
+// matchChunk picks the chunk size of a match: the runner's default for
+// long matches, smaller ones when there are fewer than 16 chunks per
+// worker, so that a short match of slow bots (a thousand mcts games) keeps
+// every core busy and stops promptly on Ctrl-C. The games do not depend
+// on it; the run directory records it.
+func matchChunk(pairs uint64, workers int) uint64 {
+	return min(max(pairs/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
+}

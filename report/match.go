@@ -1,0 +1,198 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/nzsclab/nzsc/analysis"
+)
+
+// Match is a head-to-head match as its renderers show it.
+type Match struct {
+	// A and B name the bots; Seed is the master seed.
+	A, B string
+	Seed uint64
+	// GamesPlanned is the number of games the match was to play;
+	// Interrupted is set when it stopped early.
+	GamesPlanned uint64
+	Interrupted  bool
+	// Summary is the statistics of the games played (A's view).
+	Summary analysis.MatchSummary
+	// Top is the number of loadout pairings the text shows.
+	Top int
+}
+
+// matchJSON is the JSON document of a match (docs/formats.md).
+type matchJSON struct {
+	Format       string `json:"format"`
+	BotA         string `json:"bot_a"`
+	BotB         string `json:"bot_b"`
+	Seed         string `json:"seed"`
+	GamesPlanned uint64 `json:"games_planned"`
+	Games        uint64 `json:"games"`
+	Interrupted  bool   `json:"interrupted"`
+	analysis.MatchSummary
+}
+
+// MatchJSON writes the match's JSON document (docs/formats.md).
+func MatchJSON(w io.Writer, m *Match) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(matchJSON{
+		Format: "nzsc-match/1", BotA: m.A, BotB: m.B,
+		Seed: fmt.Sprintf("%#x", m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
+		Interrupted: m.Interrupted, MatchSummary: m.Summary,
+	})
+}
+
+// MatchCSVHeader is the stable column list of a match's CSV (docs/formats.md).
+var MatchCSVHeader = []string{"bot_a", "bot_b", "seed", "row", "a_loadout", "b_loadout",
+	"games", "wins", "draws", "losses", "score", "score_lo", "score_hi",
+	"elo", "elo_lo", "elo_hi", "elo_err", "los"}
+
+func csvFloat(x analysis.Number, digits int) string {
+	f := float64(x)
+	switch {
+	case math.IsNaN(f):
+		return ""
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(f, 'f', digits, 64)
+}
+
+func csvLine(l *analysis.Line) []string {
+	u := func(x uint64) string { return strconv.FormatUint(x, 10) }
+	return []string{u(l.Games), u(l.Wins), u(l.Draws), u(l.Losses),
+		csvFloat(l.Score, 6), csvFloat(l.ScoreLo, 6), csvFloat(l.ScoreHi, 6),
+		csvFloat(l.Elo, 2), csvFloat(l.EloLo, 2), csvFloat(l.EloHi, 2), csvFloat(l.EloErr, 2), csvFloat(l.LOS, 6)}
+}
+
+// MatchCSV writes the match as CSV rows: the total, each seat, each
+// loadout pairing (docs/formats.md).
+func MatchCSV(w io.Writer, m *Match) error {
+	cw := csv.NewWriter(w)
+	pre := []string{m.A, m.B, fmt.Sprintf("%#x", m.Seed)}
+	row := func(kind, a, b string, l *analysis.Line) {
+		cw.Write(append(append(slices.Clone(pre), kind, a, b), csvLine(l)...))
+	}
+	cw.Write(MatchCSVHeader)
+	row("total", "", "", &m.Summary.Total)
+	row("seat0", "", "", &m.Summary.Seats[0])
+	row("seat1", "", "", &m.Summary.Seats[1])
+	for i := range m.Summary.Pairings {
+		p := &m.Summary.Pairings[i]
+		row("pairing", p.A, p.B, &p.Line)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// newTable returns a table with the given header: the first left
+// columns (labels) are aligned left, the others (numbers) right.
+func matchTable(w io.Writer, left int, header ...string) *tablewriter.Table {
+	align := make([]tw.Align, len(header))
+	for i := range align {
+		align[i] = tw.AlignRight
+		if i < left {
+			align[i] = tw.AlignLeft
+		}
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignRight, PerColumn: align}),
+	)
+	h := make([]any, len(header))
+	for i, s := range header {
+		h[i] = s
+	}
+	t.Header(h...)
+	return t
+}
+
+func fmtScore(l *analysis.Line) string {
+	if l.Games == 0 {
+		return "-"
+	}
+	mark := ""
+	if !l.Significant() {
+		mark = "~"
+	}
+	return fmt.Sprintf("%s%.4f [%.4f, %.4f]", mark, float64(l.Score), float64(l.ScoreLo), float64(l.ScoreHi))
+}
+
+func fmtElo(l *analysis.Line) string {
+	e, err := float64(l.Elo), float64(l.EloErr)
+	switch {
+	case l.Games == 0 || math.IsNaN(e):
+		return "-"
+	case math.IsInf(e, 0):
+		return fmt.Sprintf("%+.0f", e)
+	case math.IsInf(err, 0) || math.IsNaN(err):
+		return fmt.Sprintf("%+.1f ± inf", e)
+	}
+	return fmt.Sprintf("%+.1f ± %.1f", e, err)
+}
+
+func fmtPct(x analysis.Number) string { return fmt.Sprintf("%.1f%%", 100*float64(x)) }
+
+// MatchText writes the match's tables for people.
+func MatchText(w io.Writer, m *Match) error {
+	s := &m.Summary
+	fmt.Fprintf(w, "%s (A) vs %s (B): %d games, seed %#x\n", m.A, m.B, s.Total.Games, m.Seed)
+	t := matchTable(w, 1, "A", "games", "wins", "draws", "losses", "score [95% CI]", "Elo ± 95%", "LOS")
+	for i, name := range []string{"all", "in seat 0", "in seat 1"} {
+		l := &s.Total
+		if i > 0 {
+			l = &s.Seats[i-1]
+		}
+		t.Append([]string{name, fmt.Sprint(l.Games), fmt.Sprint(l.Wins), fmt.Sprint(l.Draws), fmt.Sprint(l.Losses),
+			fmtScore(l), fmtElo(l), fmtPct(l.LOS)})
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	p := s.Pentanomial
+	fmt.Fprintf(w, "Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d]; ~ marks a score whose interval contains 1/2\n",
+		p[0], p[1], p[2], p[3], p[4])
+	if s.Faults[0].Total()+s.Faults[1].Total() > 0 {
+		fmt.Fprintln(w, "\nFaults")
+		ft := matchTable(w, 1, "bot", "forfeits", "illegal choices", "forfeits by kind")
+		for i, b := range []string{m.A, m.B} {
+			f := &s.Faults[i]
+			kinds := make([]string, 0, len(f.Kinds))
+			for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
+				kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
+			}
+			ft.Append([]string{b, fmt.Sprint(f.Forfeits), fmt.Sprint(f.Illegal), strings.Join(kinds, ", ")})
+		}
+		if err := ft.Render(); err != nil {
+			return err
+		}
+	}
+	if m.Top > 0 && len(s.Pairings) > 0 {
+		n := min(m.Top, len(s.Pairings))
+		fmt.Fprintf(w, "\nLoadout pairings (%d most frequent of %d)\n", n, len(s.Pairings))
+		pt := matchTable(w, 2, "A's loadout", "B's loadout", "games", "wins", "draws", "losses", "A's score [95% CI]")
+		for _, p := range s.Pairings[:n] {
+			pt.Append([]string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Draws), fmt.Sprint(p.Losses), fmtScore(&p.Line)})
+		}
+		if err := pt.Render(); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,9 @@
+//go:build unix
+
+package results
+
+import "syscall"
+
+// syscallNoFollow makes an open fail on a symbolic link, so that a path the
+// program writes cannot be redirected to another file.
+const syscallNoFollow = syscall.O_NOFOLLOW

@@ -1,0 +1,339 @@
+package roundrobin
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+// RunDir is a run being played into its run directory: its manifest, its
+// config, the counts of earlier sessions (a resumed run) and the chunks it
+// still has to play. Every command that plays games (match, sprt,
+// tournament) keeps its results through it, so that all of them resume,
+// shard, merge and re-render alike.
+type RunDir struct {
+	// Dir is nil for a run that keeps no directory.
+	Dir      *results.Dir
+	Manifest *results.Manifest
+	Config   *Config
+	base     analysis.Tournament // counts of earlier sessions
+	done     []uint64            // their finished chunks
+	pending  []uint64            // chunks to play now
+	log      *results.GamesLog // a new run's log, opened by Create
+	total    analysis.Tournament
+}
+
+// NewRun says how to start a run directory.
+type NewRun struct {
+	// Out is the directory; it must not hold a run already. Empty keeps
+	// no directory: the run is played and counted, and cannot resume.
+	Out string
+	// Kind is results.KindTournament, KindMatch or KindSPRT.
+	Kind string
+	// Command and Version are recorded in the manifest.
+	Command []string
+	Version string
+	// Shard, when set, restricts the run to one share of its chunks.
+	Shard *results.Shard
+	// GamesLog, when set, is the games log's path and GamesLogLevel its
+	// level (results.LevelFull by default).
+	GamesLog      string
+	GamesLogLevel string
+	// SPRT holds a sequential test's settings.
+	SPRT *results.SPRTState
+}
+
+// Create starts a new run directory for cfg.
+func Create(cfg *Config, spec NewRun) (*RunDir, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	if sh := spec.Shard; sh != nil && (sh.Count < 1 || sh.Index < 0 || sh.Index >= sh.Count) {
+		return nil, fmt.Errorf("shard %d/%d: want 0 <= i < n", sh.Index, sh.Count)
+	}
+	if spec.GamesLog != "" && spec.GamesLogLevel == "" {
+		spec.GamesLogLevel = results.LevelFull
+	}
+	var log *results.GamesLog
+	if spec.GamesLog != "" {
+		var err error
+		if log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel); err != nil {
+			return nil, err
+		}
+	}
+	var dir *results.Dir
+	if spec.Out != "" {
+		var err error
+		if dir, err = results.Create(spec.Out); err != nil {
+			if log != nil {
+				log.Close()
+				os.Remove(spec.GamesLog)
+			}
+			return nil, err
+		}
+	}
+	g := cfg.game()
+	man := &results.Manifest{
+		Kind: spec.Kind, Command: spec.Command, Version: spec.Version,
+		Seed: cfg.Seed, GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
+		Rules: results.Rules(g.Rules()), Shard: spec.Shard, Started: time.Now().UTC(),
+		GamesLog: spec.GamesLog, GamesLogLevel: spec.GamesLogLevel, SPRT: spec.SPRT,
+	}
+	if name := g.Info().Name; name != agents.DefaultGame || g.Seats() != 2 {
+		man.Game, man.Seats = name, g.Seats()
+	}
+	if cfg.Gauntlet >= 0 {
+		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Name()
+	}
+	for _, b := range cfg.Bots {
+		man.Bots = append(man.Bots, results.BotInfo{Spec: b.Name(), Kind: b.Info.Name, Params: b.Params})
+	}
+	// pending stays nil for a whole run: every chunk, never listed (a
+	// run may have billions of chunks).
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log}
+	if spec.Shard != nil {
+		r.pending, _ = tournament.ShardChunks(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
+	}
+	man.GamesPlanned = r.PendingGames()
+	return r, nil
+}
+
+// Resume reopens a run directory and works out what is left. The bots are
+// parsed again from their specs, for the run's game.
+func Resume(path string) (*RunDir, error) {
+	dir, man, counts, err := results.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(man.MergedFrom) > 0 && !man.Complete {
+		return nil, fmt.Errorf("%s is an incomplete merge; resume its shards, then merge again", path)
+	}
+	cfg, err := ConfigOf(man)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if cfg.NumChunks() != man.Chunks {
+		return nil, fmt.Errorf("%s: manifest says %d chunks, its settings give %d", path, man.Chunks, cfg.NumChunks())
+	}
+	if err := checkSamePairings(cfg.Empty(), counts.Tournament); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: counts.Tournament, done: counts.FinishedChunks(), pending: []uint64{}}
+	all := tournament.Remaining(cfg.NumChunks(), nil)
+	if man.Shard != nil {
+		if all, err = tournament.ShardChunks(cfg.NumChunks(), man.Shard.Index, man.Shard.Count); err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+	}
+	for _, c := range all {
+		if _, found := slices.BinarySearch(r.done, c); !found {
+			r.pending = append(r.pending, c)
+		}
+	}
+	return r, nil
+}
+
+// ConfigOf rebuilds the config a manifest describes: its game, its bots
+// parsed again from their specs, its schedule.
+func ConfigOf(man *results.Manifest) (*Config, error) {
+	g, err := game.Build(man.GameName(), man.NumSeats(), game.Rules(man.Rules))
+	if err != nil {
+		return nil, err
+	}
+	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
+		PairsPerPairing: man.GamesPerPairing / 2, Seed: man.Seed, ChunkPairs: man.ChunkPairs}
+	for i, bi := range man.Bots {
+		b, err := agents.ParseFor(man.GameName(), bi.Spec)
+		if err != nil {
+			return nil, fmt.Errorf("bot %q: %v", bi.Spec, err)
+		}
+		cfg.Bots = append(cfg.Bots, b)
+		if man.Gauntlet != "" && bi.Spec == man.Gauntlet && cfg.Gauntlet < 0 {
+			cfg.Gauntlet = i
+		}
+	}
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func checkSamePairings(want, got analysis.Tournament) error {
+	if len(got.Pairings) != len(want.Pairings) {
+		return fmt.Errorf("counts hold %d pairings, the settings give %d", len(got.Pairings), len(want.Pairings))
+	}
+	for i := range want.Pairings {
+		if w, g := want.Pairings[i], got.Pairings[i]; w.A != g.A || w.B != g.B {
+			return fmt.Errorf("pairing %d differs from the settings", i)
+		}
+	}
+	return nil
+}
+
+// Total returns the whole run's counts as last saved (earlier sessions
+// included).
+func (r *RunDir) Total() *analysis.Tournament { return &r.total }
+
+// PendingGames returns the number of games this session plays.
+func (r *RunDir) PendingGames() uint64 {
+	if r.pending == nil {
+		return 2 * r.Config.Plan().Pairs
+	}
+	return 2 * r.Config.PairsIn(r.pending)
+}
+
+// pendingChunks returns the number of chunks this session plays.
+func (r *RunDir) pendingChunks() uint64 {
+	if r.pending == nil {
+		return r.Config.NumChunks()
+	}
+	return uint64(len(r.pending))
+}
+
+// RunOptions control one session of a run.
+type RunOptions struct {
+	// Workers is the number of goroutines (0: all cores).
+	Workers int
+	// SegmentChunks is the number of chunks between checkpoints (0: 8
+	// per worker).
+	SegmentChunks int
+	// Progress, when set, counts the game pairs played so far.
+	Progress *atomic.Uint64
+	// Look, when set, is called at each checkpoint with the whole run's
+	// counts so far (earlier sessions included); returning true ends the
+	// run there, complete (a sequential test reached its verdict).
+	Look func(total *analysis.Tournament) (stop bool, err error)
+}
+
+// Play plays what is left of the run, saving the counts (and the games
+// log) at every checkpoint and at the end, whatever happened: a run that
+// is killed, interrupted or fails keeps every finished chunk and resumes
+// from there. Total has the counts of the whole run afterwards.
+func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
+	man := r.Manifest
+	var log *results.GamesLog
+	if man.GamesLog != "" {
+		if log, err = r.openGamesLog(); err != nil {
+			return res, err
+		}
+	}
+	closeLog := func() error {
+		if log == nil {
+			return nil
+		}
+		l := log
+		log = nil
+		return l.Close()
+	}
+	defer closeLog()
+	stopped := false
+	save := func(counts *analysis.Tournament, finished []uint64) error {
+		t := cloneTournament(&r.base)
+		if err := t.Merge(counts); err != nil {
+			return err
+		}
+		// The log first: it must hold every game the counts hold.
+		if log != nil {
+			if err := log.Sync(); err != nil {
+				return fmt.Errorf("games log: %w", err)
+			}
+		}
+		man.GamesDone = uint64(t.Games())
+		r.total = t
+		if r.Dir == nil {
+			return nil
+		}
+		c := &results.Counts{Tournament: t}
+		c.SetFinished(mergeChunks(r.done, finished))
+		if err := r.Dir.WriteCounts(c); err != nil {
+			return err
+		}
+		return r.Dir.WriteManifest(man)
+	}
+	man.Ended, man.Interrupted = time.Time{}, false
+	// The manifest and counts go to disk before the first game, so that
+	// even a run killed at once leaves a directory that Resume accepts.
+	zero := r.Config.Empty()
+	if err := save(&zero, nil); err != nil {
+		return res, err
+	}
+	checkpoint := save
+	if opts.Look != nil {
+		checkpoint = func(counts *analysis.Tournament, finished []uint64) error {
+			if err := save(counts, finished); err != nil {
+				return err
+			}
+			stop, err := opts.Look(&r.total)
+			if err != nil {
+				return err
+			}
+			if stop {
+				stopped = true
+				// Saved again below with the run marked complete.
+				return ErrStop
+			}
+			return nil
+		}
+	}
+	res, err = Play(ctx, r.Config, Options{
+		Chunks: r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
+		Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
+	})
+	// The final save, whatever happened: the counts of every finished
+	// chunk.
+	finished := mergeChunks(r.done, res.Finished)
+	man.Ended = time.Now().UTC()
+	man.Interrupted = res.Interrupted || err != nil
+	man.Complete = stopped || !man.Interrupted && uint64(len(finished)) == uint64(len(r.done))+r.pendingChunks()
+	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
+		err = serr
+	}
+	if cerr := closeLog(); cerr != nil && err == nil {
+		err = fmt.Errorf("games log: %w", cerr)
+	}
+	return res, err
+}
+
+// openGamesLog opens the run's games log: a new one for a run that has
+// played nothing, the old one trimmed to the finished chunks' games for a
+// resumed run.
+func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
+	man := r.Manifest
+	if r.log != nil {
+		l := r.log
+		r.log = nil
+		return l, nil
+	}
+	plan := r.Config.Plan()
+	cp := r.Config.chunkPairs()
+	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, func(table int, set uint64, inSet int) bool {
+		if table < 0 || uint64(table) >= uint64(len(r.Config.Pairings())) || set >= r.Config.PairsPerPairing || inSet < 0 || inSet > 1 {
+			return false
+		}
+		pair := uint64(table)*r.Config.PairsPerPairing + set
+		if pair >= plan.Pairs {
+			return false
+		}
+		_, found := slices.BinarySearch(r.done, pair/cp)
+		return found
+	})
+}
+
+func cloneTournament(t *analysis.Tournament) analysis.Tournament {
+	return analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings)}
+}
+
+func mergeChunks(a, b []uint64) []uint64 {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

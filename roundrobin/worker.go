@@ -1,0 +1,323 @@
+package roundrobin
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+// worker plays game pairs for one goroutine: it maps a run's global pair
+// index to its pairing and the pair's seed, has its table play both games
+// and adds them to the pairing's counts. It owns its bot instances and
+// buffers.
+type worker struct {
+	cfg      *Config
+	pairings [][2]int
+	seeds    []uint64 // per pairing: TableSeed
+	table    gameTable
+	log      *results.GamesLog
+	buf      []byte // the current chunk's records
+	rec      game.Record
+	// recAt is where rec's place in the run points (set once, so that
+	// logging a game does not allocate them).
+	recAt struct {
+		table int
+		set   uint64
+		inSet int
+	}
+}
+
+// gameTable plays one game of the run's game between two of its bots.
+type gameTable interface {
+	// play plays the game from seed with bots[0] in seat 0, adds it to p
+	// as seen from p's A (who sat in seatA) and returns A's half-points
+	// (0 loss, 1 draw, 2 win). When rec is not nil it fills rec's bots,
+	// turns (at the full level) and result.
+	play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int
+	close() error
+}
+
+func newWorker(cfg *Config, pairings [][2]int, log *results.GamesLog) (tournament.Worker[agg], error) {
+	w := &worker{cfg: cfg, pairings: pairings, log: log}
+	var err error
+	if rules, ok := cfg.nzscRules(); ok {
+		w.table, err = newNZSCTable(cfg, rules, log)
+	} else {
+		w.table, err = newPlayerTable(cfg, log)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for p := range pairings {
+		w.seeds = append(w.seeds, cfg.TableSeed(p))
+	}
+	if log != nil {
+		g := cfg.game()
+		w.rec = game.Record{Format: game.RecordFormat, Version: game.RecordVersion,
+			Game: g.Info().Name, Seats: g.Seats(), Rules: g.Rules(),
+			Table: &w.recAt.table, Set: &w.recAt.set, InSet: &w.recAt.inSet}
+	}
+	return w, nil
+}
+
+// Close implements tournament.Worker.
+func (w *worker) Close() error { return w.table.close() }
+
+// PlayPair implements tournament.Worker: global pair index → pairing, its
+// own pair index and seed; A plays seat 0 first, then the seats swap.
+func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
+	if a.p == nil {
+		a.p = make([]analysis.Pairing, len(w.pairings))
+		for i, pr := range w.pairings {
+			a.p[i].A, a.p[i].B = pr[0], pr[1]
+		}
+	}
+	pi := int(pair / w.cfg.PairsPerPairing)
+	k := pair % w.cfg.PairsPerPairing
+	seed := tournament.PairSeed(w.seeds[pi], k)
+	pr := w.pairings[pi]
+	p := &a.p[pi]
+	var rec *game.Record
+	if w.log != nil {
+		rec = &w.rec
+	}
+	half := w.table.play(p, seed, pr, 0, rec)
+	w.logGame(pi, k, 0, seed)
+	half += w.table.play(p, seed, [2]int{pr[1], pr[0]}, 1, rec)
+	w.logGame(pi, k, 1, seed)
+	p.Pentanomial[half]++
+	if w.log != nil {
+		// Write at the chunk's last pair: after it the runner counts the
+		// chunk, so the log and the counts hold the same games.
+		plan := w.cfg.Plan()
+		_, hi := plan.ChunkRange(pair / w.cfg.chunkPairs())
+		if pair+1 == hi {
+			err := w.log.Write(w.buf)
+			w.buf = w.buf[:0]
+			return err
+		}
+	}
+	return nil
+}
+
+// logGame appends the game just played, as a record, to the chunk's
+// buffer.
+func (w *worker) logGame(pairing int, set uint64, inSet int, seed uint64) {
+	if w.log == nil {
+		return
+	}
+	r := &w.rec
+	r.Seed = game.FormatSeed(seed)
+	w.recAt.table, w.recAt.set, w.recAt.inSet = pairing, set, inSet
+	if w.log.Level() == results.LevelOutcome {
+		r.Turns = nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		panic("roundrobin: a game record does not encode: " + err.Error()) // plain data: cannot happen
+	}
+	w.buf = append(append(w.buf, b...), '\n')
+}
+
+// addResult adds one game's result for A (in seatA) to p and returns A's
+// half-points.
+func addResult(p *analysis.Pairing, winner, seatA int) (analysis.Record, int) {
+	var r analysis.Record
+	half := 1
+	switch winner {
+	case seatA:
+		r.Wins, half = 1, 2
+	case 1 - seatA:
+		r.Losses, half = 1, 0
+	default:
+		r.Draws = 1
+	}
+	p.Seat[seatA] = p.Seat[seatA].Add(r)
+	return r, half
+}
+
+// addForfeit counts a forfeit by seat (A sat in seatA).
+func addForfeit(p *analysis.Pairing, seat, seatA int, fault error) {
+	p.Forfeits[seat^seatA]++
+	p.ForfeitKinds[seat^seatA][analysis.FaultKindIndex(agents.FaultKind(fault))]++
+}
+
+// closeAll closes every instance that holds resources.
+func closeAll[T any](xs []T, closer func(T) agents.Closer) error {
+	var errs []error
+	for _, x := range xs {
+		if c := closer(x); c != nil {
+			errs = append(errs, c.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// nzscTable plays two-player NZSC on agents.Table, the engine's own fast
+// path, and counts loadouts.
+type nzscTable struct {
+	cfg   *Config
+	rules engine.Rules
+	bots  []agents.Agent
+	table *agents.Table
+	// fast[i] says bot i is the uniform random bot, so a game between two
+	// such bots is the engine's PlayRandom (see randomGame); off while a
+	// full games log needs every turn.
+	fast []bool
+	src  [2]engine.Wyrand
+}
+
+func newNZSCTable(cfg *Config, rules engine.Rules, log *results.GamesLog) (*nzscTable, error) {
+	t := &nzscTable{cfg: cfg, rules: rules, table: agents.NewTable()}
+	for _, b := range cfg.Bots {
+		a, err := b.New()
+		if err != nil {
+			t.close()
+			return nil, err
+		}
+		t.bots = append(t.bots, a)
+		t.fast = append(t.fast, isRandom(a) && !cfg.NoFastPath && (log == nil || log.Level() == results.LevelOutcome))
+	}
+	return t, nil
+}
+
+func (t *nzscTable) close() error {
+	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
+}
+
+func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
+	var o agents.Outcome
+	var history []engine.Turn
+	if t.fast[bots[0]] && t.fast[bots[1]] {
+		o = agents.Outcome{State: randomGame(&t.src, t.rules, seed), Forfeit: -1}
+	} else {
+		o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
+		history = t.table.History
+	}
+	p.Turns += int64(o.State.Turn)
+	r, half := addResult(p, o.Winner(), seatA)
+	la, lb := -1, -1
+	if settled(&o, history) {
+		la = analysis.LoadoutIndex(o.State.Loadout(seatA))
+		lb = analysis.LoadoutIndex(o.State.Loadout(1 - seatA))
+	}
+	if la >= 0 && lb >= 0 {
+		p.Loadouts[la][lb] = p.Loadouts[la][lb].Add(r)
+	} else {
+		p.Unsettled = p.Unsettled.Add(r)
+	}
+	for _, turn := range history {
+		if !turn.Nullified() {
+			continue
+		}
+		for s := range 2 {
+			if off := turn.Offence(s); off != engine.NoOffence && off != engine.Stuck {
+				p.Illegal[s^seatA]++
+			}
+		}
+	}
+	if o.Forfeit >= 0 {
+		addForfeit(p, o.Forfeit, seatA, o.Fault)
+	}
+	if rec != nil {
+		t.fillRecord(rec, &o, history, bots)
+	}
+	return half
+}
+
+// settled reports whether a game reached the move phase: a forfeit leaves
+// the state where it stopped; a finished game's last turn says in which
+// phase it ended. The fast path's games have no history: PlayRandom's
+// State says it (Settled).
+func settled(o *agents.Outcome, history []engine.Turn) bool {
+	if history == nil {
+		return o.State.Settled()
+	}
+	return o.State.Phase == engine.PickMove ||
+		len(history) > 0 && history[len(history)-1].Phase() == engine.PickMove
+}
+
+// fillRecord writes an NZSC game into rec: every turn's choices by name,
+// "" for a stuck seat's pass.
+func (t *nzscTable) fillRecord(rec *game.Record, o *agents.Outcome, history []engine.Turn, bots [2]int) {
+	rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
+	rec.Turns = rec.Turns[:0]
+	for _, turn := range history {
+		var names [2]string
+		for s := range names {
+			if turn.Offence(s) != engine.Stuck {
+				names[s] = turn.Choice(s).Name(turn.Phase())
+			}
+		}
+		rec.Turns = append(rec.Turns, names[:])
+	}
+	res := &rec.Result
+	res.SetOutcome(engine.OutcomeOf(&o.State))
+	res.Steps = int(o.State.Turn)
+	res.Forfeit, res.Fault = nil, ""
+	if o.Forfeit >= 0 {
+		seat := o.Forfeit
+		res.Forfeit, res.Fault = &seat, o.Fault.Error()
+		res.SetOutcome(game.Forfeit(2, seat))
+		res.Score[0], res.Score[1] = o.State.Points(0), o.State.Points(1)
+	}
+}
+
+// playerTable plays any game through the game contract.
+type playerTable struct {
+	cfg     *Config
+	game    game.Game
+	players []agents.Player
+	table   *agents.PlayerTable
+	seats   [2]agents.Player
+}
+
+func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
+	t := &playerTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable()}
+	t.table.Record = log != nil && log.Level() == results.LevelFull
+	for _, b := range cfg.Bots {
+		pl, err := b.NewPlayer()
+		if err != nil {
+			t.close()
+			return nil, err
+		}
+		t.players = append(t.players, pl)
+	}
+	return t, nil
+}
+
+func (t *playerTable) close() error {
+	return closeAll(t.players, agents.CloserOf)
+}
+
+func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
+	t.seats = [2]agents.Player{t.players[bots[0]], t.players[bots[1]]}
+	res := t.table.Play(t.game, seed, t.seats[:])
+	p.Turns += int64(res.Steps)
+	_, half := addResult(p, res.Outcome.Winner, seatA)
+	for s := range 2 {
+		p.Illegal[s^seatA] += int64(res.Illegal[s])
+	}
+	if res.Forfeit >= 0 {
+		addForfeit(p, res.Forfeit, seatA, res.Fault)
+	}
+	if rec != nil {
+		rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
+		rec.Turns = t.table.Names
+		r := &rec.Result
+		r.SetOutcome(res.Outcome)
+		r.Steps = res.Steps
+		r.Forfeit, r.Fault = nil, ""
+		if res.Forfeit >= 0 {
+			seat := res.Forfeit
+			r.Forfeit, r.Fault = &seat, res.Fault.Error()
+		}
+	}
+	return half
+}
