@@ -28,7 +28,7 @@ type RunDir struct {
 	base     analysis.Tournament // counts of earlier sessions
 	done     []uint64            // their finished chunks
 	pending  []uint64            // chunks to play now
-	log      *results.GamesLog // a new run's log, opened by Create
+	log      *results.GamesLog   // a new run's log, opened by Create
 	total    analysis.Tournament
 }
 
