@@ -254,3 +254,19 @@ func moveNamesOf(set uint32) []string {
 
 // EngineRules returns the game's rules as the engine takes them.
 func (g *Game) EngineRules() Rules { return g.rules }
+
+// TurnNames returns a game's turns as a game record keeps them: each
+// seat's choice by name, "" for a stuck seat's pass.
+func TurnNames(history []Turn) [][]string {
+	out := make([][]string, len(history))
+	for i, t := range history {
+		names := make([]string, 2)
+		for s := range names {
+			if t.Offence(s) != Stuck {
+				names[s] = t.Choice(s).Name(t.Phase())
+			}
+		}
+		out[i] = names
+	}
+	return out
+}

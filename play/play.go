@@ -10,6 +10,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // Options configure a session of games.
@@ -26,6 +27,10 @@ type Options struct {
 	// Echo copies every line read into the transcript, as a terminal
 	// shows what is typed; set it when the input is not a terminal.
 	Echo bool
+	// Record, when set, receives each game as a game record when it
+	// ends (a game stopped early is recorded without a result's
+	// validation: its turns so far, the score as it stood).
+	Record func(*game.Record) error
 }
 
 // IsClassic reports whether bot is the classic opponent, whose seeds are
@@ -177,10 +182,29 @@ func (s *session) game(seed uint64) (again bool, err error) {
 		}
 		s.printf("\n")
 	}
+	if err := s.record(seed, &st, hist); err != nil {
+		return false, err
+	}
 	// Two blank lines before the question, as in the handbook.
 	s.printf("\nPlay again? y/N\n\n")
 	l, ok := s.read()
 	return ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(l)), "y"), nil
+}
+
+// record hands a finished game to Options.Record as a game record.
+func (s *session) record(seed uint64, st *engine.State, hist []engine.Turn) error {
+	if s.opt.Record == nil {
+		return nil
+	}
+	r := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: engine.Info.Name, Seats: 2,
+		Rules: s.opt.Rules.Options(), Seed: game.FormatSeed(seed), Bots: []string{"person", s.opt.Bot.Spec},
+		Turns: engine.TurnNames(hist)}
+	r.Result.SetOutcome(engine.OutcomeOf(st))
+	r.Result.Steps = int(st.Turn)
+	if err := s.opt.Record(r); err != nil {
+		return fmt.Errorf("--record: %w", err)
+	}
+	return nil
 }
 
 // Narrate returns the transcript lines for turn t, which took the game

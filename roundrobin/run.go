@@ -127,7 +127,7 @@ func Resume(path string) (*RunDir, error) {
 	if err := checkSamePairings(cfg.Empty(), counts.Tournament); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: counts.Tournament, done: counts.FinishedChunks(), pending: []uint64{}}
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: counts.Tournament, done: counts.FinishedChunks(), pending: []uint64{}, total: counts.Tournament}
 	all := tournament.Remaining(cfg.NumChunks(), nil)
 	if man.Shard != nil {
 		if all, err = tournament.ShardChunks(cfg.NumChunks(), man.Shard.Index, man.Shard.Count); err != nil {

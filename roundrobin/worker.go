@@ -247,16 +247,7 @@ func settled(o *agents.Outcome, history []engine.Turn) bool {
 // "" for a stuck seat's pass.
 func (t *nzscTable) fillRecord(rec *game.Record, o *agents.Outcome, history []engine.Turn, bots [2]int) {
 	rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
-	rec.Turns = rec.Turns[:0]
-	for _, turn := range history {
-		var names [2]string
-		for s := range names {
-			if turn.Offence(s) != engine.Stuck {
-				names[s] = turn.Choice(s).Name(turn.Phase())
-			}
-		}
-		rec.Turns = append(rec.Turns, names[:])
-	}
+	rec.Turns = engine.TurnNames(history)
 	res := &rec.Result
 	res.SetOutcome(engine.OutcomeOf(&o.State))
 	res.Steps = int(o.State.Turn)

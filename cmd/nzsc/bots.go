@@ -8,18 +8,26 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 func init() {
 	register(&command{
 		name:    "bots",
 		summary: "list every bot with its parameters, their defaults and a one-line description",
-		example: "nzsc bots",
-		run: func(e *env, _ *pflag.FlagSet, args []string) error {
+		example: "nzsc bots --game nzsc",
+		flags: func(fs *pflag.FlagSet) {
+			fs.String("game", agents.DefaultGame, "list the bots of this game ('nzsc games' lists the games)")
+		},
+		run: func(e *env, fs *pflag.FlagSet, args []string) error {
 			if len(args) > 0 {
 				return usagef("bots takes no arguments (got %q)", args[0])
 			}
-			return writeBots(e.stdout, agents.Registered())
+			g, err := game.Lookup(mustString(fs, "game"))
+			if err != nil {
+				return usagef("bots: %v", err)
+			}
+			return writeBots(e.stdout, agents.RegisteredFor(g.Name))
 		},
 	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -12,6 +13,7 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/results"
 )
 
 func init() {
@@ -22,6 +24,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("opponent", "classic", "the bot to play against (a bot spec, as in matches)")
 			fs.String("seed", "", "replay a game: decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
+			fs.String("record", "", "save each game as a game record (JSON line) to this new file, gzip when it ends in .gz ('nzsc replay' reads it)")
 		},
 		run: runPlay,
 	})
@@ -45,9 +48,25 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		echo = false // the terminal already shows what is typed
 	}
-	return play.Run(e.ctx, e.stdin, e.stdout, play.Options{
-		Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: echo,
-	})
+	opts := play.Options{Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: echo}
+	if path := mustString(fs, "record"); path != "" {
+		log, err := results.CreateGamesLog(path, results.LevelFull)
+		if err != nil {
+			return usagef("play: --record: %v", err)
+		}
+		defer log.Close()
+		opts.Record = func(r *game.Record) error {
+			b, err := json.Marshal(r)
+			if err != nil {
+				return err
+			}
+			if err := log.Write(append(b, '\n')); err != nil {
+				return err
+			}
+			return log.Sync()
+		}
+	}
+	return play.Run(e.ctx, e.stdin, e.stdout, opts)
 }
 
 // playSeed validates --seed for the opponent, or picks one. The classic

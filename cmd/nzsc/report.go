@@ -11,6 +11,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
 )
 
 func init() {
@@ -41,6 +42,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("report: %v", err)
 	}
+	if man.Kind != results.KindTournament {
+		return reportRun(e, format, args[0])
+	}
 	sum := analysis.Summarize(&counts.Tournament)
 	// The CSV tables are derived files: rewrite them so that they match
 	// this program's analysis of the counts. A read-only run directory
@@ -58,4 +62,37 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	return renderReport(e.stdout, format, sum, man, report.Options{Full: full})
+}
+
+// reportRun re-renders a match or a sequential test from its run
+// directory, as the command that played it printed it.
+func reportRun(e *env, format, path string) error {
+	rd, err := roundrobin.Resume(path)
+	if err != nil {
+		return usagef("report: %v", err)
+	}
+	man := rd.Manifest
+	switch man.Kind {
+	case results.KindMatch:
+		return renderMatch(e, format, 12, man, man.Seed, rd.Total(), man.Interrupted)
+	case results.KindSPRT:
+		if man.SPRT == nil {
+			return usagef("report: %s: a sequential test without its settings", path)
+		}
+		t, err := sprtOf(man.SPRT)
+		if err != nil {
+			return usagef("report: %s: %v", path, err)
+		}
+		verdict := analysis.Continue
+		if man.SPRT.Verdict != "" && len(man.SPRT.Looks) > 0 {
+			verdict = t.Decide(man.SPRT.Looks[len(man.SPRT.Looks)-1].LLR)
+		}
+		out := sprtOutput(rd, t, man.SPRT, verdict, man.Interrupted)
+		if format == "json" {
+			return writeJSON(e.stdout, out)
+		}
+		writeSPRTResult(e.stdout, out, verdict)
+		return nil
+	}
+	return usagef("report: %s holds a %q run, which this version does not know", path, man.Kind)
 }

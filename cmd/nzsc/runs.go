@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -250,4 +252,11 @@ func parseShard(s string) (*results.Shard, error) {
 // on it; the run directory records it.
 func matchChunk(pairs uint64, workers int) uint64 {
 	return min(max(pairs/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
+}
+
+// writeJSON writes v as indented JSON, the form of every --format json.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

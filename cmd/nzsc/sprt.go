@@ -161,9 +161,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	out := sprtOutput(rd, t, st, verdict, res.Interrupted)
 	if format == "json" {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := writeJSON(e.stdout, out); err != nil {
 			return err
 		}
 	} else {

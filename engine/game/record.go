@@ -114,16 +114,16 @@ func (r *Record) Check() error {
 	return nil
 }
 
-// Step is one step of a replayed game: the state before it, the actions
-// applied, and their names as the record gave them.
+// Step is one step of a replayed game: the states before and after it,
+// the actions applied, and their names as the record gave them.
 type Step struct {
-	Before State
-	Acts   []Action
-	Names  []string
+	Before, After State
+	Acts          []Action
+	Names         []string
 }
 
 // Replay plays r through g (which must be the record's game, seats and
-// rules) and calls visit, when not nil, before each step is applied. It
+// rules) and calls visit, when not nil, after each step is applied. It
 // returns the final state. A name the game cannot read, an action that is
 // not legal where the game forfeits illegal actions, or a result that is
 // not the record's is an error naming the turn.
@@ -166,11 +166,15 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 			}
 			acts[s] = a
 		}
+		var before State
 		if visit != nil {
-			visit(t+1, &Step{Before: st.Clone(), Acts: append([]Action(nil), acts...), Names: names})
+			before = st.Clone()
 		}
 		if err := st.Apply(acts); err != nil {
 			return st, fmt.Errorf("turn %d: %v", t+1, err)
+		}
+		if visit != nil {
+			visit(t+1, &Step{Before: before, After: st, Acts: slices.Clone(acts), Names: names})
 		}
 	}
 	if err := checkEnd(st, r); err != nil {

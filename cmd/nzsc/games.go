@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
+)
+
+func init() {
+	register(&command{
+		name:    "games",
+		summary: "list the games the lab plays, with their players, kind, rules options (--rule key=value) and bots",
+		example: "nzsc games",
+		run: func(e *env, _ *pflag.FlagSet, args []string) error {
+			if len(args) > 0 {
+				return usagef("games takes no arguments (got %q)", args[0])
+			}
+			t := tablewriter.NewTable(e.stdout,
+				tablewriter.WithHeaderAutoFormat(tw.Off),
+				tablewriter.WithHeaderAlignment(tw.AlignLeft),
+				tablewriter.WithRowAlignment(tw.AlignLeft),
+				tablewriter.WithRowAutoWrap(tw.WrapNone),
+			)
+			t.Header("GAME", "PLAYERS", "RULE", "DEFAULT", "DESCRIPTION")
+			for _, g := range game.Registered() {
+				players := fmt.Sprint(g.MinSeats)
+				if g.MaxSeats > g.MinSeats {
+					players += fmt.Sprintf("-%d", g.MaxSeats)
+				}
+				var bots []string
+				for _, b := range agents.RegisteredFor(g.Name) {
+					bots = append(bots, b.Name)
+				}
+				for _, row := range [][]string{
+					{g.Name, players, "", "", g.Title},
+					{"", "", "", "", kindOf(g)},
+					{"", "", "", "", "bots: " + strings.Join(bots, ", ")},
+				} {
+					if err := t.Append(row); err != nil {
+						return err
+					}
+				}
+				for _, r := range g.Rules {
+					if err := t.Append("", "", r.Key, r.Default, r.Help); err != nil {
+						return err
+					}
+				}
+			}
+			return t.Render()
+		},
+	})
+}
+
+// kindOf says how a game is played, in a few words.
+func kindOf(g *game.Info) string {
+	var k []string
+	if g.Simultaneous {
+		k = append(k, "simultaneous moves")
+	} else {
+		k = append(k, "turns")
+	}
+	if g.Chance {
+		k = append(k, "chance")
+	}
+	if g.Hidden {
+		k = append(k, "hidden information")
+	} else {
+		k = append(k, "perfect information")
+	}
+	return strings.Join(k, ", ")
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/results"
+)
+
+func init() {
+	register(&command{
+		name:    "replay",
+		args:    "FILE",
+		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
+		example: "nzsc replay games.jsonl.gz --index 3",
+		flags: func(fs *pflag.FlagSet) {
+			fs.Int("index", -1, "replay only the record at this position in the file (0 first); default every record")
+		},
+		run: runReplay,
+	})
+}
+
+// errDone stops reading a file of records once the wanted one is done.
+var errDone = errors.New("done")
+
+func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) != 1 {
+		return usagef("replay: want one file of game records, got %d arguments", len(args))
+	}
+	index, _ := fs.GetInt("index")
+	if fs.Changed("index") && index < 0 {
+		return usagef("replay: --index must not be negative, got %d", index)
+	}
+	i, shown := -1, 0
+	err := results.ReadRecords(args[0], func(r *game.Record) error {
+		i++
+		if index >= 0 && i != index {
+			return nil
+		}
+		g, err := game.Build(r.Game, r.Seats, r.Rules)
+		if err != nil {
+			return fmt.Errorf("game %d: %v", i, err)
+		}
+		if shown > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprintf(e.stdout, "Game %d\n", i)
+		if err := play.Replay(e.stdout, g, r); err != nil {
+			return fmt.Errorf("game %d: %v", i, err)
+		}
+		shown++
+		if index >= 0 {
+			return errDone
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errDone):
+	case err != nil:
+		return usagef("replay: %v", err)
+	case index >= 0:
+		return usagef("replay: %s holds %d records; there is no record %d", args[0], i+1, index)
+	case shown == 0:
+		return usagef("replay: %s holds no game records", args[0])
+	}
+	return nil
+}
