@@ -107,8 +107,10 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	return r, nil
 }
 
-// Resume reopens a run directory and works out what is left. The bots are
-// parsed again from their specs, for the run's game.
+// Resume reopens a run directory and works out what is left. The game is
+// built again from the game registry (the caller imports the games it
+// offers, as package games does) and the bots are parsed again from their
+// specs.
 func Resume(path string) (*RunDir, error) {
 	dir, man, counts, err := results.Load(path)
 	if err != nil {

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// TestMatchRunDirectory: a match with --out keeps a run directory that
+// 'nzsc report' re-renders to the same output, that --resume of the
+// finished match leaves alone, and that two shards merge into exactly.
+func TestMatchRunDirectory(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"match", "greedy", "random", "--games", "600", "--seed", "5", "--quiet", "--workers", "2", "--format", "json"}
+	plain, stderr, code := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	dir := filepath.Join(tmp, "m")
+	kept, stderr, code := runCmd(t, "", append(args, "--out", dir)...)
+	if code != 0 || kept != plain {
+		t.Fatalf("match --out: code %d %s; output differs from the match without a directory: %v", code, stderr, kept != plain)
+	}
+	if again, stderr, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || again != plain {
+		t.Errorf("report of the match directory: code %d %s\n%s\nwant\n%s", code, stderr, again, plain)
+	}
+	if again, stderr, code := runCmd(t, "", "match", "--resume", dir, "--quiet", "--format", "json"); code != 0 || again != plain {
+		t.Errorf("resume of a finished match: code %d %s", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir); code != 2 || !strings.Contains(stderr, "nzsc match --resume") {
+		t.Errorf("tournament --resume of a match: code %d %s", code, stderr)
+	}
+	var shards []string
+	for i := range 2 {
+		d := filepath.Join(tmp, "s"+string(rune('0'+i)))
+		sargs := append(args, "--out", d, "--shard", string(rune('0'+i))+"/2", "--chunk", "8")
+		if _, stderr, code := runCmd(t, "", sargs...); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, d)
+	}
+	merged := filepath.Join(tmp, "merged")
+	if _, stderr, code := runCmd(t, "", append(append([]string{"merge"}, shards...), "--out", merged, "--quiet")...); code != 0 {
+		t.Fatal(stderr)
+	}
+	if got, want := readCounts(t, merged), readCounts(t, dir); !reflect.DeepEqual(got.Tournament, want.Tournament) {
+		t.Errorf("merged match shards differ from the whole match")
+	}
+}
+
+// TestSPRTResumeExact: a sequential test stopped by Ctrl-C and resumed
+// reaches the verdict of an uninterrupted test after the same games, with
+// the same looks.
+func TestSPRTResumeExact(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"sprt", "test-stop", "random", "--elo0", "0", "--elo1", "5", "--batch", "100", "--max-games", "2000",
+		"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}
+	stopAt.Store(-1)
+	whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	dir := filepath.Join(tmp, "cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	stopGames.Store(0)
+	stopAt.Store(450)
+	stopCancel.Store(&cancel)
+	var out, errb bytes.Buffer
+	err := run(ctx, append(args, "--out", dir), strings.NewReader(""), &out, &errb)
+	cancel()
+	stopCancel.Store(nil)
+	stopAt.Store(-1)
+	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
+		t.Fatalf("interrupted test: err %v", err)
+	}
+	resumed, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var a, b sprtJSON
+	json.Unmarshal([]byte(whole), &a)
+	json.Unmarshal([]byte(resumed), &b)
+	if !reflect.DeepEqual(a.Looks, b.Looks) || a.Verdict != b.Verdict || a.Games != b.Games || a.Pentanomial != b.Pentanomial {
+		t.Errorf("resumed test: %d games, verdict %q, %d looks; uninterrupted: %d games, %q, %d looks",
+			b.Games, b.Verdict, len(b.Looks), a.Games, a.Verdict, len(a.Looks))
+	}
+	if report, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || report != resumed {
+		t.Errorf("report of the test's directory differs from its output")
+	}
+}
+
+// TestReplayCommand: the records of a match replay through the engine;
+// a record whose moves do not give its result is refused, naming the game
+// and the turn.
+func TestReplayCommand(t *testing.T) {
+	tmp := t.TempDir()
+	log := filepath.Join(tmp, "games.jsonl")
+	if _, stderr, code := runCmd(t, "", "match", "classic", "greedy", "--games", "20", "--seed", "2", "--quiet", "--games-log", log); code != 0 {
+		t.Fatal(stderr)
+	}
+	stdout, stderr, code := runCmd(t, "", "replay", log, "--index", "3")
+	if code != 0 || !strings.HasPrefix(stdout, "Game 3\n") || !strings.Contains(stdout, "Let the battle begin!") {
+		t.Fatalf("replay: code %d %s\n%s", code, stderr, stdout)
+	}
+	if _, stderr, code := runCmd(t, "", "replay", log, "--index", "20"); code != 2 || !strings.Contains(stderr, "holds 20 records") {
+		t.Errorf("replay of a missing index: code %d %s", code, stderr)
+	}
+	// Falsify game 4: seat 0's third move becomes another legal answer.
+	var recs []game.Record
+	results.ReadRecords(log, func(r *game.Record) error { recs = append(recs, *r); return nil })
+	r := &recs[4]
+	r.Result.Score[0], r.Result.Score[1] = r.Result.Score[1], r.Result.Score[0]+1
+	var b bytes.Buffer
+	for i := range recs {
+		line, _ := json.Marshal(&recs[i])
+		b.Write(append(line, '\n'))
+	}
+	bad := filepath.Join(tmp, "bad.jsonl")
+	os.WriteFile(bad, b.Bytes(), 0o644)
+	if _, stderr, code := runCmd(t, "", "replay", bad); code != 2 || !strings.Contains(stderr, "game 4") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("replay of a falsified record: code %d %q", code, stderr)
+	}
+	// A games log is never written over.
+	if _, stderr, code := runCmd(t, "", "match", "classic", "greedy", "--games", "2", "--quiet", "--games-log", log); code != 2 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("games log over an existing file: code %d %s", code, stderr)
+	}
+}
+
+// TestPlayRecord: a person's game saved with --record replays to the same
+// transcript lines.
+func TestPlayRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "me.jsonl")
+	answers := "Zombie\nZombie Corps\nRampage\nRampage\nRampage\nRegenerate\nRampage\nRampage\nRampage\nBite\nRampage\nRampage\nRampage\nBite\nn\n"
+	stdout, stderr, code := runCmd(t, answers, "play", "--seed", "0xbabecaf3", "--record", path)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	replay, stderr, code := runCmd(t, "", "replay", path)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	// Every narrated line of the replay is a line of the game as played.
+	for _, l := range strings.Split(replay, "\n") {
+		if strings.HasPrefix(l, "You chose") || strings.HasPrefix(l, "The score is now") {
+			if !strings.Contains(stdout, l) {
+				t.Errorf("replay line %q not in the game's transcript", l)
+			}
+		}
+	}
+	if !strings.Contains(replay, "The score is now") {
+		t.Errorf("replay narrates nothing:\n%s", replay)
+	}
+}
+
+// TestGamesAndBotsCommands lists the games and a game's bots; an unknown
+// game is bad input.
+func TestGamesAndBotsCommands(t *testing.T) {
+	stdout, _, code := runCmd(t, "", "games")
+	if code != 0 || !strings.Contains(stdout, "nzsc") || !strings.Contains(stdout, "turn_cap") {
+		t.Errorf("games: %d\n%s", code, stdout)
+	}
+	if _, stderr, code := runCmd(t, "", "bots", "--game", "chess"); code != 2 || !strings.Contains(stderr, `unknown game "chess"`) {
+		t.Errorf("bots --game chess: %d %s", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, "", "match", "random", "random", "--game", "nzsc", "--rule", "turn_cap=0"); code != 2 || !strings.Contains(stderr, "turn_cap") {
+		t.Errorf("--rule turn_cap=0: %d %s", code, stderr)
+	}
+	stdout, stderr, code := runCmd(t, "", "match", "random", "greedy", "--rule", "turn_cap=3", "--games", "20", "--seed", "1", "--quiet", "--format", "json")
+	var doc struct{ Total struct{ Draws int } }
+	json.Unmarshal([]byte(stdout), &doc)
+	if code != 0 || doc.Total.Draws != 20 {
+		t.Errorf("a 3-turn cap: every game is a draw; got %d draws (%d %s)", doc.Total.Draws, code, stderr)
+	}
+}

@@ -1,0 +1,147 @@
+package roundrobin
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // Resume builds games from the registry
+	"github.com/nzsclab/nzsc/results"
+)
+
+// logKeys reads a games log into its records by (table, set, game in set),
+// failing on a duplicate.
+func logKeys(t *testing.T, path string) map[[3]uint64]string {
+	t.Helper()
+	out := map[[3]uint64]string{}
+	err := results.ReadRecords(path, func(r *game.Record) error {
+		k := [3]uint64{uint64(*r.Table), *r.Set, uint64(*r.InSet)}
+		if _, dup := out[k]; dup {
+			t.Errorf("%s: game %v twice", path, k)
+		}
+		b, _ := json.Marshal(r)
+		out[k] = string(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestRunDirResumeAfterKill: a run is interrupted, then its games log is
+// damaged as a killed process leaves it (records of chunks the counts do
+// not hold, duplicates, a gzip member cut short). Resuming trims the log
+// to the saved games and finishes the run: counts and log equal an
+// uninterrupted run's, every game once.
+func TestRunDirResumeAfterKill(t *testing.T) {
+	tmp := t.TempDir()
+	newCfg := func() *Config {
+		cfg := testConfig(t)
+		cfg.PairsPerPairing = 60
+		return cfg
+	}
+	start := func(name string) *RunDir {
+		rd, err := Create(newCfg(), NewRun{Out: filepath.Join(tmp, name), Kind: results.KindTournament,
+			GamesLog: filepath.Join(tmp, name+".jsonl.gz")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rd
+	}
+	whole := start("whole")
+	if _, err := whole.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	want := logKeys(t, filepath.Join(tmp, "whole.jsonl.gz"))
+	if int64(len(want)) != whole.Total().Games() {
+		t.Fatalf("uninterrupted log has %d games, counts %d", len(want), whole.Total().Games())
+	}
+
+	cut := start("cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	var pairs atomic.Uint64
+	go func() {
+		for pairs.Load() < 60 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &pairs, SegmentChunks: 2})
+	if err != nil || !res.Interrupted {
+		t.Fatalf("interrupted run: err %v, interrupted %v", err, res.Interrupted)
+	}
+	logPath := filepath.Join(tmp, "cut.jsonl.gz")
+	saved := logKeys(t, logPath)
+	if int64(len(saved)) != cut.Total().Games() || len(saved) == 0 || len(saved) == len(want) {
+		t.Fatalf("interrupted: log %d games, counts %d, whole run %d", len(saved), cut.Total().Games(), len(want))
+	}
+
+	// The damage: a member with a duplicate and games the counts do not
+	// hold, then half of another member.
+	var extra bytes.Buffer
+	zw := gzip.NewWriter(&extra)
+	n := 0
+	for k, rec := range want {
+		_, isSaved := saved[k]
+		if isSaved && n > 0 && n < 3 || !isSaved && n < 10 {
+			zw.Write([]byte(rec + "\n"))
+			n++
+		}
+	}
+	zw.Close()
+	half := extra.Bytes()[:extra.Len()/2]
+	f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(extra.Bytes())
+	f.Write(half)
+	f.Close()
+
+	again, err := Resume(filepath.Join(tmp, "cut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Total(), whole.Total()) {
+		t.Errorf("interrupted + resumed counts differ from the uninterrupted run's")
+	}
+	if got := logKeys(t, logPath); !reflect.DeepEqual(got, want) {
+		t.Errorf("resumed log: %d games, want the uninterrupted run's %d, the same", len(got), len(want))
+	}
+}
+
+// TestGamesLogRefusesForeignFile: a new run never writes over a file, and
+// a resumed run does not rewrite a file that holds no game records.
+func TestGamesLogRefusesForeignFile(t *testing.T) {
+	tmp := t.TempDir()
+	other := filepath.Join(tmp, "notes.txt")
+	os.WriteFile(other, []byte("my notes\n"), 0o644)
+	_, err := Create(testConfig(t), NewRun{Out: filepath.Join(tmp, "run"), Kind: results.KindTournament, GamesLog: other})
+	if err == nil {
+		t.Fatal("a new run accepted an existing file as its games log")
+	}
+	if b, _ := os.ReadFile(other); string(b) != "my notes\n" {
+		t.Errorf("the file was changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "run")); err == nil {
+		t.Errorf("the run directory was created although the run was refused")
+	}
+	if _, err := results.ReopenGamesLog(other, results.LevelFull, func(int, uint64, int) bool { return true }); err == nil {
+		t.Error("ReopenGamesLog rewrote a file of notes")
+	}
+	if b, _ := os.ReadFile(other); string(b) != "my notes\n" {
+		t.Errorf("the file was changed: %q", b)
+	}
+}
