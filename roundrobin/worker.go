@@ -88,9 +88,13 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		rec = &w.rec
 	}
 	half := w.table.play(p, seed, pr, 0, rec)
-	w.logGame(pi, k, 0, seed)
+	if rec != nil {
+		w.logGame(pi, k, 0, seed)
+	}
 	half += w.table.play(p, seed, [2]int{pr[1], pr[0]}, 1, rec)
-	w.logGame(pi, k, 1, seed)
+	if rec != nil {
+		w.logGame(pi, k, 1, seed)
+	}
 	p.Pentanomial[half]++
 	if w.log != nil {
 		// Write at the chunk's last pair: after it the runner counts the
@@ -109,9 +113,6 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 // logGame appends the game just played, as a record, to the chunk's
 // buffer.
 func (w *worker) logGame(pairing int, set uint64, inSet int, seed uint64) {
-	if w.log == nil {
-		return
-	}
 	r := &w.rec
 	r.Seed = game.FormatSeed(seed)
 	w.recAt.table, w.recAt.set, w.recAt.inSet = pairing, set, inSet
@@ -125,21 +126,27 @@ func (w *worker) logGame(pairing int, set uint64, inSet int, seed uint64) {
 	w.buf = append(append(w.buf, b...), '\n')
 }
 
-// addResult adds one game's result for A (in seatA) to p and returns A's
-// half-points.
-func addResult(p *analysis.Pairing, winner, seatA int) (analysis.Record, int) {
-	var r analysis.Record
-	half := 1
+// addResult adds one game's result for A (in seatA) to p's seat record
+// and to cell, when not nil, and returns A's half-points (0 loss, 1 draw,
+// 2 win).
+func addResult(p *analysis.Pairing, cell *analysis.Record, winner, seatA int) int {
+	seat := &p.Seat[seatA]
+	if cell == nil {
+		cell = new(analysis.Record) // a scratch record: nothing to count there
+	}
 	switch winner {
 	case seatA:
-		r.Wins, half = 1, 2
+		seat.Wins++
+		cell.Wins++
+		return 2
 	case 1 - seatA:
-		r.Losses, half = 1, 0
-	default:
-		r.Draws = 1
+		seat.Losses++
+		cell.Losses++
+		return 0
 	}
-	p.Seat[seatA] = p.Seat[seatA].Add(r)
-	return r, half
+	seat.Draws++
+	cell.Draws++
+	return 1
 }
 
 // addForfeit counts a forfeit by seat (A sat in seatA).
@@ -192,26 +199,13 @@ func (t *nzscTable) close() error {
 }
 
 func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
-	var o agents.Outcome
-	var history []engine.Turn
 	if t.fast[bots[0]] && t.fast[bots[1]] {
-		o = agents.Outcome{State: randomGame(&t.src, t.rules, seed), Forfeit: -1}
-	} else {
-		o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
-		history = t.table.History
+		s := randomGame(&t.src, t.rules, seed)
+		return addNZSC(p, &s, s.Settled(), s.Result.Winner(), seatA)
 	}
-	p.Turns += int64(o.State.Turn)
-	r, half := addResult(p, o.Winner(), seatA)
-	la, lb := -1, -1
-	if settled(&o, history) {
-		la = analysis.LoadoutIndex(o.State.Loadout(seatA))
-		lb = analysis.LoadoutIndex(o.State.Loadout(1 - seatA))
-	}
-	if la >= 0 && lb >= 0 {
-		p.Loadouts[la][lb] = p.Loadouts[la][lb].Add(r)
-	} else {
-		p.Unsettled = p.Unsettled.Add(r)
-	}
+	o := t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
+	history := t.table.History
+	half := addNZSC(p, &o.State, settled(&o, history), o.Winner(), seatA)
 	for _, turn := range history {
 		if !turn.Nullified() {
 			continue
@@ -231,14 +225,26 @@ func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA in
 	return half
 }
 
-// settled reports whether a game reached the move phase: a forfeit leaves
-// the state where it stopped; a finished game's last turn says in which
-// phase it ended. The fast path's games have no history: PlayRandom's
-// State says it (Settled).
-func settled(o *agents.Outcome, history []engine.Turn) bool {
-	if history == nil {
-		return o.State.Settled()
+// addNZSC adds a two-player NZSC game that ended in s, won by seat winner
+// (-1: nobody), to p as seen from A in seatA: the result, the turns and
+// the loadout pairing (once the game reached the move phase).
+func addNZSC(p *analysis.Pairing, s *engine.State, settled bool, winner, seatA int) int {
+	p.Turns += int64(s.Turn)
+	cell := &p.Unsettled
+	if settled {
+		la := analysis.LoadoutIndex(s.Loadout(seatA))
+		lb := analysis.LoadoutIndex(s.Loadout(1 - seatA))
+		if la >= 0 && lb >= 0 {
+			cell = &p.Loadouts[la][lb]
+		}
 	}
+	return addResult(p, cell, winner, seatA)
+}
+
+// settled reports whether a game played on agents.Table reached the move
+// phase: a forfeit leaves the state where it stopped; a finished game's
+// last turn says in which phase it ended.
+func settled(o *agents.Outcome, history []engine.Turn) bool {
 	return o.State.Phase == engine.PickMove ||
 		len(history) > 0 && history[len(history)-1].Phase() == engine.PickMove
 }
@@ -291,7 +297,7 @@ func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA 
 	t.seats = [2]agents.Player{t.players[bots[0]], t.players[bots[1]]}
 	res := t.table.Play(t.game, seed, t.seats[:])
 	p.Turns += int64(res.Steps)
-	_, half := addResult(p, res.Outcome.Winner, seatA)
+	half := addResult(p, nil, res.Outcome.Winner, seatA)
 	for s := range 2 {
 		p.Illegal[s^seatA] += int64(res.Illegal[s])
 	}
