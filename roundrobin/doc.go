@@ -1,31 +1,41 @@
-// Package roundrobin plays tournaments between bots on the parallel
-// runner of package tournament: a full round robin (every pair of bots)
-// or a gauntlet (one bot against each of the others), each pairing a
-// number of seat-swapped game pairs, aggregated into analysis counts.
+// Package roundrobin is the lab's one pipeline for playing games between
+// bots: a schedule (a head-to-head match, a round robin or a gauntlet:
+// pairings, each a number of seat-swapped game pairs), played on the
+// parallel runner of package tournament, tallied into analysis counts,
+// and kept in a run directory (package results) with checkpoints, resume,
+// shards and a games log. nzsc match, sprt and tournament all run on it.
 //
 // # Games, seeds and chunks
 //
 // Pairing p (in the order Pairings returns) of a tournament with master
 // seed S is exactly the head-to-head match between its two bots with
 // seed PairingSeed(S, p): pair k of the pairing is played from
-// tournament.PairSeed(PairingSeed(S, p), k), A in seat 0 first, then
-// seats swapped. The tournament's pairs are numbered pairing-major
-// (global pair = p·PairsPerPairing + k) and cut into the runner's chunks,
-// so a tournament shards (tournament.ShardChunks) and resumes
-// (tournament.Remaining) by chunk, and its counts never depend on the
-// number of workers or machines.
+// tournament.PairSeed(TableSeed(p), k), A in seat 0 first, then seats
+// swapped; a match's one pairing takes the master seed itself. The run's
+// pairs are numbered pairing-major (global pair = p·PairsPerPairing + k)
+// and cut into the runner's chunks, so a run shards
+// (tournament.ShardChunks) and resumes (tournament.Remaining) by chunk,
+// and its counts never depend on the number of workers or machines.
+//
+// # Games
+//
+// Two-player NZSC is played on the engine's fast table (agents.Table, or
+// the engine's PlayRandom when both bots are the uniform random bot);
+// every other game through the game contract (agents.PlayerTable).
 //
 // # Checkpoints and the games log
 //
-// Play runs the chunks in segments and hands the counts of every
-// finished chunk to a checkpoint callback after each segment, so a run
-// killed outright loses at most one segment, and a cancelled one (Ctrl-C)
-// loses only its unfinished chunks. The optional games log receives one
-// tab-separated line per game; each worker buffers a chunk's lines and
-// writes them when the chunk completes, so the log holds exactly the
-// games in the counts.
+// Play runs the chunks in segments aligned on the chunk numbering and
+// hands the counts of every finished chunk to a checkpoint callback after
+// each segment, so a run killed outright loses at most one segment, and a
+// cancelled one (Ctrl-C) loses only its unfinished chunks. RunDir writes
+// the checkpoints. The optional games log receives a game record
+// (engine/game) per game; each worker buffers a chunk's records and
+// writes them when the chunk completes, the log is synced before each
+// checkpoint, and a resumed run trims it to the saved chunks, so the log
+// holds exactly the games in the counts.
 //
 // Values: a Config is read-only during Play; Play may run concurrently
 // with other Plays. Per game, workers allocate nothing unless the games
-// log is on (formatting a line).
+// log is on (encoding a record).
 package roundrobin

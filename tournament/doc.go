@@ -1,18 +1,17 @@
-// Package tournament plays many seeded games in parallel and aggregates
-// their results: a game-agnostic runner (Run) and the NZSC head-to-head
-// match built on it (Match, MatchResult).
+// Package tournament plays many seeded game pairs in parallel and
+// aggregates their results: a game-agnostic runner (Run). It knows no game
+// and no bot; package roundrobin builds matches and tournaments on it.
 //
 // # Pairs, seeds and chunks
 //
 // A run is a number of game pairs. Both games of pair p share one seed,
 // PairSeed(master, p), which depends on the master seed and p only, so a
 // run's counts are identical whatever the number of workers, the order in
-// which chunks are played, or how the run is split across machines. For a
-// Match, game 2p has bot A in seat 0 and game 2p+1 has A in seat 1 with
-// the same seed (common random numbers, as chess testers play openings
-// with colours reversed); the result of each pair is also counted on the
-// pentanomial scale (0, ½, 1, 1½ or 2 points for A) for paired statistics
-// and the SPRT.
+// which chunks are played, or how the run is split across machines. A
+// match plays game 2p with bot A in seat 0 and game 2p+1 with A in seat 1
+// from the same seed (common random numbers, as chess testers play
+// openings with colours reversed), and counts each pair on the
+// pentanomial scale for paired statistics and the SPRT.
 //
 // Pairs are grouped into chunks of Plan.ChunkPairs consecutive pairs
 // (default ChunkPairs = 512, that is 1024 games). A chunk is the unit of
