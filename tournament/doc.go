@@ -35,17 +35,10 @@
 // send selects on ctx.Done()), and each of Plan.Workers goroutines owns a
 // Worker (its bot instances, buffers) that plays pairs into a per-worker
 // aggregate; the totals are merged once at the end. There is no lock,
-// channel operation or allocation per game; the per-round loop of NZSC is
-// agents.Table.Play, except that a match between two uniform random bots
-// is played by engine.State.PlayRandom with the seats' sources: the
-// random bot reads its draws exactly as PlayRandom does, so these are the
-// same games draw for draw (tested against Table.Play), at the engine's
-// speed instead of the Agent interface's (about four times slower). A
-// Counter exposes the number of pairs played for a progress bar without
+// channel operation or allocation per game in the runner. A Counter
+// exposes the number of pairs played for a progress bar without
 // contention (one padded atomic slot per worker).
 //
-// Values: a Report and a MatchResult are plain values owned by the
-// caller; a Worker belongs to one goroutine; a Counter may be read from any
-// goroutine. Match workers call Close on every bot instance that
-// implements agents.Closer when they end.
+// Values: a Report is a plain value owned by the caller; a Worker belongs
+// to one goroutine; a Counter may be read from any goroutine.
 package tournament

@@ -36,7 +36,7 @@ type Worker[A any] interface {
 	// PlayPair plays the two games of pair (indices 2·pair and
 	// 2·pair+1) from seed, the pair's seed (see PairSeed), and adds their
 	// outcome into agg. An error is fatal to the whole run (bad bots fault
-	// inside their games instead; see Match).
+	// inside their games instead).
 	PlayPair(agg *A, pair, seed uint64) error
 	// Close releases the worker's resources; it is called once when the
 	// worker ends, also after an error or cancellation.
