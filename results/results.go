@@ -98,10 +98,13 @@ type SPRTState struct {
 	Verdict string `json:"verdict,omitempty"`
 }
 
-// SPRTLook is one look at the log-likelihood ratio.
+// SPRTLook is one look at the log-likelihood ratio, with the counts it
+// was computed from.
 type SPRTLook struct {
-	Games uint64  `json:"games"`
-	LLR   float64 `json:"llr"`
+	Games       uint64    `json:"games"`
+	LLR         float64   `json:"llr"`
+	Pentanomial [5]int64  `json:"pentanomial"`
+	WDL         [3]uint64 `json:"wdl"`
 }
 
 // The kinds of run a manifest records.

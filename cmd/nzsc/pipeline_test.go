@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -85,7 +86,7 @@ func TestSPRTResumeExact(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	var a, b sprtJSON
+	var a, b report.SPRT
 	json.Unmarshal([]byte(whole), &a)
 	json.Unmarshal([]byte(resumed), &b)
 	if !reflect.DeepEqual(a.Looks, b.Looks) || a.Verdict != b.Verdict || a.Games != b.Games || a.Pentanomial != b.Pentanomial {

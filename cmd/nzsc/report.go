@@ -87,11 +87,11 @@ func reportRun(e *env, format, path string) error {
 		if man.SPRT.Verdict != "" && len(man.SPRT.Looks) > 0 {
 			verdict = t.Decide(man.SPRT.Looks[len(man.SPRT.Looks)-1].LLR)
 		}
-		out := sprtOutput(rd, t, man.SPRT, verdict, man.Interrupted)
+		out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), man.Seed, t, man.SPRT, verdict, man.Interrupted)
 		if format == "json" {
 			return writeJSON(e.stdout, out)
 		}
-		writeSPRTResult(e.stdout, out, verdict)
+		report.SPRTText(e.stdout, out, verdict)
 		return nil
 	}
 	return usagef("report: %s holds a %q run, which this version does not know", path, man.Kind)

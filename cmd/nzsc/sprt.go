@@ -1,14 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
@@ -39,48 +38,6 @@ func init() {
 		},
 		run: runSPRT,
 	})
-}
-
-type sprtLook struct {
-	Games uint64  `json:"games"`
-	LLR   float64 `json:"llr"`
-}
-
-type sprtJSON struct {
-	Format      string     `json:"format"`
-	New         string     `json:"new"`
-	Base        string     `json:"base"`
-	Seed        string     `json:"seed"`
-	Elo0        float64    `json:"elo0"`
-	Elo1        float64    `json:"elo1"`
-	Alpha       float64    `json:"alpha"`
-	Beta        float64    `json:"beta"`
-	Model       string     `json:"model"`
-	Games       uint64     `json:"games"`
-	Wins        uint64     `json:"wins"`
-	Draws       uint64     `json:"draws"`
-	Losses      uint64     `json:"losses"`
-	Pentanomial [5]int64   `json:"pentanomial"`
-	LLR         float64    `json:"llr"`
-	Lower       float64    `json:"lower_bound"`
-	Upper       float64    `json:"upper_bound"`
-	Verdict     string     `json:"verdict"`
-	Elo         num        `json:"elo"`
-	EloLo       num        `json:"elo_lo95"`
-	EloHi       num        `json:"elo_hi95"`
-	LOS         num        `json:"los"`
-	Looks       []sprtLook `json:"looks"`
-	Interrupted bool       `json:"interrupted"`
-}
-
-// num marshals NaN as null.
-type num float64
-
-func (n num) MarshalJSON() ([]byte, error) {
-	if n != n {
-		return []byte("null"), nil
-	}
-	return json.Marshal(float64(n))
 }
 
 func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
@@ -137,9 +94,10 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		llr := t.LLR(p.Pentanomial)
 		verdict = t.Decide(llr)
-		st.Looks = append(st.Looks, results.SPRTLook{Games: games, LLR: llr})
+		w := p.Total()
+		st.Looks = append(st.Looks, results.SPRTLook{Games: games, LLR: llr, Pentanomial: p.Pentanomial,
+			WDL: [3]uint64{uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)}})
 		if progressLines {
-			w := p.Total()
 			fmt.Fprintf(e.stdout, "games %8d  W %d D %d L %d  pentanomial %v  LLR %7.3f  [%.3f, %.3f]\n",
 				games, w.Wins, w.Draws, w.Losses, p.Pentanomial, llr, lower, upper)
 		}
@@ -159,13 +117,13 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			return asUsage(fmt.Errorf("sprt: %w", err))
 		}
 	}
-	out := sprtOutput(rd, t, st, verdict, res.Interrupted)
+	out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), rd.Config.Seed, t, st, verdict, res.Interrupted)
 	if format == "json" {
 		if err := writeJSON(e.stdout, out); err != nil {
 			return err
 		}
 	} else {
-		writeSPRTResult(e.stdout, out, verdict)
+		report.SPRTText(e.stdout, out, verdict)
 	}
 	if out.Interrupted {
 		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", out.Games, dirOf(rd))
@@ -223,54 +181,4 @@ func sprtOf(st *results.SPRTState) (analysis.SPRT, error) {
 		return t, fmt.Errorf("--model: %v", err)
 	}
 	return t, t.Check()
-}
-
-// sprtOutput is the test's result document.
-func sprtOutput(rd *roundrobin.RunDir, t analysis.SPRT, st *results.SPRTState, verdict analysis.Verdict, interrupted bool) *sprtJSON {
-	lower, upper := t.Bounds()
-	out := &sprtJSON{Format: "nzsc-sprt/1", New: rd.Config.Bots[0].Name(), Base: rd.Config.Bots[1].Name(),
-		Seed: fmt.Sprintf("%#x", rd.Config.Seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
-		Model: t.Model.String(), Lower: lower, Upper: upper, Interrupted: interrupted}
-	// The result is the last look's: a batch cut short by Ctrl-C is kept
-	// on disk for --resume but is not part of the test yet.
-	var penta [5]int64
-	if n := len(st.Looks); n > 0 {
-		last := st.Looks[n-1]
-		out.LLR, out.Games = last.LLR, last.Games
-		if p := &rd.Total().Pairings[0]; uint64(p.Games()) == last.Games {
-			penta = p.Pentanomial
-			w := p.Total()
-			out.Wins, out.Draws, out.Losses = uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)
-		}
-	}
-	for _, l := range st.Looks {
-		out.Looks = append(out.Looks, sprtLook{Games: l.Games, LLR: l.LLR})
-	}
-	out.Pentanomial = penta
-	switch {
-	case verdict != analysis.Continue:
-		out.Verdict = verdict.String()
-	case interrupted:
-		out.Verdict = "interrupted"
-	default:
-		out.Verdict = "inconclusive at --max-games"
-	}
-	est := analysis.EloFromPentanomial(penta)
-	out.Elo, out.EloLo, out.EloHi, out.LOS = num(est.Elo), num(est.Lo), num(est.Hi), num(est.LOS)
-	return out
-}
-
-func writeSPRTResult(w io.Writer, o *sprtJSON, v analysis.Verdict) {
-	switch v {
-	case analysis.AcceptH1:
-		fmt.Fprintf(w, "H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
-	case analysis.AcceptH0:
-		fmt.Fprintf(w, "H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
-	default:
-		fmt.Fprintf(w, "no verdict (%s)", o.Verdict)
-	}
-	fmt.Fprintf(w, " after %d games (LLR %.3f, bounds [%.3f, %.3f])\n", o.Games, o.LLR, o.Lower, o.Upper)
-	fmt.Fprintf(w, "W %d D %d L %d, pentanomial %v\n", o.Wins, o.Draws, o.Losses, o.Pentanomial)
-	fmt.Fprintf(w, "Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%\n",
-		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -275,7 +276,7 @@ func TestSPRTCommand(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("code %d %s", code, stderr)
 		}
-		var doc sprtJSON
+		var doc report.SPRT
 		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,88 @@
+package report
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// SPRTLook is one look at the log-likelihood ratio.
+type SPRTLook struct {
+	Games uint64  `json:"games"`
+	LLR   float64 `json:"llr"`
+}
+
+// SPRT is a sequential test's result document (docs/results-format.md).
+type SPRT struct {
+	Format      string          `json:"format"`
+	New         string          `json:"new"`
+	Base        string          `json:"base"`
+	Seed        string          `json:"seed"`
+	Elo0        float64         `json:"elo0"`
+	Elo1        float64         `json:"elo1"`
+	Alpha       float64         `json:"alpha"`
+	Beta        float64         `json:"beta"`
+	Model       string          `json:"model"`
+	Games       uint64          `json:"games"`
+	Wins        uint64          `json:"wins"`
+	Draws       uint64          `json:"draws"`
+	Losses      uint64          `json:"losses"`
+	Pentanomial [5]int64        `json:"pentanomial"`
+	LLR         float64         `json:"llr"`
+	Lower       float64         `json:"lower_bound"`
+	Upper       float64         `json:"upper_bound"`
+	Verdict     string          `json:"verdict"`
+	Elo         analysis.Number `json:"elo"`
+	EloLo       analysis.Number `json:"elo_lo95"`
+	EloHi       analysis.Number `json:"elo_hi95"`
+	LOS         analysis.Number `json:"los"`
+	Looks       []SPRTLook      `json:"looks"`
+	Interrupted bool            `json:"interrupted"`
+}
+
+// SPRTText writes the test's result for people.
+func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
+	switch v {
+	case analysis.AcceptH1:
+		fmt.Fprintf(w, "H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+	case analysis.AcceptH0:
+		fmt.Fprintf(w, "H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+	default:
+		fmt.Fprintf(w, "no verdict (%s)", o.Verdict)
+	}
+	fmt.Fprintf(w, " after %d games (LLR %.3f, bounds [%.3f, %.3f])\n", o.Games, o.LLR, o.Lower, o.Upper)
+	fmt.Fprintf(w, "W %d D %d L %d, pentanomial %v\n", o.Wins, o.Draws, o.Losses, o.Pentanomial)
+	fmt.Fprintf(w, "Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%\n",
+		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS))
+}
+
+// NewSPRT builds a test's result document from its settings and looks:
+// the result is the last look's (a batch cut short by Ctrl-C is kept on
+// disk for --resume but is not part of the test yet).
+func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRTState, verdict analysis.Verdict, interrupted bool) *SPRT {
+	lower, upper := t.Bounds()
+	out := &SPRT{Format: "nzsc-sprt/1", New: newBot, Base: base,
+		Seed: fmt.Sprintf("%#x", seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
+		Model: t.Model.String(), Lower: lower, Upper: upper, Interrupted: interrupted, Looks: []SPRTLook{}}
+	if n := len(st.Looks); n > 0 {
+		last := st.Looks[n-1]
+		out.LLR, out.Games, out.Pentanomial = last.LLR, last.Games, last.Pentanomial
+		out.Wins, out.Draws, out.Losses = last.WDL[0], last.WDL[1], last.WDL[2]
+	}
+	for _, l := range st.Looks {
+		out.Looks = append(out.Looks, SPRTLook{Games: l.Games, LLR: l.LLR})
+	}
+	switch {
+	case verdict != analysis.Continue:
+		out.Verdict = verdict.String()
+	case interrupted:
+		out.Verdict = "interrupted"
+	default:
+		out.Verdict = "inconclusive at --max-games"
+	}
+	est := analysis.EloFromPentanomial(out.Pentanomial)
+	out.Elo, out.EloLo, out.EloHi, out.LOS = analysis.Number(est.Elo), analysis.Number(est.Lo), analysis.Number(est.Hi), analysis.Number(est.LOS)
+	return out
+}
