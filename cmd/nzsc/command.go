@@ -139,3 +139,18 @@ func printCommandHelp(w io.Writer, c *command) {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
 }
+
+// addFormatFlag declares --format with its choices, the first the default.
+func addFormatFlag(fs *pflag.FlagSet, help string, choices ...string) {
+	fs.String("format", choices[0], fmt.Sprintf("output format: %s%s", strings.Join(choices, ", "), help))
+}
+
+// formatOf returns --format, checked against its choices: the one check
+// every command's --format goes through.
+func formatOf(cmd string, fs *pflag.FlagSet, choices ...string) (string, error) {
+	f, _ := fs.GetString("format")
+	if !slices.Contains(choices, f) {
+		return "", usagef("%s: --format must be %s or %s, got %q", cmd, strings.Join(choices[:len(choices)-1], ", "), choices[len(choices)-1], f)
+	}
+	return f, nil
+}

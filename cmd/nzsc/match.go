@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -21,7 +20,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			addRunFlags(fs, 20000, "number of games: positive and even (games are played in seat-swapped pairs)",
 				"run directory to keep the match in (resumable, mergeable, re-rendered by 'nzsc report'); none by default")
-			fs.String("format", "table", "output format: table, csv or json (see docs/formats.md)")
+			addFormatFlag(fs, " (see docs/formats.md)", "table", "csv", "json")
 			fs.Int("top", 12, "loadout pairings to show in the table, most frequent first (csv and json list all)")
 		},
 		run: runMatch,
@@ -29,9 +28,9 @@ func init() {
 }
 
 func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
-	format := mustString(fs, "format")
-	if !slices.Contains([]string{"table", "csv", "json"}, format) {
-		return usagef("match: --format must be table, csv or json, got %q", format)
+	format, err := formatOf("match", fs, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	top, _ := fs.GetInt("top")
 	if top < 0 {

@@ -18,7 +18,7 @@ func init() {
 		example: "nzsc merge runs/shard-0 runs/shard-1 runs/shard-2 --out runs/merged",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("out", "", "directory for the merged run (required; must not hold a run)")
-			fs.String("format", "table", "output format: table, csv or json")
+			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("quiet", false, "print nothing but errors")
 		},
 		run: runMerge,
@@ -33,9 +33,9 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if out == "" {
 		return usagef("merge: --out DIR is required")
 	}
-	format := mustString(fs, "format")
-	if format != "table" && format != "csv" && format != "json" {
-		return usagef("merge: --format must be table, csv or json, got %q", format)
+	format, err := formatOf("merge", fs, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	quiet, _ := fs.GetBool("quiet")
 	man, counts, err := results.Merge(args)

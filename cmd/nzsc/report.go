@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -21,7 +20,7 @@ func init() {
 		summary: "re-render a run directory's tables (and CSV files) from its counts, without replaying games; --html for a page with plots",
 		example: "nzsc report runs/20261121-120000-7 --html report.html",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("format", "table", "output format: table, csv or json")
+			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
 			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
 		},
@@ -33,9 +32,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 {
 		return usagef("report: want one run directory, got %d arguments", len(args))
 	}
-	format, _ := fs.GetString("format")
-	if !slices.Contains([]string{"table", "csv", "json"}, format) {
-		return usagef("report: --format must be table, csv or json, got %q", format)
+	format, err := formatOf("report", fs, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	full, _ := fs.GetBool("full")
 	dir, man, counts, err := results.Load(args[0])

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -34,16 +33,16 @@ func init() {
 			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
 			fs.MarkHidden("games")
 			fs.MarkHidden("shard")
-			fs.String("format", "table", "output format: table (progress lines, then the result) or json")
+			addFormatFlag(fs, " (table: progress lines, then the result)", "table", "json")
 		},
 		run: runSPRT,
 	})
 }
 
 func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
-	format := mustString(fs, "format")
-	if !slices.Contains([]string{"table", "json"}, format) {
-		return usagef("sprt: --format must be table or json, got %q", format)
+	format, err := formatOf("sprt", fs, "table", "json")
+	if err != nil {
+		return err
 	}
 	if fs.Changed("shard") {
 		return usagef("sprt: --shard: a sequential test looks at its games in order and cannot be split")

@@ -31,7 +31,7 @@ func init() {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';' (parameters and exec options may use them too: 'mcts:iters=100,c=2,random;exec:bin/gobot;timeout=1s')")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
-			fs.String("format", "table", "output format: table, csv or json")
+			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
 		},
 		run: runTournament,
@@ -97,9 +97,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) > 0 {
 		return usagef("tournament: unexpected argument %q (bots go in --bots a,b,c)", args[0])
 	}
-	format := mustString(fs, "format")
-	if !slices.Contains([]string{"table", "csv", "json"}, format) {
-		return usagef("tournament: --format must be table, csv or json, got %q", format)
+	format, err := formatOf("tournament", fs, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	full, _ := fs.GetBool("full")
 	rd, seedPicked, err := openRun(e, "tournament", fs, func() (*newRun, error) { return newTournament(fs) })
