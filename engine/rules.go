@@ -52,3 +52,11 @@ const (
 	SingleUseMask   = singleUseMask
 	DestructiveMask = destructiveMask
 )
+
+// PairPoints returns what each side scores in a round in which a player
+// plays ma against another's mb: RoundPoints for both sides in one table
+// lookup. strongA and strongB say whether each side's booster is Strong.
+func PairPoints(ma, mb Move, strongA, strongB bool) (ga, gb uint8) {
+	v := roundTable[b2u(strongA)<<1|b2u(strongB)][ma&31][mb&31]
+	return uint8(v), uint8(v >> 8)
+}

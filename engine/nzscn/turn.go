@@ -17,11 +17,7 @@ const (
 )
 
 func newTurn(p engine.Phase, c Choices) Turn {
-	t := Turn(p&3) << turnPhase
-	for i, x := range c {
-		t |= Turn(x) << (8 * i)
-	}
-	return t
+	return Turn(p&3)<<turnPhase | Turn(c[0]) | Turn(c[1])<<8 | Turn(c[2])<<16 | Turn(c[3])<<24
 }
 
 // Phase is the phase the turn was played in.
@@ -71,9 +67,9 @@ func (t Turn) withOffences(off *[MaxPlayers]engine.Offence) Turn {
 	return t
 }
 
-func (t Turn) withGained(g *[MaxPlayers]uint8) Turn {
-	for i, x := range g {
-		t |= Turn(min(x, 15)) << (turnGained + 4*i)
-	}
-	return t
+// plusGained adds g to the turn's gains. Gains above 15 cannot happen (a
+// turn gives a player at most 3 points).
+func (t Turn) plusGained(g *[MaxPlayers]uint8) Turn {
+	return t + Turn(g[0]&15)<<turnGained | Turn(g[1]&15)<<(turnGained+4) |
+		Turn(g[2]&15)<<(turnGained+8) | Turn(g[3]&15)<<(turnGained+12)
 }
