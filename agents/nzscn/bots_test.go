@@ -15,7 +15,7 @@ import (
 
 // allBots lists the specs of every bot of the package, at budgets small
 // enough for tests.
-var allBots = []string{"random", "classic", "greedy"}
+var allBots = []string{"random", "classic", "greedy", "paranoid"}
 
 func newBots(t testing.TB, seats int, specs ...string) []agents.Player {
 	t.Helper()
@@ -184,6 +184,7 @@ func TestParseForSeats(t *testing.T) {
 		{3, "nash", "nash plays 2 players only, not 3"},
 		{4, "optimal", "optimal plays 2 players only, not 4"},
 		{5, "greedy", "greedy plays 2 or 3 to 4 players only, not 5"},
+		{2, "paranoid", "paranoid plays 3 to 4 players only, not 2"},
 		{3, "nosuch", "unknown nzsc bot"},
 		{3, "classic:seed=0", "must be in 1..4294967295"},
 	}
@@ -217,7 +218,7 @@ func TestParseForSeats(t *testing.T) {
 	for _, i := range agents.RegisteredForSeats("nzsc", 3) {
 		names[i.Name] = true
 	}
-	for _, n := range []string{"random", "classic", "greedy"} {
+	for _, n := range []string{"random", "classic", "greedy", "paranoid"} {
 		if !names[n] {
 			t.Errorf("no 3-seat bot %s", n)
 		}
