@@ -27,4 +27,3 @@ func benchRandom(b *testing.B, n int) {
 func BenchmarkRandomGame3(b *testing.B) { benchRandom(b, 3) }
 func BenchmarkRandomGame4(b *testing.B) { benchRandom(b, 4) }
 func BenchmarkRandomGame2(b *testing.B) { benchRandom(b, 2) }
-
