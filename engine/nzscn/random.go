@@ -44,18 +44,20 @@ func (s *State) PlayRandom(src *engine.Wyrand) int {
 	}
 	all := uint8(1)<<len(ps) - 1
 	for s.Phase == engine.PickMove {
+		var off [MaxPlayers]engine.Offence
 		stuck := false
 		for i := range ps {
 			base := 7 * (uint8(ps[i].character) & 3)
 			w := ps[i].available() >> base & 127
 			if w == 0 {
-				stuck = true // whatever it answers is a pass
+				// Whatever it answers is a pass, and it stays stuck.
+				stuck, off[i&3] = true, engine.Stuck
 				continue
 			}
 			c[i&3] = engine.Choice(base + windowPick[w][d.next()])
 		}
 		if stuck {
-			s.Step(c)
+			s.resolve(c, &off)
 		} else {
 			s.round(c, all)
 		}

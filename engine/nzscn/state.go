@@ -190,18 +190,25 @@ func (s *State) allLegal(c *Choices) bool {
 // everyone, and so does a pass between two players (the two-player rule;
 // with more the others play on). All of the turn's penalties are charged.
 func (s *State) stepSlow(c Choices) Turn {
-	t := newTurn(s.Phase, c)
 	if s.Phase == engine.GameOver {
-		return t
+		return newTurn(s.Phase, c)
 	}
-	n := int(s.Players)
 	var off [MaxPlayers]engine.Offence
+	for i := range int(s.Players) {
+		off[i] = s.Offence(i, c[i])
+	}
+	return s.resolve(c, &off)
+}
+
+// resolve plays a turn whose answers have been classified: off[i] is seat
+// i's offence (engine.Stuck for a pass).
+func (s *State) resolve(c Choices, off *[MaxPlayers]engine.Offence) Turn {
+	t := newTurn(s.Phase, c)
+	n := int(s.Players)
 	nullify := false
 	active := uint8(0) // seats that play the turn
 	for i := range n {
-		o := s.Offence(i, c[i])
-		off[i] = o
-		switch o {
+		switch o := off[i]; o {
 		case engine.NoOffence:
 			active |= 1 << i
 		case engine.Stuck:
@@ -217,9 +224,9 @@ func (s *State) stepSlow(c Choices) Turn {
 		t = s.playRound(c, active)
 	}
 	var g [MaxPlayers]uint8
-	s.penalize(&off, &g)
+	s.penalize(off, &g)
 	s.Turn++
-	return s.settle(t.withOffences(&off).plusGained(&g))
+	return s.settle(t.withOffences(off).plusGained(&g))
 }
 
 // characters plays legal character picks: if two players picked the same
