@@ -204,31 +204,49 @@ func (o *Observation) ParseAction(s string) (game.Action, error) {
 	return game.Action(engine.ParseChoice(o.State.Phase, s)), nil
 }
 
-// MarshalJSON implements game.Observation: the observer's seat, the
-// phase, the turn and every player in seat order (docs/records.md).
+// MarshalJSON implements game.Observation. The form is
+//
+//	{"seat":1,"phase":"move","turn":4,"players":[
+//	  {"seat":0,"points":1,"waits":4,"character":"Ninja","booster":"Shadow",
+//	   "last_character":"Ninja","character_streak":1,"last_move":"Kick",
+//	   "move_streak":1,"available":["Kick",…],"destroyed":[],"stuck":false}, …]}
+//
+// with every player in seat order (the observer is players[seat]); names
+// are the rules' display names, and null or empty where nothing is
+// settled yet.
 func (o *Observation) MarshalJSON() ([]byte, error) {
 	type side struct {
-		Seat      int      `json:"seat"`
-		Points    int      `json:"points"`
-		Waits     int      `json:"waits"`
-		Character string   `json:"character,omitempty"`
-		Booster   string   `json:"booster,omitempty"`
-		Available []string `json:"available,omitempty"`
-		Destroyed []string `json:"destroyed,omitempty"`
-		Stuck     bool     `json:"stuck,omitempty"`
+		Seat            int      `json:"seat"`
+		Points          int      `json:"points"`
+		Waits           int      `json:"waits"`
+		Character       *string  `json:"character"`
+		Booster         *string  `json:"booster"`
+		LastCharacter   *string  `json:"last_character"`
+		CharacterStreak int      `json:"character_streak"`
+		LastMove        *string  `json:"last_move"`
+		MoveStreak      int      `json:"move_streak"`
+		Available       []string `json:"available"`
+		Destroyed       []string `json:"destroyed"`
+		Stuck           bool     `json:"stuck"`
 	}
+	name := func(s string) *string { return &s }
 	s := o.State
 	players := make([]side, s.Players)
 	for i := range players {
-		d := side{Seat: i, Points: s.Points(i), Waits: s.Waits(i), Stuck: s.Stuck(i)}
+		d := side{Seat: i, Points: s.Points(i), Waits: s.Waits(i), Stuck: s.Stuck(i),
+			Available: moveNames(s.Available(i)), Destroyed: moveNames(s.Destroyed(i))}
 		if c := s.Character(i); c < engine.NumCharacters {
-			d.Character = c.String()
+			d.Character = name(c.String())
 			if s.Settled() {
-				d.Booster = s.Booster(i).String()
+				d.Booster = name(s.Booster(i).String())
 			}
 		}
-		d.Available = moveNames(s.Available(i))
-		d.Destroyed = moveNames(s.Destroyed(i))
+		if c, k := s.CharacterStreak(i); k > 0 {
+			d.LastCharacter, d.CharacterStreak = name(c.String()), k
+		}
+		if m, k := s.MoveStreak(i); k > 0 {
+			d.LastMove, d.MoveStreak = name(m.String()), k
+		}
 		players[i] = d
 	}
 	return json.Marshal(struct {
@@ -240,7 +258,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 }
 
 func moveNames(set uint32) []string {
-	var out []string
+	out := []string{}
 	for m := range engine.Move(engine.NumMoves) {
 		if set>>m&1 == 1 {
 			out = append(out, m.String())
