@@ -107,10 +107,17 @@ func (c *Classic) Choose(d *Decision) engine.Choice {
 // n below 2^16, and dividing by 65536 is exact, so this equals the
 // original's floating-point floor.
 func (c *Classic) index(n int) int {
-	x := c.x
+	var k int
+	c.x, k = ClassicDraw(c.x, n)
+	return k
+}
+
+// ClassicDraw is one draw of the classic opponent's generator from state
+// x: it returns the next state and the index floor(draw*n) it picks among
+// n options. The N-player classic bot draws with it too.
+func ClassicDraw(x uint32, n int) (uint32, int) {
 	x ^= x << 13
 	x ^= x >> 17
 	x ^= x << 5
-	c.x = x
-	return int((x >> 16) * uint32(n) >> 16)
+	return x, int((x >> 16) * uint32(n) >> 16)
 }

@@ -38,14 +38,17 @@ type Info struct {
 	Prefix bool
 }
 
-// registry holds the bot kinds by game, then name.
-var registry = map[string]map[string]Info{}
+// registry holds the bot kinds by game, then name. One name may have
+// several kinds with disjoint seat ranges: "random" is the two-player NZSC
+// bot and, for 3 or 4 seats, the N-player one.
+var registry = map[string]map[string][]Info{}
 
 // DefaultGame is the game of a bot kind registered without one.
 const DefaultGame = "nzsc"
 
-// Register adds a bot kind; it panics on a duplicate name within a game or
-// a kind with no constructor, programmer errors.
+// Register adds a bot kind; it panics on a name already registered for
+// the game with an overlapping seat range, or a kind with no constructor,
+// programmer errors.
 func Register(i Info) {
 	if i.Game == "" {
 		i.Game = DefaultGame
@@ -60,25 +63,79 @@ func Register(i Info) {
 		panic("agents: bot " + i.Name + " needs exactly one of New and NewPlayer")
 	}
 	if registry[i.Game] == nil {
-		registry[i.Game] = map[string]Info{}
+		registry[i.Game] = map[string][]Info{}
 	}
-	if _, dup := registry[i.Game][i.Name]; dup {
-		panic("agents: duplicate bot " + i.Game + "/" + i.Name)
+	for _, o := range registry[i.Game][i.Name] {
+		if i.MinSeats <= o.MaxSeats && o.MinSeats <= i.MaxSeats {
+			panic("agents: duplicate bot " + i.Game + "/" + i.Name)
+		}
 	}
-	registry[i.Game][i.Name] = i
+	kinds := append(registry[i.Game][i.Name], i)
+	slices.SortFunc(kinds, func(a, b Info) int { return a.MinSeats - b.MinSeats })
+	registry[i.Game][i.Name] = kinds
 }
 
 // Registered returns every two-player NZSC bot kind, sorted by name.
-func Registered() []Info { return RegisteredFor(DefaultGame) }
+func Registered() []Info { return RegisteredForSeats(DefaultGame, 2) }
 
-// RegisteredFor returns every bot kind of game, sorted by name.
-func RegisteredFor(game string) []Info {
-	out := make([]Info, 0, len(registry[game]))
-	for _, i := range registry[game] {
-		out = append(out, i)
+// RegisteredFor returns every bot kind of game, sorted by name and then
+// seat range; a name with kinds for several seat ranges appears once for
+// each.
+func RegisteredFor(game string) []Info { return RegisteredForSeats(game, 0) }
+
+// RegisteredForSeats returns the bot kinds of game that can sit at a
+// table of seats players (every kind when seats is 0), sorted by name and
+// then seat range.
+func RegisteredForSeats(game string, seats int) []Info {
+	var out []Info
+	for _, kinds := range registry[game] {
+		for _, i := range kinds {
+			if seats == 0 || i.Supports(seats) {
+				out = append(out, i)
+			}
+		}
 	}
-	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b Info) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return a.MinSeats - b.MinSeats
+	})
 	return out
+}
+
+// lookup returns the kind of game called name for a table of seats
+// players; seats 0 asks for the two-player kind if there is one, else the
+// name's first kind (what Parse and ParseFor always meant).
+func lookup(game, name string, seats int) (Info, error) {
+	kinds, ok := registry[game][name]
+	if !ok {
+		if game == DefaultGame {
+			return Info{}, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game))
+		}
+		return Info{}, fmt.Errorf("unknown bot %q for %s (known: %s)", name, game, knownNames(game))
+	}
+	want := seats
+	if want == 0 {
+		want = 2
+	}
+	for _, i := range kinds {
+		if i.Supports(want) {
+			return i, nil
+		}
+	}
+	if seats == 0 {
+		return kinds[0], nil
+	}
+	var ranges []string
+	for _, i := range kinds {
+		if i.MinSeats == i.MaxSeats {
+			ranges = append(ranges, strconv.Itoa(i.MinSeats))
+		} else {
+			ranges = append(ranges, fmt.Sprintf("%d to %d", i.MinSeats, i.MaxSeats))
+		}
+	}
+	return Info{}, fmt.Errorf("%s plays %s players only, not %d", name, strings.Join(ranges, " or "), seats)
 }
 
 // Supports reports whether the kind can sit at a table of seats players.
@@ -149,15 +206,19 @@ func (b *Bot) NewPlayer() (Player, error) {
 func Parse(spec string) (*Bot, error) { return ParseFor(DefaultGame, spec) }
 
 // ParseFor reads a spec "name" or "name:key=value,key=value" of a bot of
-// game and checks the name and parameters against the registry.
-func ParseFor(game, spec string) (*Bot, error) {
+// game and checks the name and parameters against the registry. Where a
+// name has kinds for several seat ranges it reads the two-player one;
+// ParseForSeats chooses by the table's size.
+func ParseFor(game, spec string) (*Bot, error) { return ParseForSeats(game, 0, spec) }
+
+// ParseForSeats reads a spec as ParseFor does, for a table of seats
+// players: it picks the name's kind that supports seats, and a name with
+// none is a one-line error ("nash plays 2 players only, not 3").
+func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
-	info, ok := registry[game][name]
-	if !ok {
-		if game == DefaultGame {
-			return nil, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game))
-		}
-		return nil, fmt.Errorf("unknown bot %q for %s (known: %s)", name, game, knownNames(game))
+	info, err := lookup(game, name, seats)
+	if err != nil {
+		return nil, err
 	}
 	params := Params{}
 	if info.Prefix {
@@ -213,6 +274,9 @@ func CloserOf(p Player) Closer {
 func knownNames(game string) string {
 	var names []string
 	for _, i := range RegisteredFor(game) {
+		if len(names) > 0 && strings.TrimSuffix(names[len(names)-1], ":ARG") == i.Name {
+			continue // one name, several seat ranges
+		}
 		if i.Prefix {
 			names = append(names, i.Name+":ARG")
 		} else {

@@ -198,6 +198,15 @@ func bradleyTerryCov(w [][]float64, theta []float64) [][]float64 {
 			info.Set(i, i, info.At(i, i)+v)
 		}
 	}
+	return eloCovariance(info)
+}
+
+// eloCovariance returns the Moore–Penrose inverse of the observed
+// information info (in θ = ln γ, a Laplacian-like matrix whose rows sum
+// to zero), scaled to Elo²: the covariance of ratings under the sum-zero
+// constraint. It adds J/n to info in place.
+func eloCovariance(info *mat.Dense) [][]float64 {
+	n, _ := info.Dims()
 	for i := range n {
 		for j := range n {
 			info.Set(i, j, info.At(i, j)+1/float64(n))

@@ -1,7 +1,8 @@
 // Package analysis turns the counts of matches and tournaments into the
 // statistics people read: scores with Wilson intervals, cross-tables,
 // Bradley–Terry ratings on the Elo scale (Hunter's MM algorithm),
-// win rates per character/booster pairing, the meta-game's Nash
+// Plackett–Luce ratings, average places, win shares and "finished ahead
+// of" matrices for free-for-all tables of 3 or more, win rates per character/booster pairing, the meta-game's Nash
 // equilibrium over the bots, and the sequential probability ratio test
 // that fishtest runs on pentanomial counts.
 //

@@ -42,3 +42,26 @@ func ExampleSPRT_LLR() {
 	fmt.Printf("LLR %.3f in [%.3f, %.3f]: %v\n", llr, lo, hi, s.Decide(llr))
 	// Output: LLR 4.889 in [-2.944, 2.944]: H1 accepted
 }
+
+func ExamplePlackettLuce() {
+	// Three bots at 3-seat tables: a finishes first most often.
+	f := &analysis.FinishingOrders{Bots: []string{"a", "b", "c"}, Finishes: []analysis.Finish{
+		{Bots: []int{0, 1, 2}, Place: []int{1, 2, 3}, Count: 40},
+		{Bots: []int{0, 1, 2}, Place: []int{2, 1, 3}, Count: 20},
+		{Bots: []int{0, 1, 2}, Place: []int{3, 1, 2}, Count: 10},
+		{Bots: []int{0, 1, 2}, Place: []int{1, 3, 1}, Count: 10},
+	}}
+	rk, err := analysis.PlackettLuce(f)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, i := range rk.Order {
+		r := rk.Ratings[i]
+		fmt.Printf("%s %+.0f [%+.0f, %+.0f]\n", r.Bot, r.Elo, r.Lo, r.Hi)
+	}
+	// Output:
+	// a +118 [+71, +165]
+	// b +69 [+24, +113]
+	// c -187 [-242, -132]
+}

@@ -336,19 +336,9 @@ func (s *State) Offence(seat int, c Choice) Offence {
 	p := &s.players[seat]
 	switch s.Phase {
 	case PickCharacter:
-		switch {
-		case c >= NumCharacters:
-			return WrongUniverse
-		case p.characterStreak >= 3 && Character(c) == p.lastCharacter:
-			return FourthInARow
-		}
+		return CharacterOffence(p.lastCharacter, int(p.characterStreak), c)
 	case PickBooster:
-		switch {
-		case c >= NumBoosters:
-			return WrongUniverse
-		case Booster(c) != NoBooster && Booster(c).Owner() != p.character:
-			return WrongCharacter
-		}
+		return BoosterOffence(p.character, c)
 	case PickMove:
 		return p.moveOffence(c, p.available())
 	}

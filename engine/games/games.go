@@ -8,11 +8,21 @@ package games
 import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
-// NZSC is NZSC's registry entry: two players through engine's adapter.
+// NZSC is NZSC's registry entry for 2 to 4 players: two players through
+// engine's adapter (the two-player fast path), 3 or 4 through package
+// nzscn.
 var NZSC = func() *game.Info {
 	i := engine.Info
+	i.MaxSeats = nzscn.MaxPlayers
+	i.New = func(seats int, r game.Rules) (game.Game, error) {
+		if seats == 2 {
+			return engine.Info.New(seats, r)
+		}
+		return nzscn.Info.New(seats, r)
+	}
 	return &i
 }()
 

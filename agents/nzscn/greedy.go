@@ -1,0 +1,179 @@
+package nzscn
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzscn"
+)
+
+func init() {
+	agents.Register(agents.Info{
+		Name: "greedy", MinSeats: minSeats, MaxSeats: maxSeats,
+		Help:      "most expected points against every opponent's available moves taken as uniform (3 or 4 players); loadout by the same one-round look",
+		NewPlayer: func(agents.Params) (agents.Player, error) { return &Greedy{}, nil },
+	})
+}
+
+// Greedy is a one-turn-lookahead bot for 3 or 4 players that maximizes
+// the points it expects to score, modelling every opponent as uniform
+// over its legal choices, independently of the others:
+//
+//   - Move: the legal move m maximizing Σ_opp mean_{o ∈ avail(opp)}
+//     RoundPoints(m, o), over the opponents that are not stuck; among
+//     equals the one conceding least, Σ_opp mean_o RoundPoints(o, m);
+//     remaining ties uniformly at random.
+//   - Booster: the booster b maximizing the first round's greedy value
+//     max_m Σ_opp first(c/b, m, c_opp), where first is the mean points of
+//     m against the opponent's character over its three boosters (taken
+//     as uniform) and their moves.
+//   - Character: the legal character c maximizing Σ_opp mean_{c' ∈
+//     legal(opp)} v(c, c'), where v is 0 for c' = c (a clash leads only to
+//     a repick) and otherwise c's headstart over c' plus the best booster
+//     value against c' alone, max_b max_m first(c/b, m, c'). Ties at
+//     random.
+//
+// It plays at 3 or 4 seats and looks only at its own points, except as
+// the move phase's tie-break.
+type Greedy struct {
+	rng  *rand.Rand
+	seat int
+}
+
+// NewGame implements agents.Player.
+func (g *Greedy) NewGame(_ game.Game, seat int, rng *rand.Rand) { g.rng, g.seat = rng, seat }
+
+// Act implements agents.Player.
+func (g *Greedy) Act(obs game.Observation, legal []game.Action) game.Action {
+	s := observed(obs).State
+	pick, ties := legal[0], 0
+	best, bestConceded := -1.0, 0.0
+	for _, a := range legal {
+		v, conceded := g.score(s, engine.Choice(a))
+		switch {
+		case v > best+eps || v > best-eps && conceded < bestConceded-eps:
+			best, bestConceded, ties, pick = v, conceded, 1, a
+		case v > best-eps && conceded < bestConceded+eps:
+			ties++ // reservoir sampling: each tie ends up picked with probability 1/ties
+			if g.rng.IntN(ties) == 0 {
+				pick = a
+			}
+		}
+	}
+	return pick
+}
+
+// eps absorbs the rounding of sums of means, so that equal values tie.
+const eps = 1e-9
+
+// score is greedy's value of choice c now, and, for a move, the points it
+// expects to concede.
+func (g *Greedy) score(s *nzscn.State, c engine.Choice) (value, conceded float64) {
+	me := g.seat
+	switch s.Phase {
+	case engine.PickCharacter:
+		for opp := range int(s.Players) {
+			if opp == me {
+				continue
+			}
+			theirs := s.LegalMask(opp)
+			sum := 0.0
+			for m := theirs; m != 0; m &= m - 1 {
+				sum += greedyTables.character[c&3][bits.TrailingZeros32(m)]
+			}
+			value += sum / float64(bits.OnesCount32(theirs))
+		}
+		return value, 0
+	case engine.PickBooster:
+		ch := s.Character(me)
+		l := engine.Loadout{Character: ch, Booster: engine.Booster(c)}
+		best := 0.0
+		for x := l.Moves(); x != 0; x &= x - 1 {
+			m := bits.TrailingZeros32(x)
+			v := 0.0
+			for opp := range int(s.Players) {
+				if opp != me {
+					v += greedyTables.first[ch][slot(l.Booster)][m][s.Character(opp)]
+				}
+			}
+			best = max(best, v)
+		}
+		return best, 0
+	}
+	m := engine.Move(c)
+	mine := s.Booster(me) == engine.Strong
+	for opp := range int(s.Players) {
+		avail := s.Available(opp)
+		if opp == me || avail == 0 {
+			continue
+		}
+		theirs := s.Booster(opp) == engine.Strong
+		gained, lost := 0, 0
+		for a := avail; a != 0; a &= a - 1 {
+			gi, gj := engine.PairPoints(m, engine.Move(bits.TrailingZeros32(a)), mine, theirs)
+			gained += int(gi)
+			lost += int(gj)
+		}
+		k := float64(bits.OnesCount32(avail))
+		value += float64(gained) / k
+		conceded += float64(lost) / k
+	}
+	return value, conceded
+}
+
+// slot is a booster's index in its character's canonical list.
+func slot(b engine.Booster) int {
+	if b == engine.NoBooster {
+		return 2
+	}
+	return int(b) % 2
+}
+
+// greedyTables holds the loadout phases' values, computed once from the
+// outcome table.
+var greedyTables = func() (t struct {
+	// first[c][slot][m][c'] is the mean points of move m, played with
+	// loadout c/slot, against character c' over its three boosters and
+	// each booster's moves, all taken as uniform.
+	first [engine.NumCharacters][3][engine.NumMoves][engine.NumCharacters]float64
+	// character[c][c'] is v(c, c') of Greedy's doc.
+	character [engine.NumCharacters][engine.NumCharacters]float64
+}) {
+	for c := range engine.Character(engine.NumCharacters) {
+		for k, b := range c.Boosters() {
+			mine := engine.Loadout{Character: c, Booster: b}
+			for x := mine.Moves(); x != 0; x &= x - 1 {
+				m := engine.Move(bits.TrailingZeros32(x))
+				for o := range engine.Character(engine.NumCharacters) {
+					sum := 0.0
+					for _, ob := range o.Boosters() {
+						theirs := engine.Loadout{Character: o, Booster: ob}
+						pts := 0
+						for y := theirs.Moves(); y != 0; y &= y - 1 {
+							pts += int(engine.RoundPoints(m, engine.Move(bits.TrailingZeros32(y)), b == engine.Strong, ob == engine.Strong))
+						}
+						sum += float64(pts) / float64(bits.OnesCount32(theirs.Moves()))
+					}
+					t.first[c][k][m][o] = sum / 3
+				}
+			}
+		}
+		for o := range engine.Character(engine.NumCharacters) {
+			if o == c {
+				continue
+			}
+			best := 0.0
+			for k := range 3 {
+				for m := range engine.NumMoves {
+					best = max(best, t.first[c][k][m][o])
+				}
+			}
+			h, _ := engine.Headstart(c, o)
+			t.character[c][o] = float64(h) + best
+		}
+	}
+	return t
+}()

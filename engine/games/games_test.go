@@ -1,0 +1,32 @@
+package games_test
+
+import (
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/nzscn"
+)
+
+func TestNZSCSeats(t *testing.T) {
+	for seats := 1; seats <= 5; seats++ {
+		g, err := game.Build("nzsc", seats, nil)
+		switch {
+		case seats < 2 || seats > 4:
+			if err == nil {
+				t.Errorf("%d seats: no error", seats)
+			}
+		case err != nil:
+			t.Errorf("%d seats: %v", seats, err)
+		case seats == 2:
+			if _, ok := g.(*engine.Game); !ok {
+				t.Errorf("2 seats served by %T, want the two-player engine", g)
+			}
+		default:
+			if _, ok := g.(*nzscn.Game); !ok || g.Seats() != seats {
+				t.Errorf("%d seats served by %T with %d seats", seats, g, g.Seats())
+			}
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package nzscn
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+)
+
+// This file is N-player NZSC behind the lab's game contract (package
+// game). Package games registers the "nzsc" entry, which serves 2 seats
+// with engine's two-player adapter and 3 or 4 with this one.
+
+// Info describes NZSC for 2 to 4 players. Its name is "nzsc", the name of
+// the one registry entry; its rules options are engine's.
+var Info = game.Info{
+	Name:         "nzsc",
+	Title:        "Ninja Zombie Samurai Clown",
+	MinSeats:     MinPlayers,
+	MaxSeats:     MaxPlayers,
+	Simultaneous: true,
+	Rules:        engine.Info.Rules,
+	New: func(seats int, r game.Rules) (game.Game, error) {
+		if seats < MinPlayers || seats > MaxPlayers {
+			return nil, fmt.Errorf("nzsc has 2 to 4 seats, not %d", seats)
+		}
+		rules, err := engine.ParseRules(r)
+		if err != nil {
+			return nil, err
+		}
+		return &Game{players: seats, rules: rules}, nil
+	},
+}
+
+// Game is N-player NZSC under fixed rules, as a game.Game.
+type Game struct {
+	players int
+	rules   engine.Rules
+}
+
+// NewGame returns NZSC for players seats (2 to 4) under r as a game.Game.
+func NewGame(players int, r engine.Rules) (*Game, error) {
+	g, err := Info.New(players, r.Options())
+	if err != nil {
+		return nil, err
+	}
+	return g.(*Game), nil
+}
+
+// Info implements game.Game.
+func (g *Game) Info() *game.Info { return &Info }
+
+// Seats implements game.Game.
+func (g *Game) Seats() int { return g.players }
+
+// Rules implements game.Game.
+func (g *Game) Rules() game.Rules { return g.rules.Options() }
+
+// EngineRules returns the game's rules as engine.Rules.
+func (g *Game) EngineRules() engine.Rules { return g.rules }
+
+// NewState implements game.Game. NZSC has no chance: the seed is unused.
+func (g *Game) NewState(uint64) game.State {
+	gs := &GameState{State: New(g.players, g.rules)}
+	gs.bind()
+	return gs
+}
+
+// GameState is an N-player NZSC game as a game.State: the State and the
+// turns played. Its observations point into it and allocate nothing.
+type GameState struct {
+	State   State
+	History []Turn
+	obs     [MaxPlayers]Observation
+}
+
+func (gs *GameState) bind() {
+	for i := range gs.obs {
+		gs.obs[i] = Observation{seat: i, State: &gs.State}
+	}
+}
+
+// ToAct implements game.State: every seat decides at once, except a
+// stuck seat, which passes.
+func (gs *GameState) ToAct(dst []int) []int {
+	dst = dst[:0]
+	if gs.State.Over() {
+		return dst
+	}
+	for s := range int(gs.State.Players) {
+		if !gs.State.Stuck(s) {
+			dst = append(dst, s)
+		}
+	}
+	return dst
+}
+
+// Legal implements game.State.
+func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
+	dst = dst[:0]
+	if gs.State.Over() || seat < 0 || seat >= int(gs.State.Players) {
+		return dst
+	}
+	var buf [engine.MaxChoices]engine.Choice
+	n := gs.State.Legal(seat, &buf)
+	for _, c := range buf[:n] {
+		dst = append(dst, game.Action(c))
+	}
+	return dst
+}
+
+// Apply implements game.State: one turn of Step. Any choice is accepted;
+// the rules penalize the illegal ones. Pass stands for a stuck seat (and
+// for a name that does not exist, engine.Unknown).
+func (gs *GameState) Apply(acts []game.Action) error {
+	n := int(gs.State.Players)
+	if len(acts) != n {
+		return fmt.Errorf("nzsc: want %d actions, got %d", n, len(acts))
+	}
+	if gs.State.Over() {
+		return fmt.Errorf("nzsc: the game is over")
+	}
+	var c Choices
+	for i, a := range acts {
+		c[i] = choiceOf(a)
+	}
+	gs.History = append(gs.History, gs.State.Step(c))
+	return nil
+}
+
+func choiceOf(a game.Action) engine.Choice {
+	if a > 0xFF {
+		return engine.Unknown
+	}
+	return engine.Choice(a)
+}
+
+// Over implements game.State.
+func (gs *GameState) Over() bool { return gs.State.Over() }
+
+// Outcome implements game.State.
+func (gs *GameState) Outcome() game.Outcome { return OutcomeOf(&gs.State) }
+
+// OutcomeOf returns a finished State's finishing order: the winner first,
+// the others by score, equal scores sharing a place. At the turn cap
+// nobody wins and every player is ranked by score, except between two
+// players, where a capped game is a plain draw (both first) as in
+// engine.OutcomeOf.
+func OutcomeOf(s *State) game.Outcome {
+	n := int(s.Players)
+	var sc [game.MaxSeats]int
+	for i := range n {
+		sc[i] = s.Points(i)
+	}
+	if n == 2 && s.Winner < 0 {
+		return game.Outcome{Seats: 2, Winner: -1, Place: [game.MaxSeats]uint8{1, 1}, Score: sc}
+	}
+	return game.RankByScore(n, sc, int(s.Winner))
+}
+
+// Turn implements game.State.
+func (gs *GameState) Turn() int { return int(gs.State.Turn) }
+
+// Observe implements game.State. NZSC hides nothing: the observation is
+// the whole state and history, every player included, seen from seat.
+func (gs *GameState) Observe(seat int) game.Observation {
+	o := &gs.obs[seat&3]
+	o.History = gs.History
+	return o
+}
+
+// Clone implements game.State.
+func (gs *GameState) Clone() game.State {
+	c := &GameState{State: gs.State, History: append([]Turn(nil), gs.History...)}
+	c.bind()
+	return c
+}
+
+// Observation is what a seat sees of N-player NZSC: everything, since the
+// game hides nothing. State and History are read-only.
+type Observation struct {
+	State   *State
+	History []Turn
+	seat    int
+}
+
+// Seat implements game.Observation.
+func (o *Observation) Seat() int { return o.seat }
+
+// ActionString implements game.Observation: the display name of the
+// choice in the current phase.
+func (o *Observation) ActionString(a game.Action) string {
+	return choiceOf(a).Name(o.State.Phase)
+}
+
+// ParseAction implements game.Observation: names are read as the rules
+// read them; a name that is not a character (booster, move) is the
+// nonexistent choice, which the rules penalize, not an error.
+func (o *Observation) ParseAction(s string) (game.Action, error) {
+	if o.State.Over() {
+		return game.Pass, fmt.Errorf("nzsc: the game is over")
+	}
+	return game.Action(engine.ParseChoice(o.State.Phase, s)), nil
+}
+
+// MarshalJSON implements game.Observation. The form is
+//
+//	{"seat":1,"phase":"move","turn":4,"players":[
+//	  {"seat":0,"points":1,"waits":4,"character":"Ninja","booster":"Shadow",
+//	   "last_character":"Ninja","character_streak":1,"last_move":"Kick",
+//	   "move_streak":1,"available":["Kick",…],"destroyed":[],"stuck":false}, …]}
+//
+// with every player in seat order (the observer is players[seat]); names
+// are the rules' display names, and null or empty where nothing is
+// settled yet.
+func (o *Observation) MarshalJSON() ([]byte, error) {
+	type side struct {
+		Seat            int      `json:"seat"`
+		Points          int      `json:"points"`
+		Waits           int      `json:"waits"`
+		Character       *string  `json:"character"`
+		Booster         *string  `json:"booster"`
+		LastCharacter   *string  `json:"last_character"`
+		CharacterStreak int      `json:"character_streak"`
+		LastMove        *string  `json:"last_move"`
+		MoveStreak      int      `json:"move_streak"`
+		Available       []string `json:"available"`
+		Destroyed       []string `json:"destroyed"`
+		Stuck           bool     `json:"stuck"`
+	}
+	name := func(s string) *string { return &s }
+	s := o.State
+	players := make([]side, s.Players)
+	for i := range players {
+		d := side{Seat: i, Points: s.Points(i), Waits: s.Waits(i), Stuck: s.Stuck(i),
+			Available: moveNames(s.Available(i)), Destroyed: moveNames(s.Destroyed(i))}
+		if c := s.Character(i); c < engine.NumCharacters {
+			d.Character = name(c.String())
+			if s.Settled() {
+				d.Booster = name(s.Booster(i).String())
+			}
+		}
+		if c, k := s.CharacterStreak(i); k > 0 {
+			d.LastCharacter, d.CharacterStreak = name(c.String()), k
+		}
+		if m, k := s.MoveStreak(i); k > 0 {
+			d.LastMove, d.MoveStreak = name(m.String()), k
+		}
+		players[i] = d
+	}
+	return json.Marshal(struct {
+		Seat    int    `json:"seat"`
+		Phase   string `json:"phase"`
+		Turn    int    `json:"turn"`
+		Players []side `json:"players"`
+	}{o.seat, s.Phase.String(), int(s.Turn), players})
+}
+
+func moveNames(set uint32) []string {
+	out := []string{}
+	for m := range engine.Move(engine.NumMoves) {
+		if set>>m&1 == 1 {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}

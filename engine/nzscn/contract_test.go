@@ -1,0 +1,114 @@
+package nzscn_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzscn"
+)
+
+func TestContractPlaysStep(t *testing.T) {
+	// The contract's state must play exactly what Step plays: the same
+	// answers on both, compared turn by turn.
+	for n := 3; n <= 4; n++ {
+		g, err := nzscn.Info.New(n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(200) {
+			gs := g.NewState(seed).(*nzscn.GameState)
+			s := nzscn.New(n, engine.DefaultRules)
+			src := engine.NewWyrand(seed, 5)
+			var toAct []int
+			var legal []game.Action
+			acts := make([]game.Action, n)
+			for !gs.Over() {
+				toAct = gs.ToAct(toAct)
+				var c nzscn.Choices
+				for i := range acts {
+					acts[i] = game.Pass
+					c[i] = engine.Unknown
+				}
+				for _, seat := range toAct {
+					legal = gs.Legal(seat, legal)
+					a := legal[src.Uint64()%uint64(len(legal))]
+					acts[seat], c[seat] = a, engine.Choice(a)
+				}
+				for seat := range n {
+					if s.Stuck(seat) == contains(toAct, seat) {
+						t.Fatalf("seat %d: stuck %v but to act %v", seat, s.Stuck(seat), toAct)
+					}
+				}
+				if err := gs.Apply(acts); err != nil {
+					t.Fatal(err)
+				}
+				s.Step(c)
+				if gs.State != s {
+					t.Fatalf("%d players seed %d: contract and Step differ at turn %d", n, seed, s.Turn)
+				}
+			}
+			if o := gs.Outcome(); o != nzscn.OutcomeOf(&s) || o.Seats != n || gs.Turn() != len(gs.History) {
+				t.Fatalf("outcome %v turns %d history %d", o, gs.Turn(), len(gs.History))
+			}
+		}
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func TestContractErrorsAndObservation(t *testing.T) {
+	if _, err := nzscn.Info.New(5, nil); err == nil {
+		t.Error("5 seats: no error")
+	}
+	if _, err := nzscn.Info.New(3, game.Rules{"turn_cap": "0"}); err == nil {
+		t.Error("turn_cap=0: no error")
+	}
+	g, _ := nzscn.NewGame(3, engine.DefaultRules)
+	gs := g.NewState(0)
+	if err := gs.Apply([]game.Action{0, 1}); err == nil {
+		t.Error("2 actions at a 3-seat table: no error")
+	}
+	if err := gs.Apply([]game.Action{0, 1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	obs := gs.Observe(2)
+	if a, err := obs.ParseAction("zombie corps"); err != nil || obs.ActionString(a) != "Zombie Corps" {
+		t.Errorf("ParseAction: %v %v", a, err)
+	}
+	b, err := json.Marshal(obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Seat    int
+		Phase   string
+		Players []struct {
+			Seat      int
+			Points    int
+			Character string
+		}
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	// Ninja, Zombie, Samurai: Ninja's headstart over Samurai.
+	if got.Seat != 2 || got.Phase != "booster" || len(got.Players) != 3 || got.Players[0].Points != 1 ||
+		got.Players[1].Character != "Zombie" || !strings.Contains(string(b), `"seat":1`) {
+		t.Errorf("observation %s", b)
+	}
+	c := gs.Clone()
+	c.Apply([]game.Action{game.Action(engine.NoBooster), game.Action(engine.NoBooster), game.Action(engine.NoBooster)})
+	if gs.Turn() != 1 || c.Turn() != 2 {
+		t.Error("Clone is not independent")
+	}
+}
