@@ -63,7 +63,7 @@ func TestBotsPlayLegallyAndDeterministically(t *testing.T) {
 					if res.Illegal != [game.MaxSeats]int{} {
 						t.Fatalf("%s at %d seats, seed %d: illegal actions %v", spec, seats, seed, res.Illegal)
 					}
-					runs[k] = fmt.Sprint(res.Outcome, res.Steps, tab.Steps)
+					runs[k] = fmt.Sprint(res.Outcome, res.Steps, tab.Names)
 				}
 				if runs[0] != runs[1] {
 					t.Fatalf("%s at %d seats, seed %d: two runs differ", spec, seats, seed)
