@@ -511,12 +511,16 @@ func SetExecTimeout(d time.Duration) error {
 // starts it and does the handshake, so that a command can reject a bot
 // that cannot even start (a one-line error) before a run begins.
 func Probe(b *Bot) error {
-	a, err := b.New()
+	p, err := b.NewPlayer()
 	if err != nil {
 		return err
 	}
-	if c, ok := a.(Closer); ok {
+	if c := CloserOf(p); c != nil {
 		defer c.Close()
+	}
+	var a any = p
+	if u, ok := p.(interface{ Unwrap() Agent }); ok {
+		a = u.Unwrap()
 	}
 	if s, ok := a.(interface{ Start() error }); ok {
 		if err := s.Start(); err != nil {

@@ -164,16 +164,18 @@ func (p *Pairing) Merge(q *Pairing) {
 }
 
 // Tournament is the aggregated counts of a round robin or gauntlet: the
-// bots (by spec) and one Pairing per pair of bots that met.
+// bots (by spec) and one Pairing per pair of bots that met, or, for
+// tables of three or more seats, one TableCounts per table.
 type Tournament struct {
-	Bots     []string  `json:"bots"`
-	Pairings []Pairing `json:"pairings"`
+	Bots     []string      `json:"bots"`
+	Pairings []Pairing     `json:"pairings"`
+	Tables   []TableCounts `json:"tables,omitempty"`
 }
 
 // Merge adds u's counts to t pairing by pairing; both must list the same
 // bots and pairings in the same order.
 func (t *Tournament) Merge(u *Tournament) error {
-	if len(t.Bots) != len(u.Bots) || len(t.Pairings) != len(u.Pairings) {
+	if len(t.Bots) != len(u.Bots) || len(t.Pairings) != len(u.Pairings) || len(t.Tables) != len(u.Tables) {
 		return fmt.Errorf("different tournaments: %d bots/%d pairings vs %d/%d",
 			len(t.Bots), len(t.Pairings), len(u.Bots), len(u.Pairings))
 	}
@@ -188,8 +190,16 @@ func (t *Tournament) Merge(u *Tournament) error {
 			return fmt.Errorf("different pairing %d: %d-%d vs %d-%d", i, p.A, p.B, q.A, q.B)
 		}
 	}
+	for i := range t.Tables {
+		if fmt.Sprint(t.Tables[i].Bots) != fmt.Sprint(u.Tables[i].Bots) {
+			return fmt.Errorf("different table %d: %v vs %v", i, t.Tables[i].Bots, u.Tables[i].Bots)
+		}
+	}
 	for i := range t.Pairings {
 		t.Pairings[i].Merge(&u.Pairings[i])
+	}
+	for i := range t.Tables {
+		t.Tables[i].Merge(&u.Tables[i])
 	}
 	return nil
 }
@@ -199,6 +209,9 @@ func (t *Tournament) Games() int64 {
 	var n int64
 	for i := range t.Pairings {
 		n += t.Pairings[i].Games()
+	}
+	for i := range t.Tables {
+		n += t.Tables[i].Games()
 	}
 	return n
 }

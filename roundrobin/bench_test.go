@@ -11,7 +11,7 @@ import (
 func TestPlayPairAllocs(t *testing.T) {
 	cfg := testConfig(t)
 	cfg.Bots = bots(t, "random", "random:", " random")
-	w, err := newWorker(cfg, cfg.Pairings(), nil)
+	w, err := newWorker(cfg, cfg.Tables(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

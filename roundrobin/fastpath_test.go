@@ -50,7 +50,7 @@ func TestRandomFastPathMatchesTableMatch(t *testing.T) {
 	fast := matchConfig(t, "random", "random", 1234, 3000, 0)
 	slow := *fast
 	slow.NoFastPath = true
-	w, _ := newWorker(fast, fast.Pairings(), nil)
+	w, _ := newWorker(fast, fast.Tables(), nil)
 	if tb := w.(*worker).table.(*nzscTable); !tb.fast[0] || !tb.fast[1] {
 		t.Fatal("random vs random does not take the fast path")
 	}

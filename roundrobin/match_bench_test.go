@@ -11,7 +11,7 @@ import (
 func benchMatch(b *testing.B, a, bb string, noFast bool) {
 	cfg := matchConfig(b, a, bb, 1, 1<<40, 0)
 	cfg.NoFastPath = noFast
-	w, err := newWorker(cfg, cfg.Pairings(), nil)
+	w, err := newWorker(cfg, cfg.Tables(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

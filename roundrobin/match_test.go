@@ -274,7 +274,7 @@ func TestMatchPairAllocatesNothing(t *testing.T) {
 			cfg = matchConfig(t, "random", "random", 3, 1<<20, 0)
 		}
 		cfg.NoFastPath = noFast
-		w, err := newWorker(cfg, cfg.Pairings(), nil)
+		w, err := newWorker(cfg, cfg.Tables(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -72,19 +73,16 @@ func (c *Config) nzscRules() (engine.Rules, bool) {
 // Check reports a config that cannot be played.
 func (c *Config) Check() error {
 	switch {
-	case len(c.Bots) < 2:
-		return fmt.Errorf("a tournament needs at least two bots, got %d", len(c.Bots))
-	case c.HeadToHead && len(c.Bots) != 2:
-		return fmt.Errorf("a match is between two bots, got %d", len(c.Bots))
+	case len(c.Bots) < c.seats():
+		return fmt.Errorf("a tournament at %d seats needs at least %d bots, got %d", c.seats(), c.seats(), len(c.Bots))
+	case c.HeadToHead && len(c.Bots) != c.seats():
+		return fmt.Errorf("a match at %d seats is between %d bots, got %d", c.seats(), c.seats(), len(c.Bots))
 	case c.Gauntlet < -1 || c.Gauntlet >= len(c.Bots):
 		return fmt.Errorf("gauntlet bot %d out of range", c.Gauntlet)
 	case c.PairsPerPairing == 0:
 		return errors.New("no games to play")
 	}
 	g := c.game()
-	if g.Seats() != 2 {
-		return fmt.Errorf("%s with %d players: only two-player tables are scheduled so far", g.Info().Name, g.Seats())
-	}
 	for _, b := range c.Bots {
 		game := b.Info.Game
 		if game != g.Info().Name || !b.Info.Supports(g.Seats()) {
@@ -94,9 +92,49 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// Pairings lists the pairings as (A, B) bot indices: for a match the one
-// pairing (0, 1); for a round robin every i < j in order; for a gauntlet
-// (g, j) for every other j.
+// seats returns the number of players at a table.
+func (c *Config) seats() int { return c.game().Seats() }
+
+// Tables lists the tables as bot indices, one per seat of the first game
+// of each set: for two seats the pairings (see Pairings); for more, every
+// combination of that many bots in increasing order (those with the
+// gauntlet bot only, when there is one), or the one table of a match.
+func (c *Config) Tables() [][]int {
+	n := c.seats()
+	if n == 2 {
+		var out [][]int
+		for _, p := range c.Pairings() {
+			out = append(out, []int{p[0], p[1]})
+		}
+		return out
+	}
+	if c.HeadToHead {
+		t := make([]int, n)
+		for i := range t {
+			t[i] = i
+		}
+		return [][]int{t}
+	}
+	var out [][]int
+	var pick func(start int, t []int)
+	pick = func(start int, t []int) {
+		if len(t) == n {
+			if c.Gauntlet < 0 || slices.Contains(t, c.Gauntlet) {
+				out = append(out, slices.Clone(t))
+			}
+			return
+		}
+		for i := start; i < len(c.Bots); i++ {
+			pick(i+1, append(t, i))
+		}
+	}
+	pick(0, make([]int, 0, n))
+	return out
+}
+
+// Pairings lists the pairings of a two-seat run as (A, B) bot indices:
+// for a match the one pairing (0, 1); for a round robin every i < j in
+// order; for a gauntlet (g, j) for every other j.
 func (c *Config) Pairings() [][2]int {
 	if c.HeadToHead {
 		return [][2]int{{0, 1}}
@@ -120,7 +158,7 @@ func (c *Config) Pairings() [][2]int {
 func (c *Config) Plan() tournament.Plan {
 	return tournament.Plan{
 		Seed:       c.Seed,
-		Pairs:      uint64(len(c.Pairings())) * c.PairsPerPairing,
+		Pairs:      uint64(len(c.Tables())) * c.PairsPerPairing,
 		ChunkPairs: c.ChunkPairs,
 	}
 }
@@ -157,6 +195,12 @@ func (c *Config) Empty() analysis.Tournament {
 	t := analysis.Tournament{Bots: make([]string, len(c.Bots))}
 	for i, b := range c.Bots {
 		t.Bots[i] = b.Name()
+	}
+	if c.seats() > 2 {
+		for _, tb := range c.Tables() {
+			t.Tables = append(t.Tables, analysis.TableCounts{Bots: tb})
+		}
+		return t
 	}
 	for _, pr := range c.Pairings() {
 		t.Pairings = append(t.Pairings, analysis.Pairing{A: pr[0], B: pr[1]})
@@ -220,17 +264,17 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 	if seg <= 0 {
 		seg = 8 * uint64(workers)
 	}
-	pairings := cfg.Pairings()
+	tables := cfg.Tables()
 	for segment := range segments(opts.Chunks, plan.NumChunks(), seg) {
 		plan.Chunks = segment
 		counter := tournament.NewCounter(workers)
 		stop := watch(counter, opts.Progress)
 		rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-			return newWorker(cfg, pairings, opts.GamesLog)
+			return newWorker(cfg, tables, opts.GamesLog)
 		}, counter)
 		stop()
-		if rep.Total.p != nil {
-			if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p}); merr != nil {
+		if rep.Total.p != nil || rep.Total.t != nil {
+			if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t}); merr != nil {
 				return res, merr
 			}
 		}
@@ -327,21 +371,32 @@ func mergeSorted(a, b []uint64) []uint64 {
 	return out
 }
 
-// agg is the runner's aggregate: one Pairing per pairing, allocated on
-// first use (the runner's zero value is empty).
-type agg struct{ p []analysis.Pairing }
+// agg is the runner's aggregate: one Pairing per pairing of a two-seat
+// run, or one TableCounts per table of a larger one, allocated on first
+// use (the runner's zero value is empty).
+type agg struct {
+	p []analysis.Pairing
+	t []analysis.TableCounts
+}
 
 // Merge implements tournament.Aggregate.
 func (a *agg) Merge(src *agg) {
-	if src.p == nil {
-		return
+	if src.p != nil {
+		if a.p == nil {
+			a.p = slices.Clone(src.p)
+		} else {
+			for i := range a.p {
+				a.p[i].Merge(&src.p[i])
+			}
+		}
 	}
-	if a.p == nil {
-		a.p = make([]analysis.Pairing, len(src.p))
-		copy(a.p, src.p)
-		return
-	}
-	for i := range a.p {
-		a.p[i].Merge(&src.p[i])
+	if src.t != nil {
+		if a.t == nil {
+			a.t = slices.Clone(src.t)
+		} else {
+			for i := range a.t {
+				a.t[i].Merge(&src.t[i])
+			}
+		}
 	}
 }

@@ -104,6 +104,9 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		r.pending, _ = tournament.ShardChunks(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
 	}
 	man.GamesPlanned = r.PendingGames()
+	if n := cfg.seats(); n > 2 {
+		man.GamesPerPairing = uint64(SetGames(n)) * cfg.PairsPerPairing
+	}
 	return r, nil
 }
 
@@ -152,9 +155,9 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 		return nil, err
 	}
 	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
-		PairsPerPairing: man.GamesPerPairing / 2, Seed: man.Seed, ChunkPairs: man.ChunkPairs}
+		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs}
 	for i, bi := range man.Bots {
-		b, err := agents.ParseFor(man.GameName(), bi.Spec)
+		b, err := agents.ParseForSeats(man.GameName(), g.Seats(), bi.Spec)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %v", bi.Spec, err)
 		}
@@ -169,7 +172,26 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 	return cfg, nil
 }
 
+// SetGames returns the number of games in a set at a table of n seats,
+// the games that share a seed: every order of the table's bots in the
+// seats (2 for a seat-swapped pair, 6 for three seats, 24 for four).
+func SetGames(n int) int {
+	g := 1
+	for i := 2; i <= n; i++ {
+		g *= i
+	}
+	return g
+}
+
 func checkSamePairings(want, got analysis.Tournament) error {
+	if len(got.Tables) != len(want.Tables) {
+		return fmt.Errorf("counts hold %d tables, the settings give %d", len(got.Tables), len(want.Tables))
+	}
+	for i := range want.Tables {
+		if !slices.Equal(want.Tables[i].Bots, got.Tables[i].Bots) {
+			return fmt.Errorf("table %d differs from the settings", i)
+		}
+	}
 	if len(got.Pairings) != len(want.Pairings) {
 		return fmt.Errorf("counts hold %d pairings, the settings give %d", len(got.Pairings), len(want.Pairings))
 	}
@@ -187,10 +209,11 @@ func (r *RunDir) Total() *analysis.Tournament { return &r.total }
 
 // PendingGames returns the number of games this session plays.
 func (r *RunDir) PendingGames() uint64 {
+	g := uint64(SetGames(r.Config.seats()))
 	if r.pending == nil {
-		return 2 * r.Config.Plan().Pairs
+		return g * r.Config.Plan().Pairs
 	}
-	return 2 * r.Config.PairsIn(r.pending)
+	return g * r.Config.PairsIn(r.pending)
 }
 
 // pendingChunks returns the number of chunks this session plays.
@@ -318,7 +341,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
 	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, func(table int, set uint64, inSet int) bool {
-		if table < 0 || uint64(table) >= uint64(len(r.Config.Pairings())) || set >= r.Config.PairsPerPairing || inSet < 0 || inSet > 1 {
+		if table < 0 || table >= len(r.Config.Tables()) || set >= r.Config.PairsPerPairing || inSet < 0 || inSet >= SetGames(r.Config.seats()) {
 			return false
 		}
 		pair := uint64(table)*r.Config.PairsPerPairing + set
@@ -331,7 +354,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
 }
 
 func cloneTournament(t *analysis.Tournament) analysis.Tournament {
-	return analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings)}
+	return analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings), Tables: slices.Clone(t.Tables)}
 }
 
 func mergeChunks(a, b []uint64) []uint64 {

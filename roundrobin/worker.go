@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
@@ -18,9 +19,11 @@ import (
 // buffers.
 type worker struct {
 	cfg      *Config
-	pairings [][2]int
-	seeds    []uint64 // per pairing: TableSeed
+	pairings [][2]int // a two-seat run's tables
+	tables   [][]int  // every run's tables
+	seeds    []uint64 // per table: TableSeed
 	table    gameTable
+	ffa      *ffaTable // a run of three or more seats
 	log      *results.GamesLog
 	buf      []byte // the current chunk's records
 	rec      game.Record
@@ -43,10 +46,17 @@ type gameTable interface {
 	close() error
 }
 
-func newWorker(cfg *Config, pairings [][2]int, log *results.GamesLog) (tournament.Worker[agg], error) {
-	w := &worker{cfg: cfg, pairings: pairings, log: log}
+func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.Worker[agg], error) {
+	w := &worker{cfg: cfg, tables: tables, log: log}
+	for _, t := range tables {
+		if len(t) == 2 {
+			w.pairings = append(w.pairings, [2]int{t[0], t[1]})
+		}
+	}
 	var err error
-	if rules, ok := cfg.nzscRules(); ok {
+	if cfg.seats() > 2 {
+		w.ffa, err = newFFATable(cfg, log)
+	} else if rules, ok := cfg.nzscRules(); ok {
 		w.table, err = newNZSCTable(cfg, rules, log)
 	} else {
 		w.table, err = newPlayerTable(cfg, log)
@@ -54,7 +64,7 @@ func newWorker(cfg *Config, pairings [][2]int, log *results.GamesLog) (tournamen
 	if err != nil {
 		return nil, err
 	}
-	for p := range pairings {
+	for p := range tables {
 		w.seeds = append(w.seeds, cfg.TableSeed(p))
 	}
 	if log != nil {
@@ -67,11 +77,19 @@ func newWorker(cfg *Config, pairings [][2]int, log *results.GamesLog) (tournamen
 }
 
 // Close implements tournament.Worker.
-func (w *worker) Close() error { return w.table.close() }
+func (w *worker) Close() error {
+	if w.ffa != nil {
+		return w.ffa.close()
+	}
+	return w.table.close()
+}
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
 // own pair index and seed; A plays seat 0 first, then the seats swap.
 func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
+	if w.ffa != nil {
+		return w.playSet(a, pair)
+	}
 	if a.p == nil {
 		a.p = make([]analysis.Pairing, len(w.pairings))
 		for i, pr := range w.pairings {
@@ -96,18 +114,49 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.logGame(pi, k, 1, seed)
 	}
 	p.Pentanomial[half]++
-	if w.log != nil {
-		// Write at the chunk's last pair: after it the runner counts the
-		// chunk, so the log and the counts hold the same games.
-		plan := w.cfg.Plan()
-		_, hi := plan.ChunkRange(pair / w.cfg.chunkPairs())
-		if pair+1 == hi {
-			err := w.log.Write(w.buf)
-			w.buf = w.buf[:0]
-			return err
-		}
+	return w.flushLog(pair)
+}
+
+// flushLog writes the chunk's records at the chunk's last pair: after it
+// the runner counts the chunk, so the log and the counts hold the same
+// games.
+func (w *worker) flushLog(pair uint64) error {
+	if w.log == nil {
+		return nil
+	}
+	plan := w.cfg.Plan()
+	if _, hi := plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 == hi {
+		err := w.log.Write(w.buf)
+		w.buf = w.buf[:0]
+		return err
 	}
 	return nil
+}
+
+// playSet plays set k of a table of three or more seats: one game per
+// order of the table's bots in the seats (n! games, in lexicographic
+// order of the permutations), all from the set's seed.
+func (w *worker) playSet(a *agg, set uint64) error {
+	if a.t == nil {
+		a.t = make([]analysis.TableCounts, len(w.tables))
+		for i, t := range w.tables {
+			a.t[i].Bots = t
+		}
+	}
+	ti := int(set / w.cfg.PairsPerPairing)
+	k := set % w.cfg.PairsPerPairing
+	seed := tournament.PairSeed(w.seeds[ti], k)
+	var rec *game.Record
+	if w.log != nil {
+		rec = &w.rec
+	}
+	for j, perm := range w.ffa.perms {
+		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
+		if rec != nil {
+			w.logGame(ti, k, j, seed)
+		}
+	}
+	return w.flushLog(set)
 }
 
 // logGame appends the game just played, as a record, to the chunk's
@@ -317,4 +366,93 @@ func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA 
 		}
 	}
 	return half
+}
+
+// ffaTable plays a table of three or more seats through the game
+// contract: every set is every order of the table's bots in the seats.
+type ffaTable struct {
+	cfg     *Config
+	game    game.Game
+	players []agents.Player
+	table   *agents.PlayerTable
+	seated  []agents.Player
+	// perms lists every order of the table's bots: perms[j][s] is the
+	// table position of the bot in seat s in game j of a set.
+	perms  [][]int
+	places []int
+}
+
+func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
+	n := cfg.seats()
+	t := &ffaTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable(),
+		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n)}
+	t.table.Record = log != nil && log.Level() == results.LevelFull
+	for _, b := range cfg.Bots {
+		pl, err := b.NewPlayer()
+		if err != nil {
+			t.close()
+			return nil, err
+		}
+		t.players = append(t.players, pl)
+	}
+	return t, nil
+}
+
+// permutations returns every order of 0..n-1, lexicographically.
+func permutations(n int) [][]int {
+	var out [][]int
+	var rec func(p []int, used int)
+	rec = func(p []int, used int) {
+		if len(p) == n {
+			out = append(out, slices.Clone(p))
+			return
+		}
+		for i := range n {
+			if used>>i&1 == 0 {
+				rec(append(p, i), used|1<<i)
+			}
+		}
+	}
+	rec(make([]int, 0, n), 0)
+	return out
+}
+
+func (t *ffaTable) close() error { return closeAll(t.players, agents.CloserOf) }
+
+// playOrder plays one game of a set with the table's bots in the seats
+// perm says and adds it to tc.
+func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed uint64, perm []int, rec *game.Record) {
+	for s, pos := range perm {
+		t.seated[s] = t.players[tc.Bots[pos]]
+	}
+	res := t.table.Play(t.game, seed, t.seated)
+	o := &res.Outcome
+	for s, pos := range perm {
+		t.places[pos] = int(o.Place[s])
+		tc.SeatPlaces[s][o.Place[s]-1]++
+		tc.Illegal[pos] += int64(res.Illegal[s])
+	}
+	tc.Finishes[analysis.FinishKey(t.places)]++
+	if o.Winner < 0 {
+		tc.Undecided++
+	}
+	tc.Turns += int64(res.Steps)
+	if res.Forfeit >= 0 {
+		tc.Forfeits[perm[res.Forfeit]]++
+	}
+	if rec != nil {
+		rec.Bots = rec.Bots[:0]
+		for _, pos := range perm {
+			rec.Bots = append(rec.Bots, t.cfg.Bots[tc.Bots[pos]].Name())
+		}
+		rec.Turns = t.table.Names
+		r := &rec.Result
+		r.SetOutcome(res.Outcome)
+		r.Steps = res.Steps
+		r.Forfeit, r.Fault = nil, ""
+		if res.Forfeit >= 0 {
+			seat := res.Forfeit
+			r.Forfeit, r.Fault = &seat, res.Fault.Error()
+		}
+	}
 }

@@ -186,7 +186,7 @@ func TestParseForSeats(t *testing.T) {
 		{4, "optimal", "optimal plays 2 players only, not 4"},
 		{5, "greedy", "greedy plays 2 or 3 to 4 players only, not 5"},
 		{2, "paranoid", "paranoid plays 3 to 4 players only, not 2"},
-		{3, "nosuch", "unknown nzsc bot"},
+		{3, "nosuch", "unknown bot"},
 		{3, "classic:seed=0", "must be in 1..4294967295"},
 	}
 	for i, c := range cases {

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -36,20 +37,20 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	if top < 0 {
 		return usagef("match: --top must not be negative, got %d", top)
 	}
-	rd, seedPicked, err := openRun(e, "match", fs, func() (*newRun, error) {
-		if len(args) != 2 {
-			return nil, usagef("match: want two bots, BOT_A BOT_B (got %d arguments; 'nzsc bots' lists them)", len(args))
+	rd, seedPicked, err := openRun(e, "match", fs, func(g game.Game) (*newRun, error) {
+		if len(args) != g.Seats() {
+			return nil, usagef("match: want %s bots, one per seat (got %d arguments; 'nzsc bots' lists them)", numberWord(g.Seats()), len(args))
 		}
-		games, _ := fs.GetInt64("games")
-		if games <= 0 || games%2 != 0 {
-			return nil, usagef("match: --games must be a positive even number (games are played in seat-swapped pairs), got %d", games)
+		games, err := gamesOf("match", fs, "games", g)
+		if err != nil {
+			return nil, err
 		}
-		bots, err := parseBots("match", mustString(fs, "game"), args)
+		bots, err := parseBots("match", g, args)
 		if err != nil {
 			return nil, err
 		}
 		workers, _ := fs.GetInt("workers")
-		return &newRun{kind: results.KindMatch, pairs: uint64(games / 2), chunk: matchChunk(uint64(games/2), workers),
+		return &newRun{kind: results.KindMatch, games: games, chunk: matchChunk(setsOf(games, g.Seats()), workers),
 			cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
 	})
 	if err != nil {
@@ -65,7 +66,13 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return asUsage(fmt.Errorf("match: %w", err))
 	}
 	// On failure too, what finished is reported before the error.
-	if werr := renderMatch(e, format, top, rd.Manifest, rd.Config.Seed, rd.Total(), res.Interrupted); werr != nil && err == nil {
+	var werr error
+	if rd.Manifest.NumSeats() > 2 {
+		werr = renderFFA(e, format, rd.Dir, rd.Manifest, rd.Total())
+	} else {
+		werr = renderMatch(e, format, top, rd.Manifest, rd.Config.Seed, rd.Total(), res.Interrupted)
+	}
+	if werr != nil && err == nil {
 		err = werr
 	}
 	switch {

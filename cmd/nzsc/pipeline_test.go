@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
@@ -180,4 +183,89 @@ func TestGamesAndBotsCommands(t *testing.T) {
 	if code != 0 || doc.Total.Draws != 20 {
 		t.Errorf("a 3-turn cap: every game is a draw; got %d draws (%d %s)", doc.Total.Draws, code, stderr)
 	}
+}
+
+// TestFreeForAll: a 3-player tournament plays every combination of three
+// bots, each seed in all six seat orders, ranks by Plackett–Luce, resumes
+// exactly after Ctrl-C, and re-renders with report; its records replay.
+func TestFreeForAll(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"tournament", "--players", "3", "--bots", "random,classic,greedy,test-ffa-stop", "--games", "120",
+		"--seed", "6", "--chunk", "3", "--workers", "2", "--quiet", "--format", "json"}
+	stopAt.Store(-1)
+	whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var doc struct {
+		Seats   int
+		Games   int64
+		Ranking []struct {
+			Bot   string
+			Games int64
+		}
+	}
+	if err := json.Unmarshal([]byte(whole), &doc); err != nil {
+		t.Fatal(err)
+	}
+	// 4 tables of 3 bots, 120 games each; every bot sits at 3 tables.
+	if doc.Seats != 3 || doc.Games != 480 || len(doc.Ranking) != 4 || doc.Ranking[0].Games != 360 {
+		t.Fatalf("free-for-all: %+v", doc)
+	}
+	dir, log := filepath.Join(tmp, "cut"), filepath.Join(tmp, "games.jsonl.gz")
+	ctx, cancel := context.WithCancel(context.Background())
+	stopGames.Store(0)
+	stopAt.Store(100)
+	stopCancel.Store(&cancel)
+	var out, errb bytes.Buffer
+	err := run(ctx, append(args, "--out", dir, "--games-log", log), strings.NewReader(""), &out, &errb)
+	cancel()
+	stopCancel.Store(nil)
+	stopAt.Store(-1)
+	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet", "--format", "json"); code != 0 {
+		t.Fatal(stderr)
+	}
+	if got, want := readCounts(t, dir), readCounts(t, filepath.Join(tmp, "whole")); !reflect.DeepEqual(got.Tournament, want.Tournament) {
+		t.Errorf("interrupted + resumed counts differ from the uninterrupted run")
+	}
+	if again, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || again != whole {
+		t.Errorf("report of the resumed run differs from the uninterrupted run's output")
+	}
+	if n := gamesInLog(t, log); n != 480 {
+		t.Errorf("games log has %d games, want 480", n)
+	}
+	if _, stderr, code := runCmd(t, "", "replay", log, "--index", "7"); code != 0 {
+		t.Errorf("replay of a 3-player record: %s", stderr)
+	}
+	if _, stderr, code := runCmd(t, "", "tournament", "--players", "3", "--bots", "random,nash,greedy", "--games", "6"); code != 2 || !strings.Contains(stderr, "nash plays 2 players only") {
+		t.Errorf("a two-player bot at a 3-seat table: %d %s", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, "", "match", "random", "classic", "greedy", "--players", "3", "--games", "10"); code != 2 || !strings.Contains(stderr, "multiple of 6") {
+		t.Errorf("--games not a multiple of 6: %d %s", code, stderr)
+	}
+}
+
+// ffaStopper is test-stop for 3 or 4 players: uniform, and it cancels the
+// run's context after a set number of games.
+type ffaStopper struct{ rng *mrand.Rand }
+
+func (s *ffaStopper) NewGame(_ game.Game, _ int, rng *mrand.Rand) {
+	s.rng = rng
+	if stopGames.Add(1) == stopAt.Load() {
+		if f := stopCancel.Load(); f != nil {
+			(*f)()
+		}
+	}
+}
+
+func (s *ffaStopper) Act(_ game.Observation, legal []game.Action) game.Action {
+	return legal[s.rng.IntN(len(legal))]
+}
+
+func init() {
+	agents.Register(agents.Info{Name: "test-ffa-stop", Help: "test only: uniform at 3 or 4 seats; stops the run after a set number of games",
+		MinSeats: 3, MaxSeats: 4, NewPlayer: func(agents.Params) (agents.Player, error) { return &ffaStopper{}, nil }})
 }

@@ -41,6 +41,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("report: %v", err)
 	}
+	if man.NumSeats() > 2 {
+		return renderFFA(e, format, dir, man, &counts.Tournament)
+	}
 	if man.Kind != results.KindTournament {
 		return reportRun(e, format, args[0])
 	}

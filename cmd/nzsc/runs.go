@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,9 +16,12 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC for 3 or 4 players registers its bots
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself
 	"github.com/nzsclab/nzsc/internal/progress"
+	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/tournament"
@@ -30,20 +34,22 @@ import (
 // renderer. This file holds what they share: the flags, reading them
 // into a run, and playing it with a progress bar.
 
-// addGameFlags declares --game and --rule.
+// addGameFlags declares --game, --players and --rule.
 func addGameFlags(fs *pflag.FlagSet) {
 	fs.String("game", agents.DefaultGame, "the game to play ('nzsc games' lists them)")
+	fs.Int("players", 2, "players at each table (NZSC: 2 to 4; tables of more than 2 play every seat order of their bots from each seed)")
 	fs.StringArray("rule", nil, "a rules option key=value of the game (repeatable; 'nzsc games' lists them), such as turn_cap=200")
 }
 
-// gameOf builds the game --game and --rule name, for two players.
+// gameOf builds the game --game, --players and --rule name.
 func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
 	settings, _ := fs.GetStringArray("rule")
 	rules, err := game.ParseRules(settings)
 	if err != nil {
 		return nil, usagef("%s: --rule: %v", cmd, err)
 	}
-	g, err := game.Build(mustString(fs, "game"), 2, rules)
+	players, _ := fs.GetInt("players")
+	g, err := game.Build(mustString(fs, "game"), players, rules)
 	if err != nil {
 		return nil, usagef("%s: %v", cmd, err)
 	}
@@ -68,7 +74,7 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 }
 
 // runFlags are the flags fixed by a run directory: --resume refuses them.
-var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "rule", "bots", "gauntlet",
+var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "players", "rule", "bots", "gauntlet",
 	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch"}
 
 // newRun is what a command gives openRun to start a new run.
@@ -77,8 +83,8 @@ type newRun struct {
 	// cfg is the config with its bots and schedule; openRun fills in
 	// the seed, chunking and game.
 	cfg *roundrobin.Config
-	// pairs is the number of game pairs per pairing.
-	pairs uint64
+	// games is the number of games per pairing (per table).
+	games int64
 	// dir says whether the run keeps a run directory when --out is not
 	// given (a tournament does, under runs/; a match only with --out).
 	dir  bool
@@ -90,7 +96,7 @@ type newRun struct {
 
 // openRun reads the shared flags into a run: resumed from --resume, or
 // new from n. It reports whether the seed was picked at random.
-func openRun(e *env, cmd string, fs *pflag.FlagSet, n func() (*newRun, error)) (rd *roundrobin.RunDir, seedPicked bool, err error) {
+func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun, error)) (rd *roundrobin.RunDir, seedPicked bool, err error) {
 	if err := applyBotTimeout(cmd, fs); err != nil {
 		return nil, false, err
 	}
@@ -118,15 +124,17 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func() (*newRun, error)) (
 		}
 		return rd, false, nil
 	}
-	spec, err := n()
+	g, err := gameOf(cmd, fs)
 	if err != nil {
 		return nil, false, err
 	}
-	cfg := spec.cfg
-	if cfg.Game, err = gameOf(cmd, fs); err != nil {
+	spec, err := n(g)
+	if err != nil {
 		return nil, false, err
 	}
-	cfg.PairsPerPairing = spec.pairs
+	spec.cfg.Game = g
+	cfg := spec.cfg
+	cfg.PairsPerPairing, cfg.ChunkPairs = setsOf(spec.games, cfg.Game.Seats()), spec.chunk
 	if fs.Changed("seed") {
 		if cfg.Seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
 			return nil, false, usagef("%s: --seed: %v", cmd, err)
@@ -134,7 +142,6 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func() (*newRun, error)) (
 	} else {
 		cfg.Seed, seedPicked = randomUint64(), true
 	}
-	cfg.ChunkPairs = spec.chunk
 	if fs.Changed("chunk") {
 		if cfg.ChunkPairs, _ = fs.GetUint64("chunk"); cfg.ChunkPairs == 0 {
 			return nil, false, usagef("%s: --chunk must be positive", cmd)
@@ -171,11 +178,29 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func() (*newRun, error)) (
 	return rd, seedPicked, nil
 }
 
-// parseBots reads bot specs for game and checks that each plays it.
-func parseBots(cmd, gameName string, specs []string) ([]*agents.Bot, error) {
+// gamesOf reads --games: a positive multiple of the games of a set (a
+// seat-swapped pair at two seats, every seat order at more).
+func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, error) {
+	games, _ := fs.GetInt64(flag)
+	set := int64(roundrobin.SetGames(g.Seats()))
+	if games <= 0 || games%set != 0 {
+		if set == 2 {
+			return 0, usagef("%s: --%s must be a positive even number (games are played in seat-swapped pairs), got %d", cmd, flag, games)
+		}
+		return 0, usagef("%s: --%s must be a positive multiple of %d (each seed is played in every seat order of %d players), got %d", cmd, flag, set, g.Seats(), games)
+	}
+	return games, nil
+}
+
+// setsOf returns the number of sets (games sharing a seed) in games.
+func setsOf(games int64, seats int) uint64 { return uint64(games) / uint64(roundrobin.SetGames(seats)) }
+
+// parseBots reads bot specs for g and checks that each plays it at its
+// number of seats.
+func parseBots(cmd string, g game.Game, specs []string) ([]*agents.Bot, error) {
 	var out []*agents.Bot
 	for _, s := range specs {
-		b, err := agents.ParseFor(gameName, s)
+		b, err := agents.ParseForSeats(g.Info().Name, g.Seats(), s)
 		if err != nil {
 			return nil, usagef("%s: %v", cmd, err)
 		}
@@ -259,4 +284,36 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// renderFFA writes a free-for-all run (tables of three or more seats) in
+// format, and its ranking as ratings.csv into its run directory.
+func renderFFA(e *env, format string, dir *results.Dir, man *results.Manifest, counts *analysis.Tournament) error {
+	s, err := analysis.SummarizeFFA(counts)
+	if err != nil {
+		return err
+	}
+	if dir != nil {
+		var b bytes.Buffer
+		if err := report.FFACSV(&b, s); err == nil {
+			if err := dir.WriteFile("ratings.csv", b.Bytes()); err != nil {
+				fmt.Fprintf(e.stderr, "note: ratings.csv not written: %v\n", err)
+			}
+		}
+	}
+	switch format {
+	case "json":
+		return report.FFAJSON(e.stdout, s, man)
+	case "csv":
+		return report.FFACSV(e.stdout, s)
+	}
+	return report.FFAText(e.stdout, s, man)
+}
+
+// numberWord spells the small numbers of players.
+func numberWord(n int) string {
+	if n >= 2 && n <= 4 {
+		return [...]string{"two", "three", "four"}[n-2]
+	}
+	return strconv.Itoa(n)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -48,7 +49,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("sprt: --shard: a sequential test looks at its games in order and cannot be split")
 	}
 	quiet, _ := fs.GetBool("quiet")
-	rd, seedPicked, err := openRun(e, "sprt", fs, func() (*newRun, error) { return newSPRT(fs, args) })
+	rd, seedPicked, err := openRun(e, "sprt", fs, func(g game.Game) (*newRun, error) { return newSPRT(fs, g, args) })
 	if err != nil {
 		return err
 	}
@@ -140,7 +141,10 @@ func dirOf(rd *roundrobin.RunDir) string {
 
 // newSPRT reads the test's settings and bots into a match of at most
 // --max-games, looked at every --batch games.
-func newSPRT(fs *pflag.FlagSet, args []string) (*newRun, error) {
+func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
+	if g.Seats() != 2 {
+		return nil, usagef("sprt: a sequential test compares two bots: --players must be 2")
+	}
 	if len(args) != 2 {
 		return nil, usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
 	}
@@ -157,7 +161,7 @@ func newSPRT(fs *pflag.FlagSet, args []string) (*newRun, error) {
 	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
 		return nil, usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
 	}
-	bots, err := parseBots("sprt", mustString(fs, "game"), args)
+	bots, err := parseBots("sprt", g, args)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +172,7 @@ func newSPRT(fs *pflag.FlagSet, args []string) (*newRun, error) {
 	for st.BatchPairs%per != 0 {
 		per--
 	}
-	return &newRun{kind: results.KindSPRT, pairs: uint64(maxGames / 2), chunk: st.BatchPairs / per, sprt: st,
+	return &newRun{kind: results.KindSPRT, games: maxGames, chunk: st.BatchPairs / per, sprt: st,
 		cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -102,7 +103,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	full, _ := fs.GetBool("full")
-	rd, seedPicked, err := openRun(e, "tournament", fs, func() (*newRun, error) { return newTournament(fs) })
+	rd, seedPicked, err := openRun(e, "tournament", fs, func(g game.Game) (*newRun, error) { return newTournament(fs, g) })
 	if err != nil {
 		return err
 	}
@@ -110,12 +111,18 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
 	}
-	sum := analysis.Summarize(rd.Total())
-	if err := rd.Dir.WriteTables(sum); err != nil {
-		return fmt.Errorf("tournament: %w", err)
-	}
-	if err := renderReport(e.stdout, format, sum, rd.Manifest, report.Options{Full: full}); err != nil {
-		return err
+	if rd.Manifest.NumSeats() > 2 {
+		if err := renderFFA(e, format, rd.Dir, rd.Manifest, rd.Total()); err != nil {
+			return fmt.Errorf("tournament: %w", err)
+		}
+	} else {
+		sum := analysis.Summarize(rd.Total())
+		if err := rd.Dir.WriteTables(sum); err != nil {
+			return fmt.Errorf("tournament: %w", err)
+		}
+		if err := renderReport(e.stdout, format, sum, rd.Manifest, report.Options{Full: full}); err != nil {
+			return err
+		}
 	}
 	if res.Interrupted {
 		return interrupted("tournament", rd)
@@ -125,7 +132,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 
 // newTournament reads --bots and --gauntlet into a round robin or
 // gauntlet.
-func newTournament(fs *pflag.FlagSet) (*newRun, error) {
+func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	specs := splitBots(mustString(fs, "bots"))
 	gauntlet := strings.TrimSpace(mustString(fs, "gauntlet"))
 	cfg := &roundrobin.Config{Gauntlet: -1}
@@ -136,8 +143,8 @@ func newTournament(fs *pflag.FlagSet) (*newRun, error) {
 		specs = append([]string{gauntlet}, specs...)
 		cfg.Gauntlet = 0
 	}
-	if len(specs) < 2 {
-		return nil, usagef("tournament: need at least two bots, got %d (--bots a,b,c)", len(specs))
+	if len(specs) < g.Seats() {
+		return nil, usagef("tournament: need at least %s bots, got %d (--bots a,b,c)", numberWord(g.Seats()), len(specs))
 	}
 	seen := map[string]bool{}
 	for _, s := range specs {
@@ -147,14 +154,14 @@ func newTournament(fs *pflag.FlagSet) (*newRun, error) {
 		seen[s] = true
 	}
 	var err error
-	if cfg.Bots, err = parseBots("tournament", mustString(fs, "game"), specs); err != nil {
+	if cfg.Bots, err = parseBots("tournament", g, specs); err != nil {
 		return nil, err
 	}
-	games, _ := fs.GetInt64("games")
-	if games <= 0 || games%2 != 0 {
-		return nil, usagef("tournament: --games must be a positive even number (games are played in seat-swapped pairs), got %d", games)
+	games, err := gamesOf("tournament", fs, "games", g)
+	if err != nil {
+		return nil, err
 	}
-	return &newRun{kind: results.KindTournament, cfg: cfg, pairs: uint64(games / 2), dir: true, chunk: tournament.ChunkPairs}, nil
+	return &newRun{kind: results.KindTournament, cfg: cfg, games: games, dir: true, chunk: tournament.ChunkPairs}, nil
 }
 
 func renderReport(w io.Writer, format string, s *analysis.Summary, m *results.Manifest, opt report.Options) error {

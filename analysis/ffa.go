@@ -1,0 +1,54 @@
+package analysis
+
+// FFASummary is every analysis of a free-for-all run (tables of three or
+// more seats), computed once for the tables that show it.
+type FFASummary struct {
+	Counts *Tournament
+	// Ranking is the Plackett–Luce fit of the finishing orders.
+	Ranking *Ranking
+	// Placings are each bot's average place and win share; Ahead[i][j]
+	// how often i finished ahead of j.
+	Placings []Placing
+	Ahead    [][]Estimate
+	// SeatPlaces[s][p] counts games in which seat s finished in place
+	// p+1, every table pooled; Seats is the table size.
+	SeatPlaces [MaxTableSeats][MaxTableSeats]int64
+	Seats      int
+	// Games, Undecided (nobody won), Turns over every table.
+	Games, Undecided, Turns int64
+	// Faults[i] is bot i's forfeits and penalized actions.
+	Faults []BotFaults
+}
+
+// SummarizeFFA runs every free-for-all analysis on t.
+func SummarizeFFA(t *Tournament) (*FFASummary, error) {
+	f := t.FinishingOrders()
+	s := &FFASummary{Counts: t, Faults: make([]BotFaults, len(t.Bots))}
+	var err error
+	if s.Ranking, err = PlackettLuce(f); err != nil {
+		return nil, err
+	}
+	if s.Placings, err = Placings(f); err != nil {
+		return nil, err
+	}
+	if s.Ahead, err = AheadMatrix(f); err != nil {
+		return nil, err
+	}
+	for i := range t.Tables {
+		tb := &t.Tables[i]
+		s.Seats = max(s.Seats, len(tb.Bots))
+		for seat := range tb.SeatPlaces {
+			for p := range tb.SeatPlaces[seat] {
+				s.SeatPlaces[seat][p] += tb.SeatPlaces[seat][p]
+			}
+		}
+		for k, b := range tb.Bots {
+			s.Faults[b].Forfeits += tb.Forfeits[k]
+			s.Faults[b].Illegal += tb.Illegal[k]
+		}
+		s.Games += tb.Games()
+		s.Undecided += tb.Undecided
+		s.Turns += tb.Turns
+	}
+	return s, nil
+}

@@ -1,0 +1,158 @@
+package analysis
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxTableSeats is the most seats a table of TableCounts holds.
+const MaxTableSeats = 4
+
+// TableCounts holds every count of the games at one table of three or
+// more seats (a free-for-all): how the table's bots finished, by place
+// pattern, and what happened per seat. Like Pairing it is a fixed-size
+// value, merged by addition.
+type TableCounts struct {
+	// Bots are the table's bots (indices into Tournament.Bots), in the
+	// order the place patterns use.
+	Bots []int `json:"bots"`
+	// Finishes[k] counts the games whose places, in Bots' order, are
+	// the pattern k: place-1 of Bots[i] in bits 2i and 2i+1.
+	Finishes [1 << (2 * MaxTableSeats)]int64 `json:"-"`
+	// SeatPlaces[s][p] counts the games in which seat s finished in place
+	// p+1, every bot pooled: a seat's advantage shows there.
+	SeatPlaces [MaxTableSeats][MaxTableSeats]int64 `json:"seat_places"`
+	// Forfeits[i] and Illegal[i] count Bots[i]'s forfeited games and its
+	// penalized actions.
+	Forfeits [MaxTableSeats]int64 `json:"forfeits"`
+	Illegal  [MaxTableSeats]int64 `json:"illegal"`
+	// Undecided counts the games nobody won (the turn cap), Turns all
+	// games' steps.
+	Undecided int64 `json:"undecided"`
+	Turns     int64 `json:"turns"`
+}
+
+// FinishKey packs places (1-based, in the table's bot order) into a
+// Finishes index.
+func FinishKey(places []int) int {
+	k := 0
+	for i, p := range places {
+		k |= (p - 1) << (2 * i)
+	}
+	return k
+}
+
+// finishPlaces unpacks a Finishes index for a table of n bots.
+func finishPlaces(k, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = k>>(2*i)&3 + 1
+	}
+	return out
+}
+
+// Games returns the number of games at the table.
+func (t *TableCounts) Games() int64 {
+	var n int64
+	for _, c := range t.Finishes {
+		n += c
+	}
+	return n
+}
+
+// Merge adds u's counts to t; both must be the same table.
+func (t *TableCounts) Merge(u *TableCounts) {
+	if fmt.Sprint(t.Bots) != fmt.Sprint(u.Bots) {
+		panic(fmt.Sprintf("analysis: merging table %v into %v", u.Bots, t.Bots))
+	}
+	for k := range t.Finishes {
+		t.Finishes[k] += u.Finishes[k]
+	}
+	for s := range t.SeatPlaces {
+		for p := range t.SeatPlaces[s] {
+			t.SeatPlaces[s][p] += u.SeatPlaces[s][p]
+		}
+		t.Forfeits[s] += u.Forfeits[s]
+		t.Illegal[s] += u.Illegal[s]
+	}
+	t.Undecided += u.Undecided
+	t.Turns += u.Turns
+}
+
+// tableJSON is TableCounts on disk: the finishes as a map from the places
+// ("1-3-2") to their count, only those that happened.
+type tableJSON struct {
+	Bots       []int                               `json:"bots"`
+	Finishes   map[string]int64                    `json:"finishes"`
+	SeatPlaces [MaxTableSeats][MaxTableSeats]int64 `json:"seat_places"`
+	Forfeits   [MaxTableSeats]int64                `json:"forfeits"`
+	Illegal    [MaxTableSeats]int64                `json:"illegal"`
+	Undecided  int64                               `json:"undecided"`
+	Turns      int64                               `json:"turns"`
+}
+
+// MarshalJSON implements json.Marshaler.
+func (t TableCounts) MarshalJSON() ([]byte, error) {
+	j := tableJSON{Bots: t.Bots, Finishes: map[string]int64{}, SeatPlaces: t.SeatPlaces,
+		Forfeits: t.Forfeits, Illegal: t.Illegal, Undecided: t.Undecided, Turns: t.Turns}
+	for k, c := range t.Finishes {
+		if c > 0 {
+			j.Finishes[placesString(finishPlaces(k, len(t.Bots)))] = c
+		}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON implements json.Unmarshaler, checking every pattern.
+func (t *TableCounts) UnmarshalJSON(b []byte) error {
+	var j tableJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return fmt.Errorf("table: %w", err)
+	}
+	n := len(j.Bots)
+	if n < 2 || n > MaxTableSeats {
+		return fmt.Errorf("table: %d bots (want 2 to %d)", n, MaxTableSeats)
+	}
+	*t = TableCounts{Bots: j.Bots, SeatPlaces: j.SeatPlaces, Forfeits: j.Forfeits, Illegal: j.Illegal,
+		Undecided: j.Undecided, Turns: j.Turns}
+	for s, c := range j.Finishes {
+		var places []int
+		for _, f := range strings.Split(s, "-") {
+			p, err := strconv.Atoi(f)
+			if err != nil || p < 1 || p > n {
+				return fmt.Errorf("table %v: finish %q is not %d places from 1 to %d", j.Bots, s, n, n)
+			}
+			places = append(places, p)
+		}
+		if len(places) != n || c < 0 {
+			return fmt.Errorf("table %v: finish %q: want %d places and a count not below 0", j.Bots, s, n)
+		}
+		t.Finishes[FinishKey(places)] += c
+	}
+	return nil
+}
+
+func placesString(places []int) string {
+	parts := make([]string, len(places))
+	for i, p := range places {
+		parts[i] = strconv.Itoa(p)
+	}
+	return strings.Join(parts, "-")
+}
+
+// FinishingOrders returns a free-for-all tournament's results for the
+// Plackett–Luce fit and its summaries.
+func (t *Tournament) FinishingOrders() *FinishingOrders {
+	f := &FinishingOrders{Bots: t.Bots}
+	for i := range t.Tables {
+		tb := &t.Tables[i]
+		for k, c := range tb.Finishes {
+			if c > 0 {
+				f.Finishes = append(f.Finishes, Finish{Bots: tb.Bots, Place: finishPlaces(k, len(tb.Bots)), Count: c})
+			}
+		}
+	}
+	return f
+}

@@ -1,0 +1,142 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// FFAText writes a free-for-all run for people: the Plackett–Luce
+// ranking with average places and win shares, who finished ahead of whom,
+// and the seats' places.
+func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
+	p := &printer{w: w}
+	p.f("%s, %d players a table: %d bots, %d games, seed %#x\n", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, m.Seed)
+	p.section("Ranking (Plackett–Luce on finishing orders, Elo scale, 95% intervals; ~ not significantly different from the average bot)")
+	var rows [][]string
+	for r, i := range s.Ranking.Order {
+		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
+		mark := ""
+		if !rt.Significant {
+			mark = "~"
+		}
+		rows = append(rows, []string{fmt.Sprint(r + 1), rt.Bot,
+			fmt.Sprintf("%s%+.1f ± %.1f", mark, rt.Elo, rt.Hi-rt.Elo),
+			fmt.Sprintf("%.3f ± %.3f", pl.MeanPlace, pl.PlaceHi-pl.MeanPlace),
+			fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*pl.WinShare, 100*pl.WinLo, 100*pl.WinHi),
+			fmt.Sprint(pl.Games)})
+	}
+	p.table([]string{"#", "bot", "Elo", "mean place", "win share", "games"}, rows)
+	if !s.Ranking.Connected {
+		p.f("(some bots never finished ahead of others: one virtual draw was added between every pair that met)\n")
+	}
+	p.section("Finished ahead of (row ahead of column, ties half, %)")
+	hdr := []string{"bot"}
+	for _, b := range s.Counts.Bots {
+		hdr = append(hdr, abbreviate(b))
+	}
+	rows = nil
+	for i, b := range s.Counts.Bots {
+		row := []string{b}
+		for j := range s.Counts.Bots {
+			if i == j || s.Ahead[i][j].Record.Games() == 0 {
+				row = append(row, "-")
+				continue
+			}
+			row = append(row, pct(s.Ahead[i][j]))
+		}
+		rows = append(rows, row)
+	}
+	p.table(hdr, rows)
+	p.section("Places by seat (all bots pooled, %)")
+	hdr = []string{"seat"}
+	for k := range s.Seats {
+		hdr = append(hdr, "place "+strconv.Itoa(k+1))
+	}
+	rows = nil
+	for seat := range s.Seats {
+		var n int64
+		for _, c := range s.SeatPlaces[seat][:s.Seats] {
+			n += c
+		}
+		row := []string{strconv.Itoa(seat)}
+		for _, c := range s.SeatPlaces[seat][:s.Seats] {
+			row = append(row, share(c, n))
+		}
+		rows = append(rows, row)
+	}
+	p.table(hdr, rows)
+	p.f("\nGames nobody won (turn cap): %d of %d; %.1f steps a game on average.\n", s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1)))
+	for i, f := range s.Faults {
+		if f.Forfeits+f.Illegal > 0 {
+			p.f("%s: %d games forfeited, %d penalized actions\n", s.Counts.Bots[i], f.Forfeits, f.Illegal)
+		}
+	}
+	return p.err
+}
+
+// FFAJSON writes a free-for-all run as JSON (docs/results-format.md).
+func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
+	type bot struct {
+		Bot       string          `json:"bot"`
+		Elo       analysis.Number `json:"elo"`
+		EloLo     analysis.Number `json:"elo_lo"`
+		EloHi     analysis.Number `json:"elo_hi"`
+		MeanPlace analysis.Number `json:"mean_place"`
+		PlaceLo   analysis.Number `json:"mean_place_lo"`
+		PlaceHi   analysis.Number `json:"mean_place_hi"`
+		WinShare  analysis.Number `json:"win_share"`
+		WinLo     analysis.Number `json:"win_share_lo"`
+		WinHi     analysis.Number `json:"win_share_hi"`
+		Games     int64           `json:"games"`
+		Forfeits  int64           `json:"forfeits"`
+		Illegal   int64           `json:"illegal"`
+	}
+	doc := struct {
+		Format    string                                                `json:"format"`
+		Game      string                                                `json:"game"`
+		Seats     int                                                   `json:"seats"`
+		Seed      string                                                `json:"seed"`
+		Games     int64                                                 `json:"games"`
+		Undecided int64                                                 `json:"undecided"`
+		Ranking   []bot                                                 `json:"ranking"`
+		Ahead     [][]analysis.Number                                   `json:"ahead"`
+		Seat      [analysis.MaxTableSeats][analysis.MaxTableSeats]int64 `json:"seat_places"`
+	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: fmt.Sprintf("%#x", m.Seed),
+		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces}
+	for _, i := range s.Ranking.Order {
+		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
+		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),
+			EloHi: analysis.Number(rt.Hi), MeanPlace: analysis.Number(pl.MeanPlace), PlaceLo: analysis.Number(pl.PlaceLo),
+			PlaceHi: analysis.Number(pl.PlaceHi), WinShare: analysis.Number(pl.WinShare), WinLo: analysis.Number(pl.WinLo),
+			WinHi: analysis.Number(pl.WinHi), Games: pl.Games, Forfeits: s.Faults[i].Forfeits, Illegal: s.Faults[i].Illegal})
+	}
+	for i := range s.Ahead {
+		row := make([]analysis.Number, len(s.Ahead[i]))
+		for j, e := range s.Ahead[i] {
+			row[j] = analysis.Number(e.Score)
+		}
+		doc.Ahead = append(doc.Ahead, row)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(doc)
+}
+
+// FFACSV writes the ranking as CSV: one row per bot.
+func FFACSV(w io.Writer, s *analysis.FFASummary) error {
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+	for r, i := range s.Ranking.Order {
+		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
+		cw.Write([]string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
+	}
+	cw.Flush()
+	return cw.Error()
+}
