@@ -53,11 +53,11 @@ type Kind uint8
 
 // Kinds of cards.
 const (
-	NumRegular       = 12
-	WildNinja   Kind = 12
-	WildHead    Kind = 16
-	Wild        Kind = 19
-	NumKinds         = 20
+	NumRegular      = 12
+	WildNinja  Kind = 12
+	WildHead   Kind = 16
+	Wild       Kind = 19
+	NumKinds        = 20
 	// NoCard marks an empty pile in an observation.
 	NoCard Kind = 0xFF
 )

@@ -161,7 +161,7 @@ func TestWildNominations(t *testing.T) {
 		name string
 		ok   bool
 	}{
-		{"play Wild Torso as Ninja Head on 1", false},  // a part wild on another part's pile
+		{"play Wild Torso as Ninja Head on 1", false}, // a part wild on another part's pile
 		{"play Wild Torso as Ninja Torso on 1.head", false},
 		{"play Wild Ninja as Pirate Head on 1", false}, // a character wild as another character
 		{"play Ninja Head as Pirate Head on 1", false},

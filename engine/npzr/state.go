@@ -351,14 +351,15 @@ func (s *State) Rules() Rules { return Rules{Copies: int(s.copies), TurnCap: int
 // handKinds returns the kinds in a hand as a set, bit k for kind k.
 func handKinds(hand uint64) uint32 {
 	// A regular kind's four ids are one nibble: fold each nibble onto
-	// its low bit, then gather those bits.
+	// its low bit (bit 4k for kind k), then gather those bits by halving
+	// the gaps: two per byte, four per 16 bits, eight per 32, twelve.
 	x := hand & regularCards
 	x = (x | x>>1 | x>>2 | x>>3) & 0x111111111111
-	var set uint32
-	for ; x != 0; x &= x - 1 {
-		set |= 1 << (bits.TrailingZeros64(x) >> 2)
-	}
-	return set | uint32(hand>>firstWild)<<NumRegular
+	x = (x | x>>3) & 0x0303030303030303
+	x = (x | x>>6) & 0x000F000F000F000F
+	x = (x | x>>12) & 0x000000FF000000FF
+	x = (x | x>>24) & 0xFFFF
+	return uint32(x) | uint32(hand>>firstWild)<<NumRegular
 }
 
 // Legal appends the legal actions of the seat to act to dst[:0] and
@@ -405,61 +406,89 @@ func (s *State) Legal(dst []Action) []Action {
 // NumLegal returns the number of legal actions, len(Legal), without
 // listing them.
 func (s *State) NumLegal() int {
-	per := int(s.nStacks) + 1
-	n := 0
 	switch s.phase {
 	case Play:
-		for ks := handKinds(s.hand[s.toAct]); ks != 0; ks &= ks - 1 {
-			n += bits.OnesCount16(nominations[bits.TrailingZeros32(ks)])
-		}
+		return s.playWeight(handKinds(s.hand[s.toAct])) * (int(s.nStacks) + 1)
 	case Move:
-		for i := range int(s.nStacks) {
-			for _, id := range s.stacks[i].top {
-				if id != none {
-					n += bits.OnesCount16(nominations[kindOf[id]])
-				}
+		return 1 + s.moveWeight()*(int(s.nStacks)+1)
+	}
+	return 0
+}
+
+// playWeight is the number of nominations of the kinds in ks.
+func (s *State) playWeight(ks uint32) int {
+	n := 0
+	for ; ks != 0; ks &= ks - 1 {
+		n += int(nominationCount[bits.TrailingZeros32(ks)])
+	}
+	return n
+}
+
+// moveWeight is the number of nominations of the tops of the piles.
+func (s *State) moveWeight() int {
+	n := 0
+	for i := range int(s.nStacks) {
+		for _, id := range s.stacks[i].top {
+			if id != none {
+				n += int(nominationCount[kindOf[id]])
 			}
 		}
-		return 1 + n*per
 	}
-	return n * per
+	return n
 }
+
+// nominationCount is the number of nominations of each kind.
+var nominationCount = func() (t [NumKinds]uint8) {
+	for k := range t {
+		t[k] = uint8(bits.OnesCount16(nominations[k]))
+	}
+	return t
+}()
 
 // LegalAt returns Legal's i-th action without listing the others, for
 // 0 ≤ i < NumLegal(); a uniform i gives a uniform legal action.
 func (s *State) LegalAt(i int) Action {
+	if s.phase == Play {
+		return s.playAt(handKinds(s.hand[s.toAct]), i)
+	}
+	return s.moveAt(i)
+}
+
+// playAt is LegalAt in the play phase, ks the kinds in hand.
+func (s *State) playAt(ks uint32, i int) Action {
 	per := int(s.nStacks) + 1
-	switch s.phase {
-	case Play:
-		for ks := handKinds(s.hand[s.toAct]); ks != 0; ks &= ks - 1 {
-			k := Kind(bits.TrailingZeros32(ks))
-			ns := nominations[k]
-			if c := bits.OnesCount16(ns) * per; i >= c {
+	for ; ks != 0; ks &= ks - 1 {
+		k := Kind(bits.TrailingZeros32(ks))
+		if c := int(nominationCount[k]) * per; i >= c {
+			i -= c
+			continue
+		}
+		return PlayAction(k, nthBit(nominations[k], i/per), target(i%per, per))
+	}
+	panic("npzr: LegalAt beyond the legal actions")
+}
+
+// moveAt is LegalAt in the move phase.
+func (s *State) moveAt(i int) Action {
+	if i == 0 {
+		return Decline
+	}
+	i--
+	per := int(s.nStacks) + 1
+	for st := range int(s.nStacks) {
+		for p, id := range s.stacks[st].top {
+			if id == none {
+				continue
+			}
+			k := kindOf[id]
+			if c := int(nominationCount[k]) * per; i >= c {
 				i -= c
 				continue
 			}
-			return PlayAction(k, nthBit(ns, i/per), target(i%per, per))
-		}
-	case Move:
-		if i == 0 {
-			return Decline
-		}
-		i--
-		for st := range int(s.nStacks) {
-			for p, id := range s.stacks[st].top {
-				if id == none {
-					continue
-				}
-				ns := nominations[kindOf[id]]
-				if c := bits.OnesCount16(ns) * per; i >= c {
-					i -= c
-					continue
-				}
-				return MoveAction(st, Part(p), nthBit(ns, i/per), target(i%per, per))
-			}
+			return MoveAction(st, Part(p), nthBit(nominations[k], i/per), target(i%per, per))
 		}
 	}
-	panic(fmt.Sprintf("npzr: LegalAt(%d) beyond the legal actions", i))
+	panic("npzr: LegalAt beyond the legal actions")
 }
 
 // target maps a target index in [0, per) to a stack, the last one new.
@@ -479,9 +508,15 @@ func nthBit(set uint16, n int) Kind {
 }
 
 // RandomAction returns a uniformly random legal action, drawn from r; the
-// game must not be over.
+// game must not be over. It counts the actions and decodes one, listing
+// none.
 func (s *State) RandomAction(r *engine.Wyrand) Action {
-	return s.LegalAt(int(bounded(r, uint64(s.NumLegal()))))
+	per := uint64(s.nStacks) + 1
+	if s.phase == Play {
+		ks := handKinds(s.hand[s.toAct])
+		return s.playAt(ks, int(bounded(r, uint64(s.playWeight(ks))*per)))
+	}
+	return s.moveAt(int(bounded(r, 1+uint64(s.moveWeight())*per)))
 }
 
 // PlayRandom plays the game to its end, every decision uniform among the
