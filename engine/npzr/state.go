@@ -345,6 +345,17 @@ func (s *State) Top(i int, p Part) (k, as Kind, ok bool) {
 	return kindOf[id], s.as[id], true
 }
 
+// Under returns the card beneath the top of stack i's pile p, the one a
+// move of the top would uncover; ok is false when there is none.
+func (s *State) Under(i int, p Part) (k, as Kind, ok bool) {
+	id := s.stacks[i].top[p]
+	if id == none || s.below[id] == none {
+		return NoCard, NoCard, false
+	}
+	id = s.below[id]
+	return kindOf[id], s.as[id], true
+}
+
 // Rules returns the game's rules.
 func (s *State) Rules() Rules { return Rules{Copies: int(s.copies), TurnCap: int(s.turnCap)} }
 

@@ -1,0 +1,90 @@
+package npzr
+
+import (
+	"flag"
+	"math"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	np "github.com/nzsclab/nzsc/engine/npzr"
+)
+
+var ladderRung = flag.String("ladder.rung", "", "play only the rung whose stronger bot is this spec (for measuring)")
+var ladderSeeds = flag.Int("ladder.seeds", 0, "game seeds per ladder rung (each played twice, seats swapped); 0 uses the test's own counts")
+
+// match plays seeds game seeds between specs a and b, each seed twice
+// with the seats swapped, and returns a's points (a win 1, a draw ½) and
+// the number of games.
+func match(t *testing.T, a, b string, seeds int) (points float64, games int, wins, draws, losses int) {
+	t.Helper()
+	g, err := np.NewGame(np.DefaultRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players [2]agents.Player
+	for i, spec := range []string{a, b} {
+		bot, err := agents.ParseFor("npzr", spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if players[i], err = bot.NewPlayer(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	table := agents.NewPlayerTable()
+	for k := range uint64(seeds) {
+		for aSeat := range 2 {
+			bots := []agents.Player{players[0], players[1]}
+			if aSeat == 1 {
+				bots[0], bots[1] = bots[1], bots[0]
+			}
+			res := table.Play(g, 0x5eed0000+k, bots)
+			if res.Forfeit >= 0 {
+				t.Fatalf("%s vs %s, seed %d: seat %d forfeits: %v", a, b, k, res.Forfeit, res.Fault)
+			}
+			switch res.Outcome.Winner {
+			case aSeat:
+				wins++
+			case -1:
+				draws++
+			default:
+				losses++
+			}
+		}
+	}
+	games = 2 * seeds
+	return float64(wins) + float64(draws)/2, games, wins, draws, losses
+}
+
+// TestLadder checks that each bot beats the one below it with
+// significance: the lower end of the 95% Wilson interval of its score is
+// above ½. Short runs check random < greedy < pimc with small budgets;
+// the full run adds ismcts over pimc.
+func TestLadder(t *testing.T) {
+	rungs := []struct {
+		strong, weak string
+		seeds        int
+		long         bool
+	}{
+		{"greedy", "random", 10, false},
+		{"pimc:samples=4", "greedy", 60, false},
+		{"pimc", "greedy", 60, true},
+		{"ismcts", "pimc", 120, true},
+	}
+	for _, r := range rungs {
+		if r.long && testing.Short() || *ladderRung != "" && *ladderRung != r.strong {
+			continue
+		}
+		seeds := r.seeds
+		if *ladderSeeds > 0 {
+			seeds = *ladderSeeds
+		}
+		pts, n, w, d, l := match(t, r.strong, r.weak, seeds)
+		lo, hi := analysis.Wilson(pts, float64(n))
+		t.Logf("%s vs %s: %d games +%d =%d -%d, score %.3f [%.3f, %.3f]", r.strong, r.weak, n, w, d, l, pts/float64(n), lo, hi)
+		if !(lo > 0.5) || math.IsNaN(lo) {
+			t.Errorf("%s does not beat %s significantly: score %.3f, 95%% interval [%.3f, %.3f]", r.strong, r.weak, pts/float64(n), lo, hi)
+		}
+	}
+}
