@@ -619,17 +619,6 @@ func (s *State) place(id uint8, as Kind, t int) int {
 	return t
 }
 
-// complete reports whether stack i's three top cards count as one
-// character.
-func (s *State) complete(i int) bool {
-	t := &s.stacks[i].top
-	if t[0] == none || t[1] == none || t[2] == none {
-		return false
-	}
-	c := s.as[t[0]].Character()
-	return s.as[t[1]].Character() == c && s.as[t[2]].Character() == c
-}
-
 // settle follows a placement or move that touched stacks a ≤ b (the same
 // when one was touched; only they can have changed): it scores them if
 // complete, in order of creation, removes them and any emptied stack,
@@ -637,30 +626,10 @@ func (s *State) complete(i int) bool {
 // (Checking only the touched stacks is checking every stack: the others
 // were incomplete before and did not change.)
 func (s *State) settle(a, b int) {
-	earned := 0
-	var gone uint64
-	for _, i := range [2]int{a, b} {
-		if gone>>i&1 == 1 {
-			continue
-		}
-		st := &s.stacks[i]
-		if st.top == [NumParts]uint8{none, none, none} {
-			gone |= 1 << i
-			continue
-		}
-		if !s.complete(i) {
-			continue
-		}
-		c := s.as[st.top[0]].Character()
-		s.chars[st.owner] |= 1 << c
-		s.scores[st.owner][c]++
-		for _, id := range st.top {
-			for ; id != none; id = s.below[id] {
-				s.scored |= 1 << id
-			}
-		}
-		earned++
-		gone |= 1 << i
+	earned, gone := s.check(a)
+	if b != a {
+		e, g := s.check(b)
+		earned, gone = earned+e, gone|g
 	}
 	if gone != 0 {
 		j := 0
@@ -685,6 +654,34 @@ func (s *State) settle(a, b int) {
 		s.pending += uint16(earned)
 	}
 	s.next()
+}
+
+// check scores stack i if it is complete. It returns the moves earned
+// (0 or 1) and, as a set, i if the stack must leave the table (scored or
+// empty).
+func (s *State) check(i int) (int, uint64) {
+	st := &s.stacks[i]
+	t0, t1, t2 := st.top[0], st.top[1], st.top[2]
+	// Ids are below 64 and none is 0xFF: an OR at or above 64 means an
+	// empty pile, an AND of 0xFF three.
+	if t0|t1|t2 >= 64 {
+		if t0&t1&t2 == none {
+			return 0, 1 << i
+		}
+		return 0, 0
+	}
+	c := s.as[t0].Character()
+	if s.as[t1].Character() != c || s.as[t2].Character() != c {
+		return 0, 0
+	}
+	s.chars[st.owner] |= 1 << c
+	s.scores[st.owner][c]++
+	for _, id := range st.top {
+		for ; id != none; id = s.below[id] {
+			s.scored |= 1 << id
+		}
+	}
+	return 1, 1 << i
 }
 
 func (s *State) win(seat int) {
