@@ -139,33 +139,56 @@ type PIMC struct {
 
 func newPIMC(ps agents.Params) (agents.Player, error) {
 	b := &PIMC{}
-	for _, f := range []struct {
-		key string
-		dst *int
-		max int
-	}{{"samples", &b.samples, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}} {
-		v, err := ps.Int(f.key)
-		if err != nil {
-			return nil, err
-		}
-		if v < 1 || v > f.max {
-			return nil, fmt.Errorf("parameter %s=%d: want 1 to %d", f.key, v, f.max)
-		}
-		*f.dst = v
+	err := intParams(ps, []intParam{{"samples", &b.samples, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
+	if err != nil {
+		return nil, err
 	}
 	return b, nil
 }
 
-// Act implements agents.Player.
-func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
+// intParam is an integer parameter from 1 to max stored in dst.
+type intParam struct {
+	key string
+	dst *int
+	max int
+}
+
+// intParams reads the integer parameters of a search bot.
+func intParams(ps agents.Params, params []intParam) error {
+	for _, f := range params {
+		v, err := ps.Int(f.key)
+		if err != nil {
+			return err
+		}
+		if v < 1 || v > f.max {
+			return fmt.Errorf("parameter %s=%d: want 1 to %d", f.key, v, f.max)
+		}
+		*f.dst = v
+	}
+	return nil
+}
+
+// searchStart does what both search bots do first: a forced action, a
+// win or a single candidate is played without search (ok false);
+// otherwise it returns the observation and the k best candidates.
+func searchStart(b *base, p *policy, obs game.Observation, legal []game.Action, k int) (*np.Observation, []candidate, game.Action, bool) {
 	if len(legal) == 1 {
-		return legal[0]
+		return nil, nil, legal[0], false
 	}
 	o := observation(obs)
 	s := b.deal(o)
-	cands := ranked(&b.p, &s, b.k)
+	cands := ranked(p, &s, k)
 	if len(cands) == 1 || cands[0].prio >= prioWin {
-		return game.Action(cands[0].a)
+		return nil, nil, game.Action(cands[0].a), false
+	}
+	return o, cands, 0, true
+}
+
+// Act implements agents.Player.
+func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
+	o, cands, forced, search := searchStart(&b.base, &b.p, obs, legal, b.k)
+	if !search {
+		return forced
 	}
 	b.votes = append(b.votes[:0], make([]int, len(cands))...)
 	b.totals = append(b.totals[:0], make([]float64, len(cands))...)

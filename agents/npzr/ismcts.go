@@ -53,19 +53,8 @@ type node struct {
 
 func newISMCTS(ps agents.Params) (agents.Player, error) {
 	b := &ISMCTS{}
-	for _, f := range []struct {
-		key string
-		dst *int
-		max int
-	}{{"iters", &b.iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}} {
-		v, err := ps.Int(f.key)
-		if err != nil {
-			return nil, err
-		}
-		if v < 1 || v > f.max {
-			return nil, fmt.Errorf("parameter %s=%d: want 1 to %d", f.key, v, f.max)
-		}
-		*f.dst = v
+	if err := intParams(ps, []intParam{{"iters", &b.iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}}); err != nil {
+		return nil, err
 	}
 	c, err := ps.Float("c")
 	if err != nil {
@@ -80,14 +69,9 @@ func newISMCTS(ps agents.Params) (agents.Player, error) {
 
 // Act implements agents.Player.
 func (b *ISMCTS) Act(obs game.Observation, legal []game.Action) game.Action {
-	if len(legal) == 1 {
-		return legal[0]
-	}
-	o := observation(obs)
-	s := b.deal(o)
-	cands := ranked(&b.p, &s, b.k)
-	if len(cands) == 1 || cands[0].prio >= prioWin {
-		return game.Action(cands[0].a)
+	o, cands, forced, search := searchStart(&b.base, &b.p, obs, legal, b.k)
+	if !search {
+		return forced
 	}
 	// Keep the children slices' memory between decisions.
 	for i := range b.nodes {
