@@ -30,7 +30,7 @@ func decisions(t *testing.T, bot agents.Player, seed uint64, check func(s *np.St
 	g, _ := np.NewGame(np.DefaultRules)
 	s, _ := np.New(np.DefaultRules, seed)
 	bot.NewGame(g, 0, rand.New(engine.NewWyrand(seed, 7)))
-	var buf [4096]np.Action
+	var buf [np.MaxLegal]np.Action
 	var legal []game.Action
 	var o np.Observation
 	for !s.Over() {
@@ -175,7 +175,7 @@ func BenchmarkDecision(b *testing.B) {
 	g, _ := np.NewGame(np.DefaultRules)
 	gr := newBot(b, "greedy")
 	gr.NewGame(g, 0, rand.New(rand.NewPCG(1, 2)))
-	var buf [4096]np.Action
+	var buf [np.MaxLegal]np.Action
 	for seed := range uint64(4) {
 		s, _ := np.New(np.DefaultRules, seed)
 		for !s.Over() {

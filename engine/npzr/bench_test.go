@@ -54,7 +54,7 @@ func BenchmarkLegal(b *testing.B) {
 			s.Step(s.RandomAction(&r))
 		}
 	}
-	var buf [4096]Action
+	var buf [MaxLegal]Action
 	n, i := 0, 0
 	for b.Loop() {
 		n += len(positions[i].Legal(buf[:0]))

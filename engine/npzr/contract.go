@@ -105,6 +105,7 @@ func (g *Game) NewState(seed uint64) game.State {
 type GameState struct {
 	State State
 	obs   [2]Observation
+	buf   []Action
 }
 
 // ToAct implements game.State: one seat decides at a time.
@@ -122,8 +123,9 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 	if gs.State.Over() || seat != gs.State.ToAct() {
 		return dst
 	}
-	for i, n := 0, gs.State.NumLegal(); i < n; i++ {
-		dst = append(dst, game.Action(gs.State.LegalAt(i)))
+	gs.buf = gs.State.Legal(gs.buf[:0])
+	for _, a := range gs.buf {
+		dst = append(dst, game.Action(a))
 	}
 	return dst
 }

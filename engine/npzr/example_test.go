@@ -17,7 +17,7 @@ func Example() {
 	}
 	var o npzr.Observation
 	s.Observe(0, &o)
-	var buf [1024]npzr.Action
+	var buf [npzr.MaxLegal]npzr.Action
 	legal := s.Legal(buf[:0])
 	fmt.Println(o.OppHand, o.Deck, len(legal) == s.NumLegal(), o.Name(legal[0]))
 

@@ -26,7 +26,7 @@ func playChecked(t *testing.T, rules Rules, seed uint64) State {
 		t.Fatal(err)
 	}
 	r := seedSource(seed)
-	var buf [4096]Action
+	var buf [MaxLegal]Action
 	checkInvariants(t, &s)
 	for !s.Over() {
 		legal := s.Legal(buf[:0])
@@ -208,7 +208,7 @@ func TestActionNamesRoundTrip(t *testing.T) {
 				t.Fatalf("seat %d has legal actions out of turn", 1-seat)
 			}
 			obs := st.Observe(seat)
-			var ol [4096]Action
+			var ol [MaxLegal]Action
 			if got := obs.(*Observation).Legal(ol[:0]); len(got) != len(legal) {
 				t.Fatalf("the observation lists %d legal actions, the state %d", len(got), len(legal))
 			}

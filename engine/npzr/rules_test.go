@@ -407,3 +407,33 @@ func TestSameSeedSameGame(t *testing.T) {
 		t.Errorf("seeds 7 and 8 deal the same hands")
 	}
 }
+
+// TestMaxLegal builds the widest decision: every card alone on its own
+// stack, a move to make.
+func TestMaxLegal(t *testing.T) {
+	var su setup
+	for k := range Kind(NumKinds) {
+		n := MaxCopies
+		if k.IsWild() {
+			n = 1
+		}
+		for range n {
+			var st stackSpec
+			// A regular card on its own part; a wild as the first
+			// nomination it allows.
+			as := k
+			if k.IsWild() {
+				for as = 0; k.Nominations()>>as&1 == 0; as++ {
+				}
+			}
+			st.piles[as.Part()] = pile{{k, as}}
+			su.stacks = append(su.stacks, st)
+		}
+	}
+	s := build(t, su)
+	s.phase, s.pending = Move, 1
+	var buf [MaxLegal]Action
+	if n := len(s.Legal(buf[:0])); n != MaxLegal || s.NumLegal() != MaxLegal {
+		t.Errorf("%d legal moves (NumLegal %d), want MaxLegal = %d", n, s.NumLegal(), MaxLegal)
+	}
+}

@@ -373,6 +373,14 @@ func handKinds(hand uint64) uint32 {
 	return uint32(x) | uint32(hand>>firstWild)<<NumRegular
 }
 
+// MaxLegal bounds the number of legal actions of any decision, so that a
+// [MaxLegal]Action buffer never grows: a move phase with all 56 cards
+// alone on 56 stacks has 48 regular tops of one nomination each and 8
+// wild tops of 36 nominations in all, each onto 56 stacks or a new one,
+// plus Decline. (A play phase has at most 6 cards in hand, at most 30
+// nominations.)
+const MaxLegal = 1 + (NumRegular*MaxCopies+36)*(MaxStacks+1)
+
 // Legal appends the legal actions of the seat to act to dst[:0] and
 // returns it, in canonical order: in the play phase, by kind of card,
 // then nomination, then target (stacks in order, then a new stack); in
