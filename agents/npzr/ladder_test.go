@@ -3,6 +3,7 @@ package npzr
 import (
 	"flag"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -10,7 +11,8 @@ import (
 	np "github.com/nzsclab/nzsc/engine/npzr"
 )
 
-var ladderRung = flag.String("ladder.rung", "", "play only the rung whose stronger bot is this spec (for measuring)")
+var ladderRung = flag.String("ladder.rung", "", "play only the rung whose stronger bot is this spec, or the pair \"strong/weak\" (for measuring)")
+var ladderFull = flag.Bool("ladder.full", false, "play the ladder at the default budgets (minutes)")
 var ladderSeeds = flag.Int("ladder.seeds", 0, "game seeds per ladder rung (each played twice, seats swapped); 0 uses the test's own counts")
 
 // match plays seeds game seeds between specs a and b, each seed twice
@@ -59,21 +61,44 @@ func match(t *testing.T, a, b string, seeds int) (points float64, games int, win
 
 // TestLadder checks that each bot beats the one below it with
 // significance: the lower end of the 95% Wilson interval of its score is
-// above ½. Short runs check random < greedy < pimc with small budgets;
-// the full run adds ismcts over pimc.
+// above ½. Short runs check random < greedy < pimc with a small budget
+// (a few seconds); the default run adds ismcts over pimc at small
+// budgets; -ladder.full plays the default budgets (minutes: the measured
+// ladder of docs/npzr.md).
 func TestLadder(t *testing.T) {
+	const (
+		short = iota
+		normal
+		full
+	)
 	rungs := []struct {
 		strong, weak string
 		seeds        int
-		long         bool
+		level        int
 	}{
-		{"greedy", "random", 10, false},
-		{"pimc:samples=4", "greedy", 60, false},
-		{"pimc", "greedy", 60, true},
-		{"ismcts", "pimc", 120, true},
+		{"greedy", "random", 10, short},
+		{"pimc:samples=4", "greedy", 60, short},
+		{"ismcts:iters=60", "pimc:samples=3", 150, normal},
+		{"pimc", "greedy", 100, full},
+		{"ismcts", "pimc", 300, full},
+	}
+	if strong, weak, ok := strings.Cut(*ladderRung, "/"); ok {
+		rungs = append(rungs[:0], struct {
+			strong, weak string
+			seeds        int
+			level        int
+		}{strong, weak, 100, full})
+		*ladderRung = strong
+	}
+	level := normal
+	switch {
+	case testing.Short():
+		level = short
+	case *ladderFull:
+		level = full
 	}
 	for _, r := range rungs {
-		if r.long && testing.Short() || *ladderRung != "" && *ladderRung != r.strong {
+		if r.level > level && *ladderRung == "" || *ladderRung != "" && *ladderRung != r.strong {
 			continue
 		}
 		seeds := r.seeds
