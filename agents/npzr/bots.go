@@ -30,7 +30,7 @@ func init() {
 			{Name: "samples", Default: "8", Help: "deals of the unseen cards per decision"},
 			{Name: "k", Default: "6", Help: "candidate actions searched (greedy's best first)"},
 			{Name: "rollouts", Default: "2", Help: "rollouts per candidate per deal"},
-			{Name: "horizon", Default: "12", Help: "turns a rollout plays before the position is scored"},
+			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
 		},
 		NewPlayer: newPIMC,
 	})
@@ -40,7 +40,7 @@ func init() {
 		Params: []agents.Param{
 			{Name: "iters", Default: "200", Help: "iterations (a deal, a descent, a rollout) per decision"},
 			{Name: "k", Default: "6", Help: "candidate actions per node (greedy's best first)"},
-			{Name: "horizon", Default: "12", Help: "turns a rollout plays before the position is scored"},
+			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
 			{Name: "c", Default: "0.7", Help: "UCB exploration constant"},
 		},
 		NewPlayer: newISMCTS,

@@ -78,7 +78,7 @@ func TestLadder(t *testing.T) {
 	}{
 		{"greedy", "random", 10, short},
 		{"pimc:samples=4", "greedy", 60, short},
-		{"ismcts:iters=60", "pimc:samples=3", 150, normal},
+		{"ismcts:iters=120", "pimc:samples=4", 150, normal},
 		{"pimc", "greedy", 100, full},
 		{"ismcts", "pimc", 300, full},
 	}
