@@ -297,3 +297,38 @@ func TestRulesOptions(t *testing.T) {
 		t.Errorf("three seats accepted")
 	}
 }
+
+// TestRecordReplays writes a random game as a game record (actions by
+// name) and replays it through game.Replay, which checks the result.
+func TestRecordReplays(t *testing.T) {
+	g, _ := Info.New(2, game.Rules{"copies": "3", "turn_cap": "200"})
+	for seed := range uint64(5) {
+		st := g.NewState(seed)
+		r := seedSource(seed)
+		rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
+			Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: []string{"random", "random"}}
+		var legal []game.Action
+		for !st.Over() {
+			seat := st.(*GameState).State.ToAct()
+			legal = st.Legal(seat, legal)
+			acts := []game.Action{game.Pass, game.Pass}
+			acts[seat] = legal[r.Uint64()%uint64(len(legal))]
+			names := []string{"", ""}
+			names[seat] = st.Observe(seat).ActionString(acts[seat])
+			rec.Turns = append(rec.Turns, names)
+			if err := st.Apply(acts); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec.Result.SetOutcome(st.Outcome())
+		rec.Result.Steps = st.Turn()
+		if _, err := game.Replay(g, rec, nil); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		// A changed result is caught.
+		rec.Result.Winner = 1 - rec.Result.Winner
+		if _, err := game.Replay(g, rec, nil); err == nil {
+			t.Fatalf("seed %d: a wrong winner replays", seed)
+		}
+	}
+}
