@@ -90,9 +90,8 @@ func TestCascadeOfMoves(t *testing.T) {
 		t.Errorf("the Robot stack's legs are %v, want Robot Legs", k)
 	}
 	checkInvariants(t, &s)
-	// Two moves, the second completing: Robot Head and Torso to seat 1's
-	// stack would need cards; instead move the Robot Legs back new, which
-	// completes nothing and spends the move.
+	// The earned move: the Robot Legs to a new stack completes nothing,
+	// so the turn ends (the card played was regular).
 	mustApply(t, &s, "move 1.legs new")
 	if s.Phase() != Play || s.ToAct() != 1 || s.Stacks() != 2 {
 		t.Errorf("phase %v seat %d, %d stacks; want seat 1 to play, 2 stacks", s.Phase(), s.ToAct(), s.Stacks())
