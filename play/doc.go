@@ -8,4 +8,8 @@
 // through the agents interface. A Session reads whole lines, so answers
 // may be typed or piped. Nothing here is shared between goroutines except
 // the line reader Run starts; allocation is of no concern at human speed.
+//
+// NPZR (npzr.go) plays Ninja Pirate Zombie Robot the same way, through the
+// game contract: the table drawn as text and commands named as the game
+// names its actions.
 package play

@@ -8,6 +8,7 @@ package games
 import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -28,4 +29,5 @@ var NZSC = func() *game.Info {
 
 func init() {
 	game.Register(NZSC)
+	game.Register(&npzr.Info)
 }

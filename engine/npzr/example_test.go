@@ -1,0 +1,30 @@
+package npzr_test
+
+import (
+	"fmt"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/npzr"
+)
+
+// A game between two uniform-random players, then a scripted look at the
+// first decision's names.
+func Example() {
+	s, err := npzr.New(npzr.DefaultRules, 2026)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var o npzr.Observation
+	s.Observe(0, &o)
+	var buf [npzr.MaxLegal]npzr.Action
+	legal := s.Legal(buf[:0])
+	fmt.Println(o.OppHand, o.Deck, len(legal) == s.NumLegal(), o.Name(legal[0]))
+
+	r := engine.NewWyrand(2026, 1)
+	winner := s.PlayRandom(r)
+	fmt.Println(winner >= -1 && winner <= 1, s.Over())
+	// Output:
+	// 5 45 true play Pirate Torso new
+	// true true
+}
