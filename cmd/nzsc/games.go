@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -35,7 +36,9 @@ func init() {
 				}
 				var bots []string
 				for _, b := range agents.RegisteredFor(g.Name) {
-					bots = append(bots, b.Name)
+					if !slices.Contains(bots, b.Name) {
+						bots = append(bots, b.Name)
+					}
 				}
 				for _, row := range [][]string{
 					{g.Name, players, "", "", g.Title},
