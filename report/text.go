@@ -149,6 +149,19 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		p.table(hdr, rows)
 	}
 
+	if m == nil || m.GameName() == "nzsc" {
+		p.nzscTables(s, opt)
+	}
+	metagame(p, s)
+	return p.err
+}
+
+// nzscTables writes two-player NZSC's own tables: characters, loadouts,
+// boosters and picks.
+func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
+	t, rk := s.Counts, s.Ranking
+	var hdr []string
+	var rows [][]string
 	// Characters, pooled.
 	ch := s.Pooled.Collapse(analysis.ByCharacter)
 	p.section("Characters, all bots pooled: row's win rate % against column")
@@ -217,6 +230,12 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		}
 	}
 
+}
+
+// metagame writes the meta-game section and the closing legend.
+func metagame(p *printer, s *analysis.Summary) {
+	t, rk := s.Counts, s.Ranking
+	var rows [][]string
 	// Meta-game.
 	p.section("Meta-game: Nash equilibrium over the bots (LP on the cross-table)")
 	if s.Metagame == nil {
@@ -237,7 +256,6 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		}
 	}
 	p.f("\n~ marks an estimate whose 95%% interval includes the even value (50%% or Elo 0): not significant.\n")
-	return p.err
 }
 
 func z95(se float64) float64 { return 1.959963984540054 * se }

@@ -269,3 +269,47 @@ func init() {
 	agents.Register(agents.Info{Name: "test-ffa-stop", Help: "test only: uniform at 3 or 4 seats; stops the run after a set number of games",
 		MinSeats: 3, MaxSeats: 4, NewPlayer: func(agents.Params) (agents.Player, error) { return &ffaStopper{}, nil }})
 }
+
+// TestNPZRThroughThePipeline: the second game plays through the same
+// commands: a match with its records, a tournament with its report (no
+// NZSC tables), and replay.
+func TestNPZRThroughThePipeline(t *testing.T) {
+	tmp := t.TempDir()
+	log := filepath.Join(tmp, "npzr.jsonl")
+	stdout, stderr, code := runCmd(t, "", "match", "greedy", "random", "--game", "npzr", "--games", "60", "--seed", "3",
+		"--quiet", "--format", "json", "--games-log", log)
+	var doc struct {
+		Total struct {
+			Score   float64 `json:"score"`
+			ScoreLo float64 `json:"score_lo"`
+		}
+	}
+	json.Unmarshal([]byte(stdout), &doc)
+	if code != 0 || doc.Total.ScoreLo <= 0.5 {
+		t.Fatalf("npzr greedy vs random: code %d %s, score %+v", code, stderr, doc.Total)
+	}
+	if n := len(strings.Split(strings.TrimSpace(mustRead(t, log)), "\n")); n != 60 {
+		t.Errorf("%d records, want 60", n)
+	}
+	if out, stderr, code := runCmd(t, "", "replay", log, "--index", "1"); code != 0 || !strings.Contains(out, "Ninja Pirate Zombie Robot") {
+		t.Errorf("replay of an NPZR record: %d %s", code, stderr)
+	}
+	dir := filepath.Join(tmp, "t")
+	stdout, stderr, code = runCmd(t, "", "tournament", "--game", "npzr", "--bots", "random,greedy,pimc:samples=1,rollouts=1", "--games", "8",
+		"--seed", "1", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(stdout, "Ranking") || strings.Contains(stdout, "Loadout") {
+		t.Errorf("npzr tournament: %d %s\n%s", code, stderr, stdout)
+	}
+	if _, stderr, code := runCmd(t, "", "match", "greedy", "nash", "--game", "npzr"); code != 2 || !strings.Contains(stderr, `unknown bot "nash" for npzr`) {
+		t.Errorf("an NZSC bot in an NPZR match: %d %s", code, stderr)
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
