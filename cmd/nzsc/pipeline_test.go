@@ -313,3 +313,21 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestPlayOtherGames: nzsc play seats a person at a 3-player NZSC table
+// and at an NPZR game; a game cut short by the end of the input stops
+// cleanly.
+func TestPlayOtherGames(t *testing.T) {
+	out, stderr, code := runCmd(t, "Ninja\nNinja\nNinja\nNinja\n", "play", "--players", "3", "--seed", "9", "--opponent", "random")
+	if code != 0 || !strings.Contains(out, "NZSC for 3 players") || !strings.Contains(out, "random (seat 2) chose") ||
+		!strings.Contains(out, "The game stops here") {
+		t.Errorf("3-player play: %d %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = runCmd(t, "help\nlegal\n", "play", "--game", "npzr", "--seed", "2")
+	if code != 0 || !strings.Contains(out, "Ninja Pirate Zombie Robot against greedy") || !strings.Contains(out, "play Robot Head new") {
+		t.Errorf("npzr play: %d %s\n%s", code, stderr, out)
+	}
+	if _, stderr, code := runCmd(t, "", "play", "--players", "3", "--opponent", "nash"); code != 2 || !strings.Contains(stderr, "nash plays 2 players only") {
+		t.Errorf("nash at a 3-player table: %d %s", code, stderr)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -12,6 +13,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -24,6 +26,8 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("opponent", "classic", "the bot to play against (a bot spec, as in matches)")
 			fs.String("seed", "", "replay a game: decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
+			fs.String("game", agents.DefaultGame, "the game: nzsc or npzr ('nzsc games' lists them)")
+			fs.Int("players", 2, "NZSC players at the table, you included: 2 to 4 (the others are all --opponent)")
 			fs.String("record", "", "save each game as a game record (JSON line) to this new file, gzip when it ends in .gz ('nzsc replay' reads it)")
 		},
 		run: runPlay,
@@ -35,6 +39,10 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("play: takes no arguments (got %q)", args[0])
 	}
 	spec, _ := fs.GetString("opponent")
+	players, _ := fs.GetInt("players")
+	if g := mustString(fs, "game"); g != agents.DefaultGame || players != 2 {
+		return playTable(e, fs, g, players, spec)
+	}
 	bot, err := agents.Parse(spec)
 	if err != nil {
 		return usagef("play: %v", err)
@@ -111,4 +119,56 @@ func randomUint64() uint64 {
 	var b [8]byte
 	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
 	return binary.LittleEndian.Uint64(b[:])
+}
+
+// playTable plays a game other than two-player NZSC in the terminal:
+// NPZR against one bot, or NZSC for 3 or 4 players against bots.
+func playTable(e *env, fs *pflag.FlagSet, gameName string, players int, spec string) error {
+	g, err := game.Build(gameName, players, nil)
+	if err != nil {
+		return usagef("play: %v", err)
+	}
+	if !fs.Changed("opponent") {
+		spec = "greedy" // the classic computer plays only two-player NZSC
+	}
+	if fs.Changed("record") {
+		return usagef("play: --record is for two-player NZSC so far")
+	}
+	seed := randomUint64()
+	if fs.Changed("seed") {
+		if seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
+			return usagef("play: --seed: %v", err)
+		}
+	}
+	var bots []agents.Player
+	var names []string
+	for range g.Seats() - 1 {
+		b, err := agents.ParseForSeats(g.Info().Name, g.Seats(), spec)
+		if err != nil {
+			return usagef("play: %v", err)
+		}
+		p, err := b.NewPlayer()
+		if err != nil {
+			return usagef("play: %v", err)
+		}
+		if c := agents.CloserOf(p); c != nil {
+			defer c.Close()
+		}
+		bots = append(bots, p)
+		names = append(names, fmt.Sprintf("%s (seat %d)", b.Name(), len(bots)))
+	}
+	echo := true
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		echo = false
+	}
+	if gameName == "npzr" {
+		rules, err := npzr.ParseRules(nil)
+		if err != nil {
+			return err
+		}
+		_, _, err = play.NPZR(e.ctx, e.stdin, e.stdout, play.NPZROptions{Rules: rules, Bot: bots[0], Name: spec, Seed: seed, Echo: echo})
+		return err
+	}
+	_, err = play.Table(e.ctx, e.stdin, e.stdout, play.TableOptions{Rules: engine.DefaultRules, Bots: bots, Names: names, Seed: seed, Echo: echo})
+	return err
 }
