@@ -156,27 +156,38 @@ func mmFit(w [][]float64) (theta []float64, iters int) {
 			}
 			next[i] = wins[i] / den
 		}
-		// Fix the scale: geometric mean 1 (ratings average zero).
-		mean := 0.0
-		for i := range n {
-			mean += math.Log(next[i])
-		}
-		mean /= float64(n)
-		change := 0.0
-		for i := range n {
-			next[i] *= math.Exp(-mean)
-			change = math.Max(change, math.Abs(math.Log(next[i])-math.Log(gamma[i])))
-		}
+		change := recentre(next, gamma)
 		gamma, next = next, gamma
 		if change < 1e-12 {
 			break
 		}
 	}
-	theta = make([]float64, n)
-	for i := range n {
-		theta[i] = math.Log(gamma[i])
+	return logs(gamma), iters
+}
+
+// recentre fixes the scale of an MM step's strengths next (geometric
+// mean 1, so that ratings average zero) and returns the largest change
+// of ln γ from gamma, the step's convergence measure.
+func recentre(next, gamma []float64) (change float64) {
+	mean := 0.0
+	for _, v := range next {
+		mean += math.Log(v)
 	}
-	return theta, iters
+	mean /= float64(len(next))
+	for i := range next {
+		next[i] *= math.Exp(-mean)
+		change = math.Max(change, math.Abs(math.Log(next[i])-math.Log(gamma[i])))
+	}
+	return change
+}
+
+// logs returns θ = ln γ.
+func logs(gamma []float64) []float64 {
+	theta := make([]float64, len(gamma))
+	for i, g := range gamma {
+		theta[i] = math.Log(g)
+	}
+	return theta
 }
 
 // bradleyTerryCov returns the covariance of the Elo ratings, the

@@ -285,26 +285,13 @@ func plFit(n int, ords []ordering) (theta []float64, iters int) {
 			}
 			next[i] = wins[i] / den[i]
 		}
-		mean := 0.0
-		for i := range n {
-			mean += math.Log(next[i])
-		}
-		mean /= float64(n)
-		change := 0.0
-		for i := range n {
-			next[i] *= math.Exp(-mean)
-			change = math.Max(change, math.Abs(math.Log(next[i])-math.Log(gamma[i])))
-		}
+		change := recentre(next, gamma)
 		gamma, next = next, gamma
 		if change < 1e-12 {
 			break
 		}
 	}
-	theta = make([]float64, n)
-	for i := range n {
-		theta[i] = math.Log(gamma[i])
-	}
-	return theta, iters
+	return logs(gamma), iters
 }
 
 // plInformation returns the observed information of the Plackett–Luce
