@@ -1,0 +1,233 @@
+package results
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	// Every game registered, so that any run's rules can be checked.
+	_ "github.com/nzsclab/nzsc/engine/games"
+)
+
+// A checkpoint is trusted only when it is consistent: a resume adds new
+// games to its counts and a merge sums them, so counts that disagree with
+// the chunks they claim would silently corrupt every later result. The
+// checks below are all cheap next to reading the file: linear in the
+// number of bots, pairings and finished ranges, never in the number of
+// chunks or games.
+
+// Check reports the first field of m that no run could have written, as
+// an error naming it.
+func (m *Manifest) Check() error {
+	switch {
+	case m.Kind != KindTournament && m.Kind != KindMatch && m.Kind != KindSPRT:
+		return fmt.Errorf("kind %q: want %q, %q or %q", m.Kind, KindTournament, KindMatch, KindSPRT)
+	case len(m.Bots) < 2:
+		return fmt.Errorf("bots: %d; a run has at least two", len(m.Bots))
+	case m.GamesPerPairing == 0 || m.GamesPerPairing%2 != 0:
+		return fmt.Errorf("games_per_pairing %d: want a positive even number", m.GamesPerPairing)
+	case m.ChunkPairs == 0:
+		return fmt.Errorf("chunk_pairs 0: want a positive number")
+	}
+	if _, err := game.Lookup(m.GameName()); err != nil {
+		return fmt.Errorf("game: %v", err)
+	}
+	// The game checks its seats and rules as when the run was made.
+	if _, err := game.Build(m.GameName(), m.NumSeats(), game.Rules(m.Rules)); err != nil {
+		return fmt.Errorf("seats %d, rules: %v", m.NumSeats(), err)
+	}
+	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
+		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
+	}
+	pairs, ok := m.pairs()
+	if !ok {
+		return fmt.Errorf("games_per_pairing %d: %d pairings of that many games overflow", m.GamesPerPairing, m.numPairings())
+	}
+	if want := ceilDiv(pairs, m.ChunkPairs); m.Chunks != want {
+		return fmt.Errorf("chunks %d: %d game pairs in chunks of %d make %d", m.Chunks, pairs, m.ChunkPairs, want)
+	}
+	if s := m.Shard; s != nil && !(s.Count >= 1 && s.Index >= 0 && s.Index < s.Count) {
+		return fmt.Errorf("shard %d/%d: want 0 <= index < count", s.Index, s.Count)
+	}
+	return nil
+}
+
+// gauntletIndex is the index of the first bot whose spec is Gauntlet, as
+// the run's command chose it, or -1.
+func (m *Manifest) gauntletIndex() int {
+	for i, b := range m.Bots {
+		if b.Spec == m.Gauntlet {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m *Manifest) numPairings() uint64 {
+	if m.Kind != KindTournament {
+		return 1 // a match or test: bot 0 against bot 1
+	}
+	n := uint64(len(m.Bots))
+	if m.Gauntlet != "" {
+		return n - 1
+	}
+	return n * (n - 1) / 2
+}
+
+// pairs returns the number of game pairs of the whole run; ok is false
+// on overflow.
+func (m *Manifest) pairs() (uint64, bool) {
+	hi, lo := bits.Mul64(m.numPairings(), m.GamesPerPairing/2)
+	return lo, hi == 0
+}
+
+func ceilDiv(a, b uint64) uint64 { return a/b + min(a%b, 1) }
+
+// Pairings returns the run's pairings in their order, as (A, B) bot
+// indices: for a match or a sequential test the one pairing (0, 1); for
+// a round robin every i < j; for a gauntlet (g, j) for every other bot
+// j, g the gauntlet bot. It is the schedule of
+// roundrobin.Config.Pairings (a test checks they agree), restated here
+// because results only reads files and does not build bots.
+func (m *Manifest) Pairings() [][2]int {
+	if m.Kind != KindTournament {
+		return [][2]int{{0, 1}}
+	}
+	g := -1
+	if m.Gauntlet != "" {
+		g = m.gauntletIndex()
+	}
+	var out [][2]int
+	for i := range m.Bots {
+		for j := i + 1; j < len(m.Bots); j++ {
+			switch {
+			case g < 0:
+				out = append(out, [2]int{i, j})
+			case g == i:
+				out = append(out, [2]int{i, j})
+			case g == j:
+				out = append(out, [2]int{j, i})
+			}
+		}
+	}
+	return out
+}
+
+// CheckCounts reports the first way in which c cannot be the checkpoint
+// of the run m describes (m must pass Check): the bots and pairings must
+// be the manifest's, in its order, each once; finished chunk ranges
+// sorted, disjoint, inside the run and, for a shard, its own chunks; no
+// count negative; and every pairing's games exactly those of the
+// finished chunks (two per game pair: both seat records, the
+// pentanomial counts). A complete run (other than a sequential test,
+// which stops at its verdict) must have finished every chunk of its
+// share.
+func CheckCounts(m *Manifest, c *Counts) error {
+	if len(c.Bots) != len(m.Bots) {
+		return fmt.Errorf("bots: %d, the manifest lists %d", len(c.Bots), len(m.Bots))
+	}
+	for i := range c.Bots {
+		if c.Bots[i] != m.Bots[i].Spec {
+			return fmt.Errorf("bots[%d] is %q, the manifest's is %q", i, c.Bots[i], m.Bots[i].Spec)
+		}
+	}
+	want := m.Pairings()
+	if len(c.Pairings) != len(want) {
+		return fmt.Errorf("pairings: %d, the run has %d", len(c.Pairings), len(want))
+	}
+	for i, p := range c.Pairings {
+		if p.A != want[i][0] || p.B != want[i][1] {
+			return fmt.Errorf("pairings[%d] is %d-%d, the run's is %d-%d (a pairing listed twice or out of order)", i, p.A, p.B, want[i][0], want[i][1])
+		}
+	}
+	total, _ := m.pairs()
+	var shardIdx, shardN uint64 = 0, 1
+	if m.Shard != nil {
+		shardIdx, shardN = uint64(m.Shard.Index), uint64(m.Shard.Count)
+	}
+	// Pairs per pairing in the finished chunks.
+	ppp := m.GamesPerPairing / 2
+	got := make([]uint64, len(want))
+	var nchunks uint64
+	for i, r := range c.Finished {
+		switch {
+		case r[0] > r[1]:
+			return fmt.Errorf("finished[%d] = %v: first after last", i, r)
+		case i > 0 && r[0] <= c.Finished[i-1][1]:
+			return fmt.Errorf("finished[%d] = %v: not after %v (ranges must be sorted and disjoint)", i, r, c.Finished[i-1])
+		case r[1] >= m.Chunks:
+			return fmt.Errorf("finished[%d] = %v: the run has chunks 0 to %d", i, r, m.Chunks-1)
+		case shardN > 1 && (r[0] != r[1] || r[0]%shardN != shardIdx):
+			return fmt.Errorf("finished[%d] = %v: not a chunk of shard %d/%d", i, r, shardIdx, shardN)
+		}
+		nchunks += r[1] - r[0] + 1
+		lo := r[0] * m.ChunkPairs
+		hi := total
+		if r[1]+1 < m.Chunks {
+			hi = (r[1] + 1) * m.ChunkPairs
+		}
+		for p := lo / ppp; p < uint64(len(got)) && p*ppp < hi; p++ {
+			got[p] += min(hi, (p+1)*ppp) - max(lo, p*ppp)
+		}
+	}
+	for i := range c.Pairings {
+		if err := checkPairing(&c.Pairings[i], got[i]); err != nil {
+			return fmt.Errorf("pairings[%d] (%d-%d): %v", i, c.Pairings[i].A, c.Pairings[i].B, err)
+		}
+	}
+	// A sequential test is complete when it reached a verdict, usually
+	// before its last chunk.
+	if m.Complete && m.Kind != KindSPRT {
+		share := m.Chunks / shardN
+		if shardIdx < m.Chunks%shardN {
+			share++
+		}
+		if nchunks != share {
+			return fmt.Errorf("complete, but finished lists %d of its %d chunks", nchunks, share)
+		}
+	}
+	return nil
+}
+
+// checkPairing checks one pairing's counts against the pairs its
+// finished chunks hold.
+func checkPairing(p *analysis.Pairing, pairs uint64) error {
+	neg := func(vs ...int64) bool {
+		for _, v := range vs {
+			if v < 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for s, r := range p.Seat {
+		if neg(r.Wins, r.Draws, r.Losses) {
+			return fmt.Errorf("seat[%d]: a negative count", s)
+		}
+		if g := r.Wins + r.Draws + r.Losses; g < 0 || uint64(g) != pairs {
+			return fmt.Errorf("seat[%d]: %d games, its finished chunks hold %d", s, g, pairs)
+		}
+	}
+	var penta int64
+	for _, v := range p.Pentanomial {
+		if v < 0 {
+			return fmt.Errorf("pentanomial: a negative count")
+		}
+		penta += v
+	}
+	if penta < 0 || uint64(penta) != pairs {
+		return fmt.Errorf("pentanomial: %d pairs, its finished chunks hold %d", penta, pairs)
+	}
+	if neg(p.Forfeits[0], p.Forfeits[1], p.Illegal[0], p.Illegal[1], p.Turns, p.Unsettled.Wins, p.Unsettled.Draws, p.Unsettled.Losses) {
+		return fmt.Errorf("a negative count")
+	}
+	for x := range p.Loadouts {
+		for y := range p.Loadouts[x] {
+			if r := p.Loadouts[x][y]; neg(r.Wins, r.Draws, r.Losses) {
+				return fmt.Errorf("loadouts[%d][%d]: a negative count", x, y)
+			}
+		}
+	}
+	return nil
+}
