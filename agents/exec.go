@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
@@ -79,6 +80,14 @@ func init() {
 	})
 }
 
+// execIDEnv is the environment variable that marks a bot's processes:
+// each started program gets a value of its own, which its descendants
+// inherit.
+const execIDEnv = "NZSC_BOT_ID"
+
+// execStarts numbers the programs started by this process.
+var execStarts atomic.Uint64
+
 // maxLine is the longest line a bot may write.
 const maxLine = 64 << 10
 
@@ -110,6 +119,8 @@ type Exec struct {
 	peer  protocol.BotMessage // its hello
 	// starts counts programs started.
 	starts int
+	// procID marks the running program and its descendants.
+	procID string
 	closed bool
 
 	// The current game.
@@ -268,14 +279,19 @@ func (e *Exec) Start() error {
 		inW.Close()
 		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
 	}
-	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW}
+	// The mark by which the program's descendants are found and killed
+	// with it (see killGroup), unique in this process and across
+	// processes.
+	e.procID = fmt.Sprintf("%d.%d.%x", os.Getpid(), execStarts.Add(1), rand.Uint64())
+	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW,
+		Env: append(os.Environ(), execIDEnv+"="+e.procID)}
 	if e.log.f != nil {
 		cmd.Stderr = e.log
 	}
 	// Bounds Wait's wait for the stderr copy, should some process outside
 	// the group hold the pipe.
 	cmd.WaitDelay = time.Second
-	ownProcessGroup(cmd)
+	ownProcessGroup(cmd, e.procID)
 	err = cmd.Start()
 	// The child has its own copies of its ends (or failed to start).
 	inR.Close()
@@ -431,7 +447,7 @@ func (e *Exec) stop() {
 		return
 	}
 	e.in.Close()
-	killGroup(e.proc)
+	killGroup(e.proc, e.procID)
 	e.reap()
 }
 
@@ -439,7 +455,7 @@ func (e *Exec) stop() {
 // running in its group, closes its output and notes how it ended.
 func (e *Exec) reap() {
 	<-e.exited
-	killGroup(e.proc)
+	killGroup(e.proc, e.procID)
 	e.out.Close()
 	e.log.flush()
 	if e.waitErr != nil {
@@ -469,7 +485,7 @@ func (e *Exec) Close() error {
 		case <-e.exited:
 		case <-t.C:
 			e.log.Printf("did not exit within %v of quit; killed", e.quitWait)
-			killGroup(e.proc)
+			killGroup(e.proc, e.procID)
 		}
 		t.Stop()
 		e.reap()

@@ -4,11 +4,11 @@ package agents
 
 import "os/exec"
 
-func ownProcessGroup(cmd *exec.Cmd) {}
+func ownProcessGroup(cmd *exec.Cmd, id string) {}
 
 // killGroup kills the bot; without process groups, its own children
 // survive it.
-func killGroup(cmd *exec.Cmd) {
+func killGroup(cmd *exec.Cmd, id string) {
 	if cmd.Process != nil {
 		cmd.Process.Kill()
 	}
