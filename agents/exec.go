@@ -33,12 +33,13 @@ var (
 	// quit message before killing it.
 	ExecQuitWait = time.Second
 	// ExecLogDir is the directory of the bots' log files (their standard
-	// error and log messages, see ExecLogName): "" means
-	// os.TempDir()/nzsc-bots, "-" discards them. Runs with a run
-	// directory point it there.
+	// error and log messages, see ExecLogName): "" means the per-user
+	// UserLogDir (one file per bot and run, the last few runs kept), "-"
+	// discards them. Runs with a run directory point it there.
 	ExecLogDir = ""
-	// ExecLogLimit caps what one bot process may write to its log, in
-	// bytes; later lines are dropped. Zero or less: no cap.
+	// ExecLogLimit caps what one bot (all its instances and restarts in
+	// this process's run) may write to its log, in bytes; later lines are
+	// dropped. Zero or less: no cap.
 	ExecLogLimit int64 = 16 << 20
 )
 
@@ -285,7 +286,7 @@ func (e *Exec) Start() error {
 	e.procID = fmt.Sprintf("%d.%d.%x", os.Getpid(), execStarts.Add(1), rand.Uint64())
 	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW,
 		Env: append(os.Environ(), execIDEnv+"="+e.procID)}
-	if e.log.f != nil {
+	if e.log.file != nil {
 		cmd.Stderr = e.log
 	}
 	// Bounds Wait's wait for the stderr copy, should some process outside

@@ -469,12 +469,41 @@ func TestExecFlood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each process writes at most the limit, then one note: 4 KiB slack.
-	if fi.Size() > int64(e.Starts())*(ExecLogLimit+4096) {
-		t.Errorf("log is %d bytes for %d processes, limit %d each", fi.Size(), e.Starts(), ExecLogLimit)
+	// The bot writes at most the limit, then one note: 4 KiB slack.
+	if fi.Size() > ExecLogLimit+4096 {
+		t.Errorf("log is %d bytes for %d processes, limit %d", fi.Size(), e.Starts(), ExecLogLimit)
 	}
 	if log := readFile(t, e.LogPath()); !strings.Contains(log, "log limit") {
 		t.Errorf("log does not say it was cut")
+	}
+}
+
+// TestExecFloodRestarts: the log limit is a total per bot and run, over
+// every restart and every instance (worker) of the bot: a bot that
+// floods and crashes in every game, restarted each time, on two
+// instances, leaves one log within the limit.
+func TestExecFloodRestarts(t *testing.T) {
+	defer func(old int64) { ExecLogLimit = old }(ExecLogLimit)
+	ExecLogLimit = 100 << 10
+	defer setLogDir(t.TempDir())()
+	arg := badbot("mode=floodexit;game=0;at=1")
+	e1, e2 := newExec(t, arg), newExec(t, arg)
+	playSeries(e1, &Random{}, 4, 3)
+	playSeries(e2, &Random{}, 4, 3)
+	if e1.Starts() < 4 || e2.Starts() < 4 {
+		t.Fatalf("started %d and %d processes, want a restart per game", e1.Starts(), e2.Starts())
+	}
+	e1.Close()
+	e2.Close()
+	if e1.LogPath() != e2.LogPath() {
+		t.Errorf("two logs for one bot in one run: %s, %s", e1.LogPath(), e2.LogPath())
+	}
+	fi, err := os.Stat(e1.LogPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() > ExecLogLimit+4096 {
+		t.Errorf("log is %d bytes after %d processes, limit %d in total", fi.Size(), e1.Starts()+e2.Starts(), ExecLogLimit)
 	}
 }
 

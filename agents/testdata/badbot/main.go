@@ -2,7 +2,7 @@
 // misbehaves on command, so that the tests can check that every failure
 // is accounted for. Options (from the bot spec, in the hello):
 //
-//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|setsid|setsidexit|delta
+//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|floodexit|setsid|setsidexit|delta
 //	game=N   misbehave in game N only (the game message's number); 0: every game
 //	at=K     at the K-th decision of the game (1-based); 0: every decision
 //
@@ -112,6 +112,13 @@ func main() {
 					time.Sleep(30 * time.Second)
 				case "illegal":
 					choice = illegal(&d, count)
+				case "floodexit":
+					// Floods, then crashes: a restart per game.
+					line := strings.Repeat("x", 1023)
+					for range 256 {
+						fmt.Fprintln(os.Stderr, line)
+					}
+					os.Exit(4)
 				case "flood":
 					line := strings.Repeat("x", 1023)
 					for range 256 {
