@@ -3,6 +3,7 @@ package agents
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -89,6 +91,52 @@ const execIDEnv = "NZSC_BOT_ID"
 // execStarts numbers the programs started by this process.
 var execStarts atomic.Uint64
 
+// running holds the exec bots whose program runs, for InterruptExecBots.
+var running = struct {
+	sync.Mutex
+	m map[*Exec]struct{}
+	// stopped is set by InterruptExecBots: no program starts after it.
+	stopped bool
+}{m: map[*Exec]struct{}{}}
+
+// InterruptExecBots kills the program of every exec bot of this process
+// and keeps new ones from starting: a decision under way fails at once
+// (a crash fault) instead of running to its time limit. Commands call it
+// when the run's context is cancelled (Ctrl-C), so that the run stops
+// promptly: the games under way are abandoned, which a cancelled run
+// discards anyway. It is safe to call from any goroutine.
+func InterruptExecBots() {
+	running.Lock()
+	running.stopped = true
+	bots := make([]*Exec, 0, len(running.m))
+	for e := range running.m {
+		bots = append(bots, e)
+	}
+	running.Unlock()
+	for _, e := range bots {
+		e.Interrupt()
+	}
+}
+
+// StopExecBotsWith calls InterruptExecBots when ctx is done; the
+// returned function ends the watch.
+func StopExecBotsWith(ctx context.Context) (stop func() bool) {
+	return context.AfterFunc(ctx, InterruptExecBots)
+}
+
+// Interrupt kills the bot's running program, if any, so that a blocked
+// read or write of the owner goroutine fails at once; the owner then
+// forfeits the game and reaps the program as for any crash. It is the
+// one method of Exec safe to call from another goroutine.
+func (e *Exec) Interrupt() {
+	e.runMu.Lock()
+	defer e.runMu.Unlock()
+	e.interrupted = true
+	if e.proc != nil {
+		killGroup(e.proc, e.procID)
+	}
+}
+
 // maxLine is the longest line a bot may write.
 const maxLine = 64 << 10
 
@@ -122,6 +170,10 @@ type Exec struct {
 	starts int
 	// procID marks the running program and its descendants.
 	procID string
+	// runMu guards proc and procID against Interrupt, which another
+	// goroutine may call; the owner goroutine only reads them otherwise.
+	runMu       sync.Mutex
+	interrupted bool
 	closed bool
 
 	// The current game.
@@ -268,6 +320,15 @@ func (e *Exec) Start() error {
 	if e.closed {
 		return faultf(FaultCrash, "bot already closed")
 	}
+	running.Lock()
+	stopped := running.stopped
+	running.Unlock()
+	e.runMu.Lock()
+	stopped = stopped || e.interrupted
+	e.runMu.Unlock()
+	if stopped {
+		return faultf(FaultCrash, "run interrupted")
+	}
 	deadline := time.Now().Add(e.handshake)
 	e.limit = e.handshake
 	inR, inW, err := os.Pipe()
@@ -302,7 +363,12 @@ func (e *Exec) Start() error {
 		outR.Close()
 		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
 	}
+	e.runMu.Lock()
 	e.proc, e.in, e.out = cmd, inW, outR
+	e.runMu.Unlock()
+	running.Lock()
+	running.m[e] = struct{}{}
+	running.Unlock()
 	e.exited = make(chan struct{})
 	go func(done chan struct{}) {
 		// The one Wait of this process: the others wait on exited.
@@ -464,7 +530,12 @@ func (e *Exec) reap() {
 	} else {
 		e.log.Printf("process exited")
 	}
+	e.runMu.Lock()
 	e.proc = nil
+	e.runMu.Unlock()
+	running.Lock()
+	delete(running.m, e)
+	running.Unlock()
 }
 
 // Close implements Closer: it asks the program to quit, gives it

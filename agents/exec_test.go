@@ -646,3 +646,43 @@ func FuzzParseExecSpec(f *testing.F) {
 // ExecTestBots builds the test bots (badbot, gobot) for the external
 // tests of this package and returns their directory.
 func ExecTestBots(t testing.TB) string { return bins(t) }
+
+// TestExecInterrupt: a bot in a long decision (30 s, limit 60 s) is
+// abandoned when the run is interrupted: the game ends with a crash fault
+// long before the bot's time limit, its program is killed, and no new
+// program starts afterwards.
+func TestExecInterrupt(t *testing.T) {
+	e := newExec(t, badbot("mode=sleep;game=1;at=2;timeout=60s"))
+	done := make(chan []playedGame)
+	go func() { done <- playSeries(e, &Random{}, 2, 1) }()
+	// Wait until the bot is in its long decision.
+	for {
+		running.Lock()
+		n := len(running.m)
+		running.Unlock()
+		if n > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	InterruptExecBots()
+	defer func() {
+		running.Lock()
+		running.stopped = false
+		running.Unlock()
+	}()
+	var games []playedGame
+	select {
+	case games = <-done:
+	case <-time.After(20 * time.Second): // a backstop: the bot sleeps 30 s
+		t.Fatal("the interrupted decision was not abandoned")
+	}
+	var k interface{ FaultKind() string }
+	if g := games[0]; g.out.Forfeit != 0 || !errors.As(g.out.Fault, &k) || k.FaultKind() != FaultCrash {
+		t.Errorf("interrupted game: forfeit %d fault %v, want the bot's crash", g.out.Forfeit, g.out.Fault)
+	}
+	if e.Starts() != 1 {
+		t.Errorf("%d programs started; none may start after the interruption", e.Starts())
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/internal/crash"
 )
 
@@ -20,6 +21,9 @@ func main() {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	ctx, caught := stopOnSignal(context.Background(), sigs, os.Stderr, os.Exit)
+	// External bots in a decision are killed at the first signal, so that
+	// the run stops at once rather than after their time limit.
+	agents.StopExecBotsWith(ctx)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	code := exitCode(err, os.Stderr)
 	if c := caught(); c != 0 {
