@@ -174,7 +174,7 @@ type Exec struct {
 	// goroutine may call; the owner goroutine only reads them otherwise.
 	runMu       sync.Mutex
 	interrupted bool
-	closed bool
+	closed      bool
 
 	// The current game.
 	seat, game int
