@@ -271,6 +271,10 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 		}
 		e.gameSent = true
 	}
+	if err := e.nothingPending(deadline); err != nil {
+		e.fail(err)
+		return d.Legal[0]
+	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
 	e.sent = len(d.History)
 	if err := e.send(&e.decide, deadline); err != nil {
@@ -282,7 +286,16 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 		e.fail(err)
 		return d.Legal[0]
 	}
-	return engine.ParseChoice(d.State.Phase, m.Choice)
+	choice := m.Choice
+	// More output right behind the answer: a second answer shows here
+	// when the bot wrote both at once, else before the next request.
+	if e.rd.Buffered() > 0 {
+		if err := e.nothingPending(deadline); err != nil {
+			e.fail(err)
+			return d.Legal[0]
+		}
+	}
+	return engine.ParseChoice(d.State.Phase, choice)
 }
 
 func (e *Exec) historyStart() int {
@@ -435,8 +448,8 @@ func (e *Exec) send(v any, deadline time.Time) error {
 	return nil
 }
 
-// receive reads messages until one of type want arrives, by the deadline;
-// log messages on the way go to the log.
+// receive reads messages until one of type want (any type for "")
+// arrives, by the deadline; log messages on the way go to the log.
 func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, error) {
 	if err := e.out.SetReadDeadline(deadline); err != nil {
 		return nil, faultf(FaultCrash, "cannot time its output: %v", err)
@@ -466,10 +479,38 @@ func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, e
 			e.log.message(e.msg.Message)
 			continue
 		}
-		if e.msg.Type != want {
+		if want != "" && e.msg.Type != want {
 			return nil, faultf(FaultProtocol, "sent a %q message, expected %q", e.msg.Type, want)
 		}
 		return &e.msg, nil
+	}
+}
+
+// nothingPending checks, before a request, that the program has not
+// written anything but log messages since its last answer: a second
+// answer to one decision would otherwise be read as the answer to the
+// next. It reads what is already there without waiting (a deadline in the
+// past), and whole lines by deadline.
+func (e *Exec) nothingPending(deadline time.Time) error {
+	for {
+		if e.rd.Buffered() == 0 {
+			if err := e.out.SetReadDeadline(time.Now()); err != nil {
+				return faultf(FaultCrash, "cannot time its output: %v", err)
+			}
+			if _, err := e.rd.Peek(1); err != nil {
+				if e.rd.Buffered() == 0 {
+					// Clear the poll's error from the reader; a closed
+					// output shows at the next read.
+					e.rd.Reset(e.out)
+				}
+				return nil
+			}
+		}
+		m, err := e.receive("", deadline)
+		if err != nil {
+			return err
+		}
+		return faultf(FaultProtocol, "sent a %q message without a request (answered twice?)", m.Type)
 	}
 }
 

@@ -686,3 +686,40 @@ func TestExecInterrupt(t *testing.T) {
 		t.Errorf("%d programs started; none may start after the interruption", e.Starts())
 	}
 }
+
+// TestRepeatedOptionsRefused: an option given twice is an error, for
+// exec options nzsc reads itself, options for the program and built-in
+// bots' parameters.
+func TestRepeatedOptionsRefused(t *testing.T) {
+	for _, spec := range []string{
+		"exec:" + os.Args[0] + ";timeout=1;timeout=2",
+		"exec:" + os.Args[0] + ";handshake=1;handshake=1",
+		"exec:" + os.Args[0] + ";level=1;level=2",
+		"mcts:iters=5,iters=6",
+		"mcts:iters=5, iters =5",
+	} {
+		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), "twice") {
+			t.Errorf("%s: %v, want an error saying given twice", spec, err)
+		}
+	}
+	if _, err := Parse("mcts:iters=5"); err != nil {
+		t.Errorf("mcts:iters=5: %v", err)
+	}
+}
+
+// TestExecAnswersTwice: a bot that answers one decision twice forfeits
+// that game with a protocol fault (at its next decision, where the extra
+// answer shows), instead of having the extra answer taken for the next
+// decision's.
+func TestExecAnswersTwice(t *testing.T) {
+	e := newExec(t, badbot("mode=twice;game=1;at=1"))
+	games := playSeries(e, &Random{}, 2, 11)
+	var k interface{ FaultKind() string }
+	g := games[0]
+	if g.out.Forfeit != 0 || !errors.As(g.out.Fault, &k) || k.FaultKind() != FaultProtocol {
+		t.Fatalf("game 1: forfeit %d fault %v, want the bot's protocol fault", g.out.Forfeit, g.out.Fault)
+	}
+	if g := games[1]; g.out.Forfeit >= 0 {
+		t.Errorf("game 2 (a new program): forfeit %d (%v)", g.out.Forfeit, g.out.Fault)
+	}
+}

@@ -2,7 +2,7 @@
 // misbehaves on command, so that the tests can check that every failure
 // is accounted for. Options (from the bot spec, in the hello):
 //
-//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|floodexit|setsid|setsidexit|delta
+//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|twice|floodexit|setsid|setsidexit|delta
 //	game=N   misbehave in game N only (the game message's number); 0: every game
 //	at=K     at the K-th decision of the game (1-based); 0: every decision
 //
@@ -112,6 +112,13 @@ func main() {
 					time.Sleep(30 * time.Second)
 				case "illegal":
 					choice = illegal(&d, count)
+				case "twice":
+					// Both answers in one write, so that they arrive
+					// together.
+					b, _ := json.Marshal(protocol.BotMessage{Type: protocol.TypeChoice, Choice: choice})
+					out.Write(append(append(append(b, '\n'), b...), '\n'))
+					out.Flush()
+					continue
 				case "floodexit":
 					// Floods, then crashes: a restart per game.
 					line := strings.Repeat("x", 1023)
