@@ -181,3 +181,25 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestPlayBadInputs: an opponent whose handshake fails is bad input
+// (exit 2, as in match), and so is an input line over 64 KiB, which used
+// to end the session silently with exit 0.
+func TestPlayBadInputs(t *testing.T) {
+	falseProg, err := exec.LookPath("false")
+	if err != nil {
+		t.Skip("no false program")
+	}
+	if _, stderr, code := runCmd(t, "", "play", "--opponent", "exec:"+falseProg); code != 2 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("failing handshake: exit %d, stderr %q; want exit 2, one line", code, stderr)
+	}
+	long := strings.Repeat("x", 70000) + "\n"
+	if _, stderr, code := runCmd(t, long, "play", "--seed", "1"); code != 2 || !strings.Contains(stderr, "longer than") {
+		t.Errorf("long line: exit %d, stderr %q; want exit 2", code, stderr)
+	}
+	// The longest line the scanner reads is still fine.
+	ok := strings.Repeat("x", maxPlayLine) + "\nSamurai\n"
+	if _, stderr, code := runCmd(t, ok, "play", "--seed", "1"); code != 0 {
+		t.Errorf("line of %d bytes: exit %d, stderr %q", maxPlayLine, code, stderr)
+	}
+}
