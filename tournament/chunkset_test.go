@@ -1,10 +1,14 @@
 package tournament
 
 import (
+	"context"
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/nzsclab/nzsc/internal/crash"
 )
 
 // TestChunkSetAgreesWithLists: a ChunkSet holds exactly the chunks the
@@ -102,5 +106,28 @@ func TestPlanCheck(t *testing.T) {
 	big := Plan{Pairs: MaxPairs, ChunkPairs: math.MaxUint64 / 3}
 	if lo, hi := big.ChunkRange(big.NumChunks() - 1); hi != MaxPairs || lo >= hi {
 		t.Errorf("last chunk of the largest run: [%d, %d)", lo, hi)
+	}
+}
+
+// TestRunWorkerPanic: a panic in a worker ends the run with an error
+// carrying the panic and its stack (a one-line internal error for the
+// command), not the process; every worker is closed.
+func TestRunWorkerPanic(t *testing.T) {
+	var closed atomic.Int64
+	plan := Plan{Pairs: 100, ChunkPairs: 5, Workers: 3}
+	_, err := Run[sumAgg](context.Background(), plan, func(int) (Worker[sumAgg], error) {
+		return &sumWorker{closed: &closed, after: func(pair uint64) error {
+			if pair == 37 {
+				panic("bot bug")
+			}
+			return nil
+		}}, nil
+	}, nil)
+	p := crash.As(err)
+	if p == nil || p.Value != "bot bug" || !strings.Contains(string(p.Stack), "TestRunWorkerPanic") {
+		t.Fatalf("Run = %v, want the worker's panic with its stack", err)
+	}
+	if closed.Load() != 3 {
+		t.Errorf("%d workers closed, want 3", closed.Load())
 	}
 }

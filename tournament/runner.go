@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/nzsclab/nzsc/internal/crash"
 )
 
 // ChunkPairs is the default number of game pairs in a chunk (1024 games).
@@ -248,6 +250,9 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 	finished := make([][]uint64, workers)
 	for w := range workers {
 		g.Go(func() (err error) {
+			// A panic in a worker (a bug in a bot, say) ends the run with
+			// an error that carries its stack, rather than the process.
+			defer crash.Recover(&err)
 			wk, err := newWorker(w)
 			if err != nil {
 				return err
