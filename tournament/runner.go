@@ -195,6 +195,9 @@ func NewCounter(workers int) *Counter {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	// A worker count Plan.Check refuses must not exhaust memory first;
+	// Run then reports the bad count.
+	workers = min(workers, MaxWorkers()+1)
 	return &Counter{slots: make([]paddedCount, workers)}
 }
 
