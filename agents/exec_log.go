@@ -133,6 +133,19 @@ func UserLogDir() (string, error) {
 	return filepath.Join(c, "nzsc", "bots"), nil
 }
 
+// checkPrivateDir refuses a directory another user could write to or
+// replace: not a directory (a link, say), or one checkOwner refuses.
+func checkPrivateDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return checkOwner(dir, fi)
+}
+
 // openUserLog creates a new log for this run of the bot in UserLogDir,
 // after checking that the directory is private, and deletes the bot's
 // oldest logs beyond keepLogs.
