@@ -256,4 +256,3 @@ func readRecordsTolerant(path string, visit func(line []byte, r *game.Record)) (
 	}
 	return n, nil
 }
-
