@@ -113,9 +113,13 @@ func InterruptExecBots() {
 		bots = append(bots, e)
 	}
 	running.Unlock()
+	// In parallel: each kill scans the process table for the bot's
+	// descendants, and many workers' bots must not stop one by one.
+	var wg sync.WaitGroup
 	for _, e := range bots {
-		e.Interrupt()
+		wg.Go(e.Interrupt)
 	}
+	wg.Wait()
 }
 
 // StopExecBotsWith calls InterruptExecBots when ctx is done; the
