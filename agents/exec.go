@@ -137,7 +137,8 @@ func (e *Exec) Interrupt() {
 	defer e.runMu.Unlock()
 	e.interrupted = true
 	if e.proc != nil {
-		killGroup(e.proc, e.procID)
+		// The quick kill only: the owner's stop finds the descendants.
+		killGroup(e.proc)
 	}
 }
 
@@ -359,7 +360,7 @@ func (e *Exec) Start() error {
 		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
 	}
 	// The mark by which the program's descendants are found and killed
-	// with it (see killGroup), unique in this process and across
+	// with it (see killMarked), unique in this process and across
 	// processes.
 	e.procID = fmt.Sprintf("%d.%d.%x", os.Getpid(), execStarts.Add(1), rand.Uint64())
 	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW,
@@ -559,15 +560,22 @@ func (e *Exec) stop() {
 		return
 	}
 	e.in.Close()
-	killGroup(e.proc, e.procID)
-	e.reap()
+	killGroup(e.proc)
+	// The descendants too, now: one that holds the program's standard
+	// error would otherwise delay its Wait.
+	killMarked(e.proc, e.procID)
+	e.reap(true)
 }
 
 // reap waits for the killed or exiting program, kills whatever it left
-// running in its group, closes its output and notes how it ended.
-func (e *Exec) reap() {
+// running (unless stop did already), closes its output and notes how it
+// ended.
+func (e *Exec) reap(swept bool) {
 	<-e.exited
-	killGroup(e.proc, e.procID)
+	killGroup(e.proc)
+	if !swept {
+		killMarked(e.proc, e.procID)
+	}
 	e.out.Close()
 	e.log.flush()
 	if e.waitErr != nil {
@@ -598,14 +606,17 @@ func (e *Exec) Close() error {
 		e.in.Close()
 		e.drain(deadline)
 		t := time.NewTimer(time.Until(deadline))
+		swept := false
 		select {
 		case <-e.exited:
 		case <-t.C:
 			e.log.Printf("did not exit within %v of quit; killed", e.quitWait)
-			killGroup(e.proc, e.procID)
+			killGroup(e.proc)
+			killMarked(e.proc, e.procID)
+			swept = true
 		}
 		t.Stop()
-		e.reap()
+		e.reap(swept)
 	}
 	return e.log.Close()
 }

@@ -37,16 +37,22 @@ func ownProcessGroup(cmd *exec.Cmd, id string) {
 	})
 }
 
-// killGroup kills the bot, its process group and every process that
-// carries its mark, and reaps those of them that were reparented to
-// nzsc. The bot itself is left for its cmd.Wait.
-func killGroup(cmd *exec.Cmd, id string) {
-	if cmd.Process == nil {
-		return
+// killGroup kills the bot and its process group: quick, for stopping
+// the bot at once; killMarked finds the rest.
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Process.Kill()
 	}
-	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	cmd.Process.Kill()
-	if id == "" {
+}
+
+// killMarked kills every process that carries the bot's mark id (its
+// descendants, also those that left its group or were orphaned) and
+// reaps those of them that were reparented to nzsc. It scans the process
+// table, so it runs once per stopped program. The bot itself is left
+// for its cmd.Wait.
+func killMarked(cmd *exec.Cmd, id string) {
+	if cmd.Process == nil || id == "" {
 		return
 	}
 	mark := []byte(execIDEnv + "=" + id + "\x00")

@@ -18,9 +18,13 @@ func ownProcessGroup(cmd *exec.Cmd, id string) {
 
 // killGroup kills the bot's whole process group. Children that left the
 // group (setsid) survive it here; Linux does better (exec_linux.go).
-func killGroup(cmd *exec.Cmd, id string) {
+func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Process.Kill()
 	}
 }
+
+// killMarked has nothing to add to killGroup here: descendants are not
+// marked.
+func killMarked(cmd *exec.Cmd, id string) {}
