@@ -22,7 +22,11 @@ import (
 
 const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER, linux/prctl.h
 
-var subreaperOnce sync.Once
+var (
+	subreaperOnce sync.Once
+	// subreaper is set once nzsc is the subreaper of its descendants.
+	subreaper bool
+)
 
 // ownProcessGroup starts the bot in a process group of its own (so that
 // a Ctrl-C at the terminal reaches nzsc, which then closes its bots
@@ -33,7 +37,8 @@ func ownProcessGroup(cmd *exec.Cmd, id string) {
 	subreaperOnce.Do(func() {
 		// Failure leaves orphans to init: they are still killed by
 		// their mark, only reaped by init instead of nzsc.
-		syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+		_, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0)
+		subreaper = errno == 0
 	})
 }
 
@@ -63,8 +68,8 @@ func killMarked(cmd *exec.Cmd, id string) {
 	// fork, so the rounds end.
 	for round := 0; round < 100; round++ {
 		found := false
-		for _, pid := range allPids() {
-			if pid == self || pid == cmd.Process.Pid || killed[pid] {
+		for _, pid := range candidates(self) {
+			if pid == cmd.Process.Pid || killed[pid] {
 				continue
 			}
 			env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
@@ -123,6 +128,34 @@ func procStat(pid int) (state byte, ppid int, ok bool) {
 	}
 	ppid, _ = strconv.Atoi(string(f[1]))
 	return f[0][0], ppid, true
+}
+
+// candidates lists the processes that may be a bot's descendants: with
+// nzsc as subreaper, every descendant of a bot stays below nzsc in the
+// process tree (an orphan is reparented to nzsc), so only nzsc's
+// descendants need their environment read, which is slow for a busy
+// process (it takes the process's memory lock). Without the subreaper
+// every process is a candidate.
+func candidates(self int) []int {
+	pids := allPids()
+	if !subreaper {
+		return pids
+	}
+	children := map[int][]int{}
+	for _, pid := range pids {
+		if _, ppid, ok := procStat(pid); ok {
+			children[ppid] = append(children[ppid], pid)
+		}
+	}
+	var out []int
+	queue := children[self]
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		out = append(out, pid)
+		queue = append(queue, children[pid]...)
+	}
+	return out
 }
 
 // allPids lists the processes in /proc.
