@@ -3,6 +3,7 @@ package agents
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,8 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
@@ -32,12 +35,13 @@ var (
 	// quit message before killing it.
 	ExecQuitWait = time.Second
 	// ExecLogDir is the directory of the bots' log files (their standard
-	// error and log messages, see ExecLogName): "" means
-	// os.TempDir()/nzsc-bots, "-" discards them. Runs with a run
-	// directory point it there.
+	// error and log messages, see ExecLogName): "" means the per-user
+	// UserLogDir (one file per bot and run, the last few runs kept), "-"
+	// discards them. Runs with a run directory point it there.
 	ExecLogDir = ""
-	// ExecLogLimit caps what one bot process may write to its log, in
-	// bytes; later lines are dropped. Zero or less: no cap.
+	// ExecLogLimit caps what one bot (all its instances and restarts in
+	// this process's run) may write to its log, in bytes; later lines are
+	// dropped. Zero or less: no cap.
 	ExecLogLimit int64 = 16 << 20
 )
 
@@ -79,6 +83,65 @@ func init() {
 	})
 }
 
+// execIDEnv is the environment variable that marks a bot's processes:
+// each started program gets a value of its own, which its descendants
+// inherit.
+const execIDEnv = "NZSC_BOT_ID"
+
+// execStarts numbers the programs started by this process.
+var execStarts atomic.Uint64
+
+// running holds the exec bots whose program runs, for InterruptExecBots.
+var running = struct {
+	sync.Mutex
+	m map[*Exec]struct{}
+	// stopped is set by InterruptExecBots: no program starts after it.
+	stopped bool
+}{m: map[*Exec]struct{}{}}
+
+// InterruptExecBots kills the program of every exec bot of this process
+// and keeps new ones from starting: a decision under way fails at once
+// (a crash fault) instead of running to its time limit. Commands call it
+// when the run's context is cancelled (Ctrl-C), so that the run stops
+// promptly: the games under way are abandoned, which a cancelled run
+// discards anyway. It is safe to call from any goroutine.
+func InterruptExecBots() {
+	running.Lock()
+	running.stopped = true
+	bots := make([]*Exec, 0, len(running.m))
+	for e := range running.m {
+		bots = append(bots, e)
+	}
+	running.Unlock()
+	// In parallel: each kill scans the process table for the bot's
+	// descendants, and many workers' bots must not stop one by one.
+	var wg sync.WaitGroup
+	for _, e := range bots {
+		wg.Go(e.Interrupt)
+	}
+	wg.Wait()
+}
+
+// StopExecBotsWith calls InterruptExecBots when ctx is done; the
+// returned function ends the watch.
+func StopExecBotsWith(ctx context.Context) (stop func() bool) {
+	return context.AfterFunc(ctx, InterruptExecBots)
+}
+
+// Interrupt kills the bot's running program, if any, so that a blocked
+// read or write of the owner goroutine fails at once; the owner then
+// forfeits the game and reaps the program as for any crash. It is the
+// one method of Exec safe to call from another goroutine.
+func (e *Exec) Interrupt() {
+	e.runMu.Lock()
+	defer e.runMu.Unlock()
+	e.interrupted = true
+	if e.proc != nil {
+		// The quick kill only: the owner's stop finds the descendants.
+		killGroup(e.proc)
+	}
+}
+
 // maxLine is the longest line a bot may write.
 const maxLine = 64 << 10
 
@@ -110,7 +173,13 @@ type Exec struct {
 	peer  protocol.BotMessage // its hello
 	// starts counts programs started.
 	starts int
-	closed bool
+	// procID marks the running program and its descendants.
+	procID string
+	// runMu guards proc and procID against Interrupt, which another
+	// goroutine may call; the owner goroutine only reads them otherwise.
+	runMu       sync.Mutex
+	interrupted bool
+	closed      bool
 
 	// The current game.
 	seat, game int
@@ -207,6 +276,10 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 		}
 		e.gameSent = true
 	}
+	if err := e.nothingPending(deadline); err != nil {
+		e.fail(err)
+		return d.Legal[0]
+	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
 	e.sent = len(d.History)
 	if err := e.send(&e.decide, deadline); err != nil {
@@ -218,7 +291,16 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 		e.fail(err)
 		return d.Legal[0]
 	}
-	return engine.ParseChoice(d.State.Phase, m.Choice)
+	choice := m.Choice
+	// More output right behind the answer: a second answer shows here
+	// when the bot wrote both at once, else before the next request.
+	if e.rd.Buffered() > 0 {
+		if err := e.nothingPending(deadline); err != nil {
+			e.fail(err)
+			return d.Legal[0]
+		}
+	}
+	return engine.ParseChoice(d.State.Phase, choice)
 }
 
 func (e *Exec) historyStart() int {
@@ -256,6 +338,15 @@ func (e *Exec) Start() error {
 	if e.closed {
 		return faultf(FaultCrash, "bot already closed")
 	}
+	running.Lock()
+	stopped := running.stopped
+	running.Unlock()
+	e.runMu.Lock()
+	stopped = stopped || e.interrupted
+	e.runMu.Unlock()
+	if stopped {
+		return faultf(FaultCrash, "run interrupted")
+	}
 	deadline := time.Now().Add(e.handshake)
 	e.limit = e.handshake
 	inR, inW, err := os.Pipe()
@@ -268,14 +359,19 @@ func (e *Exec) Start() error {
 		inW.Close()
 		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
 	}
-	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW}
-	if e.log.f != nil {
+	// The mark by which the program's descendants are found and killed
+	// with it (see killMarked), unique in this process and across
+	// processes.
+	e.procID = fmt.Sprintf("%d.%d.%x", os.Getpid(), execStarts.Add(1), rand.Uint64())
+	cmd := &exec.Cmd{Path: e.prog, Args: slices.Clone(e.spec.argv), Stdin: inR, Stdout: outW,
+		Env: append(os.Environ(), execIDEnv+"="+e.procID)}
+	if e.log.file != nil {
 		cmd.Stderr = e.log
 	}
 	// Bounds Wait's wait for the stderr copy, should some process outside
 	// the group hold the pipe.
 	cmd.WaitDelay = time.Second
-	ownProcessGroup(cmd)
+	ownProcessGroup(cmd, e.procID)
 	err = cmd.Start()
 	// The child has its own copies of its ends (or failed to start).
 	inR.Close()
@@ -285,7 +381,12 @@ func (e *Exec) Start() error {
 		outR.Close()
 		return faultf(FaultCrash, "cannot start %s: %v", e.spec.argv[0], err)
 	}
+	e.runMu.Lock()
 	e.proc, e.in, e.out = cmd, inW, outR
+	e.runMu.Unlock()
+	running.Lock()
+	running.m[e] = struct{}{}
+	running.Unlock()
 	e.exited = make(chan struct{})
 	go func(done chan struct{}) {
 		// The one Wait of this process: the others wait on exited.
@@ -352,8 +453,8 @@ func (e *Exec) send(v any, deadline time.Time) error {
 	return nil
 }
 
-// receive reads messages until one of type want arrives, by the deadline;
-// log messages on the way go to the log.
+// receive reads messages until one of type want (any type for "")
+// arrives, by the deadline; log messages on the way go to the log.
 func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, error) {
 	if err := e.out.SetReadDeadline(deadline); err != nil {
 		return nil, faultf(FaultCrash, "cannot time its output: %v", err)
@@ -383,10 +484,38 @@ func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, e
 			e.log.message(e.msg.Message)
 			continue
 		}
-		if e.msg.Type != want {
+		if want != "" && e.msg.Type != want {
 			return nil, faultf(FaultProtocol, "sent a %q message, expected %q", e.msg.Type, want)
 		}
 		return &e.msg, nil
+	}
+}
+
+// nothingPending checks, before a request, that the program has not
+// written anything but log messages since its last answer: a second
+// answer to one decision would otherwise be read as the answer to the
+// next. It reads what is already there without waiting (a deadline in the
+// past), and whole lines by deadline.
+func (e *Exec) nothingPending(deadline time.Time) error {
+	for {
+		if e.rd.Buffered() == 0 {
+			if err := e.out.SetReadDeadline(time.Now()); err != nil {
+				return faultf(FaultCrash, "cannot time its output: %v", err)
+			}
+			if _, err := e.rd.Peek(1); err != nil {
+				if e.rd.Buffered() == 0 {
+					// Clear the poll's error from the reader; a closed
+					// output shows at the next read.
+					e.rd.Reset(e.out)
+				}
+				return nil
+			}
+		}
+		m, err := e.receive("", deadline)
+		if err != nil {
+			return err
+		}
+		return faultf(FaultProtocol, "sent a %q message without a request (answered twice?)", m.Type)
 	}
 }
 
@@ -432,14 +561,21 @@ func (e *Exec) stop() {
 	}
 	e.in.Close()
 	killGroup(e.proc)
-	e.reap()
+	// The descendants too, now: one that holds the program's standard
+	// error would otherwise delay its Wait.
+	killMarked(e.proc, e.procID)
+	e.reap(true)
 }
 
 // reap waits for the killed or exiting program, kills whatever it left
-// running in its group, closes its output and notes how it ended.
-func (e *Exec) reap() {
+// running (unless stop did already), closes its output and notes how it
+// ended.
+func (e *Exec) reap(swept bool) {
 	<-e.exited
 	killGroup(e.proc)
+	if !swept {
+		killMarked(e.proc, e.procID)
+	}
 	e.out.Close()
 	e.log.flush()
 	if e.waitErr != nil {
@@ -447,7 +583,12 @@ func (e *Exec) reap() {
 	} else {
 		e.log.Printf("process exited")
 	}
+	e.runMu.Lock()
 	e.proc = nil
+	e.runMu.Unlock()
+	running.Lock()
+	delete(running.m, e)
+	running.Unlock()
 }
 
 // Close implements Closer: it asks the program to quit, gives it
@@ -465,14 +606,17 @@ func (e *Exec) Close() error {
 		e.in.Close()
 		e.drain(deadline)
 		t := time.NewTimer(time.Until(deadline))
+		swept := false
 		select {
 		case <-e.exited:
 		case <-t.C:
 			e.log.Printf("did not exit within %v of quit; killed", e.quitWait)
 			killGroup(e.proc)
+			killMarked(e.proc, e.procID)
+			swept = true
 		}
 		t.Stop()
-		e.reap()
+		e.reap(swept)
 	}
 	return e.log.Close()
 }

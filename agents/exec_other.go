@@ -4,7 +4,7 @@ package agents
 
 import "os/exec"
 
-func ownProcessGroup(cmd *exec.Cmd) {}
+func ownProcessGroup(cmd *exec.Cmd, id string) {}
 
 // killGroup kills the bot; without process groups, its own children
 // survive it.
@@ -13,3 +13,7 @@ func killGroup(cmd *exec.Cmd) {
 		cmd.Process.Kill()
 	}
 }
+
+// killMarked has nothing to add to killGroup here: descendants are not
+// marked.
+func killMarked(cmd *exec.Cmd, id string) {}

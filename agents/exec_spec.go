@@ -47,6 +47,7 @@ func parseExecSpec(arg string) (*execSpec, error) {
 	if len(sp.argv) == 0 {
 		return nil, fmt.Errorf("exec: no command (want exec:PROGRAM [ARGS...][;key=value...])")
 	}
+	seen := map[string]struct{}{}
 	for _, seg := range segs[1:] {
 		if len(seg) == 0 {
 			continue
@@ -58,6 +59,10 @@ func parseExecSpec(arg string) (*execSpec, error) {
 		if !ok || !validOptionKey(k) {
 			return nil, fmt.Errorf("exec: option %q is not key=value with a key of letters, digits, '_', '-' or '.'", seg[0])
 		}
+		if _, dup := seen[k]; dup {
+			return nil, fmt.Errorf("exec: option %q given twice", k)
+		}
+		seen[k] = struct{}{}
 		switch k {
 		case execOptTimeout, execOptHandshake:
 			d, err := parseSeconds(v)
@@ -70,9 +75,6 @@ func parseExecSpec(arg string) (*execSpec, error) {
 				sp.handshake = d
 			}
 			continue
-		}
-		if _, dup := sp.options[k]; dup {
-			return nil, fmt.Errorf("exec: option %q given twice", k)
 		}
 		sp.options[k] = v
 		sp.keys = append(sp.keys, k)

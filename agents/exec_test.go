@@ -469,12 +469,41 @@ func TestExecFlood(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each process writes at most the limit, then one note: 4 KiB slack.
-	if fi.Size() > int64(e.Starts())*(ExecLogLimit+4096) {
-		t.Errorf("log is %d bytes for %d processes, limit %d each", fi.Size(), e.Starts(), ExecLogLimit)
+	// The bot writes at most the limit, then one note: 4 KiB slack.
+	if fi.Size() > ExecLogLimit+4096 {
+		t.Errorf("log is %d bytes for %d processes, limit %d", fi.Size(), e.Starts(), ExecLogLimit)
 	}
 	if log := readFile(t, e.LogPath()); !strings.Contains(log, "log limit") {
 		t.Errorf("log does not say it was cut")
+	}
+}
+
+// TestExecFloodRestarts: the log limit is a total per bot and run, over
+// every restart and every instance (worker) of the bot: a bot that
+// floods and crashes in every game, restarted each time, on two
+// instances, leaves one log within the limit.
+func TestExecFloodRestarts(t *testing.T) {
+	defer func(old int64) { ExecLogLimit = old }(ExecLogLimit)
+	ExecLogLimit = 100 << 10
+	defer setLogDir(t.TempDir())()
+	arg := badbot("mode=floodexit;game=0;at=1")
+	e1, e2 := newExec(t, arg), newExec(t, arg)
+	playSeries(e1, &Random{}, 4, 3)
+	playSeries(e2, &Random{}, 4, 3)
+	if e1.Starts() < 4 || e2.Starts() < 4 {
+		t.Fatalf("started %d and %d processes, want a restart per game", e1.Starts(), e2.Starts())
+	}
+	e1.Close()
+	e2.Close()
+	if e1.LogPath() != e2.LogPath() {
+		t.Errorf("two logs for one bot in one run: %s, %s", e1.LogPath(), e2.LogPath())
+	}
+	fi, err := os.Stat(e1.LogPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Size() > ExecLogLimit+4096 {
+		t.Errorf("log is %d bytes after %d processes, limit %d in total", fi.Size(), e1.Starts()+e2.Starts(), ExecLogLimit)
 	}
 }
 
@@ -617,3 +646,80 @@ func FuzzParseExecSpec(f *testing.F) {
 // ExecTestBots builds the test bots (badbot, gobot) for the external
 // tests of this package and returns their directory.
 func ExecTestBots(t testing.TB) string { return bins(t) }
+
+// TestExecInterrupt: a bot in a long decision (30 s, limit 60 s) is
+// abandoned when the run is interrupted: the game ends with a crash fault
+// long before the bot's time limit, its program is killed, and no new
+// program starts afterwards.
+func TestExecInterrupt(t *testing.T) {
+	e := newExec(t, badbot("mode=sleep;game=1;at=2;timeout=60s"))
+	done := make(chan []playedGame)
+	go func() { done <- playSeries(e, &Random{}, 2, 1) }()
+	// Wait until the bot is in its long decision.
+	for {
+		running.Lock()
+		n := len(running.m)
+		running.Unlock()
+		if n > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
+	InterruptExecBots()
+	defer func() {
+		running.Lock()
+		running.stopped = false
+		running.Unlock()
+	}()
+	var games []playedGame
+	select {
+	case games = <-done:
+	case <-time.After(20 * time.Second): // a backstop: the bot sleeps 30 s
+		t.Fatal("the interrupted decision was not abandoned")
+	}
+	var k interface{ FaultKind() string }
+	if g := games[0]; g.out.Forfeit != 0 || !errors.As(g.out.Fault, &k) || k.FaultKind() != FaultCrash {
+		t.Errorf("interrupted game: forfeit %d fault %v, want the bot's crash", g.out.Forfeit, g.out.Fault)
+	}
+	if e.Starts() != 1 {
+		t.Errorf("%d programs started; none may start after the interruption", e.Starts())
+	}
+}
+
+// TestRepeatedOptionsRefused: an option given twice is an error, for
+// exec options nzsc reads itself, options for the program and built-in
+// bots' parameters.
+func TestRepeatedOptionsRefused(t *testing.T) {
+	for _, spec := range []string{
+		"exec:" + os.Args[0] + ";timeout=1;timeout=2",
+		"exec:" + os.Args[0] + ";handshake=1;handshake=1",
+		"exec:" + os.Args[0] + ";level=1;level=2",
+		"mcts:iters=5,iters=6",
+		"mcts:iters=5, iters =5",
+	} {
+		if _, err := Parse(spec); err == nil || !strings.Contains(err.Error(), "twice") {
+			t.Errorf("%s: %v, want an error saying given twice", spec, err)
+		}
+	}
+	if _, err := Parse("mcts:iters=5"); err != nil {
+		t.Errorf("mcts:iters=5: %v", err)
+	}
+}
+
+// TestExecAnswersTwice: a bot that answers one decision twice forfeits
+// that game with a protocol fault (at its next decision, where the extra
+// answer shows), instead of having the extra answer taken for the next
+// decision's.
+func TestExecAnswersTwice(t *testing.T) {
+	e := newExec(t, badbot("mode=twice;game=1;at=1"))
+	games := playSeries(e, &Random{}, 2, 11)
+	var k interface{ FaultKind() string }
+	g := games[0]
+	if g.out.Forfeit != 0 || !errors.As(g.out.Fault, &k) || k.FaultKind() != FaultProtocol {
+		t.Fatalf("game 1: forfeit %d fault %v, want the bot's protocol fault", g.out.Forfeit, g.out.Fault)
+	}
+	if g := games[1]; g.out.Forfeit >= 0 {
+		t.Errorf("game 2 (a new program): forfeit %d (%v)", g.out.Forfeit, g.out.Fault)
+	}
+}

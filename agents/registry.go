@@ -232,6 +232,7 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 		params[p.Name] = p.Default
 	}
 	if hasParams && rest != "" {
+		given := map[string]bool{}
 		for _, kv := range strings.Split(rest, ",") {
 			k, v, ok := strings.Cut(kv, "=")
 			k = strings.TrimSpace(k)
@@ -241,6 +242,10 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			if !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
 				return nil, fmt.Errorf("bot %q has no parameter %q (parameters: %s)", name, k, paramNames(info))
 			}
+			if given[k] {
+				return nil, fmt.Errorf("bot %q: parameter %q given twice", name, k)
+			}
+			given[k] = true
 			params[k] = strings.TrimSpace(v)
 		}
 	}

@@ -46,15 +46,26 @@ type SPRT struct {
 	Model       EloModel
 }
 
-// Check returns an error describing bad parameters.
+// Check returns an error describing bad parameters: alpha and beta
+// must be in (0, 1/2), so that alpha+beta < 1 and the LLR bounds are not
+// inverted (lower < 0 < upper); the Elo bounds finite, within ±2000, with
+// elo0 < elo1; the model one of the two. Callers check before LLR or
+// Decide, whose results mean nothing for bad parameters.
 func (s SPRT) Check() error {
 	switch {
-	case !(s.Alpha > 0 && s.Alpha < 1) || !(s.Beta > 0 && s.Beta < 1):
-		return fmt.Errorf("alpha and beta must be in (0, 1), got %g and %g", s.Alpha, s.Beta)
+	case !(s.Alpha > 0 && s.Alpha < 0.5):
+		return fmt.Errorf("alpha must be in (0, 0.5), got %g", s.Alpha)
+	case !(s.Beta > 0 && s.Beta < 0.5):
+		return fmt.Errorf("beta must be in (0, 0.5), got %g", s.Beta)
+	case !(math.Abs(s.Elo0) <= 2000) || !(math.Abs(s.Elo1) <= 2000):
+		return fmt.Errorf("elo0 and elo1 must be within ±2000, got %g and %g", s.Elo0, s.Elo1)
 	case !(s.Elo1 > s.Elo0):
 		return fmt.Errorf("elo1 (%g) must be greater than elo0 (%g)", s.Elo1, s.Elo0)
-	case math.Abs(s.Elo0) > 2000 || math.Abs(s.Elo1) > 2000:
-		return fmt.Errorf("Elo bounds must be within ±2000")
+	case s.Model != Logistic && s.Model != Normalized:
+		return fmt.Errorf("unknown Elo model %d", int(s.Model))
+	}
+	if lo, hi := s.Bounds(); !(lo < 0 && 0 < hi) {
+		return fmt.Errorf("LLR bounds [%g, %g] do not enclose 0", lo, hi)
 	}
 	return nil
 }
@@ -170,15 +181,15 @@ func meanVar(pdf [5]float64) (mu, v float64) {
 }
 
 // secular solves Σ pi·ai/(1+x·ai) = 0 for x in (-1/max a, -1/min a) by
-// bisection; the left side decreases in x there. It needs min a < 0 <
-// max a.
-func secular(pdf [5]float64, a [5]float64) float64 {
+// bisection; the left side decreases in x there. A root exists only when
+// min a < 0 < max a; ok is false otherwise.
+func secular(pdf [5]float64, a [5]float64) (x float64, ok bool) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range a {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
 	if !(lo < 0 && hi > 0) {
-		panic(fmt.Sprintf("analysis: secular equation without a sign change: %v", a))
+		return 0, false
 	}
 	const eps = 1e-9
 	l, u := -1/hi+eps, -1/lo-eps
@@ -200,7 +211,7 @@ func secular(pdf [5]float64, a [5]float64) float64 {
 			u = m
 		}
 	}
-	return l + (u-l)/2
+	return l + (u-l)/2, true
 }
 
 // mleExpected is the maximum likelihood distribution on the pair scores
@@ -211,7 +222,9 @@ func mleExpected(pdf [5]float64, s float64) (out [5]float64) {
 	for i := range a {
 		a[i] = pentaValues[i] - s
 	}
-	x := secular(pdf, a)
+	// s is strictly inside (0, 1) (logistic of a bounded Elo), so a has
+	// both signs and the root exists.
+	x, _ := secular(pdf, a)
 	for i := range out {
 		out[i] = pdf[i] / (1 + x*a[i])
 	}
@@ -219,12 +232,52 @@ func mleExpected(pdf [5]float64, s float64) (out [5]float64) {
 }
 
 // mleTValue is the maximum likelihood distribution with t-value
-// (μ-ref)/σ = t given the empirical pdf, by fishtest's fixed-point
-// iteration (MLE_t_value): at most 10 steps, from the uniform
-// distribution.
+// (μ-ref)/σ = t given the empirical pdf. It runs fishtest's fixed-point
+// iteration (MLE_t_value, from the uniform distribution), whose every
+// step solves the constraint linearized at the current distribution;
+// fishtest stops after 10 steps, this runs until the step changes less
+// than 1e-9 (the same result wherever fishtest's converged), as near
+// |t| = 0.94 the iteration is slow. For |t| beyond about 0.94 (normalized Elo
+// beyond about ±230) the linearization at the uniform distribution has
+// no solution (every ai has the same sign: no distribution meets it),
+// which is where fishtest's own code fails. Then the t-value is reached
+// by continuation: the iteration is run for t growing from 0 in steps,
+// each started from the previous solution, where the linearized
+// constraint always has a solution (ai of both signs, as Σ qi·ai = 0 at
+// a solution q), halving a step whose iteration fails.
 func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
-	cur := [5]float64{0.2, 0.2, 0.2, 0.2, 0.2}
-	for range 10 {
+	uniform := [5]float64{0.2, 0.2, 0.2, 0.2, 0.2}
+	if q, ok := tValueIterate(pdf, uniform, ref, t, 100); ok {
+		return q
+	}
+	cur, done := uniform, 0.0
+	step := t / 8
+	for done != t {
+		next := done + step
+		if step > 0 && next > t || step < 0 && next < t {
+			next = t
+		}
+		q, ok := tValueIterate(pdf, cur, ref, next, 100)
+		if !ok {
+			step /= 2
+			if math.Abs(step) < 1e-12*math.Max(1, math.Abs(t)) {
+				// Unreachable for t-values of valid Elo bounds; the
+				// last solution is the nearest reachable one.
+				return cur
+			}
+			continue
+		}
+		cur, done = q, next
+	}
+	return cur
+}
+
+// tValueIterate runs at most steps steps of fishtest's fixed-point
+// iteration for the t-value t from start; ok is false when a step's
+// linearized constraint has no solution.
+func tValueIterate(pdf, start [5]float64, ref, t float64, steps int) (cur [5]float64, ok bool) {
+	cur = start
+	for range steps {
 		prev := cur
 		mu, v := meanVar(cur)
 		sigma := math.Sqrt(v)
@@ -233,7 +286,10 @@ func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
 			d := (mu - pentaValues[i]) / sigma
 			a[i] = pentaValues[i] - ref - t*sigma*(1+d*d)/2
 		}
-		x := secular(pdf, a)
+		x, ok := secular(pdf, a)
+		if !ok {
+			return cur, false
+		}
 		for i := range cur {
 			cur[i] = pdf[i] / (1 + x*a[i])
 		}
@@ -245,7 +301,7 @@ func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
 			break
 		}
 	}
-	return cur
+	return cur, true
 }
 
 // PentaElo is the Elo estimate from pentanomial counts.

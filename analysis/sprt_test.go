@@ -114,3 +114,129 @@ func TestEloFromPentanomial(t *testing.T) {
 		t.Errorf("all wins: Elo %v, want large and finite", w.Elo)
 	}
 }
+
+// TestSPRTCheck: every bad parameter is refused, good ones accepted.
+func TestSPRTCheck(t *testing.T) {
+	good := SPRT{Elo0: 0, Elo1: 5, Alpha: .05, Beta: .05}
+	nan := math.NaN()
+	for i, c := range []struct {
+		edit func(*SPRT)
+		ok   bool
+	}{
+		{func(*SPRT) {}, true},
+		{func(s *SPRT) { s.Elo0, s.Elo1 = -2000, 2000; s.Model = Normalized }, true},
+		{func(s *SPRT) { s.Alpha, s.Beta = 0.49, 0.49 }, true},
+		{func(s *SPRT) { s.Elo0, s.Elo1 = 5, 0 }, false},
+		{func(s *SPRT) { s.Elo0, s.Elo1 = 5, 5 }, false},
+		{func(s *SPRT) { s.Alpha = 0 }, false},
+		{func(s *SPRT) { s.Beta = 1 }, false},
+		{func(s *SPRT) { s.Alpha, s.Beta = 0.6, 0.6 }, false}, // inverted bounds
+		{func(s *SPRT) { s.Alpha = 0.5 }, false},
+		{func(s *SPRT) { s.Alpha = nan }, false},
+		{func(s *SPRT) { s.Elo1 = nan }, false},
+		{func(s *SPRT) { s.Elo0 = math.Inf(-1) }, false},
+		{func(s *SPRT) { s.Elo1 = 2001 }, false},
+		{func(s *SPRT) { s.Model = 7 }, false},
+	} {
+		s := good
+		c.edit(&s)
+		if err := s.Check(); (err == nil) != c.ok {
+			t.Errorf("case %d: %+v: Check() = %v, want ok %v", i, s, err, c.ok)
+		}
+		if c.ok {
+			if lo, hi := s.Bounds(); !(lo < 0 && 0 < hi) {
+				t.Errorf("case %d: accepted with bounds %v %v", i, lo, hi)
+			}
+		}
+	}
+}
+
+// TestSPRTLargeElo: the normalized model's LLR is defined for every Elo
+// bound Check accepts (it used to panic for |elo| above about 230). The
+// projection is checked by its definition, independently of how it is
+// computed: a distribution whose t-value (μ-1/2)/σ is the requested one,
+// and no better likelihood among nearby distributions with the same
+// t-value (moved along directions keeping the sum, then put back on the
+// constraint by bisection along the pdf's own mean direction).
+func TestSPRTLargeElo(t *testing.T) {
+	pentas := [][5]int64{{10789, 19328, 33806, 19402, 10543}, {0, 0, 0, 0, 10}, {100, 0, 0, 0, 300}, {5, 20, 40, 20, 5}, {0, 3, 10, 25, 12}}
+	tval := func(q [5]float64) float64 {
+		sum, mu := 0.0, 0.0
+		for i := range q {
+			sum += q[i]
+			mu += q[i] * float64(i) / 4
+		}
+		v := 0.0
+		for i := range q {
+			d := float64(i)/4 - mu/sum
+			v += q[i] / sum * d * d
+		}
+		return (mu/sum - 0.5) / math.Sqrt(v)
+	}
+	checked := 0
+	for _, penta := range pentas {
+		_, pdf := pentaPDF(penta)
+		ll := func(q [5]float64) float64 {
+			v := 0.0
+			for i := range q {
+				v += pdf[i] * math.Log(q[i])
+			}
+			return v
+		}
+		for _, elo := range []float64{5, -2000, -1000, -300, -250, 231, 300, 500, 1000, 2000} {
+			for _, m := range []EloModel{Normalized, Logistic} {
+				s := SPRT{Elo0: min(elo, 0), Elo1: max(elo, 0), Alpha: .05, Beta: .05, Model: m}
+				if s.Elo0 == s.Elo1 {
+					s.Elo1 = 1
+				}
+				if llr := s.LLR(penta); math.IsNaN(llr) || math.IsInf(llr, 0) {
+					t.Errorf("%v %v elo %v: LLR %v", penta, m, elo, llr)
+				}
+			}
+			want := math.Sqrt2 * elo * math.Ln10 / 800
+			q := mleTValue(pdf, 0.5, want)
+			if got := tval(q); math.Abs(got-want) > 1e-6 {
+				t.Errorf("%v elo %v: t-value %v, want %v", penta, elo, got, want)
+				continue
+			}
+			base := ll(q)
+			for _, d := range [][5]float64{{1, -1, 0, 0, 0}, {0, 1, -1, 0, 0}, {0, 0, 1, -1, 0}, {0, 0, 0, 1, -1}, {1, 0, -2, 0, 1}} {
+				for _, h := range []float64{1e-5, -1e-5} {
+					var r [5]float64
+					for i := range r {
+						r[i] = q[i] + h*d[i]*min(q[0], q[4])
+					}
+					// Back onto the constraint: mix with the point mass
+					// direction e that moves the t-value, r + x·e.
+					fix := func(x float64) [5]float64 {
+						out := r
+						out[3] += x
+						out[1] -= x
+						return out
+					}
+					// The root near 0 (x is of the order of h); a far one
+					// would compare another distribution.
+					lo, hi := -1e-3*min(r[3], r[1]), 1e-3*min(r[3], r[1])
+					if (tval(fix(lo))-want)*(tval(fix(hi))-want) > 0 {
+						continue
+					}
+					checked++
+					for range 200 {
+						mid := (lo + hi) / 2
+						if (tval(fix(lo))-want)*(tval(fix(mid))-want) <= 0 {
+							hi = mid
+						} else {
+							lo = mid
+						}
+					}
+					if got := ll(fix(lo)); got > base+1e-12 {
+						t.Errorf("%v elo %v: a nearby distribution with the same t-value is more likely (%v > %v)", penta, elo, got, base)
+					}
+				}
+			}
+		}
+	}
+	if checked < 200 {
+		t.Errorf("only %d neighbours compared", checked)
+	}
+}

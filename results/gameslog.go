@@ -256,12 +256,3 @@ func readRecordsTolerant(path string, visit func(line []byte, r *game.Record)) (
 	}
 	return n, nil
 }
-
-// syncDir makes a rename in dir durable (best effort: not every system
-// can sync a directory).
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-}

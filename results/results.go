@@ -7,8 +7,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
+	"syscall"
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
@@ -284,6 +284,9 @@ func (d *Dir) ReadManifest() (*Manifest, error) {
 	if m.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %d, this program reads %d", filepath.Join(d.Path, ManifestFile), m.Format, FormatVersion)
 	}
+	if err := m.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(d.Path, ManifestFile), err)
+	}
 	return &m, nil
 }
 
@@ -307,7 +310,7 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 	}
 	for i, r := range c.Finished {
 		if r[0] > r[1] || i > 0 && r[0] <= c.Finished[i-1][1] {
-			return nil, fmt.Errorf("%s: finished chunk ranges not sorted and disjoint at %v", name, r)
+			return nil, fmt.Errorf("%s: finished[%d] = %v: ranges must be sorted and disjoint", name, i, r)
 		}
 	}
 	return &c, nil
@@ -328,13 +331,8 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if len(c.Bots) != len(m.Bots) {
-		return nil, nil, nil, fmt.Errorf("%s: manifest lists %d bots, counts %d", path, len(m.Bots), len(c.Bots))
-	}
-	for i := range c.Bots {
-		if c.Bots[i] != m.Bots[i].Spec {
-			return nil, nil, nil, fmt.Errorf("%s: bot %d is %q in the manifest, %q in the counts", path, i, m.Bots[i].Spec, c.Bots[i])
-		}
+	if err := CheckCounts(m, c); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %v", filepath.Join(path, CountsFile), err)
 	}
 	return d, m, c, nil
 }
@@ -347,8 +345,11 @@ func (d *Dir) writeJSON(name string, v any) error {
 	return d.WriteFile(name, append(b, '\n'))
 }
 
-// WriteFile writes a file in the run directory atomically (a temporary
-// file renamed over the old one).
+// WriteFile writes a file in the run directory atomically and durably:
+// a temporary file, synced to disk, renamed over the old one, then the
+// directory synced, so that after a crash or power loss the file is the
+// old one or the new one, never empty or partial, and a checkpoint that
+// was reported written stays written.
 func (d *Dir) WriteFile(name string, b []byte) error {
 	path := filepath.Join(d.Path, name)
 	tmp, err := os.CreateTemp(d.Path, "."+name+".tmp*")
@@ -356,6 +357,9 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 		return err
 	}
 	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Sync()
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -364,8 +368,23 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		return err
 	}
-	return err
+	return syncDir(d.Path)
+}
+
+// syncDir makes a rename in dir durable. Systems whose directories cannot
+// be synced (Windows) report an error that is not a failure of the write.
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return err
+	}
+	return nil
 }
 
 func (d *Dir) readJSON(name string, v any) error {
@@ -381,16 +400,17 @@ func (d *Dir) readJSON(name string, v any) error {
 }
 
 // Merge combines shard run directories of one run into counts and a
-// manifest for the whole: the manifests must describe the same games,
-// and no chunk may appear twice. The sum of integer counts is exact, so
-// merging every shard gives the single-machine run's counts.
+// manifest for the whole: each must pass Load's checks, the manifests
+// must describe the same games, and no chunk may appear twice. The sum of
+// integer counts is exact, so merging every shard gives the
+// single-machine run's counts. Finished chunks are handled as ranges,
+// never expanded.
 func Merge(paths []string) (*Manifest, *Counts, error) {
 	if len(paths) == 0 {
 		return nil, nil, errors.New("nothing to merge")
 	}
 	var man *Manifest
 	var counts *Counts
-	var chunks []uint64
 	for _, p := range paths {
 		_, m, c, err := Load(p)
 		if err != nil {
@@ -399,23 +419,20 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 		if man == nil {
 			mm := *m
 			man, counts = &mm, c
-			chunks = c.FinishedChunks()
 			man.Started, man.Ended = m.Started, m.Ended
 			continue
 		}
 		if err := man.Same(m); err != nil {
 			return nil, nil, fmt.Errorf("%s is not part of the same run as %s: %v", p, paths[0], err)
 		}
-		more := c.FinishedChunks()
-		all := append(slices.Clone(chunks), more...)
-		slices.Sort(all)
-		if i := dupAt(all); i >= 0 {
-			return nil, nil, fmt.Errorf("%s: chunk %d is already in another directory (merging a shard twice?)", p, all[i])
+		all, dup, ok := unionRanges(counts.Finished, c.Finished)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: chunk %d is already in another directory (merging a shard twice?)", p, dup)
 		}
 		if err := counts.Tournament.Merge(&c.Tournament); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", p, err)
 		}
-		chunks = all
+		counts.Finished = all
 		if m.Started.Before(man.Started) {
 			man.Started = m.Started
 		}
@@ -423,22 +440,53 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 			man.Ended = m.Ended
 		}
 	}
-	slices.Sort(chunks)
-	counts.SetFinished(chunks)
 	man.Shard = nil
 	man.MergedFrom = paths
 	man.GamesDone = uint64(counts.Games())
 	man.GamesPlanned = man.GamesPerPairing * uint64(len(counts.Pairings))
-	man.Complete = uint64(len(chunks)) == man.Chunks
+	man.Complete = counts.NumFinished() == man.Chunks
 	man.Interrupted = false
 	return man, counts, nil
 }
 
-func dupAt(sorted []uint64) int {
-	for i := 1; i < len(sorted); i++ {
-		if sorted[i] == sorted[i-1] {
-			return i
+// NumFinished returns the number of finished chunks, from the ranges.
+func (c *Counts) NumFinished() uint64 {
+	var n uint64
+	for _, r := range c.Finished {
+		n += r[1] - r[0] + 1
+	}
+	return n
+}
+
+// unionRanges returns the union of two sorted lists of disjoint
+// inclusive ranges, with adjacent ranges joined; ok is false when they
+// share a chunk, dup.
+func unionRanges(a, b [][2]uint64) (out [][2]uint64, dup uint64, ok bool) {
+	out = make([][2]uint64, 0, len(a)+len(b))
+	add := func(r [2]uint64) bool {
+		n := len(out)
+		switch {
+		case n > 0 && r[0] <= out[n-1][1]:
+			dup = max(r[0], out[n-1][0])
+			return false
+		case n > 0 && out[n-1][1]+1 == r[0]:
+			out[n-1][1] = r[1]
+		default:
+			out = append(out, r)
+		}
+		return true
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var r [2]uint64
+		if j == len(b) || i < len(a) && a[i][0] <= b[j][0] {
+			r, i = a[i], i+1
+		} else {
+			r, j = b[j], j+1
+		}
+		if !add(r) {
+			return nil, dup, false
 		}
 	}
-	return -1
+	return out, 0, true
 }

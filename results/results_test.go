@@ -56,7 +56,13 @@ func writeRun(t *testing.T, path string, cfg *roundrobin.Config, chunks []uint64
 	m := manifest(cfg)
 	m.Shard = shard
 	m.GamesDone = uint64(res.Counts.Games())
-	m.Complete = true
+	// Complete when every chunk of the run's share was played.
+	if shard != nil {
+		all, _ := tournament.ShardChunks(cfg.NumChunks(), shard.Index, shard.Count)
+		m.Complete = len(res.Finished) == len(all)
+	} else {
+		m.Complete = uint64(len(res.Finished)) == cfg.NumChunks()
+	}
 	if err := d.WriteManifest(m); err != nil {
 		t.Fatal(err)
 	}

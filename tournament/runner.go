@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
+	"math"
 	"runtime"
 	"slices"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/nzsclab/nzsc/internal/crash"
 )
 
 // ChunkPairs is the default number of game pairs in a chunk (1024 games).
@@ -54,8 +58,12 @@ type Plan struct {
 	// ChunkPairs.
 	ChunkPairs uint64
 	// Chunks lists the chunk indices to play, for a shard (ShardChunks)
-	// or a resumed run (Remaining); nil means every chunk of the run.
+	// or a resumed run (Remaining); nil means Set, or every chunk of the
+	// run when Set is nil too.
 	Chunks []uint64
+	// Set selects the chunks to play without listing them (ShardSet,
+	// RemainingSet), for runs too large to list; used when Chunks is nil.
+	Set *ChunkSet
 	// Workers is the number of goroutines; 0 means runtime.NumCPU().
 	Workers int
 }
@@ -67,18 +75,51 @@ func (p *Plan) chunkPairs() uint64 {
 	return p.ChunkPairs
 }
 
-// NumChunks returns the number of chunks in the whole run.
+// NumChunks returns the number of chunks in the whole run, ⌈Pairs /
+// ChunkPairs⌉ (computed without overflow for any chunk size).
 func (p *Plan) NumChunks() uint64 {
 	c := p.chunkPairs()
-	return (p.Pairs + c - 1) / c
+	return p.Pairs/c + min(p.Pairs%c, 1)
 }
 
-// ChunkRange returns the pairs [lo, hi) of chunk c.
+// ChunkRange returns the pairs [lo, hi) of chunk c (c < NumChunks()).
 func (p *Plan) ChunkRange(c uint64) (lo, hi uint64) {
 	n := p.chunkPairs()
 	lo = c * n
-	hi = min(lo+n, p.Pairs)
+	hi = lo + min(n, p.Pairs-lo)
 	return lo, hi
+}
+
+// MaxWorkers is the most goroutines a plan may ask for: 4 per core, at
+// least 16. More would only cost memory (each worker owns its bots and
+// buffers); external bots wait on their programs, hence the slack over
+// the cores.
+func MaxWorkers() int { return max(4*runtime.NumCPU(), 16) }
+
+// MaxPairs is the most game pairs a run may have: its game count,
+// 2·Pairs, must fit in a uint64 and in an int64 for the counts.
+const MaxPairs = math.MaxInt64 / 2
+
+// Check reports a plan that cannot run: more workers than MaxWorkers (or
+// negative), more pairs than MaxPairs, chunk indices outside the run.
+// Commands call it to reject bad flags before a run; Run calls it too.
+func (p *Plan) Check() error {
+	switch {
+	case p.Workers < 0 || p.Workers > MaxWorkers():
+		return fmt.Errorf("tournament: %d workers: want 1 to %d (4 per core, at least 16; %d cores)", p.Workers, MaxWorkers(), runtime.NumCPU())
+	case p.Pairs > MaxPairs:
+		return fmt.Errorf("tournament: %d game pairs: at most %d", p.Pairs, uint64(MaxPairs))
+	}
+	if p.Chunks == nil && p.Set != nil {
+		if err := p.Set.Check(); err != nil {
+			return err
+		}
+		if p.Set.N != p.NumChunks() {
+			return fmt.Errorf("tournament: chunk set of %d chunks for a run of %d", p.Set.N, p.NumChunks())
+		}
+	}
+	_, err := p.planned()
+	return err
 }
 
 // planned returns how many chunks the run plays, after checking that
@@ -87,6 +128,9 @@ func (p *Plan) ChunkRange(c uint64) (lo, hi uint64) {
 func (p *Plan) planned() (uint64, error) {
 	total := p.NumChunks()
 	if p.Chunks == nil {
+		if p.Set != nil {
+			return p.Set.Len(), nil
+		}
 		return total, nil
 	}
 	for _, c := range p.Chunks {
@@ -151,6 +195,9 @@ func NewCounter(workers int) *Counter {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	// A worker count Plan.Check refuses must not exhaust memory first;
+	// Run then reports the bad count.
+	workers = min(workers, MaxWorkers()+1)
 	return &Counter{slots: make([]paddedCount, workers)}
 }
 
@@ -168,10 +215,10 @@ func NewCounter(workers int) *Counter {
 // the same worker count.
 func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i int) (Worker[A], error), progress *Counter) (Report[A], error) {
 	var rep Report[A]
-	planned, err := plan.planned()
-	if err != nil {
+	if err := plan.Check(); err != nil {
 		return rep, err
 	}
+	planned, _ := plan.planned()
 	workers := plan.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -186,11 +233,14 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 	feed := make(chan uint64)
 	g.Go(func() error {
 		defer close(feed)
-		for i := range planned {
-			c := i
-			if plan.Chunks != nil {
-				c = plan.Chunks[i]
-			}
+		chunks := plan.Set.All()
+		switch {
+		case plan.Chunks != nil:
+			chunks = slices.Values(plan.Chunks)
+		case plan.Set == nil:
+			chunks = (&ChunkSet{N: planned, Stride: 1}).All()
+		}
+		for c := range chunks {
 			select {
 			case feed <- c:
 			case <-gctx.Done():
@@ -203,6 +253,9 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 	finished := make([][]uint64, workers)
 	for w := range workers {
 		g.Go(func() (err error) {
+			// A panic in a worker (a bug in a bot, say) ends the run with
+			// an error that carries its stack, rather than the process.
+			defer crash.Recover(&err)
 			wk, err := newWorker(w)
 			if err != nil {
 				return err
@@ -238,7 +291,7 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 			return nil
 		})
 	}
-	err = g.Wait()
+	err := g.Wait()
 	for w := range totals {
 		P(&rep.Total).Merge(&totals[w])
 		rep.Finished = append(rep.Finished, finished[w]...)
@@ -254,7 +307,8 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 }
 
 // Remaining returns the chunks of a run with numChunks chunks that are not
-// in finished: what a resumed run still has to play.
+// in finished: what a resumed run still has to play. It lists every chunk:
+// for runs of any size use a ChunkSet with Done (RemainingSet).
 func Remaining(numChunks uint64, finished []uint64) []uint64 {
 	done := make(map[uint64]bool, len(finished))
 	for _, c := range finished {
@@ -270,7 +324,8 @@ func Remaining(numChunks uint64, finished []uint64) []uint64 {
 }
 
 // ShardChunks returns shard i's chunks (0 ≤ i < n) of a run with
-// numChunks chunks: every chunk c with c mod n = i. The shards partition
+// numChunks chunks: every chunk c with c mod n = i. It lists every chunk:
+// for runs of any size use ShardSet. The shards partition
 // the run, so merging all n shards' aggregates gives the whole run.
 func ShardChunks(numChunks uint64, i, n int) ([]uint64, error) {
 	if n <= 0 || i < 0 || i >= n {
@@ -281,4 +336,103 @@ func ShardChunks(numChunks uint64, i, n int) ([]uint64, error) {
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// ChunkSet is a set of chunks described without listing them, so that
+// shards and resumes of runs with billions of chunks take memory in the
+// number of finished ranges only: every chunk c < N with c mod Stride =
+// Offset (a shard; Stride 1 and Offset 0 for the whole run), except
+// those in Done, sorted disjoint inclusive ranges (what earlier runs
+// finished, as a checkpoint stores them).
+type ChunkSet struct {
+	N, Stride, Offset uint64
+	Done              [][2]uint64
+}
+
+// RemainingSet returns the chunks of a run with numChunks chunks not in
+// done (sorted disjoint inclusive ranges, as a checkpoint stores them).
+// For a shard's remaining chunks set Stride and Offset as ShardSet does.
+func RemainingSet(numChunks uint64, done [][2]uint64) ChunkSet {
+	return ChunkSet{N: numChunks, Stride: 1, Done: done}
+}
+
+// ShardSet returns shard i of n (the chunks ShardChunks lists) of a run
+// with numChunks chunks.
+func ShardSet(numChunks uint64, i, n int) (ChunkSet, error) {
+	if n <= 0 || i < 0 || i >= n {
+		return ChunkSet{}, fmt.Errorf("tournament: shard %d/%d: want 0 <= i < n", i, n)
+	}
+	return ChunkSet{N: numChunks, Stride: uint64(n), Offset: uint64(i)}, nil
+}
+
+// Check reports a set whose stride is 0, offset not below the stride, or
+// done ranges unsorted, overlapping or outside the run.
+func (s *ChunkSet) Check() error {
+	if s.Stride == 0 || s.Offset >= s.Stride {
+		return fmt.Errorf("tournament: chunk set with stride %d and offset %d", s.Stride, s.Offset)
+	}
+	for i, r := range s.Done {
+		switch {
+		case r[0] > r[1] || r[1] >= s.N:
+			return fmt.Errorf("tournament: finished chunks %v outside the run's %d chunks", r, s.N)
+		case i > 0 && r[0] <= s.Done[i-1][1]:
+			return fmt.Errorf("tournament: finished chunks %v not sorted after %v", r, s.Done[i-1])
+		}
+	}
+	return nil
+}
+
+// below counts the set's chunks before x, ignoring Done.
+func (s *ChunkSet) below(x uint64) uint64 {
+	x = min(x, s.N)
+	if x <= s.Offset {
+		return 0
+	}
+	return (x-s.Offset-1)/s.Stride + 1
+}
+
+// Len returns the number of chunks in the set, in time linear in the
+// number of done ranges.
+func (s *ChunkSet) Len() uint64 {
+	n := s.below(s.N)
+	for _, r := range s.Done {
+		n -= s.below(r[1]+1) - s.below(r[0])
+	}
+	return n
+}
+
+// All iterates over the set's chunks in order, allocating nothing per
+// chunk. A nil set yields nothing.
+func (s *ChunkSet) All() iter.Seq[uint64] {
+	return func(yield func(uint64) bool) {
+		if s == nil || s.Stride == 0 || s.Offset >= s.N {
+			return
+		}
+		j := 0
+		for c := s.Offset; ; {
+			for j < len(s.Done) && s.Done[j][1] < c {
+				j++
+			}
+			if j < len(s.Done) && s.Done[j][0] <= c {
+				// Skip to the first chunk of the set after the range.
+				end := s.Done[j][1]
+				if end >= s.N-1 {
+					return
+				}
+				k := s.below(end + 1)
+				if k >= s.below(s.N) {
+					return
+				}
+				c = s.Offset + k*s.Stride
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+			if s.N-c <= s.Stride {
+				return
+			}
+			c += s.Stride
+		}
+	}
 }

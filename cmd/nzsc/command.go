@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
+
+	"github.com/nzsclab/nzsc/internal/crash"
 )
 
 // env is what a subcommand may touch: its streams and whether the output
@@ -86,6 +88,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return nil
 	}
 	if name == "version" || name == "--version" {
+		if len(args) > 1 {
+			return usagef("version takes no arguments or flags, got %q", args[1])
+		}
 		fmt.Fprintln(stdout, "nzsc", Version())
 		return nil
 	}
@@ -101,7 +106,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return usagef("%s: %v", c.name, err)
 	}
-	return c.run(e, fs, fs.Args())
+	// A panic is a bug: it becomes an error that exitCode reports as one
+	// line, with the stack saved to a file.
+	return crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
 }
 
 func newFlagSet(c *command) *pflag.FlagSet {

@@ -42,6 +42,12 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("merge: %v", err)
 	}
+	if !man.Complete {
+		// A merged directory cannot be resumed (its shards can), so an
+		// incomplete one would be a dead end: write nothing.
+		return fmt.Errorf("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (tournament --resume SHARD_DIR), then merge all shards again; nothing written",
+			counts.NumFinished(), man.Chunks)
+	}
 	dir, err := results.Create(out)
 	if err != nil {
 		return usagef("merge: %v", err)
@@ -55,10 +61,6 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	sum := analysis.Summarize(&counts.Tournament)
 	if err := dir.WriteTables(sum); err != nil {
 		return fmt.Errorf("merge: %w", err)
-	}
-	if !man.Complete && !quiet {
-		missing := man.Chunks - uint64(len(counts.FinishedChunks()))
-		fmt.Fprintf(e.stderr, "note: the merged run lacks %d of %d chunks (a shard is missing or unfinished)\n", missing, man.Chunks)
 	}
 	if quiet {
 		return nil

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -52,6 +54,11 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("play: %v", err)
 	}
+	// An external opponent that cannot start or answer its handshake is
+	// bad input, as in match.
+	if err := probeBots("play", bot); err != nil {
+		return err
+	}
 	echo := true
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		echo = false // the terminal already shows what is typed
@@ -74,7 +81,46 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 			return log.Sync()
 		}
 	}
-	return play.Run(e.ctx, e.stdin, e.stdout, opts)
+	in := &lineLimit{r: e.stdin, max: maxPlayLine}
+	err = play.Run(e.ctx, in, e.stdout, opts)
+	if in.err != nil {
+		// The session ended at the long line as at the end of the
+		// input; it is the user's bad input.
+		return usagef("play: %v", in.err)
+	}
+	return err
+}
+
+// maxPlayLine is the longest input line play reads: the line scanner's
+// limit (bufio.MaxScanTokenSize, newline included).
+const maxPlayLine = bufio.MaxScanTokenSize - 1
+
+// lineLimit passes input through until a line longer than max bytes,
+// where it fails with err set, so that such a line is reported rather
+// than silently taken for the end of the input by a line scanner.
+type lineLimit struct {
+	r   io.Reader
+	max int
+	cur int // bytes of the current line so far
+	err error
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\n' {
+			l.cur = 0
+			continue
+		}
+		if l.cur++; l.cur > l.max {
+			l.err = fmt.Errorf("input line longer than %d bytes", l.max)
+			return i, l.err
+		}
+	}
+	return n, err
 }
 
 // playSeed validates --seed for the opponent, or picks one. The classic

@@ -2,7 +2,7 @@
 // misbehaves on command, so that the tests can check that every failure
 // is accounted for. Options (from the bot spec, in the hello):
 //
-//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|delta
+//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|twice|floodexit|setsid|setsidexit|delta
 //	game=N   misbehave in game N only (the game message's number); 0: every game
 //	at=K     at the K-th decision of the game (1-based); 0: every decision
 //
@@ -112,12 +112,40 @@ func main() {
 					time.Sleep(30 * time.Second)
 				case "illegal":
 					choice = illegal(&d, count)
+				case "twice":
+					// Both answers in one write, so that they arrive
+					// together.
+					b, _ := json.Marshal(protocol.BotMessage{Type: protocol.TypeChoice, Choice: choice})
+					out.Write(append(append(append(b, '\n'), b...), '\n'))
+					out.Flush()
+					continue
+				case "floodexit":
+					// Floods, then crashes: a restart per game.
+					line := strings.Repeat("x", 1023)
+					for range 256 {
+						fmt.Fprintln(os.Stderr, line)
+					}
+					os.Exit(4)
 				case "flood":
 					line := strings.Repeat("x", 1023)
 					for range 256 {
 						fmt.Fprintln(os.Stderr, line)
 					}
 					send(protocol.BotMessage{Type: protocol.TypeLog, Message: "flooded 256 KiB"})
+				case "setsid", "setsidexit":
+					// A child that leaves our process group and session,
+					// so that killing the group misses it.
+					// (setsid may fork: the child reports its own pid.)
+					c := exec.Command("setsid", "sh", "-c", "echo $$; exec sleep 60 >/dev/null")
+					out, _ := c.StdoutPipe()
+					if err := c.Start(); err == nil {
+						var pid int
+						fmt.Fscan(out, &pid)
+						send(protocol.BotMessage{Type: protocol.TypeLog, Message: fmt.Sprintf("child %d", pid)})
+					}
+					if mode == "setsidexit" {
+						os.Exit(5)
+					}
 				case "spawn":
 					// A child that holds our output open after we exit.
 					c := exec.Command("sleep", "60")

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+// Running the test binary with NZSC_TEST_MAIN=1 makes it the nzsc
+// command (arguments after "--"), so that tests can send it real signals.
+func init() {
+	if os.Getenv("NZSC_TEST_MAIN") != "1" {
+		return
+	}
+	for i, a := range os.Args {
+		if a == "--" {
+			os.Args = append([]string{"nzsc"}, os.Args[i+1:]...)
+			break
+		}
+	}
+	main()
+}
+
+// startNZSC starts the nzsc command (this test binary) with args; stdin
+// is a pipe the caller may keep open.
+func startNZSC(t *testing.T, args ...string) (cmd *exec.Cmd, stdin io.WriteCloser, stderr *bytes.Buffer) {
+	t.Helper()
+	cmd = exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
+	cmd.Env = append(os.Environ(), "NZSC_TEST_MAIN=1")
+	stderr = new(bytes.Buffer)
+	cmd.Stderr = stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// A safety net against a hung child, not a time limit under test.
+	timer := time.AfterFunc(2*time.Minute, func() { cmd.Process.Kill() })
+	t.Cleanup(func() { timer.Stop(); cmd.Process.Kill(); in.Close() })
+	return cmd, in, stderr
+}
+
+func exitStatus(t *testing.T, err error) int {
+	t.Helper()
+	var ee *exec.ExitError
+	if err == nil {
+		return 0
+	}
+	if !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	return ee.ExitCode()
+}
+
+// TestSignalExitCodes: after SIGINT a run stops, saving what finished,
+// with exit code 130; after SIGTERM 143. A second SIGINT ends a command
+// that does not return (play, blocked reading its input) at once.
+func TestSignalExitCodes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		sig  syscall.Signal
+		n    int // signals sent
+		args []string
+		want int
+	}{
+		{syscall.SIGINT, 1, []string{"tournament", "--bots", "random,greedy", "--games", "100000000", "--seed", "1", "--out", filepath.Join(dir, "int")}, 130},
+		{syscall.SIGTERM, 1, []string{"tournament", "--bots", "random,greedy", "--games", "100000000", "--seed", "1", "--out", filepath.Join(dir, "term")}, 143},
+		{syscall.SIGINT, 2, []string{"play", "--seed", "1"}, 130},
+	} {
+		cmd, _, stderr := startNZSC(t, c.args...)
+		time.Sleep(time.Second)
+		for range c.n {
+			cmd.Process.Signal(c.sig)
+			time.Sleep(100 * time.Millisecond)
+		}
+		code := exitStatus(t, cmd.Wait())
+		if code != c.want {
+			t.Errorf("%v after %d×%v: exit code %d, want %d; stderr:\n%s", c.args[0], c.n, c.sig, code, c.want, stderr)
+		}
+	}
+	// What finished before the signal was saved.
+	for _, sub := range []string{"int", "term"} {
+		if _, err := os.Stat(filepath.Join(dir, sub, "counts.json")); err != nil {
+			t.Errorf("%s: %v", sub, err)
+		}
+	}
+}
+
+// TestStopOnSignal checks the mechanism with a fake signal source: the
+// first signal cancels, the second exits at once with 128+signal.
+func TestStopOnSignal(t *testing.T) {
+	sigs := make(chan os.Signal, 2)
+	exited := make(chan int, 1)
+	var errb syncBuffer
+	ctx, caught := stopOnSignal(context.Background(), sigs, &errb, func(c int) { exited <- c })
+	if caught() != 0 || ctx.Err() != nil {
+		t.Fatal("cancelled before any signal")
+	}
+	sigs <- syscall.SIGTERM
+	<-ctx.Done()
+	if got := caught(); got != 143 {
+		t.Errorf("after SIGTERM: code %d, want 143", got)
+	}
+	sigs <- syscall.SIGINT
+	if got := <-exited; got != 130 {
+		t.Errorf("second signal SIGINT: exit(%d), want exit(130)", got)
+	}
+	if !strings.Contains(errb.String(), "stopping now") {
+		t.Errorf("stderr %q", errb.String())
+	}
+}
+
+// TestPanicIsInternalError: a panic in a command is one line, exit 1,
+// with the stack in a file whose path is printed.
+func TestPanicIsInternalError(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	commands["panic-test"] = &command{name: "panic-test", run: func(*env, *pflag.FlagSet, []string) error {
+		var p *command
+		return p.run(nil, nil, nil) // nil pointer dereference
+	}}
+	defer delete(commands, "panic-test")
+	_, stderr, code := runCmd(t, "", "panic-test")
+	if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "internal error") {
+		t.Fatalf("code %d, stderr %q: want 1 and one line", code, stderr)
+	}
+	i := strings.Index(stderr, "details in ")
+	if i < 0 {
+		t.Fatalf("stderr %q names no file", stderr)
+	}
+	path := strings.Fields(stderr[i+len("details in "):])[0]
+	path = strings.TrimSuffix(path, ";")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "goroutine") || !strings.Contains(string(b), "nil pointer") {
+		t.Errorf("details file lacks the stack:\n%s", b)
+	}
+}
+
+func TestVersionTakesNoArguments(t *testing.T) {
+	for _, args := range [][]string{{"version", "--bogus"}, {"version", "x"}, {"--version", "-v"}} {
+		if _, stderr, code := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d (stderr %q), want 2", args, code, stderr)
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writing goroutine and a
+// reading test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestPlayBadInputs: an opponent whose handshake fails is bad input
+// (exit 2, as in match), and so is an input line over 64 KiB, which used
+// to end the session silently with exit 0.
+func TestPlayBadInputs(t *testing.T) {
+	falseProg, err := exec.LookPath("false")
+	if err != nil {
+		t.Skip("no false program")
+	}
+	if _, stderr, code := runCmd(t, "", "play", "--opponent", "exec:"+falseProg); code != 2 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("failing handshake: exit %d, stderr %q; want exit 2, one line", code, stderr)
+	}
+	long := strings.Repeat("x", 70000) + "\n"
+	if _, stderr, code := runCmd(t, long, "play", "--seed", "1"); code != 2 || !strings.Contains(stderr, "longer than") {
+		t.Errorf("long line: exit %d, stderr %q; want exit 2", code, stderr)
+	}
+	// The longest line the scanner reads is still fine.
+	ok := strings.Repeat("x", maxPlayLine) + "\nSamurai\n"
+	if _, stderr, code := runCmd(t, ok, "play", "--seed", "1"); code != 0 {
+		t.Errorf("line of %d bytes: exit %d, stderr %q", maxPlayLine, code, stderr)
+	}
+}

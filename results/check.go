@@ -1,0 +1,356 @@
+package results
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	// Every game registered, so that any run's rules can be checked.
+	_ "github.com/nzsclab/nzsc/engine/games"
+)
+
+// A checkpoint is trusted only when it is consistent: a resume adds new
+// games to its counts and a merge sums them, so counts that disagree with
+// the chunks they claim would silently corrupt every later result. The
+// checks below are all cheap next to reading the file: linear in the
+// number of bots, pairings and finished ranges, never in the number of
+// chunks or games.
+
+// Check reports the first field of m that no run could have written, as
+// an error naming it.
+func (m *Manifest) Check() error {
+	switch {
+	case m.Kind != KindTournament && m.Kind != KindMatch && m.Kind != KindSPRT:
+		return fmt.Errorf("kind %q: want %q, %q or %q", m.Kind, KindTournament, KindMatch, KindSPRT)
+	case len(m.Bots) < 2:
+		return fmt.Errorf("bots: %d; a run has at least two", len(m.Bots))
+	case m.NumSeats() < 2 || m.NumSeats() > analysis.MaxTableSeats:
+		return fmt.Errorf("seats %d: want 2 to %d", m.NumSeats(), analysis.MaxTableSeats)
+	case len(m.Bots) < m.NumSeats():
+		return fmt.Errorf("bots: %d; a run at %d seats has at least %d", len(m.Bots), m.NumSeats(), m.NumSeats())
+	case m.GamesPerPairing == 0 || m.GamesPerPairing%m.setGames() != 0:
+		return fmt.Errorf("games_per_pairing %d: want a positive multiple of %d (every seat order of a seed)", m.GamesPerPairing, m.setGames())
+	case m.ChunkPairs == 0:
+		return fmt.Errorf("chunk_pairs 0: want a positive number")
+	}
+	if _, err := game.Lookup(m.GameName()); err != nil {
+		return fmt.Errorf("game: %v", err)
+	}
+	// The game checks its seats and rules as when the run was made.
+	if _, err := game.Build(m.GameName(), m.NumSeats(), game.Rules(m.Rules)); err != nil {
+		return fmt.Errorf("seats %d, rules: %v", m.NumSeats(), err)
+	}
+	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
+		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
+	}
+	pairs, ok := m.pairs()
+	if !ok {
+		return fmt.Errorf("games_per_pairing %d: %d pairings of that many games overflow", m.GamesPerPairing, m.numPairings())
+	}
+	if want := ceilDiv(pairs, m.ChunkPairs); m.Chunks != want {
+		return fmt.Errorf("chunks %d: %d game pairs in chunks of %d make %d", m.Chunks, pairs, m.ChunkPairs, want)
+	}
+	if s := m.Shard; s != nil && !(s.Count >= 1 && s.Index >= 0 && s.Index < s.Count) {
+		return fmt.Errorf("shard %d/%d: want 0 <= index < count", s.Index, s.Count)
+	}
+	return nil
+}
+
+// gauntletIndex is the index of the first bot whose spec is Gauntlet, as
+// the run's command chose it, or -1.
+func (m *Manifest) gauntletIndex() int {
+	for i, b := range m.Bots {
+		if b.Spec == m.Gauntlet {
+			return i
+		}
+	}
+	return -1
+}
+
+// numPairings returns the number of tables of the run: pairings at two
+// seats, combinations of bots at more.
+func (m *Manifest) numPairings() uint64 {
+	if m.Kind != KindTournament {
+		return 1 // a match or test: bots 0, 1, … at one table
+	}
+	n, k := uint64(len(m.Bots)), uint64(m.NumSeats())
+	if m.Gauntlet != "" {
+		return binomial(n-1, k-1)
+	}
+	return binomial(n, k)
+}
+
+// binomial returns n choose k (small: k is at most 4, n a bot count).
+func binomial(n, k uint64) uint64 {
+	if k > n {
+		return 0
+	}
+	r := uint64(1)
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+	}
+	return r
+}
+
+// setGames returns the games that share a seed: every order of a table's
+// bots in its seats (2 at two seats).
+func (m *Manifest) setGames() uint64 {
+	g := uint64(1)
+	for i := 2; i <= m.NumSeats(); i++ {
+		g *= uint64(i)
+	}
+	return g
+}
+
+// pairs returns the number of seeds (game pairs at two seats, sets of
+// every seat order at more) of the whole run; ok is false on overflow.
+func (m *Manifest) pairs() (uint64, bool) {
+	hi, lo := bits.Mul64(m.numPairings(), m.GamesPerPairing/m.setGames())
+	return lo, hi == 0
+}
+
+func ceilDiv(a, b uint64) uint64 { return a/b + min(a%b, 1) }
+
+// Pairings returns the run's pairings in their order, as (A, B) bot
+// indices: for a match or a sequential test the one pairing (0, 1); for
+// a round robin every i < j; for a gauntlet (g, j) for every other bot
+// j, g the gauntlet bot. It is the schedule of
+// roundrobin.Config.Pairings (a test checks they agree), restated here
+// because results only reads files and does not build bots.
+func (m *Manifest) Pairings() [][2]int {
+	if m.Kind != KindTournament {
+		return [][2]int{{0, 1}}
+	}
+	g := -1
+	if m.Gauntlet != "" {
+		g = m.gauntletIndex()
+	}
+	var out [][2]int
+	for i := range m.Bots {
+		for j := i + 1; j < len(m.Bots); j++ {
+			switch {
+			case g < 0:
+				out = append(out, [2]int{i, j})
+			case g == i:
+				out = append(out, [2]int{i, j})
+			case g == j:
+				out = append(out, [2]int{j, i})
+			}
+		}
+	}
+	return out
+}
+
+// Tables returns the tables of a run of three or more seats in their
+// order: every combination of that many bots in increasing order (those
+// with the gauntlet bot only, when there is one), or the one table of a
+// match. It restates roundrobin.Config.Tables, as Pairings does.
+func (m *Manifest) Tables() [][]int {
+	k := m.NumSeats()
+	if m.Kind != KindTournament {
+		t := make([]int, k)
+		for i := range t {
+			t[i] = i
+		}
+		return [][]int{t}
+	}
+	g := -1
+	if m.Gauntlet != "" {
+		g = m.gauntletIndex()
+	}
+	var out [][]int
+	var pick func(start int, t []int)
+	pick = func(start int, t []int) {
+		if len(t) == k {
+			if g < 0 || slices.Contains(t, g) {
+				out = append(out, slices.Clone(t))
+			}
+			return
+		}
+		for i := start; i < len(m.Bots); i++ {
+			pick(i+1, append(t, i))
+		}
+	}
+	pick(0, make([]int, 0, k))
+	return out
+}
+
+// CheckCounts reports the first way in which c cannot be the checkpoint
+// of the run m describes (m must pass Check): the bots and pairings must
+// be the manifest's, in its order, each once; finished chunk ranges
+// sorted, disjoint, inside the run and, for a shard, its own chunks; no
+// count negative; and every pairing's games exactly those of the
+// finished chunks (two per game pair: both seat records, the
+// pentanomial counts). A complete run (other than a sequential test,
+// which stops at its verdict) must have finished every chunk of its
+// share.
+func CheckCounts(m *Manifest, c *Counts) error {
+	if len(c.Bots) != len(m.Bots) {
+		return fmt.Errorf("bots: %d, the manifest lists %d", len(c.Bots), len(m.Bots))
+	}
+	for i := range c.Bots {
+		if c.Bots[i] != m.Bots[i].Spec {
+			return fmt.Errorf("bots[%d] is %q, the manifest's is %q", i, c.Bots[i], m.Bots[i].Spec)
+		}
+	}
+	// The count first: a manifest may name many bots, and its pairings
+	// are only listed once the counts file shows them all.
+	ffa := m.NumSeats() > 2
+	units, what := len(c.Pairings), "pairings"
+	if ffa {
+		units, what = len(c.Tables), "tables"
+		if len(c.Pairings) > 0 {
+			return fmt.Errorf("pairings: %d in a run of %d seats, which has tables", len(c.Pairings), m.NumSeats())
+		}
+	} else if len(c.Tables) > 0 {
+		return fmt.Errorf("tables: %d in a two-seat run, which has pairings", len(c.Tables))
+	}
+	if uint64(units) != m.numPairings() {
+		return fmt.Errorf("%s: %d, the run has %d", what, units, m.numPairings())
+	}
+	var want [][2]int
+	if ffa {
+		for i, t := range m.Tables() {
+			if !slices.Equal(c.Tables[i].Bots, t) {
+				return fmt.Errorf("tables[%d] is %v, the run's is %v (a table listed twice or out of order)", i, c.Tables[i].Bots, t)
+			}
+		}
+	} else {
+		want = m.Pairings()
+		for i, p := range c.Pairings {
+			if p.A != want[i][0] || p.B != want[i][1] {
+				return fmt.Errorf("pairings[%d] is %d-%d, the run's is %d-%d (a pairing listed twice or out of order)", i, p.A, p.B, want[i][0], want[i][1])
+			}
+		}
+	}
+	total, _ := m.pairs()
+	var shardIdx, shardN uint64 = 0, 1
+	if m.Shard != nil {
+		shardIdx, shardN = uint64(m.Shard.Index), uint64(m.Shard.Count)
+	}
+	// Seeds (pairs, sets) per table in the finished chunks.
+	ppp := m.GamesPerPairing / m.setGames()
+	got := make([]uint64, units)
+	var nchunks uint64
+	for i, r := range c.Finished {
+		switch {
+		case r[0] > r[1]:
+			return fmt.Errorf("finished[%d] = %v: first after last", i, r)
+		case i > 0 && r[0] <= c.Finished[i-1][1]:
+			return fmt.Errorf("finished[%d] = %v: not after %v (ranges must be sorted and disjoint)", i, r, c.Finished[i-1])
+		case r[1] >= m.Chunks:
+			return fmt.Errorf("finished[%d] = %v: the run has chunks 0 to %d", i, r, m.Chunks-1)
+		case shardN > 1 && (r[0] != r[1] || r[0]%shardN != shardIdx):
+			return fmt.Errorf("finished[%d] = %v: not a chunk of shard %d/%d", i, r, shardIdx, shardN)
+		}
+		nchunks += r[1] - r[0] + 1
+		lo := r[0] * m.ChunkPairs
+		hi := total
+		if r[1]+1 < m.Chunks {
+			hi = (r[1] + 1) * m.ChunkPairs
+		}
+		for p := lo / ppp; p < uint64(len(got)) && p*ppp < hi; p++ {
+			got[p] += min(hi, (p+1)*ppp) - max(lo, p*ppp)
+		}
+	}
+	for i := range c.Pairings {
+		if err := checkPairing(&c.Pairings[i], got[i]); err != nil {
+			return fmt.Errorf("pairings[%d] (%d-%d): %v", i, c.Pairings[i].A, c.Pairings[i].B, err)
+		}
+	}
+	for i := range c.Tables {
+		if err := checkTable(&c.Tables[i], got[i]*m.setGames()); err != nil {
+			return fmt.Errorf("tables[%d] (%v): %v", i, c.Tables[i].Bots, err)
+		}
+	}
+	// A sequential test is complete when it reached a verdict, usually
+	// before its last chunk.
+	if m.Complete && m.Kind != KindSPRT {
+		share := m.Chunks / shardN
+		if shardIdx < m.Chunks%shardN {
+			share++
+		}
+		if nchunks != share {
+			return fmt.Errorf("complete, but finished lists %d of its %d chunks", nchunks, share)
+		}
+	}
+	return nil
+}
+
+// checkPairing checks one pairing's counts against the pairs its
+// finished chunks hold.
+func checkPairing(p *analysis.Pairing, pairs uint64) error {
+	neg := func(vs ...int64) bool {
+		for _, v := range vs {
+			if v < 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for s, r := range p.Seat {
+		if neg(r.Wins, r.Draws, r.Losses) {
+			return fmt.Errorf("seat[%d]: a negative count", s)
+		}
+		if g := r.Wins + r.Draws + r.Losses; g < 0 || uint64(g) != pairs {
+			return fmt.Errorf("seat[%d]: %d games, its finished chunks hold %d", s, g, pairs)
+		}
+	}
+	var penta int64
+	for _, v := range p.Pentanomial {
+		if v < 0 {
+			return fmt.Errorf("pentanomial: a negative count")
+		}
+		penta += v
+	}
+	if penta < 0 || uint64(penta) != pairs {
+		return fmt.Errorf("pentanomial: %d pairs, its finished chunks hold %d", penta, pairs)
+	}
+	if neg(p.Forfeits[0], p.Forfeits[1], p.Illegal[0], p.Illegal[1], p.Turns, p.Unsettled.Wins, p.Unsettled.Draws, p.Unsettled.Losses) {
+		return fmt.Errorf("a negative count")
+	}
+	for x := range p.Loadouts {
+		for y := range p.Loadouts[x] {
+			if r := p.Loadouts[x][y]; neg(r.Wins, r.Draws, r.Losses) {
+				return fmt.Errorf("loadouts[%d][%d]: a negative count", x, y)
+			}
+		}
+	}
+	return nil
+}
+
+// checkTable checks one table's counts against the games its finished
+// chunks hold.
+func checkTable(t *analysis.TableCounts, games uint64) error {
+	var n int64
+	for _, c := range t.Finishes {
+		if c < 0 {
+			return fmt.Errorf("finishes: a negative count")
+		}
+		n += c
+	}
+	if n < 0 || uint64(n) != games {
+		return fmt.Errorf("finishes: %d games, its finished chunks hold %d", n, games)
+	}
+	for s := range t.SeatPlaces {
+		var seat int64
+		for _, c := range t.SeatPlaces[s] {
+			if c < 0 {
+				return fmt.Errorf("seat_places[%d]: a negative count", s)
+			}
+			seat += c
+		}
+		if s < len(t.Bots) && seat != n || s >= len(t.Bots) && seat != 0 {
+			return fmt.Errorf("seat_places[%d]: %d games, the table %d", s, seat, n)
+		}
+		if t.Forfeits[s] < 0 || t.Illegal[s] < 0 {
+			return fmt.Errorf("a negative count")
+		}
+	}
+	if t.Undecided < 0 || t.Undecided > n || t.Turns < 0 {
+		return fmt.Errorf("undecided %d, turns %d: out of range", t.Undecided, t.Turns)
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package results_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	_ "github.com/nzsclab/nzsc/agents/nzscn"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+)
+
+// editJSON rewrites a JSON file of dir through edit.
+func editJSON(t *testing.T, path string, edit func(m map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyRun(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.MkdirAll(to, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{results.ManifestFile, results.CountsFile} {
+		b, err := os.ReadFile(filepath.Join(from, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(to, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestLoadRefusesBadCheckpoints: hand-edited checkpoints that no run
+// could have written are refused on read (so by resume, report and
+// merge) with one line naming the field; the untouched run loads.
+func TestLoadRefusesBadCheckpoints(t *testing.T) {
+	cfg := config(t) // 3 bots, 3 pairings of 40 pairs, chunks of 8 pairs: 15 chunks
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	writeRun(t, good, cfg, []uint64{0, 1, 2, 3, 4, 7}, nil)
+	if _, _, _, err := results.Load(good); err != nil {
+		t.Fatalf("the written run: %v", err)
+	}
+	pairing := func(m map[string]any, i int) map[string]any {
+		return m["pairings"].([]any)[i].(map[string]any)
+	}
+	for i, c := range []struct {
+		file  string
+		edit  func(m map[string]any)
+		field string
+	}{
+		{results.ManifestFile, func(m map[string]any) { m["rules"] = map[string]any{"turn_cap": 0} }, "turn_cap"},
+		{results.ManifestFile, func(m map[string]any) { m["rules"] = map[string]any{"turn_cap": -1} }, "turn_cap"},
+		{results.ManifestFile, func(m map[string]any) { m["rules"] = map[string]any{"turn_cap": 65536} }, "turn_cap"},
+		{results.ManifestFile, func(m map[string]any) { m["shard"] = map[string]any{"index": 5, "count": 2} }, "shard"},
+		{results.ManifestFile, func(m map[string]any) { m["shard"] = map[string]any{"index": 0, "count": 0} }, "shard"},
+		{results.ManifestFile, func(m map[string]any) { m["chunks"] = 16 }, "chunks"},
+		{results.ManifestFile, func(m map[string]any) { m["chunk_pairs"] = 0 }, "chunk_pairs"},
+		{results.ManifestFile, func(m map[string]any) { m["games_per_pairing"] = 81 }, "games_per_pairing"},
+		{results.ManifestFile, func(m map[string]any) { m["games_per_pairing"] = uint64(1<<64 - 2) }, "games_per_pairing"},
+		{results.ManifestFile, func(m map[string]any) { m["gauntlet"] = "nobody" }, "gauntlet"},
+		{results.ManifestFile, func(m map[string]any) { m["complete"] = true }, "complete"},
+		{results.ManifestFile, func(m map[string]any) { m["shard"] = map[string]any{"index": 1, "count": 2} }, "shard 1/2"},
+		{results.CountsFile, func(m map[string]any) { m["finished"] = []any{} }, "seat[0]"},
+		{results.CountsFile, func(m map[string]any) { m["finished"] = []any{[]any{0, uint64(1<<64 - 1)}} }, "finished[0]"},
+		{results.CountsFile, func(m map[string]any) { m["finished"] = []any{[]any{0, 4}, []any{4, 7}} }, "finished[1]"},
+		{results.CountsFile, func(m map[string]any) { m["finished"] = []any{[]any{0, 4}, []any{10, 10}} }, "seat[0]"},
+		{results.CountsFile, func(m map[string]any) { ps := m["pairings"].([]any); ps[1] = ps[0] }, "pairings[1]"},
+		{results.CountsFile, func(m map[string]any) { m["pairings"] = append(m["pairings"].([]any), pairing(m, 0)) }, "pairings"},
+		{results.CountsFile, func(m map[string]any) { pairing(m, 2)["pentanomial"] = []any{1, 1, 1, 1, 1} }, "pentanomial"},
+		{results.CountsFile, func(m map[string]any) { pairing(m, 1)["forfeits"] = []any{-1, 0} }, "negative"},
+		{results.CountsFile, func(m map[string]any) { m["bots"] = []any{"random", "greedy", "random:"} }, "bots[1]"},
+	} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		editJSON(t, filepath.Join(dir, c.file), c.edit)
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), c.field) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: Load = %v, want one line naming %q", i, err, c.field)
+		}
+		if _, _, err := results.Merge([]string{dir}); err == nil {
+			t.Errorf("case %d: Merge accepted it", i)
+		}
+	}
+}
+
+// TestManifestPairings: the pairings results expects are the ones
+// roundrobin plays, for round robins and gauntlets.
+func TestManifestPairings(t *testing.T) {
+	specs := []string{"random", "greedy", "random:", "classic"}
+	var bots []*agents.Bot
+	for _, s := range specs {
+		b, err := agents.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	for g := -2; g < len(bots); g++ {
+		// g -2: a match (head to head); -1 a round robin; else a gauntlet.
+		cfg := &roundrobin.Config{Bots: bots, Gauntlet: max(g, -1), HeadToHead: g == -2}
+		m := &results.Manifest{Kind: results.KindTournament}
+		if g == -2 {
+			m.Kind = results.KindMatch
+		}
+		for _, b := range bots {
+			m.Bots = append(m.Bots, results.BotInfo{Spec: b.Name()})
+		}
+		if g >= 0 {
+			m.Gauntlet = bots[g].Name()
+		}
+		if got, want := m.Pairings(), cfg.Pairings(); !reflect.DeepEqual(got, want) {
+			t.Errorf("gauntlet %d: results %v, roundrobin %v", g, got, want)
+		}
+	}
+	// Tables of 3 and 4 seats, of 5 bots.
+	for seats := 3; seats <= 4; seats++ {
+		gm, err := game.Build("nzsc", seats, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var five []*agents.Bot
+		for _, s := range []string{"random", "greedy", "random:", "classic", "greedy:"} {
+			b, err := agents.ParseForSeats("nzsc", seats, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			five = append(five, b)
+		}
+		for g := -2; g < len(five); g++ {
+			cfg := &roundrobin.Config{Game: gm, Bots: five, Gauntlet: max(g, -1), HeadToHead: g == -2}
+			m := &results.Manifest{Kind: results.KindTournament, Game: "nzsc", Seats: seats}
+			if g == -2 {
+				m.Kind = results.KindMatch
+				cfg.Bots = five[:seats]
+			}
+			for _, b := range cfg.Bots {
+				m.Bots = append(m.Bots, results.BotInfo{Spec: b.Name()})
+			}
+			if g >= 0 {
+				m.Gauntlet = five[g].Name()
+			}
+			if got, want := m.Tables(), cfg.Tables(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%d seats, gauntlet %d: results %v, roundrobin %v", seats, g, got, want)
+			}
+		}
+	}
+}
