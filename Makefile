@@ -2,13 +2,26 @@
 GO ?= go
 PKGS := ./...
 
-.PHONY: build test fmt-check vet bench fuzz clean
+# The packages that run goroutines (workers, runners, bot processes, the
+# progress bar, the solver's workers) and their commands: make race runs
+# their short tests under the race detector.
+RACE_PKGS := ./tournament/... ./roundrobin/... ./agents/... ./results/... ./play/... \
+	./internal/... ./analysis/solve/... ./cmd/...
+
+.PHONY: build test test-short race fmt-check vet tidy-check bench fuzz clean
 
 build:
 	$(GO) build -o bin/nzsc ./cmd/nzsc
 
-test: fmt-check vet
+test: fmt-check vet tidy-check
 	$(GO) test -count=1 $(PKGS)
+
+# The quick loop while editing: the expensive tests respect -short.
+test-short: fmt-check vet tidy-check
+	$(GO) test -short -count=1 $(PKGS)
+
+race:
+	$(GO) test -race -short -count=1 $(RACE_PKGS)
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -16,6 +29,11 @@ fmt-check:
 
 vet:
 	$(GO) vet $(PKGS)
+
+# go.mod and go.sum must be what go mod tidy makes of them (a dependency
+# marked // indirect that is direct, or a missing sum, fails CI).
+tidy-check:
+	$(GO) mod tidy -diff
 
 # Benchmarks: five runs each so medians can be compared (benchstat).
 bench:

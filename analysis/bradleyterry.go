@@ -107,8 +107,8 @@ func BradleyTerry(t *Tournament) *Ranking {
 		se := math.Sqrt(math.Max(cov[i][i], 0))
 		e := theta[i] * eloPerNat
 		rk.Ratings[i] = Rating{
-			Bot: t.Bots[i], Elo: e, SE: se, Lo: e - z95*se, Hi: e + z95*se,
-			Games: games[i], Significant: math.Abs(e) > z95*se,
+			Bot: t.Bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
+			Games: games[i], Significant: math.Abs(e) > Z95*se,
 		}
 	}
 	rk.Order = make([]int, n)

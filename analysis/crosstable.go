@@ -4,8 +4,11 @@ import "math"
 
 var nanValue = math.NaN()
 
-// z95 is the two-sided 95% standard normal quantile.
-const z95 = 1.959963984540054
+// Z95 is the two-sided 95% standard normal quantile, Φ⁻¹(0.975): a
+// normal estimate's 95% interval is its value ± Z95 standard errors. It
+// is the one copy of the constant; other packages use it rather than
+// 1.96.
+const Z95 = 1.959963984540054
 
 // Estimate is a score (win rate) with its 95% interval and the number of
 // games behind it.
@@ -30,7 +33,7 @@ func EstimateOf(r Record) Estimate {
 	if n == 0 {
 		return Estimate{Score: nanValue, Lo: nanValue, Hi: nanValue}
 	}
-	lo, hi := wilsonInterval(r.Points(), float64(n), z95)
+	lo, hi := wilsonInterval(r.Points(), float64(n), Z95)
 	return Estimate{Record: r, Score: r.Points() / float64(n), Lo: lo, Hi: hi, Significant: lo > 0.5 || hi < 0.5}
 }
 

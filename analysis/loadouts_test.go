@@ -88,7 +88,7 @@ func TestWilson(t *testing.T) {
 		{10, 10, 0.7224672001, 1},
 		{5, 10, 0.2365930905, 0.7634069095},
 	} {
-		lo, hi := wilsonInterval(c.x, c.n, z95)
+		lo, hi := wilsonInterval(c.x, c.n, Z95)
 		if math.Abs(lo-c.lo) > 1e-9 || math.Abs(hi-c.hi) > 1e-9 {
 			t.Errorf("case %d: %v/%v -> [%.10f, %.10f], want [%.10f, %.10f]", i, c.x, c.n, lo, hi, c.lo, c.hi)
 		}

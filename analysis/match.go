@@ -3,9 +3,9 @@ package analysis
 import (
 	"cmp"
 	"encoding/json"
-	"math"
 	"slices"
-	"strconv"
+
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // Number is a float64 that encodes to JSON as null when it is NaN or
@@ -15,11 +15,7 @@ type Number float64
 
 // MarshalJSON implements json.Marshaler.
 func (x Number) MarshalJSON() ([]byte, error) {
-	f := float64(x)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
+	return numfmt.AppendJSON(nil, float64(x), -1), nil
 }
 
 var _ json.Marshaler = Number(0)

@@ -216,8 +216,8 @@ func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
 		se := math.Sqrt(math.Max(rk.Cov[i][i], 0))
 		e := theta[i] * eloPerNat
 		rk.Ratings[i] = Rating{
-			Bot: f.Bots[i], Elo: e, SE: se, Lo: e - z95*se, Hi: e + z95*se,
-			Games: games[i], Significant: math.Abs(e) > z95*se,
+			Bot: f.Bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
+			Games: games[i], Significant: math.Abs(e) > Z95*se,
 		}
 	}
 	rk.Order = make([]int, n)
@@ -377,10 +377,10 @@ func Placings(f *FinishingOrders) ([]Placing, error) {
 		if n > 1 {
 			variance = math.Max(0, (sum2[b]-n*p.MeanPlace*p.MeanPlace)/(n-1))
 		}
-		half := z95 * math.Sqrt(variance/n)
+		half := Z95 * math.Sqrt(variance/n)
 		p.PlaceLo, p.PlaceHi = p.MeanPlace-half, p.MeanPlace+half
 		p.WinShare = p.Wins / n
-		p.WinLo, p.WinHi = wilsonInterval(p.Wins, n, z95)
+		p.WinLo, p.WinHi = wilsonInterval(p.Wins, n, Z95)
 	}
 	return out, nil
 }

@@ -335,7 +335,7 @@ func EloFromPentanomial(penta [5]int64) PentaElo {
 	n, pdf := pentaPDF(penta)
 	mu, v := meanVar(pdf)
 	se := math.Sqrt(v / n)
-	lo, hi := mu-z95*se, mu+z95*se
+	lo, hi := mu-Z95*se, mu+Z95*se
 	e := PentaElo{Pairs: pairs, Score: mu, Elo: scoreElo(mu), Lo: scoreElo(lo), Hi: scoreElo(hi)}
 	if v > 0 {
 		e.NElo = (mu - 0.5) / math.Sqrt(2*v) * neloPerT

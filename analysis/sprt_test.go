@@ -102,7 +102,7 @@ func TestEloFromPentanomial(t *testing.T) {
 	e := EloFromPentanomial([5]int64{0, 100, 100, 100, 0})
 	// Regularization adds 1e-3 at both ends: negligible at 1e-6.
 	se := math.Sqrt(1.0 / 24 / 300)
-	hi := -400 * math.Log10(1/(0.5+z95*se)-1)
+	hi := -400 * math.Log10(1/(0.5+Z95*se)-1)
 	if math.Abs(e.Elo) > 1e-6 || math.Abs(e.Hi-hi) > 1e-3 || math.Abs(e.Lo+hi) > 1e-3 {
 		t.Errorf("got %+v, want Elo 0 ± %v", e, hi)
 	}

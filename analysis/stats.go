@@ -16,7 +16,7 @@ func Wilson(points, n float64) (lo, hi float64) {
 	if !(n > 0) {
 		return nanValue, nanValue
 	}
-	return wilsonInterval(points, n, z95)
+	return wilsonInterval(points, n, Z95)
 }
 
 // EloDiff returns the logistic Elo difference that makes score the
@@ -46,8 +46,8 @@ type EloEstimate struct {
 }
 
 func eloEstimate(score, se float64) EloEstimate {
-	lo := math.Max(0, score-z95*se)
-	hi := math.Min(1, score+z95*se)
+	lo := math.Max(0, score-Z95*se)
+	hi := math.Min(1, score+Z95*se)
 	e := EloEstimate{Score: score, ScoreLo: lo, ScoreHi: hi, Elo: EloDiff(score), Lo: EloDiff(lo), Hi: EloDiff(hi)}
 	e.Err = (e.Hi - e.Lo) / 2
 	return e

@@ -122,3 +122,14 @@ func TestPentanomialScore(t *testing.T) {
 		t.Errorf("no pairs: %+v", e)
 	}
 }
+
+// TestZ95 checks the constant against Φ⁻¹(0.975) = √2·erfinv(0.95),
+// computed here independently, and against the two-sided tail it names.
+func TestZ95(t *testing.T) {
+	if want := math.Sqrt2 * math.Erfinv(0.95); !near(Z95, want, 1e-14) {
+		t.Errorf("Z95 = %.17g, want √2·erfinv(0.95) = %.17g", Z95, want)
+	}
+	if tail := math.Erfc(Z95 / math.Sqrt2); !near(tail, 0.05, 1e-14) {
+		t.Errorf("P(|Z| > Z95) = %.17g, want 0.05", tail)
+	}
+}

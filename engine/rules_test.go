@@ -364,10 +364,7 @@ func cat(parts ...[]string) []string {
 	return out
 }
 
-var (
-	nullA  = &turnWant{nullified: true}
-	noneOK = &turnWant{}
-)
+var noneOK = &turnWant{}
 
 func offA(o engine.Offence) *turnWant {
 	return &turnWant{off: [2]engine.Offence{o, 0}, nullified: true}

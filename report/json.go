@@ -3,10 +3,9 @@ package report
 import (
 	"encoding/json"
 	"io"
-	"math"
-	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -14,15 +13,11 @@ import (
 const JSONFormat = "nzsc-tournament-report/1"
 
 // num is a float that marshals NaN and infinities as null and rounds to
-// 6 significant decimals, so that documents are valid JSON and stable.
+// 10 significant digits, so that documents are valid JSON and stable.
 type num float64
 
 func (n num) MarshalJSON() ([]byte, error) {
-	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return []byte("null"), nil
-	}
-	return strconv.AppendFloat(nil, f, 'g', 10, 64), nil
+	return numfmt.AppendJSON(nil, float64(n), 10), nil
 }
 
 type estimateJSON struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // Match is a head-to-head match as its renderers show it.
@@ -60,24 +61,11 @@ var MatchCSVHeader = []string{"bot_a", "bot_b", "seed", "row", "a_loadout", "b_l
 	"games", "wins", "draws", "losses", "score", "score_lo", "score_hi",
 	"elo", "elo_lo", "elo_hi", "elo_err", "los"}
 
-func csvFloat(x analysis.Number, digits int) string {
-	f := float64(x)
-	switch {
-	case math.IsNaN(f):
-		return ""
-	case math.IsInf(f, 1):
-		return "inf"
-	case math.IsInf(f, -1):
-		return "-inf"
-	}
-	return strconv.FormatFloat(f, 'f', digits, 64)
-}
-
 func csvLine(l *analysis.Line) []string {
 	u := func(x uint64) string { return strconv.FormatUint(x, 10) }
 	return []string{u(l.Games), u(l.Wins), u(l.Draws), u(l.Losses),
-		csvFloat(l.Score, 6), csvFloat(l.ScoreLo, 6), csvFloat(l.ScoreHi, 6),
-		csvFloat(l.Elo, 2), csvFloat(l.EloLo, 2), csvFloat(l.EloHi, 2), csvFloat(l.EloErr, 2), csvFloat(l.LOS, 6)}
+		numfmt.CSV(float64(l.Score), 6), numfmt.CSV(float64(l.ScoreLo), 6), numfmt.CSV(float64(l.ScoreHi), 6),
+		numfmt.CSV(float64(l.Elo), 2), numfmt.CSV(float64(l.EloLo), 2), numfmt.CSV(float64(l.EloHi), 2), numfmt.CSV(float64(l.EloErr), 2), numfmt.CSV(float64(l.LOS), 6)}
 }
 
 // MatchCSV writes the match as CSV rows: the total, each seat, each

@@ -94,7 +94,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		if s.Metagame != nil {
 			meta = strconv.FormatFloat(s.Metagame.Weight[i], 'f', 3, 64)
 		}
-		rows = append(rows, []string{strconv.Itoa(rank+1) + " " + r.Bot, elo, fmt.Sprintf("±%.1f", z95(r.SE)),
+		rows = append(rows, []string{strconv.Itoa(rank+1) + " " + r.Bot, elo, fmt.Sprintf("±%.1f", analysis.Z95*r.SE),
 			pct(s.Cross.Field[i]), strconv.FormatInt(r.Games, 10), meta})
 	}
 	p.table([]string{"bot", "Elo", "95%", "score %", "games", "Nash weight"}, rows)
@@ -257,8 +257,6 @@ func metagame(p *printer, s *analysis.Summary) {
 	}
 	p.f("\n~ marks an estimate whose 95%% interval includes the even value (50%% or Elo 0): not significant.\n")
 }
-
-func z95(se float64) float64 { return 1.959963984540054 * se }
 
 type printer struct {
 	w   io.Writer

@@ -3,10 +3,10 @@ package results
 import (
 	"bytes"
 	"encoding/csv"
-	"math"
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // Table is a CSV table: a header and rows of equal length.
@@ -26,23 +26,12 @@ func (t *Table) CSV() []byte {
 	return b.Bytes()
 }
 
-// num formats a float for CSV: empty for NaN (pandas reads it as NaN).
-func num(v float64, prec int) string {
-	if math.IsNaN(v) {
-		return ""
-	}
-	if math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(v, 'f', prec, 64)
-}
-
 func count(n int64) string { return strconv.FormatInt(n, 10) }
 
 func estimateCols(e analysis.Estimate) []string {
 	r := e.Record
 	return []string{count(r.Wins), count(r.Draws), count(r.Losses), count(r.Games()),
-		num(e.Score, 6), num(e.Lo, 6), num(e.Hi, 6), strconv.FormatBool(e.Significant)}
+		numfmt.CSV(e.Score, 6), numfmt.CSV(e.Lo, 6), numfmt.CSV(e.Hi, 6), strconv.FormatBool(e.Significant)}
 }
 
 var estimateHeader = []string{"wins", "draws", "losses", "games", "score", "lo95", "hi95", "significant"}
@@ -60,9 +49,9 @@ func Tables(s *analysis.Summary) []Table {
 		r := s.Ranking.Ratings[i]
 		w := ""
 		if s.Metagame != nil {
-			w = num(s.Metagame.Weight[i], 6)
+			w = numfmt.CSV(s.Metagame.Weight[i], 6)
 		}
-		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, num(r.Elo, 2), num(r.SE, 2), num(r.Lo, 2), num(r.Hi, 2),
+		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, numfmt.CSV(r.Elo, 2), numfmt.CSV(r.SE, 2), numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2),
 			count(r.Games), strconv.FormatBool(r.Significant), w})
 	}
 	out = append(out, rt)
@@ -112,9 +101,9 @@ func Tables(s *analysis.Summary) []Table {
 		}
 		total += s.Unsettled[i]
 		for x, n := range s.Picks[i] {
-			pt.Rows = append(pt.Rows, []string{bots[i], analysis.LoadoutAt(x).String(), count(n), num(float64(n)/float64(total), 6)})
+			pt.Rows = append(pt.Rows, []string{bots[i], analysis.LoadoutAt(x).String(), count(n), numfmt.CSV(float64(n)/float64(total), 6)})
 		}
-		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(s.Unsettled[i]), num(float64(s.Unsettled[i])/float64(total), 6)})
+		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(s.Unsettled[i]), numfmt.CSV(float64(s.Unsettled[i])/float64(total), 6)})
 	}
 	out = append(out, pt)
 
@@ -140,7 +129,7 @@ func Tables(s *analysis.Summary) []Table {
 	mt := Table{Name: "metagame.csv", Header: []string{"bot", "weight"}}
 	if s.Metagame != nil {
 		for i := range bots {
-			mt.Rows = append(mt.Rows, []string{bots[i], num(s.Metagame.Weight[i], 6)})
+			mt.Rows = append(mt.Rows, []string{bots[i], numfmt.CSV(s.Metagame.Weight[i], 6)})
 		}
 	}
 	out = append(out, mt)
