@@ -19,6 +19,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents/protocol"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // Settings of exec bots that their spec does not give. Commands set them
@@ -180,6 +181,11 @@ type Exec struct {
 	runMu       sync.Mutex
 	interrupted bool
 	closed      bool
+
+	// The game played (empty: two-player NZSC) and its number of seats,
+	// as the hello names them.
+	gameName string
+	seats    int
 
 	// The current game.
 	seat, game int
@@ -409,7 +415,11 @@ func (e *Exec) Start() error {
 }
 
 func (e *Exec) handshakeWith(deadline time.Time) error {
-	hello := protocol.Hello{Type: protocol.TypeHello, Protocol: protocol.Version, Program: "nzsc", Options: e.spec.options}
+	hello := protocol.Hello{Type: protocol.TypeHello, Protocol: protocol.Version, Program: "nzsc", Options: e.spec.options,
+		GameName: e.gameName, Seats: e.seats}
+	if hello.GameName == "" {
+		hello.GameName, hello.Seats = DefaultGame, 2
+	}
 	if err := e.send(&hello, deadline); err != nil {
 		return err
 	}
@@ -654,13 +664,20 @@ func SetExecTimeout(d time.Duration) error {
 // Probe builds an instance of b and, for a bot that runs a program,
 // starts it and does the handshake, so that a command can reject a bot
 // that cannot even start (a one-line error) before a run begins.
-func Probe(b *Bot) error {
+func Probe(b *Bot) error { return ProbeFor(b, nil) }
+
+// ProbeFor is Probe for a bot that will play g (nil: two-player NZSC): an
+// external program's hello names the game it is to play.
+func ProbeFor(b *Bot, g game.Game) error {
 	p, err := b.NewPlayer()
 	if err != nil {
 		return err
 	}
 	if c := CloserOf(p); c != nil {
 		defer c.Close()
+	}
+	if x, ok := p.(*ExecPlayer); ok && g != nil {
+		x.gameName, x.seats = g.Info().Name, g.Seats()
 	}
 	var a any = p
 	if u, ok := p.(interface{ Unwrap() Agent }); ok {

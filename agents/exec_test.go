@@ -31,7 +31,7 @@ var (
 func bins(t testing.TB) string {
 	t.Helper()
 	buildOnce.Do(func() {
-		out, err := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./testdata/badbot", "../examples/gobot").CombinedOutput()
+		out, err := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./testdata/badbot", "./testdata/anybot", "../examples/gobot").CombinedOutput()
 		if err != nil {
 			buildErr = fmt.Errorf("building the test bots: %v\n%s", err, out)
 		}

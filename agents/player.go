@@ -72,6 +72,13 @@ type GameResult struct {
 	Illegal [game.MaxSeats]int
 }
 
+// GameFinisher is implemented by Players that want to know how each game
+// ended (external programs are told); PlayerTable calls FinishGame once
+// after every game, forfeited or not.
+type GameFinisher interface {
+	FinishGame(res *GameResult)
+}
+
 // IllegalActionError is the fault of a bot whose action is not legal in a
 // game that forfeits illegal actions.
 type IllegalActionError struct {
@@ -95,6 +102,8 @@ type PlayerTable struct {
 	acts  []game.Action
 	legal []game.Action
 	toAct []int
+	// seated are the bots of the game under way.
+	seated []Player
 	// Record asks Play to keep each step's actions in Names, one name per
 	// seat as the seat's observation names it, "" for a seat that did not
 	// decide (the game record's form).
@@ -128,6 +137,7 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 		b.NewGame(g, i, t.rng[i])
 		faulters[i] = faulterOf(b)
 	}
+	t.seated = bots
 	st := g.NewState(seed)
 	t.Final = st
 	t.Names = t.Names[:0]
@@ -168,13 +178,24 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 	}
 	res.Outcome = st.Outcome()
 	res.Steps = st.Turn()
+	finish(bots, &res)
 	return res
 }
 
 func (t *PlayerTable) forfeit(res *GameResult, seats, seat int, err error, st game.State) GameResult {
 	res.Outcome = game.Forfeit(seats, seat)
 	res.Forfeit, res.Fault, res.Steps = seat, err, st.Turn()
+	finish(t.seated, res)
 	return *res
+}
+
+// finish tells the bots that are GameFinishers how the game ended.
+func finish(bots []Player, res *GameResult) {
+	for _, b := range bots {
+		if f, ok := b.(GameFinisher); ok {
+			f.FinishGame(res)
+		}
+	}
 }
 
 // names names a step's actions as a game record keeps them.

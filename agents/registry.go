@@ -95,6 +95,18 @@ func RegisteredForSeats(game string, seats int) []Info {
 			}
 		}
 	}
+	// The kinds for every game, where the game has none of that name
+	// for these seats.
+	for name, kinds := range registry[AnyGame] {
+		if game == AnyGame || slices.ContainsFunc(out, func(i Info) bool { return i.Name == name }) {
+			continue
+		}
+		for _, i := range kinds {
+			if seats == 0 || i.Supports(seats) {
+				out = append(out, i)
+			}
+		}
+	}
 	slices.SortFunc(out, func(a, b Info) int {
 		if c := strings.Compare(a.Name, b.Name); c != 0 {
 			return c
@@ -108,7 +120,9 @@ func RegisteredForSeats(game string, seats int) []Info {
 // players; seats 0 asks for the two-player kind if there is one, else the
 // name's first kind (what Parse and ParseFor always meant).
 func lookup(game, name string, seats int) (Info, error) {
-	kinds, ok := registry[game][name]
+	// A kind for every game (exec) comes after the game's own kinds.
+	kinds := append(slices.Clone(registry[game][name]), registry[AnyGame][name]...)
+	ok := len(kinds) > 0
 	if !ok {
 		if game == DefaultGame {
 			return Info{}, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game))

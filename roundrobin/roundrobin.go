@@ -85,7 +85,7 @@ func (c *Config) Check() error {
 	g := c.game()
 	for _, b := range c.Bots {
 		game := b.Info.Game
-		if game != g.Info().Name || !b.Info.Supports(g.Seats()) {
+		if game != g.Info().Name && game != agents.AnyGame || !b.Info.Supports(g.Seats()) {
 			return fmt.Errorf("bot %s does not play %s with %d players", b.Name(), g.Info().Name, g.Seats())
 		}
 	}

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"github.com/nzsclab/nzsc/engine"
 )
 
@@ -37,6 +38,12 @@ type Hello struct {
 	Protocol int    `json:"protocol"`
 	// Program names the host: "nzsc".
 	Program string `json:"program"`
+	// GameName names the game the bot is to play ("nzsc", "npzr"; nzsc
+	// games lists them) and Seats the players at its table. (Not "game":
+	// every other message's "game" is the game's number, and bots that
+	// read every message into one structure must keep working.)
+	GameName string `json:"game_name,omitempty"`
+	Seats    int    `json:"seats,omitempty"`
 	// Options are the options given in the bot spec, as strings.
 	Options map[string]string `json:"options"`
 }
@@ -339,4 +346,40 @@ func (r *Result) Fill(game int, s *engine.State, seat int, history []engine.Turn
 	start = min(max(start, 0), len(history))
 	r.HistoryStart = start
 	r.History = AppendTurns(r.History[:0], history[start:], seat)
+}
+
+// The messages below are those of every game other than two-player NZSC
+// (whose messages above keep protocol 1 as it was): the game's
+// observation and legal actions as the game's docs write them.
+
+// AnyGame announces a new game of any game.
+type AnyGame struct {
+	Type string `json:"type"`
+	Game int    `json:"game"`
+	Seat int    `json:"seat"`
+	Seed uint64 `json:"seed"`
+	// Rules are every rules option of the game, as strings.
+	Rules map[string]string `json:"rules"`
+}
+
+// AnyDecide asks for an action: what the bot's seat sees, and its legal
+// actions by name.
+type AnyDecide struct {
+	Type        string          `json:"type"`
+	Game        int             `json:"game"`
+	Observation json.RawMessage `json:"observation"`
+	Legal       []string        `json:"legal"`
+}
+
+// AnyResult tells how a game of any game ended.
+type AnyResult struct {
+	Type string `json:"type"`
+	Game int    `json:"game"`
+	// Places are every seat's finishing place (1 first, shared when
+	// equal), Score their points, Winner the winning seat or -1.
+	Places []int `json:"places"`
+	Score  []int `json:"score"`
+	Winner int   `json:"winner"`
+	// Forfeit is the seat that forfeited, when one did.
+	Forfeit *int `json:"forfeit,omitempty"`
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/spf13/pflag"
 )
 
@@ -30,10 +31,10 @@ func applyBotTimeout(cmd string, fs *pflag.FlagSet) error {
 }
 
 // probeBots starts each external bot once and checks its handshake
-// (built-in bots pass at once).
-func probeBots(cmd string, bots ...*agents.Bot) error {
+// (built-in bots pass at once) for game g (nil: two-player NZSC).
+func probeBots(cmd string, g game.Game, bots ...*agents.Bot) error {
 	for _, b := range bots {
-		if err := agents.Probe(b); err != nil {
+		if err := agents.ProbeFor(b, g); err != nil {
 			return usagef("%s: %v", cmd, err)
 		}
 	}

@@ -56,7 +56,7 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	// An external opponent that cannot start or answer its handshake is
 	// bad input, as in match.
-	if err := probeBots("play", bot); err != nil {
+	if err := probeBots("play", nil, bot); err != nil {
 		return err
 	}
 	echo := true

@@ -221,7 +221,7 @@ func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedP
 		// External bots log their standard error into the run directory.
 		agents.ExecLogDir = filepath.Join(rd.Dir.Path, "bots")
 	}
-	if err := probeBots(cmd, rd.Config.Bots...); err != nil {
+	if err := probeBots(cmd, rd.Config.Game, rd.Config.Bots...); err != nil {
 		return roundrobin.Result{}, err
 	}
 	if seedPicked && !quiet {

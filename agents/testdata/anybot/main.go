@@ -1,0 +1,56 @@
+// Command anybot is a test bot for any game of the protocol: it checks the
+// hello names a game and answers every decision with a uniformly random
+// legal action, drawn from the game's seed. With the argument "bad" it
+// answers a name that is no action.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+)
+
+func main() {
+	bad := len(os.Args) > 1 && os.Args[1] == "bad"
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 64<<20)
+	out := json.NewEncoder(os.Stdout)
+	rng := rand.New(rand.NewPCG(0, 0))
+	for in.Scan() {
+		var m struct {
+			Type     string          `json:"type"`
+			GameName string          `json:"game_name"`
+			Seed     uint64          `json:"seed"`
+			Legal    []string        `json:"legal"`
+			View     json.RawMessage `json:"observation"`
+		}
+		if err := json.Unmarshal(in.Bytes(), &m); err != nil {
+			fmt.Fprintln(os.Stderr, "anybot:", err)
+			os.Exit(1)
+		}
+		switch m.Type {
+		case "hello":
+			if m.GameName == "" {
+				fmt.Fprintln(os.Stderr, "anybot: the hello names no game")
+				os.Exit(1)
+			}
+			out.Encode(map[string]any{"type": "hello", "protocol": 1, "name": "anybot-" + m.GameName})
+		case "game":
+			rng = rand.New(rand.NewPCG(m.Seed, 1))
+		case "decide":
+			if len(m.View) == 0 || len(m.Legal) == 0 {
+				fmt.Fprintln(os.Stderr, "anybot: a decision without an observation or legal actions")
+				os.Exit(1)
+			}
+			choice := m.Legal[rng.IntN(len(m.Legal))]
+			if bad {
+				choice = "no such action"
+			}
+			out.Encode(map[string]string{"type": "choice", "choice": choice})
+		case "quit":
+			return
+		}
+	}
+}
