@@ -210,9 +210,12 @@ func (c *Config) Empty() analysis.Tournament {
 
 // Options control one Play call.
 type Options struct {
-	// Chunks are the chunks to play (a shard, or what a resumed run has
-	// left); nil means every chunk.
+	// Chunks are the chunks to play, sorted; nil means Set, or every
+	// chunk when Set is nil too.
 	Chunks []uint64
+	// Set selects the chunks to play without listing them (a shard, or
+	// what a resumed run has left).
+	Set *tournament.ChunkSet
 	// Workers is the number of goroutines (0: all cores).
 	Workers int
 	// SegmentChunks is the number of chunks between checkpoints (0: 8 per
@@ -265,7 +268,12 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 		seg = 8 * uint64(workers)
 	}
 	tables := cfg.Tables()
-	for segment := range segments(opts.Chunks, plan.NumChunks(), seg) {
+	set := opts.Set
+	if opts.Chunks == nil && set == nil {
+		all := tournament.RemainingSet(plan.NumChunks(), nil)
+		set = &all
+	}
+	for segment := range segments(opts.Chunks, set, seg) {
 		plan.Chunks = segment
 		counter := tournament.NewCounter(workers)
 		stop := watch(counter, opts.Progress)
@@ -299,21 +307,24 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 	return res, nil
 }
 
-// segments yields sorted chunk indices cut into runs that share c / seg;
-// nil chunks means every chunk of a run of numChunks, which is never
-// listed whole (a run may have billions of chunks).
-func segments(chunks []uint64, numChunks, seg uint64) iter.Seq[[]uint64] {
+// segments yields sorted chunk indices cut into runs that share c / seg:
+// chunks when not nil, else set's, which is never listed whole (a run may
+// have billions of chunks).
+func segments(chunks []uint64, set *tournament.ChunkSet, seg uint64) iter.Seq[[]uint64] {
 	return func(yield func([]uint64) bool) {
 		if chunks == nil {
 			buf := make([]uint64, 0, seg)
-			for lo := uint64(0); lo < numChunks; lo += seg {
-				buf = buf[:0]
-				for c := lo; c < min(lo+seg, numChunks); c++ {
-					buf = append(buf, c)
+			for c := range set.All() {
+				if len(buf) > 0 && buf[0]/seg != c/seg {
+					if !yield(buf) {
+						return
+					}
+					buf = buf[:0]
 				}
-				if !yield(buf) {
-					return
-				}
+				buf = append(buf, c)
+			}
+			if len(buf) > 0 {
+				yield(buf)
 			}
 			return
 		}

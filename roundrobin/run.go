@@ -26,8 +26,8 @@ type RunDir struct {
 	Manifest *results.Manifest
 	Config   *Config
 	base     analysis.Tournament // counts of earlier sessions
-	done     []uint64            // their finished chunks
-	pending  []uint64            // chunks to play now
+	done     [][2]uint64         // their finished chunks, as ranges
+	pending  tournament.ChunkSet // chunks to play now
 	log      *results.GamesLog   // a new run's log, opened by Create
 	total    analysis.Tournament
 }
@@ -97,11 +97,11 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	for _, b := range cfg.Bots {
 		man.Bots = append(man.Bots, results.BotInfo{Spec: b.Name(), Kind: b.Info.Name, Params: b.Params})
 	}
-	// pending stays nil for a whole run: every chunk, never listed (a
-	// run may have billions of chunks).
-	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log}
+	// Chunks are sets, never listed: a run may have billions of them.
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log,
+		pending: tournament.RemainingSet(cfg.NumChunks(), nil)}
 	if spec.Shard != nil {
-		r.pending, _ = tournament.ShardChunks(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
+		r.pending, _ = tournament.ShardSet(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
 	}
 	man.GamesPlanned = r.PendingGames()
 	if n := cfg.seats(); n > 2 {
@@ -132,17 +132,16 @@ func Resume(path string) (*RunDir, error) {
 	if err := checkSamePairings(cfg.Empty(), counts.Tournament); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: counts.Tournament, done: counts.FinishedChunks(), pending: []uint64{}, total: counts.Tournament}
-	all := tournament.Remaining(cfg.NumChunks(), nil)
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: counts.Tournament, done: slices.Clone(counts.Finished), total: counts.Tournament,
+		pending: tournament.RemainingSet(cfg.NumChunks(), nil)}
 	if man.Shard != nil {
-		if all, err = tournament.ShardChunks(cfg.NumChunks(), man.Shard.Index, man.Shard.Count); err != nil {
+		if r.pending, err = tournament.ShardSet(cfg.NumChunks(), man.Shard.Index, man.Shard.Count); err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 	}
-	for _, c := range all {
-		if _, found := slices.BinarySearch(r.done, c); !found {
-			r.pending = append(r.pending, c)
-		}
+	r.pending.Done = r.done
+	if err := r.pending.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return r, nil
 }
@@ -207,21 +206,17 @@ func checkSamePairings(want, got analysis.Tournament) error {
 // included).
 func (r *RunDir) Total() *analysis.Tournament { return &r.total }
 
-// PendingGames returns the number of games this session plays.
+// PendingGames returns the number of games this session plays: every
+// pending chunk is full but the run's last, which may be short.
 func (r *RunDir) PendingGames() uint64 {
-	g := uint64(SetGames(r.Config.seats()))
-	if r.pending == nil {
-		return g * r.Config.Plan().Pairs
+	plan := r.Config.Plan()
+	n := r.pending.Len()
+	pairs := n * r.Config.chunkPairs()
+	if last := plan.NumChunks() - 1; n > 0 && r.pending.Contains(last) {
+		lo, hi := plan.ChunkRange(last)
+		pairs -= r.Config.chunkPairs() - (hi - lo)
 	}
-	return g * r.Config.PairsIn(r.pending)
-}
-
-// pendingChunks returns the number of chunks this session plays.
-func (r *RunDir) pendingChunks() uint64 {
-	if r.pending == nil {
-		return r.Config.NumChunks()
-	}
-	return uint64(len(r.pending))
+	return uint64(SetGames(r.Config.seats())) * pairs
 }
 
 // RunOptions control one session of a run.
@@ -277,8 +272,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		if r.Dir == nil {
 			return nil
 		}
-		c := &results.Counts{Tournament: t}
-		c.SetFinished(mergeChunks(r.done, finished))
+		c := &results.Counts{Tournament: t, Finished: addRanges(r.done, finished)}
 		if err := r.Dir.WriteCounts(c); err != nil {
 			return err
 		}
@@ -310,15 +304,14 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		}
 	}
 	res, err = Play(ctx, r.Config, Options{
-		Chunks: r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
+		Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
 		Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
 	})
 	// The final save, whatever happened: the counts of every finished
 	// chunk.
-	finished := mergeChunks(r.done, res.Finished)
 	man.Ended = time.Now().UTC()
 	man.Interrupted = res.Interrupted || err != nil
-	man.Complete = stopped || !man.Interrupted && uint64(len(finished)) == uint64(len(r.done))+r.pendingChunks()
+	man.Complete = stopped || !man.Interrupted && uint64(len(res.Finished)) == r.pending.Len()
 	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
 		err = serr
 	}
@@ -348,8 +341,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
 		if pair >= plan.Pairs {
 			return false
 		}
-		_, found := slices.BinarySearch(r.done, pair/cp)
-		return found
+		return inRanges(r.done, pair/cp)
 	})
 }
 
@@ -357,8 +349,43 @@ func cloneTournament(t *analysis.Tournament) analysis.Tournament {
 	return analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings), Tables: slices.Clone(t.Tables)}
 }
 
-func mergeChunks(a, b []uint64) []uint64 {
-	out := append(slices.Clone(a), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
+// addRanges returns the sorted disjoint ranges of done (sorted disjoint
+// inclusive ranges) and chunks (sorted, none in done), adjacent ranges
+// joined: a checkpoint's finished list, in memory proportional to the
+// ranges and this session's chunks, never to the run.
+func addRanges(done [][2]uint64, chunks []uint64) [][2]uint64 {
+	out := make([][2]uint64, 0, len(done)+len(chunks))
+	add := func(r [2]uint64) {
+		if n := len(out); n > 0 && out[n-1][1]+1 >= r[0] {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			return
+		}
+		out = append(out, r)
+	}
+	i := 0
+	for _, c := range chunks {
+		for i < len(done) && done[i][0] < c {
+			add(done[i])
+			i++
+		}
+		add([2]uint64{c, c})
+	}
+	for ; i < len(done); i++ {
+		add(done[i])
+	}
+	return out
+}
+
+// inRanges reports whether c is in one of the sorted disjoint ranges.
+func inRanges(rs [][2]uint64, c uint64) bool {
+	i, _ := slices.BinarySearchFunc(rs, c, func(r [2]uint64, c uint64) int {
+		switch {
+		case r[1] < c:
+			return -1
+		case r[0] > c:
+			return 1
+		}
+		return 0
+	})
+	return i < len(rs) && rs[i][0] <= c && c <= rs[i][1]
 }

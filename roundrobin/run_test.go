@@ -145,3 +145,30 @@ func TestGamesLogRefusesForeignFile(t *testing.T) {
 		t.Errorf("the file was changed: %q", b)
 	}
 }
+
+func TestAddRanges(t *testing.T) {
+	for i, c := range []struct {
+		done   [][2]uint64
+		chunks []uint64
+		want   [][2]uint64
+	}{
+		{nil, nil, [][2]uint64{}},
+		{nil, []uint64{0, 1, 2, 5}, [][2]uint64{{0, 2}, {5, 5}}},
+		{[][2]uint64{{3, 4}}, []uint64{0, 2, 5, 7}, [][2]uint64{{0, 0}, {2, 5}, {7, 7}}},
+		{[][2]uint64{{0, 1}, {9, 9}}, []uint64{2, 8}, [][2]uint64{{0, 2}, {8, 9}}},
+	} {
+		if got := addRanges(c.done, c.chunks); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("case %d: got %v, want %v", i, got, c.want)
+		}
+		for x := range uint64(12) {
+			in := inRanges(c.want, x)
+			oracle := false
+			for _, r := range c.want {
+				oracle = oracle || r[0] <= x && x <= r[1]
+			}
+			if in != oracle {
+				t.Errorf("case %d: inRanges(%d) = %v", i, x, in)
+			}
+		}
+	}
+}

@@ -382,6 +382,19 @@ func (s *ChunkSet) Check() error {
 	return nil
 }
 
+// Contains reports whether chunk c is in the set.
+func (s *ChunkSet) Contains(c uint64) bool {
+	if c >= s.N || s.Stride == 0 || c < s.Offset || (c-s.Offset)%s.Stride != 0 {
+		return false
+	}
+	for _, r := range s.Done {
+		if r[0] <= c && c <= r[1] {
+			return false
+		}
+	}
+	return true
+}
+
 // below counts the set's chunks before x, ignoring Done.
 func (s *ChunkSet) below(x uint64) uint64 {
 	x = min(x, s.N)
