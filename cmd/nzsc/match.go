@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -60,6 +61,10 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("match: --resume takes no bots (the run directory fixes them)")
 	}
 	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{})
+	var usage *usageError
+	if errors.As(err, &usage) {
+		return err
+	}
 	if err != nil && res.Counts.Games() == 0 && rd.Manifest.GamesDone == 0 {
 		// A worker could not start (a bot that cannot be built): the
 		// user's bot spec is at fault.

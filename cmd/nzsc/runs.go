@@ -217,6 +217,13 @@ func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedP
 	if opts.Workers, _ = fs.GetInt("workers"); opts.Workers < 1 {
 		return roundrobin.Result{}, usagef("%s: --workers must be at least 1, got %d", cmd, opts.Workers)
 	}
+	// The runner's own bounds (workers, the run's size), checked before
+	// anything starts.
+	plan := rd.Config.Plan()
+	plan.Workers = opts.Workers
+	if err := plan.Check(); err != nil {
+		return roundrobin.Result{}, usagef("%s: %v", cmd, err)
+	}
 	if rd.Dir != nil {
 		// External bots log their standard error into the run directory.
 		agents.ExecLogDir = filepath.Join(rd.Dir.Path, "bots")
