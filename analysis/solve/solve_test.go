@@ -1,24 +1,15 @@
 package solve
 
 import (
-	"context"
 	"math"
 	"testing"
-	"time"
 
 	"github.com/nzsclab/nzsc/engine"
 )
 
 func TestSolveAll(t *testing.T) {
-	if testing.Short() {
-		t.Skip("full solve")
-	}
-	start := time.Now()
-	s, err := Solve(context.Background(), 0, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("value %.3g gap %.3g in %v char V %v", s.Value(), s.Gap, time.Since(start), s.Characters.V)
+	s := testSolution(t)
+	t.Logf("value %.3g gap %.3g in %v char V %v", s.Value(), s.Gap, s.Elapsed, s.Characters.V)
 	ls := engine.Loadouts()
 	certified := 0
 	for i := range ls {
