@@ -108,28 +108,41 @@ func (g *Graph) Strategies(k int32, v, v0 []float64, rule Rule, x, y *[MaxSide]f
 
 // pickStrategies sets x and y from the discounted game md and the
 // undiscounted game mu of a state whose undiscounted value is win, by
-// rule.
+// rule, solving only the games the rule needs.
 func pickStrategies(md, mu *Matrix, win float64, rule Rule, x, y *[MaxSide]float64) {
-	var e Equilibrium
-	rx, ry := rule.first(), rule.second()
-	useDisc := func(r int, winning bool) bool { return r == DiscRule || r == SplitRule && winning }
-	if useDisc(rx, win > signTol) || useDisc(ry, win < -signTol) {
-		SolvePure(md, &e)
-		if useDisc(rx, win > signTol) {
-			*x = e.X
-		}
-		if useDisc(ry, win < -signTol) {
-			*y = e.Y
-		}
+	var ed, eu Equilibrium
+	dx, dy := rule.discounted(win)
+	if dx || dy {
+		SolvePure(md, &ed)
 	}
-	if !useDisc(rx, win > signTol) || !useDisc(ry, win < -signTol) {
-		SolvePure(mu, &e)
-		if !useDisc(rx, win > signTol) {
-			*x = e.X
-		}
-		if !useDisc(ry, win < -signTol) {
-			*y = e.Y
-		}
+	if !dx || !dy {
+		SolvePure(mu, &eu)
+	}
+	rule.pick(&ed, &eu, win, x, y)
+}
+
+// discounted reports, for a state whose undiscounted value is win,
+// whether each seat's strategy comes from the discounted game (else from
+// the undiscounted one).
+func (r Rule) discounted(win float64) (first, second bool) {
+	useDisc := func(r int, winning bool) bool { return r == DiscRule || r == SplitRule && winning }
+	return useDisc(r.first(), win > signTol), useDisc(r.second(), win < -signTol)
+}
+
+// pick sets x and y from the solved discounted game ed and undiscounted
+// game eu (SolvePure's answers) by rule; a game the rule does not use
+// may be left unsolved.
+func (r Rule) pick(ed, eu *Equilibrium, win float64, x, y *[MaxSide]float64) {
+	dx, dy := r.discounted(win)
+	if dx {
+		*x = ed.X
+	} else {
+		*x = eu.X
+	}
+	if dy {
+		*y = ed.Y
+	} else {
+		*y = eu.Y
 	}
 }
 
@@ -239,11 +252,20 @@ func solveMoves(g *Graph, mode everettMode) *MoveSolution {
 		// The strategies, exactly as a player recomputes them, by the
 		// best rule for each seat. The certificate of a component: best
 		// responses with its exits valued by their own bounds.
+		// Both games of every state are solved once: the rules only pick
+		// among their answers.
+		w.disc, w.undisc = resizeEq(w.disc, len(c)), resizeEq(w.undisc, len(c))
+		for p, v := range c {
+			g.Matrix(v, sol.V, Discount, &m)
+			SolvePure(&m, &w.disc[p])
+			g.Matrix(v, sol.V0, 1, &m)
+			SolvePure(&m, &w.undisc[p])
+		}
 		bestX, bestY := math.Inf(1), math.Inf(1)
 		for r := range 3 {
 			rule := MakeRule(r, r)
-			for _, v := range c {
-				g.Strategies(v, sol.V, sol.V0, rule, &sol.X[v], &sol.Y[v])
+			for p, v := range c {
+				rule.pick(&w.disc[p], &w.undisc[p], sol.V0[v], &sol.X[v], &sol.Y[v])
 			}
 			w.local = resize(w.local, len(c))
 			sol.buildBR(&w.br, c, comp, w.pos, int32(ci), false)
@@ -276,8 +298,8 @@ func solveMoves(g *Graph, mode everettMode) *MoveSolution {
 				break
 			}
 		}
-		for _, v := range c {
-			g.Strategies(v, sol.V, sol.V0, sol.Rule[v], &sol.X[v], &sol.Y[v])
+		for p, v := range c {
+			sol.Rule[v].pick(&w.disc[p], &w.undisc[p], sol.V0[v], &sol.X[v], &sol.Y[v])
 		}
 		if mode != noEverett && sol.ownGap(c, comp, int32(ci)) > everettTol {
 			sol.everettComponent(w, c, comp, int32(ci), v2, mode)
@@ -308,6 +330,16 @@ type hkWork struct {
 	chain, br mdp
 	local     []float64
 	x, y      [][MaxSide]float64
+	// disc and undisc: SolvePure's answers for the discounted and the
+	// undiscounted game of each state of the component.
+	disc, undisc []Equilibrium
+}
+
+func resizeEq(s []Equilibrium, n int) []Equilibrium {
+	if cap(s) < n {
+		return make([]Equilibrium, n)
+	}
+	return s[:n]
 }
 
 func resize(s []float64, n int) []float64 {
