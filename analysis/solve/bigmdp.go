@@ -365,6 +365,8 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 	for _, x := range []*big.Float{&r, &best, &f, &prod, &p} {
 		x.SetPrec(bigPrec)
 	}
+	r.SetPrec(2 * bigPrec)
+	best.SetPrec(2 * bigPrec)
 	for iter := 0; iter < 1000; iter++ {
 		col := -1
 		for j := 0; j < n+m; j++ {
@@ -376,30 +378,46 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 		if col < 0 {
 			break
 		}
+		// Ratio test, crosswise: t[i][rhs]/t[i][col] against the best
+		// row's, as exact products (2·bigPrec bits hold them), which is
+		// several times cheaper than dividing.
 		row := -1
 		for i := range m {
 			if sign(&t[i][col]) <= 0 {
 				continue
 			}
-			r.Quo(&t[i][rhs], &t[i][col])
-			if c := r.Cmp(&best); row < 0 || c < 0 || (c == 0 && basis[i] < basis[row]) {
+			if row < 0 {
 				row = i
-				best.Set(&r)
+				continue
+			}
+			r.Mul(&t[i][rhs], &t[row][col])
+			best.Mul(&t[row][rhs], &t[i][col])
+			if c := r.Cmp(&best); c < 0 || (c == 0 && basis[i] < basis[row]) {
+				row = i
 			}
 		}
 		if row < 0 {
 			break
 		}
+		// Zero entries of the pivot row change nothing below (x - f·0 is
+		// x): most of them are slack columns, so skipping them saves
+		// most of the work and changes no bit.
 		p.Set(&t[row][col])
+		var nz [2*MaxSide + 1]int
+		k := 0
 		for j := 0; j <= rhs; j++ {
-			t[row][j].Quo(&t[row][j], &p)
+			if t[row][j].Sign() != 0 {
+				t[row][j].Quo(&t[row][j], &p)
+				nz[k] = j
+				k++
+			}
 		}
 		for i := 0; i <= m; i++ {
 			if i == row || t[i][col].Sign() == 0 {
 				continue
 			}
 			f.Set(&t[i][col])
-			for j := 0; j <= rhs; j++ {
+			for _, j := range nz[:k] {
 				prod.Mul(&f, &t[row][j])
 				t[i][j].Sub(&t[i][j], &prod)
 			}
@@ -407,6 +425,7 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 		}
 		basis[row] = col
 	}
+	r.SetPrec(bigPrec)
 	var sx, sy big.Float
 	sx.SetPrec(bigPrec)
 	sy.SetPrec(bigPrec)

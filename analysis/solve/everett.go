@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 	"math/big"
+	"slices"
 )
 
 // everettDiscount is 1-β of the discounted game whose strategies the
@@ -300,6 +301,7 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 	tf.SetPrec(bigPrec)
 	value := func(t int32, f *big.Float) { sol.successorWorth(w, val, t, f) }
 	m := &bigMDP{n: n, acts: make([][]bigAction, n)}
+	var seen [][][MaxSide]float64 // strat after each iteration
 	for it := 0; it < maxHKIterations; it++ {
 		sol.Iterations++
 		changed := it == 0
@@ -324,6 +326,11 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		if !changed {
 			break
 		}
+		if final, ok := cycleEnd(seen, strat, it); ok {
+			copy(strat, final)
+			break
+		}
+		seen = append(seen, slices.Clone(strat))
 		// The other seat's best response, maximizing its own payoff.
 		for p, v := range c {
 			na, nb := int(g.NA[v]), int(g.NB[v])
@@ -393,4 +400,27 @@ func (sol *MoveSolution) successorWorth(w *hkWork, val []big.Float, t int32, f *
 	default:
 		f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
 	}
+}
+
+// cycleEnd short-cuts strategy iteration that cycles. seen holds the
+// strategies after iterations 0..it-1 and cur those after iteration it;
+// the next strategies are a function of the current ones alone, so if
+// cur equals an earlier seen[j], iteration repeats with period it-j
+// forever, and the strategies the capped loop (maxHKIterations) would
+// have ended with are known without computing them: cycleEnd returns
+// them. Why: in components of Everett's kind extended-precision strategy
+// iteration often cycles among a few strategy sets, and running out the
+// cap cost most of the solver's time.
+func cycleEnd(seen [][][MaxSide]float64, cur [][MaxSide]float64, it int) ([][MaxSide]float64, bool) {
+	for j, s := range seen {
+		if !slices.Equal(s, cur) {
+			continue
+		}
+		last := j + (maxHKIterations-1-j)%(it-j)
+		if last == it {
+			return cur, true
+		}
+		return seen[last], true
+	}
+	return nil, false
 }
