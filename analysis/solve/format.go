@@ -1,4 +1,4 @@
-package results
+package solve
 
 import (
 	"bufio"
@@ -14,15 +14,16 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 )
 
-// SolutionVersion is the version of the solution file format written by
-// WriteSolution. A reader refuses other versions (the file is a cache:
+// FileVersion is the version of the solution file format written by
+// WriteFile. A reader refuses other versions (the file is a cache:
 // the caller re-solves).
-const SolutionVersion = 2
+const FileVersion = 2
 
-// solutionMagic starts every solution file.
-const solutionMagic = "NZSCSOLN"
+// fileMagic starts every solution file.
+const fileMagic = "NZSCSOLN"
 
-// Solution is the solved game as saved on disk: enough for a player to
+// SavedSolution is the solved game as saved on disk (the solver owns its
+// file format): enough for a player to
 // recompute the certified strategies of every phase. The move phase of
 // each ordered loadout pairing is stored state by state; the booster and
 // character phases are small games recomputed from the pairings' values.
@@ -30,7 +31,7 @@ const solutionMagic = "NZSCSOLN"
 // File layout (gzip-compressed, little-endian):
 //
 //	"NZSCSOLN"  magic
-//	uint32      format version (SolutionVersion)
+//	uint32      format version (FileVersion)
 //	4×float64   Params: Discount, Discount2, Noise, SignTol
 //	float64     Gap
 //	uint32      number of pairings, then for each pairing:
@@ -43,20 +44,20 @@ const solutionMagic = "NZSCSOLN"
 //	  n×uint8   Rules
 //	  uint32    number of states m with explicit strategies, then for each:
 //	  uint32    Key
-//	  10×float64 the two seats' strategies (StrategyWidth each)
+//	  10×float64 the two seats' strategies (MaxSide each)
 //
 // Version 2 added the explicit strategies.
-type Solution struct {
+type SavedSolution struct {
 	Version int
 	// Params are the solver's constants the strategies depend on; a
 	// reader built with other constants must not use the file.
 	Params   [4]float64
 	Gap      float64
-	Pairings []SolvedPairing
+	Pairings []SavedPairing
 }
 
-// SolvedPairing is one ordered pairing's move phase.
-type SolvedPairing struct {
+// SavedPairing is one ordered pairing's move phase.
+type SavedPairing struct {
 	A, B                     engine.Loadout
 	Value, Lower, Upper, Gap float64
 	Keys                     []uint32
@@ -66,23 +67,19 @@ type SolvedPairing struct {
 	// ascending) whose strategies cannot be recomputed from values: the
 	// first seat's, then the second's.
 	ExplicitKeys []uint32
-	Explicit     [][2][StrategyWidth]float64
+	Explicit     [][2][MaxSide]float64
 }
 
-// StrategyWidth is the length of a stored strategy (the most legal
-// moves a seat has in the move phase).
-const StrategyWidth = 5
-
-// WriteSolution writes s in the current format version.
-func WriteSolution(w io.Writer, s *Solution) error {
+// WriteFile writes s in the current format version.
+func WriteFile(w io.Writer, s *SavedSolution) error {
 	zw := gzip.NewWriter(w)
 	bw := bufio.NewWriter(zw)
 	put := func(v any) {
 		// Writes to a bufio.Writer fail only through Flush, checked below.
 		binary.Write(bw, binary.LittleEndian, v)
 	}
-	bw.WriteString(solutionMagic)
-	put(uint32(SolutionVersion))
+	bw.WriteString(fileMagic)
+	put(uint32(FileVersion))
 	put(s.Params)
 	put(s.Gap)
 	put(uint32(len(s.Pairings)))
@@ -90,7 +87,7 @@ func WriteSolution(w io.Writer, s *Solution) error {
 		p := &s.Pairings[i]
 		n := len(p.Keys)
 		if len(p.Disc) != n || len(p.Undisc) != n || len(p.Rules) != n {
-			return fmt.Errorf("results: pairing %v vs %v: ragged state arrays", p.A, p.B)
+			return fmt.Errorf("solve: pairing %v vs %v: ragged state arrays", p.A, p.B)
 		}
 		put([4]uint8{uint8(p.A.Character), uint8(p.A.Booster), uint8(p.B.Character), uint8(p.B.Booster)})
 		put([4]float64{p.Value, p.Lower, p.Upper, p.Gap})
@@ -100,7 +97,7 @@ func WriteSolution(w io.Writer, s *Solution) error {
 		put(p.Undisc)
 		put(p.Rules)
 		if len(p.Explicit) != len(p.ExplicitKeys) {
-			return fmt.Errorf("results: pairing %v vs %v: ragged explicit strategies", p.A, p.B)
+			return fmt.Errorf("solve: pairing %v vs %v: ragged explicit strategies", p.A, p.B)
 		}
 		put(uint32(len(p.ExplicitKeys)))
 		for k, key := range p.ExplicitKeys {
@@ -114,43 +111,80 @@ func WriteSolution(w io.Writer, s *Solution) error {
 	return zw.Close()
 }
 
-// ErrSolutionVersion reports a solution file of another format version.
-var ErrSolutionVersion = errors.New("results: solution file of another format version")
-
-// maxSolutionStates bounds a pairing's state count when reading, so that
-// a corrupt count cannot make the reader allocate without limit (the
-// largest pairing has about 66 thousand states).
-const maxSolutionStates = 1 << 20
-
-// ReadSolution reads a solution file.
-func ReadSolution(r io.Reader) (*Solution, error) {
+// readHeader opens the gzip stream r and reads the magic and the format
+// version, which must be FileVersion.
+func readHeader(r io.Reader) (*bufio.Reader, uint32, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, fmt.Errorf("results: solution file: %w", err)
+		return nil, 0, fmt.Errorf("solve: not a solution file: %w", err)
 	}
 	br := bufio.NewReader(zr)
+	magic := make([]byte, len(fileMagic))
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != fileMagic {
+		return nil, 0, errors.New("solve: not a solution file")
+	}
+	var version uint32
+	if err := binary.Read(br, binary.LittleEndian, &version); err != nil {
+		return nil, 0, fmt.Errorf("solve: solution file truncated or corrupt: %w", err)
+	}
+	if version != FileVersion {
+		return nil, 0, fmt.Errorf("%w (file %d, program %d)", ErrFileVersion, version, FileVersion)
+	}
+	return br, version, nil
+}
+
+// CheckFile reports whether path holds a solution file this program can
+// use, reading only its header (magic, format version, solver
+// constants): cheap enough for validating a bot spec. Load still checks
+// the whole file.
+func CheckFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br, _, err := readHeader(f)
+	if err == nil {
+		var ps [4]float64
+		if err = binary.Read(br, binary.LittleEndian, &ps); err != nil {
+			err = fmt.Errorf("solve: solution file truncated or corrupt: %w", err)
+		} else if ps != params {
+			err = fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", ps, params)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// ErrFileVersion reports a solution file of another format version.
+var ErrFileVersion = errors.New("solve: solution file of another format version")
+
+// maxFileStates bounds a pairing's state count when reading, so that
+// a corrupt count cannot make the reader allocate without limit (the
+// largest pairing has about 66 thousand states).
+const maxFileStates = 1 << 20
+
+// ReadFile reads a solution file.
+func ReadFile(r io.Reader) (*SavedSolution, error) {
+	br, version, err := readHeader(r)
+	if err != nil {
+		return nil, err
+	}
 	var rerr error
 	get := func(v any) {
 		if rerr == nil {
 			rerr = binary.Read(br, binary.LittleEndian, v)
 		}
 	}
-	magic := make([]byte, len(solutionMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != solutionMagic {
-		return nil, errors.New("results: not a solution file")
-	}
-	var version uint32
-	get(&version)
-	if rerr == nil && version != SolutionVersion {
-		return nil, fmt.Errorf("%w (file %d, program %d)", ErrSolutionVersion, version, SolutionVersion)
-	}
-	s := &Solution{Version: int(version)}
+	s := &SavedSolution{Version: int(version)}
 	get(&s.Params)
 	get(&s.Gap)
 	var np uint32
 	get(&np)
 	if rerr == nil && np > 1000 {
-		return nil, fmt.Errorf("results: solution file: %d pairings", np)
+		return nil, fmt.Errorf("solve: solution file: %d pairings", np)
 	}
 	for range np {
 		if rerr != nil {
@@ -165,10 +199,10 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		if rerr != nil {
 			break
 		}
-		if n > maxSolutionStates {
-			return nil, fmt.Errorf("results: solution file: pairing with %d states", n)
+		if n > maxFileStates {
+			return nil, fmt.Errorf("solve: solution file: pairing with %d states", n)
 		}
-		p := SolvedPairing{
+		p := SavedPairing{
 			A:     engine.Loadout{Character: engine.Character(ids[0]), Booster: engine.Booster(ids[1])},
 			B:     engine.Loadout{Character: engine.Character(ids[2]), Booster: engine.Booster(ids[3])},
 			Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
@@ -181,11 +215,11 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		var m uint32
 		get(&m)
 		if rerr == nil && m > n {
-			return nil, fmt.Errorf("results: solution file: %d explicit strategies for %d states", m, n)
+			return nil, fmt.Errorf("solve: solution file: %d explicit strategies for %d states", m, n)
 		}
 		if rerr == nil && m > 0 {
 			p.ExplicitKeys = make([]uint32, m)
-			p.Explicit = make([][2][StrategyWidth]float64, m)
+			p.Explicit = make([][2][MaxSide]float64, m)
 			for k := range m {
 				get(&p.ExplicitKeys[k])
 				get(&p.Explicit[k])
@@ -203,21 +237,21 @@ func ReadSolution(r io.Reader) (*Solution, error) {
 		}
 	}
 	if rerr != nil {
-		return nil, fmt.Errorf("results: solution file truncated or corrupt: %w", rerr)
+		return nil, fmt.Errorf("solve: solution file truncated or corrupt: %w", rerr)
 	}
 	for _, p := range s.Pairings {
 		for _, v := range [4]float64{p.Value, p.Lower, p.Upper, p.Gap} {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, errors.New("results: solution file holds a non-finite number")
+				return nil, errors.New("solve: solution file holds a non-finite number")
 			}
 		}
 	}
 	return s, nil
 }
 
-// SaveSolution writes s to path through a temporary file and a rename,
+// SaveFile writes s to path through a temporary file and a rename,
 // so an interrupted save leaves no half-written file behind.
-func SaveSolution(path string, s *Solution) error {
+func SaveFile(path string, s *SavedSolution) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -226,7 +260,7 @@ func SaveSolution(path string, s *Solution) error {
 		return err
 	}
 	tmp := f.Name()
-	if err := WriteSolution(f, s); err != nil {
+	if err := WriteFile(f, s); err != nil {
 		f.Close()
 		os.Remove(tmp)
 		return err
@@ -238,14 +272,14 @@ func SaveSolution(path string, s *Solution) error {
 	return os.Rename(tmp, path)
 }
 
-// LoadSolution reads the solution file at path.
-func LoadSolution(path string) (*Solution, error) {
+// LoadFile reads the solution file at path.
+func LoadFile(path string) (*SavedSolution, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	s, err := ReadSolution(f)
+	s, err := ReadFile(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
