@@ -1,61 +1,39 @@
-package solve
+package solve_test
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"math"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
+	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.json from this solver's answers")
-
-// solved holds the one full solve a test run makes: every test that
-// needs the whole game shares it.
-var solved struct {
-	once sync.Once
-	s    *Solution
-	err  error
-}
-
-// testSolution solves the whole game once per test binary run and
-// returns the shared, read-only result; it skips in -short mode.
-func testSolution(t testing.TB) *Solution {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("solves the whole game")
-	}
-	solved.once.Do(func() { solved.s, solved.err = Solve(context.Background(), 0, nil) })
-	if solved.err != nil {
-		t.Fatal(solved.err)
-	}
-	return solved.s
-}
 
 // golden is what testdata/golden.json pins: the values of the default
 // rules as the solver computed them before it was made fast (Nov 2026),
 // from which no later version may move by more than goldenTol.
 type golden struct {
 	// Pairings[i][j] is Pairing.Value (NaN-free; 0 for equal characters).
-	Pairings [NumLoadouts][NumLoadouts]float64
+	Pairings [solve.NumLoadouts][solve.NumLoadouts]float64
 	// Boosters[a][b] is BoosterGame.Value.
 	Boosters [engine.NumCharacters][engine.NumCharacters]float64
 	// Characters is CharacterGame.V (discounted, every state) and Value.
-	Characters [NumCharacterStates]float64
+	Characters [solve.NumCharacterStates]float64
 	Value      float64
 }
 
 const goldenTol = 1e-9
 
-func goldenOf(s *Solution) *golden {
+func goldenOf(s *solve.Solution) *golden {
 	g := &golden{Value: s.Value(), Characters: s.Characters.V}
-	for i := range NumLoadouts {
-		for j := range NumLoadouts {
+	for i := range solve.NumLoadouts {
+		for j := range solve.NumLoadouts {
 			if p := s.Pairings[i][j]; p != nil {
 				g.Pairings[i][j] = p.Value
 			}
@@ -71,9 +49,11 @@ func goldenOf(s *Solution) *golden {
 
 // TestGolden: the solved values of the default rules, every pairing,
 // booster and character state, agree with the stored ones to goldenTol,
-// and every certificate is within CertificateTol.
+// and every certificate is within solve.CertificateTol.
 func TestGolden(t *testing.T) {
-	s := testSolution(t)
+	// The solution of this version of the solver (solved once and
+	// shared by every package's tests; see internal/testsolution).
+	s := testsolution.Load(t)
 	got := goldenOf(s)
 	path := filepath.Join("testdata", "golden.json")
 	if *update {
@@ -103,11 +83,11 @@ func TestGolden(t *testing.T) {
 		}
 	}
 	ls := engine.Loadouts()
-	for i := range NumLoadouts {
-		for j := range NumLoadouts {
+	for i := range solve.NumLoadouts {
+		for j := range solve.NumLoadouts {
 			if p := s.Pairings[i][j]; p != nil {
 				check("pairing "+ls[i].String()+" vs "+ls[j].String(), got.Pairings[i][j], want.Pairings[i][j])
-				if !(p.Gap <= CertificateTol) {
+				if !(p.Gap <= solve.CertificateTol) {
 					t.Errorf("pairing %v vs %v: gap %.3g", ls[i], ls[j], p.Gap)
 				}
 			}
@@ -118,7 +98,7 @@ func TestGolden(t *testing.T) {
 			check("boosters "+a.String()+" vs "+b.String(), got.Boosters[a][b], want.Boosters[a][b])
 		}
 	}
-	for st := range NumCharacterStates {
+	for st := range solve.NumCharacterStates {
 		check("character state", got.Characters[st], want.Characters[st])
 	}
 	check("game value", got.Value, want.Value)
