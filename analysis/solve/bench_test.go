@@ -115,25 +115,3 @@ func BenchmarkNashSolve5x5(b *testing.B) {
 		k++
 	}
 }
-
-// BenchmarkNashSolveSmall5x5 is package nash's allocation-free fast path
-// on the same games, for comparison.
-func BenchmarkNashSolveSmall5x5(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	games := make([][]float64, 64)
-	for k := range games {
-		games[k] = make([]float64, 25)
-		for i := range games[k] {
-			games[k][i] = rng.Float64()*2 - 1
-		}
-	}
-	var row, col [5]float64
-	b.ReportAllocs()
-	k := 0
-	for b.Loop() {
-		if _, err := nash.SolveSmall(games[k&63], 5, 5, row[:], col[:]); err != nil {
-			b.Fatal(err)
-		}
-		k++
-	}
-}
