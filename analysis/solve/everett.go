@@ -70,7 +70,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
 				}
 			}
-			solveBig(&a, na, nb, &e)
+			w.bigs.solveBig(&a, na, nb, &e)
 			ey := e.Y
 			altX[p] = e.X
 			// The first seat's strategy as the column player's of the
@@ -82,7 +82,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
 				}
 			}
-			solveBig(&at, nb, na, &e)
+			w.bigs.solveBig(&at, nb, na, &e)
 			ex := e.Y
 			altY[p] = e.X
 			changed = changed || ex != xs[p] || ey != ys[p]
@@ -150,9 +150,9 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 				at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
 			}
 		}
-		solveBig(&a, na, nb, &e)
+		w.bigs.solveBig(&a, na, nb, &e)
 		undY[p] = e.Y
-		solveBig(&at, nb, na, &e)
+		w.bigs.solveBig(&at, nb, na, &e)
 		undX[p] = e.Y
 		f, _ := val[p].Float64()
 		splitX[p], splitY[p] = undX[p], undY[p]
@@ -316,9 +316,9 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 				}
 			}
 			if seat == 1 {
-				solveBig(&a, na, nb, &e)
+				w.bigs.solveBig(&a, na, nb, &e)
 			} else {
-				solveBig(&at, nb, na, &e)
+				w.bigs.solveBig(&at, nb, na, &e)
 			}
 			changed = changed || e.Y != strat[p]
 			strat[p] = e.Y

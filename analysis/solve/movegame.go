@@ -391,6 +391,8 @@ type hkWork struct {
 	chain, br mdp
 	local     []float64
 	x, y      [][MaxSide]float64
+	// bigs is the extended-precision simplex's scratch space.
+	bigs bigSimplex
 	// disc and undisc: SolvePure's answers for the discounted and the
 	// undiscounted game of each state of the component.
 	disc, undisc []Equilibrium
