@@ -378,15 +378,30 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		if res[0].IsInf() {
 			break // the best response did not settle: keep these
 		}
+		moved := 0.0
 		for p := range c {
+			old, _ := val[p].Float64()
 			val[p].Set(&res[p])
 			if seat == 0 {
 				val[p].Neg(&val[p])
 			}
+			f, _ := val[p].Float64()
+			moved = max(moved, math.Abs(f-old))
+		}
+		if moved <= everettSettled {
+			break
 		}
 	}
 	return strat
 }
+
+// everettSettled is the change of values (largest over the component)
+// below which everettSeat stops. Why: the strategies are float64, so
+// their values carry noise of about 1e-17; once the changes are that
+// small the iteration only wanders among equally good strategies (it
+// used to run out its 50-iteration cap there, most of the solver's
+// time), and the candidate it returns is certified like any other.
+const everettSettled = 1e-16
 
 // successorWorth sets f to the undiscounted worth of successor t: its
 // terminal value, its current value val inside the component being
