@@ -5,7 +5,9 @@
 // of the sources it depends on (package engine and package
 // analysis/solve, and the Go version); every later test, in any package
 // and any test run, loads that file. A lock file keeps two test binaries
-// of one `go test ./...` run from solving at the same time.
+// of one `go test ./...` run from solving at the same time. The hash is
+// of the sources on disk when the test runs: editing them during a run
+// costs at most one more solve.
 //
 // It is for tests only: it calls t.Skip in -short mode and t.Fatal on
 // errors.
@@ -57,7 +59,20 @@ func Path(t testing.TB) string {
 	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
+	removeOthers(path)
 	return path
+}
+
+// removeOthers deletes the solutions of other solver versions beside
+// path (7.8 MB each), so that the cache does not grow with every change.
+func removeOthers(path string) {
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "solution-*.bin"))
+	for _, o := range old {
+		if o != path {
+			os.Remove(o)
+			os.Remove(o + ".lock")
+		}
+	}
 }
 
 // Load returns the solved game (see Path).
