@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/nzsclab/nzsc/engine"
 )
@@ -55,7 +56,7 @@ func Import(r *SavedSolution) (*Solution, error) {
 		}
 		p := &Pairing{A: sp.A, B: sp.B, Value: sp.Value, Lower: sp.Lower, Upper: sp.Upper, Gap: sp.Gap,
 			Keys: make([]Key, len(sp.Keys)), Disc: sp.Disc, Undisc: sp.Undisc, Rules: make([]Rule, len(sp.Rules)),
-			States: len(sp.Keys)}
+			States: len(sp.Keys), memo: make([]atomic.Pointer[memoStrategies], len(sp.Keys))}
 		for k, key := range sp.Keys {
 			p.Keys[k] = Key(key)
 			if k > 0 && p.Keys[k] <= p.Keys[k-1] {
