@@ -172,6 +172,11 @@ func ReadFile(r io.Reader) (*SavedSolution, error) {
 	if err != nil {
 		return nil, err
 	}
+	return decodeFile(data)
+}
+
+// decodeFile decodes a whole solution file held in data.
+func decodeFile(data []byte) (*SavedSolution, error) {
 	version, err := readHeader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
@@ -188,6 +193,27 @@ func ReadFile(r io.Reader) (*SavedSolution, error) {
 	get := func(v any) {
 		if rerr == nil {
 			rerr = binary.Read(br, binary.LittleEndian, v)
+		}
+	}
+	// take returns the next n bytes of the body for the large arrays,
+	// decoded in place rather than through binary.Read's copies.
+	take := func(n int) []byte {
+		if rerr != nil {
+			return nil
+		}
+		if br.Len() < n {
+			rerr = io.ErrUnexpectedEOF
+			return nil
+		}
+		off := len(body) - br.Len()
+		br.Seek(int64(n), io.SeekCurrent)
+		return body[off : off+n]
+	}
+	float64s := func(dst []float64) {
+		if b := take(8 * len(dst)); b != nil {
+			for i := range dst {
+				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+			}
 		}
 	}
 	s := &SavedSolution{Version: int(version)}
@@ -220,10 +246,16 @@ func ReadFile(r io.Reader) (*SavedSolution, error) {
 			Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
 			Keys: make([]uint32, n), Disc: make([]float64, n), Undisc: make([]float64, n), Rules: make([]uint8, n),
 		}
-		get(p.Keys)
-		get(p.Disc)
-		get(p.Undisc)
-		get(p.Rules)
+		if b := take(4 * len(p.Keys)); b != nil {
+			for i := range p.Keys {
+				p.Keys[i] = binary.LittleEndian.Uint32(b[4*i:])
+			}
+		}
+		float64s(p.Disc)
+		float64s(p.Undisc)
+		if b := take(len(p.Rules)); b != nil {
+			copy(p.Rules, b)
+		}
 		var m uint32
 		get(&m)
 		if rerr == nil && m > n {
@@ -284,14 +316,12 @@ func SaveFile(path string, s *SavedSolution) error {
 
 // LoadFile reads the solution file at path.
 func LoadFile(path string) (*SavedSolution, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var s *SavedSolution
+		if s, err = decodeFile(data); err == nil {
+			return s, nil
+		}
 	}
-	defer f.Close()
-	s, err := ReadFile(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
+	return nil, fmt.Errorf("%s: %w", path, err)
 }
