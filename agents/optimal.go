@@ -4,29 +4,29 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"sync"
-
-	"golang.org/x/term"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/internal/progress"
 )
 
 func init() {
 	Register(Info{
 		Name: "optimal",
-		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution or solves and caches it on first use",
+		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution at its first decision, or solves the game then and caches it",
 		Params: []Param{
-			{Name: "path", Default: "", Help: "solution file (default: the user cache dir's nzsc/solution-vN.bin, solved and saved if missing)"},
+			{Name: "path", Default: "", Help: "solution file, read and never written (default: the user cache dir's nzsc/solution-vN.bin, solved and saved there if missing)"},
 		},
 		New: func(p Params) (Agent, error) {
-			s, err := LoadSolution(p["path"])
-			if err != nil {
-				return nil, err
+			// Cheap on purpose: a spec is validated by building the bot.
+			// A named file must be a solution file now; loading (or
+			// solving, for the cache) waits for the first decision.
+			if path := p["path"]; path != "" {
+				if err := solve.CheckFile(path); err != nil {
+					return nil, fmt.Errorf("optimal: %w", err)
+				}
 			}
-			return NewOptimal(s), nil
+			return &Optimal{src: sourceFor(p["path"])}, nil
 		},
 	})
 }
@@ -38,72 +38,87 @@ type Mixer interface {
 	Mix(d *Decision, probs []float64)
 }
 
-var solutions struct {
-	sync.Mutex
-	byPath map[string]*solve.Solution
+// solutionSource loads one solution file (or the cache) once per
+// process; every optimal instance of that path shares the read-only
+// result.
+type solutionSource struct {
+	path string
+	once sync.Once
+	s    *solve.Solution
+	err  error
 }
 
-// LoadSolution returns the solved game saved at path (the user cache
-// path when empty), loading it once per process. With no usable file it
-// solves the game (a progress bar on a terminal's stderr) and saves it.
-// The solution is read-only and shared by every optimal instance.
-func LoadSolution(path string) (*solve.Solution, error) {
-	solutions.Lock()
-	defer solutions.Unlock()
-	if s, ok := solutions.byPath[path]; ok {
-		return s, nil
+var sources struct {
+	sync.Mutex
+	byPath map[string]*solutionSource
+}
+
+func sourceFor(path string) *solutionSource {
+	sources.Lock()
+	defer sources.Unlock()
+	if src, ok := sources.byPath[path]; ok {
+		return src
 	}
-	var prog solve.Progress
-	var bar *progress.Bar
-	if path != "" {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("optimal: solution file: %w", err)
+	if sources.byPath == nil {
+		sources.byPath = map[string]*solutionSource{}
+	}
+	src := &solutionSource{path: path}
+	sources.byPath[path] = src
+	return src
+}
+
+// get returns the solution, loading it at the first call: a named file
+// is only read; the cache is solved and written when missing or stale.
+func (src *solutionSource) get() (*solve.Solution, error) {
+	src.once.Do(func() {
+		if src.path != "" {
+			src.s, src.err = solve.Load(src.path)
+		} else {
+			src.s, _, src.err = solve.LoadOrSolve(context.Background(), 0, nil)
 		}
-	}
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		prog = func(done, total int) {
-			if bar == nil {
-				fmt.Fprintln(os.Stderr, "optimal: solving the game once (cached afterwards)")
-				bar = progress.New(os.Stderr, uint64(total), "pairings")
-			}
-			bar.Draw(uint64(done))
+		if src.err != nil {
+			src.s, src.err = nil, fmt.Errorf("optimal: %w", src.err)
 		}
-	}
-	s, _, err := solve.LoadOrSolve(context.Background(), path, 0, prog)
-	if bar != nil {
-		bar.Clear()
-	}
-	if err != nil {
-		if s == nil {
-			return nil, fmt.Errorf("optimal: %w", err)
-		}
-		fmt.Fprintln(os.Stderr, "optimal:", err)
-	}
-	if solutions.byPath == nil {
-		solutions.byPath = map[string]*solve.Solution{}
-	}
-	solutions.byPath[path] = s
-	return s, nil
+	})
+	return src.s, src.err
 }
 
 // Optimal plays a solved game's equilibrium strategies. Outside the
 // solved states (a state reached through penalties, which the solution
-// does not model) it picks uniformly among its legal choices.
+// does not model) it picks uniformly among its legal choices. When its
+// solution cannot be loaded it reports a Fault (and forfeits).
 type Optimal struct {
 	s   *solve.Solution
+	src *solutionSource
+	err error
 	rng *rand.Rand
 }
 
 // NewOptimal returns an Optimal playing s.
 func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
 
+// solution returns o's solution, loading it at the first call; nil
+// when it cannot be loaded (Fault says why).
+func (o *Optimal) solution() *solve.Solution {
+	if o.s == nil && o.err == nil && o.src != nil {
+		o.s, o.err = o.src.get()
+	}
+	return o.s
+}
+
 // NewGame implements Agent.
 func (o *Optimal) NewGame(_ int, rng *rand.Rand) { o.rng = rng }
+
+// Fault implements Faulter: the error loading the solution, if any.
+func (o *Optimal) Fault() error { return o.err }
 
 // Mix implements Mixer.
 func (o *Optimal) Mix(d *Decision, probs []float64) {
 	var p [solve.MaxSide]float64
-	n, ok := o.s.Strategy(d.State, d.Seat, &p)
+	n, ok := 0, false
+	if s := o.solution(); s != nil {
+		n, ok = s.Strategy(d.State, d.Seat, &p)
+	}
 	if !ok || n != len(d.Legal) {
 		for i := range probs {
 			probs[i] = 1 / float64(len(probs))
@@ -113,10 +128,13 @@ func (o *Optimal) Mix(d *Decision, probs []float64) {
 	copy(probs, p[:n])
 }
 
-// Choose implements Agent. It does not allocate.
+// Choose implements Agent. It does not allocate (once loaded).
 func (o *Optimal) Choose(d *Decision) engine.Choice {
 	var p [solve.MaxSide]float64
-	n, ok := o.s.Strategy(d.State, d.Seat, &p)
+	n, ok := 0, false
+	if s := o.solution(); s != nil {
+		n, ok = s.Strategy(d.State, d.Seat, &p)
+	}
 	if !ok || n != len(d.Legal) {
 		return d.Legal[o.rng.IntN(len(d.Legal))]
 	}

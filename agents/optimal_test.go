@@ -1,13 +1,16 @@
 package agents
 
 import (
-	"context"
+	"bytes"
 	"math"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
 // TestOptimalScoresItsValue plays the solved game's strategies against
@@ -15,16 +18,11 @@ import (
 // guarantee (about 0, the game's value), up to the 95% interval of the
 // match.
 func TestOptimalScoresItsValue(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves the whole game")
-	}
-	s, err := solve.Solve(context.Background(), 0, nil)
+	// The solution as the bot loads it, from its file (solved once per
+	// solver version and shared by the tests of every package).
+	path := testsolution.Path(t)
+	s, err := solve.Load(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	// Round trip through the file format on the way, as the bot loads it.
-	path := filepath.Join(t.TempDir(), "solution.bin")
-	if err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
 	b, err := Parse("optimal:path=" + path)
@@ -72,6 +70,46 @@ func TestOptimalScoresItsValue(t *testing.T) {
 func TestOptimalBadPath(t *testing.T) {
 	if _, err := Parse("optimal:path=" + filepath.Join(t.TempDir(), "missing.bin")); err == nil {
 		t.Error("a missing solution file: no error")
+	}
+}
+
+// TestOptimalNotASolutionFile (issue 15, item 1): a path the user names
+// that is not a solution file is a one-line error at parse time, and
+// the file is left exactly as it was (never solved over).
+func TestOptimalNotASolutionFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "counts.json")
+	want := []byte(`{"version": 1, "pairings": []}` + "\n")
+	if err := os.WriteFile(path, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Parse("optimal:path=" + path)
+	if err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err %v, want a one-line error", err)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {
+		t.Errorf("the file was changed: %q", got)
+	}
+}
+
+// TestOptimalLoadsLazily: parsing checks only the file's header; the
+// body is read at the first decision, and a corrupt one is then the
+// bot's Fault (it forfeits), not a silent fallback.
+func TestOptimalLoadsLazily(t *testing.T) {
+	var buf bytes.Buffer
+	if err := solve.WriteFile(&buf, (&solve.Solution{}).Export()); err != nil {
+		t.Fatal(err)
+	}
+	// A valid header, then a body lacking every pairing.
+	path := filepath.Join(t.TempDir(), "empty.bin")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse("optimal:path=" + path); err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	out := NewTable().Play(engine.DefaultRules, 1, mustNew(t, "optimal:path="+path), mustNew(t, "random"))
+	if out.Forfeit != 0 || out.Fault == nil {
+		t.Errorf("outcome %+v, want seat 0 to forfeit with the load error", out)
 	}
 }
 

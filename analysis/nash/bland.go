@@ -6,9 +6,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// SmallSize is the largest number of rows or columns SolveSmall accepts.
-const SmallSize = 8
-
 // tolerances of one run of the Bland simplex. Payoffs are mapped to [1, 2]
 // first, so they are absolute. A reduced cost must exceed cost to improve;
 // a pivot element must exceed pivot, because on near-tied matrices
@@ -24,79 +21,6 @@ var tiers = [...]tolerances{
 	{cost: 1e-9, pivot: 1e-7, tie: 1e-9},
 	{cost: 1e-11, pivot: 1e-9, tie: 1e-11},
 	{cost: 1e-13, pivot: 1e-11, tie: 0},
-}
-
-// SolveSmall solves the zero-sum game with m rows and n columns (both at
-// most SmallSize) whose entry (i, j) is a[i*n+j], row player maximizing.
-// It writes the row player's optimal strategy into row[:m] and the column
-// player's into col[:n] and returns the value. It checks the same
-// certificate as Solve (a failure returns ErrCertificate). It first looks
-// for a pure saddle point, which many small games have, and otherwise runs
-// the Bland simplex in a tableau on the stack, allocating nothing. Should
-// every float tolerance tier fail the certificate (adversarial games with
-// entries tied to within ~1e-8, whose optimal bases are nearly singular),
-// it solves the game exactly in rational arithmetic, which allocates.
-// Safe for concurrent use.
-func SolveSmall(a []float64, m, n int, row, col []float64) (float64, error) {
-	if m <= 0 || n <= 0 {
-		return 0, ErrEmpty
-	}
-	if m > SmallSize || n > SmallSize {
-		return 0, ErrTooLarge
-	}
-	a, row, col = a[:m*n], row[:m], col[:n]
-	// Saddle point: maxmin over rows == minmax over columns.
-	lo, hi := math.Inf(1), math.Inf(-1)
-	bestRow, maxmin := 0, math.Inf(-1)
-	for i := range m {
-		rmin := math.Inf(1)
-		for _, v := range a[i*n : i*n+n] {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, ErrNotFinite
-			}
-			rmin = min(rmin, v)
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		if rmin > maxmin {
-			bestRow, maxmin = i, rmin
-		}
-	}
-	bestCol, minmax := 0, math.Inf(1)
-	for j := range n {
-		cmax := math.Inf(-1)
-		for i := range m {
-			cmax = max(cmax, a[i*n+j])
-		}
-		if cmax < minmax {
-			bestCol, minmax = j, cmax
-		}
-	}
-	if maxmin == minmax {
-		clear(row)
-		clear(col)
-		row[bestRow], col[bestCol] = 1, 1
-		return maxmin, nil
-	}
-	var tab [(SmallSize + 1) * (2*SmallSize + 1)]float64
-	var basis [SmallSize]int
-	scale := max(1, math.Abs(lo), math.Abs(hi))
-	err := ErrCertificate
-	for _, tol := range tiers {
-		if blandGame(a, m, n, lo, hi, tol, tab[:(m+1)*(n+m+1)], basis[:m], row, col) != nil {
-			continue
-		}
-		var lower, upper float64
-		if lower, upper, err = checkFlat(a, m, n, row, col, scale); err == nil {
-			return (lower + upper) / 2, nil
-		}
-	}
-	if blandExact(a, m, n, lo, row, col) == nil {
-		var lower, upper float64
-		if lower, upper, err = checkFlat(a, m, n, row, col, scale); err == nil {
-			return (lower + upper) / 2, nil
-		}
-	}
-	return 0, err
 }
 
 // solveBlandDense runs the Bland simplex on any size of game d (entries

@@ -20,12 +20,7 @@
 // falls back to this package's own dense simplex with Bland's rule, which
 // cannot cycle. SolveWith forces either solver (for tests and comparisons).
 //
-// SolveSmall is the fast path for games of at most SmallSize×SmallSize:
-// it runs the Bland simplex in a fixed-size tableau on the stack, writes
-// the strategies into slices the caller owns and allocates nothing, so
-// solvers that need millions of small games can call it in their hot loop.
-//
 // Functions in this package keep no shared state and may be called from
 // any number of goroutines at once. Solve and SolveWith allocate (gonum's
-// matrices and the returned strategies); SolveSmall and Check do not.
+// matrices and the returned strategies); Check does not.
 package nash

@@ -26,8 +26,6 @@ var (
 	// ErrCertificate: the strategies are not probability vectors or their
 	// guaranteed payoffs are further apart than the tolerance.
 	ErrCertificate = errors.New("nash: solution fails its certificate")
-	// ErrTooLarge: SolveSmall was given more than SmallSize rows or columns.
-	ErrTooLarge = errors.New("nash: game larger than SmallSize")
 	// ErrBudget: a solver ran out of iterations (gonum's lp.Simplex
 	// cycling, typically).
 	ErrBudget = errors.New("nash: iteration budget exhausted")

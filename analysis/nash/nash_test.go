@@ -101,18 +101,6 @@ func solveAll(t *testing.T, name string, a []float64, m, n int, want float64) {
 		}
 		certify(t, name+" "+method.String(), a, m, n, s.Row, s.Col, s.Value)
 	}
-	if m <= SmallSize && n <= SmallSize {
-		row, col := make([]float64, m), make([]float64, n)
-		v, err := SolveSmall(a, m, n, row, col)
-		if err != nil {
-			t.Errorf("%s small: %v", name, err)
-			return
-		}
-		if !math.IsNaN(want) && math.Abs(v-want) > 1e-9 {
-			t.Errorf("%s small: value %v, want %v", name, v, want)
-		}
-		certify(t, name+" small", a, m, n, row, col, v)
-	}
 }
 
 func TestHandSolved(t *testing.T) {
@@ -232,21 +220,15 @@ func TestRandomAgainstFallback(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s bland: %v", name, err)
 		}
-		row, col := make([]float64, m), make([]float64, n)
-		small, err := SolveSmall(a, m, n, row, col)
-		if err != nil {
-			t.Fatalf("%s small: %v", name, err)
-		}
 		scale := 1.0
 		for _, v := range a {
 			scale = max(scale, math.Abs(v))
 		}
-		if math.Abs(auto.Value-bland.Value) > 2e-9*scale || math.Abs(auto.Value-small) > 2e-9*scale {
-			t.Errorf("%s: values auto %v, bland %v, small %v", name, auto.Value, bland.Value, small)
+		if math.Abs(auto.Value-bland.Value) > 2e-9*scale {
+			t.Errorf("%s: values auto %v, bland %v", name, auto.Value, bland.Value)
 		}
 		certify(t, name+" auto", a, m, n, auto.Row, auto.Col, auto.Value)
 		certify(t, name+" bland", a, m, n, bland.Row, bland.Col, bland.Value)
-		certify(t, name+" small", a, m, n, row, col, small)
 	}
 	// The primary solver must actually be exercised, not always bypassed.
 	if gonumUsed < games/4 {
@@ -280,32 +262,6 @@ func TestCheckRejects(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	if _, err := Solve(mat.NewDense(1, 2, []float64{1, math.NaN()})); !errors.Is(err, ErrNotFinite) {
 		t.Errorf("NaN: %v", err)
-	}
-	var buf [SmallSize + 1]float64
-	if _, err := SolveSmall(make([]float64, 81), 9, 9, buf[:], buf[:]); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("9×9 small: %v", err)
-	}
-	if _, err := SolveSmall(nil, 0, 3, buf[:], buf[:]); !errors.Is(err, ErrEmpty) {
-		t.Errorf("0×3 small: %v", err)
-	}
-	if _, err := SolveSmall([]float64{math.Inf(1)}, 1, 1, buf[:], buf[:]); !errors.Is(err, ErrNotFinite) {
-		t.Errorf("Inf small: %v", err)
-	}
-}
-
-func TestSolveSmallAllocs(t *testing.T) {
-	rps := []float64{0, -1, 1, 1, 0, -1, -1, 1, 0}
-	var row, col [SmallSize]float64
-	for i, a := range [][]float64{rps, gonumHangs} {
-		m := int(math.Sqrt(float64(len(a))))
-		allocs := testing.AllocsPerRun(100, func() {
-			if _, err := SolveSmall(a, m, m, row[:], col[:]); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("case %d: SolveSmall allocates %v times", i, allocs)
-		}
 	}
 }
 
@@ -353,20 +309,6 @@ func Example() {
 	// Output: value 0.2000, row [0.400 0.600], column [0.400 0.600]
 }
 
-func ExampleSolveSmall() {
-	// Rock, paper, scissors where rock's win pays 2, written into
-	// caller-owned buffers.
-	a := [...]float64{
-		0, -1, 2,
-		1, 0, -1,
-		-1, 1, 0,
-	}
-	var row, col [SmallSize]float64
-	v, err := SolveSmall(a[:], 3, 3, row[:], col[:])
-	fmt.Printf("value %.4f, row %.4f, column %.4f, %v\n", v, row[:3], col[:3], err)
-	// Output: value 0.0833, row [0.2500 0.4167 0.3333], column [0.3333 0.4167 0.2500], <nil>
-}
-
 func benchGame(n int) []float64 {
 	r := rand.New(rand.NewPCG(5, 5))
 	a := make([]float64, n*n)
@@ -374,15 +316,6 @@ func benchGame(n int) []float64 {
 		a[i] = float64(r.IntN(3) - 1)
 	}
 	return a
-}
-
-func BenchmarkSolveSmall5x5(b *testing.B) {
-	a := benchGame(5)
-	var row, col [SmallSize]float64
-	b.ReportAllocs()
-	for b.Loop() {
-		SolveSmall(a, 5, 5, row[:], col[:])
-	}
 }
 
 func BenchmarkSolve5x5(b *testing.B) {

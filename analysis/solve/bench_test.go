@@ -1,7 +1,9 @@
 package solve
 
 import (
+	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -38,6 +40,50 @@ func BenchmarkSolveMovesSmall(b *testing.B) {
 		if _, err := SolveMoves(NewGraph(a, c)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkSolve is the whole game, solved and certified, on
+// GOMAXPROCS workers. heap-MB is the heap the runtime obtained from the
+// system by the end (its high-water mark, as the heap is not returned
+// within a run).
+func BenchmarkSolve(b *testing.B) {
+	if testing.Short() {
+		b.Skip("the whole game")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Solve(context.Background(), 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "heap-MB")
+}
+
+// BenchmarkSolveMovesEverett is one pairing with components of
+// Everett's kind, solved in extended precision: the solve's longest
+// pairing.
+func BenchmarkSolveMovesEverett(b *testing.B) {
+	a := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
+	c := engine.Loadout{Character: engine.Samurai, Booster: engine.Strong}
+	g := NewGraph(a, c)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := SolveMoves(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNewGraph enumerates the largest pairing's states.
+func BenchmarkNewGraph(b *testing.B) {
+	a := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
+	c := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
+	b.ReportAllocs()
+	for b.Loop() {
+		NewGraph(a, c)
 	}
 }
 
@@ -110,28 +156,6 @@ func BenchmarkNashSolve5x5(b *testing.B) {
 	k := 0
 	for b.Loop() {
 		if _, err := nash.Solve(games[k&63]); err != nil {
-			b.Fatal(err)
-		}
-		k++
-	}
-}
-
-// BenchmarkNashSolveSmall5x5 is package nash's allocation-free fast path
-// on the same games, for comparison.
-func BenchmarkNashSolveSmall5x5(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 1))
-	games := make([][]float64, 64)
-	for k := range games {
-		games[k] = make([]float64, 25)
-		for i := range games[k] {
-			games[k][i] = rng.Float64()*2 - 1
-		}
-	}
-	var row, col [5]float64
-	b.ReportAllocs()
-	k := 0
-	for b.Loop() {
-		if _, err := nash.SolveSmall(games[k&63], 5, 5, row[:], col[:]); err != nil {
 			b.Fatal(err)
 		}
 		k++

@@ -321,11 +321,20 @@ func bigGTH(a, exit, b []big.Float, n int) bool {
 	return true
 }
 
+// bigSimplex is solveBig's tableau and temporaries, kept from call to
+// call so that their mantissas are allocated once, not on every call
+// (the zero value is ready to use; one per goroutine).
+type bigSimplex struct {
+	t                        [MaxSide + 1][2*MaxSide + 1]big.Float
+	r, best, f, prod, p, one big.Float
+	sx, sy                   big.Float
+}
+
 // solveBig is solveRat in bigPrec-bit floating point, which is much
 // faster than rationals whose denominators grow with every pivot: the
 // m×n game a; it sets e.X and e.Y (rounded to float64). Entries within
 // 2^-200 of 0 count as 0, so rounding noise cannot pick a pivot.
-func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
+func (bs *bigSimplex) solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 	sign := func(x *big.Float) int {
 		if x.MantExp(nil) < -200 {
 			return 0
@@ -341,14 +350,14 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 		}
 	}
 	rhs := n + m
-	var t [MaxSide + 1][2*MaxSide + 1]big.Float
+	t := &bs.t
 	for i := 0; i <= m; i++ {
 		for j := 0; j <= rhs; j++ {
-			t[i][j].SetPrec(bigPrec)
+			t[i][j].SetPrec(bigPrec).SetInt64(0)
 		}
 	}
 	var basis [MaxSide]int
-	one := big.NewFloat(1)
+	one := bs.one.SetPrec(bigPrec).SetInt64(1)
 	for i := range m {
 		for j := range n {
 			t[i][j].Sub(&a[i][j], lo)
@@ -361,10 +370,12 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 	for j := range n {
 		t[m][j].SetInt64(-1)
 	}
-	var r, best, f, prod, p big.Float
-	for _, x := range []*big.Float{&r, &best, &f, &prod, &p} {
+	r, best, f, prod, p := &bs.r, &bs.best, &bs.f, &bs.prod, &bs.p
+	for _, x := range []*big.Float{r, best, f, prod, p} {
 		x.SetPrec(bigPrec)
 	}
+	r.SetPrec(2 * bigPrec)
+	best.SetPrec(2 * bigPrec)
 	for iter := 0; iter < 1000; iter++ {
 		col := -1
 		for j := 0; j < n+m; j++ {
@@ -376,53 +387,70 @@ func solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equilibrium) {
 		if col < 0 {
 			break
 		}
+		// Ratio test, crosswise: t[i][rhs]/t[i][col] against the best
+		// row's, as exact products (2·bigPrec bits hold them), which is
+		// several times cheaper than dividing.
 		row := -1
 		for i := range m {
 			if sign(&t[i][col]) <= 0 {
 				continue
 			}
-			r.Quo(&t[i][rhs], &t[i][col])
-			if c := r.Cmp(&best); row < 0 || c < 0 || (c == 0 && basis[i] < basis[row]) {
+			if row < 0 {
 				row = i
-				best.Set(&r)
+				continue
+			}
+			r.Mul(&t[i][rhs], &t[row][col])
+			best.Mul(&t[row][rhs], &t[i][col])
+			if c := r.Cmp(best); c < 0 || (c == 0 && basis[i] < basis[row]) {
+				row = i
 			}
 		}
 		if row < 0 {
 			break
 		}
+		// Zero entries of the pivot row change nothing below (x - f·0 is
+		// x): most of them are slack columns, so skipping them saves
+		// most of the work and changes no bit.
 		p.Set(&t[row][col])
+		var nz [2*MaxSide + 1]int
+		k := 0
 		for j := 0; j <= rhs; j++ {
-			t[row][j].Quo(&t[row][j], &p)
+			if t[row][j].Sign() != 0 {
+				t[row][j].Quo(&t[row][j], p)
+				nz[k] = j
+				k++
+			}
 		}
 		for i := 0; i <= m; i++ {
 			if i == row || t[i][col].Sign() == 0 {
 				continue
 			}
 			f.Set(&t[i][col])
-			for j := 0; j <= rhs; j++ {
-				prod.Mul(&f, &t[row][j])
-				t[i][j].Sub(&t[i][j], &prod)
+			for _, j := range nz[:k] {
+				prod.Mul(f, &t[row][j])
+				t[i][j].Sub(&t[i][j], prod)
 			}
 			t[i][col].SetInt64(0)
 		}
 		basis[row] = col
 	}
-	var sx, sy big.Float
-	sx.SetPrec(bigPrec)
-	sy.SetPrec(bigPrec)
+	r.SetPrec(bigPrec)
+	sx, sy := &bs.sx, &bs.sy
+	sx.SetPrec(bigPrec).SetInt64(0)
+	sy.SetPrec(bigPrec).SetInt64(0)
 	for i := range m {
 		if b := basis[i]; b < n {
-			sy.Add(&sy, &t[i][rhs])
+			sy.Add(sy, &t[i][rhs])
 		}
-		sx.Add(&sx, &t[m][n+i])
+		sx.Add(sx, &t[m][n+i])
 	}
 	*e = Equilibrium{}
 	for i := range m {
 		if b := basis[i]; b < n {
-			r.Quo(&t[i][rhs], &sy)
+			r.Quo(&t[i][rhs], sy)
 			e.Y[b], _ = r.Float64()
 		}
-		r.Quo(&t[m][n+i], &sx)
+		r.Quo(&t[m][n+i], sx)
 		e.X[i], _ = r.Float64()
 	}
 	normalize(&e.X, m, 0)

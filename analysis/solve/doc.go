@@ -29,8 +29,9 @@
 // undiscounted value) and a rule byte, from which a player recomputes the
 // certified strategies exactly (Graph.Strategies); in components solved
 // in extended precision the strategies are stored instead
-// (Pairing.Explicit). A Solution converts to and from results.Solution
-// for saving.
+// (Pairing.Explicit). The package owns the solution's file format
+// (SavedSolution, format.go): a Solution converts to and from it
+// (Export, Import) and is saved and loaded with Save and Load.
 //
 // Values of this package are not safe for concurrent mutation; a solved
 // Solution may be read from any number of goroutines. SolveMatrix and

@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 	"math/big"
+	"slices"
 )
 
 // everettDiscount is 1-β of the discounted game whose strategies the
@@ -69,7 +70,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
 				}
 			}
-			solveBig(&a, na, nb, &e)
+			w.bigs.solveBig(&a, na, nb, &e)
 			ey := e.Y
 			altX[p] = e.X
 			// The first seat's strategy as the column player's of the
@@ -81,7 +82,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
 				}
 			}
-			solveBig(&at, nb, na, &e)
+			w.bigs.solveBig(&at, nb, na, &e)
 			ex := e.Y
 			altY[p] = e.X
 			changed = changed || ex != xs[p] || ey != ys[p]
@@ -149,9 +150,9 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 				at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
 			}
 		}
-		solveBig(&a, na, nb, &e)
+		w.bigs.solveBig(&a, na, nb, &e)
 		undY[p] = e.Y
-		solveBig(&at, nb, na, &e)
+		w.bigs.solveBig(&at, nb, na, &e)
 		undX[p] = e.Y
 		f, _ := val[p].Float64()
 		splitX[p], splitY[p] = undX[p], undY[p]
@@ -300,6 +301,7 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 	tf.SetPrec(bigPrec)
 	value := func(t int32, f *big.Float) { sol.successorWorth(w, val, t, f) }
 	m := &bigMDP{n: n, acts: make([][]bigAction, n)}
+	var seen [][][MaxSide]float64 // strat after each iteration
 	for it := 0; it < maxHKIterations; it++ {
 		sol.Iterations++
 		changed := it == 0
@@ -314,9 +316,9 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 				}
 			}
 			if seat == 1 {
-				solveBig(&a, na, nb, &e)
+				w.bigs.solveBig(&a, na, nb, &e)
 			} else {
-				solveBig(&at, nb, na, &e)
+				w.bigs.solveBig(&at, nb, na, &e)
 			}
 			changed = changed || e.Y != strat[p]
 			strat[p] = e.Y
@@ -324,6 +326,11 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		if !changed {
 			break
 		}
+		if final, ok := cycleEnd(seen, strat, it); ok {
+			copy(strat, final)
+			break
+		}
+		seen = append(seen, slices.Clone(strat))
 		// The other seat's best response, maximizing its own payoff.
 		for p, v := range c {
 			na, nb := int(g.NA[v]), int(g.NB[v])
@@ -371,15 +378,30 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		if res[0].IsInf() {
 			break // the best response did not settle: keep these
 		}
+		moved := 0.0
 		for p := range c {
+			old, _ := val[p].Float64()
 			val[p].Set(&res[p])
 			if seat == 0 {
 				val[p].Neg(&val[p])
 			}
+			f, _ := val[p].Float64()
+			moved = max(moved, math.Abs(f-old))
+		}
+		if moved <= everettSettled {
+			break
 		}
 	}
 	return strat
 }
+
+// everettSettled is the change of values (largest over the component)
+// below which everettSeat stops. Why: the strategies are float64, so
+// their values carry noise of about 1e-17; once the changes are that
+// small the iteration only wanders among equally good strategies (it
+// used to run out its 50-iteration cap there, most of the solver's
+// time), and the candidate it returns is certified like any other.
+const everettSettled = 1e-16
 
 // successorWorth sets f to the undiscounted worth of successor t: its
 // terminal value, its current value val inside the component being
@@ -393,4 +415,27 @@ func (sol *MoveSolution) successorWorth(w *hkWork, val []big.Float, t int32, f *
 	default:
 		f.SetFloat64((sol.L[t] + sol.U[t]) / 2)
 	}
+}
+
+// cycleEnd short-cuts strategy iteration that cycles. seen holds the
+// strategies after iterations 0..it-1 and cur those after iteration it;
+// the next strategies are a function of the current ones alone, so if
+// cur equals an earlier seen[j], iteration repeats with period it-j
+// forever, and the strategies the capped loop (maxHKIterations) would
+// have ended with are known without computing them: cycleEnd returns
+// them. Why: in components of Everett's kind extended-precision strategy
+// iteration often cycles among a few strategy sets, and running out the
+// cap cost most of the solver's time.
+func cycleEnd(seen [][][MaxSide]float64, cur [][MaxSide]float64, it int) ([][MaxSide]float64, bool) {
+	for j, s := range seen {
+		if !slices.Equal(s, cur) {
+			continue
+		}
+		last := j + (maxHKIterations-1-j)%(it-j)
+		if last == it {
+			return cur, true
+		}
+		return seen[last], true
+	}
+	return nil, false
 }

@@ -6,7 +6,7 @@ import "math/big"
 // answer is replaced by the exact rational one.
 const exactGap = 1e-12
 
-// solveExact solves g by the same LP as SolveMatrix, in exact rational
+// solveExact solves g by the same LP as SolveMatrix, in exact
 // arithmetic with Bland's rule (which cannot cycle). The float64 entries
 // are exact rationals, so the basis found is truly optimal and the only
 // error left is rounding the strategies back to float64. It allocates
@@ -19,14 +19,25 @@ func solveExact(g *Matrix, e *Equilibrium) {
 			a[i][j].SetFloat64(g.A[i][j])
 		}
 	}
-	solveRat(&a, g.M, g.N, e)
+	*e = Equilibrium{}
+	e.X, e.Y = solveInt(&a, g.M, g.N)
 	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)
 	e.Value = (e.Lo + e.Hi) / 2
 }
 
-// solveRat is solveExact's simplex for the m×n game a of exact
+// solveInt is solveExact's simplex for the m×n game a of exact
 // rationals; it sets e.X and e.Y (rounded to float64), not the bounds.
-func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
+//
+// Why integers: a simplex over big.Rat spends most of its time reducing
+// fractions (gcds). The entries here are float64s, whose denominators
+// are powers of two, so one power of two S clears them all, and
+// fraction-free pivoting (Bareiss, Edmonds) keeps the tableau integral:
+// the true tableau is T/D, D the previous pivot, and every update
+// (p·T[i][j] - T[i][c]·T[r][j]) / D divides exactly. Multiplying the
+// constraints P w <= 1 by S only rescales the slack variables, which
+// changes neither Bland's choices nor the ratio test's order nor the
+// normalized strategies: the answer is the rational simplex's, exactly.
+func solveInt(a *[MaxSide][MaxSide]big.Rat, m, n int) (x, y [MaxSide]float64) {
 	lo := &a[0][0]
 	for i := range m {
 		for j := range n {
@@ -35,28 +46,40 @@ func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
 			}
 		}
 	}
-	rhs := n + m
-	t := make([][]big.Rat, m+1)
-	for i := range t {
-		t[i] = make([]big.Rat, rhs+1)
-	}
-	basis := make([]int, m)
+	// P = A - lo + 1 exactly, and S, the largest denominator (every
+	// denominator is a power of two, so S is a multiple of each).
+	var p [MaxSide][MaxSide]big.Rat
 	var one big.Rat
 	one.SetInt64(1)
+	scale := big.NewInt(1)
 	for i := range m {
 		for j := range n {
-			// P = A - lo + 1, exactly.
-			t[i][j].Sub(&a[i][j], lo)
-			t[i][j].Add(&t[i][j], &one)
+			p[i][j].Sub(&a[i][j], lo)
+			p[i][j].Add(&p[i][j], &one)
+			if d := p[i][j].Denom(); d.Cmp(scale) > 0 {
+				scale.Set(d)
+			}
+		}
+	}
+	rhs := n + m
+	var t [MaxSide + 1][2*MaxSide + 1]big.Int
+	var basis [MaxSide]int
+	var q big.Int
+	for i := range m {
+		for j := range n {
+			// S·P exactly: S is a multiple of the denominator.
+			q.Quo(scale, p[i][j].Denom())
+			t[i][j].Mul(p[i][j].Num(), &q)
 		}
 		t[i][n+i].SetInt64(1)
-		t[i][rhs].SetInt64(1)
+		t[i][rhs].Set(scale)
 		basis[i] = n + i
 	}
 	for j := range n {
 		t[m][j].SetInt64(-1)
 	}
-	var r, best, f, prod big.Rat
+	d := big.NewInt(1)
+	var l, r, u, v big.Int
 	for {
 		col := -1
 		for j := 0; j < n+m; j++ {
@@ -68,54 +91,63 @@ func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
 		if col < 0 {
 			break
 		}
+		// Ratio test: t[i][rhs]/t[i][col], compared crosswise (the
+		// denominators are positive).
 		row := -1
 		for i := range m {
 			if t[i][col].Sign() <= 0 {
 				continue
 			}
-			r.Quo(&t[i][rhs], &t[i][col])
-			if c := r.Cmp(&best); row < 0 || c < 0 || (c == 0 && basis[i] < basis[row]) {
+			if row < 0 {
 				row = i
-				best.Set(&r)
+				continue
+			}
+			l.Mul(&t[i][rhs], &t[row][col])
+			r.Mul(&t[row][rhs], &t[i][col])
+			if c := l.Cmp(&r); c < 0 || (c == 0 && basis[i] < basis[row]) {
+				row = i
 			}
 		}
 		if row < 0 {
 			break
 		}
-		var p big.Rat
-		p.Set(&t[row][col])
-		for j := 0; j <= rhs; j++ {
-			t[row][j].Quo(&t[row][j], &p)
-		}
+		piv := new(big.Int).Set(&t[row][col])
 		for i := 0; i <= m; i++ {
-			if i == row || t[i][col].Sign() == 0 {
+			if i == row {
 				continue
 			}
-			f.Set(&t[i][col])
+			f := &t[i][col]
 			for j := 0; j <= rhs; j++ {
-				prod.Mul(&f, &t[row][j])
-				t[i][j].Sub(&t[i][j], &prod)
+				if j == col {
+					continue
+				}
+				u.Mul(piv, &t[i][j])
+				v.Mul(f, &t[row][j])
+				u.Sub(&u, &v)
+				t[i][j].Quo(&u, d)
 			}
+			f.SetInt64(0)
 		}
+		d = piv
 		basis[row] = col
 	}
-	// Normalize exactly, then round.
-	var sx, sy big.Rat
+	// The strategies are ratios of tableau entries (the common D
+	// cancels); each is rounded once from its exact value.
+	var sx, sy big.Int
 	for i := range m {
-		if b := basis[i]; b < n {
+		if basis[i] < n {
 			sy.Add(&sy, &t[i][rhs])
 		}
 		sx.Add(&sx, &t[m][n+i])
 	}
-	*e = Equilibrium{}
+	var f big.Rat
 	for i := range m {
 		if b := basis[i]; b < n {
-			r.Quo(&t[i][rhs], &sy)
-			e.Y[b], _ = r.Float64()
+			y[b], _ = f.SetFrac(&t[i][rhs], &sy).Float64()
 		}
-		r.Quo(&t[m][n+i], &sx)
-		e.X[i], _ = r.Float64()
+		x[i], _ = f.SetFrac(&t[m][n+i], &sx).Float64()
 	}
-	normalize(&e.X, m, 0)
-	normalize(&e.Y, n, 0)
+	normalize(&x, m, 0)
+	normalize(&y, n, 0)
+	return x, y
 }

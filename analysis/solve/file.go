@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/results"
 )
 
 // params are the constants the saved strategies depend on; a file made
@@ -15,16 +15,16 @@ import (
 // same way).
 var params = [4]float64{Discount, Discount2, Noise, signTol}
 
-// Export converts s to the results package's file representation.
-func (s *Solution) Export() *results.Solution {
-	out := &results.Solution{Version: results.SolutionVersion, Params: params, Gap: s.Gap}
+// Export converts s to its file representation.
+func (s *Solution) Export() *SavedSolution {
+	out := &SavedSolution{Version: FileVersion, Params: params, Gap: s.Gap}
 	for i := range NumLoadouts {
 		for j := range NumLoadouts {
 			p := s.Pairings[i][j]
 			if p == nil {
 				continue
 			}
-			sp := results.SolvedPairing{A: p.A, B: p.B, Value: p.Value, Lower: p.Lower, Upper: p.Upper, Gap: p.Gap,
+			sp := SavedPairing{A: p.A, B: p.B, Value: p.Value, Lower: p.Lower, Upper: p.Upper, Gap: p.Gap,
 				Keys: make([]uint32, len(p.Keys)), Disc: p.Disc, Undisc: p.Undisc, Rules: make([]uint8, len(p.Rules))}
 			for k, key := range p.Keys {
 				sp.Keys[k] = uint32(key)
@@ -44,7 +44,7 @@ func (s *Solution) Export() *results.Solution {
 
 // Import rebuilds a Solution from its file representation, recomputing
 // the booster and character phases.
-func Import(r *results.Solution) (*Solution, error) {
+func Import(r *SavedSolution) (*Solution, error) {
 	if r.Params != params {
 		return nil, fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", r.Params, params)
 	}
@@ -56,7 +56,7 @@ func Import(r *results.Solution) (*Solution, error) {
 		}
 		p := &Pairing{A: sp.A, B: sp.B, Value: sp.Value, Lower: sp.Lower, Upper: sp.Upper, Gap: sp.Gap,
 			Keys: make([]Key, len(sp.Keys)), Disc: sp.Disc, Undisc: sp.Undisc, Rules: make([]Rule, len(sp.Rules)),
-			States: len(sp.Keys)}
+			States: len(sp.Keys), memo: make([]atomic.Pointer[memoStrategies], len(sp.Keys))}
 		for k, key := range sp.Keys {
 			p.Keys[k] = Key(key)
 			if k > 0 && p.Keys[k] <= p.Keys[k-1] {
@@ -101,12 +101,12 @@ func CachePath() (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("solve: no cache directory: %w", err)
 	}
-	return filepath.Join(dir, "nzsc", fmt.Sprintf("solution-v%d.bin", results.SolutionVersion)), nil
+	return filepath.Join(dir, "nzsc", fmt.Sprintf("solution-v%d.bin", FileVersion)), nil
 }
 
 // Load reads a saved solution.
 func Load(path string) (*Solution, error) {
-	r, err := results.LoadSolution(path)
+	r, err := LoadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -118,17 +118,18 @@ func Load(path string) (*Solution, error) {
 }
 
 // Save writes s to path.
-func (s *Solution) Save(path string) error { return results.SaveSolution(path, s.Export()) }
+func (s *Solution) Save(path string) error { return SaveFile(path, s.Export()) }
 
-// LoadOrSolve returns the solution saved at path (the cache path when
-// path is empty). When there is no usable file there (missing, another
-// format version, other solver constants, corrupt), it solves the game,
-// reporting progress, and saves the result to path; solved says so.
-func LoadOrSolve(ctx context.Context, path string, workers int, progress Progress) (s *Solution, solved bool, err error) {
-	if path == "" {
-		if path, err = CachePath(); err != nil {
-			return nil, false, err
-		}
+// LoadOrSolve returns the solution cached at CachePath. When there is
+// no usable file there (missing, another format version, other solver
+// constants, corrupt), it solves the game, reporting progress (may be
+// nil), and caches the result; solved says so. Only the cache, which
+// belongs to this program, is ever written: a path a user names is read
+// with Load and never replaced.
+func LoadOrSolve(ctx context.Context, workers int, progress Progress) (s *Solution, solved bool, err error) {
+	path, err := CachePath()
+	if err != nil {
+		return nil, false, err
 	}
 	if s, err := Load(path); err == nil {
 		return s, false, nil
@@ -138,7 +139,7 @@ func LoadOrSolve(ctx context.Context, path string, workers int, progress Progres
 		return nil, false, err
 	}
 	if err := s.Save(path); err != nil {
-		return s, true, fmt.Errorf("solve: saving the solution: %w", err)
+		return s, true, fmt.Errorf("solve: caching the solution: %w", err)
 	}
 	return s, true, nil
 }

@@ -41,6 +41,10 @@ type Pairing struct {
 	Explicit     [][2][MaxSide]float64
 	// Stats.
 	States, Components, LargestComponent int
+
+	// memo[k] holds state k's strategies once a player has asked for
+	// them (see Solution.Strategy); nil entries are not computed yet.
+	memo []atomic.Pointer[memoStrategies]
 }
 
 // ValueOf returns the stored values of the state with key k:
@@ -67,6 +71,7 @@ func newPairing(s *MoveSolution) *Pairing {
 		keys[i] = KeyOf(&g.States[i])
 	}
 	slices.SortFunc(order, func(a, b int32) int { return int(keys[a]) - int(keys[b]) })
+	p.memo = make([]atomic.Pointer[memoStrategies], len(order))
 	p.Keys = make([]Key, len(order))
 	p.Disc = make([]float64, len(order))
 	p.Undisc = make([]float64, len(order))

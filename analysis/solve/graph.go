@@ -181,12 +181,6 @@ func (g *Graph) add(s engine.State) int32 {
 // Len returns the number of non-terminal states.
 func (g *Graph) Len() int { return len(g.States) }
 
-// Index returns the index of the state with key k.
-func (g *Graph) Index(k Key) (int32, bool) {
-	i, ok := g.index[k]
-	return i, ok
-}
-
 // Row returns state k's successors: Row(k)[i*NB[k]+j].
 func (g *Graph) Row(k int32) []int32 {
 	return g.Succ[g.Off[k] : g.Off[k]+int32(g.NA[k])*int32(g.NB[k])]

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"math"
-	"sync/atomic"
 )
 
 // MaxSide is the largest matrix game the fixed-size solver takes: a full
@@ -79,7 +78,6 @@ func SolveMatrix(g *Matrix, e *Equilibrium) {
 			return
 		}
 	}
-	exactCalls.Add(1)
 	solveExact(g, e)
 }
 
@@ -249,14 +247,6 @@ func SolvePure(g *Matrix, e *Equilibrium) {
 	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)
 	e.Value = (e.Lo + e.Hi) / 2
 }
-
-// exactCalls counts the fallbacks to the rational solver (for tests and
-// statistics).
-var exactCalls atomic.Int64
-
-// ExactCalls returns how many times SolveMatrix fell back to exact
-// rational arithmetic since the program started.
-func ExactCalls() int64 { return exactCalls.Load() }
 
 // Bounds returns the certificate of strategies x, y in g: lo = min_j
 // Σ_i x_i A_ij (what x guarantees) and hi = max_i Σ_j A_ij y_j (what y

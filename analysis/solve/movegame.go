@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"slices"
 )
 
 // MoveSolution is the solved move phase of one loadout pairing.
@@ -108,28 +109,41 @@ func (g *Graph) Strategies(k int32, v, v0 []float64, rule Rule, x, y *[MaxSide]f
 
 // pickStrategies sets x and y from the discounted game md and the
 // undiscounted game mu of a state whose undiscounted value is win, by
-// rule.
+// rule, solving only the games the rule needs.
 func pickStrategies(md, mu *Matrix, win float64, rule Rule, x, y *[MaxSide]float64) {
-	var e Equilibrium
-	rx, ry := rule.first(), rule.second()
-	useDisc := func(r int, winning bool) bool { return r == DiscRule || r == SplitRule && winning }
-	if useDisc(rx, win > signTol) || useDisc(ry, win < -signTol) {
-		SolvePure(md, &e)
-		if useDisc(rx, win > signTol) {
-			*x = e.X
-		}
-		if useDisc(ry, win < -signTol) {
-			*y = e.Y
-		}
+	var ed, eu Equilibrium
+	dx, dy := rule.discounted(win)
+	if dx || dy {
+		SolvePure(md, &ed)
 	}
-	if !useDisc(rx, win > signTol) || !useDisc(ry, win < -signTol) {
-		SolvePure(mu, &e)
-		if !useDisc(rx, win > signTol) {
-			*x = e.X
-		}
-		if !useDisc(ry, win < -signTol) {
-			*y = e.Y
-		}
+	if !dx || !dy {
+		SolvePure(mu, &eu)
+	}
+	rule.pick(&ed, &eu, win, x, y)
+}
+
+// discounted reports, for a state whose undiscounted value is win,
+// whether each seat's strategy comes from the discounted game (else from
+// the undiscounted one).
+func (r Rule) discounted(win float64) (first, second bool) {
+	useDisc := func(r int, winning bool) bool { return r == DiscRule || r == SplitRule && winning }
+	return useDisc(r.first(), win > signTol), useDisc(r.second(), win < -signTol)
+}
+
+// pick sets x and y from the solved discounted game ed and undiscounted
+// game eu (SolvePure's answers) by rule; a game the rule does not use
+// may be left unsolved.
+func (r Rule) pick(ed, eu *Equilibrium, win float64, x, y *[MaxSide]float64) {
+	dx, dy := r.discounted(win)
+	if dx {
+		*x = ed.X
+	} else {
+		*x = eu.X
+	}
+	if dy {
+		*y = ed.Y
+	} else {
+		*y = eu.Y
 	}
 }
 
@@ -173,117 +187,186 @@ const maxHKIterations = 50
 // extended precision (everettComponent), in both ways of passing their
 // values on, and the narrowest certificate kept.
 func SolveMoves(g *Graph) (*MoveSolution, error) {
-	best := solveMoves(g, noEverett)
+	comps, comp := sccs(g.Len(), func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
+	plain := newMoveSolver(g, comps, comp)
+	// The modes differ only from the first component of Everett's kind
+	// on: the others resume from a copy of the plain solve taken there
+	// rather than solving everything before it again.
+	var resume *moveSolver
+	for ci := range comps {
+		if plain.component(ci, noEverett) && resume == nil {
+			resume = plain.clone()
+			resume.next = ci
+		}
+	}
+	best := plain.sol
+	if resume == nil {
+		return best, nil
+	}
 	for _, mode := range [...]everettMode{everettShift, everettMidpoint} {
 		if best.Gap() <= CertificateTol {
 			break
 		}
-		if s := solveMoves(g, mode); s.Gap() < best.Gap() {
-			best = s
+		ms := resume.clone()
+		fe := ms.next
+		ms.setComponent(fe)
+		ms.sol.everettComponent(ms.w, comps[fe], comp, int32(fe), ms.v2, mode)
+		for ci := fe + 1; ci < len(comps); ci++ {
+			ms.component(ci, mode)
+		}
+		if ms.sol.Gap() < best.Gap() {
+			best = ms.sol
 		}
 	}
 	return best, nil
 }
 
-func solveMoves(g *Graph, mode everettMode) *MoveSolution {
+// moveSolver is SolveMoves's state while it solves a pairing's
+// components in dependency order.
+type moveSolver struct {
+	g     *Graph
+	sol   *MoveSolution
+	comps [][]int32
+	comp  []int32
+	// v2 holds the values discounted by Discount2.
+	v2 []float64
+	w  *hkWork
+	// next is the component a clone resumes at.
+	next int
+}
+
+func newMoveSolver(g *Graph, comps [][]int32, comp []int32) *moveSolver {
 	n := g.Len()
 	sol := &MoveSolution{G: g, V: make([]float64, n), V0: make([]float64, n),
 		X: make([][MaxSide]float64, n), Y: make([][MaxSide]float64, n),
-		L: make([]float64, n), U: make([]float64, n), Rule: make([]Rule, n)}
-	v2 := make([]float64, n)
-	comps, comp := sccs(n, func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
-	sol.Components = len(comps)
-	w := &hkWork{pos: make([]int32, n), comp: comp}
+		L: make([]float64, n), U: make([]float64, n), Rule: make([]Rule, n),
+		Components: len(comps)}
+	return &moveSolver{g: g, sol: sol, comps: comps, comp: comp, v2: make([]float64, n),
+		w: &hkWork{pos: make([]int32, n), comp: comp}}
+}
+
+// clone returns a copy of ms that shares only the graph and its
+// components.
+func (ms *moveSolver) clone() *moveSolver {
+	s := *ms.sol
+	s.V, s.V0, s.L, s.U = slices.Clone(s.V), slices.Clone(s.V0), slices.Clone(s.L), slices.Clone(s.U)
+	s.X, s.Y, s.Rule = slices.Clone(s.X), slices.Clone(s.Y), slices.Clone(s.Rule)
+	c := *ms
+	c.sol, c.v2 = &s, slices.Clone(ms.v2)
+	c.w = &hkWork{pos: slices.Clone(ms.w.pos), comp: ms.comp}
+	return &c
+}
+
+// setComponent makes component ci the current one of ms.w.
+func (ms *moveSolver) setComponent(ci int) {
+	for p, v := range ms.comps[ci] {
+		ms.w.pos[v] = int32(p)
+	}
+	ms.w.ci = int32(ci)
+}
+
+// component solves component ci in mode and reports whether it is of
+// Everett's kind (its own certificate wider than everettTol; in a mode
+// other than noEverett it has then been solved again by
+// everettComponent).
+func (ms *moveSolver) component(ci int, mode everettMode) bool {
+	g, sol, w, v2, comp := ms.g, ms.sol, ms.w, ms.v2, ms.comp
+	c := ms.comps[ci]
 	var (
 		m Matrix
 		e Equilibrium
 	)
-	for ci, c := range comps {
-		sol.LargestComponent = max(sol.LargestComponent, len(c))
-		for p, v := range c {
-			w.pos[v] = int32(p)
-		}
-		w.ci = int32(ci)
-		selfLoop := false
-		if len(c) == 1 {
-			for _, t := range g.Row(c[0]) {
-				selfLoop = selfLoop || t == c[0]
-			}
-		}
-		if len(c) == 1 && !selfLoop {
-			k := c[0]
-			g.Matrix(k, sol.V, Discount, &m)
-			SolveMatrix(&m, &e)
-			sol.V[k] = e.Value
-			g.Matrix(k, v2, Discount2, &m)
-			SolveMatrix(&m, &e)
-			v2[k] = e.Value
-			sol.Iterations++
-		} else {
-			for _, v := range c {
-				sol.V[v] = 0
-			}
-			if !sol.iterate(w, c, Discount, sol.V) {
-				sol.Unconverged++
-			}
-			for _, v := range c {
-				v2[v] = sol.V[v]
-			}
-			if !sol.iterate(w, c, Discount2, v2) {
-				sol.Unconverged++
-			}
-		}
-		for _, v := range c {
-			sol.V0[v] = 2*sol.V[v] - v2[v]
-		}
-		// The strategies, exactly as a player recomputes them, by the
-		// best rule for each seat. The certificate of a component: best
-		// responses with its exits valued by their own bounds.
-		bestX, bestY := math.Inf(1), math.Inf(1)
-		for r := range 3 {
-			rule := MakeRule(r, r)
-			for _, v := range c {
-				g.Strategies(v, sol.V, sol.V0, rule, &sol.X[v], &sol.Y[v])
-			}
-			w.local = resize(w.local, len(c))
-			sol.buildBR(&w.br, c, comp, w.pos, int32(ci), false)
-			w.br.maximize(w.local)
-			worst := 0.0
-			for p, v := range c {
-				worst = max(worst, sol.V0[v]-(-w.local[p]))
-			}
-			if worst < bestX-1e-15 {
-				bestX = worst
-				for p, v := range c {
-					sol.L[v] = -w.local[p]
-					sol.Rule[v] = sol.Rule[v]&^3 | Rule(r)
-				}
-			}
-			sol.buildBR(&w.br, c, comp, w.pos, int32(ci), true)
-			w.br.maximize(w.local)
-			worst = 0.0
-			for p, v := range c {
-				worst = max(worst, w.local[p]-sol.V0[v])
-			}
-			if worst < bestY-1e-15 {
-				bestY = worst
-				for p, v := range c {
-					sol.U[v] = w.local[p]
-					sol.Rule[v] = sol.Rule[v]&^12 | Rule(r<<2)
-				}
-			}
-			if bestX <= 1e-10 && bestY <= 1e-10 {
-				break
-			}
-		}
-		for _, v := range c {
-			g.Strategies(v, sol.V, sol.V0, sol.Rule[v], &sol.X[v], &sol.Y[v])
-		}
-		if mode != noEverett && sol.ownGap(c, comp, int32(ci)) > everettTol {
-			sol.everettComponent(w, c, comp, int32(ci), v2, mode)
+	sol.LargestComponent = max(sol.LargestComponent, len(c))
+	ms.setComponent(ci)
+	selfLoop := false
+	if len(c) == 1 {
+		for _, t := range g.Row(c[0]) {
+			selfLoop = selfLoop || t == c[0]
 		}
 	}
-	return sol
+	if len(c) == 1 && !selfLoop {
+		k := c[0]
+		g.Matrix(k, sol.V, Discount, &m)
+		SolveMatrix(&m, &e)
+		sol.V[k] = e.Value
+		g.Matrix(k, v2, Discount2, &m)
+		SolveMatrix(&m, &e)
+		v2[k] = e.Value
+		sol.Iterations++
+	} else {
+		for _, v := range c {
+			sol.V[v] = 0
+		}
+		if !sol.iterate(w, c, Discount, sol.V) {
+			sol.Unconverged++
+		}
+		for _, v := range c {
+			v2[v] = sol.V[v]
+		}
+		if !sol.iterate(w, c, Discount2, v2) {
+			sol.Unconverged++
+		}
+	}
+	for _, v := range c {
+		sol.V0[v] = 2*sol.V[v] - v2[v]
+	}
+	// The strategies, exactly as a player recomputes them, by the
+	// best rule for each seat. The certificate of a component: best
+	// responses with its exits valued by their own bounds.
+	// Both games of every state are solved once: the rules only pick
+	// among their answers.
+	w.disc, w.undisc = resizeEq(w.disc, len(c)), resizeEq(w.undisc, len(c))
+	for p, v := range c {
+		g.Matrix(v, sol.V, Discount, &m)
+		SolvePure(&m, &w.disc[p])
+		g.Matrix(v, sol.V0, 1, &m)
+		SolvePure(&m, &w.undisc[p])
+	}
+	bestX, bestY := math.Inf(1), math.Inf(1)
+	for r := range 3 {
+		rule := MakeRule(r, r)
+		for p, v := range c {
+			rule.pick(&w.disc[p], &w.undisc[p], sol.V0[v], &sol.X[v], &sol.Y[v])
+		}
+		w.local = resize(w.local, len(c))
+		sol.buildBR(&w.br, c, comp, w.pos, w.ci, false)
+		w.br.maximize(w.local)
+		worst := 0.0
+		for p, v := range c {
+			worst = max(worst, sol.V0[v]-(-w.local[p]))
+		}
+		if worst < bestX-1e-15 {
+			bestX = worst
+			for p, v := range c {
+				sol.L[v] = -w.local[p]
+				sol.Rule[v] = sol.Rule[v]&^3 | Rule(r)
+			}
+		}
+		sol.buildBR(&w.br, c, comp, w.pos, w.ci, true)
+		w.br.maximize(w.local)
+		worst = 0.0
+		for p, v := range c {
+			worst = max(worst, w.local[p]-sol.V0[v])
+		}
+		if worst < bestY-1e-15 {
+			bestY = worst
+			for p, v := range c {
+				sol.U[v] = w.local[p]
+				sol.Rule[v] = sol.Rule[v]&^12 | Rule(r<<2)
+			}
+		}
+		if bestX <= 1e-10 && bestY <= 1e-10 {
+			break
+		}
+	}
+	for p, v := range c {
+		sol.Rule[v].pick(&w.disc[p], &w.undisc[p], sol.V0[v], &sol.X[v], &sol.Y[v])
+	}
+	everett := sol.ownGap(c, comp, w.ci) > everettTol
+	if everett && mode != noEverett {
+		sol.everettComponent(w, c, comp, w.ci, v2, mode)
+	}
+	return everett
 }
 
 // ownGap returns how much wider component c's certificate is than the
@@ -308,6 +391,18 @@ type hkWork struct {
 	chain, br mdp
 	local     []float64
 	x, y      [][MaxSide]float64
+	// bigs is the extended-precision simplex's scratch space.
+	bigs bigSimplex
+	// disc and undisc: SolvePure's answers for the discounted and the
+	// undiscounted game of each state of the component.
+	disc, undisc []Equilibrium
+}
+
+func resizeEq(s []Equilibrium, n int) []Equilibrium {
+	if cap(s) < n {
+		return make([]Equilibrium, n)
+	}
+	return s[:n]
 }
 
 func resize(s []float64, n int) []float64 {

@@ -11,7 +11,10 @@ import (
 // lists them) and returns how many there are. ok is false when the
 // state is outside the solution: a move-phase state the solved game
 // never reaches (points or waits changed by penalties), or a stuck seat.
-// It is safe to call from many goroutines at once and does not allocate.
+// It is safe to call from many goroutines at once. A move-phase state's
+// strategies are computed (two small matrix games) at the first call
+// there and remembered: every later call is a lookup, and only the first
+// allocates.
 func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64) (n int, ok bool) {
 	seat &= 1
 	switch st.Phase {
@@ -70,6 +73,16 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 	if !found {
 		return 0, false
 	}
+	if ki < len(p.memo) {
+		if m := p.memo[ki].Load(); m != nil {
+			if seat == 0 {
+				*probs = m.x
+				return int(m.na), true
+			}
+			*probs = m.y
+			return int(m.nb), true
+		}
+	}
 	var bufA, bufB [engine.MaxChoices]engine.Choice
 	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
 	var md, mu Matrix
@@ -106,12 +119,22 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 			y = p.Explicit[i][1]
 		}
 	}
+	if ki < len(p.memo) {
+		p.memo[ki].Store(&memoStrategies{x: x, y: y, na: uint8(na), nb: uint8(nb)})
+	}
 	if seat == 0 {
 		*probs = x
 		return na, true
 	}
 	*probs = y
 	return nb, true
+}
+
+// memoStrategies are both seats' strategies in one state of a pairing,
+// computed at the first decision there (Pairing.memo).
+type memoStrategies struct {
+	x, y   [MaxSide]float64
+	na, nb uint8
 }
 
 func (p *Pairing) index(k Key) (int, bool) {

@@ -32,7 +32,10 @@ func checkPlayer(t *testing.T, ms *MoveSolution) {
 		st := g.States[k]
 		st.TurnCap = 1000
 		st.Turn = 500 // a real game's counter must not matter
-		for seat := range 2 {
+		// Twice: the first call computes (and remembers), the second
+		// looks up.
+		for seat := range 4 {
+			seat %= 2
 			var probs [MaxSide]float64
 			n, ok := s.Strategy(&st, seat, &probs)
 			if !ok {

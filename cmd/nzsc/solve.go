@@ -3,8 +3,10 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -56,6 +58,15 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	quiet, _ := fs.GetBool("quiet")
 	save, _ := fs.GetString("save")
+	if save != "" && save != "-" {
+		// Checked before the solve: a file the user names is replaced
+		// only if it is a solution file (an older one, say).
+		if _, err := os.Stat(save); err == nil {
+			if err := solve.CheckFile(save); err != nil && !errors.Is(err, solve.ErrFileVersion) {
+				return usagef("solve: --save %s: not a solution file, refusing to overwrite it", save)
+			}
+		}
+	}
 	var prog solve.Progress
 	var bar *progress.Bar
 	if e.tty && !quiet {

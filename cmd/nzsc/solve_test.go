@@ -28,6 +28,8 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "everything"},
 		{"solve", "rounds", "--format", "xml"},
 		{"solve", "game", "--workers", "0"},
+		{"solve", "game", "--save", "solve_test.go"},
+		{"solve", "game", "--save", "."},
 		{"exploit"},
 		{"exploit", "nosuchbot"},
 		{"exploit", "random", "--samples", "0"},

@@ -1,0 +1,175 @@
+package solve
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// solveRat is solveExact's simplex for the m×n game a of exact
+// rationals; it sets e.X and e.Y (rounded to float64), not the bounds.
+func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
+	lo := &a[0][0]
+	for i := range m {
+		for j := range n {
+			if a[i][j].Cmp(lo) < 0 {
+				lo = &a[i][j]
+			}
+		}
+	}
+	rhs := n + m
+	t := make([][]big.Rat, m+1)
+	for i := range t {
+		t[i] = make([]big.Rat, rhs+1)
+	}
+	basis := make([]int, m)
+	var one big.Rat
+	one.SetInt64(1)
+	for i := range m {
+		for j := range n {
+			// P = A - lo + 1, exactly.
+			t[i][j].Sub(&a[i][j], lo)
+			t[i][j].Add(&t[i][j], &one)
+		}
+		t[i][n+i].SetInt64(1)
+		t[i][rhs].SetInt64(1)
+		basis[i] = n + i
+	}
+	for j := range n {
+		t[m][j].SetInt64(-1)
+	}
+	var r, best, f, prod big.Rat
+	for {
+		col := -1
+		for j := 0; j < n+m; j++ {
+			if t[m][j].Sign() < 0 {
+				col = j
+				break
+			}
+		}
+		if col < 0 {
+			break
+		}
+		row := -1
+		for i := range m {
+			if t[i][col].Sign() <= 0 {
+				continue
+			}
+			r.Quo(&t[i][rhs], &t[i][col])
+			if c := r.Cmp(&best); row < 0 || c < 0 || (c == 0 && basis[i] < basis[row]) {
+				row = i
+				best.Set(&r)
+			}
+		}
+		if row < 0 {
+			break
+		}
+		var p big.Rat
+		p.Set(&t[row][col])
+		for j := 0; j <= rhs; j++ {
+			t[row][j].Quo(&t[row][j], &p)
+		}
+		for i := 0; i <= m; i++ {
+			if i == row || t[i][col].Sign() == 0 {
+				continue
+			}
+			f.Set(&t[i][col])
+			for j := 0; j <= rhs; j++ {
+				prod.Mul(&f, &t[row][j])
+				t[i][j].Sub(&t[i][j], &prod)
+			}
+		}
+		basis[row] = col
+	}
+	// Normalize exactly, then round.
+	var sx, sy big.Rat
+	for i := range m {
+		if b := basis[i]; b < n {
+			sy.Add(&sy, &t[i][rhs])
+		}
+		sx.Add(&sx, &t[m][n+i])
+	}
+	*e = Equilibrium{}
+	for i := range m {
+		if b := basis[i]; b < n {
+			r.Quo(&t[i][rhs], &sy)
+			e.Y[b], _ = r.Float64()
+		}
+		r.Quo(&t[m][n+i], &sx)
+		e.X[i], _ = r.Float64()
+	}
+	normalize(&e.X, m, 0)
+	normalize(&e.Y, n, 0)
+}
+
+// TestSolveIntMatchesRat: the integer simplex gives exactly the
+// rational simplex's strategies (the oracle above, the solver's earlier
+// exact path), on games as the solver meets them: payoffs a hair apart,
+// ties, terminal values.
+func TestSolveIntMatchesRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 17))
+	for k := range 3000 {
+		m, n := 1+rng.IntN(MaxSide), 1+rng.IntN(MaxSide)
+		var a [MaxSide][MaxSide]big.Rat
+		base := rng.Float64()*2 - 1
+		for i := range m {
+			for j := range n {
+				var x float64
+				switch rng.IntN(4) {
+				case 0:
+					x = float64(rng.IntN(3) - 1)
+				case 1:
+					x = base + float64(rng.IntN(5)-2)*1e-11
+				case 2:
+					x = base * (1 - float64(rng.IntN(3))*1e-15)
+				default:
+					x = rng.Float64()*2 - 1
+				}
+				a[i][j].SetFloat64(x)
+			}
+		}
+		var want Equilibrium
+		solveRat(&a, m, n, &want)
+		x, y := solveInt(&a, m, n)
+		if x != want.X || y != want.Y {
+			t.Fatalf("case %d (%dx%d): integer simplex %v %v, rational %v %v", k, m, n, x, y, want.X, want.Y)
+		}
+	}
+}
+
+// benchGames are near-degenerate games of the kind that reach the exact
+// fallback.
+func benchGames() [][MaxSide][MaxSide]big.Rat {
+	rng := rand.New(rand.NewPCG(9, 9))
+	gs := make([][MaxSide][MaxSide]big.Rat, 64)
+	for k := range gs {
+		base := rng.Float64()
+		for i := range MaxSide {
+			for j := range MaxSide {
+				gs[k][i][j].SetFloat64(base + float64(rng.IntN(7)-3)*1e-11 + float64(rng.IntN(2))*0.3)
+			}
+		}
+	}
+	return gs
+}
+
+func BenchmarkSolveExactInt(b *testing.B) {
+	gs := benchGames()
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		solveInt(&gs[k&63], MaxSide, MaxSide)
+		k++
+	}
+}
+
+func BenchmarkSolveExactRat(b *testing.B) {
+	gs := benchGames()
+	var e Equilibrium
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		solveRat(&gs[k&63], MaxSide, MaxSide, &e)
+		k++
+	}
+}

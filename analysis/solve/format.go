@@ -1,0 +1,327 @@
+package solve
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// FileVersion is the version of the solution file format written by
+// WriteFile. A reader refuses other versions (the file is a cache:
+// the caller re-solves).
+const FileVersion = 3
+
+// fileMagic starts every solution file.
+const fileMagic = "NZSCSOLN"
+
+// SavedSolution is the solved game as saved on disk (the solver owns its
+// file format): enough for a player to
+// recompute the certified strategies of every phase. The move phase of
+// each ordered loadout pairing is stored state by state; the booster and
+// character phases are small games recomputed from the pairings' values.
+//
+// File layout (little-endian):
+//
+//	"NZSCSOLN"  magic
+//	uint32      format version (FileVersion)
+//	4×float64   Params: Discount, Discount2, Noise, SignTol
+//	float64     Gap
+//	uint32      number of pairings, then for each pairing:
+//	  4×uint8   A.Character, A.Booster, B.Character, B.Booster
+//	  4×float64 Value, Lower, Upper, Gap
+//	  uint32    number of states n
+//	  n×uint32  Keys (ascending)
+//	  n×float64 Disc
+//	  n×float64 Undisc
+//	  n×uint8   Rules
+//	  uint32    number of states m with explicit strategies, then for each:
+//	  uint32    Key
+//	  10×float64 the two seats' strategies (MaxSide each)
+//	uint32      CRC-32 (IEEE) of everything before it
+//
+// Version 2 added the explicit strategies. Version 3 stores the bytes
+// as they are, with a CRC-32 trailer, instead of gzip-compressed: the
+// values are float64s that gzip shrank only from 30 to 7.8 MB, and
+// inflating them was two thirds of the optimal bot's loading time.
+type SavedSolution struct {
+	Version int
+	// Params are the solver's constants the strategies depend on; a
+	// reader built with other constants must not use the file.
+	Params   [4]float64
+	Gap      float64
+	Pairings []SavedPairing
+}
+
+// SavedPairing is one ordered pairing's move phase.
+type SavedPairing struct {
+	A, B                     engine.Loadout
+	Value, Lower, Upper, Gap float64
+	Keys                     []uint32
+	Disc, Undisc             []float64
+	Rules                    []uint8
+	// Explicit holds the strategies of the states (ExplicitKeys,
+	// ascending) whose strategies cannot be recomputed from values: the
+	// first seat's, then the second's.
+	ExplicitKeys []uint32
+	Explicit     [][2][MaxSide]float64
+}
+
+// WriteFile writes s in the current format version.
+func WriteFile(w io.Writer, s *SavedSolution) error {
+	bw := bufio.NewWriter(w)
+	sum := crc32.NewIEEE()
+	mw := io.MultiWriter(bw, sum)
+	put := func(v any) {
+		// Writes to a bufio.Writer fail only through Flush, checked below.
+		binary.Write(mw, binary.LittleEndian, v)
+	}
+	io.WriteString(mw, fileMagic)
+	put(uint32(FileVersion))
+	put(s.Params)
+	put(s.Gap)
+	put(uint32(len(s.Pairings)))
+	for i := range s.Pairings {
+		p := &s.Pairings[i]
+		n := len(p.Keys)
+		if len(p.Disc) != n || len(p.Undisc) != n || len(p.Rules) != n {
+			return fmt.Errorf("solve: pairing %v vs %v: ragged state arrays", p.A, p.B)
+		}
+		put([4]uint8{uint8(p.A.Character), uint8(p.A.Booster), uint8(p.B.Character), uint8(p.B.Booster)})
+		put([4]float64{p.Value, p.Lower, p.Upper, p.Gap})
+		put(uint32(n))
+		put(p.Keys)
+		put(p.Disc)
+		put(p.Undisc)
+		put(p.Rules)
+		if len(p.Explicit) != len(p.ExplicitKeys) {
+			return fmt.Errorf("solve: pairing %v vs %v: ragged explicit strategies", p.A, p.B)
+		}
+		put(uint32(len(p.ExplicitKeys)))
+		for k, key := range p.ExplicitKeys {
+			put(key)
+			put(p.Explicit[k])
+		}
+	}
+	binary.Write(bw, binary.LittleEndian, sum.Sum32())
+	return bw.Flush()
+}
+
+// readHeader reads the magic and the format version, which must be
+// FileVersion.
+func readHeader(r io.Reader) (uint32, error) {
+	magic := make([]byte, len(fileMagic))
+	if _, err := io.ReadFull(r, magic); err != nil || string(magic) != fileMagic {
+		return 0, errors.New("solve: not a solution file")
+	}
+	var version uint32
+	if err := binary.Read(r, binary.LittleEndian, &version); err != nil {
+		return 0, fmt.Errorf("solve: solution file truncated or corrupt: %w", err)
+	}
+	if version != FileVersion {
+		return 0, fmt.Errorf("%w (file %d, program %d)", ErrFileVersion, version, FileVersion)
+	}
+	return version, nil
+}
+
+// CheckFile reports whether path holds a solution file this program can
+// use, reading only its header (magic, format version, solver
+// constants): cheap enough for validating a bot spec. Load still checks
+// the whole file.
+func CheckFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	_, err = readHeader(br)
+	if err == nil {
+		var ps [4]float64
+		if err = binary.Read(br, binary.LittleEndian, &ps); err != nil {
+			err = fmt.Errorf("solve: solution file truncated or corrupt: %w", err)
+		} else if ps != params {
+			err = fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", ps, params)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// ErrFileVersion reports a solution file of another format version.
+var ErrFileVersion = errors.New("solve: solution file of another format version")
+
+// maxFileStates bounds a pairing's state count when reading, so that
+// a corrupt count cannot make the reader allocate without limit (the
+// largest pairing has about 66 thousand states).
+const maxFileStates = 1 << 20
+
+// ReadFile reads a solution file.
+func ReadFile(r io.Reader) (*SavedSolution, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return decodeFile(data)
+}
+
+// decodeFile decodes a whole solution file held in data.
+func decodeFile(data []byte) (*SavedSolution, error) {
+	version, err := readHeader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < len(fileMagic)+8 {
+		return nil, errors.New("solve: solution file truncated")
+	}
+	body, trailer := data[:len(data)-4], data[len(data)-4:]
+	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(trailer) {
+		return nil, errors.New("solve: solution file truncated or corrupt (bad checksum)")
+	}
+	br := bytes.NewReader(body[len(fileMagic)+4:])
+	var rerr error
+	get := func(v any) {
+		if rerr == nil {
+			rerr = binary.Read(br, binary.LittleEndian, v)
+		}
+	}
+	// take returns the next n bytes of the body for the large arrays,
+	// decoded in place rather than through binary.Read's copies.
+	take := func(n int) []byte {
+		if rerr != nil {
+			return nil
+		}
+		if br.Len() < n {
+			rerr = io.ErrUnexpectedEOF
+			return nil
+		}
+		off := len(body) - br.Len()
+		br.Seek(int64(n), io.SeekCurrent)
+		return body[off : off+n]
+	}
+	float64s := func(dst []float64) {
+		if b := take(8 * len(dst)); b != nil {
+			for i := range dst {
+				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+			}
+		}
+	}
+	s := &SavedSolution{Version: int(version)}
+	get(&s.Params)
+	get(&s.Gap)
+	var np uint32
+	get(&np)
+	if rerr == nil && np > 1000 {
+		return nil, fmt.Errorf("solve: solution file: %d pairings", np)
+	}
+	for range np {
+		if rerr != nil {
+			break
+		}
+		var ids [4]uint8
+		var vals [4]float64
+		var n uint32
+		get(&ids)
+		get(&vals)
+		get(&n)
+		if rerr != nil {
+			break
+		}
+		if n > maxFileStates {
+			return nil, fmt.Errorf("solve: solution file: pairing with %d states", n)
+		}
+		p := SavedPairing{
+			A:     engine.Loadout{Character: engine.Character(ids[0]), Booster: engine.Booster(ids[1])},
+			B:     engine.Loadout{Character: engine.Character(ids[2]), Booster: engine.Booster(ids[3])},
+			Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
+			Keys: make([]uint32, n), Disc: make([]float64, n), Undisc: make([]float64, n), Rules: make([]uint8, n),
+		}
+		if b := take(4 * len(p.Keys)); b != nil {
+			for i := range p.Keys {
+				p.Keys[i] = binary.LittleEndian.Uint32(b[4*i:])
+			}
+		}
+		float64s(p.Disc)
+		float64s(p.Undisc)
+		if b := take(len(p.Rules)); b != nil {
+			copy(p.Rules, b)
+		}
+		var m uint32
+		get(&m)
+		if rerr == nil && m > n {
+			return nil, fmt.Errorf("solve: solution file: %d explicit strategies for %d states", m, n)
+		}
+		if rerr == nil && m > 0 {
+			p.ExplicitKeys = make([]uint32, m)
+			p.Explicit = make([][2][MaxSide]float64, m)
+			for k := range m {
+				get(&p.ExplicitKeys[k])
+				get(&p.Explicit[k])
+			}
+		}
+		s.Pairings = append(s.Pairings, p)
+	}
+	if rerr == nil && br.Len() != 0 {
+		rerr = errors.New("trailing data")
+	}
+	if rerr != nil {
+		return nil, fmt.Errorf("solve: solution file truncated or corrupt: %w", rerr)
+	}
+	for _, p := range s.Pairings {
+		for _, v := range [4]float64{p.Value, p.Lower, p.Upper, p.Gap} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, errors.New("solve: solution file holds a non-finite number")
+			}
+		}
+	}
+	return s, nil
+}
+
+// SaveFile writes s to path through a temporary file and a rename,
+// so an interrupted save leaves no half-written file behind.
+func SaveFile(path string, s *SavedSolution) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".solution-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if err := WriteFile(f, s); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// LoadFile reads the solution file at path.
+func LoadFile(path string) (*SavedSolution, error) {
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var s *SavedSolution
+		if s, err = decodeFile(data); err == nil {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: %w", path, err)
+}

@@ -1,0 +1,147 @@
+// Package testsolution gives tests the solved game, solved at most once
+// per version of the solver: the first test that needs it solves it and
+// saves it in the user's cache directory (nzsc/test/) under a name
+// derived from a hash
+// of the sources it depends on (package engine and package
+// analysis/solve, and the Go version); every later test, in any package
+// and any test run, loads that file. A lock file keeps two test binaries
+// of one `go test ./...` run from solving at the same time. The hash is
+// of the sources on disk when the test runs: editing them during a run
+// costs at most one more solve.
+//
+// It is for tests only: it calls t.Skip in -short mode and t.Fatal on
+// errors.
+package testsolution
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/analysis/solve"
+)
+
+// Path returns the path of the saved solution of the default rules,
+// solving and saving it first if no test has yet. It skips t in -short
+// mode.
+func Path(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs the solved game")
+	}
+	path, err := path()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := lock(path + ".lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	if solve.CheckFile(path) == nil {
+		if _, err := solve.Load(path); err == nil {
+			return path
+		}
+	}
+	s, err := solve.Solve(context.Background(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	removeOthers(path)
+	return path
+}
+
+// removeOthers deletes the solutions of other solver versions beside
+// path (7.8 MB each), so that the cache does not grow with every change.
+func removeOthers(path string) {
+	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "solution-*.bin"))
+	for _, o := range old {
+		if o != path {
+			os.Remove(o)
+			os.Remove(o + ".lock")
+		}
+	}
+}
+
+// Load returns the solved game (see Path).
+func Load(t testing.TB) *solve.Solution {
+	t.Helper()
+	s, err := solve.Load(Path(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// path names the cache file by the hash of the solver's sources.
+func path() (string, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintln(h, runtime.Version())
+	for _, dir := range []string{"engine", filepath.Join("analysis", "solve")} {
+		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil {
+			return "", err
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s %d\n", filepath.Base(name), len(b))
+			h.Write(b)
+		}
+	}
+	sum := hex.EncodeToString(h.Sum(nil))[:20]
+	// The user's own cache directory, not the shared temporary one,
+	// where another user could plant a file under the expected name.
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir = filepath.Join(dir, "nzsc", "test")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "solution-"+sum+".bin"), nil
+}
+
+// moduleRoot walks up from the working directory (a test runs in its
+// package's directory) to the directory holding go.mod.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("testsolution: no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
