@@ -83,6 +83,8 @@ func TestSignalExitCodes(t *testing.T) {
 		{syscall.SIGINT, 1, []string{"tournament", "--bots", "random,greedy", "--games", "100000000", "--seed", "1", "--out", filepath.Join(dir, "int")}, 130},
 		{syscall.SIGTERM, 1, []string{"tournament", "--bots", "random,greedy", "--games", "100000000", "--seed", "1", "--out", filepath.Join(dir, "term")}, 143},
 		{syscall.SIGINT, 2, []string{"play", "--seed", "1"}, 130},
+		// exploit's sampling of a bot by play stops too.
+		{syscall.SIGINT, 1, []string{"exploit", "mcts:iters=10", "--visit-games", "100000000", "--quiet"}, 130},
 	} {
 		cmd, _, stderr := startNZSC(t, c.args...)
 		time.Sleep(time.Second)
@@ -90,7 +92,10 @@ func TestSignalExitCodes(t *testing.T) {
 			cmd.Process.Signal(c.sig)
 			time.Sleep(100 * time.Millisecond)
 		}
+		// A command that ignores the signal is killed, and fails.
+		watchdog := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
 		code := exitStatus(t, cmd.Wait())
+		watchdog.Stop()
 		if code != c.want {
 			t.Errorf("%v after %d×%v: exit code %d, want %d; stderr:\n%s", c.args[0], c.n, c.sig, code, c.want, stderr)
 		}
