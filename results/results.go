@@ -246,6 +246,19 @@ func Create(path string) (*Dir, error) {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
 	}
+	// A run directory is the run's own: one that holds anything else
+	// (or a file of that name) is refused, so that nothing there is
+	// written over.
+	if st, err := os.Stat(path); err == nil {
+		if !st.IsDir() {
+			return nil, fmt.Errorf("%s is a file, not a directory for a run", path)
+		}
+		if entries, err := os.ReadDir(path); err != nil {
+			return nil, err
+		} else if len(entries) > 0 {
+			return nil, fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, entries[0].Name())
+		}
+	}
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -173,5 +174,28 @@ func TestTablesParse(t *testing.T) {
 				t.Errorf("crosstable row %v, want random vs classic with %d wins", rows[1], want.Wins)
 			}
 		}
+	}
+}
+
+// TestCreateRefusesWhatItWouldOverwrite: --out onto a file or a directory
+// that holds something else is refused, and nothing is changed.
+func TestCreateRefusesWhatItWouldOverwrite(t *testing.T) {
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "notes.txt")
+	os.WriteFile(file, []byte("mine"), 0o644)
+	if _, err := results.Create(file); err == nil || !strings.Contains(err.Error(), "is a file") {
+		t.Errorf("Create on a file: %v", err)
+	}
+	full := filepath.Join(tmp, "full")
+	os.Mkdir(full, 0o755)
+	os.WriteFile(filepath.Join(full, "counts.json"), []byte("mine"), 0o644)
+	if _, err := results.Create(full); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("Create on a directory with files: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(full, "counts.json")); string(b) != "mine" {
+		t.Errorf("a file was changed")
+	}
+	if _, err := results.Create(filepath.Join(tmp, "empty")); err != nil {
+		t.Errorf("Create of a new directory: %v", err)
 	}
 }
