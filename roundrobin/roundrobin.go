@@ -273,21 +273,18 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 		all := tournament.RemainingSet(plan.NumChunks(), nil)
 		set = &all
 	}
+	if opts.Checkpoint == nil {
+		// Nothing to do between segments: one run of the runner, its
+		// workers (and their bots) built once.
+		plan.Chunks, plan.Set = opts.Chunks, set
+		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		res.Interrupted = rep.Interrupted && err == nil
+		return res, err
+	}
 	for segment := range segments(opts.Chunks, set, seg) {
 		plan.Chunks = segment
-		counter := tournament.NewCounter(workers)
-		stop := watch(counter, opts.Progress)
-		rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-			return newWorker(cfg, tables, opts.GamesLog)
-		}, counter)
-		stop()
-		if rep.Total.p != nil || rep.Total.t != nil {
-			if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t}); merr != nil {
-				return res, merr
-			}
-		}
-		res.Finished = mergeSorted(res.Finished, rep.Finished)
-		if opts.Checkpoint != nil && len(rep.Finished) > 0 {
+		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		if len(rep.Finished) > 0 {
 			if cerr := opts.Checkpoint(&res.Counts, res.Finished); cerr != nil && err == nil {
 				if cerr == ErrStop && !rep.Interrupted {
 					res.Stopped = true
@@ -305,6 +302,24 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// playSegment plays plan's chunks on the runner and adds their counts and
+// finished chunks to res.
+func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
+	counter := tournament.NewCounter(workers)
+	stop := watch(counter, opts.Progress)
+	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
+		return newWorker(cfg, tables, opts.GamesLog)
+	}, counter)
+	stop()
+	if rep.Total.p != nil || rep.Total.t != nil {
+		if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t}); merr != nil {
+			return rep, merr
+		}
+	}
+	res.Finished = mergeSorted(res.Finished, rep.Finished)
+	return rep, err
 }
 
 // segments yields sorted chunk indices cut into runs that share c / seg:

@@ -303,6 +303,11 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			return nil
 		}
 	}
+	if r.Dir == nil && log == nil && opts.Look == nil {
+		// Nothing to checkpoint: one segment, so that workers (and their
+		// bots) are built once for the whole run.
+		checkpoint = nil
+	}
 	res, err = Play(ctx, r.Config, Options{
 		Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
 		Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
