@@ -33,6 +33,9 @@ func TestSolveBadInput(t *testing.T) {
 		{"exploit"},
 		{"exploit", "nosuchbot"},
 		{"exploit", "random", "--samples", "0"},
+		{"exploit", "greedy", "--visit-games", "-2"},
+		{"exploit", "greedy", "--refine", "-1"},
+		{"exploit", "greedy", "--workers", "1000000"},
 	} {
 		_, stderr, code := runCmd(t, "", c...)
 		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {
