@@ -327,15 +327,9 @@ type playerTable struct {
 func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
 	t := &playerTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable()}
 	t.table.Record = log != nil && log.Level() == results.LevelFull
-	for _, b := range cfg.Bots {
-		pl, err := b.NewPlayer()
-		if err != nil {
-			t.close()
-			return nil, err
-		}
-		t.players = append(t.players, pl)
-	}
-	return t, nil
+	var err error
+	t.players, err = newPlayers(cfg)
+	return t, err
 }
 
 func (t *playerTable) close() error {
@@ -355,17 +349,38 @@ func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA 
 	}
 	if rec != nil {
 		rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
-		rec.Turns = t.table.Names
-		r := &rec.Result
-		r.SetOutcome(res.Outcome)
-		r.Steps = res.Steps
-		r.Forfeit, r.Fault = nil, ""
-		if res.Forfeit >= 0 {
-			seat := res.Forfeit
-			r.Forfeit, r.Fault = &seat, res.Fault.Error()
-		}
+		fillRecord(rec, t.table, &res)
 	}
 	return half
+}
+
+// fillRecord writes a game played on a PlayerTable into rec (whose bots
+// are already named): its turns and how it ended.
+func fillRecord(rec *game.Record, t *agents.PlayerTable, res *agents.GameResult) {
+	rec.Turns = t.Names
+	r := &rec.Result
+	r.SetOutcome(res.Outcome)
+	r.Steps = res.Steps
+	r.Forfeit, r.Fault = nil, ""
+	if res.Forfeit >= 0 {
+		seat := res.Forfeit
+		r.Forfeit, r.Fault = &seat, res.Fault.Error()
+	}
+}
+
+// newPlayers builds one instance of each of cfg's bots for the generic
+// table; on an error it closes those already built.
+func newPlayers(cfg *Config) ([]agents.Player, error) {
+	var out []agents.Player
+	for _, b := range cfg.Bots {
+		pl, err := b.NewPlayer()
+		if err != nil {
+			closeAll(out, agents.CloserOf)
+			return nil, err
+		}
+		out = append(out, pl)
+	}
+	return out, nil
 }
 
 // ffaTable plays a table of three or more seats through the game
@@ -387,15 +402,9 @@ func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
 	t := &ffaTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable(),
 		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n)}
 	t.table.Record = log != nil && log.Level() == results.LevelFull
-	for _, b := range cfg.Bots {
-		pl, err := b.NewPlayer()
-		if err != nil {
-			t.close()
-			return nil, err
-		}
-		t.players = append(t.players, pl)
-	}
-	return t, nil
+	var err error
+	t.players, err = newPlayers(cfg)
+	return t, err
 }
 
 // permutations returns every order of 0..n-1, lexicographically.
@@ -445,14 +454,6 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed uint64, perm []int, 
 		for _, pos := range perm {
 			rec.Bots = append(rec.Bots, t.cfg.Bots[tc.Bots[pos]].Name())
 		}
-		rec.Turns = t.table.Names
-		r := &rec.Result
-		r.SetOutcome(res.Outcome)
-		r.Steps = res.Steps
-		r.Forfeit, r.Fault = nil, ""
-		if res.Forfeit >= 0 {
-			seat := res.Forfeit
-			r.Forfeit, r.Fault = &seat, res.Fault.Error()
-		}
+		fillRecord(rec, t.table, &res)
 	}
 }
