@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // benchMatch plays one game per operation of a match between a and b on
@@ -22,7 +23,7 @@ func benchMatch(b *testing.B, a, bb string, noFast bool) {
 	for b.Loop() {
 		// A pair is two games: play one every second operation.
 		if i%2 == 0 {
-			w.PlayPair(&r, i/2, 0)
+			w.PlayPair(&r, i/2, tournament.PairSeed(cfg.Seed, i/2))
 		}
 		i++
 	}

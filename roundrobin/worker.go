@@ -24,9 +24,13 @@ type worker struct {
 	seeds    []uint64 // per table: TableSeed
 	table    gameTable
 	ffa      *ffaTable // a run of three or more seats
-	log      *results.GamesLog
-	buf      []byte // the current chunk's records
-	rec      game.Record
+	// nzsc is table for two-player NZSC, and fast[p] says pairing p is
+	// between two uniform random bots, which the engine plays itself.
+	nzsc *nzscTable
+	fast []bool
+	log  *results.GamesLog
+	buf  []byte // the current chunk's records
+	rec  game.Record
 	// recAt is where rec's place in the run points (set once, so that
 	// logging a game does not allocate them).
 	recAt struct {
@@ -57,7 +61,8 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 	if cfg.seats() > 2 {
 		w.ffa, err = newFFATable(cfg, log)
 	} else if rules, ok := cfg.nzscRules(); ok {
-		w.table, err = newNZSCTable(cfg, rules, log)
+		w.nzsc, err = newNZSCTable(cfg, rules, log)
+		w.table = w.nzsc
 	} else {
 		w.table, err = newPlayerTable(cfg, log)
 	}
@@ -66,6 +71,9 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 	}
 	for p := range tables {
 		w.seeds = append(w.seeds, cfg.TableSeed(p))
+	}
+	for _, pr := range w.pairings {
+		w.fast = append(w.fast, w.nzsc != nil && w.nzsc.fast[pr[0]] && w.nzsc.fast[pr[1]])
 	}
 	if log != nil {
 		g := cfg.game()
@@ -86,7 +94,7 @@ func (w *worker) Close() error {
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
 // own pair index and seed; A plays seat 0 first, then the seats swap.
-func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
+func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 	if w.ffa != nil {
 		return w.playSet(a, pair)
 	}
@@ -96,11 +104,21 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			a.p[i].A, a.p[i].B = pr[0], pr[1]
 		}
 	}
-	pi := int(pair / w.cfg.PairsPerPairing)
-	k := pair % w.cfg.PairsPerPairing
-	seed := tournament.PairSeed(w.seeds[pi], k)
-	pr := w.pairings[pi]
+	// A match's one pairing is played from the master seed, so its pairs'
+	// seeds are the runner's own.
+	pi, k, seed := 0, pair, runSeed
+	if !w.cfg.HeadToHead {
+		pi = int(pair / w.cfg.PairsPerPairing)
+		k = pair % w.cfg.PairsPerPairing
+		seed = tournament.PairSeed(w.seeds[pi], k)
+	}
 	p := &a.p[pi]
+	if w.log == nil && w.fast[pi] {
+		// Two uniform random bots: the engine plays both games.
+		p.Pentanomial[w.nzsc.playRandom(p, seed, 0)+w.nzsc.playRandom(p, seed, 1)]++
+		return nil
+	}
+	pr := w.pairings[pi]
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -114,6 +132,9 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.logGame(pi, k, 1, seed)
 	}
 	p.Pentanomial[half]++
+	if w.log == nil {
+		return nil
+	}
 	return w.flushLog(pair)
 }
 
@@ -121,9 +142,6 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 // the runner counts the chunk, so the log and the counts hold the same
 // games.
 func (w *worker) flushLog(pair uint64) error {
-	if w.log == nil {
-		return nil
-	}
 	plan := w.cfg.Plan()
 	if _, hi := plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 == hi {
 		err := w.log.Write(w.buf)
@@ -155,6 +173,9 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		if rec != nil {
 			w.logGame(ti, k, j, seed)
 		}
+	}
+	if w.log == nil {
+		return nil
 	}
 	return w.flushLog(set)
 }
@@ -247,10 +268,16 @@ func (t *nzscTable) close() error {
 	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
 }
 
+// playRandom plays a game between two uniform random bots on the
+// engine's PlayRandom (see randomGame) and adds it to p.
+func (t *nzscTable) playRandom(p *analysis.Pairing, seed uint64, seatA int) int {
+	s := randomGame(&t.src, t.rules, seed)
+	return addNZSC(p, &s, s.Settled(), s.Result.Winner(), seatA)
+}
+
 func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
 	if t.fast[bots[0]] && t.fast[bots[1]] {
-		s := randomGame(&t.src, t.rules, seed)
-		return addNZSC(p, &s, s.Settled(), s.Result.Winner(), seatA)
+		return t.playRandom(p, seed, seatA)
 	}
 	o := t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
 	history := t.table.History
