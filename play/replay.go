@@ -14,9 +14,13 @@ import (
 // as "the computer"; any other game one line per step. A record whose
 // moves do not give its stated result is an error naming the turn.
 func Replay(w io.Writer, g game.Game, r *game.Record) error {
-	fmt.Fprintf(w, "%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
-		g.Info().Title, r.Bots[0], seatName(r, 1), r.Seed)
 	_, nzsc := g.(*engine.Game)
+	if nzsc {
+		fmt.Fprintf(w, "%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
+			g.Info().Title, r.Bots[0], r.Bots[1], r.Seed)
+	} else {
+		fmt.Fprintf(w, "%s: %s, seed %s\n\n", g.Info().Title, strings.Join(r.Bots, " vs "), r.Seed)
+	}
 	var names []string
 	_, err := game.Replay(g, r, func(turn int, s *game.Step) {
 		if nzsc {
@@ -46,11 +50,4 @@ func Replay(w io.Writer, g game.Game, r *game.Record) error {
 		fmt.Fprintf(w, "\nPlaces %v, score %v.\n", r.Result.Places, r.Result.Score)
 	}
 	return nil
-}
-
-func seatName(r *game.Record, s int) string {
-	if s < len(r.Bots) {
-		return r.Bots[s]
-	}
-	return "?"
 }

@@ -22,6 +22,7 @@ type worker struct {
 	pairings [][2]int // a two-seat run's tables
 	tables   [][]int  // every run's tables
 	seeds    []uint64 // per table: TableSeed
+	plan     tournament.Plan
 	table    gameTable
 	ffa      *ffaTable // a run of three or more seats
 	// nzsc is table for two-player NZSC, and fast[p] says pairing p is
@@ -51,7 +52,7 @@ type gameTable interface {
 }
 
 func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.Worker[agg], error) {
-	w := &worker{cfg: cfg, tables: tables, log: log}
+	w := &worker{cfg: cfg, tables: tables, log: log, plan: cfg.Plan()}
 	for _, t := range tables {
 		if len(t) == 2 {
 			w.pairings = append(w.pairings, [2]int{t[0], t[1]})
@@ -142,8 +143,7 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 // the runner counts the chunk, so the log and the counts hold the same
 // games.
 func (w *worker) flushLog(pair uint64) error {
-	plan := w.cfg.Plan()
-	if _, hi := plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 == hi {
+	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 == hi {
 		err := w.log.Write(w.buf)
 		w.buf = w.buf[:0]
 		return err
