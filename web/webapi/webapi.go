@@ -1,0 +1,187 @@
+// Package webapi holds what every handler of `nzsc serve` shares: one-line
+// JSON errors, request bodies read with a bound, and a bounded store of
+// live objects (play sessions, rooms, jobs) that forgets idle ones. It
+// exists so that each page's handlers enforce the same limits the same way.
+package webapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// MaxBody is the largest request body any handler reads (a game record
+// upload is the largest legitimate one).
+const MaxBody = 1 << 20
+
+// Error writes status with a one-line JSON body {"error": msg}. It is the
+// only way handlers report a bad request, so a client never sees a stack
+// trace or an HTML error page.
+func Error(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	b, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{msg})
+	w.Write(append(b, '\n'))
+}
+
+// Errorf is Error with a format.
+func Errorf(w http.ResponseWriter, status int, format string, a ...any) {
+	Error(w, status, fmt.Sprintf(format, a...))
+}
+
+// JSON writes v as the 200 response.
+func JSON(w http.ResponseWriter, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		Error(w, http.StatusInternalServerError, "encoding the response: "+err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(append(b, '\n'))
+}
+
+// Decode reads a JSON request body of at most max bytes (MaxBody when max
+// is 0) into v, refusing unknown fields and trailing data. On failure it
+// has already written a 4xx response and returns false.
+func Decode(w http.ResponseWriter, r *http.Request, max int64, v any) bool {
+	if max <= 0 {
+		max = MaxBody
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, max))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			Errorf(w, http.StatusRequestEntityTooLarge, "request body over %d bytes", max)
+		case errors.Is(err, io.EOF):
+			Error(w, http.StatusBadRequest, "empty request body: JSON expected")
+		default:
+			Error(w, http.StatusBadRequest, "bad JSON in request body: "+err.Error())
+		}
+		return false
+	}
+	if dec.More() {
+		Error(w, http.StatusBadRequest, "bad JSON in request body: trailing data")
+		return false
+	}
+	return true
+}
+
+// ErrFull is returned by Store.Add when the store holds its maximum.
+var ErrFull = errors.New("too many at once: try again later")
+
+// Store holds up to Max live objects by id and forgets those not used for
+// Idle. Handlers look objects up by the id a client sends; a forgotten or
+// unknown id is simply not found.
+type Store[T any] struct {
+	Max  int
+	Idle time.Duration
+	// Close, when set, is called (outside the lock) on each object the
+	// store forgets, so a session can stop its bot or a job its run.
+	Close func(T)
+
+	mu    sync.Mutex
+	items map[string]*entry[T]
+	now   func() time.Time // the clock; tests replace it
+}
+
+type entry[T any] struct {
+	v    T
+	used time.Time
+}
+
+// NewStore makes a store of at most max objects that forgets an object
+// after idle without use.
+func NewStore[T any](max int, idle time.Duration) *Store[T] {
+	return &Store[T]{Max: max, Idle: idle, items: map[string]*entry[T]{}, now: time.Now}
+}
+
+// Add stores v under id, first forgetting idle objects; it fails with
+// ErrFull when the store is still at its maximum, and replaces an
+// existing object with the same id.
+func (s *Store[T]) Add(id string, v T) error {
+	gone := s.expire()
+	defer s.closeAll(gone)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.items[id]; !ok && len(s.items) >= s.Max {
+		return ErrFull
+	}
+	s.items[id] = &entry[T]{v: v, used: s.now()}
+	return nil
+}
+
+// Get returns the object under id and marks it used.
+func (s *Store[T]) Get(id string) (T, bool) {
+	gone := s.expire()
+	defer s.closeAll(gone)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.items[id]
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	e.used = s.now()
+	return e.v, true
+}
+
+// Remove forgets id, calling Close on its object.
+func (s *Store[T]) Remove(id string) {
+	s.mu.Lock()
+	e, ok := s.items[id]
+	delete(s.items, id)
+	s.mu.Unlock()
+	if ok && s.Close != nil {
+		s.Close(e.v)
+	}
+}
+
+// Len is the number of live objects.
+func (s *Store[T]) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.items)
+}
+
+// Each calls f on every live object (in no order) under the store's
+// lock; f must not call the store.
+func (s *Store[T]) Each(f func(id string, v T)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, e := range s.items {
+		f(id, e.v)
+	}
+}
+
+func (s *Store[T]) expire() []T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var gone []T
+	now := s.now()
+	for id, e := range s.items {
+		if now.Sub(e.used) > s.Idle {
+			gone = append(gone, e.v)
+			delete(s.items, id)
+		}
+	}
+	return gone
+}
+
+func (s *Store[T]) closeAll(gone []T) {
+	if s.Close == nil {
+		return
+	}
+	for _, v := range gone {
+		s.Close(v)
+	}
+}

@@ -1,0 +1,92 @@
+package webapi
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDecode(t *testing.T) {
+	type body struct {
+		A int `json:"a"`
+	}
+	for _, c := range []struct {
+		name, in string
+		max      int64
+		status   int
+	}{
+		{"ok", `{"a":1}`, 0, 200},
+		{"empty", ``, 0, 400},
+		{"unknown field", `{"b":1}`, 0, 400},
+		{"trailing", `{"a":1}{"a":2}`, 0, 400},
+		{"too big", `{"a":` + strings.Repeat(" ", 100) + `1}`, 16, 413},
+		{"not json", `<html>`, 0, 400},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			req := httptest.NewRequest("POST", "/", strings.NewReader(c.in))
+			var v body
+			ok := Decode(rec, req, c.max, &v)
+			if ok != (c.status == 200) {
+				t.Fatalf("Decode = %v, want ok=%v", ok, c.status == 200)
+			}
+			if ok {
+				return
+			}
+			if rec.Code != c.status {
+				t.Errorf("status %d, want %d", rec.Code, c.status)
+			}
+			var e struct{ Error string }
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error == "" || strings.Contains(e.Error, "\n") {
+				t.Errorf("body %q is not a one-line JSON error (%v)", rec.Body.String(), err)
+			}
+		})
+	}
+}
+
+func TestStoreBoundsAndExpiry(t *testing.T) {
+	now := time.Unix(0, 0)
+	var closed []int
+	s := NewStore[int](2, time.Minute)
+	s.now = func() time.Time { return now }
+	s.Close = func(v int) { closed = append(closed, v) }
+	if err := s.Add("a", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add("b", 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add("c", 3); !errors.Is(err, ErrFull) {
+		t.Fatalf("third Add = %v, want ErrFull", err)
+	}
+	now = now.Add(40 * time.Second)
+	if _, ok := s.Get("a"); !ok { // a used again: b idles first
+		t.Fatal("a lost")
+	}
+	now = now.Add(40 * time.Second)
+	if err := s.Add("c", 3); err != nil {
+		t.Fatalf("Add after b idled: %v", err)
+	}
+	if _, ok := s.Get("b"); ok {
+		t.Error("b still there after idling 80 s")
+	}
+	if len(closed) != 1 || closed[0] != 2 {
+		t.Errorf("closed %v, want [2]", closed)
+	}
+	s.Remove("a")
+	if s.Len() != 1 || len(closed) != 2 {
+		t.Errorf("after Remove: len %d, closed %v", s.Len(), closed)
+	}
+}
+
+func TestError(t *testing.T) {
+	rec := httptest.NewRecorder()
+	Errorf(rec, http.StatusNotFound, "no run %q", "x")
+	if rec.Code != 404 || rec.Body.String() != "{\"error\":\"no run \\\"x\\\"\"}\n" {
+		t.Errorf("got %d %q", rec.Code, rec.Body.String())
+	}
+}
