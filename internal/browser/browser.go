@@ -1,0 +1,80 @@
+// Package browser starts the headless Chromium that the browser tests
+// drive (through chromedp): the HTML report's checks and the pages of
+// `nzsc serve`. It is for tests only; a machine without Debian's chromium
+// skips them with a message rather than failing.
+package browser
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Path is where Debian's chromium package puts the browser, which .ci/run
+// installs.
+const Path = "/usr/bin/chromium"
+
+// Find returns the browser's path, or "" when none is installed. The
+// environment variable NZSC_CHROMIUM overrides the default.
+func Find() string {
+	for _, p := range []string{os.Getenv("NZSC_CHROMIUM"), Path} {
+		if p == "" {
+			continue
+		}
+		if _, err := exec.LookPath(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// New starts a headless browser for the test and returns a chromedp
+// context for its first tab, of the given viewport size (width 0 for
+// 1280×900). The browser is stopped when the test ends; the whole session
+// is bounded by timeout so a hung page fails the test rather than CI. A
+// missing browser skips the test.
+func New(t testing.TB, width, height int, timeout time.Duration) context.Context {
+	t.Helper()
+	path := Find()
+	if path == "" {
+		t.Skipf("no headless browser (%s not found; Debian: apt-get install chromium): skipping the browser test", Path)
+	}
+	if width == 0 {
+		width, height = 1280, 900
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox refuses to start
+		chromedp.WindowSize(width, height),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.UserDataDir(t.TempDir()),
+	)
+	ctx, cancelTimeout := context.WithTimeout(context.Background(), timeout)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelAlloc()
+		cancelTimeout()
+	})
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return bctx
+}
+
+// Tab opens another tab of the browser behind ctx (for a test with two
+// people in one room), closed when the test ends.
+func Tab(t testing.TB, ctx context.Context) context.Context {
+	t.Helper()
+	tctx, cancel := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	return tctx
+}
