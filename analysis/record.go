@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // Record counts games from one side's point of view.
@@ -170,6 +171,11 @@ type Tournament struct {
 	Bots     []string      `json:"bots"`
 	Pairings []Pairing     `json:"pairings"`
 	Tables   []TableCounts `json:"tables,omitempty"`
+	// Game is the game's own tally of the same games but the forfeited
+	// ones (game.Stats), nil for a game that keeps none or when some of
+	// the games were counted without it. Statistics only carry it: the
+	// game knows what it holds. It is stored apart (results.Counts).
+	Game game.Stats `json:"-"`
 }
 
 // Merge adds u's counts to t pairing by pairing; both must list the same
@@ -194,6 +200,16 @@ func (t *Tournament) Merge(u *Tournament) error {
 		if fmt.Sprint(t.Tables[i].Bots) != fmt.Sprint(u.Tables[i].Bots) {
 			return fmt.Errorf("different table %d: %v vs %v", i, t.Tables[i].Bots, u.Tables[i].Bots)
 		}
+	}
+	switch {
+	case u.Game != nil && t.Game != nil:
+		if err := t.Game.Merge(u.Game); err != nil {
+			return err
+		}
+	case u.Game == nil && u.Games() > 0:
+		// Some games were counted without the game's tally: a partial
+		// tally would mislead, so there is none.
+		t.Game = nil
 	}
 	for i := range t.Pairings {
 		t.Pairings[i].Merge(&u.Pairings[i])

@@ -77,6 +77,7 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 			p.f("%s: %d games forfeited, %d penalized actions\n", s.Counts.Bots[i], f.Forfeits, f.Illegal)
 		}
 	}
+	p.gameStats(s.Counts)
 	return p.err
 }
 
@@ -107,8 +108,9 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Ranking   []bot                                                 `json:"ranking"`
 		Ahead     [][]analysis.Number                                   `json:"ahead"`
 		Seat      [analysis.MaxTableSeats][analysis.MaxTableSeats]int64 `json:"seat_places"`
+		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
 	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: fmt.Sprintf("%#x", m.Seed),
-		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces}
+		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),

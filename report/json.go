@@ -103,6 +103,7 @@ type documentJSON struct {
 	Pooled     map[string]winRatesJSON `json:"pooled_win_rates"`
 	PerBot     []botJSON               `json:"per_bot"`
 	Metagame   metaJSON                `json:"metagame"`
+	GameStats  []gameStatsJSON         `json:"game_stats,omitempty"`
 }
 
 // JSON writes the whole analysis as one JSON document (format
@@ -110,7 +111,7 @@ type documentJSON struct {
 func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	levels := []analysis.Level{analysis.ByLoadout, analysis.ByCharacter, analysis.ByBooster}
 	d := documentJSON{Format: JSONFormat, Manifest: m, Bots: s.Counts.Bots, Connected: s.Ranking.Connected,
-		Pooled: map[string]winRatesJSON{}}
+		Pooled: map[string]winRatesJSON{}, GameStats: gameStatsDoc(s.Counts)}
 	rank := make([]int, len(s.Counts.Bots))
 	for r, i := range s.Ranking.Order {
 		rank[i] = r + 1

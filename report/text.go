@@ -152,6 +152,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	if m == nil || m.GameName() == "nzsc" {
 		p.nzscTables(s, opt)
 	}
+	p.gameStats(s.Counts)
 	metagame(p, s)
 	return p.err
 }

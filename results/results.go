@@ -212,6 +212,10 @@ type Counts struct {
 	// Finished lists the chunks whose games are in the counts, as sorted
 	// inclusive ranges [first, last].
 	Finished [][2]uint64 `json:"finished"`
+	// GameStats is Tournament.Game on disk, in the game's own JSON:
+	// WriteCounts fills it and Load reads it back through the game's
+	// registry entry.
+	GameStats json.RawMessage `json:"game_stats,omitempty"`
 }
 
 // FinishedChunks expands Finished.
@@ -285,7 +289,42 @@ func (d *Dir) WriteManifest(m *Manifest) error {
 // WriteCounts writes counts.json atomically: it is the checkpoint.
 func (d *Dir) WriteCounts(c *Counts) error {
 	c.Format = FormatVersion
+	c.GameStats = nil
+	if c.Game != nil {
+		b, err := json.Marshal(c.Game)
+		if err != nil {
+			return fmt.Errorf("the game's statistics: %w", err)
+		}
+		c.GameStats = b
+	}
 	return d.writeJSON(CountsFile, c)
+}
+
+// loadGameStats turns c.GameStats into c.Game with the game's registry
+// entry. Counts with games but no stored tally (a directory from before
+// the game kept one) keep none.
+func loadGameStats(m *Manifest, c *Counts) error {
+	info, err := game.Lookup(m.GameName())
+	if err != nil || info.Stats == nil {
+		return nil // a game this program does not know has no tally to read
+	}
+	g, err := game.Build(m.GameName(), m.NumSeats(), game.Rules(m.Rules))
+	if err != nil {
+		return err
+	}
+	st := info.Stats(g, len(c.Bots))
+	switch {
+	case st == nil:
+		return nil
+	case len(c.GameStats) > 0:
+		if err := json.Unmarshal(c.GameStats, st); err != nil {
+			return err
+		}
+	case c.Games() > 0:
+		return nil
+	}
+	c.Game = st
+	return nil
 }
 
 // ReadManifest reads and checks manifest.json.
@@ -346,6 +385,9 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	}
 	if err := CheckCounts(m, c); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %v", filepath.Join(path, CountsFile), err)
+	}
+	if err := loadGameStats(m, c); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: game_stats: %v", filepath.Join(path, CountsFile), err)
 	}
 	return d, m, c, nil
 }

@@ -190,9 +190,23 @@ func (c *Config) TableSeed(p int) uint64 {
 	return PairingSeed(c.Seed, p)
 }
 
+// statsMaker returns the maker of the game's own tally for this run, nil
+// when the game keeps none.
+func (c *Config) statsMaker() func() game.Stats {
+	g := c.game()
+	mk := g.Info().Stats
+	if mk == nil || mk(g, len(c.Bots)) == nil {
+		return nil
+	}
+	return func() game.Stats { return mk(g, len(c.Bots)) }
+}
+
 // Empty returns zero counts for the run's pairings.
 func (c *Config) Empty() analysis.Tournament {
 	t := analysis.Tournament{Bots: make([]string, len(c.Bots))}
+	if mk := c.statsMaker(); mk != nil {
+		t.Game = mk()
+	}
 	for i, b := range c.Bots {
 		t.Bots[i] = b.Name()
 	}
@@ -314,7 +328,7 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 	}, counter)
 	stop()
 	if rep.Total.p != nil || rep.Total.t != nil {
-		if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t}); merr != nil {
+		if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t, Game: rep.Total.g}); merr != nil {
 			return rep, merr
 		}
 	}
@@ -403,6 +417,9 @@ func mergeSorted(a, b []uint64) []uint64 {
 type agg struct {
 	p []analysis.Pairing
 	t []analysis.TableCounts
+	// g is the game's own tally, made at the first game of a game that
+	// keeps one.
+	g game.Stats
 }
 
 // Merge implements tournament.Aggregate.
@@ -414,6 +431,14 @@ func (a *agg) Merge(src *agg) {
 			for i := range a.p {
 				a.p[i].Merge(&src.p[i])
 			}
+		}
+	}
+	if src.g != nil {
+		if a.g == nil {
+			// Taken over, not shared: src no longer holds it.
+			a.g, src.g = src.g, nil
+		} else if err := a.g.Merge(src.g); err != nil {
+			panic("roundrobin: " + err.Error()) // tallies of one run: cannot happen
 		}
 	}
 	if src.t != nil {

@@ -257,7 +257,10 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	defer closeLog()
 	stopped := false
 	save := func(counts *analysis.Tournament, finished []uint64) error {
-		t := cloneTournament(&r.base)
+		t, err := r.cloneTournament(&r.base)
+		if err != nil {
+			return err
+		}
 		if err := t.Merge(counts); err != nil {
 			return err
 		}
@@ -350,8 +353,16 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
 	})
 }
 
-func cloneTournament(t *analysis.Tournament) analysis.Tournament {
-	return analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings), Tables: slices.Clone(t.Tables)}
+// cloneTournament copies t, its game tally included.
+func (r *RunDir) cloneTournament(t *analysis.Tournament) (analysis.Tournament, error) {
+	c := analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings), Tables: slices.Clone(t.Tables)}
+	if mk := r.Config.statsMaker(); mk != nil && t.Game != nil {
+		c.Game = mk()
+		if err := c.Game.Merge(t.Game); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
 }
 
 // addRanges returns the sorted disjoint ranges of done (sorted disjoint

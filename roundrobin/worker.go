@@ -29,9 +29,14 @@ type worker struct {
 	// between two uniform random bots, which the engine plays itself.
 	nzsc *nzscTable
 	fast []bool
-	log  *results.GamesLog
-	buf  []byte // the current chunk's records
-	rec  game.Record
+	// generic is the table of a two-seat game played through the game
+	// contract; newStats makes the game's own tally (nil when it keeps
+	// none).
+	generic  *playerTable
+	newStats func() game.Stats
+	log      *results.GamesLog
+	buf      []byte // the current chunk's records
+	rec      game.Record
 	// recAt is where rec's place in the run points (set once, so that
 	// logging a game does not allocate them).
 	recAt struct {
@@ -65,11 +70,13 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 		w.nzsc, err = newNZSCTable(cfg, rules, log)
 		w.table = w.nzsc
 	} else {
-		w.table, err = newPlayerTable(cfg, log)
+		w.generic, err = newPlayerTable(cfg, log)
+		w.table = w.generic
 	}
 	if err != nil {
 		return nil, err
 	}
+	w.newStats = cfg.statsMaker()
 	for p := range tables {
 		w.seeds = append(w.seeds, cfg.TableSeed(p))
 	}
@@ -125,10 +132,12 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		rec = &w.rec
 	}
 	half := w.table.play(p, seed, pr, 0, rec)
+	w.countGeneric(a, pr[0], pr[1])
 	if rec != nil {
 		w.logGame(pi, k, 0, seed)
 	}
 	half += w.table.play(p, seed, [2]int{pr[1], pr[0]}, 1, rec)
+	w.countGeneric(a, pr[1], pr[0])
 	if rec != nil {
 		w.logGame(pi, k, 1, seed)
 	}
@@ -137,6 +146,31 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		return nil
 	}
 	return w.flushLog(pair)
+}
+
+// countGeneric adds the game the generic table just played, with bot0
+// and bot1 in seats 0 and 1, to the game's own tally.
+func (w *worker) countGeneric(a *agg, bot0, bot1 int) {
+	if w.generic == nil || w.newStats == nil {
+		return
+	}
+	w.generic.entrants = [2]int{bot0, bot1}
+	w.countGame(a, w.generic.table, w.generic.forfeit, w.generic.entrants[:])
+}
+
+// countGame adds a game played on t (its final state) to the game's own
+// tally, entrants[s] the bot in seat s; a forfeited game only makes sure
+// the tally exists (it counts for the run but not for the tally).
+func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants []int) {
+	if w.newStats == nil {
+		return
+	}
+	if a.g == nil {
+		a.g = w.newStats()
+	}
+	if forfeit < 0 {
+		a.g.Add(t.Final, entrants)
+	}
 }
 
 // flushLog writes the chunk's records at the chunk's last pair: after it
@@ -170,6 +204,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	for j, perm := range w.ffa.perms {
 		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
+		w.countGame(a, w.ffa.table, w.ffa.forfeit, w.ffa.entrants)
 		if rec != nil {
 			w.logGame(ti, k, j, seed)
 		}
@@ -349,6 +384,10 @@ type playerTable struct {
 	players []agents.Player
 	table   *agents.PlayerTable
 	seats   [2]agents.Player
+	// forfeit is the seat that forfeited the last game, or -1;
+	// entrants the bots in its seats.
+	forfeit  int
+	entrants [2]int
 }
 
 func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
@@ -366,6 +405,7 @@ func (t *playerTable) close() error {
 func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
 	t.seats = [2]agents.Player{t.players[bots[0]], t.players[bots[1]]}
 	res := t.table.Play(t.game, seed, t.seats[:])
+	t.forfeit = res.Forfeit
 	p.Turns += int64(res.Steps)
 	half := addResult(p, nil, res.Outcome.Winner, seatA)
 	for s := range 2 {
@@ -422,12 +462,16 @@ type ffaTable struct {
 	// table position of the bot in seat s in game j of a set.
 	perms  [][]int
 	places []int
+	// forfeit is the seat that forfeited the last game, or -1; entrants
+	// the bots in its seats.
+	forfeit  int
+	entrants []int
 }
 
 func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
 	n := cfg.seats()
 	t := &ffaTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable(),
-		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n)}
+		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n), entrants: make([]int, n)}
 	t.table.Record = log != nil && log.Level() == results.LevelFull
 	var err error
 	t.players, err = newPlayers(cfg)
@@ -459,9 +503,11 @@ func (t *ffaTable) close() error { return closeAll(t.players, agents.CloserOf) }
 // perm says and adds it to tc.
 func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed uint64, perm []int, rec *game.Record) {
 	for s, pos := range perm {
-		t.seated[s] = t.players[tc.Bots[pos]]
+		t.entrants[s] = tc.Bots[pos]
+		t.seated[s] = t.players[t.entrants[s]]
 	}
 	res := t.table.Play(t.game, seed, t.seated)
+	t.forfeit = res.Forfeit
 	o := &res.Outcome
 	for s, pos := range perm {
 		t.places[pos] = int(o.Place[s])

@@ -66,6 +66,10 @@ type Info struct {
 	// New returns a game for seats players under rules. It validates both
 	// and returns a one-line error naming the problem.
 	New func(seats int, rules Rules) (Game, error)
+	// Stats, when set, returns an empty tally of the game's own
+	// statistics for runs of g among entrants bots (see Stats); nil
+	// when the game has none at g's number of seats.
+	Stats func(g Game, entrants int) Stats
 }
 
 // RuleOption is one rules setting a game accepts as --rule key=value.

@@ -34,6 +34,7 @@ var Info = game.Info{
 		}
 		return &Game{rules: rules}, nil
 	},
+	Stats: func(_ game.Game, entrants int) game.Stats { return NewStats(entrants) },
 }
 
 // ParseRules reads NPZR's rules options (copies, turn_cap); missing keys

@@ -26,6 +26,12 @@ func TestCompletingTheOpponentsStack(t *testing.T) {
 	if s.Scored(0) != 0 {
 		t.Errorf("seat 0 scored %04b, want nothing", s.Scored(0))
 	}
+	if own, opp := s.Completions(0); own != 0 || opp != 1 {
+		t.Errorf("seat 0's completions: %d own, %d of the opponent's; want 0 and 1", own, opp)
+	}
+	if got := s.ScoringOrder(1); len(got) != 1 || got[0] != Ninja {
+		t.Errorf("seat 1's scoring order %v, want [Ninja]", got)
+	}
 	// The table is empty: the earned move lapses and the turn ends.
 	if s.Stacks() != 0 || s.Phase() != Play || s.ToAct() != 1 {
 		t.Errorf("after completing the only stack: %d stacks, phase %v, seat %d to act; want seat 1 to play", s.Stacks(), s.Phase(), s.ToAct())
@@ -98,6 +104,15 @@ func TestCascadeOfMoves(t *testing.T) {
 	}
 	if s.Owner(1) != 0 {
 		t.Errorf("the new stack belongs to seat %d, want the mover, 0", s.Owner(1))
+	}
+	if own, opp := s.Completions(0); own != 2 || opp != 0 {
+		t.Errorf("seat 0's completions: %d own, %d of the opponent's; want 2 and 0", own, opp)
+	}
+	if made, declined := s.EarnedMoves(0); made != 2 || declined != 0 {
+		t.Errorf("seat 0's earned moves: %d made, %d declined; want 2 and 0", made, declined)
+	}
+	if got := s.ScoringOrder(0); len(got) != 2 || got[0] != Ninja || got[1] != Zombie {
+		t.Errorf("seat 0's scoring order %v, want [Ninja Zombie]", got)
 	}
 	checkInvariants(t, &s)
 }
@@ -341,6 +356,9 @@ func TestDeclineOneMoveAtATime(t *testing.T) {
 	mustApply(t, &s, "decline")
 	if s.Phase() != Play || s.ToAct() != 1 {
 		t.Errorf("after declining all: phase %v seat %d", s.Phase(), s.ToAct())
+	}
+	if made, declined := s.EarnedMoves(0); made != 1 || declined != 2 {
+		t.Errorf("seat 0's earned moves: %d made, %d declined; want 1 and 2", made, declined)
 	}
 }
 

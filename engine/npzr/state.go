@@ -106,6 +106,26 @@ type State struct {
 	// rng shuffles the scored cards into a new deck; it is the rest of
 	// the game's chance source.
 	rng engine.Wyrand
+	// facts records what happened for the game's own analysis (Stats);
+	// play never reads it.
+	facts facts
+}
+
+// facts are a game's happenings per seat that the final position no
+// longer shows.
+type facts struct {
+	// wilds[s] counts the wild cards seat s was dealt or drew.
+	wilds [2]uint16
+	// own[s] and spoiled[s] count the stacks seat s completed on its
+	// own side and on the opponent's (scoring for the opponent).
+	own, spoiled [2]uint16
+	// moves[s] and declined[s] count seat s's earned moves made and
+	// declined.
+	moves, declined [2]uint16
+	// order[s][:n[s]] are the characters seat s scored, in the order it
+	// first scored each.
+	order [2][NumCharacters]Character
+	n     [2]uint8
 }
 
 // shuffleStream is the game's stream of its seed, apart from the seats'
@@ -132,7 +152,7 @@ func New(r Rules, seed uint64) (State, error) {
 	s.shuffleDeck()
 	for i := range 10 {
 		s.deckN--
-		s.hand[i&1] |= 1 << s.deck[s.deckN]
+		s.give(uint8(i&1), s.deck[s.deckN])
 	}
 	s.startTurn()
 	return s, nil
@@ -180,7 +200,7 @@ func (s *State) startTurn() {
 		}
 		if s.deckN > 0 {
 			s.deckN--
-			s.hand[p] |= 1 << s.deck[s.deckN]
+			s.give(p, s.deck[s.deckN])
 		}
 		if s.hand[p] != 0 {
 			s.phase = Play
@@ -195,6 +215,14 @@ func (s *State) startTurn() {
 		if s.turnDone() {
 			return
 		}
+	}
+}
+
+// give puts card id into seat p's hand, dealt or drawn.
+func (s *State) give(p, id uint8) {
+	s.hand[p] |= 1 << id
+	if kindOf[id].IsWild() {
+		s.facts.wilds[p]++
 	}
 }
 
@@ -301,6 +329,27 @@ func (s *State) Steps() int { return int(s.steps) }
 
 // Reshuffles returns how many times the scored cards became the deck.
 func (s *State) Reshuffles() int { return int(s.reshuffles) }
+
+// WildsDrawn returns how many wild cards seat was dealt or drew.
+func (s *State) WildsDrawn(seat int) int { return int(s.facts.wilds[seat&1]) }
+
+// Completions returns how many stacks seat completed on its own side and
+// on its opponent's.
+func (s *State) Completions(seat int) (own, opponents int) {
+	return int(s.facts.own[seat&1]), int(s.facts.spoiled[seat&1])
+}
+
+// EarnedMoves returns how many earned moves seat made and declined.
+func (s *State) EarnedMoves(seat int) (made, declined int) {
+	return int(s.facts.moves[seat&1]), int(s.facts.declined[seat&1])
+}
+
+// ScoringOrder returns the characters seat scored, in the order it first
+// scored each.
+func (s *State) ScoringOrder(seat int) []Character {
+	f := &s.facts
+	return f.order[seat&1][:f.n[seat&1]]
+}
 
 // Pending returns the earned moves not yet made or declined.
 func (s *State) Pending() int { return int(s.pending) }
@@ -600,6 +649,7 @@ func (s *State) Step(a Action) {
 		s.settle(t, t)
 	case opMove:
 		s.pending--
+		s.facts.moves[p]++
 		from, part := a.From()
 		id := s.stacks[from].top[part]
 		s.stacks[from].top[part] = s.below[id]
@@ -607,6 +657,7 @@ func (s *State) Step(a Action) {
 		s.settle(min(from, t), max(from, t))
 	default:
 		s.pending--
+		s.facts.declined[p]++
 		s.next()
 	}
 }
@@ -682,6 +733,7 @@ func (s *State) check(i int) (int, uint64) {
 	if s.as[t1].Character() != c || s.as[t2].Character() != c {
 		return 0, 0
 	}
+	s.noteCompletion(st.owner, c)
 	s.chars[st.owner] |= 1 << c
 	s.scores[st.owner][c]++
 	for _, id := range st.top {
@@ -690,6 +742,21 @@ func (s *State) check(i int) (int, uint64) {
 		}
 	}
 	return 1, 1 << i
+}
+
+// noteCompletion records that the seat to act completed a stack of
+// owner's as character c.
+func (s *State) noteCompletion(owner uint8, c Character) {
+	f := &s.facts
+	if owner == s.toAct {
+		f.own[s.toAct]++
+	} else {
+		f.spoiled[s.toAct]++
+	}
+	if s.chars[owner]&(1<<c) == 0 {
+		f.order[owner][f.n[owner]] = c
+		f.n[owner]++
+	}
 }
 
 func (s *State) win(seat int) {

@@ -1,0 +1,146 @@
+package roundrobin
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/npzr" // NPZR's bots
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+func npzrConfig(t *testing.T, bots ...string) *Config {
+	t.Helper()
+	g, err := game.Build("npzr", 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Game: g, Gauntlet: -1, Seed: 21, ChunkPairs: 5}
+	for _, s := range bots {
+		b, err := agents.ParseFor("npzr", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Bots = append(cfg.Bots, b)
+	}
+	return cfg
+}
+
+func statsJSON(t *testing.T, s game.Stats) string {
+	t.Helper()
+	if s == nil {
+		t.Fatal("no game statistics")
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The game's own tally of a match equals the tally of its games played
+// one by one on a table, seat-swapped, with the bots named by seat.
+func TestGameStatsMatch(t *testing.T) {
+	cfg := npzrConfig(t, "greedy", "random")
+	cfg.HeadToHead, cfg.PairsPerPairing = true, 40
+	res, err := Play(context.Background(), cfg, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := npzr.NewStats(2)
+	table := agents.NewPlayerTable()
+	var players []agents.Player
+	for _, b := range cfg.Bots {
+		p, err := b.NewPlayer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	for k := range cfg.PairsPerPairing {
+		seed := tournament.PairSeed(cfg.Seed, k)
+		for _, seats := range [][]int{{0, 1}, {1, 0}} {
+			r := table.Play(cfg.Game, seed, []agents.Player{players[seats[0]], players[seats[1]]})
+			if r.Forfeit < 0 {
+				want.Add(table.Final, seats)
+			}
+		}
+	}
+	if got := statsJSON(t, res.Counts.Game); got != statsJSON(t, want) {
+		t.Errorf("pipeline's tally\n%s\nthe games one by one\n%s", got, statsJSON(t, want))
+	}
+	if n := res.Counts.Game.(*npzr.Stats).Games(); n != res.Counts.Games() {
+		t.Errorf("tally of %d games, the run played %d (no forfeits expected)", n, res.Counts.Games())
+	}
+}
+
+// The tally is the same for any number of workers, through an
+// interruption and resume, and from shards merged.
+func TestGameStatsReproducible(t *testing.T) {
+	tmp := t.TempDir()
+	newCfg := func() *Config {
+		cfg := npzrConfig(t, "random", "greedy", "pimc:samples=1,k=2,rollouts=1,horizon=1")
+		cfg.PairsPerPairing = 30
+		return cfg
+	}
+	whole, err := Create(newCfg(), NewRun{Out: filepath.Join(tmp, "whole"), Kind: results.KindTournament})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := whole.Play(context.Background(), RunOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	want := statsJSON(t, whole.Total().Game)
+
+	cut, err := Create(newCfg(), NewRun{Out: filepath.Join(tmp, "cut"), Kind: results.KindTournament})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	checkpoints := 0
+	res, err := cut.Play(ctx, RunOptions{Workers: 2, SegmentChunks: 2, Look: func(*analysis.Tournament) (bool, error) {
+		if checkpoints++; checkpoints == 3 {
+			cancel()
+		}
+		return false, nil
+	}})
+	if err != nil || !res.Interrupted {
+		t.Fatalf("the cut run: err %v, interrupted %v", err, res.Interrupted)
+	}
+	again, err := Resume(filepath.Join(tmp, "cut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := statsJSON(t, again.Total().Game); got != want {
+		t.Errorf("interrupted and resumed:\n%s\nwant\n%s", got, want)
+	}
+
+	var shards []string
+	for i := range 2 {
+		path := filepath.Join(tmp, "shard", string(rune('a'+i)))
+		rd, err := Create(newCfg(), NewRun{Out: path, Kind: results.KindTournament, Shard: &results.Shard{Index: i, Count: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rd.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, path)
+	}
+	_, merged, err := results.Merge(shards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := statsJSON(t, merged.Game); got != want {
+		t.Errorf("shards merged:\n%s\nwant\n%s", got, want)
+	}
+}
