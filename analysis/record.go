@@ -60,29 +60,13 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 }
 
 // NumLoadouts is the number of (character, booster) loadouts.
-const NumLoadouts = 3 * engine.NumCharacters
+const NumLoadouts = engine.NumLoadouts
 
-// LoadoutIndex returns l's position in engine.Loadouts(): character-major,
-// then the character's canonical booster list (its two, then No Booster).
-// It returns -1 for an unsettled or impossible loadout.
-func LoadoutIndex(l engine.Loadout) int {
-	if l.Character >= engine.NumCharacters {
-		return -1
-	}
-	switch {
-	case l.Booster == engine.NoBooster:
-		return 3*int(l.Character) + 2
-	case l.Booster.Owner() == l.Character:
-		return 3*int(l.Character) + int(l.Booster)%2
-	}
-	return -1
-}
+// LoadoutIndex is l.Index(): l's position in engine.Loadouts().
+func LoadoutIndex(l engine.Loadout) int { return l.Index() }
 
-// LoadoutAt is the inverse of LoadoutIndex.
-func LoadoutAt(i int) engine.Loadout {
-	c := engine.Character(i / 3)
-	return engine.Loadout{Character: c, Booster: c.Boosters()[i%3]}
-}
+// LoadoutAt is engine.LoadoutAt.
+func LoadoutAt(i int) engine.Loadout { return engine.LoadoutAt(i) }
 
 // FaultKinds names the kinds of fault a forfeit is counted under, as
 // external bots report them (a timeout, a crash, output that is not a

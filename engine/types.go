@@ -194,6 +194,32 @@ var loadoutMoveTable = func() (t [NumCharacters][16]uint32) {
 	return t
 }()
 
+// NumLoadouts is the number of loadouts: each character with its two
+// boosters or none.
+const NumLoadouts = 3 * NumCharacters
+
+// Index returns l's position in Loadouts(): character-major, then the
+// character's canonical booster list (its two, then No Booster). It
+// returns -1 for an unsettled or impossible loadout.
+func (l Loadout) Index() int {
+	if l.Character >= NumCharacters {
+		return -1
+	}
+	switch {
+	case l.Booster == NoBooster:
+		return 3*int(l.Character) + 2
+	case l.Booster.Owner() == l.Character:
+		return 3*int(l.Character) + int(l.Booster)%2
+	}
+	return -1
+}
+
+// LoadoutAt is the inverse of Loadout.Index.
+func LoadoutAt(i int) Loadout {
+	c := Character(i / 3)
+	return Loadout{Character: c, Booster: c.Boosters()[i%3]}
+}
+
 // Loadouts lists every legal loadout in canonical order: characters in
 // order, each with its canonical booster list.
 func Loadouts() []Loadout {

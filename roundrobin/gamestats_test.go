@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	_ "github.com/nzsclab/nzsc/agents/npzr" // NPZR's bots
+	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
+	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC's bots for 3 or 4
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
@@ -142,5 +143,42 @@ func TestGameStatsReproducible(t *testing.T) {
 	}
 	if got := statsJSON(t, merged.Game); got != want {
 		t.Errorf("shards merged:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A free-for-all run keeps the game's tally too, the same for any number
+// of workers, one game per game played.
+func TestGameStatsFFA(t *testing.T) {
+	run := func(workers int) analysis.Tournament {
+		g, err := game.Build("nzsc", 3, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := &Config{Game: g, Gauntlet: -1, Seed: 8, ChunkPairs: 3, PairsPerPairing: 10}
+		for _, s := range []string{"random", "classic", "greedy", "random"} {
+			b, err := agents.ParseForSeats("nzsc", 3, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Bots = append(cfg.Bots, b)
+		}
+		res, err := Play(context.Background(), cfg, Options{Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Counts
+	}
+	one, two := run(1), run(2)
+	if statsJSON(t, one.Game) != statsJSON(t, two.Game) {
+		t.Errorf("1 worker and 2 workers keep different tallies")
+	}
+	var n int64
+	if err := json.Unmarshal([]byte(statsJSON(t, one.Game)), &struct {
+		Games *int64 `json:"games"`
+	}{&n}); err != nil {
+		t.Fatal(err)
+	}
+	if n != one.Games() || n == 0 {
+		t.Errorf("tally of %d games, the run played %d", n, one.Games())
 	}
 }

@@ -24,6 +24,14 @@ var NZSC = func() *game.Info {
 		}
 		return nzscn.Info.New(seats, r)
 	}
+	// Two-player NZSC's own tables (loadouts, boosters) are in the
+	// general report; at 3 or 4 seats the game keeps a tally.
+	i.Stats = func(g game.Game, entrants int) game.Stats {
+		if g.Seats() == 2 {
+			return nil
+		}
+		return nzscn.Info.Stats(g, entrants)
+	}
 	return &i
 }()
 

@@ -31,6 +31,7 @@ var Info = game.Info{
 		}
 		return &Game{players: seats, rules: rules}, nil
 	},
+	Stats: func(g game.Game, _ int) game.Stats { return NewStats(g.Seats()) },
 }
 
 // Game is N-player NZSC under fixed rules, as a game.Game.
