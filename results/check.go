@@ -7,6 +7,8 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/tournament"
+
 	// Every game registered, so that any run's rules can be checked.
 	_ "github.com/nzsclab/nzsc/engine/games"
 )
@@ -45,6 +47,9 @@ func (m *Manifest) Check() error {
 	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
 		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
 	}
+	if m.DrawTables < 0 || m.DrawTables > 0 && (m.NumSeats() == 2 || m.Kind != KindTournament) {
+		return fmt.Errorf("draw_tables %d: tables are drawn only in a tournament of three or more seats", m.DrawTables)
+	}
 	pairs, ok := m.pairs()
 	if !ok {
 		return fmt.Errorf("games_per_pairing %d: %d pairings of that many games overflow", m.GamesPerPairing, m.numPairings())
@@ -76,10 +81,14 @@ func (m *Manifest) numPairings() uint64 {
 		return 1 // a match or test: bots 0, 1, … at one table
 	}
 	n, k := uint64(len(m.Bots)), uint64(m.NumSeats())
+	all := binomial(n, k)
 	if m.Gauntlet != "" {
-		return binomial(n-1, k-1)
+		all = binomial(n-1, k-1)
 	}
-	return binomial(n, k)
+	if m.DrawTables > 0 && uint64(m.DrawTables) < all {
+		return uint64(m.DrawTables)
+	}
+	return all
 }
 
 // binomial returns n choose k (small: k is at most 4, n a bot count).
@@ -117,8 +126,7 @@ func ceilDiv(a, b uint64) uint64 { return a/b + min(a%b, 1) }
 // indices: for a match or a sequential test the one pairing (0, 1); for
 // a round robin every i < j; for a gauntlet (g, j) for every other bot
 // j, g the gauntlet bot. It is the schedule of
-// roundrobin.Config.Pairings (a test checks they agree), restated here
-// because results only reads files and does not build bots.
+// roundrobin.Config.Pairings: both are tournament.Pairings.
 func (m *Manifest) Pairings() [][2]int {
 	if m.Kind != KindTournament {
 		return [][2]int{{0, 1}}
@@ -127,26 +135,13 @@ func (m *Manifest) Pairings() [][2]int {
 	if m.Gauntlet != "" {
 		g = m.gauntletIndex()
 	}
-	var out [][2]int
-	for i := range m.Bots {
-		for j := i + 1; j < len(m.Bots); j++ {
-			switch {
-			case g < 0:
-				out = append(out, [2]int{i, j})
-			case g == i:
-				out = append(out, [2]int{i, j})
-			case g == j:
-				out = append(out, [2]int{j, i})
-			}
-		}
-	}
-	return out
+	return tournament.Pairings(len(m.Bots), g)
 }
 
 // Tables returns the tables of a run of three or more seats in their
 // order: every combination of that many bots in increasing order (those
 // with the gauntlet bot only, when there is one), or the one table of a
-// match. It restates roundrobin.Config.Tables, as Pairings does.
+// match: tournament.Tables, as roundrobin.Config.Tables.
 func (m *Manifest) Tables() [][]int {
 	k := m.NumSeats()
 	if m.Kind != KindTournament {
@@ -160,21 +155,7 @@ func (m *Manifest) Tables() [][]int {
 	if m.Gauntlet != "" {
 		g = m.gauntletIndex()
 	}
-	var out [][]int
-	var pick func(start int, t []int)
-	pick = func(start int, t []int) {
-		if len(t) == k {
-			if g < 0 || slices.Contains(t, g) {
-				out = append(out, slices.Clone(t))
-			}
-			return
-		}
-		for i := start; i < len(m.Bots); i++ {
-			pick(i+1, append(t, i))
-		}
-	}
-	pick(0, make([]int, 0, k))
-	return out
+	return tournament.Tables(len(m.Bots), k, g, m.DrawTables, m.Seed)
 }
 
 // CheckCounts reports the first way in which c cannot be the checkpoint

@@ -130,6 +130,9 @@ type Manifest struct {
 	// Gauntlet is the spec of the bot that plays all others, empty for a
 	// round robin.
 	Gauntlet        string `json:"gauntlet,omitempty"`
+	// DrawTables, at three or more seats, is the number of tables drawn
+	// from the seed (0: every combination of the bots).
+	DrawTables int `json:"draw_tables,omitempty"`
 	GamesPerPairing uint64 `json:"games_per_pairing"`
 	// ChunkPairs and Chunks fix how the run's game pairs are cut into
 	// chunks, the unit of shards and resumes.
@@ -169,6 +172,8 @@ func (m *Manifest) Same(o *Manifest) error {
 		return fmt.Errorf("seed %d vs %d", m.Seed, o.Seed)
 	case m.Gauntlet != o.Gauntlet:
 		return fmt.Errorf("gauntlet %q vs %q", m.Gauntlet, o.Gauntlet)
+	case m.DrawTables != o.DrawTables:
+		return fmt.Errorf("%d tables drawn vs %d", m.DrawTables, o.DrawTables)
 	case m.GamesPerPairing != o.GamesPerPairing:
 		return fmt.Errorf("games per pairing %d vs %d", m.GamesPerPairing, o.GamesPerPairing)
 	case m.ChunkPairs != o.ChunkPairs || m.Chunks != o.Chunks:

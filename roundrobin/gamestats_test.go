@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -180,5 +181,47 @@ func TestGameStatsFFA(t *testing.T) {
 	}
 	if n != one.Games() || n == 0 {
 		t.Errorf("tally of %d games, the run played %d", n, one.Games())
+	}
+}
+
+// A free-for-all with drawn tables plays exactly the drawn tables, and
+// its run directory remembers them (Resume rebuilds the same schedule).
+func TestDrawTables(t *testing.T) {
+	g, err := game.Build("nzsc", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Game: g, Gauntlet: -1, Seed: 3, ChunkPairs: 2, PairsPerPairing: 2, DrawTables: 4}
+	for _, s := range []string{"random", "classic", "greedy", "random:", "classic:"} {
+		b, err := agents.ParseForSeats("nzsc", 3, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Bots = append(cfg.Bots, b)
+	}
+	want := tournament.Tables(5, 3, -1, 4, 3)
+	path := filepath.Join(t.TempDir(), "run")
+	rd, err := Create(cfg, NewRun{Out: path, Kind: results.KindTournament})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	got := rd.Total().Tables
+	if len(got) != len(want) {
+		t.Fatalf("%d tables played, want the %d drawn", len(got), len(want))
+	}
+	for i := range want {
+		if fmt.Sprint(got[i].Bots) != fmt.Sprint(want[i]) || got[i].Games() != 12 {
+			t.Errorf("table %d: bots %v with %d games, want %v with 12", i, got[i].Bots, got[i].Games(), want[i])
+		}
+	}
+	again, err := Resume(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(again.Config.Tables()) != fmt.Sprint(want) {
+		t.Errorf("resumed schedule %v, want %v", again.Config.Tables(), want)
 	}
 }

@@ -44,6 +44,10 @@ type Config struct {
 	Rules engine.Rules
 	// ChunkPairs is the chunk size in pairs (0: tournament.ChunkPairs).
 	ChunkPairs uint64
+	// DrawTables, at three or more seats, plays that many tables drawn
+	// from the seed instead of every combination of the bots (0: every
+	// one): a free-for-all among more bots than can all meet.
+	DrawTables int
 	// NoFastPath plays random against random through agents.Table like
 	// any other bots instead of the engine's equivalent loop; tests and
 	// benchmarks use it to compare the two.
@@ -81,6 +85,10 @@ func (c *Config) Check() error {
 		return fmt.Errorf("gauntlet bot %d out of range", c.Gauntlet)
 	case c.PairsPerPairing == 0:
 		return errors.New("no games to play")
+	case c.DrawTables < 0:
+		return fmt.Errorf("%d tables to draw", c.DrawTables)
+	case c.DrawTables > 0 && (c.seats() == 2 || c.HeadToHead):
+		return errors.New("tables are drawn only in a tournament of three or more seats")
 	}
 	g := c.game()
 	for _, b := range c.Bots {
@@ -98,7 +106,8 @@ func (c *Config) seats() int { return c.game().Seats() }
 // Tables lists the tables as bot indices, one per seat of the first game
 // of each set: for two seats the pairings (see Pairings); for more, every
 // combination of that many bots in increasing order (those with the
-// gauntlet bot only, when there is one), or the one table of a match.
+// gauntlet bot only, when there is one; DrawTables of them when set), or
+// the one table of a match.
 func (c *Config) Tables() [][]int {
 	n := c.seats()
 	if n == 2 {
@@ -115,21 +124,7 @@ func (c *Config) Tables() [][]int {
 		}
 		return [][]int{t}
 	}
-	var out [][]int
-	var pick func(start int, t []int)
-	pick = func(start int, t []int) {
-		if len(t) == n {
-			if c.Gauntlet < 0 || slices.Contains(t, c.Gauntlet) {
-				out = append(out, slices.Clone(t))
-			}
-			return
-		}
-		for i := start; i < len(c.Bots); i++ {
-			pick(i+1, append(t, i))
-		}
-	}
-	pick(0, make([]int, 0, n))
-	return out
+	return tournament.Tables(len(c.Bots), n, c.Gauntlet, c.DrawTables, c.Seed)
 }
 
 // Pairings lists the pairings of a two-seat run as (A, B) bot indices:
@@ -139,19 +134,7 @@ func (c *Config) Pairings() [][2]int {
 	if c.HeadToHead {
 		return [][2]int{{0, 1}}
 	}
-	var out [][2]int
-	for i := range c.Bots {
-		for j := i + 1; j < len(c.Bots); j++ {
-			if c.Gauntlet < 0 || c.Gauntlet == i || c.Gauntlet == j {
-				a, b := i, j
-				if c.Gauntlet == j {
-					a, b = j, i
-				}
-				out = append(out, [2]int{a, b})
-			}
-		}
-	}
-	return out
+	return tournament.Pairings(len(c.Bots), c.Gauntlet)
 }
 
 // Plan returns the runner's plan for the whole run (every chunk).

@@ -91,6 +91,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if name := g.Info().Name; name != agents.DefaultGame || g.Seats() != 2 {
 		man.Game, man.Seats = name, g.Seats()
 	}
+	man.DrawTables = cfg.DrawTables
 	if cfg.Gauntlet >= 0 {
 		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Name()
 	}
@@ -154,7 +155,8 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 		return nil, err
 	}
 	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
-		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs}
+		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs,
+		DrawTables: man.DrawTables}
 	for i, bi := range man.Bots {
 		b, err := agents.ParseForSeats(man.GameName(), g.Seats(), bi.Spec)
 		if err != nil {
@@ -341,8 +343,9 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
 	}
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
+	tables := len(r.Config.Tables())
 	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, func(table int, set uint64, inSet int) bool {
-		if table < 0 || table >= len(r.Config.Tables()) || set >= r.Config.PairsPerPairing || inSet < 0 || inSet >= SetGames(r.Config.seats()) {
+		if table < 0 || table >= tables || set >= r.Config.PairsPerPairing || inSet < 0 || inSet >= SetGames(r.Config.seats()) {
 			return false
 		}
 		pair := uint64(table)*r.Config.PairsPerPairing + set

@@ -31,6 +31,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';' (parameters and exec options may use them too: 'mcts:iters=100,c=2,random;exec:bin/gobot;timeout=1s')")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
+			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
@@ -153,6 +154,14 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		}
 		seen[s] = true
 	}
+	tables, _ := fs.GetInt("tables")
+	switch {
+	case tables < 0:
+		return nil, usagef("tournament: --tables %d: want a positive number of tables", tables)
+	case tables > 0 && g.Seats() == 2:
+		return nil, usagef("tournament: --tables draws tables of 3 or 4 players (--players 3); at 2 every pairing plays")
+	}
+	cfg.DrawTables = tables
 	var err error
 	if cfg.Bots, err = parseBots("tournament", g, specs); err != nil {
 		return nil, err
