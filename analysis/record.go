@@ -70,21 +70,26 @@ func LoadoutAt(i int) engine.Loadout { return engine.LoadoutAt(i) }
 
 // FaultKinds names the kinds of fault a forfeit is counted under, as
 // external bots report them (a timeout, a crash, output that is not a
-// protocol message), with "other" for anything else.
-var FaultKinds = [NumFaultKinds]string{"timeout", "crash", "protocol", "other"}
+// protocol message), "other" for anything else, and an illegal action in
+// a game that forfeits it (NPZR). "illegal" comes last so that files
+// written when there were four kinds read the same.
+var FaultKinds = [NumFaultKinds]string{"timeout", "crash", "protocol", "other", "illegal"}
 
 // NumFaultKinds is the number of fault kinds.
-const NumFaultKinds = 4
+const NumFaultKinds = 5
+
+// otherFault is the index of "other".
+const otherFault = 3
 
 // FaultKindIndex returns the index in FaultKinds of kind ("other" for an
 // unknown kind).
 func FaultKindIndex(kind string) int {
-	for i, k := range FaultKinds[:NumFaultKinds-1] {
+	for i, k := range FaultKinds {
 		if k == kind {
 			return i
 		}
 	}
-	return NumFaultKinds - 1
+	return otherFault
 }
 
 // Pairing holds every count the analyses need for the games between two

@@ -136,7 +136,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		p.section("Faults per bot: games forfeited (by kind) and turns penalized for an illegal answer")
 		hdr := []string{"bot", "forfeits"}
 		hdr = append(hdr, analysis.FaultKinds[:]...)
-		hdr = append(hdr, "illegal")
+		hdr = append(hdr, "penalized")
 		rows := [][]string{}
 		for _, i := range rk.Order {
 			f := s.Faults[i]

@@ -183,6 +183,9 @@ func TestGenericGameMatch(t *testing.T) {
 	if got.Forfeits[1] == 0 || got.Forfeits[0] != 0 {
 		t.Errorf("forfeits %v: the cheat must forfeit some games, the uniform bot none", got.Forfeits)
 	}
+	if k := got.ForfeitKinds[1][analysis.FaultKindIndex("illegal")]; k != got.Forfeits[1] {
+		t.Errorf("%d of the cheat's %d forfeits counted as illegal actions, want all", k, got.Forfeits[1])
+	}
 	// Every record replays; a forfeited one stops where the game stopped.
 	n := 0
 	err = results.ReadRecords(path, func(r *game.Record) error {
