@@ -129,10 +129,10 @@ type Manifest struct {
 	Bots    []BotInfo `json:"bots"`
 	// Gauntlet is the spec of the bot that plays all others, empty for a
 	// round robin.
-	Gauntlet        string `json:"gauntlet,omitempty"`
+	Gauntlet string `json:"gauntlet,omitempty"`
 	// DrawTables, at three or more seats, is the number of tables drawn
 	// from the seed (0: every combination of the bots).
-	DrawTables int `json:"draw_tables,omitempty"`
+	DrawTables      int    `json:"draw_tables,omitempty"`
 	GamesPerPairing uint64 `json:"games_per_pairing"`
 	// ChunkPairs and Chunks fix how the run's game pairs are cut into
 	// chunks, the unit of shards and resumes.
