@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -184,4 +186,25 @@ func (s *Store[T]) closeAll(gone []T) {
 	for _, v := range gone {
 		s.Close(v)
 	}
+}
+
+// Static serves a page's embedded files for GET and HEAD, and answers
+// anything else a JSON error: 404 for an unknown API path (under /api/),
+// 405 for another method. Registered at "/" beside a page's
+// method-specific API patterns, it is what a request none of them
+// matches gets, so the API never answers with an HTML or plain-text
+// error.
+func Static(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			Errorf(w, http.StatusNotFound, "no API %s %s", r.Method, r.URL.Path)
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
+			Errorf(w, http.StatusMethodNotAllowed, "method %s not allowed here", r.Method)
+		default:
+			files.ServeHTTP(w, r)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -88,5 +89,30 @@ func TestError(t *testing.T) {
 	Errorf(rec, http.StatusNotFound, "no run %q", "x")
 	if rec.Code != 404 || rec.Body.String() != "{\"error\":\"no run \\\"x\\\"\"}\n" {
 		t.Errorf("got %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+func TestStatic(t *testing.T) {
+	h := Static(fstest.MapFS{"index.html": {Data: []byte("<p>hi</p>")}})
+	for _, c := range []struct {
+		method, path string
+		status       int
+		json         bool
+	}{
+		{"GET", "/", 200, false},
+		{"HEAD", "/index.html", 301, false}, // FileServer's canonical redirect to "/"
+		{"GET", "/nothing", 404, false},
+		{"GET", "/api/nothing", 404, true},
+		{"DELETE", "/api/nothing", 404, true},
+		{"POST", "/", 405, true},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		if rec.Code != c.status {
+			t.Errorf("%s %s: status %d, want %d", c.method, c.path, rec.Code, c.status)
+		}
+		if isJSON := rec.Header().Get("Content-Type") == "application/json"; isJSON != c.json {
+			t.Errorf("%s %s: JSON %v, want %v", c.method, c.path, isJSON, c.json)
+		}
 	}
 }
