@@ -319,8 +319,8 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 
 // Bot is a bot the page offers.
 type Bot struct {
-	Name   string  `json:"name"`
-	Help   string  `json:"help"`
+	Name   string   `json:"name"`
+	Help   string   `json:"help"`
 	Params []string `json:"params,omitempty"`
 }
 
