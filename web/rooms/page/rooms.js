@@ -55,6 +55,7 @@ function side(v, s) {
   el.className = "side" + (s === v.seat ? " me" : "");
   const who = v.joined[s] ? v.names[s] : "(waiting for someone to join)";
   let html = "<div>" + esc(who) + (s === v.seat ? " (you)" : "") + (v.away[s] ? " — away?" : "") + "</div>";
+  if (!v.joined[s]) { el.innerHTML = html; return; }
   html += '<div class="pts">' + (v.score[s] ?? 0) + "</div>";
   if (st) {
     const bits = [];
@@ -98,6 +99,7 @@ function show(v) {
   $("result").textContent = v.result || "";
   const log = $("log");
   log.textContent = v.lines.join("\n");
+  log.hidden = v.lines.length === 0;
   log.scrollTop = log.scrollHeight;
 }
 
