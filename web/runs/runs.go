@@ -381,6 +381,7 @@ type job struct {
 	started     time.Time
 
 	mu    sync.Mutex
+	final uint64 // the games saved, once ended
 	state string
 	err   string
 	ended time.Time
@@ -402,8 +403,13 @@ type JobStatus struct {
 func (j *job) status() JobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.pairs.Load()*j.setGames,
+	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.pairs.Load()*j.setGames,
 		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err}
+	if j.state != stateRunning {
+		// Games of a chunk cut short by Stop are played but not kept.
+		s.GamesDone = j.final
+	}
+	return s
 }
 
 // StartRequest is the body of POST /api/jobs.
@@ -544,6 +550,7 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.ended = time.Now().UTC()
+	j.final = rd.Manifest.GamesDone
 	switch {
 	case err != nil:
 		j.state, j.err = stateFailed, cleanErr(err, h.opt.Dir)

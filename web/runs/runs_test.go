@@ -173,6 +173,9 @@ func TestStopAndResume(t *testing.T) {
 		t.Fatalf("the stopped run does not resume: %v", err)
 	}
 	done := rd.Manifest.GamesDone
+	if s.GamesDone != done {
+		t.Errorf("the stopped job says %d games done, its run directory holds %d", s.GamesDone, done)
+	}
 	if !rd.Manifest.Interrupted || rd.Manifest.Complete || done == 0 || done >= 2000 || rd.PendingGames() != 2000-done {
 		t.Fatalf("stopped run: interrupted=%v complete=%v done=%d pending=%d", rd.Manifest.Interrupted, rd.Manifest.Complete, done, rd.PendingGames())
 	}

@@ -20,6 +20,11 @@ function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
+// shell quotes an argument for a command line a person can paste.
+function shell(a) {
+  return /^[\w@%+=:,.\/-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'";
+}
+
 function status(r) {
   if (r.error) return "unreadable: " + r.error;
   if (r.running) return "running";
@@ -57,7 +62,7 @@ async function show(name) {
     $("dname").textContent = d.name;
     $("dinfo").textContent = d.kind + " of " + d.game + ", seed " + d.seed + ": " + d.games_done + " of " +
       d.games_planned + " games, " + status(d) + ".";
-    $("dcmd").innerHTML = d.command ? "Command: <code>" + esc(d.command.join(" ")) + "</code>" : "";
+    $("dcmd").innerHTML = d.command ? "Command: <code>" + esc(d.command.map(shell).join(" ")) + "</code>" : "";
     $("dresume").innerHTML = d.resume ? "Continue it with <code>" + esc(d.resume) + "</code>" : "";
     $("dfiles").innerHTML = "Files: " + (d.files || []).map((f) =>
       '<a href="api/runs/' + encodeURIComponent(name) + "/files/" + encodeURIComponent(f) + '" target="_blank" rel="noopener">' + esc(f) + "</a>").join(", ");
@@ -113,6 +118,7 @@ async function follow(j) {
     $("bar").value = j.games_done;
     $("jobcount").textContent = j.games_done + " of " + j.games + " games";
     $("jobhint").innerHTML = j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "");
+    $("stop").hidden = j.state !== "running";
     if (j.state !== "running") break;
     await new Promise((r) => setTimeout(r, 400));
     try { j = await api("GET", "jobs/" + encodeURIComponent(j.id)); } catch (e) { $("starterr").textContent = e.message; break; }
