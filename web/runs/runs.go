@@ -70,8 +70,27 @@ type Handler struct {
 	root *Root
 	jobs *webapi.Store[*job]
 	mux  *http.ServeMux
-	// startMu makes choosing a job's directory and adding it atomic.
+	// startMu makes choosing a job's directory and adding it atomic,
+	// and guards closed.
 	startMu sync.Mutex
+	closed  bool
+}
+
+// Close stops every running job and returns when each has saved what it
+// finished, as nzsc tournament does on Ctrl-C; no job starts after it.
+// nzsc serve calls it when it shuts down.
+func (h *Handler) Close() {
+	h.startMu.Lock()
+	h.closed = true
+	h.startMu.Unlock()
+	var js []*job
+	h.jobs.Each(func(_ string, j *job) { js = append(js, j) })
+	for _, j := range js {
+		j.cancel()
+	}
+	for _, j := range js {
+		<-j.done
+	}
 }
 
 // New returns the runs handler. Mount it with its prefix stripped:
@@ -234,6 +253,11 @@ func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	// The Runs page shows the report in a frame: allowed from this site
+	// only (a server that sets X-Frame-Options: DENY for every page
+	// has it replaced here).
+	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
+	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
 	w.Write(b.Bytes())
 }
 
@@ -373,6 +397,7 @@ const (
 type job struct {
 	id, run, kind string
 	cancel        context.CancelFunc
+	done          chan struct{} // closed when the run has ended and saved
 	// total and base are the games the run plans and had before this
 	// session; pairs counts the pairs played now.
 	total, base uint64
@@ -439,6 +464,10 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	h.startMu.Lock()
 	defer h.startMu.Unlock()
+	if h.closed {
+		webapi.Error(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	}
 	h.forgetFinished()
 	if h.jobs.Len() >= h.opt.MaxJobs {
 		webapi.Errorf(w, http.StatusServiceUnavailable, "%d jobs are running already: wait for one to end or stop it", h.jobs.Len())
@@ -475,7 +504,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
+	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
 		setGames: uint64(roundrobin.SetGames(cfg.Game.Seats())), started: time.Now().UTC(), state: stateRunning}
 	if err := h.jobs.Add(j.id, j); err != nil {
 		cancel()
@@ -539,6 +568,7 @@ func (h *Handler) configOf(req *StartRequest) (*roundrobin.Config, error) {
 
 // play runs the job to its end (or Stop) and records how it ended.
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
+	defer close(j.done)
 	res, err := rd.Play(ctx, roundrobin.RunOptions{Workers: h.opt.Workers, Progress: &j.pairs})
 	// The tables a tournament writes beside its counts, as nzsc
 	// tournament does.

@@ -315,3 +315,52 @@ func TestTraversal(t *testing.T) {
 }
 
 func url(p string) string { return strings.TrimPrefix(p, "/") }
+
+// Close (nzsc serve shutting down) stops a running job with its finished
+// chunks saved, and refuses new jobs.
+func TestCloseSavesRunningJobs(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	h := New(Options{Dir: dir})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	f := &fixture{t: t, srv: srv, root: dir}
+	var s JobStatus
+	req := StartRequest{Kind: "match", Bots: []string{"mcts:iters=200", "greedy"}, Games: 2000, Seed: "3"}
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+		t.Fatalf("start: %d", st)
+	}
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.GamesDone > 300 })
+	h.Close()
+	rd, err := roundrobin.Resume(filepath.Join(dir, s.Run))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rd.Manifest.Interrupted || rd.Manifest.GamesDone == 0 || rd.PendingGames() == 0 {
+		t.Errorf("after Close: interrupted=%v, %d games saved, %d pending", rd.Manifest.Interrupted, rd.Manifest.GamesDone, rd.PendingGames())
+	}
+	if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusServiceUnavailable {
+		t.Errorf("a job after Close: %d", st)
+	}
+}
+
+// Mounted as nzsc serve mounts it, under a prefix, the page and its API
+// answer, whichever way the prefix is stripped.
+func TestMounted(t *testing.T) {
+	for _, strip := range []string{"/runs", "/runs/"} {
+		mux := http.NewServeMux()
+		mux.Handle("/runs/", http.StripPrefix(strip, New(Options{Dir: t.TempDir()})))
+		srv := httptest.NewServer(mux)
+		for path, want := range map[string]string{"/runs/": "<title>Runs", "/runs/runs.js": "api(", "/runs/api/runs": `"runs":[]`, "/runs/api/nothing": `"error"`} {
+			resp, err := http.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if !strings.Contains(string(b), want) {
+				t.Errorf("StripPrefix(%q): GET %s: %d %q, want it to hold %q", strip, path, resp.StatusCode, b, want)
+			}
+		}
+		srv.Close()
+	}
+}
