@@ -208,3 +208,22 @@ func Static(fsys fs.FS) http.Handler {
 		}
 	})
 }
+
+// Rooted serves h with every path starting with "/", so that a page's
+// handler works whether it is mounted with http.StripPrefix("/p", h) or
+// http.StripPrefix("/p/", h), which leaves "api/..." without its slash.
+func Rooted(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/") {
+			r2 := *r
+			u := *r.URL
+			u.Path = "/" + u.Path
+			if u.RawPath != "" {
+				u.RawPath = "/" + u.RawPath
+			}
+			r2.URL = &u
+			r = &r2
+		}
+		h.ServeHTTP(w, r)
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -114,5 +115,19 @@ func TestStatic(t *testing.T) {
 		if isJSON := rec.Header().Get("Content-Type") == "application/json"; isJSON != c.json {
 			t.Errorf("%s %s: JSON %v, want %v", c.method, c.path, isJSON, c.json)
 		}
+	}
+}
+
+func TestRooted(t *testing.T) {
+	var got []string
+	h := Rooted(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = append(got, r.URL.Path) }))
+	mux := http.NewServeMux()
+	mux.Handle("/a/", http.StripPrefix("/a/", h))
+	mux.Handle("/b/", http.StripPrefix("/b", h))
+	for _, p := range []string{"/a/api/x", "/b/api/x", "/a/", "/b/"} {
+		mux.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
+	}
+	if want := []string{"/api/x", "/api/x", "/", "/"}; !slices.Equal(got, want) {
+		t.Errorf("paths %q, want %q", got, want)
 	}
 }
