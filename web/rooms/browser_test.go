@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,26 +14,6 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 )
-
-// screenshot saves the page at width×900 (the whole page) into
-// $NZSC_SCREENSHOTS when it is set, for a person to look at.
-func screenshot(t *testing.T, ctx context.Context, name string, width int64) {
-	t.Helper()
-	dir := os.Getenv("NZSC_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // A game between two browser tabs, played by clicking to the end: each
 // tab sees the other's choice only once both are in, both read the same
@@ -50,8 +28,8 @@ func TestRoomInTwoTabs(t *testing.T) {
 	if err := chromedp.Do(ann, chromedp.Navigate(srv.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	screenshot(t, ann, "rooms-lobby-400.png", 400)
-	screenshot(t, ann, "rooms-lobby-1280.png", 1280)
+	browser.Screenshot(t, ann, "rooms-lobby-400.png", 400)
+	browser.Screenshot(t, ann, "rooms-lobby-1280.png", 1280)
 	if err := chromedp.Do(ann, chromedp.SetValue(chromedp.ID("name"), "Ann"),
 		chromedp.Click(chromedp.ID("create"))); err != nil {
 		t.Fatal(err)
@@ -60,7 +38,7 @@ func TestRoomInTwoTabs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	screenshot(t, ann, "rooms-waiting-1280.png", 1280)
+	browser.Screenshot(t, ann, "rooms-waiting-1280.png", 1280)
 	if err := chromedp.Do(bob, chromedp.Navigate(srv.URL+"/?room="+room), chromedp.SetValue(chromedp.ID("name"), "Bob"),
 		chromedp.Click(chromedp.ID("join"))); err != nil {
 		t.Fatal(err)
@@ -106,8 +84,8 @@ func TestRoomInTwoTabs(t *testing.T) {
 		}
 		if !shot {
 			if n, _ := chromedp.Run(ann, chromedp.Evaluate[int](`document.getElementById("log").textContent.split("\n").length`)); n > 12 {
-				screenshot(t, ann, "rooms-game-1280.png", 1280)
-				screenshot(t, bob, "rooms-game-400.png", 400)
+				browser.Screenshot(t, ann, "rooms-game-1280.png", 1280)
+				browser.Screenshot(t, bob, "rooms-game-400.png", 400)
 				shot = true
 			}
 		}
@@ -119,8 +97,8 @@ func TestRoomInTwoTabs(t *testing.T) {
 		t.Errorf("the two tabs read different games:\n%s\n---\n%s", logA, logB)
 	}
 	result, _ := chromedp.Run(ann, chromedp.Text(chromedp.ID("result")))
-	screenshot(t, ann, "rooms-end-1280.png", 1280)
-	screenshot(t, bob, "rooms-end-400.png", 400)
+	browser.Screenshot(t, ann, "rooms-end-1280.png", 1280)
+	browser.Screenshot(t, bob, "rooms-end-400.png", 400)
 
 	resp, err := http.Get(srv.URL + "/api/rooms/" + room + "/record")
 	if err != nil {

@@ -1,9 +1,7 @@
 package runs
 
 import (
-	"context"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,26 +13,6 @@ import (
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
-// screenshot saves the whole page at width into $NZSC_SCREENSHOTS when it
-// is set, for a person to look at.
-func screenshot(t *testing.T, ctx context.Context, name string, width int64) {
-	t.Helper()
-	dir := os.Getenv("NZSC_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // From the page: a tournament started, followed and finished with its
 // report shown; then a slow match started and stopped, left resumable.
 func TestRunsPage(t *testing.T) {
@@ -45,7 +23,7 @@ func TestRunsPage(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {
 		t.Fatal(err)
 	}
-	screenshot(t, ctx, "runs-empty-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-empty-1280.png", 1280)
 	// The default bots (random, classic, greedy, nash), 20 games each.
 	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("games"), "20"), chromedp.SetValue(chromedp.ID("seed"), "7"),
 		chromedp.Click(chromedp.ID("go"))); err != nil {
@@ -63,8 +41,8 @@ func TestRunsPage(t *testing.T) {
 		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Errorf("the report frame does not show the tournament's report: %v", err)
 	}
-	screenshot(t, ctx, "runs-report-1280.png", 1280)
-	screenshot(t, ctx, "runs-report-400.png", 400)
+	browser.Screenshot(t, ctx, "runs-report-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-report-400.png", 400)
 
 	// A slow match, stopped from the page.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.SetValue(chromedp.ID("kind"), "match")); err != nil {
@@ -80,8 +58,8 @@ func TestRunsPage(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("bar").value > 300`)); err != nil {
 		t.Fatalf("no progress: %v", err)
 	}
-	screenshot(t, ctx, "runs-progress-1280.png", 1280)
-	screenshot(t, ctx, "runs-progress-400.png", 400)
+	browser.Screenshot(t, ctx, "runs-progress-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-progress-400.png", 400)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Click(chromedp.ID("stop"))); err != nil {
 		t.Fatal(err)
 	}
@@ -100,5 +78,5 @@ func TestRunsPage(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("dtext").hidden && document.getElementById("dtext").textContent.includes("greedy")`)); err != nil {
 		t.Errorf("the stopped match's text report is not shown: %v", err)
 	}
-	screenshot(t, ctx, "runs-stopped-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-stopped-1280.png", 1280)
 }

@@ -138,18 +138,13 @@ func (h *Handler) Root() *Root { return h.root }
 // they name nothing a page links to, and ServeMux would otherwise
 // redirect them elsewhere.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !strings.HasPrefix(r.URL.Path, "/") {
-		r2 := *r
-		u := *r.URL
-		u.Path = "/" + u.Path
-		r2.URL = &u
-		r = &r2
-	}
-	if msg := badPath(r); msg != "" {
-		webapi.Error(w, http.StatusBadRequest, msg)
-		return
-	}
-	h.mux.ServeHTTP(w, r)
+	webapi.Rooted(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if msg := badPath(r); msg != "" {
+			webapi.Error(w, http.StatusBadRequest, msg)
+			return
+		}
+		h.mux.ServeHTTP(w, r)
+	})).ServeHTTP(w, r)
 }
 
 func badPath(r *http.Request) string {

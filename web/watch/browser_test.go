@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,26 +20,6 @@ import (
 	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/runs"
 )
-
-// screenshot saves the whole page at width into $NZSC_SCREENSHOTS when it
-// is set, for a person to look at.
-func screenshot(t *testing.T, ctx context.Context, name string, width int64) {
-	t.Helper()
-	dir := os.Getenv("NZSC_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // The Watch page steps through a game with First, Previous, Next and
 // Last, showing at each step exactly nzsc replay's narration up to it;
@@ -116,8 +95,8 @@ func TestWatchPageSteps(t *testing.T) {
 		}
 		check("next", k)
 	}
-	screenshot(t, ctx, "watch-steps-1280.png", 1280)
-	screenshot(t, ctx, "watch-steps-400.png", 400)
+	browser.Screenshot(t, ctx, "watch-steps-1280.png", 1280)
+	browser.Screenshot(t, ctx, "watch-steps-400.png", 400)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last"))); err != nil {
 		t.Fatal(err)
 	}
@@ -153,6 +132,6 @@ func TestWatchPageSteps(t *testing.T) {
 	if text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("text").textContent`)); text != b.String() {
 		t.Errorf("the run's game reads\n%s\nwant\n%s", text, b.String())
 	}
-	screenshot(t, ctx, "watch-run-1280.png", 1280)
-	screenshot(t, ctx, "watch-run-400.png", 400)
+	browser.Screenshot(t, ctx, "watch-run-1280.png", 1280)
+	browser.Screenshot(t, ctx, "watch-run-400.png", 400)
 }

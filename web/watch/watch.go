@@ -73,14 +73,7 @@ func New(o Options) *Handler {
 // ServeHTTP implements http.Handler. A path left without its leading
 // slash by http.StripPrefix("/watch/", …) is served as well.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !strings.HasPrefix(r.URL.Path, "/") {
-		r2 := *r
-		u := *r.URL
-		u.Path = "/" + u.Path
-		r2.URL = &u
-		r = &r2
-	}
-	h.mux.ServeHTTP(w, r)
+	webapi.Rooted(h.mux).ServeHTTP(w, r)
 }
 
 // Game is a game as the page steps through it: the record, and the
