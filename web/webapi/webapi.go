@@ -188,6 +188,11 @@ func (s *Store[T]) closeAll(gone []T) {
 	}
 }
 
+// PageCSP is the Content-Security-Policy of the pages Static serves:
+// their own files only (frames included: the Runs page frames a report
+// from its own API).
+const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+
 // Static serves a page's embedded files for GET and HEAD, and answers
 // anything else a JSON error: 404 for an unknown API path (under /api/),
 // 405 for another method. Registered at "/" beside a page's
@@ -204,6 +209,9 @@ func Static(fsys fs.FS) http.Handler {
 			w.Header().Set("Allow", "GET, HEAD")
 			Errorf(w, http.StatusMethodNotAllowed, "method %s not allowed here", r.Method)
 		default:
+			// The pages load nothing from elsewhere and run no inline
+			// script: a name or record shown on them cannot become code.
+			w.Header().Set("Content-Security-Policy", PageCSP)
 			files.ServeHTTP(w, r)
 		}
 	})
