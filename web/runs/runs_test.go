@@ -364,3 +364,25 @@ func TestMounted(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// With AllowExec (nzsc serve --allow-exec) external programs are offered
+// and accepted; without it, refused.
+func TestAllowExec(t *testing.T) {
+	has := func(bots []Bot) bool {
+		for _, b := range bots {
+			if b.Name == "exec:" {
+				return true
+			}
+		}
+		return false
+	}
+	if has(BotsFor("nzsc", 2, false)) || !has(BotsFor("nzsc", 2, true)) {
+		t.Errorf("exec offered without AllowExec, or not with it")
+	}
+	if _, err := ParseBot("nzsc", 2, "exec:/bin/true", false); err == nil || !strings.Contains(err.Error(), "--allow-exec") {
+		t.Errorf("exec without AllowExec: %v", err)
+	}
+	if b, err := ParseBot("nzsc", 2, "exec:/bin/true", true); err != nil || !b.Info.Prefix {
+		t.Errorf("exec with AllowExec: %v", err)
+	}
+}
