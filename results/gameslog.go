@@ -190,6 +190,13 @@ func ReadRecords(path string, visit func(r *game.Record) error) error {
 		defer zr.Close()
 		rd = zr
 	}
+	return ReadRecordsFrom(rd, path, visit)
+}
+
+// ReadRecordsFrom is ReadRecords on an open, decompressed games log;
+// name is the log's name in errors. An error from visit ends the reading
+// and is returned as it is.
+func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error) error {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	line := 0
@@ -200,17 +207,17 @@ func ReadRecords(path string, visit func(r *game.Record) error) error {
 		}
 		var r game.Record
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return fmt.Errorf("%s: line %d: not a game record: %v", path, line, err)
+			return fmt.Errorf("%s: line %d: not a game record: %v", name, line, err)
 		}
 		if err := r.Check(); err != nil {
-			return fmt.Errorf("%s: line %d: %v", path, line, err)
+			return fmt.Errorf("%s: line %d: %v", name, line, err)
 		}
 		if err := visit(&r); err != nil {
 			return err
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: after line %d: %w", path, line, err)
+		return fmt.Errorf("%s: after line %d: %w", name, line, err)
 	}
 	return nil
 }

@@ -416,14 +416,15 @@ func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA 
 	}
 	if rec != nil {
 		rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
-		fillRecord(rec, t.table, &res)
+		FillRecord(rec, t.table, &res)
 	}
 	return half
 }
 
-// fillRecord writes a game played on a PlayerTable into rec (whose bots
-// are already named): its turns and how it ended.
-func fillRecord(rec *game.Record, t *agents.PlayerTable, res *agents.GameResult) {
+// FillRecord writes a game played on a PlayerTable (with Record set)
+// into rec, whose game, seed and bots are already filled in: its turns
+// and how it ended. The Watch page of nzsc serve records its games so.
+func FillRecord(rec *game.Record, t *agents.PlayerTable, res *agents.GameResult) {
 	rec.Turns = t.Names
 	r := &rec.Result
 	r.SetOutcome(res.Outcome)
@@ -527,6 +528,6 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed uint64, perm []int, 
 		for _, pos := range perm {
 			rec.Bots = append(rec.Bots, t.cfg.Bots[tc.Bots[pos]].Name())
 		}
-		fillRecord(rec, t.table, &res)
+		FillRecord(rec, t.table, &res)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -77,4 +78,32 @@ func Tab(t testing.TB, ctx context.Context) context.Context {
 		t.Fatalf("opening a tab: %v", err)
 	}
 	return tctx
+}
+
+// ScreenshotDir names the environment variable that asks browser tests
+// for screenshots: when it names a directory, Screenshot saves there.
+const ScreenshotDir = "NZSC_SCREENSHOTS"
+
+// Screenshot saves the whole page as name (a PNG) in the directory
+// $NZSC_SCREENSHOTS, when it is set, for a person to look at; width, when
+// not 0, first sets the viewport to width×900 (a phone is 400). Without
+// the variable it does nothing, so tests call it freely.
+func Screenshot(t testing.TB, ctx context.Context, name string, width int64) {
+	t.Helper()
+	dir := os.Getenv(ScreenshotDir)
+	if dir == "" {
+		return
+	}
+	if width != 0 {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 900)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

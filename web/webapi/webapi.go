@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -184,4 +186,52 @@ func (s *Store[T]) closeAll(gone []T) {
 	for _, v := range gone {
 		s.Close(v)
 	}
+}
+
+// PageCSP is the Content-Security-Policy of the pages Static serves:
+// their own files only (frames included: the Runs page frames a report
+// from its own API).
+const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+
+// Static serves a page's embedded files for GET and HEAD, and answers
+// anything else a JSON error: 404 for an unknown API path (under /api/),
+// 405 for another method. Registered at "/" beside a page's
+// method-specific API patterns, it is what a request none of them
+// matches gets, so the API never answers with an HTML or plain-text
+// error.
+func Static(fsys fs.FS) http.Handler {
+	files := http.FileServerFS(fsys)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			Errorf(w, http.StatusNotFound, "no API %s %s", r.Method, r.URL.Path)
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
+			Errorf(w, http.StatusMethodNotAllowed, "method %s not allowed here", r.Method)
+		default:
+			// The pages load nothing from elsewhere and run no inline
+			// script: a name or record shown on them cannot become code.
+			w.Header().Set("Content-Security-Policy", PageCSP)
+			files.ServeHTTP(w, r)
+		}
+	})
+}
+
+// Rooted serves h with every path starting with "/", so that a page's
+// handler works whether it is mounted with http.StripPrefix("/p", h) or
+// http.StripPrefix("/p/", h), which leaves "api/..." without its slash.
+func Rooted(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/") {
+			r2 := *r
+			u := *r.URL
+			u.Path = "/" + u.Path
+			if u.RawPath != "" {
+				u.RawPath = "/" + u.RawPath
+			}
+			r2.URL = &u
+			r = &r2
+		}
+		h.ServeHTTP(w, r)
+	})
 }

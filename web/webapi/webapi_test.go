@@ -5,8 +5,10 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -88,5 +90,44 @@ func TestError(t *testing.T) {
 	Errorf(rec, http.StatusNotFound, "no run %q", "x")
 	if rec.Code != 404 || rec.Body.String() != "{\"error\":\"no run \\\"x\\\"\"}\n" {
 		t.Errorf("got %d %q", rec.Code, rec.Body.String())
+	}
+}
+
+func TestStatic(t *testing.T) {
+	h := Static(fstest.MapFS{"index.html": {Data: []byte("<p>hi</p>")}})
+	for _, c := range []struct {
+		method, path string
+		status       int
+		json         bool
+	}{
+		{"GET", "/", 200, false},
+		{"HEAD", "/index.html", 301, false}, // FileServer's canonical redirect to "/"
+		{"GET", "/nothing", 404, false},
+		{"GET", "/api/nothing", 404, true},
+		{"DELETE", "/api/nothing", 404, true},
+		{"POST", "/", 405, true},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(c.method, c.path, nil))
+		if rec.Code != c.status {
+			t.Errorf("%s %s: status %d, want %d", c.method, c.path, rec.Code, c.status)
+		}
+		if isJSON := rec.Header().Get("Content-Type") == "application/json"; isJSON != c.json {
+			t.Errorf("%s %s: JSON %v, want %v", c.method, c.path, isJSON, c.json)
+		}
+	}
+}
+
+func TestRooted(t *testing.T) {
+	var got []string
+	h := Rooted(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = append(got, r.URL.Path) }))
+	mux := http.NewServeMux()
+	mux.Handle("/a/", http.StripPrefix("/a/", h))
+	mux.Handle("/b/", http.StripPrefix("/b", h))
+	for _, p := range []string{"/a/api/x", "/b/api/x", "/a/", "/b/"} {
+		mux.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
+	}
+	if want := []string{"/api/x", "/api/x", "/", "/"}; !slices.Equal(got, want) {
+		t.Errorf("paths %q, want %q", got, want)
 	}
 }

@@ -1,0 +1,596 @@
+// Package rooms serves the "Two people" page of nzsc serve: a room with a
+// short name that two browsers join, where each person chooses in secret
+// and the server reveals both choices only when both are in, as the
+// original two-player site did. The game is played through the game
+// contract (package game); a finished game downloads as a game record.
+//
+// A Handler is safe for concurrent use. Rooms are held in a bounded
+// webapi.Store and forgotten when idle; a person who goes away leaves the
+// room waiting, never the server.
+package rooms
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+//go:embed page
+var page embed.FS
+
+// Options configure the rooms handler. The zero value is usable.
+type Options struct {
+	// MaxRooms bounds the rooms open at once (default 100) and Idle is
+	// how long a room lives without a request (default 1 hour).
+	MaxRooms int
+	Idle     time.Duration
+	// MaxWait bounds a long poll (default 25 s), under proxies' and
+	// browsers' idle limits.
+	MaxWait time.Duration
+}
+
+// Handler serves the page and its JSON API under its own prefix.
+type Handler struct {
+	opt   Options
+	rooms *webapi.Store[*room]
+	mux   *http.ServeMux
+}
+
+// New returns the rooms handler. Mount it with its prefix stripped:
+//
+//	mux.Handle("/rooms/", http.StripPrefix("/rooms", rooms.New(rooms.Options{})))
+func New(o Options) *Handler {
+	if o.MaxRooms <= 0 {
+		o.MaxRooms = 100
+	}
+	if o.Idle <= 0 {
+		o.Idle = time.Hour
+	}
+	if o.MaxWait <= 0 {
+		o.MaxWait = 25 * time.Second
+	}
+	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: http.NewServeMux()}
+	h.rooms.Close = func(r *room) { r.close() }
+	sub, _ := fs.Sub(page, "page")
+	h.mux.Handle("/", webapi.Static(sub))
+	h.mux.HandleFunc("POST /api/rooms", h.create)
+	h.mux.HandleFunc("POST /api/rooms/{room}/join", h.join)
+	h.mux.HandleFunc("GET /api/rooms/{room}", h.view)
+	h.mux.HandleFunc("POST /api/rooms/{room}/choose", h.choose)
+	h.mux.HandleFunc("POST /api/rooms/{room}/again", h.again)
+	h.mux.HandleFunc("GET /api/rooms/{room}/record", h.record)
+	return h
+}
+
+// ServeHTTP implements http.Handler. A path left without its leading
+// slash by http.StripPrefix("/rooms/", …) is served as well.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	webapi.Rooted(h.mux).ServeHTTP(w, r)
+}
+
+// room is one room: its two seats and the game under way. Everything is
+// guarded by mu; changed is closed (and replaced) at every change, which
+// wakes the long polls.
+type room struct {
+	name    string
+	mu      sync.Mutex
+	version int
+	changed chan struct{}
+	closed  bool
+
+	names  [2]string
+	tokens [2]string
+	seen   [2]time.Time // each seat's last request, to tell a person gone
+
+	g     game.Game
+	seed  uint64
+	st    game.State
+	games int // games started in the room
+	// picks are this step's secret choices; chosen says which are in.
+	picks  [2]game.Action
+	chosen [2]bool
+	// turns are the steps' action names (the record's form); lines the
+	// narration of the game so far, shown to both.
+	turns [][]string
+	lines []string
+}
+
+func (r *room) bump() {
+	r.version++
+	close(r.changed)
+	r.changed = make(chan struct{})
+}
+
+func (r *room) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.closed {
+		r.closed = true
+		r.bump()
+	}
+}
+
+// newGame starts a game from seed; the caller holds mu.
+func (r *room) newGame(seed uint64) {
+	r.seed = seed
+	r.st = r.g.NewState(seed)
+	r.games++
+	r.picks = [2]game.Action{game.Pass, game.Pass}
+	r.chosen = [2]bool{}
+	r.turns, r.lines = nil, nil
+}
+
+// deciding returns the seats that must choose now: those to act with a
+// legal action. A stuck seat passes without being asked.
+func (r *room) deciding() []int {
+	var out []int
+	var legal []game.Action
+	for _, s := range r.st.ToAct(nil) {
+		if legal = r.st.Legal(s, legal); len(legal) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// advance applies the step when every deciding seat has chosen, and
+// again while nobody has anything to decide; the caller holds mu.
+func (r *room) advance() error {
+	for !r.st.Over() {
+		dec := r.deciding()
+		for _, s := range dec {
+			if !r.chosen[s] {
+				return nil
+			}
+		}
+		acts := make([]game.Action, r.g.Seats())
+		names := make([]string, len(acts))
+		for s := range acts {
+			acts[s] = game.Pass
+			if slices.Contains(dec, s) {
+				acts[s] = r.picks[s]
+				names[s] = r.st.Observe(s).ActionString(acts[s])
+			}
+		}
+		before := r.st.Clone()
+		if err := r.st.Apply(acts); err != nil {
+			return err
+		}
+		r.turns = append(r.turns, names)
+		r.lines = append(r.lines, r.narrate(before, names)...)
+		r.picks = [2]game.Action{game.Pass, game.Pass}
+		r.chosen = [2]bool{}
+	}
+	return nil
+}
+
+// narrate words the step just applied: NZSC in the game's own words,
+// any other game one line naming each seat's action.
+func (r *room) narrate(before game.State, names []string) []string {
+	b, ok1 := before.(*engine.GameState)
+	a, ok2 := r.st.(*engine.GameState)
+	if ok1 && ok2 {
+		return append(narrate(&b.State, &a.State, a.History[len(a.History)-1], r.names), "")
+	}
+	var parts []string
+	for s, n := range names {
+		if n != "" {
+			parts = append(parts, r.names[s]+": "+n)
+		}
+	}
+	return []string{fmt.Sprintf("%d. %s", r.st.Turn(), strings.Join(parts, "; "))}
+}
+
+// View is what one seat sees of a room: never the other seat's choice
+// before both are in.
+type View struct {
+	Room    string `json:"room"`
+	Seat    int    `json:"seat"`
+	Version int    `json:"version"`
+	// Names are the people's names by seat; Joined whether each seat is
+	// taken; Away whether a seated person has not been heard from lately.
+	Names  [2]string `json:"names"`
+	Joined [2]bool   `json:"joined"`
+	Away   [2]bool   `json:"away"`
+	Game   int       `json:"game"`
+	Seed   string    `json:"seed"`
+	Turn   int       `json:"turn"`
+	Over   bool      `json:"over"`
+	// Question and Options are this seat's decision ("Choose a
+	// character:" and the legal names), empty when it has none now.
+	Question string   `json:"question,omitempty"`
+	Options  []string `json:"options,omitempty"`
+	// Chosen is this seat's secret choice of the step, once made;
+	// OtherChosen only says whether the other has chosen, not what.
+	Chosen      string `json:"chosen,omitempty"`
+	OtherChosen bool   `json:"other_chosen"`
+	// Score is the points by seat.
+	Score []int `json:"score"`
+	// State is this seat's observation (the game's JSON form: waits,
+	// destroyed moves, …).
+	State json.RawMessage `json:"state"`
+	// Lines are the narration of the game so far.
+	Lines []string `json:"lines"`
+	// Result is the end in words, when over.
+	Result string `json:"result,omitempty"`
+	Closed bool   `json:"closed,omitempty"`
+}
+
+const awayAfter = 45 * time.Second
+
+// viewOf builds seat's view; the caller holds mu.
+func (r *room) viewOf(seat int, now time.Time) *View {
+	v := &View{Room: r.name, Seat: seat, Version: r.version, Names: r.names, Game: r.games,
+		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed}
+	for s := range 2 {
+		v.Joined[s] = r.tokens[s] != ""
+		v.Away[s] = v.Joined[s] && now.Sub(r.seen[s]) > awayAfter
+	}
+	if v.Lines == nil {
+		v.Lines = []string{}
+	}
+	obs := r.st.Observe(seat)
+	v.State, _ = json.Marshal(obs)
+	if gs, ok := r.st.(*engine.GameState); ok {
+		v.Score = []int{gs.State.Points(0), gs.State.Points(1)}
+	} else {
+		o := r.st.Outcome()
+		v.Score = o.Score[:r.g.Seats()]
+	}
+	if v.Over {
+		v.Result = r.resultLine()
+		return v
+	}
+	dec := r.deciding()
+	if slices.Contains(dec, seat) && v.Joined[0] && v.Joined[1] {
+		if r.chosen[seat] {
+			v.Chosen = obs.ActionString(r.picks[seat])
+		} else {
+			v.Question = "Choose:"
+			if gs, ok := r.st.(*engine.GameState); ok {
+				v.Question = fmt.Sprintf("Choose a %s:", gs.State.Phase)
+			}
+			for _, a := range r.st.Legal(seat, nil) {
+				v.Options = append(v.Options, obs.ActionString(a))
+			}
+		}
+	}
+	v.OtherChosen = r.chosen[1-seat]
+	return v
+}
+
+func (r *room) resultLine() string {
+	o := r.st.Outcome()
+	if o.Winner < 0 {
+		return "A draw."
+	}
+	return r.names[o.Winner] + " won."
+}
+
+// recordOf returns the room's current game as a game record; the game
+// must be over.
+func (r *room) recordOf() (*game.Record, error) {
+	if !r.st.Over() {
+		return nil, fmt.Errorf("the game is not over yet")
+	}
+	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: r.g.Info().Name,
+		Seats: r.g.Seats(), Rules: r.g.Rules(), Seed: game.FormatSeed(r.seed),
+		Bots: []string{"person:" + r.names[0], "person:" + r.names[1]}, Turns: r.turns}
+	rec.Result.SetOutcome(r.st.Outcome())
+	rec.Result.Steps = r.st.Turn()
+	return rec, nil
+}
+
+// Joined is the answer to create and join: the seat and the token that
+// proves it in later requests (header X-Room-Token).
+type Joined struct {
+	Room  string `json:"room"`
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+}
+
+type joinBody struct {
+	Name string `json:"name"`
+	Seed string `json:"seed,omitempty"`
+}
+
+// maxName bounds a person's name.
+const maxName = 24
+
+func cleanName(s string, seat int) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return fmt.Sprintf("Player %d", seat+1), nil
+	}
+	if utf8.RuneCountInString(s) > maxName {
+		return "", fmt.Errorf("name longer than %d characters", maxName)
+	}
+	for _, c := range s {
+		if c < ' ' || c == 0x7f {
+			return "", fmt.Errorf("name with a control character")
+		}
+	}
+	return s, nil
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	var b joinBody
+	if !webapi.Decode(w, r, 4096, &b) {
+		return
+	}
+	name, err := cleanName(b.Name, 0)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	seed := randomSeed()
+	if b.Seed != "" {
+		if seed, err = game.ParseSeed(b.Seed); err != nil {
+			webapi.Error(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	g, err := game.Build(engine.Info.Name, 2, nil)
+	if err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	rm := &room{changed: make(chan struct{}), g: g}
+	rm.names = [2]string{name, "Player 2"}
+	rm.tokens[0] = token()
+	rm.seen[0] = time.Now()
+	rm.newGame(seed)
+	// A fresh name that no live room holds; Add replaces an existing id,
+	// so check first (a clash among 26^2·10^2 names is rare but cheap to
+	// avoid).
+	for range 20 {
+		rm.name = roomName()
+		if _, taken := h.rooms.Get(rm.name); !taken {
+			break
+		}
+	}
+	if err := h.rooms.Add(rm.name, rm); err != nil {
+		webapi.Error(w, http.StatusServiceUnavailable, "too many rooms open: try again later")
+		return
+	}
+	webapi.JSON(w, Joined{Room: rm.name, Seat: 0, Token: rm.tokens[0]})
+}
+
+func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
+	rm, ok := h.room(w, r)
+	if !ok {
+		return
+	}
+	var b joinBody
+	if !webapi.Decode(w, r, 4096, &b) {
+		return
+	}
+	if b.Seed != "" {
+		webapi.Error(w, http.StatusBadRequest, "the seed is chosen by whoever opens the room")
+		return
+	}
+	name, err := cleanName(b.Name, 1)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	if rm.tokens[1] != "" {
+		webapi.Errorf(w, http.StatusConflict, "room %s already has two people", rm.name)
+		return
+	}
+	if name == rm.names[0] {
+		name += " (2)"
+	}
+	rm.names[1], rm.tokens[1], rm.seen[1] = name, token(), time.Now()
+	rm.bump()
+	webapi.JSON(w, Joined{Room: rm.name, Seat: 1, Token: rm.tokens[1]})
+}
+
+// room looks up the room of the request's path.
+func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
+	name := strings.ToLower(r.PathValue("room"))
+	rm, ok := h.rooms.Get(name)
+	if !ok {
+		webapi.Errorf(w, http.StatusNotFound, "no room %q (rooms close after %s without use)", name, h.opt.Idle)
+		return nil, false
+	}
+	return rm, true
+}
+
+// seat returns the seat whose token the request carries; the caller
+// holds mu.
+func (rm *room) seatOf(r *http.Request) int {
+	t := r.Header.Get("X-Room-Token")
+	for s, tok := range rm.tokens {
+		if tok != "" && t == tok {
+			return s
+		}
+	}
+	return -1
+}
+
+func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
+	rm, ok := h.room(w, r)
+	if !ok {
+		return
+	}
+	since := -1
+	if s := r.URL.Query().Get("since"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			webapi.Error(w, http.StatusBadRequest, "since: not a whole number")
+			return
+		}
+		since = n
+	}
+	rm.mu.Lock()
+	seat := rm.seatOf(r)
+	if seat < 0 {
+		rm.mu.Unlock()
+		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+		return
+	}
+	rm.seen[seat] = time.Now()
+	// The long poll: wait for a change past since, the client leaving, or
+	// the bound, never holding the lock while waiting.
+	if rm.version <= since && !rm.closed {
+		ch := rm.changed
+		rm.mu.Unlock()
+		ctx, cancel := context.WithTimeout(r.Context(), h.opt.MaxWait)
+		select {
+		case <-ch:
+		case <-ctx.Done():
+		}
+		cancel()
+		if r.Context().Err() != nil {
+			return // the client went away
+		}
+		rm.mu.Lock()
+		rm.seen[seat] = time.Now()
+	}
+	v := rm.viewOf(seat, time.Now())
+	rm.mu.Unlock()
+	webapi.JSON(w, v)
+}
+
+type chooseBody struct {
+	Choice string `json:"choice"`
+}
+
+func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
+	rm, ok := h.room(w, r)
+	if !ok {
+		return
+	}
+	var b chooseBody
+	if !webapi.Decode(w, r, 4096, &b) {
+		return
+	}
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	seat := rm.seatOf(r)
+	switch {
+	case seat < 0:
+		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+		return
+	case rm.tokens[1-seat] == "":
+		webapi.Error(w, http.StatusConflict, "wait for the second person to join")
+		return
+	case rm.st.Over():
+		webapi.Error(w, http.StatusConflict, "the game is over")
+		return
+	case !slices.Contains(rm.deciding(), seat):
+		webapi.Error(w, http.StatusConflict, "you have nothing to choose now")
+		return
+	case rm.chosen[seat]:
+		webapi.Error(w, http.StatusConflict, "you have already chosen this turn")
+		return
+	}
+	obs := rm.st.Observe(seat)
+	var pick game.Action = game.Pass
+	legal := rm.st.Legal(seat, nil)
+	for _, a := range legal {
+		if strings.EqualFold(obs.ActionString(a), strings.TrimSpace(b.Choice)) {
+			pick = a
+		}
+	}
+	if pick == game.Pass {
+		names := make([]string, len(legal))
+		for i, a := range legal {
+			names[i] = obs.ActionString(a)
+		}
+		webapi.Errorf(w, http.StatusBadRequest, "%q is not a choice now (choices: %s)", b.Choice, strings.Join(names, ", "))
+		return
+	}
+	rm.seen[seat] = time.Now()
+	rm.picks[seat], rm.chosen[seat] = pick, true
+	if err := rm.advance(); err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	rm.bump()
+	webapi.JSON(w, rm.viewOf(seat, time.Now()))
+}
+
+func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
+	rm, ok := h.room(w, r)
+	if !ok {
+		return
+	}
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	seat := rm.seatOf(r)
+	switch {
+	case seat < 0:
+		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+		return
+	case !rm.st.Over():
+		webapi.Error(w, http.StatusConflict, "the game is not over yet")
+		return
+	}
+	rm.newGame(rm.seed + 1)
+	rm.bump()
+	webapi.JSON(w, rm.viewOf(seat, time.Now()))
+}
+
+func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
+	rm, ok := h.room(w, r)
+	if !ok {
+		return
+	}
+	rm.mu.Lock()
+	rec, err := rm.recordOf()
+	rm.mu.Unlock()
+	if err != nil {
+		webapi.Error(w, http.StatusConflict, err.Error())
+		return
+	}
+	b, err := json.Marshal(rec)
+	if err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", "nzsc-room-"+rm.name+".jsonl"))
+	w.Write(append(b, '\n'))
+}
+
+// roomName is a short name people can read out to each other: two
+// letters and two digits ("kb42"), no vowels so no words.
+func roomName() string {
+	const letters = "bcdfghjkmnpqrstvwxz"
+	var b [4]byte
+	rand.Read(b[:])
+	return string([]byte{letters[int(b[0])%len(letters)], letters[int(b[1])%len(letters)],
+		'0' + b[2]%10, '0' + b[3]%10})
+}
+
+func token() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func randomSeed() uint64 {
+	var b [4]byte
+	rand.Read(b[:])
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+}

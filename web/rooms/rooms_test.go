@@ -1,0 +1,296 @@
+package rooms
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+)
+
+// client is one browser: its token once it has joined.
+type client struct {
+	t     *testing.T
+	base  string
+	token string
+}
+
+func (c *client) do(method, path string, body any, out any) int {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, c.base+"/api/rooms"+path, rd)
+	if c.token != "" {
+		req.Header.Set("X-Room-Token", c.token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 {
+		var e struct{ Error string }
+		if json.Unmarshal(b, &e) != nil || e.Error == "" || bytes.Count(b, []byte("\n")) != 1 {
+			c.t.Errorf("%s %s: status %d with body %q, not a one-line JSON error", method, path, resp.StatusCode, b)
+		}
+		return resp.StatusCode
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			c.t.Fatalf("%s %s: %v in %q", method, path, err, b)
+		}
+	}
+	return 200
+}
+
+func (c *client) view(room string) *View {
+	c.t.Helper()
+	var v View
+	if st := c.do("GET", "/"+room, nil, &v); st != 200 {
+		c.t.Fatalf("view: status %d", st)
+	}
+	return &v
+}
+
+// pair opens a room for a and b on a fresh server.
+func pair(t *testing.T, o Options) (a, b *client, room string, srv *httptest.Server) {
+	t.Helper()
+	srv = httptest.NewServer(New(o))
+	t.Cleanup(srv.Close)
+	a, b = &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
+	var ja, jb Joined
+	if st := a.do("POST", "", map[string]string{"name": "Ann", "seed": "0x2a"}, &ja); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	if st := b.do("POST", "/"+ja.Room+"/join", map[string]string{"name": "Bob"}, &jb); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	if ja.Seat != 0 || jb.Seat != 1 || ja.Token == jb.Token {
+		t.Fatalf("joined %+v and %+v", ja, jb)
+	}
+	a.token, b.token = ja.Token, jb.Token
+	return a, b, ja.Room, srv
+}
+
+// A whole game between two clients: the record the room gives back
+// replays through the engine to the room's result, its turns are the
+// choices the clients sent, and each turn's narration names both.
+func TestTwoClientsPlayToTheEnd(t *testing.T) {
+	a, b, room, _ := pair(t, Options{})
+	var sent [][2]string
+	for step := 0; ; step++ {
+		if step > 1000 {
+			t.Fatal("no end after 1000 steps")
+		}
+		va, vb := a.view(room), b.view(room)
+		if va.Over != vb.Over || va.Version != vb.Version {
+			t.Fatalf("the two seats disagree: %+v vs %+v", va, vb)
+		}
+		if va.Over {
+			break
+		}
+		// Seat 0 takes its first choice, seat 1 its last: different
+		// enough to produce points, penalties-free.
+		var pick [2]string
+		if len(va.Options) > 0 {
+			pick[0] = va.Options[0]
+		}
+		if len(vb.Options) > 0 {
+			pick[1] = vb.Options[len(vb.Options)-1]
+		}
+		if pick[0] == "" && pick[1] == "" {
+			t.Fatalf("step %d: nobody has anything to choose: %+v", step, va)
+		}
+		if pick[0] != "" {
+			if st := a.do("POST", "/"+room+"/choose", map[string]string{"choice": pick[0]}, nil); st != 200 {
+				t.Fatalf("choose: %d", st)
+			}
+		}
+		if pick[1] != "" {
+			if st := b.do("POST", "/"+room+"/choose", map[string]string{"choice": pick[1]}, nil); st != 200 {
+				t.Fatalf("choose: %d", st)
+			}
+		}
+		sent = append(sent, pick)
+	}
+	resp, err := http.Get(a.base + "/api/rooms/" + room + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var rec game.Record
+	if err := json.NewDecoder(resp.Body).Decode(&rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Seed != "0x2a" || !slices.Equal(rec.Bots, []string{"person:Ann", "person:Bob"}) {
+		t.Errorf("record seed %s bots %v", rec.Seed, rec.Bots)
+	}
+	// The oracle: the engine itself, fed the choices the clients sent.
+	st := engine.NewGame(engine.DefaultRules)
+	for i, p := range sent {
+		st.Step(engine.ParseChoice(st.Phase, p[0]), engine.ParseChoice(st.Phase, p[1]))
+		if got := rec.Turns[i]; got[0] != p[0] || got[1] != p[1] {
+			t.Errorf("turn %d: record %q, sent %q", i+1, got, p)
+		}
+	}
+	if st.Phase != engine.GameOver {
+		t.Fatalf("the engine's game is not over after the %d steps the room played", len(sent))
+	}
+	o := engine.OutcomeOf(&st)
+	if rec.Result.Winner != o.Winner || rec.Result.Score[0] != st.Points(0) || rec.Result.Score[1] != st.Points(1) {
+		t.Errorf("record result %+v, engine %+v", rec.Result, o)
+	}
+	g, _ := game.Build("nzsc", 2, nil)
+	if _, err := game.Replay(g, &rec, nil); err != nil {
+		t.Errorf("the record does not replay: %v", err)
+	}
+	v := a.view(room)
+	want := "The game is a draw"
+	switch o.Winner {
+	case 0:
+		want = "Ann won"
+	case 1:
+		want = "Bob won"
+	}
+	if last := v.Lines[len(v.Lines)-2]; !strings.HasPrefix(last, want) {
+		t.Errorf("last line %q, want it to start %q", last, want)
+	}
+	// Play again starts a new game in the same room, for both.
+	if st := b.do("POST", "/"+room+"/again", nil, nil); st != 200 {
+		t.Fatalf("again: %d", st)
+	}
+	if v := a.view(room); v.Over || v.Game != 2 || len(v.Lines) != 0 || len(v.Options) == 0 {
+		t.Errorf("after Play again: %+v", v)
+	}
+}
+
+// A choice is secret until both are in: what seat 1 receives after seat 0
+// chose is the same whichever choice seat 0 made; only after seat 1
+// chooses do both choices appear, to both.
+func TestChoiceSecretUntilBothIn(t *testing.T) {
+	seen := map[string]string{}
+	for _, choice := range []string{"Ninja", "Zombie", "Samurai", "Clown"} {
+		a, b, room, _ := pair(t, Options{})
+		if st := a.do("POST", "/"+room+"/choose", map[string]string{"choice": choice}, nil); st != 200 {
+			t.Fatalf("choose: %d", st)
+		}
+		va, vb := a.view(room), b.view(room)
+		if va.Chosen != choice {
+			t.Errorf("seat 0's own view says chosen %q, want %q", va.Chosen, choice)
+		}
+		if !vb.OtherChosen || vb.Chosen != "" || len(vb.Lines) != 0 {
+			t.Errorf("seat 1's view after seat 0 chose: %+v", vb)
+		}
+		vb.Room = "" // the one field that differs by room
+		body, _ := json.Marshal(vb)
+		for other, ob := range seen {
+			if ob != string(body) {
+				t.Errorf("seat 1 sees a difference between seat 0 choosing %s and %s:\n%s\n%s", other, choice, ob, body)
+			}
+		}
+		seen[choice] = string(body)
+		// Seat 1 chooses: now both see both.
+		other := "Clown"
+		if choice == "Clown" {
+			other = "Ninja"
+		}
+		if st := b.do("POST", "/"+room+"/choose", map[string]string{"choice": other}, nil); st != 200 {
+			t.Fatalf("choose: %d", st)
+		}
+		for _, c := range []*client{a, b} {
+			v := c.view(room)
+			text := strings.Join(v.Lines, "\n")
+			if !strings.Contains(text, "Ann chose "+choice+".") || !strings.Contains(text, "Bob chose "+other+".") {
+				t.Errorf("after both chose, seat %d reads %q", v.Seat, text)
+			}
+		}
+	}
+}
+
+// A long poll returns when the other person acts, and a client that goes
+// away mid-poll neither blocks the room nor the server.
+func TestLongPollAndDisconnect(t *testing.T) {
+	a, b, room, srv := pair(t, Options{MaxWait: time.Minute})
+	v := a.view(room)
+	// A client that gives up mid-poll.
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/rooms/"+room+"?since="+itoa(v.Version), nil)
+	req.Header.Set("X-Room-Token", a.token)
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled poll: %v", err)
+	}
+	// A poll that waits for the other person's choice.
+	got := make(chan *View, 1)
+	go func() {
+		var w View
+		c := &client{t: t, base: srv.URL, token: a.token}
+		c.do("GET", "/"+room+"?since="+itoa(v.Version), nil, &w)
+		got <- &w
+	}()
+	if st := b.do("POST", "/"+room+"/choose", map[string]string{"choice": "Samurai"}, nil); st != 200 {
+		t.Fatalf("choose: %d", st)
+	}
+	w := <-got
+	if w.Version <= v.Version || !w.OtherChosen {
+		t.Errorf("the poll returned %+v", w)
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// Bad requests are 4xx with one-line JSON errors, and rooms are bounded.
+func TestErrorsAndBounds(t *testing.T) {
+	a, b, room, srv := pair(t, Options{MaxRooms: 1})
+	third := &client{t: t, base: srv.URL}
+	nobody := &client{t: t, base: srv.URL, token: "0123"}
+	for i, c := range []struct {
+		c      *client
+		method string
+		path   string
+		body   any
+		want   int
+	}{
+		{third, "POST", "/" + room + "/join", map[string]string{}, http.StatusConflict},
+		{third, "POST", "", map[string]string{}, http.StatusServiceUnavailable}, // one room at most
+		{third, "GET", "/zz99", nil, http.StatusNotFound},
+		{nobody, "GET", "/" + room, nil, http.StatusForbidden},
+		{nobody, "POST", "/" + room + "/choose", map[string]string{"choice": "Ninja"}, http.StatusForbidden},
+		{a, "POST", "/" + room + "/choose", map[string]string{"choice": "Kick"}, http.StatusBadRequest},
+		{a, "POST", "/" + room + "/choose", map[string]string{"choise": "Ninja"}, http.StatusBadRequest},
+		{a, "POST", "/" + room + "/choose", map[string]string{"choice": strings.Repeat("x", 5000)}, http.StatusRequestEntityTooLarge},
+		{a, "POST", "/" + room + "/again", nil, http.StatusConflict},
+		{a, "GET", "/" + room + "/record", nil, http.StatusConflict},
+		{a, "GET", "/" + room + "?since=x", nil, http.StatusBadRequest},
+		{a, "POST", "/" + room + "/choose", map[string]string{"choice": "ninja"}, 200},
+		{a, "POST", "/" + room + "/choose", map[string]string{"choice": "Ninja"}, http.StatusConflict}, // twice
+		{third, "POST", "", map[string]string{"name": strings.Repeat("n", 30)}, http.StatusBadRequest},
+		{third, "DELETE", "/" + room, nil, http.StatusNotFound},
+	} {
+		if got := c.c.do(c.method, c.path, c.body, nil); got != c.want {
+			t.Errorf("case %d: %s %s: status %d, want %d", i, c.method, c.path, got, c.want)
+		}
+	}
+	_ = b
+}

@@ -1,0 +1,82 @@
+package runs
+
+import (
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nzsclab/nzsc/internal/browser"
+	"github.com/nzsclab/nzsc/roundrobin"
+)
+
+// From the page: a tournament started, followed and finished with its
+// report shown; then a slow match started and stopped, left resumable.
+func TestRunsPage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	srv := httptest.NewServer(New(Options{Dir: dir}))
+	t.Cleanup(srv.Close)
+	ctx := browser.New(t, 1280, 900, 3*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {
+		t.Fatal(err)
+	}
+	browser.Screenshot(t, ctx, "runs-empty-1280.png", 1280)
+	// The default bots (random, classic, greedy, nash), 20 games each.
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("games"), "20"), chromedp.SetValue(chromedp.ID("seed"), "7"),
+		chromedp.Click(chromedp.ID("go"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("jobstate").textContent === "finished" && !document.getElementById("dframe").hidden`)); err != nil {
+		t.Fatalf("the tournament did not finish on the page: %v", err)
+	}
+	count, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("jobcount")))
+	if count != "120 of 120 games" {
+		t.Errorf("progress reads %q, want 120 of 120 games (6 pairings × 20)", count)
+	}
+	// The report page is report.HTML's, in the frame.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(d => d && d.body && d.body.textContent.includes("nash"))(document.getElementById("dframe").contentDocument)`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Errorf("the report frame does not show the tournament's report: %v", err)
+	}
+	browser.Screenshot(t, ctx, "runs-report-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-report-400.png", 400)
+
+	// A slow match, stopped from the page.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.SetValue(chromedp.ID("kind"), "match")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`for (const i of document.querySelectorAll("#botlist input")) i.checked = false; true`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("more"), "mcts:iters=300; greedy"), chromedp.SetValue(chromedp.ID("games"), "4000"),
+		chromedp.Click(chromedp.ID("go"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("bar").value > 300`)); err != nil {
+		t.Fatalf("no progress: %v", err)
+	}
+	browser.Screenshot(t, ctx, "runs-progress-1280.png", 1280)
+	browser.Screenshot(t, ctx, "runs-progress-400.png", 400)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Click(chromedp.ID("stop"))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("jobstate").textContent === "stopped"`)); err != nil {
+		t.Fatalf("not stopped: %v", err)
+	}
+	run, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("jobrun")))
+	hint, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("jobhint")))
+	if !strings.Contains(hint, "nzsc match --resume "+filepath.Join(dir, run)) {
+		t.Errorf("after Stop the page says %q", hint)
+	}
+	rd, err := roundrobin.Resume(filepath.Join(dir, run))
+	if err != nil || rd.Manifest.Complete || rd.PendingGames() == 0 {
+		t.Errorf("the stopped run: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("dtext").hidden && document.getElementById("dtext").textContent.includes("greedy")`)); err != nil {
+		t.Errorf("the stopped match's text report is not shown: %v", err)
+	}
+	browser.Screenshot(t, ctx, "runs-stopped-1280.png", 1280)
+}

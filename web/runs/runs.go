@@ -1,0 +1,639 @@
+// Package runs serves the "Runs" page of nzsc serve: the run directories
+// under a root, each with its report (the report package's HTML page for
+// a two-player tournament, its text otherwise), and jobs that start a
+// match or tournament of built-in bots from the page, with live progress
+// and a Stop button that saves what finished, as Ctrl-C does for nzsc
+// tournament.
+//
+// Run directories are served read-only and only through os.Root (type
+// Root), so no request path reaches outside the root. Running jobs are
+// bounded by a webapi.Store. A Handler is safe for concurrent use.
+package runs
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
+	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+//go:embed page
+var page embed.FS
+
+// Options configure the runs handler.
+type Options struct {
+	// Dir is the root of the run directories (nzsc serve --runs; the
+	// command's default is ./runs). It need not exist until a job
+	// creates it.
+	Dir string
+	// AllowExec lets a job name exec: bots (nzsc serve --allow-exec);
+	// without it only built-in bots start from the page.
+	AllowExec bool
+	// MaxJobs bounds the jobs kept at once, running or finished (default
+	// 2); Workers is each job's worker count (default 1); Idle is how
+	// long a job nobody asks about is kept (default 24 hours; a running
+	// job forgotten is stopped, its finished games saved).
+	MaxJobs int
+	Workers int
+	Idle    time.Duration
+	// MaxGames bounds the games per pairing a job may ask for (default
+	// 1,000,000).
+	MaxGames int64
+	// Version is recorded in the manifests of the runs jobs start.
+	Version string
+}
+
+// Handler serves the page and its JSON API under its own prefix.
+type Handler struct {
+	opt  Options
+	root *Root
+	jobs *webapi.Store[*job]
+	mux  *http.ServeMux
+	// startMu makes choosing a job's directory and adding it atomic,
+	// and guards closed.
+	startMu sync.Mutex
+	closed  bool
+}
+
+// Close stops every running job and returns when each has saved what it
+// finished, as nzsc tournament does on Ctrl-C; no job starts after it.
+// nzsc serve calls it when it shuts down.
+func (h *Handler) Close() {
+	h.startMu.Lock()
+	h.closed = true
+	h.startMu.Unlock()
+	var js []*job
+	h.jobs.Each(func(_ string, j *job) { js = append(js, j) })
+	for _, j := range js {
+		j.cancel()
+	}
+	for _, j := range js {
+		<-j.done
+	}
+}
+
+// New returns the runs handler. Mount it with its prefix stripped:
+//
+//	mux.Handle("/runs/", http.StripPrefix("/runs", runs.New(runs.Options{Dir: "runs"})))
+func New(o Options) *Handler {
+	if o.Dir == "" {
+		o.Dir = "runs"
+	}
+	if o.MaxJobs <= 0 {
+		o.MaxJobs = 2
+	}
+	if o.Workers <= 0 {
+		o.Workers = 1
+	}
+	if o.Idle <= 0 {
+		o.Idle = 24 * time.Hour
+	}
+	if o.MaxGames <= 0 {
+		o.MaxGames = 1_000_000
+	}
+	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: http.NewServeMux()}
+	h.jobs.Close = func(j *job) { j.cancel() }
+	sub, _ := fs.Sub(page, "page")
+	h.mux.Handle("/", webapi.Static(sub))
+	h.mux.HandleFunc("GET /api/runs", h.list)
+	h.mux.HandleFunc("GET /api/runs/{run}", h.run)
+	h.mux.HandleFunc("GET /api/runs/{run}/report.html", h.reportHTML)
+	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", h.reportText)
+	h.mux.HandleFunc("GET /api/runs/{run}/files/{path...}", h.file)
+	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/jobs", h.listJobs)
+	h.mux.HandleFunc("POST /api/jobs", h.start)
+	h.mux.HandleFunc("GET /api/jobs/{job}", h.jobStatus)
+	h.mux.HandleFunc("POST /api/jobs/{job}/stop", h.stop)
+	return h
+}
+
+// Root returns the handler's runs directory, for the Watch page's games
+// logs.
+func (h *Handler) Root() *Root { return h.root }
+
+// ServeHTTP implements http.Handler. Paths with dot segments, empty
+// segments, backslashes or encoded slashes are refused before routing:
+// they name nothing a page links to, and ServeMux would otherwise
+// redirect them elsewhere.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	webapi.Rooted(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if msg := badPath(r); msg != "" {
+			webapi.Error(w, http.StatusBadRequest, msg)
+			return
+		}
+		h.mux.ServeHTTP(w, r)
+	})).ServeHTTP(w, r)
+}
+
+func badPath(r *http.Request) string {
+	raw := strings.ToLower(r.URL.RawPath)
+	if strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c") {
+		return "bad path: encoded slash"
+	}
+	p := r.URL.Path
+	if strings.ContainsAny(p, "\\\x00") {
+		return "bad path: backslash or NUL"
+	}
+	for i, seg := range strings.Split(p[1:], "/") {
+		if seg == "." || seg == ".." || seg == "" && i < strings.Count(p, "/")-1 {
+			return "bad path: empty or dot segment"
+		}
+	}
+	return ""
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	list, err := h.root.List()
+	if err != nil {
+		webapi.Error(w, http.StatusInternalServerError, "reading the runs directory: "+cleanErr(err, h.root.Path))
+		return
+	}
+	running := h.running()
+	for i := range list {
+		list[i].Running = running[list[i].Name]
+	}
+	webapi.JSON(w, struct {
+		Dir  string    `json:"dir"`
+		Runs []Summary `json:"runs"`
+	}{h.root.Path, list})
+}
+
+// running returns the runs that jobs are playing now.
+func (h *Handler) running() map[string]bool {
+	out := map[string]bool{}
+	h.jobs.Each(func(_ string, j *job) {
+		if j.status().State == stateRunning {
+			out[j.run] = true
+		}
+	})
+	return out
+}
+
+// Detail is one run as its page shows it.
+type Detail struct {
+	Summary
+	Command []string `json:"command"`
+	// Report is "html" when report.html renders the run, "text" when
+	// only report.txt does.
+	Report string   `json:"report"`
+	Files  []string `json:"files"`
+	Resume string   `json:"resume,omitempty"`
+}
+
+func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("run")
+	m, _, err := h.root.Load(name)
+	if err != nil {
+		webapi.Error(w, http.StatusNotFound, err.Error())
+		return
+	}
+	d := Detail{Summary: summaryOf(name, m, h.root.logInside(name, m)), Command: m.Command, Report: "text"}
+	d.Running = h.running()[name]
+	if m.Kind == results.KindTournament && m.NumSeats() == 2 {
+		d.Report = "html"
+	}
+	if !m.Complete && !d.Running {
+		d.Resume = fmt.Sprintf("nzsc %s --resume %s", m.Kind, filepath.Join(h.root.Path, name))
+	}
+	if f, err := h.root.OpenFile(name, "."); err == nil {
+		entries, _ := f.ReadDir(-1)
+		f.Close()
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				d.Files = append(d.Files, e.Name())
+			}
+		}
+		slices.Sort(d.Files)
+	}
+	webapi.JSON(w, d)
+}
+
+// reportHTML serves report.HTML's page of a two-player tournament.
+func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
+	m, c, err := h.root.Load(r.PathValue("run"))
+	if err != nil {
+		webapi.Error(w, http.StatusNotFound, err.Error())
+		return
+	}
+	if m.Kind != results.KindTournament || m.NumSeats() != 2 {
+		webapi.Errorf(w, http.StatusNotFound, "the HTML report is for two-player tournaments; this is a %s (see report.txt)", m.Kind)
+		return
+	}
+	var b bytes.Buffer
+	if err := report.HTML(&b, analysis.Summarize(&c.Tournament), m); err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	// The Runs page shows the report in a frame: allowed from this site
+	// only (a server that sets X-Frame-Options: DENY for every page
+	// has it replaced here).
+	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
+	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
+	w.Write(b.Bytes())
+}
+
+func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
+	m, c, err := h.root.Load(r.PathValue("run"))
+	if err != nil {
+		webapi.Error(w, http.StatusNotFound, err.Error())
+		return
+	}
+	var b bytes.Buffer
+	if err := Text(&b, m, c); err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(b.Bytes())
+}
+
+// Text renders a run's text report from its manifest and counts, as
+// nzsc report prints it for each kind of run.
+func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
+	counts := &c.Tournament
+	switch {
+	case m.NumSeats() > 2:
+		s, err := analysis.SummarizeFFA(counts)
+		if err != nil {
+			return err
+		}
+		return report.FFAText(w, s, m)
+	case m.Kind == results.KindTournament:
+		return report.Text(w, analysis.Summarize(counts), m, report.Options{})
+	case m.Kind == results.KindMatch:
+		return report.MatchText(w, &report.Match{A: counts.Bots[0], B: counts.Bots[1], Seed: m.Seed,
+			GamesPlanned: m.GamesPerPairing, Interrupted: m.Interrupted,
+			Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: 12})
+	case m.Kind == results.KindSPRT && m.SPRT != nil:
+		st := m.SPRT
+		t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
+		var err error
+		if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
+			return err
+		}
+		if err := t.Check(); err != nil {
+			return err
+		}
+		verdict := analysis.Continue
+		if st.Verdict != "" && len(st.Looks) > 0 {
+			verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
+		}
+		report.SPRTText(w, report.NewSPRT(counts.Bots[0], counts.Bots[1], m.Seed, t, st, verdict, m.Interrupted), verdict)
+		return nil
+	}
+	return fmt.Errorf("a %q run, which this version does not know", m.Kind)
+}
+
+// file serves one file of a run directory, read-only, through os.Root.
+func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
+	f, err := h.root.OpenFile(r.PathValue("run"), r.PathValue("path"))
+	if err != nil {
+		status := http.StatusNotFound
+		if errors.Is(err, ErrBadName) || strings.Contains(err.Error(), "escapes") {
+			status = http.StatusBadRequest
+		}
+		webapi.Error(w, status, err.Error())
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		webapi.Error(w, http.StatusNotFound, "not a file")
+		return
+	}
+	// A file of a run directory is data: never run as a page of this
+	// site.
+	w.Header().Set("Content-Security-Policy", "sandbox")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if ext := filepath.Ext(st.Name()); ext == ".json" || ext == ".jsonl" || ext == ".csv" || ext == ".log" || ext == ".txt" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	}
+	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+}
+
+// Bot is a bot the page offers.
+type Bot struct {
+	Name   string   `json:"name"`
+	Help   string   `json:"help"`
+	Params []string `json:"params,omitempty"`
+}
+
+// BotsFor lists the bots of game for seats players that the page may
+// start: every registered one but the external-program kinds, unless
+// allowExec.
+func BotsFor(gameName string, seats int, allowExec bool) []Bot {
+	var out []Bot
+	for _, i := range agents.RegisteredForSeats(gameName, seats) {
+		if i.Prefix && !allowExec {
+			continue
+		}
+		b := Bot{Name: i.Name, Help: i.Help}
+		if i.Prefix {
+			b.Name += ":"
+		}
+		for _, p := range i.Params {
+			b.Params = append(b.Params, p.Name+"="+p.Default)
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// ParseBot reads a bot spec for game at seats, refusing external
+// programs unless allowExec.
+func ParseBot(gameName string, seats int, spec string, allowExec bool) (*agents.Bot, error) {
+	b, err := agents.ParseForSeats(gameName, seats, spec)
+	if err != nil {
+		return nil, err
+	}
+	if b.Info.Prefix && !allowExec {
+		return nil, fmt.Errorf("bot %q runs an external program, which this server does not start (nzsc serve --allow-exec)", spec)
+	}
+	return b, nil
+}
+
+func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
+	webapi.JSON(w, BotsFor(agents.DefaultGame, 2, h.opt.AllowExec))
+}
+
+const (
+	stateRunning  = "running"
+	stateFinished = "finished"
+	stateStopped  = "stopped"
+	stateFailed   = "failed"
+)
+
+// job is a run a request started.
+type job struct {
+	id, run, kind string
+	cancel        context.CancelFunc
+	done          chan struct{} // closed when the run has ended and saved
+	// total and base are the games the run plans and had before this
+	// session; pairs counts the pairs played now.
+	total, base uint64
+	setGames    uint64
+	pairs       atomic.Uint64
+	started     time.Time
+
+	mu    sync.Mutex
+	final uint64 // the games saved, once ended
+	state string
+	err   string
+	ended time.Time
+}
+
+// JobStatus is what a job's progress request answers.
+type JobStatus struct {
+	ID        string    `json:"id"`
+	Run       string    `json:"run"`
+	State     string    `json:"state"`
+	GamesDone uint64    `json:"games_done"`
+	Games     uint64    `json:"games"`
+	Started   time.Time `json:"started"`
+	Ended     time.Time `json:"ended,omitzero"`
+	Error     string    `json:"error,omitempty"`
+	Resume    string    `json:"resume,omitempty"`
+}
+
+func (j *job) status() JobStatus {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.pairs.Load()*j.setGames,
+		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err}
+	if j.state != stateRunning {
+		// Games of a chunk cut short by Stop are played but not kept.
+		s.GamesDone = j.final
+	}
+	return s
+}
+
+// StartRequest is the body of POST /api/jobs.
+type StartRequest struct {
+	// Kind is "tournament" (a round robin of two or more bots) or
+	// "match" (two bots).
+	Kind string   `json:"kind"`
+	Bots []string `json:"bots"`
+	// Games per pairing: positive and even (seat-swapped pairs).
+	Games int64 `json:"games"`
+	// Seed, decimal or 0x hex; empty picks one.
+	Seed string `json:"seed,omitempty"`
+}
+
+// maxBots bounds a tournament's entrants (its pairings grow as n²).
+const maxBots = 12
+
+func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
+	var req StartRequest
+	if !webapi.Decode(w, r, 16<<10, &req) {
+		return
+	}
+	cfg, err := h.configOf(&req)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	h.startMu.Lock()
+	defer h.startMu.Unlock()
+	if h.closed {
+		webapi.Error(w, http.StatusServiceUnavailable, "the server is shutting down")
+		return
+	}
+	h.forgetFinished()
+	if h.jobs.Len() >= h.opt.MaxJobs {
+		webapi.Errorf(w, http.StatusServiceUnavailable, "%d jobs are running already: wait for one to end or stop it", h.jobs.Len())
+		return
+	}
+	name := time.Now().UTC().Format("20060102-150405") + "-" + strconv.FormatUint(cfg.Seed, 16)
+	for i := 2; ; i++ {
+		_, err1 := os.Lstat(filepath.Join(h.opt.Dir, name))
+		_, err2 := os.Lstat(filepath.Join(h.opt.Dir, name+".games.jsonl.gz"))
+		if errors.Is(err1, fs.ErrNotExist) && errors.Is(err2, fs.ErrNotExist) {
+			break
+		}
+		name = fmt.Sprintf("%s-%d-%d", time.Now().UTC().Format("20060102-150405"), cfg.Seed, i)
+	}
+	out := filepath.Join(h.opt.Dir, name)
+	if err := os.MkdirAll(h.opt.Dir, 0o755); err != nil {
+		webapi.Error(w, http.StatusInternalServerError, "making the runs directory: "+cleanErr(err, h.opt.Dir))
+		return
+	}
+	cmd := []string{"nzsc", req.Kind, "--games", strconv.FormatInt(req.Games, 10), "--seed", fmt.Sprintf("%#x", cfg.Seed)}
+	if req.Kind == results.KindMatch {
+		cmd = append(cmd, req.Bots...)
+	} else {
+		cmd = append(cmd, "--bots", strings.Join(req.Bots, ";"))
+	}
+	// The games log lies beside the run directory (which starts empty),
+	// inside the root, where the Watch page finds it.
+	log := out + ".games.jsonl.gz"
+	cmd = append(cmd, "--out", out, "--games-log", log)
+	rd, err := roundrobin.Create(cfg, roundrobin.NewRun{Out: out, Kind: req.Kind, Command: cmd, Version: h.opt.Version,
+		GamesLog: log, GamesLogLevel: results.LevelFull})
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, cleanErr(err, h.opt.Dir))
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
+		setGames: uint64(roundrobin.SetGames(cfg.Game.Seats())), started: time.Now().UTC(), state: stateRunning}
+	if err := h.jobs.Add(j.id, j); err != nil {
+		cancel()
+		// Nothing played: remove what Create made.
+		os.RemoveAll(out)
+		os.Remove(log)
+		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	go h.play(ctx, j, rd)
+	webapi.JSON(w, j.status())
+}
+
+// configOf checks a start request and builds its run's config.
+func (h *Handler) configOf(req *StartRequest) (*roundrobin.Config, error) {
+	g, err := game.Build(agents.DefaultGame, 2, nil)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &roundrobin.Config{Game: g, Gauntlet: -1}
+	switch req.Kind {
+	case results.KindTournament:
+		if len(req.Bots) < 2 || len(req.Bots) > maxBots {
+			return nil, fmt.Errorf("a tournament needs 2 to %d bots, got %d", maxBots, len(req.Bots))
+		}
+	case results.KindMatch:
+		if len(req.Bots) != 2 {
+			return nil, fmt.Errorf("a match needs 2 bots, got %d", len(req.Bots))
+		}
+		cfg.HeadToHead = true
+	default:
+		return nil, fmt.Errorf("kind %q: want tournament or match", req.Kind)
+	}
+	seen := map[string]bool{}
+	for _, spec := range req.Bots {
+		spec = strings.TrimSpace(spec)
+		if seen[spec] {
+			return nil, fmt.Errorf("bot %q is listed twice", spec)
+		}
+		seen[spec] = true
+		b, err := ParseBot(g.Info().Name, g.Seats(), spec, h.opt.AllowExec)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Bots = append(cfg.Bots, b)
+	}
+	if req.Games <= 0 || req.Games%2 != 0 || req.Games > h.opt.MaxGames {
+		return nil, fmt.Errorf("games per pairing must be positive, even and at most %d, got %d", h.opt.MaxGames, req.Games)
+	}
+	cfg.PairsPerPairing = uint64(req.Games) / 2
+	// Chunks small enough that Stop saves most of what was played, and
+	// a small job still checkpoints more than once.
+	cfg.ChunkPairs = min(max(cfg.PairsPerPairing/16, 1), 2048)
+	if req.Seed == "" {
+		cfg.Seed = uint64(time.Now().UnixNano())
+	} else if cfg.Seed, err = game.ParseSeed(req.Seed); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// play runs the job to its end (or Stop) and records how it ended.
+func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
+	defer close(j.done)
+	res, err := rd.Play(ctx, roundrobin.RunOptions{Workers: h.opt.Workers, Progress: &j.pairs})
+	// The tables a tournament writes beside its counts, as nzsc
+	// tournament does.
+	if err == nil && rd.Manifest.Kind == results.KindTournament && rd.Manifest.NumSeats() == 2 {
+		if werr := rd.Dir.WriteTables(analysis.Summarize(rd.Total())); werr != nil {
+			err = werr
+		}
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.ended = time.Now().UTC()
+	j.final = rd.Manifest.GamesDone
+	switch {
+	case err != nil:
+		j.state, j.err = stateFailed, cleanErr(err, h.opt.Dir)
+	case res.Interrupted:
+		j.state = stateStopped
+	default:
+		j.state = stateFinished
+	}
+	j.cancel()
+}
+
+// forgetFinished drops ended jobs from the store, so that only running
+// ones count against MaxJobs (their runs stay on disk).
+func (h *Handler) forgetFinished() {
+	var ended []string
+	h.jobs.Each(func(id string, j *job) {
+		if j.status().State != stateRunning {
+			ended = append(ended, id)
+		}
+	})
+	for _, id := range ended {
+		h.jobs.Remove(id)
+	}
+}
+
+func (h *Handler) listJobs(w http.ResponseWriter, r *http.Request) {
+	out := []JobStatus{}
+	h.jobs.Each(func(_ string, j *job) { out = append(out, j.status()) })
+	slices.SortFunc(out, func(a, b JobStatus) int { return strings.Compare(b.ID, a.ID) })
+	webapi.JSON(w, out)
+}
+
+func (h *Handler) job(w http.ResponseWriter, r *http.Request) (*job, bool) {
+	j, ok := h.jobs.Get(r.PathValue("job"))
+	if !ok {
+		webapi.Errorf(w, http.StatusNotFound, "no job %q (its run directory keeps its results)", r.PathValue("job"))
+	}
+	return j, ok
+}
+
+func (h *Handler) jobStatus(w http.ResponseWriter, r *http.Request) {
+	if j, ok := h.job(w, r); ok {
+		webapi.JSON(w, h.withResume(j.kind, j.status()))
+	}
+}
+
+func (h *Handler) withResume(kind string, s JobStatus) JobStatus {
+	if s.State == stateStopped || s.State == stateFailed {
+		s.Resume = "nzsc " + kind + " --resume " + filepath.Join(h.opt.Dir, s.Run)
+	}
+	return s
+}
+
+// stop cancels a job: the run saves its finished chunks and ends
+// interrupted, resumable with nzsc tournament --resume.
+func (h *Handler) stop(w http.ResponseWriter, r *http.Request) {
+	if j, ok := h.job(w, r); ok {
+		j.cancel()
+		webapi.JSON(w, h.withResume(j.kind, j.status()))
+	}
+}

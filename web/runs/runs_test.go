@@ -1,0 +1,388 @@
+package runs
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+)
+
+const secret = "TOP SECRET outside the runs directory"
+
+type fixture struct {
+	t    *testing.T
+	srv  *httptest.Server
+	root string
+}
+
+func newFixture(t *testing.T, o Options) *fixture {
+	t.Helper()
+	top := t.TempDir()
+	o.Dir = filepath.Join(top, "runs")
+	if err := os.WriteFile(filepath.Join(top, "secret.txt"), []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(o))
+	t.Cleanup(srv.Close)
+	return &fixture{t: t, srv: srv, root: o.Dir}
+}
+
+// get requests path as given (the client neither cleans nor follows
+// redirects) and returns the status and body.
+func (f *fixture) req(method, path string, body any) (int, []byte) {
+	f.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, f.srv.URL+path, rd)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := c.Do(req)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func (f *fixture) json(method, path string, body, out any) int {
+	f.t.Helper()
+	st, b := f.req(method, path, body)
+	if st == 200 && out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			f.t.Fatalf("%s %s: %v in %q", method, path, err, b)
+		}
+	}
+	if st != 200 && !isJSONError(b) {
+		f.t.Errorf("%s %s: status %d, body %q is not a one-line JSON error", method, path, st, b)
+	}
+	return st
+}
+
+func isJSONError(b []byte) bool {
+	var e struct{ Error string }
+	return json.Unmarshal(b, &e) == nil && e.Error != "" && bytes.Count(b, []byte("\n")) == 1
+}
+
+// waitJob polls a job until its state is not running.
+func (f *fixture) waitJob(id string, until func(JobStatus) bool) JobStatus {
+	f.t.Helper()
+	for {
+		var s JobStatus
+		if st := f.json("GET", "/api/jobs/"+id, nil, &s); st != 200 {
+			f.t.Fatalf("job status: %d", st)
+		}
+		if until(s) {
+			return s
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A small tournament started from the API runs to the end; its report
+// and files are served, and the listing shows it complete.
+func TestJobRunsToTheEnd(t *testing.T) {
+	f := newFixture(t, Options{})
+	var s JobStatus
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "tournament", Bots: []string{"random", "greedy", "classic"}, Games: 20, Seed: "7"}, &s); st != 200 {
+		t.Fatalf("start: %d", st)
+	}
+	if s.Games != 60 {
+		t.Errorf("planned %d games, want 3 pairings × 20", s.Games)
+	}
+	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+	if s.State != stateFinished || s.GamesDone != 60 {
+		t.Fatalf("job ended %+v", s)
+	}
+	// The run directory is the one nzsc tournament would have written:
+	// its counts hold the 60 games.
+	_, m, c, err := results.Load(filepath.Join(f.root, s.Run))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.Complete || c.Games() != 60 || m.Seed != 7 {
+		t.Errorf("manifest complete=%v seed=%d, counts %d games", m.Complete, m.Seed, c.Games())
+	}
+	var list struct{ Runs []Summary }
+	f.json("GET", "/api/runs", nil, &list)
+	if len(list.Runs) != 1 || list.Runs[0].Name != s.Run || !list.Runs[0].Complete || !list.Runs[0].GamesLog {
+		t.Errorf("listing %+v", list.Runs)
+	}
+	st, html := f.req("GET", "/api/runs/"+s.Run+"/report.html", nil)
+	if st != 200 || !bytes.Contains(html, []byte("<html")) || !bytes.Contains(html, []byte("greedy")) {
+		t.Errorf("report.html: %d, %d bytes", st, len(html))
+	}
+	st, text := f.req("GET", "/api/runs/"+s.Run+"/report.txt", nil)
+	if st != 200 || !bytes.Contains(text, []byte("classic")) {
+		t.Errorf("report.txt: %d %q", st, text)
+	}
+	st, man := f.req("GET", "/api/runs/"+s.Run+"/files/manifest.json", nil)
+	want, _ := os.ReadFile(filepath.Join(f.root, s.Run, "manifest.json"))
+	if st != 200 || !bytes.Equal(man, want) {
+		t.Errorf("files/manifest.json: %d, %d bytes, want the file's %d", st, len(man), len(want))
+	}
+	var d Detail
+	f.json("GET", "/api/runs/"+s.Run, nil, &d)
+	if d.Report != "html" || !strings.Contains(strings.Join(d.Files, " "), "counts.json") {
+		t.Errorf("detail %+v", d)
+	}
+}
+
+// Stop ends a job with its finished games saved; the run directory is
+// interrupted, resumes, and finishes to the games it planned.
+func TestStopAndResume(t *testing.T) {
+	f := newFixture(t, Options{MaxJobs: 1})
+	var s JobStatus
+	// Slow enough bots that the run is far from done when stopped.
+	req := StartRequest{Kind: "match", Bots: []string{"mcts:iters=200", "greedy"}, Games: 2000, Seed: "0x10"}
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+		t.Fatalf("start: %d", st)
+	}
+	// One job at a time: a second is refused while the first runs.
+	if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusServiceUnavailable {
+		t.Errorf("second job: status %d, want 503", st)
+	}
+	// Chunks are 2000/2/16 = 62 pairs: past 300 games at least two
+	// have finished, and a stop keeps every finished chunk.
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.GamesDone > 300 })
+	if st := f.json("POST", "/api/jobs/"+s.ID+"/stop", nil, nil); st != 200 {
+		t.Fatalf("stop: %d", st)
+	}
+	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+	if s.State != stateStopped || !strings.Contains(s.Resume, "nzsc match --resume") {
+		t.Fatalf("after stop: %+v", s)
+	}
+	path := filepath.Join(f.root, s.Run)
+	rd, err := roundrobin.Resume(path)
+	if err != nil {
+		t.Fatalf("the stopped run does not resume: %v", err)
+	}
+	done := rd.Manifest.GamesDone
+	if s.GamesDone != done {
+		t.Errorf("the stopped job says %d games done, its run directory holds %d", s.GamesDone, done)
+	}
+	if !rd.Manifest.Interrupted || rd.Manifest.Complete || done == 0 || done >= 2000 || rd.PendingGames() != 2000-done {
+		t.Fatalf("stopped run: interrupted=%v complete=%v done=%d pending=%d", rd.Manifest.Interrupted, rd.Manifest.Complete, done, rd.PendingGames())
+	}
+	if testing.Short() {
+		return
+	}
+	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if !rd.Manifest.Complete || rd.Manifest.GamesDone != 2000 || rd.Total().Games() != 2000 {
+		t.Errorf("resumed run: complete=%v, %d games", rd.Manifest.Complete, rd.Total().Games())
+	}
+	// Now the slot is free again.
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2}, nil); st != 200 {
+		t.Errorf("a job after the first ended: status %d", st)
+	}
+}
+
+func TestStartRefusesBadRequests(t *testing.T) {
+	f := newFixture(t, Options{})
+	for i, req := range []any{
+		StartRequest{Kind: "tournament", Bots: []string{"random"}, Games: 2},
+		StartRequest{Kind: "match", Bots: []string{"random", "greedy", "nash"}, Games: 2},
+		StartRequest{Kind: "sprt", Bots: []string{"random", "greedy"}, Games: 2},
+		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 3},
+		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2_000_000},
+		StartRequest{Kind: "match", Bots: []string{"random", "random"}, Games: 2},
+		StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2},
+		StartRequest{Kind: "match", Bots: []string{"random", "nosuchbot"}, Games: 2},
+		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2, Seed: "0xzz"},
+		map[string]any{"kind": "match", "bots": []string{"random", "greedy"}, "games": 2, "extra": 1},
+	} {
+		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
+			t.Errorf("case %d: status %d, want 400", i, st)
+		}
+	}
+	var bots []Bot
+	f.json("GET", "/api/bots", nil, &bots)
+	for _, b := range bots {
+		if strings.HasPrefix(b.Name, "exec") {
+			t.Errorf("bots offered without AllowExec: %v", b)
+		}
+	}
+	if len(bots) < 4 {
+		t.Errorf("bots %v", bots)
+	}
+}
+
+// No request path reaches outside the runs directory, and nothing is
+// written through it.
+func TestTraversal(t *testing.T) {
+	f := newFixture(t, Options{})
+	// A real run to aim from, a symbolic link out of the root, and one
+	// out of a run directory.
+	var s JobStatus
+	f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2}, &s)
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+	top := filepath.Dir(f.root)
+	if err := os.Symlink(top, filepath.Join(f.root, "out")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(top, "secret.txt"), filepath.Join(f.root, s.Run, "leak.txt")); err != nil {
+		t.Fatal(err)
+	}
+	// A run directory whose manifest is a link out of it.
+	if err := os.Mkdir(filepath.Join(f.root, "fake"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(top, "secret.txt"), filepath.Join(f.root, "fake", "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	run := "/api/runs/" + s.Run
+	for _, path := range []string{
+		run + "/files/../../secret.txt",
+		run + "/files/%2e%2e/%2e%2e/secret.txt",
+		run + "/files/%2E%2E%2F%2E%2E%2Fsecret.txt",
+		run + "/files/..%2f..%2fsecret.txt",
+		run + "/files/..%5c..%5csecret.txt",
+		run + "/files//etc/passwd",
+		run + "/files/%2fetc%2fpasswd",
+		run + "/files/" + url(filepath.Join(top, "secret.txt")),
+		run + "/files/leak.txt",
+		"/api/runs/out/files/secret.txt",
+		"/api/runs/out/report.txt",
+		"/api/runs/out",
+		"/api/runs/fake",
+		"/api/runs/fake/files/manifest.json",
+		"/api/runs/../secret.txt",
+		"/api/runs/%2e%2e/files/secret.txt",
+		"/api/runs/..%2fsecret.txt/report.txt",
+		"/api/runs/./report.txt",
+		"/api/runs/" + url(top) + "/files/secret.txt",
+		"/..%2f..%2fsecret.txt",
+	} {
+		st, body := f.req("GET", path, nil)
+		if st < 400 || st >= 500 {
+			t.Errorf("GET %s: status %d, want 4xx", path, st)
+		}
+		if bytes.Contains(body, []byte(secret)) {
+			t.Errorf("GET %s: the secret leaked", path)
+		}
+		if !isJSONError(body) {
+			t.Errorf("GET %s: body %q is not a one-line JSON error", path, body)
+		}
+	}
+	// The listing skips what is not a run inside the root.
+	var list struct{ Runs []Summary }
+	f.json("GET", "/api/runs", nil, &list)
+	for _, r := range list.Runs {
+		if r.Name != s.Run && r.Error == "" {
+			t.Errorf("listing shows %+v as a run", r)
+		}
+	}
+	// Read-only: no method writes.
+	for _, m := range []string{"PUT", "POST", "DELETE", "PATCH"} {
+		if st, _ := f.req(m, run+"/files/manifest.json", strings.NewReader("x")); st < 400 || st >= 500 {
+			t.Errorf("%s on a run file: status %d, want 4xx", m, st)
+		}
+	}
+	// Through a mount as nzsc serve mounts it, ServeMux's cleaning
+	// redirects inside the site, and what follows is still refused.
+	mux := http.NewServeMux()
+	mux.Handle("/runs/", http.StripPrefix("/runs", New(Options{Dir: f.root})))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	for _, path := range []string{"/runs/api/runs/" + s.Run + "/files/../../../secret.txt", "/runs/api/runs/" + s.Run + "/files/%2e%2e/%2e%2e/secret.txt", "/runs/api/runs/out/files/secret.txt"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode < 400 || bytes.Contains(b, []byte(secret)) {
+			t.Errorf("mounted GET %s: status %d, body %q", path, resp.StatusCode, b)
+		}
+	}
+}
+
+func url(p string) string { return strings.TrimPrefix(p, "/") }
+
+// Close (nzsc serve shutting down) stops a running job with its finished
+// chunks saved, and refuses new jobs.
+func TestCloseSavesRunningJobs(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	h := New(Options{Dir: dir})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	f := &fixture{t: t, srv: srv, root: dir}
+	var s JobStatus
+	req := StartRequest{Kind: "match", Bots: []string{"mcts:iters=200", "greedy"}, Games: 2000, Seed: "3"}
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+		t.Fatalf("start: %d", st)
+	}
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.GamesDone > 300 })
+	h.Close()
+	rd, err := roundrobin.Resume(filepath.Join(dir, s.Run))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rd.Manifest.Interrupted || rd.Manifest.GamesDone == 0 || rd.PendingGames() == 0 {
+		t.Errorf("after Close: interrupted=%v, %d games saved, %d pending", rd.Manifest.Interrupted, rd.Manifest.GamesDone, rd.PendingGames())
+	}
+	if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusServiceUnavailable {
+		t.Errorf("a job after Close: %d", st)
+	}
+}
+
+// Mounted as nzsc serve mounts it, under a prefix, the page and its API
+// answer, whichever way the prefix is stripped.
+func TestMounted(t *testing.T) {
+	for _, strip := range []string{"/runs", "/runs/"} {
+		mux := http.NewServeMux()
+		mux.Handle("/runs/", http.StripPrefix(strip, New(Options{Dir: t.TempDir()})))
+		srv := httptest.NewServer(mux)
+		for path, want := range map[string]string{"/runs/": "<title>Runs", "/runs/runs.js": "api(", "/runs/api/runs": `"runs":[]`, "/runs/api/nothing": `"error"`} {
+			resp, err := http.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if !strings.Contains(string(b), want) {
+				t.Errorf("StripPrefix(%q): GET %s: %d %q, want it to hold %q", strip, path, resp.StatusCode, b, want)
+			}
+		}
+		srv.Close()
+	}
+}
+
+// With AllowExec (nzsc serve --allow-exec) external programs are offered
+// and accepted; without it, refused.
+func TestAllowExec(t *testing.T) {
+	has := func(bots []Bot) bool {
+		for _, b := range bots {
+			if b.Name == "exec:" {
+				return true
+			}
+		}
+		return false
+	}
+	if has(BotsFor("nzsc", 2, false)) || !has(BotsFor("nzsc", 2, true)) {
+		t.Errorf("exec offered without AllowExec, or not with it")
+	}
+	if _, err := ParseBot("nzsc", 2, "exec:/bin/true", false); err == nil || !strings.Contains(err.Error(), "--allow-exec") {
+		t.Errorf("exec without AllowExec: %v", err)
+	}
+	if b, err := ParseBot("nzsc", 2, "exec:/bin/true", true); err != nil || !b.Info.Prefix {
+		t.Errorf("exec with AllowExec: %v", err)
+	}
+}

@@ -1,0 +1,137 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/browser"
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/runs"
+)
+
+// The Watch page steps through a game with First, Previous, Next and
+// Last, showing at each step exactly nzsc replay's narration up to it;
+// and opens a game from a run's games log.
+func TestWatchPageSteps(t *testing.T) {
+	root := t.TempDir()
+	g, _ := game.Build("nzsc", 2, nil)
+	var bots []*agents.Bot
+	for _, s := range []string{"nash", "random"} {
+		b, _ := agents.Parse(s)
+		bots = append(bots, b)
+	}
+	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 4, Seed: 3},
+		roundrobin.NewRun{Out: filepath.Join(root, "r1"), Kind: results.KindMatch, Command: []string{"test"}, GamesLog: filepath.Join(root, "r1.games.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: root}}))
+	t.Cleanup(srv.Close)
+
+	// The oracle: play.Replay of the record the same bots and seed give.
+	rec, err := Play([]string{"greedy", "classic"}, 5, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full bytes.Buffer
+	if err := play.Replay(&full, g, rec); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Narrate(rec)
+	upTo := func(k int) string {
+		var b strings.Builder
+		b.WriteString(want.Header)
+		for _, s := range want.Steps[:k] {
+			b.WriteString(s.Text)
+		}
+		if k == len(want.Steps) {
+			b.WriteString(want.End)
+		}
+		return b.String()
+	}
+	n := len(want.Steps)
+
+	ctx := browser.New(t, 1280, 900, 2*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"), chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
+		t.Fatal(err)
+	}
+	check := func(step string, k int) {
+		t.Helper()
+		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("text").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text != upTo(k) {
+			t.Errorf("%s: the page shows\n%s\nwant the narration up to turn %d:\n%s", step, text, k, upTo(k))
+		}
+		pos, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("pos")))
+		wantPos := fmt.Sprintf("Turn %d of %d", k, n)
+		if k == 0 {
+			wantPos = fmt.Sprintf("Start (%d turns)", n)
+		}
+		if pos != wantPos {
+			t.Errorf("%s: position %q, want %q", step, pos, wantPos)
+		}
+	}
+	check("opened", 0)
+	for k := 1; k <= 3; k++ {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))); err != nil {
+			t.Fatal(err)
+		}
+		check("next", k)
+	}
+	browser.Screenshot(t, ctx, "watch-steps-1280.png", 1280)
+	browser.Screenshot(t, ctx, "watch-steps-400.png", 400)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last"))); err != nil {
+		t.Fatal(err)
+	}
+	check("last", n)
+	if text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("text").textContent`)); text != full.String() {
+		t.Errorf("at the last step the page is not nzsc replay's whole narration")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("prev"))); err != nil {
+		t.Fatal(err)
+	}
+	check("previous", n-1)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("first"))); err != nil {
+		t.Fatal(err)
+	}
+	check("first", 0)
+
+	// A game of the run: the third line of its games log.
+	var logged []*game.Record
+	results.ReadRecords(filepath.Join(root, "r1.games.jsonl"), func(r *game.Record) error { logged = append(logged, r); return nil })
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#games tr:nth-child(3)")), chromedp.Click(chromedp.CSS("#games tr:nth-child(3) td"))); err != nil {
+		t.Fatal(err)
+	}
+	wantTitle := fmt.Sprintf("Ninja Zombie Samurai Clown: %s, seed %s", strings.Join(logged[2].Bots, " vs "), logged[2].Seed)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("title").textContent === %q`, wantTitle))); err != nil {
+		title, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("title")))
+		t.Fatalf("after picking the run's third game the title is %q, want %q", title, wantTitle)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last"))); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	play.Replay(&b, g, logged[2])
+	if text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("text").textContent`)); text != b.String() {
+		t.Errorf("the run's game reads\n%s\nwant\n%s", text, b.String())
+	}
+	browser.Screenshot(t, ctx, "watch-run-1280.png", 1280)
+	browser.Screenshot(t, ctx, "watch-run-400.png", 400)
+}

@@ -1,0 +1,387 @@
+// Package watch serves the "Watch" page of nzsc serve: two bots play a
+// game from a seed and the page steps through it turn by turn, or a game
+// record (uploaded, or picked from a run's games log) is stepped through
+// the same way, narrated as nzsc replay narrates it (play.Narrate's
+// words for two-player NZSC).
+//
+// A Handler is safe for concurrent use. Bot games are bounded (MaxPlays
+// at once); only built-in bots play unless AllowExec is set; games logs
+// are read through runs.Root, never outside the runs directory.
+package watch
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // records of any registered game replay
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/runs"
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+//go:embed page
+var page embed.FS
+
+// Options configure the watch handler. The zero value is usable.
+type Options struct {
+	// Runs, when set, is the runs directory whose games logs the page
+	// offers (nzsc serve --runs).
+	Runs *runs.Root
+	// AllowExec lets the page name exec: bots (nzsc serve --allow-exec).
+	AllowExec bool
+	// MaxPlays bounds the bot games played at once (default 2).
+	MaxPlays int
+}
+
+// Handler serves the page and its JSON API under its own prefix.
+type Handler struct {
+	opt   Options
+	slots chan struct{}
+	mux   *http.ServeMux
+}
+
+// New returns the watch handler. Mount it with its prefix stripped:
+//
+//	mux.Handle("/watch/", http.StripPrefix("/watch", watch.New(watch.Options{Runs: runsHandler.Root()})))
+func New(o Options) *Handler {
+	if o.MaxPlays <= 0 {
+		o.MaxPlays = 2
+	}
+	h := &Handler{opt: o, slots: make(chan struct{}, o.MaxPlays), mux: http.NewServeMux()}
+	sub, _ := fs.Sub(page, "page")
+	h.mux.Handle("/", webapi.Static(sub))
+	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("POST /api/play", h.play)
+	h.mux.HandleFunc("POST /api/record", h.record)
+	h.mux.HandleFunc("GET /api/runs", h.runs)
+	h.mux.HandleFunc("GET /api/runs/{run}/games", h.games)
+	h.mux.HandleFunc("GET /api/runs/{run}/games/{index}", h.game)
+	return h
+}
+
+// ServeHTTP implements http.Handler. A path left without its leading
+// slash by http.StripPrefix("/watch/", …) is served as well.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	webapi.Rooted(h.mux).ServeHTTP(w, r)
+}
+
+// Game is a game as the page steps through it: the record, and the
+// narration cut into steps. Header, then every step's Text, then End is
+// exactly what nzsc replay (play.Replay) prints for the record.
+type Game struct {
+	Title  string       `json:"title"`
+	Header string       `json:"header"`
+	Steps  []Step       `json:"steps"`
+	End    string       `json:"end"`
+	Record *game.Record `json:"record"`
+}
+
+// Step is one step of a game.
+type Step struct {
+	Turn int `json:"turn"`
+	// Names are the seats' actions by name ("" for a seat that did not
+	// decide).
+	Names []string `json:"names"`
+	// Text is the step's narration.
+	Text string `json:"text"`
+	// Score is the points by seat after the step (two-player NZSC).
+	Score []int `json:"score,omitempty"`
+	// State is seat 0's observation after the step (the game's JSON
+	// form: characters, boosters, waits, destroyed moves).
+	State json.RawMessage `json:"state,omitempty"`
+}
+
+// Narrate replays r through its game and cuts play.Replay's narration of
+// it into steps. A record whose game is unknown, or whose moves do not
+// give its result, is an error.
+func Narrate(r *game.Record) (*Game, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	g, err := game.Build(r.Game, r.Seats, r.Rules)
+	if err != nil {
+		return nil, err
+	}
+	out := &Game{Title: g.Info().Title, Record: r, Steps: []Step{}}
+	_, nzsc := g.(*engine.Game)
+	// The same lines as play.Replay, which the tests hold this to.
+	if nzsc {
+		out.Header = fmt.Sprintf("%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
+			g.Info().Title, r.Bots[0], r.Bots[1], r.Seed)
+	} else {
+		out.Header = fmt.Sprintf("%s: %s, seed %s\n\n", g.Info().Title, strings.Join(r.Bots, " vs "), r.Seed)
+	}
+	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
+		st := Step{Turn: turn, Names: s.Names}
+		st.State, _ = json.Marshal(s.After.Observe(0))
+		var b strings.Builder
+		if nzsc {
+			before := s.Before.(*engine.GameState).State
+			after := s.After.(*engine.GameState)
+			t := after.History[len(after.History)-1]
+			for _, l := range play.Narrate(&before, &after.State, t, s.Names[0]) {
+				b.WriteString(l + "\n")
+			}
+			b.WriteString("\n")
+			st.Score = []int{after.State.Points(0), after.State.Points(1)}
+		} else {
+			var names []string
+			for seat, n := range s.Names {
+				if n != "" {
+					names = append(names, fmt.Sprintf("%s: %s", r.Bots[seat], n))
+				}
+			}
+			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(names, "; "))
+		}
+		st.Text = b.String()
+		out.Steps = append(out.Steps, st)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if f := r.Result.Forfeit; f != nil {
+		out.End = fmt.Sprintf("%s forfeited: %s\n", r.Bots[*f], r.Result.Fault)
+	} else if !nzsc {
+		out.End = fmt.Sprintf("\nPlaces %v, score %v.\n", r.Result.Places, r.Result.Score)
+	}
+	return out, nil
+}
+
+func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
+	webapi.JSON(w, runs.BotsFor(agents.DefaultGame, 2, h.opt.AllowExec))
+}
+
+// PlayRequest is the body of POST /api/play: two bot specs and a seed
+// (decimal or 0x hex; empty is 1).
+type PlayRequest struct {
+	Bots []string `json:"bots"`
+	Seed string   `json:"seed,omitempty"`
+}
+
+// Play plays one two-player NZSC game between bots from seed and
+// returns its record, as a run's games log would hold it.
+func Play(specs []string, seed uint64, allowExec bool) (*game.Record, error) {
+	g, err := game.Build(agents.DefaultGame, 2, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(specs) != g.Seats() {
+		return nil, fmt.Errorf("want %d bots, got %d", g.Seats(), len(specs))
+	}
+	players := make([]agents.Player, len(specs))
+	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
+		Seats: g.Seats(), Rules: g.Rules(), Seed: game.FormatSeed(seed)}
+	defer func() {
+		for _, p := range players {
+			if p == nil {
+				continue
+			}
+			if c := agents.CloserOf(p); c != nil {
+				c.Close()
+			}
+		}
+	}()
+	for i, s := range specs {
+		b, err := runs.ParseBot(g.Info().Name, g.Seats(), strings.TrimSpace(s), allowExec)
+		if err != nil {
+			return nil, err
+		}
+		if players[i], err = b.NewPlayer(); err != nil {
+			return nil, err
+		}
+		rec.Bots = append(rec.Bots, b.Name())
+	}
+	t := agents.NewPlayerTable()
+	t.Record = true
+	res := t.Play(g, seed, players)
+	roundrobin.FillRecord(rec, t, &res)
+	return rec, nil
+}
+
+func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
+	var req PlayRequest
+	if !webapi.Decode(w, r, 4096, &req) {
+		return
+	}
+	seed := uint64(1)
+	if req.Seed != "" {
+		var err error
+		if seed, err = game.ParseSeed(req.Seed); err != nil {
+			webapi.Error(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	select {
+	case h.slots <- struct{}{}:
+	default:
+		webapi.Error(w, http.StatusServiceUnavailable, "games are being played for others: try again in a moment")
+		return
+	}
+	rec, err := Play(req.Bots, seed, h.opt.AllowExec)
+	<-h.slots
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	h.narrated(w, rec)
+}
+
+func (h *Handler) narrated(w http.ResponseWriter, rec *game.Record) {
+	out, err := Narrate(rec)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, "the game record does not replay: "+err.Error())
+		return
+	}
+	webapi.JSON(w, out)
+}
+
+// record steps through an uploaded game record (one line of a games
+// log).
+func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
+	var rec game.Record
+	if !webapi.Decode(w, r, webapi.MaxBody, &rec) {
+		return
+	}
+	h.narrated(w, &rec)
+}
+
+func (h *Handler) runs(w http.ResponseWriter, r *http.Request) {
+	out := []runs.Summary{}
+	if h.opt.Runs != nil {
+		list, err := h.opt.Runs.List()
+		if err != nil {
+			webapi.Error(w, http.StatusInternalServerError, "reading the runs directory: "+err.Error())
+			return
+		}
+		for _, s := range list {
+			if s.GamesLog {
+				out = append(out, s)
+			}
+		}
+	}
+	webapi.JSON(w, out)
+}
+
+// GameLine is one game of a games log as the list shows it.
+type GameLine struct {
+	Index  int      `json:"index"`
+	Bots   []string `json:"bots"`
+	Seed   string   `json:"seed"`
+	Places []int    `json:"places"`
+	Winner int      `json:"winner"`
+	Steps  int      `json:"steps"`
+	Turns  bool     `json:"turns"`
+}
+
+// maxList bounds a page of the games list; maxIndex how far into a log a
+// request may read (a log is read from its start).
+const (
+	maxList  = 200
+	maxIndex = 10_000_000
+)
+
+var errEnough = errors.New("enough")
+
+// readLog calls visit for the records of run's games log from index
+// from on, until visit returns false.
+func (h *Handler) readLog(run string, from int, visit func(i int, r *game.Record) bool) error {
+	if h.opt.Runs == nil {
+		return fmt.Errorf("this server has no runs directory")
+	}
+	rd, err := h.opt.Runs.GamesLog(run)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	i := 0
+	err = results.ReadRecordsFrom(rd, run+" games log", func(r *game.Record) error {
+		defer func() { i++ }()
+		if i < from {
+			return nil
+		}
+		if !visit(i, r) {
+			return errEnough
+		}
+		return nil
+	})
+	if errors.Is(err, errEnough) {
+		return nil
+	}
+	return err
+}
+
+func intParam(r *http.Request, name string, def, max int) (int, error) {
+	s := r.URL.Query().Get(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > max {
+		return 0, fmt.Errorf("%s: want a whole number from 0 to %d", name, max)
+	}
+	return n, nil
+}
+
+func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
+	from, err := intParam(r, "from", 0, maxIndex)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	n, err := intParam(r, "n", 50, maxList)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	out := []GameLine{}
+	more := false
+	err = h.readLog(r.PathValue("run"), from, func(i int, rec *game.Record) bool {
+		if len(out) == n {
+			more = true
+			return false
+		}
+		out = append(out, GameLine{Index: i, Bots: rec.Bots, Seed: rec.Seed, Places: rec.Result.Places,
+			Winner: rec.Result.Winner, Steps: rec.Result.Steps, Turns: rec.Turns != nil})
+		return true
+	})
+	if err != nil {
+		webapi.Error(w, http.StatusNotFound, err.Error())
+		return
+	}
+	webapi.JSON(w, struct {
+		Games []GameLine `json:"games"`
+		More  bool       `json:"more"`
+	}{out, more})
+}
+
+func (h *Handler) game(w http.ResponseWriter, r *http.Request) {
+	idx, err := strconv.Atoi(r.PathValue("index"))
+	if err != nil || idx < 0 || idx > maxIndex {
+		webapi.Errorf(w, http.StatusBadRequest, "game index: want a whole number from 0 to %d", maxIndex)
+		return
+	}
+	var found *game.Record
+	err = h.readLog(r.PathValue("run"), idx, func(_ int, rec *game.Record) bool {
+		found = rec
+		return false
+	})
+	switch {
+	case err != nil:
+		webapi.Error(w, http.StatusNotFound, err.Error())
+	case found == nil:
+		webapi.Errorf(w, http.StatusNotFound, "run %s's games log has no game %d", r.PathValue("run"), idx)
+	default:
+		h.narrated(w, found)
+	}
+}

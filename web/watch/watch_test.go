@@ -1,0 +1,252 @@
+package watch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/npzr" // an NPZR record to step through
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/runs"
+)
+
+func post(t *testing.T, srv *httptest.Server, path string, body any) (int, []byte) {
+	t.Helper()
+	var b []byte
+	switch v := body.(type) {
+	case []byte:
+		b = v
+	default:
+		b, _ = json.Marshal(v)
+	}
+	resp, err := http.Post(srv.URL+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, out
+}
+
+func get(t *testing.T, srv *httptest.Server, path string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, out
+}
+
+// checkSteps holds a stepped game to nzsc replay's narration of its
+// record: the header, every step's text and the end are play.Replay's
+// output, in order.
+func checkSteps(t *testing.T, g *Game) {
+	t.Helper()
+	gm, err := game.Build(g.Record.Game, g.Record.Seats, g.Record.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := play.Replay(&want, gm, g.Record); err != nil {
+		t.Fatalf("play.Replay: %v", err)
+	}
+	var got strings.Builder
+	got.WriteString(g.Header)
+	for _, s := range g.Steps {
+		got.WriteString(s.Text)
+	}
+	got.WriteString(g.End)
+	if got.String() != want.String() {
+		t.Errorf("stepped narration differs from play.Replay:\n--- got\n%s\n--- want\n%s", got.String(), want.String())
+	}
+	if len(g.Steps) != g.Record.Result.Steps || len(g.Steps) != len(g.Record.Turns) {
+		t.Errorf("%d steps, record says %d with %d turns", len(g.Steps), g.Record.Result.Steps, len(g.Record.Turns))
+	}
+}
+
+func TestBotGameStepsLikeReplay(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	for _, c := range []struct {
+		bots []string
+		seed string
+	}{
+		{[]string{"greedy", "classic"}, "5"},
+		{[]string{"random", "nash"}, "0x2a"},
+		{[]string{"classic", "random"}, ""},
+	} {
+		st, body := post(t, srv, "/api/play", PlayRequest{Bots: c.bots, Seed: c.seed})
+		if st != 200 {
+			t.Fatalf("%v: status %d: %s", c.bots, st, body)
+		}
+		var g Game
+		if err := json.Unmarshal(body, &g); err != nil {
+			t.Fatal(err)
+		}
+		checkSteps(t, &g)
+		if g.Record.Bots[0] != c.bots[0] || g.Record.Bots[1] != c.bots[1] {
+			t.Errorf("record bots %v", g.Record.Bots)
+		}
+		// The same bots and seed play the same game.
+		_, again := post(t, srv, "/api/play", PlayRequest{Bots: c.bots, Seed: c.seed})
+		if !bytes.Equal(body, again) {
+			t.Errorf("%v seed %q: a second game differs", c.bots, c.seed)
+		}
+		if last := g.Steps[len(g.Steps)-1]; last.Score[0] != g.Record.Result.Score[0] || last.Score[1] != g.Record.Result.Score[1] {
+			t.Errorf("last step's score %v, result %v", last.Score, g.Record.Result.Score)
+		}
+	}
+}
+
+// An uploaded record of another game (NPZR, played here on a
+// PlayerTable) steps through as nzsc replay narrates it.
+func TestUploadedRecordStepsLikeReplay(t *testing.T) {
+	g, err := game.Build("npzr", 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []agents.Player
+	for range 2 {
+		b, err := agents.ParseFor("npzr", "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := b.NewPlayer()
+		players = append(players, p)
+	}
+	table := agents.NewPlayerTable()
+	table.Record = true
+	res := table.Play(g, 9, players)
+	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
+		Rules: g.Rules(), Seed: game.FormatSeed(9), Bots: []string{"random", "random"}}
+	roundrobin.FillRecord(rec, table, &res)
+	line, _ := json.Marshal(rec)
+
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	st, body := post(t, srv, "/api/record", line)
+	if st != 200 {
+		t.Fatalf("status %d: %s", st, body)
+	}
+	var w Game
+	if err := json.Unmarshal(body, &w); err != nil {
+		t.Fatal(err)
+	}
+	checkSteps(t, &w)
+
+	// A record whose moves do not give its result is refused.
+	rec.Result.Winner = 1 - rec.Result.Winner
+	rec.Result.Places[0], rec.Result.Places[1] = rec.Result.Places[1], rec.Result.Places[0]
+	bad, _ := json.Marshal(rec)
+	if st, body := post(t, srv, "/api/record", bad); st != http.StatusBadRequest {
+		t.Errorf("a record with the wrong result: %d %s", st, body)
+	}
+}
+
+// A run's games log (inside the runs directory) lists its games, and a
+// game picked from it is the log's record.
+func TestRunGamesLog(t *testing.T) {
+	root := t.TempDir()
+	var bots []*agents.Bot
+	for _, s := range []string{"greedy", "classic"} {
+		b, _ := agents.Parse(s)
+		bots = append(bots, b)
+	}
+	g, _ := game.Build("nzsc", 2, nil)
+	out := filepath.Join(root, "r1")
+	log := out + ".games.jsonl.gz"
+	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 3, Seed: 11},
+		roundrobin.NewRun{Out: out, Kind: results.KindMatch, Command: []string{"test"}, GamesLog: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var want []*game.Record
+	if err := results.ReadRecords(log, func(r *game.Record) error { want = append(want, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 6 {
+		t.Fatalf("the log holds %d games", len(want))
+	}
+
+	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: root}}))
+	defer srv.Close()
+	st, body := get(t, srv, "/api/runs")
+	if st != 200 || !strings.Contains(string(body), `"name":"r1"`) {
+		t.Fatalf("runs: %d %s", st, body)
+	}
+	var list struct {
+		Games []GameLine
+		More  bool
+	}
+	st, body = get(t, srv, "/api/runs/r1/games?from=1&n=4")
+	if err := json.Unmarshal(body, &list); st != 200 || err != nil {
+		t.Fatalf("games: %d %s", st, body)
+	}
+	if len(list.Games) != 4 || !list.More || list.Games[0].Index != 1 || list.Games[3].Seed != want[4].Seed {
+		t.Errorf("games list %+v", list)
+	}
+	st, body = get(t, srv, "/api/runs/r1/games/4")
+	var w Game
+	if err := json.Unmarshal(body, &w); st != 200 || err != nil {
+		t.Fatalf("game 4: %d %s", st, body)
+	}
+	a, _ := json.Marshal(w.Record)
+	b, _ := json.Marshal(want[4])
+	if !bytes.Equal(a, b) {
+		t.Errorf("game 4 is\n%s\nthe log's 5th record is\n%s", a, b)
+	}
+	checkSteps(t, &w)
+	for _, path := range []string{"/api/runs/r1/games/6", "/api/runs/r1/games/-1", "/api/runs/r1/games?n=1000",
+		"/api/runs/nothere/games", "/api/runs/%2e%2e/games", "/api/runs/..%2fr1/games/0"} {
+		if st, body := get(t, srv, path); st < 400 || st >= 500 {
+			t.Errorf("GET %s: %d %s", path, st, body)
+		}
+	}
+}
+
+func TestPlayRefuses(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	for i, c := range []any{
+		PlayRequest{Bots: []string{"greedy", "exec:/bin/true"}},
+		PlayRequest{Bots: []string{"greedy", "nosuch"}},
+		PlayRequest{Bots: []string{"greedy"}},
+		PlayRequest{Bots: []string{"greedy", "classic"}, Seed: "-1"},
+		map[string]any{"bots": []string{"greedy", "classic"}, "speed": 2},
+	} {
+		st, body := post(t, srv, "/api/play", c)
+		var e struct{ Error string }
+		if st != http.StatusBadRequest || json.Unmarshal(body, &e) != nil || e.Error == "" {
+			t.Errorf("case %d: %d %s", i, st, body)
+		}
+	}
+	if st, _ := post(t, srv, "/api/record", []byte(`{"format":"nzsc-lab-game","version":1,"game":"chess","seats":2,"bots":["a","b"],"seed":"1","result":{"places":[1,2],"winner":0,"score":[0,0]}}`)); st != http.StatusBadRequest {
+		t.Errorf("record of an unknown game: %d", st)
+	}
+	if st, _ := post(t, srv, "/api/record", bytes.Repeat([]byte(" "), 2<<20)); st != http.StatusRequestEntityTooLarge {
+		t.Errorf("a 2 MB upload: %d", st)
+	}
+	var bots []runs.Bot
+	_, body := get(t, srv, "/api/bots")
+	json.Unmarshal(body, &bots)
+	for _, b := range bots {
+		if strings.HasPrefix(b.Name, "exec") {
+			t.Errorf("exec offered: %v", b)
+		}
+	}
+}
