@@ -189,11 +189,15 @@ func characterNames(st int) []string {
 
 func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error {
 	ls := engine.Loadouts()
-	certified := 0
+	certified, wide := 0, 0
 	for i := range ls {
 		for j := range ls {
-			if p := s.Pairings[i][j]; p != nil && p.Gap <= solve.CertificateTol {
-				certified++
+			if p := s.Pairings[i][j]; p != nil {
+				if p.Gap <= solve.CertificateTol {
+					certified++
+				} else {
+					wide++
+				}
 			}
 		}
 	}
@@ -278,11 +282,15 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 	if err := t.Render(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nPairings whose certificate is wider than", solve.CertificateTol, "(stationary strategies only approach the value there):")
-	for i := range ls {
-		for j := range ls {
-			if p := s.Pairings[i][j]; p != nil && p.Gap > solve.CertificateTol {
-				fmt.Fprintf(w, "  %v vs %v: value in [%.9f, %.9f], largest gap over its states %.3g\n", p.A, p.B, p.Lower, p.Upper, p.Gap)
+	// The heading only above a list that has entries: usually every
+	// pairing is certified and there is nothing to list.
+	if wide > 0 {
+		fmt.Fprintln(w, "\nPairings whose certificate is wider than", solve.CertificateTol, "(stationary strategies only approach the value there):")
+		for i := range ls {
+			for j := range ls {
+				if p := s.Pairings[i][j]; p != nil && p.Gap > solve.CertificateTol {
+					fmt.Fprintf(w, "  %v vs %v: value in [%.9f, %.9f], largest gap over its states %.3g\n", p.A, p.B, p.Lower, p.Upper, p.Gap)
+				}
 			}
 		}
 	}
