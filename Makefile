@@ -8,7 +8,7 @@ PKGS := ./...
 RACE_PKGS := ./tournament/... ./roundrobin/... ./agents/... ./results/... ./play/... \
 	./internal/... ./analysis/solve/... ./cmd/...
 
-.PHONY: build test test-short race fmt-check vet tidy-check bench fuzz clean
+.PHONY: build test test-short test-docs test-slurm race fmt-check vet tidy-check bench fuzz clean
 
 build:
 	$(GO) build -o bin/nzsc ./cmd/nzsc
@@ -19,6 +19,16 @@ test: fmt-check vet tidy-check
 # The quick loop while editing: the expensive tests respect -short.
 test-short: fmt-check vet tidy-check
 	$(GO) test -short -count=1 $(PKGS)
+
+# Every command docs show, run with a fresh binary (docs/doc_test.go);
+# UPDATE=1 rewrites the outputs shown in the docs instead.
+test-docs:
+	$(GO) test -count=1 ./docs $(if $(UPDATE),-update)
+
+# docs/distributed.md's Slurm recipe on a one-node Slurm cluster started on
+# this machine (installs Debian's slurm-wlm and munge when missing: root).
+test-slurm:
+	scripts/test-slurm.sh
 
 race:
 	$(GO) test -race -short -count=1 $(RACE_PKGS)
