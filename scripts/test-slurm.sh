@@ -143,7 +143,8 @@ say "cluster up: $(sinfo -h -o '%P %D node(s) %c CPUs %T') ($(sinfo -V))"
 
 # The documented submission, with fewer shards.
 cd "$tmp/work"
-export HOME="$tmp/home"
+export HOME="$tmp/home" # the docs' default folder, $HOME/nzsc-results
+unset NZSC_OUT
 mkdir -p "$HOME"
 t0=$(date +%s)
 merge_job=$(NZSC_SHARDS=$shards sh submit.sh | tail -n 1)
