@@ -21,14 +21,7 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	var rows [][]string
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		mark := ""
-		if !rt.Significant {
-			mark = "~"
-		}
-		rows = append(rows, []string{fmt.Sprint(r + 1), rt.Bot,
-			fmt.Sprintf("%s%+.1f ± %.1f", mark, rt.Elo, rt.Hi-rt.Elo),
-			fmt.Sprintf("%.3f ± %.3f", pl.MeanPlace, pl.PlaceHi-pl.MeanPlace),
-			fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*pl.WinShare, 100*pl.WinLo, 100*pl.WinHi),
+		rows = append(rows, []string{fmt.Sprint(r + 1), rt.Bot, ffaEloText(rt), placeText(pl), winShareText(pl),
 			fmt.Sprint(pl.Games)})
 	}
 	p.table([]string{"#", "bot", "Elo", "mean place", "win share", "games"}, rows)

@@ -1,286 +1,519 @@
 package report
 
 import (
-	"bytes"
-	"encoding/base64"
 	"fmt"
 	"html/template"
-	"image/color"
 	"io"
 	"math"
+	"net/url"
 	"strconv"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/text"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/results"
 )
 
-// grid is a heat map's data: row r is drawn at the top for r = 0.
-type grid struct {
-	z [][]float64
+// The HTML report is one page with no external file: charts are inline
+// SVG (html_svg.go), tables are HTML tables sorted by a small inline
+// script, and each table's CSV download is a data: URL of the run
+// directory's file of the same name. Names are the full names everywhere
+// (loadouts "Zombie/Regenerative", boosters "No Booster"): the text
+// report's abbreviations exist only to fit a terminal.
+
+// hcell is one table cell: its text, its sort key (a number; empty
+// sorts last) and an optional hover text.
+type hcell struct {
+	Text, Key, Title string
+	Num              bool
 }
 
-func (g grid) Dims() (c, r int)   { return len(g.z[0]), len(g.z) }
-func (g grid) Z(c, r int) float64 { return g.z[len(g.z)-1-r][c] }
-func (g grid) X(c int) float64    { return float64(c) }
-func (g grid) Y(r int) float64    { return float64(r) }
+func textCell(s string) hcell { return hcell{Text: s} }
 
-// labelTicks puts one label at each integer position.
-type labelTicks []string
-
-func (l labelTicks) Ticks(min, max float64) []plot.Tick {
-	var t []plot.Tick
-	for i, s := range l {
-		t = append(t, plot.Tick{Value: float64(i), Label: s})
+func numCell(s string, v float64) hcell {
+	c := hcell{Text: s, Num: true}
+	if !math.IsNaN(v) && !math.IsInf(v, 0) {
+		c.Key = strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	return t
+	return c
 }
 
-// heatmap draws win rates in [0, 1] on a blue (losing) to red (winning)
-// diverging scale centred on 1/2, with the percentage written in each
-// cell; cells without games are grey.
-func heatmap(title, xlabel, ylabel string, rows, cols []string, cells [][]analysis.Estimate, size vg.Length) ([]byte, error) {
-	n, m := len(rows), len(cols)
-	z := make([][]float64, n)
-	var xys plotter.XYs
-	var labels []string
-	for r := range n {
-		z[r] = make([]float64, m)
-		for c := range m {
-			e := cells[r][c]
-			z[r][c] = e.Score
-			if e.Record.Games() == 0 {
+func countCell(n int64) hcell { return numCell(count(n), float64(n)) }
+
+// estCell shows an estimate as the text report does (pct), sorted by
+// its score, with the interval and games on hover.
+func estCell(e analysis.Estimate) hcell {
+	c := numCell(pct(e), e.Score)
+	if e.Record.Games() > 0 {
+		c.Title = pctTip(e)
+	}
+	return c
+}
+
+// shareCell shows n of total as a percentage (share).
+func shareCell(n, total int64) hcell {
+	v := math.NaN()
+	if total > 0 {
+		v = float64(n) / float64(total)
+	}
+	return numCell(share(n, total), v)
+}
+
+// hlink is a download link.
+type hlink struct {
+	Name string
+	Href template.URL
+	// ID is set on the link that embeds the file (the first).
+	ID string
+}
+
+// htable is a sortable HTML table.
+type htable struct {
+	ID      string
+	Caption string
+	Head    []hhead
+	Rows    [][]hcell
+	// Collapsed puts the table in a closed <details> (it repeats a chart).
+	Collapsed bool
+	Note      string
+}
+
+// hhead is a column header; long names may break after "/".
+type hhead struct {
+	HTML template.HTML
+	Num  bool
+}
+
+func heads(num bool, names ...string) []hhead {
+	out := make([]hhead, len(names))
+	for i, n := range names {
+		out[i] = hhead{HTML: template.HTML(strings.ReplaceAll(template.HTMLEscapeString(n), "/", "/<wbr>")), Num: num && i > 0}
+	}
+	return out
+}
+
+// hsection is a titled part of the page.
+type hsection struct {
+	ID, Title string
+	Intro     string
+	Charts    []template.HTML
+	Tables    []*htable
+	Downloads []hlink
+	Subs      []*hsection
+}
+
+type hpage struct {
+	Title    string
+	Info     []string
+	Warnings []string
+	Sections []*hsection
+	Legend   string
+}
+
+// csvLinks returns the run directory's CSV tables as data: URLs by file
+// name.
+func csvLinks(s *analysis.Summary) map[string]hlink {
+	out := map[string]hlink{}
+	for _, t := range results.Tables(s) {
+		out[t.Name] = dataCSV(t.Name, t.CSV())
+	}
+	return out
+}
+
+func dataCSV(name string, csv []byte) hlink {
+	return hlink{Name: name, Href: template.URL("data:text/csv;charset=utf-8," + url.PathEscape(string(csv)))}
+}
+
+// runInfo is the page's first lines: what was played, and warnings.
+func runInfo(s *analysis.Tournament, m *results.Manifest, seats int) (info, warn []string) {
+	if m == nil {
+		return []string{fmt.Sprintf("%d bots, %d games.", len(s.Bots), s.Games())}, nil
+	}
+	mode := "Round robin"
+	if m.Gauntlet != "" {
+		mode = "Gauntlet of " + m.Gauntlet
+	}
+	info = append(info, fmt.Sprintf("%s of %s, %d players a game: %d bots, %d of %d games (%d per pairing).",
+		mode, m.GameName(), seats, len(s.Bots), m.GamesDone, m.GamesPlanned, m.GamesPerPairing))
+	line := fmt.Sprintf("Master seed %#x", m.Seed)
+	if m.Version != "" {
+		line += ", nzsc " + m.Version
+	}
+	if !m.Started.IsZero() {
+		line += ", started " + m.Started.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	info = append(info, line+".")
+	if m.Shard != nil {
+		warn = append(warn, fmt.Sprintf("Shard %d/%d: this directory holds only its share of the games.", m.Shard.Index, m.Shard.Count))
+	}
+	if !m.Complete {
+		warn = append(warn, "Incomplete: the run stopped early; resume it with --resume.")
+	}
+	return info, warn
+}
+
+// HTML writes one self-contained page (no external file or network, one
+// file that works offline) for a two-player tournament: SVG charts with
+// colour bars and hover values, and every table of the text report as a
+// sortable HTML table with the same numbers and a CSV download.
+func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
+	t := s.Counts
+	pg := &hpage{Title: "Tournament report", Legend: legend}
+	if m != nil {
+		pg.Title = m.GameName() + " tournament report"
+	}
+	pg.Info, pg.Warnings = runInfo(t, m, 2)
+	if t.Games() == 0 {
+		pg.Warnings = append(pg.Warnings, "No games played.")
+		return renderPage(w, pg)
+	}
+	csv := csvLinks(s)
+	rk := s.Ranking
+
+	// Ranking.
+	sec := &hsection{ID: "ranking", Title: "Ranking",
+		Intro:     "Bradley–Terry maximum likelihood on the Elo scale, relative to the average bot, with 95% intervals from the observed information. Score % is against every opponent.",
+		Downloads: []hlink{csv["ratings.csv"]}}
+	var irows []intervalRow
+	tb := &htable{ID: "t-ranking", Head: heads(true, "#", "bot", "Elo", "95%", "score %", "games", "Nash weight")}
+	tb.Head[1].Num = false
+	for rank, i := range rk.Order {
+		r := rk.Ratings[i]
+		irows = append(irows, intervalRow{Label: r.Bot, X: r.Elo, Lo: r.Lo, Hi: r.Hi, Significant: r.Significant,
+			Tip: fmt.Sprintf("%s: Elo %+.1f, 95%% interval %+.1f to %+.1f, %d games", r.Bot, r.Elo, r.Lo, r.Hi, r.Games)})
+		meta := numCell("-", math.NaN())
+		if s.Metagame != nil {
+			meta = numCell(weightText(s.Metagame.Weight[i]), s.Metagame.Weight[i])
+		}
+		tb.Rows = append(tb.Rows, []hcell{countCell(int64(rank + 1)), textCell(r.Bot), numCell(eloText(r), r.Elo),
+			numCell(eloHalf(r), analysis.Z95*r.SE), estCell(s.Cross.Field[i]), countCell(r.Games), meta})
+	}
+	if !rk.Connected {
+		var comps []string
+		for _, c := range rk.Components {
+			var names []string
+			for _, i := range c {
+				names = append(names, t.Bots[i])
+			}
+			comps = append(comps, "{"+strings.Join(names, ", ")+"}")
+		}
+		tb.Note = "The win graph is not strongly connected (" + strings.Join(comps, " ") +
+			"): some bot never scored against another group, so maximum likelihood ratings do not exist; one virtual draw per pairing was added."
+	}
+	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Bradley–Terry ratings (Elo, 95% interval)", "Elo relative to the average bot", 0, irows)))
+	sec.Tables = append(sec.Tables, tb)
+	pg.Sections = append(pg.Sections, sec)
+
+	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
+		pairingsSection(s, csv["pairings.csv"]))
+	if s.AnyFaults() {
+		pg.Sections = append(pg.Sections, faultsSection(s, csv["pairings.csv"]))
+	}
+	if m == nil || m.GameName() == "nzsc" {
+		pg.Sections = append(pg.Sections, nzscSections(s, csv)...)
+	}
+	pg.Sections = append(pg.Sections, metagameSection(s, csv["metagame.csv"]))
+	return renderPage(w, pg)
+}
+
+const legend = "~ marks an estimate whose 95% interval includes the even value (50% or Elo 0): not significant. Hover over (or tap) a chart's cell, dot or bar for its value, 95% interval and games; click a table's column header to sort by it."
+
+// spreadSection is Axelrod's view of a round robin: how each bot's
+// score varies over its opponents.
+func spreadSection(s *analysis.Summary, dl hlink) *hsection {
+	t, ct := s.Counts, s.Cross
+	sec := &hsection{ID: "spread", Title: "Score spread over opponents",
+		Intro:     "Each bot's score against each opponent it met: a box of the quartiles with the median, whiskers to the lowest and highest, a dot per opponent and a diamond for the score against the whole field. Two bots with the same overall score may beat everyone a little, or crush some and lose to others.",
+		Downloads: []hlink{dl}}
+	tb := &htable{ID: "t-spread", Head: heads(true, "bot", "opponents", "lowest %", "lower quartile %", "median %", "upper quartile %", "highest %", "field %")}
+	var rows []spreadRow
+	p1 := func(x float64) hcell { return numCell(pctPlain(x), x) }
+	for _, i := range s.Ranking.Order {
+		sp := ct.Spread(i)
+		row := spreadRow{Label: t.Bots[i], Spread: sp, Field: ct.Field[i].Score,
+			FieldTip: t.Bots[i] + " against the field: score " + pctTip(ct.Field[i]),
+			BoxTip: fmt.Sprintf("%s over %d opponents: lowest %s%%, quartiles %s%%, %s%%, %s%%, highest %s%%", t.Bots[i], sp.Opponents,
+				pctPlain(sp.Min), pctPlain(sp.Q1), pctPlain(sp.Median), pctPlain(sp.Q3), pctPlain(sp.Max))}
+		for _, j := range s.Ranking.Order {
+			if e := ct.Cells[i][j]; j != i && e.Record.Games() > 0 {
+				row.Points = append(row.Points, spreadPoint{Score: e.Score, Few: e.Record.Games() < fewGames,
+					Tip: t.Bots[i] + " against " + t.Bots[j] + ": score " + pctTip(e)})
+			}
+		}
+		rows = append(rows, row)
+		tb.Rows = append(tb.Rows, []hcell{textCell(t.Bots[i]), countCell(int64(sp.Opponents)), p1(sp.Min), p1(sp.Q1), p1(sp.Median), p1(sp.Q3), p1(sp.Max), estCell(ct.Field[i])})
+	}
+	sec.Charts = append(sec.Charts, template.HTML(spreadSVG("c-spread", "Each bot's score against each opponent", rows)))
+	sec.Tables = append(sec.Tables, tb)
+	return sec
+}
+
+// crossSection is the pairwise score matrix (the cross-table).
+func crossSection(s *analysis.Summary, dl hlink) *hsection {
+	t, rk := s.Counts, s.Ranking
+	sec := &hsection{ID: "cross", Title: "Pairwise score matrix (cross-table)",
+		Intro:     "Row bot's score % against the column bot (wins plus half the draws, per game), with its Wilson 95% interval; bots in ranking order.",
+		Downloads: []hlink{dl}}
+	var names []string
+	cells := make([][]analysis.Estimate, len(rk.Order))
+	for r, i := range rk.Order {
+		names = append(names, t.Bots[i])
+		for _, j := range rk.Order {
+			cells[r] = append(cells[r], s.Cross.Cells[i][j])
+		}
+	}
+	hm := &heatmap{ID: "c-cross", Title: "Row's score % against column", XTitle: "opponent", YTitle: "bot", Rows: names, Cols: names, Cells: cells, Value: "score"}
+	sec.Charts = append(sec.Charts, template.HTML(hm.svg()))
+	tb := &htable{ID: "t-cross", Head: heads(true, append([]string{"bot"}, names...)...)}
+	for r, i := range rk.Order {
+		row := []hcell{textCell(strconv.Itoa(r+1) + " " + t.Bots[i])}
+		for _, j := range rk.Order {
+			if i == j {
+				row = append(row, numCell("", math.NaN()))
 				continue
 			}
-			xys = append(xys, plotter.XY{X: float64(c), Y: float64(n - 1 - r)})
-			s := strconv.FormatFloat(100*e.Score, 'f', 0, 64)
-			if !e.Significant {
-				s = "~" + s
-			}
-			labels = append(labels, s)
+			row = append(row, estCell(s.Cross.Cells[i][j]))
 		}
+		tb.Rows = append(tb.Rows, row)
 	}
-	cmap := moreland.SmoothBlueRed()
-	cmap.SetMin(0)
-	cmap.SetMax(1)
-	h := plotter.NewHeatMap(grid{z}, cmap.Palette(101))
-	h.Min, h.Max = 0, 1
-	h.NaN = color.Gray{Y: 0xdd}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = xlabel
-	p.Y.Label.Text = ylabel
-	p.Add(h)
-	if len(xys) > 0 {
-		l, err := plotter.NewLabels(plotter.XYLabels{XYs: xys, Labels: labels})
-		if err != nil {
-			return nil, err
-		}
-		for i := range l.TextStyle {
-			l.TextStyle[i].XAlign = text.XCenter
-			l.TextStyle[i].YAlign = text.YCenter
-			l.TextStyle[i].Font.Size = vg.Points(8)
-		}
-		p.Add(l)
-	}
-	ylabels := make([]string, n)
-	for r := range rows {
-		ylabels[n-1-r] = rows[r]
-	}
-	p.X.Tick.Marker = labelTicks(cols)
-	p.Y.Tick.Marker = labelTicks(ylabels)
-	p.X.Tick.Label.Rotation = math.Pi / 4
-	p.X.Tick.Label.XAlign = draw.XRight
-	p.X.Tick.Label.YAlign = draw.YCenter
-	p.X.Padding, p.Y.Padding = 0, 0
-	p.X.Min, p.X.Max = -0.5, float64(m)-0.5
-	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-	return png(p, size, size)
+	sec.Tables = append(sec.Tables, tb)
+	return sec
 }
 
-// ratingPoints are the ratings with their intervals, one per row.
-type ratingPoints struct {
-	elo, lo, hi []float64
+// pairingsSection lists every pair of bots that met, from the first
+// bot's side.
+func pairingsSection(s *analysis.Summary, dl hlink) *hsection {
+	t := s.Counts
+	sec := &hsection{ID: "pairs", Title: "Pairings",
+		Intro:     "Every pair of bots that met, from bot A's side: its score overall and in each seat, and the seat-swapped game pairs by A's points (0, ½, 1, 1½, 2), the pentanomial counts behind paired Elo intervals.",
+		Downloads: []hlink{dl}}
+	tb := &htable{ID: "t-pairs", Head: heads(true, "A", "B", "games", "wins", "draws", "losses", "score %", "seat 0 score %", "seat 1 score %", "pairs 0", "pairs ½", "pairs 1", "pairs 1½", "pairs 2", "unsettled", "turns/game")}
+	tb.Head[1].Num = false
+	for k := range t.Pairings {
+		p := &t.Pairings[k]
+		r := p.Total()
+		row := []hcell{textCell(t.Bots[p.A]), textCell(t.Bots[p.B]), countCell(r.Games()), countCell(r.Wins), countCell(r.Draws), countCell(r.Losses),
+			estCell(analysis.EstimateOf(r)), estCell(analysis.EstimateOf(p.Seat[0])), estCell(analysis.EstimateOf(p.Seat[1]))}
+		for _, n := range p.Pentanomial {
+			row = append(row, countCell(n))
+		}
+		turns := math.NaN()
+		if r.Games() > 0 {
+			turns = float64(p.Turns) / float64(r.Games())
+		}
+		tt := "-"
+		if !math.IsNaN(turns) {
+			tt = strconv.FormatFloat(turns, 'f', 1, 64)
+		}
+		row = append(row, countCell(p.Unsettled.Games()), numCell(tt, turns))
+		tb.Rows = append(tb.Rows, row)
+	}
+	sec.Tables = append(sec.Tables, tb)
+	return sec
 }
 
-func (r ratingPoints) Len() int                        { return len(r.elo) }
-func (r ratingPoints) XY(i int) (float64, float64)     { return r.elo[i], float64(i) }
-func (r ratingPoints) XError(i int) (float64, float64) { return r.elo[i] - r.lo[i], r.hi[i] - r.elo[i] }
-
-// ratingsPlot draws each bot's Elo with its 95% interval, strongest on
-// top.
-func ratingsPlot(s *analysis.Summary) ([]byte, error) {
-	rk := s.Ranking
-	n := len(rk.Order)
-	pts := ratingPoints{make([]float64, n), make([]float64, n), make([]float64, n)}
-	names := make([]string, n)
-	for rank, i := range rk.Order {
-		y := n - 1 - rank
-		r := rk.Ratings[i]
-		pts.elo[y], pts.lo[y], pts.hi[y] = r.Elo, r.Lo, r.Hi
-		names[y] = r.Bot
-	}
-	p := plot.New()
-	p.Title.Text = "Bradley–Terry ratings (Elo, 95% interval)"
-	p.X.Label.Text = "Elo relative to the average bot"
-	sc, err := plotter.NewScatter(pts)
-	if err != nil {
-		return nil, err
-	}
-	sc.GlyphStyle.Radius = vg.Points(3)
-	sc.GlyphStyle.Shape = draw.CircleGlyph{}
-	eb, err := plotter.NewXErrorBars(pts)
-	if err != nil {
-		return nil, err
-	}
-	eb.LineStyle.Width = vg.Points(1.5)
-	p.Add(plotter.NewGrid(), eb, sc)
-	p.Y.Tick.Marker = labelTicks(names)
-	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-	// Leave room for the outermost error bars and keep 0 in view.
-	lo, hi := 0.0, 0.0
-	for i := range pts.elo {
-		if !math.IsInf(pts.lo[i], 0) && !math.IsNaN(pts.lo[i]) {
-			lo = math.Min(lo, pts.lo[i])
+func faultsSection(s *analysis.Summary, dl hlink) *hsection {
+	t := s.Counts
+	sec := &hsection{ID: "faults", Title: "Faults",
+		Intro:     "Games forfeited per bot (by kind) and turns in which its answer was penalized.",
+		Downloads: []hlink{dl}}
+	h := append(append([]string{"bot", "forfeits"}, analysis.FaultKinds[:]...), "illegal")
+	tb := &htable{ID: "t-faults", Head: heads(true, h...)}
+	for _, i := range s.Ranking.Order {
+		f := s.Faults[i]
+		row := []hcell{textCell(t.Bots[i]), countCell(f.Forfeits)}
+		for _, n := range f.Kinds {
+			row = append(row, countCell(n))
 		}
-		if !math.IsInf(pts.hi[i], 0) && !math.IsNaN(pts.hi[i]) {
-			hi = math.Max(hi, pts.hi[i])
-		}
+		tb.Rows = append(tb.Rows, append(row, countCell(f.Illegal)))
 	}
-	pad := 0.08 * (hi - lo)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	return png(p, 7*vg.Inch, vg.Length(1.2+0.35*float64(n))*vg.Inch)
+	sec.Tables = append(sec.Tables, tb)
+	return sec
 }
 
-func png(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	wt, err := p.WriterTo(w, h, "png")
-	if err != nil {
-		return nil, err
+func metagameSection(s *analysis.Summary, dl hlink) *hsection {
+	t := s.Counts
+	sec := &hsection{ID: "metagame", Title: "Meta-game", Downloads: []hlink{dl},
+		Intro: "Nash equilibrium over the bots: the mix of bots that no single bot beats, from the linear program on the cross-table."}
+	mg := s.Metagame
+	if mg == nil {
+		sec.Intro += fmt.Sprintf(" Not solved: %v.", s.MetaError)
+		return sec
 	}
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
-		return nil, err
+	tb := &htable{ID: "t-metagame", Head: heads(true, "bot", "weight")}
+	for _, i := range s.Ranking.Order {
+		if mg.Weight[i] > 5e-7 {
+			tb.Rows = append(tb.Rows, []hcell{textCell(t.Bots[i]), numCell(weightText(mg.Weight[i]), mg.Weight[i])})
+		}
 	}
-	return b.Bytes(), nil
+	tb.Note = fmt.Sprintf("Bots not listed have weight 0. Certificate: the mix scores at least %+.2e against every bot, the opponent's mix concedes at most %+.2e (%s simplex).",
+		mg.Lower, mg.Upper, mg.Method)
+	if mg.Missing > 0 {
+		tb.Note += fmt.Sprintf(" %d pairs of bots never met (gauntlet); their payoff is taken as even.", mg.Missing)
+	}
+	sec.Tables = append(sec.Tables, tb)
+	return sec
 }
 
-// Figure is one plot of the HTML page.
-type figure struct {
-	Title, Caption, Alt string
-	Src                 template.URL
-}
-
-var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{{.Title}}</title>
-<style>
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
-h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
-figure { margin: 1em 0; } img { max-width: 100%; border: 1px solid #ddd; }
-figcaption { color: #555; font-size: 0.9em; }
-pre { font-size: 0.8em; background: #f7f7f7; padding: 1em; overflow-x: auto; }
-</style>
-</head>
-<body>
-<h1>{{.Title}}</h1>
-<p>{{.Info}}</p>
-{{range .Figures}}<h2>{{.Title}}</h2>
-<figure><img class="plot" alt="{{.Alt}}" src="{{.Src}}"><figcaption>{{.Caption}}</figcaption></figure>
-{{end}}<h2>All tables</h2>
-<pre>{{.Text}}</pre>
-<p id="plot-status">plots not checked</p>
-<script>
-// Reports whether every plot decoded, for automated checks.
-window.addEventListener("load", function () {
-  var imgs = document.querySelectorAll("img.plot"), ok = 0;
-  imgs.forEach(function (i) { if (i.complete && i.naturalWidth > 0) ok++; });
-  document.getElementById("plot-status").textContent = "plots rendered: " + ok + " of " + imgs.length;
-});
-</script>
-</body>
-</html>
-`))
-
-// HTML writes one self-contained page (no external files or network):
-// the plots as base64 PNGs drawn with gonum/plot, then every text table.
-func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
-	var figs []figure
-	add := func(title, caption string, b []byte, err error) error {
-		if err != nil {
-			return fmt.Errorf("plot %q: %w", title, err)
+// played returns the rows and the columns of wr with games.
+func played(wr *analysis.WinRates) (rows, cols []int) {
+	n := len(wr.Labels)
+	for r := range n {
+		if wr.Overall[r].Record.Games() > 0 {
+			rows = append(rows, r)
 		}
-		figs = append(figs, figure{Title: title, Caption: caption, Alt: title,
-			Src: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(b))})
-		return nil
 	}
-	if s.Counts.Games() > 0 {
-		b, err := ratingsPlot(s)
-		if err := add("Ratings", "Bradley–Terry maximum likelihood on the Elo scale, mean zero; bars are 95% intervals from the observed information.", b, err); err != nil {
-			return err
-		}
-		var bots []string
-		cells := make([][]analysis.Estimate, len(s.Ranking.Order))
-		for r, i := range s.Ranking.Order {
-			bots = append(bots, s.Counts.Bots[i])
-			for _, j := range s.Ranking.Order {
-				cells[r] = append(cells[r], s.Cross.Cells[i][j])
-			}
-		}
-		b, err = heatmap("Cross-table: row's score % against column", "opponent", "bot", bots, bots, cells, vg.Length(3.5+0.6*float64(len(bots)))*vg.Inch)
-		if err := add("Cross-table", "Red: the row bot scores more than 50%; blue: less. ~ marks scores whose 95% Wilson interval includes 50%.", b, err); err != nil {
-			return err
-		}
-		lo := s.Pooled.Collapse(analysis.ByLoadout)
-		var short []string
-		for i := range analysis.NumLoadouts {
-			short = append(short, shortLoadout(i))
-		}
-		b, err = heatmap("Loadout against loadout, all bots: row's win rate %", "opponent loadout", "loadout", lo.Labels, short, lo.Cells, 9*vg.Inch)
-		if err := add("Loadout against loadout", "Pooled over every game of every bot, each game counted once from each side. Grey: never met (two players never keep the same character, so same-character cells are always grey).", b, err); err != nil {
-			return err
-		}
-		ch := s.Pooled.Collapse(analysis.ByCharacter)
-		b, err = heatmap("Character against character, all bots: row's win rate %", "opponent character", "character", ch.Labels, ch.Labels, ch.Cells, 5*vg.Inch)
-		if err := add("Character against character", "The 12×12 table collapsed to characters (two players never keep the same character).", b, err); err != nil {
-			return err
-		}
-		bo := s.Pooled.Collapse(analysis.ByBooster)
-		var bshort []string
-		for _, l := range bo.Labels {
-			bshort = append(bshort, abbreviate(l))
-		}
-		b, err = heatmap("Booster against booster, all bots: row's win rate %", "opponent booster", "booster", bo.Labels, bshort, bo.Cells, 7*vg.Inch)
-		if err := add("Booster against booster", "The 12×12 table collapsed to boosters; No Booster pools the four characters.", b, err); err != nil {
-			return err
-		}
-		for _, i := range s.Ranking.Order {
-			bl := s.PerBot[i].Collapse(analysis.ByLoadout)
-			name := s.Counts.Bots[i]
-			b, err = heatmap("Loadouts of "+name+": its win rate % with row against column", "opponent loadout", name+"'s loadout", bl.Labels, short, bl.Cells, 7*vg.Inch)
-			if err := add("Loadouts of "+name, name+"'s games only: rows are its loadout, columns its opponents'. Grey: never played.", b, err); err != nil {
-				return err
+	for c := range n {
+		for r := range n {
+			if wr.Cells[r][c].Record.Games() > 0 {
+				cols = append(cols, c)
+				break
 			}
 		}
 	}
-	var text bytes.Buffer
-	if err := Text(&text, s, m, Options{Full: true}); err != nil {
-		return err
+	return rows, cols
+}
+
+// winRateMap draws wr's rows and columns that have games.
+func winRateMap(id, title, xt, yt string, wr *analysis.WinRates) string {
+	rows, cols := played(wr)
+	hm := &heatmap{ID: id, Title: title, XTitle: xt, YTitle: yt, Value: "win rate", Cells: make([][]analysis.Estimate, len(rows))}
+	for _, c := range cols {
+		hm.Cols = append(hm.Cols, wr.Labels[c])
 	}
-	info := fmt.Sprintf("%d bots, %d games.", len(s.Counts.Bots), s.Counts.Games())
-	if m != nil {
-		info = fmt.Sprintf("%d bots, %d of %d games, master seed %d, nzsc %s, started %s.", len(s.Counts.Bots),
-			m.GamesDone, m.GamesPlanned, m.Seed, m.Version, m.Started.Format("2006-01-02 15:04 UTC"))
+	for k, r := range rows {
+		hm.Rows = append(hm.Rows, wr.Labels[r])
+		for _, c := range cols {
+			hm.Cells[k] = append(hm.Cells[k], wr.Cells[r][c])
+		}
 	}
-	return page.Execute(w, struct {
-		Title, Info, Text string
-		Figures           []figure
-	}{"NZSC tournament report", info, text.String(), figs})
+	if len(rows) == 0 {
+		return ""
+	}
+	return hm.svg()
+}
+
+// matrixTable is the text report's matrix: every row against every
+// column, against all, and optionally the games.
+func matrixTable(id string, wr *analysis.WinRates, games, collapsed bool) *htable {
+	h := append(append([]string{""}, wr.Labels...), "all")
+	if games {
+		h = append(h, "games")
+	}
+	tb := &htable{ID: id, Head: heads(true, h...), Collapsed: collapsed}
+	for r, l := range wr.Labels {
+		row := []hcell{textCell(l)}
+		for c := range wr.Labels {
+			row = append(row, estCell(wr.Cells[r][c]))
+		}
+		row = append(row, estCell(wr.Overall[r]))
+		if games {
+			row = append(row, countCell(wr.Overall[r].Record.Games()))
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	return tb
+}
+
+// overallTable is the text report's "against every opponent" table, one
+// row per label (in canonical order: sort by clicking).
+func overallTable(id string, wr *analysis.WinRates, picks func(r int) hcell) *htable {
+	h := []string{wr.Level.String(), "win %", "wins", "draws", "losses", "games"}
+	if picks != nil {
+		h = append(h, "picked %")
+	}
+	tb := &htable{ID: id, Head: heads(true, h...)}
+	for r, l := range wr.Labels {
+		e := wr.Overall[r]
+		row := []hcell{textCell(l), estCell(e), countCell(e.Record.Wins), countCell(e.Record.Draws), countCell(e.Record.Losses), countCell(e.Record.Games())}
+		if picks != nil {
+			row = append(row, picks(r))
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	return tb
+}
+
+// nzscSections are two-player NZSC's own: characters, loadouts,
+// boosters, picks and each bot's loadouts.
+func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
+	t, rk := s.Counts, s.Ranking
+	dl := []hlink{csv["loadouts.csv"]}
+	ch := s.Pooled.Collapse(analysis.ByCharacter)
+	chars := &hsection{ID: "characters", Title: "Characters", Downloads: dl,
+		Intro:  "All bots pooled, each game counted once from each side: the row character's win rate % against the column character.",
+		Charts: []template.HTML{template.HTML(winRateMap("c-characters", "Character against character: row's win rate %", "opponent's character", "character", ch))},
+		Tables: []*htable{matrixTable("t-characters", ch, true, false)}}
+
+	var totalPicks int64
+	var pooledPicks [analysis.NumLoadouts]int64
+	for i := range s.Picks {
+		for x, n := range s.Picks[i] {
+			pooledPicks[x] += n
+			totalPicks += n
+		}
+	}
+	lo := s.Pooled.Collapse(analysis.ByLoadout)
+	loads := &hsection{ID: "loadouts", Title: "Loadouts", Downloads: dl,
+		Intro: "All bots pooled: each loadout's win rate against every opponent loadout, and how often it was picked. Loadouts that never met leave hatched cells (in two-player NZSC both players cannot keep the same character)."}
+	loads.Tables = append(loads.Tables, overallTable("t-loadouts", lo, func(r int) hcell { return shareCell(pooledPicks[r], totalPicks) }))
+	loads.Charts = append(loads.Charts, template.HTML(winRateMap("c-loadouts", "Loadout against loadout: row's win rate %", "opponent's loadout", "loadout", lo)))
+	loads.Tables = append(loads.Tables, matrixTable("t-loadout-matrix", lo, false, true))
+	loads.Tables[1].Caption = "Loadout against loadout, the numbers"
+
+	bo := s.Pooled.Collapse(analysis.ByBooster)
+	boost := &hsection{ID: "boosters", Title: "Boosters", Downloads: dl,
+		Intro: "All bots pooled; No Booster pools the four characters' No Booster loadouts."}
+	boost.Tables = append(boost.Tables, overallTable("t-boosters", bo, nil))
+	boost.Charts = append(boost.Charts, template.HTML(winRateMap("c-boosters", "Booster against booster: row's win rate %", "opponent's booster", "booster", bo)))
+	boost.Tables = append(boost.Tables, matrixTable("t-booster-matrix", bo, false, true))
+	boost.Tables[1].Caption = "Booster against booster, the numbers"
+
+	labels := analysis.ByLoadout.Labels()
+	picks := &hsection{ID: "picks", Title: "Loadouts per bot", Downloads: []hlink{csv["picks.csv"], csv["loadouts.csv"]},
+		Intro: "How often each bot picked each loadout (% of its games; unsettled: games that ended before loadouts were settled), and its win rate % with each loadout against every opponent loadout."}
+	pt := &htable{ID: "t-picks", Caption: "Picks, % of the bot's games", Head: heads(true, append(append([]string{"bot"}, labels...), "unsettled")...)}
+	wt := &htable{ID: "t-bot-loadouts", Caption: "Win rate % with each loadout", Head: heads(true, append([]string{"bot"}, labels...)...)}
+	for _, i := range rk.Order {
+		total := s.Unsettled[i]
+		for _, n := range s.Picks[i] {
+			total += n
+		}
+		row := []hcell{textCell(t.Bots[i])}
+		for _, n := range s.Picks[i] {
+			row = append(row, shareCell(n, total))
+		}
+		pt.Rows = append(pt.Rows, append(row, shareCell(s.Unsettled[i], total)))
+		row = []hcell{textCell(t.Bots[i])}
+		for _, e := range s.PerBot[i].Collapse(analysis.ByLoadout).Overall {
+			row = append(row, estCell(e))
+		}
+		wt.Rows = append(wt.Rows, row)
+	}
+	picks.Tables = append(picks.Tables, pt, wt)
+
+	perBot := &hsection{ID: "per-bot", Title: "Each bot's loadouts", Downloads: dl,
+		Intro: "Each bot's games only: rows are the loadouts it played, columns its opponents' loadouts (only those that occurred)."}
+	for k, i := range rk.Order {
+		name := t.Bots[i]
+		sub := &hsection{ID: "bot-" + strconv.Itoa(k+1), Title: name}
+		if m := winRateMap("c-bot-"+strconv.Itoa(k+1), name+": its win rate % with row against column", "opponent's loadout", name+"'s loadout", s.PerBot[i].Collapse(analysis.ByLoadout)); m != "" {
+			sub.Charts = append(sub.Charts, template.HTML(m))
+		} else {
+			sub.Intro = "No game reached settled loadouts."
+		}
+		ct := matrixTable("t-bot-chars-"+strconv.Itoa(k+1), s.PerBot[i].Collapse(analysis.ByCharacter), true, true)
+		ct.Caption = "Characters for " + name + ": its win rate % with row against column"
+		sub.Tables = append(sub.Tables, ct)
+		perBot.Subs = append(perBot.Subs, sub)
+	}
+	return []*hsection{chars, loads, boost, picks, perBot}
+}
+
+// pctPlain formats a score in [0, 1] as a percentage with one decimal,
+// "-" for NaN.
+func pctPlain(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return strconv.FormatFloat(100*x, 'f', 1, 64)
 }

@@ -86,15 +86,11 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	rows := [][]string{}
 	for rank, i := range rk.Order {
 		r := rk.Ratings[i]
-		elo := fmt.Sprintf("%+.1f", r.Elo)
-		if !r.Significant {
-			elo = "~" + elo
-		}
 		meta := "-"
 		if s.Metagame != nil {
-			meta = strconv.FormatFloat(s.Metagame.Weight[i], 'f', 3, 64)
+			meta = weightText(s.Metagame.Weight[i])
 		}
-		rows = append(rows, []string{strconv.Itoa(rank+1) + " " + r.Bot, elo, fmt.Sprintf("±%.1f", analysis.Z95*r.SE),
+		rows = append(rows, []string{strconv.Itoa(rank+1) + " " + r.Bot, eloText(r), eloHalf(r),
 			pct(s.Cross.Field[i]), strconv.FormatInt(r.Games, 10), meta})
 	}
 	p.table([]string{"bot", "Elo", "95%", "score %", "games", "Nash weight"}, rows)
@@ -246,7 +242,7 @@ func metagame(p *printer, s *analysis.Summary) {
 		rows = nil
 		for _, i := range rk.Order {
 			if mg.Weight[i] > 5e-7 {
-				rows = append(rows, []string{t.Bots[i], strconv.FormatFloat(mg.Weight[i], 'f', 3, 64)})
+				rows = append(rows, []string{t.Bots[i], weightText(mg.Weight[i])})
 			}
 		}
 		p.table([]string{"bot", "weight"}, rows)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -42,6 +43,15 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("report: %v", err)
 	}
 	if man.NumSeats() > 2 {
+		if path, _ := fs.GetString("html"); path != "" {
+			s, err := analysis.SummarizeFFA(&counts.Tournament)
+			if err != nil {
+				return err
+			}
+			if err := writeHTML(path, func(w io.Writer) error { return report.FFAHTML(w, s, man) }); err != nil {
+				return err
+			}
+		}
 		return renderFFA(e, format, dir, man, &counts.Tournament)
 	}
 	if man.Kind != results.KindTournament {
@@ -55,15 +65,24 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		fmt.Fprintf(e.stderr, "note: CSV tables not rewritten: %v\n", err)
 	}
 	if path, _ := fs.GetString("html"); path != "" {
-		var b bytes.Buffer
-		if err := report.HTML(&b, sum, man); err != nil {
-			return fmt.Errorf("report: %w", err)
-		}
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			return usagef("report: --html: %v", err)
+		if err := writeHTML(path, func(w io.Writer) error { return report.HTML(w, sum, man) }); err != nil {
+			return err
 		}
 	}
 	return renderReport(e.stdout, format, sum, man, report.Options{Full: full})
+}
+
+// writeHTML renders a page into memory, then writes it to path (so that a
+// failed render leaves no half page).
+func writeHTML(path string, render func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := render(&b); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return usagef("report: --html: %v", err)
+	}
+	return nil
 }
 
 // reportRun re-renders a match or a sequential test from its run

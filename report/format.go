@@ -1,0 +1,51 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/nzsclab/nzsc/analysis"
+)
+
+// This file holds the formatting that the text and HTML reports share,
+// so that a number reads the same in both (the estimates' pct and share
+// are in text.go).
+
+// eloText formats a rating's Elo, "+48.8", prefixed "~" when its
+// interval includes 0.
+func eloText(r analysis.Rating) string {
+	s := fmt.Sprintf("%+.1f", r.Elo)
+	if !r.Significant {
+		s = "~" + s
+	}
+	return s
+}
+
+// eloHalf formats the half-width of a rating's 95% interval, "±4.2".
+func eloHalf(r analysis.Rating) string { return fmt.Sprintf("±%.1f", analysis.Z95*r.SE) }
+
+// weightText formats a meta-game weight.
+func weightText(w float64) string { return strconv.FormatFloat(w, 'f', 3, 64) }
+
+// count formats a count of games.
+func count(n int64) string { return strconv.FormatInt(n, 10) }
+
+// ffaEloText formats a free-for-all rating with its interval's upper
+// half-width: "~+50.3 ± 70.6".
+func ffaEloText(r analysis.Rating) string {
+	mark := ""
+	if !r.Significant {
+		mark = "~"
+	}
+	return fmt.Sprintf("%s%+.1f ± %.1f", mark, r.Elo, r.Hi-r.Elo)
+}
+
+// placeText formats an average place with its interval's half-width.
+func placeText(p analysis.Placing) string {
+	return fmt.Sprintf("%.3f ± %.3f", p.MeanPlace, p.PlaceHi-p.MeanPlace)
+}
+
+// winShareText formats a win share with its interval, in percent.
+func winShareText(p analysis.Placing) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*p.WinShare, 100*p.WinLo, 100*p.WinHi)
+}
