@@ -1,8 +1,11 @@
 // Package report renders a tournament's analysis for people and
 // machines: plain-text tables (tablewriter), CSV and JSON, and one
-// self-contained HTML page whose plots (gonum/plot PNGs, embedded as
-// base64) show the loadout-against-loadout win rates, the cross-table and
-// the ratings with their error bars.
+// self-contained HTML page (HTML, FFAHTML): inline SVG charts of the
+// ratings with their intervals, each bot's score spread over its
+// opponents, the pairwise score matrix and the loadout win rates, with
+// colour bars and values on hover, and every table of the text report as
+// a sortable HTML table with its CSV download. The page works offline
+// and loads nothing.
 //
 // Everything is computed from an analysis.Summary, itself computed from
 // the counts in a run directory, so a report never replays games.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
@@ -48,4 +49,13 @@ func placeText(p analysis.Placing) string {
 // winShareText formats a win share with its interval, in percent.
 func winShareText(p analysis.Placing) string {
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*p.WinShare, 100*p.WinLo, 100*p.WinHi)
+}
+
+// pctPlain formats a score in [0, 1] as a percentage with one decimal,
+// "-" for NaN.
+func pctPlain(x float64) string {
+	if math.IsNaN(x) {
+		return "-"
+	}
+	return strconv.FormatFloat(100*x, 'f', 1, 64)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -132,8 +133,12 @@ func runInfo(s *analysis.Tournament, m *results.Manifest, seats int) (info, warn
 	if m.Gauntlet != "" {
 		mode = "Gauntlet of " + m.Gauntlet
 	}
-	info = append(info, fmt.Sprintf("%s of %s, %d players a game: %d bots, %d of %d games (%d per pairing).",
-		mode, m.GameName(), seats, len(s.Bots), m.GamesDone, m.GamesPlanned, m.GamesPerPairing))
+	per := "pairing"
+	if seats > 2 {
+		per = "table"
+	}
+	info = append(info, fmt.Sprintf("%s of %s, %d players a game: %d bots, %d of %d games (%d per %s).",
+		mode, m.GameName(), seats, len(s.Bots), m.GamesDone, m.GamesPlanned, m.GamesPerPairing, per))
 	line := fmt.Sprintf("Master seed %#x", m.Seed)
 	if m.Version != "" {
 		line += ", nzsc " + m.Version
@@ -203,12 +208,13 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	sec.Tables = append(sec.Tables, tb)
 	pg.Sections = append(pg.Sections, sec)
 
+	nzsc := m == nil || m.GameName() == "nzsc"
 	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
-		pairingsSection(s, csv["pairings.csv"]))
+		pairingsSection(s, csv["pairings.csv"], nzsc))
 	if s.AnyFaults() {
 		pg.Sections = append(pg.Sections, faultsSection(s, csv["pairings.csv"]))
 	}
-	if m == nil || m.GameName() == "nzsc" {
+	if nzsc {
 		pg.Sections = append(pg.Sections, nzscSections(s, csv)...)
 	}
 	pg.Sections = append(pg.Sections, metagameSection(s, csv["metagame.csv"]))
@@ -261,7 +267,7 @@ func crossSection(s *analysis.Summary, dl hlink) *hsection {
 			cells[r] = append(cells[r], s.Cross.Cells[i][j])
 		}
 	}
-	hm := &heatmap{ID: "c-cross", Title: "Row's score % against column", XTitle: "opponent", YTitle: "bot", Rows: names, Cols: names, Cells: cells, Value: "score"}
+	hm := &heatmap{ID: "c-cross", Title: "Row's score % against column", XTitle: "opponent", YTitle: "bot", Rows: names, Cols: names, Cells: cells, Value: "score", Self: true}
 	sec.Charts = append(sec.Charts, template.HTML(hm.svg()))
 	tb := &htable{ID: "t-cross", Head: heads(true, append([]string{"bot"}, names...)...)}
 	for r, i := range rk.Order {
@@ -280,13 +286,18 @@ func crossSection(s *analysis.Summary, dl hlink) *hsection {
 }
 
 // pairingsSection lists every pair of bots that met, from the first
-// bot's side.
-func pairingsSection(s *analysis.Summary, dl hlink) *hsection {
+// bot's side; unsettled (NZSC's games that ended before loadouts were
+// settled) only for NZSC.
+func pairingsSection(s *analysis.Summary, dl hlink, unsettled bool) *hsection {
 	t := s.Counts
 	sec := &hsection{ID: "pairs", Title: "Pairings",
 		Intro:     "Every pair of bots that met, from bot A's side: its score overall and in each seat, and the seat-swapped game pairs by A's points (0, ½, 1, 1½, 2), the pentanomial counts behind paired Elo intervals.",
 		Downloads: []hlink{dl}}
-	tb := &htable{ID: "t-pairs", Head: heads(true, "A", "B", "games", "wins", "draws", "losses", "score %", "seat 0 score %", "seat 1 score %", "pairs 0", "pairs ½", "pairs 1", "pairs 1½", "pairs 2", "unsettled", "turns/game")}
+	h := []string{"A", "B", "games", "wins", "draws", "losses", "score %", "seat 0 score %", "seat 1 score %", "pairs 0", "pairs ½", "pairs 1", "pairs 1½", "pairs 2", "turns/game"}
+	if unsettled {
+		h = slices.Insert(h, len(h)-1, "unsettled")
+	}
+	tb := &htable{ID: "t-pairs", Head: heads(true, h...)}
 	tb.Head[1].Num = false
 	for k := range t.Pairings {
 		p := &t.Pairings[k]
@@ -304,7 +315,10 @@ func pairingsSection(s *analysis.Summary, dl hlink) *hsection {
 		if !math.IsNaN(turns) {
 			tt = strconv.FormatFloat(turns, 'f', 1, 64)
 		}
-		row = append(row, countCell(p.Unsettled.Games()), numCell(tt, turns))
+		if unsettled {
+			row = append(row, countCell(p.Unsettled.Games()))
+		}
+		row = append(row, numCell(tt, turns))
 		tb.Rows = append(tb.Rows, row)
 	}
 	sec.Tables = append(sec.Tables, tb)
@@ -509,11 +523,3 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 	return []*hsection{chars, loads, boost, picks, perBot}
 }
 
-// pctPlain formats a score in [0, 1] as a percentage with one decimal,
-// "-" for NaN.
-func pctPlain(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return strconv.FormatFloat(100*x, 'f', 1, 64)
-}

@@ -97,7 +97,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		}
 	}
 	hm := &heatmap{ID: "c-ahead", Title: "Row finished ahead of column, %", XTitle: "opponent", YTitle: "bot", Rows: names, Cols: names, Cells: cells,
-		Value: "ahead", Pair: func(r, c int) string { return names[r] + " ahead of " + names[c] }}
+		Value: "ahead", Self: true, Pair: func(r, c int) string { return names[r] + " ahead of " + names[c] }}
 	ah.Charts = append(ah.Charts, template.HTML(hm.svg()))
 	at := &htable{ID: "t-ahead", Head: heads(true, append([]string{"bot"}, names...)...)}
 	for _, i := range rk.Order {

@@ -95,6 +95,8 @@ type heatmap struct {
 	// column"); Value names the quantity ("score", "win rate").
 	Pair  func(r, c int) string
 	Value string
+	// Self marks the diagonal as a bot against itself (not "no games").
+	Self bool
 }
 
 // svg draws the heat map with its axis titles, a colour bar and the
@@ -150,6 +152,11 @@ func (hm *heatmap) svg() string {
 			tip := pair(r, c) + ": no games"
 			if games > 0 {
 				tip = pair(r, c) + ": " + hm.Value + " " + pctTip(e)
+			}
+			if hm.Self && r == c {
+				fmt.Fprintf(&b, `<rect class="self" x="%s" y="%s" width="%s" height="%s" fill="#fff" stroke="#ddd"/><text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="#999">—</text>`,
+					f1(x), f1(y), f1(cellSize), f1(cellSize), f1(x+cellSize/2), f1(y+cellSize/2))
+				continue
 			}
 			fmt.Fprintf(&b, `<g class="hv cell" data-games="%d"><title>%s</title>`, games, esc(tip))
 			if games == 0 {
@@ -400,7 +407,11 @@ func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSea
 			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#fff"/>`,
 				esc(tip), f1(x), f1(y+3), f1(wd), f1(rowH-6), placeColours[p])
 			if wd > 34 {
-				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central">%s</text>`, f1(x+wd/2), f1(y+rowH/2), share(c, n))
+				fill := "#111"
+				if p == 0 {
+					fill = "#fff" // on the dark green
+				}
+				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f1(x+wd/2), f1(y+rowH/2), fill, share(c, n))
 			}
 			b.WriteString(`</g>`)
 			x += wd

@@ -234,6 +234,12 @@ func TestFreeForAll(t *testing.T) {
 	if again, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || again != whole {
 		t.Errorf("report of the resumed run differs from the uninterrupted run's output")
 	}
+	page := filepath.Join(tmp, "ffa.html")
+	if _, stderr, code := runCmd(t, "", "report", dir, "--html", page); code != 0 {
+		t.Errorf("report --html of a free-for-all: code %d %s", code, stderr)
+	} else if b, err := os.ReadFile(page); err != nil || !bytes.Contains(b, []byte(`<svg id="c-places"`)) {
+		t.Errorf("free-for-all HTML report missing or without its place distribution: %v", err)
+	}
 	if n := gamesInLog(t, log); n != 480 {
 		t.Errorf("games log has %d games, want 480", n)
 	}

@@ -125,8 +125,8 @@ func TestTournamentAndReport(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "report", dir, "--html", html, "--format", "csv"); code != 0 {
 		t.Errorf("report --html: code %d %s", code, stderr)
 	}
-	if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte("data:image/png;base64,")) {
-		t.Errorf("HTML report missing or without plots: %v", err)
+	if b, err := os.ReadFile(html); err != nil || !bytes.Contains(b, []byte(`<svg id="c-cross"`)) || !bytes.Contains(b, []byte(`<table id="t-ranking"`)) {
+		t.Errorf("HTML report missing or without its charts and tables: %v", err)
 	}
 	// A second run into the same directory is refused.
 	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,classic", "--games", "2", "--out", dir); code != 2 || !strings.Contains(stderr, "already holds a run") {
