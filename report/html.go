@@ -522,4 +522,3 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 	}
 	return []*hsection{chars, loads, boost, picks, perBot}
 }
-
