@@ -214,6 +214,27 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 	shoot(t, ctx, "ffa-1280.png")
 	errs.check(t, "ffa.html")
+
+	// The pages of a match and of a sequential test, at phone width.
+	m := matchFixture()
+	o, v := sprtFixture()
+	for _, pg := range []struct {
+		name, ready string
+		render      func(*bytes.Buffer) error
+	}{
+		{"match.html", "#t-pairings", func(b *bytes.Buffer) error { return MatchHTML(b, m) }},
+		{"sprt.html", "#t-looks", func(b *bytes.Buffer) error { return SPRTHTML(b, o, v) }},
+	} {
+		url := writePage(t, pg.name, pg.render)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(400, 800), chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS(pg.ready))); err != nil {
+			t.Fatal(err)
+		}
+		if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
+			t.Errorf("%s at 400 px is %d px wide, its viewport %d", pg.name, w[0], w[1])
+		}
+		shoot(t, ctx, strings.TrimSuffix(pg.name, ".html")+"-400.png")
+		errs.check(t, pg.name)
+	}
 }
 
 func cmpFloat(a, b float64) int {

@@ -85,7 +85,7 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 <p class="legend">{{.Legend}}</p>
 {{end}}{{range .Sections}}{{template "section" .}}{{end}}
 <div id="tip" role="tooltip"></div>
-<footer>Self-contained page: charts are SVG, tables sort in the page, downloads are the run directory's CSV files (docs/results-format.md).</footer>
+<footer>Self-contained page: it loads nothing, so it works offline and can be mailed as one file. Charts are SVG, tables sort in the page, and the CSV downloads are embedded (those named as a run directory's files are those files, docs/results-format.md).</footer>
 <script>
 "use strict";
 (function () {

@@ -114,6 +114,13 @@ func (hm *heatmap) svg() string {
 	gx := math.Max(26+rowW+8, colExt-cellSize/2+8)
 	gy := 32.0
 	gw, gh := cellSize*float64(m), cellSize*float64(n)
+	// A y-axis title longer than the grid is tall goes above the row
+	// labels, horizontally.
+	flatY := textWidth(hm.YTitle)+8 > gh
+	if flatY {
+		gy = 50
+		gx = math.Max(gx, textWidth(hm.YTitle)+14)
+	}
 	xTitleY := gy + gh + colExt + 18
 	barY := xTitleY + 16
 	legendY := barY + 46
@@ -130,8 +137,12 @@ func (hm *heatmap) svg() string {
 	}
 	b.WriteString(`</linearGradient></defs>`)
 	// Axis titles.
-	fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">%s</text>`,
-		f1(14), f1(gy+gh/2), f1(14), f1(gy+gh/2), esc(hm.YTitle))
+	if flatY {
+		fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="end">%s</text>`, f1(gx-6), f1(gy-10), esc(hm.YTitle))
+	} else {
+		fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle" transform="rotate(-90 %s %s)">%s</text>`,
+			f1(14), f1(gy+gh/2), f1(14), f1(gy+gh/2), esc(hm.YTitle))
+	}
 	fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw/2), f1(xTitleY), esc(hm.XTitle))
 	for r, l := range hm.Rows {
 		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`, f1(gx-6), f1(gy+cellSize*(float64(r)+0.5)), esc(l))

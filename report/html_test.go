@@ -378,3 +378,96 @@ func TestHTMLOtherGames(t *testing.T) {
 		t.Error("FFA page lacks its charts")
 	}
 }
+
+// matchFixture is the match of the fixture's first pairing, with a few
+// games that ended before loadouts were settled.
+func matchFixture() *Match {
+	tt := fixture([]string{"nash", "greedy"}, nil)
+	p := tt.Pairings[0]
+	return &Match{A: "nash", B: "greedy", Seed: 3, GamesPlanned: uint64(p.Games()), Summary: analysis.SummarizeMatch(&p), Top: 12}
+}
+
+// sprtFixture is a finished sequential test of three looks.
+func sprtFixture() (*SPRT, analysis.Verdict) {
+	t := analysis.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	st := &results.SPRTState{Looks: []results.SPRTLook{
+		{Games: 100, LLR: 0.8, Pentanomial: [5]int64{5, 3, 20, 7, 15}, WDL: [3]uint64{45, 10, 45}},
+		{Games: 200, LLR: 1.9, Pentanomial: [5]int64{9, 6, 40, 14, 31}, WDL: [3]uint64{95, 20, 85}},
+		{Games: 300, LLR: 3.1, Pentanomial: [5]int64{12, 9, 60, 22, 47}, WDL: [3]uint64{145, 30, 125}},
+	}}
+	v := t.Decide(3.1)
+	return NewSPRT("new", "base", 5, t, st, v, false), v
+}
+
+// TestHTMLMatchAndSPRT: the pages of a match and of a sequential test
+// show the numbers of their text reports.
+func TestHTMLMatchAndSPRT(t *testing.T) {
+	m := matchFixture()
+	var b, text bytes.Buffer
+	if err := MatchHTML(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := MatchText(&text, m); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	checkNoExternal(t, page)
+	tables := htmlTables(page)
+	// Every cell of the result table, and of the pairings the text shows
+	// (its most frequent), is in the text as printed.
+	if len(tables["t-result"]) != 3 {
+		t.Errorf("result table has %d rows, want 3", len(tables["t-result"]))
+	}
+	for _, id := range []string{"t-result", "t-pentanomial"} {
+		for _, row := range tables[id] {
+			for _, c := range row[1:] {
+				if !strings.Contains(text.String(), c) {
+					t.Errorf("%s: cell %q is not in the text report", id, c)
+				}
+			}
+		}
+	}
+	prs := tables["t-pairings"]
+	if len(prs) != len(m.Summary.Pairings) {
+		t.Errorf("%d loadout pairings, want all %d", len(prs), len(m.Summary.Pairings))
+	}
+	flat := strings.Join(strings.Fields(strings.NewReplacer("│", " ", "|", " ").Replace(text.String())), " ")
+	for _, row := range prs[:m.Top] {
+		line := strings.Join(row[2:], " ")
+		if !strings.Contains(flat, line) {
+			t.Errorf("pairing %v: %q not in the text report", row[:2], line)
+		}
+	}
+	if strings.Contains(page, ">none<") {
+		t.Error(`match page names unsettled games "none"`)
+	}
+	if !strings.Contains(page, `<svg id="c-pairings"`) {
+		t.Error("match page lacks the loadout pairing map")
+	}
+
+	o, v := sprtFixture()
+	b.Reset()
+	text.Reset()
+	if err := SPRTHTML(&b, o, v); err != nil {
+		t.Fatal(err)
+	}
+	SPRTText(&text, o, v)
+	page = b.String()
+	checkNoExternal(t, page)
+	first, _, _ := strings.Cut(text.String(), "\n")
+	if !strings.Contains(page, html.EscapeString(first)) {
+		t.Errorf("SPRT page lacks the verdict %q", first)
+	}
+	row := htmlTables(page)["t-sprt"]
+	if len(row) != 1 {
+		t.Fatalf("SPRT table: %v", row)
+	}
+	for _, c := range row[0][:7] {
+		if !strings.Contains(text.String(), c) {
+			t.Errorf("SPRT cell %q not in the text %q", c, text.String())
+		}
+	}
+	if n := len(htmlTables(page)["t-looks"]); n != 3 {
+		t.Errorf("%d looks, want 3", n)
+	}
+}

@@ -91,8 +91,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 
 // renderMatch writes a match's one pairing in format.
 func renderMatch(e *env, format string, top int, man *results.Manifest, seed uint64, counts *analysis.Tournament, interrupted bool) error {
-	m := &report.Match{A: counts.Bots[0], B: counts.Bots[1], Seed: seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: top}
+	m := newMatch(top, man, seed, counts, interrupted)
 	switch format {
 	case "json":
 		return report.MatchJSON(e.stdout, m)
@@ -100,4 +99,10 @@ func renderMatch(e *env, format string, top int, man *results.Manifest, seed uin
 		return report.MatchCSV(e.stdout, m)
 	}
 	return report.MatchText(e.stdout, m)
+}
+
+// newMatch is a match's summary as its renderers take it.
+func newMatch(top int, man *results.Manifest, seed uint64, counts *analysis.Tournament, interrupted bool) *report.Match {
+	return &report.Match{A: counts.Bots[0], B: counts.Bots[1], Seed: seed, GamesPlanned: man.GamesPerPairing,
+		Interrupted: interrupted, Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: top}
 }

@@ -54,8 +54,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		return renderFFA(e, format, dir, man, &counts.Tournament)
 	}
+	htmlPath, _ := fs.GetString("html")
 	if man.Kind != results.KindTournament {
-		return reportRun(e, format, args[0])
+		return reportRun(e, format, args[0], htmlPath)
 	}
 	sum := analysis.Summarize(&counts.Tournament)
 	// The CSV tables are derived files: rewrite them so that they match
@@ -86,8 +87,9 @@ func writeHTML(path string, render func(io.Writer) error) error {
 }
 
 // reportRun re-renders a match or a sequential test from its run
-// directory, as the command that played it printed it.
-func reportRun(e *env, format, path string) error {
+// directory, as the command that played it printed it (and as a page
+// into htmlPath when it is not empty).
+func reportRun(e *env, format, path, htmlPath string) error {
 	rd, err := roundrobin.Resume(path)
 	if err != nil {
 		return usagef("report: %v", err)
@@ -95,6 +97,12 @@ func reportRun(e *env, format, path string) error {
 	man := rd.Manifest
 	switch man.Kind {
 	case results.KindMatch:
+		if htmlPath != "" {
+			m := newMatch(12, man, man.Seed, rd.Total(), man.Interrupted)
+			if err := writeHTML(htmlPath, func(w io.Writer) error { return report.MatchHTML(w, m) }); err != nil {
+				return err
+			}
+		}
 		return renderMatch(e, format, 12, man, man.Seed, rd.Total(), man.Interrupted)
 	case results.KindSPRT:
 		if man.SPRT == nil {
@@ -109,6 +117,11 @@ func reportRun(e *env, format, path string) error {
 			verdict = t.Decide(man.SPRT.Looks[len(man.SPRT.Looks)-1].LLR)
 		}
 		out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), man.Seed, t, man.SPRT, verdict, man.Interrupted)
+		if htmlPath != "" {
+			if err := writeHTML(htmlPath, func(w io.Writer) error { return report.SPRTHTML(w, out, verdict) }); err != nil {
+				return err
+			}
+		}
 		if format == "json" {
 			return writeJSON(e.stdout, out)
 		}
