@@ -208,9 +208,17 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	sec.Tables = append(sec.Tables, tb)
 	pg.Sections = append(pg.Sections, sec)
 
-	nzsc := m == nil || m.GameName() == "nzsc"
+	// NZSC's own sections, unless no game settled its loadouts (a game
+	// without loadouts, or runs cut short while picking).
+	var settled int64
+	for i := range s.Picks {
+		for _, n := range s.Picks[i] {
+			settled += n
+		}
+	}
+	nzsc := (m == nil || m.GameName() == "nzsc") && settled > 0
 	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
-		pairingsSection(s, csv["pairings.csv"], nzsc))
+		pairingsSection(s, csv["pairings.csv"], m == nil || m.GameName() == "nzsc"))
 	if s.AnyFaults() {
 		pg.Sections = append(pg.Sections, faultsSection(s, csv["pairings.csv"]))
 	}

@@ -158,12 +158,12 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 {{if .Subs}}<h2>{{.Title}}</h2>{{else}}<h2>{{.Title}}</h2>{{end}}
 {{if .Intro}}<p>{{.Intro}}</p>{{end}}
 {{if .Downloads}}<p class="dl">Download: {{range $i, $d := .Downloads}}{{if $i}} · {{end}}<a class="csv"{{if $d.ID}} id="{{$d.ID}}"{{end}} download="{{$d.Name}}" data-name="{{$d.Name}}" href="{{$d.Href}}">{{$d.Name}}</a>{{end}}</p>{{end}}
-{{range .Charts}}<div class="fig">{{.}}</div>
-{{end}}{{range .Tables}}{{template "table" .}}{{end}}
+{{range .Charts}}{{if .}}<div class="fig">{{.}}</div>
+{{end}}{{end}}{{range .Tables}}{{template "table" .}}{{end}}
 {{range .Subs}}<section id="{{.ID}}"><h3>{{.Title}}</h3>
 {{if .Intro}}<p>{{.Intro}}</p>{{end}}
-{{range .Charts}}<div class="fig">{{.}}</div>
-{{end}}{{range .Tables}}{{template "table" .}}{{end}}</section>
+{{range .Charts}}{{if .}}<div class="fig">{{.}}</div>
+{{end}}{{end}}{{range .Tables}}{{template "table" .}}{{end}}</section>
 {{end}}</section>
 {{end}}
 {{define "table"}}{{if .Collapsed}}<details><summary>{{if .Caption}}{{.Caption}}{{else}}Table{{end}}</summary>{{end}}

@@ -328,6 +328,12 @@ func TestHTMLOtherGames(t *testing.T) {
 		}
 	}
 	checkNoExternal(t, page)
+	// NZSC games that all ended before loadouts were settled: no empty
+	// NZSC sections either.
+	m.Game = ""
+	if page := renderHTML(t, analysis.Summarize(tt), m); strings.Contains(page, `id="loadouts"`) || !strings.Contains(page, `id="t-pairs"`) {
+		t.Error("NZSC run without settled loadouts: empty loadout sections, or no pairings")
+	}
 
 	ft := ffaFixture()
 	fs, err := analysis.SummarizeFFA(ft)
@@ -469,5 +475,23 @@ func TestHTMLMatchAndSPRT(t *testing.T) {
 	}
 	if n := len(htmlTables(page)["t-looks"]); n != 3 {
 		t.Errorf("%d looks, want 3", n)
+	}
+}
+
+// TestHTMLEscapes: bot names are text, never markup, in charts, tables
+// and hover texts; a run without games still renders.
+func TestHTMLEscapes(t *testing.T) {
+	evil := `<b id="x">&"bot"</b>`
+	tt := fixture([]string{evil, "random"}, nil)
+	page := renderHTML(t, analysis.Summarize(tt), fixtureManifest(tt))
+	if strings.Contains(page, `<b id="x">`) || strings.Contains(page, `<b id=&quot;x&quot;>`) {
+		t.Error("a bot name reached the page as markup")
+	}
+	if !strings.Contains(page, "&lt;b id=&#34;x&#34;&gt;&amp;&#34;bot&#34;&lt;/b&gt;") && !strings.Contains(page, "&lt;b id=&quot;x&quot;&gt;&amp;&quot;bot&quot;&lt;/b&gt;") {
+		t.Error("the bot's name is not on the page as escaped text")
+	}
+	empty := &analysis.Tournament{Bots: []string{"a", "b"}, Pairings: []analysis.Pairing{{A: 0, B: 1}}}
+	if page := renderHTML(t, analysis.Summarize(empty), nil); !strings.Contains(page, "No games played.") {
+		t.Error("an empty run's page does not say so")
 	}
 }
