@@ -53,6 +53,12 @@ nav { margin: .8rem 0; display: flex; flex-wrap: wrap; gap: .25rem .9rem; font-s
 nav a, .dl a { color: #0b57d0; }
 .legend { color: #555; font-size: .9rem; }
 .fig { overflow-x: auto; margin: .8rem 0; }
+/* A box that scrolls sideways shows a shadow on the side with more. */
+.fig, .tbl { background:
+  linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 2rem 100% no-repeat local,
+  linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 2rem 100% no-repeat local,
+  radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.2), transparent) left / .7rem 100% no-repeat scroll,
+  radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.2), transparent) right / .7rem 100% no-repeat scroll; }
 svg.chart { display: block; width: 100%; height: auto; font: 12px system-ui, -apple-system, "Segoe UI", sans-serif; fill: #1d1d1f; }
 svg.chart .ttl { font-size: 14px; font-weight: 600; }
 svg.chart .axt { font-size: 12px; fill: #555; font-style: italic; }
@@ -67,7 +73,10 @@ th button { all: unset; cursor: pointer; display: block; width: 100%; }
 th button:focus-visible { outline: 2px solid #0b57d0; }
 th[aria-sort=ascending] button::after { content: " ▲"; font-size: .7em; }
 th[aria-sort=descending] button::after { content: " ▼"; font-size: .7em; }
-tbody tr:hover { background: #f7f9fc; }
+tbody tr:hover td { background: #f7f9fc; }
+/* The row labels stay in view while a wide table scrolls. */
+th:first-child, td:first-child { position: sticky; left: 0; background: #fff; z-index: 1; }
+th:first-child { background: #f4f5f7; }
 td[title] { cursor: help; }
 .note { color: #555; font-size: .88rem; }
 .dl { font-size: .88rem; margin: .3rem 0; }

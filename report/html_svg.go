@@ -124,7 +124,7 @@ func (hm *heatmap) svg() string {
 	xTitleY := gy + gh + colExt + 18
 	barY := xTitleY + 16
 	legendY := barY + 46
-	w := math.Max(gx+gw+12, 470)
+	w := math.Max(gx+gw+12, 400) // room for the legend
 	h := legendY + 12
 	var b strings.Builder
 	svgOpen(&b, hm.ID, hm.Title, w, h, 0.85)
