@@ -28,6 +28,18 @@ type BotFaults struct {
 	Illegal  int64                `json:"illegal"`
 }
 
+// PooledPicks returns how many games settled on each loadout, every
+// bot's games pooled (a game counts once per side), and their total.
+func (s *Summary) PooledPicks() (picks [NumLoadouts]int64, total int64) {
+	for i := range s.Picks {
+		for x, n := range s.Picks[i] {
+			picks[x] += n
+			total += n
+		}
+	}
+	return picks, total
+}
+
 // AnyFaults reports whether some bot forfeited a game or gave an illegal
 // answer.
 func (s *Summary) AnyFaults() bool {

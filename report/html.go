@@ -210,12 +210,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 
 	// NZSC's own sections, unless no game settled its loadouts (a game
 	// without loadouts, or runs cut short while picking).
-	var settled int64
-	for i := range s.Picks {
-		for _, n := range s.Picks[i] {
-			settled += n
-		}
-	}
+	_, settled := s.PooledPicks()
 	nzsc := (m == nil || m.GameName() == "nzsc") && settled > 0
 	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
 		pairingsSection(s, csv["pairings.csv"], m == nil || m.GameName() == "nzsc"))
@@ -466,14 +461,7 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 		Charts: []template.HTML{template.HTML(winRateMap("c-characters", "Character against character: row's win rate %", "opponent's character", "character", ch))},
 		Tables: []*htable{matrixTable("t-characters", ch, true, false)}}
 
-	var totalPicks int64
-	var pooledPicks [analysis.NumLoadouts]int64
-	for i := range s.Picks {
-		for x, n := range s.Picks[i] {
-			pooledPicks[x] += n
-			totalPicks += n
-		}
-	}
+	pooledPicks, totalPicks := s.PooledPicks()
 	lo := s.Pooled.Collapse(analysis.ByLoadout)
 	loads := &hsection{ID: "loadouts", Title: "Loadouts", Downloads: dl,
 		Intro: "All bots pooled: each loadout's win rate against every opponent loadout, and how often it was picked. Loadouts that never met leave hatched cells (in two-player NZSC both players cannot keep the same character)."}

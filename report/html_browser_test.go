@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -159,7 +160,7 @@ func TestHTMLInChromium(t *testing.T) {
 		return out
 	}
 	clickHeader(t, ctx, "t-ranking", 2)
-	if got := elo(); !slices.IsSortedFunc(got, func(a, b float64) int { return -cmpFloat(a, b) }) {
+	if got := elo(); !slices.IsSortedFunc(got, func(a, b float64) int { return cmp.Compare(b, a) }) {
 		t.Errorf("after one click on Elo: %v, want descending", got)
 	}
 	clickHeader(t, ctx, "t-ranking", 2)
@@ -235,16 +236,6 @@ func TestHTMLInChromium(t *testing.T) {
 		shoot(t, ctx, strings.TrimSuffix(pg.name, ".html")+"-400.png")
 		errs.check(t, pg.name)
 	}
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // shoot saves a full-page screenshot into -shots, when given.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"html"
+	"math/rand/v2"
 	"net/url"
 	"regexp"
 	"slices"
@@ -30,17 +31,11 @@ func renderHTML(t *testing.T, s *analysis.Summary, m *results.Manifest) string {
 // three: at each table the bots finish in index order most of the time.
 func ffaFixture() *analysis.Tournament {
 	t := &analysis.Tournament{Bots: []string{"alpha", "beta", "gamma", "delta"}}
-	x := uint32(88172645)
-	next := func(n uint32) int64 {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
-		return int64(x % n)
-	}
+	rng := rand.New(rand.NewPCG(4, 2))
 	for _, bots := range [][]int{{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}} {
 		tc := analysis.TableCounts{Bots: bots}
 		for _, pl := range [][]int{{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}, {1, 1, 3}} {
-			n := 3 + next(10)
+			n := 3 + rng.Int64N(10)
 			if pl[0] == 1 {
 				n += 12
 			}

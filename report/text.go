@@ -166,14 +166,7 @@ func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 
 	// Loadouts and boosters against the field, pooled.
 	p.section("Loadouts, all bots pooled: win rate % against every opponent loadout")
-	var totalPicks int64
-	var pooledPicks [analysis.NumLoadouts]int64
-	for i := range s.Picks {
-		for x, n := range s.Picks[i] {
-			pooledPicks[x] += n
-			totalPicks += n
-		}
-	}
+	pooledPicks, totalPicks := s.PooledPicks()
 	lo := s.Pooled.Collapse(analysis.ByLoadout)
 	p.overall(lo, func(r int) string { return share(pooledPicks[r], totalPicks) })
 	bo := s.Pooled.Collapse(analysis.ByBooster)
