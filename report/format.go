@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 )
@@ -58,4 +59,18 @@ func pctPlain(x float64) string {
 		return "-"
 	}
 	return strconv.FormatFloat(100*x, 'f', 1, 64)
+}
+
+// components names the strongly connected components of a ranking's win
+// graph: "{a, b} {c}".
+func components(bots []string, rk *analysis.Ranking) string {
+	var comps []string
+	for _, c := range rk.Components {
+		var names []string
+		for _, i := range c {
+			names = append(names, bots[i])
+		}
+		comps = append(comps, "{"+strings.Join(names, ", ")+"}")
+	}
+	return strings.Join(comps, " ")
 }

@@ -193,15 +193,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 			numCell(eloHalf(r), analysis.Z95*r.SE), estCell(s.Cross.Field[i]), countCell(r.Games), meta})
 	}
 	if !rk.Connected {
-		var comps []string
-		for _, c := range rk.Components {
-			var names []string
-			for _, i := range c {
-				names = append(names, t.Bots[i])
-			}
-			comps = append(comps, "{"+strings.Join(names, ", ")+"}")
-		}
-		tb.Note = "The win graph is not strongly connected (" + strings.Join(comps, " ") +
+		tb.Note = "The win graph is not strongly connected (" + components(t.Bots, rk) +
 			"): some bot never scored against another group, so maximum likelihood ratings do not exist; one virtual draw per pairing was added."
 	}
 	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Bradley–Terry ratings (Elo, 95% interval)", "Elo relative to the average bot", 0, irows)))

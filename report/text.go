@@ -95,16 +95,8 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	}
 	p.table([]string{"bot", "Elo", "95%", "score %", "games", "Nash weight"}, rows)
 	if !rk.Connected {
-		var comps []string
-		for _, c := range rk.Components {
-			var names []string
-			for _, i := range c {
-				names = append(names, t.Bots[i])
-			}
-			comps = append(comps, "{"+strings.Join(names, ", ")+"}")
-		}
 		p.f("note: the win graph is not strongly connected (%s): some bot never scored against another group,\n"+
-			"so maximum likelihood ratings do not exist; one virtual draw per pairing was added.\n", strings.Join(comps, " "))
+			"so maximum likelihood ratings do not exist; one virtual draw per pairing was added.\n", components(t.Bots, rk))
 	}
 
 	// Cross-table, columns numbered by the bots' rank.
