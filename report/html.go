@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -211,6 +212,9 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	}
 	if nzsc {
 		pg.Sections = append(pg.Sections, nzscSections(s, csv)...)
+	}
+	if gs := gameStatsSection(t); gs != nil {
+		pg.Sections = append(pg.Sections, gs)
 	}
 	pg.Sections = append(pg.Sections, metagameSection(s, csv["metagame.csv"]))
 	return renderPage(w, pg)
@@ -509,4 +513,51 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 		perBot.Subs = append(perBot.Subs, sub)
 	}
 	return []*hsection{chars, loads, boost, picks, perBot}
+}
+
+// gameStatsSection is the game's own analysis (game.Stats), its cells
+// formatted as in the text report (cellText), each table in its own
+// subsection; nil when the game keeps none.
+func gameStatsSection(t *analysis.Tournament) *hsection {
+	if t.Game == nil {
+		return nil
+	}
+	tables := t.Game.Tables(t.Bots)
+	if len(tables) == 0 {
+		return nil
+	}
+	sec := &hsection{ID: "game", Title: "The game's own statistics",
+		Intro: "Counted by the game over every game that ended normally (forfeits excluded); shares with their Wilson 95% interval."}
+	for k, tb := range tables {
+		ht := &htable{ID: "t-game-" + strconv.Itoa(k+1), Head: heads(true, tb.Columns...)}
+		for _, r := range tb.Rows {
+			row := make([]hcell, len(r))
+			for j, c := range r {
+				row[j] = statsCell(c)
+			}
+			ht.Rows = append(ht.Rows, row)
+		}
+		sec.Subs = append(sec.Subs, &hsection{ID: "game-" + strconv.Itoa(k+1), Title: tb.Title, Intro: tb.Note, Tables: []*htable{ht}})
+	}
+	return sec
+}
+
+// statsCell is a game statistic's cell: its text as cellText writes it,
+// sorted by its value, with a share's interval on hover.
+func statsCell(c game.Cell) hcell {
+	txt := cellText(c)
+	switch c.Kind {
+	case game.CellCount:
+		return numCell(txt, c.Value)
+	case game.CellMean:
+		return numCell(txt, c.Value/c.Of)
+	case game.CellShare:
+		e := shareEstimate(c)
+		h := numCell(txt, e.value)
+		if !math.IsNaN(e.value) {
+			h.Title = fmt.Sprintf("%.1f%% (95%% interval %.1f–%.1f%%) of %s", 100*e.value, 100*e.lo, 100*e.hi, strconv.FormatFloat(c.Of, 'f', -1, 64))
+		}
+		return h
+	}
+	return textCell(txt)
 }

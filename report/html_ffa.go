@@ -147,5 +147,8 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	if faults {
 		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}})
 	}
+	if gs := gameStatsSection(t); gs != nil {
+		pg.Sections = append(pg.Sections, gs)
+	}
 	return renderPage(w, pg)
 }

@@ -309,9 +309,19 @@ func TestHTMLPerBotCollapsed(t *testing.T) {
 func TestHTMLOtherGames(t *testing.T) {
 	tt := &analysis.Tournament{Bots: []string{"pimc", "random"}, Pairings: []analysis.Pairing{
 		{A: 0, B: 1, Seat: [2]analysis.Record{{Wins: 9, Losses: 1}, {Wins: 8, Draws: 1, Losses: 1}}, Pentanomial: [5]int64{0, 1, 1, 2, 6}}}}
+	tt.Game = stubStats{}
 	m := fixtureManifest(tt)
 	m.Game = "npzr"
 	page := renderHTML(t, analysis.Summarize(tt), m)
+	// The game's own tables, with the numbers of the text report.
+	var text bytes.Buffer
+	if err := Text(&text, analysis.Summarize(tt), m, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	compareTables(t, text.String(), page, [][2]string{{"Stub: what the stub counts", "t-game-1"}, {"Ranking:", "t-ranking"}, {"Cross-table:", "t-cross"}})
+	if !strings.Contains(page, `title="50.0% (95% interval`) {
+		t.Error("a game statistic's share has no interval on hover")
+	}
 	for _, id := range []string{`id="characters"`, `id="loadouts"`, `id="boosters"`, `id="picks"`, `id="per-bot"`, "Ninja", "loadouts.csv"} {
 		if strings.Contains(page, id) {
 			t.Errorf("NPZR page contains %s", id)
@@ -336,7 +346,8 @@ func TestHTMLOtherGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	fm := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 6, GamesDone: uint64(ft.Games()), GamesPlanned: uint64(ft.Games()), Complete: true}
-	var b, text bytes.Buffer
+	var b bytes.Buffer
+	text.Reset()
 	if err := FFAHTML(&b, fs, fm); err != nil {
 		t.Fatal(err)
 	}
