@@ -28,8 +28,8 @@ const (
 	cellSize  = 40.0
 )
 
-// textWidth estimates the width of s at svgFont.
-func textWidth(s string) float64 { return charWidth * float64(utf8.RuneCountInString(s)) }
+// svgTextWidth estimates the width of s at svgFont.
+func svgTextWidth(s string) float64 { return charWidth * float64(utf8.RuneCountInString(s)) }
 
 func esc(s string) string { return html.EscapeString(s) }
 
@@ -105,10 +105,10 @@ func (hm *heatmap) svg() string {
 	n, m := len(hm.Rows), len(hm.Cols)
 	rowW, colW := 0.0, 0.0
 	for _, s := range hm.Rows {
-		rowW = math.Max(rowW, textWidth(s))
+		rowW = math.Max(rowW, svgTextWidth(s))
 	}
 	for _, s := range hm.Cols {
-		colW = math.Max(colW, textWidth(s))
+		colW = math.Max(colW, svgTextWidth(s))
 	}
 	colExt := colW*math.Sqrt2/2 + svgFont // the rotated column labels' height and reach
 	gx := math.Max(26+rowW+8, colExt-cellSize/2+8)
@@ -116,10 +116,10 @@ func (hm *heatmap) svg() string {
 	gw, gh := cellSize*float64(m), cellSize*float64(n)
 	// A y-axis title longer than the grid is tall goes above the row
 	// labels, horizontally.
-	flatY := textWidth(hm.YTitle)+8 > gh
+	flatY := svgTextWidth(hm.YTitle)+8 > gh
 	if flatY {
 		gy = 50
-		gx = math.Max(gx, textWidth(hm.YTitle)+14)
+		gx = math.Max(gx, svgTextWidth(hm.YTitle)+14)
 	}
 	xTitleY := gy + gh + colExt + 18
 	barY := xTitleY + 16
@@ -194,7 +194,7 @@ func (hm *heatmap) svg() string {
 	// Colour bar with its values.
 	bw := 250.0
 	fmt.Fprintf(&b, `<text x="8" y="%s" dominant-baseline="central">%s %%</text>`, f1(barY+5), esc(hm.Value))
-	bx := 8 + textWidth(hm.Value+" %") + 10
+	bx := 8 + svgTextWidth(hm.Value+" %") + 10
 	fmt.Fprintf(&b, `<rect class="cbar" x="%s" y="%s" width="%s" height="10" fill="url(#%s)" stroke="#888" stroke-width=".5"/>`, f1(bx), f1(barY), f1(bw), esc(grad))
 	for k := 0; k <= 4; k++ {
 		x := bx + bw*float64(k)/4
@@ -205,10 +205,10 @@ func (hm *heatmap) svg() string {
 	lx := 8.0
 	fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="14" fill="url(#%s)" stroke="#888" stroke-width=".5"/><text x="%s" y="%s" dominant-baseline="central">no games</text>`,
 		f1(lx), f1(legendY-7), esc(hatch), f1(lx+20), f1(legendY))
-	lx += 20 + textWidth("no games") + 14
+	lx += 20 + svgTextWidth("no games") + 14
 	fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="14" fill="#eee" stroke="#222" stroke-width="1.3" stroke-dasharray="3 2"/><text x="%s" y="%s" dominant-baseline="central">fewer than %d games</text>`,
 		f1(lx), f1(legendY-7), f1(lx+20), f1(legendY), fewGames)
-	lx += 20 + textWidth("fewer than 30 games") + 14
+	lx += 20 + svgTextWidth("fewer than 30 games") + 14
 	fmt.Fprintf(&b, `<text x="%s" y="%s" dominant-baseline="central">~ not significant</text>`, f1(lx), f1(legendY))
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -252,7 +252,7 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 	lo, hi := ref, ref
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 	for _, r := range rows {
-		labelW = math.Max(labelW, textWidth(r.Label))
+		labelW = math.Max(labelW, svgTextWidth(r.Label))
 		for _, x := range []float64{r.X, r.Lo, r.Hi} {
 			if finite(x) {
 				lo, hi = math.Min(lo, x), math.Max(hi, x)
@@ -330,7 +330,7 @@ type spreadRow struct {
 func spreadSVG(id, title string, rows []spreadRow) string {
 	labelW := 0.0
 	for _, r := range rows {
-		labelW = math.Max(labelW, textWidth(r.Label))
+		labelW = math.Max(labelW, svgTextWidth(r.Label))
 	}
 	gx, gy, gw, rowH := labelW+20, 34.0, 460.0, 34.0
 	gh := rowH * float64(len(rows))
@@ -388,7 +388,7 @@ var placeColours = [analysis.MaxTableSeats]string{"#1a7f37", "#8fc46a", "#f2c14e
 func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSeats]int64, seats int) string {
 	labelW := 0.0
 	for _, l := range labels {
-		labelW = math.Max(labelW, textWidth(l))
+		labelW = math.Max(labelW, svgTextWidth(l))
 	}
 	gx, gy, gw, rowH := labelW+20, 34.0, 460.0, 26.0
 	gh := rowH * float64(len(labels))
