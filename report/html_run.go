@@ -189,7 +189,7 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 // llrSVG draws the LLR after each look against the number of games, with
 // the two bounds.
 func llrSVG(o *SPRT) string {
-	gx, gy, gw, gh := 56.0, 34.0, 520.0, 220.0
+	gx, gy, gw, gh := 56.0, 46.0, 520.0, 220.0
 	w, h := gx+gw+20, gy+gh+50
 	lo, hi := math.Min(o.Lower, 0), math.Max(o.Upper, 0)
 	maxG := 1.0
@@ -203,6 +203,7 @@ func llrSVG(o *SPRT) string {
 	sy := func(v float64) float64 { return gy + gh*(hi-v)/(hi-lo) }
 	var b strings.Builder
 	svgOpen(&b, "c-llr", "LLR after each look", w, h, 0.8)
+	yTitle(&b, gx-6, gy-12, "LLR")
 	for _, t := range niceTicks(lo, hi, 5) {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`,
 			f1(gx), f1(sy(t)), f1(gx+gw), f1(sy(t)), f1(gx-6), f1(sy(t)), strconv.FormatFloat(t, 'f', -1, 64))

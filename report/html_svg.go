@@ -65,6 +65,12 @@ func svgOpen(b *strings.Builder, id, title string, w, h, minScale float64) {
 	fmt.Fprintf(b, `<text class="ttl" x="8" y="18">%s</text>`, esc(title))
 }
 
+// yTitle writes a categorical y axis's title above its labels, ending
+// at x (the labels' right edge).
+func yTitle(b *strings.Builder, x, y float64, title string) {
+	fmt.Fprintf(b, `<text class="axt" x="%s" y="%s" text-anchor="end">%s</text>`, f1(x), f1(y), esc(title))
+}
+
 // pctTip formats an estimate for a hover text: "58.2% (95% interval
 // 56.9–59.5%), 6000 games: 3400 wins, 200 draws, 2400 losses".
 func pctTip(e analysis.Estimate) string {
@@ -264,12 +270,13 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 		pad = 1
 	}
 	lo, hi = lo-pad, hi+pad
-	gx, gy, gw, rowH := labelW+20, 34.0, 460.0, 24.0
+	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 24.0
 	gh := rowH * float64(len(rows))
 	w, h := gx+gw+20, gy+gh+52
 	sx := func(x float64) float64 { return gx + gw*(math.Max(lo, math.Min(hi, x))-lo)/(hi-lo) }
 	var b strings.Builder
 	svgOpen(&b, id, title, w, h, 0.8)
+	yTitle(&b, gx-8, gy-8, "bot")
 	for _, t := range niceTicks(lo, hi, 6) {
 		x := sx(t)
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="middle">%s</text>`,
@@ -332,13 +339,14 @@ func spreadSVG(id, title string, rows []spreadRow) string {
 	for _, r := range rows {
 		labelW = math.Max(labelW, svgTextWidth(r.Label))
 	}
-	gx, gy, gw, rowH := labelW+20, 34.0, 460.0, 34.0
+	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 34.0
 	gh := rowH * float64(len(rows))
 	legendY := gy + gh + 58
 	w, h := math.Max(gx+gw+20, 470), legendY+12
 	sx := func(s float64) float64 { return gx + gw*s }
 	var b strings.Builder
 	svgOpen(&b, id, title, w, h, 0.8)
+	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 10; k += 2 {
 		x := sx(float64(k) / 10)
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="middle">%d</text>`,
@@ -390,12 +398,13 @@ func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSea
 	for _, l := range labels {
 		labelW = math.Max(labelW, svgTextWidth(l))
 	}
-	gx, gy, gw, rowH := labelW+20, 34.0, 460.0, 26.0
+	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 26.0
 	gh := rowH * float64(len(labels))
 	legendY := gy + gh + 44
 	w, h := gx+gw+20, legendY+12
 	var b strings.Builder
 	svgOpen(&b, id, title, w, h, 0.8)
+	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 4; k++ {
 		x := gx + gw*float64(k)/4
 		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%d</text>`, f1(x), f1(gy+gh+16), 25*k)
