@@ -183,7 +183,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll('a.csv[href^="data:text/csv"]').length`); n != eval[int](t, ctx, `document.querySelectorAll("a.csv").length`) {
 		t.Errorf("only %d CSV links carry their file", n)
 	}
-	shoot(t, ctx, "report-1280.png")
+	browser.Screenshot(t, ctx, "report-1280.png", 0)
 
 	// Phone width: the body must not scroll sideways (wide tables and
 	// charts scroll inside their own box).
@@ -193,7 +193,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
 		t.Errorf("at 400 px the page is %d px wide, its viewport %d", w[0], w[1])
 	}
-	shoot(t, ctx, "report-400.png")
+	browser.Screenshot(t, ctx, "report-400.png", 0)
 	errs.check(t, "report.html")
 
 	// The free-for-all page loads without error and fits a phone too.
@@ -209,11 +209,11 @@ func TestHTMLInChromium(t *testing.T) {
 	if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
 		t.Errorf("FFA page at 400 px is %d px wide, its viewport %d", w[0], w[1])
 	}
-	shoot(t, ctx, "ffa-400.png")
+	browser.Screenshot(t, ctx, "ffa-400.png", 0)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Reload(), chromedp.WaitReady(chromedp.CSS("#t-places"))); err != nil {
 		t.Fatal(err)
 	}
-	shoot(t, ctx, "ffa-1280.png")
+	browser.Screenshot(t, ctx, "ffa-1280.png", 0)
 	errs.check(t, "ffa.html")
 
 	// The pages of a match and of a sequential test, at phone width.
@@ -233,23 +233,8 @@ func TestHTMLInChromium(t *testing.T) {
 		if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
 			t.Errorf("%s at 400 px is %d px wide, its viewport %d", pg.name, w[0], w[1])
 		}
-		shoot(t, ctx, strings.TrimSuffix(pg.name, ".html")+"-400.png")
+		browser.Screenshot(t, ctx, strings.TrimSuffix(pg.name, ".html")+"-400.png", 0)
 		errs.check(t, pg.name)
-	}
-}
-
-// shoot saves a full-page screenshot into -shots, when given.
-func shoot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	if *shots == "" {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(*shots, name), png, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"html"
 	"math/rand/v2"
@@ -15,8 +14,6 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/results"
 )
-
-var shots = flag.String("shots", "", "directory where the browser test saves full-page screenshots at 1280 and 400 px")
 
 func renderHTML(t *testing.T, s *analysis.Summary, m *results.Manifest) string {
 	t.Helper()
