@@ -275,7 +275,7 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 	w, h := gx+gw+20, gy+gh+52
 	sx := func(x float64) float64 { return gx + gw*(math.Max(lo, math.Min(hi, x))-lo)/(hi-lo) }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.8)
+	svgOpen(&b, id, title, w, h, 0.65)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for _, t := range niceTicks(lo, hi, 6) {
 		x := sx(t)
@@ -345,7 +345,7 @@ func spreadSVG(id, title string, rows []spreadRow) string {
 	w, h := math.Max(gx+gw+20, 470), legendY+12
 	sx := func(s float64) float64 { return gx + gw*s }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.8)
+	svgOpen(&b, id, title, w, h, 0.65)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 10; k += 2 {
 		x := sx(float64(k) / 10)
@@ -403,7 +403,7 @@ func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSea
 	legendY := gy + gh + 44
 	w, h := gx+gw+20, legendY+12
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.8)
+	svgOpen(&b, id, title, w, h, 0.65)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 4; k++ {
 		x := gx + gw*float64(k)/4
