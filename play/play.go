@@ -38,9 +38,10 @@ type Options struct {
 func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" }
 
 // Run plays games with the person answering from in and the transcript
-// going to out, until the person declines another game, the input ends
-// or ctx is cancelled. The last two end cleanly with the score so far
-// and a nil error; only a failing bot is an error.
+// going to out, until the person declines another game or quits, the
+// input ends or ctx is cancelled. The last two end cleanly with the score
+// so far and a nil error; only a failing bot is an error. It is a
+// terminal's loop over a Session.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	// Cancelling on return lets the reader goroutine go when the
 	// session ends before the input does.
@@ -58,56 +59,68 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 			}
 		}
 	}()
-	s := &session{ctx: ctx, lines: lines, out: out, opt: o}
-	seeds := rand.New(rand.NewPCG(o.Seed, 0x6e7a7363)) // "nzsc"
-	seed := o.Seed
-	for {
-		again, err := s.game(seed)
-		if err != nil || !again {
-			return err
-		}
-		fmt.Fprintln(out)
-		seed = seeds.Uint64()
-		if IsClassic(o.Bot) {
-			for uint32(seed) == 0 {
-				seed = seeds.Uint64()
-			}
-			seed = uint64(uint32(seed))
-		}
+	s, err := NewSession(o)
+	if err != nil {
+		return err
 	}
+	defer s.Close()
+	r, err := s.Start()
+	Write(out, r)
+	for err == nil && !r.Over {
+		line, ok := read(ctx, lines)
+		if !ok {
+			Write(out, s.Stop())
+			return nil
+		}
+		if o.Echo {
+			fmt.Fprintln(out, line)
+		}
+		r, err = s.Answer(line)
+		Write(out, r)
+	}
+	return err
 }
 
-type session struct {
-	ctx   context.Context
-	lines <-chan string
-	out   io.Writer
-	opt   Options
+// Write writes a reply as the terminal shows it: its lines, then the
+// question with the choices listed under it and a blank line.
+func Write(w io.Writer, r Reply) {
+	var b strings.Builder
+	for _, l := range r.Lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if r.Ask != "" {
+		b.WriteString(r.Ask)
+		b.WriteByte('\n')
+		if r.Kind == AskChoice {
+			for _, o := range r.Options {
+				b.WriteString("\t" + o + "\n")
+			}
+		}
+		b.WriteByte('\n')
+	}
+	io.WriteString(w, b.String())
 }
 
 // read returns the next non-blank line; false at the end of the input or
 // on cancellation. Blank lines are skipped rather than penalized: an
 // extra Enter is not an answer.
-func (s *session) read() (string, bool) {
+func read(ctx context.Context, lines <-chan string) (string, bool) {
 	for {
 		select {
-		case <-s.ctx.Done():
+		case <-ctx.Done():
 			return "", false
-		case l, ok := <-s.lines:
+		case l, ok := <-lines:
 			if !ok {
 				return "", false
 			}
 			if strings.TrimSpace(l) == "" {
 				continue
 			}
-			if s.opt.Echo {
-				fmt.Fprintln(s.out, l)
-			}
 			return l, true
 		}
 	}
 }
-
-func (s *session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
 
 // newOpponent builds the bot for one game with the given seed.
 func newOpponent(bot *agents.Bot, seed uint64) (agents.Agent, error) {
@@ -130,81 +143,6 @@ func ReplayHint(bot *agents.Bot, seed uint64) string {
 		return fmt.Sprintf("nzsc play --seed %#x", seed)
 	}
 	return fmt.Sprintf("nzsc play --opponent %s --seed %#x", bot.Spec, seed)
-}
-
-// game plays one game and asks whether to play again.
-func (s *session) game(seed uint64) (again bool, err error) {
-	bot, err := newOpponent(s.opt.Bot, seed)
-	if err != nil {
-		return false, err
-	}
-	if c, ok := bot.(agents.Closer); ok {
-		defer c.Close()
-	}
-	faulter, _ := bot.(agents.Faulter)
-	s.printf("Playing against %s with seed %#x (replay: %s).\n\n", s.opt.Bot.Spec, seed, ReplayHint(s.opt.Bot, seed))
-
-	st := engine.NewGame(s.opt.Rules)
-	var hist []engine.Turn
-	var buf [2][engine.MaxChoices]engine.Choice
-	for st.Phase != engine.GameOver {
-		var line string
-		human := engine.Unknown // a stuck person passes
-		if n := st.Legal(0, &buf[0]); n > 0 {
-			s.printf("Choose a %s:\n", st.Phase)
-			for _, c := range buf[0][:n] {
-				s.printf("\t%s\n", c.Name(st.Phase))
-			}
-			s.printf("\n")
-			var ok bool
-			if line, ok = s.read(); !ok {
-				s.printf("\nThe game stops here with the score at %d-%d.\n", st.Points(0), st.Points(1))
-				return false, nil
-			}
-			s.printf("\n")
-			human = engine.ParseChoice(st.Phase, line)
-		}
-		comp := engine.Unknown
-		if n := st.Legal(1, &buf[1]); n > 0 {
-			d := agents.Decision{Seat: 1, State: &st, History: hist, Legal: buf[1][:n]}
-			comp = bot.Choose(&d)
-			if faulter != nil {
-				if err := faulter.Fault(); err != nil {
-					return false, fmt.Errorf("opponent %s failed: %w", s.opt.Bot.Spec, err)
-				}
-			}
-		}
-		before := st
-		t := st.Step(human, comp)
-		hist = append(hist, t)
-		for _, l := range Narrate(&before, &st, t, line) {
-			s.printf("%s\n", l)
-		}
-		s.printf("\n")
-	}
-	if err := s.record(seed, &st, hist); err != nil {
-		return false, err
-	}
-	// Two blank lines before the question, as in the handbook.
-	s.printf("\nPlay again? y/N\n\n")
-	l, ok := s.read()
-	return ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(l)), "y"), nil
-}
-
-// record hands a finished game to Options.Record as a game record.
-func (s *session) record(seed uint64, st *engine.State, hist []engine.Turn) error {
-	if s.opt.Record == nil {
-		return nil
-	}
-	r := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: engine.Info.Name, Seats: 2,
-		Rules: s.opt.Rules.Options(), Seed: game.FormatSeed(seed), Bots: []string{"person", s.opt.Bot.Spec},
-		Turns: engine.TurnNames(hist)}
-	r.Result.SetOutcome(engine.OutcomeOf(st))
-	r.Result.Steps = int(st.Turn)
-	if err := s.opt.Record(r); err != nil {
-		return fmt.Errorf("--record: %w", err)
-	}
-	return nil
 }
 
 // Narrate returns the transcript lines for turn t, which took the game
@@ -233,6 +171,7 @@ func Narrate(before, after *engine.State, t engine.Turn, answer string) []string
 			}
 		}
 		add("The score is now %d-%d.", score[0], score[1])
+		add("Waits left: you %d, computer %d.", after.Waits(0), after.Waits(1))
 	case phase == engine.PickCharacter && t.Clash():
 		c := engine.Character(you)
 		_, ny := after.CharacterStreak(0)
@@ -278,14 +217,7 @@ func Narrate(before, after *engine.State, t engine.Turn, answer string) []string
 	}
 	if after.Phase == engine.GameOver {
 		add("")
-		switch after.Result {
-		case engine.FirstWins:
-			add("You won %d-%d (%s).", after.Points(0), after.Points(1), after.Margin())
-		case engine.SecondWins:
-			add("You lost %d-%d (%s).", after.Points(0), after.Points(1), after.Margin())
-		default:
-			add("The game is a draw at %d-%d: it reached the limit of %d turns.", after.Points(0), after.Points(1), after.TurnCap)
-		}
+		add("%s", resultLine(after))
 	}
 	return out
 }
@@ -297,7 +229,7 @@ func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o en
 	name := c.Name(phase)
 	switch o {
 	case engine.WrongUniverse:
-		return fmt.Sprintf("\"%s\" is not a %s. %d wait penalty!", strings.TrimSpace(answer), phase, w)
+		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, Closest(phase, answer), w)
 	case engine.FourthInARow:
 		return fmt.Sprintf("You have already chosen %s 3 times in a row. You must choose something else before choosing it again. %d wait penalty!", name, w)
 	case engine.WrongCharacter:

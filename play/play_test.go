@@ -29,10 +29,10 @@ func TestNarrateComputerOffences(t *testing.T) {
 	}{
 		{mv(engine.Nose), mv(engine.Kick), []string{"You chose Nose.",
 			"Computer chose Kick, which is from the wrong character. 3 wait penalty!",
-			"As a result, this turn does not count.", "The score is now 0-0."}},
+			"As a result, this turn does not count.", "The score is now 0-0.", "Waits left: you 4, computer 1."}},
 		{mv(engine.Nose), mv(engine.Regenerate), []string{"You chose Nose.",
 			"Computer chose Regenerate, which is from the wrong booster. 2 wait penalty!",
-			"As a result, this turn does not count.", "The score is now 1-0."}},
+			"As a result, this turn does not count.", "The score is now 1-0.", "Waits left: you 4, computer 0."}},
 		// Zap is spent and destroys Nose; Acid Spray is spent and
 		// destroys Rampage.
 		{mv(engine.Nose), mv(engine.Zap), []string{"You chose Nose. Computer chose Zap.",
@@ -41,21 +41,21 @@ func TestNarrateComputerOffences(t *testing.T) {
 			"As a result, neither of you gets a point.", "The score is now 1-0."}},
 		{mv(engine.MustacheMash), mv(engine.Zap), []string{"You chose Mustache Mash.",
 			"Computer chose Zap, which has been destroyed. 4 wait penalty!",
-			"As a result, this turn does not count.", "The score is now 2-0."}},
-		{mv(engine.Nose), mv(engine.Muscle), []string{"Nose has been destroyed. You cannot use it anymore. 4 wait penalty!", "The score is now 2-0."}},
+			"As a result, this turn does not count.", "The score is now 2-0.", "Waits left: you 4, computer 0."}},
+		{mv(engine.Nose), mv(engine.Muscle), []string{"Nose has been destroyed. You cannot use it anymore. 4 wait penalty!", "The score is now 2-0.", "Waits left: you 0, computer 0."}},
 		{mv(engine.MustacheMash), mv(engine.Muscle), nil},
 		{mv(engine.MustacheMash), mv(engine.Muscle), nil},
 		{mv(engine.MustacheMash), mv(engine.Muscle), nil},
 		{mv(engine.MustacheMash), mv(engine.Muscle), []string{
 			"You have already chosen Mustache Mash 3 times in a row. You must choose something else before choosing it again. 3 wait penalty!",
 			"Computer has no legal move left, so it must pass. 2 wait penalty!",
-			"The score is now 3-1."}},
+			"The score is now 3-1.", "Waits left: you 0, computer 0."}},
 		{mv(engine.JugglingKnives), engine.Unknown, []string{"You chose Juggling Knives.",
 			"Computer has no legal move left, so it must pass. 2 wait penalty!",
-			"As a result, this turn does not count.", "The score is now 4-1."}},
+			"As a result, this turn does not count.", "The score is now 4-1.", "Waits left: you 0, computer 0."}},
 		{mv(engine.JugglingKnives), engine.Unknown, []string{"You chose Juggling Knives.",
 			"Computer has no legal move left, so it must pass. 2 wait penalty!",
-			"As a result, this turn does not count.", "The score is now 5-1.", "", "You won 5-1 (Annihilation)."}},
+			"As a result, this turn does not count.", "The score is now 5-1.", "Waits left: you 0, computer 0.", "", "You won 5-1 (Annihilation)."}},
 	} {
 		got := step(&s, c.a, c.b, c.a.Name(engine.PickMove))
 		if c.want != nil && strings.Join(got, "\n") != strings.Join(c.want, "\n") {
@@ -105,7 +105,7 @@ func ExampleMeet() {
 func TestNarrateComputerNonexistent(t *testing.T) {
 	s := engine.NewGame(engine.DefaultRules)
 	got := strings.Join(step(&s, engine.Choice(engine.Zombie), engine.Unknown, "Zombie"), "\n")
-	want := "You chose Zombie.\nComputer's answer is not a character. 4 wait penalty!\nAs a result, this turn does not count.\nThe score is now 0-0."
+	want := "You chose Zombie.\nComputer's answer is not a character. 4 wait penalty!\nAs a result, this turn does not count.\nThe score is now 0-0.\nWaits left: you 4, computer 0."
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

@@ -32,6 +32,9 @@ type command struct {
 	name    string
 	args    string // positional arguments, for the usage line
 	summary string
+	// more, when set, is printed by --help after the summary (what a
+	// person types while playing, for play).
+	more    string
 	example string
 	flags   func(fs *pflag.FlagSet)
 	run     func(e *env, fs *pflag.FlagSet, args []string) error
@@ -138,6 +141,9 @@ func printHelp(w io.Writer) {
 
 func printCommandHelp(w io.Writer, c *command) {
 	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, c.summary)
+	if c.more != "" {
+		fmt.Fprintf(w, "\n%s\n", c.more)
+	}
 	if c.example != "" {
 		fmt.Fprintf(w, "\nExample:\n  %s\n", c.example)
 	}

@@ -24,6 +24,7 @@ func init() {
 	register(&command{
 		name:    "play",
 		summary: "play NZSC in the terminal against the original game's computer opponent or any bot",
+		more:    "While playing NZSC:\n" + play.Help,
 		example: "nzsc play --seed 0xbabecaf3",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("opponent", "classic", "the bot to play against (a bot spec, as in matches)")
@@ -123,42 +124,9 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// playSeed validates --seed for the opponent, or picks one. The classic
-// opponent's seed is its generator's 32-bit starting state (the original
-// picked it from 1..2^32-1); it may also come from its spec
-// (classic:seed=N), but not from both with different values.
+// playSeed validates --seed for the opponent, or picks one (play.Seed).
 func playSeed(bot *agents.Bot, flag string, given bool) (uint64, error) {
-	if !play.IsClassic(bot) {
-		if !given {
-			return randomUint64(), nil
-		}
-		v, err := game.ParseSeed(flag)
-		return v, asUsage(err)
-	}
-	specSeed := bot.Params["seed"]
-	switch {
-	case given && specSeed != "":
-		a, errA := agents.ParseClassicSeed(flag)
-		b, _ := agents.ParseClassicSeed(specSeed)
-		if errA != nil {
-			return 0, asUsage(errA)
-		}
-		if a != b {
-			return 0, usagef("--seed %s and %s disagree; give the seed once", flag, bot.Spec)
-		}
-		return uint64(a), nil
-	case given:
-		v, err := agents.ParseClassicSeed(flag)
-		return uint64(v), asUsage(err)
-	case specSeed != "":
-		v, err := agents.ParseClassicSeed(specSeed)
-		return uint64(v), asUsage(err)
-	}
-	for {
-		if v := uint32(randomUint64()); v != 0 {
-			return uint64(v), nil
-		}
-	}
+	return play.Seed(bot, flag, given, randomUint64)
 }
 
 func randomUint64() uint64 {

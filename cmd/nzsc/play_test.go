@@ -79,11 +79,14 @@ func TestPlayPenalties(t *testing.T) {
 	}{
 		{[]string{"Pirate", "Ninja", "Clown", "Shadow", "Moustachio", "Kick", "Big Hairy Deal"},
 			[]string{
-				lines(`"Pirate" is not a character. 4 wait penalty!`, "The score is now 0-0."),
+				// The closest names: "pirate" is 5 edits from both "ninja" and
+				// "zombie" (Ninja comes first), "none such" contains no name
+				// and is 6 from "nobooster", "rock" 2 from "kick".
+				lines(`"Pirate" is not a character (the closest name is Ninja). 4 wait penalty!`, "The score is now 0-0.", "Waits left: you 0, computer 4."),
 				"Both of you chose Ninja, so you must repick.",
-				lines("Shadow is from the wrong character. 3 wait penalty!", "The score is now 0-1.", "", "Choose a booster:"),
+				lines("Shadow is from the wrong character. 3 wait penalty!", "The score is now 0-1.", "Waits left: you 0, computer 4.", "", "Choose a booster:"),
 				"Computer chose Regenerative.",
-				lines("Kick is from the wrong character. 3 wait penalty!", "The score is now 0-2.", "", "Choose a move:"),
+				lines("Kick is from the wrong character. 3 wait penalty!", "The score is now 0-2.", "Waits left: you 0, computer 4.", "", "Choose a move:"),
 				lines("You chose Big Hairy Deal. Computer chose Regenerate.", "As a result, the computer gets a point.", "The score is now 0-3."),
 				"The game stops here with the score at 0-3.\n",
 			}},
@@ -103,10 +106,10 @@ func TestPlayPenalties(t *testing.T) {
 			}},
 		{[]string{"Ninja", "Clown", "None Such", "Moustachio", "Nose of the Taunted", "Rock"},
 			[]string{
-				lines(`"None Such" is not a booster. 4 wait penalty!`, "The score is now 0-0."),
+				lines(`"None Such" is not a booster (the closest name is No Booster). 4 wait penalty!`, "The score is now 0-0."),
 				lines("You chose Moustachio.", "Computer chose Regenerative."),
 				lines("Nose of the Taunted is from the wrong booster. 2 wait penalty!", "The score is now 0-1."),
-				lines(`"Rock" is not a move. 4 wait penalty!`, "The score is now 0-2."),
+				lines(`"Rock" is not a move (the closest name is Kick). 4 wait penalty!`, "The score is now 0-2."),
 			}},
 	} {
 		out, _, code := runCmd(t, strings.Join(c.answers, "\n")+"\n", "play", "--seed", "0xbabecaf3")
@@ -148,7 +151,7 @@ func TestPlayCharacterFourthInARow(t *testing.T) {
 		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 3 times.", "Computer has picked Ninja 3 times.",
 			"", "Choose a character:", "\tZombie", "\tSamurai", "\tClown"),
 		lines("You have already chosen Ninja 3 times in a row. You must choose something else before choosing it again. 3 wait penalty!",
-			"The score is now 0-0.", "", "Choose a character:", "\tZombie"),
+			"The score is now 0-0.", "Waits left: you 1, computer 4.", "", "Choose a character:", "\tZombie"),
 		"The game stops here with the score at 0-0.\n",
 	)
 }
@@ -180,14 +183,16 @@ func TestPlayStuck(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	pass := "You have no legal move left, so you must pass. 2 wait penalty!"
+	w0 := "Waits left: you 0, computer 4."
 	inOrder(t, out,
 		"You chose Rampage. Computer chose Acid Spray.",
 		"Choose a move:\n\tMuscle\n\nMuscle\n",
 		"Choose a move:\n\tMuscle\n\nMuscle\n",
 		"Choose a move:\n\tMuscle\n\nMuscle\n",
-		lines("The score is now 1-0.", "", pass, "The score is now 1-0.", "", pass, "The score is now 1-0.",
-			"", pass, "The score is now 1-1.", "", pass, "The score is now 1-2.", "", pass, "The score is now 1-3.",
-			"", pass, "The score is now 1-4.", "", pass, "The score is now 1-5.", "", "You lost 1-5 (Annihilation)."),
+		lines("The score is now 1-0.", "", pass, "The score is now 1-0.", "Waits left: you 2, computer 4.",
+			"", pass, "The score is now 1-0.", "Waits left: you 0, computer 4.",
+			"", pass, "The score is now 1-1.", w0, "", pass, "The score is now 1-2.", w0, "", pass, "The score is now 1-3.", w0,
+			"", pass, "The score is now 1-4.", w0, "", pass, "The score is now 1-5.", w0, "", "You lost 1-5 (Annihilation)."),
 	)
 	if strings.Count(out, "Choose a move:") != 5 {
 		t.Errorf("the stuck player was asked for a move: %d questions", strings.Count(out, "Choose a move:"))

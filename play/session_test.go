@@ -1,0 +1,229 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// The handbook's game (the original web game pre-seeded with 0xbabecaf3),
+// as cmd/nzsc's TestPlayHandbook checks it word for word.
+var handbook = []string{"Ninja", "Clown", "Moustachio", "Big Hairy Deal", "Juggling Knives",
+	"Mustache Mash", "Nose", "Big Hairy Deal", "Acid Spray", "Juggling Knives",
+	"Juggling Knives", "Juggling Knives", "Mustache Mash", "Juggling Knives"}
+
+func classic(t testing.TB) *agents.Bot {
+	t.Helper()
+	b, err := agents.Parse("classic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// transcript plays answers through Run (as a terminal with piped input).
+func transcript(t testing.TB, seed uint64, answers ...string) string {
+	t.Helper()
+	var out strings.Builder
+	in := strings.NewReader(strings.Join(answers, "\n") + "\n")
+	if err := Run(context.Background(), in, &out, Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: seed, Echo: true}); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestCommandsCostNothing: help, rules and score slipped in before every
+// answer change nothing in the game: with their own output (from the
+// echoed command to the repeated question) cut out, the transcript is the
+// plain game's, and no wait is charged.
+func TestCommandsCostNothing(t *testing.T) {
+	plain := transcript(t, 0xbabecaf3, handbook...)
+	var with []string
+	for i, a := range handbook {
+		with = append(with, []string{"help", "SCORE", " rules "}[i%3], a)
+	}
+	got := transcript(t, 0xbabecaf3, with...)
+	if strings.Contains(got, "wait penalty") {
+		t.Errorf("a command was penalized")
+	}
+	// Each command's block runs from its echo to just before the next
+	// echoed answer, which follows the repeated question.
+	cut := got
+	for i, a := range handbook {
+		cmd := strings.TrimSpace([]string{"help", "SCORE", " rules "}[i%3])
+		k := strings.Index(cut, "\n"+cmd+"\n")
+		if k < 0 {
+			k = strings.Index(cut, "\n "+cmd+" \n")
+		}
+		if k < 0 {
+			t.Fatalf("command %d (%s) not echoed", i, cmd)
+		}
+		e := strings.Index(cut[k+1:], "\n\n"+a+"\n")
+		if e < 0 {
+			t.Fatalf("answer %d not found after command %d", i, i)
+		}
+		// Keep the question once: drop from the command's echo to the
+		// end of the repeated question.
+		block := cut[k+1 : k+1+e+2]
+		q := strings.LastIndex(block, "\nChoose a ")
+		if q < 0 {
+			t.Fatalf("question not repeated after %s:\n%s", cmd, block)
+		}
+		cut = cut[:k+1] + cut[k+1+e+2:]
+	}
+	if cut != plain {
+		t.Errorf("with the commands cut out, the transcript differs:\n%s\n--- plain ---\n%s", cut, plain)
+	}
+}
+
+// TestScoreCommand: the score after the handbook's eighth answer, worked
+// out from the handbook's transcript: 1-2; the person's Big Hairy Deal
+// destroyed by the computer's Zap; the computer's single-use Regenerate
+// and Zap spent; nobody penalized.
+func TestScoreCommand(t *testing.T) {
+	s, err := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range handbook[:8] {
+		if _, err := s.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := s.Answer("score")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"",
+		"Score: you 1, computer 2 (5 wins). Waits: you 4, computer 4.",
+		"You: Clown with Moustachio; destroyed: Big Hairy Deal; last move Big Hairy Deal, 1 in a row.",
+		"Computer: Zombie with Regenerative; destroyed: Zap, Regenerate; last move Zap, 1 in a row.",
+		"Turn 9 of at most 1000.", ""}
+	if !slices.Equal(r.Lines, want) {
+		t.Errorf("score:\n%s\nwant\n%s", strings.Join(r.Lines, "\n"), strings.Join(want, "\n"))
+	}
+	if r.Ask != "Choose a move:" || !slices.Equal(r.Options, []string{"Juggling Knives", "Acid Spray", "Nose", "Mustache Mash"}) {
+		t.Errorf("after score: asked %q %v", r.Ask, r.Options)
+	}
+	st := r.Status
+	if st.You.Points != 1 || st.Computer.Points != 2 || st.You.Waits != 4 || st.Phase != "move" ||
+		!slices.Equal(st.You.Destroyed, []string{"Big Hairy Deal"}) || !slices.Equal(st.Computer.Destroyed, []string{"Zap", "Regenerate"}) {
+		t.Errorf("status %+v", st)
+	}
+}
+
+// TestQuit: quit ends the session where it stands, unpenalized; at the
+// "Play again?" question it just ends.
+func TestQuit(t *testing.T) {
+	out := transcript(t, 0xbabecaf3, "Ninja", "quit", "Clown")
+	if !strings.HasSuffix(out, "quit\n\nThe game stops here with the score at 0-0.\n") || strings.Contains(out, "penalty") {
+		t.Errorf("transcript:\n%s", out)
+	}
+	out = transcript(t, 0xbabecaf3, append(slices.Clone(handbook), "quit", "y")...)
+	if !strings.HasSuffix(out, "Play again? y/N\n\nquit\n") {
+		t.Errorf("quit at the last question:\n%s", out)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	for i, c := range []struct {
+		phase  engine.Phase
+		answer string
+		want   string
+	}{
+		{engine.PickCharacter, "ninjja", "Ninja"},
+		{engine.PickCharacter, "Zombi", "Zombie"},
+		{engine.PickCharacter, "pirate", "Ninja"}, // 5 edits from ninja and zombie: the first wins
+		{engine.PickBooster, "moustachioo", "Moustachio"},
+		{engine.PickBooster, "Strogn", "Strong"},
+		{engine.PickBooster, "booster", "No Booster"},
+		{engine.PickMove, "knives", "Juggling Knives"},
+		{engine.PickMove, "mash", "Smash"}, // in "smash" and "mustachemash": the shorter
+		{engine.PickMove, "mustache", "Mustache Mash"},
+		{engine.PickMove, "NOSE of", "Nose of the Taunted"},
+		{engine.PickMove, "Juggling Knifes", "Juggling Knives"},
+		{engine.PickMove, "rock", "Kick"},
+		{engine.GameOver, "x", ""},
+	} {
+		if got := Closest(c.phase, c.answer); got != c.want {
+			t.Errorf("case %d: Closest(%v, %q) = %q, want %q", i, c.phase, c.answer, got, c.want)
+		}
+	}
+}
+
+// TestSessionErrors: answers outside a session's life are errors.
+func TestSessionErrors(t *testing.T) {
+	if _, err := NewSession(Options{}); err == nil {
+		t.Errorf("no bot: no error")
+	}
+	s, _ := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 1})
+	if _, err := s.Answer("Ninja"); err == nil {
+		t.Errorf("answer before Start: no error")
+	}
+	s.Start()
+	if _, err := s.Start(); err == nil {
+		t.Errorf("second Start: no error")
+	}
+	if r := s.Stop(); !r.Over || len(r.Lines) != 2 {
+		t.Errorf("Stop: %+v", r)
+	}
+	if _, err := s.Answer("Ninja"); err == nil {
+		t.Errorf("answer after Stop: no error")
+	}
+}
+
+// FuzzSession: any lines, answered in turn, keep the game within its
+// rules' bounds, and every question offers the legal choices.
+func FuzzSession(f *testing.F) {
+	f.Add(uint64(0xbabecaf3), "Ninja\nClown\nMoustachio\nhelp\nNose\nscore\nzzz\nquit")
+	f.Add(uint64(7), "y\nsamurai\nnone\nkick\n\n  \nrules")
+	bot := classic(f)
+	f.Fuzz(func(t *testing.T, seed uint64, in string) {
+		s, _ := NewSession(Options{Rules: engine.Rules{TurnCap: 40}, Bot: bot, Seed: seed | 1})
+		r, err := s.Start()
+		for _, l := range strings.Split(in, "\n") {
+			if err != nil || r.Over {
+				break
+			}
+			r, err = s.Answer(l)
+			for _, sd := range []Side{r.Status.You, r.Status.Computer} {
+				if sd.Points < 0 || sd.Points > engine.WinningPoints || sd.Waits < 0 || sd.Waits > 4 {
+					t.Fatalf("side out of bounds: %+v", sd)
+				}
+			}
+			if r.Kind == AskChoice && len(r.Options) == 0 {
+				t.Fatalf("a question with no options: %+v", r)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func ExampleSession() {
+	bot, _ := agents.Parse("classic")
+	s, _ := NewSession(Options{Rules: engine.DefaultRules, Bot: bot, Seed: 0xbabecaf3})
+	r, _ := s.Start()
+	fmt.Println(r.Ask, r.Options)
+	r, _ = s.Answer("Ninja")
+	fmt.Println(strings.Join(r.Lines[1:4], "\n"))
+	r, _ = s.Answer("help me")
+	fmt.Println(r.Lines[1])
+	fmt.Println(r.Status.You.Waits, "waits left")
+	// Output:
+	// Choose a character: [Ninja Zombie Samurai Clown]
+	// Both of you chose Ninja, so you must repick.
+	// You have picked Ninja 1 times.
+	// Computer has picked Ninja 1 times.
+	// "help me" is not a character (the closest name is Zombie). 4 wait penalty!
+	// 0 waits left
+}
