@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/nzsclab/nzsc/web"
+)
+
+func init() {
+	register(&command{
+		name:    "serve",
+		summary: "serve the lab's web pages: play against a bot in the browser (and more, see the home page)",
+		example: "nzsc serve --addr 127.0.0.1:8080",
+		flags: func(fs *pflag.FlagSet) {
+			fs.String("addr", "127.0.0.1:8080", "address to listen on; anything but loopback lets other machines in (a warning is printed)")
+			fs.String("runs", "runs", "directory of run directories the Runs page shows (read-only)")
+			fs.Bool("allow-exec", false, "let the pages start external programs as bots (exec:...); off by default")
+		},
+		run: runServe,
+	})
+}
+
+// mounts are the pages other packages serve, by path prefix: the one
+// place where they join the server (web.Config.Mounts); the navigation
+// and the home page link to each.
+func mounts(runs string, allowExec bool) map[string]http.Handler {
+	return map[string]http.Handler{
+		// "/rooms/": Two people, "/watch/": Watch, "/runs/": Runs.
+	}
+}
+
+func runServe(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) > 0 {
+		return usagef("serve: takes no arguments (got %q)", args[0])
+	}
+	addr, runs := mustString(fs, "addr"), mustString(fs, "runs")
+	allowExec, _ := fs.GetBool("allow-exec")
+	srv, err := web.New(web.Config{Runs: runs, AllowExec: allowExec, Mounts: mounts(runs, allowExec)})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return usagef("serve: %v", err)
+	}
+	if !loopback(ln.Addr()) {
+		fmt.Fprintf(e.stderr, "nzsc: warning: %s is not a loopback address: anyone who can reach this machine can use the pages", ln.Addr())
+		if allowExec {
+			fmt.Fprint(e.stderr, ", and start programs on it (--allow-exec)")
+		}
+		fmt.Fprintln(e.stderr)
+	}
+	fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-e.ctx.Done():
+	}
+	// Let requests in flight finish (a bot's move), then stop.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	<-done
+	return nil
+}
+
+// loopback reports whether a listening address is reachable only from
+// this machine.
+func loopback(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && t.IP.IsLoopback()
+}

@@ -1,0 +1,162 @@
+package web
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/web/playapi"
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+// playHelp is what the Play page says a person may type.
+const playHelp = play.Help
+
+// live is one play session behind the API; its lock serializes a
+// client's requests (a double click sends two answers at once).
+type live struct {
+	mu sync.Mutex
+	s  *play.Session
+}
+
+func (l *live) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.s.Close()
+}
+
+// handleNew is POST /api/play.
+func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		webapi.Error(w, http.StatusMethodNotAllowed, "POST a new game: {\"opponent\": SPEC, \"seed\": SEED}")
+		return
+	}
+	var req playapi.NewRequest
+	if !webapi.Decode(w, r, 4096, &req) {
+		return
+	}
+	sess, err := playapi.NewSession(req, s.cfg.AllowExec, randomUint64)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, playapi.ErrExec) {
+			status = http.StatusForbidden
+		}
+		webapi.Error(w, status, err.Error())
+		return
+	}
+	l := &live{s: sess}
+	id := s.newID()
+	if err := s.sessions.Add(id, l); err != nil {
+		sess.Close()
+		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
+	l.mu.Lock()
+	reply, err := sess.Start()
+	l.mu.Unlock()
+	if err != nil {
+		s.sessions.Remove(id)
+		webapi.Error(w, http.StatusBadGateway, err.Error())
+		return
+	}
+	webapi.JSON(w, playapi.NewReply{ID: id, Reply: reply})
+}
+
+// handleAnswer is POST /api/play/{id} (an answer) and DELETE (the person
+// leaves: the session ends and its bot stops).
+func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	l, ok := s.sessions.Get(id)
+	if !ok {
+		webapi.Error(w, http.StatusNotFound, "no such game (it may have ended or been idle too long): start a new one")
+		return
+	}
+	switch r.Method {
+	case http.MethodDelete:
+		s.sessions.Remove(id)
+		w.WriteHeader(http.StatusNoContent)
+		return
+	case http.MethodPost:
+	default:
+		webapi.Error(w, http.StatusMethodNotAllowed, "POST an answer: {\"answer\": LINE}, or DELETE to leave")
+		return
+	}
+	var req playapi.AnswerRequest
+	if !webapi.Decode(w, r, 1024, &req) {
+		return
+	}
+	if len(req.Answer) > playapi.MaxAnswer || strings.ContainsAny(req.Answer, "\n\r") {
+		webapi.Errorf(w, http.StatusBadRequest, "an answer is one line of at most %d bytes", playapi.MaxAnswer)
+		return
+	}
+	l.mu.Lock()
+	if l.s.Over() {
+		l.mu.Unlock()
+		webapi.Error(w, http.StatusConflict, "this session is over: start a new one")
+		return
+	}
+	reply, err := l.s.Answer(req.Answer)
+	l.mu.Unlock()
+	if err != nil {
+		s.sessions.Remove(id)
+		webapi.Error(w, http.StatusBadGateway, err.Error())
+		return
+	}
+	webapi.JSON(w, reply)
+}
+
+// handleRecord is GET /api/play/{id}/record: the last finished game as a
+// game record (one JSON line, as nzsc play --record writes), a download.
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET the record")
+		return
+	}
+	l, ok := s.sessions.Get(r.PathValue("id"))
+	if !ok {
+		webapi.Error(w, http.StatusNotFound, "no such game (it may have ended or been idle too long)")
+		return
+	}
+	l.mu.Lock()
+	rec := l.s.Record()
+	l.mu.Unlock()
+	if rec == nil {
+		webapi.Error(w, http.StatusNotFound, "no game finished yet: a record is kept when a game ends")
+		return
+	}
+	b, err := playapi.RecordLine(rec)
+	if err != nil {
+		webapi.Error(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", playapi.RecordName(rec)))
+	w.Write(b)
+}
+
+// handleBots is GET /api/bots.
+func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET the list of bots")
+		return
+	}
+	webapi.JSON(w, playapi.Bots(s.cfg.AllowExec))
+}
+
+func randomID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
+}
+
+func randomUint64() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}

@@ -1,0 +1,188 @@
+// Package web is the server behind `nzsc serve`: the lab's front door (a
+// home page saying what to do), the Play page where a person plays NZSC
+// against any bot in nzsc play's words, its JSON API, and the one place
+// where the other pages (Two people, Watch, Runs) are mounted. The page is
+// plain HTML, CSS and JavaScript embedded in the binary; nothing is
+// fetched from the network. The same page, with its script calling the
+// engine compiled to WebAssembly instead of this API, is the static site
+// `make web` builds (WriteStatic).
+//
+// A Server is safe for concurrent use. Every session is a play.Session
+// held in a bounded store (count and idle expiry); bad requests get a 4xx
+// with a one-line JSON error (package webapi).
+package web
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+// Config configures a Server.
+type Config struct {
+	// Runs is the directory of run directories (--runs), for the Runs
+	// page.
+	Runs string
+	// AllowExec lets the pages start external programs (exec: bots);
+	// without it such specs are refused.
+	AllowExec bool
+	// MaxSessions bounds the live play sessions (default 1000); a
+	// session unused for Idle (default 30 minutes) is forgotten and its
+	// bot stopped.
+	MaxSessions int
+	Idle        time.Duration
+	// Mounts are the other pages, by path prefix ("/rooms/", "/watch/",
+	// "/runs/"): each handler gets every request under its prefix, and
+	// the navigation bar and the home page link to it. This is the one
+	// place where pages from other packages join the server.
+	Mounts map[string]http.Handler
+}
+
+// Section is a page the navigation bar and the home page name.
+type Section struct {
+	Path, Title, About string
+	// Here is set when the server serves it.
+	Here bool
+}
+
+// sections are the lab's pages in the order the navigation shows them;
+// a mount under another prefix is added after them, titled by its path.
+var sections = []Section{
+	{Path: "/play", Title: "Play", About: "Play NZSC against the original game's computer or any bot, in the same words as nzsc play. Put ?seed= in the address to replay a game."},
+	{Path: "/rooms/", Title: "Two people", About: "Open a room with a short name and send it to a friend: each chooses in secret, and both choices are shown when both are in."},
+	{Path: "/watch/", Title: "Watch", About: "Pick two bots and a seed and watch their game turn by turn, or step through a game record."},
+	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match or tournament of built-in bots and follow it."},
+}
+
+// Server serves the pages and the play API.
+type Server struct {
+	cfg      Config
+	mux      *http.ServeMux
+	sessions *webapi.Store[*live]
+	pages    *template.Template
+	sections []Section
+	// newID makes session ids; tests replace it.
+	newID func() string
+}
+
+// New returns a server for c.
+func New(c Config) (*Server, error) {
+	if c.MaxSessions <= 0 {
+		c.MaxSessions = 1000
+	}
+	if c.Idle <= 0 {
+		c.Idle = 30 * time.Minute
+	}
+	s := &Server{cfg: c, mux: http.NewServeMux(), newID: randomID}
+	s.sessions = webapi.NewStore[*live](c.MaxSessions, c.Idle)
+	s.sessions.Close = (*live).close
+	var err error
+	if s.pages, err = template.ParseFS(staticFS, "static/*.html"); err != nil {
+		return nil, fmt.Errorf("web: %w", err)
+	}
+	s.sections = navSections(c.Mounts, false)
+
+	static, _ := fs.Sub(staticFS, "static")
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.HandleFunc("GET /{$}", s.page("home.html"))
+	s.mux.HandleFunc("GET /play", s.page("play.html"))
+	s.mux.HandleFunc("/api/play", s.handleNew)
+	s.mux.HandleFunc("/api/play/{id}", s.handleAnswer)
+	s.mux.HandleFunc("/api/play/{id}/record", s.handleRecord)
+	s.mux.HandleFunc("/api/bots", s.handleBots)
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		webapi.Errorf(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
+	})
+	for prefix, h := range c.Mounts {
+		s.mux.Handle(prefix, h)
+	}
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		s.render(w, "notfound.html", nil)
+	})
+	return s, nil
+}
+
+// navSections lists the sections served (Play always, the others when
+// mounted), then other mounts by path. A static site has Play only.
+func navSections(mounts map[string]http.Handler, static bool) []Section {
+	out := slices.Clone(sections)
+	for i := range out {
+		_, ok := mounts[out[i].Path]
+		out[i].Here = i == 0 || ok && !static
+	}
+	var extra []string
+	for p := range mounts {
+		if !slices.ContainsFunc(sections, func(s Section) bool { return s.Path == p }) {
+			extra = append(extra, p)
+		}
+	}
+	slices.Sort(extra)
+	for _, p := range extra {
+		out = append(out, Section{Path: p, Title: strings.Trim(p, "/"), Here: !static})
+	}
+	return out
+}
+
+// ServeHTTP serves the pages, the API and the mounted pages, with headers
+// that keep the pages to their own origin.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "no-referrer")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Close stops every session's bot.
+func (s *Server) Close() {
+	var ids []string
+	s.sessions.Each(func(id string, _ *live) { ids = append(ids, id) })
+	for _, id := range ids {
+		s.sessions.Remove(id)
+	}
+}
+
+// pageData is what the page templates read.
+type pageData struct {
+	Sections []Section
+	// Static is set for the page `make web` writes: no server, the
+	// engine in WebAssembly.
+	Static bool
+	Help   string
+	// Base is where the page's script and style are, Home the home
+	// page's address.
+	Base, Home string
+}
+
+func (s *Server) page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		s.render(w, name, s.sections)
+	}
+}
+
+func (s *Server) render(w http.ResponseWriter, name string, secs []Section) {
+	var b bytes.Buffer
+	if secs == nil {
+		secs = s.sections
+	}
+	if err := s.pages.ExecuteTemplate(&b, name, pageData{Sections: secs, Help: playHelp, Base: "/static/", Home: "/"}); err != nil {
+		webapi.Error(w, http.StatusInternalServerError, "rendering the page: "+err.Error())
+		return
+	}
+	w.Write(b.Bytes())
+}

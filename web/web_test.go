@@ -1,0 +1,315 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/web/playapi"
+)
+
+// handbook is the original handbook's game against the classic computer
+// with seed 0xbabecaf3 (cmd/nzsc's TestPlayHandbook checks its transcript
+// word for word).
+var handbook = []string{"Ninja", "Clown", "Moustachio", "Big Hairy Deal", "Juggling Knives",
+	"Mustache Mash", "Nose", "Big Hairy Deal", "Acid Spray", "Juggling Knives",
+	"Juggling Knives", "Juggling Knives", "Mustache Mash", "Juggling Knives"}
+
+func newServer(t testing.TB, c Config) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { ts.Close(); s.Close() })
+	return s, ts
+}
+
+// call sends a request and returns the status and body.
+func call(t testing.TB, c *http.Client, method, url, body string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+func jsonString(s string) string { b, _ := json.Marshal(s); return string(b) }
+
+// apiGame plays answers through the API and returns the transcript a
+// terminal would show (answers echoed, as nzsc play with piped input),
+// the session id and the last reply.
+func apiGame(t *testing.T, base, opponent, seed string, answers []string) (string, string, play.Reply) {
+	t.Helper()
+	code, b := call(t, http.DefaultClient, "POST", base+"/api/play", fmt.Sprintf(`{"opponent":%s,"seed":%s}`, jsonString(opponent), jsonString(seed)))
+	if code != 200 {
+		t.Fatalf("new game: %d %s", code, b)
+	}
+	var nr playapi.NewReply
+	if err := json.Unmarshal(b, &nr); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	play.Write(&out, nr.Reply)
+	r := nr.Reply
+	for _, a := range answers {
+		if r.Over {
+			break
+		}
+		out.WriteString(a + "\n")
+		code, b := call(t, http.DefaultClient, "POST", base+"/api/play/"+nr.ID, `{"answer":`+jsonString(a)+`}`)
+		if code != 200 {
+			t.Fatalf("answer %q: %d %s", a, code, b)
+		}
+		r = play.Reply{}
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		play.Write(&out, r)
+	}
+	return out.String(), nr.ID, r
+}
+
+// runGame is nzsc play (play.Run, echoing piped answers) fed answers.
+func runGame(t *testing.T, opponent string, seed uint64, answers []string) string {
+	t.Helper()
+	bot, err := agents.Parse(opponent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	in := strings.NewReader(strings.Join(answers, "\n") + "\n")
+	if err := play.Run(context.Background(), in, &out, play.Options{Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: true}); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestAPIGameIsPlay: whole sessions played by API calls give nzsc play's
+// transcript for the same answers: the handbook game, a second game after
+// "y", commands and bad names; and a game against another bot.
+func TestAPIGameIsPlay(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for i, c := range []struct {
+		opponent string
+		seed     uint64
+		answers  []string
+	}{
+		{"classic", 0xbabecaf3, append(append([]string{}, handbook...), "n")},
+		{"classic", 0xbabecaf3, append(append([]string{"help", "Pirat"}, handbook...), "score", "y", "Zombie", "rules", "quit")},
+		{"random", 12345, []string{"Samurai", "Samurai", "Strong", "Smash", "Smash", "Twist", "Bend", "Helmet", "Twist", "Bend", "Smash", "Twist", "Bend", "Helmet", "quit"}},
+	} {
+		got, _, _ := apiGame(t, ts.URL, c.opponent, fmt.Sprintf("%#x", c.seed), c.answers)
+		want := runGame(t, c.opponent, c.seed, c.answers)
+		if got != want {
+			t.Errorf("case %d: the API's transcript differs from nzsc play's:\n%s\n--- nzsc play ---\n%s", i, got, want)
+		}
+	}
+	// Decimal seeds are the same seeds.
+	a, _, _ := apiGame(t, ts.URL, "classic", "3133065971", append(handbook[:3:3], "quit"))
+	if b := runGame(t, "classic", 0xbabecaf3, append(handbook[:3:3], "quit")); a != b {
+		t.Errorf("decimal seed: a different game")
+	}
+}
+
+// TestRecordDownload: a finished game downloads as a game record that
+// replays through the engine to its result.
+func TestRecordDownload(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	_, id, r := apiGame(t, ts.URL, "classic", "0xbabecaf3", handbook)
+	if r.Status.Result != "You won 5-2 (Obliteration)." {
+		t.Fatalf("result %q", r.Status.Result)
+	}
+	resp, err := http.Get(ts.URL + "/api/play/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), `filename="nzsc-person-vs-classic-0xbabecaf3.jsonl"`) {
+		t.Fatalf("%d %q %s", resp.StatusCode, resp.Header.Get("Content-Disposition"), b)
+	}
+	if bytes.Count(b, []byte("\n")) != 1 {
+		t.Errorf("not one JSON line: %q", b)
+	}
+	var rec game.Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := play.Replay(&out, engine.NewContractGame(engine.DefaultRules), &rec); err != nil {
+		t.Fatalf("replay: %v", err)
+	}
+	if rec.Seed != "0xbabecaf3" || len(rec.Turns) != len(handbook) || rec.Result.Score[0] != 5 || rec.Result.Score[1] != 2 ||
+		!strings.Contains(out.String(), "You won 5-2 (Obliteration).") {
+		t.Errorf("record %+v\n%s", rec, out.String())
+	}
+}
+
+// TestBadRequests: every bad request gets a 4xx with a one-line JSON
+// error.
+func TestBadRequests(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	_, id, _ := apiGame(t, ts.URL, "classic", "7", nil)
+	_, over, _ := apiGame(t, ts.URL, "classic", "7", []string{"quit"})
+	for i, c := range []struct {
+		method, path, body string
+		status             int
+		msg                string
+	}{
+		{"POST", "/api/play", `{"seed":"0"}`, 400, "1..4294967295"},
+		{"POST", "/api/play", `{"seed":"0x100000000"}`, 400, "1..4294967295"},
+		{"POST", "/api/play", `{"seed":"babe"}`, 400, "not a decimal or 0x-hex"},
+		{"POST", "/api/play", `{"seed":"-1","opponent":"random"}`, 400, "not a decimal or 0x-hex"},
+		{"POST", "/api/play", `{"opponent":"nosuchbot"}`, 400, `unknown bot "nosuchbot"`},
+		{"POST", "/api/play", `{"opponent":"classic:seed=5","seed":"6"}`, 400, "disagree"},
+		{"POST", "/api/play", `{"opponent":"mcts:iters=x"}`, 400, "iters"},
+		{"POST", "/api/play", `{"opponent":"exec:/bin/true"}`, 403, "--allow-exec"},
+		{"POST", "/api/play", `{"opponent":"exec:sh -c true;timeout=1s"}`, 403, "--allow-exec"},
+		{"POST", "/api/play", `not json`, 400, "bad JSON"},
+		{"POST", "/api/play", ``, 400, "empty request body"},
+		{"POST", "/api/play", `{"seat":1}`, 400, "unknown field"},
+		{"POST", "/api/play", `{"seed":"1"} {}`, 400, "trailing data"},
+		{"POST", "/api/play", `{"opponent":"` + strings.Repeat("x", 5000) + `"}`, 413, "over 4096 bytes"},
+		{"GET", "/api/play", ``, 405, "POST a new game"},
+		{"POST", "/api/play/nosuchid", `{"answer":"Ninja"}`, 404, "no such game"},
+		{"POST", "/api/play/" + id, `{"answer":"Ninja\nClown"}`, 400, "one line"},
+		{"POST", "/api/play/" + id, `{"answer":"` + strings.Repeat("n", 201) + `"}`, 400, "at most 200 bytes"},
+		{"POST", "/api/play/" + id, `{"answer":1}`, 400, "bad JSON"},
+		{"PUT", "/api/play/" + id, `{"answer":"Ninja"}`, 405, "POST an answer"},
+		{"GET", "/api/play/" + id + "/record", ``, 404, "no game finished yet"},
+		{"POST", "/api/play/" + id + "/record", ``, 405, "GET the record"},
+		{"POST", "/api/play/" + over, `{"answer":"Ninja"}`, 409, "over"},
+		{"GET", "/api/nothing", ``, 404, "no such API"},
+		{"POST", "/api/bots", ``, 405, "GET the list"},
+	} {
+		code, b := call(t, http.DefaultClient, c.method, ts.URL+c.path, c.body)
+		var e struct{ Error string }
+		if code != c.status || json.Unmarshal(b, &e) != nil || !strings.Contains(e.Error, c.msg) || bytes.Count(b, []byte("\n")) != 1 {
+			t.Errorf("case %d %s %s: %d %q; want %d with a one-line JSON error containing %q", i, c.method, c.path, code, b, c.status, c.msg)
+		}
+	}
+}
+
+// TestAllowExec: with AllowExec an exec: bot is started; one that fails
+// ends its session with a JSON error (502), not a crash.
+func TestAllowExec(t *testing.T) {
+	_, ts := newServer(t, Config{AllowExec: true})
+	code, b := call(t, http.DefaultClient, "POST", ts.URL+"/api/play", `{"opponent":"exec:/bin/false;handshake=1s"}`)
+	if code != 200 {
+		t.Fatalf("exec allowed: %d %s", code, b)
+	}
+	var nr playapi.NewReply
+	json.Unmarshal(b, &nr)
+	code, b = call(t, http.DefaultClient, "POST", ts.URL+"/api/play/"+nr.ID, `{"answer":"Ninja"}`)
+	if code != http.StatusBadGateway || !strings.Contains(string(b), "opponent exec:/bin/false;handshake=1s failed") {
+		t.Errorf("failing bot: %d %s", code, b)
+	}
+	if code, _ = call(t, http.DefaultClient, "POST", ts.URL+"/api/play/"+nr.ID, `{"answer":"Ninja"}`); code != 404 {
+		t.Errorf("the failed session lives on: %d", code)
+	}
+	var bots []playapi.BotInfo
+	_, b = call(t, http.DefaultClient, "GET", ts.URL+"/api/bots", "")
+	json.Unmarshal(b, &bots)
+	if !hasBot(bots, "exec") || !hasBot(bots, "classic") || hasBot(bots, "paranoid") {
+		t.Errorf("bots with exec allowed: %s", b)
+	}
+	_, ts2 := newServer(t, Config{})
+	_, b = call(t, http.DefaultClient, "GET", ts2.URL+"/api/bots", "")
+	json.Unmarshal(b, &bots)
+	if hasBot(bots, "exec") {
+		t.Errorf("exec offered without --allow-exec")
+	}
+}
+
+func hasBot(bots []playapi.BotInfo, name string) bool {
+	for _, b := range bots {
+		if b.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSessionLimits: the store holds at most MaxSessions; a session left
+// (DELETE) or idle past Idle is forgotten.
+func TestSessionLimits(t *testing.T) {
+	s, ts := newServer(t, Config{MaxSessions: 2})
+	_, a, _ := apiGame(t, ts.URL, "classic", "1", nil)
+	apiGame(t, ts.URL, "classic", "2", nil)
+	if code, b := call(t, http.DefaultClient, "POST", ts.URL+"/api/play", `{}`); code != 503 || !strings.Contains(string(b), "too many") {
+		t.Errorf("third session: %d %s", code, b)
+	}
+	if code, _ := call(t, http.DefaultClient, "DELETE", ts.URL+"/api/play/"+a, ""); code != 204 {
+		t.Errorf("leave: %d", code)
+	}
+	if s.sessions.Len() != 1 {
+		t.Errorf("%d sessions after one left", s.sessions.Len())
+	}
+	if code, _ := call(t, http.DefaultClient, "POST", ts.URL+"/api/play", `{}`); code != 200 {
+		t.Errorf("a session after one left: %d", code)
+	}
+
+	_, ts = newServer(t, Config{Idle: time.Millisecond})
+	_, id, _ := apiGame(t, ts.URL, "classic", "1", nil)
+	time.Sleep(5 * time.Millisecond) // past Idle: the next request forgets it
+	if code, _ := call(t, http.DefaultClient, "POST", ts.URL+"/api/play/"+id, `{"answer":"Ninja"}`); code != 404 {
+		t.Errorf("an idle session answered: %d", code)
+	}
+}
+
+// TestPages: the home page links to Play and to each mounted page, which
+// gets its requests; a page not mounted is named but not linked; an
+// unknown page is a 404 page.
+func TestPages(t *testing.T) {
+	rooms := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "rooms here: "+r.URL.Path) })
+	_, ts := newServer(t, Config{Mounts: map[string]http.Handler{"/rooms/": rooms, "/extra/": rooms}})
+	code, b := call(t, http.DefaultClient, "GET", ts.URL+"/", "")
+	home := string(b)
+	for _, want := range []string{`<a href="/play">Play</a>`, `<a href="/rooms/">Two people</a>`, `<a href="/extra/">extra</a>`, `<h2>Watch</h2>`, `<h2>Runs</h2>`} {
+		if code != 200 || !strings.Contains(home, want) {
+			t.Errorf("home page lacks %s", want)
+		}
+	}
+	if strings.Contains(home, `href="/watch/"`) {
+		t.Errorf("home page links to a page not mounted")
+	}
+	if _, b := call(t, http.DefaultClient, "GET", ts.URL+"/rooms/abc", ""); string(b) != "rooms here: /rooms/abc" {
+		t.Errorf("mount got %q", b)
+	}
+	code, b = call(t, http.DefaultClient, "GET", ts.URL+"/play?seed=0x5", "")
+	if code != 200 || !strings.Contains(string(b), `<script src="/static/play.js">`) || !strings.Contains(string(b), "score  points, waits, destroyed moves and streaks") {
+		t.Errorf("play page: %d", code)
+	}
+	for _, p := range []string{"/static/play.js", "/static/style.css"} {
+		if code, _ := call(t, http.DefaultClient, "GET", ts.URL+p, ""); code != 200 {
+			t.Errorf("%s: %d", p, code)
+		}
+	}
+	if code, b := call(t, http.DefaultClient, "GET", ts.URL+"/nothing", ""); code != 404 || !strings.Contains(string(b), "There is no page here") {
+		t.Errorf("unknown page: %d", code)
+	}
+}
