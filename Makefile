@@ -8,7 +8,7 @@ PKGS := ./...
 RACE_PKGS := ./tournament/... ./roundrobin/... ./agents/... ./results/... ./play/... \
 	./internal/... ./analysis/solve/... ./cmd/...
 
-.PHONY: build test test-short test-docs test-slurm race fmt-check vet tidy-check bench fuzz clean
+.PHONY: build test test-short test-docs test-slurm race fmt-check vet tidy-check bench fuzz clean web
 
 build:
 	$(GO) build -o bin/nzsc ./cmd/nzsc
@@ -61,5 +61,17 @@ fuzz:
 	  done; \
 	done
 
+# The Play page as a static site that needs no server: the page and its
+# script (the same as nzsc serve's), the engine compiled to WebAssembly,
+# and the Go distribution's loader for it. Serve web/dist with any static
+# file server (a browser will not load WebAssembly from file://).
+WEB_DIST ?= web/dist
+web:
+	rm -rf $(WEB_DIST)
+	$(GO) run ./cmd/nzsc-wasm/site $(WEB_DIST)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags=-s -o $(WEB_DIST)/nzsc.wasm ./cmd/nzsc-wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" $(WEB_DIST)/
+	@ls -l $(WEB_DIST); printf 'nzsc.wasm gzipped: %s bytes\n' "$$(gzip -9 -c $(WEB_DIST)/nzsc.wasm | wc -c)"
+
 clean:
-	rm -rf bin
+	rm -rf bin $(WEB_DIST)

@@ -110,13 +110,14 @@ function show(reply) {
 }
 
 function status(s) {
+  const over = s.phase === "over";
   const side = (who, v) => {
     $(who + "-points").textContent = v.points;
     $(who + "-waits").textContent = v.waits + " " + "●".repeat(v.waits) + "○".repeat(Math.max(0, 4 - v.waits));
     $(who + "-waits").title = v.waits + " waits left";
-    $(who + "-loadout").textContent = v.character ? v.character + (v.booster ? " · " + v.booster : "") : "–";
+    $(who + "-loadout").replaceChildren(...(v.character ? [v.character].concat(v.booster ? [document.createElement("br"), v.booster] : []) : ["–"]));
     $(who + "-destroyed").textContent = v.destroyed.length ? v.destroyed.join(", ") : "–";
-    $(who + "-last").textContent = v.last ? v.last + " ×" + v.in_a_row + (v.blocked ? " (not again)" : "") : "–";
+    $(who + "-last").textContent = v.last ? v.last + " ×" + v.in_a_row + (v.blocked && !over ? " (not allowed next)" : "") : "–";
   };
   side("you", s.you);
   side("comp", s.computer);
@@ -196,8 +197,11 @@ transport.bots().then(list => {
     dl.appendChild(o);
     about[b.name] = b.about;
   }
-  const show = () => { $("botabout").textContent = about[$("opponent").value.split(":")[0]] ? $("opponent").value.split(":")[0] + ": " + about[$("opponent").value.split(":")[0]] + "." : ""; };
-  $("opponent").addEventListener("input", show);
-  show();
+  const describe = () => {
+    const name = $("opponent").value.split(":")[0].trim();
+    $("botabout").textContent = about[name] ? name + ": " + about[name] + "." : "";
+  };
+  $("opponent").addEventListener("input", describe);
+  describe();
 });
 start();
