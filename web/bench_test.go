@@ -1,0 +1,83 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/web/playapi"
+)
+
+// BenchmarkServePlay is the load benchmark, on loopback only: many
+// concurrent sessions (8 per CPU), each playing whole games against the
+// classic computer through the HTTP API (a new session, the first option
+// every turn, then "n"). One iteration is one whole game. It reports the
+// requests per second and the latency of a request (p50, p99).
+func BenchmarkServePlay(b *testing.B) {
+	_, ts := newServer(b, Config{MaxSessions: 10000})
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	var (
+		mu    sync.Mutex
+		lat   []time.Duration
+		seeds atomic.Uint64
+	)
+	post := func(url string, body any, v any, mine *[]time.Duration) {
+		in, _ := json.Marshal(body)
+		t0 := time.Now()
+		resp, err := client.Post(url, "application/json", bytes.NewReader(in))
+		if err != nil {
+			b.Error(err)
+			return
+		}
+		out, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		*mine = append(*mine, time.Since(t0))
+		if resp.StatusCode != 200 {
+			b.Errorf("%s: %d %s", url, resp.StatusCode, out)
+			return
+		}
+		if err := json.Unmarshal(out, v); err != nil {
+			b.Error(err)
+		}
+	}
+	b.ReportAllocs()
+	b.SetParallelism(8)
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		var mine []time.Duration
+		for pb.Next() {
+			var nr playapi.NewReply
+			post(ts.URL+"/api/play", playapi.NewRequest{Seed: fmt.Sprint(seeds.Add(1))}, &nr, &mine)
+			r := nr.Reply
+			for !r.Over && len(r.Options) > 0 && !b.Failed() {
+				a := r.Options[0]
+				if r.Kind == play.AskAgain {
+					a = "n"
+				}
+				r = play.Reply{}
+				post(ts.URL+"/api/play/"+nr.ID, playapi.AnswerRequest{Answer: a}, &r, &mine)
+			}
+		}
+		mu.Lock()
+		lat = append(lat, mine...)
+		mu.Unlock()
+	})
+	elapsed := time.Since(start)
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))]) / float64(time.Millisecond) }
+	b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "req/s")
+	b.ReportMetric(q(0.50), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(float64(len(lat))/float64(b.N), "req/game")
+}
