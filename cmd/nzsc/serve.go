@@ -52,7 +52,7 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("serve: %v", err)
 	}
 	if !loopback(ln.Addr()) {
-		fmt.Fprintf(e.stderr, "nzsc: warning: %s is not a loopback address: anyone who can reach this machine can use the pages", ln.Addr())
+		fmt.Fprintf(e.stderr, "nzsc: warning: %s is not a loopback address: anyone who can reach this machine can use the pages", addr)
 		if allowExec {
 			fmt.Fprint(e.stderr, ", and start programs on it (--allow-exec)")
 		}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var servingAt = regexp.MustCompile(`NZSC Lab at (http://\S+/) `)
+
+// serve starts nzsc serve with args and returns its base URL, its stderr
+// and a function that stops it (as a signal would) and returns its error.
+func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, append([]string{"serve"}, args...), strings.NewReader(""), &out, &errb) }()
+	for range 500 {
+		if m := servingAt.FindStringSubmatch(out.String()); m != nil {
+			return m[1], &errb, func() error { cancel(); return <-done }
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("serve ended: %v; stderr %s", err, errb.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	t.Fatalf("serve did not say where it listens: %q", out.String())
+	return "", nil, nil
+}
+
+// TestServe: nzsc serve answers on loopback without a warning, plays,
+// and stops cleanly when its context is cancelled (Ctrl-C).
+func TestServe(t *testing.T) {
+	base, errb, stop := serve(t, "--addr", "127.0.0.1:0")
+	resp, err := http.Get(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(home), `href="/play"`) {
+		t.Errorf("home page: %d", resp.StatusCode)
+	}
+	resp, err = http.Post(base+"api/play", "application/json", strings.NewReader(`{"seed":"0xbabecaf3"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(b), "Playing against classic with seed 0xbabecaf3") {
+		t.Errorf("new game: %d %s", resp.StatusCode, b)
+	}
+	if err := stop(); err != nil {
+		t.Errorf("stopping: %v", err)
+	}
+	if errb.String() != "" {
+		t.Errorf("stderr on loopback: %q", errb.String())
+	}
+}
+
+// TestServeWarns: an address other than loopback is served with a
+// warning, which names --allow-exec when it is on.
+func TestServeWarns(t *testing.T) {
+	_, errb, stop := serve(t, "--addr", "0.0.0.0:0", "--allow-exec")
+	if err := stop(); err != nil {
+		t.Errorf("stopping: %v", err)
+	}
+	if w := errb.String(); !strings.Contains(w, "warning: 0.0.0.0:") || !strings.Contains(w, "not a loopback address") || !strings.Contains(w, "--allow-exec") {
+		t.Errorf("warning: %q", w)
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	for i, args := range [][]string{{"serve", "--addr", "nonsense"}, {"serve", "extra"}} {
+		if _, stderr, code := runCmd(t, "", args...); code != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d %v: exit %d, stderr %q", i, args, code, stderr)
+		}
+	}
+}
