@@ -101,11 +101,13 @@ function show(reply) {
   }
   const finished = reply.status.phase === "over" || reply.over;
   $("after").hidden = !finished;
+  $("download").hidden = true;
   if (finished && reply.status.result) {
     transport.recordLink(session).then(l => {
       $("download").href = l.href;
       if (l.name) $("download").download = l.name;
-    }).catch(() => { $("download").removeAttribute("href"); });
+      $("download").hidden = false;
+    }).catch(() => {});
   }
 }
 
@@ -147,6 +149,7 @@ async function answer(text) {
   } catch (e) {
     line("Error: " + e.message, "error");
     for (const b of $("options").querySelectorAll("button")) b.disabled = false;
+    $("after").hidden = false; // a lost session: offer a new game
   } finally {
     busy = false;
     log.scrollTop = log.scrollHeight;
@@ -166,7 +169,8 @@ async function start() {
     show(r.reply);
     $("answer").focus({preventScroll: true});
   } catch (e) {
-    $("question").textContent = "Cannot start: " + e.message;
+    $("question").textContent = "Cannot start: " + e.message +
+      (location.protocol === "file:" ? " (open this page through a web server, for example python3 -m http.server: browsers do not load WebAssembly from file://)" : "");
     $("options").replaceChildren();
   }
 }
