@@ -43,9 +43,11 @@ type Config struct {
 	MaxSessions int
 	Idle        time.Duration
 	// Mounts are the other pages, by path prefix ("/rooms/", "/watch/",
-	// "/runs/"): each handler gets every request under its prefix, and
-	// the navigation bar and the home page link to it. This is the one
-	// place where pages from other packages join the server.
+	// "/runs/"): each handler gets every request under its prefix, path
+	// unchanged, and the navigation bar and the home page link to it. A
+	// prefix starts and ends with "/" and is not one of the server's own
+	// ("/", "/static/", "/api/", "/play/"). This is the one place where
+	// pages from other packages join the server.
 	Mounts map[string]http.Handler
 }
 
@@ -105,6 +107,14 @@ func New(c Config) (*Server, error) {
 		webapi.Errorf(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})
 	for prefix, h := range c.Mounts {
+		switch {
+		case len(prefix) < 3 || prefix[0] != '/' || prefix[len(prefix)-1] != '/' || strings.ContainsAny(prefix, "{} \t"):
+			return nil, fmt.Errorf("web: mount %q: a prefix is a path like /rooms/", prefix)
+		case prefix == "/static/" || prefix == "/api/" || prefix == "/play/":
+			return nil, fmt.Errorf("web: mount %q: the server's own path", prefix)
+		case h == nil:
+			return nil, fmt.Errorf("web: mount %q: no handler", prefix)
+		}
 		s.mux.Handle(prefix, h)
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -313,3 +313,12 @@ func TestPages(t *testing.T) {
 		t.Errorf("unknown page: %d", code)
 	}
 }
+
+func TestBadMounts(t *testing.T) {
+	h := http.NotFoundHandler()
+	for i, m := range []map[string]http.Handler{{"/": h}, {"rooms/": h}, {"/rooms": h}, {"/api/": h}, {"/static/": h}, {"/x/": nil}} {
+		if _, err := New(Config{Mounts: m}); err == nil {
+			t.Errorf("case %d %v: no error", i, m)
+		}
+	}
+}
