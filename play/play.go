@@ -28,8 +28,8 @@ type Options struct {
 	// shows what is typed; set it when the input is not a terminal.
 	Echo bool
 	// Record, when set, receives each game as a game record when it
-	// ends (a game stopped early is recorded without a result's
-	// validation: its turns so far, the score as it stood).
+	// ends. A game stopped early (quit, the end of the input) is not
+	// recorded: a record's result must be one its moves give.
 	Record func(*game.Record) error
 }
 
