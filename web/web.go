@@ -53,7 +53,9 @@ type Config struct {
 
 // Section is a page the navigation bar and the home page name.
 type Section struct {
-	Path, Title, About string
+	Path, Title string
+	// About is one sentence of HTML (a constant of this package).
+	About template.HTML
 	// Here is set when the server serves it.
 	Here bool
 }
@@ -61,7 +63,7 @@ type Section struct {
 // sections are the lab's pages in the order the navigation shows them;
 // a mount under another prefix is added after them, titled by its path.
 var sections = []Section{
-	{Path: "/play", Title: "Play", About: "Play NZSC against the original game's computer or any bot, in the same words as nzsc play. Put ?seed= in the address to replay a game."},
+	{Path: "/play", Title: "Play", About: "Play NZSC against the original game's computer or any bot, in the same words as <code>nzsc play</code>. A seed in the address (<code>/play?seed=0xbabecaf3</code>) replays a game."},
 	{Path: "/rooms/", Title: "Two people", About: "Open a room with a short name and send it to a friend: each chooses in secret, and both choices are shown when both are in."},
 	{Path: "/watch/", Title: "Watch", About: "Pick two bots and a seed and watch their game turn by turn, or step through a game record."},
 	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match or tournament of built-in bots and follow it."},
