@@ -3,8 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -111,7 +109,7 @@ func TestPlayPageClicks(t *testing.T) {
 	if board[0]+"-"+board[1] != score || board[2] != "4 ●●●●" || board[3] != open {
 		t.Errorf("board in the second game: %q; want score %s, 4 waits, question %q", board, score, open)
 	}
-	shot(t, ctx, "play-1280.png")
+	browser.Screenshot(t, ctx, "play-1280.png", 0)
 }
 
 // TestPlayPagePhone: at a phone's width the score board, the question
@@ -158,11 +156,11 @@ func TestPlayPagePhone(t *testing.T) {
 			t.Errorf("%s ends at %v px, below the first screen (%v px)", k, geo[k], geo["viewH"])
 		}
 	}
-	shot(t, ctx, "play-400.png")
+	browser.Screenshot(t, ctx, "play-400.png", 0)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
-	shot(t, ctx, "home-400.png")
+	browser.Screenshot(t, ctx, "home-400.png", 0)
 }
 
 // type types an answer in the page's text box and waits for its reply.
@@ -177,22 +175,5 @@ func type_(t *testing.T, ctx context.Context, text string) {
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.querySelectorAll("#transcript .line.you").length == %d`, n+1))); err != nil {
 		t.Fatalf("typed %q: no reply: %v", text, err)
-	}
-}
-
-// shot saves a screenshot when NZSC_SCREENSHOTS names a directory, for a
-// person to look at.
-func shot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	dir := os.Getenv("NZSC_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

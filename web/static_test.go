@@ -133,5 +133,5 @@ func TestStaticPageClicks(t *testing.T) {
 	if err != nil || !strings.HasPrefix(href, "data:application/x-ndjson") || !strings.Contains(href, "0xbabecaf3") {
 		t.Errorf("download link %.80q %v", href, err)
 	}
-	shot(t, ctx, "static-1280.png")
+	browser.Screenshot(t, ctx, "static-1280.png", 0)
 }

@@ -43,8 +43,10 @@ type Config struct {
 	MaxSessions int
 	Idle        time.Duration
 	// Mounts are the other pages, by path prefix ("/rooms/", "/watch/",
-	// "/runs/"): each handler gets every request under its prefix, path
-	// unchanged, and the navigation bar and the home page link to it. A
+	// "/runs/"): each handler gets every request under its prefix, with
+	// the prefix stripped (/rooms/api/x arrives as /api/x), and the
+	// navigation bar and the home page link to it; a handler with a
+	// Close method is closed with the server. A
 	// prefix starts and ends with "/" and is not one of the server's own
 	// ("/", "/static/", "/api/", "/play/"). This is the one place where
 	// pages from other packages join the server.
@@ -76,6 +78,7 @@ type Server struct {
 	sessions *webapi.Store[*live]
 	pages    *template.Template
 	sections []Section
+	mounted  map[string]bool // the mux patterns of mounted pages
 	// newID makes session ids; tests replace it.
 	newID func() string
 }
@@ -88,7 +91,7 @@ func New(c Config) (*Server, error) {
 	if c.Idle <= 0 {
 		c.Idle = 30 * time.Minute
 	}
-	s := &Server{cfg: c, mux: http.NewServeMux(), newID: randomID}
+	s := &Server{cfg: c, mux: http.NewServeMux(), newID: randomID, mounted: map[string]bool{}}
 	s.sessions = webapi.NewStore[*live](c.MaxSessions, c.Idle)
 	s.sessions.Close = (*live).close
 	var err error
@@ -117,7 +120,8 @@ func New(c Config) (*Server, error) {
 		case h == nil:
 			return nil, fmt.Errorf("web: mount %q: no handler", prefix)
 		}
-		s.mux.Handle(prefix, h)
+		s.mounted[prefix] = true
+		s.mux.Handle(prefix, http.StripPrefix(strings.TrimSuffix(prefix, "/"), h))
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -148,22 +152,32 @@ func navSections(mounts map[string]http.Handler, static bool) []Section {
 	return out
 }
 
-// ServeHTTP serves the pages, the API and the mounted pages, with headers
-// that keep the pages to their own origin.
+// ServeHTTP serves the pages, the API and the mounted pages. Every
+// response says no-sniff and no referrer; the server's own pages may not
+// be framed (a mounted page sets its own framing rules: Runs frames its
+// reports).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "no-referrer")
+	if _, pattern := s.mux.Handler(r); !s.mounted[pattern] {
+		h.Set("X-Frame-Options", "DENY")
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close stops every session's bot.
+// Close stops every session's bot and closes the mounted pages that have
+// a Close method (Runs stops its jobs, saving what finished).
 func (s *Server) Close() {
 	var ids []string
 	s.sessions.Each(func(id string, _ *live) { ids = append(ids, id) })
 	for _, id := range ids {
 		s.sessions.Remove(id)
+	}
+	for _, h := range s.cfg.Mounts {
+		if c, ok := h.(interface{ Close() }); ok {
+			c.Close()
+		}
 	}
 }
 

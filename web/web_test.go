@@ -297,7 +297,7 @@ func TestPages(t *testing.T) {
 	if strings.Contains(home, `href="/watch/"`) {
 		t.Errorf("home page links to a page not mounted")
 	}
-	if _, b := call(t, http.DefaultClient, "GET", ts.URL+"/rooms/abc", ""); string(b) != "rooms here: /rooms/abc" {
+	if _, b := call(t, http.DefaultClient, "GET", ts.URL+"/rooms/abc", ""); string(b) != "rooms here: /abc" {
 		t.Errorf("mount got %q", b)
 	}
 	code, b = call(t, http.DefaultClient, "GET", ts.URL+"/play?seed=0x5", "")
@@ -320,5 +320,39 @@ func TestBadMounts(t *testing.T) {
 		if _, err := New(Config{Mounts: m}); err == nil {
 			t.Errorf("case %d %v: no error", i, m)
 		}
+	}
+}
+
+type closer struct {
+	http.Handler
+	closed bool
+}
+
+func (c *closer) Close() { c.closed = true }
+
+// TestMountHeaders: the server's own pages may not be framed, a mounted
+// page sets its own rules; a mounted page with Close is closed with the
+// server.
+func TestMountHeaders(t *testing.T) {
+	runs := &closer{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, r.URL.Path) })}
+	s, err := New(Config{Mounts: map[string]http.Handler{"/runs/": runs}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	for path, deny := range map[string]bool{"/": true, "/play": true, "/api/bots": true, "/runs/": false, "/runs/x/report.html": false} {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Frame-Options") == "DENY"; got != deny || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s: X-Frame-Options %q, nosniff %q", path, resp.Header.Get("X-Frame-Options"), resp.Header.Get("X-Content-Type-Options"))
+		}
+	}
+	s.Close()
+	if !runs.closed {
+		t.Errorf("the mounted page was not closed")
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/web"
+	"github.com/nzsclab/nzsc/web/rooms"
+	"github.com/nzsclab/nzsc/web/runs"
+	"github.com/nzsclab/nzsc/web/watch"
 )
 
 func init() {
@@ -30,9 +33,12 @@ func init() {
 // mounts are the pages other packages serve, by path prefix: the one
 // place where they join the server (web.Config.Mounts); the navigation
 // and the home page link to each.
-func mounts(runs string, allowExec bool) map[string]http.Handler {
+func mounts(dir string, allowExec bool) map[string]http.Handler {
+	r := runs.New(runs.Options{Dir: dir, AllowExec: allowExec})
 	return map[string]http.Handler{
-		// "/rooms/": Two people, "/watch/": Watch, "/runs/": Runs.
+		"/rooms/": rooms.New(rooms.Options{}),
+		"/watch/": watch.New(watch.Options{Runs: r.Root(), AllowExec: allowExec}),
+		"/runs/":  r,
 	}
 }
 

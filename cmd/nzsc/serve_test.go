@@ -39,15 +39,25 @@ func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
 // TestServe: nzsc serve answers on loopback without a warning, plays,
 // and stops cleanly when its context is cancelled (Ctrl-C).
 func TestServe(t *testing.T) {
-	base, errb, stop := serve(t, "--addr", "127.0.0.1:0")
+	base, errb, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", t.TempDir())
 	resp, err := http.Get(base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	home, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(home), `href="/play"`) {
-		t.Errorf("home page: %d", resp.StatusCode)
+	for _, p := range []string{"play", "rooms/", "watch/", "runs/"} {
+		if resp.StatusCode != 200 || !strings.Contains(string(home), `href="/`+p+`"`) {
+			t.Errorf("home page: %d, no link to /%s", resp.StatusCode, p)
+		}
+		r, err := http.Get(base + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != 200 {
+			t.Errorf("GET /%s: %d", p, r.StatusCode)
+		}
 	}
 	resp, err = http.Post(base+"api/play", "application/json", strings.NewReader(`{"seed":"0xbabecaf3"}`))
 	if err != nil {
@@ -69,7 +79,7 @@ func TestServe(t *testing.T) {
 // TestServeWarns: an address other than loopback is served with a
 // warning, which names --allow-exec when it is on.
 func TestServeWarns(t *testing.T) {
-	_, errb, stop := serve(t, "--addr", "0.0.0.0:0", "--allow-exec")
+	_, errb, stop := serve(t, "--addr", "0.0.0.0:0", "--allow-exec", "--runs", t.TempDir())
 	if err := stop(); err != nil {
 		t.Errorf("stopping: %v", err)
 	}
