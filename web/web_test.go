@@ -356,3 +356,21 @@ func TestMountHeaders(t *testing.T) {
 		t.Errorf("the mounted page was not closed")
 	}
 }
+
+// TestClientGoesMidAnswer: a client that disconnects while the bot is
+// thinking leaves the session whole: the answer was played, and the next
+// request gets the next question.
+func TestClientGoesMidAnswer(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	_, id, _ := apiGame(t, ts.URL, "mcts:iters=20000", "1", nil)
+	impatient := &http.Client{Timeout: time.Millisecond}
+	req, _ := http.NewRequest("POST", ts.URL+"/api/play/"+id, strings.NewReader(`{"answer":"Ninja"}`))
+	if resp, err := impatient.Do(req); err == nil {
+		resp.Body.Close() // the bot was quicker than the client: no harm either
+	}
+	code, b := call(t, http.DefaultClient, "POST", ts.URL+"/api/play/"+id, `{"answer":"score"}`)
+	var r play.Reply
+	if code != 200 || json.Unmarshal(b, &r) != nil || r.Status.Turn != 1 || r.Ask == "" {
+		t.Errorf("after the client left: %d %s", code, b)
+	}
+}
