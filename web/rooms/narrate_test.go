@@ -3,6 +3,7 @@ package rooms
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,10 @@ func TestNarrateIsPlaysWording(t *testing.T) {
 				// Only a stuck seat offends here; the room words it for
 				// either person, which play (a person against a
 				// computer) words differently. The last line (the score
-				// or the end) agrees.
+				// or the end) agrees; play's line of the waits left after a
+				// penalty is left out (the room shows waits on its board).
 				stuck++
+				want = slices.DeleteFunc(want, func(l string) bool { return strings.HasPrefix(l, "Waits left: ") })
 				if w := fromPlay(want[len(want)-1]); got[len(got)-1] != w {
 					t.Errorf("game %d, stuck turn: last line %q, want %q", game, got[len(got)-1], w)
 				}
