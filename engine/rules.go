@@ -75,3 +75,22 @@ func PairPoints(ma, mb Move, strongA, strongB bool) (ga, gb uint8) {
 	v := roundTable[b2u(strongA)<<1|b2u(strongB)][ma&31][mb&31]
 	return uint8(v), uint8(v >> 8)
 }
+
+// Boosters returns the boosters character c may take under r, in
+// canonical order: c.Boosters(), less No Booster when r.BoosterRequired.
+func (r Rules) Boosters(c Character) ([3]Booster, int) {
+	bs := c.Boosters()
+	if r.BoosterRequired {
+		return bs, 2
+	}
+	return bs, 3
+}
+
+// Headstart is the package's Headstart under r: none when
+// r.NoHeadstarts.
+func (r Rules) Headstart(a, b Character) (ga, gb uint8) {
+	if r.NoHeadstarts {
+		return 0, 0
+	}
+	return Headstart(a, b)
+}

@@ -357,7 +357,8 @@ func NewRound(r Rules, a, b Loadout) State {
 	return s
 }
 
-// headstart is Headstart under the game's rules.
+// headstart is Headstart under the game's rules (Rules.Headstart, read
+// from the variant without building Rules).
 func (s *State) headstart(a, b Character) (ga, gb uint8) {
 	ga, gb = Headstart(a, b)
 	if !s.variant.headstarts() {
