@@ -39,12 +39,12 @@ var Info = game.Info{
 // ruleOptions are NZSC's rules options (Info.Rules).
 var ruleOptions = []game.RuleOption{
 	{Key: "turn_cap", Default: strconv.Itoa(DefaultRules.TurnCap), Help: "turns (all phases) after which the game is a draw, 1 to 65535"},
-	{Key: "points", Default: strconv.Itoa(WinningPoints), Help: "the score that wins, 3 to 9"},
-	{Key: "move_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most rounds in a row a player may play one move, 2 to 4"},
-	{Key: "character_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most picks in a row of one character, 2 to 4"},
-	{Key: "waits", Default: strconv.Itoa(DefaultWaits), Help: "the waits each player starts with, 1 to 8"},
-	{Key: "headstarts", Default: "on", Help: "the character pairing's headstart points, on or off"},
-	{Key: "no_booster", Default: "on", Help: "whether No Booster may be taken, on or off"},
+	{Key: "points", Default: strconv.Itoa(WinningPoints), Help: "the score that wins, 3 to 9; 2 players"},
+	{Key: "move_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most rounds in a row a player may play one move, 2 to 4; 2 players"},
+	{Key: "character_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most picks in a row of one character, 2 to 4; 2 players"},
+	{Key: "waits", Default: strconv.Itoa(DefaultWaits), Help: "the waits each player starts with, 1 to 8; 2 players"},
+	{Key: "headstarts", Default: "on", Help: "the character pairing's headstart points, on or off; 2 players"},
+	{Key: "no_booster", Default: "on", Help: "whether No Booster may be taken, on or off; 2 players"},
 }
 
 // ParseRules reads NZSC's rules options (Info.Rules: turn_cap, points,
