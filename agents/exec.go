@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -275,7 +276,7 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 	e.limit = e.timeout
 	if !e.gameSent {
 		e.gmsg = protocol.Game{Type: protocol.TypeGame, Game: e.game, Seat: d.Seat, Seed: e.seed,
-			Rules: protocol.Rules{TurnCap: int(d.State.TurnCap)}}
+			Rules: protocolRules(d.State.Rules())}
 		if err := e.send(&e.gmsg, deadline); err != nil {
 			e.fail(err)
 			return d.Legal[0]
@@ -689,4 +690,18 @@ func ProbeFor(b *Bot, g game.Game) error {
 		}
 	}
 	return nil
+}
+
+// protocolRules announces r to a bot: the turn cap, and the settings that
+// differ from the shared rules (as engine.Rules.Options lists them).
+func protocolRules(r engine.Rules) protocol.Rules {
+	o := r.Options()
+	p := protocol.Rules{TurnCap: r.TurnCap, Headstarts: o["headstarts"], NoBooster: o["no_booster"]}
+	for key, dst := range map[string]*int{"points": &p.Points, "move_streak": &p.MoveStreak,
+		"character_streak": &p.CharacterStreak, "waits": &p.Waits} {
+		if v, ok := o[key]; ok {
+			*dst, _ = strconv.Atoi(v)
+		}
+	}
+	return p
 }

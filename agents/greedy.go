@@ -23,13 +23,15 @@ func init() {
 //     opponent); among equals, the one minimizing the points it concedes,
 //     Σ_o RoundPoints(o, m); remaining ties are broken uniformly with the
 //     game's rng.
-//   - Booster: the booster b maximizing the mean, over the opponent's three
-//     boosters b' (taken as uniform), of the first round's greedy value
+//   - Booster: the booster b maximizing the mean, over the opponent's
+//     boosters b' (three, or two when the rules forbid No Booster; taken
+//     as uniform), of the first round's greedy value
 //     best(c/b, c'/b') = max_m mean_o RoundPoints(m, o), with m over its
 //     loadout's moves and o over the opponent's; ties by rng.
 //   - Character: the legal character c maximizing the mean, over the
 //     opponent's legal characters c' (uniform), of the headstart c gets
-//     against c' plus max_b of the booster value above; a clash (c' = c)
+//     against c' (none when the rules drop headstarts) plus max_b of the
+//     booster value above; a clash (c' = c)
 //     scores 0, as it only leads to a repick. Ties by rng.
 //
 // It only looks at its own points, never at the opponent's, except as the
@@ -117,15 +119,16 @@ func cmpFloat(a, b float64) int {
 func pickScore(d *Decision, c engine.Choice) float64 {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
+	look := loadoutLook(s)
 	if s.Phase == engine.PickCharacter {
 		theirs := s.LegalMask(them)
 		sum := 0.0
 		for m := theirs; m != 0; m &= m - 1 {
-			sum += greedyTables.character[c][bits.TrailingZeros32(m)]
+			sum += greedyTables.character[look][c][bits.TrailingZeros32(m)]
 		}
 		return sum / float64(bits.OnesCount32(theirs))
 	}
-	return greedyTables.booster[s.Character(me)][boosterSlot(engine.Booster(c))][s.Character(them)]
+	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(engine.Booster(c))][s.Character(them)]
 }
 
 // moveScore is greedy's score of a move: the points it gains and concedes
@@ -170,30 +173,62 @@ func boosterSlot(b engine.Booster) int {
 	return int(b) % 2
 }
 
+// loadoutLook indexes the tables of the bots that look ahead through the
+// loadout phases by the rules that change them: bit 0 no headstarts, bit
+// 1 No Booster forbidden (engine.Rules).
+func loadoutLook(s *engine.State) int {
+	r := s.Rules()
+	return int(b2i(r.NoHeadstarts)) | int(b2i(r.BoosterRequired))<<1
+}
+
+// lookRules returns the rules of a loadoutLook index (as far as they
+// matter to the loadout phases).
+func lookRules(look int) engine.Rules {
+	return engine.Rules{TurnCap: engine.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
+}
+
+func b2i(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // greedyTables holds the loadout phases' scores, computed once from the
-// outcome table (they depend on nothing else).
+// outcome table (they depend on nothing else), for each loadoutLook.
 var greedyTables = func() (t struct {
-	// booster[c][slot][c'] is the mean over c''s boosters of the first
-	// round's greedy value for loadout c/slot.
-	booster [engine.NumCharacters][3][engine.NumCharacters]float64
-	// character[c][c'] is the headstart c gets against c' plus its best
-	// booster value; 0 for c' = c (a clash).
-	character [engine.NumCharacters][engine.NumCharacters]float64
+	// booster[req][c][slot][c'] is the mean over c''s boosters of the
+	// first round's greedy value for loadout c/slot; req = 1 when No
+	// Booster is forbidden (so c' has two).
+	booster [2][engine.NumCharacters][3][engine.NumCharacters]float64
+	// character[look][c][c'] is the headstart c gets against c' plus its
+	// best booster value; 0 for c' = c (a clash).
+	character [4][engine.NumCharacters][engine.NumCharacters]float64
 }) {
-	for c := range engine.Character(engine.NumCharacters) {
-		for o := range engine.Character(engine.NumCharacters) {
-			for k, b := range c.Boosters() {
-				sum := 0.0
-				for _, ob := range o.Boosters() {
-					sum += bestFirstRound(engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob})
+	for look := range 4 {
+		r := lookRules(look)
+		req := look >> 1
+		for c := range engine.Character(engine.NumCharacters) {
+			for o := range engine.Character(engine.NumCharacters) {
+				bs, nb := r.Boosters(c)
+				obs, nob := r.Boosters(o)
+				for k, b := range bs[:nb] {
+					sum := 0.0
+					for _, ob := range obs[:nob] {
+						sum += bestFirstRound(engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob})
+					}
+					t.booster[req][c][k][o] = sum / float64(nob)
 				}
-				t.booster[c][k][o] = sum / 3
+				if c == o {
+					continue
+				}
+				h, _ := r.Headstart(c, o)
+				best := t.booster[req][c][0][o]
+				for k := 1; k < nb; k++ {
+					best = max(best, t.booster[req][c][k][o])
+				}
+				t.character[look][c][o] = float64(h) + best
 			}
-			if c == o {
-				continue
-			}
-			h, _ := engine.Headstart(c, o)
-			t.character[c][o] = float64(h) + max(t.booster[c][0][o], t.booster[c][1][o], t.booster[c][2][o])
 		}
 	}
 	return t

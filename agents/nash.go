@@ -32,7 +32,8 @@ func init() {
 //     game ignores what comes after the round (destruction, streaks,
 //     the score), which is what makes it one-shot. If the opponent is
 //     stuck, every move is worth the same and it picks uniformly.
-//   - Booster: its three boosters against the opponent's three; the entry
+//   - Booster: its boosters against the opponent's (three each, two when
+//     the rules forbid No Booster); the entry
 //     is the value of the first round's sub-game between the two full
 //     loadouts plus the headstart difference already settled (a
 //     constant, kept so that the character phase can use the value).
@@ -63,11 +64,12 @@ var nashTables struct {
 	once sync.Once
 	// move[my key*nashSideKeys + their key]
 	move []atomic.Pointer[mixed]
-	// booster[c][c'] and its value (headstart difference included).
-	booster      [engine.NumCharacters][engine.NumCharacters]mixed
-	boosterValue [engine.NumCharacters][engine.NumCharacters]float64
-	// character[my legal mask][their legal mask]
-	character [16][16]atomic.Pointer[mixed]
+	// booster[look][c][c'] and its value (headstart difference
+	// included), by loadoutLook: the rules that change the loadout phases.
+	booster      [4][engine.NumCharacters][engine.NumCharacters]mixed
+	boosterValue [4][engine.NumCharacters][engine.NumCharacters]float64
+	// character[look][my legal mask][their legal mask]
+	character [4][16][16]atomic.Pointer[mixed]
 }
 
 func newNash() *Nash {
@@ -80,23 +82,28 @@ func newNash() *Nash {
 func initNashTables() {
 	t := &nashTables
 	t.move = make([]atomic.Pointer[mixed], nashSideKeys*nashSideKeys)
-	for c := range engine.Character(engine.NumCharacters) {
-		for o := range engine.Character(engine.NumCharacters) {
-			if c == o {
-				continue
-			}
-			hc, ho := engine.Headstart(c, o)
-			a := mat.NewDense(3, 3, nil)
-			for i, b := range c.Boosters() {
-				for j, ob := range o.Boosters() {
-					la, lb := engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob}
-					_, v := solveRound(la.Moves(), lb.Moves(), b == engine.Strong, ob == engine.Strong)
-					a.Set(i, j, v+float64(hc)-float64(ho))
+	for look := range 4 {
+		r := lookRules(look)
+		for c := range engine.Character(engine.NumCharacters) {
+			for o := range engine.Character(engine.NumCharacters) {
+				if c == o {
+					continue
 				}
+				hc, ho := r.Headstart(c, o)
+				bs, nb := r.Boosters(c)
+				obs, nob := r.Boosters(o)
+				a := mat.NewDense(nb, nob, nil)
+				for i, b := range bs[:nb] {
+					for j, ob := range obs[:nob] {
+						la, lb := engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob}
+						_, v := solveRound(la.Moves(), lb.Moves(), b == engine.Strong, ob == engine.Strong)
+						a.Set(i, j, v+float64(hc)-float64(ho))
+					}
+				}
+				s := mustSolve(a)
+				t.booster[look][c][o] = toMixed(s.Row)
+				t.boosterValue[look][c][o] = s.Value
 			}
-			s := mustSolve(a)
-			t.booster[c][o] = toMixed(s.Row)
-			t.boosterValue[c][o] = s.Value
 		}
 	}
 }
@@ -207,14 +214,15 @@ func (n *Nash) strategy(d *Decision) *mixed {
 	var p *mixed
 	switch s.Phase {
 	case engine.PickCharacter:
+		look := loadoutLook(s)
 		mine, theirs := s.LegalMask(me), s.LegalMask(them)
-		slot := &t.character[mine][theirs]
+		slot := &t.character[look][mine][theirs]
 		if p = slot.Load(); p == nil {
-			p = solveCharacters(mine, theirs)
+			p = solveCharacters(look, mine, theirs)
 			slot.Store(p)
 		}
 	case engine.PickBooster:
-		p = &t.booster[s.Character(me)][s.Character(them)]
+		p = &t.booster[loadoutLook(s)][s.Character(me)][s.Character(them)]
 	default:
 		slot := &t.move[nashSideKey(s, me)*nashSideKeys+nashSideKey(s, them)]
 		if p = slot.Load(); p == nil {
@@ -234,7 +242,7 @@ func (n *Nash) strategy(d *Decision) *mixed {
 
 // solveCharacters solves the character game between the legal character
 // sets mine and theirs (bit masks).
-func solveCharacters(mine, theirs uint32) *mixed {
+func solveCharacters(look int, mine, theirs uint32) *mixed {
 	m, n := bits.OnesCount32(mine), bits.OnesCount32(theirs)
 	a := mat.NewDense(m, n, nil)
 	i := 0
@@ -243,7 +251,7 @@ func solveCharacters(mine, theirs uint32) *mixed {
 		j := 0
 		for y := theirs; y != 0; y &= y - 1 {
 			if o := bits.TrailingZeros32(y); o != c {
-				a.Set(i, j, nashTables.boosterValue[c][o])
+				a.Set(i, j, nashTables.boosterValue[look][c][o])
 			}
 			j++
 		}

@@ -13,9 +13,9 @@ import (
 func init() {
 	Register(Info{
 		Name: "optimal",
-		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution at its first decision, or solves the game then and caches it",
+		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution of the game's rules at its first decision, or solves them then and caches it",
 		Params: []Param{
-			{Name: "path", Default: "", Help: "solution file, read and never written (default: the user cache dir's nzsc/solution-vN.bin, solved and saved there if missing)"},
+			{Name: "path", Default: "", Help: "solution file, read and never written, of the rules played (default: the user cache dir's nzsc/solution-vN.bin, or solution-vN-VARIANT.bin for a rule variant, solved and saved there if missing)"},
 		},
 		New: func(p Params) (Agent, error) {
 			// Cheap on purpose: a spec is validated by building the bot.
@@ -26,7 +26,7 @@ func init() {
 					return nil, fmt.Errorf("optimal: %w", err)
 				}
 			}
-			return &Optimal{src: sourceFor(p["path"])}, nil
+			return &Optimal{path: p["path"]}, nil
 		},
 	})
 }
@@ -38,32 +38,45 @@ type Mixer interface {
 	Mix(d *Decision, probs []float64)
 }
 
-// solutionSource loads one solution file (or the cache) once per
-// process; every optimal instance of that path shares the read-only
-// result.
+// solutionSource loads one solution file (or the cache of one rules
+// variant) once per process; every optimal instance of that path and
+// those rules shares the read-only result.
 type solutionSource struct {
-	path string
-	once sync.Once
-	s    *solve.Solution
-	err  error
+	path  string
+	rules engine.Rules
+	once  sync.Once
+	s     *solve.Solution
+	err   error
 }
+
+// sourceKey names a solutionSource: the path, and for the cache (path
+// "") the rules' options.
+type sourceKey struct{ path, rules string }
 
 var sources struct {
 	sync.Mutex
-	byPath map[string]*solutionSource
+	byKey map[sourceKey]*solutionSource
 }
 
-func sourceFor(path string) *solutionSource {
+// sourceFor returns the source of the solution for games under rules:
+// the file path, or the cache of those rules when path is "".
+func sourceFor(path string, rules engine.Rules) *solutionSource {
+	key := sourceKey{path: path}
+	if path == "" {
+		r := rules
+		r.TurnCap = engine.DefaultRules.TurnCap
+		key.rules = fmt.Sprint(r.Options())
+	}
 	sources.Lock()
 	defer sources.Unlock()
-	if src, ok := sources.byPath[path]; ok {
+	if src, ok := sources.byKey[key]; ok {
 		return src
 	}
-	if sources.byPath == nil {
-		sources.byPath = map[string]*solutionSource{}
+	if sources.byKey == nil {
+		sources.byKey = map[sourceKey]*solutionSource{}
 	}
-	src := &solutionSource{path: path}
-	sources.byPath[path] = src
+	src := &solutionSource{path: path, rules: rules}
+	sources.byKey[key] = src
 	return src
 }
 
@@ -74,7 +87,7 @@ func (src *solutionSource) get() (*solve.Solution, error) {
 		if src.path != "" {
 			src.s, src.err = solve.Load(src.path)
 		} else {
-			src.s, _, src.err = solve.LoadOrSolve(context.Background(), 0, nil)
+			src.s, _, src.err = solve.LoadOrSolveRules(context.Background(), src.rules, 0, nil)
 		}
 		if src.err != nil {
 			src.s, src.err = nil, fmt.Errorf("optimal: %w", src.err)
@@ -86,22 +99,33 @@ func (src *solutionSource) get() (*solve.Solution, error) {
 // Optimal plays a solved game's equilibrium strategies. Outside the
 // solved states (a state reached through penalties, which the solution
 // does not model) it picks uniformly among its legal choices. When its
-// solution cannot be loaded it reports a Fault (and forfeits).
+// solution cannot be loaded, or is of other rules than the game's, it
+// reports a Fault (and forfeits).
 type Optimal struct {
-	s   *solve.Solution
-	src *solutionSource
-	err error
-	rng *rand.Rand
+	s *solve.Solution
+	// path is the solution file ("": the cache of the game's rules),
+	// loaded at the first decision, when the rules are known.
+	path   string
+	loaded bool
+	err    error
+	rng    *rand.Rand
 }
 
 // NewOptimal returns an Optimal playing s.
 func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
 
-// solution returns o's solution, loading it at the first call; nil
-// when it cannot be loaded (Fault says why).
-func (o *Optimal) solution() *solve.Solution {
-	if o.s == nil && o.err == nil && o.src != nil {
-		o.s, o.err = o.src.get()
+// solution returns o's solution for the game of st, loading it at the
+// first call; nil when it cannot be loaded or is of other rules (Fault
+// says why).
+func (o *Optimal) solution(st *engine.State) *solve.Solution {
+	if !o.loaded {
+		o.loaded = true
+		if o.s == nil {
+			o.s, o.err = sourceFor(o.path, st.Rules()).get()
+		}
+		if o.s != nil && !o.s.Solves(st.Rules()) {
+			o.s, o.err = nil, fmt.Errorf("optimal: the solution is of other rules (%v) than the game's (%v): solve them with nzsc solve game --rule", o.s.Rules.Options(), st.Rules().Options())
+		}
 	}
 	return o.s
 }
@@ -116,7 +140,7 @@ func (o *Optimal) Fault() error { return o.err }
 func (o *Optimal) Mix(d *Decision, probs []float64) {
 	var p [solve.MaxSide]float64
 	n, ok := 0, false
-	if s := o.solution(); s != nil {
+	if s := o.solution(d.State); s != nil {
 		n, ok = s.Strategy(d.State, d.Seat, &p)
 	}
 	if !ok || n != len(d.Legal) {
@@ -132,7 +156,7 @@ func (o *Optimal) Mix(d *Decision, probs []float64) {
 func (o *Optimal) Choose(d *Decision) engine.Choice {
 	var p [solve.MaxSide]float64
 	n, ok := 0, false
-	if s := o.solution(); s != nil {
+	if s := o.solution(d.State); s != nil {
 		n, ok = s.Strategy(d.State, d.Seat, &p)
 	}
 	if !ok || n != len(d.Legal) {

@@ -98,3 +98,31 @@ func TestStateIsSmall(t *testing.T) {
 		t.Fatalf("State is %d bytes, documented as 48", got)
 	}
 }
+
+// BenchmarkStepGame plays one complete game between two uniform-random
+// players per operation through Legal and Step, the path bots' games
+// take (PlayRandom has its own).
+func BenchmarkStepGame(b *testing.B) {
+	b.ReportAllocs()
+	var src Wyrand
+	var seed uint64
+	var buf [MaxChoices]Choice
+	turns := 0
+	for b.Loop() {
+		seed++
+		src.Seed(seed, 0)
+		s := NewGame(DefaultRules)
+		for s.Phase != GameOver {
+			var c [2]Choice
+			for seat := range 2 {
+				c[seat] = Unknown
+				if n := s.Legal(seat, &buf); n > 0 {
+					c[seat] = buf[src.Uint64()%uint64(n)]
+				}
+			}
+			s.Step(c[0], c[1])
+		}
+		turns += int(s.Turn)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}

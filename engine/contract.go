@@ -3,7 +3,9 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/nzsclab/nzsc/engine/game"
 )
@@ -21,9 +23,7 @@ var Info = game.Info{
 	MinSeats:     2,
 	MaxSeats:     2,
 	Simultaneous: true,
-	Rules: []game.RuleOption{
-		{Key: "turn_cap", Default: strconv.Itoa(DefaultRules.TurnCap), Help: "turns (all phases) after which the game is a draw, 1 to 65535"},
-	},
+	Rules:        ruleOptions,
 	New: func(seats int, r game.Rules) (game.Game, error) {
 		if seats != 2 {
 			return nil, fmt.Errorf("two-player NZSC has 2 seats, not %d", seats)
@@ -36,12 +36,28 @@ var Info = game.Info{
 	},
 }
 
-// ParseRules reads NZSC's rules options (turn_cap); missing keys keep
-// their defaults.
+// ruleOptions are NZSC's rules options (Info.Rules).
+var ruleOptions = []game.RuleOption{
+	{Key: "turn_cap", Default: strconv.Itoa(DefaultRules.TurnCap), Help: "turns (all phases) after which the game is a draw, 1 to 65535"},
+	{Key: "points", Default: strconv.Itoa(WinningPoints), Help: "the score that wins, 3 to 9; 2 players"},
+	{Key: "move_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most rounds in a row a player may play one move, 2 to 4; 2 players"},
+	{Key: "character_streak", Default: strconv.Itoa(DefaultStreak), Help: "the most picks in a row of one character, 2 to 4; 2 players"},
+	{Key: "waits", Default: strconv.Itoa(DefaultWaits), Help: "the waits each player starts with, 1 to 8; 2 players"},
+	{Key: "headstarts", Default: "on", Help: "the character pairing's headstart points, on or off; 2 players"},
+	{Key: "no_booster", Default: "on", Help: "whether No Booster may be taken, on or off; 2 players"},
+}
+
+// ParseRules reads NZSC's rules options (Info.Rules: turn_cap, points,
+// move_streak, character_streak, waits, headstarts, no_booster); missing
+// keys keep their defaults.
 func ParseRules(r game.Rules) (Rules, error) {
 	for k := range r {
-		if k != "turn_cap" {
-			return Rules{}, fmt.Errorf("nzsc has no rule %q (rules: turn_cap)", k)
+		if !slices.ContainsFunc(ruleOptions, func(o game.RuleOption) bool { return o.Key == k }) {
+			keys := make([]string, len(ruleOptions))
+			for i, o := range ruleOptions {
+				keys[i] = o.Key
+			}
+			return Rules{}, fmt.Errorf("nzsc has no rule %q (rules: %s)", k, strings.Join(keys, ", "))
 		}
 	}
 	rules := DefaultRules
@@ -52,12 +68,78 @@ func ParseRules(r game.Rules) (Rules, error) {
 		}
 		rules.TurnCap = n
 	}
+	small := []struct {
+		key      string
+		min, max uint8
+		dst      *uint8
+	}{
+		{"points", MinPoints, MaxPoints, &rules.Points},
+		{"move_streak", MinStreak, MaxStreak, &rules.MoveStreak},
+		{"character_streak", MinStreak, MaxStreak, &rules.CharacterStreak},
+		{"waits", MinWaits, MaxWaits, &rules.Waits},
+	}
+	for _, o := range small {
+		v, ok := r[o.key]
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < int(o.min) || n > int(o.max) {
+			return Rules{}, fmt.Errorf("rule %s=%q: want a whole number from %d to %d", o.key, v, o.min, o.max)
+		}
+		*o.dst = uint8(n)
+	}
+	flags := []struct {
+		key string
+		dst *bool // set when the option is off
+	}{
+		{"headstarts", &rules.NoHeadstarts},
+		{"no_booster", &rules.BoosterRequired},
+	}
+	for _, o := range flags {
+		v, ok := r[o.key]
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(v) {
+		case "on", "true", "yes", "1":
+			*o.dst = false
+		case "off", "false", "no", "0":
+			*o.dst = true
+		default:
+			return Rules{}, fmt.Errorf("rule %s=%q: want on or off", o.key, v)
+		}
+	}
 	return rules, nil
 }
 
-// Options returns r as rules options, every key present.
+// Options returns r as rules options: turn_cap always, and each other
+// option when it differs from the shared rules, so that the records and
+// run manifests of games under the shared rules read as they always have.
+// ParseRules reads them back to r (normalized).
 func (r Rules) Options() game.Rules {
-	return game.Rules{"turn_cap": strconv.Itoa(r.TurnCap)}
+	o := game.Rules{"turn_cap": strconv.Itoa(r.TurnCap)}
+	n, d := r.Normalized(), DefaultRules.Normalized()
+	onOff := map[bool]string{false: "on", true: "off"}
+	if n.Points != d.Points {
+		o["points"] = strconv.Itoa(int(n.Points))
+	}
+	if n.MoveStreak != d.MoveStreak {
+		o["move_streak"] = strconv.Itoa(int(n.MoveStreak))
+	}
+	if n.CharacterStreak != d.CharacterStreak {
+		o["character_streak"] = strconv.Itoa(int(n.CharacterStreak))
+	}
+	if n.Waits != d.Waits {
+		o["waits"] = strconv.Itoa(int(n.Waits))
+	}
+	if n.NoHeadstarts {
+		o["headstarts"] = onOff[true]
+	}
+	if n.BoosterRequired {
+		o["no_booster"] = onOff[true]
+	}
+	return o
 }
 
 // Game is two-player NZSC under fixed rules, as a game.Game.

@@ -3,7 +3,10 @@
 // and the three-in-a-row rule, headstarts, boosters, rounds scored from the
 // 28×28 outcome table, single-use and destructive moves, move streaks, the
 // 5-5 setback, every penalty clause with waits and the penalty point, stuck
-// players, and the turn cap.
+// players, and the turn cap. Rules also plays the variants game designers
+// ask about (points to win, streak limits, starting waits, headstarts off,
+// No Booster forbidden); a State carries its rules, and the shared rules
+// keep the fast paths (PlayRandom's register-resident rounds).
 //
 // A game is a State, a small value type with no pointers, slices or maps, so
 // it can be copied freely (search code copies it at every node). Both seats

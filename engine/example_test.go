@@ -112,3 +112,24 @@ func ExampleState_Margin() {
 	// Output:
 	// second seat wins 0 5 Wipeout
 }
+
+// A rule variant: the options as --rule gives them, read by ParseRules;
+// the game carries its rules.
+func ExampleParseRules() {
+	r, err := engine.ParseRules(map[string]string{"points": "3", "no_booster": "off"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := engine.NewGame(r)
+	s.Step(engine.Choice(engine.Zombie), engine.Choice(engine.Clown))
+	var buf [engine.MaxChoices]engine.Choice
+	n := s.Legal(0, &buf)
+	for i, c := range buf[:n] {
+		fmt.Print(c.Name(s.Phase), sep(i, n))
+	}
+	fmt.Println("points to win:", s.Rules().Points, "options:", r.Options())
+	// Output:
+	// Regenerative, Zombie Corps
+	// points to win: 3 options: map[no_booster:off points:3 turn_cap:1000]
+}

@@ -26,6 +26,8 @@ func (s *State) PlayRandom(a, b *Wyrand) Result {
 		d.src[1] = b.state
 	}
 	switch {
+	case s.variant != 0:
+		s.randomRules(&d)
 	case s.isNew():
 		s.randomNewGame(&d)
 	default:
@@ -54,4 +56,32 @@ func (s *State) isNew() bool {
 	// zero State, whose other differences, waits and a Ninja as last pick
 	// with no streak, play no part in randomNewGame).
 	return s.Turn == 0 && s.Phase == PickCharacter && s.Result == Ongoing
+}
+
+// randomRules is PlayRandom under variant rules, which the register-
+// resident paths (written for the shared rules) do not serve: the same
+// draws, each pick made through Legal and played through Step. A stuck
+// player draws nothing and passes, and its opponent plays its first legal
+// choice: the rest of the game is forced, as in the fast paths.
+func (s *State) randomRules(d *draws) {
+	var buf [MaxChoices]Choice
+	for s.Phase != GameOver {
+		var c [2]Choice
+		forced := s.Stuck(0) || s.Stuck(1)
+		var u [2]uint32
+		if !forced {
+			u[0], u[1] = d.take()
+		}
+		for seat := range 2 {
+			switch n := s.Legal(seat, &buf); {
+			case n == 0:
+				c[seat] = Unknown
+			case forced:
+				c[seat] = buf[0]
+			default:
+				c[seat] = buf[u[seat]%uint32(n)]
+			}
+		}
+		s.Step(c[0], c[1])
+	}
 }

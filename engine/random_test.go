@@ -136,3 +136,35 @@ func TestPlayRandomFromAnyState(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayRandomVariants checks PlayRandom's path for variant rules
+// against playByStep: the same final state and the same randomness used.
+func TestPlayRandomVariants(t *testing.T) {
+	games := 20000
+	if testing.Short() {
+		games = 2000
+	}
+	for _, r := range []Rules{
+		{TurnCap: 1000, Points: 3},
+		{TurnCap: 1000, Points: 9, MoveStreak: 2},
+		{TurnCap: 1000, CharacterStreak: 2, Waits: 1, BoosterRequired: true},
+		{TurnCap: 40, MoveStreak: 4, NoHeadstarts: true},
+	} {
+		for seed := uint64(0); seed < uint64(games); seed++ {
+			var a1, a2, b1, b2 Wyrand
+			a1.Seed(seed, 5)
+			a2.Seed(seed, 5)
+			b1.Seed(seed, 6)
+			b2.Seed(seed, 6)
+			fast, slow := NewGame(r), NewGame(r)
+			fast.PlayRandom(&a1, &b1)
+			playByStep(t, &slow, &a2, &b2)
+			if fast != slow || a1 != a2 || b1 != b2 {
+				t.Fatalf("rules %+v seed %d: PlayRandom ended in\n%+v\nStep path in\n%+v", r, seed, fast, slow)
+			}
+			if fast.Phase != GameOver {
+				t.Fatalf("rules %+v seed %d: not over", r, seed)
+			}
+		}
+	}
+}

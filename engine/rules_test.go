@@ -245,6 +245,15 @@ func start(t testing.TB, a, b string, turnCap int) engine.State {
 	return engine.NewRound(r, loadout(t, a), loadout(t, b))
 }
 
+// startRules is start under rules r.
+func startRules(t testing.TB, a, b string, r engine.Rules) engine.State {
+	t.Helper()
+	if a == "" {
+		return engine.NewGame(r)
+	}
+	return engine.NewRound(r, loadout(t, a), loadout(t, b))
+}
+
 type turnWant struct {
 	off                       [2]engine.Offence
 	nullified, clash, setback bool
@@ -252,9 +261,12 @@ type turnWant struct {
 
 // scenario is one scripted game and what the rulebook says must follow.
 type scenario struct {
-	name   string
-	a, b   string // loadouts for NewRound; "" starts from NewGame
-	cap    int    // turn cap, 0 for 1000
+	name string
+	a, b string // loadouts for NewRound; "" starts from NewGame
+	cap  int    // turn cap, 0 for 1000
+	// rules, when its turn cap is set, replaces the shared rules (and
+	// cap).
+	rules  engine.Rules
 	script []string
 	points [2]int
 	waits  [2]int
@@ -270,6 +282,9 @@ func runScenarios(t *testing.T, cases []scenario) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := start(t, c.a, c.b, c.cap)
+			if c.rules.TurnCap != 0 {
+				s = startRules(t, c.a, c.b, c.rules)
+			}
 			turns := play(t, &s, c.script)
 			if got := [2]int{s.Points(0), s.Points(1)}; got != c.points {
 				t.Errorf("points %v, want %v", got, c.points)

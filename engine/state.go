@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Phase says what both players choose next.
 type Phase uint8
@@ -75,7 +78,8 @@ const (
 	WrongUniverse
 	// DestroyedMove: one of the player's own moves that was destroyed.
 	DestroyedMove
-	// FourthInARow: the same character or move a fourth time in a row.
+	// FourthInARow: the same character or move a fourth time in a row
+	// (under variant rules, once more than the streak limit allows).
 	FourthInARow
 	// WrongCharacter: a booster or move of another character.
 	WrongCharacter
@@ -154,15 +158,129 @@ type player struct {
 // noMove is lastMove before any round; it equals no move.
 const noMove Move = 0xFF
 
-// Rules are the configurable settings of a game.
+// Rules are the configurable settings of a game. The zero value of every
+// field but TurnCap means the shared rules' setting, so that a literal
+// naming only the turn cap keeps its meaning.
 type Rules struct {
 	// TurnCap ends a game as a draw once this many turns (all phases)
 	// have been played without a winner. At most 65535.
 	TurnCap int
+	// Points is the score that wins, 3 to 9 (0: WinningPoints).
+	// The settings are bytes so that NewGame compares Rules with the
+	// shared ones in a few instructions.
+	Points uint8
+	// MoveStreak is the most rounds in a row a player may play one move,
+	// 2 to 4 (0: 3).
+	MoveStreak uint8
+	// CharacterStreak is the most picks in a row (clashes included) of
+	// one character, 2 to 4 (0: 3).
+	CharacterStreak uint8
+	// Waits is the waits each player starts with, 1 to 8 (0: 4).
+	Waits uint8
+	// NoHeadstarts drops the headstart points of the character pairing.
+	NoHeadstarts bool
+	// BoosterRequired forbids No Booster: a player must take one of its
+	// character's boosters.
+	BoosterRequired bool
 }
 
 // DefaultRules are the rules of shared play: a 1000-turn cap.
-var DefaultRules = Rules{TurnCap: 1000}
+var DefaultRules = Rules{TurnCap: defaultTurnCap}
+
+const defaultTurnCap = 1000
+
+// The ranges of the rules' settings, and their shared values.
+const (
+	MinPoints, MaxPoints = 3, 9
+	MinStreak, MaxStreak = 2, 4
+	MinWaits, MaxWaits   = 1, 8
+	DefaultStreak        = 3
+	DefaultWaits         = 4
+)
+
+// Normalized returns r with every zero setting (but the turn cap)
+// replaced by the shared rules' value.
+func (r Rules) Normalized() Rules {
+	if r.Points == 0 {
+		r.Points = WinningPoints
+	}
+	if r.MoveStreak == 0 {
+		r.MoveStreak = DefaultStreak
+	}
+	if r.CharacterStreak == 0 {
+		r.CharacterStreak = DefaultStreak
+	}
+	if r.Waits == 0 {
+		r.Waits = DefaultWaits
+	}
+	return r
+}
+
+// Variant reports whether r differs from the shared rules in anything but
+// the turn cap.
+func (r Rules) Variant() bool {
+	n := r.Normalized()
+	n.TurnCap = DefaultRules.TurnCap
+	return n != DefaultRules.Normalized()
+}
+
+// Check returns an error naming the first setting of r out of its range.
+func (r Rules) Check() error {
+	n := r.Normalized()
+	switch {
+	case r.TurnCap < 1 || r.TurnCap > 0xFFFF:
+		return fmt.Errorf("turn cap %d: want 1 to 65535", r.TurnCap)
+	case n.Points < MinPoints || n.Points > MaxPoints:
+		return fmt.Errorf("points %d: want %d to %d", n.Points, MinPoints, MaxPoints)
+	case n.MoveStreak < MinStreak || n.MoveStreak > MaxStreak:
+		return fmt.Errorf("move streak %d: want %d to %d", n.MoveStreak, MinStreak, MaxStreak)
+	case n.CharacterStreak < MinStreak || n.CharacterStreak > MaxStreak:
+		return fmt.Errorf("character streak %d: want %d to %d", n.CharacterStreak, MinStreak, MaxStreak)
+	case n.Waits < MinWaits || n.Waits > MaxWaits:
+		return fmt.Errorf("waits %d: want %d to %d", n.Waits, MinWaits, MaxWaits)
+	}
+	return nil
+}
+
+// variant is the rules other than the turn cap as State keeps them, each
+// setting coded so that the zero variant is the shared rules and the fast
+// paths test one field: bits 0-2 the character streak limit xor 3, 3-5
+// the move streak limit xor 3, 6 no headstarts, 8 booster required (bit
+// NoBooster, so that it masks the booster phase's legal set), 9-12 the
+// winning points xor 5, 13-15 the starting waits less 4 (mod 8). The
+// settings LegalMask reads cost it an operation or two each, which keeps
+// it inlinable.
+type variant uint16
+
+func variantOf(r Rules) variant {
+	n := r.Normalized()
+	return variant(n.CharacterStreak^DefaultStreak) |
+		variant(n.MoveStreak^DefaultStreak)<<3 |
+		variant(b2u(n.NoHeadstarts))<<6 |
+		variant(b2u(n.BoosterRequired))<<NoBooster |
+		variant(n.Points^WinningPoints)<<9 |
+		variant(n.Waits-DefaultWaits)&7<<13
+}
+
+// points is the score that wins.
+func (v variant) points() uint8 { return uint8(v>>9)&15 ^ WinningPoints }
+
+// characterLimit and moveLimit are the longest allowed streaks.
+func (v variant) characterLimit() uint8 { return uint8(v)&7 ^ DefaultStreak }
+func (v variant) moveLimit() uint8      { return uint8(v>>3)&7 ^ DefaultStreak }
+func (v variant) waits() uint8          { return (uint8(v>>13)+DefaultWaits-1)&7 + 1 }
+func (v variant) headstarts() bool      { return v>>6&1 == 0 }
+
+// bannedBoosters is the bit set (bit i = Booster i) of the boosters no
+// character may take.
+func (v variant) bannedBoosters() uint32 { return uint32(v) & (1 << NoBooster) }
+
+func (v variant) rules(turnCap uint16) Rules {
+	r := Rules{TurnCap: int(turnCap), Points: v.points(), MoveStreak: v.moveLimit(),
+		CharacterStreak: v.characterLimit(), Waits: v.waits(),
+		NoHeadstarts: !v.headstarts(), BoosterRequired: v.bannedBoosters() != 0}
+	return r
+}
 
 // State is a whole game between seats 0 and 1: a 48-byte value with no
 // pointers, so copying it is cheap and copies are independent.
@@ -172,29 +290,53 @@ type State struct {
 	Result  Result
 	Turn    uint16
 	TurnCap uint16
+	// variant is the rules but the turn cap; zero for the shared rules,
+	// which the fast paths serve.
+	variant variant
 }
 
-// WinningPoints is the score that ends a game.
+// WinningPoints is the score that ends a game under the shared rules
+// (Rules.Points).
 const WinningPoints = 5
 
-// NewGame returns the state before the first character pick.
+// NewGame returns the state before the first character pick. It panics
+// on rules out of range (Rules.Check), a programmer error: ParseRules
+// reads rules from people.
 func NewGame(r Rules) State {
-	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
-		panic("engine: TurnCap must be in 1..65535")
-	}
+	// Small enough to inline: random play starts a game in a few dozen
+	// nanoseconds, and a call here was a sixth of that.
 	s := newGame
-	if r.TurnCap != int(s.TurnCap) {
-		s.TurnCap = uint16(r.TurnCap)
+	if r != (Rules{TurnCap: defaultTurnCap}) {
+		s.setRules(r)
 	}
 	return s
 }
+
+// setRules sets up a new game under other rules than DefaultRules.
+func (s *State) setRules(r Rules) {
+	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
+		panic("engine: TurnCap must be in 1..65535")
+	}
+	if err := r.Check(); err != nil {
+		panic("engine: " + err.Error())
+	}
+	s.TurnCap = uint16(r.TurnCap)
+	if v := variantOf(r); v != 0 {
+		s.variant = v
+		s.players[0].waits, s.players[1].waits = v.waits(), v.waits()
+	}
+}
+
+// Rules returns the rules the game is played under, every setting
+// filled in.
+func (s *State) Rules() Rules { return s.variant.rules(s.TurnCap) }
 
 // newGame is NewGame's state but for the turn cap. Copying it is plain
 // loads; building the State field by field made the compiler assemble it
 // with overlapping stores on the stack and read it back across them, which
 // store forwarding cannot serve.
 var newGame = func() State {
-	p := player{waits: 4, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
+	p := player{waits: DefaultWaits, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
 	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(DefaultRules.TurnCap)}
 }()
 
@@ -209,10 +351,20 @@ func NewRound(r Rules, a, b Loadout) State {
 		p.owned = loadoutMoves(l.Character, l.Booster)
 		p.lastCharacter, p.characterStreak = l.Character, 1
 	}
-	ga, gb := Headstart(a.Character, b.Character)
+	ga, gb := s.headstart(a.Character, b.Character)
 	s.players[0].points, s.players[1].points = ga, gb
 	s.Phase = PickMove
 	return s
+}
+
+// headstart is Headstart under the game's rules (Rules.Headstart, read
+// from the variant without building Rules).
+func (s *State) headstart(a, b Character) (ga, gb uint8) {
+	ga, gb = Headstart(a, b)
+	if !s.variant.headstarts() {
+		return 0, 0
+	}
+	return ga, gb
 }
 
 // headstartOver[c] is the character c gets a headstart against.
@@ -293,18 +445,18 @@ func (s *State) LegalMask(seat int) uint32 {
 	case PickMove:
 		return p.available()
 	case PickCharacter:
-		return p.characterMask()
+		return p.characterMask(s.variant.characterLimit())
 	case PickBooster:
-		return 0b11<<(2*uint32(p.character)) | 1<<NoBooster
+		return 0b11<<(2*uint32(p.character)) | ^uint32(s.variant)&(1<<NoBooster)
 	}
 	return 0
 }
 
 // characterMask returns the bit set of characters the player may pick:
-// all but one picked three times in a row.
-func (p *player) characterMask() uint32 {
+// all but one picked limit times in a row.
+func (p *player) characterMask(limit uint8) uint32 {
 	m := uint32(1)<<NumCharacters - 1
-	if p.characterStreak >= 3 {
+	if p.characterStreak >= limit {
 		m &^= 1 << p.lastCharacter
 	}
 	return m
@@ -336,9 +488,9 @@ func (s *State) Offence(seat int, c Choice) Offence {
 	p := &s.players[seat]
 	switch s.Phase {
 	case PickCharacter:
-		return CharacterOffence(p.lastCharacter, int(p.characterStreak), c)
+		return characterOffence(p.lastCharacter, p.characterStreak, s.variant.characterLimit(), c)
 	case PickBooster:
-		return BoosterOffence(p.character, c)
+		return boosterOffence(p.character, s.variant.bannedBoosters(), c)
 	case PickMove:
 		return p.moveOffence(c, p.available())
 	}
@@ -390,19 +542,20 @@ func (s *State) round(ma, mb Move) Turn {
 	q.points += gb
 	p.destroyed |= lost(ma, mb)
 	q.destroyed |= lost(mb, ma)
-	p.moveStreak, p.blocked = streakAfter(p.lastMove, p.moveStreak, ma)
-	q.moveStreak, q.blocked = streakAfter(q.lastMove, q.moveStreak, mb)
+	limit := s.variant.moveLimit()
+	p.moveStreak, p.blocked = streakAfter(p.lastMove, p.moveStreak, ma, limit)
+	q.moveStreak, q.blocked = streakAfter(q.lastMove, q.moveStreak, mb, limit)
 	p.lastMove, q.lastMove = ma, mb
 	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
 	s.Turn++
-	if s.unsettled() {
+	if s.variant != 0 || s.unsettled() {
 		t = s.settle(t)
 	}
 	return t
 }
 
-// unsettled reports whether settle has anything to do: a score of five
-// or the turn cap reached.
+// unsettled reports whether settle has anything to do under the shared
+// rules: a score of five or the turn cap reached.
 func (s *State) unsettled() bool {
 	return s.players[0].points >= WinningPoints || s.players[1].points >= WinningPoints || s.Turn >= s.TurnCap
 }
@@ -421,17 +574,18 @@ func lost(mine, theirs Move) uint32 {
 }
 
 // streakAfter returns the streak after playing m when last was played
-// streak times in a row, and the move the three-in-a-row rule then bars.
-// Branch-free: whether a random move repeats is a coin flip.
-func streakAfter(last Move, streak uint8, m Move) (uint8, uint32) {
+// streak times in a row, and the move the streak rule then bars when at
+// most limit rounds in a row are allowed. Branch-free: whether a random
+// move repeats is a coin flip.
+func streakAfter(last Move, streak uint8, m Move, limit uint8) (uint8, uint32) {
 	streak = streak&-uint8(b2u(last == m)) + 1
-	return streak, blockedBy(m, streak)
+	return streak, blockedBy(m, streak, limit)
 }
 
-// blockedBy returns the move the three-in-a-row rule bars after last was
-// played streak rounds running: last itself from the third on.
-func blockedBy(last Move, streak uint8) uint32 {
-	return uint32(b2u(streak >= 3)) << (last & 31)
+// blockedBy returns the move the streak rule bars after last was played
+// streak rounds running: last itself from the limit-th on.
+func blockedBy(last Move, streak, limit uint8) uint32 {
+	return uint32(b2u(streak >= limit)) << (last & 31)
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
@@ -468,7 +622,7 @@ func (s *State) stepCharacter(t Turn) Turn {
 	if s.pickCharacters(Character(a), Character(b)) {
 		return t | 1<<turnClash
 	}
-	ga, gb := Headstart(Character(a), Character(b))
+	ga, gb := s.headstart(Character(a), Character(b))
 	return t.withGained(0, ga).withGained(1, gb)
 }
 
@@ -483,7 +637,7 @@ func (s *State) pickCharacters(a, b Character) (clash bool) {
 		return true
 	}
 	p.character, q.character = a, b
-	ga, gb := Headstart(a, b)
+	ga, gb := s.headstart(a, b)
 	p.points += ga
 	q.points += gb
 	s.Phase = PickBooster
@@ -534,17 +688,18 @@ func (s *State) penalize(t Turn) Turn {
 	return t
 }
 
-// settle applies the end-of-turn rules: five points wins unless both are
-// level (then both go back to four), and the turn cap draws.
+// settle applies the end-of-turn rules: the winning score (five) wins
+// unless both are level (then both go back to one less), and the turn cap
+// draws.
 func (s *State) settle(t Turn) Turn {
 	a, b := s.players[0].points, s.players[1].points
-	if max(a, b) >= WinningPoints {
+	if win := s.variant.points(); max(a, b) >= win {
 		if a != b {
 			// Branch-free: who wins a random game is a coin toss.
 			s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
 			return t
 		}
-		s.players[0].points, s.players[1].points = WinningPoints-1, WinningPoints-1
+		s.players[0].points, s.players[1].points = win-1, win-1
 		t |= 1 << turnSetback
 	}
 	if s.Turn >= s.TurnCap {
@@ -557,10 +712,11 @@ var marginNames = [...]string{"Wipeout", "Annihilation", "Obliteration", "Hypnot
 
 // Margin returns the name of a finished game's margin by the loser's
 // points: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration, 5-3
-// Hypnotization, 5-4 Clinch; "" for a draw or an ongoing game.
+// Hypnotization, 5-4 Clinch; "" for a draw, an ongoing game or a game to
+// other than five points, which the rulebook does not name.
 func (s *State) Margin() string {
 	w := s.Result.Winner()
-	if w < 0 {
+	if w < 0 || s.variant.points() != WinningPoints {
 		return ""
 	}
 	loser := s.players[1-w].points

@@ -64,9 +64,17 @@ type BotMessage struct {
 	Message string `json:"message,omitempty"`
 }
 
-// Rules are the game's settings.
+// Rules are the game's settings: the turn cap always, and each variant
+// setting only when it differs from the shared rules (engine.Rules), so
+// that a game under the shared rules is announced as it always was.
 type Rules struct {
-	TurnCap int `json:"turn_cap"`
+	TurnCap         int    `json:"turn_cap"`
+	Points          int    `json:"points,omitempty"`
+	MoveStreak      int    `json:"move_streak,omitempty"`
+	CharacterStreak int    `json:"character_streak,omitempty"`
+	Waits           int    `json:"waits,omitempty"`
+	Headstarts      string `json:"headstarts,omitempty"`
+	NoBooster       string `json:"no_booster,omitempty"`
 }
 
 // Game announces a new game.

@@ -62,6 +62,35 @@ func BenchmarkSolve(b *testing.B) {
 	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "heap-MB")
 }
 
+// BenchmarkSolveVariant is the whole game of a small rule variant (3
+// points to win): the cost of one row of a sweep.
+func BenchmarkSolveVariant(b *testing.B) {
+	if testing.Short() {
+		b.Skip("a whole variant")
+	}
+	b.ReportAllocs()
+	r := engine.Rules{TurnCap: 1000, Points: 3}
+	for b.Loop() {
+		if _, err := SolveRules(context.Background(), r, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNewGraphPoints9 builds the move-phase graph of the largest
+// pairing under the largest variant (9 points to win).
+func BenchmarkNewGraphPoints9(b *testing.B) {
+	b.ReportAllocs()
+	r := engine.Rules{TurnCap: 1000, Points: 9}
+	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
+	c := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
+	states := 0
+	for b.Loop() {
+		states = NewGraphRules(r, a, c).Len()
+	}
+	b.ReportMetric(float64(states), "states")
+}
+
 // BenchmarkSolveMovesEverett is one pairing with components of
 // Everett's kind, solved in extended precision: the solve's longest
 // pairing.

@@ -6,27 +6,42 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 )
 
-// NumCharacterStates is the number of states of the character phase:
-// the start, and (last character, streak 1..3). Both players share the
-// state: the phase goes on only after a clash, when both picked the same
-// character, so their streaks are always equal.
-const NumCharacterStates = 1 + 3*engine.NumCharacters
+// NumCharacterStates is the number of states of the character phase
+// under the shared rules: the start, and (last character, streak 1..3).
+// Both players share the state: the phase goes on only after a clash,
+// when both picked the same character, so their streaks are always
+// equal. Under a character streak limit L there are 1 + 4L states
+// (CharacterGame.States), at most MaxCharacterStates.
+const (
+	NumCharacterStates = 1 + engine.DefaultStreak*engine.NumCharacters
+	MaxCharacterStates = 1 + engine.MaxStreak*engine.NumCharacters
+)
 
-// CharacterState returns the index of the character-phase state where
-// both players last picked c n times running (n = 0: the start).
+// CharacterState returns the index of the character-phase state, under
+// the shared rules, where both players last picked c n times running (n
+// = 0: the start).
 func CharacterState(c engine.Character, n int) int {
+	return characterState(engine.DefaultStreak, c, n)
+}
+
+// characterState is CharacterState under a character streak limit.
+func characterState(limit int, c engine.Character, n int) int {
 	if n == 0 || c >= engine.NumCharacters {
 		return 0
 	}
-	return 1 + 3*int(c) + min(n, 3) - 1
+	return 1 + limit*int(c) + min(n, limit) - 1
 }
 
 // CharacterChoices returns the characters both players may pick in
-// state st, in canonical order.
+// state st under the shared rules, in canonical order.
 func CharacterChoices(st int) (cs [4]engine.Character, n int) {
+	return characterChoices(engine.DefaultStreak, st)
+}
+
+func characterChoices(limit, st int) (cs [4]engine.Character, n int) {
 	banned := engine.NoCharacter
-	if st > 0 && (st-1)%3 == 2 {
-		banned = engine.Character((st - 1) / 3)
+	if st > 0 && (st-1)%limit == limit-1 {
+		banned = engine.Character((st - 1) / limit)
 	}
 	for c := range engine.Character(engine.NumCharacters) {
 		if c != banned {
@@ -37,21 +52,52 @@ func CharacterChoices(st int) (cs [4]engine.Character, n int) {
 	return cs, n
 }
 
-// clashNext returns the state after both pick c in state st.
+// clashNext returns the state after both pick c in state st under the
+// shared rules.
 func clashNext(st int, c engine.Character) int {
-	if st > 0 && engine.Character((st-1)/3) == c {
-		return CharacterState(c, (st-1)%3+2)
+	return clashNextOf(engine.DefaultStreak, st, c)
+}
+
+func clashNextOf(limit, st int, c engine.Character) int {
+	if st > 0 && engine.Character((st-1)/limit) == c {
+		return characterState(limit, c, (st-1)%limit+2)
 	}
-	return CharacterState(c, 1)
+	return characterState(limit, c, 1)
+}
+
+// States returns the number of the phase's states (1 + 4 × the
+// character streak limit).
+func (cg *CharacterGame) States() int { return 1 + cg.limit()*engine.NumCharacters }
+
+// State returns the index of the state where both players last picked c
+// n times running (n = 0: the start).
+func (cg *CharacterGame) State(c engine.Character, n int) int {
+	return characterState(cg.limit(), c, n)
+}
+
+// Choices returns the characters both players may pick in state st, in
+// canonical order.
+func (cg *CharacterGame) Choices(st int) ([4]engine.Character, int) {
+	return characterChoices(cg.limit(), st)
+}
+
+func (cg *CharacterGame) limit() int {
+	if cg.Limit == 0 {
+		return engine.DefaultStreak
+	}
+	return cg.Limit
 }
 
 // CharacterGame is the solved character phase.
 type CharacterGame struct {
+	// Limit is the character streak limit (engine.Rules.CharacterStreak;
+	// 0 means 3): the phase has States() states.
+	Limit int
 	// V, X, Y: every state's discounted value and both seats'
-	// strategies (over CharacterChoices order); L and U the certified
-	// bounds (undiscounted best responses).
-	V, L, U [NumCharacterStates]float64
-	X, Y    [NumCharacterStates][MaxSide]float64
+	// strategies (over Choices order); L and U the certified bounds
+	// (undiscounted best responses). Entries from States() on are unused.
+	V, L, U [MaxCharacterStates]float64
+	X, Y    [MaxCharacterStates][MaxSide]float64
 	// Value is the game's value for the first seat (midpoint of L and U
 	// at the start), Gap the largest U - L.
 	Value, Gap float64
@@ -61,13 +107,14 @@ type CharacterGame struct {
 // the next state (worth Discount times vals there), different characters
 // go to the booster phase (exits, the booster games' values, or their
 // lower or upper bounds with which = -1 or +1).
-func CharacterMatrix(s *Solution, st int, vals *[NumCharacterStates]float64, which int, m *Matrix) {
-	cs, n := CharacterChoices(st)
+func CharacterMatrix(s *Solution, st int, vals *[MaxCharacterStates]float64, which int, m *Matrix) {
+	cg := &s.Characters
+	cs, n := cg.Choices(st)
 	m.M, m.N = n, n
 	for i := range n {
 		for j := range n {
 			if i == j {
-				m.A[i][j] = Discount * vals[clashNext(st, cs[i])]
+				m.A[i][j] = Discount * vals[clashNextOf(cg.limit(), st, cs[i])]
 				continue
 			}
 			bg := &s.Boosters[cs[i]][cs[j]]
@@ -90,7 +137,7 @@ func (cg *CharacterGame) solve(s *Solution) {
 	// clashes are rarely optimal, far faster in practice.
 	for it := 0; it < 100000; it++ {
 		diff := 0.0
-		for st := range NumCharacterStates {
+		for st := range cg.States() {
 			CharacterMatrix(s, st, &cg.V, 0, &m)
 			SolveMatrix(&m, &e)
 			diff = max(diff, math.Abs(e.Value-cg.V[st]))
@@ -100,17 +147,23 @@ func (cg *CharacterGame) solve(s *Solution) {
 			break
 		}
 	}
-	for st := range NumCharacterStates {
+	for st := range cg.States() {
 		CharacterMatrix(s, st, &cg.V, 0, &m)
 		SolveMatrix(&m, &e)
 		cg.X[st], cg.Y[st] = e.X, e.Y
+		// A weight of rounding size is a leak, not a choice: a player
+		// content with endless clashes who picks a losing character with
+		// probability 1e-16 every repick loses it for sure to an opponent
+		// who waits (headstarts off, points=4: a 0.29 gap).
+		purge(&cg.X[st], m.M)
+		purge(&cg.Y[st], m.N)
 	}
 	// Certificate: best responses in the undiscounted phase.
 	var br mdp
 	for _, upper := range [2]bool{false, true} {
-		br.reset(NumCharacterStates)
-		for st := range NumCharacterStates {
-			cs, n := CharacterChoices(st)
+		br.reset(cg.States())
+		for st := range cg.States() {
+			cs, n := cg.Choices(st)
 			for a := range n {
 				br.beginAction()
 				for o := range n {
@@ -122,7 +175,7 @@ func (cg *CharacterGame) solve(s *Solution) {
 						continue
 					}
 					if a == o {
-						br.addMove(p, int32(clashNext(st, cs[a])))
+						br.addMove(p, int32(clashNextOf(cg.limit(), st, cs[a])))
 						continue
 					}
 					if upper {
@@ -134,9 +187,9 @@ func (cg *CharacterGame) solve(s *Solution) {
 			}
 			br.endState()
 		}
-		v := make([]float64, NumCharacterStates)
+		v := make([]float64, cg.States())
 		br.maximize(v)
-		for st := range NumCharacterStates {
+		for st := range cg.States() {
 			if upper {
 				cg.U[st] = v[st]
 			} else {
@@ -144,8 +197,28 @@ func (cg *CharacterGame) solve(s *Solution) {
 			}
 		}
 	}
-	for st := range NumCharacterStates {
+	for st := range cg.States() {
 		cg.Gap = max(cg.Gap, cg.U[st]-cg.L[st])
 	}
 	cg.Value = (cg.L[0] + cg.U[0]) / 2
+}
+
+// leakTol is the weight below which purge drops a choice.
+const leakTol = 1e-12
+
+// purge zeroes the weights of p[:n] below leakTol and rescales the rest
+// to sum to 1.
+func purge(p *[MaxSide]float64, n int) {
+	sum := 0.0
+	for i := range n {
+		if p[i] < leakTol {
+			p[i] = 0
+		}
+		sum += p[i]
+	}
+	if sum > 0 {
+		for i := range n {
+			p[i] /= sum
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -17,7 +18,9 @@ var params = [4]float64{Discount, Discount2, Noise, signTol}
 
 // Export converts s to its file representation.
 func (s *Solution) Export() *SavedSolution {
-	out := &SavedSolution{Version: FileVersion, Params: params, Gap: s.Gap}
+	r := normalRules(s.Rules)
+	r.TurnCap = 0
+	out := &SavedSolution{Version: FileVersion, Params: params, GameRules: r, Gap: s.Gap}
 	for i := range NumLoadouts {
 		for j := range NumLoadouts {
 			p := s.Pairings[i][j]
@@ -48,10 +51,16 @@ func Import(r *SavedSolution) (*Solution, error) {
 	if r.Params != params {
 		return nil, fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", r.Params, params)
 	}
-	s := &Solution{}
+	rules := r.GameRules
+	rules.TurnCap = engine.DefaultRules.TurnCap
+	if err := rules.Check(); err != nil {
+		return nil, fmt.Errorf("solve: solution file: rules: %w", err)
+	}
+	s := &Solution{Rules: normalRules(rules)}
 	for i := range r.Pairings {
 		sp := &r.Pairings[i]
-		if !validLoadout(sp.A) || !validLoadout(sp.B) || sp.A.Character == sp.B.Character {
+		if !validLoadout(sp.A) || !validLoadout(sp.B) || sp.A.Character == sp.B.Character ||
+			!allowed(s.Rules, sp.A) || !allowed(s.Rules, sp.B) {
 			return nil, fmt.Errorf("solve: solution file: bad pairing %v vs %v", sp.A, sp.B)
 		}
 		p := &Pairing{A: sp.A, B: sp.B, Value: sp.Value, Lower: sp.Lower, Upper: sp.Upper, Gap: sp.Gap,
@@ -78,7 +87,7 @@ func Import(r *SavedSolution) (*Solution, error) {
 	for i := range NumLoadouts {
 		for j := range NumLoadouts {
 			ls := engine.Loadouts()
-			if ls[i].Character != ls[j].Character && s.Pairings[i][j] == nil {
+			if ls[i].Character != ls[j].Character && allowed(s.Rules, ls[i]) && allowed(s.Rules, ls[j]) && s.Pairings[i][j] == nil {
 				return nil, fmt.Errorf("solve: solution file lacks pairing %v vs %v", ls[i], ls[j])
 			}
 		}
@@ -104,6 +113,30 @@ func CachePath() (string, error) {
 	return filepath.Join(dir, "nzsc", fmt.Sprintf("solution-v%d.bin", FileVersion)), nil
 }
 
+// CachePathRules returns where the solution of rules r is cached: the
+// shared rules' at CachePath, a variant's beside it with its settings in
+// the name (solution-vN-points7.bin).
+func CachePathRules(r engine.Rules) (string, error) {
+	path, err := CachePath()
+	if err != nil || !r.Variant() {
+		return path, err
+	}
+	return strings.TrimSuffix(path, ".bin") + "-" + variantTag(r) + ".bin", nil
+}
+
+// variantTag names the settings of r that differ from the shared rules,
+// in a fixed order: "points7-move_streak2-headstartsoff".
+func variantTag(r engine.Rules) string {
+	o := r.Options()
+	var parts []string
+	for _, k := range []string{"points", "move_streak", "character_streak", "waits", "headstarts", "no_booster"} {
+		if v, ok := o[k]; ok {
+			parts = append(parts, k+v)
+		}
+	}
+	return strings.Join(parts, "-")
+}
+
 // Load reads a saved solution.
 func Load(path string) (*Solution, error) {
 	r, err := LoadFile(path)
@@ -127,14 +160,20 @@ func (s *Solution) Save(path string) error { return SaveFile(path, s.Export()) }
 // belongs to this program, is ever written: a path a user names is read
 // with Load and never replaced.
 func LoadOrSolve(ctx context.Context, workers int, progress Progress) (s *Solution, solved bool, err error) {
-	path, err := CachePath()
+	return LoadOrSolveRules(ctx, engine.DefaultRules, workers, progress)
+}
+
+// LoadOrSolveRules is LoadOrSolve for the rules r, cached at
+// CachePathRules(r).
+func LoadOrSolveRules(ctx context.Context, r engine.Rules, workers int, progress Progress) (s *Solution, solved bool, err error) {
+	path, err := CachePathRules(r)
 	if err != nil {
 		return nil, false, err
 	}
-	if s, err := Load(path); err == nil {
+	if s, err := Load(path); err == nil && s.Rules == normalRules(r) {
 		return s, false, nil
 	}
-	s, err = Solve(ctx, workers, progress)
+	s, err = SolveRules(ctx, r, workers, progress)
 	if err != nil {
 		return nil, false, err
 	}

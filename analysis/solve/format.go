@@ -18,7 +18,7 @@ import (
 // FileVersion is the version of the solution file format written by
 // WriteFile. A reader refuses other versions (the file is a cache:
 // the caller re-solves).
-const FileVersion = 3
+const FileVersion = 4
 
 // fileMagic starts every solution file.
 const fileMagic = "NZSCSOLN"
@@ -34,6 +34,8 @@ const fileMagic = "NZSCSOLN"
 //	"NZSCSOLN"  magic
 //	uint32      format version (FileVersion)
 //	4×float64   Params: Discount, Discount2, Noise, SignTol
+//	8×uint8     the rules solved: points, move streak, character streak,
+//	            waits, no headstarts (0/1), booster required (0/1), 0, 0
 //	float64     Gap
 //	uint32      number of pairings, then for each pairing:
 //	  4×uint8   A.Character, A.Booster, B.Character, B.Booster
@@ -52,13 +54,17 @@ const fileMagic = "NZSCSOLN"
 // as they are, with a CRC-32 trailer, instead of gzip-compressed: the
 // values are float64s that gzip shrank only from 30 to 7.8 MB, and
 // inflating them was two thirds of the optimal bot's loading time.
+// Version 4 added the rules, and widened the state keys to 30 bits
+// (scores up to 9 points to win, streaks up to 4).
 type SavedSolution struct {
 	Version int
 	// Params are the solver's constants the strategies depend on; a
 	// reader built with other constants must not use the file.
-	Params   [4]float64
-	Gap      float64
-	Pairings []SavedPairing
+	Params [4]float64
+	// GameRules are the rules solved (their turn cap is not kept).
+	GameRules engine.Rules
+	Gap       float64
+	Pairings  []SavedPairing
 }
 
 // SavedPairing is one ordered pairing's move phase.
@@ -87,6 +93,8 @@ func WriteFile(w io.Writer, s *SavedSolution) error {
 	io.WriteString(mw, fileMagic)
 	put(uint32(FileVersion))
 	put(s.Params)
+	g := s.GameRules
+	put([8]uint8{g.Points, g.MoveStreak, g.CharacterStreak, g.Waits, b2u8(g.NoHeadstarts), b2u8(g.BoosterRequired), 0, 0})
 	put(s.Gap)
 	put(uint32(len(s.Pairings)))
 	for i := range s.Pairings {
@@ -218,6 +226,10 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 	}
 	s := &SavedSolution{Version: int(version)}
 	get(&s.Params)
+	var rules [8]uint8
+	get(&rules)
+	s.GameRules = engine.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
+		NoHeadstarts: rules[4] != 0, BoosterRequired: rules[5] != 0}
 	get(&s.Gap)
 	var np uint32
 	get(&np)
@@ -324,4 +336,11 @@ func LoadFile(path string) (*SavedSolution, error) {
 		}
 	}
 	return nil, fmt.Errorf("%s: %w", path, err)
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -99,8 +100,12 @@ func LoadoutIndex(l engine.Loadout) int {
 // Solution is the solved game: every pairing's move phase, the booster
 // phase of every character pair and the character phase.
 type Solution struct {
+	// Rules are the rules solved (normalized; the turn cap plays no
+	// part: endless play is the stochastic game's 0).
+	Rules engine.Rules
 	// Pairings[i][j] is loadout i (first seat) against loadout j, by
-	// engine.Loadouts() order; nil when the characters are equal.
+	// engine.Loadouts() order; nil when the characters are equal or a
+	// loadout is forbidden (No Booster under Rules.BoosterRequired).
 	Pairings [NumLoadouts][NumLoadouts]*Pairing
 	// Boosters[a][b]: the booster phase when the first seat is character
 	// a and the second b (a != b).
@@ -113,6 +118,10 @@ type Solution struct {
 	Elapsed time.Duration
 }
 
+// Solves reports whether s is the solution of the game under rules r
+// (their turn cap aside).
+func (s *Solution) Solves(r engine.Rules) bool { return s.Rules == normalRules(r) }
+
 // Value returns the game's value for the first seat.
 func (s *Solution) Value() float64 { return s.Characters.Value }
 
@@ -121,15 +130,24 @@ func (s *Solution) Value() float64 { return s.Characters.Value }
 // concurrently with itself.
 type Progress func(done, total int)
 
-// Solve solves the whole game, the move phase of the 108 ordered
-// pairings on up to workers goroutines (0: GOMAXPROCS), then the booster
-// and character phases.
+// Solve solves the whole game under the shared rules, the move phase of
+// the 108 ordered pairings on up to workers goroutines (0: GOMAXPROCS),
+// then the booster and character phases.
 func Solve(ctx context.Context, workers int, progress Progress) (*Solution, error) {
+	return SolveRules(ctx, engine.DefaultRules, workers, progress)
+}
+
+// SolveRules is Solve under rules r (engine.Rules; its turn cap plays no
+// part). It returns an error for rules out of range.
+func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progress) (*Solution, error) {
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("solve: %w", err)
+	}
 	start := time.Now()
 	ls := engine.Loadouts()
-	sol := &Solution{}
-	err := forEachPairing(ctx, workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
-		ms, err := SolveMoves(NewGraph(ls[i], ls[j]))
+	sol := &Solution{Rules: normalRules(r)}
+	err := forEachPairing(ctx, sol.Rules, workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
+		ms, err := SolveMoves(NewGraphRules(sol.Rules, ls[i], ls[j]))
 		if err != nil {
 			return err
 		}
@@ -151,7 +169,7 @@ func Solve(ctx context.Context, workers int, progress Progress) (*Solution, erro
 // every worker busy to the end; progress (may be nil) counts finished
 // pairings. work writes only its own pairing's results, so it needs no
 // lock.
-func forEachPairing[W any](ctx context.Context, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
+func forEachPairing[W any](ctx context.Context, r engine.Rules, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -160,7 +178,7 @@ func forEachPairing[W any](ctx context.Context, workers int, progress Progress, 
 	var jobs []job
 	for i, a := range ls {
 		for j, b := range ls {
-			if a.Character != b.Character {
+			if a.Character != b.Character && allowed(r, a) && allowed(r, b) {
 				jobs = append(jobs, job{i, j})
 			}
 		}
@@ -198,6 +216,33 @@ func forEachPairing[W any](ctx context.Context, workers int, progress Progress, 
 	return g.Wait()
 }
 
+// NumPairings returns the number of ordered loadout pairings solved under
+// r: 108, or 48 when No Booster is forbidden.
+func NumPairings(r engine.Rules) int {
+	n := 0
+	for _, a := range engine.Loadouts() {
+		for _, b := range engine.Loadouts() {
+			if a.Character != b.Character && allowed(r, a) && allowed(r, b) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// allowed reports whether loadout l may be taken under r.
+func allowed(r engine.Rules, l engine.Loadout) bool {
+	return !(r.BoosterRequired && l.Booster == engine.NoBooster)
+}
+
+// normalRules returns r normalized, with the turn cap of the shared
+// rules: the form Solution.Rules keeps.
+func normalRules(r engine.Rules) engine.Rules {
+	r = r.Normalized()
+	r.TurnCap = engine.DefaultRules.TurnCap
+	return r
+}
+
 // weight orders pairings by expected size: Zombie and Clown loadouts
 // with boosters have the most states.
 func weight(a, b engine.Loadout) int {
@@ -232,6 +277,7 @@ func (s *Solution) finish() {
 			s.Gap = max(s.Gap, bg.Upper-bg.Lower)
 		}
 	}
+	s.Characters.Limit = int(s.Rules.Normalized().CharacterStreak)
 	s.Characters.solve(s)
 	s.Gap = max(s.Gap, s.Characters.Gap)
 }
@@ -242,8 +288,8 @@ func (s *Solution) Pairing(a, b engine.Loadout) *Pairing {
 }
 
 // BoosterGame is the booster phase of one character pair: rows are the
-// first seat's boosters, columns the second's (canonical order), entries
-// the pairings' move-phase values.
+// first seat's boosters, columns the second's (canonical order; the
+// rules' Boosters), entries the pairings' move-phase values.
 type BoosterGame struct {
 	A, B engine.Character
 	Game Matrix
@@ -266,11 +312,13 @@ func (bg *BoosterGame) solve(s *Solution, a, b engine.Character) {
 // BoosterMatrices fills the booster game of characters a (first seat)
 // and b with the pairings' values, lower and upper bounds.
 func BoosterMatrices(s *Solution, a, b engine.Character, val, lo, hi *Matrix) {
+	as, na := s.Rules.Boosters(a)
+	bs, nb := s.Rules.Boosters(b)
 	for _, m := range [3]*Matrix{val, lo, hi} {
-		m.M, m.N = 3, 3
+		m.M, m.N = na, nb
 	}
-	for i, ba := range a.Boosters() {
-		for j, bb := range b.Boosters() {
+	for i, ba := range as[:na] {
+		for j, bb := range bs[:nb] {
 			p := s.Pairing(engine.Loadout{Character: a, Booster: ba}, engine.Loadout{Character: b, Booster: bb})
 			val.A[i][j], lo.A[i][j], hi.A[i][j] = p.Value, p.Lower, p.Upper
 		}

@@ -31,7 +31,8 @@ type golden struct {
 const goldenTol = 1e-9
 
 func goldenOf(s *solve.Solution) *golden {
-	g := &golden{Value: s.Value(), Characters: s.Characters.V}
+	g := &golden{Value: s.Value()}
+	copy(g.Characters[:], s.Characters.V[:])
 	for i := range solve.NumLoadouts {
 		for j := range solve.NumLoadouts {
 			if p := s.Pairings[i][j]; p != nil {

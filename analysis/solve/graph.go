@@ -29,10 +29,16 @@ func TerminalValue(code int32) float64 {
 	return 0
 }
 
-// solveRules are the rules states are generated under: the turn counter
-// is reset before every step, so the cap never ends play; endless play is
-// the stochastic game's 0, not a capped draw.
-var solveRules = engine.Rules{TurnCap: 0xFFFF}
+// solveTurnCap is the turn cap states are generated under: the turn
+// counter is reset before every step, so the cap never ends play;
+// endless play is the stochastic game's 0, not a capped draw.
+const solveTurnCap = 0xFFFF
+
+// solveRules returns r as states are generated under it (solveTurnCap).
+func solveRules(r engine.Rules) engine.Rules {
+	r.TurnCap = solveTurnCap
+	return r
+}
 
 // Graph is the move phase of one loadout pairing as a deterministic
 // simultaneous-move game graph: every reachable state in which both
@@ -55,12 +61,13 @@ type Graph struct {
 	index map[Key]int32
 }
 
-// Key packs what a move-phase state of a known pairing depends on into
-// 26 bits: both scores (3 bits each), both destroyed sets relative to the
-// player's canonical move list (5 bits each), and both move streaks (the
-// last move's position in the move list plus one, 0 before any move: 3
-// bits; the streak length: 2 bits). Waits are not part of it: they stay
-// at 4 while both players play legally.
+// Key packs what a move-phase state of a known pairing under known rules
+// depends on into 30 bits: both scores (4 bits each, for up to 9 points
+// to win), both destroyed sets relative to the player's canonical move
+// list (5 bits each), and both move streaks (the last move's position in
+// the move list plus one, 0 before any move: 3 bits; the streak length,
+// up to 4: 3 bits). Waits are not part of it: they stay at their start
+// while both players play legally.
 type Key uint32
 
 // KeyOf returns s's key. It assumes s is in the move phase.
@@ -69,7 +76,7 @@ func KeyOf(s *engine.State) Key {
 	for seat := range 2 {
 		l := s.Loadout(seat)
 		moves := l.Moves()
-		k = k<<3 | Key(s.Points(seat))
+		k = k<<4 | Key(s.Points(seat))
 		k = k<<5 | Key(compress(s.Destroyed(seat), moves))
 		last, n := s.MoveStreak(seat)
 		code := Key(0)
@@ -77,7 +84,7 @@ func KeyOf(s *engine.State) Key {
 			code = Key(bits.OnesCount32(moves&(1<<last-1))) + 1
 		}
 		k = k<<3 | code
-		k = k<<2 | Key(n)
+		k = k<<3 | Key(n)
 	}
 	return k
 }
@@ -128,10 +135,15 @@ func terminal(s *engine.State) (int32, bool) {
 }
 
 // NewGraph enumerates the move phase of the pairing a (first seat)
-// against b from engine.NewRound, stepping with engine.Step.
-func NewGraph(a, b engine.Loadout) *Graph {
+// against b under the shared rules (NewGraphRules).
+func NewGraph(a, b engine.Loadout) *Graph { return NewGraphRules(engine.DefaultRules, a, b) }
+
+// NewGraphRules enumerates the move phase of the pairing a (first seat)
+// against b under rules r from engine.NewRound, stepping with
+// engine.Step.
+func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
 	g := &Graph{A: a, B: b, index: map[Key]int32{}}
-	start := engine.NewRound(solveRules, a, b)
+	start := engine.NewRound(solveRules(r), a, b)
 	g.add(start)
 	var buf [engine.MaxChoices]engine.Choice
 	for k := 0; k < len(g.States); k++ {

@@ -20,9 +20,9 @@ func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64)
 	switch st.Phase {
 	case engine.PickCharacter:
 		last, k := st.CharacterStreak(seat)
-		cs := CharacterState(last, k)
-		_, n = CharacterChoices(cs)
-		if st.LegalMask(seat) != characterMask(cs) {
+		cs := s.Characters.State(last, k)
+		_, n = s.Characters.Choices(cs)
+		if st.LegalMask(seat) != s.characterMask(cs) {
 			return 0, false
 		}
 		src := &s.Characters.X[cs]
@@ -39,18 +39,18 @@ func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64)
 		bg := &s.Boosters[a][b]
 		if seat == 0 {
 			*probs = bg.Eq.X
-		} else {
-			*probs = bg.Eq.Y
+			return bg.Game.M, true
 		}
-		return 3, true
+		*probs = bg.Eq.Y
+		return bg.Game.N, true
 	case engine.PickMove:
 		return s.moveStrategy(st, seat, probs)
 	}
 	return 0, false
 }
 
-func characterMask(cs int) uint32 {
-	cs4, n := CharacterChoices(cs)
+func (s *Solution) characterMask(cs int) uint32 {
+	cs4, n := s.Characters.Choices(cs)
 	m := uint32(0)
 	for _, c := range cs4[:n] {
 		m |= 1 << c
@@ -60,12 +60,13 @@ func characterMask(cs int) uint32 {
 
 func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]float64) (int, bool) {
 	p := s.Pairing(st.Loadout(0), st.Loadout(1))
-	if p == nil || st.Waits(0) != 4 || st.Waits(1) != 4 {
+	w := int(s.Rules.Normalized().Waits)
+	if p == nil || st.Waits(0) != w || st.Waits(1) != w {
 		return 0, false
 	}
 	cur := *st
 	cur.Turn = 0
-	cur.TurnCap = uint16(solveRules.TurnCap)
+	cur.TurnCap = solveTurnCap
 	if _, done := terminal(&cur); done {
 		return 0, false
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,28 +19,30 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/progress"
 )
 
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "rounds|game",
-		summary: "solve NZSC: each pairing's one-round game, or the whole game exactly (certified)",
+		args:    "rounds|game|sweep",
+		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
 		example: "nzsc solve game --format json > solution.json",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("format", "table", "output: table, csv or json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
 			fs.String("save", "", "where to save the solution for the optimal bot (game; default: the user cache dir's nzsc/solution-vN.bin; '-' not to save)")
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
+			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,
 	})
 }
 
 func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
-	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game") {
-		return usagef("solve: want 'rounds' or 'game' (run 'nzsc help solve')")
+	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
+		return usagef("solve: want 'rounds', 'game' or 'sweep' (run 'nzsc help solve')")
 	}
 	format, _ := fs.GetString("format")
 	if format != "table" && format != "csv" && format != "json" {
@@ -56,8 +59,20 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if workers < 1 {
 		return usagef("solve: --workers %d: want at least 1", workers)
 	}
+	if args[0] == "sweep" {
+		return runSweep(e, fs, format, workers)
+	}
 	quiet, _ := fs.GetBool("quiet")
 	save, _ := fs.GetString("save")
+	settings, _ := fs.GetStringArray("rule")
+	opts, err := game.ParseRules(settings)
+	if err != nil {
+		return usagef("solve: %v", err)
+	}
+	rules, err := engine.ParseRules(opts)
+	if err != nil {
+		return usagef("solve: %v", err)
+	}
 	if save != "" && save != "-" {
 		// Checked before the solve: a file the user names is replaced
 		// only if it is a solution file (an older one, say).
@@ -70,10 +85,10 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	var prog solve.Progress
 	var bar *progress.Bar
 	if e.tty && !quiet {
-		bar = progress.New(e.stderr, 108, "pairings")
+		bar = progress.New(e.stderr, uint64(solve.NumPairings(rules)), "pairings")
 		prog = func(done, _ int) { bar.Draw(uint64(done)) }
 	}
-	s, err := solve.Solve(e.ctx, workers, prog)
+	s, err := solve.SolveRules(e.ctx, rules, workers, prog)
 	if bar != nil {
 		bar.Clear()
 	}
@@ -86,7 +101,7 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if save != "-" {
 		path := save
 		if path == "" {
-			if path, err = solve.CachePath(); err != nil {
+			if path, err = solve.CachePathRules(rules); err != nil {
 				return err
 			}
 		}
@@ -170,9 +185,10 @@ func writeRounds(w io.Writer, format string, rs []*solve.Round) error {
 
 func f12(v float64) string { return strconv.FormatFloat(v, 'f', 12, 64) }
 
-func boosterNames(c engine.Character) []string {
+func boosterNames(r engine.Rules, c engine.Character) []string {
 	var out []string
-	for _, b := range c.Boosters() {
+	bs, n := r.Boosters(c)
+	for _, b := range bs[:n] {
 		out = append(out, b.String())
 	}
 	return out
@@ -214,6 +230,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 			X, Y                map[string]float64
 		}
 		type out struct {
+			Rules      map[string]string  `json:"rules"`
 			Value      float64            `json:"value"`
 			Lower      float64            `json:"lower"`
 			Upper      float64            `json:"upper"`
@@ -225,7 +242,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 			Boosters   []booster          `json:"boosters"`
 			Pairings   []pairing          `json:"pairings"`
 		}
-		o := out{Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap, Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers,
+		o := out{Rules: s.Rules.Options(), Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap, Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers,
 			Characters: probMap(characterNames(0), s.Characters.X[0][:])}
 		for a := range engine.Character(engine.NumCharacters) {
 			for b := range engine.Character(engine.NumCharacters) {
@@ -234,7 +251,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 				}
 				bg := &s.Boosters[a][b]
 				o.Boosters = append(o.Boosters, booster{a.String(), b.String(), bg.Value, bg.Lower, bg.Upper,
-					probMap(boosterNames(a), bg.Eq.X[:]), probMap(boosterNames(b), bg.Eq.Y[:])})
+					probMap(boosterNames(s.Rules, a), bg.Eq.X[:]), probMap(boosterNames(s.Rules, b), bg.Eq.Y[:])})
 			}
 		}
 		for i := range ls {
@@ -257,8 +274,8 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "NZSC solved: value %+.2e for the first seat (0 by symmetry), certified within [%+.2e, %+.2e]; largest certificate gap over all states %.3g; %d of 108 pairings certified within %g; %v on %d worker(s).\n",
-		s.Value(), s.Characters.L[0], s.Characters.U[0], s.Gap, certified, solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
+	fmt.Fprintf(w, "NZSC solved%s: value %+.2e for the first seat (0 by symmetry), certified within [%+.2e, %+.2e]; largest certificate gap over all states %.3g; %d of %d pairings certified within %g; %v on %d worker(s).\n",
+		rulesNote(s.Rules), s.Value(), s.Characters.L[0], s.Characters.U[0], s.Gap, certified, solve.NumPairings(s.Rules), solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
 	fmt.Fprintln(w, "\nMove phase: value for the row loadout (first seat) against the column loadout, +1 win, -1 loss, headstarts included.")
 	t := solveTable(w)
 	hdr := []any{"A \\ B"}
@@ -304,7 +321,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 			}
 			bg := &s.Boosters[a][b]
 			if err := t.Append(a.String(), b.String(), fmt.Sprintf("%+.4f", bg.Value),
-				mix(boosterNames(a), bg.Eq.X[:], " "), mix(boosterNames(b), bg.Eq.Y[:], " ")); err != nil {
+				mix(boosterNames(s.Rules, a), bg.Eq.X[:], " "), mix(boosterNames(s.Rules, b), bg.Eq.Y[:], " ")); err != nil {
 				return err
 			}
 		}
@@ -335,4 +352,20 @@ func short(l engine.Loadout) string {
 		b = b[:4]
 	}
 	return l.Character.String()[:3] + "/" + b
+}
+
+// rulesNote names a variant's settings (" under points=7"), or nothing for
+// the shared rules.
+func rulesNote(r engine.Rules) string {
+	o := r.Options()
+	delete(o, "turn_cap")
+	if len(o) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(o))
+	for k, v := range o {
+		keys = append(keys, k+"="+v)
+	}
+	slices.Sort(keys)
+	return " under " + strings.Join(keys, " ")
 }

@@ -119,7 +119,10 @@ func TestBuildErrors(t *testing.T) {
 	}{
 		{"chess", 2, nil, "unknown game"},
 		{"nzsc", 2, game.Rules{"turn_cap": "0"}, "turn_cap"},
-		{"nzsc", 2, game.Rules{"points": "3"}, "no rule"},
+		{"nzsc", 2, game.Rules{"colour": "3"}, "no rule"},
+		{"nzsc", 2, game.Rules{"points": "2"}, "points"},
+		{"nzsc", 2, game.Rules{"headstarts": "maybe"}, "headstarts"},
+		{"nzsc", 3, game.Rules{"points": "3"}, "3 or 4 players"},
 		{"nzsc", 7, nil, "players"},
 	} {
 		if _, err := game.Build(c.name, c.seats, c.rules); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -2,6 +2,7 @@ package nzscn
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -29,10 +30,17 @@ var Info = game.Info{
 		if err != nil {
 			return nil, err
 		}
+		if rules.Variant() {
+			return nil, errVariant
+		}
 		return &Game{players: seats, rules: rules}, nil
 	},
 	Stats: func(g game.Game, _ int) game.Stats { return NewStats(g.Seats()) },
 }
+
+// errVariant refuses the rules options that only two-player NZSC (package
+// engine) honours: this package plays the shared rules.
+var errVariant = errors.New("nzsc for 3 or 4 players plays the shared rules: of its rules options only turn_cap may be set (points, move_streak, character_streak, waits, headstarts and no_booster are two-player only)")
 
 // Game is N-player NZSC under fixed rules, as a game.Game.
 type Game struct {

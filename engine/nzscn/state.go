@@ -61,14 +61,18 @@ type State struct {
 }
 
 // New returns the state of a game of n players (2 to 4) before the first
-// character pick. It panics on a bad n or turn cap, programmer errors;
-// the contract's constructor checks both and returns errors.
+// character pick. It panics on a bad n or turn cap or on variant rules,
+// programmer errors; the contract's constructor checks them and returns
+// errors.
 func New(n int, r engine.Rules) State {
 	if n < MinPlayers || n > MaxPlayers {
 		panic("nzscn: players must be 2 to 4")
 	}
 	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
 		panic("nzscn: TurnCap must be in 1..65535")
+	}
+	if r.Variant() {
+		panic("nzscn: " + errVariant.Error())
 	}
 	s := State{Players: uint8(n), Phase: engine.PickCharacter, Winner: -1, TurnCap: uint16(r.TurnCap)}
 	for i := range n {
