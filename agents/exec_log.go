@@ -94,14 +94,17 @@ func openBotLog(dir, arg string, limit int64) (*botLog, error) {
 }
 
 // createLog creates path as a new file: O_EXCL (never an existing file)
-// and O_NOFOLLOW (never through a link planted in its place), mode 0600.
-func createLog(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND|noFollow, 0o600)
+// and O_NOFOLLOW (never through a link planted in its place), with mode
+// perm less the umask.
+func createLog(path string, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND|noFollow, perm)
 }
 
 // openRunLog creates the bot's log in a run directory.
 func openRunLog(dir, arg string) (*os.File, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// A run directory is shared as the run is (0o777 and 0o666 less the
+	// umask, as its other files); the user's own log directory is private.
+	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("exec: bot log directory: %v", err)
 	}
 	name := ExecLogName(arg)
@@ -110,7 +113,7 @@ func openRunLog(dir, arg string) (*os.File, error) {
 		if i > 0 {
 			name = fmt.Sprintf("%s.%d.log", base, i)
 		}
-		f, err := createLog(filepath.Join(dir, name))
+		f, err := createLog(filepath.Join(dir, name), 0o666)
 		if err == nil {
 			return f, nil
 		}
@@ -164,7 +167,7 @@ func openUserLog(arg string) (*os.File, error) {
 	}
 	base := strings.TrimSuffix(ExecLogName(arg), ".log")
 	name := fmt.Sprintf("%s.%s-%d.log", base, time.Now().UTC().Format("20060102T150405.000000000Z"), os.Getpid())
-	f, err := createLog(filepath.Join(dir, name))
+	f, err := createLog(filepath.Join(dir, name), 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("exec: bot log: %v", err)
 	}

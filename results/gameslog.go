@@ -58,7 +58,7 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if st, err := os.Stat(path); err == nil && (st.Size() > 0 || !st.Mode().IsRegular()) {
 		return nil, fmt.Errorf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscallNoFollow, 0o644)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscallNoFollow, 0o666)
 	if err != nil {
 		return nil, fmt.Errorf("games log: %w", err)
 	}
@@ -107,7 +107,7 @@ func ReopenGamesLog(path, level string, keep func(table int, set uint64, inSet i
 		return nil, err
 	}
 	_ = n
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".games-log-*")
+	tmp, err := createTemp(filepath.Dir(path), ".games-log-")
 	if err != nil {
 		return nil, fmt.Errorf("games log: %w", err)
 	}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -15,10 +17,16 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
-// FormatVersion is the version of manifest.json and counts.json. It
-// changes whenever a field changes meaning or disappears; readers refuse
-// other versions.
+// FormatVersion is the version of counts.json, and ManifestFormat that
+// of manifest.json. Each changes whenever a field changes meaning or
+// disappears; readers refuse versions they do not know.
 const FormatVersion = 1
+
+// ManifestFormat is the version of manifest.json this program writes.
+// Version 2 writes the seed in 0x hex, as every other output does, and
+// each bot's name; version 1 (a decimal seed, bots named by their specs)
+// is still read.
+const ManifestFormat = 2
 
 // File names inside a run directory.
 const (
@@ -28,8 +36,13 @@ const (
 
 // BotInfo is one participant as the manifest records it.
 type BotInfo struct {
-	// Spec is the spec string, the bot's name in every table.
+	// Spec is the spec string as given, from which a resumed run parses
+	// the bot again.
 	Spec string `json:"spec"`
+	// Name is the bot's name in every table (its alias, the name its
+	// program gave, or its spec without nzsc's options); absent in
+	// format 1 manifests, whose bots are named by their specs.
+	Name string `json:"name,omitempty"`
 	// Kind is the registered bot kind; Params its parameters with
 	// defaults filled in.
 	Kind   string            `json:"kind"`
@@ -162,6 +175,44 @@ type Manifest struct {
 	Interrupted bool `json:"interrupted,omitempty"`
 }
 
+// manifestFields is Manifest without its methods, for the JSON methods.
+type manifestFields Manifest
+
+// MarshalJSON writes the manifest with its seed in 0x hex, the notation
+// of every seed the lab prints.
+func (m Manifest) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		*manifestFields
+		Seed string `json:"seed"`
+	}{(*manifestFields)(&m), game.FormatSeed(m.Seed)})
+}
+
+// UnmarshalJSON reads a manifest whose seed is a string (0x hex or
+// decimal, format 2) or a JSON number (format 1, written before seeds
+// were hex everywhere).
+func (m *Manifest) UnmarshalJSON(b []byte) error {
+	in := struct {
+		*manifestFields
+		Seed json.RawMessage `json:"seed"`
+	}{manifestFields: (*manifestFields)(m)}
+	if err := json.Unmarshal(b, &in); err != nil {
+		return err
+	}
+	if len(in.Seed) == 0 {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(in.Seed, &s); err != nil {
+		s = string(in.Seed) // a number: decimal digits
+	}
+	seed, err := game.ParseSeed(s)
+	if err != nil {
+		return fmt.Errorf("manifest: %v", err)
+	}
+	m.Seed = seed
+	return nil
+}
+
 // Same reports whether m and o describe the same games (seed, bots,
 // schedule, rules, chunking), so that their counts can be merged.
 func (m *Manifest) Same(o *Manifest) error {
@@ -169,7 +220,7 @@ func (m *Manifest) Same(o *Manifest) error {
 	case m.Kind != o.Kind:
 		return fmt.Errorf("kind %q vs %q", m.Kind, o.Kind)
 	case m.Seed != o.Seed:
-		return fmt.Errorf("seed %d vs %d", m.Seed, o.Seed)
+		return fmt.Errorf("seed %s vs %s", game.FormatSeed(m.Seed), game.FormatSeed(o.Seed))
 	case m.Gauntlet != o.Gauntlet:
 		return fmt.Errorf("gauntlet %q vs %q", m.Gauntlet, o.Gauntlet)
 	case m.DrawTables != o.DrawTables:
@@ -268,7 +319,9 @@ func Create(path string) (*Dir, error) {
 			return nil, fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, entries[0].Name())
 		}
 	}
-	if err := os.MkdirAll(path, 0o755); err != nil {
+	// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a merge
+	// run as another user or a pod on a shared volume may read the run.
+	if err := os.MkdirAll(path, 0o777); err != nil {
 		return nil, err
 	}
 	return &Dir{Path: path}, nil
@@ -287,7 +340,7 @@ func Open(path string) (*Dir, error) {
 
 // WriteManifest writes manifest.json atomically.
 func (d *Dir) WriteManifest(m *Manifest) error {
-	m.Format = FormatVersion
+	m.Format = ManifestFormat
 	return d.writeJSON(ManifestFile, m)
 }
 
@@ -338,8 +391,8 @@ func (d *Dir) ReadManifest() (*Manifest, error) {
 	if err := d.readJSON(ManifestFile, &m); err != nil {
 		return nil, err
 	}
-	if m.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %d, this program reads %d", filepath.Join(d.Path, ManifestFile), m.Format, FormatVersion)
+	if m.Format != 1 && m.Format != ManifestFormat {
+		return nil, fmt.Errorf("%s: format %d, this program reads 1 and %d", filepath.Join(d.Path, ManifestFile), m.Format, ManifestFormat)
 	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(d.Path, ManifestFile), err)
@@ -412,7 +465,7 @@ func (d *Dir) writeJSON(name string, v any) error {
 // was reported written stays written.
 func (d *Dir) WriteFile(name string, b []byte) error {
 	path := filepath.Join(d.Path, name)
-	tmp, err := os.CreateTemp(d.Path, "."+name+".tmp*")
+	tmp, err := createTemp(d.Path, "."+name+".tmp")
 	if err != nil {
 		return err
 	}
@@ -431,6 +484,20 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 		return err
 	}
 	return syncDir(d.Path)
+}
+
+// createTemp creates a new file in dir named prefix and a random suffix,
+// with mode 0o666 less the umask (os.CreateTemp's files are 0o600, which
+// keeps a run from the people it is shared with).
+func createTemp(dir, prefix string) (*os.File, error) {
+	for range 10000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("%s: no unused temporary name for %s", dir, prefix)
 }
 
 // syncDir makes a rename in dir durable. Systems whose directories cannot
