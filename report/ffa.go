@@ -8,15 +8,16 @@ import (
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
 // FFAText writes a free-for-all run for people: the Plackett–Luce
 // ranking with average places and win shares, who finished ahead of whom,
 // and the seats' places.
-func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
-	p := &printer{w: w}
-	p.f("%s, %d players a table: %d bots, %d games, seed %#x\n", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, m.Seed)
+func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Options) error {
+	p := &printer{w: w, width: opt.Width}
+	p.para(fmt.Sprintf("%s, %d players a table: %d bots, %d games, seed %s", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, game.FormatSeed(m.Seed)))
 	p.section("Ranking (Plackett–Luce on finishing orders, Elo scale, 95% intervals; ~ not significantly different from the average bot)")
 	var rows [][]string
 	for r, i := range s.Ranking.Order {
@@ -24,7 +25,7 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		rows = append(rows, []string{fmt.Sprint(r + 1), rt.Bot, ffaEloText(rt), placeText(pl), winShareText(pl),
 			fmt.Sprint(pl.Games)})
 	}
-	p.table([]string{"#", "bot", "Elo", "mean place", "win share", "games"}, rows)
+	p.render(&Table{Header: []string{"#", "bot", "Elo", "mean place", "win share", "games"}, Rows: rows, Left: 2})
 	if !s.Ranking.Connected {
 		p.f("(some bots never finished ahead of others: one virtual draw was added between every pair that met)\n")
 	}
@@ -64,10 +65,11 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		rows = append(rows, row)
 	}
 	p.table(hdr, rows)
-	p.f("\nGames nobody won (turn cap): %d of %d; %.1f steps a game on average.\n", s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1)))
+	p.f("\n")
+	p.para(fmt.Sprintf("Games nobody won (turn cap): %d of %d; %.1f steps a game on average.", s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1))))
 	for i, f := range s.Faults {
 		if f.Forfeits+f.Illegal > 0 {
-			p.f("%s: %d games forfeited, %d penalized actions\n", s.Counts.Bots[i], f.Forfeits, f.Illegal)
+			p.para(fmt.Sprintf("%s: %d games forfeited, %d penalized actions", s.Counts.Bots[i], f.Forfeits, f.Illegal))
 		}
 	}
 	p.gameStats(s.Counts)
@@ -102,7 +104,7 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Ahead     [][]analysis.Number                                   `json:"ahead"`
 		Seat      [analysis.MaxTableSeats][analysis.MaxTableSeats]int64 `json:"seat_places"`
 		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
-	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: fmt.Sprintf("%#x", m.Seed),
+	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: game.FormatSeed(m.Seed),
 		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]

@@ -11,10 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -31,6 +29,8 @@ type Match struct {
 	Summary analysis.MatchSummary
 	// Top is the number of loadout pairings the text shows.
 	Top int
+	// Width is the width the text fits (Width when 0).
+	Width int
 }
 
 // matchJSON is the JSON document of a match (docs/formats.md).
@@ -51,7 +51,7 @@ func MatchJSON(w io.Writer, m *Match) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(matchJSON{
 		Format: "nzsc-match/1", BotA: m.A, BotB: m.B,
-		Seed: fmt.Sprintf("%#x", m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
+		Seed: game.FormatSeed(m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
 		Interrupted: m.Interrupted, MatchSummary: m.Summary,
 	})
 }
@@ -72,7 +72,7 @@ func csvLine(l *analysis.Line) []string {
 // loadout pairing (docs/formats.md).
 func MatchCSV(w io.Writer, m *Match) error {
 	cw := csv.NewWriter(w)
-	pre := []string{m.A, m.B, fmt.Sprintf("%#x", m.Seed)}
+	pre := []string{m.A, m.B, game.FormatSeed(m.Seed)}
 	row := func(kind, a, b string, l *analysis.Line) {
 		cw.Write(append(append(slices.Clone(pre), kind, a, b), csvLine(l)...))
 	}
@@ -88,29 +88,6 @@ func MatchCSV(w io.Writer, m *Match) error {
 	return cw.Error()
 }
 
-// newTable returns a table with the given header: the first left
-// columns (labels) are aligned left, the others (numbers) right.
-func matchTable(w io.Writer, left int, header ...string) *tablewriter.Table {
-	align := make([]tw.Align, len(header))
-	for i := range align {
-		align[i] = tw.AlignRight
-		if i < left {
-			align[i] = tw.AlignLeft
-		}
-	}
-	t := tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{Global: tw.AlignRight, PerColumn: align}),
-	)
-	h := make([]any, len(header))
-	for i, s := range header {
-		h[i] = s
-	}
-	t.Header(h...)
-	return t
-}
-
 func fmtScore(l *analysis.Line) string {
 	if l.Games == 0 {
 		return "-"
@@ -119,7 +96,7 @@ func fmtScore(l *analysis.Line) string {
 	if !l.Significant() {
 		mark = "~"
 	}
-	return fmt.Sprintf("%s%.4f [%.4f, %.4f]", mark, float64(l.Score), float64(l.ScoreLo), float64(l.ScoreHi))
+	return fmt.Sprintf("%s%.1f [%.1f, %.1f]", mark, 100*float64(l.Score), 100*float64(l.ScoreLo), 100*float64(l.ScoreHi))
 }
 
 func fmtElo(l *analysis.Line) string {
@@ -137,50 +114,46 @@ func fmtElo(l *analysis.Line) string {
 
 func fmtPct(x analysis.Number) string { return fmt.Sprintf("%.1f%%", 100*float64(x)) }
 
-// MatchText writes the match's tables for people.
+// MatchText writes the match's tables for people, fitting m.Width
+// columns (Width when 0).
 func MatchText(w io.Writer, m *Match) error {
 	s := &m.Summary
-	fmt.Fprintf(w, "%s (A) vs %s (B): %d games, seed %#x\n", m.A, m.B, s.Total.Games, m.Seed)
-	t := matchTable(w, 1, "A", "games", "wins", "draws", "losses", "score [95% CI]", "Elo ± 95%", "LOS")
-	for i, name := range []string{"all", "in seat 0", "in seat 1"} {
+	p := &printer{w: w, width: m.Width}
+	p.para(fmt.Sprintf("%s (A) vs %s (B): %d games, seed %s", m.A, m.B, s.Total.Games, game.FormatSeed(m.Seed)))
+	var rows [][]string
+	for i, name := range []string{"all", "seat 0", "seat 1"} {
 		l := &s.Total
 		if i > 0 {
 			l = &s.Seats[i-1]
 		}
-		t.Append([]string{name, fmt.Sprint(l.Games), fmt.Sprint(l.Wins), fmt.Sprint(l.Draws), fmt.Sprint(l.Losses),
+		rows = append(rows, []string{name, fmt.Sprint(l.Games), fmt.Sprint(l.Wins), fmt.Sprint(l.Draws), fmt.Sprint(l.Losses),
 			fmtScore(l), fmtElo(l), fmtPct(l.LOS)})
 	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	p := s.Pentanomial
-	fmt.Fprintf(w, "Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d]; ~ marks a score whose interval contains 1/2\n",
-		p[0], p[1], p[2], p[3], p[4])
+	p.table([]string{"A", "games", "wins", "draws", "losses", "score % [95% CI]", "Elo ± 95%", "LOS"}, rows)
+	pt := s.Pentanomial
+	p.para(fmt.Sprintf("Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d]. ~ marks a score whose interval contains 50%%.",
+		pt[0], pt[1], pt[2], pt[3], pt[4]))
 	if s.Faults[0].Total()+s.Faults[1].Total() > 0 {
-		fmt.Fprintln(w, "\nFaults")
-		ft := matchTable(w, 1, "bot", "forfeits", "illegal choices", "forfeits by kind")
+		p.section("Faults")
+		rows = nil
 		for i, b := range []string{m.A, m.B} {
 			f := &s.Faults[i]
 			kinds := make([]string, 0, len(f.Kinds))
 			for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
 				kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
 			}
-			ft.Append([]string{b, fmt.Sprint(f.Forfeits), fmt.Sprint(f.Illegal), strings.Join(kinds, ", ")})
+			rows = append(rows, []string{b, fmt.Sprint(f.Forfeits), fmt.Sprint(f.Illegal), strings.Join(kinds, ", ")})
 		}
-		if err := ft.Render(); err != nil {
-			return err
-		}
+		p.render(&Table{Header: []string{"bot", "forfeits", "illegal choices", "forfeits by kind"}, Rows: rows, Wrap: true})
 	}
 	if m.Top > 0 && len(s.Pairings) > 0 {
 		n := min(m.Top, len(s.Pairings))
-		fmt.Fprintf(w, "\nLoadout pairings (%d most frequent of %d)\n", n, len(s.Pairings))
-		pt := matchTable(w, 2, "A's loadout", "B's loadout", "games", "wins", "draws", "losses", "A's score [95% CI]")
-		for _, p := range s.Pairings[:n] {
-			pt.Append([]string{p.A, p.B, fmt.Sprint(p.Games), fmt.Sprint(p.Wins), fmt.Sprint(p.Draws), fmt.Sprint(p.Losses), fmtScore(&p.Line)})
+		p.section(fmt.Sprintf("Loadout pairings (%d most frequent of %d)", n, len(s.Pairings)))
+		rows = nil
+		for _, pr := range s.Pairings[:n] {
+			rows = append(rows, []string{pr.A, pr.B, fmt.Sprint(pr.Games), fmt.Sprint(pr.Wins), fmtScore(&pr.Line)})
 		}
-		if err := pt.Render(); err != nil {
-			return err
-		}
+		p.render(&Table{Header: []string{"A's loadout", "B's loadout", "games", "A wins", "A's score % [95% CI]"}, Rows: rows, Left: 2})
 	}
-	return nil
+	return p.err
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -64,7 +65,7 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRTState, verdict analysis.Verdict, interrupted bool) *SPRT {
 	lower, upper := t.Bounds()
 	out := &SPRT{Format: "nzsc-sprt/1", New: newBot, Base: base,
-		Seed: fmt.Sprintf("%#x", seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
+		Seed: game.FormatSeed(seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
 		Model: t.Model.String(), Lower: lower, Upper: upper, Interrupted: interrupted, Looks: []SPRTLook{}}
 	if n := len(st.Looks); n > 0 {
 		last := st.Looks[n-1]

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -17,6 +18,9 @@ type Options struct {
 	// Full adds every matrix: the 12×12 loadout table and the 9×9
 	// booster table pooled, and each bot's win rate per loadout.
 	Full bool
+	// Width is the width the text fits (Width when 0): tables fold,
+	// sentences wrap.
+	Width int
 }
 
 // pct formats a score as a percentage with the half-width of its 95%
@@ -46,7 +50,7 @@ func share(n, total int64) string {
 }
 
 // shortLoadout abbreviates a loadout for column headers: "N/Sha",
-// "Z/ZCo", "C/-" (No Booster).
+// "Z/ZCo", "C/-" (No Booster); loadoutLegend spells the abbreviations.
 func shortLoadout(i int) string {
 	l := analysis.LoadoutAt(i)
 	b := "-"
@@ -56,23 +60,40 @@ func shortLoadout(i int) string {
 	return l.Character.String()[:1] + "/" + b
 }
 
+// loadoutLegend spells the abbreviations of shortLoadout.
+func loadoutLegend() string {
+	var chars, boosters []string
+	for i := range analysis.NumLoadouts {
+		l := analysis.LoadoutAt(i)
+		if i%3 == 0 {
+			chars = append(chars, l.Character.String()[:1]+" "+l.Character.String())
+		}
+		if i%3 != 2 {
+			boosters = append(boosters, strings.ReplaceAll(l.Booster.String(), " ", "")[:3]+" "+l.Booster.String())
+		}
+	}
+	return "Legend: " + strings.Join(chars, ", ") + "; " + strings.Join(boosters, ", ") + ", - No Booster."
+}
+
 // Text writes the report of a tournament: run information (when m is
-// not nil), ranking, cross-table, loadout tables and the meta-game.
+// not nil), then what matters first: the ranking with the meta-game's
+// mix, the cross-table; then faults and the game's own tables (for NZSC:
+// characters, loadouts, picks). Everything fits opt.Width columns.
 func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) error {
-	p := &printer{w: w}
+	p := &printer{w: w, width: opt.Width}
 	t := s.Counts
 	if m != nil {
-		mode := "round robin"
+		mode := fmt.Sprintf("round robin of %d bots", len(t.Bots))
 		if m.Gauntlet != "" {
-			mode = "gauntlet of " + m.Gauntlet
+			mode = fmt.Sprintf("gauntlet: %s against each of %d bots", m.Gauntlet, len(t.Bots)-1)
 		}
-		p.f("%s: %d bots, %d pairings, %d of %d games (%d per pairing), seed %d\n",
-			mode, len(t.Bots), len(t.Pairings), m.GamesDone, m.GamesPlanned, m.GamesPerPairing, m.Seed)
+		p.para(fmt.Sprintf("%s, seed %s", mode, game.FormatSeed(m.Seed)))
+		p.para(fmt.Sprintf("%d of %d games played (%d per pairing)", m.GamesDone, m.GamesPlanned, m.GamesPerPairing))
 		if m.Shard != nil {
-			p.f("shard %d/%d: this directory holds only its share of the games\n", m.Shard.Index, m.Shard.Count)
+			p.para(fmt.Sprintf("shard %d/%d: this directory holds only its share of the games", m.Shard.Index, m.Shard.Count))
 		}
 		if !m.Complete {
-			p.f("INCOMPLETE: the run stopped early; resume it with --resume\n")
+			p.para("INCOMPLETE: the run stopped early; resume it with --resume")
 		}
 	}
 	if t.Games() == 0 {
@@ -90,24 +111,26 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		if s.Metagame != nil {
 			meta = weightText(s.Metagame.Weight[i])
 		}
-		rows = append(rows, []string{strconv.Itoa(rank+1) + " " + r.Bot, eloText(r), eloHalf(r),
+		rows = append(rows, []string{strconv.Itoa(rank + 1), r.Bot, eloText(r), eloHalf(r),
 			pct(s.Cross.Field[i]), strconv.FormatInt(r.Games, 10), meta})
 	}
-	p.table([]string{"bot", "Elo", "95%", "score %", "games", "Nash weight"}, rows)
+	p.render(&Table{Header: []string{"#", "bot", "Elo", "95%", "score %", "games", "Nash"}, Rows: rows, Left: 2})
+	p.para("~ marks an estimate whose 95% interval includes the even value (50% or Elo 0): not significant. " +
+		"Nash: the bot's weight in the meta-game's equilibrium (below).")
 	if !rk.Connected {
-		p.f("note: the win graph is not strongly connected (%s): some bot never scored against another group,\n"+
-			"so maximum likelihood ratings do not exist; one virtual draw per pairing was added.\n", components(t.Bots, rk))
+		p.para(fmt.Sprintf("note: the win graph is not strongly connected (%s): some bot never scored against another group, "+
+			"so maximum likelihood ratings do not exist; one virtual draw per pairing was added.", components(t.Bots, rk)))
 	}
 
 	// Cross-table, columns numbered by the bots' rank.
-	p.section("Cross-table: row's score % against column, 95% interval")
-	hdr := []string{"bot"}
+	p.section("Cross-table: row's score % against column (bots by rank), 95% interval")
+	hdr := []string{"#", "bot"}
 	for rank := range rk.Order {
 		hdr = append(hdr, strconv.Itoa(rank+1))
 	}
 	rows = nil
 	for rank, i := range rk.Order {
-		row := []string{strconv.Itoa(rank+1) + " " + t.Bots[i]}
+		row := []string{strconv.Itoa(rank + 1), t.Bots[i]}
 		for _, j := range rk.Order {
 			if i == j {
 				row = append(row, "")
@@ -117,7 +140,8 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		}
 		rows = append(rows, row)
 	}
-	p.table(hdr, rows)
+	p.render(&Table{Header: hdr, Rows: rows, Left: 2})
+	metagame(p, s)
 
 	// Faults, only when some bot has any (as match does).
 	if s.AnyFaults() {
@@ -141,69 +165,86 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		p.nzscTables(s, opt)
 	}
 	p.gameStats(s.Counts)
-	metagame(p, s)
 	return p.err
 }
 
 // nzscTables writes two-player NZSC's own tables: characters, loadouts,
-// boosters and picks.
+// picks, and with opt.Full boosters and every matrix.
 func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 	t, rk := s.Counts, s.Ranking
-	var hdr []string
-	var rows [][]string
 	// Characters, pooled.
 	ch := s.Pooled.Collapse(analysis.ByCharacter)
 	p.section("Characters, all bots pooled: row's win rate % against column")
 	p.matrix(ch, true)
 
-	// Loadouts and boosters against the field, pooled.
+	// Loadouts against the field, pooled.
 	p.section("Loadouts, all bots pooled: win rate % against every opponent loadout")
 	pooledPicks, totalPicks := s.PooledPicks()
 	lo := s.Pooled.Collapse(analysis.ByLoadout)
 	p.overall(lo, func(r int) string { return share(pooledPicks[r], totalPicks) })
 	bo := s.Pooled.Collapse(analysis.ByBooster)
-	p.section("Boosters, all bots pooled: win rate % against every opponent booster")
-	p.overall(bo, nil)
-
-	// Picks per bot.
-	p.section("Loadout picks per bot: % of the bot's games")
-	hdr = []string{"bot"}
-	for x := range analysis.NumLoadouts {
-		hdr = append(hdr, shortLoadout(x))
+	if opt.Full {
+		// Every booster but No Booster belongs to one loadout, whose row
+		// above it repeats.
+		p.section("Boosters, all bots pooled: win rate % against every opponent booster")
+		p.overall(bo, nil)
 	}
-	hdr = append(hdr, "none")
-	rows = nil
-	for _, i := range rk.Order {
-		var total int64 = s.Unsettled[i]
+
+	// Picks per bot: a row per loadout, a column per bot (by rank), so
+	// that the table stays narrow however many loadouts.
+	p.section("Loadout picks: % of each bot's games (columns: bots by rank)")
+	hdr := []string{"loadout"}
+	for rank := range rk.Order {
+		hdr = append(hdr, strconv.Itoa(rank+1))
+	}
+	totals := make([]int64, len(t.Bots))
+	anyUnsettled := false
+	for i := range t.Bots {
+		totals[i] = s.Unsettled[i]
 		for _, n := range s.Picks[i] {
-			total += n
+			totals[i] += n
 		}
-		row := []string{t.Bots[i]}
-		for _, n := range s.Picks[i] {
-			row = append(row, share(n, total))
+		anyUnsettled = anyUnsettled || s.Unsettled[i] > 0
+	}
+	var rows [][]string
+	for x := range analysis.NumLoadouts {
+		row := []string{analysis.LoadoutAt(x).String()}
+		for _, i := range rk.Order {
+			row = append(row, share(s.Picks[i][x], totals[i]))
 		}
-		rows = append(rows, append(row, share(s.Unsettled[i], total)))
+		rows = append(rows, row)
+	}
+	if anyUnsettled {
+		row := []string{"none (game ended first)"}
+		for _, i := range rk.Order {
+			row = append(row, share(s.Unsettled[i], totals[i]))
+		}
+		rows = append(rows, row)
 	}
 	p.table(hdr, rows)
 
-	// Win rate per loadout per bot (Full) or each bot's best loadout.
 	if opt.Full {
-		p.section("Loadouts per bot: the bot's win rate % with each loadout, against every opponent loadout")
-		hdr = []string{"bot"}
-		for x := range analysis.NumLoadouts {
-			hdr = append(hdr, shortLoadout(x))
+		p.section("Loadouts per bot: the bot's win rate % with each loadout (columns: bots by rank), against every opponent loadout")
+		hdr = []string{"loadout"}
+		for rank := range rk.Order {
+			hdr = append(hdr, strconv.Itoa(rank+1))
+		}
+		per := make([]*analysis.WinRates, len(t.Bots))
+		for _, i := range rk.Order {
+			per[i] = s.PerBot[i].Collapse(analysis.ByLoadout)
 		}
 		rows = nil
-		for _, i := range rk.Order {
-			row := []string{t.Bots[i]}
-			for _, e := range s.PerBot[i].Collapse(analysis.ByLoadout).Overall {
-				row = append(row, pct(e))
+		for x := range analysis.NumLoadouts {
+			row := []string{analysis.LoadoutAt(x).String()}
+			for _, i := range rk.Order {
+				row = append(row, pct(per[i].Overall[x]))
 			}
 			rows = append(rows, row)
 		}
 		p.table(hdr, rows)
 		p.section("Loadout against loadout, all bots pooled: row's win rate %")
 		p.matrix(lo, false)
+		p.para(loadoutLegend())
 		p.section("Booster against booster, all bots pooled: row's win rate %")
 		p.matrix(bo, false)
 		for _, i := range rk.Order {
@@ -211,38 +252,36 @@ func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 			p.matrix(s.PerBot[i].Collapse(analysis.ByCharacter), true)
 		}
 	}
-
 }
 
-// metagame writes the meta-game section and the closing legend.
+// metagame writes the meta-game: the equilibrium mix over the bots and
+// its certificate, in a few lines.
 func metagame(p *printer, s *analysis.Summary) {
 	t, rk := s.Counts, s.Ranking
-	var rows [][]string
-	// Meta-game.
-	p.section("Meta-game: Nash equilibrium over the bots (LP on the cross-table)")
 	if s.Metagame == nil {
-		p.f("not solved: %v\n", s.MetaError)
-	} else {
-		mg := s.Metagame
-		rows = nil
-		for _, i := range rk.Order {
-			if mg.Weight[i] > 5e-7 {
-				rows = append(rows, []string{t.Bots[i], weightText(mg.Weight[i])})
-			}
-		}
-		p.table([]string{"bot", "weight"}, rows)
-		p.f("certificate: the mix scores at least %+.2e against every bot, the opponent's mix concedes at most %+.2e (%s simplex)\n",
-			mg.Lower, mg.Upper, mg.Method)
-		if mg.Missing > 0 {
-			p.f("note: %d pairs of bots never met (gauntlet); their payoff is taken as even\n", mg.Missing)
+		p.para(fmt.Sprintf("Meta-game (Nash equilibrium over the bots): not solved: %v", s.MetaError))
+		return
+	}
+	mg := s.Metagame
+	var mix []string
+	for _, i := range rk.Order {
+		if mg.Weight[i] > 5e-7 {
+			mix = append(mix, t.Bots[i]+" "+weightText(mg.Weight[i]))
 		}
 	}
-	p.f("\n~ marks an estimate whose 95%% interval includes the even value (50%% or Elo 0): not significant.\n")
+	p.f("\n")
+	p.para(fmt.Sprintf("Meta-game (Nash equilibrium over the bots, LP on the cross-table): %s. "+
+		"Certificate: the mix scores at least %+.2e against every bot; the opponent's mix concedes at most %+.2e (%s simplex).",
+		strings.Join(mix, ", "), mg.Lower, mg.Upper, mg.Method))
+	if mg.Missing > 0 {
+		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their payoff is taken as even", mg.Missing))
+	}
 }
 
 type printer struct {
-	w   io.Writer
-	err error
+	w     io.Writer
+	width int
+	err   error
 }
 
 func (p *printer) f(format string, a ...any) {
@@ -251,11 +290,19 @@ func (p *printer) f(format string, a ...any) {
 	}
 }
 
-func (p *printer) section(title string) { p.f("\n%s\n", title) }
+// para writes a sentence or two, wrapped to the width.
+func (p *printer) para(s string) { p.f("%s\n", WrapText(s, p.width)) }
 
+func (p *printer) section(title string) { p.f("\n%s\n", WrapText(title, p.width)) }
+
+// table writes a table with one label column.
 func (p *printer) table(header []string, rows [][]string) {
+	p.render(&Table{Header: header, Rows: rows})
+}
+
+func (p *printer) render(t *Table) {
 	if p.err == nil {
-		p.err = renderTable(p.w, header, rows)
+		p.err = t.Write(p.w, p.width)
 	}
 }
 

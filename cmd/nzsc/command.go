@@ -13,6 +13,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/nzsclab/nzsc/internal/crash"
+	"github.com/nzsclab/nzsc/internal/suggest"
+	"github.com/nzsclab/nzsc/report"
 )
 
 // env is what a subcommand may touch: its streams and whether the output
@@ -24,6 +26,9 @@ type env struct {
 	stderr io.Writer
 	// tty reports whether stderr is an interactive terminal.
 	tty bool
+	// width is the width text output fits: the terminal's when stdout
+	// is one, else report.Width (80).
+	width int
 }
 
 // command is one subcommand. flags declares its flags on fs; run does
@@ -73,16 +78,24 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if f, ok := stderr.(*os.File); ok {
 		e.tty = term.IsTerminal(int(f.Fd()))
 	}
+	e.width = report.Width
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w >= 40 {
+			e.width = w
+		}
+	}
 	if len(args) == 0 {
-		printHelp(stdout)
-		return nil
+		// A command line without a command is a mistake (a script that
+		// lost its arguments): the usage goes to stderr, and exit code 2.
+		printHelp(stderr)
+		return &usageError{}
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "--help" {
 		if len(args) > 1 {
 			c, ok := commands[args[1]]
 			if !ok {
-				return usagef("unknown command %q (run 'nzsc help')", args[1])
+				return usagef("unknown command %q%s (run 'nzsc help')", args[1], didYouMean(args[1], commandNames()))
 			}
 			printCommandHelp(stdout, c)
 			return nil
@@ -99,7 +112,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	c, ok := commands[name]
 	if !ok {
-		return usagef("unknown command %q (run 'nzsc help' for the list)", name)
+		return usagef("unknown command %q%s (run 'nzsc help' for the list)", name, didYouMean(name, commandNames()))
 	}
 	fs := newFlagSet(c)
 	if err := fs.Parse(args[1:]); err != nil {
@@ -107,11 +120,42 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			printCommandHelp(stdout, c)
 			return nil
 		}
-		return usagef("%s: %v", c.name, err)
+		hint := ""
+		if flag, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+			var names []string
+			fs.VisitAll(func(f *pflag.Flag) {
+				if !f.Hidden {
+					names = append(names, f.Name)
+				}
+			})
+			if n := suggest.Nearest(flag, names); n != "" {
+				hint = "; did you mean --" + n + "?"
+			}
+		}
+		return usagef("%s: %v%s", c.name, err, hint)
 	}
 	// A panic is a bug: it becomes an error that exitCode reports as one
 	// line, with the stack saved to a file.
 	return crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
+}
+
+// commandNames lists the commands, for suggestions.
+func commandNames() []string {
+	names := []string{"help", "version"}
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// didYouMean returns "; did you mean X?" for the known name nearest to
+// name, or "" when none is near.
+func didYouMean(name string, known []string) string {
+	if n := suggest.Nearest(name, known); n != "" {
+		return "; did you mean " + n + "?"
+	}
+	return ""
 }
 
 func newFlagSet(c *command) *pflag.FlagSet {
@@ -132,23 +176,27 @@ func printHelp(w io.Writer) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	line := func(name, summary string) {
+		text := report.WrapText(summary, report.Width-15)
+		fmt.Fprintf(w, "  %-12s %s\n", name, strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", 15)))
 	}
-	fmt.Fprintln(w, "  help         this list; 'nzsc help CMD' or 'nzsc CMD --help' for one command")
-	fmt.Fprintln(w, "  version      print the version")
+	for _, n := range names {
+		line(n, commands[n].summary)
+	}
+	line("help", "this list; 'nzsc help CMD' or 'nzsc CMD --help' for one command")
+	line("version", "print the version")
 }
 
 func printCommandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, c.summary)
+	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, report.WrapText(c.summary, report.Width))
 	if c.more != "" {
-		fmt.Fprintf(w, "\n%s\n", c.more)
+		fmt.Fprintf(w, "\n%s\n", report.WrapText(c.more, report.Width))
 	}
 	if c.example != "" {
 		fmt.Fprintf(w, "\nExample:\n  %s\n", c.example)
 	}
 	fs := newFlagSet(c)
-	if u := fs.FlagUsages(); strings.TrimSpace(u) != "" {
+	if u := fs.FlagUsagesWrapped(report.Width); strings.TrimSpace(u) != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", u)
 	}
 }

@@ -5,12 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/report"
 )
 
 func init() {
@@ -22,13 +21,7 @@ func init() {
 			if len(args) > 0 {
 				return usagef("games takes no arguments (got %q)", args[0])
 			}
-			t := tablewriter.NewTable(e.stdout,
-				tablewriter.WithHeaderAutoFormat(tw.Off),
-				tablewriter.WithHeaderAlignment(tw.AlignLeft),
-				tablewriter.WithRowAlignment(tw.AlignLeft),
-				tablewriter.WithRowAutoWrap(tw.WrapNone),
-			)
-			t.Header("GAME", "PLAYERS", "RULE", "DEFAULT", "DESCRIPTION")
+			t := &report.Table{Header: []string{"game", "players", "rule", "default", "description"}, Left: 5, Wrap: true}
 			for _, g := range game.Registered() {
 				players := fmt.Sprint(g.MinSeats)
 				if g.MaxSeats > g.MinSeats {
@@ -40,22 +33,15 @@ func init() {
 						bots = append(bots, b.Name)
 					}
 				}
-				for _, row := range [][]string{
-					{g.Name, players, "", "", g.Title},
-					{"", "", "", "", kindOf(g)},
-					{"", "", "", "", "bots: " + strings.Join(bots, ", ")},
-				} {
-					if err := t.Append(row); err != nil {
-						return err
-					}
-				}
+				t.Rows = append(t.Rows,
+					[]string{g.Name, players, "", "", g.Title},
+					[]string{"", "", "", "", kindOf(g)},
+					[]string{"", "", "", "", "bots: " + strings.Join(bots, ", ")})
 				for _, r := range g.Rules {
-					if err := t.Append("", "", r.Key, r.Default, r.Help); err != nil {
-						return err
-					}
+					t.Rows = append(t.Rows, []string{"", "", r.Key, r.Default, r.Help})
 				}
 			}
-			return t.Render()
+			return t.Write(e.stdout, e.width)
 		},
 	})
 }

@@ -92,9 +92,12 @@ func exitCode(err error, stderr io.Writer) int {
 		}
 		return 1
 	}
-	fmt.Fprintln(stderr, "nzsc:", err)
 	var u *usageError
-	if errors.As(err, &u) {
+	if errors.As(err, &u) && u.msg == "" {
+		return 2 // the usage was printed instead
+	}
+	fmt.Fprintln(stderr, "nzsc:", err)
+	if u != nil {
 		return 2
 	}
 	return 1

@@ -92,6 +92,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 // renderMatch writes a match's one pairing in format.
 func renderMatch(e *env, format string, top int, man *results.Manifest, seed uint64, counts *analysis.Tournament, interrupted bool) error {
 	m := newMatch(top, man, seed, counts, interrupted)
+	m.Width = e.width
 	switch format {
 	case "json":
 		return report.MatchJSON(e.stdout, m)

@@ -70,7 +70,7 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
-	return renderReport(e.stdout, format, sum, man, report.Options{Full: full})
+	return renderReport(e.stdout, format, sum, man, report.Options{Full: full, Width: e.width})
 }
 
 // writeHTML renders a page into memory, then writes it to path (so that a

@@ -159,7 +159,7 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		return nil, false, usagef("%s: --out needs a directory", cmd)
 	}
 	if out == "" && (spec.dir || shard != nil) {
-		suffix := strconv.FormatUint(cfg.Seed, 16)
+		suffix := game.FormatSeed(cfg.Seed)
 		if shard != nil {
 			suffix += fmt.Sprintf("-shard%dof%d", shard.Index, shard.Count)
 		}
@@ -232,7 +232,7 @@ func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedP
 		return roundrobin.Result{}, err
 	}
 	if seedPicked && !quiet {
-		fmt.Fprintf(e.stderr, "seed %#x (replay with --seed %#x)\n", rd.Config.Seed, rd.Config.Seed)
+		fmt.Fprintf(e.stderr, "seed %s (replay with --seed %[1]s)\n", game.FormatSeed(rd.Config.Seed))
 	}
 	var pairsDone atomic.Uint64
 	opts.Progress = &pairsDone
@@ -315,7 +315,7 @@ func renderFFA(e *env, format string, dir *results.Dir, man *results.Manifest, c
 	case "csv":
 		return report.FFACSV(e.stdout, s)
 	}
-	return report.FFAText(e.stdout, s, man)
+	return report.FFAText(e.stdout, s, man, report.Options{Width: e.width})
 }
 
 // numberWord spells the small numbers of players.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,14 +12,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/progress"
+	"github.com/nzsclab/nzsc/report"
 )
 
 func init() {
@@ -30,7 +28,7 @@ func init() {
 		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
 		example: "nzsc solve game --format json > solution.json",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("format", "table", "output: table, csv or json")
+			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
 			fs.String("save", "", "where to save the solution for the optimal bot (game; default: the user cache dir's nzsc/solution-vN.bin; '-' not to save)")
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
@@ -44,16 +42,16 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
 		return usagef("solve: want 'rounds', 'game' or 'sweep' (run 'nzsc help solve')")
 	}
-	format, _ := fs.GetString("format")
-	if format != "table" && format != "csv" && format != "json" {
-		return usagef("solve: --format %q: want table, csv or json", format)
+	format, err := formatOf("solve", fs, "table", "csv", "json")
+	if err != nil {
+		return err
 	}
 	if args[0] == "rounds" {
 		rs, err := solve.Rounds()
 		if err != nil {
 			return err
 		}
-		return writeRounds(e.stdout, format, rs)
+		return writeRounds(e.stdout, e.width, format, rs)
 	}
 	workers, _ := fs.GetInt("workers")
 	if workers < 1 {
@@ -112,16 +110,7 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 			fmt.Fprintf(e.stderr, "solution saved to %s\n", path)
 		}
 	}
-	return writeGame(e.stdout, format, s, workers)
-}
-
-func solveTable(w io.Writer) *tablewriter.Table {
-	return tablewriter.NewTable(w,
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-		tablewriter.WithRowAlignment(tw.AlignLeft),
-		tablewriter.WithRowAutoWrap(tw.WrapNone),
-	)
+	return writeGame(e.stdout, e.width, format, s, workers)
 }
 
 // mix formats a mixed strategy as "name=p" items, entries that round to
@@ -144,23 +133,43 @@ func moveNames(ms []engine.Move) []string {
 	return out
 }
 
-func writeRounds(w io.Writer, format string, rs []*solve.Round) error {
+// probJSON is one choice of a mixed strategy in a JSON document.
+type probJSON struct {
+	Choice      string  `json:"choice"`
+	Probability float64 `json:"probability"`
+}
+
+// strategyJSON lists a mixed strategy's choices with their probabilities
+// (zero included), in the order of names.
+func strategyJSON(names []string, p []float64) []probJSON {
+	out := make([]probJSON, len(names))
+	for i, n := range names {
+		out[i] = probJSON{n, p[i] + 0} // + 0: no -0 in documents
+	}
+	return out
+}
+
+func writeRounds(w io.Writer, width int, format string, rs []*solve.Round) error {
 	switch format {
 	case "json":
 		type row struct {
-			A, B           string
-			Value          float64 `json:"value"`
-			Lower, Upper   float64
-			MovesA, MovesB []string
-			X, Y           []float64
+			A         string     `json:"a"`
+			B         string     `json:"b"`
+			Value     float64    `json:"value"`
+			Lower     float64    `json:"lower"`
+			Upper     float64    `json:"upper"`
+			StrategyA []probJSON `json:"strategy_a"`
+			StrategyB []probJSON `json:"strategy_b"`
 		}
-		var out []row
+		doc := struct {
+			Format string `json:"format"`
+			Rounds []row  `json:"rounds"`
+		}{Format: "nzsc-solve-rounds/1"}
 		for _, r := range rs {
-			out = append(out, row{r.A.String(), r.B.String(), r.Value, r.Lower, r.Upper, moveNames(r.MovesA), moveNames(r.MovesB), r.X, r.Y})
+			doc.Rounds = append(doc.Rounds, row{r.A.String(), r.B.String(), r.Value, r.Lower, r.Upper,
+				strategyJSON(moveNames(r.MovesA), r.X), strategyJSON(moveNames(r.MovesB), r.Y)})
 		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSON(w, doc)
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"a", "b", "value", "lower", "upper", "strategy_a", "strategy_b"})
@@ -171,16 +180,17 @@ func writeRounds(w io.Writer, format string, rs []*solve.Round) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintln(w, "One round with every move available; payoff = own points - opponent's; value for A.")
-	t := solveTable(w)
-	t.Header("A", "B", "VALUE", "GAP", "A PLAYS", "B PLAYS")
+	fmt.Fprintln(w, report.WrapText("One round with every move available; payoff = own points - opponent's; value for A; gap: the certificate's width.", width))
+	t := &report.Table{Header: []string{"A", "B", "value", "gap", "equilibrium"}, Left: 2, Wrap: true}
 	for _, r := range rs {
-		if err := t.Append(r.A.String(), r.B.String(), fmt.Sprintf("%+.4f", r.Value), fmt.Sprintf("%.1e", r.Upper-r.Lower),
-			mix(moveNames(r.MovesA), r.X, " "), mix(moveNames(r.MovesB), r.Y, " ")); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, []string{short(r.A), short(r.B), fmt.Sprintf("%+.4f", r.Value), fmt.Sprintf("%.0e", r.Upper-r.Lower),
+			"A: " + mix(moveNames(r.MovesA), r.X, " ") + "; B: " + mix(moveNames(r.MovesB), r.Y, " ")})
 	}
-	return t.Render()
+	if err := t.Write(w, width); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, report.WrapText(loadoutAbbrevLegend, width))
+	return err
 }
 
 func f12(v float64) string { return strconv.FormatFloat(v, 'f', 12, 64) }
@@ -203,7 +213,7 @@ func characterNames(st int) []string {
 	return out
 }
 
-func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error {
+func writeGame(w io.Writer, width int, format string, s *solve.Solution, workers int) error {
 	ls := engine.Loadouts()
 	certified, wide := 0, 0
 	for i := range ls {
@@ -220,30 +230,39 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 	switch format {
 	case "json", "csv":
 		type pairing struct {
-			A, B                     string
-			Value, Lower, Upper, Gap float64
-			States                   int
+			A      string  `json:"a"`
+			B      string  `json:"b"`
+			Value  float64 `json:"value"`
+			Lower  float64 `json:"lower"`
+			Upper  float64 `json:"upper"`
+			Gap    float64 `json:"gap"`
+			States int     `json:"states"`
 		}
 		type booster struct {
-			A, B                string
-			Value, Lower, Upper float64
-			X, Y                map[string]float64
+			A         string     `json:"a"`
+			B         string     `json:"b"`
+			Value     float64    `json:"value"`
+			Lower     float64    `json:"lower"`
+			Upper     float64    `json:"upper"`
+			StrategyA []probJSON `json:"strategy_a"`
+			StrategyB []probJSON `json:"strategy_b"`
 		}
 		type out struct {
-			Rules      map[string]string  `json:"rules"`
-			Value      float64            `json:"value"`
-			Lower      float64            `json:"lower"`
-			Upper      float64            `json:"upper"`
-			Gap        float64            `json:"gap"`
-			Certified  int                `json:"pairings_certified"`
-			Seconds    float64            `json:"seconds"`
-			Workers    int                `json:"workers"`
-			Characters map[string]float64 `json:"character_strategy"`
-			Boosters   []booster          `json:"boosters"`
-			Pairings   []pairing          `json:"pairings"`
+			Format     string            `json:"format"`
+			Rules      map[string]string `json:"rules"`
+			Value      float64           `json:"value"`
+			Lower      float64           `json:"lower"`
+			Upper      float64           `json:"upper"`
+			Gap        float64           `json:"gap"`
+			Certified  int               `json:"pairings_certified"`
+			Seconds    float64           `json:"seconds"`
+			Workers    int               `json:"workers"`
+			Characters []probJSON        `json:"character_strategy"`
+			Boosters   []booster         `json:"boosters"`
+			Pairings   []pairing         `json:"pairings"`
 		}
-		o := out{Rules: s.Rules.Options(), Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap, Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers,
-			Characters: probMap(characterNames(0), s.Characters.X[0][:])}
+		o := out{Format: "nzsc-solve-game/1", Rules: s.Rules.Options(), Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap,
+			Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers, Characters: strategyJSON(characterNames(0), s.Characters.X[0][:])}
 		for a := range engine.Character(engine.NumCharacters) {
 			for b := range engine.Character(engine.NumCharacters) {
 				if a == b {
@@ -251,7 +270,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 				}
 				bg := &s.Boosters[a][b]
 				o.Boosters = append(o.Boosters, booster{a.String(), b.String(), bg.Value, bg.Lower, bg.Upper,
-					probMap(boosterNames(s.Rules, a), bg.Eq.X[:]), probMap(boosterNames(s.Rules, b), bg.Eq.Y[:])})
+					strategyJSON(boosterNames(s.Rules, a), bg.Eq.X[:]), strategyJSON(boosterNames(s.Rules, b), bg.Eq.Y[:])})
 			}
 		}
 		for i := range ls {
@@ -262,9 +281,7 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 			}
 		}
 		if format == "json" {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			return enc.Encode(o)
+			return writeJSON(w, o)
 		}
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"a", "b", "value", "lower", "upper", "gap", "states"})
@@ -274,17 +291,17 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintf(w, "NZSC solved%s: value %+.2e for the first seat (0 by symmetry), certified within [%+.2e, %+.2e]; largest certificate gap over all states %.3g; %d of %d pairings certified within %g; %v on %d worker(s).\n",
-		rulesNote(s.Rules), s.Value(), s.Characters.L[0], s.Characters.U[0], s.Gap, certified, solve.NumPairings(s.Rules), solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers)
-	fmt.Fprintln(w, "\nMove phase: value for the row loadout (first seat) against the column loadout, +1 win, -1 loss, headstarts included.")
-	t := solveTable(w)
-	hdr := []any{"A \\ B"}
+	para := func(s string) { fmt.Fprintln(w, report.WrapText(s, width)) }
+	para(fmt.Sprintf("NZSC solved%s: value %+.2e for the first seat (0 by symmetry), certified within [%+.2e, %+.2e]; largest certificate gap over all states %.3g; %d of %d pairings certified within %g; %v on %d worker(s).",
+		rulesNote(s.Rules), s.Value(), s.Characters.L[0], s.Characters.U[0], s.Gap, certified, solve.NumPairings(s.Rules), solve.CertificateTol, s.Elapsed.Round(time.Millisecond), workers))
+	fmt.Fprintln(w)
+	para("Move phase: value for the row loadout (first seat) against the column loadout, +1 win, -1 loss, headstarts included.")
+	t := &report.Table{Header: []string{"A \\ B"}}
 	for _, l := range ls {
-		hdr = append(hdr, short(l))
+		t.Header = append(t.Header, short(l))
 	}
-	t.Header(hdr...)
 	for i, a := range ls {
-		row := []any{a.String()}
+		row := []string{a.String()}
 		for j := range ls {
 			if p := s.Pairings[i][j]; p != nil {
 				row = append(row, fmt.Sprintf("%+.3f", p.Value))
@@ -292,55 +309,53 @@ func writeGame(w io.Writer, format string, s *solve.Solution, workers int) error
 				row = append(row, "")
 			}
 		}
-		if err := t.Append(row...); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, row)
 	}
-	if err := t.Render(); err != nil {
+	if err := t.Write(w, width); err != nil {
 		return err
 	}
+	para(loadoutAbbrevLegend)
 	// The heading only above a list that has entries: usually every
 	// pairing is certified and there is nothing to list.
-	if wide > 0 {
-		fmt.Fprintln(w, "\nPairings whose certificate is wider than", solve.CertificateTol, "(stationary strategies only approach the value there):")
-		for i := range ls {
-			for j := range ls {
-				if p := s.Pairings[i][j]; p != nil && p.Gap > solve.CertificateTol {
-					fmt.Fprintf(w, "  %v vs %v: value in [%.9f, %.9f], largest gap over its states %.3g\n", p.A, p.B, p.Lower, p.Upper, p.Gap)
-				}
+	var lines []string
+	for i := range ls {
+		for j := range ls {
+			if p := s.Pairings[i][j]; p != nil && p.Gap > solve.CertificateTol {
+				lines = append(lines, fmt.Sprintf("  %v vs %v: value in [%.9f, %.9f], largest gap over its states %.3g", p.A, p.B, p.Lower, p.Upper, p.Gap))
 			}
 		}
 	}
-	fmt.Fprintln(w, "\nBooster phase: equilibrium of each character pair (value for A).")
-	t = solveTable(w)
-	t.Header("A", "B", "VALUE", "A PICKS", "B PICKS")
+	if wide > 0 {
+		fmt.Fprintln(w)
+		para(fmt.Sprintf("Pairings whose certificate is wider than %g (stationary strategies only approach the value there):", solve.CertificateTol))
+		for _, l := range lines {
+			para(l)
+		}
+	}
+	fmt.Fprintln(w)
+	para("Booster phase: equilibrium of each character pair (value for A).")
+	t = &report.Table{Header: []string{"A", "B", "value", "equilibrium"}, Left: 2, Wrap: true}
 	for a := range engine.Character(engine.NumCharacters) {
 		for b := range engine.Character(engine.NumCharacters) {
 			if a == b {
 				continue
 			}
 			bg := &s.Boosters[a][b]
-			if err := t.Append(a.String(), b.String(), fmt.Sprintf("%+.4f", bg.Value),
-				mix(boosterNames(s.Rules, a), bg.Eq.X[:], " "), mix(boosterNames(s.Rules, b), bg.Eq.Y[:], " ")); err != nil {
-				return err
-			}
+			t.Rows = append(t.Rows, []string{a.String(), b.String(), fmt.Sprintf("%+.4f", bg.Value),
+				"A: " + mix(boosterNames(s.Rules, a), bg.Eq.X[:], " ") + "; B: " + mix(boosterNames(s.Rules, b), bg.Eq.Y[:], " ")})
 		}
 	}
-	if err := t.Render(); err != nil {
+	if err := t.Write(w, width); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nCharacter phase (first pick): A plays %s; B plays %s; value %+.2e.\n",
-		mix(characterNames(0), s.Characters.X[0][:], " "), mix(characterNames(0), s.Characters.Y[0][:], " "), s.Characters.Value)
+	fmt.Fprintln(w)
+	para(fmt.Sprintf("Character phase (first pick): A plays %s; B plays %s; value %+.2e.",
+		mix(characterNames(0), s.Characters.X[0][:], " "), mix(characterNames(0), s.Characters.Y[0][:], " "), s.Characters.Value))
 	return nil
 }
 
-func probMap(names []string, p []float64) map[string]float64 {
-	m := map[string]float64{}
-	for i, n := range names {
-		m[n] = p[i]
-	}
-	return m
-}
+// loadoutAbbrevLegend explains short's column headers.
+const loadoutAbbrevLegend = "Loadouts are abbreviated to three letters of the character and four of the booster (- for No Booster)."
 
 // short abbreviates a loadout for a column header: "Ninja/Shadow" ->
 // "Nin/Sha".

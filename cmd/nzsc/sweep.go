@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/report"
 )
 
 // pickTol is the weight above which a character counts as worth picking.
@@ -43,11 +43,11 @@ func runSweep(e *env, fs *pflag.FlagSet, format string, workers int) error {
 	if err != nil {
 		if len(rows) > 0 {
 			// What was solved is still worth printing.
-			writeSweep(e.stdout, format, rows)
+			writeSweep(e.stdout, e.width, format, rows)
 		}
 		return err
 	}
-	return writeSweep(e.stdout, format, rows)
+	return writeSweep(e.stdout, e.width, format, rows)
 }
 
 // sweepVariant names a row's variant by its settings other than the
@@ -59,35 +59,35 @@ func sweepVariant(r engine.Rules) string {
 	return "shared rules"
 }
 
-func writeSweep(w io.Writer, format string, rows []solve.SweepRow) error {
+func writeSweep(w io.Writer, width int, format string, rows []solve.SweepRow) error {
 	chars := [engine.NumCharacters]engine.Character{engine.Ninja, engine.Zombie, engine.Samurai, engine.Clown}
 	type pair struct {
-		A     string             `json:"a"`
-		B     string             `json:"b"`
-		Value float64            `json:"value"`
-		X     map[string]float64 `json:"a_boosters"`
-		Y     map[string]float64 `json:"b_boosters"`
+		A     string     `json:"a"`
+		B     string     `json:"b"`
+		Value float64    `json:"value"`
+		X     []probJSON `json:"a_boosters"`
+		Y     []probJSON `json:"b_boosters"`
 	}
 	type row struct {
-		Rules      map[string]string  `json:"rules"`
-		Value      float64            `json:"value"`
-		Gap        float64            `json:"gap"`
-		Characters map[string]float64 `json:"characters"`
-		Picked     []string           `json:"picked"`
-		Pairs      []pair             `json:"pairs"`
-		States     int                `json:"states"`
-		Seconds    float64            `json:"seconds"`
+		Rules      map[string]string `json:"rules"`
+		Value      float64           `json:"value"`
+		Gap        float64           `json:"gap"`
+		Characters []probJSON        `json:"characters"`
+		Picked     []string          `json:"picked"`
+		Pairs      []pair            `json:"pairs"`
+		States     int               `json:"states"`
+		Seconds    float64           `json:"seconds"`
 	}
-	boosters := func(r engine.Rules, c engine.Character, p [3]float64) map[string]float64 {
-		return probMap(boosterNames(r, c), p[:])
+	boosters := func(r engine.Rules, c engine.Character, p [3]float64) []probJSON {
+		return strategyJSON(boosterNames(r, c), p[:])
 	}
 	var out []row
 	for _, r := range rows {
-		o := row{Rules: r.Rules.Options(), Value: r.Value, Gap: r.Gap, Characters: map[string]float64{},
+		o := row{Rules: r.Rules.Options(), Value: r.Value, Gap: r.Gap,
 			States: r.States, Seconds: r.Elapsed.Seconds()}
 		delete(o.Rules, "turn_cap")
 		for _, c := range chars {
-			o.Characters[c.String()] = r.Characters[c]
+			o.Characters = append(o.Characters, probJSON{c.String(), r.Characters[c]})
 		}
 		for _, c := range r.Picked(pickTol) {
 			o.Picked = append(o.Picked, c.String())
@@ -104,9 +104,10 @@ func writeSweep(w io.Writer, format string, rows []solve.SweepRow) error {
 	}
 	switch format {
 	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSON(w, struct {
+			Format   string `json:"format"`
+			Variants []row  `json:"variants"`
+		}{"nzsc-solve-sweep/1", out})
 	case "csv":
 		cw := csv.NewWriter(w)
 		hdr := []string{"variant", "value", "gap", "seconds", "states"}
@@ -127,7 +128,7 @@ func writeSweep(w io.Writer, format string, rows []solve.SweepRow) error {
 			rec := []string{sweepVariant(rows[i].Rules), f12(o.Value), strconv.FormatFloat(o.Gap, 'g', 3, 64),
 				strconv.FormatFloat(o.Seconds, 'f', 3, 64), strconv.Itoa(o.States)}
 			for _, c := range chars {
-				rec = append(rec, strconv.FormatFloat(o.Characters[c.String()], 'f', 6, 64))
+				rec = append(rec, strconv.FormatFloat(rows[i].Characters[c], 'f', 6, 64))
 			}
 			rec = append(rec, strings.Join(o.Picked, ";"))
 			r := rows[i]
@@ -144,26 +145,23 @@ func writeSweep(w io.Writer, format string, rows []solve.SweepRow) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	fmt.Fprintln(w, "Rule variants, each solved exactly: the first pick's equilibrium (each character's weight), the characters worth picking, and the game's value for the first seat (0 by symmetry).")
-	t := solveTable(w)
-	t.Header("VARIANT", "NINJA", "ZOMBIE", "SAMURAI", "CLOWN", "WORTH PICKING", "VALUE", "GAP", "TIME")
+	fmt.Fprintln(w, report.WrapText("Rule variants, each solved exactly: the first pick's equilibrium (each character's weight), the characters worth picking, and the game's value for the first seat (0 by symmetry).", width))
+	t := &report.Table{Header: []string{"variant", "Ninja", "Zombie", "Samurai", "Clown", "worth picking", "value", "gap", "time"}}
 	for i, o := range out {
 		r := rows[i]
-		if err := t.Append(sweepVariant(r.Rules), weight(r.Characters[engine.Ninja]), weight(r.Characters[engine.Zombie]),
+		t.Rows = append(t.Rows, []string{sweepVariant(r.Rules), weight(r.Characters[engine.Ninja]), weight(r.Characters[engine.Zombie]),
 			weight(r.Characters[engine.Samurai]), weight(r.Characters[engine.Clown]), strings.Join(o.Picked, " "),
-			fmt.Sprintf("%+.1e", o.Value), fmt.Sprintf("%.1e", o.Gap), r.Elapsed.Round(100*time.Millisecond).String()); err != nil {
-			return err
-		}
+			fmt.Sprintf("%+.1e", o.Value), fmt.Sprintf("%.1e", o.Gap), r.Elapsed.Round(100 * time.Millisecond).String()})
 	}
-	if err := t.Render(); err != nil {
+	if err := t.Write(w, width); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nBooster phase of each variant: for each character, its equilibrium boosters against each opponent (as the first seat), and the pairing's value for it.")
-	t = solveTable(w)
-	t.Header("VARIANT", "CHARACTER", "VS NINJA", "VS ZOMBIE", "VS SAMURAI", "VS CLOWN")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, report.WrapText("Booster phase of each variant: for each character, its equilibrium boosters against each opponent (as the first seat), and the pairing's value for it.", width))
+	t = &report.Table{Header: []string{"variant", "character", "vs Ninja", "vs Zombie", "vs Samurai", "vs Clown"}, Left: 2}
 	for _, r := range rows {
 		for _, a := range chars {
-			rec := []any{sweepVariant(r.Rules), a.String()}
+			rec := []string{sweepVariant(r.Rules), a.String()}
 			for _, b := range chars {
 				if a == b {
 					rec = append(rec, "")
@@ -172,12 +170,10 @@ func writeSweep(w io.Writer, format string, rows []solve.SweepRow) error {
 				p := &r.Pairs[a][b]
 				rec = append(rec, fmt.Sprintf("%+.3f %s", p.Value, mix(boosterNames(r.Rules, a), p.X[:], " ")))
 			}
-			if err := t.Append(rec...); err != nil {
-				return err
-			}
+			t.Rows = append(t.Rows, rec)
 		}
 	}
-	return t.Render()
+	return t.Write(w, width)
 }
 
 // weight formats a character's weight, "-" for none.

@@ -29,7 +29,7 @@ func init() {
 		summary: "play a round robin (or gauntlet) of bots, rank them and analyse loadouts; results go to a run directory",
 		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';' (parameters and exec options may use them too: 'mcts:iters=100,c=2,random;exec:bin/gobot;timeout=1s')")
+			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
 			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
@@ -121,7 +121,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		if err := rd.Dir.WriteTables(sum); err != nil {
 			return fmt.Errorf("tournament: %w", err)
 		}
-		if err := renderReport(e.stdout, format, sum, rd.Manifest, report.Options{Full: full}); err != nil {
+		if err := renderReport(e.stdout, format, sum, rd.Manifest, report.Options{Full: full, Width: e.width}); err != nil {
 			return err
 		}
 	}

@@ -282,7 +282,7 @@ func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
 		if err != nil {
 			return err
 		}
-		return report.FFAText(w, s, m)
+		return report.FFAText(w, s, m, report.Options{})
 	case m.Kind == results.KindTournament:
 		return report.Text(w, analysis.Summarize(counts), m, report.Options{})
 	case m.Kind == results.KindMatch:
