@@ -81,6 +81,7 @@ func init() {
 			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
 		},
 		Prefix: true,
+		Names:  execNames,
 		New:    func(p Params) (Agent, error) { return NewExec(p["arg"]) },
 	})
 }
@@ -668,8 +669,12 @@ func SetExecTimeout(d time.Duration) error {
 func Probe(b *Bot) error { return ProbeFor(b, nil) }
 
 // ProbeFor is Probe for a bot that will play g (nil: two-player NZSC): an
-// external program's hello names the game it is to play.
+// external program's hello names the game it is to play, and the name the
+// program answers with becomes b.Peer. A bot is probed once.
 func ProbeFor(b *Bot, g game.Game) error {
+	if b.probed {
+		return nil
+	}
 	p, err := b.NewPlayer()
 	if err != nil {
 		return err
@@ -689,6 +694,10 @@ func ProbeFor(b *Bot, g game.Game) error {
 			return fmt.Errorf("bot %s: %w", b.Spec, err)
 		}
 	}
+	if pr, ok := a.(interface{ Peer() protocol.BotMessage }); ok && b.Peer == "" {
+		b.Peer = peerName(pr.Peer().Name)
+	}
+	b.probed = true
 	return nil
 }
 

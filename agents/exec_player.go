@@ -23,6 +23,7 @@ func init() {
 			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
 		},
 		Prefix: true,
+		Names:  execNames,
 		NewPlayer: func(p Params) (Player, error) {
 			e, err := NewExec(p["arg"])
 			if err != nil {

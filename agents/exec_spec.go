@@ -19,6 +19,8 @@ type execSpec struct {
 	// timeout and handshake are set when the spec gives them (else 0:
 	// the package defaults apply).
 	timeout, handshake time.Duration
+	// alias is the bot's name= (nzsc's, not sent to the bot).
+	alias string
 }
 
 // Options read by nzsc itself rather than passed to the bot.
@@ -64,6 +66,11 @@ func parseExecSpec(arg string) (*execSpec, error) {
 		}
 		seen[k] = struct{}{}
 		switch k {
+		case NameOption:
+			if sp.alias, err = checkAlias(v); err != nil {
+				return nil, fmt.Errorf("exec: %v", err)
+			}
+			continue
 		case execOptTimeout, execOptHandshake:
 			d, err := parseSeconds(v)
 			if err != nil {
@@ -80,6 +87,63 @@ func parseExecSpec(arg string) (*execSpec, error) {
 		sp.keys = append(sp.keys, k)
 	}
 	return sp, nil
+}
+
+// execNames implements Info.Names for exec bots: the alias (name=) and
+// the argument without the options nzsc reads itself (name, timeout,
+// handshake), each kept option as typed.
+func execNames(arg string) (alias, base string, err error) {
+	sp, err := parseExecSpec(arg)
+	if err != nil {
+		return "", "", err
+	}
+	raw := rawSegments(arg)
+	kept := []string{strings.TrimSpace(raw[0])}
+	for _, seg := range raw[1:] {
+		words, err := splitWords(seg)
+		if err == nil && len(words) == 1 && len(words[0]) == 1 {
+			k, _, _ := strings.Cut(words[0][0], "=")
+			if k == NameOption || k == execOptTimeout || k == execOptHandshake {
+				continue
+			}
+		}
+		if t := strings.TrimSpace(seg); t != "" {
+			kept = append(kept, t)
+		}
+	}
+	return sp.alias, strings.Join(kept, ";"), nil
+}
+
+// rawSegments cuts s at the ';' that splitWords treats as separators
+// (outside quotes, not escaped), keeping each segment's text as typed.
+func rawSegments(s string) []string {
+	var segs []string
+	rs := []rune(s)
+	start := 0
+	var quote rune
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case quote == '\'':
+			if r == '\'' {
+				quote = 0
+			}
+		case quote == '"':
+			if r == '\\' {
+				i++
+			} else if r == '"' {
+				quote = 0
+			}
+		case r == '\\':
+			i++
+		case r == '\'' || r == '"':
+			quote = r
+		case r == ';':
+			segs = append(segs, string(rs[start:i]))
+			start = i + 1
+		}
+	}
+	return append(segs, string(rs[min(start, len(rs)):]))
 }
 
 func validOptionKey(k string) bool {

@@ -36,6 +36,11 @@ type Info struct {
 	// argument (such as exec:PATH) instead of key=value parameters; the
 	// argument arrives as Params["arg"].
 	Prefix bool
+	// Names reads a Prefix kind's argument for the bot's names: the alias
+	// its name= option gives ("" when none) and the spec's argument
+	// without nzsc's own options (such as a time limit), which names the
+	// bot when nothing else does. Nil: the argument as given, no alias.
+	Names func(arg string) (alias, base string, err error)
 }
 
 // registry holds the bot kinds by game, then name. One name may have
@@ -178,14 +183,44 @@ func (p Params) Float(k string) (float64, error) {
 
 // Bot is a parsed, validated bot spec; it builds instances.
 type Bot struct {
-	// Spec is the spec string as given.
+	// Spec is the spec string as given, from which the bot can be parsed
+	// again.
 	Spec   string
 	Info   Info
 	Params Params
+	// Alias is the name the spec gives with name=ALIAS, "" when none.
+	Alias string
+	// Peer is the name an external program gave in its hello (ProbeFor
+	// sets it), "" when none.
+	Peer string
+	// base is the spec without nzsc's own options (name=, an external
+	// bot's timeout= and handshake=).
+	base   string
+	probed bool
 }
 
-// Name returns the spec, which identifies the configured bot in results.
-func (b *Bot) Name() string { return b.Spec }
+// NameOption is the key of the option that names a bot in any spec
+// ("mcts:iters=100,name=m100", "exec:bot.py;name=py"), as cutechess's
+// -engine name=.
+const NameOption = "name"
+
+// maxPeerName bounds the name taken from an external program's hello.
+const maxPeerName = 40
+
+// Name returns the bot's name in tables and results: its alias when the
+// spec gives one, else the name its program gave in its hello (external
+// bots, once probed), else its spec without nzsc's own options.
+func (b *Bot) Name() string {
+	switch {
+	case b.Alias != "":
+		return b.Alias
+	case b.Peer != "":
+		return b.Peer
+	case b.base != "":
+		return b.base
+	}
+	return b.Spec
+}
 
 // New builds a fresh two-player NZSC instance (one per worker).
 func (b *Bot) New() (Agent, error) {
@@ -240,19 +275,39 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			return nil, fmt.Errorf("bot %q needs an argument: %s:ARG", name, name)
 		}
 		params["arg"] = rest
-		return validated(&Bot{Spec: spec, Info: info, Params: params})
+		b := &Bot{Spec: spec, Info: info, Params: params}
+		if info.Names != nil {
+			alias, base, err := info.Names(rest)
+			if err != nil {
+				return nil, err
+			}
+			b.Alias, b.base = alias, name+":"+base
+		}
+		return validated(b)
 	}
 	for _, p := range info.Params {
 		params[p.Name] = p.Default
 	}
+	b := &Bot{Spec: spec, Info: info, Params: params}
 	if hasParams && rest != "" {
 		given := map[string]bool{}
+		var kept []string
 		for _, kv := range strings.Split(rest, ",") {
 			k, v, ok := strings.Cut(kv, "=")
 			k = strings.TrimSpace(k)
 			if !ok || k == "" {
 				return nil, fmt.Errorf("bot %q: parameter %q is not key=value", name, kv)
 			}
+			if k == NameOption && !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
+				if b.Alias != "" {
+					return nil, fmt.Errorf("bot %q: %s= given twice", name, NameOption)
+				}
+				if b.Alias, err = checkAlias(v); err != nil {
+					return nil, fmt.Errorf("bot %q: %v", name, err)
+				}
+				continue
+			}
+			kept = append(kept, kv)
 			if !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
 				return nil, fmt.Errorf("bot %q has no parameter %q (parameters: %s)", name, k, paramNames(info))
 			}
@@ -262,8 +317,37 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			given[k] = true
 			params[k] = strings.TrimSpace(v)
 		}
+		if b.Alias != "" {
+			b.base = name
+			if len(kept) > 0 {
+				b.base += ":" + strings.Join(kept, ",")
+			}
+		}
 	}
-	return validated(&Bot{Spec: spec, Info: info, Params: params})
+	return validated(b)
+}
+
+// checkAlias reads a name= value: a name people can type and tables can
+// show.
+func checkAlias(v string) (string, error) {
+	a := strings.TrimSpace(v)
+	switch {
+	case a == "":
+		return "", fmt.Errorf("%s= needs a name", NameOption)
+	case strings.ContainsAny(a, ",;\n\t\"'"):
+		return "", fmt.Errorf("%s=%q: a name has no commas, semicolons, quotes or tabs", NameOption, v)
+	}
+	return a, nil
+}
+
+// peerName cleans the name an external program gives in its hello: one
+// line of at most maxPeerName characters.
+func peerName(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > maxPeerName {
+		s = string(r[:maxPeerName])
+	}
+	return s
 }
 
 // validated builds b once so that bad values are reported now, not in a

@@ -10,7 +10,11 @@ import (
 )
 
 // JSONFormat names the JSON document's format and version.
-const JSONFormat = "nzsc-tournament-report/1"
+//
+// Version 2 lists picks and meta-game weights as arrays of objects (they
+// were objects keyed by loadout and bot names), so that every key of every
+// document is a snake_case field name.
+const JSONFormat = "nzsc-tournament-report/2"
 
 // num is a float that marshals NaN and infinities as null and rounds to
 // 10 significant digits, so that documents are valid JSON and stable.
@@ -67,9 +71,21 @@ func winRates(w *analysis.WinRates) winRatesJSON {
 	return out
 }
 
+// pickJSON is how often a bot settled on a loadout.
+type pickJSON struct {
+	Loadout string `json:"loadout"`
+	Games   int64  `json:"games"`
+}
+
+// weightJSON is a bot's weight in the meta-game's mix.
+type weightJSON struct {
+	Bot    string `json:"bot"`
+	Weight num    `json:"weight"`
+}
+
 type botJSON struct {
 	Bot       string                  `json:"bot"`
-	Picks     map[string]int64        `json:"picks"`
+	Picks     []pickJSON              `json:"picks"`
 	Unsettled int64                   `json:"unsettled"`
 	WinRates  map[string]winRatesJSON `json:"win_rates"`
 	Faults    faultsJSON              `json:"faults"`
@@ -83,7 +99,7 @@ type faultsJSON struct {
 }
 
 type metaJSON struct {
-	Weights map[string]num `json:"weights"`
+	Weights []weightJSON `json:"weights"`
 	Value   num            `json:"value"`
 	Lower   num            `json:"lower"`
 	Upper   num            `json:"upper"`
@@ -132,13 +148,13 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	}
 	for i, b := range s.Counts.Bots {
 		f := s.Faults[i]
-		bj := botJSON{Bot: b, Picks: map[string]int64{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{},
+		bj := botJSON{Bot: b, Picks: []pickJSON{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{},
 			Faults: faultsJSON{Forfeits: f.Forfeits, Kinds: map[string]int64{}, Illegal: f.Illegal}}
 		for k, n := range f.Kinds {
 			bj.Faults.Kinds[analysis.FaultKinds[k]] = n
 		}
 		for x, n := range s.Picks[i] {
-			bj.Picks[analysis.LoadoutAt(x).String()] = n
+			bj.Picks = append(bj.Picks, pickJSON{analysis.LoadoutAt(x).String(), n})
 		}
 		for _, l := range levels {
 			bj.WinRates[l.String()] = winRates(s.PerBot[i].Collapse(l))
@@ -146,10 +162,10 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		d.PerBot = append(d.PerBot, bj)
 	}
 	if mg := s.Metagame; mg != nil {
-		d.Metagame = metaJSON{Weights: map[string]num{}, Value: num(mg.Value), Lower: num(mg.Lower), Upper: num(mg.Upper),
+		d.Metagame = metaJSON{Weights: []weightJSON{}, Value: num(mg.Value), Lower: num(mg.Lower), Upper: num(mg.Upper),
 			Method: mg.Method, Missing: mg.Missing}
 		for i, b := range s.Counts.Bots {
-			d.Metagame.Weights[b] = num(mg.Weight[i])
+			d.Metagame.Weights = append(d.Metagame.Weights, weightJSON{b, num(mg.Weight[i])})
 		}
 	} else if s.MetaError != nil {
 		d.Metagame.Error = s.MetaError.Error()

@@ -43,16 +43,42 @@ type matchJSON struct {
 	Games        uint64 `json:"games"`
 	Interrupted  bool   `json:"interrupted"`
 	analysis.MatchSummary
+	// Picks shadows the summary's maps keyed by loadout name: every key
+	// of a document is a field name.
+	Picks [2][]pickJSON `json:"picks"`
 }
+
+// matchPicks lists a bot's picks in loadout order.
+func matchPicks(m map[string]uint64) []pickJSON {
+	out := []pickJSON{}
+	for x := range analysis.NumLoadouts {
+		name := analysis.LoadoutAt(x).String()
+		if n, ok := m[name]; ok {
+			out = append(out, pickJSON{name, int64(n)})
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.ContainsFunc(out, func(p pickJSON) bool { return p.Loadout == k }) {
+			out = append(out, pickJSON{k, int64(m[k])})
+		}
+	}
+	return out
+}
+
+// MatchFormat names the match document's format and version. Version 2
+// lists each bot's picks as an array of {loadout, games} (they were an
+// object keyed by loadout name).
+const MatchFormat = "nzsc-match/2"
 
 // MatchJSON writes the match's JSON document (docs/formats.md).
 func MatchJSON(w io.Writer, m *Match) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(matchJSON{
-		Format: "nzsc-match/1", BotA: m.A, BotB: m.B,
+		Format: MatchFormat, BotA: m.A, BotB: m.B,
 		Seed: game.FormatSeed(m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
 		Interrupted: m.Interrupted, MatchSummary: m.Summary,
+		Picks: [2][]pickJSON{matchPicks(m.Summary.Picks[0]), matchPicks(m.Summary.Picks[1])},
 	})
 }
 

@@ -125,7 +125,12 @@ func TestCSVAndJSONGolden(t *testing.T) {
 		PerBot []struct {
 			WinRates map[string]struct{ Labels []string } `json:"win_rates"`
 		} `json:"per_bot"`
-		Metagame struct{ Weights map[string]float64 }
+		Metagame struct {
+			Weights []struct {
+				Bot    string
+				Weight float64
+			}
+		}
 	}
 	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
 		t.Fatal(err)
@@ -141,7 +146,11 @@ func TestCSVAndJSONGolden(t *testing.T) {
 			t.Errorf("%s table has %d labels, want %d", level, got, n)
 		}
 	}
-	if w := doc.Metagame.Weights["nash"] + doc.Metagame.Weights["greedy"] + doc.Metagame.Weights["random"]; w < 0.999999 || w > 1.000001 {
+	w := 0.0
+	for _, x := range doc.Metagame.Weights {
+		w += x.Weight
+	}
+	if len(doc.Metagame.Weights) != 3 || w < 0.999999 || w > 1.000001 {
 		t.Errorf("meta-game weights sum to %v", w)
 	}
 }

@@ -198,6 +198,10 @@ func WrapText(s string, width int) string {
 			out = append(out, "")
 			continue
 		}
+		if textWidth(para) <= width {
+			out = append(out, para) // as written, its spacing kept
+			continue
+		}
 		// Keep a paragraph's indentation on its continuation lines.
 		indent := para[:len(para)-len(strings.TrimLeft(para, " "))]
 		for _, l := range wrapText(para, width-len(indent)) {

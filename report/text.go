@@ -85,7 +85,13 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	if m != nil {
 		mode := fmt.Sprintf("round robin of %d bots", len(t.Bots))
 		if m.Gauntlet != "" {
-			mode = fmt.Sprintf("gauntlet: %s against each of %d bots", m.Gauntlet, len(t.Bots)-1)
+			name := m.Gauntlet
+			for _, b := range m.Bots {
+				if b.Spec == m.Gauntlet && b.Name != "" {
+					name = b.Name
+				}
+			}
+			mode = fmt.Sprintf("gauntlet: %s against each of %d bots", name, len(t.Bots)-1)
 		}
 		p.para(fmt.Sprintf("%s, seed %s", mode, game.FormatSeed(m.Seed)))
 		p.para(fmt.Sprintf("%d of %d games played (%d per pairing)", m.GamesDone, m.GamesPlanned, m.GamesPerPairing))

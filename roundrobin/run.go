@@ -93,10 +93,10 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	}
 	man.DrawTables = cfg.DrawTables
 	if cfg.Gauntlet >= 0 {
-		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Name()
+		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Spec
 	}
 	for _, b := range cfg.Bots {
-		man.Bots = append(man.Bots, results.BotInfo{Spec: b.Name(), Kind: b.Info.Name, Params: b.Params})
+		man.Bots = append(man.Bots, results.BotInfo{Spec: b.Spec, Name: b.Name(), Kind: b.Info.Name, Params: b.Params})
 	}
 	// Chunks are sets, never listed: a run may have billions of them.
 	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log,
@@ -161,6 +161,15 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 		b, err := agents.ParseForSeats(man.GameName(), g.Seats(), bi.Spec)
 		if err != nil {
 			return nil, fmt.Errorf("bot %q: %v", bi.Spec, err)
+		}
+		// The bot keeps the name it had when the run started (an external
+		// program's hello may differ now; format 1 named bots by spec).
+		name := bi.Name
+		if name == "" {
+			name = bi.Spec
+		}
+		if name != b.Name() {
+			b.Peer = name
 		}
 		cfg.Bots = append(cfg.Bots, b)
 		if man.Gauntlet != "" && bi.Spec == man.Gauntlet && cfg.Gauntlet < 0 {

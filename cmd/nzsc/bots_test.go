@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -12,44 +14,62 @@ func TestBotsListsEveryBot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("nzsc bots: code %d, stderr %q", code, stderr)
 	}
-	lines := strings.Split(out, "\n")
-	// Each bot and each of its parameters gets a row of its own, with the
-	// default and help; look them up line by line.
-	find := func(fields ...string) bool {
-		for _, l := range lines {
-			ok := true
-			for _, f := range fields {
-				if !strings.Contains(l, f) {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				return true
-			}
-		}
-		return false
-	}
+	// The table wraps descriptions at 80 columns: look the words up.
+	words := strings.Join(strings.Fields(out), " ")
 	bots := agents.Registered()
 	if len(bots) < 5 {
 		t.Fatalf("only %d bots registered", len(bots))
 	}
 	for _, b := range bots {
-		if !find(b.Name, b.Help) {
-			t.Errorf("no row for bot %s with its description %q", b.Name, b.Help)
-		}
-		for _, p := range b.Params {
-			if !find(p.Name, p.Default, p.Help) {
-				t.Errorf("bot %s: no row for parameter %s (default %q)", b.Name, p.Name, p.Default)
-			}
+		if !strings.Contains(words, strings.Join(strings.Fields(b.Help), " ")) {
+			t.Errorf("no description %q for bot %s", b.Help, b.Name)
 		}
 	}
-	for _, want := range []string{"random", "greedy", "nash", "mcts[:k=v,...]", "iters", "1000", "select", "rm"} {
+	for _, want := range []string{"random", "greedy", "nash", "mcts[:k=v,...]", "iters", "1000", "select", "rm", "name=ALIAS"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
 	if _, stderr, code := runCmd(t, "", "bots", "extra"); code != 2 || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("nzsc bots extra: code %d, stderr %q; want a one-line usage error", code, stderr)
+	}
+
+	// JSON and CSV list the same bots and parameters as the registry.
+	js, _, code := runCmd(t, "", "bots", "--format", "json")
+	var doc struct {
+		Format, Game string
+		Bots         []struct {
+			Name, Spec, Help   string
+			MinSeats, MaxSeats int `json:"-"`
+			Params             []struct{ Name, Default, Help string }
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || doc.Format != "nzsc-bots/1" || doc.Game != "nzsc" {
+		t.Fatalf("bots --format json: code %d, %.300s", code, js)
+	}
+	all := agents.RegisteredFor("nzsc")
+	if len(doc.Bots) != len(all) {
+		t.Fatalf("JSON lists %d bots, the registry %d", len(doc.Bots), len(all))
+	}
+	for i, b := range all {
+		d := doc.Bots[i]
+		if d.Name != b.Name || d.Help != b.Help || len(d.Params) != len(b.Params) {
+			t.Errorf("bot %d: JSON %+v, registry %s %q with %d parameters", i, d, b.Name, b.Help, len(b.Params))
+			continue
+		}
+		for k, p := range b.Params {
+			if d.Params[k].Name != p.Name || d.Params[k].Default != p.Default || d.Params[k].Help != p.Help {
+				t.Errorf("bot %s parameter %d: JSON %+v, registry %+v", b.Name, k, d.Params[k], p)
+			}
+		}
+	}
+	cs, _, code := runCmd(t, "", "bots", "--format", "csv")
+	rows, err := csv.NewReader(strings.NewReader(cs)).ReadAll()
+	want := 1
+	for _, b := range all {
+		want += 1 + len(b.Params)
+	}
+	if code != 0 || err != nil || len(rows) != want || rows[0][0] != "bot" {
+		t.Errorf("bots --format csv: code %d, %v, %d rows, want %d", code, err, len(rows), want)
 	}
 }

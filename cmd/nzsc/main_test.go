@@ -26,10 +26,22 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"help", "frobnicate"}, 2, `unknown command "frobnicate"`},
 		{[]string{"help"}, 0, ""},
-		{[]string{}, 0, ""},
+		{[]string{"mach"}, 2, `unknown command "mach"; did you mean match?`},
+		{[]string{"tournamnet"}, 2, `did you mean tournament?`},
+		{[]string{"match", "--gmaes", "4"}, 2, `unknown flag: --gmaes; did you mean --games?`},
+		{[]string{"bots", "--game", "npz"}, 2, `did you mean npzr?`},
+		{[]string{"match", "randm", "greedy"}, 2, `did you mean random?`},
 		{[]string{"version"}, 0, ""},
+		{[]string{}, 2, ""},
 	} {
-		_, stderr, code := runCmd(t, "", c.args...)
+		stdout, stderr, code := runCmd(t, "", c.args...)
+		if len(c.args) == 0 {
+			// No command: the usage, on stderr, and exit code 2.
+			if code != 2 || stdout != "" || !strings.Contains(stderr, "Usage: nzsc <command>") {
+				t.Errorf("no arguments: code %d stdout %q stderr %q; want 2 and the usage on stderr", code, stdout, stderr)
+			}
+			continue
+		}
 		if code != c.code || !strings.Contains(stderr, c.msg) {
 			t.Errorf("case %d %v: code %d stderr %q, want code %d containing %q", i, c.args, code, stderr, c.code, c.msg)
 		}

@@ -50,7 +50,7 @@ func TestMatchTable(t *testing.T) {
 	}
 	for _, want := range []string{
 		"random (A) vs random (B): 2000 games, seed 0x2a",
-		"score [95% CI]", "Elo ± 95%", "in seat 0", "in seat 1",
+		"score % [95% CI]", "Elo ± 95%", "seat 0", "seat 1",
 		// Self-play with common random numbers: every pair scores 1.
 		"Pairs by A's points (0, 1/2, 1, 3/2, 2): [0, 0, 1000, 0, 0]",
 		"Loadout pairings (3 most frequent of ",
@@ -112,7 +112,7 @@ func TestMatchMachineFormats(t *testing.T) {
 		t.Fatal(err)
 	}
 	tot := doc.Total
-	if doc.Format != "nzsc-match/1" || doc.Seed != "0x5eed" || doc.Games != 4000 || doc.GamesPlanned != 4000 || doc.Interrupted {
+	if doc.Format != "nzsc-match/2" || doc.Seed != "0x5eed" || doc.Games != 4000 || doc.GamesPlanned != 4000 || doc.Interrupted {
 		t.Errorf("header fields %+v", doc)
 	}
 	if tot.Games != 4000 || tot.Wins+tot.Draws+tot.Losses != 4000 ||

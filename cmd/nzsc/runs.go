@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -196,16 +197,44 @@ func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, er
 // setsOf returns the number of sets (games sharing a seed) in games.
 func setsOf(games int64, seats int) uint64 { return uint64(games) / uint64(roundrobin.SetGames(seats)) }
 
-// parseBots reads bot specs for g and checks that each plays it at its
-// number of seats.
-func parseBots(cmd string, g game.Game, specs []string) ([]*agents.Bot, error) {
+// parseBots reads bot specs for g, checks that each plays it at its
+// number of seats, probes the external ones (their hello names them) and
+// refuses two bots of one name: a table could not tell them apart. A
+// head-to-head command (mirror) may pit one spec against itself: its
+// tables name the seats A and B.
+func parseBots(cmd string, g game.Game, specs []string, mirror bool) ([]*agents.Bot, error) {
 	var out []*agents.Bot
+	var kinds []string
+	for _, i := range agents.RegisteredForSeats(g.Info().Name, g.Seats()) {
+		kinds = append(kinds, i.Name)
+	}
 	for _, s := range specs {
 		b, err := agents.ParseForSeats(g.Info().Name, g.Seats(), s)
 		if err != nil {
-			return nil, usagef("%s: %v", cmd, err)
+			kind, _, _ := strings.Cut(strings.TrimSpace(s), ":")
+			hint := ""
+			if !slices.Contains(kinds, kind) {
+				hint = didYouMean(kind, kinds)
+			}
+			return nil, usagef("%s: %v%s", cmd, err, hint)
+		}
+		if err := probeBots(cmd, g, b); err != nil {
+			return nil, err
 		}
 		out = append(out, b)
+	}
+	seen := map[string]string{}
+	for _, b := range out {
+		if spec, dup := seen[b.Name()]; dup {
+			if spec == b.Spec && mirror {
+				continue
+			}
+			if spec == b.Spec {
+				return nil, usagef("%s: bot %q is listed twice (give each a name=ALIAS, such as %s:name=%s2)", cmd, b.Spec, b.Info.Name, b.Info.Name)
+			}
+			return nil, usagef("%s: two bots are named %q (%s and %s); give one a name=ALIAS", cmd, b.Name(), spec, b.Spec)
+		}
+		seen[b.Name()] = b.Spec
 	}
 	return out, nil
 }

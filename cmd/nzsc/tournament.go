@@ -147,13 +147,6 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	if len(specs) < g.Seats() {
 		return nil, usagef("tournament: need at least %s bots, got %d (--bots a,b,c)", numberWord(g.Seats()), len(specs))
 	}
-	seen := map[string]bool{}
-	for _, s := range specs {
-		if seen[s] {
-			return nil, usagef("tournament: bot %q is listed twice (give a distinct spec, such as %s:)", s, s)
-		}
-		seen[s] = true
-	}
 	tables, _ := fs.GetInt("tables")
 	switch {
 	case tables < 0:
@@ -163,7 +156,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	}
 	cfg.DrawTables = tables
 	var err error
-	if cfg.Bots, err = parseBots("tournament", g, specs); err != nil {
+	if cfg.Bots, err = parseBots("tournament", g, specs, false); err != nil {
 		return nil, err
 	}
 	games, err := gamesOf("tournament", fs, "games", g)

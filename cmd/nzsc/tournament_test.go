@@ -95,7 +95,7 @@ func TestTournamentAndReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("code %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"round robin: 3 bots, 3 pairings, 600 of 600 games", "Ranking", "Cross-table", "Characters", "Meta-game"} {
+	for _, want := range []string{"round robin of 3 bots, seed 0x5", "600 of 600 games played", "Ranking", "Cross-table", "Characters", "Meta-game"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
 		}
@@ -118,7 +118,7 @@ func TestTournamentAndReport(t *testing.T) {
 	}
 	js, _, code := runCmd(t, "", "report", dir, "--format", "json")
 	var doc map[string]any
-	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || doc["format"] != "nzsc-tournament-report/1" {
+	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || doc["format"] != "nzsc-tournament-report/2" {
 		t.Errorf("report --format json: code %d, %.200s", code, js)
 	}
 	html := filepath.Join(t.TempDir(), "r.html")
