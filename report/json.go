@@ -100,12 +100,12 @@ type faultsJSON struct {
 
 type metaJSON struct {
 	Weights []weightJSON `json:"weights"`
-	Value   num            `json:"value"`
-	Lower   num            `json:"lower"`
-	Upper   num            `json:"upper"`
-	Method  string         `json:"method"`
-	Missing int            `json:"missing_pairs"`
-	Error   string         `json:"error,omitempty"`
+	Value   num          `json:"value"`
+	Lower   num          `json:"lower"`
+	Upper   num          `json:"upper"`
+	Method  string       `json:"method"`
+	Missing int          `json:"missing_pairs"`
+	Error   string       `json:"error,omitempty"`
 }
 
 type documentJSON struct {
