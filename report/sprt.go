@@ -43,20 +43,23 @@ type SPRT struct {
 	Interrupted bool            `json:"interrupted"`
 }
 
-// SPRTText writes the test's result for people.
-func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
+// SPRTText writes the test's result for people, wrapped to width
+// columns (Width when 0).
+func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict, width int) {
+	var head string
 	switch v {
 	case analysis.AcceptH1:
-		fmt.Fprintf(w, "H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+		head = fmt.Sprintf("H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
 	case analysis.AcceptH0:
-		fmt.Fprintf(w, "H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+		head = fmt.Sprintf("H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
 	default:
-		fmt.Fprintf(w, "no verdict (%s)", o.Verdict)
+		head = fmt.Sprintf("no verdict (%s)", o.Verdict)
 	}
-	fmt.Fprintf(w, " after %d games (LLR %.3f, bounds [%.3f, %.3f])\n", o.Games, o.LLR, o.Lower, o.Upper)
-	fmt.Fprintf(w, "W %d D %d L %d, pentanomial %v\n", o.Wins, o.Draws, o.Losses, o.Pentanomial)
-	fmt.Fprintf(w, "Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%\n",
-		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS))
+	p := &printer{w: w, width: width}
+	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
+	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
+	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
+		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS)))
 }
 
 // NewSPRT builds a test's result document from its settings and looks:

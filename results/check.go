@@ -172,8 +172,8 @@ func CheckCounts(m *Manifest, c *Counts) error {
 		return fmt.Errorf("bots: %d, the manifest lists %d", len(c.Bots), len(m.Bots))
 	}
 	for i := range c.Bots {
-		if c.Bots[i] != m.Bots[i].Spec {
-			return fmt.Errorf("bots[%d] is %q, the manifest's is %q", i, c.Bots[i], m.Bots[i].Spec)
+		if c.Bots[i] != m.Bots[i].BotName() {
+			return fmt.Errorf("bots[%d] is %q, the manifest's is %q", i, c.Bots[i], m.Bots[i].BotName())
 		}
 	}
 	// The count first: a manifest may name many bots, and its pairings

@@ -49,6 +49,15 @@ type BotInfo struct {
 	Params map[string]string `json:"params,omitempty"`
 }
 
+// BotName returns the bot's name in tables: Name, or for a format 1
+// manifest (which has none) Spec.
+func (b *BotInfo) BotName() string {
+	if b.Name != "" {
+		return b.Name
+	}
+	return b.Spec
+}
+
 // Shard says which share of a run a partial run directory holds.
 type Shard struct {
 	Index int `json:"index"`

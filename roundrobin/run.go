@@ -164,11 +164,7 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 		}
 		// The bot keeps the name it had when the run started (an external
 		// program's hello may differ now; format 1 named bots by spec).
-		name := bi.Name
-		if name == "" {
-			name = bi.Spec
-		}
-		if name != b.Name() {
+		if name := bi.BotName(); name != b.Name() {
 			b.Peer = name
 		}
 		cfg.Bots = append(cfg.Bots, b)

@@ -54,7 +54,7 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	for _, l := range play.Meet(a, b) {
-		fmt.Fprintln(e.stdout, l)
+		fmt.Fprintln(e.stdout, report.WrapText(l, e.width))
 	}
 	return nil
 }

@@ -71,10 +71,10 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	progressLines := format == "table" && !quiet
 	if progressLines {
-		fmt.Fprintf(e.stdout, "SPRT %s vs %s: H0 elo=%g, H1 elo=%g (%s), alpha=%g, beta=%g; LLR bounds [%.3f, %.3f]\n",
-			names[0], names[1], t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper)
+		fmt.Fprintln(e.stdout, report.WrapText(fmt.Sprintf("SPRT %s vs %s: H0 elo=%g, H1 elo=%g (%s), alpha=%g, beta=%g; LLR bounds [%.3f, %.3f]",
+			names[0], names[1], t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper), e.width))
 		for _, l := range st.Looks {
-			fmt.Fprintf(e.stdout, "games %8d  LLR %7.3f  (before --resume)\n", l.Games, l.LLR)
+			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  (before --resume)\n", l.Games, l.LLR)
 		}
 	}
 	verdict := analysis.Continue
@@ -98,8 +98,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		st.Looks = append(st.Looks, results.SPRTLook{Games: games, LLR: llr, Pentanomial: p.Pentanomial,
 			WDL: [3]uint64{uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)}})
 		if progressLines {
-			fmt.Fprintf(e.stdout, "games %8d  W %d D %d L %d  pentanomial %v  LLR %7.3f  [%.3f, %.3f]\n",
-				games, w.Wins, w.Draws, w.Losses, p.Pentanomial, llr, lower, upper)
+			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  W %d D %d L %d\n", games, llr, w.Wins, w.Draws, w.Losses)
 		}
 		if verdict != analysis.Continue {
 			st.Verdict = verdict.String()
@@ -123,7 +122,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	} else {
-		report.SPRTText(e.stdout, out, verdict)
+		report.SPRTText(e.stdout, out, verdict, e.width)
 	}
 	if out.Interrupted {
 		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", out.Games, dirOf(rd))
