@@ -51,7 +51,11 @@ func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
 		return nil, usagef("%s: --rule: %v", cmd, err)
 	}
 	players, _ := fs.GetInt("players")
-	g, err := game.Build(mustString(fs, "game"), players, rules)
+	name := mustString(fs, "game")
+	if _, err := lookupGame(cmd, name); err != nil {
+		return nil, err
+	}
+	g, err := game.Build(name, players, rules)
 	if err != nil {
 		return nil, usagef("%s: %v", cmd, err)
 	}
@@ -101,6 +105,10 @@ type newRun struct {
 func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun, error)) (rd *roundrobin.RunDir, seedPicked bool, err error) {
 	if err := applyBotTimeout(cmd, fs); err != nil {
 		return nil, false, err
+	}
+	// Checked before a run directory is made (playRun checks it too).
+	if w, _ := fs.GetInt("workers"); w < 1 {
+		return nil, false, usagef("%s: --workers must be at least 1, got %d", cmd, w)
 	}
 	if fs.Changed("resume") {
 		path := mustString(fs, "resume")
@@ -204,19 +212,10 @@ func setsOf(games int64, seats int) uint64 { return uint64(games) / uint64(round
 // tables name the seats A and B.
 func parseBots(cmd string, g game.Game, specs []string, mirror bool) ([]*agents.Bot, error) {
 	var out []*agents.Bot
-	var kinds []string
-	for _, i := range agents.RegisteredForSeats(g.Info().Name, g.Seats()) {
-		kinds = append(kinds, i.Name)
-	}
 	for _, s := range specs {
 		b, err := agents.ParseForSeats(g.Info().Name, g.Seats(), s)
 		if err != nil {
-			kind, _, _ := strings.Cut(strings.TrimSpace(s), ":")
-			hint := ""
-			if !slices.Contains(kinds, kind) {
-				hint = didYouMean(kind, kinds)
-			}
-			return nil, usagef("%s: %v%s", cmd, err, hint)
+			return nil, usagef("%s: %v%s", cmd, err, botHint(g.Info().Name, g.Seats(), s))
 		}
 		if err := probeBots(cmd, g, b); err != nil {
 			return nil, err
@@ -237,6 +236,20 @@ func parseBots(cmd string, g game.Game, specs []string, mirror bool) ([]*agents.
 		seen[b.Name()] = b.Spec
 	}
 	return out, nil
+}
+
+// botHint suggests the nearest bot name for a spec whose name is no bot
+// of game at seats players, or returns "".
+func botHint(gameName string, seats int, spec string) string {
+	var kinds []string
+	for _, i := range agents.RegisteredForSeats(gameName, seats) {
+		kinds = append(kinds, i.Name)
+	}
+	kind, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	if slices.Contains(kinds, kind) {
+		return ""
+	}
+	return didYouMean(kind, kinds)
 }
 
 // playRun probes the run's bots, plays what is left of the run with a
