@@ -1,6 +1,7 @@
 // Package report renders a tournament's analysis for people and
-// machines: plain-text tables (tablewriter), CSV and JSON, and one
-// self-contained HTML page (HTML, FFAHTML): inline SVG charts of the
+// machines: plain-text tables (Table, the one table style of every nzsc
+// command, fitted to 80 columns or a terminal's width), CSV and JSON, and
+// one self-contained HTML page (HTML, FFAHTML): inline SVG charts of the
 // ratings with their intervals, each bot's score spread over its
 // opponents, the pairwise score matrix and the loadout win rates, with
 // colour bars and values on hover, and every table of the text report as

@@ -43,9 +43,9 @@ type SPRT struct {
 	Interrupted bool            `json:"interrupted"`
 }
 
-// SPRTText writes the test's result for people, wrapped to width
-// columns (Width when 0).
-func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict, width int) {
+// SPRTText writes the test's result for people, wrapped to Width
+// columns.
+func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	var head string
 	switch v {
 	case analysis.AcceptH1:
@@ -55,7 +55,7 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict, width int) {
 	default:
 		head = fmt.Sprintf("no verdict (%s)", o.Verdict)
 	}
-	p := &printer{w: w, width: width}
+	p := &printer{w: w}
 	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",

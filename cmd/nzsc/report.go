@@ -125,7 +125,7 @@ func reportRun(e *env, format, path, htmlPath string) error {
 		if format == "json" {
 			return writeJSON(e.stdout, out)
 		}
-		report.SPRTText(e.stdout, out, verdict, e.width)
+		report.SPRTText(e.stdout, out, verdict)
 		return nil
 	}
 	return usagef("report: %s holds a %q run, which this version does not know", path, man.Kind)

@@ -122,7 +122,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	} else {
-		report.SPRTText(e.stdout, out, verdict, e.width)
+		report.SPRTText(e.stdout, out, verdict)
 	}
 	if out.Interrupted {
 		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", out.Games, dirOf(rd))
