@@ -80,7 +80,7 @@ func writeHTML(path string, render func(io.Writer) error) error {
 	if err := render(&b); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil { // less the umask, as run directories
 		return usagef("report: --html: %v", err)
 	}
 	return nil
