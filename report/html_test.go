@@ -370,7 +370,7 @@ func TestHTMLOtherGames(t *testing.T) {
 	if err := FFAHTML(&b, fs, fm); err != nil {
 		t.Fatal(err)
 	}
-	if err := FFAText(&text, fs, fm); err != nil {
+	if err := FFAText(&text, fs, fm, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	fpage := b.String()
