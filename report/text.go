@@ -121,8 +121,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 			pct(s.Cross.Field[i]), strconv.FormatInt(r.Games, 10), meta})
 	}
 	p.render(&Table{Header: []string{"#", "bot", "Elo", "95%", "score %", "games", "Nash"}, Rows: rows, Left: 2})
-	p.para("~ marks an estimate whose 95% interval includes the even value (50% or Elo 0): not significant. " +
-		"Nash: the bot's weight in the meta-game's equilibrium (below).")
+	p.para("~: not significant (95% interval includes 50% or Elo 0). Nash: meta-game weight.")
 	if !rk.Connected {
 		p.para(fmt.Sprintf("note: the win graph is not strongly connected (%s): some bot never scored against another group, "+
 			"so maximum likelihood ratings do not exist; one virtual draw per pairing was added.", components(t.Bots, rk)))
@@ -276,9 +275,10 @@ func metagame(p *printer, s *analysis.Summary) {
 		}
 	}
 	p.f("\n")
-	p.para(fmt.Sprintf("Meta-game (Nash equilibrium over the bots, LP on the cross-table): %s. "+
-		"Certificate: the mix scores at least %+.2e against every bot; the opponent's mix concedes at most %+.2e (%s simplex).",
-		strings.Join(mix, ", "), mg.Lower, mg.Upper, mg.Method))
+	// The LP's method (simplex) is in the JSON document.
+	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s; it scores at least %+.2e "+
+		"against every bot, the opponent's mix concedes at most %+.2e.",
+		strings.Join(mix, ", "), mg.Lower, mg.Upper))
 	if mg.Missing > 0 {
 		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their payoff is taken as even", mg.Missing))
 	}
