@@ -42,7 +42,7 @@ func TestWriteSweep(t *testing.T) {
 	}
 	rows[1].Pairs[engine.Ninja][engine.Zombie] = solve.SweepPair{Value: -0.28, X: [3]float64{0.1, 0.9, 0}, Y: [3]float64{0.3, 0.7, 0}}
 	var buf bytes.Buffer
-	if err := writeSweep(&buf, "csv", rows); err != nil {
+	if err := writeSweep(&buf, 80, "csv", rows); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&buf).ReadAll()
@@ -60,30 +60,51 @@ func TestWriteSweep(t *testing.T) {
 		t.Errorf("picked %q, column %q, boosters %q", recs[2][9], recs[0][10], recs[2][11])
 	}
 	buf.Reset()
-	if err := writeSweep(&buf, "json", rows); err != nil {
+	if err := writeSweep(&buf, 80, "json", rows); err != nil {
 		t.Fatal(err)
 	}
-	var js []struct {
-		Rules      map[string]string  `json:"rules"`
-		Characters map[string]float64 `json:"characters"`
-		Picked     []string           `json:"picked"`
-		Pairs      []struct {
-			A, B string
-			X    map[string]float64 `json:"a_boosters"`
-		} `json:"pairs"`
+	type prob struct {
+		Choice      string
+		Probability float64
 	}
-	if err := json.Unmarshal(buf.Bytes(), &js); err != nil {
+	var doc struct {
+		Format   string
+		Variants []struct {
+			Rules      map[string]string `json:"rules"`
+			Characters []prob            `json:"characters"`
+			Picked     []string          `json:"picked"`
+			Pairs      []struct {
+				A, B string
+				X    []prob `json:"a_boosters"`
+			} `json:"pairs"`
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if len(js) != 3 || len(js[0].Rules) != 0 || js[1].Rules["points"] != "3" || js[1].Characters["Clown"] != 0.25 ||
-		len(js[1].Pairs) != 12 || js[1].Pairs[0].X["Speedy"] != 0.9 {
-		t.Errorf("json %+v", js)
+	js := doc.Variants
+	p := func(ps []prob, choice string) (float64, bool) {
+		for _, x := range ps {
+			if x.Choice == choice {
+				return x.Probability, true
+			}
+		}
+		return 0, false
 	}
-	if _, ok := js[2].Pairs[0].X["No Booster"]; ok {
+	if doc.Format != "nzsc-solve-sweep/1" || len(js) != 3 || len(js[0].Rules) != 0 || js[1].Rules["points"] != "3" || len(js[1].Pairs) != 12 {
+		t.Fatalf("json %+v", doc)
+	}
+	if c, _ := p(js[1].Characters, "Clown"); c != 0.25 {
+		t.Errorf("Clown's weight %v, want 0.25", c)
+	}
+	if x, _ := p(js[1].Pairs[0].X, "Speedy"); x != 0.9 {
+		t.Errorf("Speedy's weight %v, want 0.9", x)
+	}
+	if _, ok := p(js[2].Pairs[0].X, "No Booster"); ok {
 		t.Errorf("No Booster listed where it is forbidden: %v", js[2].Pairs[0].X)
 	}
 	buf.Reset()
-	if err := writeSweep(&buf, "table", rows); err != nil {
+	if err := writeSweep(&buf, 80, "table", rows); err != nil {
 		t.Fatal(err)
 	}
 	if out := buf.String(); !strings.Contains(out, "no_booster=off") || !strings.Contains(out, "Ninja Zombie Clown") {
