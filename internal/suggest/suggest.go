@@ -21,9 +21,12 @@ func Nearest(name string, candidates []string) string {
 	return best
 }
 
-// distance is the edit distance with adjacent transpositions (optimal
-// string alignment): inserting, deleting or substituting a rune, or
-// swapping two neighbours ("gmaes" for "games"), costs 1.
+// Distance is the edit distance between a and b with adjacent
+// transpositions (optimal string alignment): inserting, deleting or
+// substituting a rune, or swapping two neighbours ("gmaes" for "games"),
+// costs 1. It is exact (no case folding).
+func Distance(a, b string) int { return distance([]rune(a), []rune(b)) }
+
 func distance(a, b []rune) int {
 	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {

@@ -47,3 +47,17 @@ func BenchmarkNearest(b *testing.B) {
 		Nearest("tournamnet", cmds)
 	}
 }
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"gmaes", "games", 1},
+		{"ninja", "ninja", 0}, {"ca", "abc", 3}, {"Ninja", "ninja", 1},
+	} {
+		if got := Distance(c.a, c.b); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
