@@ -48,7 +48,7 @@ func BenchmarkNearest(b *testing.B) {
 	}
 }
 
-func TestDistance(t *testing.T) {
+func TestDistanceExported(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		want int
