@@ -75,7 +75,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	if rd.Manifest.NumSeats() > 2 {
 		werr = renderFFA(e, format, rd.Dir, rd.Manifest, rd.Total())
 	} else {
-		werr = renderMatch(e, format, top, rd.Manifest, rd.Config.Seed, rd.Total(), res.Interrupted)
+		werr = renderMatch(e, format, top, rd.Manifest, rd.Total(), res.Interrupted)
 	}
 	if werr != nil && err == nil {
 		err = werr
@@ -90,8 +90,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 }
 
 // renderMatch writes a match's one pairing in format.
-func renderMatch(e *env, format string, top int, man *results.Manifest, seed uint64, counts *analysis.Tournament, interrupted bool) error {
-	m := newMatch(top, man, seed, counts, interrupted)
+func renderMatch(e *env, format string, top int, man *results.Manifest, counts *analysis.Tournament, interrupted bool) error {
+	m := report.MatchOf(man, counts, interrupted, top)
 	m.Width = e.width
 	switch format {
 	case "json":
@@ -100,10 +100,4 @@ func renderMatch(e *env, format string, top int, man *results.Manifest, seed uin
 		return report.MatchCSV(e.stdout, m)
 	}
 	return report.MatchText(e.stdout, m)
-}
-
-// newMatch is a match's summary as its renderers take it.
-func newMatch(top int, man *results.Manifest, seed uint64, counts *analysis.Tournament, interrupted bool) *report.Match {
-	return &report.Match{A: counts.Bots[0], B: counts.Bots[1], Seed: seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: top}
 }

@@ -42,21 +42,16 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("report: %v", err)
 	}
-	if man.NumSeats() > 2 {
-		if path, _ := fs.GetString("html"); path != "" {
-			s, err := analysis.SummarizeFFA(&counts.Tournament)
-			if err != nil {
-				return err
-			}
-			if err := writeHTML(path, func(w io.Writer) error { return report.FFAHTML(w, s, man) }); err != nil {
-				return err
-			}
+	if path, _ := fs.GetString("html"); path != "" {
+		if err := writeHTML(path, func(w io.Writer) error { return report.RunHTML(w, man, &counts.Tournament) }); err != nil {
+			return err
 		}
+	}
+	if man.NumSeats() > 2 {
 		return renderFFA(e, format, dir, man, &counts.Tournament)
 	}
-	htmlPath, _ := fs.GetString("html")
 	if man.Kind != results.KindTournament {
-		return reportRun(e, format, args[0], htmlPath)
+		return reportRun(e, format, args[0])
 	}
 	sum := analysis.Summarize(&counts.Tournament)
 	// The CSV tables are derived files: rewrite them so that they match
@@ -64,11 +59,6 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	// (an archive) still gets its report.
 	if err := dir.WriteTables(sum); err != nil {
 		fmt.Fprintf(e.stderr, "note: CSV tables not rewritten: %v\n", err)
-	}
-	if path, _ := fs.GetString("html"); path != "" {
-		if err := writeHTML(path, func(w io.Writer) error { return report.HTML(w, sum, man) }); err != nil {
-			return err
-		}
 	}
 	return renderReport(e.stdout, format, sum, man, report.Options{Full: full, Width: e.width})
 }
@@ -87,40 +77,20 @@ func writeHTML(path string, render func(io.Writer) error) error {
 }
 
 // reportRun re-renders a match or a sequential test from its run
-// directory, as the command that played it printed it (and as a page
-// into htmlPath when it is not empty).
-func reportRun(e *env, format, path, htmlPath string) error {
+// directory, as the command that played it printed it.
+func reportRun(e *env, format, path string) error {
 	rd, err := roundrobin.Resume(path)
 	if err != nil {
 		return usagef("report: %v", err)
 	}
-	man := rd.Manifest
+	man, total := rd.Manifest, rd.Total()
 	switch man.Kind {
 	case results.KindMatch:
-		if htmlPath != "" {
-			m := newMatch(12, man, man.Seed, rd.Total(), man.Interrupted)
-			if err := writeHTML(htmlPath, func(w io.Writer) error { return report.MatchHTML(w, m) }); err != nil {
-				return err
-			}
-		}
-		return renderMatch(e, format, 12, man, man.Seed, rd.Total(), man.Interrupted)
+		return renderMatch(e, format, 12, man, total, man.Interrupted)
 	case results.KindSPRT:
-		if man.SPRT == nil {
-			return usagef("report: %s: a sequential test without its settings", path)
-		}
-		t, err := sprtOf(man.SPRT)
+		out, verdict, err := report.SPRTOf(man, total)
 		if err != nil {
 			return usagef("report: %s: %v", path, err)
-		}
-		verdict := analysis.Continue
-		if man.SPRT.Verdict != "" && len(man.SPRT.Looks) > 0 {
-			verdict = t.Decide(man.SPRT.Looks[len(man.SPRT.Looks)-1].LLR)
-		}
-		out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), man.Seed, t, man.SPRT, verdict, man.Interrupted)
-		if htmlPath != "" {
-			if err := writeHTML(htmlPath, func(w io.Writer) error { return report.SPRTHTML(w, out, verdict) }); err != nil {
-				return err
-			}
 		}
 		if format == "json" {
 			return writeJSON(e.stdout, out)

@@ -60,7 +60,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if st == nil {
 		return usagef("sprt: --resume: %s holds no sequential test", rd.Dir.Path)
 	}
-	t, err := sprtOf(st)
+	t, err := report.SPRTTest(st)
 	if err != nil {
 		return usagef("sprt: %v", err)
 	}
@@ -152,7 +152,7 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	st.Elo1, _ = fs.GetFloat64("elo1")
 	st.Alpha, _ = fs.GetFloat64("alpha")
 	st.Beta, _ = fs.GetFloat64("beta")
-	if _, err := sprtOf(st); err != nil {
+	if _, err := report.SPRTTest(st); err != nil {
 		return nil, usagef("sprt: %v", err)
 	}
 	maxGames, _ := fs.GetInt64("max-games")
@@ -173,14 +173,4 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	}
 	return &newRun{kind: results.KindSPRT, games: maxGames, chunk: st.BatchPairs / per, sprt: st,
 		cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
-}
-
-// sprtOf reads a test's settings, checked.
-func sprtOf(st *results.SPRTState) (analysis.SPRT, error) {
-	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
-	var err error
-	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
-		return t, fmt.Errorf("--model: %v", err)
-	}
-	return t, t.Check()
 }

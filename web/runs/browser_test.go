@@ -75,8 +75,8 @@ func TestRunsPage(t *testing.T) {
 	if err != nil || rd.Manifest.Complete || rd.PendingGames() == 0 {
 		t.Errorf("the stopped run: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!document.getElementById("dtext").hidden && document.getElementById("dtext").textContent.includes("greedy")`)); err != nil {
-		t.Errorf("the stopped match's text report is not shown: %v", err)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.getElementById("dframe"); const d = !f.hidden && f.contentDocument; return !!d && !!d.body && d.body.textContent.includes("greedy"); })()`)); err != nil {
+		t.Errorf("the stopped match's page is not shown: %v", err)
 	}
 	browser.Screenshot(t, ctx, "runs-stopped-1280.png", 1280)
 }

@@ -209,11 +209,9 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusNotFound, err.Error())
 		return
 	}
-	d := Detail{Summary: summaryOf(name, m, h.root.logInside(name, m)), Command: m.Command, Report: "text"}
+	// Every kind of run has its page (report.RunHTML).
+	d := Detail{Summary: summaryOf(name, m, h.root.logInside(name, m)), Command: m.Command, Report: "html"}
 	d.Running = h.running()[name]
-	if m.Kind == results.KindTournament && m.NumSeats() == 2 {
-		d.Report = "html"
-	}
 	if !m.Complete && !d.Running {
 		d.Resume = fmt.Sprintf("nzsc %s --resume %s", m.Kind, filepath.Join(h.root.Path, name))
 	}
@@ -230,19 +228,15 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, d)
 }
 
-// reportHTML serves report.HTML's page of a two-player tournament.
+// reportHTML serves the run's HTML page (report.RunHTML).
 func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	m, c, err := h.root.Load(r.PathValue("run"))
 	if err != nil {
 		webapi.Error(w, http.StatusNotFound, err.Error())
 		return
 	}
-	if m.Kind != results.KindTournament || m.NumSeats() != 2 {
-		webapi.Errorf(w, http.StatusNotFound, "the HTML report is for two-player tournaments; this is a %s (see report.txt)", m.Kind)
-		return
-	}
 	var b bytes.Buffer
-	if err := report.HTML(&b, analysis.Summarize(&c.Tournament), m); err != nil {
+	if err := report.RunHTML(&b, m, &c.Tournament); err != nil {
 		webapi.Error(w, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -275,38 +269,7 @@ func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
 // Text renders a run's text report from its manifest and counts, as
 // nzsc report prints it for each kind of run.
 func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
-	counts := &c.Tournament
-	switch {
-	case m.NumSeats() > 2:
-		s, err := analysis.SummarizeFFA(counts)
-		if err != nil {
-			return err
-		}
-		return report.FFAText(w, s, m, report.Options{})
-	case m.Kind == results.KindTournament:
-		return report.Text(w, analysis.Summarize(counts), m, report.Options{})
-	case m.Kind == results.KindMatch:
-		return report.MatchText(w, &report.Match{A: counts.Bots[0], B: counts.Bots[1], Seed: m.Seed,
-			GamesPlanned: m.GamesPerPairing, Interrupted: m.Interrupted,
-			Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: 12})
-	case m.Kind == results.KindSPRT && m.SPRT != nil:
-		st := m.SPRT
-		t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
-		var err error
-		if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
-			return err
-		}
-		if err := t.Check(); err != nil {
-			return err
-		}
-		verdict := analysis.Continue
-		if st.Verdict != "" && len(st.Looks) > 0 {
-			verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
-		}
-		report.SPRTText(w, report.NewSPRT(counts.Bots[0], counts.Bots[1], m.Seed, t, st, verdict, m.Interrupted), verdict)
-		return nil
-	}
-	return fmt.Errorf("a %q run, which this version does not know", m.Kind)
+	return report.RunText(w, m, &c.Tournament, report.Options{})
 }
 
 // file serves one file of a run directory, read-only, through os.Root.
