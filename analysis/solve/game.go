@@ -89,13 +89,10 @@ func newPairing(s *MoveSolution) *Pairing {
 }
 
 // NumLoadouts is the number of loadouts (engine.Loadouts order).
-const NumLoadouts = 12
+const NumLoadouts = engine.NumLoadouts
 
-// LoadoutIndex returns l's position in engine.Loadouts().
-func LoadoutIndex(l engine.Loadout) int {
-	bs := l.Character.Boosters()
-	return 3*int(l.Character) + slices.Index(bs[:], l.Booster)
-}
+// LoadoutIndex is l.Index(), l's position in engine.Loadouts().
+func LoadoutIndex(l engine.Loadout) int { return l.Index() }
 
 // Solution is the solved game: every pairing's move phase, the booster
 // phase of every character pair and the character phase.
