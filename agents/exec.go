@@ -23,29 +23,49 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
-// Settings of exec bots that their spec does not give. Commands set them
-// (from --bot-timeout and the run directory) before building instances;
-// an instance reads them once, when it is built.
-var (
-	// ExecTimeout is the time a bot has for each decision, from the
-	// moment nzsc starts writing the request to the end of the answer.
-	ExecTimeout = 2 * time.Second
-	// ExecHandshakeTimeout is the time a bot has to start and answer the
-	// hello.
-	ExecHandshakeTimeout = 10 * time.Second
-	// ExecQuitWait is how long Close waits for a bot to exit after the
-	// quit message before killing it.
-	ExecQuitWait = time.Second
-	// ExecLogDir is the directory of the bots' log files (their standard
+// ExecSettings are what a command decides for the external bots of a
+// run beyond what each spec says: the limits a spec may override
+// (timeout=, handshake=) and where the bots' logs go. A command passes
+// them on each Bot (Bot.Exec); an instance reads them once, when it is
+// built, so concurrent runs (the browser's jobs) each keep their own.
+type ExecSettings struct {
+	// Timeout is the time a bot has for each decision, from the moment
+	// nzsc starts writing the request to the end of the answer.
+	Timeout time.Duration
+	// Handshake is the time a bot has to start and answer the hello.
+	Handshake time.Duration
+	// QuitWait is how long Close waits for a bot to exit after the quit
+	// message before killing it.
+	QuitWait time.Duration
+	// LogDir is the directory of the bots' log files (their standard
 	// error and log messages, see ExecLogName): "" means the per-user
 	// UserLogDir (one file per bot and run, the last few runs kept), "-"
 	// discards them. Runs with a run directory point it there.
-	ExecLogDir = ""
-	// ExecLogLimit caps what one bot (all its instances and restarts in
-	// this process's run) may write to its log, in bytes; later lines are
+	LogDir string
+	// LogLimit caps what one bot (all its instances and restarts in this
+	// process's run) may write to its log, in bytes; later lines are
 	// dropped. Zero or less: no cap.
-	ExecLogLimit int64 = 16 << 20
-)
+	LogLimit int64
+}
+
+// defaultExec is what a Bot without settings gets; the package's tests
+// shorten it.
+var defaultExec = ExecSettings{Timeout: 2 * time.Second, Handshake: 10 * time.Second, QuitWait: time.Second, LogLimit: 16 << 20}
+
+// DefaultExecSettings returns the settings of a command that chooses
+// none (a run without a run directory, default limits).
+func DefaultExecSettings() ExecSettings { return defaultExec }
+
+// Check reports settings a bot cannot run with.
+func (s ExecSettings) Check() error {
+	switch {
+	case s.Timeout <= 0:
+		return fmt.Errorf("bot timeout %v must be positive", s.Timeout)
+	case s.Handshake <= 0:
+		return fmt.Errorf("bot handshake timeout %v must be positive", s.Handshake)
+	}
+	return nil
+}
 
 // The kinds of exec bot faults (ExecFault.Kind), as runners count them.
 const (
@@ -77,12 +97,13 @@ func init() {
 		Name: "exec",
 		Help: "a program speaking the bot protocol (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]; other keys go to the bot",
 		Params: []Param{
-			{Name: execOptTimeout, Default: ExecTimeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
-			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
+			{Name: execOptTimeout, Default: defaultExec.Timeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
+			{Name: execOptHandshake, Default: defaultExec.Handshake.String(), Help: "time limit to start and answer the hello"},
 		},
-		Prefix: true,
-		Names:  execNames,
-		New:    func(p Params) (Agent, error) { return NewExec(p["arg"]) },
+		Prefix:   true,
+		External: true,
+		Names:    execNames,
+		New:      func(p Params) (Agent, error) { return NewExec(p["arg"], defaultExec) },
 	})
 }
 
@@ -207,9 +228,10 @@ type Exec struct {
 }
 
 // NewExec builds an exec bot from its spec argument (what follows
-// "exec:"), with the package settings as defaults. It checks the spec and
-// that the program exists, and starts nothing.
-func NewExec(arg string) (*Exec, error) {
+// "exec:") under the run's settings s, which the spec's own options
+// override. It checks the spec and that the program exists, and starts
+// nothing.
+func NewExec(arg string, s ExecSettings) (*Exec, error) {
 	sp, err := parseExecSpec(arg)
 	if err != nil {
 		return nil, err
@@ -218,14 +240,14 @@ func NewExec(arg string) (*Exec, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Exec{arg: arg, spec: sp, prog: prog, timeout: ExecTimeout, handshake: ExecHandshakeTimeout, quitWait: ExecQuitWait}
+	e := &Exec{arg: arg, spec: sp, prog: prog, timeout: s.Timeout, handshake: s.Handshake, quitWait: s.QuitWait}
 	if sp.timeout > 0 {
 		e.timeout = sp.timeout
 	}
 	if sp.handshake > 0 {
 		e.handshake = sp.handshake
 	}
-	if e.log, err = openBotLog(ExecLogDir, arg, ExecLogLimit); err != nil {
+	if e.log, err = openBotLog(s.LogDir, arg, s.LogLimit); err != nil {
 		return nil, err
 	}
 	e.enc = json.NewEncoder(&e.wbuf)
@@ -650,17 +672,6 @@ func (e *Exec) drain(deadline time.Time) {
 			e.log.message(m.Message)
 		}
 	}
-}
-
-// SetExecTimeout sets ExecTimeout, the decision time limit of exec bots
-// whose spec gives none (what --bot-timeout sets). Call it before bots
-// are built.
-func SetExecTimeout(d time.Duration) error {
-	if d <= 0 {
-		return fmt.Errorf("bot timeout %v must be positive", d)
-	}
-	ExecTimeout = d
-	return nil
 }
 
 // Probe builds an instance of b and, for a bot that runs a program,

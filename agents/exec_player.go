@@ -19,13 +19,14 @@ func init() {
 		Game: AnyGame, Name: "exec", MinSeats: 2, MaxSeats: game.MaxSeats,
 		Help: "a program speaking the bot protocol for this game (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]",
 		Params: []Param{
-			{Name: execOptTimeout, Default: ExecTimeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
-			{Name: execOptHandshake, Default: ExecHandshakeTimeout.String(), Help: "time limit to start and answer the hello"},
+			{Name: execOptTimeout, Default: defaultExec.Timeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
+			{Name: execOptHandshake, Default: defaultExec.Handshake.String(), Help: "time limit to start and answer the hello"},
 		},
-		Prefix: true,
-		Names:  execNames,
+		Prefix:   true,
+		External: true,
+		Names:    execNames,
 		NewPlayer: func(p Params) (Player, error) {
-			e, err := NewExec(p["arg"])
+			e, err := NewExec(p["arg"], defaultExec)
 			if err != nil {
 				return nil, err
 			}

@@ -60,8 +60,8 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binDir = filepath.Join(dir, "bin")
-	ExecLogDir = filepath.Join(dir, "logs")
-	ExecQuitWait = 300 * time.Millisecond
+	defaultExec.LogDir = filepath.Join(dir, "logs")
+	defaultExec.QuitWait = 300 * time.Millisecond
 	return m.Run()
 }
 
@@ -72,7 +72,7 @@ func gobot(t testing.TB) string { return filepath.Join(bins(t), "gobot") }
 func newExec(t testing.TB, arg string) *Exec {
 	t.Helper()
 	bins(t)
-	e, err := NewExec(arg)
+	e, err := NewExec(arg, defaultExec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,15 +175,15 @@ func TestExecRegistry(t *testing.T) {
 	}
 	e := a.(*Exec)
 	defer e.Close()
-	if e.timeout != 3*time.Second || e.handshake != ExecHandshakeTimeout {
+	if e.timeout != 3*time.Second || e.handshake != defaultExec.Handshake {
 		t.Errorf("limits %v %v, want 3s and the default", e.timeout, e.handshake)
 	}
 	if e.Starts() != 0 {
 		t.Errorf("started %d processes before any game, want 0 (lazy start)", e.Starts())
 	}
 	for _, arg := range []string{"no-such-program-nzsc", "./no/such/bot", binDir} {
-		if _, err := NewExec(arg); err == nil || !strings.Contains(err.Error(), "not found") {
-			t.Errorf("NewExec(%q): got %v, want a not-found error", arg, err)
+		if _, err := NewExec(arg, defaultExec); err == nil || !strings.Contains(err.Error(), "not found") {
+			t.Errorf("NewExec(%q, defaultExec): got %v, want a not-found error", arg, err)
 		}
 	}
 }
@@ -287,9 +287,9 @@ func outcomeFor(o Outcome, seat int) string {
 }
 
 func setLogDir(dir string) func() {
-	old := ExecLogDir
-	ExecLogDir = dir
-	return func() { ExecLogDir = old }
+	old := defaultExec.LogDir
+	defaultExec.LogDir = dir
+	return func() { defaultExec.LogDir = old }
 }
 
 func readFile(t *testing.T, path string) string {
@@ -459,8 +459,8 @@ func TestExecIllegal(t *testing.T) {
 // TestExecFlood: a bot that writes 256 KiB to stderr at every decision
 // is not slowed into a fault, and its log stops at the limit.
 func TestExecFlood(t *testing.T) {
-	defer func(old int64) { ExecLogLimit = old }(ExecLogLimit)
-	ExecLogLimit = 1 << 20
+	defer func(old int64) { defaultExec.LogLimit = old }(defaultExec.LogLimit)
+	defaultExec.LogLimit = 1 << 20
 	defer setLogDir(t.TempDir())()
 	e := newExec(t, badbot("mode=flood;game=0;at=0"))
 	checkLegalPlay(t, playSeries(e, &Random{}, 4, 3))
@@ -470,8 +470,8 @@ func TestExecFlood(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The bot writes at most the limit, then one note: 4 KiB slack.
-	if fi.Size() > ExecLogLimit+4096 {
-		t.Errorf("log is %d bytes for %d processes, limit %d", fi.Size(), e.Starts(), ExecLogLimit)
+	if fi.Size() > defaultExec.LogLimit+4096 {
+		t.Errorf("log is %d bytes for %d processes, limit %d", fi.Size(), e.Starts(), defaultExec.LogLimit)
 	}
 	if log := readFile(t, e.LogPath()); !strings.Contains(log, "log limit") {
 		t.Errorf("log does not say it was cut")
@@ -483,8 +483,8 @@ func TestExecFlood(t *testing.T) {
 // floods and crashes in every game, restarted each time, on two
 // instances, leaves one log within the limit.
 func TestExecFloodRestarts(t *testing.T) {
-	defer func(old int64) { ExecLogLimit = old }(ExecLogLimit)
-	ExecLogLimit = 100 << 10
+	defer func(old int64) { defaultExec.LogLimit = old }(defaultExec.LogLimit)
+	defaultExec.LogLimit = 100 << 10
 	defer setLogDir(t.TempDir())()
 	arg := badbot("mode=floodexit;game=0;at=1")
 	e1, e2 := newExec(t, arg), newExec(t, arg)
@@ -502,8 +502,8 @@ func TestExecFloodRestarts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Size() > ExecLogLimit+4096 {
-		t.Errorf("log is %d bytes after %d processes, limit %d in total", fi.Size(), e1.Starts()+e2.Starts(), ExecLogLimit)
+	if fi.Size() > defaultExec.LogLimit+4096 {
+		t.Errorf("log is %d bytes after %d processes, limit %d in total", fi.Size(), e1.Starts()+e2.Starts(), defaultExec.LogLimit)
 	}
 }
 
@@ -721,5 +721,44 @@ func TestExecAnswersTwice(t *testing.T) {
 	}
 	if g := games[1]; g.out.Forfeit >= 0 {
 		t.Errorf("game 2 (a new program): forfeit %d (%v)", g.out.Forfeit, g.out.Fault)
+	}
+}
+
+// TestExecSettingsPerBot: each bot takes the settings its command gave
+// it, so two runs in one process (the browser's jobs) keep their own
+// limits and log directories; a spec's own timeout= still wins.
+func TestExecSettingsPerBot(t *testing.T) {
+	bins(t)
+	dirs := [2]string{t.TempDir(), t.TempDir()}
+	for i, c := range []struct {
+		spec string
+		want time.Duration
+	}{
+		{"exec:" + gobot(t), 5 * time.Second},
+		{"exec:" + gobot(t) + ";timeout=3s", 3 * time.Second},
+	} {
+		b, err := Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := DefaultExecSettings()
+		s.Timeout, s.LogDir = 5*time.Second, dirs[i]
+		b.Exec = &s
+		a, err := b.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := a.(*Exec)
+		if e.timeout != c.want {
+			t.Errorf("%s: timeout %v, want %v", c.spec, e.timeout, c.want)
+		}
+		playSeries(e, &Random{}, 1, 1)
+		e.Close()
+		if !strings.HasPrefix(e.LogPath(), dirs[i]) {
+			t.Errorf("%s: logs to %s, want under %s", c.spec, e.LogPath(), dirs[i])
+		}
+	}
+	if err := (ExecSettings{Timeout: 0, Handshake: time.Second}).Check(); err == nil {
+		t.Error("a zero timeout passed Check")
 	}
 }

@@ -36,6 +36,10 @@ type Info struct {
 	// argument (such as exec:PATH) instead of key=value parameters; the
 	// argument arrives as Params["arg"].
 	Prefix bool
+	// External marks a kind that runs a program (exec): Bot builds it
+	// with the run's ExecSettings (Bot.Exec) rather than through New or
+	// NewPlayer, which use the defaults.
+	External bool
 	// Names reads a Prefix kind's argument for the bot's names: the alias
 	// its name= option gives ("" when none) and the spec's argument
 	// without nzsc's own options (such as a time limit), which names the
@@ -193,6 +197,10 @@ type Bot struct {
 	// Peer is the name an external program gave in its hello (ProbeFor
 	// sets it), "" when none.
 	Peer string
+	// Exec are the run's settings for a bot that runs a program (nil:
+	// DefaultExecSettings); the command sets them before building
+	// instances, and they may be shared by every bot of the run.
+	Exec *ExecSettings
 	// base is the spec without nzsc's own options (name=, an external
 	// bot's timeout= and handshake=).
 	base   string
@@ -224,6 +232,13 @@ func (b *Bot) Name() string {
 
 // New builds a fresh two-player NZSC instance (one per worker).
 func (b *Bot) New() (Agent, error) {
+	if b.Info.External && b.Info.New != nil {
+		e, err := NewExec(b.Params["arg"], b.execSettings())
+		if err != nil {
+			return nil, fmt.Errorf("bot %s: %w", b.Spec, err)
+		}
+		return e, nil
+	}
 	if b.Info.New == nil {
 		return nil, fmt.Errorf("bot %s is not a two-player NZSC bot", b.Spec)
 	}
@@ -237,6 +252,13 @@ func (b *Bot) New() (Agent, error) {
 // NewPlayer builds a fresh instance for the generic table (one per
 // worker); a two-player NZSC Agent comes wrapped by AsPlayer.
 func (b *Bot) NewPlayer() (Player, error) {
+	if b.Info.External && b.Info.NewPlayer != nil {
+		e, err := NewExec(b.Params["arg"], b.execSettings())
+		if err != nil {
+			return nil, fmt.Errorf("bot %s: %w", b.Spec, err)
+		}
+		return &ExecPlayer{Exec: e}, nil
+	}
 	if b.Info.NewPlayer == nil {
 		a, err := b.New()
 		if err != nil {
@@ -249,6 +271,14 @@ func (b *Bot) NewPlayer() (Player, error) {
 		return nil, fmt.Errorf("bot %s: %w", b.Spec, err)
 	}
 	return p, nil
+}
+
+// execSettings returns the run's settings for an external bot.
+func (b *Bot) execSettings() ExecSettings {
+	if b.Exec == nil {
+		return defaultExec
+	}
+	return *b.Exec
 }
 
 // Parse reads a two-player NZSC bot spec; see ParseFor.

@@ -7,27 +7,28 @@ import (
 )
 
 // The commands that run bots (match, tournament, sprt) set external
-// bots up the same way: a default time limit per decision from
-// --bot-timeout, applied before any bot is built (an instance reads it
-// once), and a probe of each bot before the run, so that a program that
-// cannot start or answer its handshake is bad input, reported at once.
+// bots up the same way: the run's settings (a default time limit per
+// decision from --bot-timeout, logs in the run directory) passed on every
+// bot before instances are built, and a probe of each bot before the
+// run, so that a program that cannot start or answer its handshake is
+// bad input, reported at once.
 
 // addBotTimeoutFlag declares --bot-timeout.
 func addBotTimeoutFlag(fs *pflag.FlagSet) {
-	fs.Duration("bot-timeout", agents.ExecTimeout, "time limit per decision of exec: bots whose spec sets none")
+	fs.Duration("bot-timeout", agents.DefaultExecSettings().Timeout, "time limit per decision of exec: bots whose spec sets none")
 }
 
-// applyBotTimeout sets the exec bots' default time limit when
-// --bot-timeout was given; call it before parsing bots.
-func applyBotTimeout(cmd string, fs *pflag.FlagSet) error {
-	if !fs.Changed("bot-timeout") {
-		return nil
+// execSettingsOf reads --bot-timeout into the run's settings for
+// external bots.
+func execSettingsOf(cmd string, fs *pflag.FlagSet) (*agents.ExecSettings, error) {
+	s := agents.DefaultExecSettings()
+	if fs.Changed("bot-timeout") {
+		s.Timeout, _ = fs.GetDuration("bot-timeout")
 	}
-	d, _ := fs.GetDuration("bot-timeout")
-	if err := agents.SetExecTimeout(d); err != nil {
-		return usagef("%s: --bot-timeout: %v", cmd, err)
+	if err := s.Check(); err != nil {
+		return nil, usagef("%s: --bot-timeout: %v", cmd, err)
 	}
-	return nil
+	return &s, nil
 }
 
 // probeBots starts each external bot once and checks its handshake

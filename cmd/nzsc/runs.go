@@ -103,7 +103,7 @@ type newRun struct {
 // openRun reads the shared flags into a run: resumed from --resume, or
 // new from n. It reports whether the seed was picked at random.
 func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun, error)) (rd *roundrobin.RunDir, seedPicked bool, err error) {
-	if err := applyBotTimeout(cmd, fs); err != nil {
+	if _, err := execSettingsOf(cmd, fs); err != nil {
 		return nil, false, err
 	}
 	// Checked before a run directory is made (playRun checks it too).
@@ -266,9 +266,16 @@ func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedP
 	if err := plan.Check(); err != nil {
 		return roundrobin.Result{}, usagef("%s: %v", cmd, err)
 	}
+	exec, err := execSettingsOf(cmd, fs)
+	if err != nil {
+		return roundrobin.Result{}, err
+	}
 	if rd.Dir != nil {
 		// External bots log their standard error into the run directory.
-		agents.ExecLogDir = filepath.Join(rd.Dir.Path, "bots")
+		exec.LogDir = filepath.Join(rd.Dir.Path, "bots")
+	}
+	for _, b := range rd.Config.Bots {
+		b.Exec = exec
 	}
 	if err := probeBots(cmd, rd.Config.Game, rd.Config.Bots...); err != nil {
 		return roundrobin.Result{}, err

@@ -461,6 +461,13 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, cleanErr(err, h.opt.Dir))
 		return
 	}
+	// External bots (with AllowExec) log into this job's run directory:
+	// settings of its own, so that concurrent jobs do not share them.
+	exec := agents.DefaultExecSettings()
+	exec.LogDir = filepath.Join(rd.Dir.Path, "bots")
+	for _, b := range cfg.Bots {
+		b.Exec = &exec
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
 		setGames: uint64(roundrobin.SetGames(cfg.Game.Seats())), started: time.Now().UTC(), state: stateRunning}

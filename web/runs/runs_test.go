@@ -32,8 +32,12 @@ func newFixture(t *testing.T, o Options) *fixture {
 	if err := os.WriteFile(filepath.Join(top, "secret.txt"), []byte(secret), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(o))
+	h := New(o)
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
+	// Jobs still running when a test ends stop and save before its
+	// temporary directory goes (cleanups run last registered first).
+	t.Cleanup(h.Close)
 	return &fixture{t: t, srv: srv, root: o.Dir}
 }
 
