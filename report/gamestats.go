@@ -49,8 +49,14 @@ func cellText(c game.Cell) string {
 		if math.IsNaN(e.value) {
 			return "-"
 		}
+		// One decimal, more when the interval is narrower than that
+		// shows (33 games in 600 000 is not "0.0±0.0").
 		half := 100 * math.Max(e.hi-e.value, e.value-e.lo)
-		return strconv.FormatFloat(100*e.value, 'f', 1, 64) + "±" + strconv.FormatFloat(half, 'f', 1, 64)
+		prec := 1
+		for p := 0.1; half < p && prec < 4; p /= 10 {
+			prec++
+		}
+		return strconv.FormatFloat(100*e.value, 'f', prec, 64) + "±" + strconv.FormatFloat(half, 'f', prec, 64)
 	}
 	return c.Text
 }

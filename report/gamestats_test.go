@@ -29,10 +29,11 @@ func TestCellText(t *testing.T) {
 		{game.Mean(7, 0), "-"},
 		{game.Share(1, 0), "-"},
 		{game.Text("Ninja"), "Ninja"},
+		{game.Share(33, 600000), "0.006±0.002"}, // 0.0055%, Wilson half-width 0.0019–0.0021%
 		{game.Share(30, 40), ""},
 	} {
 		got := cellText(c.cell)
-		if c.cell.Kind == game.CellShare && c.cell.Of > 0 {
+		if c.cell.Kind == game.CellShare && c.want == "" {
 			// compare with one decimal, as shown
 			want := "75.0±" + formatOne(wilsonHalf(30, 40))
 			if got != want {
