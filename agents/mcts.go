@@ -262,10 +262,8 @@ func (m *MCTS) strategy(nd *mctsNode, seat int, sigma *[engine.MaxChoices]float6
 	sum := 0.0
 	switch m.rule {
 	case selectRM:
-		for k := range n {
-			sigma[k] = max(x[k], 0)
-			sum += sigma[k]
-		}
+		RegretMatching(x, sigma, n)
+		return n
 	case selectExp3:
 		eta := m.c / float64(n)
 		top := x[0]
@@ -297,31 +295,12 @@ func (m *MCTS) choose(nd *mctsNode, seat int) (uint8, float64) {
 		return 0, 1
 	}
 	if m.rule == selectDUCT {
-		sums, counts := &nd.stat[0][seat], &nd.stat[1][seat]
-		best, bestScore := 0, math.Inf(-1)
-		logN := math.Log(nd.visits)
-		for k := range n {
-			if counts[k] == 0 {
-				return uint8(k), 1
-			}
-			if s := sums[k]/counts[k] + m.c*math.Sqrt(logN/counts[k]); s > bestScore {
-				best, bestScore = k, s
-			}
-		}
-		return uint8(best), 1
+		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, m.c)), 1
 	}
 	var sigma [engine.MaxChoices]float64
 	m.strategy(nd, seat, &sigma)
-	g := m.c
-	r := m.rng.Float64()
-	for k := range n {
-		p := (1-g)*sigma[k] + g/float64(n)
-		if r < p || k == n-1 {
-			return uint8(k), p
-		}
-		r -= p
-	}
-	panic("unreachable")
+	k, p := DrawMixed(&sigma, n, m.c, m.rng.Float64())
+	return uint8(k), p
 }
 
 // update backs seat's reward u up into nd's statistics for action a drawn

@@ -235,19 +235,7 @@ func (m *MCTS) iterate() {
 // strategy writes seat's regret-matching strategy at nd into sigma.
 func strategy(nd *mctsNode, seat int, sigma *[engine.MaxChoices]float64) int {
 	n := int(nd.n[seat])
-	x := &nd.stat[0][seat]
-	sum := 0.0
-	for k := range n {
-		sigma[k] = max(x[k], 0)
-		sum += sigma[k]
-	}
-	for k := range n {
-		if sum <= 0 {
-			sigma[k] = 1 / float64(n)
-		} else {
-			sigma[k] /= sum
-		}
-	}
+	agents.RegretMatching(&nd.stat[0][seat], sigma, n)
 	return n
 }
 
@@ -259,30 +247,12 @@ func (m *MCTS) choose(nd *mctsNode, seat int) (uint8, float64) {
 		return 0, 1
 	}
 	if m.duct {
-		sums, counts := &nd.stat[0][seat], &nd.stat[1][seat]
-		best, bestScore := 0, math.Inf(-1)
-		logN := math.Log(nd.visits)
-		for k := range n {
-			if counts[k] == 0 {
-				return uint8(k), 1
-			}
-			if s := sums[k]/counts[k] + m.c*math.Sqrt(logN/counts[k]); s > bestScore {
-				best, bestScore = k, s
-			}
-		}
-		return uint8(best), 1
+		return uint8(agents.UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, m.c)), 1
 	}
 	var sigma [engine.MaxChoices]float64
 	strategy(nd, seat, &sigma)
-	r := m.rng.Float64()
-	for k := range n {
-		p := (1-m.c)*sigma[k] + m.c/float64(n)
-		if r < p || k == n-1 {
-			return uint8(k), p
-		}
-		r -= p
-	}
-	panic("unreachable")
+	k, p := agents.DrawMixed(&sigma, n, m.c, m.rng.Float64())
+	return uint8(k), p
 }
 
 // update backs seat's reward u up into nd for action a drawn with

@@ -1,0 +1,57 @@
+package agents
+
+import (
+	"math"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// The per-seat bandit steps of simultaneous-move MCTS, shared by the
+// two-player search (MCTS) and the N-player one (agents/nzscn): each
+// works on one seat's statistics at a node, n actions.
+
+// UCBPick is decoupled UCT's choice: an action never tried, else the one
+// with the best mean reward plus c·√(ln visits / tries).
+func UCBPick(sums, counts *[engine.MaxChoices]float64, n int, visits, c float64) int {
+	best, bestScore := 0, math.Inf(-1)
+	logN := math.Log(visits)
+	for k := range n {
+		if counts[k] == 0 {
+			return k
+		}
+		if s := sums[k]/counts[k] + c*math.Sqrt(logN/counts[k]); s > bestScore {
+			best, bestScore = k, s
+		}
+	}
+	return best
+}
+
+// RegretMatching writes into sigma the strategy proportional to the
+// positive regrets, uniform when none is positive.
+func RegretMatching(regrets, sigma *[engine.MaxChoices]float64, n int) {
+	sum := 0.0
+	for k := range n {
+		sigma[k] = max(regrets[k], 0)
+		sum += sigma[k]
+	}
+	for k := range n {
+		if sum <= 0 {
+			sigma[k] = 1 / float64(n)
+		} else {
+			sigma[k] /= sum
+		}
+	}
+}
+
+// DrawMixed draws an action from sigma mixed with the uniform strategy at
+// rate g, with r uniform in [0, 1), and returns it with its probability.
+func DrawMixed(sigma *[engine.MaxChoices]float64, n int, g, r float64) (int, float64) {
+	for k := range n {
+		p := (1-g)*sigma[k] + g/float64(n)
+		if r < p || k == n-1 {
+			return k, p
+		}
+		r -= p
+	}
+	panic("agents: DrawMixed over no actions")
+}
