@@ -94,17 +94,21 @@ func faultf(kind, format string, a ...any) *ExecFault {
 
 func init() {
 	Register(Info{
-		Name: "exec",
-		Help: "a program speaking the bot protocol (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]; other keys go to the bot",
-		Params: []Param{
-			{Name: execOptTimeout, Default: defaultExec.Timeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
-			{Name: execOptHandshake, Default: defaultExec.Handshake.String(), Help: "time limit to start and answer the hello"},
-		},
+		Name:     "exec",
+		Help:     "a program speaking the bot protocol (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]; other keys go to the bot",
+		Params:   execParams,
 		Prefix:   true,
 		External: true,
 		Names:    execNames,
 		New:      func(p Params) (Agent, error) { return NewExec(p["arg"], defaultExec) },
 	})
+}
+
+// execParams are the options of both exec kinds (two-player NZSC and any
+// game) that nzsc reads itself.
+var execParams = []Param{
+	{Name: execOptTimeout, Default: defaultExec.Timeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
+	{Name: execOptHandshake, Default: defaultExec.Handshake.String(), Help: "time limit to start and answer the hello"},
 }
 
 // execIDEnv is the environment variable that marks a bot's processes:

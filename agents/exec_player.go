@@ -17,11 +17,8 @@ const AnyGame = "*"
 func init() {
 	Register(Info{
 		Game: AnyGame, Name: "exec", MinSeats: 2, MaxSeats: game.MaxSeats,
-		Help: "a program speaking the bot protocol for this game (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]",
-		Params: []Param{
-			{Name: execOptTimeout, Default: defaultExec.Timeout.String(), Help: "time limit per decision (default: --bot-timeout)"},
-			{Name: execOptHandshake, Default: defaultExec.Handshake.String(), Help: "time limit to start and answer the hello"},
-		},
+		Help:     "a program speaking the bot protocol for this game (docs/protocol.md): exec:PROGRAM [ARGS...][;key=value...]",
+		Params:   execParams,
 		Prefix:   true,
 		External: true,
 		Names:    execNames,
