@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -45,6 +46,29 @@ type Ranking struct {
 	Prior float64
 	// Iterations is the number of MM iterations until convergence.
 	Iterations int
+}
+
+// rate fills the ratings and the order from the fitted strengths θ (in
+// nats, mean zero) and rk.Cov: the one way both fits, Bradley–Terry and
+// Plackett–Luce, put their strengths on the Elo scale.
+func (rk *Ranking) rate(bots []string, theta []float64, games []int64) {
+	n := len(theta)
+	rk.Ratings = make([]Rating, n)
+	for i := range n {
+		se := math.Sqrt(math.Max(rk.Cov[i][i], 0))
+		e := theta[i] * eloPerNat
+		rk.Ratings[i] = Rating{
+			Bot: bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
+			Games: games[i], Significant: math.Abs(e) > Z95*se,
+		}
+	}
+	rk.Order = make([]int, n)
+	for i := range rk.Order {
+		rk.Order[i] = i
+	}
+	slices.SortStableFunc(rk.Order, func(a, b int) int {
+		return cmp.Compare(rk.Ratings[b].Elo, rk.Ratings[a].Elo)
+	})
 }
 
 // BradleyTerry fits the Bradley–Terry model P(i beats j) = γi/(γi+γj) by
@@ -100,30 +124,8 @@ func BradleyTerry(t *Tournament) *Ranking {
 	}
 	theta, iters := mmFit(w)
 	rk.Iterations = iters
-	cov := bradleyTerryCov(w, theta)
-	rk.Cov = cov
-	rk.Ratings = make([]Rating, n)
-	for i := range n {
-		se := math.Sqrt(math.Max(cov[i][i], 0))
-		e := theta[i] * eloPerNat
-		rk.Ratings[i] = Rating{
-			Bot: t.Bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
-			Games: games[i], Significant: math.Abs(e) > Z95*se,
-		}
-	}
-	rk.Order = make([]int, n)
-	for i := range rk.Order {
-		rk.Order[i] = i
-	}
-	slices.SortStableFunc(rk.Order, func(a, b int) int {
-		switch ea, eb := rk.Ratings[a].Elo, rk.Ratings[b].Elo; {
-		case ea > eb:
-			return -1
-		case ea < eb:
-			return 1
-		}
-		return 0
-	})
+	rk.Cov = bradleyTerryCov(w, theta)
+	rk.rate(t.Bots, theta, games)
 	return rk
 }
 

@@ -211,33 +211,8 @@ func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
 	theta, iters := plFit(n, ords)
 	rk.Iterations = iters
 	rk.Cov = eloCovariance(plInformation(n, ords, theta))
-	rk.Ratings = make([]Rating, n)
-	for i := range n {
-		se := math.Sqrt(math.Max(rk.Cov[i][i], 0))
-		e := theta[i] * eloPerNat
-		rk.Ratings[i] = Rating{
-			Bot: f.Bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
-			Games: games[i], Significant: math.Abs(e) > Z95*se,
-		}
-	}
-	rk.Order = make([]int, n)
-	for i := range rk.Order {
-		rk.Order[i] = i
-	}
-	slices.SortStableFunc(rk.Order, func(a, b int) int {
-		return -cmpFloat64(rk.Ratings[a].Elo, rk.Ratings[b].Elo)
-	})
+	rk.rate(f.Bots, theta, games)
 	return rk, nil
-}
-
-func cmpFloat64(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // plFit runs Hunter's MM iteration for Plackett–Luce from equal strengths
