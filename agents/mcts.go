@@ -104,11 +104,8 @@ type mctsStep struct {
 func newMCTS(p Params) (Agent, error) {
 	m := &MCTS{}
 	var err error
-	if m.iters, err = p.Int("iters"); err != nil {
+	if m.iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
 		return nil, err
-	}
-	if m.iters < 1 || m.iters > 10_000_000 {
-		return nil, fmt.Errorf("parameter iters=%d is out of range 1..10000000", m.iters)
 	}
 	switch p["select"] {
 	case "rm":

@@ -176,6 +176,18 @@ func (p Params) Int(k string) (int, error) {
 	return v, nil
 }
 
+// IntIn returns parameter k as an int from lo to hi.
+func (p Params) IntIn(k string, lo, hi int) (int, error) {
+	v, err := p.Int(k)
+	if err != nil {
+		return 0, err
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("parameter %s=%d is out of range %d..%d", k, v, lo, hi)
+	}
+	return v, nil
+}
+
 // Float returns parameter k as a float64.
 func (p Params) Float(k string) (float64, error) {
 	v, err := strconv.ParseFloat(p[k], 64)

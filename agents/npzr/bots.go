@@ -156,12 +156,9 @@ type intParam struct {
 // intParams reads the integer parameters of a search bot.
 func intParams(ps agents.Params, params []intParam) error {
 	for _, f := range params {
-		v, err := ps.Int(f.key)
+		v, err := ps.IntIn(f.key, 1, f.max)
 		if err != nil {
 			return err
-		}
-		if v < 1 || v > f.max {
-			return fmt.Errorf("parameter %s=%d: want 1 to %d", f.key, v, f.max)
 		}
 		*f.dst = v
 	}
