@@ -15,78 +15,378 @@ import (
 // (60 is divisible by every count of choices from 1 to 5, so digit mod
 // count is uniform), dealt to the seats in seat order turn after turn; a
 // stuck seat draws nothing. The picks are legal by construction, so the
-// turns go straight to the phase's rules, past Step's classification.
+// turns go straight to the phase's rules, past Step's classification,
+// and the move phase is played on the seats' packed move windows (see
+// randomRounds).
 func (s *State) PlayRandom(src *engine.Wyrand) int {
 	d := digits{src: src}
-	ps := s.seats()
-	var c Choices
-	for s.Phase == engine.PickCharacter {
-		for i := range ps {
-			w := uint32(15)
-			if ps[i].characterStreak >= 3 {
-				w &^= 1 << (ps[i].lastCharacter & 3)
-			}
-			c[i&3] = engine.Choice(windowPick[w][d.next()])
-		}
-		s.characters(c)
+	if s.Phase == engine.PickCharacter {
+		s.randomCharacters(&d)
 	}
 	if s.Phase == engine.PickBooster {
-		for i := range ps {
-			// The booster pair's window with No Booster as its third bit.
-			k := windowPick[7][d.next()]
-			b := 2*uint8(ps[i].character) + k
-			if k == 2 {
-				b = uint8(engine.NoBooster)
-			}
-			c[i&3] = engine.Choice(b)
-		}
-		s.boosters(c)
+		s.randomBoosters(&d)
 	}
-	all := uint8(1)<<len(ps) - 1
-	for s.Phase == engine.PickMove {
-		var off [MaxPlayers]engine.Offence
-		stuck := false
-		for i := range ps {
-			base := 7 * (uint8(ps[i].character) & 3)
-			w := ps[i].available() >> base & 127
-			if w == 0 {
-				// Whatever it answers is a pass, and it stays stuck.
-				stuck, off[i&3] = true, engine.Stuck
-				continue
-			}
-			c[i&3] = engine.Choice(base + windowPick[w][d.next()])
-		}
-		if stuck {
-			s.resolve(c, &off)
-		} else {
-			s.round(c, all)
-		}
+	if s.Phase == engine.PickMove {
+		s.randomRounds(&d)
 	}
 	return int(s.Winner)
 }
 
-// digits deals the base-60 digits of src's words, six to a word.
-type digits struct {
-	src  *engine.Wyrand
-	word uint64
-	left int
+// The random phases below work on the seats' packed lanes: seat i's
+// part of a word is its 8-bit lane, bits 8i to 8i+7, so that one
+// instruction updates every seat. Lanes beyond the players are padding:
+// their windows are empty, so they pick 7 (see windowPick), draw
+// nothing, score nothing and concede nothing.
+
+// randomCharacters plays random character picks until the characters are
+// settled or the game ends.
+func (s *State) randomCharacters(d *digits) {
+	ps := s.seats()
+	seats := laneBytes[1<<len(ps)-1]
+	// last has the bit of each seat's last pick in its lane (none before
+	// the first pick), streak the number of picks in a row.
+	var last, streak uint32
+	for i := range ps {
+		sh := 8 * uint32(i&3)
+		if ps[i].characterStreak > 0 {
+			last |= 1 << (ps[i].lastCharacter & 3) << sh
+		}
+		streak |= uint32(ps[i].characterStreak) << sh
+	}
+	dd := *d
+	turn := s.Turn
+	var seen uint32
+	for {
+		if dd.have < len(ps) {
+			dd.dig, dd.have = dd.dig|deal(dd.src, 7*uint(dd.have)), dd.have+6
+		}
+		dd.have -= len(ps)
+		// Each seat's characters, less the one a streak of three bars.
+		barred := (streak + (128-engine.DefaultStreak)*0x01010101) & 0x80808080 >> 7 * 0x0F
+		w := 0x0F0F0F0F &^ (last & barred) & seats
+		// Seat i's digit is the i-th; padding picks 7 from any.
+		c0 := pickAt(w&15, dd.dig, 0)
+		c1 := pickAt(w>>8&15, dd.dig, 7)
+		c2 := pickAt(w>>16&15, dd.dig, 14)
+		c3 := pickAt(w>>24&15, dd.dig, 21)
+		dd.dig >>= 7 * uint(len(ps)) & 63
+		picks := (uint32(1)<<(c0&31) | 1<<((c1+8)&31) | 1<<((c2+16)&31) | 1<<((c3+24)&31)) & 0x0F0F0F0F
+		// A repeated pick lengthens the streak; any other restarts it.
+		again := (picks&last + 0x7F7F7F7F) & 0x80808080 >> 7 * 0xFF
+		streak = streak&again + seats&0x01010101
+		last = picks
+		turn++
+		seen = (picks | picks>>8 | picks>>16 | picks>>24) & 15
+		if bits.OnesCount8(uint8(seen)) == len(ps) || turn >= s.TurnCap {
+			break
+		}
+	}
+	*d = dd
+	for i := range ps {
+		sh := 8 * uint32(i&3)
+		ps[i].lastCharacter = engine.Character(bits.TrailingZeros32(last >> sh & 15))
+		ps[i].characterStreak = uint8(streak >> sh)
+	}
+	s.Turn = turn
+	if bits.OnesCount8(uint8(seen)) == len(ps) {
+		for i := range ps {
+			ps[i].character = ps[i].lastCharacter
+		}
+		var g [MaxPlayers]uint8
+		s.headstarts(&g)
+		s.Phase = engine.PickBooster
+	}
+	if s.unsettled() {
+		s.settle(0)
+	}
 }
 
-// next returns the next digit, 0..59.
-func (d *digits) next() uint64 {
-	if d.left == 0 {
-		d.word, d.left = d.src.Uint64(), 6
+// randomBoosters plays the random booster picks: option k of a
+// character's list, its two boosters and then No Booster.
+func (s *State) randomBoosters(d *digits) {
+	ps := s.seats()
+	var c Choices
+	if d.have < len(ps) {
+		d.dig, d.have = d.dig|deal(d.src, 7*uint(d.have)), d.have+6
 	}
-	var digit uint64
-	digit, d.word = bits.Mul64(d.word, 60)
-	d.left--
-	return digit & 63
+	d.have -= len(ps)
+	for i := range ps {
+		// The booster pair's window with No Booster as its third bit.
+		k := pickAt(7, d.dig, 0)
+		d.dig >>= 7
+		b := 2*uint8(ps[i].character) + uint8(k)
+		if k == 2 {
+			b = uint8(engine.NoBooster)
+		}
+		c[i&3] = engine.Choice(b)
+	}
+	s.boosters(c)
+}
+
+// randomRounds plays random rounds to the end of the game. Each seat's
+// moves lie in its character's window of 7 (Move 7*character on), and a
+// seat's lane holds its window: its live (owned and not destroyed) and
+// barred moves, or its score. A pick is one lookup in its window and a
+// pair of seats is scored with one lookup (pairGains); the state is
+// written back at the end. The loop keeps few values live, so that they
+// stay in registers.
+func (s *State) randomRounds(d *digits) {
+	ps := s.seats()
+	// The lanes: live moves; the three-in-a-row rule as bit sets, one the
+	// last move, two that move if it was also played the round before,
+	// blocked that move if it was played three rounds running (a move
+	// with bit m updates them to blocked = two&m, two = one&m, one = m);
+	// the single-use and the destructive moves of each window; the
+	// scores; and each seat's part of a pairGains index, its loadout's
+	// code times 8, to which its pick is or-ed (0 for padding, whose pick 7
+	// scores nothing).
+	var live, one, two, blocked, single, wrecks, pts, codes uint32
+	for i := range ps {
+		p := &ps[i]
+		base, sh := 7*uint32(p.character&3), 8*uint32(i&3)
+		live |= (p.owned &^ p.destroyed) >> base & 127 << sh
+		blocked |= p.blocked >> base & 127 << sh
+		if p.moveStreak > 0 {
+			m := uint32(1) << ((uint32(p.lastMove) - base) & 7) << sh
+			one |= m
+			if p.moveStreak > 1 {
+				two |= m
+			}
+		}
+		single |= engine.SingleUseMask >> base & 127 << sh
+		wrecks |= engine.DestructiveMask >> base & 127 << sh
+		pts |= uint32(p.points) << sh
+		codes |= loadoutCode(p.character, p.booster) << 3 << sh
+	}
+	seats := laneBytes[1<<len(ps)-1]
+	// With two players a pass voids the round; with more the others play
+	// it.
+	passVoids := len(ps) == 2
+	dd := *d
+	rounds := s.TurnCap - s.Turn // before the turn cap
+	for {
+		avail := live &^ blocked
+		// The seats with a move (a non-empty lane) draw a digit each, in
+		// seat order: a seat's is the one after as many digits as there
+		// are such lanes below its own, and at counts their bits.
+		has := (avail + 0x7F7F7F7F) & 0x80808080 >> 7
+		at := has * 0x01010100 * 7
+		k := int(has * 0x01010101 >> 24)
+		if dd.have < k {
+			dd.dig, dd.have = dd.dig|deal(dd.src, 7*uint(dd.have)), dd.have+6
+		}
+		dd.have -= k
+		k0 := pickAt(avail&127, dd.dig, at&0xFF)
+		k1 := pickAt(avail>>8&127, dd.dig, at>>8&0xFF)
+		k2 := pickAt(avail>>16&127, dd.dig, at>>16&0xFF)
+		k3 := pickAt(avail>>24&127, dd.dig, at>>24)
+		dd.dig >>= 7 * uint(k) & 63
+		pick := uint32(1)<<(k0&31) | 1<<((k1+8)&31) | 1<<((k2+16)&31) | 1<<((k3+24)&31)
+		// Bit 7 of a lane marks a stuck seat: whatever it answers is a
+		// pass, and it stays stuck.
+		stuck := pick & seats & 0x80808080
+		pick &= 0x7F7F7F7F
+		if stuck == 0 || !passVoids {
+			y0 := (codes&0xFF | k0) << 6
+			y1 := (codes>>8&0xFF | k1) << 6
+			y2 := (codes>>16&0xFF | k2) << 6
+			y3 := codes>>24 | k3
+			pts += pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2>>6)&4095]&0xFF00FF +
+				pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y2>>6)&4095]&0xFFFF)<<8 +
+				(pairGains[(y1|y3)&4095]&0xFF00FF)<<8 + (pairGains[(y2|y3)&4095]&0xFFFF)<<16
+			// A single-use move destroys itself, and a destructive one
+			// the move of every other seat that played (destructive moves
+			// are single-use).
+			kill := pick & single
+			if pick&wrecks != 0 {
+				kill = pick
+			}
+			live &^= kill
+			act := ^(stuck >> 7 * 0xFF) // the lanes of the seats that played
+			blocked = blocked&^act | pick&two
+			two = two&^act | pick&one
+			one = one&^act | pick
+		}
+		if stuck != 0 {
+			pts += s.chargeStuck(stuck, seats)
+		}
+		rounds--
+		if (pts+bias5)&0x80808080 != 0 || rounds == 0 {
+			var won int
+			pts, won, _ = settleLanes(pts, seats)
+			if won >= 0 {
+				s.Phase, s.Winner = engine.GameOver, int8(won)
+				break
+			}
+			if rounds == 0 {
+				s.Phase = engine.GameOver
+				break
+			}
+		}
+	}
+	*d = dd
+	s.Turn = s.TurnCap - rounds
+	for i := range ps {
+		p := &ps[i]
+		base, sh := 7*engine.Move(p.character&3), 8*uint32(i&3)
+		p.points = uint8(pts >> sh)
+		// A destroyed move is an owned one.
+		p.destroyed |= p.owned &^ (live >> sh & 127 << base)
+		p.blocked = blocked >> sh & 127 << base
+		// A seat's streak lanes are one's, two's and blocked's bits of its
+		// last move.
+		if o := one >> sh & 127; o != 0 {
+			p.lastMove = base + engine.Move(bits.TrailingZeros32(o))
+			p.moveStreak = 1 + b2u(two>>sh&127 != 0) + b2u(blocked>>sh&127 != 0)
+		}
+	}
+}
+
+// chargeStuck charges each seat with bit 7 of its lane set in stuck a
+// pass's waits and returns, in score lanes, the points their opponents
+// earn from those whose waits run out. seats has 0xFF in the lane of
+// every seat.
+func (s *State) chargeStuck(stuck, seats uint32) uint32 {
+	var g uint32
+	for i := range s.seats() {
+		sh := 8 * uint32(i&3)
+		if stuck>>(sh+7)&1 == 0 {
+			continue
+		}
+		p := &s.players[i&3]
+		if w := engine.Stuck.Waits(); p.waits >= w {
+			p.waits -= w
+			continue
+		}
+		p.waits = 0
+		g += seats & 0x01010101 &^ (1 << sh)
+	}
+	return g
+}
+
+// settleLanes applies the end-of-turn rules to the scores in the lanes of
+// pts (seats has 0xFF in every seat's lane, and the other lanes are
+// zero): with two or more at 5 or more, every score drops by one (not
+// below zero) until nobody has more than 5, then once more if two or more
+// have 5; then a lone seat at 5 or more wins. It returns the scores, the
+// winner or -1, and whether the deduction applied.
+func settleLanes(pts, seats uint32) (_ uint32, winner int, deducted bool) {
+	at5 := (pts + bias5) & 0x80808080
+	if at5&(at5-1) != 0 {
+		top := max(pts&0xFF, pts>>8&0xFF, pts>>16&0xFF, pts>>24)
+		d := top - engine.WinningPoints
+		// The seats at the top: the lanes where pts^top is zero.
+		z := pts ^ top*0x01010101
+		z = ^((z&0x7F7F7F7F + 0x7F7F7F7F) | z | 0x7F7F7F7F) & seats
+		if z&(z-1) != 0 {
+			d++
+		}
+		// Subtract d in every lane, stopping at zero: a lane keeps its top
+		// bit exactly when it was at least d.
+		r := pts | 0x80808080 - d*0x01010101
+		pts = r & (r & 0x80808080 >> 7 * 0xFF) & 0x7F7F7F7F
+		at5 = (pts + bias5) & 0x80808080
+		deducted = true
+	}
+	if at5 == 0 {
+		return pts, -1, deducted
+	}
+	return pts, bits.TrailingZeros32(at5) >> 3, deducted
+}
+
+// bias5 is added to every score lane so that a score of 5 or more sets
+// its lane's top bit (scores stay far below 128).
+const bias5 = (128 - engine.WinningPoints) * 0x01010101
+
+// laneBytes[set] has 0xFF in the lane of every seat of set.
+var laneBytes = func() (t [16]uint32) {
+	for set := range t {
+		for i := range MaxPlayers {
+			if set>>i&1 == 1 {
+				t[set] |= 0xFF << (8 * i)
+			}
+		}
+	}
+	return t
+}()
+
+// loadoutCode numbers what scoring needs of a loadout: its character and
+// whether its booster is Strong (Smash against Shadow Fireball).
+func loadoutCode(c engine.Character, b engine.Booster) uint32 {
+	return uint32(c&3)<<1 | uint32(b2u(b == engine.Strong))
+}
+
+// pairGains[a<<9 | ka<<6 | b<<3 | kb] holds what two seats score against
+// each other in a round when seat A has loadout code a (see loadoutCode)
+// and plays the ka-th move of its window, and B has code b and plays its
+// kb-th: A's points in byte 0 and B's in bytes 1, 2 and 3, so that a mask
+// puts them in the lanes of any two seats A < B. Pick 7, a stuck seat's,
+// scores nothing either way. It is engine.PairPoints read in window
+// coordinates.
+var pairGains = func() (t [1 << 12]uint32) {
+	for a := range uint32(8) {
+		for b := range uint32(8) {
+			ma, mb := engine.Move(7*(a>>1)), engine.Move(7*(b>>1))
+			for ka := range engine.Move(7) {
+				for kb := range engine.Move(7) {
+					ga, gb := engine.PairPoints(ma+ka, mb+kb, a&1 == 1, b&1 == 1)
+					t[a<<9|uint32(ka)<<6|b<<3|uint32(kb)] = uint32(ga) | uint32(gb)*0x01010100
+				}
+			}
+		}
+	}
+	return t
+}()
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// digits deals the base-60 digits of src's words, six to a word. dig
+// holds the digits at hand, the next in its low 7 bits, and have counts
+// them. A turn first makes sure that the digits its seats draw are at
+// hand, drawing a word (see deal) when fewer are left (at most three are
+// left over then, so nine fit in dig), then takes them one by one
+// without checks. The turn loops work on a copy of their digits, so that
+// they stay in registers.
+type digits struct {
+	src  *engine.Wyrand
+	dig  uint64
+	have int
+}
+
+// pickAt returns a uniform pick among the set bits of the 7-bit window
+// w, the position of one, read from the digit at bit at of dig. An empty
+// window (a stuck seat's) gives 7.
+func pickAt(w uint32, dig uint64, at uint32) uint32 {
+	return uint32(windowPick[w&127][dig>>(at&63)&63])
+}
+
+// deal draws a word w from src and returns its six digits, 7 bits each,
+// from bit at on: w read as the fraction w/2^64, its first base-60
+// digits, each the high word of w*60 with the low word carrying on.
+func deal(src *engine.Wyrand, at uint) uint64 {
+	w := src.Uint64()
+	var dig uint64
+	for range 6 {
+		var u uint64
+		u, w = bits.Mul64(w, 60)
+		dig |= u << (at & 63)
+		at += 7
+	}
+	return dig
 }
 
 // windowPick[w][u] is the position of the (u mod k)-th set bit of the
 // 7-bit window w with k set bits: a uniform pick in one lookup. Rows are
-// padded to 64 so that a 6-bit digit needs no bounds check.
+// padded to 64 so that a 6-bit digit needs no bounds check. The empty
+// window's row is all 7, a position outside every window.
 var windowPick = func() (t [128][64]uint8) {
+	t[0] = [64]uint8{7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+		7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7}
 	for w := 1; w < 128; w++ {
 		k := bits.OnesCount8(uint8(w))
 		for u := range 60 {

@@ -287,20 +287,33 @@ func (s *State) boosters(c Choices) Turn {
 }
 
 // headstarts gives each player a point for every opponent whose character
-// its own has a headstart over, adding them to the scores and to g.
+// its own has a headstart over, adding them to the scores and to g. The
+// characters are distinct, so that is how many of the characters at the
+// table its own has a headstart over.
 func (s *State) headstarts(g *[MaxPlayers]uint8) {
 	ps := s.seats()
+	at := uint32(0)
 	for i := range ps {
-		for j := i + 1; j < len(ps); j++ {
-			gi, gj := engine.Headstart(ps[i].character, ps[j].character)
-			g[i&3] += gi
-			g[j&3] += gj
-		}
+		at |= 1 << (ps[i].character & 3)
 	}
 	for i := range ps {
-		ps[i].points += g[i&3]
+		gi := uint8(bits.OnesCount32(headstartOver[ps[i].character&3] & at))
+		g[i&3] += gi
+		ps[i].points += gi
 	}
 }
+
+// headstartOver[c] is the set of characters c has a headstart over (bit
+// i = Character i), as engine.Headstart says.
+var headstartOver = func() (t [engine.NumCharacters]uint32) {
+	for a := range engine.Character(engine.NumCharacters) {
+		for b := range engine.Character(engine.NumCharacters) {
+			ga, _ := engine.Headstart(a, b)
+			t[a] |= uint32(ga) << b
+		}
+	}
+	return t
+}()
 
 // round plays a move phase turn in which the seats of active (a bit set)
 // play legal moves and the others (stuck) pass, then counts the turn and
@@ -433,44 +446,25 @@ func (s *State) penalize(off *[MaxPlayers]engine.Offence, g *[MaxPlayers]uint8) 
 	}
 }
 
-// settle applies the end-of-turn rules. With two or more players at 5 or
-// more, every score drops by one (not below zero) until nobody has more
-// than 5, then once more if two or more have 5; then a lone player at 5
-// or more wins. Otherwise the turn cap ends the game undecided.
+// settle applies the end-of-turn rules (see settleLanes) and ends the
+// game at the turn cap when nobody has won.
 func (s *State) settle(t Turn) Turn {
 	ps := s.seats()
-	top, at := uint8(0), 0
+	pts := uint32(0)
 	for i := range ps {
-		v := ps[i].points
-		if v >= engine.WinningPoints {
-			at++
-		}
-		top = max(top, v)
+		pts |= uint32(ps[i].points) << (8 * uint32(i&3))
 	}
-	if at >= 2 {
-		d := top - engine.WinningPoints
-		at = 0
-		for i := range ps {
-			if ps[i].points-min(ps[i].points, d) == engine.WinningPoints {
-				at++
-			}
-		}
-		if at >= 2 {
-			d++
-		}
-		for i := range ps {
-			ps[i].points -= min(ps[i].points, d)
-		}
+	pts, won, deducted := settleLanes(pts, laneBytes[1<<len(ps)-1])
+	for i := range ps {
+		ps[i].points = uint8(pts >> (8 * uint32(i&3)))
+	}
+	if deducted {
 		t |= 1 << turnDeducted
 	}
-	for i := range ps {
-		if ps[i].points >= engine.WinningPoints {
-			// After the deduction at most one player can be at 5.
-			s.Phase, s.Winner = engine.GameOver, int8(i)
-			return t
-		}
-	}
-	if s.Turn >= s.TurnCap {
+	switch {
+	case won >= 0:
+		s.Phase, s.Winner = engine.GameOver, int8(won)
+	case s.Turn >= s.TurnCap:
 		s.Phase = engine.GameOver
 	}
 	return t
