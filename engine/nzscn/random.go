@@ -140,7 +140,8 @@ func (s *State) randomRounds(d *digits) {
 	// scores; and each seat's part of a pairGains index, its loadout's
 	// code times 8, to which its pick is or-ed (0 for padding, whose pick 7
 	// scores nothing).
-	var live, one, two, blocked, single, wrecks, pts, codes uint32
+	// waits has each seat's waits.
+	var live, one, two, blocked, single, wrecks, pts, codes, waits uint32
 	for i := range ps {
 		p := &ps[i]
 		base, sh := 7*uint32(p.character&3), 8*uint32(i&3)
@@ -156,12 +157,15 @@ func (s *State) randomRounds(d *digits) {
 		single |= engine.SingleUseMask >> base & 127 << sh
 		wrecks |= engine.DestructiveMask >> base & 127 << sh
 		pts |= uint32(p.points) << sh
+		waits |= uint32(p.waits) << sh
 		codes |= loadoutCode(p.character, p.booster) << 3 << sh
 	}
 	seats := laneBytes[1<<len(ps)-1]
 	// With two players a pass voids the round; with more the others play
-	// it.
-	passVoids := len(ps) == 2
+	// it. Only with four is the last lane a seat's.
+	passVoids, four := len(ps) == 2, len(ps) == 4
+	// A pass costs pass waits, and a seat with fewer has none left.
+	pass := uint32(engine.Stuck.Waits()) * 0x01010101
 	dd := *d
 	rounds := s.TurnCap - s.Turn // before the turn cap
 	for {
@@ -189,11 +193,14 @@ func (s *State) randomRounds(d *digits) {
 		if stuck == 0 || !passVoids {
 			y0 := (codes&0xFF | k0) << 6
 			y1 := (codes>>8&0xFF | k1) << 6
-			y2 := (codes>>16&0xFF | k2) << 6
-			y3 := codes>>24 | k3
-			pts += pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2>>6)&4095]&0xFF00FF +
-				pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y2>>6)&4095]&0xFFFF)<<8 +
-				(pairGains[(y1|y3)&4095]&0xFF00FF)<<8 + (pairGains[(y2|y3)&4095]&0xFFFF)<<16
+			y2 := codes>>16&0xFF | k2
+			pts += pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2)&4095]&0xFF00FF +
+				(pairGains[(y1|y2)&4095]&0xFFFF)<<8
+			if four {
+				y3 := codes>>24 | k3
+				pts += pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y3)&4095]&0xFF00FF)<<8 +
+					(pairGains[(y2<<6|y3)&4095]&0xFFFF)<<16
+			}
 			// A single-use move destroys itself, and a destructive one
 			// the move of every other seat that played (destructive moves
 			// are single-use).
@@ -208,7 +215,13 @@ func (s *State) randomRounds(d *digits) {
 			one = one&^act | pick
 		}
 		if stuck != 0 {
-			pts += s.chargeStuck(stuck, seats)
+			// Each stuck seat pays a pass's waits; one that has too few
+			// is left with none and every opponent scores a point.
+			lanes := stuck >> 7 * 0xFF
+			paid := lanes & ((waits | 0x80808080) - pass) & 0x80808080 >> 7 * 0xFF
+			out := lanes &^ paid & 0x01010101
+			waits = (waits - paid&pass) &^ (out * 0xFF)
+			pts += (out*0x01010101>>24)*(seats&0x01010101) - out
 		}
 		rounds--
 		if (pts+bias5)&0x80808080 != 0 || rounds == 0 {
@@ -226,42 +239,22 @@ func (s *State) randomRounds(d *digits) {
 	}
 	*d = dd
 	s.Turn = s.TurnCap - rounds
+	// From the first seat up, each shifting the others down a lane.
 	for i := range ps {
 		p := &ps[i]
-		base, sh := 7*engine.Move(p.character&3), 8*uint32(i&3)
-		p.points = uint8(pts >> sh)
+		base := 7 * engine.Move(p.character&3)
+		p.points, p.waits = uint8(pts), uint8(waits)
 		// A destroyed move is an owned one.
-		p.destroyed |= p.owned &^ (live >> sh & 127 << base)
-		p.blocked = blocked >> sh & 127 << base
+		p.destroyed |= p.owned &^ (live & 127 << base)
+		p.blocked = blocked & 127 << base
 		// A seat's streak lanes are one's, two's and blocked's bits of its
 		// last move.
-		if o := one >> sh & 127; o != 0 {
+		if o := one & 127; o != 0 {
 			p.lastMove = base + engine.Move(bits.TrailingZeros32(o))
-			p.moveStreak = 1 + b2u(two>>sh&127 != 0) + b2u(blocked>>sh&127 != 0)
+			p.moveStreak = 1 + b2u(two&127 != 0) + b2u(blocked&127 != 0)
 		}
+		pts, waits, live, blocked, one, two = pts>>8, waits>>8, live>>8, blocked>>8, one>>8, two>>8
 	}
-}
-
-// chargeStuck charges each seat with bit 7 of its lane set in stuck a
-// pass's waits and returns, in score lanes, the points their opponents
-// earn from those whose waits run out. seats has 0xFF in the lane of
-// every seat.
-func (s *State) chargeStuck(stuck, seats uint32) uint32 {
-	var g uint32
-	for i := range s.seats() {
-		sh := 8 * uint32(i&3)
-		if stuck>>(sh+7)&1 == 0 {
-			continue
-		}
-		p := &s.players[i&3]
-		if w := engine.Stuck.Waits(); p.waits >= w {
-			p.waits -= w
-			continue
-		}
-		p.waits = 0
-		g += seats & 0x01010101 &^ (1 << sh)
-	}
-	return g
 }
 
 // settleLanes applies the end-of-turn rules to the scores in the lanes of
@@ -369,15 +362,17 @@ func pickAt(w uint32, dig uint64, at uint32) uint32 {
 // from bit at on: w read as the fraction w/2^64, its first base-60
 // digits, each the high word of w*60 with the low word carrying on.
 func deal(src *engine.Wyrand, at uint) uint64 {
+	// Written out: as a loop, the digits cost three times the
+	// instructions.
 	w := src.Uint64()
-	var dig uint64
-	for range 6 {
-		var u uint64
-		u, w = bits.Mul64(w, 60)
-		dig |= u << (at & 63)
-		at += 7
-	}
-	return dig
+	var u0, u1, u2, u3, u4, u5 uint64
+	u0, w = bits.Mul64(w, 60)
+	u1, w = bits.Mul64(w, 60)
+	u2, w = bits.Mul64(w, 60)
+	u3, w = bits.Mul64(w, 60)
+	u4, w = bits.Mul64(w, 60)
+	u5, _ = bits.Mul64(w, 60)
+	return (u0 | u1<<7 | u2<<14 | u3<<21 | u4<<28 | u5<<35) << (at & 63)
 }
 
 // windowPick[w][u] is the position of the (u mod k)-th set bit of the

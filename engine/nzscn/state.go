@@ -415,11 +415,9 @@ var padLanes = [8]uint32{2: 0x1F1F0000, 3: 0x1F000000}
 // unsettled reports whether settle has anything to do: a score of five
 // or the turn cap reached.
 func (s *State) unsettled() bool {
-	top := uint8(0)
-	for i := range s.seats() {
-		top = max(top, s.players[i&3].points)
-	}
-	return top >= engine.WinningPoints || s.Turn >= s.TurnCap
+	// Seats beyond the players have no points.
+	p := &s.players
+	return max(p[0].points, p[1].points, p[2].points, p[3].points) >= engine.WinningPoints || s.Turn >= s.TurnCap
 }
 
 // penalize charges every offender its waits; an offender whose waits
