@@ -166,10 +166,15 @@ func (s *State) randomRounds(d *digits) {
 	passVoids, four := len(ps) == 2, len(ps) == 4
 	// A pass costs pass waits, and a seat with fewer has none left.
 	pass := uint32(engine.Stuck.Waits()) * 0x01010101
+	// The loop keeps pairs of words in one register each, the first in
+	// the low half: few values live across it stay in registers.
+	lb := uint64(live) | uint64(blocked)<<32
+	ot := uint64(one) | uint64(two)<<32
+	pw := uint64(pts) | uint64(waits)<<32
 	dd := *d
 	rounds := s.TurnCap - s.Turn // before the turn cap
 	for {
-		avail := live &^ blocked
+		avail := uint32(lb) &^ uint32(lb>>32)
 		// The seats with a move (a non-empty lane) draw a digit each, in
 		// seat order: a seat's is the one after as many digits as there
 		// are such lanes below its own, and at counts their bits.
@@ -194,13 +199,15 @@ func (s *State) randomRounds(d *digits) {
 			y0 := (codes&0xFF | k0) << 6
 			y1 := (codes>>8&0xFF | k1) << 6
 			y2 := codes>>16&0xFF | k2
-			pts += pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2)&4095]&0xFF00FF +
+			g := pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2)&4095]&0xFF00FF +
 				(pairGains[(y1|y2)&4095]&0xFFFF)<<8
 			if four {
 				y3 := codes>>24 | k3
-				pts += pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y3)&4095]&0xFF00FF)<<8 +
+				g += pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y3)&4095]&0xFF00FF)<<8 +
 					(pairGains[(y2<<6|y3)&4095]&0xFFFF)<<16
 			}
+			// Scores stay below 128, so no carry reaches the waits.
+			pw += uint64(g)
 			// A single-use move destroys itself, and a destructive one
 			// the move of every other seat that played (destructive moves
 			// are single-use).
@@ -208,25 +215,28 @@ func (s *State) randomRounds(d *digits) {
 			if pick&wrecks != 0 {
 				kill = pick
 			}
-			live &^= kill
-			act := ^(stuck >> 7 * 0xFF) // the lanes of the seats that played
-			blocked = blocked&^act | pick&two
-			two = two&^act | pick&one
-			one = one&^act | pick
+			// For the seats that played: blocked = two&m, two = one&m,
+			// one = m.
+			act := ^(stuck >> 7 * 0xFF)
+			one, two := uint32(ot), uint32(ot>>32)
+			lb = uint64(uint32(lb)&^kill) | uint64(uint32(lb>>32)&^act|pick&two)<<32
+			ot = uint64(one&^act|pick) | uint64(two&^act|pick&one)<<32
 		}
 		if stuck != 0 {
 			// Each stuck seat pays a pass's waits; one that has too few
 			// is left with none and every opponent scores a point.
+			pts, waits := uint32(pw), uint32(pw>>32)
 			lanes := stuck >> 7 * 0xFF
 			paid := lanes & ((waits | 0x80808080) - pass) & 0x80808080 >> 7 * 0xFF
 			out := lanes &^ paid & 0x01010101
 			waits = (waits - paid&pass) &^ (out * 0xFF)
 			pts += (out*0x01010101>>24)*(seats&0x01010101) - out
+			pw = uint64(pts) | uint64(waits)<<32
 		}
 		rounds--
-		if (pts+bias5)&0x80808080 != 0 || rounds == 0 {
-			var won int
-			pts, won, _ = settleLanes(pts, seats)
+		if (uint32(pw)+bias5)&0x80808080 != 0 || rounds == 0 {
+			pts, won, _ := settleLanes(uint32(pw), seats)
+			pw = pw&^0xFFFFFFFF | uint64(pts)
 			if won >= 0 {
 				s.Phase, s.Winner = engine.GameOver, int8(won)
 				break
@@ -237,6 +247,8 @@ func (s *State) randomRounds(d *digits) {
 			}
 		}
 	}
+	live, blocked, one, two = uint32(lb), uint32(lb>>32), uint32(ot), uint32(ot>>32)
+	pts, waits = uint32(pw), uint32(pw>>32)
 	*d = dd
 	s.Turn = s.TurnCap - rounds
 	// From the first seat up, each shifting the others down a lane.
