@@ -105,23 +105,33 @@ func (s *State) randomCharacters(d *digits) {
 // character's list, its two boosters and then No Booster.
 func (s *State) randomBoosters(d *digits) {
 	ps := s.seats()
-	var c Choices
 	if d.have < len(ps) {
 		d.dig, d.have = d.dig|deal(d.src, 7*uint(d.have)), d.have+6
 	}
 	d.have -= len(ps)
 	for i := range ps {
-		// The booster pair's window with No Booster as its third bit.
-		k := pickAt(7, d.dig, 0)
+		p := &ps[i]
+		// The booster list's window, its third bit No Booster.
+		l := &loadoutOf[p.character&3][pickAt(7, d.dig, 0)&3]
 		d.dig >>= 7
-		b := 2*uint8(ps[i].character) + uint8(k)
-		if k == 2 {
-			b = uint8(engine.NoBooster)
-		}
-		c[i&3] = engine.Choice(b)
+		p.booster, p.owned = l.Booster, l.Moves()
 	}
-	s.boosters(c)
+	s.Phase = engine.PickMove
+	s.Turn++
+	if s.unsettled() {
+		s.settle(0)
+	}
 }
+
+// loadoutOf[c][k] is character c with the k-th booster of its list.
+var loadoutOf = func() (t [engine.NumCharacters][4]engine.Loadout) {
+	for c := range engine.Character(engine.NumCharacters) {
+		for k, b := range c.Boosters() {
+			t[c][k] = engine.Loadout{Character: c, Booster: b}
+		}
+	}
+	return t
+}()
 
 // randomRounds plays random rounds to the end of the game. Each seat's
 // moves lie in its character's window of 7 (Move 7*character on), and a
