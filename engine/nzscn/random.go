@@ -58,7 +58,7 @@ func (s *State) randomCharacters(d *digits) {
 	var seen uint32
 	for {
 		if dd.have < len(ps) {
-			dd.dig, dd.have = dd.dig|deal(dd.src, 7*uint(dd.have)), dd.have+6
+			dd.dig, dd.have = dd.dig|deal(dd.src.Uint64())<<(7*uint(dd.have)&63), dd.have+6
 		}
 		dd.have -= len(ps)
 		// Each seat's characters, less the one a streak of three bars.
@@ -106,7 +106,7 @@ func (s *State) randomCharacters(d *digits) {
 func (s *State) randomBoosters(d *digits) {
 	ps := s.seats()
 	if d.have < len(ps) {
-		d.dig, d.have = d.dig|deal(d.src, 7*uint(d.have)), d.have+6
+		d.dig, d.have = d.dig|deal(d.src.Uint64())<<(7*uint(d.have)&63), d.have+6
 	}
 	d.have -= len(ps)
 	for i := range ps {
@@ -192,7 +192,7 @@ func (s *State) randomRounds(d *digits) {
 		at := has * 0x01010100 * 7
 		k := int(has * 0x01010101 >> 24)
 		if dd.have < k {
-			dd.dig, dd.have = dd.dig|deal(dd.src, 7*uint(dd.have)), dd.have+6
+			dd.dig, dd.have = dd.dig|deal(dd.src.Uint64())<<(7*uint(dd.have)&63), dd.have+6
 		}
 		dd.have -= k
 		k0 := pickAt(avail&127, dd.dig, at&0xFF)
@@ -380,21 +380,20 @@ func pickAt(w uint32, dig uint64, at uint32) uint32 {
 	return uint32(windowPick[w&127][dig>>(at&63)&63])
 }
 
-// deal draws a word w from src and returns its six digits, 7 bits each,
-// from bit at on: w read as the fraction w/2^64, its first base-60
-// digits, each the high word of w*60 with the low word carrying on.
-func deal(src *engine.Wyrand, at uint) uint64 {
+// deal returns the six digits of a word w drawn from a source, 7 bits
+// each, the first in the low bits: w read as the fraction w/2^64, its
+// first base-60 digits, each the high word of w*60 with the low word
+// carrying on.
+func deal(w uint64) uint64 {
 	// Written out: as a loop, the digits cost three times the
 	// instructions.
-	w := src.Uint64()
-	var u0, u1, u2, u3, u4, u5 uint64
-	u0, w = bits.Mul64(w, 60)
-	u1, w = bits.Mul64(w, 60)
-	u2, w = bits.Mul64(w, 60)
-	u3, w = bits.Mul64(w, 60)
-	u4, w = bits.Mul64(w, 60)
-	u5, _ = bits.Mul64(w, 60)
-	return (u0 | u1<<7 | u2<<14 | u3<<21 | u4<<28 | u5<<35) << (at & 63)
+	u0, w := bits.Mul64(w, 60)
+	u1, w := bits.Mul64(w, 60)
+	u2, w := bits.Mul64(w, 60)
+	u3, w := bits.Mul64(w, 60)
+	u4, w := bits.Mul64(w, 60)
+	u5, _ := bits.Mul64(w, 60)
+	return u0 | u1<<7 | u2<<14 | u3<<21 | u4<<28 | u5<<35
 }
 
 // windowPick[w][u] is the position of the (u mod k)-th set bit of the
