@@ -198,7 +198,10 @@ func (s *State) randomRounds(d *digits) {
 		k0 := pickAt(avail&127, dd.dig, at&0xFF)
 		k1 := pickAt(avail>>8&127, dd.dig, at>>8&0xFF)
 		k2 := pickAt(avail>>16&127, dd.dig, at>>16&0xFF)
-		k3 := pickAt(avail>>24&127, dd.dig, at>>24)
+		k3 := uint32(7) // the padding's pick
+		if four {
+			k3 = pickAt(avail>>24&127, dd.dig, at>>24)
+		}
 		dd.dig >>= 7 * uint(k) & 63
 		pick := uint32(1)<<(k0&31) | 1<<((k1+8)&31) | 1<<((k2+16)&31) | 1<<((k3+24)&31)
 		// Bit 7 of a lane marks a stuck seat: whatever it answers is a
