@@ -189,51 +189,55 @@ func (s *State) randomRounds(d *digits) {
 		// seat order: a seat's is the one after as many digits as there
 		// are such lanes below its own, and at counts their bits.
 		has := (avail + 0x7F7F7F7F) & 0x80808080 >> 7
-		at := has * 0x01010100 * 7
-		k := int(has * 0x01010101 >> 24)
-		if dd.have < k {
-			dd.dig, dd.have = dd.dig|deal(dd.src.Uint64())<<(7*uint(dd.have)&63), dd.have+6
-		}
-		dd.have -= k
-		k0 := pickAt(avail&127, dd.dig, at&0xFF)
-		k1 := pickAt(avail>>8&127, dd.dig, at>>8&0xFF)
-		k2 := pickAt(avail>>16&127, dd.dig, at>>16&0xFF)
-		k3 := uint32(7) // the padding's pick
-		if four {
-			k3 = pickAt(avail>>24&127, dd.dig, at>>24)
-		}
-		dd.dig >>= 7 * uint(k) & 63
-		pick := uint32(1)<<(k0&31) | 1<<((k1+8)&31) | 1<<((k2+16)&31) | 1<<((k3+24)&31)
 		// Bit 7 of a lane marks a stuck seat: whatever it answers is a
-		// pass, and it stays stuck.
-		stuck := pick & seats & 0x80808080
-		pick &= 0x7F7F7F7F
-		if stuck == 0 || !passVoids {
-			y0 := (codes&0xFF | k0) << 6
-			y1 := (codes>>8&0xFF | k1) << 6
-			y2 := codes>>16&0xFF | k2
-			g := pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2)&4095]&0xFF00FF +
-				(pairGains[(y1|y2)&4095]&0xFFFF)<<8
+		// pass, and it stays stuck. When every seat is (which can last to
+		// the turn cap), there is nothing but the passes to play.
+		stuck := seats & 0x80808080
+		if has != 0 {
+			at := has * 0x01010100 * 7
+			k := int(has * 0x01010101 >> 24)
+			if dd.have < k {
+				dd.dig, dd.have = dd.dig|deal(dd.src.Uint64())<<(7*uint(dd.have)&63), dd.have+6
+			}
+			dd.have -= k
+			k0 := pickAt(avail&127, dd.dig, at&0xFF)
+			k1 := pickAt(avail>>8&127, dd.dig, at>>8&0xFF)
+			k2 := pickAt(avail>>16&127, dd.dig, at>>16&0xFF)
+			k3 := uint32(7) // the padding's pick
 			if four {
-				y3 := codes>>24 | k3
-				g += pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y3)&4095]&0xFF00FF)<<8 +
-					(pairGains[(y2<<6|y3)&4095]&0xFFFF)<<16
+				k3 = pickAt(avail>>24&127, dd.dig, at>>24)
 			}
-			// Scores stay below 128, so no carry reaches the waits.
-			pw += uint64(g)
-			// A single-use move destroys itself, and a destructive one
-			// the move of every other seat that played (destructive moves
-			// are single-use).
-			kill := pick & single
-			if pick&wrecks != 0 {
-				kill = pick
+			dd.dig >>= 7 * uint(k) & 63
+			pick := uint32(1)<<(k0&31) | 1<<((k1+8)&31) | 1<<((k2+16)&31) | 1<<((k3+24)&31)
+			stuck = pick & seats & 0x80808080
+			pick &= 0x7F7F7F7F
+			if stuck == 0 || !passVoids {
+				y0 := (codes&0xFF | k0) << 6
+				y1 := (codes>>8&0xFF | k1) << 6
+				y2 := codes>>16&0xFF | k2
+				g := pairGains[(y0|y1>>6)&4095]&0xFFFF + pairGains[(y0|y2)&4095]&0xFF00FF +
+					(pairGains[(y1|y2)&4095]&0xFFFF)<<8
+				if four {
+					y3 := codes>>24 | k3
+					g += pairGains[(y0|y3)&4095]&0xFF0000FF + (pairGains[(y1|y3)&4095]&0xFF00FF)<<8 +
+						(pairGains[(y2<<6|y3)&4095]&0xFFFF)<<16
+				}
+				// Scores stay below 128, so no carry reaches the waits.
+				pw += uint64(g)
+				// A single-use move destroys itself, and a destructive one
+				// the move of every other seat that played (destructive moves
+				// are single-use).
+				kill := pick & single
+				if pick&wrecks != 0 {
+					kill = pick
+				}
+				// For the seats that played: blocked = two&m, two = one&m,
+				// one = m.
+				act := ^(stuck >> 7 * 0xFF)
+				one, two := uint32(ot), uint32(ot>>32)
+				lb = uint64(uint32(lb)&^kill) | uint64(uint32(lb>>32)&^act|pick&two)<<32
+				ot = uint64(one&^act|pick) | uint64(two&^act|pick&one)<<32
 			}
-			// For the seats that played: blocked = two&m, two = one&m,
-			// one = m.
-			act := ^(stuck >> 7 * 0xFF)
-			one, two := uint32(ot), uint32(ot>>32)
-			lb = uint64(uint32(lb)&^kill) | uint64(uint32(lb>>32)&^act|pick&two)<<32
-			ot = uint64(one&^act|pick) | uint64(two&^act|pick&one)<<32
 		}
 		if stuck != 0 {
 			// Each stuck seat pays a pass's waits; one that has too few
