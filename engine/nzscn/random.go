@@ -64,13 +64,18 @@ func (s *State) randomCharacters(d *digits) {
 		// Each seat's characters, less the one a streak of three bars.
 		barred := (streak + (128-engine.DefaultStreak)*0x01010101) & 0x80808080 >> 7 * 0x0F
 		w := 0x0F0F0F0F &^ (last & barred) & seats
-		// Seat i's digit is the i-th; padding picks 7 from any.
-		c0 := pickAt(w&15, dd.dig, 0)
-		c1 := pickAt(w>>8&15, dd.dig, 7)
-		c2 := pickAt(w>>16&15, dd.dig, 14)
-		c3 := pickAt(w>>24&15, dd.dig, 21)
+		// Seat i's digit is the i-th. Among all four characters the pick
+		// is the digit mod 4.
+		dig := uint32(dd.dig)
+		c0, c1, c2, c3 := dig&3, dig>>7&3, dig>>14&3, dig>>21&3
+		if barred != 0 {
+			c0 = pickAt(w&15, dd.dig, 0)
+			c1 = pickAt(w>>8&15, dd.dig, 7)
+			c2 = pickAt(w>>16&15, dd.dig, 14)
+			c3 = pickAt(w>>24&15, dd.dig, 21)
+		}
 		dd.dig >>= 7 * uint(len(ps)) & 63
-		picks := (uint32(1)<<(c0&31) | 1<<((c1+8)&31) | 1<<((c2+16)&31) | 1<<((c3+24)&31)) & 0x0F0F0F0F
+		picks := (uint32(1)<<(c0&31) | 1<<((c1+8)&31) | 1<<((c2+16)&31) | 1<<((c3+24)&31)) & seats & 0x0F0F0F0F
 		// A repeated pick lengthens the streak; any other restarts it.
 		again := (picks&last + 0x7F7F7F7F) & 0x80808080 >> 7 * 0xFF
 		streak = streak&again + seats&0x01010101
