@@ -177,7 +177,7 @@ func (s *State) Step(c Choices) Turn {
 
 // seats returns the players of the game, a slice of the state itself, so
 // that loops over it need no bounds checks.
-func (s *State) seats() []player { return s.players[:s.Players] }
+func (s *State) seats() []player { return s.players[:min(s.Players, MaxPlayers)] }
 
 // allLegal reports whether every seat's answer is legal (a shift past 31
 // gives 0, so out-of-range answers are not). It is false in GameOver.
@@ -292,12 +292,12 @@ func (s *State) boosters(c Choices) Turn {
 // table its own has a headstart over.
 func (s *State) headstarts(g *[MaxPlayers]uint8) {
 	ps := s.seats()
-	at := uint32(0)
+	at := uint8(0)
 	for i := range ps {
 		at |= 1 << (ps[i].character & 3)
 	}
 	for i := range ps {
-		gi := uint8(bits.OnesCount32(headstartOver[ps[i].character&3] & at))
+		gi := uint8(bits.OnesCount8(headstartOver[ps[i].character&3] & at))
 		g[i&3] += gi
 		ps[i].points += gi
 	}
@@ -305,11 +305,11 @@ func (s *State) headstarts(g *[MaxPlayers]uint8) {
 
 // headstartOver[c] is the set of characters c has a headstart over (bit
 // i = Character i), as engine.Headstart says.
-var headstartOver = func() (t [engine.NumCharacters]uint32) {
+var headstartOver = func() (t [engine.NumCharacters]uint8) {
 	for a := range engine.Character(engine.NumCharacters) {
 		for b := range engine.Character(engine.NumCharacters) {
 			ga, _ := engine.Headstart(a, b)
-			t[a] |= uint32(ga) << b
+			t[a] |= ga << b
 		}
 	}
 	return t
