@@ -143,8 +143,7 @@ var loadoutOf = func() (t [engine.NumCharacters][4]engine.Loadout) {
 // seat's lane holds its window: its live (owned and not destroyed) and
 // barred moves, or its score. A pick is one lookup in its window and a
 // pair of seats is scored with one lookup (pairGains); the state is
-// written back at the end. The loop keeps few values live, so that they
-// stay in registers.
+// written back at the end.
 func (s *State) randomRounds(d *digits) {
 	ps := s.seats()
 	// The lanes: live moves; the three-in-a-row rule as bit sets, one the
@@ -152,10 +151,9 @@ func (s *State) randomRounds(d *digits) {
 	// blocked that move if it was played three rounds running (a move
 	// with bit m updates them to blocked = two&m, two = one&m, one = m);
 	// the single-use and the destructive moves of each window; the
-	// scores; and each seat's part of a pairGains index, its loadout's
-	// code times 8, to which its pick is or-ed (0 for padding, whose pick 7
-	// scores nothing).
-	// waits has each seat's waits.
+	// scores and the waits; and each seat's part of a pairGains index,
+	// its loadout's code times 8, to which its pick is or-ed (0 for
+	// padding, whose pick 7 scores nothing).
 	var live, one, two, blocked, single, wrecks, pts, codes, waits uint32
 	for i := range ps {
 		p := &ps[i]
@@ -181,8 +179,9 @@ func (s *State) randomRounds(d *digits) {
 	passVoids, four := len(ps) == 2, len(ps) == 4
 	// A pass costs pass waits, and a seat with fewer has none left.
 	pass := uint32(engine.Stuck.Waits()) * 0x01010101
-	// The loop keeps pairs of words in one register each, the first in
-	// the low half: few values live across it stay in registers.
+	// The loop keeps pairs of words in one 64-bit word each, the first in
+	// the low half: with fewer values, fewer of them are kept in memory
+	// (3 players: 1.5% fewer instructions).
 	lb := uint64(live) | uint64(blocked)<<32
 	ot := uint64(one) | uint64(two)<<32
 	pw := uint64(pts) | uint64(waits)<<32
@@ -231,7 +230,7 @@ func (s *State) randomRounds(d *digits) {
 				pw += uint64(g)
 				// A single-use move destroys itself, and a destructive one
 				// the move of every other seat that played (destructive moves
-				// are single-use).
+				// are single-use: see destructiveSingleUse).
 				kill := pick & single
 				if pick&wrecks != 0 {
 					kill = pick
@@ -320,6 +319,11 @@ func settleLanes(pts, seats uint32) (_ uint32, winner int, deducted bool) {
 	}
 	return pts, bits.TrailingZeros32(at5) >> 3, deducted
 }
+
+// destructiveSingleUse does not compile unless every destructive move is
+// single-use (the negation of a nonzero unsigned constant overflows), as
+// randomRounds relies on.
+const destructiveSingleUse = -(engine.DestructiveMask &^ engine.SingleUseMask)
 
 // bias5 is added to every score lane so that a score of 5 or more sets
 // its lane's top bit (scores stay far below 128).

@@ -326,6 +326,8 @@ func TestDeductionRule(t *testing.T) {
 		{[]uint8{7, 7, 6, 1}, []int{4, 4, 3, 0}, -1, true},
 		{[]uint8{1, 8, 6, 5}, []int{0, 5, 3, 2}, 1, true},
 		{[]uint8{4, 4, 4}, []int{4, 4, 4}, -1, false},
+		{[]uint8{0, 5, 2, 7}, []int{0, 3, 0, 5}, 3, true},
+		{[]uint8{9, 9, 9, 9}, []int{4, 4, 4, 4}, -1, true},
 	}
 	for i, c := range cases {
 		s := New(len(c.pts), engine.DefaultRules)
