@@ -230,7 +230,7 @@ func (s *State) randomRounds(d *digits) {
 				pw += uint64(g)
 				// A single-use move destroys itself, and a destructive one
 				// the move of every other seat that played (destructive moves
-				// are single-use: see destructiveSingleUse).
+				// are single-use, as a constant below checks).
 				kill := pick & single
 				if pick&wrecks != 0 {
 					kill = pick
@@ -320,10 +320,10 @@ func settleLanes(pts, seats uint32) (_ uint32, winner int, deducted bool) {
 	return pts, bits.TrailingZeros32(at5) >> 3, deducted
 }
 
-// destructiveSingleUse does not compile unless every destructive move is
-// single-use (the negation of a nonzero unsigned constant overflows), as
-// randomRounds relies on.
-const destructiveSingleUse = -(engine.DestructiveMask &^ engine.SingleUseMask)
+// This does not compile unless every destructive move is single-use (the
+// negation of a nonzero unsigned constant overflows), as randomRounds
+// relies on.
+const _ = -(engine.DestructiveMask &^ engine.SingleUseMask)
 
 // bias5 is added to every score lane so that a score of 5 or more sets
 // its lane's top bit (scores stay far below 128).
