@@ -55,7 +55,7 @@ func (s *State) randomCharacters(d *digits) {
 	}
 	dd := *d
 	turn := s.Turn
-	var seen uint32
+	var sum uint32
 	for {
 		if dd.have < len(ps) {
 			dd.dig, dd.have = dd.dig|deal(dd.src.Uint64())<<(7*uint(dd.have)&63), dd.have+6
@@ -63,12 +63,12 @@ func (s *State) randomCharacters(d *digits) {
 		dd.have -= len(ps)
 		// Each seat's characters, less the one a streak of three bars.
 		barred := (streak + (128-engine.DefaultStreak)*0x01010101) & 0x80808080 >> 7 * 0x0F
-		w := 0x0F0F0F0F &^ (last & barred) & seats
 		// Seat i's digit is the i-th. Among all four characters the pick
 		// is the digit mod 4.
 		dig := uint32(dd.dig)
 		c0, c1, c2, c3 := dig&3, dig>>7&3, dig>>14&3, dig>>21&3
 		if barred != 0 {
+			w := 0x0F0F0F0F &^ (last & barred) & seats
 			c0 = pickAt(w&15, dd.dig, 0)
 			c1 = pickAt(w>>8&15, dd.dig, 7)
 			c2 = pickAt(w>>16&15, dd.dig, 14)
@@ -81,8 +81,10 @@ func (s *State) randomCharacters(d *digits) {
 		streak = streak&again + seats&0x01010101
 		last = picks
 		turn++
-		seen = (picks | picks>>8 | picks>>16 | picks>>24) & 15
-		if bits.OnesCount8(uint8(seen)) == len(ps) || turn >= s.TurnCap {
+		// The sum of the picks' bits has as many bits as seats only if
+		// no two are the same (a carry merges two).
+		sum = picks * 0x01010101 >> 24
+		if bits.OnesCount8(uint8(sum)) == len(ps) || turn >= s.TurnCap {
 			break
 		}
 	}
@@ -93,7 +95,7 @@ func (s *State) randomCharacters(d *digits) {
 		ps[i].characterStreak = uint8(streak >> sh)
 	}
 	s.Turn = turn
-	if bits.OnesCount8(uint8(seen)) == len(ps) {
+	if bits.OnesCount8(uint8(sum)) == len(ps) {
 		for i := range ps {
 			ps[i].character = ps[i].lastCharacter
 		}
