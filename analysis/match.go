@@ -1,9 +1,7 @@
 package analysis
 
 import (
-	"cmp"
 	"encoding/json"
-	"slices"
 
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
@@ -47,7 +45,9 @@ type Line struct {
 // one half.
 func (l *Line) Significant() bool { return l.ScoreLo > 0.5 || l.ScoreHi < 0.5 }
 
-func lineOf(r Record, elo EloEstimate) Line {
+// LineOf returns the line of record r, its Elo difference and interval
+// elo (EloWDL for independent games, EloPairs for seat-swapped pairs).
+func LineOf(r Record, elo EloEstimate) Line {
 	l := Line{Games: uint64(r.Games()), Wins: uint64(r.Wins), Draws: uint64(r.Draws), Losses: uint64(r.Losses),
 		Score: Number(r.Score()), Elo: Number(elo.Elo), EloLo: Number(elo.Lo), EloHi: Number(elo.Hi),
 		EloErr: Number(elo.Err), LOS: Number(LOS(r.Wins, r.Losses))}
@@ -56,7 +56,9 @@ func lineOf(r Record, elo EloEstimate) Line {
 	return l
 }
 
-// PairingLine is A's result with one loadout against one of B's.
+// PairingLine is A's result in the games of one kind, A's label against
+// B's: for two-player NZSC a loadout against a loadout (package
+// analysis/loadouts fills them).
 type PairingLine struct {
 	A string `json:"a"`
 	B string `json:"b"`
@@ -79,7 +81,9 @@ type MatchFaults struct {
 func (f *MatchFaults) Total() uint64 { return f.Forfeits + f.Illegal }
 
 // MatchSummary is what a head-to-head match reports: A's results pooled
-// and per seat, the pair counts, faults, and per loadout pairing.
+// and per seat, the pair counts, faults, and what the game adds: its
+// results split by the labels both bots played (for two-player NZSC the
+// loadouts).
 type MatchSummary struct {
 	// Total pools both seats; its Elo interval comes from the
 	// pentanomial pair counts (EloPairs), because the two games of a pair
@@ -94,30 +98,27 @@ type MatchSummary struct {
 	Turns uint64 `json:"turns"`
 	// Faults of A and B.
 	Faults [2]MatchFaults `json:"faults"`
-	// Pairings lists every loadout pairing that occurred, most games
-	// first (ties in loadout order); "none" marks a game that ended
-	// before the loadouts were settled.
+	// Pairings lists A's results by the labels both bots played, most
+	// games first: for two-player NZSC every loadout pairing that
+	// occurred, "none" marking a game that ended before the loadouts
+	// were settled (analysis/loadouts.Match). Empty for other games.
 	Pairings []PairingLine `json:"pairings"`
-	// Picks[bot] maps each loadout to how often the bot settled on it.
+	// Picks[bot] maps each label to how often the bot played it.
 	Picks [2]map[string]uint64 `json:"picks"`
 }
-
-// unsettledName names the loadout of a game that ended before loadouts
-// were settled.
-const unsettledName = "none"
 
 // SummarizeMatch computes the statistics of one pairing's games, A's
 // point of view.
 func SummarizeMatch(p *Pairing) MatchSummary {
 	s := MatchSummary{
-		Total: lineOf(p.Total(), EloPairs(p.Pentanomial)),
+		Total: LineOf(p.Total(), EloPairs(p.Pentanomial)),
 		Turns: uint64(p.Turns),
 	}
 	for i, n := range p.Pentanomial {
 		s.Pentanomial[i] = uint64(n)
 	}
 	for i := range s.Seats {
-		s.Seats[i] = lineOf(p.Seat[i], EloWDL(p.Seat[i]))
+		s.Seats[i] = LineOf(p.Seat[i], EloWDL(p.Seat[i]))
 	}
 	for bot := range 2 {
 		f := MatchFaults{Forfeits: uint64(p.Forfeits[bot]), Illegal: uint64(p.Illegal[bot])}
@@ -131,40 +132,7 @@ func SummarizeMatch(p *Pairing) MatchSummary {
 		}
 		s.Faults[bot] = f
 	}
-	type cell struct {
-		a, b string
-		r    Record
-	}
-	var cells []cell
-	for x := range p.Loadouts {
-		for y := range p.Loadouts[x] {
-			if r := p.Loadouts[x][y]; r.Games() > 0 {
-				cells = append(cells, cell{LoadoutAt(x).String(), LoadoutAt(y).String(), r})
-			}
-		}
-	}
-	if p.Unsettled.Games() > 0 {
-		cells = append(cells, cell{unsettledName, unsettledName, p.Unsettled})
-	}
-	slices.SortStableFunc(cells, func(x, y cell) int { return cmp.Compare(y.r.Games(), x.r.Games()) })
-	s.Pairings = make([]PairingLine, 0, len(cells))
-	for _, c := range cells {
-		s.Pairings = append(s.Pairings, PairingLine{A: c.a, B: c.b, Line: lineOf(c.r, EloWDL(c.r))})
-	}
-	for bot := range s.Picks {
-		s.Picks[bot] = map[string]uint64{}
-	}
-	for x := range p.Loadouts {
-		for y := range p.Loadouts[x] {
-			if n := uint64(p.Loadouts[x][y].Games()); n > 0 {
-				s.Picks[0][LoadoutAt(x).String()] += n
-				s.Picks[1][LoadoutAt(y).String()] += n
-			}
-		}
-	}
-	if n := uint64(p.Unsettled.Games()); n > 0 {
-		s.Picks[0][unsettledName] += n
-		s.Picks[1][unsettledName] += n
-	}
+	s.Pairings = []PairingLine{}
+	s.Picks = [2]map[string]uint64{{}, {}}
 	return s
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
@@ -59,15 +58,6 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// NumLoadouts is the number of (character, booster) loadouts.
-const NumLoadouts = engine.NumLoadouts
-
-// LoadoutIndex is l.Index(): l's position in engine.Loadouts().
-func LoadoutIndex(l engine.Loadout) int { return l.Index() }
-
-// LoadoutAt is engine.LoadoutAt.
-func LoadoutAt(i int) engine.Loadout { return engine.LoadoutAt(i) }
-
 // FaultKinds names the kinds of fault a forfeit is counted under, as
 // external bots report them (a timeout, a crash, output that is not a
 // protocol message), "other" for anything else, and an illegal action in
@@ -104,12 +94,6 @@ type Pairing struct {
 	// Pentanomial counts seat-swapped game pairs by A's points in the
 	// pair: 0, 1/2, 1, 3/2, 2 (LL, LD, WL or DD, WD, WW).
 	Pentanomial [5]int64 `json:"pentanomial"`
-	// Loadouts[x][y] is A's record in the games where A played loadout
-	// x and B loadout y (indices as LoadoutIndex).
-	Loadouts [NumLoadouts][NumLoadouts]Record `json:"loadouts"`
-	// Unsettled is A's record in games that ended before both loadouts
-	// were known (penalties or forfeits while picking, or the turn cap).
-	Unsettled Record `json:"unsettled"`
 	// Forfeits[0] counts games A forfeited through a fault, [1] B's;
 	// ForfeitKinds splits them by the fault's kind (FaultKinds).
 	Forfeits     [2]int64                `json:"forfeits"`
@@ -137,12 +121,6 @@ func (p *Pairing) Merge(q *Pairing) {
 	for i := range p.Pentanomial {
 		p.Pentanomial[i] += q.Pentanomial[i]
 	}
-	for x := range p.Loadouts {
-		for y := range p.Loadouts[x] {
-			p.Loadouts[x][y] = p.Loadouts[x][y].Add(q.Loadouts[x][y])
-		}
-	}
-	p.Unsettled = p.Unsettled.Add(q.Unsettled)
 	for s := range 2 {
 		p.Forfeits[s] += q.Forfeits[s]
 		for k := range p.ForfeitKinds[s] {

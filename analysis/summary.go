@@ -8,13 +8,6 @@ type Summary struct {
 	Ranking   *Ranking
 	Metagame  *Metagame
 	MetaError error
-	// Pooled is the loadout matrix over all games; PerBot[i] bot i's.
-	Pooled *LoadoutMatrix
-	PerBot []*LoadoutMatrix
-	// Picks[i] counts bot i's games per loadout; Unsettled[i] its games
-	// that ended before loadouts were settled.
-	Picks     [][NumLoadouts]int64
-	Unsettled []int64
 	// Faults[i] is bot i's fault record over all its games.
 	Faults []BotFaults
 }
@@ -26,18 +19,6 @@ type BotFaults struct {
 	Forfeits int64                `json:"forfeits"`
 	Kinds    [NumFaultKinds]int64 `json:"-"`
 	Illegal  int64                `json:"illegal"`
-}
-
-// PooledPicks returns how many games settled on each loadout, every
-// bot's games pooled (a game counts once per side), and their total.
-func (s *Summary) PooledPicks() (picks [NumLoadouts]int64, total int64) {
-	for i := range s.Picks {
-		for x, n := range s.Picks[i] {
-			picks[x] += n
-			total += n
-		}
-	}
-	return picks, total
 }
 
 // AnyFaults reports whether some bot forfeited a game or gave an illegal
@@ -72,13 +53,9 @@ func botFaults(t *Tournament, i int) BotFaults {
 
 // Summarize runs every analysis on t.
 func Summarize(t *Tournament) *Summary {
-	s := &Summary{Counts: t, Cross: NewCrossTable(t), Ranking: BradleyTerry(t), Pooled: PooledLoadouts(t)}
+	s := &Summary{Counts: t, Cross: NewCrossTable(t), Ranking: BradleyTerry(t)}
 	s.Metagame, s.MetaError = NewMetagame(s.Cross)
 	for i := range t.Bots {
-		s.PerBot = append(s.PerBot, BotLoadouts(t, i))
-		p, u := Picks(t, i)
-		s.Picks = append(s.Picks, p)
-		s.Unsettled = append(s.Unsettled, u)
 		s.Faults = append(s.Faults, botFaults(t, i))
 	}
 	return s

@@ -34,6 +34,7 @@ var Info = game.Info{
 		}
 		return &Game{rules: rules}, nil
 	},
+	Stats: func(_ game.Game, entrants int) game.Stats { return NewStats(entrants) },
 }
 
 // ruleOptions are NZSC's rules options (Info.Rules).

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
@@ -12,10 +13,7 @@ import (
 // general report: the game lays out its tables, the report formats their
 // cells and computes every interval.
 func (p *printer) gameStats(t *analysis.Tournament) {
-	if t.Game == nil {
-		return
-	}
-	for _, tb := range t.Game.Tables(t.Bots) {
+	for _, tb := range gameTables(t) {
 		title := tb.Title
 		if tb.Note != "" {
 			title += ": " + tb.Note
@@ -30,6 +28,19 @@ func (p *printer) gameStats(t *analysis.Tournament) {
 		}
 		p.table(tb.Columns, rows)
 	}
+}
+
+// gameTables returns the tables of t's game tally for the generic
+// renderers; none when the game keeps no tally or when the report shows
+// it in its own sections: two-player NZSC's loadouts (package
+// analysis/loadouts) get tables ordered by the bots' rank, significance
+// marks and heatmaps, which the game's plain tables (engine.Stats.Tables)
+// only summarize.
+func gameTables(t *analysis.Tournament) []game.StatsTable {
+	if t.Game == nil || loadouts.Stats(t) != nil {
+		return nil
+	}
+	return t.Game.Tables(t.Bots)
 }
 
 // cellText formats a cell as the rest of the report does: a share as a
@@ -90,11 +101,8 @@ type shareJSON struct {
 // gameStatsDoc lays the game's own tables out for JSON; nil when the game
 // keeps none.
 func gameStatsDoc(t *analysis.Tournament) []gameStatsJSON {
-	if t.Game == nil {
-		return nil
-	}
 	var out []gameStatsJSON
-	for _, tb := range t.Game.Tables(t.Bots) {
+	for _, tb := range gameTables(t) {
 		j := gameStatsJSON{Title: tb.Title, Note: tb.Note, Columns: tb.Columns, Rows: make([][]any, len(tb.Rows))}
 		for i, r := range tb.Rows {
 			j.Rows[i] = make([]any, len(r))

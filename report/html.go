@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -203,15 +204,18 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 
 	// NZSC's own sections, unless no game settled its loadouts (a game
 	// without loadouts, or runs cut short while picking).
-	_, settled := s.PooledPicks()
-	nzsc := (m == nil || m.GameName() == "nzsc") && settled > 0
+	ls := loadouts.Summarize(t)
+	settled := int64(0)
+	if ls != nil {
+		_, settled = ls.PooledPicks()
+	}
 	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
-		pairingsSection(s, csv["pairings.csv"], m == nil || m.GameName() == "nzsc"))
+		pairingsSection(s, csv["pairings.csv"], ls != nil))
 	if s.AnyFaults() {
 		pg.Sections = append(pg.Sections, faultsSection(s, csv["pairings.csv"]))
 	}
-	if nzsc {
-		pg.Sections = append(pg.Sections, nzscSections(s, csv)...)
+	if settled > 0 {
+		pg.Sections = append(pg.Sections, nzscSections(s, ls, csv)...)
 	}
 	if gs := gameStatsSection(t); gs != nil {
 		pg.Sections = append(pg.Sections, gs)
@@ -315,7 +319,7 @@ func pairingsSection(s *analysis.Summary, dl hlink, unsettled bool) *hsection {
 			tt = strconv.FormatFloat(turns, 'f', 1, 64)
 		}
 		if unsettled {
-			row = append(row, countCell(p.Unsettled.Games()))
+			row = append(row, countCell(loadouts.Unsettled(t, p).Games()))
 		}
 		row = append(row, numCell(tt, turns))
 		tb.Rows = append(tb.Rows, row)
@@ -368,7 +372,7 @@ func metagameSection(s *analysis.Summary, dl hlink) *hsection {
 }
 
 // played returns the rows and the columns of wr with games.
-func played(wr *analysis.WinRates) (rows, cols []int) {
+func played(wr *loadouts.WinRates) (rows, cols []int) {
 	n := len(wr.Labels)
 	for r := range n {
 		if wr.Overall[r].Record.Games() > 0 {
@@ -387,7 +391,7 @@ func played(wr *analysis.WinRates) (rows, cols []int) {
 }
 
 // winRateMap draws wr's rows and columns that have games.
-func winRateMap(id, title, xt, yt string, wr *analysis.WinRates) string {
+func winRateMap(id, title, xt, yt string, wr *loadouts.WinRates) string {
 	rows, cols := played(wr)
 	hm := &heatmap{ID: id, Title: title, XTitle: xt, YTitle: yt, Value: "win rate", Cells: make([][]analysis.Estimate, len(rows))}
 	for _, c := range cols {
@@ -407,7 +411,7 @@ func winRateMap(id, title, xt, yt string, wr *analysis.WinRates) string {
 
 // matrixTable is the text report's matrix: every row against every
 // column, against all, and optionally the games.
-func matrixTable(id string, wr *analysis.WinRates, games, collapsed bool) *htable {
+func matrixTable(id string, wr *loadouts.WinRates, games, collapsed bool) *htable {
 	h := append(append([]string{""}, wr.Labels...), "all")
 	if games {
 		h = append(h, "games")
@@ -429,7 +433,7 @@ func matrixTable(id string, wr *analysis.WinRates, games, collapsed bool) *htabl
 
 // overallTable is the text report's "against every opponent" table, one
 // row per label (in canonical order: sort by clicking).
-func overallTable(id string, wr *analysis.WinRates, picks func(r int) hcell) *htable {
+func overallTable(id string, wr *loadouts.WinRates, picks func(r int) hcell) *htable {
 	h := []string{wr.Level.String(), "win %", "wins", "draws", "losses", "games"}
 	if picks != nil {
 		h = append(h, "picked %")
@@ -448,17 +452,17 @@ func overallTable(id string, wr *analysis.WinRates, picks func(r int) hcell) *ht
 
 // nzscSections are two-player NZSC's own: characters, loadouts,
 // boosters, picks and each bot's loadouts.
-func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
+func nzscSections(s *analysis.Summary, ls *loadouts.Summary, csv map[string]hlink) []*hsection {
 	t, rk := s.Counts, s.Ranking
 	dl := []hlink{csv["loadouts.csv"]}
-	ch := s.Pooled.Collapse(analysis.ByCharacter)
+	ch := ls.Pooled.Collapse(loadouts.ByCharacter)
 	chars := &hsection{ID: "characters", Title: "Characters", Downloads: dl,
 		Intro:  "All bots pooled, each game counted once from each side: the row character's win rate % against the column character.",
 		Charts: []template.HTML{template.HTML(winRateMap("c-characters", "Character against character: row's win rate %", "opponent's character", "character", ch))},
 		Tables: []*htable{matrixTable("t-characters", ch, true, false)}}
 
-	pooledPicks, totalPicks := s.PooledPicks()
-	lo := s.Pooled.Collapse(analysis.ByLoadout)
+	pooledPicks, totalPicks := ls.PooledPicks()
+	lo := ls.Pooled.Collapse(loadouts.ByLoadout)
 	loads := &hsection{ID: "loadouts", Title: "Loadouts", Downloads: dl,
 		Intro: "All bots pooled: each loadout's win rate against every opponent loadout, and how often it was picked. Loadouts that never met leave hatched cells (in two-player NZSC both players cannot keep the same character)."}
 	loads.Tables = append(loads.Tables, overallTable("t-loadouts", lo, func(r int) hcell { return shareCell(pooledPicks[r], totalPicks) }))
@@ -466,7 +470,7 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 	loads.Tables = append(loads.Tables, matrixTable("t-loadout-matrix", lo, false, true))
 	loads.Tables[1].Caption = "Loadout against loadout, the numbers"
 
-	bo := s.Pooled.Collapse(analysis.ByBooster)
+	bo := ls.Pooled.Collapse(loadouts.ByBooster)
 	boost := &hsection{ID: "boosters", Title: "Boosters", Downloads: dl,
 		Intro: "All bots pooled; No Booster pools the four characters' No Booster loadouts."}
 	boost.Tables = append(boost.Tables, overallTable("t-boosters", bo, nil))
@@ -474,23 +478,23 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 	boost.Tables = append(boost.Tables, matrixTable("t-booster-matrix", bo, false, true))
 	boost.Tables[1].Caption = "Booster against booster, the numbers"
 
-	labels := analysis.ByLoadout.Labels()
+	labels := loadouts.ByLoadout.Labels()
 	picks := &hsection{ID: "picks", Title: "Loadouts per bot", Downloads: []hlink{csv["picks.csv"], csv["loadouts.csv"]},
 		Intro: "How often each bot picked each loadout (% of its games; unsettled: games that ended before loadouts were settled), and its win rate % with each loadout against every opponent loadout."}
 	pt := &htable{ID: "t-picks", Caption: "Picks, % of the bot's games", Head: heads(true, append(append([]string{"bot"}, labels...), "unsettled")...)}
 	wt := &htable{ID: "t-bot-loadouts", Caption: "Win rate % with each loadout", Head: heads(true, append([]string{"bot"}, labels...)...)}
 	for _, i := range rk.Order {
-		total := s.Unsettled[i]
-		for _, n := range s.Picks[i] {
+		total := ls.Unsettled[i]
+		for _, n := range ls.Picks[i] {
 			total += n
 		}
 		row := []hcell{textCell(t.Bots[i])}
-		for _, n := range s.Picks[i] {
+		for _, n := range ls.Picks[i] {
 			row = append(row, shareCell(n, total))
 		}
-		pt.Rows = append(pt.Rows, append(row, shareCell(s.Unsettled[i], total)))
+		pt.Rows = append(pt.Rows, append(row, shareCell(ls.Unsettled[i], total)))
 		row = []hcell{textCell(t.Bots[i])}
-		for _, e := range s.PerBot[i].Collapse(analysis.ByLoadout).Overall {
+		for _, e := range ls.PerBot[i].Collapse(loadouts.ByLoadout).Overall {
 			row = append(row, estCell(e))
 		}
 		wt.Rows = append(wt.Rows, row)
@@ -502,12 +506,12 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 	for k, i := range rk.Order {
 		name := t.Bots[i]
 		sub := &hsection{ID: "bot-" + strconv.Itoa(k+1), Title: name}
-		if m := winRateMap("c-bot-"+strconv.Itoa(k+1), name+": its win rate % with row against column", "opponent's loadout", name+"'s loadout", s.PerBot[i].Collapse(analysis.ByLoadout)); m != "" {
+		if m := winRateMap("c-bot-"+strconv.Itoa(k+1), name+": its win rate % with row against column", "opponent's loadout", name+"'s loadout", ls.PerBot[i].Collapse(loadouts.ByLoadout)); m != "" {
 			sub.Charts = append(sub.Charts, template.HTML(m))
 		} else {
 			sub.Intro = "No game reached settled loadouts."
 		}
-		ct := matrixTable("t-bot-chars-"+strconv.Itoa(k+1), s.PerBot[i].Collapse(analysis.ByCharacter), true, true)
+		ct := matrixTable("t-bot-chars-"+strconv.Itoa(k+1), ls.PerBot[i].Collapse(loadouts.ByCharacter), true, true)
 		ct.Caption = "Characters for " + name + ": its win rate % with row against column"
 		sub.Tables = append(sub.Tables, ct)
 		perBot.Subs = append(perBot.Subs, sub)
@@ -519,10 +523,7 @@ func nzscSections(s *analysis.Summary, csv map[string]hlink) []*hsection {
 // formatted as in the text report (cellText), each table in its own
 // subsection; nil when the game keeps none.
 func gameStatsSection(t *analysis.Tournament) *hsection {
-	if t.Game == nil {
-		return nil
-	}
-	tables := t.Game.Tables(t.Bots)
+	tables := gameTables(t)
 	if len(tables) == 0 {
 		return nil
 	}

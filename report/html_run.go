@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
 )
 
 // unsettledLabel is how the page names the "loadout" of a game that ended
@@ -107,7 +108,7 @@ func lineRow(label hcell, l *analysis.Line, elo bool) []hcell {
 // pairingsMap draws a match's settled loadout pairings, rows A's
 // loadouts and columns B's in canonical order; nil when none settled.
 func pairingsMap(pairs []analysis.PairingLine, a, b string) *heatmap {
-	labels := analysis.ByLoadout.Labels()
+	labels := loadouts.ByLoadout.Labels()
 	idx := func(s string) int { return slices.Index(labels, s) }
 	var rows, cols []int
 	for _, p := range pairs {

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -269,12 +271,12 @@ func TestHTMLNumbersMatchText(t *testing.T) {
 func TestHTMLNames(t *testing.T) {
 	tt := fixture([]string{"nash", "greedy"}, nil)
 	page := renderHTML(t, analysis.Summarize(tt), fixtureManifest(tt))
-	for i := range analysis.NumLoadouts {
+	for i := range engine.NumLoadouts {
 		short := shortLoadout(i)
 		if strings.Contains(page, ">"+short+"<") || strings.Contains(page, "> "+short) || strings.Contains(page, html.EscapeString(short)+"</") {
 			t.Errorf("abbreviation %q on the page", short)
 		}
-		full := html.EscapeString(analysis.LoadoutAt(i).String())
+		full := html.EscapeString(engine.LoadoutAt(i).String())
 		if !strings.Contains(page, ">"+full+"</text>") {
 			t.Errorf("loadout %q is not a chart label", full)
 		}
@@ -292,13 +294,16 @@ func TestHTMLNames(t *testing.T) {
 // TestHTMLPerBotCollapsed: a bot's map shows only the loadouts it played
 // and the opponents' loadouts it met.
 func TestHTMLPerBotCollapsed(t *testing.T) {
-	tt := &analysis.Tournament{Bots: []string{"narrow", "wide"}}
+	st := engine.NewStats(2)
+	tt := &analysis.Tournament{Bots: []string{"narrow", "wide"}, Game: st}
 	p := analysis.Pairing{A: 0, B: 1}
 	// narrow plays loadouts 0 and 4 only; wide answers with 1, 5 or 9.
 	for _, x := range []int{0, 4} {
 		for _, y := range []int{1, 5, 9} {
-			p.Loadouts[x][y] = analysis.Record{Wins: 20, Draws: 2, Losses: 18}
-			p.Seat[0] = p.Seat[0].Add(p.Loadouts[x][y])
+			if err := st.AddRecord(0, 1, x, y, engine.WDL{Wins: 20, Draws: 2, Losses: 18}); err != nil {
+				t.Fatal(err)
+			}
+			p.Seat[0] = p.Seat[0].Add(analysis.Record{Wins: 20, Draws: 2, Losses: 18})
 		}
 	}
 	tt.Pairings = append(tt.Pairings, p)
@@ -313,8 +318,8 @@ func TestHTMLPerBotCollapsed(t *testing.T) {
 		t.Errorf("narrow's map has %d cells, want 2×3", n)
 	}
 	for _, l := range []int{0, 4, 1, 5, 9} {
-		if !strings.Contains(svg, ">"+html.EscapeString(analysis.LoadoutAt(l).String())+"</text>") {
-			t.Errorf("narrow's map lacks %s", analysis.LoadoutAt(l))
+		if !strings.Contains(svg, ">"+html.EscapeString(engine.LoadoutAt(l).String())+"</text>") {
+			t.Errorf("narrow's map lacks %s", engine.LoadoutAt(l))
 		}
 	}
 	if strings.Contains(svg, "Clown/No Booster") {
@@ -415,7 +420,9 @@ func TestHTMLOtherGames(t *testing.T) {
 func matchFixture() *Match {
 	tt := fixture([]string{"nash", "greedy"}, nil)
 	p := tt.Pairings[0]
-	return &Match{A: "nash", B: "greedy", Seed: 3, GamesPlanned: uint64(p.Games()), Summary: analysis.SummarizeMatch(&p), Top: 12}
+	sum := analysis.SummarizeMatch(&p)
+	loadouts.Match(&sum, tt, &p)
+	return &Match{A: "nash", B: "greedy", Seed: 3, GamesPlanned: uint64(p.Games()), Summary: sum, Top: 12}
 }
 
 // sprtFixture is a finished sequential test of three looks.

@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -58,7 +60,7 @@ type winRatesJSON struct {
 	Overall []estimateJSON   `json:"overall"`
 }
 
-func winRates(w *analysis.WinRates) winRatesJSON {
+func winRates(w *loadouts.WinRates) winRatesJSON {
 	out := winRatesJSON{Level: w.Level.String(), Labels: w.Labels}
 	for r := range w.Cells {
 		var row []estimateJSON
@@ -125,7 +127,8 @@ type documentJSON struct {
 // JSON writes the whole analysis as one JSON document (format
 // JSONFormat; see docs/results-format.md). Missing values are null.
 func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
-	levels := []analysis.Level{analysis.ByLoadout, analysis.ByCharacter, analysis.ByBooster}
+	levels := []loadouts.Level{loadouts.ByLoadout, loadouts.ByCharacter, loadouts.ByBooster}
+	ls := loadouts.Summarize(s.Counts)
 	d := documentJSON{Format: JSONFormat, Manifest: m, Bots: s.Counts.Bots, Connected: s.Ranking.Connected,
 		Pooled: map[string]winRatesJSON{}, GameStats: gameStatsDoc(s.Counts)}
 	rank := make([]int, len(s.Counts.Bots))
@@ -143,21 +146,26 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		d.CrossTable = append(d.CrossTable, row)
 		d.Field = append(d.Field, estimate(s.Cross.Field[i]))
 	}
-	for _, l := range levels {
-		d.Pooled[l.String()] = winRates(s.Pooled.Collapse(l))
+	if ls != nil {
+		for _, l := range levels {
+			d.Pooled[l.String()] = winRates(ls.Pooled.Collapse(l))
+		}
 	}
 	for i, b := range s.Counts.Bots {
 		f := s.Faults[i]
-		bj := botJSON{Bot: b, Picks: []pickJSON{}, Unsettled: s.Unsettled[i], WinRates: map[string]winRatesJSON{},
+		bj := botJSON{Bot: b, Picks: []pickJSON{}, WinRates: map[string]winRatesJSON{},
 			Faults: faultsJSON{Forfeits: f.Forfeits, Kinds: map[string]int64{}, Illegal: f.Illegal}}
 		for k, n := range f.Kinds {
 			bj.Faults.Kinds[analysis.FaultKinds[k]] = n
 		}
-		for x, n := range s.Picks[i] {
-			bj.Picks = append(bj.Picks, pickJSON{analysis.LoadoutAt(x).String(), n})
-		}
-		for _, l := range levels {
-			bj.WinRates[l.String()] = winRates(s.PerBot[i].Collapse(l))
+		if ls != nil {
+			bj.Unsettled = ls.Unsettled[i]
+			for x, n := range ls.Picks[i] {
+				bj.Picks = append(bj.Picks, pickJSON{engine.LoadoutAt(x).String(), n})
+			}
+			for _, l := range levels {
+				bj.WinRates[l.String()] = winRates(ls.PerBot[i].Collapse(l))
+			}
 		}
 		d.PerBot = append(d.PerBot, bj)
 	}

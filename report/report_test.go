@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -20,7 +21,13 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // analysis and rendering code only. Bot i is stronger than bot i+1, and
 // bot "weak" never scores against "strong" in the second fixture.
 func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
-	t := &analysis.Tournament{Bots: bots}
+	st := engine.NewStats(len(bots))
+	t := &analysis.Tournament{Bots: bots, Game: st}
+	add := func(a, b, x, y int, r analysis.Record) {
+		if err := st.AddRecord(a, b, x, y, engine.WDL{Wins: r.Wins, Draws: r.Draws, Losses: r.Losses}); err != nil {
+			panic(err)
+		}
+	}
 	x := uint32(2463534242)
 	next := func(n uint32) int64 {
 		x ^= x << 13
@@ -32,8 +39,8 @@ func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
 		for j := i + 1; j < len(bots); j++ {
 			p := analysis.Pairing{A: i, B: j}
 			edge := int64(20 * (j - i))
-			for a := range analysis.NumLoadouts {
-				for b := range analysis.NumLoadouts {
+			for a := range engine.NumLoadouts {
+				for b := range engine.NumLoadouts {
 					if (a+b+i)%3 != 0 {
 						continue
 					}
@@ -42,12 +49,13 @@ func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
 						r.Wins += r.Losses + r.Draws
 						r.Losses, r.Draws = 0, 0
 					}
-					p.Loadouts[a][b] = r
+					add(i, j, a, b, r)
 					p.Seat[(a+b)%2] = p.Seat[(a+b)%2].Add(r)
 				}
 			}
-			p.Unsettled = analysis.Record{Draws: next(5)}
-			p.Seat[0] = p.Seat[0].Add(p.Unsettled)
+			unsettled := analysis.Record{Draws: next(5)}
+			add(i, j, -1, -1, unsettled)
+			p.Seat[0] = p.Seat[0].Add(unsettled)
 			for k := range p.Pentanomial {
 				p.Pentanomial[k] = 10 + next(50)
 			}

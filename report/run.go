@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -17,8 +18,10 @@ import (
 // manifest (bots, seed, planned games) and counts; interrupted says the
 // run stopped early and top how many loadout pairings to list.
 func MatchOf(man *results.Manifest, counts *analysis.Tournament, interrupted bool, top int) *Match {
+	sum := analysis.SummarizeMatch(&counts.Pairings[0])
+	loadouts.Match(&sum, counts, &counts.Pairings[0])
 	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: analysis.SummarizeMatch(&counts.Pairings[0]), Top: top}
+		Interrupted: interrupted, Summary: sum, Top: top}
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores

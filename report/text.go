@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -52,7 +54,7 @@ func share(n, total int64) string {
 // shortLoadout abbreviates a loadout for column headers: "N/Sha",
 // "Z/ZCo", "C/-" (No Booster); loadoutLegend spells the abbreviations.
 func shortLoadout(i int) string {
-	l := analysis.LoadoutAt(i)
+	l := engine.LoadoutAt(i)
 	b := "-"
 	if i%3 != 2 {
 		b = strings.ReplaceAll(l.Booster.String(), " ", "")[:3]
@@ -63,8 +65,8 @@ func shortLoadout(i int) string {
 // loadoutLegend spells the abbreviations of shortLoadout.
 func loadoutLegend() string {
 	var chars, boosters []string
-	for i := range analysis.NumLoadouts {
-		l := analysis.LoadoutAt(i)
+	for i := range engine.NumLoadouts {
+		l := engine.LoadoutAt(i)
 		if i%3 == 0 {
 			chars = append(chars, l.Character.String()[:1]+" "+l.Character.String())
 		}
@@ -166,8 +168,8 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		p.table(hdr, rows)
 	}
 
-	if m == nil || m.GameName() == "nzsc" {
-		p.nzscTables(s, opt)
+	if ls := loadouts.Summarize(t); ls != nil {
+		p.nzscTables(s, ls, opt)
 	}
 	p.gameStats(s.Counts)
 	return p.err
@@ -175,19 +177,19 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 
 // nzscTables writes two-player NZSC's own tables: characters, loadouts,
 // picks, and with opt.Full boosters and every matrix.
-func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
+func (p *printer) nzscTables(s *analysis.Summary, ls *loadouts.Summary, opt Options) {
 	t, rk := s.Counts, s.Ranking
 	// Characters, pooled.
-	ch := s.Pooled.Collapse(analysis.ByCharacter)
+	ch := ls.Pooled.Collapse(loadouts.ByCharacter)
 	p.section("Characters, all bots pooled: row's win rate % against column")
 	p.matrix(ch, true)
 
 	// Loadouts against the field, pooled.
 	p.section("Loadouts, all bots pooled: win rate % against every opponent loadout")
-	pooledPicks, totalPicks := s.PooledPicks()
-	lo := s.Pooled.Collapse(analysis.ByLoadout)
+	pooledPicks, totalPicks := ls.PooledPicks()
+	lo := ls.Pooled.Collapse(loadouts.ByLoadout)
 	p.overall(lo, func(r int) string { return share(pooledPicks[r], totalPicks) })
-	bo := s.Pooled.Collapse(analysis.ByBooster)
+	bo := ls.Pooled.Collapse(loadouts.ByBooster)
 	if opt.Full {
 		// Every booster but No Booster belongs to one loadout, whose row
 		// above it repeats.
@@ -205,24 +207,24 @@ func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 	totals := make([]int64, len(t.Bots))
 	anyUnsettled := false
 	for i := range t.Bots {
-		totals[i] = s.Unsettled[i]
-		for _, n := range s.Picks[i] {
+		totals[i] = ls.Unsettled[i]
+		for _, n := range ls.Picks[i] {
 			totals[i] += n
 		}
-		anyUnsettled = anyUnsettled || s.Unsettled[i] > 0
+		anyUnsettled = anyUnsettled || ls.Unsettled[i] > 0
 	}
 	var rows [][]string
-	for x := range analysis.NumLoadouts {
-		row := []string{analysis.LoadoutAt(x).String()}
+	for x := range engine.NumLoadouts {
+		row := []string{engine.LoadoutAt(x).String()}
 		for _, i := range rk.Order {
-			row = append(row, share(s.Picks[i][x], totals[i]))
+			row = append(row, share(ls.Picks[i][x], totals[i]))
 		}
 		rows = append(rows, row)
 	}
 	if anyUnsettled {
 		row := []string{"none (game ended first)"}
 		for _, i := range rk.Order {
-			row = append(row, share(s.Unsettled[i], totals[i]))
+			row = append(row, share(ls.Unsettled[i], totals[i]))
 		}
 		rows = append(rows, row)
 	}
@@ -234,13 +236,13 @@ func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 		for rank := range rk.Order {
 			hdr = append(hdr, strconv.Itoa(rank+1))
 		}
-		per := make([]*analysis.WinRates, len(t.Bots))
+		per := make([]*loadouts.WinRates, len(t.Bots))
 		for _, i := range rk.Order {
-			per[i] = s.PerBot[i].Collapse(analysis.ByLoadout)
+			per[i] = ls.PerBot[i].Collapse(loadouts.ByLoadout)
 		}
 		rows = nil
-		for x := range analysis.NumLoadouts {
-			row := []string{analysis.LoadoutAt(x).String()}
+		for x := range engine.NumLoadouts {
+			row := []string{engine.LoadoutAt(x).String()}
 			for _, i := range rk.Order {
 				row = append(row, pct(per[i].Overall[x]))
 			}
@@ -254,7 +256,7 @@ func (p *printer) nzscTables(s *analysis.Summary, opt Options) {
 		p.matrix(bo, false)
 		for _, i := range rk.Order {
 			p.section("Characters for " + t.Bots[i] + ": its win rate % with row against column")
-			p.matrix(s.PerBot[i].Collapse(analysis.ByCharacter), true)
+			p.matrix(ls.PerBot[i].Collapse(loadouts.ByCharacter), true)
 		}
 	}
 }
@@ -314,12 +316,12 @@ func (p *printer) render(t *Table) {
 
 // matrix prints a win-rate table with an "all" column (and the game
 // counts when games is set).
-func (p *printer) matrix(wr *analysis.WinRates, games bool) {
+func (p *printer) matrix(wr *loadouts.WinRates, games bool) {
 	hdr := append([]string{""}, wr.Labels...)
-	if wr.Level != analysis.ByCharacter {
+	if wr.Level != loadouts.ByCharacter {
 		hdr = []string{""}
 		for i, l := range wr.Labels {
-			if wr.Level == analysis.ByLoadout {
+			if wr.Level == loadouts.ByLoadout {
 				hdr = append(hdr, shortLoadout(i))
 			} else {
 				hdr = append(hdr, abbreviate(l))
@@ -347,7 +349,7 @@ func (p *printer) matrix(wr *analysis.WinRates, games bool) {
 
 // overall prints each row against everything, best first, with games
 // and an optional extra column (pick share).
-func (p *printer) overall(wr *analysis.WinRates, extra func(r int) string) {
+func (p *printer) overall(wr *loadouts.WinRates, extra func(r int) string) {
 	order := make([]int, len(wr.Labels))
 	for i := range order {
 		order[i] = i

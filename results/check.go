@@ -289,15 +289,8 @@ func checkPairing(p *analysis.Pairing, pairs uint64) error {
 	if penta < 0 || uint64(penta) != pairs {
 		return fmt.Errorf("pentanomial: %d pairs, its finished chunks hold %d", penta, pairs)
 	}
-	if neg(p.Forfeits[0], p.Forfeits[1], p.Illegal[0], p.Illegal[1], p.Turns, p.Unsettled.Wins, p.Unsettled.Draws, p.Unsettled.Losses) {
+	if neg(p.Forfeits[0], p.Forfeits[1], p.Illegal[0], p.Illegal[1], p.Turns) {
 		return fmt.Errorf("a negative count")
-	}
-	for x := range p.Loadouts {
-		for y := range p.Loadouts[x] {
-			if r := p.Loadouts[x][y]; neg(r.Wins, r.Draws, r.Losses) {
-				return fmt.Errorf("loadouts[%d][%d]: a negative count", x, y)
-			}
-		}
 	}
 	return nil
 }

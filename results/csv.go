@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -69,43 +71,8 @@ func Tables(s *analysis.Summary) []Table {
 	}
 	out = append(out, ct)
 
-	// Loadout matchups at every level, pooled ("*") and per bot.
-	lt := Table{Name: "loadouts.csv", Header: append([]string{"bot", "level", "row", "column"}, estimateHeader...)}
-	add := func(scope string, m *analysis.LoadoutMatrix) {
-		for _, level := range []analysis.Level{analysis.ByLoadout, analysis.ByCharacter, analysis.ByBooster} {
-			w := m.Collapse(level)
-			for r := range w.Labels {
-				for c := range w.Labels {
-					if e := w.Cells[r][c]; e.Record.Games() > 0 {
-						lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], w.Labels[c]}, estimateCols(e)...))
-					}
-				}
-				if e := w.Overall[r]; e.Record.Games() > 0 {
-					lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], "*"}, estimateCols(e)...))
-				}
-			}
-		}
-	}
-	add("*", s.Pooled)
-	for i := range bots {
-		add(bots[i], s.PerBot[i])
-	}
-	out = append(out, lt)
-
-	// Loadout picks per bot.
-	pt := Table{Name: "picks.csv", Header: []string{"bot", "loadout", "games", "share"}}
-	for i := range bots {
-		var total int64
-		for _, n := range s.Picks[i] {
-			total += n
-		}
-		total += s.Unsettled[i]
-		for x, n := range s.Picks[i] {
-			pt.Rows = append(pt.Rows, []string{bots[i], analysis.LoadoutAt(x).String(), count(n), numfmt.CSV(float64(n)/float64(total), 6)})
-		}
-		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(s.Unsettled[i]), numfmt.CSV(float64(s.Unsettled[i])/float64(total), 6)})
-	}
-	out = append(out, pt)
+	// Two-player NZSC's loadout tables (header only for another game).
+	out = append(out, loadoutTables(bots, loadouts.Summarize(s.Counts))...)
 
 	// Raw pairing counts.
 	pr := Table{Name: "pairings.csv", Header: []string{"a", "b", "games", "a_wins", "draws", "a_losses",
@@ -120,7 +87,7 @@ func Tables(s *analysis.Summary) []Table {
 		for _, n := range p.Pentanomial {
 			row = append(row, count(n))
 		}
-		row = append(row, count(p.Unsettled.Games()), count(p.Forfeits[0]), count(p.Forfeits[1]),
+		row = append(row, count(loadouts.Unsettled(s.Counts, &p).Games()), count(p.Forfeits[0]), count(p.Forfeits[1]),
 			count(p.Illegal[0]), count(p.Illegal[1]), count(p.Turns))
 		pr.Rows = append(pr.Rows, row)
 	}
@@ -134,6 +101,49 @@ func Tables(s *analysis.Summary) []Table {
 	}
 	out = append(out, mt)
 	return out
+}
+
+// loadoutTables returns loadouts.csv, the loadout matchups at every
+// level, pooled ("*") and per bot, and picks.csv, each bot's loadout
+// picks; only their headers when ls is nil (a game other than two-player
+// NZSC).
+func loadoutTables(bots []string, ls *loadouts.Summary) []Table {
+	lt := Table{Name: "loadouts.csv", Header: append([]string{"bot", "level", "row", "column"}, estimateHeader...)}
+	pt := Table{Name: "picks.csv", Header: []string{"bot", "loadout", "games", "share"}}
+	if ls == nil {
+		return []Table{lt, pt}
+	}
+	add := func(scope string, m *loadouts.Matrix) {
+		for _, level := range []loadouts.Level{loadouts.ByLoadout, loadouts.ByCharacter, loadouts.ByBooster} {
+			w := m.Collapse(level)
+			for r := range w.Labels {
+				for c := range w.Labels {
+					if e := w.Cells[r][c]; e.Record.Games() > 0 {
+						lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], w.Labels[c]}, estimateCols(e)...))
+					}
+				}
+				if e := w.Overall[r]; e.Record.Games() > 0 {
+					lt.Rows = append(lt.Rows, append([]string{scope, level.String(), w.Labels[r], "*"}, estimateCols(e)...))
+				}
+			}
+		}
+	}
+	add("*", ls.Pooled)
+	for i := range bots {
+		add(bots[i], ls.PerBot[i])
+	}
+	for i := range bots {
+		var total int64
+		for _, n := range ls.Picks[i] {
+			total += n
+		}
+		total += ls.Unsettled[i]
+		for x, n := range ls.Picks[i] {
+			pt.Rows = append(pt.Rows, []string{bots[i], engine.LoadoutAt(x).String(), count(n), numfmt.CSV(float64(n)/float64(total), 6)})
+		}
+		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(ls.Unsettled[i]), numfmt.CSV(float64(ls.Unsettled[i])/float64(total), 6)})
+	}
+	return []Table{lt, pt}
 }
 
 // WriteTables writes every CSV table of s into the run directory.

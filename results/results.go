@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
@@ -281,6 +282,21 @@ type Counts struct {
 	// WriteCounts fills it and Load reads it back through the game's
 	// registry entry.
 	GameStats json.RawMessage `json:"game_stats,omitempty"`
+	// legacy is two-player NZSC's loadouts as counts.json held them in
+	// its pairings before the game kept its own tally; Load turns them
+	// into the tally.
+	legacy *legacyCounts
+}
+
+// legacyCounts is what a counts.json written before two-player NZSC kept
+// its own tally (game_stats) held of it: each pairing's records by the
+// loadouts played, from A's side, and its games that ended before the
+// loadouts were settled.
+type legacyCounts struct {
+	Pairings []struct {
+		Loadouts  *[engine.NumLoadouts][engine.NumLoadouts]analysis.Record `json:"loadouts"`
+		Unsettled *analysis.Record                                         `json:"unsettled"`
+	} `json:"pairings"`
 }
 
 // FinishedChunks expands Finished.
@@ -387,10 +403,50 @@ func loadGameStats(m *Manifest, c *Counts) error {
 		if err := json.Unmarshal(c.GameStats, st); err != nil {
 			return err
 		}
+	case c.legacy != nil && isNZSC2(st):
+		if err := c.legacy.convert(c, st.(*engine.Stats)); err != nil {
+			return err
+		}
 	case c.Games() > 0:
 		return nil
 	}
+	// Two-player NZSC's tally counts every game of the pairings.
+	if nz, ok := st.(*engine.Stats); ok && m.NumSeats() == 2 && nz.Games() != c.Games() {
+		return fmt.Errorf("%d games, the pairings %d", nz.Games(), c.Games())
+	}
 	c.Game = st
+	return nil
+}
+
+func isNZSC2(st game.Stats) bool {
+	_, ok := st.(*engine.Stats)
+	return ok
+}
+
+// convert adds the loadouts of l's pairings, those of c, to nz.
+func (l *legacyCounts) convert(c *Counts, nz *engine.Stats) error {
+	if len(l.Pairings) != len(c.Pairings) {
+		return fmt.Errorf("%d pairings hold loadouts of %d", len(l.Pairings), len(c.Pairings))
+	}
+	wdl := func(r analysis.Record) engine.WDL { return engine.WDL{Wins: r.Wins, Draws: r.Draws, Losses: r.Losses} }
+	for i, lp := range l.Pairings {
+		p := &c.Pairings[i]
+		if lp.Unsettled != nil {
+			if err := nz.AddRecord(p.A, p.B, -1, -1, wdl(*lp.Unsettled)); err != nil {
+				return fmt.Errorf("pairing %d: %v", i, err)
+			}
+		}
+		if lp.Loadouts == nil {
+			continue
+		}
+		for x := range lp.Loadouts {
+			for y, r := range lp.Loadouts[x] {
+				if err := nz.AddRecord(p.A, p.B, x, y, wdl(r)); err != nil {
+					return fmt.Errorf("pairing %d: loadouts[%d][%d]: %v", i, x, y, err)
+				}
+			}
+		}
+	}
 	return nil
 }
 
@@ -416,6 +472,18 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 		return nil, err
 	}
 	name := filepath.Join(d.Path, CountsFile)
+	if len(c.GameStats) == 0 {
+		var l legacyCounts
+		if err := d.readJSON(CountsFile, &l); err != nil {
+			return nil, err
+		}
+		for _, p := range l.Pairings {
+			if p.Loadouts != nil || p.Unsettled != nil {
+				c.legacy = &l
+				break
+			}
+		}
+	}
 	if c.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %d, this program reads %d", name, c.Format, FormatVersion)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -79,13 +80,32 @@ func matchConfig(t testing.TB, a, b string, seed, pairs, chunk uint64) *Config {
 }
 
 // playMatch plays a match on workers and returns its one pairing.
-func playMatch(t *testing.T, cfg *Config, workers int, chunks []uint64) analysis.Pairing {
+func playMatch(t *testing.T, cfg *Config, workers int, chunks []uint64) matchResult {
 	t.Helper()
 	res, err := Play(context.Background(), cfg, Options{Workers: workers, Chunks: chunks})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.Counts.Pairings[0]
+	r := matchResult{Pairing: res.Counts.Pairings[0], counts: &res.Counts}
+	if st, ok := res.Counts.Game.(*engine.Stats); ok {
+		r.Loadouts = st.Pairing(0, 1)
+	}
+	return r
+}
+
+// matchResult is a match's pairing and its loadouts (two-player NZSC's
+// tally of the pairing, from A's side).
+type matchResult struct {
+	analysis.Pairing
+	Loadouts engine.LoadoutTally
+	counts   *analysis.Tournament
+}
+
+// summary is the match's summary with its loadout lines.
+func (r *matchResult) summary() analysis.MatchSummary {
+	s := analysis.SummarizeMatch(&r.Pairing)
+	loadouts.Match(&s, r.counts, &r.Pairing)
+	return s
 }
 
 func TestMatchIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
@@ -94,14 +114,14 @@ func TestMatchIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
 		pairs = 600
 	}
 	cfg := matchConfig(t, "random", "test-flaky", 0xfeed, pairs, 37)
-	var first analysis.Pairing
+	var first matchResult
 	for i, w := range []int{1, 2, 7} {
 		got := playMatch(t, cfg, w, nil)
 		if i == 0 {
 			first = got
 			continue
 		}
-		if !reflect.DeepEqual(got, first) {
+		if !reflect.DeepEqual(got.Pairing, first.Pairing) || got.Loadouts != first.Loadouts {
 			t.Errorf("workers %d: result differs from workers 1", w)
 		}
 	}
@@ -167,7 +187,7 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 	}
 	// Neither bot can be penalized, so every game reaches the move phase.
 	for key, want := range cells {
-		c := r.Loadouts[analysis.LoadoutIndex(key[0])][analysis.LoadoutIndex(key[1])]
+		c := r.Loadouts.Loadouts[key[0].Index()][key[1].Index()]
 		if got := [3]uint64{uint64(c.Wins), uint64(c.Draws), uint64(c.Losses)}; got != want {
 			t.Errorf("loadouts %v: got %v, want %v", key, got, want)
 		}
@@ -190,15 +210,18 @@ func TestSelfPlayIsSeatSymmetric(t *testing.T) {
 	if r.Seat[0] != r.Seat[1].Flip() {
 		t.Errorf("seats not mirrored: %+v", r.Seat)
 	}
-	for a := range analysis.NumLoadouts {
-		for b := range analysis.NumLoadouts {
-			if r.Loadouts[a][b] != r.Loadouts[b][a].Flip() {
+	if n := r.Loadouts.Games(); n != r.Games() {
+		t.Errorf("loadouts hold %d games of %d", n, r.Games())
+	}
+	for a := range engine.NumLoadouts {
+		for b := range engine.NumLoadouts {
+			if r.Loadouts.Loadouts[a][b] != r.Loadouts.Loadouts[b][a].Flip() {
 				t.Fatalf("loadouts %d×%d not mirrored", a, b)
 			}
 		}
 	}
-	sum := analysis.SummarizeMatch(&r)
-	if !reflect.DeepEqual(sum.Picks[0], sum.Picks[1]) {
+	sum := r.summary()
+	if len(sum.Picks[0]) == 0 || !reflect.DeepEqual(sum.Picks[0], sum.Picks[1]) {
 		t.Errorf("picks differ: %v %v", sum.Picks[0], sum.Picks[1])
 	}
 	// Seat 0 has no advantage in NZSC (picks are simultaneous): its score
@@ -224,13 +247,13 @@ func TestMatchFaultAccounting(t *testing.T) {
 	if r.Illegal[0] != 6*games || r.Forfeits[0] != 0 || r.Illegal[1]+r.Forfeits[1] != 0 {
 		t.Errorf("garbage faults %v %v", r.Illegal, r.Forfeits)
 	}
-	if sum := analysis.SummarizeMatch(&r); sum.Picks[0]["none"] != uint64(games) || r.Unsettled.Losses != games {
+	if sum := r.summary(); sum.Picks[0]["none"] != uint64(games) || r.Loadouts.Unsettled.Losses != games {
 		t.Errorf("unsettled loadouts not counted: %v", sum.Picks[0])
 	}
 
 	flakyCloses.Store(0)
 	r = playMatch(t, matchConfig(t, "test-flaky", "test-lowest", 8, pairs, 0), 3, nil)
-	f := analysis.SummarizeMatch(&r).Faults[0]
+	f := analysis.SummarizeMatch(&r.Pairing).Faults[0]
 	if f.Forfeits == 0 || f.Kinds["timeout"] != f.Forfeits || len(f.Kinds) != 1 {
 		t.Errorf("flaky faults %+v", f)
 	}
@@ -262,7 +285,8 @@ func TestMatchCancelKeepsFinishedChunks(t *testing.T) {
 		t.Fatalf("interrupted %v after %d chunks", res.Interrupted, len(res.Finished))
 	}
 	again := playMatch(t, cfg, 2, res.Finished)
-	if !reflect.DeepEqual(res.Counts.Pairings[0], again) || uint64(again.Games()) != 2*cfg.PairsIn(res.Finished) {
+	if !reflect.DeepEqual(res.Counts.Pairings[0], again.Pairing) || uint64(again.Games()) != 2*cfg.PairsIn(res.Finished) ||
+		res.Counts.Game.(*engine.Stats).Pairing(0, 1) != again.Loadouts {
 		t.Errorf("interrupted counts differ from the finished chunks replayed (%d vs %d games)", res.Counts.Games(), again.Games())
 	}
 }

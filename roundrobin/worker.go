@@ -121,12 +121,15 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		seed = tournament.PairSeed(w.seeds[pi], k)
 	}
 	p := &a.p[pi]
+	pr := w.pairings[pi]
+	if w.nzsc != nil {
+		w.nzsc.stats = w.nzscStats(a)
+	}
 	if w.log == nil && w.fast[pi] {
 		// Two uniform random bots: the engine plays both games.
-		p.Pentanomial[w.nzsc.playRandom(p, seed, 0)+w.nzsc.playRandom(p, seed, 1)]++
+		p.Pentanomial[w.nzsc.playRandom(p, seed, pr, 0)+w.nzsc.playRandom(p, seed, [2]int{pr[1], pr[0]}, 1)]++
 		return nil
 	}
-	pr := w.pairings[pi]
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -146,6 +149,16 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		return nil
 	}
 	return w.flushLog(pair)
+}
+
+// nzscStats returns the chunk's two-player NZSC tally, made at its first
+// game (nil when the run keeps none).
+func (w *worker) nzscStats(a *agg) *engine.Stats {
+	if a.g == nil && w.newStats != nil {
+		a.g = w.newStats()
+	}
+	st, _ := a.g.(*engine.Stats)
+	return st
 }
 
 // countGeneric adds the game the generic table just played, with bot0
@@ -232,25 +245,18 @@ func (w *worker) logGame(pairing int, set uint64, inSet int, seed uint64) {
 }
 
 // addResult adds one game's result for A (in seatA) to p's seat record
-// and to cell, when not nil, and returns A's half-points (0 loss, 1 draw,
-// 2 win).
-func addResult(p *analysis.Pairing, cell *analysis.Record, winner, seatA int) int {
+// and returns A's half-points (0 loss, 1 draw, 2 win).
+func addResult(p *analysis.Pairing, winner, seatA int) int {
 	seat := &p.Seat[seatA]
-	if cell == nil {
-		cell = new(analysis.Record) // a scratch record: nothing to count there
-	}
 	switch winner {
 	case seatA:
 		seat.Wins++
-		cell.Wins++
 		return 2
 	case 1 - seatA:
 		seat.Losses++
-		cell.Losses++
 		return 0
 	}
 	seat.Draws++
-	cell.Draws++
 	return 1
 }
 
@@ -272,7 +278,7 @@ func closeAll[T any](xs []T, closer func(T) agents.Closer) error {
 }
 
 // nzscTable plays two-player NZSC on agents.Table, the engine's own fast
-// path, and counts loadouts.
+// path, and counts loadouts in the game's tally (engine.Stats).
 type nzscTable struct {
 	cfg   *Config
 	rules engine.Rules
@@ -283,6 +289,9 @@ type nzscTable struct {
 	// full games log needs every turn.
 	fast []bool
 	src  [2]engine.Wyrand
+	// stats is the current chunk's tally, set by the worker before each
+	// pair; nil when the run keeps none.
+	stats *engine.Stats
 }
 
 func newNZSCTable(cfg *Config, rules engine.Rules, log *results.GamesLog) (*nzscTable, error) {
@@ -304,19 +313,20 @@ func (t *nzscTable) close() error {
 }
 
 // playRandom plays a game between two uniform random bots on the
-// engine's PlayRandom (see randomGame) and adds it to p.
-func (t *nzscTable) playRandom(p *analysis.Pairing, seed uint64, seatA int) int {
+// engine's PlayRandom (see randomGame), bots[s] in seat s, and adds it
+// to p.
+func (t *nzscTable) playRandom(p *analysis.Pairing, seed uint64, bots [2]int, seatA int) int {
 	s := randomGame(&t.src, t.rules, seed)
-	return addNZSC(p, &s, s.Settled(), s.Result.Winner(), seatA)
+	return t.add(p, &s, s.Settled(), s.Result.Winner(), bots, seatA)
 }
 
 func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
 	if t.fast[bots[0]] && t.fast[bots[1]] {
-		return t.playRandom(p, seed, seatA)
+		return t.playRandom(p, seed, bots, seatA)
 	}
 	o := t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
 	history := t.table.History
-	half := addNZSC(p, &o.State, settled(&o, history), o.Winner(), seatA)
+	half := t.add(p, &o.State, engine.SettledAfter(&o.State, history), o.Winner(), bots, seatA)
 	for _, turn := range history {
 		if !turn.Nullified() {
 			continue
@@ -336,28 +346,16 @@ func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA in
 	return half
 }
 
-// addNZSC adds a two-player NZSC game that ended in s, won by seat winner
-// (-1: nobody), to p as seen from A in seatA: the result, the turns and
-// the loadout pairing (once the game reached the move phase).
-func addNZSC(p *analysis.Pairing, s *engine.State, settled bool, winner, seatA int) int {
+// add adds a two-player NZSC game that ended in s, won by seat winner
+// (-1: nobody), bots[s] in seat s, to p as seen from A in seatA (the
+// result and the turns) and to the game's tally (the loadouts, once the
+// game reached the move phase: settled), and returns A's half-points.
+func (t *nzscTable) add(p *analysis.Pairing, s *engine.State, settled bool, winner int, bots [2]int, seatA int) int {
 	p.Turns += int64(s.Turn)
-	cell := &p.Unsettled
-	if settled {
-		la := analysis.LoadoutIndex(s.Loadout(seatA))
-		lb := analysis.LoadoutIndex(s.Loadout(1 - seatA))
-		if la >= 0 && lb >= 0 {
-			cell = &p.Loadouts[la][lb]
-		}
+	if t.stats != nil {
+		t.stats.AddGame(s, settled, winner, bots)
 	}
-	return addResult(p, cell, winner, seatA)
-}
-
-// settled reports whether a game played on agents.Table reached the move
-// phase: a forfeit leaves the state where it stopped; a finished game's
-// last turn says in which phase it ended.
-func settled(o *agents.Outcome, history []engine.Turn) bool {
-	return o.State.Phase == engine.PickMove ||
-		len(history) > 0 && history[len(history)-1].Phase() == engine.PickMove
+	return addResult(p, winner, seatA)
 }
 
 // fillRecord writes an NZSC game into rec: every turn's choices by name,
@@ -407,7 +405,7 @@ func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA 
 	res := t.table.Play(t.game, seed, t.seats[:])
 	t.forfeit = res.Forfeit
 	p.Turns += int64(res.Steps)
-	half := addResult(p, nil, res.Outcome.Winner, seatA)
+	half := addResult(p, res.Outcome.Winner, seatA)
 	for s := range 2 {
 		p.Illegal[s^seatA] += int64(res.Illegal[s])
 	}

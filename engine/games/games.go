@@ -24,11 +24,11 @@ var NZSC = func() *game.Info {
 		}
 		return nzscn.Info.New(seats, r)
 	}
-	// Two-player NZSC's own tables (loadouts, boosters) are in the
-	// general report; at 3 or 4 seats the game keeps a tally.
+	// Each seat count keeps its own tally: loadouts by pairing of bots at
+	// two seats, characters and combinations at 3 or 4.
 	i.Stats = func(g game.Game, entrants int) game.Stats {
 		if g.Seats() == 2 {
-			return nil
+			return engine.Info.Stats(g, entrants)
 		}
 		return nzscn.Info.Stats(g, entrants)
 	}
