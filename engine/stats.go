@@ -121,22 +121,36 @@ func (t *Stats) tally(a, b int) *LoadoutTally {
 	return *p
 }
 
+// Pair returns the tally of the games between entrants a and b, made on
+// first use, and the seat of its first entrant (the lower index) when a
+// sits in seat 0. A loop that plays many games of one pairing takes it
+// once and adds each game with LoadoutTally.Add: no lookup per game.
+func (t *Stats) Pair(a, b int) (tally *LoadoutTally, first int) {
+	if a > b {
+		a, b, first = b, a, 1
+	}
+	return t.tally(a, b), first
+}
+
 // AddGame counts a game that ended in s between entrants[0] in seat 0 and
 // entrants[1] in seat 1, won by seat winner (-1: nobody; a forfeit's
 // winner is the other seat); settled says whether it reached the move
 // phase (see SettledAfter). It allocates only at the first game of two
 // entrants.
 func (t *Stats) AddGame(s *State, settled bool, winner int, entrants [2]int) {
-	first := 0 // the seat of the lower entrant, from whose side the tally counts
-	a, b := entrants[0], entrants[1]
-	if a > b {
-		a, b, first = b, a, 1
-	}
-	c := &t.tally(a, b).Unsettled
+	tally, first := t.Pair(entrants[0], entrants[1])
+	tally.Add(s, settled, winner, first)
+}
+
+// Add counts a game that ended in s, won by seat winner (-1: nobody),
+// with the tally's first entrant in seat first; settled says whether it
+// reached the move phase (see SettledAfter).
+func (t *LoadoutTally) Add(s *State, settled bool, winner, first int) {
+	c := &t.Unsettled
 	if settled {
 		x, y := s.Loadout(first).Index(), s.Loadout(1-first).Index()
 		if x >= 0 && y >= 0 {
-			c = &t.tally(a, b).Loadouts[x][y]
+			c = &t.Loadouts[x][y]
 		}
 	}
 	switch winner {
@@ -279,14 +293,12 @@ func (t *Stats) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON implements game.Stats: the tally must be for as many
-// entrants as t was made for, each pair once, with no negative count.
+// entrants as t was made for (NewStats), each pair once, with no
+// negative count.
 func (t *Stats) UnmarshalJSON(b []byte) error {
 	var d statsJSON
 	if err := json.Unmarshal(b, &d); err != nil {
 		return fmt.Errorf("nzsc statistics: %w", err)
-	}
-	if t.n == 0 && t.pairs == nil {
-		*t = *NewStats(d.Entrants)
 	}
 	if d.Entrants != t.n {
 		return fmt.Errorf("nzsc statistics: %d entrants, the run has %d", d.Entrants, t.n)

@@ -11,6 +11,7 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC's bots for 3 or 4
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/results"
@@ -82,15 +83,66 @@ func TestGameStatsMatch(t *testing.T) {
 	}
 }
 
-// The tally is the same for any number of workers, through an
-// interruption and resume, and from shards merged.
-func TestGameStatsReproducible(t *testing.T) {
-	tmp := t.TempDir()
-	newCfg := func() *Config {
-		cfg := npzrConfig(t, "random", "greedy", "pimc:samples=1,k=2,rollouts=1,horizon=1")
-		cfg.PairsPerPairing = 30
-		return cfg
+// Two-player NZSC's tally of a match (its loadouts) equals the tally of
+// its games played one by one on the NZSC table, seat-swapped; random
+// against random (the engine's fast path) and through bots alike, and
+// every game is counted.
+func TestGameStatsMatchNZSC(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"random", "random"}, {"greedy", "random"}, {"random", "classic"}} {
+		cfg := matchConfig(t, c.a, c.b, 17, 60, 7)
+		res, err := Play(context.Background(), cfg, Options{Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := engine.NewStats(2)
+		table := agents.NewTable()
+		var bots [2]agents.Agent
+		for i, b := range cfg.Bots {
+			if bots[i], err = b.New(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for k := range cfg.PairsPerPairing {
+			seed := tournament.PairSeed(cfg.Seed, k)
+			for _, seats := range [][2]int{{0, 1}, {1, 0}} {
+				o := table.Play(cfg.Rules, seed, bots[seats[0]], bots[seats[1]])
+				// Independently of SettledAfter: a game reached the
+				// move phase when both loadouts are real ones.
+				settled := o.State.Loadout(0).Index() >= 0 && o.State.Loadout(1).Index() >= 0 && o.State.Settled()
+				want.AddGame(&o.State, settled, o.Winner(), seats)
+			}
+		}
+		if got := statsJSON(t, res.Counts.Game); got != statsJSON(t, want) {
+			t.Errorf("%s-%s: pipeline's tally\n%s\nthe games one by one\n%s", c.a, c.b, got, statsJSON(t, want))
+		}
+		if n := res.Counts.Game.(*engine.Stats).Games(); n != res.Counts.Games() || n != 2*int64(cfg.PairsPerPairing) {
+			t.Errorf("%s-%s: tally of %d games, the run played %d", c.a, c.b, n, res.Counts.Games())
+		}
 	}
+}
+
+// The tally is the same for any number of workers, through an
+// interruption and resume, and from shards merged: NPZR's, and
+// two-player NZSC's loadouts (random against random on the engine's fast
+// path, the others on the NZSC table).
+func TestGameStatsReproducible(t *testing.T) {
+	t.Run("npzr", func(t *testing.T) {
+		testStatsReproducible(t, func() *Config {
+			cfg := npzrConfig(t, "random", "greedy", "pimc:samples=1,k=2,rollouts=1,horizon=1")
+			cfg.PairsPerPairing = 30
+			return cfg
+		})
+	})
+	t.Run("nzsc", func(t *testing.T) {
+		testStatsReproducible(t, func() *Config {
+			return &Config{Bots: bots(t, "random", "greedy", "random", "classic"), Gauntlet: -1, PairsPerPairing: 30,
+				Seed: 23, Rules: engine.DefaultRules, ChunkPairs: 5}
+		})
+	})
+}
+
+func testStatsReproducible(t *testing.T, newCfg func() *Config) {
+	tmp := t.TempDir()
 	whole, err := Create(newCfg(), NewRun{Out: filepath.Join(tmp, "whole"), Kind: results.KindTournament})
 	if err != nil {
 		t.Fatal(err)

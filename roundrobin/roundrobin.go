@@ -401,8 +401,10 @@ type agg struct {
 	p []analysis.Pairing
 	t []analysis.TableCounts
 	// g is the game's own tally, made at the first game of a game that
-	// keeps one.
-	g game.Stats
+	// keeps one; nz is g when it is two-player NZSC's, which the NZSC
+	// table adds to directly (no interface call per game).
+	g  game.Stats
+	nz *engine.Stats
 }
 
 // Merge implements tournament.Aggregate.
@@ -420,6 +422,7 @@ func (a *agg) Merge(src *agg) {
 		if a.g == nil {
 			// Taken over, not shared: src no longer holds it.
 			a.g, src.g = src.g, nil
+			a.nz, src.nz = src.nz, nil
 		} else if err := a.g.Merge(src.g); err != nil {
 			panic("roundrobin: " + err.Error()) // tallies of one run: cannot happen
 		}

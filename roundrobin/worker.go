@@ -123,12 +123,18 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 	p := &a.p[pi]
 	pr := w.pairings[pi]
 	if w.nzsc != nil {
-		w.nzsc.stats = w.nzscStats(a)
-	}
-	if w.log == nil && w.fast[pi] {
-		// Two uniform random bots: the engine plays both games.
-		p.Pentanomial[w.nzsc.playRandom(p, seed, pr, 0)+w.nzsc.playRandom(p, seed, [2]int{pr[1], pr[0]}, 1)]++
-		return nil
+		if a.nz == nil && w.newStats != nil {
+			a.g = w.newStats()
+			a.nz, _ = a.g.(*engine.Stats)
+		}
+		w.nzsc.stats = a.nz
+		if w.log == nil && w.fast[pi] {
+			// Two uniform random bots: the engine plays both games,
+			// counted in the pairing's loadout tally, looked up once.
+			tally, first := a.nz.Pair(pr[0], pr[1])
+			p.Pentanomial[w.nzsc.playRandom(p, tally, seed, first, 0)+w.nzsc.playRandom(p, tally, seed, 1-first, 1)]++
+			return nil
+		}
 	}
 	var rec *game.Record
 	if w.log != nil {
@@ -149,16 +155,6 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		return nil
 	}
 	return w.flushLog(pair)
-}
-
-// nzscStats returns the chunk's two-player NZSC tally, made at its first
-// game (nil when the run keeps none).
-func (w *worker) nzscStats(a *agg) *engine.Stats {
-	if a.g == nil && w.newStats != nil {
-		a.g = w.newStats()
-	}
-	st, _ := a.g.(*engine.Stats)
-	return st
 }
 
 // countGeneric adds the game the generic table just played, with bot0
@@ -313,20 +309,36 @@ func (t *nzscTable) close() error {
 }
 
 // playRandom plays a game between two uniform random bots on the
-// engine's PlayRandom (see randomGame), bots[s] in seat s, and adds it
-// to p.
-func (t *nzscTable) playRandom(p *analysis.Pairing, seed uint64, bots [2]int, seatA int) int {
+// engine's PlayRandom (see randomGame) and adds it to p, as seen from A
+// in seatA, and to tally, whose first entrant sits in seat first.
+func (t *nzscTable) playRandom(p *analysis.Pairing, tally *engine.LoadoutTally, seed uint64, first, seatA int) int {
 	s := randomGame(&t.src, t.rules, seed)
-	return t.add(p, &s, s.Settled(), s.Result.Winner(), bots, seatA)
+	p.Turns += int64(s.Turn)
+	winner := s.Result.Winner()
+	tally.Add(&s, s.Settled(), winner, first)
+	return addResult(p, winner, seatA)
 }
 
 func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
+	var o agents.Outcome
+	var history []engine.Turn
+	var settled bool
 	if t.fast[bots[0]] && t.fast[bots[1]] {
-		return t.playRandom(p, seed, bots, seatA)
+		// Two uniform random bots while the games log keeps only
+		// outcomes: the engine plays, and the record has no turns.
+		o.State = randomGame(&t.src, t.rules, seed)
+		o.Forfeit = -1
+		settled = o.State.Settled()
+	} else {
+		o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
+		history = t.table.History
+		settled = engine.SettledAfter(&o.State, history)
 	}
-	o := t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
-	history := t.table.History
-	half := t.add(p, &o.State, engine.SettledAfter(&o.State, history), o.Winner(), bots, seatA)
+	p.Turns += int64(o.State.Turn)
+	if t.stats != nil {
+		t.stats.AddGame(&o.State, settled, o.Winner(), bots)
+	}
+	half := addResult(p, o.Winner(), seatA)
 	for _, turn := range history {
 		if !turn.Nullified() {
 			continue
@@ -344,18 +356,6 @@ func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA in
 		t.fillRecord(rec, &o, history, bots)
 	}
 	return half
-}
-
-// add adds a two-player NZSC game that ended in s, won by seat winner
-// (-1: nobody), bots[s] in seat s, to p as seen from A in seatA (the
-// result and the turns) and to the game's tally (the loadouts, once the
-// game reached the move phase: settled), and returns A's half-points.
-func (t *nzscTable) add(p *analysis.Pairing, s *engine.State, settled bool, winner int, bots [2]int, seatA int) int {
-	p.Turns += int64(s.Turn)
-	if t.stats != nil {
-		t.stats.AddGame(s, settled, winner, bots)
-	}
-	return addResult(p, winner, seatA)
 }
 
 // fillRecord writes an NZSC game into rec: every turn's choices by name,
