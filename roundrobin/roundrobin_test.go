@@ -226,3 +226,41 @@ func TestGauntletAndLog(t *testing.T) {
 		t.Errorf("log wins %v, counts %v", wins, p.Total())
 	}
 }
+
+// TestOutcomeLogRandomRandom: an outcome-level games log of random
+// against random, which the engine plays without the table, names each
+// game's bots and gives its result, as the counts have it.
+func TestOutcomeLogRandomRandom(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Bots = bots(t, "random", "random:")
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	log, err := results.CreateGamesLog(path, results.LevelOutcome)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := play(t, cfg, Options{Workers: 2, GamesLog: log})
+	if err := log.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var wins, draws, games int64
+	err = results.ReadRecords(path, func(r *game.Record) error {
+		games++
+		if len(r.Bots) != 2 || r.Result.Steps == 0 {
+			t.Fatalf("record %d/%d/%d: bots %v, %d steps", *r.Table, *r.Set, *r.InSet, r.Bots, r.Result.Steps)
+		}
+		switch {
+		case r.Result.Winner < 0:
+			draws++
+		case r.Bots[r.Result.Winner] == cfg.Bots[0].Name():
+			wins++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := res.Counts.Pairings[0].Total()
+	if games != tot.Games() || wins != tot.Wins || draws != tot.Draws {
+		t.Errorf("log: %d games, %d wins, %d draws; counts %v", games, wins, draws, tot)
+	}
+}

@@ -1,0 +1,122 @@
+package results_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// legacyDir is a run directory (a gauntlet of random, greedy and
+// classic, 100 games per pairing, seed 3) written before two-player NZSC
+// kept its own tally: its pairings hold their loadouts.
+var legacyDir = filepath.Join("testdata", "legacy", "gauntlet")
+
+// TestLegacyCountsConverted: the loadouts of an old counts.json become
+// the game's tally cell by cell (read back here from the raw file), a
+// checkpoint written from it stores the tally in game_stats only, and
+// reading that gives the same tally.
+func TestLegacyCountsConverted(t *testing.T) {
+	_, _, c, err := results.Load(legacyDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := c.Game.(*engine.Stats)
+	if !ok {
+		t.Fatalf("game tally %T, want *engine.Stats", c.Game)
+	}
+	raw, err := os.ReadFile(filepath.Join(legacyDir, results.CountsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old struct {
+		Pairings []struct {
+			A, B      int
+			Loadouts  [][][3]int64 `json:"loadouts"`
+			Unsettled [3]int64     `json:"unsettled"`
+		} `json:"pairings"`
+	}
+	if err := json.Unmarshal(raw, &old); err != nil {
+		t.Fatal(err)
+	}
+	cells := 0
+	for _, p := range old.Pairings {
+		got := st.Pairing(p.A, p.B)
+		for x, row := range p.Loadouts {
+			for y, r := range row {
+				g := got.Loadouts[x][y]
+				if [3]int64{g.Wins, g.Draws, g.Losses} != r {
+					t.Errorf("pairing %d-%d loadouts %d×%d: %v, the file %v", p.A, p.B, x, y, g, r)
+				}
+				if r != [3]int64{} {
+					cells++
+				}
+			}
+		}
+		if u := got.Unsettled; [3]int64{u.Wins, u.Draws, u.Losses} != p.Unsettled {
+			t.Errorf("pairing %d-%d unsettled %v, the file %v", p.A, p.B, u, p.Unsettled)
+		}
+	}
+	if cells == 0 || st.Games() != c.Games() {
+		t.Errorf("%d cells with games; tally of %d games, counts %d", cells, st.Games(), c.Games())
+	}
+
+	dir := t.TempDir()
+	copyRun(t, legacyDir, dir)
+	if err := (&results.Dir{Path: dir}).WriteCounts(c); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, results.CountsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), `"loadouts": [`) && !strings.Contains(string(b), `"game_stats"`) {
+		t.Errorf("the new checkpoint keeps loadouts in its pairings, without game_stats")
+	}
+	var stored struct {
+		Pairings []map[string]json.RawMessage `json:"pairings"`
+	}
+	if err := json.Unmarshal(b, &stored); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range stored.Pairings {
+		if _, ok := p["loadouts"]; ok {
+			t.Errorf("a pairing still holds loadouts")
+		}
+	}
+	_, _, again, err := results.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(st)
+	if got, _ := json.Marshal(again.Game); string(got) != string(want) {
+		t.Errorf("tally read back differs:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// An old counts.json whose loadouts disagree with its pairings' games is
+// refused.
+func TestLegacyCountsInconsistent(t *testing.T) {
+	dir := t.TempDir()
+	copyRun(t, legacyDir, dir)
+	path := filepath.Join(dir, results.CountsFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One more unsettled draw in the first pairing than it has games.
+	s := strings.Replace(string(b), `"unsettled": [`, `"unsettled": [0, 1, 0], "was": [`, 1)
+	if s == string(b) {
+		t.Fatal("fixture has no unsettled field")
+	}
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), "game_stats") {
+		t.Errorf("inconsistent loadouts loaded: %v", err)
+	}
+}
