@@ -2,9 +2,11 @@
 // statistics people read: scores with Wilson intervals, cross-tables,
 // Bradley–Terry ratings on the Elo scale (Hunter's MM algorithm),
 // Plackett–Luce ratings, average places, win shares and "finished ahead
-// of" matrices for free-for-all tables of 3 or more, win rates per character/booster pairing, the meta-game's Nash
+// of" matrices for free-for-all tables of 3 or more, the meta-game's Nash
 // equilibrium over the bots, and the sequential probability ratio test
-// that fishtest runs on pentanomial counts.
+// that fishtest runs on pentanomial counts. It knows no game: a game's
+// own tally (game.Stats) is carried, not read; a game's own analyses
+// live beside it (analysis/loadouts, analysis/solve for two-player NZSC).
 //
 // Inputs are plain counts (Record, Pairing, Tournament): value types of
 // fixed size whose memory does not depend on the number of games. Every
@@ -13,6 +15,6 @@
 //
 // Functions keep no shared state and may be called from any goroutine;
 // a Tournament must not be modified while it is being analysed. The
-// analyses allocate their result tables (small: bots², 12×12); nothing
+// analyses allocate their result tables (small: bots²); nothing
 // here runs per game.
 package analysis

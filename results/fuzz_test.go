@@ -19,7 +19,8 @@ func FuzzReadCounts(f *testing.F) {
 	f.Add([]byte(`{"format":1,"bots":["a","b"],"pairings":[{"a":0,"b":1,"seat":[[3,1,2],[0,0,5]],"pentanomial":[1,0,2,0,0]}],"finished":[[0,2]]}`))
 	f.Add([]byte(`{"format":1,"bots":["a","b","c"],"pairings":[{"a":0,"b":1},{"a":2,"b":1,"unsettled":[0,4,0]}],"finished":[]}`))
 	f.Add([]byte(`{"format":1,"bots":["a","b"],"pairings":[{"a":0,"b":1,"loadouts":[[[1,0,0]]]}]}`))
-	f.Add([]byte(`{"format":2}`))
+	f.Add([]byte(`{"format":2,"bots":["a","b"],"pairings":[{"a":0,"b":1,"seat":[[1,0,0],[0,0,1]],"pentanomial":[0,0,1,0,0]}],"finished":[[0,0]],"game_stats":{"entrants":2,"pairs":[{"a":0,"b":1,"unsettled":[1,0,1]}]}}`))
+	f.Add([]byte(`{"format":3}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
 		if err := os.WriteFile(filepath.Join(dir, results.CountsFile), data, 0o644); err != nil {

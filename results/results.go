@@ -20,8 +20,12 @@ import (
 
 // FormatVersion is the version of counts.json, and ManifestFormat that
 // of manifest.json. Each changes whenever a field changes meaning or
-// disappears; readers refuse versions they do not know.
-const FormatVersion = 1
+// disappears; readers refuse versions they do not know. Format 2 moved
+// two-player NZSC's loadouts from the pairings into the game's tally
+// (game_stats), so that an older program refuses a newer file rather
+// than show it without loadouts; format 1 is still read, its loadouts
+// converted.
+const FormatVersion = 2
 
 // ManifestFormat is the version of manifest.json this program writes.
 // Version 2 writes the seed in 0x hex, as every other output does, and
@@ -472,7 +476,7 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 		return nil, err
 	}
 	name := filepath.Join(d.Path, CountsFile)
-	if len(c.GameStats) == 0 {
+	if c.Format == 1 && len(c.GameStats) == 0 {
 		var l legacyCounts
 		if err := d.readJSON(CountsFile, &l); err != nil {
 			return nil, err
@@ -484,8 +488,8 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 			}
 		}
 	}
-	if c.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %d, this program reads %d", name, c.Format, FormatVersion)
+	if c.Format != 1 && c.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: format %d, this program reads 1 and %d", name, c.Format, FormatVersion)
 	}
 	if len(c.Bots) < 2 {
 		return nil, fmt.Errorf("%s: %d bots; a run has at least two", name, len(c.Bots))
