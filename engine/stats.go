@@ -8,41 +8,22 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
-// WDL counts games from one side's point of view. It is the game's own
-// plain count; package analysis turns it into estimates.
-type WDL struct {
-	Wins, Draws, Losses int64
-}
+// WDL counts games from one side's point of view: wins, draws, losses.
+// It is the game's own plain count (stored as [wins, draws, losses]);
+// package analysis turns such counts into estimates.
+type WDL [3]int64
 
 // Games returns the number of games in r.
-func (r WDL) Games() int64 { return r.Wins + r.Draws + r.Losses }
+func (r WDL) Games() int64 { return r[0] + r[1] + r[2] }
 
 // Flip returns the same games seen from the other side.
-func (r WDL) Flip() WDL { return WDL{r.Losses, r.Draws, r.Wins} }
+func (r WDL) Flip() WDL { return WDL{r[2], r[1], r[0]} }
 
 // Add returns r + s.
-func (r WDL) Add(s WDL) WDL { return WDL{r.Wins + s.Wins, r.Draws + s.Draws, r.Losses + s.Losses} }
+func (r WDL) Add(s WDL) WDL { return WDL{r[0] + s[0], r[1] + s[1], r[2] + s[2]} }
 
-// MarshalJSON writes [wins, draws, losses], as counts.json always has.
-func (r WDL) MarshalJSON() ([]byte, error) {
-	return fmt.Appendf(nil, "[%d,%d,%d]", r.Wins, r.Draws, r.Losses), nil
-}
-
-// UnmarshalJSON reads [wins, draws, losses], refusing negative counts.
-func (r *WDL) UnmarshalJSON(b []byte) error {
-	var a []int64
-	if err := json.Unmarshal(b, &a); err != nil {
-		return fmt.Errorf("record: %w", err)
-	}
-	if len(a) != 3 {
-		return fmt.Errorf("record: want [wins,draws,losses], got %d numbers", len(a))
-	}
-	if a[0] < 0 || a[1] < 0 || a[2] < 0 {
-		return fmt.Errorf("record: negative count in %v", a)
-	}
-	*r = WDL{a[0], a[1], a[2]}
-	return nil
-}
+// negative reports whether a count of r is below zero.
+func (r WDL) negative() bool { return r[0] < 0 || r[1] < 0 || r[2] < 0 }
 
 // LoadoutTally is the games between two entrants split by the loadouts
 // they played, from the first entrant's point of view.
@@ -76,6 +57,18 @@ func (t *LoadoutTally) Flipped() LoadoutTally {
 		}
 	}
 	return u
+}
+
+// negative reports whether a count of t is below zero.
+func (t *LoadoutTally) negative() bool {
+	for x := range t.Loadouts {
+		for _, r := range t.Loadouts[x] {
+			if r.negative() {
+				return true
+			}
+		}
+	}
+	return t.Unsettled.negative()
 }
 
 func (t *LoadoutTally) merge(u *LoadoutTally) {
@@ -155,11 +148,11 @@ func (t *LoadoutTally) Add(s *State, settled bool, winner, first int) {
 	}
 	switch winner {
 	case first:
-		c.Wins++
+		c[0]++
 	case 1 - first:
-		c.Losses++
+		c[2]++
 	default:
-		c.Draws++
+		c[1]++
 	}
 }
 
@@ -190,7 +183,7 @@ func (t *Stats) AddRecord(a, b, x, y int, r WDL) error {
 	if !unsettled && (x < 0 || y < 0 || x >= NumLoadouts || y >= NumLoadouts) {
 		return fmt.Errorf("nzsc: loadouts %d and %d of %d", x, y, NumLoadouts)
 	}
-	if r.Wins < 0 || r.Draws < 0 || r.Losses < 0 {
+	if r.negative() {
 		return fmt.Errorf("nzsc: a negative count")
 	}
 	if r.Games() == 0 {
@@ -315,6 +308,9 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 		if p.Loadouts != nil {
 			c.Loadouts = *p.Loadouts
 		}
+		if c.negative() {
+			return fmt.Errorf("nzsc statistics: pair %d-%d: a negative count", p.A, p.B)
+		}
 		u.pairs[pairIndex(p.A, p.B)] = c
 	}
 	*t = *u
@@ -372,7 +368,7 @@ func (t *Stats) Tables(names []string) []game.StatsTable {
 		}
 		picked += r.Games()
 		rows = append(rows, []game.Cell{game.Text(LoadoutAt(x).String()), game.Count(r.Games()),
-			game.Share(float64(r.Wins)+float64(r.Draws)/2, r.Games())})
+			game.Share(float64(r[0])+float64(r[1])/2, r.Games())})
 	}
 	for i := range rows {
 		rows[i] = append(rows[i], game.Share(rows[i][1].Value, picked))

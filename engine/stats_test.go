@@ -67,12 +67,12 @@ func TestStatsAddGame(t *testing.T) {
 		for x := range p.Loadouts {
 			for y, r := range p.Loadouts[x] {
 				if r.Games() > 0 {
-					got[engine.LoadoutAt(x).String()+" v "+engine.LoadoutAt(y).String()] = [3]int64{r.Wins, r.Draws, r.Losses}
+					got[engine.LoadoutAt(x).String()+" v "+engine.LoadoutAt(y).String()] = [3]int64(r)
 				}
 			}
 		}
 		if r := p.Unsettled; r.Games() > 0 {
-			got["none v none"] = [3]int64{r.Wins, r.Draws, r.Losses}
+			got["none v none"] = [3]int64(r)
 		}
 		if fmt.Sprint(got) != fmt.Sprint(cells) {
 			t.Errorf("pairing %v:\n got %v\nwant %v", pair, got, cells)
@@ -152,14 +152,14 @@ func TestStatsMergeJSON(t *testing.T) {
 	}
 
 	r := engine.NewStats(2)
-	if err := r.AddRecord(1, 0, 3, 7, engine.WDL{Wins: 5, Draws: 1}); err != nil {
+	if err := r.AddRecord(1, 0, 3, 7, engine.WDL{5, 1, 0}); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Pairing(0, 1).Loadouts[7][3]; got != (engine.WDL{Draws: 1, Losses: 5}) {
+	if got := r.Pairing(0, 1).Loadouts[7][3]; got != (engine.WDL{0, 1, 5}) {
 		t.Errorf("flipped record %v", got)
 	}
 	for _, bad := range []struct{ a, b, x, y int }{{0, 0, 1, 1}, {0, 2, 1, 1}, {0, 1, 12, 0}, {0, 1, -1, 3}} {
-		if err := r.AddRecord(bad.a, bad.b, bad.x, bad.y, engine.WDL{Wins: 1}); err == nil {
+		if err := r.AddRecord(bad.a, bad.b, bad.x, bad.y, engine.WDL{1, 0, 0}); err == nil {
 			t.Errorf("AddRecord%v: no error", bad)
 		}
 	}
@@ -173,7 +173,8 @@ func TestStatsUnmarshalErrors(t *testing.T) {
 		`{"entrants":2,"pairs":[{"a":0,"b":2,"unsettled":[0,0,0]}]}`,
 		`{"entrants":2,"pairs":[{"a":0,"b":1,"unsettled":[0,-1,0]}]}`,
 		`{"entrants":2,"pairs":[{"a":0,"b":1,"unsettled":[0,1,0]},{"a":0,"b":1,"unsettled":[0,1,0]}]}`,
-		`{"entrants":2,"pairs":[{"a":0,"b":1,"loadouts":[[[1,2]]]}]}`,
+		`{"entrants":2,"pairs":[{"a":0,"b":1,"loadouts":[[[1,-2,0]]]}]}`,
+		`{"entrants":2,"pairs":[{"a":0,"b":1,"loadouts":[[["1"]]]}]}`,
 		`[]`,
 	} {
 		if err := json.Unmarshal([]byte(in), engine.NewStats(2)); err == nil {
@@ -210,8 +211,8 @@ func ExampleStats_Tables() {
 	st := engine.NewStats(2)
 	// Bot 0 on Ninja/Shadow beat bot 1 on Zombie/Regenerative 3 times,
 	// drew once; one game ended while picking.
-	st.AddRecord(0, 1, 0, 3, engine.WDL{Wins: 3, Draws: 1})
-	st.AddRecord(0, 1, -1, -1, engine.WDL{Losses: 1})
+	st.AddRecord(0, 1, 0, 3, engine.WDL{3, 1, 0})
+	st.AddRecord(0, 1, -1, -1, engine.WDL{0, 0, 1})
 	for _, tb := range st.Tables([]string{"ninja", "zombie"}) {
 		fmt.Println(tb.Title+":", strings.Join(tb.Columns[:4], ", "), "…")
 		for _, r := range tb.Rows {

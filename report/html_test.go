@@ -300,7 +300,7 @@ func TestHTMLPerBotCollapsed(t *testing.T) {
 	// narrow plays loadouts 0 and 4 only; wide answers with 1, 5 or 9.
 	for _, x := range []int{0, 4} {
 		for _, y := range []int{1, 5, 9} {
-			if err := st.AddRecord(0, 1, x, y, engine.WDL{Wins: 20, Draws: 2, Losses: 18}); err != nil {
+			if err := st.AddRecord(0, 1, x, y, engine.WDL{20, 2, 18}); err != nil {
 				t.Fatal(err)
 			}
 			p.Seat[0] = p.Seat[0].Add(analysis.Record{Wins: 20, Draws: 2, Losses: 18})

@@ -24,7 +24,7 @@ func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
 	st := engine.NewStats(len(bots))
 	t := &analysis.Tournament{Bots: bots, Game: st}
 	add := func(a, b, x, y int, r analysis.Record) {
-		if err := st.AddRecord(a, b, x, y, engine.WDL{Wins: r.Wins, Draws: r.Draws, Losses: r.Losses}); err != nil {
+		if err := st.AddRecord(a, b, x, y, engine.WDL{r.Wins, r.Draws, r.Losses}); err != nil {
 			panic(err)
 		}
 	}

@@ -49,7 +49,7 @@ func TestLegacyCountsConverted(t *testing.T) {
 		for x, row := range p.Loadouts {
 			for y, r := range row {
 				g := got.Loadouts[x][y]
-				if [3]int64{g.Wins, g.Draws, g.Losses} != r {
+				if [3]int64(g) != r {
 					t.Errorf("pairing %d-%d loadouts %d×%d: %v, the file %v", p.A, p.B, x, y, g, r)
 				}
 				if r != [3]int64{} {
@@ -57,7 +57,7 @@ func TestLegacyCountsConverted(t *testing.T) {
 				}
 			}
 		}
-		if u := got.Unsettled; [3]int64{u.Wins, u.Draws, u.Losses} != p.Unsettled {
+		if u := got.Unsettled; [3]int64(u) != p.Unsettled {
 			t.Errorf("pairing %d-%d unsettled %v, the file %v", p.A, p.B, u, p.Unsettled)
 		}
 	}

@@ -432,7 +432,7 @@ func (l *legacyCounts) convert(c *Counts, nz *engine.Stats) error {
 	if len(l.Pairings) != len(c.Pairings) {
 		return fmt.Errorf("%d pairings hold loadouts of %d", len(l.Pairings), len(c.Pairings))
 	}
-	wdl := func(r analysis.Record) engine.WDL { return engine.WDL{Wins: r.Wins, Draws: r.Draws, Losses: r.Losses} }
+	wdl := func(r analysis.Record) engine.WDL { return engine.WDL{r.Wins, r.Draws, r.Losses} }
 	for i, lp := range l.Pairings {
 		p := &c.Pairings[i]
 		if lp.Unsettled != nil {

@@ -188,7 +188,7 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 	// Neither bot can be penalized, so every game reaches the move phase.
 	for key, want := range cells {
 		c := r.Loadouts.Loadouts[key[0].Index()][key[1].Index()]
-		if got := [3]uint64{uint64(c.Wins), uint64(c.Draws), uint64(c.Losses)}; got != want {
+		if got := [3]uint64{uint64(c[0]), uint64(c[1]), uint64(c[2])}; got != want {
 			t.Errorf("loadouts %v: got %v, want %v", key, got, want)
 		}
 	}
@@ -247,7 +247,7 @@ func TestMatchFaultAccounting(t *testing.T) {
 	if r.Illegal[0] != 6*games || r.Forfeits[0] != 0 || r.Illegal[1]+r.Forfeits[1] != 0 {
 		t.Errorf("garbage faults %v %v", r.Illegal, r.Forfeits)
 	}
-	if sum := r.summary(); sum.Picks[0]["none"] != uint64(games) || r.Loadouts.Unsettled.Losses != games {
+	if sum := r.summary(); sum.Picks[0]["none"] != uint64(games) || r.Loadouts.Unsettled[2] != games {
 		t.Errorf("unsettled loadouts not counted: %v", sum.Picks[0])
 	}
 

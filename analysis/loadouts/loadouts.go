@@ -63,7 +63,7 @@ type Matrix [engine.NumLoadouts][engine.NumLoadouts]analysis.Record
 
 // record is the game's plain count as the statistics' Record.
 func record(r engine.WDL) analysis.Record {
-	return analysis.Record{Wins: r.Wins, Draws: r.Draws, Losses: r.Losses}
+	return analysis.Record{Wins: r[0], Draws: r[1], Losses: r[2]}
 }
 
 func matrixOf(m *[engine.NumLoadouts][engine.NumLoadouts]engine.WDL) *Matrix {

@@ -38,11 +38,11 @@ func handTournament(t *testing.T) *analysis.Tournament {
 		a, b, x, y int
 		r          engine.WDL
 	}{
-		{0, 1, 0, 3, engine.WDL{Wins: 6, Draws: 2, Losses: 2}},  // a Ninja/Shadow vs b Zombie/Regen
-		{1, 0, 3, 11, engine.WDL{Wins: 4, Draws: 0, Losses: 1}}, // b vs a Clown/None, from b's side
-		{0, 2, 0, 7, engine.WDL{Wins: 3, Draws: 0, Losses: 1}},  // a Ninja/Shadow vs c Samurai/Strong
-		{1, 2, 3, 7, engine.WDL{Wins: 2, Draws: 2, Losses: 6}},  // b vs c
-		{1, 2, -1, -1, engine.WDL{Draws: 3}},
+		{0, 1, 0, 3, engine.WDL{6, 2, 2}},  // a Ninja/Shadow vs b Zombie/Regen
+		{1, 0, 3, 11, engine.WDL{4, 0, 1}}, // b vs a Clown/None, from b's side
+		{0, 2, 0, 7, engine.WDL{3, 0, 1}},  // a Ninja/Shadow vs c Samurai/Strong
+		{1, 2, 3, 7, engine.WDL{2, 2, 6}},  // b vs c
+		{1, 2, -1, -1, engine.WDL{0, 3, 0}},
 	} {
 		if err := st.AddRecord(c.a, c.b, c.x, c.y, c.r); err != nil {
 			t.Fatal(err)
