@@ -14,4 +14,11 @@
 // Legal choices are written into an array the caller owns. Nothing in this
 // package allocates while a game is played, and a State is not safe for
 // concurrent mutation (copy it instead: copies are independent).
+//
+// Beside the rules, the package adapts them to the game contract
+// (contract.go, game.Info) and keeps the game's own tally of a run
+// (Stats: each pairing's games by the loadouts played), which the fast
+// loops feed on the value-type State without allocating per game; a
+// Stats is one goroutine's (the pipeline keeps one per chunk and merges
+// them).
 package engine

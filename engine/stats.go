@@ -85,8 +85,10 @@ func (t *LoadoutTally) merge(u *LoadoutTally) {
 // played. Every game is counted, forfeits too (a forfeit in the move
 // phase under the loadouts played, one while picking as unsettled), so
 // its tables cover the same games as the run's cross-table, as NZSC's
-// loadout tables always have. The hot loops feed it through AddGame, on
-// the value-type State; Add serves the game contract's states.
+// loadout tables always have. The hot loops feed it on the value-type
+// State: a loop over one pairing's games takes the pairing's tally once
+// (Pair) and adds each game to it (LoadoutTally.Add), other callers use
+// AddGame; Add serves the game contract's states.
 type Stats struct {
 	// pairs[pairIndex(a, b)] is the tally of entrants a < b, from a's
 	// point of view; nil until they play.
