@@ -8,8 +8,10 @@ import "encoding/json"
 // per chunk of games, merges them, stores them with the run's counts and
 // hands their tables to the report, which knows no game: the game decides
 // what to count and how to lay it out; the report renders the cells and
-// computes every interval. A forfeited game is not counted (its final
-// state is not a game's end).
+// computes every interval. The pipeline adds a game through Add only
+// when it ended normally (a forfeited game's final state is not a game's
+// end); a game whose own fast table feeds its tally directly may count
+// forfeits too (two-player NZSC's loadouts count every game).
 type Stats interface {
 	// Add counts one finished game from its final state; entrants[s] is
 	// the index (among the run's bots) of the bot in seat s.
