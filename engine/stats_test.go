@@ -229,3 +229,18 @@ func ExampleStats_Tables() {
 	//   ninja 5 4/5
 	//   zombie 5 0/5
 }
+
+// BenchmarkStatsAdd is the tally's cost per game on the fast path: the
+// pairing's tally taken once, each game added to it.
+func BenchmarkStatsAdd(b *testing.B) {
+	games := randomGames(64, 3)
+	st := engine.NewStats(2)
+	tally, first := st.Pair(1, 0)
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := &games[i&63]
+		tally.Add(s, s.Settled(), s.Result.Winner(), first)
+		i++
+	}
+}
