@@ -143,8 +143,10 @@ func (t *Stats) AddGame(s *State, settled bool, winner int, entrants [2]int) {
 func (t *LoadoutTally) Add(s *State, settled bool, winner, first int) {
 	c := &t.Unsettled
 	if settled {
-		x, y := s.Loadout(first).Index(), s.Loadout(1-first).Index()
-		if x >= 0 && y >= 0 {
+		// Unsigned, an unsettled loadout's -1 fails the same test
+		// that lets the compiler drop the bounds checks.
+		x, y := uint(s.Loadout(first).Index()), uint(s.Loadout(1-first).Index())
+		if x < NumLoadouts && y < NumLoadouts {
 			c = &t.Loadouts[x][y]
 		}
 	}

@@ -127,7 +127,6 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 			a.g = w.newStats()
 			a.nz, _ = a.g.(*engine.Stats)
 		}
-		w.nzsc.stats = a.nz
 		if w.log == nil && w.fast[pi] {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
@@ -135,6 +134,7 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 			p.Pentanomial[w.nzsc.playRandom(p, tally, seed, first, 0)+w.nzsc.playRandom(p, tally, seed, 1-first, 1)]++
 			return nil
 		}
+		w.nzsc.stats = a.nz
 	}
 	var rec *game.Record
 	if w.log != nil {
