@@ -27,6 +27,10 @@ func (s *Solution) Export() *SavedSolution {
 			if p == nil {
 				continue
 			}
+			if p.Mirror != nil {
+				out.Pairings = append(out.Pairings, SavedPairing{A: p.A, B: p.B, Value: p.Value, Lower: p.Lower, Upper: p.Upper, Gap: p.Gap, Mirror: true})
+				continue
+			}
 			sp := SavedPairing{A: p.A, B: p.B, Value: p.Value, Lower: p.Lower, Upper: p.Upper, Gap: p.Gap,
 				Keys: make([]uint32, len(p.Keys)), Disc: p.Disc, Undisc: p.Undisc, Rules: make([]uint8, len(p.Rules))}
 			for k, key := range p.Keys {
@@ -63,6 +67,9 @@ func Import(r *SavedSolution) (*Solution, error) {
 			!allowed(s.Rules, sp.A) || !allowed(s.Rules, sp.B) {
 			return nil, fmt.Errorf("solve: solution file: bad pairing %v vs %v", sp.A, sp.B)
 		}
+		if sp.Mirror {
+			continue // linked below, once its reverse is read
+		}
 		p := &Pairing{A: sp.A, B: sp.B, Value: sp.Value, Lower: sp.Lower, Upper: sp.Upper, Gap: sp.Gap,
 			Keys: make([]Key, len(sp.Keys)), Disc: sp.Disc, Undisc: sp.Undisc, Rules: make([]Rule, len(sp.Rules)),
 			States: len(sp.Keys), memo: make([]atomic.Pointer[memoStrategies], len(sp.Keys))}
@@ -83,6 +90,18 @@ func Import(r *SavedSolution) (*Solution, error) {
 			p.Explicit = append(p.Explicit, sp.Explicit[k])
 		}
 		s.Pairings[LoadoutIndex(sp.A)][LoadoutIndex(sp.B)] = p
+	}
+	for i := range r.Pairings {
+		sp := &r.Pairings[i]
+		if !sp.Mirror {
+			continue
+		}
+		q := s.Pairings[LoadoutIndex(sp.B)][LoadoutIndex(sp.A)]
+		if q == nil || q.Mirror != nil {
+			return nil, fmt.Errorf("solve: solution file: %v vs %v mirrors a pairing it lacks", sp.A, sp.B)
+		}
+		// The values are the reverse's, negated, whatever the file says.
+		s.Pairings[LoadoutIndex(sp.A)][LoadoutIndex(sp.B)] = mirrorOf(q)
 	}
 	for i := range NumLoadouts {
 		for j := range NumLoadouts {

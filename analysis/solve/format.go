@@ -18,7 +18,7 @@ import (
 // FileVersion is the version of the solution file format written by
 // WriteFile. A reader refuses other versions (the file is a cache:
 // the caller re-solves).
-const FileVersion = 4
+const FileVersion = 5
 
 // fileMagic starts every solution file.
 const fileMagic = "NZSCSOLN"
@@ -40,7 +40,9 @@ const fileMagic = "NZSCSOLN"
 //	uint32      number of pairings, then for each pairing:
 //	  4×uint8   A.Character, A.Booster, B.Character, B.Booster
 //	  4×float64 Value, Lower, Upper, Gap
-//	  uint32    number of states n
+//	  uint32    number of states n, or mirrorStates (0xFFFFFFFF) for a
+//	            pairing stored as the mirror image of its reverse, B
+//	            against A (stored in full), which ends it here
 //	  n×uint32  Keys (ascending)
 //	  n×float64 Disc
 //	  n×float64 Undisc
@@ -55,7 +57,8 @@ const fileMagic = "NZSCSOLN"
 // values are float64s that gzip shrank only from 30 to 7.8 MB, and
 // inflating them was two thirds of the optimal bot's loading time.
 // Version 4 added the rules, and widened the state keys to 30 bits
-// (scores up to 9 points to win, streaks up to 4).
+// (scores up to 9 points to win, streaks up to 4). Version 5 stores
+// one of each pairing and its reverse as the other's mirror image.
 type SavedSolution struct {
 	Version int
 	// Params are the solver's constants the strategies depend on; a
@@ -71,9 +74,13 @@ type SavedSolution struct {
 type SavedPairing struct {
 	A, B                     engine.Loadout
 	Value, Lower, Upper, Gap float64
-	Keys                     []uint32
-	Disc, Undisc             []float64
-	Rules                    []uint8
+	// Mirror says the pairing is the mirror image of B against A (see
+	// Pairing.Mirror), whose states hold its strategies: the fields below
+	// are empty.
+	Mirror       bool
+	Keys         []uint32
+	Disc, Undisc []float64
+	Rules        []uint8
 	// Explicit holds the strategies of the states (ExplicitKeys,
 	// ascending) whose strategies cannot be recomputed from values: the
 	// first seat's, then the second's.
@@ -105,6 +112,13 @@ func WriteFile(w io.Writer, s *SavedSolution) error {
 		}
 		put([4]uint8{uint8(p.A.Character), uint8(p.A.Booster), uint8(p.B.Character), uint8(p.B.Booster)})
 		put([4]float64{p.Value, p.Lower, p.Upper, p.Gap})
+		if p.Mirror {
+			if n != 0 || len(p.ExplicitKeys) != 0 {
+				return fmt.Errorf("solve: pairing %v vs %v: a mirror image with states", p.A, p.B)
+			}
+			put(uint32(mirrorStates))
+			continue
+		}
 		put(uint32(n))
 		put(p.Keys)
 		put(p.Disc)
@@ -168,6 +182,10 @@ func CheckFile(path string) error {
 
 // ErrFileVersion reports a solution file of another format version.
 var ErrFileVersion = errors.New("solve: solution file of another format version")
+
+// mirrorStates is the state count that marks a mirrored pairing in a
+// solution file.
+const mirrorStates = 1<<32 - 1
 
 // maxFileStates bounds a pairing's state count when reading, so that
 // a corrupt count cannot make the reader allocate without limit (the
@@ -249,12 +267,17 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 		if rerr != nil {
 			break
 		}
+		a := engine.Loadout{Character: engine.Character(ids[0]), Booster: engine.Booster(ids[1])}
+		b := engine.Loadout{Character: engine.Character(ids[2]), Booster: engine.Booster(ids[3])}
+		if n == mirrorStates {
+			s.Pairings = append(s.Pairings, SavedPairing{A: a, B: b, Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3], Mirror: true})
+			continue
+		}
 		if n > maxFileStates {
 			return nil, fmt.Errorf("solve: solution file: pairing with %d states", n)
 		}
 		p := SavedPairing{
-			A:     engine.Loadout{Character: engine.Character(ids[0]), Booster: engine.Booster(ids[1])},
-			B:     engine.Loadout{Character: engine.Character(ids[2]), Booster: engine.Booster(ids[3])},
+			A: a, B: b,
 			Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
 			Keys: make([]uint32, n), Disc: make([]float64, n), Undisc: make([]float64, n), Rules: make([]uint8, n),
 		}

@@ -20,6 +20,10 @@ func TestSolutionRoundTrip(t *testing.T) {
 			Value: 0.25, Lower: 0.2499, Upper: 0.2501, Gap: 2e-4,
 			Keys: []uint32{1, 5, 9}, Disc: []float64{0.1, -0.2, 1}, Undisc: []float64{0.1, -0.2, 1}, Rules: []uint8{0, 5, 15},
 			ExplicitKeys: []uint32{9}, Explicit: [][2][MaxSide]float64{{{1}, {0.5, 0.25, 0.25}}},
+		}, {
+			A:     engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster},
+			B:     engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
+			Value: -0.25, Lower: -0.2501, Upper: -0.2499, Gap: 2e-4, Mirror: true,
 		}}}
 	path := filepath.Join(t.TempDir(), "sub", "solution-v1.bin")
 	if err := SaveFile(path, s); err != nil {
@@ -101,5 +105,47 @@ func TestCheckFile(t *testing.T) {
 		if err := CheckFile(path); err == nil || !strings.Contains(err.Error(), path) {
 			t.Errorf("%s: err %v, want an error naming the path", path, err)
 		}
+	}
+}
+
+// TestImportMirror: a solution exports one of a pairing and its reverse
+// in full and the other mirrored, and a mirror without its reverse is
+// an error.
+func TestImportMirror(t *testing.T) {
+	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
+	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	ms, err := SolveMoves(NewGraph(a, b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Solution{Rules: normalRules(engine.DefaultRules)}
+	p := newPairing(ms)
+	s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)] = p
+	s.Pairings[LoadoutIndex(b)][LoadoutIndex(a)] = mirrorOf(p)
+	saved := s.Export()
+	if len(saved.Pairings) != 2 || !saved.Pairings[0].Mirror == !saved.Pairings[1].Mirror {
+		t.Fatalf("exported %d pairings, want one in full and one mirrored", len(saved.Pairings))
+	}
+	var buf bytes.Buffer
+	if err := WriteFile(&buf, saved); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadFile(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Import insists on every pairing of the rules; this one has two,
+	// so it fails on completeness, after the mirror is linked.
+	if _, err := Import(back); err == nil || !strings.Contains(err.Error(), "lacks pairing") {
+		t.Fatalf("import of two pairings: %v", err)
+	}
+	for i := range back.Pairings {
+		if !back.Pairings[i].Mirror {
+			back.Pairings = append(back.Pairings[:i], back.Pairings[i+1:]...)
+			break
+		}
+	}
+	if _, err := Import(back); err == nil || !strings.Contains(err.Error(), "mirrors a pairing it lacks") {
+		t.Errorf("a mirror without its reverse: %v", err)
 	}
 }

@@ -42,6 +42,12 @@ type Pairing struct {
 	Explicit     [][2][MaxSide]float64
 	// Stats.
 	States, Components, LargestComponent int
+	// Mirror, when set, is the pairing B against A, of which this one is
+	// the mirror image (the game is the same with the seats swapped, so
+	// only one of the two is solved): Value, Lower and Upper are its
+	// negated, the state arrays above are empty, and a player looks the
+	// mirrored state up there, with the seats swapped.
+	Mirror *Pairing
 
 	// memo[k] holds state k's strategies once a player has asked for
 	// them (see Solution.Strategy); nil entries are not computed yet.
@@ -51,11 +57,22 @@ type Pairing struct {
 // ValueOf returns the stored values of the state with key k:
 // discounted and undiscounted.
 func (p *Pairing) ValueOf(k Key) (disc, undisc float64, ok bool) {
+	if p.Mirror != nil {
+		disc, undisc, ok = p.Mirror.ValueOf(k.Mirror())
+		return -disc, -undisc, ok
+	}
 	i, ok := slices.BinarySearch(p.Keys, k)
 	if !ok {
 		return 0, 0, false
 	}
 	return p.Disc[i], p.Undisc[i], true
+}
+
+// mirrorOf returns the mirror image of the solved pairing p: B against
+// A (see Pairing.Mirror).
+func mirrorOf(p *Pairing) *Pairing {
+	return &Pairing{A: p.B, B: p.A, Value: -p.Value, Lower: -p.Upper, Upper: -p.Lower, Gap: p.Gap,
+		States: p.States, Components: p.Components, LargestComponent: p.LargestComponent, Mirror: p}
 }
 
 func newPairing(s *MoveSolution) *Pairing {
@@ -143,12 +160,14 @@ func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progr
 	start := time.Now()
 	ls := engine.Loadouts()
 	sol := &Solution{Rules: normalRules(r)}
-	err := forEachPairing(ctx, sol.Rules, workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
-		ms, err := SolveMoves(NewGraphRules(sol.Rules, ls[i], ls[j]))
-		if err != nil {
-			return err
+	// One job per unordered pairing: the other order is its mirror image.
+	err := forEachPairing(ctx, pairingJobs(sol.Rules, true), workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
+		ms, flipped := solvePairing(sol.Rules, ls[i], ls[j])
+		p := newPairing(ms)
+		if flipped {
+			i, j = j, i
 		}
-		sol.Pairings[i][j] = newPairing(ms)
+		sol.Pairings[i][j], sol.Pairings[j][i] = p, mirrorOf(p)
 		return nil
 	})
 	if err != nil {
@@ -159,29 +178,48 @@ func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progr
 	return sol, nil
 }
 
-// forEachPairing calls work(w, i, j) once for every ordered pairing of
-// loadouts i, j (indexes into engine.Loadouts()) with different
-// characters, on up to workers goroutines (0: GOMAXPROCS). Each goroutine
-// gets its own w from setup. The largest pairings go first, which keeps
-// every worker busy to the end; progress (may be nil) counts finished
-// pairings. work writes only its own pairing's results, so it needs no
-// lock.
-func forEachPairing[W any](ctx context.Context, r engine.Rules, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+// pairingJob is one pairing for forEachPairing: loadouts i and j, by
+// engine.Loadouts() order; n is the number of ordered pairings it
+// stands for (2 for an unordered one).
+type pairingJob struct{ i, j, n int }
+
+// pairingJobs lists the ordered pairings of loadouts with different
+// characters allowed under r, or, when unordered, each pair once (i <
+// j), largest first (see weight).
+func pairingJobs(r engine.Rules, unordered bool) []pairingJob {
 	ls := engine.Loadouts()
-	type job struct{ i, j int }
-	var jobs []job
+	var jobs []pairingJob
 	for i, a := range ls {
 		for j, b := range ls {
-			if a.Character != b.Character && allowed(r, a) && allowed(r, b) {
-				jobs = append(jobs, job{i, j})
+			if a.Character == b.Character || !allowed(r, a) || !allowed(r, b) {
+				continue
+			}
+			switch {
+			case !unordered:
+				jobs = append(jobs, pairingJob{i, j, 1})
+			case i < j:
+				jobs = append(jobs, pairingJob{i, j, 2})
 			}
 		}
 	}
 	// The Zombie/Regenerative and Clown pairings are the largest.
-	slices.SortStableFunc(jobs, func(x, y job) int { return weight(ls[y.i], ls[y.j]) - weight(ls[x.i], ls[x.j]) })
+	slices.SortStableFunc(jobs, func(x, y pairingJob) int { return weight(ls[y.i], ls[y.j]) - weight(ls[x.i], ls[x.j]) })
+	return jobs
+}
+
+// forEachPairing calls work(w, i, j) once for every job, on up to
+// workers goroutines (0: GOMAXPROCS), in the jobs' order. Each goroutine
+// gets its own w from setup. progress (may be nil) counts the ordered
+// pairings of finished jobs. work writes only its own pairing's
+// results, so it needs no lock.
+func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := 0
+	for _, jb := range jobs {
+		total += jb.n
+	}
 	var (
 		next, done atomic.Int64
 		mu         sync.Mutex
@@ -201,10 +239,10 @@ func forEachPairing[W any](ctx context.Context, r engine.Rules, workers int, pro
 				if err := work(w, jobs[k].i, jobs[k].j); err != nil {
 					return err
 				}
-				d := int(done.Add(1))
+				d := int(done.Add(int64(jobs[k].n)))
 				if progress != nil {
 					mu.Lock()
-					progress(d, len(jobs))
+					progress(d, total)
 					mu.Unlock()
 				}
 			}

@@ -89,6 +89,11 @@ func KeyOf(s *engine.State) Key {
 	return k
 }
 
+// Mirror returns the key of the same state with the seats swapped: the
+// state of the pairing B against A that mirrors it (each seat's 15 bits
+// depend only on that seat's loadout).
+func (k Key) Mirror() Key { return k>>15 | k&(1<<15-1)<<15 }
+
 // compress maps the bits of set that lie in moves to consecutive low
 // bits, in move order.
 func compress(set, moves uint32) uint32 {

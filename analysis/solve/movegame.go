@@ -3,6 +3,8 @@ package solve
 import (
 	"math"
 	"slices"
+
+	"github.com/nzsclab/nzsc/engine"
 )
 
 // MoveSolution is the solved move phase of one loadout pairing.
@@ -187,30 +189,55 @@ const maxHKIterations = 50
 // extended precision (everettComponent), in both ways of passing their
 // values on, and the narrowest certificate kept.
 func SolveMoves(g *Graph) (*MoveSolution, error) {
+	return planMoves(g).finish(), nil
+}
+
+// movePlan is a pairing after SolveMoves's plain solve (every component
+// in float64, none in extended precision).
+type movePlan struct {
+	plain *moveSolver
+	// resume is a copy of the plain solve taken at the first component
+	// of Everett's kind (nil when there is none), from which the modes
+	// that solve such components in extended precision resume rather
+	// than solving everything before it again.
+	resume *moveSolver
+}
+
+// planMoves solves g plainly: every component by strategy iteration in
+// float64, noting the first of Everett's kind.
+func planMoves(g *Graph) *movePlan {
 	comps, comp := sccs(g.Len(), func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
-	plain := newMoveSolver(g, comps, comp)
-	// The modes differ only from the first component of Everett's kind
-	// on: the others resume from a copy of the plain solve taken there
-	// rather than solving everything before it again.
-	var resume *moveSolver
+	mp := &movePlan{plain: newMoveSolver(g, comps, comp)}
 	for ci := range comps {
-		if plain.component(ci, noEverett) && resume == nil {
-			resume = plain.clone()
-			resume.next = ci
+		if mp.plain.component(ci, noEverett) && mp.resume == nil {
+			mp.resume = mp.plain.clone()
+			mp.resume.next = ci
 		}
 	}
-	best := plain.sol
-	if resume == nil {
-		return best, nil
+	return mp
+}
+
+// everett reports whether the plain solve met a component of Everett's
+// kind.
+func (mp *movePlan) everett() bool { return mp.resume != nil }
+
+// finish returns the best solution: the plain one, or when it has
+// components of Everett's kind and its gap exceeds CertificateTol, the
+// narrowest of the modes that solve them in extended precision.
+func (mp *movePlan) finish() *MoveSolution {
+	best := mp.plain.sol
+	if mp.resume == nil {
+		return best
 	}
+	comps := mp.plain.comps
 	for _, mode := range [...]everettMode{everettShift, everettMidpoint} {
 		if best.Gap() <= CertificateTol {
 			break
 		}
-		ms := resume.clone()
+		ms := mp.resume.clone()
 		fe := ms.next
 		ms.setComponent(fe)
-		ms.sol.everettComponent(ms.w, comps[fe], comp, int32(fe), ms.v2, mode)
+		ms.sol.everettComponent(ms.w, comps[fe], ms.comp, int32(fe), ms.v2, mode)
 		for ci := fe + 1; ci < len(comps); ci++ {
 			ms.component(ci, mode)
 		}
@@ -218,7 +245,26 @@ func SolveMoves(g *Graph) (*MoveSolution, error) {
 			best = ms.sol
 		}
 	}
-	return best, nil
+	return best
+}
+
+// solvePairing solves the move phase of the pairing a against b under
+// rules r, or of its mirror image b against a, whichever is cheaper
+// (flipped says the answer is b against a's): the game is the same with
+// the seats swapped, but the simplex's choices among equally good
+// strategies are not, so one orientation may meet components of
+// Everett's kind that the other does not (Clown/Moustachio against
+// Samurai/Strong: 5 s against 0.2 s). Only when a's side needs the
+// extended-precision modes is b's tried, plainly.
+func solvePairing(r engine.Rules, a, b engine.Loadout) (ms *MoveSolution, flipped bool) {
+	mp := planMoves(NewGraphRules(r, a, b))
+	if !mp.everett() || mp.plain.sol.Gap() <= CertificateTol {
+		return mp.plain.sol, false
+	}
+	if mq := planMoves(NewGraphRules(r, b, a)); !mq.everett() || mq.plain.sol.Gap() <= CertificateTol {
+		return mq.plain.sol, true
+	}
+	return mp.finish(), false
 }
 
 // moveSolver is SolveMoves's state while it solves a pairing's

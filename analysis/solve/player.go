@@ -64,13 +64,27 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 	if p == nil || st.Waits(0) != w || st.Waits(1) != w {
 		return 0, false
 	}
+	// A mirrored pairing's strategies are its original's in the mirrored
+	// state, the seats swapped: below, x and y, na and nb and the keys
+	// are the original's, and the first seat of the original is this
+	// state's second.
+	mirror := p.Mirror != nil
+	if mirror {
+		p, seat = p.Mirror, seat^1
+	}
 	cur := *st
 	cur.Turn = 0
 	cur.TurnCap = solveTurnCap
 	if _, done := terminal(&cur); done {
 		return 0, false
 	}
-	ki, found := p.index(KeyOf(&cur))
+	key := func(t *engine.State) Key {
+		if mirror {
+			return KeyOf(t).Mirror()
+		}
+		return KeyOf(t)
+	}
+	ki, found := p.index(key(&cur))
 	if !found {
 		return 0, false
 	}
@@ -86,19 +100,31 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 	}
 	var bufA, bufB [engine.MaxChoices]engine.Choice
 	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
+	first, second := &bufA, &bufB
+	if mirror {
+		na, nb, first, second = nb, na, second, first
+	}
 	var md, mu Matrix
 	md.M, md.N, mu.M, mu.N = na, nb, na, nb
 	for i := range na {
 		for j := range nb {
 			t := cur
-			t.Step(bufA[i], bufB[j])
+			if mirror {
+				t.Step(second[j], first[i])
+			} else {
+				t.Step(first[i], second[j])
+			}
 			t.Turn = 0
 			if code, done := terminal(&t); done {
-				md.A[i][j] = Discount * TerminalValue(code)
-				mu.A[i][j] = TerminalValue(code)
+				v := TerminalValue(code)
+				if mirror {
+					v = -v
+				}
+				md.A[i][j] = Discount * v
+				mu.A[i][j] = v
 				continue
 			}
-			k, ok := p.index(KeyOf(&t))
+			k, ok := p.index(key(&t))
 			if !ok {
 				return 0, false
 			}
