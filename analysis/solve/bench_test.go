@@ -190,3 +190,17 @@ func BenchmarkNashSolve5x5(b *testing.B) {
 		k++
 	}
 }
+
+// BenchmarkSolvePairingEverett is the pairing whose components of
+// Everett's kind need extended precision in both orders
+// (Zombie/Regenerative against Samurai/Atlas): the whole solve's longest
+// job, graphs included.
+func BenchmarkSolvePairingEverett(b *testing.B) {
+	r := engine.DefaultRules
+	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
+	c := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
+	b.ReportAllocs()
+	for b.Loop() {
+		solvePairing(r, a, c)
+	}
+}

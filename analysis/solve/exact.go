@@ -1,6 +1,10 @@
 package solve
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
 
 // exactGap is the certificate width above which SolveMatrix's float
 // answer is replaced by the exact rational one.
@@ -12,17 +16,76 @@ const exactGap = 1e-12
 // error left is rounding the strategies back to float64. It allocates
 // and is some 100 times slower; SolveMatrix calls it only when its float
 // answer fails the certificate by more than exactGap.
+//
+// The tableau's integers come straight from the entries' bits: every
+// float64 is M·2^E for integers M and E, so with E0 the smallest
+// exponent among the entries, lo and 1, S = 2^-E0 clears every
+// denominator of P = A - lo + 1 (see solveInt for why any such S gives
+// the same answer), and S·P_ij = M_ij·2^(E_ij-E0) - M_lo·2^(E_lo-E0) +
+// 2^-E0, with no rational arithmetic (reducing fractions was most of
+// the fallback's time).
 func solveExact(g *Matrix, e *Equilibrium) {
-	var a [MaxSide][MaxSide]big.Rat
-	for i := range g.M {
-		for j := range g.N {
-			a[i][j].SetFloat64(g.A[i][j])
+	m, n := g.M, g.N
+	lo := g.A[0][0]
+	for i := range m {
+		for j := range n {
+			lo = min(lo, g.A[i][j])
 		}
 	}
+	var mant [MaxSide][MaxSide]int64
+	var exp [MaxSide][MaxSide]int
+	e0 := 0 // the exponent of 1
+	for i := range m {
+		for j := range n {
+			mant[i][j], exp[i][j] = floatBits(g.A[i][j])
+			if mant[i][j] != 0 {
+				e0 = min(e0, exp[i][j])
+			}
+		}
+	}
+	mlo, elo := floatBits(lo)
+	if mlo != 0 {
+		e0 = min(e0, elo)
+	}
+	var t intTableau
+	var a, b big.Int
+	b.SetInt64(mlo)
+	b.Lsh(&b, uint(elo-e0))
+	for i := range m {
+		for j := range n {
+			x := &t.t[i][j]
+			x.SetInt64(mant[i][j])
+			x.Lsh(x, uint(exp[i][j]-e0))
+			x.Sub(x, &b)
+			a.SetInt64(1)
+			a.Lsh(&a, uint(-e0))
+			x.Add(x, &a)
+		}
+		t.t[i][n+m].Lsh(big.NewInt(1), uint(-e0))
+	}
 	*e = Equilibrium{}
-	e.X, e.Y = solveInt(&a, g.M, g.N)
+	e.X, e.Y = t.solve(m, n)
 	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)
 	e.Value = (e.Lo + e.Hi) / 2
+}
+
+// floatBits returns m and e with x = m·2^e exactly, m odd (or 0).
+func floatBits(x float64) (m int64, e int) {
+	if x == 0 {
+		return 0, 0
+	}
+	f, e := math.Frexp(x) // x = f·2^e, 0.5 <= |f| < 1
+	m = int64(f * (1 << 53))
+	e -= 53
+	tz := bits.TrailingZeros64(uint64(m))
+	return m >> tz, e + tz
+}
+
+// intTableau is the integer simplex's tableau (see solveInt): rows 0..m-1
+// the constraints scaled by S, row m the objective; columns 0..n-1 the
+// w's, n..n+m-1 slacks, n+m the right-hand side.
+type intTableau struct {
+	t [MaxSide + 1][2*MaxSide + 1]big.Int
 }
 
 // solveInt is solveExact's simplex for the m×n game a of exact
@@ -61,18 +124,28 @@ func solveInt(a *[MaxSide][MaxSide]big.Rat, m, n int) (x, y [MaxSide]float64) {
 			}
 		}
 	}
-	rhs := n + m
-	var t [MaxSide + 1][2*MaxSide + 1]big.Int
-	var basis [MaxSide]int
+	var it intTableau
 	var q big.Int
 	for i := range m {
 		for j := range n {
 			// S·P exactly: S is a multiple of the denominator.
 			q.Quo(scale, p[i][j].Denom())
-			t[i][j].Mul(p[i][j].Num(), &q)
+			it.t[i][j].Mul(p[i][j].Num(), &q)
 		}
+		it.t[i][n+m].Set(scale)
+	}
+	return it.solve(m, n)
+}
+
+// solve runs the fraction-free simplex on the tableau whose constraint
+// rows hold S·P and S (the rest is set here) and returns the rounded
+// strategies.
+func (it *intTableau) solve(m, n int) (x, y [MaxSide]float64) {
+	rhs := n + m
+	t := &it.t
+	var basis [MaxSide]int
+	for i := range m {
 		t[i][n+i].SetInt64(1)
-		t[i][rhs].Set(scale)
 		basis[i] = n + i
 	}
 	for j := range n {

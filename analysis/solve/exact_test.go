@@ -137,6 +137,46 @@ func TestSolveIntMatchesRat(t *testing.T) {
 	}
 }
 
+// TestSolveExactMatchesRat: solveExact, whose integers come from the
+// entries' bits, gives exactly the rational simplex's strategies, on
+// games as the solver meets them, with entries of every magnitude
+// (tiny ones push the scale far beyond 2^64).
+func TestSolveExactMatchesRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 18))
+	for k := range 3000 {
+		g := Matrix{M: 1 + rng.IntN(MaxSide), N: 1 + rng.IntN(MaxSide)}
+		var a [MaxSide][MaxSide]big.Rat
+		base := rng.Float64()*2 - 1
+		for i := range g.M {
+			for j := range g.N {
+				var x float64
+				switch rng.IntN(6) {
+				case 0:
+					x = float64(rng.IntN(3) - 1)
+				case 1:
+					x = base + float64(rng.IntN(5)-2)*1e-11
+				case 2:
+					x = base * (1 - float64(rng.IntN(3))*1e-15)
+				case 3:
+					x = float64(rng.IntN(5)-2) * 1e-300
+				case 4:
+					x = 0.999999999989999 * (rng.Float64()*2 - 1)
+				default:
+					x = rng.Float64()*2 - 1
+				}
+				g.A[i][j] = x
+				a[i][j].SetFloat64(x)
+			}
+		}
+		var want, got Equilibrium
+		solveRat(&a, g.M, g.N, &want)
+		solveExact(&g, &got)
+		if got.X != want.X || got.Y != want.Y {
+			t.Fatalf("case %d (%dx%d): exact %v %v, rational %v %v", k, g.M, g.N, got.X, got.Y, want.X, want.Y)
+		}
+	}
+}
+
 // benchGames are near-degenerate games of the kind that reach the exact
 // fallback.
 func benchGames() [][MaxSide][MaxSide]big.Rat {
@@ -159,6 +199,28 @@ func BenchmarkSolveExactInt(b *testing.B) {
 	k := 0
 	for b.Loop() {
 		solveInt(&gs[k&63], MaxSide, MaxSide)
+		k++
+	}
+}
+
+// BenchmarkSolveExact is the fallback as SolveMatrix calls it, from
+// float64 entries.
+func BenchmarkSolveExact(b *testing.B) {
+	gs := benchGames()
+	ms := make([]Matrix, len(gs))
+	for k := range gs {
+		ms[k].M, ms[k].N = MaxSide, MaxSide
+		for i := range MaxSide {
+			for j := range MaxSide {
+				ms[k].A[i][j], _ = gs[k][i][j].Float64()
+			}
+		}
+	}
+	var e Equilibrium
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		solveExact(&ms[k&63], &e)
 		k++
 	}
 }

@@ -333,10 +333,10 @@ func (ms *moveSolver) component(ci int, mode everettMode) bool {
 	if len(c) == 1 && !selfLoop {
 		k := c[0]
 		g.Matrix(k, sol.V, Discount, &m)
-		SolveMatrix(&m, &e)
+		solveMatrix(&m, &e, &w.exact)
 		sol.V[k] = e.Value
 		g.Matrix(k, v2, Discount2, &m)
-		SolveMatrix(&m, &e)
+		solveMatrix(&m, &e, &w.exact)
 		v2[k] = e.Value
 		sol.Iterations++
 	} else {
@@ -364,9 +364,9 @@ func (ms *moveSolver) component(ci int, mode everettMode) bool {
 	w.disc, w.undisc = resizeEq(w.disc, len(c)), resizeEq(w.undisc, len(c))
 	for p, v := range c {
 		g.Matrix(v, sol.V, Discount, &m)
-		SolvePure(&m, &w.disc[p])
+		solvePure(&m, &w.disc[p], &w.exact)
 		g.Matrix(v, sol.V0, 1, &m)
-		SolvePure(&m, &w.undisc[p])
+		solvePure(&m, &w.undisc[p], &w.exact)
 	}
 	bestX, bestY := math.Inf(1), math.Inf(1)
 	for r := range 3 {
@@ -438,7 +438,8 @@ type hkWork struct {
 	local     []float64
 	x, y      [][MaxSide]float64
 	// bigs is the extended-precision simplex's scratch space.
-	bigs bigSimplex
+	bigs  bigSimplex
+	exact exactCache
 	// disc and undisc: SolvePure's answers for the discounted and the
 	// undiscounted game of each state of the component.
 	disc, undisc []Equilibrium
@@ -477,7 +478,7 @@ func (sol *MoveSolution) iterate(w *hkWork, c []int32, beta float64, vals []floa
 		sol.Iterations++
 		for p, v := range c {
 			g.Matrix(v, vals, beta, &m)
-			SolveMatrix(&m, &e)
+			solveMatrix(&m, &e, &w.exact)
 			w.x[p], w.y[p] = e.X, e.Y
 		}
 		sol.buildChain(w, c, beta, vals)
