@@ -58,7 +58,67 @@ type Graph struct {
 	Off  []int32
 	Succ []int32
 	// index maps a state's key to its index.
-	index map[Key]int32
+	index keyIndex
+}
+
+// keyIndex maps state keys to indices: an open-addressing hash table
+// (linear probing), which a graph fills once and never deletes from.
+// Why not a map: looking every successor up was a third of building a
+// graph, and the graphs are built on every solve.
+type keyIndex struct {
+	keys  []Key // noKey: empty slot
+	vals  []int32
+	n     int
+	shift uint // 64 - log2(len(keys))
+}
+
+// noKey marks an empty slot: keys have 30 bits.
+const noKey Key = 1<<32 - 1
+
+func (ix *keyIndex) slot(k Key) int {
+	// Fibonacci hashing: the top bits of k times 2^64/φ.
+	return int(uint64(k) * 0x9E3779B97F4A7C15 >> ix.shift)
+}
+
+// get returns k's index.
+func (ix *keyIndex) get(k Key) (int32, bool) {
+	if ix.n == 0 {
+		return 0, false
+	}
+	mask := len(ix.keys) - 1
+	for i := ix.slot(k); ; i = (i + 1) & mask {
+		switch ix.keys[i] {
+		case k:
+			return ix.vals[i], true
+		case noKey:
+			return 0, false
+		}
+	}
+}
+
+// put adds k with index v; k must be absent.
+func (ix *keyIndex) put(k Key, v int32) {
+	if 2*(ix.n+1) > len(ix.keys) {
+		old, oldVals := ix.keys, ix.vals
+		size := max(1024, 2*len(old))
+		ix.keys, ix.vals, ix.n = make([]Key, size), make([]int32, size), 0
+		ix.shift = uint(64 - bits.TrailingZeros(uint(size)))
+		for i := range ix.keys {
+			ix.keys[i] = noKey
+		}
+		for i, ok := range old {
+			if ok != noKey {
+				ix.put(ok, oldVals[i])
+			}
+		}
+	}
+	mask := len(ix.keys) - 1
+	i := ix.slot(k)
+	for ix.keys[i] != noKey {
+		i = (i + 1) & mask
+	}
+	ix.keys[i], ix.vals[i] = k, v
+	ix.n++
 }
 
 // Key packs what a move-phase state of a known pairing under known rules
@@ -147,7 +207,7 @@ func NewGraph(a, b engine.Loadout) *Graph { return NewGraphRules(engine.DefaultR
 // against b under rules r from engine.NewRound, stepping with
 // engine.Step.
 func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
-	g := &Graph{A: a, B: b, index: map[Key]int32{}}
+	g := &Graph{A: a, B: b}
 	start := engine.NewRound(solveRules(r), a, b)
 	g.add(start)
 	var buf [engine.MaxChoices]engine.Choice
@@ -186,11 +246,11 @@ func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
 func (g *Graph) add(s engine.State) int32 {
 	s.Turn = 0
 	k := KeyOf(&s)
-	if i, ok := g.index[k]; ok {
+	if i, ok := g.index.get(k); ok {
 		return i
 	}
 	i := int32(len(g.States))
-	g.index[k] = i
+	g.index.put(k, i)
 	g.States = append(g.States, s)
 	return i
 }

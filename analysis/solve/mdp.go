@@ -16,6 +16,14 @@ type mdp struct {
 	// strict makes policy improvement take any gain at all, not only
 	// gains over 1e-13 (see solve).
 	strict bool
+	// The rest is solve's memory, kept from call to call (a solver
+	// finds some ten best responses per component).
+	allowed, isEC []bool
+	node, ecNode  []int32
+	policy, dist  []int32
+	nodeActs      [][]int32
+	val, a, b, e  []float64
+	scc           sccWork
 }
 
 type mdpAction struct {
@@ -80,13 +88,14 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	n := m.n
 	// 1. Maximal end components: repeatedly drop actions that can leave
 	// their state's strongly connected component (or the process).
-	allowed := make([]bool, len(m.acts))
+	m.allowed = grow(m.allowed, len(m.acts))
+	allowed := m.allowed
 	for a := range m.acts {
 		allowed[a] = m.acts[a].exitP == 0
 	}
 	var comp []int32
 	for {
-		_, comp = sccs(n, func(s int32, dst []int32) []int32 {
+		_, comp = m.scc.run(n, func(s int32, dst []int32) []int32 {
 			for a := m.first[s]; a < m.first[s+1]; a++ {
 				if allowed[a] {
 					dst = append(dst, m.to[m.acts[a].lo:m.acts[a].hi]...)
@@ -114,8 +123,11 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 		}
 	}
 	// 2. Nodes: one per end component, one per other state.
-	node := make([]int32, n)
-	ecNode := map[int32]int32{}
+	m.node, m.ecNode = grow(m.node, n), grow(m.ecNode, n)
+	node, ecNode := m.node, m.ecNode // ecNode[c]: end component c's node
+	for c := range ecNode {
+		ecNode[c] = -1
+	}
 	nodes := int32(0)
 	for s := range n {
 		inEC := false
@@ -127,7 +139,7 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 			nodes++
 			continue
 		}
-		if k, ok := ecNode[comp[s]]; ok {
+		if k := ecNode[comp[s]]; k >= 0 {
 			node[s] = k
 			continue
 		}
@@ -137,8 +149,12 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	}
 	// Node actions: the non-internal actions of its states, plus "stay"
 	// (-1) for an end component.
-	nodeActs := make([][]int32, nodes)
-	isEC := make([]bool, nodes)
+	m.nodeActs, m.isEC = grow(m.nodeActs, int(nodes)), grow(m.isEC, int(nodes))
+	nodeActs, isEC := m.nodeActs, m.isEC
+	for k := range nodeActs {
+		nodeActs[k] = nodeActs[k][:0]
+		isEC[k] = false
+	}
 	for s := range n {
 		k := node[s]
 		for a := m.first[s]; a < m.first[s+1]; a++ {
@@ -167,8 +183,9 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 		return s
 	}
 	size := int(nodes)
-	policy := make([]int32, size)
-	val := make([]float64, size)
+	m.policy, m.val = grow(m.policy, size), grow(m.val, size)
+	policy, val := m.policy, m.val
+	clear(val)
 	for k := range policy {
 		// Start from the best immediate exit, a proper policy anyway.
 		best := nodeActs[k][0]
@@ -187,9 +204,8 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	if m.strict {
 		improveTol = 0
 	}
-	a := make([]float64, size*size)
-	b := make([]float64, size)
-	e := make([]float64, size)
+	m.a, m.b, m.e = grow(m.a, size*size), grow(m.b, size), grow(m.e, size)
+	a, b, e := m.a, m.b, m.e
 	for iter := 0; iter < 1000; iter++ {
 		clear(a)
 		for k := range size {
@@ -238,7 +254,8 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	// layers), which reaches one with probability 1 and quickly; one that
 	// is best kept forever mixes its allowed actions.
 	const unset = -1
-	dist := make([]int32, n)
+	m.dist = grow(m.dist, n)
+	dist := m.dist
 	for s := range n {
 		k := node[s]
 		mask[s], dist[s] = 0, unset

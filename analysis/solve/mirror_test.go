@@ -19,7 +19,7 @@ func checkMirrorGraphs(t *testing.T, g, h *Graph) {
 	}
 	swap := map[int32]int32{FirstWins: SecondWins, SecondWins: FirstWins, Drawn: Drawn}
 	for k := range int32(g.Len()) {
-		hk, ok := h.index[KeyOf(&g.States[k]).Mirror()]
+		hk, ok := h.index.get(KeyOf(&g.States[k]).Mirror())
 		if !ok {
 			t.Fatalf("%v vs %v: state %d has no mirror image", g.A, g.B, k)
 		}
@@ -33,7 +33,7 @@ func checkMirrorGraphs(t *testing.T, g, h *Graph) {
 				c, d := gr[i*nb+j], hr[j*na+i]
 				want, ok := swap[c]
 				if c >= 0 {
-					want, ok = h.index[KeyOf(&g.States[c]).Mirror()]
+					want, ok = h.index.get(KeyOf(&g.States[c]).Mirror())
 				}
 				if !ok || d != want {
 					t.Fatalf("%v vs %v: state %d moves %d, %d: successor %d, mirrored %d", g.A, g.B, k, i, j, c, d)
@@ -89,7 +89,7 @@ func TestMirrorPlayer(t *testing.T) {
 	for hk := range h.Len() {
 		st := h.States[hk]
 		st.TurnCap, st.Turn = 1000, 500
-		k := g.index[KeyOf(&st).Mirror()]
+		k, _ := g.index.get(KeyOf(&st).Mirror())
 		for seat := range 4 { // twice: computed, then remembered
 			seat %= 2
 			var probs [MaxSide]float64
