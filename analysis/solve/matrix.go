@@ -275,6 +275,11 @@ func SolvePure(g *Matrix, e *Equilibrium) { solvePure(g, e, nil) }
 // solvePure is SolvePure with solveMatrix's cache c.
 func solvePure(g *Matrix, e *Equilibrium, c *exactCache) {
 	solveMatrix(g, e, c)
+	purify(g, e)
+}
+
+// purify turns SolveMatrix's answer e for g into SolvePure's.
+func purify(g *Matrix, e *Equilibrium) {
 	normalize(&e.X, g.M, Noise)
 	normalize(&e.Y, g.N, Noise)
 	e.Lo, e.Hi = Bounds(g, &e.X, &e.Y)

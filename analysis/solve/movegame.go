@@ -330,11 +330,13 @@ func (ms *moveSolver) component(ci int, mode everettMode) bool {
 			selfLoop = selfLoop || t == c[0]
 		}
 	}
-	if len(c) == 1 && !selfLoop {
+	single := len(c) == 1 && !selfLoop
+	var single0 Equilibrium
+	if single {
 		k := c[0]
 		g.Matrix(k, sol.V, Discount, &m)
-		solveMatrix(&m, &e, &w.exact)
-		sol.V[k] = e.Value
+		solveMatrix(&m, &single0, &w.exact)
+		sol.V[k] = single0.Value
 		g.Matrix(k, v2, Discount2, &m)
 		solveMatrix(&m, &e, &w.exact)
 		v2[k] = e.Value
@@ -364,7 +366,14 @@ func (ms *moveSolver) component(ci int, mode everettMode) bool {
 	w.disc, w.undisc = resizeEq(w.disc, len(c)), resizeEq(w.undisc, len(c))
 	for p, v := range c {
 		g.Matrix(v, sol.V, Discount, &m)
-		solvePure(&m, &w.disc[p], &w.exact)
+		if single {
+			// The same game as solved above (no successor changed):
+			// SolvePure is that answer purified.
+			w.disc[p] = single0
+			purify(&m, &w.disc[p])
+		} else {
+			solvePure(&m, &w.disc[p], &w.exact)
+		}
 		g.Matrix(v, sol.V0, 1, &m)
 		solvePure(&m, &w.undisc[p], &w.exact)
 	}
