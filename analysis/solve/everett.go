@@ -192,23 +192,22 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 	mk := func() [][MaxSide]float64 { return make([][MaxSide]float64, n) }
 	altX, altY, undX, undY, splitX, splitY := mk(), mk(), mk(), mk(), mk(), mk()
 	sol.everett(w, c, altX, altY, undX, undY, splitX, splitY)
-	others := [][2][][MaxSide]float64{{altX, altY}, {undX, undY}, {splitX, splitY},
-		{sol.everettSeat(w, c, 0), sol.everettSeat(w, c, 1)}}
-	// Each seat's candidates: the old strategy, everett's, the
-	// alternative, the undiscounted, the split one and everettSeat's,
-	// each with its bound certified in extended precision (the old one's
-	// too: whichever is kept, the component's certificate is bigBR's);
-	// per seat the one whose bound falls least short, at its worst state,
-	// of the best bound any candidate has there.
+	// Each seat's candidates: the old strategy, everett's alternative,
+	// the undiscounted, the split one and, only if those leave the
+	// component's certificate wider than what it inherits (by more than
+	// seatTol), everettSeat's; each with its bound certified in extended
+	// precision (the old one's too: whichever is kept, the component's
+	// certificate is bigBR's); per seat the one whose bound falls least
+	// short, at its worst state, of the best bound any candidate has
+	// there.
 	type cand struct {
 		b []float64
 		s [][MaxSide]float64
 	}
 	var xc, yc []cand
-	others = append([][2][][MaxSide]float64{{oldX, oldY}}, others...)
-	for pass := range others {
+	add := func(x, y [][MaxSide]float64) {
 		for p, v := range c {
-			sol.X[v], sol.Y[v] = others[pass][0][p], others[pass][1][p]
+			sol.X[v], sol.Y[v] = x[p], y[p]
 		}
 		lo, hi := make([]float64, n), make([]float64, n)
 		xs, ys := make([][MaxSide]float64, n), make([][MaxSide]float64, n)
@@ -221,6 +220,10 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 		xc = append(xc, cand{lo, xs})
 		yc = append(yc, cand{hi, ys})
 	}
+	add(oldX, oldY)
+	add(altX, altY)
+	add(undX, undY)
+	add(splitX, splitY)
 	pick := func(cs []cand, sign float64) int {
 		best, bestShort := 0, math.Inf(1)
 		for k, cd := range cs {
@@ -239,6 +242,24 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 		return best
 	}
 	ix, iy := pick(xc, 1), pick(yc, -1)
+	// Why everettSeat only when needed: it is the costliest candidate
+	// (strategy iteration with a best response in extended precision per
+	// round, for each seat), and over the shared rules and 3 and 4
+	// points to win it never narrowed a certificate that the others had
+	// left within 1e-16 of what the component inherits.
+	own, in := 0.0, 0.0
+	for p, v := range c {
+		own = max(own, yc[iy].b[p]-xc[ix].b[p])
+		for _, t := range sol.G.Row(v) {
+			if t >= 0 && comp[t] != ci {
+				in = max(in, sol.U[t]-sol.L[t])
+			}
+		}
+	}
+	if own-in > seatTol {
+		add(sol.everettSeat(w, c, 0), sol.everettSeat(w, c, 1))
+		ix, iy = pick(xc, 1), pick(yc, -1)
+	}
 	useX, useY := ix > 0, iy > 0
 	for p, v := range c {
 		sol.L[v], sol.X[v] = xc[ix].b[p], xc[ix].s[p]
@@ -274,6 +295,11 @@ func (sol *MoveSolution) everettComponent(w *hkWork, c []int32, comp []int32, ci
 		sol.V0[v] = 2*sol.V[v] - v2[v]
 	}
 }
+
+// seatTol is how much wider than what it inherits a component's
+// certificate may be, with everettComponent's cheaper candidates, before
+// it tries everettSeat's too.
+const seatTol = 1e-12
 
 // everettSeat is Hoffman–Karp proper for one seat of the game discounted
 // by 1-everettDiscount, in extended precision: the seat's strategy
