@@ -181,9 +181,18 @@ func solveFloat(g *Matrix, e *Equilibrium, pivTol float64) {
 		if row < 0 {
 			break // unbounded cannot happen with P > 0; stop defensively
 		}
+		// Zero entries of the pivot row change nothing (0/p is 0, and
+		// x - f·0 is x): most are slack columns, so the update runs over
+		// the others only, with the same result bit for bit.
 		p := t[row][col]
+		var nz [W]int
+		k := 0
 		for j := 0; j <= rhs; j++ {
-			t[row][j] /= p
+			if t[row][j] != 0 {
+				t[row][j] /= p
+				nz[k] = j
+				k++
+			}
 		}
 		for i := 0; i <= m; i++ {
 			if i == row {
@@ -193,7 +202,7 @@ func solveFloat(g *Matrix, e *Equilibrium, pivTol float64) {
 			if f == 0 {
 				continue
 			}
-			for j := 0; j <= rhs; j++ {
+			for _, j := range nz[:k] {
 				t[i][j] -= f * t[row][j]
 			}
 		}
