@@ -411,12 +411,16 @@ func (bs *bigSimplex) solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equi
 		// Zero entries of the pivot row change nothing below (x - f·0 is
 		// x): most of them are slack columns, so skipping them saves
 		// most of the work and changes no bit.
-		p.Set(&t[row][col])
+		// One division, then products: a quotient costs several times a
+		// product at this precision, and the reciprocal's rounding
+		// (2^-bigPrec relative) is far below the 2^-200 under which
+		// entries count as 0.
+		p.Quo(one, &t[row][col])
 		var nz [2*MaxSide + 1]int
 		k := 0
 		for j := 0; j <= rhs; j++ {
 			if t[row][j].Sign() != 0 {
-				t[row][j].Quo(&t[row][j], p)
+				t[row][j].Mul(&t[row][j], p)
 				nz[k] = j
 				k++
 			}
@@ -445,12 +449,14 @@ func (bs *bigSimplex) solveBig(a *[MaxSide][MaxSide]big.Float, m, n int, e *Equi
 		sx.Add(sx, &t[m][n+i])
 	}
 	*e = Equilibrium{}
+	sx.Quo(one, sx)
+	sy.Quo(one, sy)
 	for i := range m {
 		if b := basis[i]; b < n {
-			r.Quo(&t[i][rhs], sy)
+			r.Mul(&t[i][rhs], sy)
 			e.Y[b], _ = r.Float64()
 		}
-		r.Quo(&t[m][n+i], sx)
+		r.Mul(&t[m][n+i], sx)
 		e.X[i], _ = r.Float64()
 	}
 	normalize(&e.X, m, 0)
