@@ -86,6 +86,12 @@ func (m *mdp) maximizePolicy(v []float64, mask []uint8) { m.solve(v, mask) }
 
 func (m *mdp) solve(v []float64, mask []uint8) {
 	n := m.n
+	if n == 1 && mask == nil {
+		if x, ok := m.oneExit(); ok {
+			v[0] = x
+			return
+		}
+	}
 	// 1. Maximal end components: repeatedly drop actions that can leave
 	// their state's strongly connected component (or the process).
 	m.allowed = grow(m.allowed, len(m.acts))
@@ -307,6 +313,29 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 			break
 		}
 	}
+}
+
+// oneExit is solve's answer for a process of one state whose every
+// action leaves it: the best action's exitV/exitP (the general path's
+// policy evaluation, the same division), the first best as the general
+// path picks it. Most components are such states, and the general path's
+// end-component search cost them more than the answer. ok is false when
+// the process is not of that kind.
+func (m *mdp) oneExit() (x float64, ok bool) {
+	best := -1
+	for a := m.first[0]; a < m.first[1]; a++ {
+		act := &m.acts[a]
+		if act.hi > act.lo || !(act.exitP > 0) {
+			return 0, false
+		}
+		if best < 0 || act.exitV > m.acts[best].exitV {
+			best = int(a)
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	return m.acts[best].exitV / m.acts[best].exitP, true
 }
 
 // gthSolve solves (I - P) x = b for a substochastic P given as its
