@@ -1,7 +1,10 @@
 // Package solve solves NZSC exactly: the one-round sub-games of every
 // loadout pairing (Rounds), the move phase of every pairing as a
 // zero-sum stochastic game (SolveMoves), and on top of it the booster and
-// character phases (Solve). It also computes how far a fixed bot is from
+// character phases (Solve). The move phase of B against A is that of A
+// against B with the seats swapped, so Solve solves one of the two, in
+// whichever order needs no extended precision if either does, and keeps
+// the other as its mirror image (Pairing.Mirror). It also computes how far a fixed bot is from
 // optimal play: the exact best response to it (BestResponse).
 //
 // The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
