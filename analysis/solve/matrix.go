@@ -211,40 +211,51 @@ func solveFloat(g *Matrix, e *Equilibrium, pivTol float64) {
 	// Reinversion: the tableau has accumulated rounding over its pivots,
 	// which near-degenerate games (entries a hair apart, common here
 	// because of the discount) turn into errors of 1e-8. The final basis
-	// is what matters; solve its two square systems afresh.
-	var bm, bt [MaxSide][MaxSide + 1]float64
-	for i := range m {
-		for r := range m {
-			// Column basis[r] of [P | I], row i.
-			c := basis[r]
-			v := 0.0
-			if c < n {
-				v = (g.A[i][c]-lo)*scale + 1
-			} else if c-n == i {
-				v = 1
-			}
-			bm[i][r] = v // B x_B = 1
-			bt[r][i] = v // Bᵀ u = c_B
-		}
-		bm[i][m] = 1
-	}
+	// is what matters; solve its two square systems afresh. The basic
+	// slacks' columns are unit vectors, so both systems reduce to the k×k
+	// block of P in the basic columns S and the rows R whose slacks are
+	// not basic (k is the support size, often 1): B x = 1 is P[R,S] x_S
+	// = 1, and Bᵀ u = c_B is P[R,S]ᵀ u_R = 1 with u 0 on the other rows.
+	var cols, rows [MaxSide]int // S as positions in basis; R
+	k, nr := 0, 0
+	var slackRow [MaxSide]bool
 	for r := range m {
-		if basis[r] < n {
-			bt[r][m] = 1
+		if c := basis[r]; c < n {
+			cols[k] = r
+			k++
+		} else {
+			slackRow[c-n] = true
 		}
 	}
-	var xb, u [MaxSide]float64
-	okB := gauss(&bm, m, &xb)
-	okU := gauss(&bt, m, &u)
+	for i := range m {
+		if !slackRow[i] {
+			rows[nr] = i
+			nr++
+		}
+	}
+	var bm, bt [MaxSide][MaxSide + 1]float64
+	for a := range k {
+		i := rows[a]
+		for b := range k {
+			v := (g.A[i][basis[cols[b]]]-lo)*scale + 1
+			bm[a][b] = v // P[R,S] x_S = 1
+			bt[b][a] = v // P[R,S]ᵀ u_R = 1
+		}
+		bm[a][k] = 1
+		bt[a][k] = 1
+	}
+	var xs, ur [MaxSide]float64
+	okB := k > 0 && nr == k && gauss(&bm, k, &xs)
+	okU := nr == k && gauss(&bt, k, &ur)
 	if okB && okU {
-		for r := range m {
-			if c := basis[r]; c < n && xb[r] > 0 {
-				e.Y[c] = xb[r]
+		for b := range k {
+			if xs[b] > 0 {
+				e.Y[basis[cols[b]]] = xs[b]
 			}
 		}
-		for i := range m {
-			if u[i] > 0 {
-				e.X[i] = u[i]
+		for a := range k {
+			if ur[a] > 0 {
+				e.X[rows[a]] = ur[a]
 			}
 		}
 	} else {
