@@ -77,6 +77,24 @@ func BenchmarkSolveVariant(b *testing.B) {
 	}
 }
 
+// BenchmarkSolvePoints9 is the whole game of the largest variant (9
+// points to win; target: under 60 s wall).
+func BenchmarkSolvePoints9(b *testing.B) {
+	if testing.Short() {
+		b.Skip("the largest variant")
+	}
+	b.ReportAllocs()
+	r := engine.Rules{TurnCap: 1000, Points: 9}
+	for b.Loop() {
+		if _, err := SolveRules(context.Background(), r, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(ms.HeapSys)/(1<<20), "heap-MB")
+}
+
 // BenchmarkNewGraphPoints9 builds the move-phase graph of the largest
 // pairing under the largest variant (9 points to win).
 func BenchmarkNewGraphPoints9(b *testing.B) {
