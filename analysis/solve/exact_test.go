@@ -102,74 +102,52 @@ func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
 	normalize(&e.Y, n, 0)
 }
 
-// TestSolveIntMatchesRat: the integer simplex gives exactly the
-// rational simplex's strategies (the oracle above, the solver's earlier
-// exact path), on games as the solver meets them: payoffs a hair apart,
-// ties, terminal values.
+// randomExactGame returns a game as the solver meets them, as float64s
+// and as exact rationals: payoffs a hair apart, ties, terminal values,
+// and entries of every magnitude (tiny ones push the integer simplex's
+// scale far beyond 2^64).
+func randomExactGame(rng *rand.Rand) (Matrix, [MaxSide][MaxSide]big.Rat) {
+	g := Matrix{M: 1 + rng.IntN(MaxSide), N: 1 + rng.IntN(MaxSide)}
+	var a [MaxSide][MaxSide]big.Rat
+	base := rng.Float64()*2 - 1
+	for i := range g.M {
+		for j := range g.N {
+			var x float64
+			switch rng.IntN(6) {
+			case 0:
+				x = float64(rng.IntN(3) - 1)
+			case 1:
+				x = base + float64(rng.IntN(5)-2)*1e-11
+			case 2:
+				x = base * (1 - float64(rng.IntN(3))*1e-15)
+			case 3:
+				x = float64(rng.IntN(5)-2) * 1e-300
+			case 4:
+				x = 0.999999999989999 * (rng.Float64()*2 - 1)
+			default:
+				x = rng.Float64()*2 - 1
+			}
+			g.A[i][j] = x
+			a[i][j].SetFloat64(x)
+		}
+	}
+	return g, a
+}
+
+// TestSolveIntMatchesRat: the integer simplex, from rationals
+// (solveInt) and from the float64 entries' bits (solveExact, the
+// fallback's path), gives exactly the rational simplex's strategies (the
+// oracle above, the solver's earlier exact path).
 func TestSolveIntMatchesRat(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
 	for k := range 3000 {
-		m, n := 1+rng.IntN(MaxSide), 1+rng.IntN(MaxSide)
-		var a [MaxSide][MaxSide]big.Rat
-		base := rng.Float64()*2 - 1
-		for i := range m {
-			for j := range n {
-				var x float64
-				switch rng.IntN(4) {
-				case 0:
-					x = float64(rng.IntN(3) - 1)
-				case 1:
-					x = base + float64(rng.IntN(5)-2)*1e-11
-				case 2:
-					x = base * (1 - float64(rng.IntN(3))*1e-15)
-				default:
-					x = rng.Float64()*2 - 1
-				}
-				a[i][j].SetFloat64(x)
-			}
-		}
-		var want Equilibrium
-		solveRat(&a, m, n, &want)
-		x, y := solveInt(&a, m, n)
-		if x != want.X || y != want.Y {
-			t.Fatalf("case %d (%dx%d): integer simplex %v %v, rational %v %v", k, m, n, x, y, want.X, want.Y)
-		}
-	}
-}
-
-// TestSolveExactMatchesRat: solveExact, whose integers come from the
-// entries' bits, gives exactly the rational simplex's strategies, on
-// games as the solver meets them, with entries of every magnitude
-// (tiny ones push the scale far beyond 2^64).
-func TestSolveExactMatchesRat(t *testing.T) {
-	rng := rand.New(rand.NewPCG(6, 18))
-	for k := range 3000 {
-		g := Matrix{M: 1 + rng.IntN(MaxSide), N: 1 + rng.IntN(MaxSide)}
-		var a [MaxSide][MaxSide]big.Rat
-		base := rng.Float64()*2 - 1
-		for i := range g.M {
-			for j := range g.N {
-				var x float64
-				switch rng.IntN(6) {
-				case 0:
-					x = float64(rng.IntN(3) - 1)
-				case 1:
-					x = base + float64(rng.IntN(5)-2)*1e-11
-				case 2:
-					x = base * (1 - float64(rng.IntN(3))*1e-15)
-				case 3:
-					x = float64(rng.IntN(5)-2) * 1e-300
-				case 4:
-					x = 0.999999999989999 * (rng.Float64()*2 - 1)
-				default:
-					x = rng.Float64()*2 - 1
-				}
-				g.A[i][j] = x
-				a[i][j].SetFloat64(x)
-			}
-		}
+		g, a := randomExactGame(rng)
 		var want, got Equilibrium
 		solveRat(&a, g.M, g.N, &want)
+		x, y := solveInt(&a, g.M, g.N)
+		if x != want.X || y != want.Y {
+			t.Fatalf("case %d (%dx%d): integer simplex %v %v, rational %v %v", k, g.M, g.N, x, y, want.X, want.Y)
+		}
 		solveExact(&g, &got)
 		if got.X != want.X || got.Y != want.Y {
 			t.Fatalf("case %d (%dx%d): exact %v %v, rational %v %v", k, g.M, g.N, got.X, got.Y, want.X, want.Y)

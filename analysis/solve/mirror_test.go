@@ -104,14 +104,7 @@ func TestMirrorPlayer(t *testing.T) {
 			t.Fatalf("mirrored state %d: values %v, %v, want %v, %v", hk, d0, u0, -ms.V[k], -ms.V0[k])
 		}
 	}
-	pol := func(st *engine.State, seat int, probs []float64) {
-		var q [MaxSide]float64
-		n, ok := s.Strategy(st, seat, &q)
-		if !ok || n != len(probs) {
-			t.Fatalf("no strategy")
-		}
-		copy(probs, q[:n])
-	}
+	pol := solutionPolicy(t, s)
 	v1, _, _ := bestResponseMoves(NewGraph(b, a), 1, pol)
 	v0, _, _ := bestResponseMoves(NewGraph(b, a), 0, pol)
 	if math.Abs(v1-(-m.Lower)) > 1e-12 || math.Abs(v0-m.Upper) > 1e-12 {

@@ -96,6 +96,19 @@ func TestForcedWinMakesProgress(t *testing.T) {
 	}
 }
 
+// solutionPolicy is s's move-phase strategies as a BotPolicy; a state
+// outside the solution fails t.
+func solutionPolicy(t *testing.T, s *Solution) BotPolicy {
+	return func(st *engine.State, seat int, probs []float64) {
+		var p [MaxSide]float64
+		n, ok := s.Strategy(st, seat, &p)
+		if !ok || n != len(probs) {
+			t.Fatalf("no strategy")
+		}
+		copy(probs, p[:n])
+	}
+}
+
 // TestBestResponseAgainstSolution cross-checks the exploit code with the
 // certificate: the best response to the first seat's certified
 // strategies must be worth exactly what the certificate says X
@@ -110,14 +123,7 @@ func TestBestResponseAgainstSolution(t *testing.T) {
 	}
 	s := &Solution{}
 	s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)] = newPairing(ms)
-	pol := func(st *engine.State, seat int, probs []float64) {
-		var p [MaxSide]float64
-		n, ok := s.Strategy(st, seat, &p)
-		if !ok || n != len(probs) {
-			t.Fatalf("no strategy")
-		}
-		copy(probs, p[:n])
-	}
+	pol := solutionPolicy(t, s)
 	v1, _, _ := bestResponseMoves(NewGraph(a, b), 1, pol)
 	v0, _, _ := bestResponseMoves(NewGraph(a, b), 0, pol)
 	if math.Abs(v1-(-ms.L[0])) > 1e-12 || math.Abs(v0-ms.U[0]) > 1e-12 {
