@@ -108,7 +108,7 @@ func writeBotsJSON(w io.Writer, gameName string, bots []agents.Info) error {
 		}
 		doc.Bots = append(doc.Bots, bj)
 	}
-	return writeJSON(w, doc)
+	return report.WriteJSON(w, doc)
 }
 
 // writeBotsCSV writes a row per bot and a row per parameter.

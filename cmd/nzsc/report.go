@@ -93,7 +93,7 @@ func reportRun(e *env, format, path string) error {
 			return usagef("report: %s: %v", path, err)
 		}
 		if format == "json" {
-			return writeJSON(e.stdout, out)
+			return report.WriteJSON(e.stdout, out)
 		}
 		report.SPRTText(e.stdout, out, verdict)
 		return nil

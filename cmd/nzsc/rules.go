@@ -37,7 +37,7 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 			return usagef("rules: --format %s writes every move's points; it takes no moves", format)
 		}
 		if format == "json" {
-			return writeJSON(e.stdout, rulesDoc())
+			return report.WriteJSON(e.stdout, rulesDoc())
 		}
 		return writeRulesCSV(e.stdout)
 	}

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -334,13 +332,6 @@ func parseShard(s string) (*results.Shard, error) {
 // on it; the run directory records it.
 func matchChunk(pairs uint64, workers int) uint64 {
 	return min(max(pairs/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
-}
-
-// writeJSON writes v as indented JSON, the form of every --format json.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // renderFFA writes a free-for-all run (tables of three or more seats) in

@@ -118,7 +118,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), rd.Config.Seed, t, st, verdict, res.Interrupted)
 	if format == "json" {
-		if err := writeJSON(e.stdout, out); err != nil {
+		if err := report.WriteJSON(e.stdout, out); err != nil {
 			return err
 		}
 	} else {

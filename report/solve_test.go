@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"strings"
@@ -25,7 +25,7 @@ func TestSolveGameTableHeadings(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	if err := writeGame(&b, 80, "table", s, 1); err != nil {
+	if err := SolveGame(&b, "table", 80, s, 1); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Contains(b.String(), heading); got != (wide > 0) {
@@ -44,7 +44,7 @@ func TestSolveGameTableHeadings(t *testing.T) {
 	}
 	p.Gap = 2 * solve.CertificateTol
 	b.Reset()
-	if err := writeGame(&b, 80, "table", s, 1); err != nil {
+	if err := SolveGame(&b, "table", 80, s, 1); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
