@@ -51,8 +51,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			return nil, err
 		}
 		workers, _ := fs.GetInt("workers")
-		return &newRun{kind: results.KindMatch, games: games, chunk: matchChunk(setsOf(games, g.Seats()), workers),
-			cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
+		return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
+			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.MatchChunk(games, g.Seats(), workers)}}, nil
 	})
 	if err != nil {
 		return err

@@ -2,14 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -24,7 +23,6 @@ import (
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
-	"github.com/nzsclab/nzsc/tournament"
 )
 
 // The commands that play games (match, sprt, tournament) share one
@@ -81,21 +79,13 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "players", "rule", "bots", "gauntlet",
 	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch"}
 
-// newRun is what a command gives openRun to start a new run.
+// newRun is what a command gives openRun to start a new run: the config
+// with its bots and schedule, and the run's kind, size, default chunk
+// and whether it keeps a directory without --out; openRun fills in the
+// rest from the shared flags.
 type newRun struct {
-	kind string
-	// cfg is the config with its bots and schedule; openRun fills in
-	// the seed, chunking and game.
-	cfg *roundrobin.Config
-	// games is the number of games per pairing (per table).
-	games int64
-	// dir says whether the run keeps a run directory when --out is not
-	// given (a tournament does, under runs/; a match only with --out).
-	dir  bool
-	sprt *results.SPRTState
-	// chunk is the chunk size to use when --chunk is not given (0: the
-	// runner's default).
-	chunk uint64
+	cfg   *roundrobin.Config
+	start roundrobin.Start
 }
 
 // openRun reads the shared flags into a run: resumed from --resume, or
@@ -141,46 +131,31 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		return nil, false, err
 	}
 	spec.cfg.Game = g
-	cfg := spec.cfg
-	cfg.PairsPerPairing, cfg.ChunkPairs = setsOf(spec.games, cfg.Game.Seats()), spec.chunk
-	if fs.Changed("seed") {
-		if cfg.Seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
+	start := spec.start
+	start.PickSeed, start.Command, start.Version = game.NewSeed, append([]string{"nzsc"}, os.Args[1:]...), Version()
+	start.GamesLog, start.GamesLogLevel = mustString(fs, "games-log"), mustString(fs, "games-log-level")
+	if start.SeedGiven = fs.Changed("seed"); start.SeedGiven {
+		if start.Seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
 			return nil, false, usagef("%s: --seed: %v", cmd, err)
 		}
-	} else {
-		cfg.Seed, seedPicked = randomUint64(), true
 	}
 	if fs.Changed("chunk") {
-		if cfg.ChunkPairs, _ = fs.GetUint64("chunk"); cfg.ChunkPairs == 0 {
+		if start.Chunk, _ = fs.GetUint64("chunk"); start.Chunk == 0 {
 			return nil, false, usagef("%s: --chunk must be positive", cmd)
 		}
 	}
-	var shard *results.Shard
 	if s := mustString(fs, "shard"); s != "" {
-		if shard, err = parseShard(s); err != nil {
+		if start.Shard, err = results.ParseShard(s); err != nil {
 			return nil, false, usagef("%s: %v", cmd, err)
 		}
 	}
-	out := mustString(fs, "out")
-	if fs.Changed("out") && out == "" {
+	if start.Out = mustString(fs, "out"); fs.Changed("out") && start.Out == "" {
 		return nil, false, usagef("%s: --out needs a directory", cmd)
 	}
-	if out == "" && (spec.dir || shard != nil) {
-		suffix := game.FormatSeed(cfg.Seed)
-		if shard != nil {
-			suffix += fmt.Sprintf("-shard%dof%d", shard.Index, shard.Count)
-		}
-		out = filepath.Join("runs", time.Now().UTC().Format("20060102-150405")+"-"+suffix)
-	}
-	level := mustString(fs, "games-log-level")
-	if err := results.CheckLevel(level); err != nil {
+	if err := results.CheckLevel(start.GamesLogLevel); err != nil {
 		return nil, false, usagef("%s: --games-log-level: %v", cmd, err)
 	}
-	rd, err = roundrobin.Create(cfg, roundrobin.NewRun{
-		Out: out, Kind: spec.kind, Command: append([]string{"nzsc"}, os.Args[1:]...), Version: Version(),
-		Shard: shard, GamesLog: mustString(fs, "games-log"), GamesLogLevel: level, SPRT: spec.sprt,
-	})
-	if err != nil {
+	if rd, seedPicked, err = roundrobin.Open(spec.cfg, start); err != nil {
 		return nil, false, usagef("%s: %v", cmd, err)
 	}
 	return rd, seedPicked, nil
@@ -199,9 +174,6 @@ func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, er
 	}
 	return games, nil
 }
-
-// setsOf returns the number of sets (games sharing a seed) in games.
-func setsOf(games int64, seats int) uint64 { return uint64(games) / uint64(roundrobin.SetGames(seats)) }
 
 // parseBots reads bot specs for g, checks that each plays it at its
 // number of seats, probes the external ones (their hello names them) and
@@ -250,55 +222,29 @@ func botHint(gameName string, seats int, spec string) string {
 	return didYouMean(kind, kinds)
 }
 
-// playRun probes the run's bots, plays what is left of the run with a
-// progress bar on a terminal, and prints the timing line.
+// playRun plays what is left of the run (roundrobin.RunDir.Launch): a
+// progress bar on a terminal, the seed note and the timing on stderr.
 func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedPicked bool, opts roundrobin.RunOptions) (roundrobin.Result, error) {
 	quiet, _ := fs.GetBool("quiet")
-	if opts.Workers, _ = fs.GetInt("workers"); opts.Workers < 1 {
-		return roundrobin.Result{}, usagef("%s: --workers must be at least 1, got %d", cmd, opts.Workers)
+	l := roundrobin.Launch{RunOptions: opts, SeedPicked: seedPicked}
+	if l.Workers, _ = fs.GetInt("workers"); l.Workers < 1 {
+		return roundrobin.Result{}, usagef("%s: --workers must be at least 1, got %d", cmd, l.Workers)
 	}
-	// The runner's own bounds (workers, the run's size), checked before
-	// anything starts.
-	plan := rd.Config.Plan()
-	plan.Workers = opts.Workers
-	if err := plan.Check(); err != nil {
-		return roundrobin.Result{}, usagef("%s: %v", cmd, err)
-	}
-	exec, err := execSettingsOf(cmd, fs)
-	if err != nil {
+	var err error
+	if l.Exec, err = execSettingsOf(cmd, fs); err != nil {
 		return roundrobin.Result{}, err
 	}
-	if rd.Dir != nil {
-		// External bots log their standard error into the run directory.
-		exec.LogDir = filepath.Join(rd.Dir.Path, "bots")
-	}
-	for _, b := range rd.Config.Bots {
-		b.Exec = exec
-	}
-	if err := probeBots(cmd, rd.Config.Game, rd.Config.Bots...); err != nil {
-		return roundrobin.Result{}, err
-	}
-	if seedPicked && !quiet {
-		fmt.Fprintf(e.stderr, "seed %s (replay with --seed %[1]s)\n", game.FormatSeed(rd.Config.Seed))
-	}
-	var pairsDone atomic.Uint64
-	opts.Progress = &pairsDone
-	stop := func() {}
-	if total := rd.PendingGames(); e.tty && !quiet && total > 0 {
-		stop = progress.Start(e.stderr, total, "games", 200*time.Millisecond, func() uint64 { return 2 * pairsDone.Load() })
-	}
-	start := time.Now()
-	res, err := rd.Play(e.ctx, opts)
-	elapsed := time.Since(start)
-	stop()
 	if !quiet {
-		played := res.Counts.Games()
-		where := ""
-		if rd.Dir != nil {
-			where = "; run directory " + rd.Dir.Path
+		l.Note = func(msg string) { fmt.Fprintln(e.stderr, msg) }
+		if e.tty {
+			l.Progress = func(total uint64, played func() uint64) func() {
+				return progress.Start(e.stderr, total, "games", 200*time.Millisecond, played)
+			}
 		}
-		fmt.Fprintf(e.stderr, "%d games in %s: %s games/s on %d workers%s\n",
-			played, elapsed.Round(time.Millisecond), progress.Count(float64(played)/elapsed.Seconds()), opts.Workers, where)
+	}
+	res, err := rd.Launch(e.ctx, l)
+	if setup := (*roundrobin.SetupError)(nil); errors.As(err, &setup) {
+		return res, usagef("%s: %v", cmd, setup.Err)
 	}
 	return res, err
 }
@@ -312,26 +258,6 @@ func interrupted(cmd string, rd *roundrobin.RunDir) error {
 	}
 	return fmt.Errorf("%s interrupted: %d of %d games finished, saved in %s; continue with 'nzsc %s --resume %s'",
 		cmd, m.GamesDone, m.GamesPlanned, rd.Dir.Path, cmd, rd.Dir.Path)
-}
-
-// parseShard reads "i/n".
-func parseShard(s string) (*results.Shard, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
-		return nil, fmt.Errorf("--shard wants i/n with 0 <= i < n, got %q", s)
-	}
-	return &results.Shard{Index: i, Count: n}, nil
-}
-
-// matchChunk picks the chunk size of a match: the runner's default for
-// long matches, smaller ones when there are fewer than 16 chunks per
-// worker, so that a short match of slow bots (a thousand mcts games) keeps
-// every core busy and stops promptly on Ctrl-C. The games do not depend
-// on it; the run directory records it.
-func matchChunk(pairs uint64, workers int) uint64 {
-	return min(max(pairs/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
 }
 
 // renderFFA writes a free-for-all run (tables of three or more seats) in

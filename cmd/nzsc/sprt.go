@@ -171,6 +171,6 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	for st.BatchPairs%per != 0 {
 		per--
 	}
-	return &newRun{kind: results.KindSPRT, games: maxGames, chunk: st.BatchPairs / per, sprt: st,
-		cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true}}, nil
+	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
+		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: st.BatchPairs / per}}, nil
 }

@@ -163,7 +163,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &newRun{kind: results.KindTournament, cfg: cfg, games: games, dir: true, chunk: tournament.ChunkPairs}, nil
+	return &newRun{cfg: cfg, start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindTournament}, Games: games, KeepDir: true, Chunk: tournament.ChunkPairs}}, nil
 }
 
 func renderReport(w io.Writer, format string, s *analysis.Summary, m *results.Manifest, opt report.Options) error {

@@ -1,0 +1,174 @@
+package roundrobin
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/progress"
+	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
+)
+
+// This file is a run's lifecycle as a command drives it: Open starts a
+// new run (its seed picked when none is given, its directory named when
+// it keeps one), Launch plays it with the bots set up and checked, its
+// progress counted and its messages handed to the caller. A library
+// prints nothing: the command decides where the notes and the progress
+// bar go.
+
+// Start says how Open starts a new run: the run directory's settings
+// (NewRun), the run's size, seed and chunking.
+type Start struct {
+	NewRun
+	// Games is the number of games of each pairing (each table at more
+	// than two seats): a positive multiple of SetGames.
+	Games int64
+	// Seed is the master seed. When SeedGiven is false, Open picks one
+	// with PickSeed instead.
+	Seed      uint64
+	SeedGiven bool
+	PickSeed  func() uint64
+	// Chunk is the number of game sets per chunk (0: the runner's
+	// default).
+	Chunk uint64
+	// KeepDir keeps a run directory when Out is empty (a tournament
+	// does; a match only when told): DefaultOut names it. A shard always
+	// keeps one.
+	KeepDir bool
+}
+
+// Open starts a new run of cfg, whose game, bots and schedule are set:
+// it fills in the size, seed and chunking from s and creates the run
+// (and its directory). It reports whether the seed was picked.
+func Open(cfg *Config, s Start) (rd *RunDir, seedPicked bool, err error) {
+	set := int64(SetGames(cfg.seats()))
+	if s.Games <= 0 || s.Games%set != 0 {
+		return nil, false, fmt.Errorf("%d games per pairing: want a positive multiple of %d", s.Games, set)
+	}
+	cfg.PairsPerPairing, cfg.ChunkPairs = uint64(s.Games/set), s.Chunk
+	cfg.Seed = s.Seed
+	if !s.SeedGiven {
+		if s.PickSeed == nil {
+			return nil, false, fmt.Errorf("roundrobin: Open needs a seed or PickSeed")
+		}
+		cfg.Seed, seedPicked = s.PickSeed(), true
+	}
+	if s.Out == "" && (s.KeepDir || s.Shard != nil) {
+		s.Out = DefaultOut(cfg.Seed, s.Shard, time.Now())
+	}
+	rd, err = Create(cfg, s.NewRun)
+	if err != nil {
+		return nil, false, err
+	}
+	return rd, seedPicked, nil
+}
+
+// DefaultOut names a run directory that was not named:
+// runs/<UTC time>-<seed>, with -shard<i>of<n> for a shard.
+func DefaultOut(seed uint64, shard *results.Shard, now time.Time) string {
+	suffix := game.FormatSeed(seed)
+	if shard != nil {
+		suffix += fmt.Sprintf("-shard%dof%d", shard.Index, shard.Count)
+	}
+	return filepath.Join("runs", now.UTC().Format("20060102-150405")+"-"+suffix)
+}
+
+// Launch says how to play a run's session and whom to tell.
+type Launch struct {
+	RunOptions
+	// Exec, when set, is given to every bot of the run before it is
+	// built (external bots' time limits); a run with a directory logs
+	// external bots' standard error in its bots/ folder.
+	Exec *agents.ExecSettings
+	// SeedPicked says the seed was picked (Open's report): Note is told
+	// it, so that the run can be replayed.
+	SeedPicked bool
+	// Note, when set, receives the messages for people: the picked seed
+	// before the games, the timing after.
+	Note func(msg string)
+	// Progress, when set, is called before the games with the number
+	// the session plays and a function counting those played so far;
+	// it returns the function called when they end (to clear a bar).
+	Progress func(total uint64, played func() uint64) (stop func())
+}
+
+// SetupError is a run that could not start because of its settings: a
+// size the runner refuses with these workers, or an external bot that
+// does not start or answer its handshake. Nothing was played.
+type SetupError struct{ Err error }
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// Launch checks the session's plan, sets up and probes the bots, and
+// plays what is left of the run (Play), telling l.Note and l.Progress.
+func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
+	if l.Workers < 1 {
+		return Result{}, &SetupError{fmt.Errorf("workers must be at least 1, got %d", l.Workers)}
+	}
+	plan := r.Config.Plan()
+	plan.Workers = l.Workers
+	if err := plan.Check(); err != nil {
+		return Result{}, &SetupError{err}
+	}
+	if l.Exec != nil {
+		exec := *l.Exec
+		if r.Dir != nil {
+			exec.LogDir = filepath.Join(r.Dir.Path, "bots")
+		}
+		for _, b := range r.Config.Bots {
+			b.Exec = &exec
+		}
+	}
+	for _, b := range r.Config.Bots {
+		if err := agents.ProbeFor(b, r.Config.Game); err != nil {
+			return Result{}, &SetupError{err}
+		}
+	}
+	note := func(format string, a ...any) {
+		if l.Note != nil {
+			l.Note(fmt.Sprintf(format, a...))
+		}
+	}
+	if l.SeedPicked {
+		note("seed %s (replay with --seed %[1]s)", game.FormatSeed(r.Config.Seed))
+	}
+	var pairs atomic.Uint64
+	opts := l.RunOptions
+	if opts.Progress == nil {
+		opts.Progress = &pairs
+	}
+	stop := func() {}
+	if total := r.PendingGames(); l.Progress != nil && total > 0 {
+		// A pair counts two games at two seats, as the run's sets do.
+		stop = l.Progress(total, func() uint64 { return 2 * opts.Progress.Load() })
+	}
+	start := time.Now()
+	res, err := r.Play(ctx, opts)
+	elapsed := time.Since(start)
+	stop()
+	played := res.Counts.Games()
+	where := ""
+	if r.Dir != nil {
+		where = "; run directory " + r.Dir.Path
+	}
+	note("%d games in %s: %s games/s on %d workers%s", played, elapsed.Round(time.Millisecond),
+		progress.Count(float64(played)/elapsed.Seconds()), l.Workers, where)
+	return res, err
+}
+
+// MatchChunk picks the chunk size (game sets per chunk) of a match of
+// games at a table of seats: the runner's default for long matches,
+// smaller ones when there are fewer than 16 chunks per worker, so that a
+// short match of slow bots (a thousand mcts games) keeps every core busy
+// and stops promptly on Ctrl-C. The games do not depend on it; the run
+// directory records it.
+func MatchChunk(games int64, seats, workers int) uint64 {
+	sets := uint64(max(games, 0)) / uint64(SetGames(seats))
+	return min(max(sets/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
+}
