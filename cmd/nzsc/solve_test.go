@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/analysis/solve"
+	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
 func TestSolveRoundsCSV(t *testing.T) {
@@ -44,31 +49,48 @@ func TestSolveBadInput(t *testing.T) {
 	}
 }
 
-// TestSolveGameAndExploit runs the whole pipeline: solve and save, then
-// exploit the optimal bot playing the saved solution (its best response
-// must be worth no more than the certificate allows) and random.
+// TestSolveGameAndExploit runs the whole pipeline: the CLI solves and
+// saves a small variant (points=3, move_streak=2: about 2 s on one core
+// against 16 s for the shared rules), and the optimal bot playing the
+// tests' shared solution of the shared rules (solved once per test run,
+// internal/testsolution) is exploited: its best response must be worth no
+// more than the certificate allows; random's must be confirmed by play.
 func TestSolveGameAndExploit(t *testing.T) {
 	if testing.Short() {
-		t.Skip("solves the whole game")
+		t.Skip("solves a variant and needs the solved game")
 	}
 	path := filepath.Join(t.TempDir(), "solution.bin")
-	out, stderr, code := runCmd(t, "", "solve", "game", "--format", "json", "--quiet", "--save", path)
+	out, stderr, code := runCmd(t, "", "solve", "game", "--rule", "points=3", "--rule", "move_streak=2", "--format", "json", "--quiet", "--save", path)
 	if code != 0 {
 		t.Fatalf("solve game: code %d: %s", code, stderr)
 	}
 	var sol struct {
-		Value     float64 `json:"value"`
-		Gap       float64 `json:"gap"`
-		Certified int     `json:"pairings_certified"`
+		Rules     map[string]string `json:"rules"`
+		Value     float64           `json:"value"`
+		Gap       float64           `json:"gap"`
+		Certified int               `json:"pairings_certified"`
 		Pairings  []struct{ Value float64 }
 	}
 	if err := json.Unmarshal([]byte(out), &sol); err != nil {
 		t.Fatal(err)
 	}
-	if len(sol.Pairings) != 108 || sol.Certified < 100 || sol.Value*sol.Value > 1e-18 {
-		t.Errorf("solution: %d pairings, %d certified, value %v", len(sol.Pairings), sol.Certified, sol.Value)
+	if len(sol.Pairings) != 108 || sol.Certified < 100 || sol.Value*sol.Value > 1e-18 || sol.Rules["points"] != "3" || sol.Rules["move_streak"] != "2" {
+		t.Errorf("solution: rules %v, %d pairings, %d certified, value %v", sol.Rules, len(sol.Pairings), sol.Certified, sol.Value)
 	}
-	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+path, "--games", "200", "--seed", "1", "--quiet", "--format", "json")
+	saved, err := solve.Load(path)
+	if err != nil {
+		t.Fatalf("the saved variant: %v", err)
+	}
+	want, err := engine.ParseRules(game.Rules{"points": "3", "move_streak": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !saved.Solves(want) || saved.Solves(engine.DefaultRules) {
+		t.Errorf("the saved solution solves %v, want points=3 move_streak=2", saved.Rules.Options())
+	}
+
+	shared := testsolution.Load(t)
+	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+testsolution.Path(t), "--games", "200", "--seed", "1", "--quiet", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exploit: code %d: %s", code, stderr)
 	}
@@ -79,8 +101,8 @@ func TestSolveGameAndExploit(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &x); err != nil {
 		t.Fatal(err)
 	}
-	if x.Exploitability > sol.Gap+1e-9 || x.Exploitability < -1e-9 {
-		t.Errorf("optimal's exploitability %v, want within [0, gap %v]", x.Exploitability, sol.Gap)
+	if x.Exploitability > shared.Gap+1e-9 || x.Exploitability < -1e-9 {
+		t.Errorf("optimal's exploitability %v, want within [0, gap %v]", x.Exploitability, shared.Gap)
 	}
 	out, _, code = runCmd(t, "", "exploit", "random", "--games", "300", "--seed", "1", "--quiet", "--format", "json")
 	if code != 0 {
