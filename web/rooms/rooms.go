@@ -28,6 +28,7 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
+	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
 
@@ -180,13 +181,15 @@ func (r *room) advance() error {
 	return nil
 }
 
-// narrate words the step just applied: NZSC in the game's own words,
-// any other game one line naming each seat's action.
+// narrate words the step just applied: NZSC in nzsc play's words with
+// the people's names (a person answers with buttons offering legal
+// choices only, so the one offence is being stuck), any other game one
+// line naming each seat's action.
 func (r *room) narrate(before game.State, names []string) []string {
 	b, ok1 := before.(*engine.GameState)
 	a, ok2 := r.st.(*engine.GameState)
 	if ok1 && ok2 {
-		return append(narrate(&b.State, &a.State, a.History[len(a.History)-1], r.names), "")
+		return append(play.People(r.names[0], r.names[1]).Narrate(&b.State, &a.State, a.History[len(a.History)-1], ""), "")
 	}
 	var parts []string
 	for s, n := range names {

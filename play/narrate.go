@@ -1,0 +1,204 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nzsclab/nzsc/engine"
+)
+
+// Voice names the two seats of a narration of two-player NZSC: the
+// terminal game's person ("you") and computer, or two people reading the
+// same lines in a room. There is one narration (Voice.Narrate), in the
+// original single-player game's words wherever it had words for the case;
+// a voice only names the seats.
+type Voice struct {
+	// Start names each seat at the start of a sentence ("Computer",
+	// "Ann"), Mid inside one ("the computer", "Ann"), List in a list of
+	// both ("computer", "Ann") and They is its pronoun ("it", "they").
+	Start, Mid, List, They [2]string
+	// You is the seat of the reader, spoken to as "you" with the
+	// original game's penalty words for a typed answer, or -1 when every
+	// seat is named.
+	You int
+}
+
+// Terminal is the voice of nzsc play: the person in seat 0, the computer
+// in seat 1.
+var Terminal = Voice{
+	Start: [2]string{"You", "Computer"}, Mid: [2]string{"you", "the computer"},
+	List: [2]string{"you", "computer"}, They: [2]string{"you", "it"}, You: 0,
+}
+
+// People is the voice of two people named a (seat 0) and b (seat 1) who
+// read the same lines, so that neither is "you".
+func People(a, b string) Voice {
+	n := [2]string{a, b}
+	return Voice{Start: n, Mid: n, List: n, They: [2]string{"they", "they"}, You: -1}
+}
+
+// Narrate returns the transcript lines for turn t, which took the game
+// from before to after, with the person in seat 0 and the computer in
+// seat 1 (the Terminal voice); answer is the line the person typed
+// (quoted when it names nothing).
+func Narrate(before, after *engine.State, t engine.Turn, answer string) []string {
+	return Terminal.Narrate(before, after, t, answer)
+}
+
+// Narrate returns the lines for turn t, which took the game from before
+// to after, in v's names; answer is what the reader (seat v.You) typed.
+func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string) []string {
+	var out []string
+	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
+	// gets is "you get" or "Ann gets": the verb agrees with the seat.
+	gets := func(s int) string {
+		if s == v.You {
+			return v.Mid[s] + " get"
+		}
+		return v.Mid[s] + " gets"
+	}
+	phase := t.Phase()
+	ch := [2]engine.Choice{t.Choice(0), t.Choice(1)}
+	score := [2]int{before.Points(0) + int(t.Gained(0)), before.Points(1) + int(t.Gained(1))}
+	switch {
+	case t.Nullified():
+		// The original game said the turn does not count only after the
+		// computer's penalty, never after the person's own.
+		readerOffended, otherOffended := false, false
+		for s := range 2 {
+			o := t.Offence(s)
+			switch {
+			case o == engine.NoOffence && v.You >= 0 && s != v.You:
+				// The original game kept the computer's choice of a
+				// turn that does not count to itself.
+			case o == engine.NoOffence:
+				add("%s chose %s.", v.Start[s], ch[s].Name(phase))
+			case s == v.You:
+				readerOffended = true
+				out = append(out, yourPenalty(before, phase, ch[s], o, answer))
+			default:
+				otherOffended = true
+				out = append(out, namedPenalty(v.Start[s], v.They[s], phase, ch[s], o))
+			}
+		}
+		if otherOffended && !readerOffended {
+			add("As a result, this turn does not count.")
+		}
+		add("The score is now %d-%d.", score[0], score[1])
+		add("Waits left: %s %d, %s %d.", v.List[0], after.Waits(0), v.List[1], after.Waits(1))
+	case phase == engine.PickCharacter && t.Clash():
+		c := engine.Character(ch[0])
+		add("Both of you chose %s, so you must repick.", c)
+		for s := range 2 {
+			_, n := after.CharacterStreak(s)
+			have := "has"
+			if s == v.You {
+				have = "have"
+			}
+			add("%s %s picked %s %d times.", v.Start[s], have, c, n)
+		}
+	case phase == engine.PickCharacter:
+		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
+		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
+		switch {
+		case t.Gained(0) > 0:
+			add("As a result, %s a headstart.", gets(0))
+		case t.Gained(1) > 0:
+			add("As a result, %s a headstart.", gets(1))
+		default:
+			add("As a result, neither of you gets a headstart.")
+		}
+		add("The score is now %d-%d.", score[0], score[1])
+	case phase == engine.PickBooster:
+		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
+		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
+		add("Let the battle begin!")
+	default:
+		add("%s chose %s. %s chose %s.", v.Start[0], ch[0].Name(phase), v.Start[1], ch[1].Name(phase))
+		switch g := [2]uint8{t.Gained(0), t.Gained(1)}; {
+		case g[0] > 0 && g[1] > 0:
+			add("As a result, both of you get a point.")
+		case g[0] > 0:
+			add("As a result, %s a point.", gets(0))
+		case g[1] > 0:
+			add("As a result, %s a point.", gets(1))
+		default:
+			add("As a result, neither of you gets a point.")
+		}
+		add("The score is now %d-%d.", score[0], score[1])
+	}
+	if t.Setback() {
+		// The original left a blank line before the setback and the
+		// result; the handbook's walkthrough shows it.
+		add("")
+		add("Since there is a tie, the score will be reset to %d-%d.", after.Points(0), after.Points(1))
+	}
+	if after.Phase == engine.GameOver {
+		add("")
+		add("%s", v.result(after))
+	}
+	return out
+}
+
+// result is the last line of a finished game: the reader's win or loss,
+// or the winner named with the winner's points first.
+func (v Voice) result(st *engine.State) string {
+	if v.You == 0 {
+		return resultLine(st)
+	}
+	switch st.Result {
+	case engine.FirstWins:
+		return fmt.Sprintf("%s won %d-%d (%s).", v.Start[0], st.Points(0), st.Points(1), st.Margin())
+	case engine.SecondWins:
+		return fmt.Sprintf("%s won %d-%d (%s).", v.Start[1], st.Points(1), st.Points(0), st.Margin())
+	}
+	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
+}
+
+// yourPenalty words the person's offence as the original game did, with
+// the waits the rules charge.
+func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o engine.Offence, answer string) string {
+	w := o.Waits()
+	name := c.Name(phase)
+	switch o {
+	case engine.WrongUniverse:
+		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, Closest(phase, answer), w)
+	case engine.FourthInARow:
+		return fmt.Sprintf("You have already chosen %s 3 times in a row. You must choose something else before choosing it again. %d wait penalty!", name, w)
+	case engine.WrongCharacter:
+		return fmt.Sprintf("%s is from the wrong character. %d wait penalty!", name, w)
+	case engine.WrongBooster:
+		return fmt.Sprintf("%s is from the wrong booster. %d wait penalty!", name, w)
+	case engine.DestroyedMove:
+		if engine.Move(c).SingleUse() {
+			return fmt.Sprintf("%s is single-use. You cannot use it again. %d wait penalty!", name, w)
+		}
+		return fmt.Sprintf("%s has been destroyed. You cannot use it anymore. %d wait penalty!", name, w)
+	case engine.Stuck:
+		return fmt.Sprintf("You have no legal move left, so you must pass. %d wait penalty!", w)
+	}
+	return fmt.Sprintf("%s: %s. %d wait penalty!", name, o, w)
+}
+
+// namedPenalty words the offence of a seat named who (the computer:
+// the classic opponent never commits one; other bots may, or may be
+// stuck), they being its pronoun.
+func namedPenalty(who, they string, phase engine.Phase, c engine.Choice, o engine.Offence) string {
+	w := o.Waits()
+	name := c.Name(phase)
+	switch o {
+	case engine.WrongUniverse:
+		return fmt.Sprintf("%s's answer is not a %s. %d wait penalty!", who, phase, w)
+	case engine.FourthInARow:
+		return fmt.Sprintf("%s chose %s a fourth time in a row. %d wait penalty!", who, name, w)
+	case engine.WrongCharacter:
+		return fmt.Sprintf("%s chose %s, which is from the wrong character. %d wait penalty!", who, name, w)
+	case engine.WrongBooster:
+		return fmt.Sprintf("%s chose %s, which is from the wrong booster. %d wait penalty!", who, name, w)
+	case engine.DestroyedMove:
+		return fmt.Sprintf("%s chose %s, which has been destroyed. %d wait penalty!", who, name, w)
+	case engine.Stuck:
+		return fmt.Sprintf("%s has no legal move left, so %s must pass. %d wait penalty!", who, they, w)
+	}
+	return fmt.Sprintf("%s chose %s: %s. %d wait penalty!", who, name, o, w)
+}
