@@ -78,7 +78,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 				out = append(out, yourPenalty(before, phase, ch[s], o, answer))
 			default:
 				otherOffended = true
-				out = append(out, namedPenalty(v.Start[s], v.They[s], phase, ch[s], o))
+				out = append(out, namedPenalty(before, v.Start[s], v.They[s], phase, ch[s], o))
 			}
 		}
 		if otherOffended && !readerOffended {
@@ -148,9 +148,9 @@ func (v Voice) result(st *engine.State) string {
 	}
 	switch st.Result {
 	case engine.FirstWins:
-		return fmt.Sprintf("%s won %d-%d (%s).", v.Start[0], st.Points(0), st.Points(1), st.Margin())
+		return fmt.Sprintf("%s won %d-%d%s.", v.Start[0], st.Points(0), st.Points(1), marginNote(st))
 	case engine.SecondWins:
-		return fmt.Sprintf("%s won %d-%d (%s).", v.Start[1], st.Points(1), st.Points(0), st.Margin())
+		return fmt.Sprintf("%s won %d-%d%s.", v.Start[1], st.Points(1), st.Points(0), marginNote(st))
 	}
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
 }
@@ -164,7 +164,7 @@ func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o en
 	case engine.WrongUniverse:
 		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, Closest(phase, answer), w)
 	case engine.FourthInARow:
-		return fmt.Sprintf("You have already chosen %s 3 times in a row. You must choose something else before choosing it again. %d wait penalty!", name, w)
+		return fmt.Sprintf("You have already chosen %s %d times in a row. You must choose something else before choosing it again. %d wait penalty!", name, streakOf(before, phase), w)
 	case engine.WrongCharacter:
 		return fmt.Sprintf("%s is from the wrong character. %d wait penalty!", name, w)
 	case engine.WrongBooster:
@@ -182,15 +182,16 @@ func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o en
 
 // namedPenalty words the offence of a seat named who (the computer:
 // the classic opponent never commits one; other bots may, or may be
-// stuck), they being its pronoun.
-func namedPenalty(who, they string, phase engine.Phase, c engine.Choice, o engine.Offence) string {
+// stuck), they being its pronoun, in a turn from before (nil: a game of
+// the shared rules).
+func namedPenalty(before *engine.State, who, they string, phase engine.Phase, c engine.Choice, o engine.Offence) string {
 	w := o.Waits()
 	name := c.Name(phase)
 	switch o {
 	case engine.WrongUniverse:
 		return fmt.Sprintf("%s's answer is not a %s. %d wait penalty!", who, phase, w)
 	case engine.FourthInARow:
-		return fmt.Sprintf("%s chose %s a fourth time in a row. %d wait penalty!", who, name, w)
+		return fmt.Sprintf("%s chose %s a %s time in a row. %d wait penalty!", who, name, ordinal(streakOf(before, phase)+1), w)
 	case engine.WrongCharacter:
 		return fmt.Sprintf("%s chose %s, which is from the wrong character. %d wait penalty!", who, name, w)
 	case engine.WrongBooster:

@@ -120,7 +120,7 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, answ
 		case off != engine.NoOffence && s == 0:
 			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer))
 		case off != engine.NoOffence:
-			out = append(out, namedPenalty(names[s], "it", phase, t.Choice(s), off))
+			out = append(out, namedPenalty(nil, names[s], "it", phase, t.Choice(s), off))
 		default:
 			chose = append(chose, fmt.Sprintf("%s chose %s.", names[s], t.Choice(s).Name(phase)))
 		}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -137,10 +139,20 @@ func newOpponent(bot *agents.Bot, seed uint64) (agents.Agent, error) {
 	return a, nil
 }
 
-// ReplayHint returns the command line that replays a game.
-func ReplayHint(bot *agents.Bot, seed uint64) string {
-	if bot.Spec == "classic" {
-		return fmt.Sprintf("nzsc play --seed %#x", seed)
+// ReplayHint returns the command line that replays a game under rules:
+// the variant's settings (other than the turn cap, which play keeps) as
+// --rule flags.
+func ReplayHint(bot *agents.Bot, seed uint64, rules engine.Rules) string {
+	var b strings.Builder
+	b.WriteString("nzsc play")
+	if bot.Spec != "classic" {
+		b.WriteString(" --opponent " + bot.Spec)
 	}
-	return fmt.Sprintf("nzsc play --opponent %s --seed %#x", bot.Spec, seed)
+	o := rules.Options()
+	delete(o, "turn_cap")
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		b.WriteString(" --rule " + k + "=" + o[k])
+	}
+	fmt.Fprintf(&b, " --seed %#x", seed)
+	return b.String()
 }

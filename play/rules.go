@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -15,24 +16,33 @@ import (
 func WriteReference(w io.Writer, rules engine.Rules) {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	r := rules.Normalized()
 	p("NZSC (Ninja Zombie Samurai Clown): the player's reference\n\n")
-	p("Aim: reach 5 points first. Both players start with 0 points and 4 waits,\n")
+	p("Aim: reach %d points first. Both players start with 0 points and %d waits,\n", r.Points, r.Waits)
 	p("and in every step both choose at the same time.\n\n")
 
 	p("1. Characters: %s.\n", joinCharacters())
 	p("   Choosing the same character as the opponent means both choose again.\n")
-	p("   Nobody may choose one character four times in a row.\n")
-	p("   Headstarts, 1 point when the characters are settled:\n")
-	for c := engine.Character(0); c < engine.NumCharacters; c++ {
-		for d := engine.Character(0); d < engine.NumCharacters; d++ {
-			if g, _ := engine.Headstart(c, d); g > 0 {
-				p("     %s over %s\n", c, d)
+	p("   Nobody may choose one character %s times in a row.\n", cardinal(int(r.CharacterStreak)+1))
+	if r.NoHeadstarts {
+		p("   No headstarts in this variant: settling the characters scores nothing.\n\n")
+	} else {
+		p("   Headstarts, 1 point when the characters are settled:\n")
+		for c := engine.Character(0); c < engine.NumCharacters; c++ {
+			for d := engine.Character(0); d < engine.NumCharacters; d++ {
+				if g, _ := engine.Headstart(c, d); g > 0 {
+					p("     %s over %s\n", c, d)
+				}
 			}
 		}
+		p("   Zombie neither gives nor gets a headstart.\n\n")
 	}
-	p("   Zombie neither gives nor gets a headstart.\n\n")
 
-	p("2. Boosters: one of the character's two, or No Booster (\"none\").\n")
+	if r.BoosterRequired {
+		p("2. Boosters: one of the character's two (No Booster is not allowed in this\n   variant).\n")
+	} else {
+		p("2. Boosters: one of the character's two, or No Booster (\"none\").\n")
+	}
 	p("   Moves: the character's three base moves, plus the booster's two.\n")
 	for c := engine.Character(0); c < engine.NumCharacters; c++ {
 		bs := c.Boosters()
@@ -50,21 +60,26 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 	p("   Single-use (gone for its player once played): %s.\n", joinMoves(movesWhere(engine.Move.SingleUse)))
 	p("   Destructive (also destroys the opponent's move of that round): %s.\n", joinMoves(movesWhere(engine.Move.Destructive)))
 	p("   A move cannot be played once destroyed, nor after being played in each\n")
-	p("   of the last three rounds.\n")
+	p("   of the last %s rounds.\n", cardinal(int(r.MoveStreak)))
 	p("   Smash against Shadow Fireball: Smash scores only for a player whose\n")
 	p("   booster is Strong; otherwise Shadow Fireball scores.\n\n")
 
-	p("4. The end: 5 points wins. When both reach 5 together, both go back to 4\n")
-	p("   and play on. Margins: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration,\n")
-	p("   5-3 Hypnotization, 5-4 Clinch. A game still going after %d turns\n", rules.TurnCap)
+	if r.Points == engine.WinningPoints {
+		p("4. The end: 5 points wins. When both reach 5 together, both go back to 4\n")
+		p("   and play on. Margins: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration,\n")
+		p("   5-3 Hypnotization, 5-4 Clinch. A game still going after %d turns\n", rules.TurnCap)
+	} else {
+		p("4. The end: %d points wins. When both reach %d together, both go back to %d\n", r.Points, r.Points, r.Points-1)
+		p("   and play on. A game still going after %d turns\n", rules.TurnCap)
+	}
 	p("   (all steps counted) is a draw.\n\n")
 
 	p("Penalties. An illegal choice cancels the whole turn for both players (no\n")
 	p("points, nothing destroyed) and costs the offender waits, by the first\n")
 	p("clause that fits:\n")
-	p("   character  does not exist %d; fourth time in a row %d\n", engine.WrongUniverse.Waits(), engine.FourthInARow.Waits())
+	p("   character  does not exist %d; %s time in a row %d\n", engine.WrongUniverse.Waits(), ordinal(int(r.CharacterStreak)+1), engine.FourthInARow.Waits())
 	p("   booster    does not exist %d; another character's %d\n", engine.WrongUniverse.Waits(), engine.WrongCharacter.Waits())
-	p("   move       destroyed or does not exist %d; fourth time in a row %d;\n", engine.DestroyedMove.Waits(), engine.FourthInARow.Waits())
+	p("   move       destroyed or does not exist %d; %s time in a row %d;\n", engine.DestroyedMove.Waits(), ordinal(int(r.MoveStreak)+1), engine.FourthInARow.Waits())
 	p("              the other booster's move (any booster move after No Booster) %d;\n", engine.WrongBooster.Waits())
 	p("              another character's move %d\n", engine.WrongCharacter.Waits())
 	p("A player without enough waits drops to 0 and the opponent scores 1 point.\n")
@@ -147,4 +162,12 @@ func whoScores(a, b engine.Move, pa, pb uint8) string {
 		return b.String() + " scores a point"
 	}
 	return "neither scores"
+}
+
+// cardinal spells the small numbers of the streak limits ("four").
+func cardinal(n int) string {
+	if n >= 1 && n <= 5 {
+		return [...]string{"one", "two", "three", "four", "five"}[n-1]
+	}
+	return strconv.Itoa(n)
 }

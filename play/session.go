@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -261,7 +262,7 @@ func (s *Session) newGame(r *Reply) error {
 	s.faulter, _ = bot.(agents.Faulter)
 	s.st = engine.NewGame(s.opt.Rules)
 	s.hist = s.hist[:0]
-	r.Lines = append(r.Lines, fmt.Sprintf("Playing against %s with seed %#x (replay: %s).", s.opt.Bot.Spec, s.seed, ReplayHint(s.opt.Bot, s.seed)), "")
+	r.Lines = append(r.Lines, fmt.Sprintf("Playing against %s with seed %#x (replay: %s).", s.opt.Bot.Spec, s.seed, ReplayHint(s.opt.Bot, s.seed, s.opt.Rules)), "")
 	return nil
 }
 
@@ -332,7 +333,7 @@ func (s *Session) reply(r Reply) Reply {
 
 func (s *Session) status() Status {
 	st := &s.st
-	out := Status{Opponent: s.opt.Bot.Spec, Game: s.n, Seed: game.FormatSeed(s.seed), Replay: ReplayHint(s.opt.Bot, s.seed),
+	out := Status{Opponent: s.opt.Bot.Spec, Game: s.n, Seed: game.FormatSeed(s.seed), Replay: ReplayHint(s.opt.Bot, s.seed, s.opt.Rules),
 		Turn: int(st.Turn), Phase: st.Phase.String()}
 	if st.Phase == engine.GameOver {
 		out.Phase = "over"
@@ -351,7 +352,7 @@ func side(st *engine.State, seat int) Side {
 		sd.Character, sd.Booster = l.Character.String(), l.Booster.String()
 		if m, n := st.MoveStreak(seat); n > 0 {
 			sd.Last, sd.InARow = m.String(), n
-			if n >= 3 {
+			if n >= streakOf(st, engine.PickMove) {
 				sd.Blocked = m.String()
 			}
 		}
@@ -364,7 +365,7 @@ func side(st *engine.State, seat int) Side {
 	}
 	if c, n := st.CharacterStreak(seat); n > 0 {
 		sd.Last, sd.InARow = c.String(), n
-		if n >= 3 {
+		if n >= streakOf(st, engine.PickCharacter) {
 			sd.Blocked = c.String()
 		}
 	}
@@ -378,7 +379,7 @@ func side(st *engine.State, seat int) Side {
 func scoreLines(st *engine.State) []string {
 	you, comp := side(st, 0), side(st, 1)
 	out := []string{fmt.Sprintf("Score: you %d, computer %d (%d wins). Waits: you %d, computer %d.",
-		you.Points, comp.Points, engine.WinningPoints, you.Waits, comp.Waits)}
+		you.Points, comp.Points, st.Rules().Normalized().Points, you.Waits, comp.Waits)}
 	for i, sd := range []Side{you, comp} {
 		who := [2]string{"You", "Computer"}[i]
 		var parts []string
@@ -397,14 +398,14 @@ func scoreLines(st *engine.State) []string {
 			}
 			parts = append(parts, d)
 		}
-		what := "pick"
+		what, phase := "pick", engine.PickCharacter
 		if st.Settled() {
-			what = "move"
+			what, phase = "move", engine.PickMove
 		}
 		if sd.InARow > 0 {
 			l := fmt.Sprintf("last %s %s, %d in a row", what, sd.Last, sd.InARow)
 			if sd.Blocked != "" && st.Phase != engine.GameOver {
-				l += " (not allowed a fourth time)"
+				l += fmt.Sprintf(" (not allowed a %s time)", ordinal(streakOf(st, phase)+1))
 			}
 			parts = append(parts, l)
 		}
@@ -420,9 +421,41 @@ func scoreLines(st *engine.State) []string {
 func resultLine(st *engine.State) string {
 	switch st.Result {
 	case engine.FirstWins:
-		return fmt.Sprintf("You won %d-%d (%s).", st.Points(0), st.Points(1), st.Margin())
+		return fmt.Sprintf("You won %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
 	case engine.SecondWins:
-		return fmt.Sprintf("You lost %d-%d (%s).", st.Points(0), st.Points(1), st.Margin())
+		return fmt.Sprintf("You lost %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
 	}
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
+}
+
+// marginNote is a finished game's margin in parentheses (" (Clinch)"),
+// or nothing for a game to other than five points, whose margins the
+// rulebook does not name.
+func marginNote(st *engine.State) string {
+	if m := st.Margin(); m != "" {
+		return " (" + m + ")"
+	}
+	return ""
+}
+
+// streakOf returns the most choices in a row of one character (phase
+// PickCharacter) or one move (any other phase) that st's rules allow;
+// a nil st has the shared rules.
+func streakOf(st *engine.State, phase engine.Phase) int {
+	r := engine.DefaultRules.Normalized()
+	if st != nil {
+		r = st.Rules().Normalized()
+	}
+	if phase == engine.PickCharacter {
+		return int(r.CharacterStreak)
+	}
+	return int(r.MoveStreak)
+}
+
+// ordinal spells the small ordinals of the streak limits ("fourth").
+func ordinal(n int) string {
+	if n >= 1 && n <= 5 {
+		return [...]string{"first", "second", "third", "fourth", "fifth"}[n-1]
+	}
+	return strconv.Itoa(n) + "th"
 }

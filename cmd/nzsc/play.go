@@ -32,6 +32,7 @@ func init() {
 			fs.String("game", agents.DefaultGame, "the game: nzsc or npzr ('nzsc games' lists them)")
 			fs.Int("players", 2, "NZSC players at the table, you included: 2 to 4 (the others are all --opponent)")
 			fs.String("record", "", "save each game as a game record (JSON line) to this new file, gzip when it ends in .gz ('nzsc replay' reads it)")
+			fs.StringArray("rule", nil, "a rules option key=value to play a variant (repeatable; 'nzsc games' lists them), such as points=7")
 		},
 		run: runPlay,
 	})
@@ -45,6 +46,10 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	players, _ := fs.GetInt("players")
 	if g := mustString(fs, "game"); g != agents.DefaultGame || players != 2 {
 		return playTable(e, fs, g, players, spec)
+	}
+	rules, err := nzscRulesOf("play", fs)
+	if err != nil {
+		return err
 	}
 	bot, err := agents.Parse(spec)
 	if err != nil {
@@ -64,7 +69,7 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		echo = false // the terminal already shows what is typed
 	}
-	opts := play.Options{Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: echo}
+	opts := play.Options{Rules: rules, Bot: bot, Seed: seed, Echo: echo}
 	if path := mustString(fs, "record"); path != "" {
 		log, err := results.CreateGamesLog(path, results.LevelFull)
 		if err != nil {
@@ -138,7 +143,11 @@ func randomUint64() uint64 {
 // playTable plays a game other than two-player NZSC in the terminal:
 // NPZR against one bot, or NZSC for 3 or 4 players against bots.
 func playTable(e *env, fs *pflag.FlagSet, gameName string, players int, spec string) error {
-	g, err := game.Build(gameName, players, nil)
+	opts, err := rulesOf("play", fs)
+	if err != nil {
+		return err
+	}
+	g, err := game.Build(gameName, players, opts)
 	if err != nil {
 		return usagef("play: %v", err)
 	}
@@ -176,13 +185,17 @@ func playTable(e *env, fs *pflag.FlagSet, gameName string, players int, spec str
 		echo = false
 	}
 	if gameName == "npzr" {
-		rules, err := npzr.ParseRules(nil)
+		rules, err := npzr.ParseRules(opts)
 		if err != nil {
-			return err
+			return usagef("play: %v", err)
 		}
 		_, _, err = play.NPZR(e.ctx, e.stdin, e.stdout, play.NPZROptions{Rules: rules, Bot: bots[0], Name: spec, Seed: seed, Echo: echo})
 		return err
 	}
-	_, err = play.Table(e.ctx, e.stdin, e.stdout, play.TableOptions{Rules: engine.DefaultRules, Bots: bots, Names: names, Seed: seed, Echo: echo})
+	rules, err := engine.ParseRules(opts)
+	if err != nil {
+		return usagef("play: %v", err)
+	}
+	_, err = play.Table(e.ctx, e.stdin, e.stdout, play.TableOptions{Rules: rules, Bots: bots, Names: names, Seed: seed, Echo: echo})
 	return err
 }

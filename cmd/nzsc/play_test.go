@@ -3,9 +3,13 @@ package main
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
 )
 
 // inOrder checks that every block occurs in out, each after the previous.
@@ -291,6 +295,64 @@ func TestPlayUsageErrors(t *testing.T) {
 	} {
 		if out, stderr, code := runCmd(t, "", args...); code != 0 || !strings.Contains(out, "Choose a character:") {
 			t.Errorf("case %d %v: exit %d, stderr %q", i, args, code, stderr)
+		}
+	}
+}
+
+// TestPlayRule: --rule plays a variant. With move_streak=2 a third Kick
+// in a row is the streak offence, the score command gives the variant's
+// points and streak; with points=3 the game ends at 3 points (no margin:
+// the rulebook names none), the replay hint repeats the rules, and the
+// saved record, replayed through the engine, gives the same result.
+func TestPlayRule(t *testing.T) {
+	in := "ninja\nshadow\nkick\nkick\nkick\nscore\n"
+	out, stderr, code := runCmd(t, in, "play", "--rule", "move_streak=2", "--rule", "points=3", "--opponent", "random", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	inOrder(t, out, "(replay: nzsc play --opponent random --rule move_streak=2 --rule points=3 --seed 0x5).",
+		"You have already chosen Kick 2 times in a row.", "(3 wins)", "last move Kick, 2 in a row (not allowed a third time).")
+
+	// A whole game: every move name in turn until the game ends.
+	path := filepath.Join(t.TempDir(), "variant.jsonl")
+	answers := []string{"samurai", "strong"}
+	for range 100 {
+		answers = append(answers, "smash", "helmet", "twist", "bend", "headbutt", "samurai sword", "zombie corps")
+	}
+	out, stderr, code = runCmd(t, strings.Join(answers, "\n")+"\n", "play", "--rule", "points=3", "--opponent", "random", "--seed", "7", "--record", path)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	end := regexp.MustCompile(`\nYou (won|lost) (\d)-(\d)\.\n`).FindStringSubmatch(out)
+	if end == nil {
+		t.Fatalf("no result line without a margin:\n%s", out)
+	}
+	if win := max(end[2], end[3]); win != "3" || (end[1] == "won") != (end[2] == "3") {
+		t.Errorf("result %q: want the winner at 3 points", end[0])
+	}
+	var rec game.Record
+	err := results.ReadRecords(path, func(r *game.Record) error { rec = *r; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Rules["points"] != "3" {
+		t.Errorf("record's rules %v, want points=3", rec.Rules)
+	}
+	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "The score is now") {
+		t.Errorf("replay: exit %d %s", code, stderr)
+	}
+}
+
+func TestPlayRuleBad(t *testing.T) {
+	for i, args := range [][]string{
+		{"play", "--rule", "points=11"},
+		{"play", "--rule", "colour=red"},
+		{"play", "--rule", "points"},
+		{"play", "--players", "3", "--rule", "points=3"},
+	} {
+		_, stderr, code := runCmd(t, "", args...)
+		if code != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2 and one line", i, args, code, stderr)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // Ninja Pirate Zombie Robot registers its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC for 3 or 4 players registers its bots
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself
 	"github.com/nzsclab/nzsc/internal/progress"
@@ -39,12 +40,36 @@ func addGameFlags(fs *pflag.FlagSet) {
 	fs.StringArray("rule", nil, "a rules option key=value of the game (repeatable; 'nzsc games' lists them), such as turn_cap=200")
 }
 
-// gameOf builds the game --game, --players and --rule name.
-func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
+// rulesOf reads the --rule settings: the one reading of --rule of every
+// command.
+func rulesOf(cmd string, fs *pflag.FlagSet) (game.Rules, error) {
 	settings, _ := fs.GetStringArray("rule")
 	rules, err := game.ParseRules(settings)
 	if err != nil {
 		return nil, usagef("%s: --rule: %v", cmd, err)
+	}
+	return rules, nil
+}
+
+// nzscRulesOf reads --rule into two-player NZSC's rules (the shared
+// rules when none is given).
+func nzscRulesOf(cmd string, fs *pflag.FlagSet) (engine.Rules, error) {
+	opts, err := rulesOf(cmd, fs)
+	if err != nil {
+		return engine.Rules{}, err
+	}
+	r, err := engine.ParseRules(opts)
+	if err != nil {
+		return engine.Rules{}, usagef("%s: --rule: %v", cmd, err)
+	}
+	return r, nil
+}
+
+// gameOf builds the game --game, --players and --rule name.
+func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
+	rules, err := rulesOf(cmd, fs)
+	if err != nil {
+		return nil, err
 	}
 	players, _ := fs.GetInt("players")
 	name := mustString(fs, "game")

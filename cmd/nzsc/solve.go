@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/report"
 )
@@ -57,14 +55,9 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	quiet, _ := fs.GetBool("quiet")
 	save, _ := fs.GetString("save")
-	settings, _ := fs.GetStringArray("rule")
-	opts, err := game.ParseRules(settings)
+	rules, err := nzscRulesOf("solve", fs)
 	if err != nil {
-		return usagef("solve: %v", err)
-	}
-	rules, err := engine.ParseRules(opts)
-	if err != nil {
-		return usagef("solve: %v", err)
+		return err
 	}
 	if save != "" && save != "-" {
 		// Checked before the solve: a file the user names is replaced
