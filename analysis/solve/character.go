@@ -52,12 +52,6 @@ func characterChoices(limit, st int) (cs [4]engine.Character, n int) {
 	return cs, n
 }
 
-// clashNext returns the state after both pick c in state st under the
-// shared rules.
-func clashNext(st int, c engine.Character) int {
-	return clashNextOf(engine.DefaultStreak, st, c)
-}
-
 func clashNextOf(limit, st int, c engine.Character) int {
 	if st > 0 && engine.Character((st-1)/limit) == c {
 		return characterState(limit, c, (st-1)%limit+2)
