@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,6 +42,9 @@ func TestSolveBadInput(t *testing.T) {
 		{"exploit", "greedy", "--visit-games", "-2"},
 		{"exploit", "greedy", "--refine", "-1"},
 		{"exploit", "greedy", "--workers", "1000000"},
+		{"exploit", "random", "--rule", "points=10"},
+		{"exploit", "random", "--rule", "colour=red"},
+		{"solve", "game", "--rule", "waits"},
 	} {
 		_, stderr, code := runCmd(t, "", c...)
 		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {
@@ -89,6 +93,24 @@ func TestSolveGameAndExploit(t *testing.T) {
 		t.Errorf("the saved solution solves %v, want points=3 move_streak=2", saved.Rules.Options())
 	}
 
+	// The optimal bot playing the variant's solution, measured in the
+	// variant's games: its best responses gain at most the certificate.
+	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+path, "--rule", "points=3", "--rule", "move_streak=2",
+		"--games", "200", "--seed", "1", "--quiet", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exploit in the variant: code %d: %s", code, stderr)
+	}
+	var vx struct {
+		Rules          map[string]string
+		Exploitability float64
+	}
+	if err := json.Unmarshal([]byte(out), &vx); err != nil {
+		t.Fatal(err)
+	}
+	if vx.Rules["points"] != "3" || vx.Exploitability > sol.Gap+1e-9 || vx.Exploitability < -1e-9 {
+		t.Errorf("optimal in the variant: rules %v, exploitability %v, want within [0, gap %v]", vx.Rules, vx.Exploitability, sol.Gap)
+	}
+
 	shared := testsolution.Load(t)
 	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+testsolution.Path(t), "--games", "200", "--seed", "1", "--quiet", "--format", "json")
 	if code != 0 {
@@ -104,16 +126,28 @@ func TestSolveGameAndExploit(t *testing.T) {
 	if x.Exploitability > shared.Gap+1e-9 || x.Exploitability < -1e-9 {
 		t.Errorf("optimal's exploitability %v, want within [0, gap %v]", x.Exploitability, shared.Gap)
 	}
-	out, _, code = runCmd(t, "", "exploit", "random", "--games", "300", "--seed", "1", "--quiet", "--format", "json")
-	if code != 0 {
-		t.Fatal("exploit random failed")
-	}
-	if err := json.Unmarshal([]byte(out), &x); err != nil {
-		t.Fatal(err)
-	}
-	for s, seat := range x.Seats {
-		if seat.Verdict != "confirmed" {
-			t.Errorf("exploit random, seat %d: %s", s, seat.Verdict)
+	// Random, in the shared rules and in the variant: each best
+	// response is confirmed by a match played in its rules' games, and
+	// the two differ (a response computed in other rules than the games
+	// it is confirmed in would not be confirmed).
+	var values [2]float64
+	for i, rules := range [][]string{nil, {"--rule", "points=3", "--rule", "move_streak=2"}} {
+		args := append([]string{"exploit", "random", "--games", "300", "--seed", "1", "--quiet", "--format", "json"}, rules...)
+		out, _, code = runCmd(t, "", args...)
+		if code != 0 {
+			t.Fatalf("%v failed", args)
 		}
+		if err := json.Unmarshal([]byte(out), &x); err != nil {
+			t.Fatal(err)
+		}
+		for s, seat := range x.Seats {
+			if seat.Verdict != "confirmed" {
+				t.Errorf("%v, seat %d: %s", args, s, seat.Verdict)
+			}
+		}
+		values[i] = x.Exploitability
+	}
+	if math.Abs(values[0]-values[1]) < 1e-3 {
+		t.Errorf("random's exploitability %v in the shared rules and %v in the variant: want them to differ", values[0], values[1])
 	}
 }
