@@ -93,11 +93,5 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 func renderMatch(e *env, format string, top int, man *results.Manifest, counts *analysis.Tournament, interrupted bool) error {
 	m := report.MatchOf(man, counts, interrupted, top)
 	m.Width = e.width
-	switch format {
-	case "json":
-		return report.MatchJSON(e.stdout, m)
-	case "csv":
-		return report.MatchCSV(e.stdout, m)
-	}
-	return report.MatchText(e.stdout, m)
+	return report.WriteMatch(e.stdout, format, m)
 }

@@ -65,5 +65,5 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if quiet {
 		return nil
 	}
-	return renderReport(e.stdout, format, sum, man, report.Options{Width: e.width})
+	return report.Write(e.stdout, format, sum, man, report.Options{Width: e.width})
 }

@@ -60,7 +60,7 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err := dir.WriteTables(sum); err != nil {
 		fmt.Fprintf(e.stderr, "note: CSV tables not rewritten: %v\n", err)
 	}
-	return renderReport(e.stdout, format, sum, man, report.Options{Full: full, Width: e.width})
+	return report.Write(e.stdout, format, sum, man, report.Options{Full: full, Width: e.width})
 }
 
 // writeHTML renders a page into memory, then writes it to path (so that a

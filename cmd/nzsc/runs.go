@@ -202,9 +202,8 @@ func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, er
 
 // parseBots reads bot specs for g, checks that each plays it at its
 // number of seats, probes the external ones (their hello names them) and
-// refuses two bots of one name: a table could not tell them apart. A
-// head-to-head command (mirror) may pit one spec against itself: its
-// tables name the seats A and B.
+// refuses two bots of one name (agents.CheckNames; mirror: a
+// head-to-head command).
 func parseBots(cmd string, g game.Game, specs []string, mirror bool) ([]*agents.Bot, error) {
 	var out []*agents.Bot
 	for _, s := range specs {
@@ -217,18 +216,8 @@ func parseBots(cmd string, g game.Game, specs []string, mirror bool) ([]*agents.
 		}
 		out = append(out, b)
 	}
-	seen := map[string]string{}
-	for _, b := range out {
-		if spec, dup := seen[b.Name()]; dup {
-			if spec == b.Spec && mirror {
-				continue
-			}
-			if spec == b.Spec {
-				return nil, usagef("%s: bot %q is listed twice (give each a name=ALIAS, such as %s:name=%s2)", cmd, b.Spec, b.Info.Name, b.Info.Name)
-			}
-			return nil, usagef("%s: two bots are named %q (%s and %s); give one a name=ALIAS", cmd, b.Name(), spec, b.Spec)
-		}
-		seen[b.Name()] = b.Spec
+	if err := agents.CheckNames(out, mirror); err != nil {
+		return nil, usagef("%s: %v", cmd, err)
 	}
 	return out, nil
 }
@@ -300,13 +289,7 @@ func renderFFA(e *env, format string, dir *results.Dir, man *results.Manifest, c
 			}
 		}
 	}
-	switch format {
-	case "json":
-		return report.FFAJSON(e.stdout, s, man)
-	case "csv":
-		return report.FFACSV(e.stdout, s)
-	}
-	return report.FFAText(e.stdout, s, man, report.Options{Width: e.width})
+	return report.WriteFFA(e.stdout, format, s, man, report.Options{Width: e.width})
 }
 
 // numberWord spells the small numbers of players.

@@ -81,31 +81,13 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if st.Verdict != "" {
 		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
 	}
-	look := func(total *analysis.Tournament) (bool, error) {
-		p := &total.Pairings[0]
-		games := uint64(p.Games())
-		// A look falls at every batch's end only; a checkpoint inside a
-		// batch (a resumed run's first) is not one.
-		if games%(2*st.BatchPairs) != 0 && games != rd.Manifest.GamesPerPairing {
-			return false, nil
+	var tell func(results.SPRTLook)
+	if progressLines {
+		tell = func(l results.SPRTLook) {
+			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  W %d D %d L %d\n", l.Games, l.LLR, l.WDL[0], l.WDL[1], l.WDL[2])
 		}
-		if n := len(st.Looks); n > 0 && st.Looks[n-1].Games >= games {
-			return false, nil
-		}
-		llr := t.LLR(p.Pentanomial)
-		verdict = t.Decide(llr)
-		w := p.Total()
-		st.Looks = append(st.Looks, results.SPRTLook{Games: games, LLR: llr, Pentanomial: p.Pentanomial,
-			WDL: [3]uint64{uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)}})
-		if progressLines {
-			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  W %d D %d L %d\n", games, llr, w.Wins, w.Draws, w.Losses)
-		}
-		if verdict != analysis.Continue {
-			st.Verdict = verdict.String()
-			return true, nil
-		}
-		return false, nil
 	}
+	look := roundrobin.SPRTLook(st, t, rd.Manifest.GamesPerPairing, &verdict, tell)
 	var res roundrobin.Result
 	if verdict == analysis.Continue {
 		// One batch per segment: the looks fall at the same games

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -40,61 +39,6 @@ func init() {
 	})
 }
 
-// splitBots splits a --bots list at commas and semicolons. Specs may
-// contain both (mcts:iters=100,c=2; exec:bot;timeout=1s), so a piece
-// starts a new bot only when it begins with a registered bot's name;
-// any other piece (a key=value, an external program's argument) continues
-// the previous spec, with the separator it had.
-func splitBots(s string) []string {
-	var out []string
-	sep := ""
-	for s != "" {
-		i := strings.IndexAny(s, ",;")
-		piece, next := s, ""
-		if i >= 0 {
-			piece, next = s[:i], s[i+1:]
-		}
-		if t := strings.TrimSpace(piece); t != "" {
-			if n := len(out); n > 0 && !startsBot(t, out[n-1]) {
-				out[n-1] += sep + t
-			} else {
-				out = append(out, t)
-			}
-		}
-		if i >= 0 {
-			sep = s[i : i+1]
-		}
-		s = next
-	}
-	return out
-}
-
-// startsBot reports whether a --bots piece begins a new spec after the
-// spec prev: a registered bot's name (alone or before ':') does; a
-// key=value, or anything after a free-form spec such as exec:PROGRAM
-// ARGS, continues prev; any other word starts a spec of its own, so that
-// the error names it.
-func startsBot(piece, prev string) bool {
-	kinds := agents.Registered()
-	isKind := func(spec string, prefixOnly bool) bool {
-		name, _, _ := strings.Cut(spec, ":")
-		for _, i := range kinds {
-			if i.Name == name && (!prefixOnly || i.Prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	switch {
-	case isKind(piece, false):
-		return true
-	case isKind(prev, true):
-		return false
-	}
-	name, _, _ := strings.Cut(piece, ":")
-	return !strings.Contains(name, "=")
-}
-
 func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) > 0 {
 		return usagef("tournament: unexpected argument %q (bots go in --bots a,b,c)", args[0])
@@ -121,7 +65,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		if err := rd.Dir.WriteTables(sum); err != nil {
 			return fmt.Errorf("tournament: %w", err)
 		}
-		if err := renderReport(e.stdout, format, sum, rd.Manifest, report.Options{Full: full, Width: e.width}); err != nil {
+		if err := report.Write(e.stdout, format, sum, rd.Manifest, report.Options{Full: full, Width: e.width}); err != nil {
 			return err
 		}
 	}
@@ -134,7 +78,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 // newTournament reads --bots and --gauntlet into a round robin or
 // gauntlet.
 func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
-	specs := splitBots(mustString(fs, "bots"))
+	specs := agents.SplitSpecs(mustString(fs, "bots"))
 	gauntlet := strings.TrimSpace(mustString(fs, "gauntlet"))
 	cfg := &roundrobin.Config{Gauntlet: -1}
 	if gauntlet != "" {
@@ -164,16 +108,6 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		return nil, err
 	}
 	return &newRun{cfg: cfg, start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindTournament}, Games: games, KeepDir: true, Chunk: tournament.ChunkPairs}}, nil
-}
-
-func renderReport(w io.Writer, format string, s *analysis.Summary, m *results.Manifest, opt report.Options) error {
-	switch format {
-	case "json":
-		return report.JSON(w, s, m)
-	case "csv":
-		return report.CSV(w, s)
-	}
-	return report.Text(w, s, m, opt)
 }
 
 func mustString(fs *pflag.FlagSet, name string) string {

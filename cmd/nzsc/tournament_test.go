@@ -58,25 +58,6 @@ func TestTournamentBadInput(t *testing.T) {
 	}
 }
 
-func TestSplitBots(t *testing.T) {
-	for i, c := range []struct {
-		in   string
-		want []string
-	}{
-		{"random,greedy", []string{"random", "greedy"}},
-		{"mcts:iters=100,c=2,random", []string{"mcts:iters=100,c=2", "random"}},
-		{"random; mcts:iters=5 ;nash", []string{"random", "mcts:iters=5", "nash"}},
-		{"random;greedy;exec:/tmp/bad;mode=junk;game=3;exec:/tmp/bad;mode=illegal", []string{"random", "greedy", "exec:/tmp/bad;mode=junk;game=3", "exec:/tmp/bad;mode=illegal"}},
-		{"exec:python3 examples/python/bot.py,random", []string{"exec:python3 examples/python/bot.py", "random"}},
-		{"exec:prog a,b;timeout=1s,nash", []string{"exec:prog a,b;timeout=1s", "nash"}},
-		{"randm,greedy", []string{"randm", "greedy"}},
-	} {
-		if got := splitBots(c.in); !reflect.DeepEqual(got, c.want) {
-			t.Errorf("case %d: splitBots(%q) = %q, want %q", i, c.in, got, c.want)
-		}
-	}
-}
-
 func readCounts(t *testing.T, dir string) *results.Counts {
 	t.Helper()
 	_, _, c, err := results.Load(dir)

@@ -1,0 +1,82 @@
+package agents
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SplitSpecs splits a list of bot specs (nzsc tournament --bots) at
+// commas and semicolons. Specs may contain both (mcts:iters=100,c=2;
+// exec:bot;timeout=1s), so a piece starts a new bot only when it begins
+// with a registered bot's name; any other piece (a key=value, an
+// external program's argument) continues the previous spec, with the
+// separator it had.
+func SplitSpecs(s string) []string {
+	var out []string
+	sep := ""
+	for s != "" {
+		i := strings.IndexAny(s, ",;")
+		piece, next := s, ""
+		if i >= 0 {
+			piece, next = s[:i], s[i+1:]
+		}
+		if t := strings.TrimSpace(piece); t != "" {
+			if n := len(out); n > 0 && !startsBot(t, out[n-1]) {
+				out[n-1] += sep + t
+			} else {
+				out = append(out, t)
+			}
+		}
+		if i >= 0 {
+			sep = s[i : i+1]
+		}
+		s = next
+	}
+	return out
+}
+
+// startsBot reports whether a list's piece begins a new spec after the
+// spec prev: a registered bot's name (alone or before ':') does; a
+// key=value, or anything after a free-form spec such as exec:PROGRAM
+// ARGS, continues prev; any other word starts a spec of its own, so that
+// the error names it.
+func startsBot(piece, prev string) bool {
+	kinds := Registered()
+	isKind := func(spec string, prefixOnly bool) bool {
+		name, _, _ := strings.Cut(spec, ":")
+		for _, i := range kinds {
+			if i.Name == name && (!prefixOnly || i.Prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case isKind(piece, false):
+		return true
+	case isKind(prev, true):
+		return false
+	}
+	name, _, _ := strings.Cut(piece, ":")
+	return !strings.Contains(name, "=")
+}
+
+// CheckNames refuses two bots of one name: a table could not tell them
+// apart. A head-to-head run (mirror) may pit one spec against itself: its
+// tables name the seats A and B.
+func CheckNames(bots []*Bot, mirror bool) error {
+	seen := map[string]string{}
+	for _, b := range bots {
+		if spec, dup := seen[b.Name()]; dup {
+			if spec == b.Spec && mirror {
+				continue
+			}
+			if spec == b.Spec {
+				return fmt.Errorf("bot %q is listed twice (give each a name=ALIAS, such as %s:name=%s2)", b.Spec, b.Info.Name, b.Info.Name)
+			}
+			return fmt.Errorf("two bots are named %q (%s and %s); give one a name=ALIAS", b.Name(), spec, b.Spec)
+		}
+		seen[b.Name()] = b.Spec
+	}
+	return nil
+}

@@ -1,0 +1,54 @@
+package agents
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSplitSpecs(t *testing.T) {
+	for i, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"random,greedy", []string{"random", "greedy"}},
+		{"mcts:iters=100,c=2,random", []string{"mcts:iters=100,c=2", "random"}},
+		{"random; mcts:iters=5 ;nash", []string{"random", "mcts:iters=5", "nash"}},
+		{"random;greedy;exec:/tmp/bad;mode=junk;game=3;exec:/tmp/bad;mode=illegal", []string{"random", "greedy", "exec:/tmp/bad;mode=junk;game=3", "exec:/tmp/bad;mode=illegal"}},
+		{"exec:python3 examples/python/bot.py,random", []string{"exec:python3 examples/python/bot.py", "random"}},
+		{"exec:prog a,b;timeout=1s,nash", []string{"exec:prog a,b;timeout=1s", "nash"}},
+		{"randm,greedy", []string{"randm", "greedy"}},
+	} {
+		if got := SplitSpecs(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("case %d: SplitSpecs(%q) = %q, want %q", i, c.in, got, c.want)
+		}
+	}
+}
+
+func TestCheckNames(t *testing.T) {
+	parse := func(specs ...string) []*Bot {
+		var out []*Bot
+		for _, s := range specs {
+			b, err := Parse(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, b)
+		}
+		return out
+	}
+	for i, c := range []struct {
+		specs  []string
+		mirror bool
+		ok     bool
+	}{
+		{[]string{"random", "greedy"}, false, true},
+		{[]string{"random", "random"}, true, true},
+		{[]string{"random", "random"}, false, false},
+		{[]string{"random", "greedy:name=random"}, true, false},
+		{[]string{"mcts:iters=5,name=m", "mcts:iters=6,name=m2"}, false, true},
+	} {
+		if err := CheckNames(parse(c.specs...), c.mirror); (err == nil) != c.ok {
+			t.Errorf("case %d %v mirror %v: error %v, want ok %v", i, c.specs, c.mirror, err, c.ok)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package roundrobin
+
+import (
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// SPRTLook returns the RunOptions.Look of a sequential test: t is the
+// test of st's settings, gamesPlanned the run's games per pairing (its
+// last look falls there, whatever the batch). At each batch's end it
+// computes the LLR of the one pairing's pentanomial counts, appends the
+// look to st.Looks, tells tell (when set) and stores the decision in
+// *verdict; a decision other than Continue ends the run, recorded in
+// st.Verdict. A checkpoint inside a batch (a resumed run's first) and a
+// batch already looked at are no looks.
+func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdict *analysis.Verdict, tell func(results.SPRTLook)) func(*analysis.Tournament) (bool, error) {
+	return func(total *analysis.Tournament) (bool, error) {
+		p := &total.Pairings[0]
+		games := uint64(p.Games())
+		if games%(2*st.BatchPairs) != 0 && games != gamesPlanned {
+			return false, nil
+		}
+		if n := len(st.Looks); n > 0 && st.Looks[n-1].Games >= games {
+			return false, nil
+		}
+		llr := t.LLR(p.Pentanomial)
+		*verdict = t.Decide(llr)
+		w := p.Total()
+		look := results.SPRTLook{Games: games, LLR: llr, Pentanomial: p.Pentanomial,
+			WDL: [3]uint64{uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)}}
+		st.Looks = append(st.Looks, look)
+		if tell != nil {
+			tell(look)
+		}
+		if *verdict != analysis.Continue {
+			st.Verdict = verdict.String()
+			return true, nil
+		}
+		return false, nil
+	}
+}
