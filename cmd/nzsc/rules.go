@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -36,10 +34,7 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 		if len(args) > 0 {
 			return usagef("rules: --format %s writes every move's points; it takes no moves", format)
 		}
-		if format == "json" {
-			return report.WriteJSON(e.stdout, rulesDoc())
-		}
-		return writeRulesCSV(e.stdout)
+		return report.Points(e.stdout, format)
 	}
 	if len(args) == 0 {
 		// The reference is the play package's; its lines are wrapped here
@@ -78,59 +73,4 @@ func twoMoves(args []string) (engine.Move, engine.Move, error) {
 		}
 	}
 	return 0, 0, usagef("rules: want two move names, got %q (run 'nzsc rules' for the list)", strings.Join(args, " "))
-}
-
-// rulesJSON is the document of 'nzsc rules --format json' (docs/formats.md):
-// what a bot writer needs to score moves.
-type rulesJSON struct {
-	Format string     `json:"format"`
-	Moves  []moveJSON `json:"moves"`
-	// Points[a][b] is what move a scores against move b (index order of
-	// Moves) when neither player is Strong; PointsStrong when the player
-	// of Smash is (it changes only Smash against Shadow Fireball).
-	Points       [][]uint8 `json:"points"`
-	PointsStrong [][]uint8 `json:"points_strong"`
-}
-
-type moveJSON struct {
-	Name        string `json:"name"`
-	Character   string `json:"character"`
-	Booster     string `json:"booster"`
-	SingleUse   bool   `json:"single_use"`
-	Destructive bool   `json:"destructive"`
-}
-
-func rulesDoc() rulesJSON {
-	doc := rulesJSON{Format: "nzsc-rules/1"}
-	for m := range engine.Move(engine.NumMoves) {
-		b := ""
-		if m.Booster() != engine.NoBooster {
-			b = m.Booster().String()
-		}
-		doc.Moves = append(doc.Moves, moveJSON{m.String(), m.Owner().String(), b, m.SingleUse(), m.Destructive()})
-		var row, strong []uint8
-		for o := range engine.Move(engine.NumMoves) {
-			row = append(row, engine.RoundPoints(m, o, false, false))
-			strong = append(strong, engine.RoundPoints(m, o, true, true))
-		}
-		doc.Points = append(doc.Points, row)
-		doc.PointsStrong = append(doc.PointsStrong, strong)
-	}
-	return doc
-}
-
-// writeRulesCSV writes a row per pair of moves: who scores how much.
-func writeRulesCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"a", "b", "a_character", "b_character", "a_points", "b_points", "a_points_strong", "b_points_strong"})
-	u := func(p uint8) string { return strconv.Itoa(int(p)) }
-	for a := range engine.Move(engine.NumMoves) {
-		for b := range engine.Move(engine.NumMoves) {
-			cw.Write([]string{a.String(), b.String(), a.Owner().String(), b.Owner().String(),
-				u(engine.RoundPoints(a, b, false, false)), u(engine.RoundPoints(b, a, false, false)),
-				u(engine.RoundPoints(a, b, true, true)), u(engine.RoundPoints(b, a, true, true))})
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }
