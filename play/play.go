@@ -39,20 +39,35 @@ type Options struct {
 // 32-bit generator states.
 func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" }
 
+// MaxLine is the longest input line Run reads: the line scanner's limit
+// (bufio.MaxScanTokenSize, newline included).
+const MaxLine = bufio.MaxScanTokenSize - 1
+
+// ErrLineTooLong is Run's error for an input line longer than MaxLine
+// bytes: the session ends there as at the end of the input, and the line
+// is reported rather than silently taken for the end.
+var ErrLineTooLong = fmt.Errorf("input line longer than %d bytes", MaxLine)
+
 // Run plays games with the person answering from in and the transcript
 // going to out, until the person declines another game or quits, the
 // input ends or ctx is cancelled. The last two end cleanly with the score
-// so far and a nil error; only a failing bot is an error. It is a
-// terminal's loop over a Session.
+// so far and a nil error; a failing bot is an error, and so is a line
+// longer than MaxLine (ErrLineTooLong). It is a terminal's loop over a
+// Session.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	// Cancelling on return lets the reader goroutine go when the
 	// session ends before the input does.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	lines := make(chan string)
+	// The reader's error, sent before lines closes (buffered: Run may
+	// have gone).
+	readErr := make(chan error, 1)
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(in)
+		lim := &lineLimit{r: in, max: MaxLine}
+		defer func() { readErr <- lim.err }()
+		sc := bufio.NewScanner(lim)
 		for sc.Scan() {
 			select {
 			case lines <- sc.Text():
@@ -72,7 +87,12 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		line, ok := read(ctx, lines)
 		if !ok {
 			Write(out, s.Stop())
-			return nil
+			select {
+			case err := <-readErr:
+				return err
+			default: // cancelled: the reader may still be reading
+				return nil
+			}
 		}
 		if o.Echo {
 			fmt.Fprintln(out, line)
@@ -155,4 +175,32 @@ func ReplayHint(bot *agents.Bot, seed uint64, rules engine.Rules) string {
 	}
 	fmt.Fprintf(&b, " --seed %#x", seed)
 	return b.String()
+}
+
+// lineLimit passes input through until a line longer than max bytes,
+// where it fails with ErrLineTooLong, so that a line scanner stops there
+// with that error kept rather than its own.
+type lineLimit struct {
+	r   io.Reader
+	max int
+	cur int // bytes of the current line so far
+	err error
+}
+
+func (l *lineLimit) Read(p []byte) (int, error) {
+	if l.err != nil {
+		return 0, l.err
+	}
+	n, err := l.r.Read(p)
+	for i, b := range p[:n] {
+		if b == '\n' {
+			l.cur = 0
+			continue
+		}
+		if l.cur++; l.cur > l.max {
+			l.err = ErrLineTooLong
+			return i, l.err
+		}
+	}
+	return n, err
 }

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -87,46 +86,13 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 			return log.Sync()
 		}
 	}
-	in := &lineLimit{r: e.stdin, max: maxPlayLine}
-	err = play.Run(e.ctx, in, e.stdout, opts)
-	if in.err != nil {
+	err = play.Run(e.ctx, e.stdin, e.stdout, opts)
+	if errors.Is(err, play.ErrLineTooLong) {
 		// The session ended at the long line as at the end of the
 		// input; it is the user's bad input.
-		return usagef("play: %v", in.err)
+		return usagef("play: %v", err)
 	}
 	return err
-}
-
-// maxPlayLine is the longest input line play reads: the line scanner's
-// limit (bufio.MaxScanTokenSize, newline included).
-const maxPlayLine = bufio.MaxScanTokenSize - 1
-
-// lineLimit passes input through until a line longer than max bytes,
-// where it fails with err set, so that such a line is reported rather
-// than silently taken for the end of the input by a line scanner.
-type lineLimit struct {
-	r   io.Reader
-	max int
-	cur int // bytes of the current line so far
-	err error
-}
-
-func (l *lineLimit) Read(p []byte) (int, error) {
-	if l.err != nil {
-		return 0, l.err
-	}
-	n, err := l.r.Read(p)
-	for i, b := range p[:n] {
-		if b == '\n' {
-			l.cur = 0
-			continue
-		}
-		if l.cur++; l.cur > l.max {
-			l.err = fmt.Errorf("input line longer than %d bytes", l.max)
-			return i, l.err
-		}
-	}
-	return n, err
 }
 
 // playSeed validates --seed for the opponent, or picks one (play.Seed).

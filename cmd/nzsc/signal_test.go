@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/play"
 	"github.com/spf13/pflag"
 )
 
@@ -203,8 +204,8 @@ func TestPlayBadInputs(t *testing.T) {
 		t.Errorf("long line: exit %d, stderr %q; want exit 2", code, stderr)
 	}
 	// The longest line the scanner reads is still fine.
-	ok := strings.Repeat("x", maxPlayLine) + "\nSamurai\n"
+	ok := strings.Repeat("x", play.MaxLine) + "\nSamurai\n"
 	if _, stderr, code := runCmd(t, ok, "play", "--seed", "1"); code != 0 {
-		t.Errorf("line of %d bytes: exit %d, stderr %q", maxPlayLine, code, stderr)
+		t.Errorf("line of %d bytes: exit %d, stderr %q", play.MaxLine, code, stderr)
 	}
 }
