@@ -9,7 +9,11 @@
 // and loads nothing.
 //
 // Everything is computed from an analysis.Summary, itself computed from
-// the counts in a run directory, so a report never replays games.
+// the counts in a run directory, so a report never replays games. The
+// other documents of the nzsc command are rendered here too, each in
+// table, CSV and JSON form from its library's result: the NZSC solution
+// (SolveRounds, SolveGame, SolveSweep), a bot's exploitability (Exploit),
+// the bots (Bots) and the move points (Points).
 // Estimates whose 95% interval does not exclude the even value are
 // prefixed with "~", as benchstat marks differences that are not
 // significant.
