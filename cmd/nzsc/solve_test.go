@@ -111,8 +111,15 @@ func TestSolveGameAndExploit(t *testing.T) {
 		t.Errorf("optimal in the variant: rules %v, exploitability %v, want within [0, gap %v]", vx.Rules, vx.Exploitability, sol.Gap)
 	}
 
+	// The shared solution is copied for the bot: the tests' cache
+	// directory is shared by every checkout on the machine, where a test
+	// run of another solver version may remove it meanwhile.
 	shared := testsolution.Load(t)
-	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+testsolution.Path(t), "--games", "200", "--seed", "1", "--quiet", "--format", "json")
+	sharedPath := filepath.Join(t.TempDir(), "shared.bin")
+	if err := shared.Save(sharedPath); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = runCmd(t, "", "exploit", "optimal:path="+sharedPath, "--games", "200", "--seed", "1", "--quiet", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exploit: code %d: %s", code, stderr)
 	}
