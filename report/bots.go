@@ -55,17 +55,17 @@ func botsText(w io.Writer, width int, bots []agents.Info) error {
 
 // botsDoc is the document of 'nzsc bots --format json' (docs/formats.md).
 type botsDoc struct {
-	Format string    `json:"format"`
-	Game   string    `json:"game"`
+	Format string        `json:"format"`
+	Game   string        `json:"game"`
 	Bots   []botInfoJSON `json:"bots"`
 }
 
 type botInfoJSON struct {
-	Name     string      `json:"name"`
-	Spec     string      `json:"spec"`
-	MinSeats int         `json:"min_seats"`
-	MaxSeats int         `json:"max_seats"`
-	Help     string      `json:"help"`
+	Name     string         `json:"name"`
+	Spec     string         `json:"spec"`
+	MinSeats int            `json:"min_seats"`
+	MaxSeats int            `json:"max_seats"`
+	Help     string         `json:"help"`
 	Params   []botParamJSON `json:"params"`
 }
 
