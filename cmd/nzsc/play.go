@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,13 +95,7 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 
 // playSeed validates --seed for the opponent, or picks one (play.Seed).
 func playSeed(bot *agents.Bot, flag string, given bool) (uint64, error) {
-	return play.Seed(bot, flag, given, randomUint64)
-}
-
-func randomUint64() uint64 {
-	var b [8]byte
-	rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
-	return binary.LittleEndian.Uint64(b[:])
+	return play.Seed(bot, flag, given, game.NewSeed)
 }
 
 // playTable plays a game other than two-player NZSC in the terminal:
@@ -123,7 +115,7 @@ func playTable(e *env, fs *pflag.FlagSet, gameName string, players int, spec str
 	if fs.Changed("record") {
 		return usagef("play: --record is for two-player NZSC so far")
 	}
-	seed := randomUint64()
+	seed := game.NewSeed()
 	if fs.Changed("seed") {
 		if seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
 			return usagef("play: --seed: %v", err)
