@@ -54,9 +54,9 @@ func TestSolveBadInput(t *testing.T) {
 }
 
 // TestSolveGameAndExploit runs the whole pipeline: the CLI solves and
-// saves a small variant (points=3, move_streak=2: about 2 s on one core
-// against 16 s for the shared rules), and the optimal bot playing the
-// tests' shared solution of the shared rules (solved once per test run,
+// saves a small variant (points=3, move_streak=2: a quarter of the CPU of
+// the shared rules' solve), and the optimal bot playing the tests'
+// shared solution of the shared rules (solved once per test run,
 // internal/testsolution) is exploited: its best response must be worth no
 // more than the certificate allows; random's must be confirmed by play.
 func TestSolveGameAndExploit(t *testing.T) {
