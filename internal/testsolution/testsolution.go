@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 )
@@ -49,6 +50,8 @@ func Path(t testing.TB) string {
 	defer unlock()
 	if solve.CheckFile(path) == nil {
 		if _, err := solve.Load(path); err == nil {
+			now := time.Now()
+			os.Chtimes(path, now, now) // in use: see removeOthers
 			return path
 		}
 	}
@@ -63,12 +66,18 @@ func Path(t testing.TB) string {
 	return path
 }
 
-// removeOthers deletes the solutions of other solver versions beside
-// path (7.8 MB each), so that the cache does not grow with every change.
+// staleAfter is how long a solution of another solver version stays
+// beside a new one: another checkout's tests may be using it now (Path
+// marks a file in use by its modification time).
+const staleAfter = 24 * time.Hour
+
+// removeOthers deletes the solutions of other solver versions beside path
+// that no test has used for staleAfter, so that the cache does not grow
+// with every change while two checkouts' tests can share it.
 func removeOthers(path string) {
 	old, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "solution-*.bin"))
 	for _, o := range old {
-		if o != path {
+		if fi, err := os.Stat(o); o != path && err == nil && time.Since(fi.ModTime()) > staleAfter {
 			os.Remove(o)
 			os.Remove(o + ".lock")
 		}
