@@ -90,3 +90,18 @@ func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRT
 	out.Elo, out.EloLo, out.EloHi, out.LOS = analysis.Number(est.Elo), analysis.Number(est.Lo), analysis.Number(est.Hi), analysis.Number(est.LOS)
 	return out
 }
+
+// SPRTProgress writes a sequential test's progress for people as it
+// goes: its heading, wrapped to width columns, and the looks taken
+// before a resume; it returns the writer of each new look's line.
+func SPRTProgress(w io.Writer, width int, newBot, base string, t analysis.SPRT, st *results.SPRTState) func(results.SPRTLook) {
+	lower, upper := t.Bounds()
+	fmt.Fprintln(w, WrapText(fmt.Sprintf("SPRT %s vs %s: H0 elo=%g, H1 elo=%g (%s), alpha=%g, beta=%g; LLR bounds [%.3f, %.3f]",
+		newBot, base, t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper), width))
+	for _, l := range st.Looks {
+		fmt.Fprintf(w, "%9d games  LLR %7.3f  (before --resume)\n", l.Games, l.LLR)
+	}
+	return func(l results.SPRTLook) {
+		fmt.Fprintf(w, "%9d games  LLR %7.3f  W %d D %d L %d\n", l.Games, l.LLR, l.WDL[0], l.WDL[1], l.WDL[2])
+	}
+}

@@ -39,3 +39,20 @@ func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdi
 		return false, nil
 	}
 }
+
+// sprtChunksPerBatch is how many runner chunks one batch of a sequential
+// test is cut into: up to that many workers share a batch. It is fixed
+// (not the worker count) so that where the test stops never depends on
+// the workers.
+const sprtChunksPerBatch = 8
+
+// SPRTChunk returns the pairs per chunk of a sequential test looked at
+// every batchPairs pairs: the batch cut into up to sprtChunksPerBatch
+// equal chunks, so that a look falls exactly at each batch's end.
+func SPRTChunk(batchPairs uint64) uint64 {
+	per := uint64(sprtChunksPerBatch)
+	for batchPairs%per != 0 {
+		per--
+	}
+	return batchPairs / per
+}

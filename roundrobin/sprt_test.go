@@ -54,3 +54,15 @@ func TestSPRTLook(t *testing.T) {
 		t.Errorf("last look %+v", l)
 	}
 }
+
+// A batch is cut into the most equal chunks up to eight, so that looks
+// fall at batch ends whatever the workers.
+func TestSPRTChunk(t *testing.T) {
+	for _, c := range []struct{ batch, chunk uint64 }{
+		{1, 1}, {8, 1}, {16, 2}, {500, 100}, {7, 1}, {11, 11}, {24, 3}, {1000, 125},
+	} {
+		if got := SPRTChunk(c.batch); got != c.chunk {
+			t.Errorf("SPRTChunk(%d) = %d, want %d", c.batch, got, c.chunk)
+		}
+	}
+}

@@ -12,11 +12,6 @@ import (
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
-// sprtChunksPerBatch is how many runner chunks one batch of games is cut
-// into: up to that many workers share a batch. It is fixed (not the
-// worker count) so that where the test stops never depends on --workers.
-const sprtChunksPerBatch = 8
-
 func init() {
 	register(&command{
 		name:    "sprt",
@@ -64,28 +59,17 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("sprt: %v", err)
 	}
-	lower, upper := t.Bounds()
 	names := rd.Total().Bots
 	if len(names) == 0 {
 		names = []string{rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name()}
 	}
-	progressLines := format == "table" && !quiet
-	if progressLines {
-		fmt.Fprintln(e.stdout, report.WrapText(fmt.Sprintf("SPRT %s vs %s: H0 elo=%g, H1 elo=%g (%s), alpha=%g, beta=%g; LLR bounds [%.3f, %.3f]",
-			names[0], names[1], t.Elo0, t.Elo1, t.Model, t.Alpha, t.Beta, lower, upper), e.width))
-		for _, l := range st.Looks {
-			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  (before --resume)\n", l.Games, l.LLR)
-		}
+	var tell func(results.SPRTLook)
+	if format == "table" && !quiet {
+		tell = report.SPRTProgress(e.stdout, e.width, names[0], names[1], t, st)
 	}
 	verdict := analysis.Continue
 	if st.Verdict != "" {
 		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
-	}
-	var tell func(results.SPRTLook)
-	if progressLines {
-		tell = func(l results.SPRTLook) {
-			fmt.Fprintf(e.stdout, "%9d games  LLR %7.3f  W %d D %d L %d\n", l.Games, l.LLR, l.WDL[0], l.WDL[1], l.WDL[2])
-		}
 	}
 	look := roundrobin.SPRTLook(st, t, rd.Manifest.GamesPerPairing, &verdict, tell)
 	var res roundrobin.Result
@@ -147,12 +131,6 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 		return nil, err
 	}
 	st.BatchPairs = uint64(batch / 2)
-	// Cut a batch into up to sprtChunksPerBatch equal chunks, so that a
-	// look at the LLR falls exactly every --batch games.
-	per := uint64(sprtChunksPerBatch)
-	for st.BatchPairs%per != 0 {
-		per--
-	}
 	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
-		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: st.BatchPairs / per}}, nil
+		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: roundrobin.SPRTChunk(st.BatchPairs)}}, nil
 }
