@@ -145,6 +145,19 @@ func (g *GamesLog) Write(b []byte) error {
 	return g.err
 }
 
+// Record appends one record and makes it durable at once: for a game
+// saved as it ends (nzsc play --record), not for a run's many.
+func (g *GamesLog) Record(r *game.Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if err := g.Write(append(b, '\n')); err != nil {
+		return err
+	}
+	return g.Sync()
+}
+
 // Sync makes every record written so far durable: a gzip flush point and
 // an fsync, so that a reader gets every one of them even if the process
 // is killed afterwards.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -62,27 +61,14 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if err := probeBots("play", nil, bot); err != nil {
 		return err
 	}
-	echo := true
-	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		echo = false // the terminal already shows what is typed
-	}
-	opts := play.Options{Rules: rules, Bot: bot, Seed: seed, Echo: echo}
+	opts := play.Options{Rules: rules, Bot: bot, Seed: seed, Echo: echoes(e)}
 	if path := mustString(fs, "record"); path != "" {
 		log, err := results.CreateGamesLog(path, results.LevelFull)
 		if err != nil {
 			return usagef("play: --record: %v", err)
 		}
 		defer log.Close()
-		opts.Record = func(r *game.Record) error {
-			b, err := json.Marshal(r)
-			if err != nil {
-				return err
-			}
-			if err := log.Write(append(b, '\n')); err != nil {
-				return err
-			}
-			return log.Sync()
-		}
+		opts.Record = log.Record
 	}
 	err = play.Run(e.ctx, e.stdin, e.stdout, opts)
 	if errors.Is(err, play.ErrLineTooLong) {
@@ -91,6 +77,13 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("play: %v", err)
 	}
 	return err
+}
+
+// echoes reports whether a session should echo what it reads: not on a
+// terminal, which already shows what is typed.
+func echoes(e *env) bool {
+	f, ok := e.stdin.(*os.File)
+	return !ok || !term.IsTerminal(int(f.Fd()))
 }
 
 // playSeed validates --seed for the opponent, or picks one (play.Seed).
@@ -138,10 +131,7 @@ func playTable(e *env, fs *pflag.FlagSet, gameName string, players int, spec str
 		bots = append(bots, p)
 		names = append(names, fmt.Sprintf("%s (seat %d)", b.Name(), len(bots)))
 	}
-	echo := true
-	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		echo = false
-	}
+	echo := echoes(e)
 	if gameName == "npzr" {
 		rules, err := npzr.ParseRules(opts)
 		if err != nil {
