@@ -34,21 +34,12 @@ func WriteJSON(w io.Writer, v any) error {
 func SolveRounds(w io.Writer, format string, width int, rs []*solve.Round) error {
 	switch format {
 	case "json":
-		type row struct {
-			A         string     `json:"a"`
-			B         string     `json:"b"`
-			Value     float64    `json:"value"`
-			Lower     float64    `json:"lower"`
-			Upper     float64    `json:"upper"`
-			StrategyA []probJSON `json:"strategy_a"`
-			StrategyB []probJSON `json:"strategy_b"`
-		}
 		doc := struct {
-			Format string `json:"format"`
-			Rounds []row  `json:"rounds"`
+			Format string         `json:"format"`
+			Rounds []pairGameJSON `json:"rounds"`
 		}{Format: "nzsc-solve-rounds/1"}
 		for _, r := range rs {
-			doc.Rounds = append(doc.Rounds, row{r.A.String(), r.B.String(), r.Value, r.Lower, r.Upper,
+			doc.Rounds = append(doc.Rounds, pairGameJSON{r.A.String(), r.B.String(), r.Value, r.Lower, r.Upper,
 				strategyJSON(moveNames(r.MovesA), r.X), strategyJSON(moveNames(r.MovesB), r.Y)})
 		}
 		return WriteJSON(w, doc)
@@ -104,15 +95,6 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 			Gap    float64 `json:"gap"`
 			States int     `json:"states"`
 		}
-		type booster struct {
-			A         string     `json:"a"`
-			B         string     `json:"b"`
-			Value     float64    `json:"value"`
-			Lower     float64    `json:"lower"`
-			Upper     float64    `json:"upper"`
-			StrategyA []probJSON `json:"strategy_a"`
-			StrategyB []probJSON `json:"strategy_b"`
-		}
 		type out struct {
 			Format     string            `json:"format"`
 			Rules      map[string]string `json:"rules"`
@@ -124,7 +106,7 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 			Seconds    float64           `json:"seconds"`
 			Workers    int               `json:"workers"`
 			Characters []probJSON        `json:"character_strategy"`
-			Boosters   []booster         `json:"boosters"`
+			Boosters   []pairGameJSON    `json:"boosters"`
 			Pairings   []pairing         `json:"pairings"`
 		}
 		o := out{Format: "nzsc-solve-game/1", Rules: s.Rules.Options(), Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap,
@@ -135,7 +117,7 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 					continue
 				}
 				bg := &s.Boosters[a][b]
-				o.Boosters = append(o.Boosters, booster{a.String(), b.String(), bg.Value, bg.Lower, bg.Upper,
+				o.Boosters = append(o.Boosters, pairGameJSON{a.String(), b.String(), bg.Value, bg.Lower, bg.Upper,
 					strategyJSON(boosterNames(s.Rules, a), bg.Eq.X[:]), strategyJSON(boosterNames(s.Rules, b), bg.Eq.Y[:])})
 			}
 		}
@@ -257,6 +239,20 @@ func moveNames(ms []engine.Move) []string {
 }
 
 // probJSON is one choice of a mixed strategy in a JSON document.
+// pairGameJSON is a matrix game between two sides in the JSON documents
+// (a loadout pairing's one round, a character pairing's booster pick):
+// its value for A with its certified bounds and both equilibrium
+// strategies.
+type pairGameJSON struct {
+	A         string     `json:"a"`
+	B         string     `json:"b"`
+	Value     float64    `json:"value"`
+	Lower     float64    `json:"lower"`
+	Upper     float64    `json:"upper"`
+	StrategyA []probJSON `json:"strategy_a"`
+	StrategyB []probJSON `json:"strategy_b"`
+}
+
 type probJSON struct {
 	Choice      string  `json:"choice"`
 	Probability float64 `json:"probability"`
