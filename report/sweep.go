@@ -16,9 +16,12 @@ import (
 const pickTol = 1e-6
 
 // SolveSweep writes the rows of `nzsc solve sweep` (docs/sweep.md) in
-// format: for each variant, the first pick's equilibrium, the characters
+// format (table, csv, json or html): for each variant, the first pick's equilibrium, the characters
 // worth picking, the value and each character pair's boosters.
 func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) error {
+	if format == "html" {
+		return SolveSweepHTML(w, rows)
+	}
 	chars := [engine.NumCharacters]engine.Character{engine.Ninja, engine.Zombie, engine.Samurai, engine.Clown}
 	type pair struct {
 		A     string     `json:"a"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -92,5 +93,50 @@ func TestSolveSweep(t *testing.T) {
 	}
 	if out := buf.String(); !strings.Contains(out, "no_booster=off") || !strings.Contains(out, "Ninja Zombie Clown") {
 		t.Errorf("table:\n%s", out)
+	}
+}
+
+// The sweep's page draws a bar segment for each character worth picking
+// in each variant (with its weight), a line for each of the six character
+// pairings through every variant, and embeds the CSV output.
+func TestSolveSweepHTML(t *testing.T) {
+	r3 := engine.Rules{TurnCap: 1000, Points: 3}
+	rows := []solve.SweepRow{
+		{Rules: engine.DefaultRules, Characters: [4]float64{0, 1, 0, 0}},
+		{Rules: r3, Characters: [4]float64{0.25, 0.5, 0, 0.25}},
+	}
+	rows[1].Pairs[engine.Ninja][engine.Zombie] = solve.SweepPair{Value: -0.28}
+	rows[1].Pairs[engine.Samurai][engine.Clown] = solve.SweepPair{Value: 0.74}
+	var page bytes.Buffer
+	if err := SolveSweep(&page, "html", 80, rows); err != nil {
+		t.Fatal(err)
+	}
+	html := page.String()
+	for _, want := range []string{
+		"<title>shared rules, Zombie: weight 1.000000</title>",
+		"<title>points=3, Ninja: weight 0.250000</title>",
+		"<title>points=3, Zombie: weight 0.500000</title>",
+		"<title>points=3, Clown: weight 0.250000</title>",
+		"<title>points=3, Ninja vs Zombie: -0.2800 for Ninja</title>",
+		"<title>points=3, Samurai vs Clown: +0.7400 for Samurai</title>",
+		"<title>shared rules, Zombie vs Samurai: +0.0000 for Zombie</title>",
+		"in 1 of them more than one character is worth picking",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(html, ": weight "); n != 4 {
+		t.Errorf("%d weight segments, want 4 (one per character worth picking)", n)
+	}
+	if n := strings.Count(html, `fill="none" stroke=`); n != 6 {
+		t.Errorf("%d pairing lines, want 6", n)
+	}
+	var csv bytes.Buffer
+	if err := SolveSweep(&csv, "csv", 80, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html, url.PathEscape(csv.String())) {
+		t.Error("the page does not embed the sweep's CSV")
 	}
 }

@@ -21,7 +21,7 @@ func init() {
 		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
 		example: "nzsc solve game --format json > solution.json",
 		flags: func(fs *pflag.FlagSet) {
-			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")
+			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
 			fs.String("save", "", "where to save the solution for the optimal bot (game; default: the user cache dir's nzsc/solution-vN.bin; '-' not to save)")
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
@@ -35,7 +35,11 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
 		return usagef("solve: want 'rounds', 'game' or 'sweep' (run 'nzsc help solve')")
 	}
-	format, err := formatOf("solve", fs, "table", "csv", "json")
+	formats := []string{"table", "csv", "json"}
+	if args[0] == "sweep" {
+		formats = append(formats, "html")
+	}
+	format, err := formatOf("solve "+args[0], fs, formats...)
 	if err != nil {
 		return err
 	}
