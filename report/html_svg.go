@@ -394,25 +394,8 @@ var placeColours = [analysis.MaxTableSeats]string{"#1a7f37", "#8fc46a", "#f2c14e
 // placesSVG draws each bot's finishing-place distribution as a stacked
 // bar of shares, in the rows' order.
 func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSeats]int64, seats int) string {
-	labelW := 0.0
-	for _, l := range labels {
-		labelW = math.Max(labelW, svgTextWidth(l))
-	}
-	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 26.0
-	gh := rowH * float64(len(labels))
-	legendY := gy + gh + 44
-	w, h := gx+gw+20, legendY+12
-	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
-	yTitle(&b, gx-8, gy-8, "bot")
-	for k := 0; k <= 4; k++ {
-		x := gx + gw*float64(k)/4
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%d</text>`, f1(x), f1(gy+gh+16), 25*k)
-	}
-	fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle">%% of the bot's games</text>`, f1(gx+gw/2), f1(gy+gh+32))
+	bars := make([][]barPart, len(labels))
 	for k, l := range labels {
-		y := gy + rowH*float64(k)
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`, f1(gx-8), f1(y+rowH/2), esc(l))
 		var n int64
 		for _, c := range counts[k][:seats] {
 			n += c
@@ -420,27 +403,72 @@ func placesSVG(id, title string, labels []string, counts [][analysis.MaxTableSea
 		if n == 0 {
 			continue
 		}
-		x := gx
 		for p, c := range counts[k][:seats] {
-			wd := gw * float64(c) / float64(n)
-			tip := fmt.Sprintf("%s: place %d in %d of %d games (%s%%)", l, p+1, c, n, share(c, n))
+			part := barPart{Share: float64(c) / float64(n), Fill: placeColours[p], Label: share(c, n), LabelFill: "#111",
+				Tip: fmt.Sprintf("%s: place %d in %d of %d games (%s%%)", l, p+1, c, n, share(c, n))}
+			if p == 0 {
+				part.LabelFill = "#fff" // on the dark green
+			}
+			bars[k] = append(bars[k], part)
+		}
+	}
+	var legend []legendItem
+	for p := range seats {
+		legend = append(legend, legendItem{placeColours[p], fmt.Sprintf("place %d", p+1)})
+	}
+	return stackedBarsSVG(id, title, "bot", "% of the bot's games", labels, bars, 34,
+		func(k int) string { return strconv.Itoa(25 * k) }, legend)
+}
+
+// barPart is one segment of a stacked bar: its share of the bar (0 to 1),
+// colour and hover text, and the label drawn inside it when it is wide
+// enough.
+type barPart struct {
+	Share                       float64
+	Fill, Tip, Label, LabelFill string
+}
+
+// legendItem is one colour's key under a chart.
+type legendItem struct{ Fill, Name string }
+
+// stackedBarsSVG draws one horizontal bar per row, its parts stacked
+// from 0 to 1 in order: the rows' labels on the left under yName, the
+// quarters marked by tick(0) to tick(4) and xName below, a part's label
+// inside it when it is wider than labelMin, and the legend last.
+func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]barPart, labelMin float64, tick func(k int) string, legend []legendItem) string {
+	labelW := svgTextWidth(yName)
+	for _, l := range labels {
+		labelW = math.Max(labelW, svgTextWidth(l))
+	}
+	gx, gy, gw, rowH := labelW+20, 46.0, 460.0, 26.0
+	gh := rowH * float64(len(labels))
+	legendY := gy + gh + 44
+	var b strings.Builder
+	svgOpen(&b, id, title, gx+gw+20, legendY+12, 0.65)
+	yTitle(&b, gx-8, gy-8, yName)
+	for k := 0; k <= 4; k++ {
+		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw*float64(k)/4), f1(gy+gh+16), tick(k))
+	}
+	fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw/2), f1(gy+gh+32), esc(xName))
+	for k, l := range labels {
+		y := gy + rowH*float64(k)
+		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`, f1(gx-8), f1(y+rowH/2), esc(l))
+		x := gx
+		for _, part := range bars[k] {
+			wd := gw * part.Share
 			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#fff"/>`,
-				esc(tip), f1(x), f1(y+3), f1(wd), f1(rowH-6), placeColours[p])
-			if wd > 34 {
-				fill := "#111"
-				if p == 0 {
-					fill = "#fff" // on the dark green
-				}
-				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f1(x+wd/2), f1(y+rowH/2), fill, share(c, n))
+				esc(part.Tip), f1(x), f1(y+3), f1(wd), f1(rowH-6), part.Fill)
+			if wd > labelMin {
+				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f1(x+wd/2), f1(y+rowH/2), part.LabelFill, esc(part.Label))
 			}
 			b.WriteString(`</g>`)
 			x += wd
 		}
 	}
-	for p := range seats {
-		x := 8 + 90*float64(p)
-		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="14" fill="%s"/><text x="%s" y="%s" dominant-baseline="central">place %d</text>`,
-			f1(x), f1(legendY-7), placeColours[p], f1(x+20), f1(legendY), p+1)
+	for i, item := range legend {
+		x := 8 + 90*float64(i)
+		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="14" fill="%s"/><text x="%s" y="%s" dominant-baseline="central">%s</text>`,
+			f1(x), f1(legendY-7), item.Fill, f1(x+20), f1(legendY), esc(item.Name))
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

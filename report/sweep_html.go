@@ -77,46 +77,22 @@ func SolveSweepHTML(w io.Writer, rows []solve.SweepRow) error {
 // weightsSVG draws each variant's first-pick equilibrium as a bar of the
 // characters' weights stacked from 0 to 1.
 func weightsSVG(id, title string, labels []string, rows []solve.SweepRow) string {
-	labelW := svgTextWidth("variant")
-	for _, l := range labels {
-		labelW = math.Max(labelW, svgTextWidth(l))
-	}
-	gx, gy, gw, rowH := labelW+20, 46.0, 460.0, 26.0
-	gh := rowH * float64(len(rows))
-	legendY := gy + gh + 44
-	var b strings.Builder
-	svgOpen(&b, id, title, gx+gw+20, legendY+12, 0.65)
-	yTitle(&b, gx-8, gy-8, "variant")
-	for k := 0; k <= 4; k++ {
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw*float64(k)/4), f1(gy+gh+16), strconv.FormatFloat(float64(k)/4, 'f', 2, 64))
-	}
-	fmt.Fprintf(&b, `<text class="axt" x="%s" y="%s" text-anchor="middle">weight at the first pick</text>`, f1(gx+gw/2), f1(gy+gh+32))
+	bars := make([][]barPart, len(rows))
 	for k, r := range rows {
-		y := gy + rowH*float64(k)
-		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`, f1(gx-8), f1(y+rowH/2), esc(labels[k]))
-		x := gx
 		for c, wt := range r.Characters {
-			if wt <= pickTol {
-				continue
+			if wt > pickTol {
+				name := engine.Character(c).String()
+				bars[k] = append(bars[k], barPart{Share: wt, Fill: characterColours[c], Label: name, LabelFill: "#fff",
+					Tip: fmt.Sprintf("%s, %s: weight %.6f", labels[k], name, wt)})
 			}
-			wd := gw * wt
-			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#fff"/>`,
-				esc(fmt.Sprintf("%s, %s: weight %.6f", labels[k], engine.Character(c), wt)), f1(x), f1(y+3), f1(wd), f1(rowH-6), characterColours[c])
-			if wd > 60 {
-				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="#fff">%s</text>`,
-					f1(x+wd/2), f1(y+rowH/2), esc(engine.Character(c).String()))
-			}
-			b.WriteString(`</g>`)
-			x += wd
 		}
 	}
-	for c := range engine.NumCharacters {
-		x := 8 + 90*float64(c)
-		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="14" fill="%s"/><text x="%s" y="%s" dominant-baseline="central">%s</text>`,
-			f1(x), f1(legendY-7), characterColours[c], f1(x+20), f1(legendY), engine.Character(c))
+	var legend []legendItem
+	for c := range engine.Character(engine.NumCharacters) {
+		legend = append(legend, legendItem{characterColours[c], c.String()})
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
+	return stackedBarsSVG(id, title, "variant", "weight at the first pick", labels, bars, 60,
+		func(k int) string { return strconv.FormatFloat(float64(k)/4, 'f', 2, 64) }, legend)
 }
 
 // pairValuesSVG draws, for each of the six character pairings, its value
