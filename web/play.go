@@ -41,7 +41,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 4096, &req) {
 		return
 	}
-	sess, err := playapi.NewSession(req, s.cfg.AllowExec, randomUint64)
+	sess, err := playapi.NewSession(req, webapi.ExecAllowed(r, s.cfg.AllowExec), randomUint64)
 	if err != nil {
 		status := http.StatusBadRequest
 		if errors.Is(err, playapi.ErrExec) {
@@ -146,7 +146,7 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusMethodNotAllowed, "GET the list of bots")
 		return
 	}
-	webapi.JSON(w, playapi.Bots(s.cfg.AllowExec))
+	webapi.JSON(w, playapi.Bots(webapi.ExecAllowed(r, s.cfg.AllowExec)))
 }
 
 func randomID() string {

@@ -6,10 +6,12 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // WriteStatic writes the Play page as a static site into dir (index.html,
-// play.js, style.css): the same page and script as the server's, with the
+// lab.js, play.js, style.css): the same page and script as the server's, with the
 // script calling the engine compiled to WebAssembly. The site also needs
 // nzsc.wasm (GOOS=js GOARCH=wasm go build ./cmd/nzsc-wasm) and the Go
 // distribution's wasm_exec.js beside it; `make web` puts them there.
@@ -28,6 +30,10 @@ func WriteStatic(dir string) error {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	// lab.js finds no secret on a static site; play.js calls it all the same.
+	if err := os.WriteFile(filepath.Join(dir, "lab.js"), webapi.LabScript, 0o644); err != nil {
 		return err
 	}
 	for _, name := range []string{"play.js", "style.css"} {

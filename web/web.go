@@ -34,9 +34,15 @@ type Config struct {
 	// Runs is the directory of run directories (--runs), for the Runs
 	// page.
 	Runs string
-	// AllowExec lets the pages start external programs (exec: bots);
-	// without it such specs are refused.
+	// AllowExec lets the pages start external programs (exec: bots)
+	// for requests that carry Secret; without it such specs are refused.
 	AllowExec bool
+	// Secret is the per-server secret (webapi.Guard) a page must send to
+	// start external programs; nzsc serve prints it in the page's link.
+	Secret string
+	// Hosts are the host names, besides IP addresses and localhost, that
+	// requests may name (webapi.Guard; nzsc serve --allow-host).
+	Hosts []string
 	// MaxSessions bounds the live play sessions (default 1000); a
 	// session unused for Idle (default 30 minutes) is forgotten and its
 	// bot stopped.
@@ -79,6 +85,7 @@ type Server struct {
 	pages    *template.Template
 	sections []Section
 	mounted  map[string]bool // the mux patterns of mounted pages
+	front    http.Handler    // the mux behind the guard
 	// newID makes session ids; tests replace it.
 	newID func() string
 }
@@ -92,6 +99,7 @@ func New(c Config) (*Server, error) {
 		c.Idle = 30 * time.Minute
 	}
 	s := &Server{cfg: c, mux: http.NewServeMux(), newID: randomID, mounted: map[string]bool{}}
+	s.front = webapi.NewGuard(c.Hosts, c.Secret).Wrap(http.HandlerFunc(s.serve))
 	s.sessions = webapi.NewStore[*live](c.MaxSessions, c.Idle)
 	s.sessions.Close = (*live).close
 	var err error
@@ -102,6 +110,7 @@ func New(c Config) (*Server, error) {
 
 	static, _ := fs.Sub(staticFS, "static")
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	s.mux.Handle("GET /static/lab.js", webapi.LabJS)
 	s.mux.HandleFunc("GET /{$}", s.page("home.html"))
 	s.mux.HandleFunc("GET /play", s.page("play.html"))
 	s.mux.HandleFunc("/api/play", s.handleNew)
@@ -152,11 +161,17 @@ func navSections(mounts map[string]http.Handler, static bool) []Section {
 	return out
 }
 
-// ServeHTTP serves the pages, the API and the mounted pages. Every
-// response says no-sniff and no referrer; the server's own pages may not
-// be framed (a mounted page sets its own framing rules: Runs frames its
-// reports).
+// ServeHTTP serves the pages, the API and the mounted pages, every
+// request through the guard (webapi.Guard: this server's Host only, no
+// cross-origin writes, the secret for external programs).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.front.ServeHTTP(w, r)
+}
+
+// serve serves a request the guard let in. Every response says no-sniff
+// and no referrer; the server's own pages may not be framed (a mounted
+// page sets its own framing rules: Runs frames its reports).
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")

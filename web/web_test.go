@@ -17,6 +17,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/playapi"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // handbook is the original handbook's game against the classic computer
@@ -214,13 +215,21 @@ func TestBadRequests(t *testing.T) {
 	}
 }
 
-// TestAllowExec: with AllowExec an exec: bot is started; one that fails
-// ends its session with a JSON error (502), not a crash.
+// TestAllowExec: with AllowExec an exec: bot is started for a request
+// that carries the server's secret, and refused (403) for one that does
+// not; one that fails ends its session with a JSON error (502), not a
+// crash.
 func TestAllowExec(t *testing.T) {
-	_, ts := newServer(t, Config{AllowExec: true})
+	const secret = "5ec2e7"
+	_, ts := newServer(t, Config{AllowExec: true, Secret: secret})
+	withSecret := &http.Client{Transport: headerTransport{webapi.SecretHeader: secret}}
 	code, b := call(t, http.DefaultClient, "POST", ts.URL+"/api/play", `{"opponent":"exec:/bin/false;handshake=1s"}`)
+	if code != http.StatusForbidden || !strings.Contains(string(b), "secret") {
+		t.Errorf("exec allowed, no secret: %d %s", code, b)
+	}
+	code, b = call(t, withSecret, "POST", ts.URL+"/api/play", `{"opponent":"exec:/bin/false;handshake=1s"}`)
 	if code != 200 {
-		t.Fatalf("exec allowed: %d %s", code, b)
+		t.Fatalf("exec allowed, with the secret: %d %s", code, b)
 	}
 	var nr playapi.NewReply
 	json.Unmarshal(b, &nr)
@@ -232,17 +241,35 @@ func TestAllowExec(t *testing.T) {
 		t.Errorf("the failed session lives on: %d", code)
 	}
 	var bots []playapi.BotInfo
-	_, b = call(t, http.DefaultClient, "GET", ts.URL+"/api/bots", "")
+	_, b = call(t, withSecret, "GET", ts.URL+"/api/bots", "")
 	json.Unmarshal(b, &bots)
 	if !hasBot(bots, "exec") || !hasBot(bots, "classic") || hasBot(bots, "paranoid") {
 		t.Errorf("bots with exec allowed: %s", b)
 	}
-	_, ts2 := newServer(t, Config{})
-	_, b = call(t, http.DefaultClient, "GET", ts2.URL+"/api/bots", "")
+	_, b = call(t, http.DefaultClient, "GET", ts.URL+"/api/bots", "")
+	bots = nil
+	json.Unmarshal(b, &bots)
+	if hasBot(bots, "exec") {
+		t.Errorf("exec offered without the secret")
+	}
+	_, ts2 := newServer(t, Config{Secret: secret})
+	_, b = call(t, withSecret, "GET", ts2.URL+"/api/bots", "")
+	bots = nil
 	json.Unmarshal(b, &bots)
 	if hasBot(bots, "exec") {
 		t.Errorf("exec offered without --allow-exec")
 	}
+}
+
+// headerTransport adds its headers to every request.
+type headerTransport map[string]string
+
+func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h {
+		r.Header.Set(k, v)
+	}
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 func hasBot(bots []playapi.BotInfo, name string) bool {
@@ -365,6 +392,7 @@ func TestClientGoesMidAnswer(t *testing.T) {
 	_, id, _ := apiGame(t, ts.URL, "mcts:iters=20000", "1", nil)
 	impatient := &http.Client{Timeout: time.Millisecond}
 	req, _ := http.NewRequest("POST", ts.URL+"/api/play/"+id, strings.NewReader(`{"answer":"Ninja"}`))
+	req.Header.Set("Content-Type", "application/json")
 	if resp, err := impatient.Do(req); err == nil {
 		resp.Body.Close() // the bot was quicker than the client: no harm either
 	}

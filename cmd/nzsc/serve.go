@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -14,6 +15,7 @@ import (
 	"github.com/nzsclab/nzsc/web/rooms"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/watch"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 func init() {
@@ -24,7 +26,8 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("addr", "127.0.0.1:8080", "address to listen on; anything but loopback lets other machines in (a warning is printed)")
 			fs.String("runs", "runs", "directory of run directories the Runs page shows (read-only)")
-			fs.Bool("allow-exec", false, "let the pages start external programs as bots (exec:...); off by default")
+			fs.Bool("allow-exec", false, "let the pages start external programs as bots (exec:...), from a browser that opened the link printed at start (it carries this server's secret); off by default")
+			fs.StringSlice("allow-host", nil, "a host name requests may use for this server besides its IP addresses and localhost (repeatable; any other name is refused, against DNS rebinding)")
 		},
 		run: runServe,
 	})
@@ -48,7 +51,18 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	addr, runs := mustString(fs, "addr"), mustString(fs, "runs")
 	allowExec, _ := fs.GetBool("allow-exec")
-	srv, err := web.New(web.Config{Runs: runs, AllowExec: allowExec, Mounts: mounts(runs, allowExec)})
+	hosts, _ := fs.GetStringSlice("allow-host")
+	for _, h := range hosts {
+		if h == "" || strings.ContainsAny(h, ":/[] ") {
+			return usagef("serve: --allow-host %q: want a host name without port (e.g. lab.example)", h)
+		}
+	}
+	// The secret exists only where it guards something: starting programs.
+	secret := ""
+	if allowExec {
+		secret = webapi.NewSecret()
+	}
+	srv, err := web.New(web.Config{Runs: runs, AllowExec: allowExec, Secret: secret, Hosts: hosts, Mounts: mounts(runs, allowExec)})
 	if err != nil {
 		return err
 	}
@@ -64,7 +78,13 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		fmt.Fprintln(e.stderr)
 	}
-	fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	if allowExec {
+		// The fragment stays in the browser: lab.js keeps the secret in
+		// the origin's storage and sends it with the pages' requests.
+		fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\nexec: bots are allowed from a browser that opens http://%s/#secret=%s (keep this link to yourself)\n", ln.Addr(), ln.Addr(), secret)
+	} else {
+		fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()

@@ -95,3 +95,59 @@ func TestServeUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestServeHostsAndSecret: nzsc serve answers only requests that name it
+// (its IP address, localhost, or a name given with --allow-host), and
+// with --allow-exec prints the link that carries its secret.
+func TestServeHostsAndSecret(t *testing.T) {
+	var out syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--runs", t.TempDir(), "--allow-exec", "--allow-host", "lab.example"}, strings.NewReader(""), &out, io.Discard)
+	}()
+	defer func() { cancel(); <-done }()
+	var base, secret string
+	linkRE := regexp.MustCompile(`opens (http://\S+/)#secret=([0-9a-f]{32}) `)
+	for range 500 {
+		if m := linkRE.FindStringSubmatch(out.String()); m != nil {
+			base, secret = m[1], m[2]
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if base == "" {
+		t.Fatalf("no link with the secret: %q", out.String())
+	}
+	for _, c := range []struct {
+		host string
+		want int
+	}{{"", 200}, {"localhost", 200}, {"lab.example", 200}, {"LAB.example:80", 200}, {"attacker.example", 421}, {"lab.example.attacker.example", 421}} {
+		req, _ := http.NewRequest("GET", base+"api/bots", nil)
+		if c.host != "" {
+			req.Host = c.host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("Host %q: %d, want %d", c.host, resp.StatusCode, c.want)
+		}
+	}
+	req, _ := http.NewRequest("GET", base+"api/bots", nil)
+	req.Header.Set("X-NZSC-Secret", secret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), `"exec"`) {
+		t.Errorf("the printed secret does not open exec bots: %s", b)
+	}
+	if _, stderr, code := runCmd(t, "", "serve", "--allow-host", "lab.example:80"); code != 2 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("--allow-host with a port: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -70,7 +70,7 @@ func NewSession(req NewRequest, allowExec bool, pick func() uint64) (*play.Sessi
 }
 
 // ErrExec refuses an external program where it is not allowed.
-var ErrExec = errors.New("exec: bots run programs on the server; start it with nzsc serve --allow-exec to allow them")
+var ErrExec = errors.New("exec: bots run programs on the server; start it with nzsc serve --allow-exec and open the page through the link it prints (the link carries the server's secret)")
 
 // RecordLine is a game record as one JSON line.
 func RecordLine(r *game.Record) ([]byte, error) {

@@ -335,13 +335,13 @@ func ParseBot(gameName string, seats int, spec string, allowExec bool) (*agents.
 		return nil, err
 	}
 	if b.Info.Prefix && !allowExec {
-		return nil, fmt.Errorf("bot %q runs an external program, which this server does not start (nzsc serve --allow-exec)", spec)
+		return nil, fmt.Errorf("bot %q runs an external program, which this server starts only with nzsc serve --allow-exec and for a page opened through the link it prints (the link carries the server's secret)", spec)
 	}
 	return b, nil
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
-	webapi.JSON(w, BotsFor(agents.DefaultGame, 2, h.opt.AllowExec))
+	webapi.JSON(w, BotsFor(agents.DefaultGame, 2, webapi.ExecAllowed(r, h.opt.AllowExec)))
 }
 
 const (
@@ -415,7 +415,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 16<<10, &req) {
 		return
 	}
-	cfg, err := h.configOf(&req)
+	cfg, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
@@ -483,8 +483,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, j.status())
 }
 
-// configOf checks a start request and builds its run's config.
-func (h *Handler) configOf(req *StartRequest) (*roundrobin.Config, error) {
+// configOf checks a start request and builds its run's config;
+// external programs only when allowExec (webapi.ExecAllowed).
+func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
 	g, err := game.Build(agents.DefaultGame, 2, nil)
 	if err != nil {
 		return nil, err
@@ -510,7 +511,7 @@ func (h *Handler) configOf(req *StartRequest) (*roundrobin.Config, error) {
 			return nil, fmt.Errorf("bot %q is listed twice", spec)
 		}
 		seen[spec] = true
-		b, err := ParseBot(g.Info().Name, g.Seats(), spec, h.opt.AllowExec)
+		b, err := ParseBot(g.Info().Name, g.Seats(), spec, allowExec)
 		if err != nil {
 			return nil, err
 		}

@@ -7,16 +7,16 @@
 // httpTransport talks to nzsc serve's API.
 const httpTransport = {
   async post(url, body) {
-    const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+    const r = await fetch(url, {method: "POST", headers: labHeaders({"Content-Type": "application/json"}), body: JSON.stringify(body)});
     const v = await r.json();
     if (!r.ok) throw new Error(v.error || r.statusText);
     return v;
   },
   start(req) { return this.post("/api/play", req); },
   answer(id, line) { return this.post("/api/play/" + encodeURIComponent(id), {answer: line}); },
-  async bots() { const r = await fetch("/api/bots"); return r.ok ? r.json() : []; },
+  async bots() { const r = await fetch("/api/bots", {headers: labHeaders()}); return r.ok ? r.json() : []; },
   async recordLink(id) { return {href: "/api/play/" + encodeURIComponent(id) + "/record", name: ""}; },
-  leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", keepalive: true}).catch(() => {}); },
+  leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", headers: labHeaders(), keepalive: true}).catch(() => {}); },
 };
 
 // wasmTransport calls the functions cmd/nzsc-wasm puts on globalThis.nzsc

@@ -159,7 +159,7 @@ func Narrate(r *game.Record) (*Game, error) {
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
-	webapi.JSON(w, runs.BotsFor(agents.DefaultGame, 2, h.opt.AllowExec))
+	webapi.JSON(w, runs.BotsFor(agents.DefaultGame, 2, webapi.ExecAllowed(r, h.opt.AllowExec)))
 }
 
 // PlayRequest is the body of POST /api/play: two bot specs and a seed
@@ -228,7 +228,7 @@ func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusServiceUnavailable, "games are being played for others: try again in a moment")
 		return
 	}
-	rec, err := Play(req.Bots, seed, h.opt.AllowExec)
+	rec, err := Play(req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
 	<-h.slots
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, err.Error())

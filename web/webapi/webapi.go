@@ -203,6 +203,8 @@ func Static(fsys fs.FS) http.Handler {
 	files := http.FileServerFS(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
+		case r.URL.Path == "/lab.js" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			LabJS.ServeHTTP(w, r)
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			Errorf(w, http.StatusNotFound, "no API %s %s", r.Method, r.URL.Path)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:

@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 let room = "", token = "", seat = -1, version = -1, polling = false;
 
 async function api(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: labHeaders() };
   if (token) opt.headers["X-Room-Token"] = token;
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";

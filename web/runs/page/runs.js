@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 let jobId = "", selected = "";
 
 async function api(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: labHeaders() };
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";
     opt.body = JSON.stringify(body);

@@ -6,7 +6,7 @@ let game = null, pos = 0, timer = null, run = "", from = 0;
 const pageSize = 50;
 
 async function api(method, path, body) {
-  const opt = { method, headers: {} };
+  const opt = { method, headers: labHeaders() };
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";
     opt.body = typeof body === "string" ? body : JSON.stringify(body);

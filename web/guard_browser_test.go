@@ -1,0 +1,106 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nzsclab/nzsc/internal/browser"
+)
+
+// attackerPage is a page of another origin that tries, in a real
+// browser, every way a page can send the lab a request without asking:
+// fetch in no-cors mode with a text body (no preflight), fetch with a
+// JSON body (preflight, never allowed), and a form posted as text/plain
+// into a frame. Each asks the lab to run a program that leaves a file.
+const attackerPage = `<!doctype html><title>elsewhere</title><body><script>
+const lab = %q, exec = %q;
+const sent = [];
+async function attack() {
+  const text = {method: "POST", mode: "no-cors", headers: {"Content-Type": "text/plain"}};
+  for (const [path, body] of [
+    ["/api/play", {opponent: exec}],
+    ["/runs/api/jobs", {kind: "match", bots: ["random", exec], games: 2}],
+    ["/watch/api/play", {bots: ["random", exec]}],
+  ]) {
+    try { await fetch(lab + path, {...text, body: JSON.stringify(body)}); sent.push("no-cors " + path); }
+    catch (e) { sent.push("no-cors failed " + path); }
+    try { const r = await fetch(lab + path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)}); sent.push("cors read " + r.status); }
+    catch (e) { sent.push("cors blocked " + path); }
+  }
+  const f = document.createElement("form");
+  f.method = "POST"; f.enctype = "text/plain"; f.target = "sink"; f.action = lab + "/runs/api/jobs";
+  const i = document.createElement("input");
+  i.name = '{"kind":"match","bots":["random","' + exec + '"],"games":2,"x":"'; i.value = '"}';
+  f.appendChild(i);
+  const sink = document.createElement("iframe"); sink.name = "sink";
+  document.body.append(sink, f);
+  sink.onload = () => { window.done = sent.join("; "); };
+  f.submit();
+}
+attack();
+</script></body>`
+
+// TestCrossOriginPageInBrowser: a real page of another origin, in
+// headless Chromium, tries to make nzsc serve --allow-exec run a
+// program and fails; then the lab's own page, opened through the link
+// nzsc serve prints (#secret=...), runs one, and the secret leaves the
+// address bar.
+func TestCrossOriginPageInBrowser(t *testing.T) {
+	ctx := browser.New(t, 0, 0, 2*time.Minute)
+	runsDir := t.TempDir()
+	base := labServer(t, runsDir, "0123abcd")
+	touch := filepath.Join(t.TempDir(), "ran")
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, attackerPage, base, "exec:/usr/bin/touch "+touch)
+	}))
+	defer evil.Close()
+	// The attacker's page is on another port of this machine (same site,
+	// another origin) and, by name, on another site.
+	for _, page := range []string{evil.URL, strings.Replace(evil.URL, "127.0.0.1", "localhost", 1)} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
+			t.Fatal(err)
+		}
+		sent, err := chromedp.Run(ctx, chromedp.Poll[string](`window.done`, chromedp.WithPollingTimeout(30*time.Second)))
+		if err != nil {
+			t.Fatalf("%s: the attack did not finish: %v", page, err)
+		}
+		t.Logf("%s: %s", page, sent)
+		if strings.Contains(sent, "cors read") {
+			t.Errorf("%s: the page read an answer of the lab across origins: %s", page, sent)
+		}
+	}
+	time.Sleep(500 * time.Millisecond) // a program started would have run by now
+	if _, err := os.Stat(touch); err == nil {
+		t.Fatalf("a page of another origin ran a program through the lab")
+	}
+	if entries, _ := os.ReadDir(runsDir); len(entries) != 0 {
+		t.Errorf("a page of another origin started a job: %v", entries)
+	}
+
+	// The lab's own page, through the printed link.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/watch/#secret=0123abcd"), chromedp.WaitReady("body")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(
+		`api("POST", "play", {bots: ["random", %q]}).then(() => "ok", e => String(e))`, "exec:/usr/bin/touch "+touch+";handshake=2s"),
+		chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(touch); err != nil {
+		t.Errorf("the lab's page with the secret did not start the program (%s): %v", res, err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+	if err != nil || strings.Contains(loc, "secret") {
+		t.Errorf("the secret stays in the address bar: %q %v", loc, err)
+	}
+}
