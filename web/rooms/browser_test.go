@@ -100,7 +100,13 @@ func TestRoomInTwoTabs(t *testing.T) {
 	browser.Screenshot(t, ann, "rooms-end-1280.png", 1280)
 	browser.Screenshot(t, bob, "rooms-end-400.png", 400)
 
-	resp, err := http.Get(srv.URL + "/api/rooms/" + room + "/record")
+	// The page's download link carries Ann's token (a stranger's GET of
+	// the record is refused: TestStrangerGetsNothing).
+	link, err := chromedp.Run(ann, chromedp.Evaluate[string](`document.getElementById("download").href`))
+	if err != nil || !strings.Contains(link, "/api/rooms/"+room+"/record?token=") {
+		t.Fatalf("download link %q: %v", link, err)
+	}
+	resp, err := http.Get(link)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,11 +12,13 @@ package rooms
 import (
 	"context"
 	"crypto/rand"
+	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"net/http"
 	"slices"
 	"strconv"
@@ -360,8 +362,8 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	rm.seen[0] = time.Now()
 	rm.newGame(seed)
 	// A fresh name that no live room holds; Add replaces an existing id,
-	// so check first (a clash among 26^2·10^2 names is rare but cheap to
-	// avoid).
+	// so check first (a clash among 27^12 names never happens, but is
+	// cheap to rule out).
 	for range 20 {
 		rm.name = roomName()
 		if _, taken := h.rooms.Get(rm.name); !taken {
@@ -418,12 +420,17 @@ func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
 	return rm, true
 }
 
-// seat returns the seat whose token the request carries; the caller
-// holds mu.
+// seatOf returns the seat whose token the request carries, or -1; the
+// caller holds mu. The token comes in the X-Room-Token header, or, for
+// the record's download link (which a browser follows without the
+// page's headers), in the link's token parameter.
 func (rm *room) seatOf(r *http.Request) int {
 	t := r.Header.Get("X-Room-Token")
+	if t == "" {
+		t = r.URL.Query().Get("token")
+	}
 	for s, tok := range rm.tokens {
-		if tok != "" && t == tok {
+		if tok != "" && subtle.ConstantTimeCompare([]byte(t), []byte(tok)) == 1 {
 			return s
 		}
 	}
@@ -560,6 +567,11 @@ func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rm.mu.Lock()
+	if rm.seatOf(r) < 0 {
+		rm.mu.Unlock()
+		webapi.Error(w, http.StatusForbidden, "not a person in this room: only its two people may download its games")
+		return
+	}
 	rec, err := rm.recordOf()
 	rm.mu.Unlock()
 	if err != nil {
@@ -576,15 +588,26 @@ func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
 	w.Write(append(b, '\n'))
 }
 
-// roomName is a short name people can read out to each other: two
-// letters and two digits ("kb42"), no vowels so no words.
+// roomName is a name people can read out to each other, three groups of
+// four from 27 symbols ("kb42-xt7m-9qrs"; no vowels so no words, no 0 or
+// 1 to mistake for O or l). The name is the invitation: whoever knows it
+// may take a room's free seat, so it must not be guessed. 27^12 ≈ 1.5e17
+// names (57 bits): at 10 000 requests a second, finding one given room
+// takes about 240 000 years on average; the old four symbols (36 100
+// names) took seconds.
 func roomName() string {
-	const letters = "bcdfghjkmnpqrstvwxz"
-	var b [4]byte
-	rand.Read(b[:])
-	return string([]byte{letters[int(b[0])%len(letters)], letters[int(b[1])%len(letters)],
-		'0' + b[2]%10, '0' + b[3]%10})
+	const symbols = "bcdfghjkmnpqrstvwxz23456789"
+	var b [roomNameSymbols]byte
+	for i := range b {
+		// rand.Int is uniform; crypto/rand never fails (Go 1.24+).
+		n, _ := rand.Int(rand.Reader, big.NewInt(int64(len(symbols))))
+		b[i] = symbols[n.Int64()]
+	}
+	return string(b[0:4]) + "-" + string(b[4:8]) + "-" + string(b[8:12])
 }
+
+// roomNameSymbols is the length of a room's name without its dashes.
+const roomNameSymbols = 12
 
 func token() string {
 	var b [16]byte

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -126,7 +127,7 @@ func TestTwoClientsPlayToTheEnd(t *testing.T) {
 		}
 		sent = append(sent, pick)
 	}
-	resp, err := http.Get(a.base + "/api/rooms/" + room + "/record")
+	resp, err := http.Get(a.base + "/api/rooms/" + room + "/record?token=" + a.token)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,4 +294,86 @@ func TestErrorsAndBounds(t *testing.T) {
 		}
 	}
 	_ = b
+}
+
+// TestStrangerGetsNothing: a third client, without a member's token (or
+// with a wrong one), gets nothing from any endpoint of a room before,
+// during and after its game: no view, no choice, no new game, no record;
+// only the one free seat before the second person comes, which is what
+// the room's name is for. The members get the record, by header or by
+// the download link's token.
+func TestStrangerGetsNothing(t *testing.T) {
+	srv := httptest.NewServer(New(Options{MaxWait: 50 * time.Millisecond}))
+	defer srv.Close()
+	a := &client{t: t, base: srv.URL}
+	var j Joined
+	if st := a.do("POST", "", map[string]string{"name": "Ann"}, &j); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	a.token = j.Token
+	room := j.Room
+	if !regexp.MustCompile(`^[b-df-hj-np-tv-xz2-9]{4}-[b-df-hj-np-tv-xz2-9]{4}-[b-df-hj-np-tv-xz2-9]{4}$`).MatchString(room) {
+		t.Errorf("room name %q: want three groups of four symbols", room)
+	}
+	strangers := []*client{{t: t, base: srv.URL}, {t: t, base: srv.URL, token: "0123456789abcdef0123456789abcdef"}, {t: t, base: srv.URL, token: a.token[:31]}}
+	probe := func(when string) {
+		t.Helper()
+		for i, s := range strangers {
+			for _, c := range []struct{ method, path string }{
+				{"GET", "/" + room}, {"GET", "/" + room + "?since=0"}, {"POST", "/" + room + "/choose"},
+				{"POST", "/" + room + "/again"}, {"GET", "/" + room + "/record"},
+				{"GET", "/" + room + "/record?token=" + s.token},
+			} {
+				var body any
+				if c.method == "POST" {
+					body = map[string]string{"choice": "Ninja"}
+				}
+				if st := s.do(c.method, c.path, body, nil); st != http.StatusForbidden {
+					t.Errorf("%s: stranger %d: %s %s: %d, want 403", when, i, c.method, c.path, st)
+				}
+			}
+		}
+	}
+	probe("waiting for the second person")
+	b := &client{t: t, base: srv.URL}
+	if st := b.do("POST", "/"+room+"/join", map[string]string{"name": "Bob"}, &j); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	b.token = j.Token
+	probe("both in")
+	if st := strangers[0].do("POST", "/"+room+"/join", map[string]string{}, nil); st != http.StatusConflict {
+		t.Errorf("a third person joins: %d, want 409", st)
+	}
+	for i := 0; ; i++ {
+		v := a.view(room)
+		if v.Over {
+			break
+		}
+		if i > 400 {
+			t.Fatal("the game does not end")
+		}
+		if i == 3 {
+			probe("during the game")
+		}
+		for k, c := range []*client{a, b} {
+			w := c.view(room)
+			if len(w.Options) > 0 && w.Chosen == "" {
+				c.do("POST", "/"+room+"/choose", map[string]string{"choice": w.Options[k*(len(w.Options)-1)]}, nil)
+			}
+		}
+	}
+	probe("after the game")
+	for _, url := range []string{"/api/rooms/" + room + "/record?token=" + b.token} {
+		resp, err := http.Get(srv.URL + url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("a member's download link: %d", resp.StatusCode)
+		}
+	}
+	if st := a.do("GET", "/"+room+"/record", nil, nil); st != 200 {
+		t.Errorf("a member's record by header: %d", st)
+	}
 }

@@ -28,7 +28,8 @@ function enter(j) {
   $("roomname").textContent = room;
   $("sharelink").textContent = url.href;
   $("sharelink").href = url.href;
-  $("download").href = "api/rooms/" + room + "/record";
+  // A link is followed without the page's headers: the token rides in it.
+  $("download").href = "api/rooms/" + room + "/record?token=" + encodeURIComponent(token);
   poll();
 }
 
