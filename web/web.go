@@ -19,6 +19,7 @@ import (
 	"html/template"
 	"io/fs"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -113,8 +114,10 @@ func New(c Config) (*Server, error) {
 	s.mux.Handle("GET /static/lab.js", webapi.LabJS)
 	s.mux.HandleFunc("GET /{$}", s.page("home.html"))
 	s.mux.HandleFunc("GET /play", s.page("play.html"))
-	s.mux.HandleFunc("/api/play", s.handleNew)
-	s.mux.HandleFunc("/api/play/{id}", s.handleAnswer)
+	// A bot's move takes a core: at most one per core at once.
+	moves := webapi.NewGate(runtime.GOMAXPROCS(0))
+	s.mux.HandleFunc("/api/play", moves.Gated(s.handleNew))
+	s.mux.HandleFunc("/api/play/{id}", moves.Gated(s.handleAnswer))
 	s.mux.HandleFunc("/api/play/{id}/record", s.handleRecord)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -85,7 +85,15 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 	} else {
 		fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// Every request's context ends when the server stops, so long polls,
+	// bots thinking and log reads inside a request end with it, not at
+	// the shutdown's deadline. ReadTimeout bounds the whole request, body
+	// included: a client dripping its body a byte at a time is cut off.
+	base, stopRequests := context.WithCancel(context.Background())
+	defer stopRequests()
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
+		BaseContext: func(net.Listener) context.Context { return base }}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -93,10 +101,12 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	case <-e.ctx.Done():
 	}
-	// Let requests in flight finish (a bot's move), then stop.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	stopRequests()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	if err := hs.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	if err := hs.Shutdown(ctx); errors.Is(err, context.DeadlineExceeded) {
+		hs.Close() // a handler deaf to its context: cut its connection
+	} else if err != nil {
 		return err
 	}
 	<-done

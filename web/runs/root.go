@@ -80,7 +80,7 @@ func (r *Root) List() ([]Summary, error) {
 		if strings.HasPrefix(e.Name(), ".") || !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
-		b, err := root.ReadFile(e.Name() + "/" + results.ManifestFile)
+		b, err := readRegular(root, e.Name()+"/"+results.ManifestFile)
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			continue // not a run directory
 		}
@@ -190,7 +190,7 @@ func (r *Root) GamesLog(name string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := root.Open(rel)
+	f, err := openPlain(root, rel, false)
 	root.Close()
 	if err != nil {
 		return nil, fmt.Errorf("run %s's games log: %s", name, cleanErr(err, r.Path))
@@ -231,9 +231,43 @@ func (r *Root) OpenFile(name, path string) (*os.File, error) {
 	if path == "" {
 		path = "."
 	}
-	f, err := sub.Open(path)
+	f, err := openPlain(sub, path, true)
 	if err != nil {
 		return nil, errors.New(cleanErr(err, r.Path))
 	}
 	return f, nil
+}
+
+// errNotRegular refuses a file under the runs directory that is neither
+// a regular file nor (where asked) a directory: a FIFO named
+// manifest.json would block its reader, and every client waiting on it.
+var errNotRegular = errors.New("not a regular file")
+
+// openPlain opens name under root for reading without blocking on what
+// it is (O_NONBLOCK: opening a FIFO returns at once), and refuses it
+// unless it is a regular file, or a directory when dirs.
+func openPlain(root *os.Root, name string, dirs bool) (*os.File, error) {
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() && !(dirs && st.IsDir()) {
+		err = &fs.PathError{Op: "open", Path: name, Err: errNotRegular}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// readRegular reads the regular file name under root (openPlain).
+func readRegular(root *os.Root, name string) ([]byte, error) {
+	f, err := openPlain(root, name, false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }

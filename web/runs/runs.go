@@ -21,6 +21,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -116,10 +117,13 @@ func New(o Options) *Handler {
 	h.jobs.Close = func(j *job) { j.cancel() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
-	h.mux.HandleFunc("GET /api/runs", h.list)
-	h.mux.HandleFunc("GET /api/runs/{run}", h.run)
-	h.mux.HandleFunc("GET /api/runs/{run}/report.html", h.reportHTML)
-	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", h.reportText)
+	// Listing and reporting read run directories of any size: at most
+	// one per core at once, whoever asks.
+	busy := webapi.NewGate(runtime.GOMAXPROCS(0))
+	h.mux.HandleFunc("GET /api/runs", busy.Gated(h.list))
+	h.mux.HandleFunc("GET /api/runs/{run}", busy.Gated(h.run))
+	h.mux.HandleFunc("GET /api/runs/{run}/report.html", busy.Gated(h.reportHTML))
+	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", busy.Gated(h.reportText))
 	h.mux.HandleFunc("GET /api/runs/{run}/files/{path...}", h.file)
 	h.mux.HandleFunc("GET /api/bots", h.bots)
 	h.mux.HandleFunc("GET /api/jobs", h.listJobs)

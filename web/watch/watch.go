@@ -10,12 +10,17 @@
 package watch
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -62,11 +67,14 @@ func New(o Options) *Handler {
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	h.mux.HandleFunc("GET /api/bots", h.bots)
-	h.mux.HandleFunc("POST /api/play", h.play)
-	h.mux.HandleFunc("POST /api/record", h.record)
-	h.mux.HandleFunc("GET /api/runs", h.runs)
-	h.mux.HandleFunc("GET /api/runs/{run}/games", h.games)
-	h.mux.HandleFunc("GET /api/runs/{run}/games/{index}", h.game)
+	// Playing, narrating and reading a log take a core each: at most one
+	// per core at once, whoever asks.
+	busy := webapi.NewGate(runtime.GOMAXPROCS(0))
+	h.mux.HandleFunc("POST /api/play", busy.Gated(h.play))
+	h.mux.HandleFunc("POST /api/record", busy.Gated(h.record))
+	h.mux.HandleFunc("GET /api/runs", busy.Gated(h.runs))
+	h.mux.HandleFunc("GET /api/runs/{run}/games", busy.Gated(h.games))
+	h.mux.HandleFunc("GET /api/runs/{run}/games/{index}", busy.Gated(h.game))
 	return h
 }
 
@@ -294,8 +302,11 @@ const (
 var errEnough = errors.New("enough")
 
 // readLog calls visit for the records of run's games log from index
-// from on, until visit returns false.
-func (h *Handler) readLog(run string, from int, visit func(i int, r *game.Record) bool) error {
+// from on, until visit returns false. The records before from are
+// skipped as lines, not decoded (a log is compressed, so it is read from
+// its start, but a line costs a scan, not a parse), and the reading
+// stops when ctx ends (the client left).
+func (h *Handler) readLog(ctx context.Context, run string, from int, visit func(i int, r *game.Record) bool) error {
 	if h.opt.Runs == nil {
 		return fmt.Errorf("this server has no runs directory")
 	}
@@ -304,21 +315,53 @@ func (h *Handler) readLog(run string, from int, visit func(i int, r *game.Record
 		return err
 	}
 	defer rd.Close()
-	i := 0
-	err = results.ReadRecordsFrom(rd, run+" games log", func(r *game.Record) error {
+	br := bufio.NewReaderSize(rd, 64<<10)
+	if err := skipRecords(ctx, br, from); err != nil {
+		return fmt.Errorf("%s games log: %w", run, err)
+	}
+	i := from
+	err = results.ReadRecordsFrom(br, run+" games log", func(r *game.Record) error {
 		defer func() { i++ }()
-		if i < from {
-			return nil
-		}
 		if !visit(i, r) {
 			return errEnough
 		}
-		return nil
+		return ctx.Err()
 	})
 	if errors.Is(err, errEnough) {
 		return nil
 	}
 	return err
+}
+
+// skipRecords reads past n records of a games log (its lines that are
+// not blank, as results.ReadRecordsFrom counts them), or to its end.
+func skipRecords(ctx context.Context, br *bufio.Reader, n int) error {
+	for seen := 0; seen < n; {
+		blank := true
+		for {
+			chunk, err := br.ReadSlice('\n')
+			if len(bytes.TrimSpace(chunk)) > 0 {
+				blank = false
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			break
+		}
+		if !blank {
+			seen++
+			if seen%4096 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	return nil
 }
 
 func intParam(r *http.Request, name string, def, max int) (int, error) {
@@ -346,7 +389,7 @@ func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []GameLine{}
 	more := false
-	err = h.readLog(r.PathValue("run"), from, func(i int, rec *game.Record) bool {
+	err = h.readLog(r.Context(), r.PathValue("run"), from, func(i int, rec *game.Record) bool {
 		if len(out) == n {
 			more = true
 			return false
@@ -372,7 +415,7 @@ func (h *Handler) game(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var found *game.Record
-	err = h.readLog(r.PathValue("run"), idx, func(_ int, rec *game.Record) bool {
+	err = h.readLog(r.Context(), r.PathValue("run"), idx, func(_ int, rec *game.Record) bool {
 		found = rec
 		return false
 	})

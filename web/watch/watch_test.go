@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -248,5 +249,35 @@ func TestPlayRefuses(t *testing.T) {
 		if strings.HasPrefix(b.Name, "exec") {
 			t.Errorf("exec offered: %v", b)
 		}
+	}
+}
+
+// TestSkipRecords: skipping n records passes n lines that are not blank,
+// whatever their length (past the reader's buffer) and the blank lines
+// between them, as results.ReadRecordsFrom counts records; and it stops
+// when its context ends.
+func TestSkipRecords(t *testing.T) {
+	long := strings.Repeat("x", 200_000)
+	log := "r0\n\n   \nr1 " + long + "\n\t\nr2\nr3\n" + long + "\n\nr5"
+	want := []string{"r0", "r1 " + long, "r2", "r3", long, "r5", ""}
+	for n := range want {
+		br := bufio.NewReaderSize(strings.NewReader(log), 16)
+		if err := skipRecords(context.Background(), br, n); err != nil {
+			t.Fatalf("skip %d: %v", n, err)
+		}
+		rest, _ := io.ReadAll(br)
+		got := strings.TrimLeft(string(rest), " \t\n")
+		if i := strings.IndexByte(got, '\n'); i >= 0 {
+			got = got[:i]
+		}
+		if got != want[n] {
+			t.Errorf("after skipping %d: next line %.20q, want %.20q", n, got, want[n])
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	many := strings.Repeat("r\n", 10_000)
+	if err := skipRecords(ctx, bufio.NewReader(strings.NewReader(many)), 9_000); err == nil {
+		t.Errorf("skipping after the client left: no error")
 	}
 }

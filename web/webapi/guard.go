@@ -48,6 +48,10 @@ const SecretHeader = "X-NZSC-Secret"
 //     fetch, which a browser sends cross-origin without asking, is
 //     refused, and a JSON one makes the browser ask first (a CORS
 //     preflight), which this server never answers with a yes.
+//   - Cross-origin API reads: a page of another origin may make a
+//     browser GET any address (an <img>), but the API is for this
+//     server's pages, so such a request for it is refused before it
+//     costs anything.
 //   - The secret: a request carrying Secret in SecretHeader is Trusted.
 //     Only what must not be done on the say-so of any local program or
 //     page (starting external programs, --allow-exec) asks for it; the
@@ -91,6 +95,10 @@ func (g *Guard) Wrap(next http.Handler) http.Handler {
 			Errorf(w, http.StatusMisdirectedRequest, "host %q is not this server's address (nzsc serve --allow-host NAME allows a name)", r.Host)
 			return
 		}
+		if crossSiteAPI(r) {
+			Error(w, http.StatusForbidden, "cross-origin API request refused: the API answers this server's own pages")
+			return
+		}
 		if !safeMethod(r.Method) {
 			if err := g.cop.Check(r); err != nil {
 				Error(w, http.StatusForbidden, "cross-origin request refused: only this server's own pages may change its state")
@@ -122,6 +130,15 @@ func Trusted(r *http.Request) bool {
 // applies before it lists or starts such a bot.
 func ExecAllowed(r *http.Request, allow bool) bool {
 	return allow && Trusted(r)
+}
+
+// crossSiteAPI reports whether r is a request of another origin's page
+// (an <img>, a script, a link followed) for the API, which only this
+// server's pages call: such a GET changes nothing, but costs a core
+// (a narration, a log read), so it is refused before any work.
+func crossSiteAPI(r *http.Request) bool {
+	site := r.Header.Get("Sec-Fetch-Site")
+	return (site == "cross-site" || site == "same-site") && strings.Contains(r.URL.Path, "/api/")
 }
 
 func safeMethod(m string) bool {

@@ -45,8 +45,10 @@ func TestGuard(t *testing.T) {
 		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://127.0.0.1:9999"}, http.StatusForbidden, false},
 		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://127.0.0.1:8080"}, 0, false},
 		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "same-origin"}, 0, false},
-		// A cross-origin GET reaches the page (it cannot read the answer)...
-		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, 0, false},
+		// A cross-origin GET of the API (an <img>) costs nothing...
+		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
+		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "same-site"}, http.StatusForbidden, false},
+		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "none"}, 0, false},
 		// ...but a body that is not JSON never does, whoever sends it.
 		{"POST", "127.0.0.1:8080", "text/plain", "{}", nil, http.StatusUnsupportedMediaType, false},
 		{"POST", "127.0.0.1:8080", "text/plain;charset=UTF-8", `{"opponent":"exec:/usr/bin/touch x"}`, map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusUnsupportedMediaType, false},
@@ -109,5 +111,22 @@ func TestGuardWithoutSecret(t *testing.T) {
 	})).ServeHTTP(httptest.NewRecorder(), req)
 	if a, b := NewSecret(), NewSecret(); len(a) != 32 || a == b {
 		t.Errorf("NewSecret: %q, %q", a, b)
+	}
+}
+
+// TestGuardPagesFromElsewhere: a link from another site to a page (not
+// the API) is followed: the pages are for anyone who has the address.
+func TestGuardPagesFromElsewhere(t *testing.T) {
+	reached := false
+	h := NewGuard(nil, "").Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reached = true }))
+	for _, path := range []string{"/", "/play", "/rooms/?room=x", "/watch/watch.js"} {
+		reached = false
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "127.0.0.1:8080"
+		req.Header.Set("Sec-Fetch-Site", "cross-site")
+		h.ServeHTTP(httptest.NewRecorder(), req)
+		if !reached {
+			t.Errorf("GET %s from another site: refused", path)
+		}
 	}
 }

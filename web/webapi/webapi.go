@@ -237,3 +237,56 @@ func Rooted(h http.Handler) http.Handler {
 		h.ServeHTTP(w, r)
 	})
 }
+
+// Gate bounds how many requests do one costly thing at once (a bot's
+// move, a narration, a run listing): a request waits for a place while
+// its client is there, at most Wait, and is then told the server is
+// busy. It keeps a burst of requests, or one page's flood of them, from
+// taking every core.
+type Gate struct {
+	places chan struct{}
+	// Wait bounds the wait for a place (default 10 s).
+	Wait time.Duration
+}
+
+// NewGate returns a gate of n places (at least 1).
+func NewGate(n int) *Gate {
+	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second}
+}
+
+// Enter takes a place for r. When none frees up in time, or the client
+// leaves, it writes 503 (or nothing, to a client gone) and reports false;
+// otherwise the caller must Leave.
+func (g *Gate) Enter(w http.ResponseWriter, r *http.Request) bool {
+	select {
+	case g.places <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(g.Wait)
+	defer t.Stop()
+	select {
+	case g.places <- struct{}{}:
+		return true
+	case <-r.Context().Done():
+		return false
+	case <-t.C:
+		w.Header().Set("Retry-After", "5")
+		Errorf(w, http.StatusServiceUnavailable, "the server is busy (%d requests of this kind at once): try again", cap(g.places))
+		return false
+	}
+}
+
+// Leave gives back the place Enter took.
+func (g *Gate) Leave() { <-g.places }
+
+// Gated serves h through g.
+func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !g.Enter(w, r) {
+			return
+		}
+		defer g.Leave()
+		h(w, r)
+	}
+}

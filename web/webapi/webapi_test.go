@@ -1,12 +1,15 @@
 package webapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -129,5 +132,59 @@ func TestRooted(t *testing.T) {
 	}
 	if want := []string{"/api/x", "/api/x", "/", "/"}; !slices.Equal(got, want) {
 		t.Errorf("paths %q, want %q", got, want)
+	}
+}
+
+// TestGate: no more than n requests pass at once; one more waits, and is
+// told the server is busy (503, one line) when no place frees up in time,
+// or gets the place freed; one whose client leaves gives up at once.
+func TestGate(t *testing.T) {
+	g := NewGate(2)
+	g.Wait = 50 * time.Millisecond
+	var in, most atomic.Int32
+	release := make(chan struct{})
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		n := in.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		<-release
+		in.Add(-1)
+	})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() { defer wg.Done(); h(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil)) }()
+	}
+	for in.Load() != 2 {
+		time.Sleep(time.Millisecond)
+	}
+	w := httptest.NewRecorder()
+	h(w, httptest.NewRequest("GET", "/", nil))
+	if w.Code != http.StatusServiceUnavailable || strings.Count(w.Body.String(), "\n") != 1 {
+		t.Errorf("a third request: %d %q, want 503 with a one-line error", w.Code, w.Body.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w = httptest.NewRecorder()
+	h(w, httptest.NewRequest("GET", "/", nil).WithContext(ctx))
+	if w.Body.Len() != 0 {
+		t.Errorf("a request whose client left got %q", w.Body.String())
+	}
+	g.Wait = 10 * time.Second
+	done := make(chan int)
+	go func() { w := httptest.NewRecorder(); h(w, httptest.NewRequest("GET", "/", nil)); done <- w.Code }()
+	release <- struct{}{} // one of the two leaves: the waiting one enters
+	release <- struct{}{}
+	release <- struct{}{}
+	if code := <-done; code != 200 {
+		t.Errorf("the waiting request: %d", code)
+	}
+	wg.Wait()
+	if most.Load() != 2 {
+		t.Errorf("%d requests at once, want at most 2", most.Load())
 	}
 }
