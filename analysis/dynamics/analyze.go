@@ -45,9 +45,14 @@ const (
 // be called separated: 95%.
 const separable = 0.95
 
-// tie is the difference of weights below which two strategies are
-// called tied.
+// tie is the relative difference of weights below which two strategies
+// are called tied. It is relative because the stationary distributions
+// keep full relative precision (stationary): a mass of 1e-30 against one
+// of 1e-40 is still an order evolution sees.
 const tie = 1e-9
+
+// above reports a > b beyond a tie.
+func above(a, b float64) bool { return a-b > tie*math.Max(math.Abs(a), math.Abs(b)) }
 
 // Weight is one strategy's weight under one analysis: the point estimate
 // from the observed payoff and the bootstrap's 95% percentile interval,
@@ -171,16 +176,15 @@ func rankingOf(point []float64, boot [][]float64) Ranking {
 			if i == j {
 				continue
 			}
-			d := point[i] - point[j]
 			kept := 0
 			for _, w := range boot {
-				e := w[i] - w[j]
-				if (d > tie && e > tie) || (d < -tie && e < -tie) {
+				if above(point[i], point[j]) && above(w[i], w[j]) || above(point[j], point[i]) && above(w[j], w[i]) {
 					kept++
 				}
 			}
 			// An exact payoff has no replicates: only ties are inseparable.
-			if d > -tie && d < tie || (len(boot) > 0 && float64(kept) < separable*float64(len(boot))) {
+			tied := !above(point[i], point[j]) && !above(point[j], point[i])
+			if tied || (len(boot) > 0 && float64(kept) < separable*float64(len(boot))) {
 				rk.Inseparable[i] = append(rk.Inseparable[i], j)
 			}
 		}
@@ -205,7 +209,7 @@ func ranks(w []float64) []int {
 	for i := range w {
 		out[i] = 1
 		for j := range w {
-			if w[j] > w[i]+tie {
+			if above(w[j], w[i]) {
 				out[i]++
 			}
 		}

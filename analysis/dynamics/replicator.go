@@ -13,8 +13,9 @@ type ReplicatorOptions struct {
 	Horizon float64
 	// Step is the Runge–Kutta step (0: DefaultStep).
 	Step float64
-	// Samples is the number of trajectory points kept after the start
-	// (0: DefaultSamples).
+	// Samples is the number of trajectory points kept after the start at
+	// most (0: DefaultSamples): evenly spaced in log(1 + t), so fewer
+	// early on where they would fall within one step.
 	Samples int
 	// Start is the initial population (nil: the centre, every strategy
 	// 1/K); it must be in the simplex's interior.
@@ -93,7 +94,10 @@ func ReplicatorOf(a [][]float64, opt ReplicatorOptions) (*Replicator, error) {
 	}
 	steps := int(math.Ceil(horizon / step))
 	h := horizon / float64(steps)
-	every := max(1, steps/samples)
+	// Samples are spaced evenly in log(1 + t): most of the change comes
+	// early, and a chart on that axis shows it smoothly.
+	next := 1
+	sampleAt := func(s int) float64 { return math.Expm1(float64(s) / float64(samples) * math.Log1p(horizon)) }
 	r := &Replicator{Times: []float64{0}, Path: [][]float64{clone(x)}, Average: make([]float64, k)}
 	k1, k2, k3, k4, y := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	for s := 1; s <= steps; s++ {
@@ -115,9 +119,12 @@ func ReplicatorOf(a [][]float64, opt ReplicatorOptions) (*Replicator, error) {
 			x[i] /= sum
 			r.Average[i] += h * (prev[i] + x[i]) / 2 // trapezoidal rule
 		}
-		if s%every == 0 || s == steps {
-			r.Times = append(r.Times, h*float64(s))
+		if t := h * float64(s); t >= sampleAt(next)-h/2 || s == steps {
+			r.Times = append(r.Times, t)
 			r.Path = append(r.Path, clone(x))
+			for next <= samples && sampleAt(next) <= t+h/2 {
+				next++
+			}
 		}
 	}
 	for i := range r.Average {
