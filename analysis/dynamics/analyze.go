@@ -29,7 +29,7 @@ type Options struct {
 }
 
 // Defaults of Options. α = 10 on score shares is a strong selection: a
-// 1-point edge (0.01) in a population of 50 makes invasion about 130
+// 1-point edge (0.01) in a population of 50 makes invasion about 150
 // times likelier one way than the other, so the ranking follows who
 // beats whom, as α-Rank intends, while a dead heat stays smooth; the
 // bootstrap then says which of those edges the data can tell.
