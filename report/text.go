@@ -27,7 +27,9 @@ type Options struct {
 
 // pct formats a score as a percentage with the half-width of its 95%
 // interval: "71.2±0.3", prefixed "~" when not significant, "-" without
-// games.
+// games. Where score ± half-width would pass 0 or 100 (the Wilson
+// interval is lopsided near them: 2.0±5.0 read as reaching -3%), it
+// gives the interval itself: "2.0 [0.4, 10.3]".
 func pct(e analysis.Estimate) string {
 	if e.Record.Games() == 0 {
 		return "-"
@@ -37,7 +39,11 @@ func pct(e analysis.Estimate) string {
 	if half < 0.1 {
 		prec = 2
 	}
-	s := strconv.FormatFloat(100*e.Score, 'f', prec, 64) + "±" + strconv.FormatFloat(half, 'f', prec, 64)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', prec, 64) }
+	s := f(100*e.Score) + "±" + f(half)
+	if 100*e.Score-half < 0 || 100*e.Score+half > 100 {
+		s = f(100*e.Score) + " [" + f(100*e.Lo) + ", " + f(100*e.Hi) + "]"
+	}
 	if !e.Significant {
 		s = "~" + s
 	}
