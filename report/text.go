@@ -283,10 +283,11 @@ func metagame(p *printer, s *analysis.Summary) {
 		}
 	}
 	p.f("\n")
-	// The LP's method (simplex) is in the JSON document.
-	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s; it scores at least %+.2e "+
-		"against every bot, the opponent's mix concedes at most %+.2e.",
-		strings.Join(mix, ", "), mg.Lower, mg.Upper))
+	// Lower is what the mix guarantees, as a score minus 1/2: no bot
+	// scores more than 1/2 − Lower against it. The certificate's bounds
+	// and the LP's method are in the JSON document.
+	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s, the mix of bots that no bot can exploit: "+
+		"none scores more than %s%% against it.", strings.Join(mix, ", "), pctPlain(0.5-mg.Lower)))
 	if mg.Missing > 0 {
 		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their payoff is taken as even", mg.Missing))
 	}
