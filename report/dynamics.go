@@ -117,7 +117,7 @@ func (d *Dynamics) uncertaintyText() string {
 	if d.Analysis.Replicates == 0 {
 		return "an exact payoff: no sampling error"
 	}
-	return fmt.Sprintf("each interval is the 95%% percentile interval of %d bootstrap replicates, every pair's games drawn again from its own wins, draws and losses (seed %#x); \"not separable from\" lists the bots whose order against this one the replicates reverse or tie more than 5%% of the time",
+	return fmt.Sprintf("each interval is the 95%% percentile interval of %d bootstrap replicates, every pair's games drawn again from its own wins, draws and losses (seed %#x); \"not separable from\" lists the bots whose order against this one the replicates reverse or tie in more than 2.5%% of them",
 		d.Analysis.Replicates, d.Seed)
 }
 

@@ -42,8 +42,10 @@ const (
 
 // separable is the share of replicates that must keep a pair's order (a
 // strict inequality the same way as the point estimate) for the pair to
-// be called separated: 95%.
-const separable = 0.95
+// be called separated: 97.5%, a two-sided 95% criterion like the
+// intervals', so that two bots whose rank ranges overlap are seldom
+// called separated.
+const separable = 0.975
 
 // tie is the relative difference of weights below which two strategies
 // are called tied. It is relative because the stationary distributions
@@ -68,7 +70,7 @@ type Ranking struct {
 	// Order lists the strategies by point weight, heaviest first.
 	Order []int
 	// Inseparable[i] lists, in Order, the strategies whose order against
-	// i the bootstrap reverses or ties in more than 5% of replicates
+	// i the bootstrap reverses or ties in more than 2.5% of replicates
 	// (every tie of the point estimate included).
 	Inseparable [][]int
 }

@@ -36,7 +36,8 @@
 // reproducible), recomputes everything on each replicate, and gives each
 // strategy's weight a percentile interval, its rank a range, and the
 // strategies it is not separable from: those whose order against it the
-// replicates reverse or tie too often (more than 5%).
+// replicates reverse or tie too often (more than 2.5%, as a two-sided
+// 95% test).
 //
 // Two seats only: every method here needs a payoff of one strategy
 // against one other. The replicator equation and α-Rank extend to games of
