@@ -331,17 +331,30 @@ func DynamicsJSON(w io.Writer, d *Dynamics) error {
 // intervals as a chart and a sortable table.
 func DynamicsHTML(w io.Writer, d *Dynamics) error {
 	an := d.Analysis
-	names := an.Payoff.Names
 	pg := &hpage{Title: "Evolutionary dynamics", Legend: "Grey rows are not separable from some other bot: the data cannot tell their order. Hover over a line or a dot for its values; click a table's column header to sort by it.",
 		Info: []string{d.What + ".", strings.ToUpper(d.uncertaintyText()[:1]) + d.uncertaintyText()[1:] + "."}}
 	if m := an.Payoff.Missing; m > 0 {
 		pg.Warnings = append(pg.Warnings, fmt.Sprintf("%d pairs of bots never met (gauntlet); their score is taken as even.", m))
 	}
-	var buf strings.Builder
-	if err := DynamicsCSV(&buf, d); err != nil {
+	secs, err := dynamicsSections(d)
+	if err != nil {
 		return err
 	}
+	pg.Sections = secs
+	return renderPage(w, pg)
+}
+
+// dynamicsSections are the page's sections, one per method, ready to be
+// added to another page (a tournament's) as they are.
+func dynamicsSections(d *Dynamics) ([]*hsection, error) {
+	an := d.Analysis
+	names := an.Payoff.Names
+	var buf strings.Builder
+	if err := DynamicsCSV(&buf, d); err != nil {
+		return nil, err
+	}
 	dl := dataCSV("dynamics.csv", []byte(buf.String()))
+	var secs []*hsection
 	for _, m := range d.methods() {
 		sec := &hsection{ID: m.Key, Title: m.Name, Downloads: []hlink{dl}}
 		switch m.Key {
@@ -366,9 +379,9 @@ func DynamicsHTML(w io.Writer, d *Dynamics) error {
 		}
 		sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-"+m.Key+"-w", m.Name+": "+m.Weight+" (95% interval)", m.Weight, 1/float64(len(names)), rows)))
 		sec.Tables = append(sec.Tables, tb)
-		pg.Sections = append(pg.Sections, sec)
+		secs = append(secs, sec)
 	}
-	return renderPage(w, pg)
+	return secs, nil
 }
 
 // lineColours are the trajectory's line colours (Tableau 10), reused in
