@@ -32,18 +32,21 @@ func specForm(b agents.Info) string {
 	return b.Name
 }
 
-// botsText prints one row per bot (its spec form and description), then
-// one row per parameter (name, default, description), as a table.
+// botsText prints one row per bot (its spec form, the players it can
+// sit with and its description), then one row per parameter (name,
+// default, description), as a table. A bot with a kind for two players
+// and another for three or four has a row for each, told apart by the
+// players column.
 func botsText(w io.Writer, width int, bots []agents.Info) error {
-	t := &Table{Header: []string{"bot", "parameter", "default", "description"}, Left: 4, Wrap: true}
+	t := &Table{Header: []string{"bot", "players", "parameter", "default", "description"}, Left: 5, Wrap: true}
 	for _, b := range bots {
-		t.Rows = append(t.Rows, []string{specForm(b), "", "", b.Help})
+		t.Rows = append(t.Rows, []string{specForm(b), seatsText(b), "", "", b.Help})
 		for _, p := range b.Params {
 			def := p.Default
 			if def == "" {
 				def = `""`
 			}
-			t.Rows = append(t.Rows, []string{"", p.Name, def, p.Help})
+			t.Rows = append(t.Rows, []string{"", "", p.Name, def, p.Help})
 		}
 	}
 	if err := t.Write(w, width); err != nil {
@@ -100,4 +103,12 @@ func botsCSV(w io.Writer, bots []agents.Info) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// seatsText is the number of players a bot kind plays with: "2", "3-4".
+func seatsText(b agents.Info) string {
+	if b.MinSeats == b.MaxSeats {
+		return strconv.Itoa(b.MinSeats)
+	}
+	return strconv.Itoa(b.MinSeats) + "-" + strconv.Itoa(b.MaxSeats)
 }

@@ -235,9 +235,13 @@ func niceTicks(lo, hi float64, n int) []float64 {
 			break
 		}
 	}
+	// Round each tick to the step's decimals, so that labels read 0.6,
+	// not 0.6000000000000001, and 0, not -0.
+	dec := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
 	var out []float64
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
-		out = append(out, math.Round(v/step)*step)
+		t, _ := strconv.ParseFloat(strconv.FormatFloat(math.Round(v/step)*step, 'f', dec, 64), 64)
+		out = append(out, t+0) // +0 turns -0 into 0
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +114,7 @@ func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) er
 		r := rows[i]
 		t.Rows = append(t.Rows, []string{sweepVariant(r.Rules), characterWeight(r.Characters[engine.Ninja]), characterWeight(r.Characters[engine.Zombie]),
 			characterWeight(r.Characters[engine.Samurai]), characterWeight(r.Characters[engine.Clown]), strings.Join(o.Picked, " "),
-			fmt.Sprintf("%+.1e", o.Value), fmt.Sprintf("%.1e", o.Gap), r.Elapsed.Round(100 * time.Millisecond).String()})
+			sweepValue(o.Value, o.Gap), fmt.Sprintf("%.1e", o.Gap), r.Elapsed.Round(100 * time.Millisecond).String()})
 	}
 	if err := t.Write(w, width); err != nil {
 		return err
@@ -153,4 +154,15 @@ func characterWeight(w float64) string {
 		return "-"
 	}
 	return strconv.FormatFloat(w, 'f', 3, 64)
+}
+
+// sweepValue formats a variant's value for people: "0" when it lies
+// within the certificate's gap of 0 (the value is 0 by symmetry, and a
+// -3.8e-17 is rounding the certificate cannot tell from 0), else
+// "+1.2e-03".
+func sweepValue(v, gap float64) string {
+	if math.Abs(v) <= math.Max(gap, 1e-12) {
+		return "0"
+	}
+	return fmt.Sprintf("%+.1e", v)
 }

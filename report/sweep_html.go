@@ -56,7 +56,7 @@ func SolveSweepHTML(w io.Writer, rows []solve.SweepRow) error {
 			picked = append(picked, c.String())
 		}
 		row = append(row, textCell(strings.Join(picked, " ")),
-			numCell(fmt.Sprintf("%+.1e", r.Value), r.Value), numCell(fmt.Sprintf("%.1e", r.Gap), r.Gap),
+			numCell(sweepValue(r.Value, r.Gap), r.Value), numCell(fmt.Sprintf("%.1e", r.Gap), r.Gap),
 			numCell(strconv.FormatFloat(r.Elapsed.Seconds(), 'f', 1, 64), r.Elapsed.Seconds()))
 		table.Rows = append(table.Rows, row)
 	}

@@ -140,3 +140,22 @@ func TestSolveSweepHTML(t *testing.T) {
 		t.Error("the page does not embed the sweep's CSV")
 	}
 }
+
+// TestSweepValue: a value within the certificate's gap of 0 reads 0 (a
+// sweep printed -3.8e-17), one beyond it keeps its sign and digits.
+func TestSweepValue(t *testing.T) {
+	for _, c := range []struct {
+		v, gap float64
+		want   string
+	}{
+		{-3.8e-17, 1e-10, "0"},
+		{1.2e-12, 1.5e-10, "0"},
+		{-3.8e-17, 0, "0"},
+		{0.0123, 1e-10, "+1.2e-02"},
+		{-2e-9, 1e-10, "-2.0e-09"},
+	} {
+		if got := sweepValue(c.v, c.gap); got != c.want {
+			t.Errorf("sweepValue(%g, %g) = %q, want %q", c.v, c.gap, got, c.want)
+		}
+	}
+}

@@ -27,7 +27,9 @@ type Options struct {
 
 // pct formats a score as a percentage with the half-width of its 95%
 // interval: "71.2±0.3", prefixed "~" when not significant, "-" without
-// games.
+// games. Where score ± half-width would pass 0 or 100 (the Wilson
+// interval is lopsided near them: 2.0±5.0 read as reaching -3%), it
+// gives the interval itself: "2.0 [0.4, 10.3]".
 func pct(e analysis.Estimate) string {
 	if e.Record.Games() == 0 {
 		return "-"
@@ -37,7 +39,11 @@ func pct(e analysis.Estimate) string {
 	if half < 0.1 {
 		prec = 2
 	}
-	s := strconv.FormatFloat(100*e.Score, 'f', prec, 64) + "±" + strconv.FormatFloat(half, 'f', prec, 64)
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', prec, 64) }
+	s := f(100*e.Score) + "±" + f(half)
+	if 100*e.Score-half < 0 || 100*e.Score+half > 100 {
+		s = f(100*e.Score) + " [" + f(100*e.Lo) + ", " + f(100*e.Hi) + "]"
+	}
 	if !e.Significant {
 		s = "~" + s
 	}
@@ -277,10 +283,11 @@ func metagame(p *printer, s *analysis.Summary) {
 		}
 	}
 	p.f("\n")
-	// The LP's method (simplex) is in the JSON document.
-	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s; it scores at least %+.2e "+
-		"against every bot, the opponent's mix concedes at most %+.2e.",
-		strings.Join(mix, ", "), mg.Lower, mg.Upper))
+	// Lower is what the mix guarantees, as a score minus 1/2: no bot
+	// scores more than 1/2 − Lower against it. The certificate's bounds
+	// and the LP's method are in the JSON document.
+	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s, the mix of bots that no bot can exploit: "+
+		"none scores more than %s%% against it.", strings.Join(mix, ", "), pctPlain(0.5-mg.Lower)))
 	if mg.Missing > 0 {
 		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their payoff is taken as even", mg.Missing))
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,7 +26,12 @@ func TestBotsListsEveryBot(t *testing.T) {
 			t.Errorf("no description %q for bot %s", b.Help, b.Name)
 		}
 	}
-	for _, want := range []string{"random", "greedy", "nash", "mcts[:k=v,...]", "iters", "1000", "select", "rm", "name=ALIAS"} {
+	// A bot with kinds for 2 and for 3-4 players is listed once per kind,
+	// with its players (it was listed twice with nothing between them).
+	if !regexp.MustCompile(`(?m)^greedy +2 `).MatchString(out) || !regexp.MustCompile(`(?m)^greedy +3-4 `).MatchString(out) {
+		t.Errorf("greedy's two kinds are not told apart by their players:\n%s", out)
+	}
+	for _, want := range []string{"random", "greedy", "nash", "mcts[:k=v,...]", "players", "iters", "1000", "select", "rm", "name=ALIAS"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -31,6 +31,7 @@ var smallRuns = []struct {
 	{[]string{"tournament", "--bots", "random,greedy,nash", "--gauntlet", "nash", "--games", "20", "--seed", "1", "--quiet", "--full", "--out", "DIR/g"}, false},
 	{[]string{"sprt", "nash", "random", "--batch", "200", "--max-games", "2000", "--seed", "1", "--quiet", "--out", "DIR/s"}, true},
 	{[]string{"report", "DIR/t"}, true},
+	{[]string{"report", "DIR/t", "--dynamics", "--bootstrap", "20"}, true},
 	{[]string{"report", "DIR/m"}, true},
 	{[]string{"report", "DIR/s"}, true},
 	{[]string{"report", "DIR/f"}, true},

@@ -24,6 +24,7 @@ func init() {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
 			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
+			addDynamicsFlags(fs)
 		},
 		run: runReport,
 	})
@@ -38,9 +39,15 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	full, _ := fs.GetBool("full")
+	if err := checkDynamicsFlags(fs); err != nil {
+		return err
+	}
 	dir, man, counts, err := results.Load(args[0])
 	if err != nil {
 		return usagef("report: %v", err)
+	}
+	if on, _ := fs.GetBool("dynamics"); on {
+		return reportDynamics(e, fs, format, man, &counts.Tournament)
 	}
 	if path, _ := fs.GetString("html"); path != "" {
 		if err := writeHTML(path, func(w io.Writer) error { return report.RunHTML(w, man, &counts.Tournament) }); err != nil {

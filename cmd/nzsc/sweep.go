@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -28,7 +29,7 @@ func runSweep(e *env, fs *pflag.FlagSet, format string, workers int) error {
 	var prog solve.SweepProgress
 	if !quiet {
 		prog = func(i, total int, r engine.Rules) {
-			fmt.Fprintf(e.stderr, "solving variant %d of %d:%s\n", i+1, total, report.RulesNote(r))
+			fmt.Fprintln(e.stderr, sweepProgressLine(i, total, r))
 		}
 	}
 	rows, err := solve.Sweep(e.ctx, variants, workers, prog)
@@ -40,4 +41,16 @@ func runSweep(e *env, fs *pflag.FlagSet, format string, workers int) error {
 		return err
 	}
 	return report.SolveSweep(e.stdout, format, e.width, rows)
+}
+
+// sweepProgressLine is the note printed as variant i (from 0) of total
+// starts: "solving variant 2 of 7: points=4", and for a variant under
+// the default rules, whose options are all default, "the default rules"
+// (not an empty label).
+func sweepProgressLine(i, total int, r engine.Rules) string {
+	label := strings.TrimPrefix(report.RulesNote(r), " under ")
+	if label == "" {
+		label = "the default rules"
+	}
+	return fmt.Sprintf("solving variant %d of %d: %s", i+1, total, label)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"testing"
+
+	"github.com/nzsclab/nzsc/engine"
 )
 
 func TestSweepBadInput(t *testing.T) {
@@ -17,6 +19,22 @@ func TestSweepBadInput(t *testing.T) {
 		_, stderr, code := runCmd(t, "", c...)
 		if code != 2 || stderr == "" {
 			t.Errorf("case %d %v: exit %d, stderr %q; want a usage error", i, c, code, stderr)
+		}
+	}
+}
+
+// TestSweepProgressLine: every variant has a label, the default rules
+// too (it read "solving variant 3 of 3:" with nothing after).
+func TestSweepProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		r    engine.Rules
+		want string
+	}{
+		{engine.DefaultRules, "solving variant 3 of 3: the default rules"},
+		{engine.Rules{TurnCap: engine.DefaultRules.TurnCap, Points: 3}, "solving variant 3 of 3: points=3"},
+	} {
+		if got := sweepProgressLine(2, 3, c.r); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
 		}
 	}
 }

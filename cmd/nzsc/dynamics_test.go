@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReportDynamics: `nzsc report RUN --dynamics` on a small run prints
+// the three analyses, the same twice (the bootstrap is seeded by the
+// run), writes its page with --html, and refuses what it cannot do with
+// exit code 2.
+func TestReportDynamics(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "t")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,nash", "--games", "20", "--seed", "3", "--quiet", "--out", run); code != 0 {
+		t.Fatalf("tournament: %d %s", code, stderr)
+	}
+	page := filepath.Join(dir, "d.html")
+	out, stderr, code := runCmd(t, "", "report", run, "--dynamics", "--bootstrap", "30", "--html", page)
+	if code != 0 {
+		t.Fatalf("report --dynamics: %d %s", code, stderr)
+	}
+	for _, want := range []string{"α-Rank", "Moran process", "Replicator dynamics", "30 bootstrap replicates", "seed 0x3"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	again, _, _ := runCmd(t, "", "report", run, "--dynamics", "--bootstrap", "30")
+	if again != out {
+		t.Error("the same run's dynamics differ between two reports")
+	}
+	if b, err := os.ReadFile(page); err != nil || !strings.Contains(string(b), `id="c-replicator"`) {
+		t.Errorf("--html: %v, or no trajectory chart", err)
+	}
+	csv, _, code := runCmd(t, "", "report", run, "--dynamics", "--bootstrap", "0", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(csv, "method,bot,weight,lo95,hi95") {
+		t.Errorf("--format csv: code %d:\n%s", code, csv)
+	}
+	ffa := filepath.Join(dir, "f")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,random:name=r2", "--games", "6", "--seed", "1", "--quiet", "--players", "3", "--out", ffa); code != 0 {
+		t.Fatalf("tournament --players 3: %d %s", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"report", ffa, "--dynamics"}, "two seats only"},
+		{[]string{"report", run, "--alpha", "3"}, "--alpha needs --dynamics"},
+		{[]string{"report", run, "--dynamics", "--alpha", "0"}, "--alpha must be positive"},
+		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be at least 2"},
+		{[]string{"report", run, "--dynamics", "--bootstrap", "-1"}, "--bootstrap must be 0 or more"},
+	} {
+		_, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("%v: code %d, stderr %q; want 2 and one line with %q", c.args[2:], code, stderr, c.msg)
+		}
+	}
+}
