@@ -141,9 +141,43 @@ func TestLoadRefusesCheckpointsThatFool(t *testing.T) {
 		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
 		copyRun(t, c.from, dir)
 		editNumbers(t, filepath.Join(dir, c.file), c.edit)
+		// The counts' plan digest would catch an edited manifest first:
+		// these are checked without it, as in a directory from before it.
+		editNumbers(t, filepath.Join(dir, results.CountsFile), func(m map[string]any) { delete(m, "plan") })
 		_, _, _, err := results.Load(dir)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("case %d: Load = %v, want one line with %q", i, err, c.want)
 		}
+	}
+}
+
+// TestLoadRefusesAnotherPlan: counts are bound to the plan they were
+// made under (Counts.Plan): a manifest edited to another game, other
+// rules, bots, seed, schedule or games log is refused by Load; counts
+// written before the digest (no plan) are read.
+func TestLoadRefusesAnotherPlan(t *testing.T) {
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	playDir(t, good, "nzsc", 2, "random", "greedy")
+	for i, edit := range []func(m map[string]any){
+		func(m map[string]any) { m["rules"] = map[string]any{"turn_cap": 7} },
+		func(m map[string]any) { m["bots"].([]any)[0].(map[string]any)["spec"] = "random:name=random" },
+		func(m map[string]any) { m["seed"] = "0x6" },
+		func(m map[string]any) { m["games_log"] = "/tmp/elsewhere.jsonl" },
+		func(m map[string]any) { m["kind"] = results.KindMatch },
+	} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		editNumbers(t, filepath.Join(dir, results.ManifestFile), edit)
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), "plan sha256:") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: Load = %v, want one line about the plan", i, err)
+		}
+	}
+	old := filepath.Join(tmp, "old")
+	copyRun(t, good, old)
+	editNumbers(t, filepath.Join(old, results.CountsFile), func(m map[string]any) { delete(m, "plan") })
+	if _, _, _, err := results.Load(old); err != nil {
+		t.Errorf("counts without a plan: %v", err)
 	}
 }

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -258,6 +260,51 @@ func (m *Manifest) Same(o *Manifest) error {
 	return nil
 }
 
+// PlanDigest returns the digest of what the run plays and where it
+// writes: its kind, game, seats, rules, seed, bots' specs, schedule,
+// chunking, shard, games log and a sequential test's settings, as
+// "sha256:" and the hex SHA-256 of their JSON. The counts keep it
+// (Counts.Plan), so that counts are never read, resumed or merged under
+// a plan they were not made under. It is a check against edits and
+// mistakes, not a signature: whoever may write a run directory may
+// write a matching digest too (so resuming a run's external programs
+// needs --allow-exec as well).
+func (m *Manifest) PlanDigest() string {
+	plan := struct {
+		Kind, Game      string
+		Seats           int
+		Rules           Rules
+		Seed            uint64
+		Bots            []string
+		Gauntlet        string
+		DrawTables      int
+		GamesPerPairing uint64
+		ChunkPairs      uint64
+		Chunks          uint64
+		Shard           *Shard
+		GamesLog        string
+		GamesLogLevel   string
+		SPRT            *SPRTState
+	}{Kind: m.Kind, Game: m.GameName(), Seats: m.NumSeats(), Rules: m.Rules, Seed: m.Seed, Gauntlet: m.Gauntlet,
+		DrawTables: m.DrawTables, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
+		Shard: m.Shard, GamesLog: m.GamesLog, GamesLogLevel: m.GamesLogLevel}
+	for _, b := range m.Bots {
+		plan.Bots = append(plan.Bots, b.Spec)
+	}
+	if m.SPRT != nil {
+		// The settings, not the looks a run adds.
+		s := *m.SPRT
+		s.Looks, s.Verdict = nil, ""
+		plan.SPRT = &s
+	}
+	b, err := json.Marshal(plan)
+	if err != nil {
+		panic("results: a plan does not encode: " + err.Error()) // plain data
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
 // GameName returns the run's game, "nzsc" when the manifest predates games.
 func (m *Manifest) GameName() string {
 	if m.Game == "" {
@@ -282,6 +329,12 @@ type Counts struct {
 	// Finished lists the chunks whose games are in the counts, as sorted
 	// inclusive ranges [first, last].
 	Finished [][2]uint64 `json:"finished"`
+	// Plan is the digest of the plan the counts were made under
+	// (Manifest.PlanDigest): Load refuses counts whose manifest no longer
+	// has it (a manifest edited to other rules or bots). Absent in
+	// counts written before it was kept, which are read as they are and
+	// get it at their next save.
+	Plan string `json:"plan,omitempty"`
 	// GameStats is Tournament.Game on disk, in the game's own JSON:
 	// WriteCounts fills it and Load reads it back through the game's
 	// registry entry.
@@ -371,6 +424,16 @@ func Open(path string) (*Dir, error) {
 func (d *Dir) WriteManifest(m *Manifest) error {
 	m.Format = ManifestFormat
 	return d.writeJSON(ManifestFile, m)
+}
+
+// Save writes a checkpoint: counts.json bound to m's plan
+// (Counts.Plan), then manifest.json, each atomically.
+func (d *Dir) Save(m *Manifest, c *Counts) error {
+	c.Plan = m.PlanDigest()
+	if err := d.WriteCounts(c); err != nil {
+		return err
+	}
+	return d.WriteManifest(m)
 }
 
 // WriteCounts writes counts.json atomically: it is the checkpoint.
@@ -551,6 +614,10 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	c, err := d.ReadCounts()
 	if err != nil {
 		return nil, nil, nil, err
+	}
+	if c.Plan != "" && c.Plan != m.PlanDigest() {
+		return nil, nil, nil, fmt.Errorf("%s: plan %s: the counts were not made under this manifest's game, rules, bots or schedule (was %s edited?)",
+			filepath.Join(path, CountsFile), c.Plan, ManifestFile)
 	}
 	if err := CheckCounts(m, c); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %v", filepath.Join(path, CountsFile), err)

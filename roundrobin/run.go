@@ -147,6 +147,20 @@ func Resume(path string) (*RunDir, error) {
 	return r, nil
 }
 
+// Programs returns the specs of the run's bots that start external
+// programs (exec: bots), in the manifest's order. A resumed run's
+// manifest is data anyone who could write the directory may have
+// written: the command names these and starts them only when told to.
+func (r *RunDir) Programs() []string {
+	var out []string
+	for _, b := range r.Config.Bots {
+		if b.Info.Prefix {
+			out = append(out, b.Spec)
+		}
+	}
+	return out
+}
+
 // ConfigOf rebuilds the config a manifest describes: its game, its bots
 // parsed again from their specs, its schedule.
 func ConfigOf(man *results.Manifest) (*Config, error) {
@@ -283,10 +297,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			return nil
 		}
 		c := &results.Counts{Tournament: t, Finished: addRanges(r.done, finished)}
-		if err := r.Dir.WriteCounts(c); err != nil {
-			return err
-		}
-		return r.Dir.WriteManifest(man)
+		return r.Dir.Save(man, c)
 	}
 	man.Ended, man.Interrupted = time.Time{}, false
 	// The manifest and counts go to disk before the first game, so that

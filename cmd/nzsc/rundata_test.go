@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/results"
+)
+
+// editRunFile rewrites a JSON file of a run directory through edit.
+func editRunFile(t *testing.T, path string, edit func(m map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunDirIsData: a run directory's manifest edited to other rules or
+// another bot is refused by resume, report and merge (the counts bind
+// the plan they were made under); an exec: bot written into a manifest
+// (here one whose counts predate the digest, so that the edit is not
+// caught by it) is named and not started by --resume without
+// --allow-exec.
+func TestRunDirIsData(t *testing.T) {
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3", "--quiet", "--out", good); code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
+	copyDir := func(name string) string {
+		t.Helper()
+		dir := filepath.Join(tmp, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{results.ManifestFile, results.CountsFile} {
+			b, err := os.ReadFile(filepath.Join(good, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	for i, edit := range []func(m map[string]any){
+		func(m map[string]any) { m["rules"] = map[string]any{"turn_cap": 5} },
+		func(m map[string]any) { m["bots"].([]any)[1].(map[string]any)["spec"] = "greedy:name=greedy" },
+		func(m map[string]any) { m["seed"] = "0x4" },
+	} {
+		dir := copyDir("edited" + string(rune('a'+i)))
+		editRunFile(t, filepath.Join(dir, results.ManifestFile), edit)
+		for _, args := range [][]string{
+			{"tournament", "--resume", dir, "--quiet"},
+			{"report", dir},
+			{"merge", dir, "--out", filepath.Join(tmp, "merged"+string(rune('a'+i)))},
+		} {
+			_, stderr, code := runCmd(t, "", args...)
+			if code != 2 || !strings.Contains(stderr, "plan") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("case %d: %v: exit %d, %q; want exit 2 and one line about the plan", i, args, code, stderr)
+			}
+		}
+	}
+
+	// A directory from before the digest (no "plan") is still read.
+	old := copyDir("old")
+	editRunFile(t, filepath.Join(old, results.CountsFile), func(m map[string]any) { delete(m, "plan") })
+	if _, stderr, code := runCmd(t, "", "report", old); code != 0 {
+		t.Errorf("report of counts without a plan: exit %d, %s", code, stderr)
+	}
+
+	// An exec: bot written into it is not started without --allow-exec.
+	marker := filepath.Join(tmp, "ran")
+	editRunFile(t, filepath.Join(old, results.ManifestFile), func(m map[string]any) {
+		b := m["bots"].([]any)[1].(map[string]any)
+		b["spec"], b["kind"] = "exec:/usr/bin/touch "+marker, "exec"
+		m["complete"] = false
+	})
+	editRunFile(t, filepath.Join(old, results.CountsFile), func(m map[string]any) { m["finished"] = []any{} })
+	editRunFile(t, filepath.Join(old, results.CountsFile), func(m map[string]any) {
+		for _, p := range m["pairings"].([]any) {
+			p := p.(map[string]any)
+			p["seat"] = []any{[]any{0, 0, 0}, []any{0, 0, 0}}
+			p["pentanomial"] = []any{0, 0, 0, 0, 0}
+			p["turns"] = 0
+		}
+		delete(m, "game_stats")
+	})
+	_, stderr, code := runCmd(t, "", "tournament", "--resume", old, "--quiet")
+	if code != 2 || !strings.Contains(stderr, "exec:/usr/bin/touch") || !strings.Contains(stderr, "--allow-exec") || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("resume of a run with an exec: bot: exit %d, %q; want exit 2 and one line naming the program and --allow-exec", code, stderr)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("the manifest's program ran")
+	}
+}
