@@ -55,10 +55,10 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, err
 	}
-	if st, err := os.Stat(path); err == nil && (st.Size() > 0 || !st.Mode().IsRegular()) {
+	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return nil, fmt.Errorf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscallNoFollow, 0o666)
+	f, err := CreateOutput(path)
 	if err != nil {
 		return nil, fmt.Errorf("games log: %w", err)
 	}

@@ -388,6 +388,10 @@ func Create(path string) (*Dir, error) {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
 	}
+	// Not through a link: the run is written where it is named.
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
+	}
 	// A run directory is the run's own: one that holds anything else
 	// (or a file of that name) is refused, so that nothing there is
 	// written over.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -43,6 +42,10 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("report: %v", err)
 	}
 	if path, _ := fs.GetString("html"); path != "" {
+		// Checked before anything is written (the CSV tables below).
+		if err := results.CheckOutput(path); err != nil {
+			return usagef("report: --html: %v", err)
+		}
 		if err := writeHTML(path, func(w io.Writer) error { return report.RunHTML(w, man, &counts.Tournament) }); err != nil {
 			return err
 		}
@@ -70,7 +73,8 @@ func writeHTML(path string, render func(io.Writer) error) error {
 	if err := render(&b); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil { // less the umask, as run directories
+	// Never through a link, never over a run's own files.
+	if err := results.WriteOutput(path, b.Bytes()); err != nil {
 		return usagef("report: --html: %v", err)
 	}
 	return nil

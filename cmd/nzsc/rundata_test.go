@@ -110,3 +110,72 @@ func TestRunDirIsData(t *testing.T) {
 		t.Errorf("the manifest's program ran")
 	}
 }
+
+// TestOutputPaths: a command's output files never overwrite a run's own
+// files, never follow a link (another user's, planted in /tmp, would
+// turn the write on its target) and never write into a FIFO; each is
+// refused with one line, exit 2, the target untouched.
+func TestOutputPaths(t *testing.T) {
+	tmp := t.TempDir()
+	run := filepath.Join(tmp, "run")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "4", "--seed", "3", "--quiet", "--out", run); code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
+	counts, err := os.ReadFile(filepath.Join(run, results.CountsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(tmp, "victim")
+	if err := os.WriteFile(victim, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(tmp, "planted.html")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	emptyVictim := filepath.Join(tmp, "empty")
+	if err := os.WriteFile(emptyVictim, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	emptyLink := filepath.Join(tmp, "planted.jsonl")
+	if err := os.Symlink(emptyVictim, emptyLink); err != nil {
+		t.Fatal(err)
+	}
+	dirLink := filepath.Join(tmp, "planted-dir")
+	if err := os.Symlink(t.TempDir(), dirLink); err != nil {
+		t.Fatal(err)
+	}
+	for i, args := range [][]string{
+		{"report", run, "--html", filepath.Join(run, results.CountsFile)},
+		{"report", run, "--html", filepath.Join(run, results.ManifestFile)},
+		{"report", run, "--html", filepath.Join(run, "crosstable.csv")},
+		{"report", run, "--html", link},
+		{"tournament", "--bots", "random,greedy", "--games", "4", "--quiet", "--out", filepath.Join(tmp, "t1"), "--games-log", emptyLink},
+		{"tournament", "--bots", "random,greedy", "--games", "4", "--quiet", "--out", dirLink},
+		{"solve", "game", "--rule", "points=1", "--quiet", "--save", link},
+		{"solve", "game", "--rule", "points=1", "--quiet", "--save", filepath.Join(run, results.CountsFile)},
+	} {
+		_, stderr, code := runCmd(t, "", args...)
+		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("case %d %v: exit %d, %q; want exit 2 and one line", i, args, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(run, results.CountsFile)); string(b) != string(counts) {
+		t.Errorf("the run's counts.json was written over")
+	}
+	if b, _ := os.ReadFile(victim); string(b) != "precious" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+	if st, _ := os.Stat(emptyVictim); st.Size() != 0 {
+		t.Errorf("the games log went through a link")
+	}
+	// A new page in the run directory, or anywhere else, is written, and
+	// written again.
+	for _, page := range []string{filepath.Join(run, "report.html"), filepath.Join(tmp, "report.html")} {
+		for range 2 {
+			if _, stderr, code := runCmd(t, "", "report", run, "--html", page); code != 0 {
+				t.Errorf("report --html %s: exit %d, %s", page, code, stderr)
+			}
+		}
+	}
+}
