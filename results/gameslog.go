@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // The levels of a games log: every turn of every game, or only how each
@@ -189,7 +190,7 @@ func (g *GamesLog) Close() error {
 // line that is not a record this version reads is an error naming the
 // line.
 func ReadRecords(path string, visit func(r *game.Record) error) error {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -240,7 +241,7 @@ func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error
 // (a truncated gzip member, a half-written line) and returns how many
 // records it read. A file whose first line is not a record is an error.
 func readRecordsTolerant(path string, visit func(line []byte, r *game.Record)) (int, error) {
-	b, err := os.ReadFile(path)
+	b, err := inputfile.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, nil
 	}

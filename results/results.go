@@ -18,6 +18,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // FormatVersion is the version of counts.json, and ManifestFormat that
@@ -698,7 +699,7 @@ func syncDir(dir string) error {
 
 func (d *Dir) readJSON(name string, v any) error {
 	path := filepath.Join(d.Path, name)
-	b, err := os.ReadFile(path)
+	b, err := inputfile.ReadFile(path)
 	if err != nil {
 		return err
 	}
