@@ -140,6 +140,9 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	}
 	var pairs atomic.Uint64
 	opts := l.RunOptions
+	if opts.Repaired == nil {
+		opts.Repaired = l.Note
+	}
 	if opts.Progress == nil {
 		opts.Progress = &pairs
 	}

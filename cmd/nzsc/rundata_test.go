@@ -179,3 +179,34 @@ func TestOutputPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeFromElsewhereKeepsItsLog: a run made with a relative
+// --games-log and resumed from another directory goes on with its own
+// log (the manifest keeps its absolute path), never a new or unrelated
+// log of that name in the directory it is resumed from.
+func TestResumeFromElsewhereKeepsItsLog(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	t.Chdir(a)
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3", "--quiet",
+		"--out", "run", "--games-log", "games.jsonl"); code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
+	before, err := os.ReadFile(filepath.Join(a, "games.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An unrelated log of the same name where the run is resumed.
+	if err := os.WriteFile(filepath.Join(b, "games.jsonl"), []byte("notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(b)
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", filepath.Join(a, "run"), "--quiet"); code != 0 {
+		t.Fatalf("resume from elsewhere: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(b, "games.jsonl")); string(got) != "notes\n" {
+		t.Errorf("the unrelated log was written: %q", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(a, "games.jsonl")); string(got) != string(before) {
+		t.Errorf("the run's own log changed (%d bytes, was %d)", len(got), len(before))
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -150,7 +151,7 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		}
 		// A resumed run goes on writing its own games log; naming it
 		// again is allowed, naming another is not.
-		if log := mustString(fs, "games-log"); fs.Changed("games-log") && log != rd.Manifest.GamesLog {
+		if log := mustString(fs, "games-log"); fs.Changed("games-log") && !samePath(log, rd.Manifest.GamesLog) {
 			return nil, false, usagef("%s: --resume: the run's games log is %q; a resumed run goes on writing it (no --games-log needed)", cmd, rd.Manifest.GamesLog)
 		}
 		return rd, false, nil
@@ -192,6 +193,13 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		return nil, false, usagef("%s: %v", cmd, err)
 	}
 	return rd, seedPicked, nil
+}
+
+// samePath reports whether a and b name the same path (made absolute).
+func samePath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }
 
 // gamesOf reads --games: a positive multiple of the games of a set (a
