@@ -181,3 +181,30 @@ func TestLoadRefusesAnotherPlan(t *testing.T) {
 		t.Errorf("counts without a plan: %v", err)
 	}
 }
+
+// TestMergeRefusesOverflow: two shards whose counts each pass the checks
+// but whose sum passes int64 (a pairing's turns) do not merge into
+// wrapped-around counts.
+func TestMergeRefusesOverflow(t *testing.T) {
+	tmp := t.TempDir()
+	cfg := config(t)
+	var paths []string
+	for i := range 2 {
+		p := filepath.Join(tmp, "s"+string(rune('0'+i)))
+		var chunks []uint64
+		for c := uint64(i); c < cfg.NumChunks(); c += 2 {
+			chunks = append(chunks, c)
+		}
+		writeRun(t, p, cfg, chunks, &results.Shard{Index: i, Count: 2})
+		editNumbers(t, filepath.Join(p, results.CountsFile), func(m map[string]any) {
+			m["pairings"].([]any)[0].(map[string]any)["turns"] = json.Number("6917529027641081856") // 3·2^61
+		})
+		if _, _, _, err := results.Load(p); err != nil {
+			t.Fatalf("shard %d: %v", i, err)
+		}
+		paths = append(paths, p)
+	}
+	if _, _, err := results.Merge(paths); err == nil || !strings.Contains(err.Error(), "turns") {
+		t.Errorf("Merge = %v, want the overflow of the turns refused", err)
+	}
+}

@@ -482,18 +482,26 @@ func loadGameStats(m *Manifest, c *Counts) error {
 	case c.Games() > 0:
 		return nil
 	}
-	// The tally must be the run's: its seats, its bots, its games (a
-	// tally of another game, or one whose numbers were edited, is
-	// refused rather than reported).
+	c.Game = st
+	if err := checkTally(g, c); err != nil {
+		c.Game = nil
+		return err
+	}
+	return nil
+}
+
+// checkTally checks the game's tally of c against the run of g: its
+// seats, its bots, its games (a tally of another game, or one whose
+// numbers were edited, is refused rather than reported).
+func checkTally(g game.Game, c *Counts) error {
+	if c.Game == nil {
+		return nil
+	}
 	games, forfeited, err := c.gamesForfeited()
 	if err != nil {
 		return err
 	}
-	if err := st.Check(g, len(c.Bots), games, forfeited); err != nil {
-		return err
-	}
-	c.Game = st
-	return nil
+	return c.Game.Check(g, len(c.Bots), games, forfeited)
 }
 
 // gamesForfeited returns the games of the counts and how many of them
@@ -756,6 +764,18 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 	man.GamesPlanned = man.GamesPerPairing * uint64(len(counts.Pairings))
 	man.Complete = counts.NumFinished() == man.Chunks
 	man.Interrupted = false
+	// The sums are checked as a directory's are: shards that each pass
+	// may still add up past int64 (turns, a tally's counts).
+	if err := CheckCounts(man, counts); err != nil {
+		return nil, nil, fmt.Errorf("the merged counts: %v", err)
+	}
+	g, err := game.Build(man.GameName(), man.NumSeats(), game.Rules(man.Rules))
+	if err == nil {
+		err = checkTally(g, counts)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("the merged counts: game_stats: %v", err)
+	}
 	return man, counts, nil
 }
 
