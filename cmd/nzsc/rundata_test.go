@@ -209,4 +209,29 @@ func TestResumeFromElsewhereKeepsItsLog(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(a, "games.jsonl")); string(got) != string(before) {
 		t.Errorf("the run's own log changed (%d bytes, was %d)", len(got), len(before))
 	}
+
+	// A manifest from before the absolute path (a relative one, counts
+	// without a plan): resumed from elsewhere, the log of that name is
+	// not the run's, and none there is refused rather than made.
+	run := filepath.Join(a, "run")
+	editRunFile(t, filepath.Join(run, results.ManifestFile), func(m map[string]any) { m["games_log"] = "games.jsonl" })
+	editRunFile(t, filepath.Join(run, results.CountsFile), func(m map[string]any) { delete(m, "plan") })
+	for _, dir := range []string{b, t.TempDir()} {
+		t.Chdir(dir)
+		_, stderr, code := runCmd(t, "", "tournament", "--resume", run, "--quiet")
+		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("resume of an old relative log from %s: exit %d, %q; want exit 2 and one line", dir, code, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "games.jsonl")); dir != b && err == nil {
+			t.Errorf("a new log was made in %s", dir)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(b, "games.jsonl")); string(got) != "notes\n" {
+		t.Errorf("the unrelated log was written: %q", got)
+	}
+	// From the directory it was started in, it resumes.
+	t.Chdir(a)
+	if _, stderr, code := runCmd(t, "", "tournament", "--resume", run, "--quiet"); code != 0 {
+		t.Errorf("resume of an old relative log from its own directory: exit %d, %s", code, stderr)
+	}
 }
