@@ -383,17 +383,12 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 		r.log = nil
 		return l, &results.LogRepair{}, nil
 	}
-	if !filepath.IsAbs(man.GamesLog) {
-		if _, err := os.Lstat(man.GamesLog); err != nil && len(r.done) > 0 {
+	// The manifest keeps the path as it was written (the counts' plan
+	// digest covers it; an absolute one since the path was made so).
+	if !filepath.IsAbs(man.GamesLog) && len(r.done) > 0 {
+		if _, err := os.Lstat(man.GamesLog); err != nil {
 			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
 		}
-		// Found from here (or nothing to keep): from now on the
-		// manifest names it absolutely, as a new run's does.
-		abs, err := filepath.Abs(man.GamesLog)
-		if err != nil {
-			return nil, nil, fmt.Errorf("games log: %w", err)
-		}
-		man.GamesLog = abs
 	}
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
