@@ -490,44 +490,6 @@ func loadGameStats(m *Manifest, c *Counts) error {
 	return nil
 }
 
-// checkTally checks the game's tally of c against the run of g: its
-// seats, its bots, its games (a tally of another game, or one whose
-// numbers were edited, is refused rather than reported).
-func checkTally(g game.Game, c *Counts) error {
-	if c.Game == nil {
-		return nil
-	}
-	games, forfeited, err := c.gamesForfeited()
-	if err != nil {
-		return err
-	}
-	return c.Game.Check(g, len(c.Bots), games, forfeited)
-}
-
-// gamesForfeited returns the games of the counts and how many of them
-// were forfeited, summed without overflow (CheckCounts has checked each
-// pairing's and table's sums).
-func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
-	var g, f []int64
-	for i := range c.Pairings {
-		p := &c.Pairings[i]
-		g = append(g, p.Seat[0].Wins, p.Seat[0].Draws, p.Seat[0].Losses, p.Seat[1].Wins, p.Seat[1].Draws, p.Seat[1].Losses)
-		f = append(f, p.Forfeits[:]...)
-	}
-	for i := range c.Tables {
-		t := &c.Tables[i]
-		g = append(g, t.Finishes[:]...)
-		f = append(f, t.Forfeits[:]...)
-	}
-	if games, err = game.SumCounts(g...); err != nil {
-		return 0, 0, fmt.Errorf("the games: %v", err)
-	}
-	if forfeited, err = game.SumCounts(f...); err != nil || forfeited > games {
-		return 0, 0, fmt.Errorf("the forfeits: out of range (%d games)", games)
-	}
-	return games, forfeited, nil
-}
-
 func isNZSC2(st game.Stats) bool {
 	_, ok := st.(*engine.Stats)
 	return ok

@@ -42,10 +42,6 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("report: %v", err)
 	}
 	if path, _ := fs.GetString("html"); path != "" {
-		// Checked before anything is written (the CSV tables below).
-		if err := results.CheckOutput(path); err != nil {
-			return usagef("report: --html: %v", err)
-		}
 		if err := writeHTML(path, func(w io.Writer) error { return report.RunHTML(w, man, &counts.Tournament) }); err != nil {
 			return err
 		}
