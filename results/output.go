@@ -101,7 +101,8 @@ func CreateOutput(path string) (*os.File, error) {
 	if !errors.Is(err, fs.ErrExist) {
 		return f, err
 	}
-	f, err = os.OpenFile(path, os.O_WRONLY|syscallNoFollow, 0)
+	// Not blocking: a FIFO put there since the check fails at once.
+	f, err = os.OpenFile(path, os.O_WRONLY|syscallNoFollow|syscallNonBlock, 0)
 	if err != nil {
 		return nil, err
 	}
