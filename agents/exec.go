@@ -709,6 +709,13 @@ func ProbeFor(b *Bot, g game.Game) error {
 			return fmt.Errorf("bot %s: %w", b.Spec, err)
 		}
 	}
+	// A built-in bot that reads a file for its game checks it now
+	// (optimal:path= of other rules), not at its first decision.
+	if c, ok := a.(interface{ CheckGame(game.Game) error }); ok && g != nil {
+		if err := c.CheckGame(g); err != nil {
+			return fmt.Errorf("bot %s: %w", b.Spec, err)
+		}
+	}
 	if pr, ok := a.(interface{ Peer() protocol.BotMessage }); ok && b.Peer == "" {
 		b.Peer = peerName(pr.Peer().Name)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 func init() {
@@ -128,6 +129,24 @@ func (o *Optimal) solution(st *engine.State) *solve.Solution {
 		}
 	}
 	return o.s
+}
+
+// CheckGame reports a solution file that cannot play g: the solution of
+// other rules is refused when the bot is set up for its game (ProbeFor),
+// with a message, rather than found at its first decision (a Fault, and
+// every game forfeited).
+func (o *Optimal) CheckGame(g game.Game) error {
+	if o.path == "" || g.Info().Name != engine.Info.Name || g.Seats() != 2 {
+		return nil // the cache is solved for the game's rules; other games do not take this bot
+	}
+	r, err := engine.ParseRules(g.Rules())
+	if err != nil {
+		return err
+	}
+	if err := solve.CheckFileFor(o.path, r); err != nil {
+		return fmt.Errorf("optimal: %w", err)
+	}
+	return nil
 }
 
 // NewGame implements Agent.

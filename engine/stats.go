@@ -321,6 +321,39 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Check implements game.Stats: the tally is for the run's entrants at
+// two seats and counts every game of the run, forfeits too, its sums
+// within int64 (the total is summed pair by pair with
+// game.SumCounts).
+func (t *Stats) Check(g game.Game, entrants int, games, _ int64) error {
+	if g.Seats() != 2 {
+		return fmt.Errorf("nzsc statistics: of two players, the run has %d", g.Seats())
+	}
+	if t.n != entrants {
+		return fmt.Errorf("nzsc statistics: %d entrants, the run has %d", t.n, entrants)
+	}
+	var n int64
+	for i, p := range t.pairs {
+		if p == nil {
+			continue
+		}
+		c := []int64{n, p.Unsettled[0], p.Unsettled[1], p.Unsettled[2]}
+		for x := range p.Loadouts {
+			for _, r := range p.Loadouts[x] {
+				c = append(c, r[:]...)
+			}
+		}
+		var err error
+		if n, err = game.SumCounts(c...); err != nil {
+			return fmt.Errorf("nzsc statistics: pair %d: %v", i, err)
+		}
+	}
+	if n != games {
+		return fmt.Errorf("nzsc statistics: %d games, the run's counts %d", n, games)
+	}
+	return nil
+}
+
 // Pooled returns the loadout-against-loadout records over every game,
 // each game counted once from each side (so m[y][x] is m[x][y] flipped),
 // and the games that ended before the loadouts were settled.

@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -51,7 +52,9 @@ func (m *Manifest) Check() error {
 		return fmt.Errorf("draw_tables %d: tables are drawn only in a tournament of three or more seats", m.DrawTables)
 	}
 	pairs, ok := m.pairs()
-	if !ok {
+	// The run's games must fit a count (int64), so that no sum of the
+	// counts' games can overflow.
+	if hi, lo := bits.Mul64(pairs, m.setGames()); !ok || hi != 0 || lo > math.MaxInt64 {
 		return fmt.Errorf("games_per_pairing %d: %d pairings of that many games overflow", m.GamesPerPairing, m.numPairings())
 	}
 	if want := ceilDiv(pairs, m.ChunkPairs); m.Chunks != want {
@@ -261,70 +264,111 @@ func CheckCounts(m *Manifest, c *Counts) error {
 }
 
 // checkPairing checks one pairing's counts against the pairs its
-// finished chunks hold.
+// finished chunks hold. Every sum is checked for overflow
+// (game.SumCounts): counts chosen to wrap around int64 to the right
+// total would pass a plain sum and show as nonsense.
 func checkPairing(p *analysis.Pairing, pairs uint64) error {
-	neg := func(vs ...int64) bool {
-		for _, v := range vs {
-			if v < 0 {
-				return true
-			}
-		}
-		return false
-	}
 	for s, r := range p.Seat {
-		if neg(r.Wins, r.Draws, r.Losses) {
-			return fmt.Errorf("seat[%d]: a negative count", s)
+		g, err := game.SumCounts(r.Wins, r.Draws, r.Losses)
+		if err != nil {
+			return fmt.Errorf("seat[%d]: %v", s, err)
 		}
-		if g := r.Wins + r.Draws + r.Losses; g < 0 || uint64(g) != pairs {
+		if uint64(g) != pairs {
 			return fmt.Errorf("seat[%d]: %d games, its finished chunks hold %d", s, g, pairs)
 		}
 	}
-	var penta int64
-	for _, v := range p.Pentanomial {
-		if v < 0 {
-			return fmt.Errorf("pentanomial: a negative count")
-		}
-		penta += v
+	penta, err := game.SumCounts(p.Pentanomial[:]...)
+	if err != nil {
+		return fmt.Errorf("pentanomial: %v", err)
 	}
-	if penta < 0 || uint64(penta) != pairs {
+	if uint64(penta) != pairs {
 		return fmt.Errorf("pentanomial: %d pairs, its finished chunks hold %d", penta, pairs)
 	}
-	if neg(p.Forfeits[0], p.Forfeits[1], p.Illegal[0], p.Illegal[1], p.Turns) {
-		return fmt.Errorf("a negative count")
+	// pairs fits int64 here (it is a seat's sum), and 2*pairs: the
+	// manifest's games fit (Manifest.Check).
+	if f, err := game.SumCounts(p.Forfeits[:]...); err != nil {
+		return fmt.Errorf("forfeits: %v", err)
+	} else if uint64(f) > 2*pairs {
+		return fmt.Errorf("forfeits %v: more than the %d games", p.Forfeits, 2*pairs)
+	}
+	for s := range p.ForfeitKinds {
+		if _, err := game.SumCounts(p.ForfeitKinds[s][:]...); err != nil {
+			return fmt.Errorf("forfeit_kinds[%d]: %v", s, err)
+		}
+	}
+	if _, err := game.SumCounts(p.Illegal[0], p.Illegal[1], p.Turns); err != nil {
+		return fmt.Errorf("illegal, turns: %v", err)
 	}
 	return nil
 }
 
 // checkTable checks one table's counts against the games its finished
-// chunks hold.
+// chunks hold, every sum checked for overflow as checkPairing's.
 func checkTable(t *analysis.TableCounts, games uint64) error {
-	var n int64
-	for _, c := range t.Finishes {
-		if c < 0 {
-			return fmt.Errorf("finishes: a negative count")
-		}
-		n += c
+	n, err := game.SumCounts(t.Finishes[:]...)
+	if err != nil {
+		return fmt.Errorf("finishes: %v", err)
 	}
-	if n < 0 || uint64(n) != games {
+	if uint64(n) != games {
 		return fmt.Errorf("finishes: %d games, its finished chunks hold %d", n, games)
 	}
 	for s := range t.SeatPlaces {
-		var seat int64
-		for _, c := range t.SeatPlaces[s] {
-			if c < 0 {
-				return fmt.Errorf("seat_places[%d]: a negative count", s)
-			}
-			seat += c
+		seat, err := game.SumCounts(t.SeatPlaces[s][:]...)
+		if err != nil {
+			return fmt.Errorf("seat_places[%d]: %v", s, err)
 		}
 		if s < len(t.Bots) && seat != n || s >= len(t.Bots) && seat != 0 {
 			return fmt.Errorf("seat_places[%d]: %d games, the table %d", s, seat, n)
 		}
-		if t.Forfeits[s] < 0 || t.Illegal[s] < 0 {
-			return fmt.Errorf("a negative count")
-		}
+	}
+	if f, err := game.SumCounts(t.Forfeits[:]...); err != nil {
+		return fmt.Errorf("forfeits: %v", err)
+	} else if f > n {
+		return fmt.Errorf("forfeits %v: more than the %d games", t.Forfeits, n)
+	}
+	if _, err := game.SumCounts(t.Illegal[:]...); err != nil {
+		return fmt.Errorf("illegal: %v", err)
 	}
 	if t.Undecided < 0 || t.Undecided > n || t.Turns < 0 {
 		return fmt.Errorf("undecided %d, turns %d: out of range", t.Undecided, t.Turns)
 	}
 	return nil
+}
+
+// checkTally checks the game's tally of c against the run of g: its
+// seats, its bots, its games (a tally of another game, or one whose
+// numbers were edited, is refused rather than reported).
+func checkTally(g game.Game, c *Counts) error {
+	if c.Game == nil {
+		return nil
+	}
+	games, forfeited, err := c.gamesForfeited()
+	if err != nil {
+		return err
+	}
+	return c.Game.Check(g, len(c.Bots), games, forfeited)
+}
+
+// gamesForfeited returns the games of the counts and how many of them
+// were forfeited, summed without overflow (CheckCounts has checked each
+// pairing's and table's sums).
+func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
+	var g, f []int64
+	for i := range c.Pairings {
+		p := &c.Pairings[i]
+		g = append(g, p.Seat[0].Wins, p.Seat[0].Draws, p.Seat[0].Losses, p.Seat[1].Wins, p.Seat[1].Draws, p.Seat[1].Losses)
+		f = append(f, p.Forfeits[:]...)
+	}
+	for i := range c.Tables {
+		t := &c.Tables[i]
+		g = append(g, t.Finishes[:]...)
+		f = append(f, t.Forfeits[:]...)
+	}
+	if games, err = game.SumCounts(g...); err != nil {
+		return 0, 0, fmt.Errorf("the games: %v", err)
+	}
+	if forfeited, err = game.SumCounts(f...); err != nil || forfeited > games {
+		return 0, 0, fmt.Errorf("the forfeits: out of range (%d games)", games)
+	}
+	return games, forfeited, nil
 }

@@ -3,3 +3,5 @@
 package results
 
 const syscallNoFollow = 0
+
+const syscallNonBlock = 0

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +18,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // FormatVersion is the version of counts.json, and ManifestFormat that
@@ -258,6 +261,51 @@ func (m *Manifest) Same(o *Manifest) error {
 	return nil
 }
 
+// PlanDigest returns the digest of what the run plays and where it
+// writes: its kind, game, seats, rules, seed, bots' specs, schedule,
+// chunking, shard, games log and a sequential test's settings, as
+// "sha256:" and the hex SHA-256 of their JSON. The counts keep it
+// (Counts.Plan), so that counts are never read, resumed or merged under
+// a plan they were not made under. It is a check against edits and
+// mistakes, not a signature: whoever may write a run directory may
+// write a matching digest too (so resuming a run's external programs
+// needs --allow-exec as well).
+func (m *Manifest) PlanDigest() string {
+	plan := struct {
+		Kind, Game      string
+		Seats           int
+		Rules           Rules
+		Seed            uint64
+		Bots            []string
+		Gauntlet        string
+		DrawTables      int
+		GamesPerPairing uint64
+		ChunkPairs      uint64
+		Chunks          uint64
+		Shard           *Shard
+		GamesLog        string
+		GamesLogLevel   string
+		SPRT            *SPRTState
+	}{Kind: m.Kind, Game: m.GameName(), Seats: m.NumSeats(), Rules: m.Rules, Seed: m.Seed, Gauntlet: m.Gauntlet,
+		DrawTables: m.DrawTables, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
+		Shard: m.Shard, GamesLog: m.GamesLog, GamesLogLevel: m.GamesLogLevel}
+	for _, b := range m.Bots {
+		plan.Bots = append(plan.Bots, b.Spec)
+	}
+	if m.SPRT != nil {
+		// The settings, not the looks a run adds.
+		s := *m.SPRT
+		s.Looks, s.Verdict = nil, ""
+		plan.SPRT = &s
+	}
+	b, err := json.Marshal(plan)
+	if err != nil {
+		panic("results: a plan does not encode: " + err.Error()) // plain data
+	}
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
 // GameName returns the run's game, "nzsc" when the manifest predates games.
 func (m *Manifest) GameName() string {
 	if m.Game == "" {
@@ -282,6 +330,12 @@ type Counts struct {
 	// Finished lists the chunks whose games are in the counts, as sorted
 	// inclusive ranges [first, last].
 	Finished [][2]uint64 `json:"finished"`
+	// Plan is the digest of the plan the counts were made under
+	// (Manifest.PlanDigest): Load refuses counts whose manifest no longer
+	// has it (a manifest edited to other rules or bots). Absent in
+	// counts written before it was kept, which are read as they are and
+	// get it at their next save.
+	Plan string `json:"plan,omitempty"`
 	// GameStats is Tournament.Game on disk, in the game's own JSON:
 	// WriteCounts fills it and Load reads it back through the game's
 	// registry entry.
@@ -335,6 +389,10 @@ func Create(path string) (*Dir, error) {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
 	}
+	// Not through a link: the run is written where it is named.
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
+	}
 	// A run directory is the run's own: one that holds anything else
 	// (or a file of that name) is refused, so that nothing there is
 	// written over.
@@ -371,6 +429,16 @@ func Open(path string) (*Dir, error) {
 func (d *Dir) WriteManifest(m *Manifest) error {
 	m.Format = ManifestFormat
 	return d.writeJSON(ManifestFile, m)
+}
+
+// Save writes a checkpoint: counts.json bound to m's plan
+// (Counts.Plan), then manifest.json, each atomically.
+func (d *Dir) Save(m *Manifest, c *Counts) error {
+	c.Plan = m.PlanDigest()
+	if err := d.WriteCounts(c); err != nil {
+		return err
+	}
+	return d.WriteManifest(m)
 }
 
 // WriteCounts writes counts.json atomically: it is the checkpoint.
@@ -414,11 +482,11 @@ func loadGameStats(m *Manifest, c *Counts) error {
 	case c.Games() > 0:
 		return nil
 	}
-	// Two-player NZSC's tally counts every game of the pairings.
-	if nz, ok := st.(*engine.Stats); ok && m.NumSeats() == 2 && nz.Games() != c.Games() {
-		return fmt.Errorf("%d games, the pairings %d", nz.Games(), c.Games())
-	}
 	c.Game = st
+	if err := checkTally(g, c); err != nil {
+		c.Game = nil
+		return err
+	}
 	return nil
 }
 
@@ -522,6 +590,10 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if c.Plan != "" && c.Plan != m.PlanDigest() {
+		return nil, nil, nil, fmt.Errorf("%s: plan %s: the counts were not made under this manifest's game, rules, bots or schedule (was %s edited?)",
+			filepath.Join(path, CountsFile), c.Plan, ManifestFile)
+	}
 	if err := CheckCounts(m, c); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %v", filepath.Join(path, CountsFile), err)
 	}
@@ -597,7 +669,7 @@ func syncDir(dir string) error {
 
 func (d *Dir) readJSON(name string, v any) error {
 	path := filepath.Join(d.Path, name)
-	b, err := os.ReadFile(path)
+	b, err := inputfile.ReadFile(path)
 	if err != nil {
 		return err
 	}
@@ -654,6 +726,18 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 	man.GamesPlanned = man.GamesPerPairing * uint64(len(counts.Pairings))
 	man.Complete = counts.NumFinished() == man.Chunks
 	man.Interrupted = false
+	// The sums are checked as a directory's are: shards that each pass
+	// may still add up past int64 (turns, a tally's counts).
+	if err := CheckCounts(man, counts); err != nil {
+		return nil, nil, fmt.Errorf("the merged counts: %v", err)
+	}
+	g, err := game.Build(man.GameName(), man.NumSeats(), game.Rules(man.Rules))
+	if err == nil {
+		err = checkTally(g, counts)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("the merged counts: game_stats: %v", err)
+	}
 	return man, counts, nil
 }
 

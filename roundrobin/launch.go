@@ -98,8 +98,9 @@ type Launch struct {
 }
 
 // SetupError is a run that could not start because of its settings: a
-// size the runner refuses with these workers, or an external bot that
-// does not start or answer its handshake. Nothing was played.
+// size the runner refuses with these workers, an external bot that does
+// not start or answer its handshake, or a resumed run's games log that
+// is not its own. Nothing was played.
 type SetupError struct{ Err error }
 
 func (e *SetupError) Error() string { return e.Err.Error() }
@@ -140,6 +141,9 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	}
 	var pairs atomic.Uint64
 	opts := l.RunOptions
+	if opts.Repaired == nil {
+		opts.Repaired = l.Note
+	}
 	if opts.Progress == nil {
 		opts.Progress = &pairs
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -65,7 +66,13 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	}
 	var log *results.GamesLog
 	if spec.GamesLog != "" {
-		var err error
+		// The manifest keeps the absolute path: a run resumed from
+		// another directory goes on writing its own log.
+		abs, err := filepath.Abs(spec.GamesLog)
+		if err != nil {
+			return nil, fmt.Errorf("games log: %w", err)
+		}
+		spec.GamesLog = abs
 		if log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel); err != nil {
 			return nil, err
 		}
@@ -145,6 +152,20 @@ func Resume(path string) (*RunDir, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return r, nil
+}
+
+// Programs returns the specs of the run's bots that start external
+// programs (exec: bots), in the manifest's order. A resumed run's
+// manifest is data anyone who could write the directory may have
+// written: the command names these and starts them only when told to.
+func (r *RunDir) Programs() []string {
+	var out []string
+	for _, b := range r.Config.Bots {
+		if b.Info.Prefix {
+			out = append(out, b.Spec)
+		}
+	}
+	return out
 }
 
 // ConfigOf rebuilds the config a manifest describes: its game, its bots
@@ -235,6 +256,9 @@ type RunOptions struct {
 	SegmentChunks int
 	// Progress, when set, counts the game pairs played so far.
 	Progress *atomic.Uint64
+	// Repaired, when set, is told what a resumed run's games log lacked
+	// and that those games are played again into it.
+	Repaired func(msg string)
 	// Look, when set, is called at each checkpoint with the whole run's
 	// counts so far (earlier sessions included); returning true ends the
 	// run there, complete (a sequential test reached its verdict).
@@ -248,9 +272,11 @@ type RunOptions struct {
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
 	var log *results.GamesLog
+	var repair *results.LogRepair
 	if man.GamesLog != "" {
-		if log, err = r.openGamesLog(); err != nil {
-			return res, err
+		if log, repair, err = r.openGamesLog(); err != nil {
+			// Nothing played: the run's settings (its log) are at fault.
+			return res, &SetupError{err}
 		}
 	}
 	closeLog := func() error {
@@ -283,10 +309,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			return nil
 		}
 		c := &results.Counts{Tournament: t, Finished: addRanges(r.done, finished)}
-		if err := r.Dir.WriteCounts(c); err != nil {
-			return err
-		}
-		return r.Dir.WriteManifest(man)
+		return r.Dir.Save(man, c)
 	}
 	man.Ended, man.Interrupted = time.Time{}, false
 	// The manifest and counts go to disk before the first game, so that
@@ -318,10 +341,20 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		// bots) are built once for the whole run.
 		checkpoint = nil
 	}
-	res, err = Play(ctx, r.Config, Options{
-		Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
-		Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
-	})
+	// The log first holds the counts' games again (a damaged or lost
+	// log), then the run goes on.
+	interrupted := false
+	if repair != nil {
+		interrupted, err = r.repairLog(ctx, log, repair, opts)
+	}
+	if err == nil && !interrupted {
+		res, err = Play(ctx, r.Config, Options{
+			Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
+			Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
+		})
+	} else {
+		res = Result{Counts: r.Config.Empty(), Interrupted: interrupted}
+	}
 	// The final save, whatever happened: the counts of every finished
 	// chunk.
 	man.Ended = time.Now().UTC()
@@ -337,28 +370,111 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 }
 
 // openGamesLog opens the run's games log: a new one for a run that has
-// played nothing, the old one trimmed to the finished chunks' games for a
-// resumed run.
-func (r *RunDir) openGamesLog() (*results.GamesLog, error) {
+// played nothing, the old one reopened for a resumed run, holding the
+// finished chunks' games (results.ReopenGamesLog); the repair says what
+// it lacked. A games log named relative to the directory the run was
+// started in (manifests before the path was made absolute) that is not
+// found from here is refused: another log of that name would be made
+// or trimmed instead.
+func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 	man := r.Manifest
 	if r.log != nil {
 		l := r.log
 		r.log = nil
-		return l, nil
+		return l, &results.LogRepair{}, nil
+	}
+	// The manifest keeps the path as it was written (the counts' plan
+	// digest covers it; an absolute one since the path was made so).
+	if !filepath.IsAbs(man.GamesLog) && len(r.done) > 0 {
+		if _, err := os.Lstat(man.GamesLog); err != nil {
+			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
+		}
 	}
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
 	tables := len(r.Config.Tables())
-	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, func(table int, set uint64, inSet int) bool {
-		if table < 0 || table >= tables || set >= r.Config.PairsPerPairing || inSet < 0 || inSet >= SetGames(r.Config.seats()) {
-			return false
-		}
-		pair := uint64(table)*r.Config.PairsPerPairing + set
-		if pair >= plan.Pairs {
-			return false
-		}
-		return inRanges(r.done, pair/cp)
+	seats := r.Config.seats()
+	set := SetGames(seats)
+	name := r.Config.game().Info().Name
+	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, results.LogPlan{
+		Place: func(rec *game.Record) (uint64, int, bool) {
+			if rec.Table == nil || rec.Set == nil || rec.InSet == nil || rec.Game != name || rec.Seats != seats {
+				return 0, 0, false
+			}
+			table, k, in := *rec.Table, *rec.Set, *rec.InSet
+			if table < 0 || table >= tables || k >= r.Config.PairsPerPairing || in < 0 || in >= set {
+				return 0, 0, false
+			}
+			// A record of another run (another seed) at the same place
+			// is not this run's game.
+			if rec.Seed != game.FormatSeed(tournament.PairSeed(r.Config.TableSeed(table), k)) {
+				return 0, 0, false
+			}
+			pair := uint64(table)*r.Config.PairsPerPairing + k
+			if pair >= plan.Pairs {
+				return 0, 0, false
+			}
+			chunk := pair / cp
+			return chunk, int(pair-chunk*cp)*set + in, true
+		},
+		Games: func(chunk uint64) int {
+			lo, hi := plan.ChunkRange(chunk)
+			return int(hi-lo) * set
+		},
+		Finished: r.done,
 	})
+}
+
+// repairLog plays the finished chunks whose games the reopened log
+// lacks (a damaged line, a deleted log) again from their seeds, into the
+// log only: their counts are in the run's already. It tells
+// opts.Repaired what was wrong. Bots that are not reproducible play new
+// games from the same seeds.
+func (r *RunDir) repairLog(ctx context.Context, log *results.GamesLog, rep *results.LogRepair, opts RunOptions) (interrupted bool, err error) {
+	if rep.Damage == "" && len(rep.Missing) == 0 {
+		return false, nil
+	}
+	var chunks uint64
+	for _, m := range rep.Missing {
+		chunks += m[1] - m[0] + 1
+	}
+	if opts.Repaired != nil {
+		msg := "games log " + r.Manifest.GamesLog + ":"
+		if rep.Damage != "" {
+			msg += fmt.Sprintf(" %d damaged line(s), the first at %s;", rep.Damaged, rep.Damage)
+		}
+		opts.Repaired(fmt.Sprintf("%s the games of %d finished chunk(s) were missing from it and are played again from their seeds into it", msg, chunks))
+	}
+	if chunks == 0 {
+		return false, nil
+	}
+	n := r.Config.NumChunks()
+	set := tournament.ChunkSet{N: n, Stride: 1, Done: complementRanges(rep.Missing, n)}
+	res, err := Play(ctx, r.Config, Options{Set: &set, Workers: opts.Workers, GamesLog: log})
+	if err != nil {
+		return false, fmt.Errorf("games log: playing the missing games again: %w", err)
+	}
+	if err := log.Sync(); err != nil {
+		return false, fmt.Errorf("games log: %w", err)
+	}
+	return res.Interrupted, nil
+}
+
+// complementRanges returns the chunks of 0..n-1 not in rs (sorted
+// disjoint inclusive ranges inside the run), as such ranges.
+func complementRanges(rs [][2]uint64, n uint64) [][2]uint64 {
+	var out [][2]uint64
+	next := uint64(0)
+	for _, r := range rs {
+		if r[0] > next {
+			out = append(out, [2]uint64{next, r[0] - 1})
+		}
+		next = r[1] + 1
+	}
+	if next < n {
+		out = append(out, [2]uint64{next, n - 1})
+	}
+	return out
 }
 
 // cloneTournament copies t, its game tally included.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -138,7 +139,12 @@ func TestGamesLogRefusesForeignFile(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(tmp, "run")); err == nil {
 		t.Errorf("the run directory was created although the run was refused")
 	}
-	if _, err := results.ReopenGamesLog(other, results.LevelFull, func(int, uint64, int) bool { return true }); err == nil {
+	all := results.LogPlan{
+		Place:    func(*game.Record) (uint64, int, bool) { return 0, 0, true },
+		Games:    func(uint64) int { return 1 },
+		Finished: [][2]uint64{{0, 0}},
+	}
+	if _, _, err := results.ReopenGamesLog(other, results.LevelFull, all); err == nil {
 		t.Error("ReopenGamesLog rewrote a file of notes")
 	}
 	if b, _ := os.ReadFile(other); string(b) != "my notes\n" {
@@ -169,6 +175,82 @@ func TestAddRanges(t *testing.T) {
 			if in != oracle {
 				t.Errorf("case %d: inRanges(%d) = %v", i, x, in)
 			}
+		}
+	}
+}
+
+// TestRunDirResumeRepairsDamagedLog: a damaged line in the middle of a
+// run's games log (plain or gzip) is reported on resume and the log
+// rewritten from the counts' games: every game of the run once, as the
+// undamaged log held them, never the records after the damage dropped.
+// A deleted log is written again the same way.
+func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz", "deleted.jsonl"} {
+		tmp := t.TempDir()
+		cfg := testConfig(t)
+		cfg.PairsPerPairing = 40
+		logPath := filepath.Join(tmp, name)
+		rd, err := Create(cfg, NewRun{Out: filepath.Join(tmp, "run"), Kind: results.KindTournament, GamesLog: logPath})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rd.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+			t.Fatal(err)
+		}
+		want := logKeys(t, logPath)
+		counts := *rd.Total()
+
+		// Line 30 of the decompressed log becomes garbage.
+		var plain []byte
+		if filepath.Ext(name) == ".gz" {
+			f, _ := os.Open(logPath)
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			b.ReadFrom(zr)
+			f.Close()
+			plain = b.Bytes()
+		} else {
+			plain, _ = os.ReadFile(logPath)
+		}
+		lines := bytes.SplitAfter(plain, []byte("\n"))
+		lines[29] = []byte("{\"format\": \"nzsc-lab-game\", garbage\n")
+		damaged := bytes.Join(lines, nil)
+		if filepath.Ext(name) == ".gz" {
+			var b bytes.Buffer
+			zw := gzip.NewWriter(&b)
+			zw.Write(damaged)
+			zw.Close()
+			damaged = b.Bytes()
+		}
+		if name == "deleted.jsonl" {
+			os.Remove(logPath)
+		} else if err := os.WriteFile(logPath, damaged, 0o644); err != nil {
+			t.Fatal(err)
+		}
+
+		again, err := Resume(filepath.Join(tmp, "run"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var notes []string
+		if _, err := again.Play(context.Background(), RunOptions{Workers: 2, Repaired: func(m string) { notes = append(notes, m) }}); err != nil {
+			t.Fatal(err)
+		}
+		if got := logKeys(t, logPath); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the repaired log holds %d games, want the run's %d, the same records", name, len(got), len(want))
+		}
+		if !reflect.DeepEqual(*again.Total(), counts) {
+			t.Errorf("%s: the counts changed", name)
+		}
+		wantNote := "line 30"
+		if name == "deleted.jsonl" {
+			wantNote = "missing"
+		}
+		if len(notes) != 1 || !strings.Contains(notes[0], wantNote) {
+			t.Errorf("%s: notes %q, want one naming %q", name, notes, wantNote)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // FileVersion is the version of the solution file format written by
@@ -159,23 +160,52 @@ func readHeader(r io.Reader) (uint32, error) {
 // constants): cheap enough for validating a bot spec. Load still checks
 // the whole file.
 func CheckFile(path string) error {
-	f, err := os.Open(path)
+	_, err := FileRules(path)
+	return err
+}
+
+// FileRules returns the rules a solution file was solved for (their
+// turn cap the shared one, as Solution.Rules), reading only its header
+// as CheckFile does: so that a solution of other rules is refused when
+// a bot is set up for a game, not found at its first decision.
+func FileRules(path string) (engine.Rules, error) {
+	f, err := inputfile.Open(path)
 	if err != nil {
-		return err
+		return engine.Rules{}, err
 	}
 	defer f.Close()
 	br := bufio.NewReader(f)
+	var rules [8]uint8
 	_, err = readHeader(br)
 	if err == nil {
 		var ps [4]float64
-		if err = binary.Read(br, binary.LittleEndian, &ps); err != nil {
+		if err = binary.Read(br, binary.LittleEndian, &ps); err == nil {
+			err = binary.Read(br, binary.LittleEndian, &rules)
+		}
+		if err != nil {
 			err = fmt.Errorf("solve: solution file truncated or corrupt: %w", err)
 		} else if ps != params {
 			err = fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", ps, params)
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return engine.Rules{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return normalRules(engine.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
+		NoHeadstarts: rules[4] != 0, BoosterRequired: rules[5] != 0}), nil
+}
+
+// CheckFileFor reports why the solution file at path cannot play games
+// under rules r: not a solution file this program reads (CheckFile), or
+// the solution of other rules (the turn cap aside), reading only its
+// header.
+func CheckFileFor(path string, r engine.Rules) error {
+	fr, err := FileRules(path)
+	if err != nil {
+		return err
+	}
+	if fr != normalRules(r) {
+		return fmt.Errorf("%s is the solution of other rules (%v) than the game's (%v): solve them with nzsc solve game --rule", path, fr.Options(), normalRules(r).Options())
 	}
 	return nil
 }
@@ -351,7 +381,7 @@ func SaveFile(path string, s *SavedSolution) error {
 
 // LoadFile reads the solution file at path.
 func LoadFile(path string) (*SavedSolution, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputfile.ReadFile(path)
 	if err == nil {
 		var s *SavedSolution
 		if s, err = decodeFile(data); err == nil {

@@ -52,10 +52,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("merge: %v", err)
 	}
-	if err := dir.WriteCounts(counts); err != nil {
-		return fmt.Errorf("merge: %w", err)
-	}
-	if err := dir.WriteManifest(man); err != nil {
+	if err := dir.Save(man, counts); err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
 	sum := analysis.Summarize(&counts.Tournament)

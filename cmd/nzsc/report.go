@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -77,7 +76,8 @@ func writeHTML(path string, render func(io.Writer) error) error {
 	if err := render(&b); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil { // less the umask, as run directories
+	// Never through a link, never over a run's own files.
+	if err := results.WriteOutput(path, b.Bytes()); err != nil {
 		return usagef("report: --html: %v", err)
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -96,6 +97,7 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 	fs.String("games-log-level", results.LevelFull, "games log detail: full (every turn) or outcome (results only)")
 	fs.Uint64("chunk", 0, "game pairs per chunk, the unit of shards and resumes (default: picked from the run's size)")
 	fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
+	fs.Bool("allow-exec", false, "with --resume: start the exec: bots the run directory's manifest names (a run directory is data; without this flag a resume that would run programs is refused and names them)")
 	addGameFlags(fs)
 	addBotTimeoutFlag(fs)
 }
@@ -140,9 +142,16 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		if k := rd.Manifest.Kind; k != cmd {
 			return nil, false, usagef("%s: --resume: %s holds a %s run (resume it with 'nzsc %s --resume %s')", cmd, path, k, k, path)
 		}
+		// A manifest is data: the programs it names run only when the
+		// user says so, having seen them.
+		if progs := rd.Programs(); len(progs) > 0 {
+			if allow, _ := fs.GetBool("allow-exec"); !allow {
+				return nil, false, usagef("%s: --resume: %s runs external programs (%s); resume with --allow-exec if you trust them", cmd, path, strings.Join(progs, "; "))
+			}
+		}
 		// A resumed run goes on writing its own games log; naming it
 		// again is allowed, naming another is not.
-		if log := mustString(fs, "games-log"); fs.Changed("games-log") && log != rd.Manifest.GamesLog {
+		if log := mustString(fs, "games-log"); fs.Changed("games-log") && !samePath(log, rd.Manifest.GamesLog) {
 			return nil, false, usagef("%s: --resume: the run's games log is %q; a resumed run goes on writing it (no --games-log needed)", cmd, rd.Manifest.GamesLog)
 		}
 		return rd, false, nil
@@ -184,6 +193,13 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		return nil, false, usagef("%s: %v", cmd, err)
 	}
 	return rd, seedPicked, nil
+}
+
+// samePath reports whether a and b name the same path (made absolute).
+func samePath(a, b string) bool {
+	x, err1 := filepath.Abs(a)
+	y, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && x == y
 }
 
 // gamesOf reads --games: a positive multiple of the games of a set (a

@@ -12,6 +12,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
 )
 
 func init() {
@@ -64,6 +65,9 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	if save != "" && save != "-" {
+		if err := results.CheckOutput(save); err != nil {
+			return usagef("solve: --save: %v", err)
+		}
 		// Checked before the solve: a file the user names is replaced
 		// only if it is a solution file (an older one, say).
 		if _, err := os.Stat(save); err == nil {

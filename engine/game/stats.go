@@ -1,6 +1,10 @@
 package game
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"errors"
+	"math"
+)
 
 // Stats is a game's own tally over the games of a run: what its players
 // and designers ask beyond who finished where (NPZR's reshuffles and
@@ -21,9 +25,39 @@ type Stats interface {
 	// Tables lays the tally out for the report, the entrants named by
 	// names.
 	Tables(names []string) []StatsTable
+	// Check reports the first way in which the tally, as read back from
+	// a run directory, cannot be that of a run of g among entrants bots
+	// whose counts hold games games, forfeited of them forfeited: its
+	// seats and entrants must be the run's, its game count the run's
+	// (what it counts of the forfeited games is the game's own choice),
+	// and its counts consistent among themselves, every sum within
+	// int64. A tally that passes can be reported without nonsense (a
+	// share over 100%, a negative mean). Sums are checked with SumCounts.
+	Check(g Game, entrants int, games, forfeited int64) error
 	// The tally is stored in the run directory as JSON.
 	json.Marshaler
 	json.Unmarshaler
+}
+
+// ErrCountOverflow is SumCounts' error for a sum beyond int64.
+var ErrCountOverflow = errors.New("the counts add up to more than 2^63-1")
+
+// SumCounts returns the sum of counts, which must each be non-negative,
+// refusing a sum that does not fit in int64: counts read from a file may
+// have been chosen so that their sum wraps around to a plausible number.
+// It is the one checked sum of every checkpoint check.
+func SumCounts(counts ...int64) (int64, error) {
+	var n int64
+	for _, c := range counts {
+		if c < 0 {
+			return 0, errors.New("a negative count")
+		}
+		if c > math.MaxInt64-n {
+			return 0, ErrCountOverflow
+		}
+		n += c
+	}
+	return n, nil
 }
 
 // StatsTable is one table of a game's own analysis.

@@ -3,6 +3,7 @@ package npzr
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/nzsclab/nzsc/engine/game"
@@ -163,6 +164,72 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("npzr statistics: a negative count")
 	}
 	*t = Stats(u)
+	return nil
+}
+
+// Check implements game.Stats: the tally is of the run's entrants and
+// holds its games that ended normally (the pipeline does not add a
+// forfeited game), each once in the lengths and the reshuffles, each of
+// its two players once in the wild cards and once among the bots; a
+// player scored each character at most once and earned at most two
+// points a game.
+func (t *Stats) Check(g game.Game, entrants int, games, forfeited int64) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("npzr statistics: "+format, a...)
+	}
+	if g.Seats() != 2 {
+		return bad("of two players, the run has %d", g.Seats())
+	}
+	if len(t.Bots) != entrants {
+		return bad("%d bots, the run has %d", len(t.Bots), entrants)
+	}
+	n, err := game.SumCounts(t.Seat[0], t.Seat[1], t.Undecided)
+	if err != nil {
+		return bad("seat_wins, undecided: %v", err)
+	}
+	if want := games - forfeited; n != want {
+		return bad("%d games, the run's counts %d that were not forfeited", n, want)
+	}
+	if n > math.MaxInt64/2 {
+		return bad("%d games: too many", n)
+	}
+	sum := func(what string, want int64, counts ...int64) error {
+		got, err := game.SumCounts(counts...)
+		if err == nil && got != want {
+			err = fmt.Errorf("%d, want %d", got, want)
+		}
+		if err != nil {
+			return bad("%s: %v", what, err)
+		}
+		return nil
+	}
+	if err := sum("turns", n, t.Turns...); err != nil {
+		return err
+	}
+	if err := sum("reshuffles", n, t.Reshuffles[:]...); err != nil {
+		return err
+	}
+	var players, botGames []int64
+	for i, r := range t.ByWilds {
+		if r.HalfPoints < 0 || r.HalfPoints > 2*r.Players {
+			return bad("by_wilds[%d]: %d half points of %d players", i, r.HalfPoints, r.Players)
+		}
+		players = append(players, r.Players)
+	}
+	if err := sum("by_wilds players", 2*n, players...); err != nil {
+		return err
+	}
+	for _, b := range t.Bots {
+		botGames = append(botGames, b.Games)
+	}
+	if err := sum("bots' games", 2*n, botGames...); err != nil {
+		return err
+	}
+	for i := range t.Order {
+		if got, err := game.SumCounts(t.Order[i][:]...); err != nil || got > 2*n {
+			return bad("scoring_order[%d]: out of range (%d games)", i, n)
+		}
+	}
 	return nil
 }
 

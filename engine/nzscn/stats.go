@@ -3,6 +3,7 @@ package nzscn
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -134,6 +135,86 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("nzsc statistics: %d players, %d games: out of range", u.Players, u.Games)
 	}
 	*t = Stats(u)
+	return nil
+}
+
+// Check implements game.Stats: the tally is of the run's seats and
+// holds its games that ended normally (the pipeline does not add a
+// forfeited game); the turn cap and the deduction rule decided at most
+// those games; the characters and loadouts were played by at most every
+// seat of every game and each won at most as often as it was played, at
+// most one winner a game; every combination of characters names as many
+// characters as there are seats, its wins only theirs.
+func (t *Stats) Check(g game.Game, _ int, games, forfeited int64) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("nzsc statistics: "+format, a...)
+	}
+	if t.Players != g.Seats() {
+		return bad("of %d players, the run has %d", t.Players, g.Seats())
+	}
+	if want := games - forfeited; t.Games != want {
+		return bad("%d games, the run's counts %d that were not forfeited", t.Games, want)
+	}
+	if t.Capped > t.Games || t.Deducted > t.Games || t.Deductions < t.Deducted {
+		return bad("capped %d, deducted %d, deductions %d of %d games: out of range", t.Capped, t.Deducted, t.Deductions, t.Games)
+	}
+	if t.Games > math.MaxInt64/int64(MaxPlayers) {
+		return bad("%d games: too many", t.Games)
+	}
+	seats := t.Games * int64(t.Players)
+	check := func(what string, rows []tally) error {
+		var players, wins []int64
+		for i, r := range rows {
+			if r.Wins > r.Players {
+				return bad("%s[%d]: %d wins of %d players", what, i, r.Wins, r.Players)
+			}
+			players, wins = append(players, r.Players), append(wins, r.Wins)
+		}
+		p, err := game.SumCounts(players...)
+		if err == nil && p > seats {
+			err = fmt.Errorf("%d players in %d games of %d seats", p, t.Games, t.Players)
+		}
+		w, werr := game.SumCounts(wins...)
+		if err == nil && werr == nil && w > t.Games-t.Capped {
+			err = fmt.Errorf("%d wins in %d games won", w, t.Games-t.Capped)
+		}
+		if err == nil {
+			err = werr
+		}
+		if err != nil {
+			return bad("%s: %v", what, err)
+		}
+		return nil
+	}
+	if err := check("characters", t.Characters[:]); err != nil {
+		return err
+	}
+	if err := check("loadouts", t.Loadouts[:]); err != nil {
+		return err
+	}
+	var combos []int64
+	for set, c := range t.Combos {
+		if c.Games == 0 && c.Wins == [engine.NumCharacters]int64{} {
+			continue
+		}
+		if bits.OnesCount(uint(set)) != t.Players {
+			return bad("combinations[%d] has %d characters, a table %d", set, bits.OnesCount(uint(set)), t.Players)
+		}
+		var w []int64
+		for ch, n := range c.Wins {
+			if n > 0 && set&(1<<ch) == 0 {
+				return bad("combinations[%d]: wins of character %d, not in it", set, ch)
+			}
+			w = append(w, n)
+		}
+		if n, err := game.SumCounts(w...); err != nil || n > c.Games {
+			return bad("combinations[%d]: wins out of range (%d games)", set, c.Games)
+		}
+		combos = append(combos, c.Games)
+	}
+	if n, err := game.SumCounts(combos...); err != nil || n > t.Games {
+		return bad("combinations: games out of range (%d games)", t.Games)
+	}
 	return nil
 }
 

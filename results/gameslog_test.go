@@ -1,0 +1,148 @@
+package results_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// syntheticLog writes n records of one table, two per set, chunks of
+// chunkSets sets, each record about 1 KB (full-level turns), and returns
+// its size and the plan that reads it.
+func syntheticLog(t *testing.T, path string, n, chunkSets int) (int64, results.LogPlan) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	table := 0
+	for i := range n {
+		set, in := uint64(i/2), i%2
+		r := game.Record{Format: game.RecordFormat, Version: 1, Game: "nzsc", Seats: 2, Seed: "0x1",
+			Table: &table, Set: &set, InSet: &in, Bots: []string{"a", "b"},
+			Result: game.RecordResult{Places: []int{1, 2}, Score: []int{5, 0}, Winner: 0, Steps: 60}}
+		for range 60 {
+			r.Turns = append(r.Turns, []string{"Ninja Zombie", "Samurai"})
+		}
+		b, err := json.Marshal(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(append(b, '\n'))
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.Stat()
+	f.Close()
+	sets := uint64(n / 2)
+	chunks := (sets + uint64(chunkSets) - 1) / uint64(chunkSets)
+	return st.Size(), results.LogPlan{
+		Place: func(r *game.Record) (uint64, int, bool) {
+			c := *r.Set / uint64(chunkSets)
+			return c, int(*r.Set-c*uint64(chunkSets))*2 + *r.InSet, true
+		},
+		Games: func(c uint64) int {
+			return 2 * int(min(sets, (c+1)*uint64(chunkSets))-c*uint64(chunkSets))
+		},
+		Finished: [][2]uint64{{0, chunks - 1}},
+	}
+}
+
+// TestReopenGamesLogStreams: reopening a games log of tens of MB keeps
+// the heap flat: its peak, sampled while the log is read and rewritten,
+// grows by a small fraction of the log's size (the old reader held the
+// whole file and the kept records, twice its size, and a map entry per
+// game).
+func TestReopenGamesLogStreams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 29 MB log")
+	}
+	path := filepath.Join(t.TempDir(), "big.jsonl")
+	size, plan := syntheticLog(t, path, 16000, 64)
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	runtime.GC()
+	var base runtime.MemStats
+	runtime.ReadMemStats(&base)
+	var peak uint64
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		var m runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapAlloc)
+		}
+	})
+	g, rep, err := results.ReopenGamesLog(path, results.LevelFull, plan)
+	close(stop)
+	wg.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	if rep.Damage != "" || len(rep.Missing) != 0 {
+		t.Errorf("an intact log: repair %+v", rep)
+	}
+	grew := int64(peak) - int64(base.HeapAlloc)
+	t.Logf("log %d bytes; heap peak %d bytes above the start", size, grew)
+	if size < 20<<20 {
+		t.Fatalf("the log is %d bytes; the test wants tens of MB", size)
+	}
+	if grew > size/4 {
+		t.Errorf("the heap grew by %d bytes reading a %d-byte log; want a small fraction of it", grew, size)
+	}
+}
+
+// TestReopenGamesLogDamage: a damaged line in the middle is skipped and
+// reported, the records after it kept, and the chunk it belonged to
+// listed as missing (to be played again); a last line cut short is not
+// damage.
+func TestReopenGamesLogDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "log.jsonl")
+	_, plan := syntheticLog(t, path, 400, 10) // 200 sets, 20 chunks of 20 games
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	lines[45] = "{\"format\": garbage\n" // chunk 2's games 40..59
+	damaged := strings.Join(lines, "") + `{"format":"nzsc-lab-ga`
+	if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, rep, err := results.ReopenGamesLog(path, results.LevelFull, plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Close()
+	if rep.Damaged != 1 || !strings.Contains(rep.Damage, "line 46") {
+		t.Errorf("damage %d, %q; want one line, line 46", rep.Damaged, rep.Damage)
+	}
+	if len(rep.Missing) != 1 || rep.Missing[0] != [2]uint64{2, 2} {
+		t.Errorf("missing %v, want chunk 2", rep.Missing)
+	}
+	n := 0
+	if err := results.ReadRecords(path, func(*game.Record) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if n != 380 {
+		t.Errorf("the rewritten log holds %d records, want 380 (every complete chunk's, after the damage too)", n)
+	}
+}

@@ -1,0 +1,114 @@
+package results
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Every file a command writes for its user outside a run's own writing
+// (report --html, play --record, a games log, a saved solution) goes
+// through CheckOutput and then WriteOutput (a whole file) or
+// CreateOutput (a file written as it goes): so that none of them
+// follows a link it did not create (a link planted in /tmp by another
+// user would turn the write on the link's target), writes into a FIFO
+// or a device, or writes over a file of a run directory (report RUN
+// --html RUN/counts.json would destroy the run it reports).
+
+// CheckOutput reports why path may not be written as a command's output
+// file: it is a symbolic link, exists but is not a regular file, or is
+// an existing file of a run (runFileOf) in a directory that holds a
+// manifest.json.
+func CheckOutput(path string) error {
+	if dir, ok := runFileOf(path); ok {
+		return fmt.Errorf("%s is a file of the run directory %s; a run's files are written only by its run (name another file)", path, dir)
+	}
+	st, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; an output file is not written through a link (name the file itself)", path)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s exists and is not a regular file (%s)", path, st.Mode().Type())
+	}
+	return nil
+}
+
+// runFileOf reports whether path names a run's own file, and the run
+// directory: its manifest, counts, CSV tables and temporary files, and
+// its bots' logs (bots/). Other files in a run directory (a report.html
+// put there) are the user's.
+func runFileOf(path string) (string, bool) {
+	dir, name := filepath.Split(path)
+	dir = filepath.Clean(dir)
+	if filepath.Base(dir) == "bots" && isRunDir(filepath.Dir(dir)) {
+		return filepath.Dir(dir), true
+	}
+	own := name == ManifestFile || name == CountsFile || strings.HasSuffix(name, ".csv") || strings.HasPrefix(name, ".")
+	return dir, own && isRunDir(dir)
+}
+
+// isRunDir reports whether dir holds a run (its manifest.json).
+func isRunDir(dir string) bool {
+	_, err := os.Lstat(filepath.Join(dir, ManifestFile))
+	return err == nil
+}
+
+// WriteOutput writes b as the file path, for a command's output
+// (CheckOutput's rules): to a new temporary file beside it (created
+// with O_EXCL and O_NOFOLLOW, mode 0o666 less the umask), then renamed
+// over path, so that a link at path is replaced, never followed, and a
+// failed write leaves the old file.
+func WriteOutput(path string, b []byte) error {
+	if err := CheckOutput(path); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// CreateOutput creates path for a command's output written as it goes
+// (a games log, play --record), under CheckOutput's rules: a new file
+// (O_EXCL, O_NOFOLLOW, mode 0o666 less the umask), or an empty regular
+// file opened without following a link. A file that holds something is
+// refused: it is never written over or appended to.
+func CreateOutput(path string) (*os.File, error) {
+	if err := CheckOutput(path); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o666)
+	if !errors.Is(err, fs.ErrExist) {
+		return f, err
+	}
+	// Not blocking: a FIFO put there since the check fails at once.
+	f, err = os.OpenFile(path, os.O_WRONLY|syscallNoFollow|syscallNonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > 0 {
+		f.Close()
+		return nil, fmt.Errorf("%s already exists and is not empty; it is not written over (name another file)", path)
+	}
+	return f, nil
+}
