@@ -116,7 +116,7 @@ type hpage struct {
 // name.
 func csvLinks(s *analysis.Summary) map[string]hlink {
 	out := map[string]hlink{}
-	for _, t := range results.Tables(s) {
+	for _, t := range TournamentTables(s) {
 		out[t.Name] = dataCSV(t.Name, t.CSV())
 	}
 	return out

@@ -92,7 +92,7 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	// The downloads are the run directory's CSV files, each embedded once.
 	want := map[string]string{}
-	for _, tb := range results.Tables(s) {
+	for _, tb := range TournamentTables(s) {
 		want[tb.Name] = string(tb.CSV())
 	}
 	links := regexp.MustCompile(`<a class="csv" id="dl-([^"]+)" download="([^"]+)" data-name="[^"]+" href="data:text/csv;charset=utf-8,([^"]*)"`).FindAllStringSubmatch(page, -1)
