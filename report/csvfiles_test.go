@@ -58,4 +58,3 @@ func TestTablesParse(t *testing.T) {
 		}
 	}
 }
-

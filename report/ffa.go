@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -125,15 +124,21 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	return enc.Encode(doc)
 }
 
-// FFACSV writes the ranking as CSV: one row per bot.
+// FFACSV writes the ranking as CSV: one row per bot (ratings.csv).
 func FFACSV(w io.Writer, s *analysis.FFASummary) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"})
+	t := FFATables(s)[0]
+	_, err := w.Write(t.CSV())
+	return err
+}
+
+// FFATables returns the CSV tables of a free-for-all run (tables of
+// three or more seats): ratings.csv, the ranking with one row per bot.
+func FFATables(s *analysis.FFASummary) []CSVTable {
+	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"}}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		cw.Write([]string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
 	}
-	cw.Flush()
-	return cw.Error()
+	return []CSVTable{tab}
 }

@@ -530,10 +530,14 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	return d, m, c, nil
 }
 
-// Remove removes a file of the run directory; one that is not there is
-// no error.
+// Remove removes a file of the run directory durably; one that is not
+// there is no error.
 func (d *Dir) Remove(name string) error {
-	if err := os.Remove(filepath.Join(d.Path, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	err := os.Remove(filepath.Join(d.Path, name))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
 		return err
 	}
 	return syncDir(d.Path)

@@ -233,7 +233,7 @@ type RunOptions struct {
 	// SegmentChunks is the number of chunks between checkpoints (0: 8
 	// per worker).
 	SegmentChunks int
-	// Progress, when set, counts the game pairs played so far.
+	// Progress, when set, counts the games played so far.
 	Progress *atomic.Uint64
 	// Look, when set, is called at each checkpoint with the whole run's
 	// counts so far (earlier sessions included); returning true ends the
