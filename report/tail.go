@@ -54,7 +54,7 @@ func (e *TablesError) Unwrap() error { return e.Err }
 // w. A failure to write the tables is a
 // *TablesError, returned after the report is rendered.
 func Tail(w io.Writer, e End) error {
-	r, err := Summarize(e.Manifest, e.Counts, e.Options)
+	r, err := summarize(e.Manifest, e.Counts, e.Options)
 	if err != nil {
 		return err
 	}
@@ -72,11 +72,11 @@ func Tail(w io.Writer, e End) error {
 	return tablesErr
 }
 
-// Run is a run's counts summarised as its kind reads them: a
+// runReport is a run's counts summarised as its kind reads them: a
 // two-player tournament's ratings, cross-table and (NZSC) loadouts; the
 // Plackett–Luce ranking of tables of three or four; a match's one
 // pairing; a sequential test's looks and verdict.
-type Run struct {
+type runReport struct {
 	Manifest *results.Manifest
 	Counts   *analysis.Tournament
 	opt      Options
@@ -88,10 +88,10 @@ type Run struct {
 	verdict    analysis.Verdict
 }
 
-// Summarize summarises a run's counts by its manifest's game, seats
+// summarize summarises a run's counts by its manifest's game, seats
 // and kind; opt is kept for rendering.
-func Summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) (*Run, error) {
-	r := &Run{Manifest: man, Counts: counts, opt: opt}
+func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) (*runReport, error) {
+	r := &runReport{Manifest: man, Counts: counts, opt: opt}
 	switch {
 	case man.NumSeats() > 2:
 		s, err := analysis.SummarizeFFA(counts)
@@ -102,10 +102,10 @@ func Summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) 
 	case man.Kind == results.KindTournament:
 		r.tournament = analysis.Summarize(counts)
 	case man.Kind == results.KindMatch:
-		r.match = MatchOf(man, counts, man.Interrupted, opt.Top)
+		r.match = matchOf(man, counts, man.Interrupted, opt.Top)
 		r.match.Width = opt.Width
 	case man.Kind == results.KindSPRT:
-		o, verdict, err := SPRTOf(man, counts)
+		o, verdict, err := sprtOf(man, counts)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +124,7 @@ var derivedFiles = []string{"ratings.csv", "crosstable.csv", "loadouts.csv", "pi
 
 // Tables returns the run's derived tables, the CSV files of its run
 // directory (docs/results-format.md).
-func (r *Run) Tables() []CSVTable {
+func (r *runReport) Tables() []CSVTable {
 	switch {
 	case r.tournament != nil:
 		return TournamentTables(r.tournament)
@@ -136,7 +136,7 @@ func (r *Run) Tables() []CSVTable {
 
 // WriteTables writes the run's derived tables into dir and removes the
 // derived tables of other kinds of run.
-func (r *Run) WriteTables(dir *results.Dir) error {
+func (r *runReport) WriteTables(dir *results.Dir) error {
 	tables := r.Tables()
 	var errs []error
 	for _, t := range tables {
@@ -152,7 +152,7 @@ func (r *Run) WriteTables(dir *results.Dir) error {
 
 // Render writes the run's report in format: "json", "csv", "html", or
 // anything else the text report.
-func (r *Run) Render(w io.Writer, format string) error {
+func (r *runReport) Render(w io.Writer, format string) error {
 	switch {
 	case r.tournament != nil:
 		s, m := r.tournament, r.Manifest
@@ -198,10 +198,10 @@ func (r *Run) Render(w io.Writer, format string) error {
 	return nil
 }
 
-// MatchOf is a match's summary as its renderers take it, from the run's
+// matchOf is a match's summary as its renderers take it, from the run's
 // manifest (bots, seed, planned games) and counts; interrupted says the
 // run stopped early and top how many loadout pairings to list.
-func MatchOf(man *results.Manifest, counts *analysis.Tournament, interrupted bool, top int) *Match {
+func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted bool, top int) *Match {
 	sum := analysis.SummarizeMatch(&counts.Pairings[0])
 	loadouts.Match(&sum, counts, &counts.Pairings[0])
 	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
@@ -219,9 +219,9 @@ func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) {
 	return t, t.Check()
 }
 
-// SPRTOf is a finished or stopped sequential test's summary and verdict,
+// sprtOf is a finished or stopped sequential test's summary and verdict,
 // from its run directory.
-func SPRTOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis.Verdict, error) {
+func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis.Verdict, error) {
 	st := man.SPRT
 	if st == nil {
 		return nil, analysis.Continue, fmt.Errorf("a sequential test without its settings")
