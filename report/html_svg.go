@@ -221,20 +221,30 @@ func (hm *heatmap) svg() string {
 }
 
 // niceTicks returns about n round tick values covering [lo, hi]: steps
-// of 1, 2 or 5 times a power of ten.
+// of 1, 2 or 5 times a power of ten, the largest step not below
+// (hi−lo)/n, or a smaller one when that leaves fewer than n/2 ticks
+// (a range of 1250 in steps of 500 has two ticks: an axis that says
+// little).
 func niceTicks(lo, hi float64, n int) []float64 {
 	if !(hi > lo) {
 		return []float64{lo}
 	}
 	raw := (hi - lo) / float64(n)
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := p
-	for _, k := range []float64{1, 2, 5, 10} {
-		if k*p >= raw {
-			step = k * p
-			break
-		}
+	ladder := []float64{p / 2, p, 2 * p, 5 * p, 10 * p}
+	k := 1
+	for k < len(ladder)-1 && ladder[k] < raw {
+		k++
 	}
+	out := ticksOf(lo, hi, ladder[k])
+	for ; k > 0 && 2*len(out) < n; k-- {
+		out = ticksOf(lo, hi, ladder[k-1])
+	}
+	return out
+}
+
+// ticksOf returns the multiples of step in [lo, hi].
+func ticksOf(lo, hi, step float64) []float64 {
 	var out []float64
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
 		out = append(out, math.Round(v/step)*step)

@@ -538,3 +538,24 @@ func TestHTMLEscapes(t *testing.T) {
 		t.Error("an empty run's page does not say so")
 	}
 }
+
+// TestNiceTicks: round steps, about the number asked for, never so few
+// that the axis says nothing (an NPZR ratings axis from -999 to +250 had
+// ticks at -500 and 0 only).
+func TestNiceTicks(t *testing.T) {
+	for i, c := range []struct {
+		lo, hi float64
+		n      int
+		want   string
+	}{
+		{0, 100, 5, "[0 20 40 60 80 100]"},
+		{-120, 80, 6, "[-100 -50 0 50]"},
+		{-999, 250, 6, "[-800 -600 -400 -200 0 200]"},
+		{0, 2000, 5, "[0 500 1000 1500 2000]"},
+		{3, 3, 5, "[3]"},
+	} {
+		if got := fmt.Sprint(niceTicks(c.lo, c.hi, c.n)); got != c.want {
+			t.Errorf("case %d: niceTicks(%v, %v, %d) = %s, want %s", i, c.lo, c.hi, c.n, got, c.want)
+		}
+	}
+}
