@@ -203,7 +203,7 @@ func llrSVG(o *SPRT) string {
 	sx := func(g float64) float64 { return gx + gw*g/maxG }
 	sy := func(v float64) float64 { return gy + gh*(hi-v)/(hi-lo) }
 	var b strings.Builder
-	svgOpen(&b, "c-llr", "LLR after each look", w, h, 0.65)
+	svgOpen(&b, "c-llr", "LLR after each look", w, h)
 	yTitle(&b, gx-6, gy-12, "LLR")
 	for _, t := range niceTicks(lo, hi, 5) {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`,

@@ -31,6 +31,9 @@ const (
 // svgTextWidth estimates the width of s at svgFont.
 func svgTextWidth(s string) float64 { return charWidth * float64(utf8.RuneCountInString(s)) }
 
+// titleWidth estimates the width of a chart's title (14 px, bold).
+func titleWidth(s string) float64 { return 1.25 * svgTextWidth(s) }
+
 func esc(s string) string { return html.EscapeString(s) }
 
 // num formats a coordinate compactly.
@@ -55,12 +58,13 @@ func scoreColour(s float64) string {
 // screen (vector graphics stay sharp).
 const maxScale = 1.3
 
-// svgOpen starts a figure's SVG: it scales to its box (up to maxScale of
-// its natural width) and keeps its text legible by not shrinking below
-// minScale of that width (the box then scrolls).
-func svgOpen(b *strings.Builder, id, title string, w, h, minScale float64) {
-	fmt.Fprintf(b, `<svg id="%s" class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="max-width:%spx;min-width:%spx" role="img" aria-labelledby="%s-t">`,
-		esc(id), f1(w), f1(h), f1(w), f1(h), f1(maxScale*w), f1(math.Min(w, w*minScale)), esc(id))
+// svgOpen starts a figure's SVG: it scales to its box, up to maxScale of
+// its natural width, and down to whatever the box is (a phone's 390 px):
+// a chart that kept a minimum width scrolled inside its box, cut off on
+// the right; vector text stays sharp when one zooms in.
+func svgOpen(b *strings.Builder, id, title string, w, h float64) {
+	fmt.Fprintf(b, `<svg id="%s" class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="max-width:%spx" role="img" aria-labelledby="%s-t">`,
+		esc(id), f1(w), f1(h), f1(w), f1(h), f1(maxScale*w), esc(id))
 	fmt.Fprintf(b, `<title id="%s-t">%s</title>`, esc(id), esc(title))
 	fmt.Fprintf(b, `<text class="ttl" x="8" y="18">%s</text>`, esc(title))
 }
@@ -133,7 +137,7 @@ func (hm *heatmap) svg() string {
 	w := math.Max(gx+gw+12, 400) // room for the legend
 	h := legendY + 12
 	var b strings.Builder
-	svgOpen(&b, hm.ID, hm.Title, w, h, 0.85)
+	svgOpen(&b, hm.ID, hm.Title, w, h)
 	hatch := hm.ID + "-none"
 	fmt.Fprintf(&b, `<defs><pattern id="%s" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="1.5"/></pattern>`, esc(hatch))
 	grad := hm.ID + "-bar"
@@ -285,7 +289,7 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 	w, h := gx+gw+20, gy+gh+52
 	sx := func(x float64) float64 { return gx + gw*(math.Max(lo, math.Min(hi, x))-lo)/(hi-lo) }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
+	svgOpen(&b, id, title, w, h)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for _, t := range niceTicks(lo, hi, 6) {
 		x := sx(t)
@@ -355,7 +359,7 @@ func spreadSVG(id, title string, rows []spreadRow) string {
 	w, h := math.Max(gx+gw+20, 470), legendY+12
 	sx := func(s float64) float64 { return gx + gw*s }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
+	svgOpen(&b, id, title, w, h)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 10; k += 2 {
 		x := sx(float64(k) / 10)
@@ -454,7 +458,7 @@ func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]ba
 	gh := rowH * float64(len(labels))
 	legendY := gy + gh + 44
 	var b strings.Builder
-	svgOpen(&b, id, title, gx+gw+20, legendY+12, 0.65)
+	svgOpen(&b, id, title, gx+gw+20, legendY+12)
 	yTitle(&b, gx-8, gy-8, yName)
 	for k := 0; k <= 4; k++ {
 		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw*float64(k)/4), f1(gy+gh+16), tick(k))
