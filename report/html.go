@@ -523,10 +523,14 @@ func nzscSections(s *analysis.Summary, ls *loadouts.Summary, csv map[string]hlin
 // formatted as in the text report (cellText), each table in its own
 // subsection; nil when the game keeps none.
 func gameStatsSection(t *analysis.Tournament) *hsection {
+	if t == nil {
+		return nil
+	}
 	tables := gameTables(t)
 	if len(tables) == 0 {
 		return nil
 	}
+	files := gameCSVTables(t)
 	sec := &hsection{ID: "game", Title: "The game's own statistics",
 		Intro: "Counted by the game over every game that ended normally (forfeits excluded); shares with their Wilson 95% interval."}
 	for k, tb := range tables {
@@ -538,7 +542,8 @@ func gameStatsSection(t *analysis.Tournament) *hsection {
 			}
 			ht.Rows = append(ht.Rows, row)
 		}
-		sec.Subs = append(sec.Subs, &hsection{ID: "game-" + strconv.Itoa(k+1), Title: tb.Title, Intro: tb.Note, Tables: []*htable{ht}})
+		sec.Subs = append(sec.Subs, &hsection{ID: "game-" + strconv.Itoa(k+1), Title: tb.Title, Intro: tb.Note, Tables: []*htable{ht},
+			Downloads: []hlink{dataCSV(files[k].Name, files[k].CSV())}})
 	}
 	return sec
 }

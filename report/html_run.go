@@ -91,6 +91,9 @@ func MatchHTML(w io.Writer, m *Match) error {
 		sec.Tables = append(sec.Tables, tb)
 		pg.Sections = append(pg.Sections, sec)
 	}
+	if gs := gameStatsSection(m.gameCounts()); gs != nil {
+		pg.Sections = append(pg.Sections, gs)
+	}
 	return renderPage(w, pg)
 }
 
@@ -172,14 +175,12 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 	sec.Tables = append(sec.Tables, tb, pp)
 	pg.Sections = append(pg.Sections, sec)
 	if len(o.Looks) > 0 {
-		var csv strings.Builder
-		csv.WriteString("games,llr\n")
+		csv := sprtLooks(o)
 		lt := &htable{ID: "t-looks", Head: heads(true, "look", "games", "LLR"), Collapsed: true, Caption: "Every look"}
 		for k, l := range o.Looks {
-			fmt.Fprintf(&csv, "%d,%s\n", l.Games, strconv.FormatFloat(l.LLR, 'f', 6, 64))
 			lt.Rows = append(lt.Rows, []hcell{countCell(int64(k + 1)), countCell(int64(l.Games)), f3(l.LLR)})
 		}
-		looks := &hsection{ID: "looks", Title: "Log-likelihood ratio", Downloads: []hlink{dataCSV("looks.csv", []byte(csv.String()))},
+		looks := &hsection{ID: "looks", Title: "Log-likelihood ratio", Downloads: []hlink{dataCSV(csv.Name, csv.CSV())},
 			Intro:  "The test stops when the LLR leaves the band between its bounds: above, H1 is accepted; below, H0.",
 			Charts: []template.HTML{template.HTML(llrSVG(o))}, Tables: []*htable{lt}}
 		pg.Sections = append(pg.Sections, looks)
@@ -231,4 +232,13 @@ func llrSVG(o *SPRT) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// sprtLooks is looks.csv, a sequential test's LLR after each look.
+func sprtLooks(o *SPRT) CSVTable {
+	t := CSVTable{Name: "looks.csv", Header: []string{"games", "llr"}}
+	for _, l := range o.Looks {
+		t.Rows = append(t.Rows, []string{strconv.FormatUint(l.Games, 10), strconv.FormatFloat(l.LLR, 'f', 6, 64)})
+	}
+	return t
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
@@ -116,34 +117,50 @@ func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) 
 	return r, nil
 }
 
-// derivedFiles are the names of every table any kind of run writes into
-// its run directory: a run's tail removes those its kind does not write
-// (a merge by an older program wrote a two-player tournament's tables
-// into a free-for-all's directory).
-var derivedFiles = []string{"ratings.csv", "crosstable.csv", "loadouts.csv", "picks.csv", "pairings.csv", "metagame.csv"}
+// derivedFiles are the names of the tables any kind of run writes into
+// its run directory, but for the game's own (game-*.csv): a run's tail
+// removes those its kind does not write (a merge by an older program
+// wrote a two-player tournament's tables into a free-for-all's
+// directory).
+var derivedFiles = []string{"ratings.csv", "crosstable.csv", "loadouts.csv", "picks.csv", "pairings.csv", "metagame.csv",
+	"places.csv", "ahead.csv", "seats.csv", "match.csv", "looks.csv"}
+
+// derived reports whether a run directory's file is a derived table.
+func derived(name string) bool {
+	return slices.Contains(derivedFiles, name) || strings.HasPrefix(name, "game-") && strings.HasSuffix(name, ".csv")
+}
 
 // Tables returns the run's derived tables, the CSV files of its run
-// directory (docs/results-format.md).
-func (r *runReport) Tables() []CSVTable {
+// directory (docs/results-format.md): every table of its report.
+func (r *runReport) Tables() ([]CSVTable, error) {
 	switch {
 	case r.tournament != nil:
-		return TournamentTables(r.tournament)
+		return append(TournamentTables(r.tournament), gameCSVTables(r.Counts)...), nil
 	case r.ffa != nil:
 		return FFATables(r.ffa)
+	case r.match != nil:
+		return append([]CSVTable{matchTable(r.match)}, gameCSVTables(r.Counts)...), nil
 	}
-	return nil
+	return []CSVTable{sprtLooks(r.sprt)}, nil
 }
 
 // WriteTables writes the run's derived tables into dir and removes the
-// derived tables of other kinds of run.
+// derived tables it does not write.
 func (r *runReport) WriteTables(dir *results.Dir) error {
-	tables := r.Tables()
+	tables, err := r.Tables()
+	if err != nil {
+		return err
+	}
 	var errs []error
 	for _, t := range tables {
 		errs = append(errs, dir.WriteFile(t.Name, t.CSV()))
 	}
-	for _, name := range derivedFiles {
-		if !slices.ContainsFunc(tables, func(t CSVTable) bool { return t.Name == name }) {
+	files, err := dir.Files()
+	if err != nil {
+		return err
+	}
+	for _, name := range files {
+		if derived(name) && !slices.ContainsFunc(tables, func(t CSVTable) bool { return t.Name == name }) {
 			errs = append(errs, dir.Remove(name))
 		}
 	}
@@ -205,7 +222,7 @@ func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted boo
 	sum := analysis.SummarizeMatch(&counts.Pairings[0])
 	loadouts.Match(&sum, counts, &counts.Pairings[0])
 	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: sum, Top: top}
+		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts}
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores

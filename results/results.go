@@ -530,6 +530,21 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 	return d, m, c, nil
 }
 
+// Files returns the names of the run directory's regular files, sorted.
+func (d *Dir) Files() ([]string, error) {
+	entries, err := os.ReadDir(d.Path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
 // Remove removes a file of the run directory durably; one that is not
 // there is no error.
 func (d *Dir) Remove(name string) error {
