@@ -52,7 +52,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	if !rk.Connected {
 		tb.Note = "Some bots never finished ahead of others: one virtual draw was added between every pair that met."
 	}
-	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Plackett–Luce ratings (Elo, 95% interval)", "Elo relative to the average bot", 0, irows)))
+	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Plackett–Luce ratings (Elo, 95% interval)", "bot", "Elo relative to the average bot", 0, irows)))
 	sec.Tables = append(sec.Tables, tb)
 	pg.Sections = append(pg.Sections, sec)
 

@@ -266,8 +266,9 @@ type intervalRow struct {
 }
 
 // intervalSVG plots one row per estimate: a dot and its 95% interval on
-// a common axis, with a reference line at ref (the average bot).
-func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) string {
+// a common axis, with a reference line at ref (the average bot); the
+// rows are ytitle's (bots).
+func intervalSVG(id, title, ytitle, xtitle string, ref float64, rows []intervalRow) string {
 	labelW := 0.0
 	lo, hi := ref, ref
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -284,13 +285,13 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 		pad = 1
 	}
 	lo, hi = lo-pad, hi+pad
-	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 24.0
+	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth(ytitle))+20, 46.0, 460.0, 24.0
 	gh := rowH * float64(len(rows))
 	w, h := gx+gw+20, gy+gh+52
 	sx := func(x float64) float64 { return gx + gw*(math.Max(lo, math.Min(hi, x))-lo)/(hi-lo) }
 	var b strings.Builder
 	svgOpen(&b, id, title, w, h)
-	yTitle(&b, gx-8, gy-8, "bot")
+	yTitle(&b, gx-8, gy-8, ytitle)
 	for _, t := range niceTicks(lo, hi, 6) {
 		x := sx(t)
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="middle">%s</text>`,
@@ -448,7 +449,8 @@ type legendItem struct{ Fill, Name string }
 // stackedBarsSVG draws one horizontal bar per row, its parts stacked
 // from 0 to 1 in order: the rows' labels on the left under yName, the
 // quarters marked by tick(0) to tick(4) and xName below, a part's label
-// inside it when it is wider than labelMin, and the legend last.
+// inside it when it is wider than labelMin and the label, and the legend
+// last.
 func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]barPart, labelMin float64, tick func(k int) string, legend []legendItem) string {
 	labelW := svgTextWidth(yName)
 	for _, l := range labels {
@@ -472,7 +474,7 @@ func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]ba
 			wd := gw * part.Share
 			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#fff"/>`,
 				esc(part.Tip), f1(x), f1(y+3), f1(wd), f1(rowH-6), part.Fill)
-			if wd > labelMin {
+			if wd > labelMin && wd > svgTextWidth(part.Label)+4 {
 				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f1(x+wd/2), f1(y+rowH/2), part.LabelFill, esc(part.Label))
 			}
 			b.WriteString(`</g>`)
