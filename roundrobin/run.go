@@ -84,7 +84,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	g := cfg.game()
 	man := &results.Manifest{
 		Kind: spec.Kind, Command: spec.Command, Version: spec.Version,
-		Seed: cfg.Seed, GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
+		Seed: cfg.Seed, GamesPerPairing: uint64(SetGames(cfg.seats())) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
 		Rules: results.Rules(g.Rules()), Shard: spec.Shard, Started: time.Now().UTC(),
 		GamesLog: spec.GamesLog, GamesLogLevel: spec.GamesLogLevel, SPRT: spec.SPRT,
 	}
@@ -105,9 +105,6 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		r.pending, _ = tournament.ShardSet(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
 	}
 	man.GamesPlanned = r.PendingGames()
-	if n := cfg.seats(); n > 2 {
-		man.GamesPerPairing = uint64(SetGames(n)) * cfg.PairsPerPairing
-	}
 	return r, nil
 }
 

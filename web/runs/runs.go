@@ -514,10 +514,11 @@ func (h *Handler) configOf(req *StartRequest) (*roundrobin.Config, error) {
 		}
 		cfg.Bots = append(cfg.Bots, b)
 	}
-	if req.Games <= 0 || req.Games%2 != 0 || req.Games > h.opt.MaxGames {
+	set := int64(roundrobin.SetGames(g.Seats())) // games that share a seed: a seat-swapped pair
+	if req.Games <= 0 || req.Games%set != 0 || req.Games > h.opt.MaxGames {
 		return nil, fmt.Errorf("games per pairing must be positive, even and at most %d, got %d", h.opt.MaxGames, req.Games)
 	}
-	cfg.PairsPerPairing = uint64(req.Games) / 2
+	cfg.PairsPerPairing = uint64(req.Games / set)
 	// Chunks small enough that Stop saves most of what was played, and
 	// a small job still checkpoints more than once.
 	cfg.ChunkPairs = min(max(cfg.PairsPerPairing/16, 1), 2048)
