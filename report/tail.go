@@ -50,10 +50,10 @@ func (e *TablesError) Error() string { return "CSV tables not rewritten: " + e.E
 func (e *TablesError) Unwrap() error { return e.Err }
 
 // Tail is the one end of every run: it summarises e's counts, writes
-// the derived tables into e.Dir (removing those of another kind of
-// run, left by an older program) and writes the report in e.Format to
-// w. A failure to write the tables is a
-// *TablesError, returned after the report is rendered.
+// the derived tables into e.Dir (removing derived tables the run does
+// not have, left by an older program) and writes the report in e.Format
+// to w. A failure to write the tables is a *TablesError, returned after
+// the report is rendered.
 func Tail(w io.Writer, e End) error {
 	r, err := summarize(e.Manifest, e.Counts, e.Options)
 	if err != nil {
