@@ -226,9 +226,9 @@ func (hm *heatmap) svg() string {
 
 // niceTicks returns about n round tick values covering [lo, hi]: steps
 // of 1, 2 or 5 times a power of ten, the largest step not below
-// (hi−lo)/n, or a smaller one when that leaves fewer than n/2 ticks
-// (a range of 1250 in steps of 500 has two ticks: an axis that says
-// little).
+// (hi−lo)/n, or a smaller one when that leaves n/2 ticks or fewer (a
+// range of 1250 in steps of 500 has two or three ticks: an axis that
+// says little).
 func niceTicks(lo, hi float64, n int) []float64 {
 	if !(hi > lo) {
 		return []float64{lo}
@@ -241,7 +241,7 @@ func niceTicks(lo, hi float64, n int) []float64 {
 		k++
 	}
 	out := ticksOf(lo, hi, ladder[k])
-	for ; k > 0 && 2*len(out) < n; k-- {
+	for ; k > 0 && len(out) < n/2+1; k-- {
 		out = ticksOf(lo, hi, ladder[k-1])
 	}
 	return out
