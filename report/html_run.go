@@ -73,7 +73,8 @@ func MatchHTML(w io.Writer, m *Match) error {
 			}
 			ft.Rows = append(ft.Rows, []hcell{textCell(b), countCell(int64(f.Forfeits)), countCell(int64(f.Illegal)), textCell(strings.Join(kinds, ", "))})
 		}
-		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}})
+		fc := matchFaults(m)
+		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}, Downloads: []hlink{dataCSV(fc.Name, fc.CSV())}})
 	}
 
 	if len(s.Pairings) > 0 {

@@ -207,3 +207,18 @@ func MatchText(w io.Writer, m *Match) error {
 	}
 	return p.err
 }
+
+// matchFaults is faults.csv, each bot's forfeits and illegal choices in
+// a match, its forfeits by kind ("timeout 3, crash 1").
+func matchFaults(m *Match) CSVTable {
+	t := CSVTable{Name: "faults.csv", Header: []string{"bot", "forfeits", "illegal", "kinds"}}
+	for i, b := range []string{m.A, m.B} {
+		f := &m.Summary.Faults[i]
+		kinds := make([]string, 0, len(f.Kinds))
+		for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
+		}
+		t.Rows = append(t.Rows, []string{b, strconv.FormatUint(uint64(f.Forfeits), 10), strconv.FormatUint(uint64(f.Illegal), 10), strings.Join(kinds, ", ")})
+	}
+	return t
+}

@@ -123,7 +123,7 @@ func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) 
 // wrote a two-player tournament's tables into a free-for-all's
 // directory).
 var derivedFiles = []string{"ratings.csv", "crosstable.csv", "loadouts.csv", "picks.csv", "pairings.csv", "metagame.csv",
-	"places.csv", "ahead.csv", "seats.csv", "match.csv", "looks.csv"}
+	"places.csv", "ahead.csv", "seats.csv", "match.csv", "faults.csv", "looks.csv"}
 
 // derived reports whether a run directory's file is a derived table.
 func derived(name string) bool {
@@ -139,7 +139,7 @@ func (r *runReport) Tables() ([]CSVTable, error) {
 	case r.ffa != nil:
 		return FFATables(r.ffa)
 	case r.match != nil:
-		return append([]CSVTable{matchTable(r.match)}, gameCSVTables(r.Counts)...), nil
+		return append([]CSVTable{matchTable(r.match), matchFaults(r.match)}, gameCSVTables(r.Counts)...), nil
 	}
 	return []CSVTable{sprtLooks(r.sprt)}, nil
 }
