@@ -204,6 +204,38 @@ func (t *Stats) AddRecord(a, b, x, y int, r WDL) error {
 	return nil
 }
 
+// AddLegacyPairing adds the loadouts that a counts.json of format 1
+// kept in the JSON of its pairing of entrants a and b, before the game
+// kept its own tally: "loadouts", a's records by the loadouts both
+// played (Loadout.Index), and "unsettled", the games that ended before
+// they were settled. Storage (package results) hands them over without
+// knowing what they hold.
+func (t *Stats) AddLegacyPairing(a, b int, pairing json.RawMessage) error {
+	var p struct {
+		Loadouts  *[NumLoadouts][NumLoadouts]WDL `json:"loadouts"`
+		Unsettled *WDL                           `json:"unsettled"`
+	}
+	if err := json.Unmarshal(pairing, &p); err != nil {
+		return err
+	}
+	if p.Unsettled != nil {
+		if err := t.AddRecord(a, b, -1, -1, *p.Unsettled); err != nil {
+			return err
+		}
+	}
+	if p.Loadouts == nil {
+		return nil
+	}
+	for x := range p.Loadouts {
+		for y, r := range p.Loadouts[x] {
+			if err := t.AddRecord(a, b, x, y, r); err != nil {
+				return fmt.Errorf("loadouts[%d][%d]: %v", x, y, err)
+			}
+		}
+	}
+	return nil
+}
+
 // Pairing returns the games between entrants a and b from a's point of
 // view (a zero tally when they did not meet).
 func (t *Stats) Pairing(a, b int) LoadoutTally {

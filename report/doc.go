@@ -8,7 +8,10 @@
 // a sortable HTML table with its CSV download. The page works offline
 // and loads nothing.
 //
-// Everything is computed from an analysis.Summary, itself computed from
+// A run ends in one call, Tail: chosen by the run's manifest (game,
+// seats, kind), it summarises the counts, writes the run directory's
+// derived CSV tables and renders the report; every command that ends a
+// run and the browser's Runs page call it. Everything is computed from
 // the counts in a run directory, so a report never replays games. The
 // other documents of the nzsc command are rendered here too, each in
 // table, CSV and JSON form from its library's result: the NZSC solution

@@ -377,7 +377,7 @@ func dynamicsSections(d *Dynamics) ([]*hsection, error) {
 			tb.Rows = append(tb.Rows, []hcell{countCell(int64(r + 1)), textCell(names[i]), numCell(weightText(wt.Point), wt.Point),
 				numCell(weightText(wt.Lo), wt.Lo), numCell(weightText(wt.Hi), wt.Hi), numCell(rankText(wt), float64(wt.RankLo)), textCell(ins)})
 		}
-		sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-"+m.Key+"-w", m.Name+": "+m.Weight+" (95% interval)", m.Weight, 1/float64(len(names)), rows)))
+		sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-"+m.Key+"-w", m.Name+": "+m.Weight+" (95% interval)", "bot", m.Weight, 1/float64(len(names)), rows)))
 		sec.Tables = append(sec.Tables, tb)
 		secs = append(secs, sec)
 	}
@@ -402,7 +402,7 @@ func trajectorySVG(id, title string, names []string, times []float64, path [][]f
 	sx := func(t float64) float64 { return gx + gw*math.Log1p(t)/math.Log1p(tmax) }
 	sy := func(v float64) float64 { return gy + gh*(1-v) }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
+	svgOpen(&b, id, title, w, h)
 	for k := 0; k <= 4; k++ {
 		v := float64(k) / 4
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`,

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -125,15 +124,75 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	return enc.Encode(doc)
 }
 
-// FFACSV writes the ranking as CSV: one row per bot.
+// FFACSV writes the ranking as CSV: one row per bot (ratings.csv).
 func FFACSV(w io.Writer, s *analysis.FFASummary) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"})
+	t := ffaRatings(s)
+	_, err := w.Write(t.CSV())
+	return err
+}
+
+// ffaRatings is ratings.csv of a free-for-all run: the ranking, one row
+// per bot.
+func ffaRatings(s *analysis.FFASummary) CSVTable {
+	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"}}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		cw.Write([]string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
 	}
-	cw.Flush()
-	return cw.Error()
+	return tab
+}
+
+// FFATables returns the CSV tables of a free-for-all run (tables of
+// three or more seats), every table of its report: ratings.csv (the
+// ranking), places.csv (each bot's finishing places and faults),
+// ahead.csv (who finished ahead of whom), seats.csv (the places of each
+// seat) and the game's own tables (game-*.csv).
+func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
+	bots := s.Counts.Bots
+	places, err := analysis.PlaceCounts(s.Counts.FinishingOrders())
+	if err != nil {
+		return nil, err
+	}
+	c := func(n int64) string { return strconv.FormatInt(n, 10) }
+	pt := CSVTable{Name: "places.csv", Header: []string{"bot", "games"}}
+	st := CSVTable{Name: "seats.csv", Header: []string{"seat", "games"}}
+	for k := range s.Seats {
+		pt.Header = append(pt.Header, "place"+strconv.Itoa(k+1))
+		st.Header = append(st.Header, "place"+strconv.Itoa(k+1))
+	}
+	pt.Header = append(pt.Header, "forfeits", "illegal")
+	for _, i := range s.Ranking.Order {
+		var n int64
+		for _, x := range places[i][:s.Seats] {
+			n += x
+		}
+		row := []string{bots[i], c(n)}
+		for _, x := range places[i][:s.Seats] {
+			row = append(row, c(x))
+		}
+		pt.Rows = append(pt.Rows, append(row, c(s.Faults[i].Forfeits), c(s.Faults[i].Illegal)))
+	}
+	for seat := range s.Seats {
+		var n int64
+		for _, x := range s.SeatPlaces[seat][:s.Seats] {
+			n += x
+		}
+		row := []string{strconv.Itoa(seat), c(n)}
+		for _, x := range s.SeatPlaces[seat][:s.Seats] {
+			row = append(row, c(x))
+		}
+		st.Rows = append(st.Rows, row)
+	}
+	// Ahead: wins are games the bot finished ahead, losses behind,
+	// draws shared places.
+	at := CSVTable{Name: "ahead.csv", Header: append([]string{"bot", "opponent"}, estimateHeader...)}
+	for _, i := range s.Ranking.Order {
+		for _, j := range s.Ranking.Order {
+			if e := s.Ahead[i][j]; i != j && e.Record.Games() > 0 {
+				at.Rows = append(at.Rows, append([]string{bots[i], bots[j]}, estimateCols(e)...))
+			}
+		}
+	}
+	return append([]CSVTable{ffaRatings(s), pt, at, st}, gameCSVTables(s.Counts)...), nil
 }

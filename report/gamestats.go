@@ -3,10 +3,12 @@ package report
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // gameStats writes the game's own analysis (game.Stats) after the
@@ -98,6 +100,14 @@ type shareJSON struct {
 	N     num `json:"n"`
 }
 
+// gameStatsOf is gameStatsDoc of t, nil for no counts.
+func gameStatsOf(t *analysis.Tournament) []gameStatsJSON {
+	if t == nil {
+		return nil
+	}
+	return gameStatsDoc(t)
+}
+
 // gameStatsDoc lays the game's own tables out for JSON; nil when the game
 // keeps none.
 func gameStatsDoc(t *analysis.Tournament) []gameStatsJSON {
@@ -129,4 +139,97 @@ func cellJSON(c game.Cell) any {
 		return shareJSON{Value: num(e.value), Lo: num(e.lo), Hi: num(e.hi), N: num(c.Of)}
 	}
 	return c.Text
+}
+
+// gameCSVTables returns the game's own tables as the run directory's CSV
+// files, game-<title>.csv: a column per column of the table, a share as
+// four (its value, the bounds of its Wilson 95% interval and the number
+// it is a share of), a mean as its value; empty where the table shows
+// "-".
+func gameCSVTables(t *analysis.Tournament) []CSVTable {
+	var out []CSVTable
+	seen := map[string]bool{}
+	for _, tb := range gameTables(t) {
+		name := "game-" + strings.TrimPrefix(slug(tb.Title), "game-")
+		for k := 2; seen[name]; k++ {
+			name = "game-" + strings.TrimPrefix(slug(tb.Title), "game-") + "-" + strconv.Itoa(k)
+		}
+		seen[name] = true
+		shares := make([]bool, len(tb.Columns))
+		for _, r := range tb.Rows {
+			for j, c := range r {
+				if j < len(shares) && c.Kind == game.CellShare {
+					shares[j] = true
+				}
+			}
+		}
+		ct := CSVTable{Name: name + ".csv"}
+		for j, col := range tb.Columns {
+			ct.Header = append(ct.Header, col)
+			if shares[j] {
+				ct.Header = append(ct.Header, col+" lo95", col+" hi95", col+" n")
+			}
+		}
+		for _, r := range tb.Rows {
+			var row []string
+			for j := range tb.Columns {
+				var c game.Cell
+				if j < len(r) {
+					c = r[j]
+				}
+				row = append(row, cellCSV(c)...)
+				if shares[j] && c.Kind != game.CellShare {
+					row = append(row, "", "", "")
+				}
+			}
+			ct.Rows = append(ct.Rows, row)
+		}
+		out = append(out, ct)
+	}
+	return out
+}
+
+// cellCSV is a cell in CSV: a share as its value, interval and n.
+func cellCSV(c game.Cell) []string {
+	f := func(x float64) string {
+		if math.IsNaN(x) {
+			return ""
+		}
+		return numfmt.CSV(x, 6)
+	}
+	switch c.Kind {
+	case game.CellCount:
+		return []string{strconv.FormatInt(int64(c.Value), 10)}
+	case game.CellMean:
+		if c.Of == 0 {
+			return []string{""}
+		}
+		return []string{f(c.Value / c.Of)}
+	case game.CellShare:
+		e := shareEstimate(c)
+		return []string{f(e.value), f(e.lo), f(e.hi), strconv.FormatFloat(c.Of, 'f', -1, 64)}
+	}
+	return []string{c.Text}
+}
+
+// slug turns a title into a file name's part: lower case letters and
+// digits, other runs of characters a single '-'.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	if b.Len() == 0 {
+		return "table"
+	}
+	return b.String()
 }

@@ -116,7 +116,7 @@ type hpage struct {
 // name.
 func csvLinks(s *analysis.Summary) map[string]hlink {
 	out := map[string]hlink{}
-	for _, t := range results.Tables(s) {
+	for _, t := range TournamentTables(s) {
 		out[t.Name] = dataCSV(t.Name, t.CSV())
 	}
 	return out
@@ -198,7 +198,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		tb.Note = "The win graph is not strongly connected (" + components(t.Bots, rk) +
 			"): some bot never scored against another group, so maximum likelihood ratings do not exist; one virtual draw per pairing was added."
 	}
-	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Bradley–Terry ratings (Elo, 95% interval)", "Elo relative to the average bot", 0, irows)))
+	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Bradley–Terry ratings (Elo, 95% interval)", "bot", "Elo relative to the average bot", 0, irows)))
 	sec.Tables = append(sec.Tables, tb)
 	pg.Sections = append(pg.Sections, sec)
 
@@ -523,10 +523,14 @@ func nzscSections(s *analysis.Summary, ls *loadouts.Summary, csv map[string]hlin
 // formatted as in the text report (cellText), each table in its own
 // subsection; nil when the game keeps none.
 func gameStatsSection(t *analysis.Tournament) *hsection {
+	if t == nil {
+		return nil
+	}
 	tables := gameTables(t)
 	if len(tables) == 0 {
 		return nil
 	}
+	files := gameCSVTables(t)
 	sec := &hsection{ID: "game", Title: "The game's own statistics",
 		Intro: "Counted by the game over every game that ended normally (forfeits excluded); shares with their Wilson 95% interval."}
 	for k, tb := range tables {
@@ -538,7 +542,12 @@ func gameStatsSection(t *analysis.Tournament) *hsection {
 			}
 			ht.Rows = append(ht.Rows, row)
 		}
-		sec.Subs = append(sec.Subs, &hsection{ID: "game-" + strconv.Itoa(k+1), Title: tb.Title, Intro: tb.Note, Tables: []*htable{ht}})
+		sub := &hsection{ID: "game-" + strconv.Itoa(k+1), Title: tb.Title, Intro: tb.Note, Tables: []*htable{ht},
+			Downloads: []hlink{dataCSV(files[k].Name, files[k].CSV())}}
+		if c := gameChart("c-game-"+strconv.Itoa(k+1), tb); c != "" {
+			sub.Charts = []template.HTML{template.HTML(c)}
+		}
+		sec.Subs = append(sec.Subs, sub)
 	}
 	return sec
 }
@@ -562,3 +571,119 @@ func statsCell(c game.Cell) hcell {
 	}
 	return textCell(txt)
 }
+
+// gameChart draws a game's table where a chart reads better than its
+// numbers, by the table's shape (the game says nothing about charts):
+// shares that split each row (a row's shares add up to 1: the scoring
+// order, the character combinations) as one stacked bar per row; one
+// share per row (a character's or loadout's win share, the score by wild
+// cards) as an interval plot against the pooled share. It returns "" for
+// other tables.
+func gameChart(id string, tb game.StatsTable) string {
+	if len(tb.Rows) < 2 || len(tb.Columns) < 2 {
+		return ""
+	}
+	var shareCols []int
+	for j := range tb.Columns {
+		for _, r := range tb.Rows {
+			if j < len(r) && r[j].Kind == game.CellShare {
+				shareCols = append(shareCols, j)
+				break
+			}
+		}
+	}
+	label := func(r []game.Cell) string {
+		if len(r) > 0 && r[0].Kind == game.CellText {
+			return r[0].Text
+		}
+		return ""
+	}
+	for _, r := range tb.Rows {
+		if label(r) == "" {
+			return ""
+		}
+	}
+	switch {
+	case len(shareCols) >= 2:
+		var labels []string
+		var bars [][]barPart
+		for _, r := range tb.Rows {
+			var sum float64
+			var parts []barPart
+			for k, j := range shareCols {
+				if j >= len(r) || r[j].Kind != game.CellShare {
+					continue
+				}
+				e := shareEstimate(r[j])
+				if math.IsNaN(e.value) {
+					continue
+				}
+				sum += e.value
+				parts = append(parts, barPart{Share: e.value, Fill: shareColours[k%len(shareColours)], Label: tb.Columns[j], LabelFill: "#fff",
+					Tip: fmt.Sprintf("%s, %s: %.1f%% (95%% interval %.1f–%.1f%%) of %s", label(r), tb.Columns[j], 100*e.value, 100*e.lo, 100*e.hi,
+						strconv.FormatFloat(r[j].Of, 'f', -1, 64))})
+			}
+			if len(parts) > 0 && math.Abs(sum-1) > 1e-6 {
+				return "" // shares of different things
+			}
+			labels, bars = append(labels, label(r)), append(bars, parts)
+		}
+		var legend []legendItem
+		for k, j := range shareCols {
+			legend = append(legend, legendItem{shareColours[k%len(shareColours)], tb.Columns[j]})
+		}
+		return stackedBarsSVG(id, tb.Title+", % of each row", tb.Columns[0], "%", labels, bars, 8+svgTextWidth("Samurai"),
+			func(k int) string { return strconv.Itoa(25 * k) }, legend)
+	case len(shareCols) == 1 && splits(tb.Rows, shareCols[0]):
+		// The rows split one whole (games by their number of
+		// reshuffles): one stacked bar.
+		j := shareCols[0]
+		var parts []barPart
+		var legend []legendItem
+		for k, r := range tb.Rows {
+			e := shareEstimate(r[j])
+			fill := shareColours[k%len(shareColours)]
+			parts = append(parts, barPart{Share: e.value, Fill: fill, Label: label(r), LabelFill: "#fff",
+				Tip: fmt.Sprintf("%s %s: %.1f%% (95%% interval %.1f–%.1f%%) of %s", tb.Columns[0], label(r), 100*e.value, 100*e.lo, 100*e.hi,
+					strconv.FormatFloat(r[j].Of, 'f', -1, 64))})
+			legend = append(legend, legendItem{fill, label(r)})
+		}
+		return stackedBarsSVG(id, tb.Title+": "+tb.Columns[j]+" %", "", "% by "+tb.Columns[0], []string{tb.Columns[j]}, [][]barPart{parts}, 24,
+			func(k int) string { return strconv.Itoa(25 * k) }, legend)
+	case len(shareCols) == 1:
+		j := shareCols[0]
+		var rows []intervalRow
+		var v, of float64
+		for _, r := range tb.Rows {
+			if j >= len(r) || r[j].Kind != game.CellShare || r[j].Of <= 0 {
+				continue
+			}
+			e := shareEstimate(r[j])
+			v, of = v+r[j].Value, of+r[j].Of
+			rows = append(rows, intervalRow{Label: label(r), X: 100 * e.value, Lo: 100 * e.lo, Hi: 100 * e.hi, Significant: true,
+				Tip: fmt.Sprintf("%s: %s %.1f%% (95%% interval %.1f–%.1f%%) of %s", label(r), tb.Columns[j], 100*e.value, 100*e.lo, 100*e.hi,
+					strconv.FormatFloat(r[j].Of, 'f', -1, 64))})
+		}
+		if len(rows) < 2 || of == 0 {
+			return ""
+		}
+		return intervalSVG(id, tb.Title+": "+tb.Columns[j]+" % (95% interval)", tb.Columns[0], tb.Columns[j]+" %; the line: every row pooled", 100*v/of, rows)
+	}
+	return ""
+}
+
+// splits reports whether column j of rows holds shares of one whole:
+// each of the same number, adding up to it.
+func splits(rows [][]game.Cell, j int) bool {
+	var sum float64
+	for _, r := range rows {
+		if j >= len(r) || r[j].Kind != game.CellShare || r[j].Of <= 0 || r[j].Of != rows[0][j].Of {
+			return false
+		}
+		sum += r[j].Value
+	}
+	return sum == rows[0][j].Of
+}
+
+// shareColours tell apart the parts of a row split into shares.
+var shareColours = []string{"#3b4a6b", "#1a7f37", "#d1495b", "#b8860b", "#8e44ad", "#555555"}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 	"io"
@@ -27,11 +26,15 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		pg.Warnings = append(pg.Warnings, "No games played.")
 		return renderPage(w, pg)
 	}
-	var rb bytes.Buffer
-	if err := FFACSV(&rb, s); err != nil {
+	tables, err := FFATables(s)
+	if err != nil {
 		return err
 	}
-	dl := []hlink{dataCSV("ratings.csv", rb.Bytes())}
+	csv := map[string]hlink{}
+	for _, t := range tables {
+		csv[t.Name] = dataCSV(t.Name, t.CSV())
+	}
+	dl := []hlink{csv["ratings.csv"]}
 	rk := s.Ranking
 
 	sec := &hsection{ID: "ranking", Title: "Ranking", Downloads: dl,
@@ -49,7 +52,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	if !rk.Connected {
 		tb.Note = "Some bots never finished ahead of others: one virtual draw was added between every pair that met."
 	}
-	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Plackett–Luce ratings (Elo, 95% interval)", "Elo relative to the average bot", 0, irows)))
+	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Plackett–Luce ratings (Elo, 95% interval)", "bot", "Elo relative to the average bot", 0, irows)))
 	sec.Tables = append(sec.Tables, tb)
 	pg.Sections = append(pg.Sections, sec)
 
@@ -59,7 +62,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		return err
 	}
 	seats := s.Seats
-	pl := &hsection{ID: "places", Title: "Finishing places",
+	pl := &hsection{ID: "places", Title: "Finishing places", Downloads: []hlink{csv["places.csv"]},
 		Intro: "Each bot's distribution of finishing places, % of its games (a shared place counts at that place for each bot sharing it)."}
 	h := []string{"bot"}
 	for k := range seats {
@@ -86,7 +89,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	pg.Sections = append(pg.Sections, pl)
 
 	// Finished ahead of.
-	ah := &hsection{ID: "ahead", Title: "Finished ahead of",
+	ah := &hsection{ID: "ahead", Title: "Finished ahead of", Downloads: []hlink{csv["ahead.csv"]},
 		Intro: "How often the row bot finished ahead of the column bot when they shared a table (ties count half), with its Wilson 95% interval; bots in ranking order."}
 	var names []string
 	cells := make([][]analysis.Estimate, len(rk.Order))
@@ -115,7 +118,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	pg.Sections = append(pg.Sections, ah)
 
 	// Places by seat.
-	st := &hsection{ID: "seats", Title: "Places by seat",
+	st := &hsection{ID: "seats", Title: "Places by seat", Downloads: []hlink{csv["seats.csv"]},
 		Intro: fmt.Sprintf("All bots pooled, %% of the games: a seat's advantage shows here. Games nobody won (turn cap): %d of %d; %.1f steps a game on average.",
 			s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1)))}
 	h = []string{"seat"}
@@ -145,7 +148,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		ft.Rows = append(ft.Rows, []hcell{textCell(t.Bots[i]), countCell(f.Forfeits), countCell(f.Illegal)})
 	}
 	if faults {
-		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}})
+		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}, Downloads: []hlink{csv["places.csv"]}})
 	}
 	if gs := gameStatsSection(t); gs != nil {
 		pg.Sections = append(pg.Sections, gs)

@@ -171,7 +171,8 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 {{end}}{{end}}{{range .Tables}}{{template "table" .}}{{end}}
 {{range .Subs}}<section id="{{.ID}}"><h3>{{.Title}}</h3>
 {{if .Intro}}<p>{{.Intro}}</p>{{end}}
-{{range .Charts}}{{if .}}<div class="fig">{{.}}</div>
+{{if .Downloads}}<p class="dl">Download: {{range $i, $d := .Downloads}}{{if $i}} · {{end}}<a class="csv"{{if $d.ID}} id="{{$d.ID}}"{{end}} download="{{$d.Name}}" data-name="{{$d.Name}}" href="{{$d.Href}}">{{$d.Name}}</a>{{end}}</p>
+{{end}}{{range .Charts}}{{if .}}<div class="fig">{{.}}</div>
 {{end}}{{end}}{{range .Tables}}{{template "table" .}}{{end}}</section>
 {{end}}</section>
 {{end}}

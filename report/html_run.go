@@ -73,7 +73,8 @@ func MatchHTML(w io.Writer, m *Match) error {
 			}
 			ft.Rows = append(ft.Rows, []hcell{textCell(b), countCell(int64(f.Forfeits)), countCell(int64(f.Illegal)), textCell(strings.Join(kinds, ", "))})
 		}
-		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}})
+		fc := matchFaults(m)
+		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}, Downloads: []hlink{dataCSV(fc.Name, fc.CSV())}})
 	}
 
 	if len(s.Pairings) > 0 {
@@ -90,6 +91,9 @@ func MatchHTML(w io.Writer, m *Match) error {
 		}
 		sec.Tables = append(sec.Tables, tb)
 		pg.Sections = append(pg.Sections, sec)
+	}
+	if gs := gameStatsSection(m.gameCounts()); gs != nil {
+		pg.Sections = append(pg.Sections, gs)
 	}
 	return renderPage(w, pg)
 }
@@ -172,14 +176,12 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 	sec.Tables = append(sec.Tables, tb, pp)
 	pg.Sections = append(pg.Sections, sec)
 	if len(o.Looks) > 0 {
-		var csv strings.Builder
-		csv.WriteString("games,llr\n")
+		csv := sprtLooks(o)
 		lt := &htable{ID: "t-looks", Head: heads(true, "look", "games", "LLR"), Collapsed: true, Caption: "Every look"}
 		for k, l := range o.Looks {
-			fmt.Fprintf(&csv, "%d,%s\n", l.Games, strconv.FormatFloat(l.LLR, 'f', 6, 64))
 			lt.Rows = append(lt.Rows, []hcell{countCell(int64(k + 1)), countCell(int64(l.Games)), f3(l.LLR)})
 		}
-		looks := &hsection{ID: "looks", Title: "Log-likelihood ratio", Downloads: []hlink{dataCSV("looks.csv", []byte(csv.String()))},
+		looks := &hsection{ID: "looks", Title: "Log-likelihood ratio", Downloads: []hlink{dataCSV(csv.Name, csv.CSV())},
 			Intro:  "The test stops when the LLR leaves the band between its bounds: above, H1 is accepted; below, H0.",
 			Charts: []template.HTML{template.HTML(llrSVG(o))}, Tables: []*htable{lt}}
 		pg.Sections = append(pg.Sections, looks)
@@ -203,7 +205,7 @@ func llrSVG(o *SPRT) string {
 	sx := func(g float64) float64 { return gx + gw*g/maxG }
 	sy := func(v float64) float64 { return gy + gh*(hi-v)/(hi-lo) }
 	var b strings.Builder
-	svgOpen(&b, "c-llr", "LLR after each look", w, h, 0.65)
+	svgOpen(&b, "c-llr", "LLR after each look", w, h)
 	yTitle(&b, gx-6, gy-12, "LLR")
 	for _, t := range niceTicks(lo, hi, 5) {
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="end" dominant-baseline="central">%s</text>`,
@@ -231,4 +233,13 @@ func llrSVG(o *SPRT) string {
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
+}
+
+// sprtLooks is looks.csv, a sequential test's LLR after each look.
+func sprtLooks(o *SPRT) CSVTable {
+	t := CSVTable{Name: "looks.csv", Header: []string{"games", "llr"}}
+	for _, l := range o.Looks {
+		t.Rows = append(t.Rows, []string{strconv.FormatUint(l.Games, 10), strconv.FormatFloat(l.LLR, 'f', 6, 64)})
+	}
+	return t
 }

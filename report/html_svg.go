@@ -31,6 +31,9 @@ const (
 // svgTextWidth estimates the width of s at svgFont.
 func svgTextWidth(s string) float64 { return charWidth * float64(utf8.RuneCountInString(s)) }
 
+// titleWidth estimates the width of a chart's title (14 px, bold).
+func titleWidth(s string) float64 { return 1.25 * svgTextWidth(s) }
+
 func esc(s string) string { return html.EscapeString(s) }
 
 // num formats a coordinate compactly.
@@ -55,12 +58,13 @@ func scoreColour(s float64) string {
 // screen (vector graphics stay sharp).
 const maxScale = 1.3
 
-// svgOpen starts a figure's SVG: it scales to its box (up to maxScale of
-// its natural width) and keeps its text legible by not shrinking below
-// minScale of that width (the box then scrolls).
-func svgOpen(b *strings.Builder, id, title string, w, h, minScale float64) {
-	fmt.Fprintf(b, `<svg id="%s" class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="max-width:%spx;min-width:%spx" role="img" aria-labelledby="%s-t">`,
-		esc(id), f1(w), f1(h), f1(w), f1(h), f1(maxScale*w), f1(math.Min(w, w*minScale)), esc(id))
+// svgOpen starts a figure's SVG: it scales to its box, up to maxScale of
+// its natural width, and down to whatever the box is (a phone's 390 px):
+// a chart that kept a minimum width scrolled inside its box, cut off on
+// the right; vector text stays sharp when one zooms in.
+func svgOpen(b *strings.Builder, id, title string, w, h float64) {
+	fmt.Fprintf(b, `<svg id="%s" class="chart" viewBox="0 0 %s %s" width="%s" height="%s" style="max-width:%spx" role="img" aria-labelledby="%s-t">`,
+		esc(id), f1(w), f1(h), f1(w), f1(h), f1(maxScale*w), esc(id))
 	fmt.Fprintf(b, `<title id="%s-t">%s</title>`, esc(id), esc(title))
 	fmt.Fprintf(b, `<text class="ttl" x="8" y="18">%s</text>`, esc(title))
 }
@@ -133,7 +137,7 @@ func (hm *heatmap) svg() string {
 	w := math.Max(gx+gw+12, 400) // room for the legend
 	h := legendY + 12
 	var b strings.Builder
-	svgOpen(&b, hm.ID, hm.Title, w, h, 0.85)
+	svgOpen(&b, hm.ID, hm.Title, w, h)
 	hatch := hm.ID + "-none"
 	fmt.Fprintf(&b, `<defs><pattern id="%s" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#9a9a9a" stroke-width="1.5"/></pattern>`, esc(hatch))
 	grad := hm.ID + "-bar"
@@ -221,22 +225,32 @@ func (hm *heatmap) svg() string {
 }
 
 // niceTicks returns about n round tick values covering [lo, hi]: steps
-// of 1, 2 or 5 times a power of ten.
+// of 1, 2 or 5 times a power of ten, the largest step not below
+// (hi−lo)/n, or a smaller one when that leaves n/2 ticks or fewer (a
+// range of 1250 in steps of 500 has two or three ticks: an axis that
+// says little).
 func niceTicks(lo, hi float64, n int) []float64 {
 	if !(hi > lo) {
 		return []float64{lo}
 	}
 	raw := (hi - lo) / float64(n)
 	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	step := p
-	for _, k := range []float64{1, 2, 5, 10} {
-		if k*p >= raw {
-			step = k * p
-			break
-		}
+	ladder := []float64{p / 2, p, 2 * p, 5 * p, 10 * p}
+	k := 1
+	for k < len(ladder)-1 && ladder[k] < raw {
+		k++
 	}
-	// Round each tick to the step's decimals, so that labels read 0.6,
-	// not 0.6000000000000001, and 0, not -0.
+	out := ticksOf(lo, hi, ladder[k])
+	for ; k > 0 && len(out) < n/2+1; k-- {
+		out = ticksOf(lo, hi, ladder[k-1])
+	}
+	return out
+}
+
+// ticksOf returns the multiples of step in [lo, hi], each rounded to the
+// step's decimals, so that labels read 0.6, not 0.6000000000000001, and
+// 0, not -0.
+func ticksOf(lo, hi, step float64) []float64 {
 	dec := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
 	var out []float64
 	for v := math.Ceil(lo/step) * step; v <= hi+step*1e-9; v += step {
@@ -256,8 +270,9 @@ type intervalRow struct {
 }
 
 // intervalSVG plots one row per estimate: a dot and its 95% interval on
-// a common axis, with a reference line at ref (the average bot).
-func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) string {
+// a common axis, with a reference line at ref (the average bot); the
+// rows are ytitle's (bots).
+func intervalSVG(id, title, ytitle, xtitle string, ref float64, rows []intervalRow) string {
 	labelW := 0.0
 	lo, hi := ref, ref
 	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -274,13 +289,13 @@ func intervalSVG(id, title, xtitle string, ref float64, rows []intervalRow) stri
 		pad = 1
 	}
 	lo, hi = lo-pad, hi+pad
-	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth("bot"))+20, 46.0, 460.0, 24.0
+	gx, gy, gw, rowH := math.Max(labelW, svgTextWidth(ytitle))+20, 46.0, 460.0, 24.0
 	gh := rowH * float64(len(rows))
 	w, h := gx+gw+20, gy+gh+52
 	sx := func(x float64) float64 { return gx + gw*(math.Max(lo, math.Min(hi, x))-lo)/(hi-lo) }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
-	yTitle(&b, gx-8, gy-8, "bot")
+	svgOpen(&b, id, title, w, h)
+	yTitle(&b, gx-8, gy-8, ytitle)
 	for _, t := range niceTicks(lo, hi, 6) {
 		x := sx(t)
 		fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e4e4e4"/><text x="%s" y="%s" text-anchor="middle">%s</text>`,
@@ -349,7 +364,7 @@ func spreadSVG(id, title string, rows []spreadRow) string {
 	w, h := math.Max(gx+gw+20, 470), legendY+12
 	sx := func(s float64) float64 { return gx + gw*s }
 	var b strings.Builder
-	svgOpen(&b, id, title, w, h, 0.65)
+	svgOpen(&b, id, title, w, h)
 	yTitle(&b, gx-8, gy-8, "bot")
 	for k := 0; k <= 10; k += 2 {
 		x := sx(float64(k) / 10)
@@ -438,7 +453,8 @@ type legendItem struct{ Fill, Name string }
 // stackedBarsSVG draws one horizontal bar per row, its parts stacked
 // from 0 to 1 in order: the rows' labels on the left under yName, the
 // quarters marked by tick(0) to tick(4) and xName below, a part's label
-// inside it when it is wider than labelMin, and the legend last.
+// inside it when it is wider than labelMin and the label, and the legend
+// last.
 func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]barPart, labelMin float64, tick func(k int) string, legend []legendItem) string {
 	labelW := svgTextWidth(yName)
 	for _, l := range labels {
@@ -448,7 +464,7 @@ func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]ba
 	gh := rowH * float64(len(labels))
 	legendY := gy + gh + 44
 	var b strings.Builder
-	svgOpen(&b, id, title, gx+gw+20, legendY+12, 0.65)
+	svgOpen(&b, id, title, gx+gw+20, legendY+12)
 	yTitle(&b, gx-8, gy-8, yName)
 	for k := 0; k <= 4; k++ {
 		fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle">%s</text>`, f1(gx+gw*float64(k)/4), f1(gy+gh+16), tick(k))
@@ -462,7 +478,7 @@ func stackedBarsSVG(id, title, yName, xName string, labels []string, bars [][]ba
 			wd := gw * part.Share
 			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#fff"/>`,
 				esc(part.Tip), f1(x), f1(y+3), f1(wd), f1(rowH-6), part.Fill)
-			if wd > labelMin {
+			if wd > labelMin && wd > svgTextWidth(part.Label)+4 {
 				fmt.Fprintf(&b, `<text x="%s" y="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`, f1(x+wd/2), f1(y+rowH/2), part.LabelFill, esc(part.Label))
 			}
 			b.WriteString(`</g>`)

@@ -92,7 +92,7 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	// The downloads are the run directory's CSV files, each embedded once.
 	want := map[string]string{}
-	for _, tb := range results.Tables(s) {
+	for _, tb := range TournamentTables(s) {
 		want[tb.Name] = string(tb.CSV())
 	}
 	links := regexp.MustCompile(`<a class="csv" id="dl-([^"]+)" download="([^"]+)" data-name="[^"]+" href="data:text/csv;charset=utf-8,([^"]*)"`).FindAllStringSubmatch(page, -1)
@@ -536,5 +536,26 @@ func TestHTMLEscapes(t *testing.T) {
 	empty := &analysis.Tournament{Bots: []string{"a", "b"}, Pairings: []analysis.Pairing{{A: 0, B: 1}}}
 	if page := renderHTML(t, analysis.Summarize(empty), nil); !strings.Contains(page, "No games played.") {
 		t.Error("an empty run's page does not say so")
+	}
+}
+
+// TestNiceTicks: round steps, about the number asked for, never so few
+// that the axis says nothing (an NPZR ratings axis from -999 to +250 had
+// ticks at -500 and 0 only).
+func TestNiceTicks(t *testing.T) {
+	for i, c := range []struct {
+		lo, hi float64
+		n      int
+		want   string
+	}{
+		{0, 100, 5, "[0 20 40 60 80 100]"},
+		{-120, 80, 6, "[-100 -50 0 50]"},
+		{-999, 250, 6, "[-800 -600 -400 -200 0 200]"},
+		{0, 2000, 5, "[0 500 1000 1500 2000]"},
+		{3, 3, 5, "[3]"},
+	} {
+		if got := fmt.Sprint(niceTicks(c.lo, c.hi, c.n)); got != c.want {
+			t.Errorf("case %d: niceTicks(%v, %v, %d) = %s, want %s", i, c.lo, c.hi, c.n, got, c.want)
+		}
 	}
 }

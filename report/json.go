@@ -188,7 +188,7 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 // directory holds each table in its own file, which is what pandas
 // should read.)
 func CSV(w io.Writer, s *analysis.Summary) error {
-	for _, t := range results.Tables(s) {
+	for _, t := range TournamentTables(s) {
 		if _, err := io.WriteString(w, "# "+t.Name+"\n"); err != nil {
 			return err
 		}

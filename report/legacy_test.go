@@ -21,10 +21,10 @@ func TestLegacyRuns(t *testing.T) {
 		render      func(*bytes.Buffer, *results.Manifest, *results.Counts) error
 	}{
 		{"gauntlet", "legacy-gauntlet.golden", func(b *bytes.Buffer, m *results.Manifest, c *results.Counts) error {
-			return RunText(b, m, &c.Tournament, Options{Full: true})
+			return Tail(b, End{Manifest: m, Counts: &c.Tournament, Format: "table", Options: Options{Full: true, Top: DefaultTop}})
 		}},
 		{"match", "legacy-match.golden", func(b *bytes.Buffer, m *results.Manifest, c *results.Counts) error {
-			return RunText(b, m, &c.Tournament, Options{})
+			return Tail(b, End{Manifest: m, Counts: &c.Tournament, Format: "table", Options: Options{Top: DefaultTop}})
 		}},
 	} {
 		_, man, counts, err := results.Load(filepath.Join("..", "results", "testdata", "legacy", c.dir))

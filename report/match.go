@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,6 +31,18 @@ type Match struct {
 	Top int
 	// Width is the width the text fits (Width when 0).
 	Width int
+	// Counts, when set, are the match's counts, whose game tally (when
+	// the game keeps one the report shows: NPZR's) follows the match.
+	Counts *analysis.Tournament
+}
+
+// gameCounts returns the counts of a match whose game's tally the report
+// shows, nil for none.
+func (m *Match) gameCounts() *analysis.Tournament {
+	if m.Counts == nil || len(gameTables(m.Counts)) == 0 {
+		return nil
+	}
+	return m.Counts
 }
 
 // matchJSON is the JSON document of a match (docs/formats.md).
@@ -47,6 +58,9 @@ type matchJSON struct {
 	// Picks shadows the summary's maps keyed by loadout name: every key
 	// of a document is a field name.
 	Picks [2][]pickJSON `json:"picks"`
+	// GameStats is the game's own tables (NPZR's), as in the other
+	// reports.
+	GameStats []gameStatsJSON `json:"game_stats,omitempty"`
 }
 
 // matchPicks lists a bot's picks in loadout order.
@@ -79,7 +93,8 @@ func MatchJSON(w io.Writer, m *Match) error {
 		Format: MatchFormat, BotA: m.A, BotB: m.B,
 		Seed: game.FormatSeed(m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
 		Interrupted: m.Interrupted, MatchSummary: m.Summary,
-		Picks: [2][]pickJSON{matchPicks(m.Summary.Picks[0]), matchPicks(m.Summary.Picks[1])},
+		Picks:     [2][]pickJSON{matchPicks(m.Summary.Picks[0]), matchPicks(m.Summary.Picks[1])},
+		GameStats: gameStatsOf(m.gameCounts()),
 	})
 }
 
@@ -98,12 +113,18 @@ func csvLine(l *analysis.Line) []string {
 // MatchCSV writes the match as CSV rows: the total, each seat, each
 // loadout pairing (docs/formats.md).
 func MatchCSV(w io.Writer, m *Match) error {
-	cw := csv.NewWriter(w)
+	t := matchTable(m)
+	_, err := w.Write(t.CSV())
+	return err
+}
+
+// matchTable is match.csv, the match's CSV rows.
+func matchTable(m *Match) CSVTable {
+	t := CSVTable{Name: "match.csv", Header: MatchCSVHeader}
 	pre := []string{m.A, m.B, game.FormatSeed(m.Seed)}
 	row := func(kind, a, b string, l *analysis.Line) {
-		cw.Write(append(append(slices.Clone(pre), kind, a, b), csvLine(l)...))
+		t.Rows = append(t.Rows, append(append(slices.Clone(pre), kind, a, b), csvLine(l)...))
 	}
-	cw.Write(MatchCSVHeader)
 	row("total", "", "", &m.Summary.Total)
 	row("seat0", "", "", &m.Summary.Seats[0])
 	row("seat1", "", "", &m.Summary.Seats[1])
@@ -111,8 +132,7 @@ func MatchCSV(w io.Writer, m *Match) error {
 		p := &m.Summary.Pairings[i]
 		row("pairing", p.A, p.B, &p.Line)
 	}
-	cw.Flush()
-	return cw.Error()
+	return t
 }
 
 func fmtScore(l *analysis.Line) string {
@@ -182,5 +202,23 @@ func MatchText(w io.Writer, m *Match) error {
 		}
 		p.render(&Table{Header: []string{"A's loadout", "B's loadout", "games", "A wins", "A's score % [95% CI]"}, Rows: rows, Left: 2})
 	}
+	if gc := m.gameCounts(); gc != nil {
+		p.gameStats(gc)
+	}
 	return p.err
+}
+
+// matchFaults is faults.csv, each bot's forfeits and illegal choices in
+// a match, its forfeits by kind ("timeout 3, crash 1").
+func matchFaults(m *Match) CSVTable {
+	t := CSVTable{Name: "faults.csv", Header: []string{"bot", "forfeits", "illegal", "kinds"}}
+	for i, b := range []string{m.A, m.B} {
+		f := &m.Summary.Faults[i]
+		kinds := make([]string, 0, len(f.Kinds))
+		for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
+		}
+		t.Rows = append(t.Rows, []string{b, strconv.FormatUint(uint64(f.Forfeits), 10), strconv.FormatUint(uint64(f.Illegal), 10), strings.Join(kinds, ", ")})
+	}
+	return t
 }

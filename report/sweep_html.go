@@ -120,17 +120,31 @@ func pairValuesSVG(id, title string, labels []string, rows []solve.SweepRow) str
 	step := math.Max(60, 8+svgTextWidth(longest(labels)))
 	gx, gy, gh := 56.0, 46.0, 260.0
 	gw := step * float64(max(len(rows), 2))
+	// The chart is as wide as its legend (three columns) and its title
+	// (14 px bold) too, the variants spread over the width: a sweep of
+	// two variants cut off two legend labels and the title.
+	const legendCol = 200.0
+	w := math.Max(gx+gw+20, 8+2*legendCol+20+svgTextWidth("Samurai vs Clown")+8)
+	w = math.Max(w, 8+titleWidth(title)+8)
+	gw = w - gx - 20
+	step = gw / float64(max(len(rows), 2))
 	legendY := gy + gh + 60
 	var b strings.Builder
-	svgOpen(&b, id, title, gx+gw+20, legendY+12+22*float64((len(pairs)+2)/3-1), 0.65)
+	svgOpen(&b, id, title, w, legendY+12+22*float64((len(pairs)+2)/3-1))
 	yOf := func(v float64) float64 { return gy + gh*(hi-v)/(hi-lo) }
 	xOf := func(i int) float64 { return gx + step*(float64(i)+0.5) }
+	// As many decimals as the step needs (steps of 0.05 are not
+	// "-0.1, -0.1").
+	prec := 1
+	if len(ticks) > 1 {
+		prec = max(1, int(math.Ceil(-math.Log10(ticks[1]-ticks[0])-1e-9)))
+	}
 	for _, t := range ticks {
 		stroke := "#e6e6e6"
 		if t == 0 {
 			stroke = "#999"
 		}
-		label := fmt.Sprintf("%+.1f", t)
+		label := fmt.Sprintf("%+.*f", prec, t)
 		if t == 0 {
 			label = "0" // not "-0.0"
 		}
@@ -157,7 +171,7 @@ func pairValuesSVG(id, title string, labels []string, rows []solve.SweepRow) str
 			fmt.Fprintf(&b, `<g class="hv"><title>%s</title><circle cx="%s" cy="%s" r="4" fill="%s"/></g>`,
 				esc(fmt.Sprintf("%s, %s: %+.4f for %s", labels[i], name, v, p.a)), f1(xOf(i)), f1(yOf(v)), pairColours[k])
 		}
-		x, y := 8+200*float64(k%3), legendY+22*float64(k/3)
+		x, y := 8+legendCol*float64(k%3), legendY+22*float64(k/3)
 		fmt.Fprintf(&b, `<rect x="%s" y="%s" width="14" height="4" fill="%s"/><text x="%s" y="%s" dominant-baseline="central">%s</text>`,
 			f1(x), f1(y-2), pairColours[k], f1(x+20), f1(y), esc(name))
 	}

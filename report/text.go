@@ -15,7 +15,7 @@ import (
 	"github.com/nzsclab/nzsc/results"
 )
 
-// Options select what Text prints.
+// Options select what a report shows.
 type Options struct {
 	// Full adds every matrix: the 12×12 loadout table and the 9×9
 	// booster table pooled, and each bot's win rate per loadout.
@@ -23,6 +23,9 @@ type Options struct {
 	// Width is the width the text fits (Width when 0): tables fold,
 	// sentences wrap.
 	Width int
+	// Top is the number of loadout pairings a match's text lists (0:
+	// none; DefaultTop when the command was not told).
+	Top int
 }
 
 // pct formats a score as a percentage with the half-width of its 95%

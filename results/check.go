@@ -9,9 +9,6 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/tournament"
-
-	// Every game registered, so that any run's rules can be checked.
-	_ "github.com/nzsclab/nzsc/engine/games"
 )
 
 // A checkpoint is trusted only when it is consistent: a resume adds new

@@ -1,8 +1,8 @@
 // Package results keeps runs on disk: a run directory holds a manifest
-// (how the run was made), the aggregated counts in a versioned JSON
-// format that also serves as the resume checkpoint, and CSV tables that
-// pandas or a spreadsheet reads directly. It merges the partial run
-// directories of shards into one, exactly.
+// (how the run was made) and the aggregated counts in a versioned JSON
+// format that also serves as the resume checkpoint; beside them a run
+// keeps its games log. It merges the partial run directories of shards
+// into one, exactly.
 //
 // # Layout of a run directory
 //
@@ -11,14 +11,18 @@
 //	                games done, whether the run is complete
 //	counts.json     Counts: format version, bots, one record set per
 //	                pairing, and the finished chunks (the checkpoint)
-//	crosstable.csv  ratings.csv  loadouts.csv  picks.csv  pairings.csv
-//	metagame.csv    tables derived from counts.json (rewritten by
-//	                'nzsc report'; never read back)
+//	*.csv           tables derived from counts.json by package report
+//	                (rewritten by 'nzsc report'; never read back)
 //
 // counts.json is the only source of numbers: every table and plot is
 // computed from it, so a report re-renders without replaying games.
 // Files are written to a temporary name and renamed, so a run killed
 // while writing keeps its previous checkpoint.
+//
+// Storage knows no game and renders nothing: a game's own tally is kept
+// in the game's JSON (game_stats) and read through the game registry
+// (engine/game), so a program that loads run directories registers the
+// games it knows (cmd/nzsc imports engine/games).
 //
 // Functions here do file I/O and allocate; values are not shared between
 // goroutines.

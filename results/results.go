@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 )
@@ -346,15 +345,23 @@ type Counts struct {
 	legacy *legacyCounts
 }
 
-// legacyCounts is what a counts.json written before two-player NZSC kept
-// its own tally (game_stats) held of it: each pairing's records by the
-// loadouts played, from A's side, and its games that ended before the
-// loadouts were settled.
+// legacyCounts is what a counts.json written before the games kept their
+// own tallies (game_stats) held of one: two-player NZSC kept its
+// loadouts in each pairing ("loadouts", "unsettled"). Storage keeps each
+// pairing's JSON as it was and hands it to the game's tally
+// (legacyTally), which alone knows what it holds.
 type legacyCounts struct {
-	Pairings []struct {
-		Loadouts  *[engine.NumLoadouts][engine.NumLoadouts]analysis.Record `json:"loadouts"`
-		Unsettled *analysis.Record                                         `json:"unsettled"`
-	} `json:"pairings"`
+	Pairings []map[string]json.RawMessage `json:"pairings"`
+}
+
+// legacyTally is a game's tally that a counts.json of format 1 kept
+// inside its pairings: it reads each pairing's JSON back
+// (engine.Stats.AddLegacyPairing), and it counts every game of the
+// pairings.
+type legacyTally interface {
+	game.Stats
+	AddLegacyPairing(a, b int, pairing json.RawMessage) error
+	Games() int64
 }
 
 // FinishedChunks expands Finished.
@@ -468,6 +475,7 @@ func loadGameStats(m *Manifest, c *Counts) error {
 		return err
 	}
 	st := info.Stats(g, len(c.Bots))
+	legacy, isLegacy := st.(legacyTally)
 	switch {
 	case st == nil:
 		return nil
@@ -475,8 +483,8 @@ func loadGameStats(m *Manifest, c *Counts) error {
 		if err := json.Unmarshal(c.GameStats, st); err != nil {
 			return err
 		}
-	case c.legacy != nil && isNZSC2(st):
-		if err := c.legacy.convert(c, st.(*engine.Stats)); err != nil {
+	case c.legacy != nil && isLegacy:
+		if err := c.legacy.convert(c, legacy); err != nil {
 			return err
 		}
 	case c.Games() > 0:
@@ -490,37 +498,27 @@ func loadGameStats(m *Manifest, c *Counts) error {
 	return nil
 }
 
-func isNZSC2(st game.Stats) bool {
-	_, ok := st.(*engine.Stats)
-	return ok
-}
-
-// convert adds the loadouts of l's pairings, those of c, to nz.
-func (l *legacyCounts) convert(c *Counts, nz *engine.Stats) error {
+// convert adds the tally that l's pairings, those of c, hold to st.
+func (l *legacyCounts) convert(c *Counts, st legacyTally) error {
 	if len(l.Pairings) != len(c.Pairings) {
 		return fmt.Errorf("%d pairings hold loadouts of %d", len(l.Pairings), len(c.Pairings))
 	}
-	wdl := func(r analysis.Record) engine.WDL { return engine.WDL{r.Wins, r.Draws, r.Losses} }
 	for i, lp := range l.Pairings {
 		p := &c.Pairings[i]
-		if lp.Unsettled != nil {
-			if err := nz.AddRecord(p.A, p.B, -1, -1, wdl(*lp.Unsettled)); err != nil {
-				return fmt.Errorf("pairing %d: %v", i, err)
-			}
+		raw, err := json.Marshal(lp)
+		if err != nil {
+			return fmt.Errorf("pairing %d: %v", i, err)
 		}
-		if lp.Loadouts == nil {
-			continue
-		}
-		for x := range lp.Loadouts {
-			for y, r := range lp.Loadouts[x] {
-				if err := nz.AddRecord(p.A, p.B, x, y, wdl(r)); err != nil {
-					return fmt.Errorf("pairing %d: loadouts[%d][%d]: %v", i, x, y, err)
-				}
-			}
+		if err := st.AddLegacyPairing(p.A, p.B, raw); err != nil {
+			return fmt.Errorf("pairing %d: %v", i, err)
 		}
 	}
 	return nil
 }
+
+// present reports whether a JSON field holds a value (not absent, not
+// null).
+func present(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
 
 // ReadManifest reads and checks manifest.json.
 func (d *Dir) ReadManifest() (*Manifest, error) {
@@ -550,7 +548,7 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 			return nil, err
 		}
 		for _, p := range l.Pairings {
-			if p.Loadouts != nil || p.Unsettled != nil {
+			if present(p["loadouts"]) || present(p["unsettled"]) {
 				c.legacy = &l
 				break
 			}
@@ -601,6 +599,34 @@ func Load(path string) (*Dir, *Manifest, *Counts, error) {
 		return nil, nil, nil, fmt.Errorf("%s: game_stats: %v", filepath.Join(path, CountsFile), err)
 	}
 	return d, m, c, nil
+}
+
+// Files returns the names of the run directory's regular files, sorted.
+func (d *Dir) Files() ([]string, error) {
+	entries, err := os.ReadDir(d.Path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			out = append(out, e.Name())
+		}
+	}
+	return out, nil
+}
+
+// Remove removes a file of the run directory durably; one that is not
+// there is no error.
+func (d *Dir) Remove(name string) error {
+	err := os.Remove(filepath.Join(d.Path, name))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	}
+	return syncDir(d.Path)
 }
 
 func (d *Dir) writeJSON(name string, v any) error {
@@ -691,11 +717,16 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 	}
 	var man *Manifest
 	var counts *Counts
+	var planned uint64
 	for _, p := range paths {
 		_, m, c, err := Load(p)
 		if err != nil {
 			return nil, nil, err
 		}
+		// Each shard planned its share of the games (or, merged already,
+		// its shards' shares): the whole run plans their sum, however
+		// its games are counted.
+		planned += m.GamesPlanned
 		if man == nil {
 			mm := *m
 			man, counts = &mm, c
@@ -723,7 +754,7 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 	man.Shard = nil
 	man.MergedFrom = paths
 	man.GamesDone = uint64(counts.Games())
-	man.GamesPlanned = man.GamesPerPairing * uint64(len(counts.Pairings))
+	man.GamesPlanned = planned
 	man.Complete = counts.NumFinished() == man.Chunks
 	man.Interrupted = false
 	// The sums are checked as a directory's are: shards that each pass

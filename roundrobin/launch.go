@@ -139,18 +139,17 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	if l.SeedPicked {
 		note("seed %s (replay with --seed %[1]s)", game.FormatSeed(r.Config.Seed))
 	}
-	var pairs atomic.Uint64
+	var games atomic.Uint64
 	opts := l.RunOptions
 	if opts.Repaired == nil {
 		opts.Repaired = l.Note
 	}
 	if opts.Progress == nil {
-		opts.Progress = &pairs
+		opts.Progress = &games
 	}
 	stop := func() {}
 	if total := r.PendingGames(); l.Progress != nil && total > 0 {
-		// A pair counts two games at two seats, as the run's sets do.
-		stop = l.Progress(total, func() uint64 { return 2 * opts.Progress.Load() })
+		stop = l.Progress(total, opts.Progress.Load)
 	}
 	start := time.Now()
 	res, err := r.Play(ctx, opts)

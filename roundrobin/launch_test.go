@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -104,6 +106,43 @@ func TestMatchChunk(t *testing.T) {
 	} {
 		if got := MatchChunk(c.games, c.seats, c.workers); got != c.want {
 			t.Errorf("case %d: got %d, want %d", i, got, c.want)
+		}
+	}
+}
+
+// TestLaunchProgressCountsEveryGame: the progress Launch reports ends at
+// the games it planned at every table size, and a run's session counts
+// the same games (RunOptions.Progress): a set of 3 or 4 seats is 6 or 24
+// games, not the two of a seat-swapped pair (the bar stopped at a third
+// at 3 players, 8% at 4).
+func TestLaunchProgressCountsEveryGame(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		g, err := game.Build("nzsc", seats, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := &Config{Game: g, Gauntlet: -1}
+		for _, s := range []string{"random", "classic", "greedy", "random:"} {
+			b, err := agents.ParseForSeats("nzsc", seats, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Bots = append(cfg.Bots, b)
+		}
+		set := int64(SetGames(seats))
+		rd, _, err := Open(cfg, Start{Games: 2 * set, Chunk: 1, Seed: 5, SeedGiven: true, NewRun: NewRun{Kind: results.KindTournament}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var total uint64
+		var played func() uint64
+		res, err := rd.Launch(context.Background(), Launch{RunOptions: RunOptions{Workers: 2},
+			Progress: func(n uint64, p func() uint64) func() { total, played = n, p; return func() {} }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := uint64(res.Counts.Games()); g != total || played() != total || total != rd.Manifest.GamesPlanned {
+			t.Errorf("%d seats: progress counted %d of %d games; played %d, planned %d", seats, played(), total, g, rd.Manifest.GamesPlanned)
 		}
 	}
 }

@@ -272,7 +272,7 @@ func TestMatchCancelKeepsFinishedChunks(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var done atomic.Uint64
 	go func() {
-		for done.Load() < 5000 {
+		for done.Load() < 10000 { // games: 5000 pairs
 			time.Sleep(time.Millisecond)
 		}
 		cancel()

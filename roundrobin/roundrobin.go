@@ -228,7 +228,8 @@ type Options struct {
 	Checkpoint func(counts *analysis.Tournament, finished []uint64) error
 	// GamesLog, when set, receives a game record per game.
 	GamesLog *results.GamesLog
-	// Progress, when set, counts the game pairs played so far.
+	// Progress, when set, counts the games played so far (every game of
+	// a set: SetGames per seed).
 	Progress *atomic.Uint64
 }
 
@@ -305,7 +306,7 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 // finished chunks to res.
 func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
 	counter := tournament.NewCounter(workers)
-	stop := watch(counter, opts.Progress)
+	stop := watch(counter, uint64(SetGames(cfg.seats())), opts.Progress)
 	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
 		return newWorker(cfg, tables, opts.GamesLog)
 	}, counter)
@@ -354,7 +355,7 @@ func segments(chunks []uint64, set *tournament.ChunkSet, seg uint64) iter.Seq[[]
 }
 
 // watch adds counter's progress to total while a segment runs.
-func watch(c *tournament.Counter, total *atomic.Uint64) (stop func()) {
+func watch(c *tournament.Counter, setGames uint64, total *atomic.Uint64) (stop func()) {
 	if total == nil {
 		return func() {}
 	}
@@ -369,10 +370,10 @@ func watch(c *tournament.Counter, total *atomic.Uint64) (stop func()) {
 		for {
 			select {
 			case <-done:
-				total.Store(base + c.Done())
+				total.Store(base + setGames*c.Done())
 				return
 			case <-t.C:
-				total.Store(base + c.Done())
+				total.Store(base + setGames*c.Done())
 			}
 		}
 	}()

@@ -91,7 +91,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	g := cfg.game()
 	man := &results.Manifest{
 		Kind: spec.Kind, Command: spec.Command, Version: spec.Version,
-		Seed: cfg.Seed, GamesPerPairing: 2 * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
+		Seed: cfg.Seed, GamesPerPairing: uint64(SetGames(cfg.seats())) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
 		Rules: results.Rules(g.Rules()), Shard: spec.Shard, Started: time.Now().UTC(),
 		GamesLog: spec.GamesLog, GamesLogLevel: spec.GamesLogLevel, SPRT: spec.SPRT,
 	}
@@ -112,9 +112,6 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		r.pending, _ = tournament.ShardSet(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
 	}
 	man.GamesPlanned = r.PendingGames()
-	if n := cfg.seats(); n > 2 {
-		man.GamesPerPairing = uint64(SetGames(n)) * cfg.PairsPerPairing
-	}
 	return r, nil
 }
 
@@ -254,7 +251,7 @@ type RunOptions struct {
 	// SegmentChunks is the number of chunks between checkpoints (0: 8
 	// per worker).
 	SegmentChunks int
-	// Progress, when set, counts the game pairs played so far.
+	// Progress, when set, counts the games played so far.
 	Progress *atomic.Uint64
 	// Repaired, when set, is told what a resumed run's games log lacked
 	// and that those games are played again into it.

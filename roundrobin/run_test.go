@@ -71,7 +71,7 @@ func TestRunDirResumeAfterKill(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var pairs atomic.Uint64
 	go func() {
-		for pairs.Load() < 60 {
+		for pairs.Load() < 120 { // games: 60 pairs
 			time.Sleep(time.Millisecond)
 		}
 		cancel()

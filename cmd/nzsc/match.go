@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -71,12 +70,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return asUsage(fmt.Errorf("match: %w", err))
 	}
 	// On failure too, what finished is reported before the error.
-	var werr error
-	if rd.Manifest.NumSeats() > 2 {
-		werr = renderFFA(e, format, rd.Dir, rd.Manifest, rd.Total())
-	} else {
-		werr = renderMatch(e, format, top, rd.Manifest, rd.Total(), res.Interrupted)
-	}
+	werr := endRun(e, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
+		Options: report.Options{Width: e.width, Top: top}})
 	if werr != nil && err == nil {
 		err = werr
 	}
@@ -87,11 +82,4 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return interrupted("match", rd)
 	}
 	return nil
-}
-
-// renderMatch writes a match's one pairing in format.
-func renderMatch(e *env, format string, top int, man *results.Manifest, counts *analysis.Tournament, interrupted bool) error {
-	m := report.MatchOf(man, counts, interrupted, top)
-	m.Width = e.width
-	return report.WriteMatch(e.stdout, format, m)
 }

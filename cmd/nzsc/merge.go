@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -55,12 +54,12 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if err := dir.Save(man, counts); err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	sum := analysis.Summarize(&counts.Tournament)
-	if err := dir.WriteTables(sum); err != nil {
+	if quiet {
+		format = ""
+	}
+	if err := endRun(e, report.End{Dir: dir, Manifest: man, Counts: &counts.Tournament, Format: format,
+		Options: report.Options{Width: e.width, Top: report.DefaultTop}}); err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
-	if quiet {
-		return nil
-	}
-	return report.Write(e.stdout, format, sum, man, report.Options{Width: e.width})
+	return nil
 }

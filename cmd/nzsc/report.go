@@ -2,15 +2,14 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/pflag"
 
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
-	"github.com/nzsclab/nzsc/roundrobin"
 )
 
 func init() {
@@ -48,25 +47,33 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if on, _ := fs.GetBool("dynamics"); on {
 		return reportDynamics(e, fs, format, man, &counts.Tournament)
 	}
+	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}}
 	if path, _ := fs.GetString("html"); path != "" {
-		if err := writeHTML(path, func(w io.Writer) error { return report.RunHTML(w, man, &counts.Tournament) }); err != nil {
+		page := end
+		page.Format = "html"
+		if err := writeHTML(path, func(w io.Writer) error { return report.Tail(w, page) }); err != nil {
 			return err
 		}
 	}
-	if man.NumSeats() > 2 {
-		return renderFFA(e, format, dir, man, &counts.Tournament)
+	// The CSV tables are derived files: rewritten so that they match
+	// this program's analysis of the counts.
+	end.Dir, end.Format = dir, format
+	if err := endRun(e, end); err != nil {
+		return usagef("report: %s: %v", args[0], err)
 	}
-	if man.Kind != results.KindTournament {
-		return reportRun(e, format, args[0])
+	return nil
+}
+
+// endRun ends a run with its one tail (report.Tail): the report on
+// stdout, the derived tables in its run directory. Tables that could not
+// be written are a note (a read-only archive still gets its report).
+func endRun(e *env, end report.End) error {
+	err := report.Tail(e.stdout, end)
+	if te := (*report.TablesError)(nil); errors.As(err, &te) {
+		fmt.Fprintf(e.stderr, "note: %v\n", te)
+		return nil
 	}
-	sum := analysis.Summarize(&counts.Tournament)
-	// The CSV tables are derived files: rewrite them so that they match
-	// this program's analysis of the counts. A read-only run directory
-	// (an archive) still gets its report.
-	if err := dir.WriteTables(sum); err != nil {
-		fmt.Fprintf(e.stderr, "note: CSV tables not rewritten: %v\n", err)
-	}
-	return report.Write(e.stdout, format, sum, man, report.Options{Full: full, Width: e.width})
+	return err
 }
 
 // writeHTML renders a page into memory, then writes it to path (so that a
@@ -81,29 +88,4 @@ func writeHTML(path string, render func(io.Writer) error) error {
 		return usagef("report: --html: %v", err)
 	}
 	return nil
-}
-
-// reportRun re-renders a match or a sequential test from its run
-// directory, as the command that played it printed it.
-func reportRun(e *env, format, path string) error {
-	rd, err := roundrobin.Resume(path)
-	if err != nil {
-		return usagef("report: %v", err)
-	}
-	man, total := rd.Manifest, rd.Total()
-	switch man.Kind {
-	case results.KindMatch:
-		return renderMatch(e, format, 12, man, total, man.Interrupted)
-	case results.KindSPRT:
-		out, verdict, err := report.SPRTOf(man, total)
-		if err != nil {
-			return usagef("report: %s: %v", path, err)
-		}
-		if format == "json" {
-			return report.WriteJSON(e.stdout, out)
-		}
-		report.SPRTText(e.stdout, out, verdict)
-		return nil
-	}
-	return usagef("report: %s holds a %q run, which this version does not know", path, man.Kind)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -17,12 +16,10 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // Ninja Pirate Zombie Robot registers its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC for 3 or 4 players registers its bots
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself
 	"github.com/nzsclab/nzsc/internal/progress"
-	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
@@ -288,24 +285,6 @@ func interrupted(cmd string, rd *roundrobin.RunDir) error {
 	}
 	return fmt.Errorf("%s interrupted: %d of %d games finished, saved in %s; continue with 'nzsc %s --resume %s'",
 		cmd, m.GamesDone, m.GamesPlanned, rd.Dir.Path, cmd, rd.Dir.Path)
-}
-
-// renderFFA writes a free-for-all run (tables of three or more seats) in
-// format, and its ranking as ratings.csv into its run directory.
-func renderFFA(e *env, format string, dir *results.Dir, man *results.Manifest, counts *analysis.Tournament) error {
-	s, err := analysis.SummarizeFFA(counts)
-	if err != nil {
-		return err
-	}
-	if dir != nil {
-		var b bytes.Buffer
-		if err := report.FFACSV(&b, s); err == nil {
-			if err := dir.WriteFile("ratings.csv", b.Bytes()); err != nil {
-				fmt.Fprintf(e.stderr, "note: ratings.csv not written: %v\n", err)
-			}
-		}
-	}
-	return report.WriteFFA(e.stdout, format, s, man, report.Options{Width: e.width})
 }
 
 // numberWord spells the small numbers of players.

@@ -82,16 +82,18 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			return asUsage(fmt.Errorf("sprt: %w", err))
 		}
 	}
-	out := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), rd.Config.Seed, t, st, verdict, res.Interrupted)
-	if format == "json" {
-		if err := report.WriteJSON(e.stdout, out); err != nil {
-			return err
-		}
-	} else {
-		report.SPRTText(e.stdout, out, verdict)
+	if err := endRun(e, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
+		Options: report.Options{Width: e.width}}); err != nil {
+		return fmt.Errorf("sprt: %w", err)
 	}
-	if out.Interrupted {
-		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", out.Games, dirOf(rd))
+	if res.Interrupted {
+		// The test's games are those of its last look (a batch cut
+		// short is kept for --resume, not yet part of the test).
+		var games uint64
+		if n := len(st.Looks); n > 0 {
+			games = st.Looks[n-1].Games
+		}
+		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", games, dirOf(rd))
 	}
 	return nil
 }

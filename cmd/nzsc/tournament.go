@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -56,18 +55,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
 	}
-	if rd.Manifest.NumSeats() > 2 {
-		if err := renderFFA(e, format, rd.Dir, rd.Manifest, rd.Total()); err != nil {
-			return fmt.Errorf("tournament: %w", err)
-		}
-	} else {
-		sum := analysis.Summarize(rd.Total())
-		if err := rd.Dir.WriteTables(sum); err != nil {
-			return fmt.Errorf("tournament: %w", err)
-		}
-		if err := report.Write(e.stdout, format, sum, rd.Manifest, report.Options{Full: full, Width: e.width}); err != nil {
-			return err
-		}
+	if err := endRun(e, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
+		Options: report.Options{Full: full, Width: e.width}}); err != nil {
+		return fmt.Errorf("tournament: %w", err)
 	}
 	if res.Interrupted {
 		return interrupted("tournament", rd)

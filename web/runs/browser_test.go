@@ -36,7 +36,7 @@ func TestRunsPage(t *testing.T) {
 	if count != "120 of 120 games" {
 		t.Errorf("progress reads %q, want 120 of 120 games (6 pairings × 20)", count)
 	}
-	// The report page is report.HTML's, in the frame.
+	// The report page is report.Tail's, in the frame.
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(d => d && d.body && d.body.textContent.includes("nash"))(document.getElementById("dframe").contentDocument)`,
 		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Errorf("the report frame does not show the tournament's report: %v", err)

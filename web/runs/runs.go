@@ -30,7 +30,6 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
 	"github.com/nzsclab/nzsc/report"
@@ -213,7 +212,7 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusNotFound, err.Error())
 		return
 	}
-	// Every kind of run has its page (report.RunHTML).
+	// Every kind of run has its page (report.Tail).
 	d := Detail{Summary: summaryOf(name, m, h.root.logInside(name, m)), Command: m.Command, Report: "html"}
 	d.Running = h.running()[name]
 	if !m.Complete && !d.Running {
@@ -232,7 +231,7 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, d)
 }
 
-// reportHTML serves the run's HTML page (report.RunHTML).
+// reportHTML serves the run's HTML page (report.Tail).
 func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	m, c, err := h.root.Load(r.PathValue("run"))
 	if err != nil {
@@ -240,7 +239,7 @@ func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var b bytes.Buffer
-	if err := report.RunHTML(&b, m, &c.Tournament); err != nil {
+	if err := report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}}); err != nil {
 		webapi.Error(w, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -273,7 +272,7 @@ func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
 // Text renders a run's text report from its manifest and counts, as
 // nzsc report prints it for each kind of run.
 func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
-	return report.RunText(w, m, &c.Tournament, report.Options{})
+	return report.Tail(w, report.End{Manifest: m, Counts: &c.Tournament, Format: "table", Options: report.Options{Top: report.DefaultTop}})
 }
 
 // file serves one file of a run directory, read-only, through os.Root.
@@ -361,10 +360,9 @@ type job struct {
 	cancel        context.CancelFunc
 	done          chan struct{} // closed when the run has ended and saved
 	// total and base are the games the run plans and had before this
-	// session; pairs counts the pairs played now.
+	// session; games counts the games played now.
 	total, base uint64
-	setGames    uint64
-	pairs       atomic.Uint64
+	games       atomic.Uint64
 	started     time.Time
 
 	mu    sync.Mutex
@@ -390,7 +388,7 @@ type JobStatus struct {
 func (j *job) status() JobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.pairs.Load()*j.setGames,
+	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.games.Load(),
 		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err}
 	if j.state != stateRunning {
 		// Games of a chunk cut short by Stop are played but not kept.
@@ -474,7 +472,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
-		setGames: uint64(roundrobin.SetGames(cfg.Game.Seats())), started: time.Now().UTC(), state: stateRunning}
+		started: time.Now().UTC(), state: stateRunning}
 	if err := h.jobs.Add(j.id, j); err != nil {
 		cancel()
 		// Nothing played: remove what Create made.
@@ -521,10 +519,11 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 		cfg.Bots = append(cfg.Bots, b)
 	}
-	if req.Games <= 0 || req.Games%2 != 0 || req.Games > h.opt.MaxGames {
+	set := int64(roundrobin.SetGames(g.Seats())) // games that share a seed: a seat-swapped pair
+	if req.Games <= 0 || req.Games%set != 0 || req.Games > h.opt.MaxGames {
 		return nil, fmt.Errorf("games per pairing must be positive, even and at most %d, got %d", h.opt.MaxGames, req.Games)
 	}
-	cfg.PairsPerPairing = uint64(req.Games) / 2
+	cfg.PairsPerPairing = uint64(req.Games / set)
 	// Chunks small enough that Stop saves most of what was played, and
 	// a small job still checkpoints more than once.
 	cfg.ChunkPairs = min(max(cfg.PairsPerPairing/16, 1), 2048)
@@ -539,13 +538,11 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 // play runs the job to its end (or Stop) and records how it ended.
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	defer close(j.done)
-	res, err := rd.Play(ctx, roundrobin.RunOptions{Workers: h.opt.Workers, Progress: &j.pairs})
-	// The tables a tournament writes beside its counts, as nzsc
-	// tournament does.
-	if err == nil && rd.Manifest.Kind == results.KindTournament && rd.Manifest.NumSeats() == 2 {
-		if werr := rd.Dir.WriteTables(analysis.Summarize(rd.Total())); werr != nil {
-			err = werr
-		}
+	res, err := rd.Play(ctx, roundrobin.RunOptions{Workers: h.opt.Workers, Progress: &j.games})
+	// The run's tail, as the command that plays it ends it: its derived
+	// tables beside its counts (the page renders the report on request).
+	if err == nil {
+		err = report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -1,4 +1,4 @@
-package results
+package report
 
 import (
 	"bytes"
@@ -11,8 +11,12 @@ import (
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
-// Table is a CSV table: a header and rows of equal length.
-type Table struct {
+// This file holds the run directory's CSV tables, the derived files
+// that pandas or a spreadsheet reads (docs/results-format.md): computed
+// from a summary, written by the run's tail (tail.go), never read back.
+
+// CSVTable is a CSV table: a header and rows of equal length.
+type CSVTable struct {
 	// Name is the file name in a run directory ("ratings.csv").
 	Name   string
 	Header []string
@@ -20,15 +24,13 @@ type Table struct {
 }
 
 // CSV returns the table in RFC 4180 form.
-func (t *Table) CSV() []byte {
+func (t *CSVTable) CSV() []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	w.Write(t.Header)
 	w.WriteAll(t.Rows)
 	return b.Bytes()
 }
-
-func count(n int64) string { return strconv.FormatInt(n, 10) }
 
 func estimateCols(e analysis.Estimate) []string {
 	r := e.Record
@@ -38,15 +40,16 @@ func estimateCols(e analysis.Estimate) []string {
 
 var estimateHeader = []string{"wins", "draws", "losses", "games", "score", "lo95", "hi95", "significant"}
 
-// Tables returns every CSV table of a summary. Their columns are part of
+// TournamentTables returns every CSV table of a two-player tournament's
+// summary. Their columns are part of
 // the documented format (docs/results-format.md): new columns may be
 // appended, existing ones keep their names and meaning.
-func Tables(s *analysis.Summary) []Table {
+func TournamentTables(s *analysis.Summary) []CSVTable {
 	bots := s.Counts.Bots
-	var out []Table
+	var out []CSVTable
 
 	// Ratings, strongest first.
-	rt := Table{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "se", "lo95", "hi95", "games", "significant", "metagame_weight"}}
+	rt := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "se", "lo95", "hi95", "games", "significant", "metagame_weight"}}
 	for rank, i := range s.Ranking.Order {
 		r := s.Ranking.Ratings[i]
 		w := ""
@@ -60,7 +63,7 @@ func Tables(s *analysis.Summary) []Table {
 
 	// Cross-table in long form: one row per (bot, opponent) that met,
 	// plus each bot against the field ("*").
-	ct := Table{Name: "crosstable.csv", Header: append([]string{"bot", "opponent"}, estimateHeader...)}
+	ct := CSVTable{Name: "crosstable.csv", Header: append([]string{"bot", "opponent"}, estimateHeader...)}
 	for i := range bots {
 		for j := range bots {
 			if e := s.Cross.Cells[i][j]; e.Record.Games() > 0 {
@@ -75,7 +78,7 @@ func Tables(s *analysis.Summary) []Table {
 	out = append(out, loadoutTables(bots, loadouts.Summarize(s.Counts))...)
 
 	// Raw pairing counts.
-	pr := Table{Name: "pairings.csv", Header: []string{"a", "b", "games", "a_wins", "draws", "a_losses",
+	pr := CSVTable{Name: "pairings.csv", Header: []string{"a", "b", "games", "a_wins", "draws", "a_losses",
 		"a_seat0_wins", "a_seat0_draws", "a_seat0_losses", "a_seat1_wins", "a_seat1_draws", "a_seat1_losses",
 		"penta0", "penta1", "penta2", "penta3", "penta4", "unsettled", "a_forfeits", "b_forfeits", "a_illegal", "b_illegal", "turns"}}
 	for _, p := range s.Counts.Pairings {
@@ -93,7 +96,7 @@ func Tables(s *analysis.Summary) []Table {
 	}
 	out = append(out, pr)
 
-	mt := Table{Name: "metagame.csv", Header: []string{"bot", "weight"}}
+	mt := CSVTable{Name: "metagame.csv", Header: []string{"bot", "weight"}}
 	if s.Metagame != nil {
 		for i := range bots {
 			mt.Rows = append(mt.Rows, []string{bots[i], numfmt.CSV(s.Metagame.Weight[i], 6)})
@@ -107,11 +110,11 @@ func Tables(s *analysis.Summary) []Table {
 // level, pooled ("*") and per bot, and picks.csv, each bot's loadout
 // picks; only their headers when ls is nil (a game other than two-player
 // NZSC).
-func loadoutTables(bots []string, ls *loadouts.Summary) []Table {
-	lt := Table{Name: "loadouts.csv", Header: append([]string{"bot", "level", "row", "column"}, estimateHeader...)}
-	pt := Table{Name: "picks.csv", Header: []string{"bot", "loadout", "games", "share"}}
+func loadoutTables(bots []string, ls *loadouts.Summary) []CSVTable {
+	lt := CSVTable{Name: "loadouts.csv", Header: append([]string{"bot", "level", "row", "column"}, estimateHeader...)}
+	pt := CSVTable{Name: "picks.csv", Header: []string{"bot", "loadout", "games", "share"}}
 	if ls == nil {
-		return []Table{lt, pt}
+		return []CSVTable{lt, pt}
 	}
 	add := func(scope string, m *loadouts.Matrix) {
 		for _, level := range []loadouts.Level{loadouts.ByLoadout, loadouts.ByCharacter, loadouts.ByBooster} {
@@ -143,15 +146,5 @@ func loadoutTables(bots []string, ls *loadouts.Summary) []Table {
 		}
 		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(ls.Unsettled[i]), numfmt.CSV(float64(ls.Unsettled[i])/float64(total), 6)})
 	}
-	return []Table{lt, pt}
-}
-
-// WriteTables writes every CSV table of s into the run directory.
-func (d *Dir) WriteTables(s *analysis.Summary) error {
-	for _, t := range Tables(s) {
-		if err := d.WriteFile(t.Name, t.CSV()); err != nil {
-			return err
-		}
-	}
-	return nil
+	return []CSVTable{lt, pt}
 }

@@ -1,0 +1,255 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/loadouts"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// This file is the end of every run, the one place that turns a run's
+// counts into its report: Tail summarises the counts as the run's kind
+// reads them (chosen by the manifest: its game, seats and kind), writes
+// the derived tables into the run directory and renders text, CSV, JSON
+// or HTML. Every command that ends a run (tournament, match, sprt,
+// report, merge) and the browser's Runs page call it and nothing else,
+// so a run reads the same however it was played, resumed, sharded and
+// merged, or re-rendered.
+
+// DefaultTop is the number of loadout pairings a match's text lists
+// when the command that played it was not told (nzsc report, the Runs
+// page).
+const DefaultTop = 12
+
+// End is a run's end as Tail takes it.
+type End struct {
+	// Dir, when set, is the run directory that receives the derived
+	// tables; nil for a run that keeps none.
+	Dir *results.Dir
+	// Manifest and Counts are the run's (results.Load, or a run just
+	// played).
+	Manifest *results.Manifest
+	Counts   *analysis.Tournament
+	// Format is what Tail writes: "json", "csv", "html", "" nothing,
+	// anything else the text report.
+	Format string
+	Options
+}
+
+// TablesError is a run's report that was rendered, but whose derived
+// tables could not be written into its run directory (a read-only
+// archive): the command decides whether that fails it.
+type TablesError struct{ Err error }
+
+func (e *TablesError) Error() string { return "CSV tables not rewritten: " + e.Err.Error() }
+func (e *TablesError) Unwrap() error { return e.Err }
+
+// Tail is the one end of every run: it summarises e's counts, writes
+// the derived tables into e.Dir (removing derived tables the run does
+// not have, left by an older program) and writes the report in e.Format
+// to w. A failure to write the tables is a *TablesError, returned after
+// the report is rendered.
+func Tail(w io.Writer, e End) error {
+	r, err := summarize(e.Manifest, e.Counts, e.Options)
+	if err != nil {
+		return err
+	}
+	var tablesErr error
+	if e.Dir != nil {
+		if err := r.WriteTables(e.Dir); err != nil {
+			tablesErr = &TablesError{err}
+		}
+	}
+	if e.Format != "" {
+		if err := r.Render(w, e.Format); err != nil {
+			return err
+		}
+	}
+	return tablesErr
+}
+
+// runReport is a run's counts summarised as its kind reads them: a
+// two-player tournament's ratings, cross-table and (NZSC) loadouts; the
+// Plackett–Luce ranking of tables of three or four; a match's one
+// pairing; a sequential test's looks and verdict.
+type runReport struct {
+	Manifest *results.Manifest
+	Counts   *analysis.Tournament
+	opt      Options
+	// Exactly one of these is set.
+	tournament *analysis.Summary
+	ffa        *analysis.FFASummary
+	match      *Match
+	sprt       *SPRT
+	verdict    analysis.Verdict
+}
+
+// summarize summarises a run's counts by its manifest's game, seats
+// and kind; opt is kept for rendering.
+func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) (*runReport, error) {
+	r := &runReport{Manifest: man, Counts: counts, opt: opt}
+	switch {
+	case man.NumSeats() > 2:
+		s, err := analysis.SummarizeFFA(counts)
+		if err != nil {
+			return nil, err
+		}
+		r.ffa = s
+	case man.Kind == results.KindTournament:
+		r.tournament = analysis.Summarize(counts)
+	case man.Kind == results.KindMatch:
+		r.match = matchOf(man, counts, man.Interrupted, opt.Top)
+		r.match.Width = opt.Width
+	case man.Kind == results.KindSPRT:
+		o, verdict, err := sprtOf(man, counts)
+		if err != nil {
+			return nil, err
+		}
+		r.sprt, r.verdict = o, verdict
+	default:
+		return nil, fmt.Errorf("a %q run, which this version does not know", man.Kind)
+	}
+	return r, nil
+}
+
+// derivedFiles are the names of the tables any kind of run writes into
+// its run directory, but for the game's own (game-*.csv): a run's tail
+// removes those its kind does not write (a merge by an older program
+// wrote a two-player tournament's tables into a free-for-all's
+// directory).
+var derivedFiles = []string{"ratings.csv", "crosstable.csv", "loadouts.csv", "picks.csv", "pairings.csv", "metagame.csv",
+	"places.csv", "ahead.csv", "seats.csv", "match.csv", "faults.csv", "looks.csv"}
+
+// derived reports whether a run directory's file is a derived table.
+func derived(name string) bool {
+	return slices.Contains(derivedFiles, name) || strings.HasPrefix(name, "game-") && strings.HasSuffix(name, ".csv")
+}
+
+// Tables returns the run's derived tables, the CSV files of its run
+// directory (docs/results-format.md): every table of its report.
+func (r *runReport) Tables() ([]CSVTable, error) {
+	switch {
+	case r.tournament != nil:
+		return append(TournamentTables(r.tournament), gameCSVTables(r.Counts)...), nil
+	case r.ffa != nil:
+		return FFATables(r.ffa)
+	case r.match != nil:
+		return append([]CSVTable{matchTable(r.match), matchFaults(r.match)}, gameCSVTables(r.Counts)...), nil
+	}
+	return []CSVTable{sprtLooks(r.sprt)}, nil
+}
+
+// WriteTables writes the run's derived tables into dir and removes the
+// derived tables it does not write.
+func (r *runReport) WriteTables(dir *results.Dir) error {
+	tables, err := r.Tables()
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, t := range tables {
+		errs = append(errs, dir.WriteFile(t.Name, t.CSV()))
+	}
+	files, err := dir.Files()
+	if err != nil {
+		return err
+	}
+	for _, name := range files {
+		if derived(name) && !slices.ContainsFunc(tables, func(t CSVTable) bool { return t.Name == name }) {
+			errs = append(errs, dir.Remove(name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Render writes the run's report in format: "json", "csv", "html", or
+// anything else the text report.
+func (r *runReport) Render(w io.Writer, format string) error {
+	switch {
+	case r.tournament != nil:
+		s, m := r.tournament, r.Manifest
+		switch format {
+		case "json":
+			return JSON(w, s, m)
+		case "csv":
+			return CSV(w, s)
+		case "html":
+			return HTML(w, s, m)
+		}
+		return Text(w, s, m, r.opt)
+	case r.ffa != nil:
+		s, m := r.ffa, r.Manifest
+		switch format {
+		case "json":
+			return FFAJSON(w, s, m)
+		case "csv":
+			return FFACSV(w, s)
+		case "html":
+			return FFAHTML(w, s, m)
+		}
+		return FFAText(w, s, m, r.opt)
+	case r.match != nil:
+		switch format {
+		case "json":
+			return MatchJSON(w, r.match)
+		case "csv":
+			return MatchCSV(w, r.match)
+		case "html":
+			return MatchHTML(w, r.match)
+		}
+		return MatchText(w, r.match)
+	}
+	switch format {
+	case "json":
+		return WriteJSON(w, r.sprt)
+	case "html":
+		return SPRTHTML(w, r.sprt, r.verdict)
+	}
+	// A sequential test has no CSV: its text.
+	SPRTText(w, r.sprt, r.verdict)
+	return nil
+}
+
+// matchOf is a match's summary as its renderers take it, from the run's
+// manifest (bots, seed, planned games) and counts; interrupted says the
+// run stopped early and top how many loadout pairings to list.
+func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted bool, top int) *Match {
+	sum := analysis.SummarizeMatch(&counts.Pairings[0])
+	loadouts.Match(&sum, counts, &counts.Pairings[0])
+	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
+		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts}
+}
+
+// SPRTTest returns a sequential test's settings as a manifest stores
+// them, checked.
+func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) {
+	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
+	var err error
+	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
+		return t, fmt.Errorf("--model: %v", err)
+	}
+	return t, t.Check()
+}
+
+// sprtOf is a finished or stopped sequential test's summary and verdict,
+// from its run directory.
+func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis.Verdict, error) {
+	st := man.SPRT
+	if st == nil {
+		return nil, analysis.Continue, fmt.Errorf("a sequential test without its settings")
+	}
+	t, err := SPRTTest(st)
+	if err != nil {
+		return nil, analysis.Continue, err
+	}
+	verdict := analysis.Continue
+	if st.Verdict != "" && len(st.Looks) > 0 {
+		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
+	}
+	return NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted), verdict, nil
+}
