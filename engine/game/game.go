@@ -118,7 +118,9 @@ type State interface {
 	Apply(acts []Action) error
 	// Over reports whether the game has ended.
 	Over() bool
-	// Outcome returns the finishing order; meaningful once Over.
+	// Outcome returns the finishing order; meaningful once Over, but
+	// for its Score, which holds each seat's points at any step (a
+	// forfeited game's record keeps those of the step where it stopped).
 	Outcome() Outcome
 	// Turn returns the number of steps applied so far.
 	Turn() int
