@@ -131,6 +131,17 @@ type State interface {
 	Clone() State
 }
 
+// Resampler is implemented by the states of a game with hidden
+// information (Info.Hidden). Resample returns a state that seat cannot
+// tell from this one (the same observation and legal actions for seat)
+// with what seat may not see drawn anew from seed: in NPZR the
+// opponent's hand and the order of the deck. The conformance suite
+// (package gametest) checks with it that a seat's observation holds
+// nothing hidden from it; search bots may determinize with it.
+type Resampler interface {
+	Resample(seat int, seed uint64) State
+}
+
 // Observation is what one seat may see of a state: its own information
 // and the public information, nothing else. Each game has its own concrete
 // type, which that game's bots read; the JSON form is the one the exec
