@@ -5,8 +5,9 @@
 //
 // The suite plays random games of every seat count and a sample of rules
 // options and checks, at every step: ToAct and Legal agree (a seat decides
-// exactly when it has legal actions); every legal action's name reads back
-// as the action; Apply takes every legal action, takes illegal ones when
+// exactly when it has legal actions; one seat at a time unless the game
+// is simultaneous); every legal action's name reads back as the action;
+// Apply takes every legal action, takes illegal ones when
 // the game penalizes them and refuses them (leaving the state as it was)
 // when they forfeit, refuses the wrong number of actions, an action of a
 // seat that does not decide (sequential games) and any step after the
@@ -16,7 +17,8 @@
 // actions. At the end it checks that the game ended within its step bound,
 // that its outcome is a finishing order, that its record passes
 // Record.Check, survives JSON and replays to its result, that the same
-// seed plays the same game, and that the game's own tally (Info.Stats)
+// seed plays the same game (and that seeds change the start exactly when
+// Info.Chance says so), and that the game's own tally (Info.Stats)
 // merges to the tally of all the games and survives JSON.
 //
 // It is test code: the functions report through a testing.TB and stop the
@@ -44,9 +46,10 @@ type Options struct {
 	Games int
 	// Seed is the first game's seed; games use Seed, Seed+1, ...
 	Seed uint64
-	// MaxSteps returns the most steps a game of g may take; nil gives
-	// 64 steps per turn of the game's turn_cap rule when it has one (no
-	// game decides more than 64 times in a turn), else a million.
+	// MaxSteps returns the most steps a game of g may take; nil, or 0
+	// from it, gives 64 steps per turn of the game's turn_cap rule when
+	// it has one (no game decides more than 64 times in a turn), else a
+	// million.
 	MaxSteps func(g game.Game) int
 }
 
@@ -62,7 +65,9 @@ func (o *Options) games() int {
 
 func (o *Options) maxSteps(g game.Game) int {
 	if o.MaxSteps != nil {
-		return o.MaxSteps(g)
+		if n := o.MaxSteps(g); n > 0 {
+			return n
+		}
 	}
 	if v, ok := g.Rules()["turn_cap"]; ok {
 		if n, err := strconv.Atoi(v); err == nil && n > 0 {
@@ -202,8 +207,14 @@ func TestGame(t *testing.T, g game.Game, opt Options) {
 	t.Helper()
 	var finals []game.State
 	var hidden Hidden
+	starts := map[string]bool{}
 	for k := range opt.games() {
 		seed := opt.Seed + uint64(k)
+		start, err := observations(g.NewState(seed*0x9e3779b97f4a7c15), g.Seats())
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts[start] = true
 		rec, final, err := Check(g, seed, opt.maxSteps(g), &hidden)
 		if err != nil {
 			t.Fatalf("%s %s, seed %d: %v", g.Info().Name, ConfigName(g), seed, err)
@@ -211,6 +222,11 @@ func TestGame(t *testing.T, g game.Game, opt Options) {
 		if rec.Result.Forfeit == nil {
 			finals = append(finals, final)
 		}
+	}
+	// Info.Chance says whether the seed matters: a game without chance
+	// starts alike from every seed, one with chance (a deal) not.
+	if chance := g.Info().Chance; chance != (len(starts) > 1) && opt.games() > 1 {
+		t.Errorf("%s %s: Info.Chance is %v, but %d games start in %d ways", g.Info().Name, ConfigName(g), chance, opt.games(), len(starts))
 	}
 	if g.Info().Hidden && hidden.Differed == 0 {
 		t.Errorf("%s %s: the game hides information, but %d resamples never changed what another seat sees", g.Info().Name, ConfigName(g), hidden.Resamples)
@@ -351,7 +367,10 @@ func Check(g game.Game, seed uint64, maxSteps int, hidden *Hidden) (game.Record,
 		if err := checkDecisions(st, n); err != nil {
 			return p.rec, st, fmt.Errorf("step %d: %v", step, err)
 		}
-		if hidden != nil && info.Hidden && rs.IntN(4) == 0 {
+		if toAct = st.ToAct(toAct); !info.Simultaneous && len(toAct) > 1 {
+			return p.rec, st, fmt.Errorf("step %d: seats %v decide at once in a game that is not simultaneous", step, toAct)
+		}
+		if hidden != nil && info.Hidden && (step == 1 || rs.IntN(4) == 0) {
 			if err := checkResample(st.(game.Resampler), st, n, rs.Uint64(), hidden); err != nil {
 				return p.rec, st, fmt.Errorf("step %d: %v", step, err)
 			}
@@ -387,6 +406,21 @@ func Check(g game.Game, seed uint64, maxSteps int, hidden *Hidden) (game.Record,
 			if now, _ := observations(st, n); now != before {
 				return p.rec, st, fmt.Errorf("step %d: Apply refused %v but changed the state", step, b)
 			}
+		}
+		// Every legal action is taken (a sample of 8 a seat, with the
+		// others' chosen actions), on clones.
+		for _, s := range toAct {
+			legal = st.Legal(s, legal)
+			for _, i := range rs.Perm(len(legal))[:min(8, len(legal))] {
+				b := slices.Clone(acts)
+				b[s] = legal[i]
+				if err := st.Clone().Apply(b); err != nil {
+					return p.rec, st, fmt.Errorf("step %d: Apply refuses seat %d's legal action %q: %v", step, s, st.Observe(s).ActionString(legal[i]), err)
+				}
+			}
+		}
+		if now, _ := observations(st, n); now != before {
+			return p.rec, st, fmt.Errorf("step %d: playing on clones changed the original", step)
 		}
 		c := st.Clone()
 		if err := st.Apply(acts); err != nil {
