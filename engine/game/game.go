@@ -90,8 +90,12 @@ type Game interface {
 	Info() *Info
 	// Seats returns the number of players.
 	Seats() int
-	// Rules returns the effective value of every rule option, for
-	// manifests and records.
+	// Rules returns the game's effective rules, for manifests and
+	// records: Info.New of the same seats and these rules builds the same
+	// game (the conformance suite checks it). A game may leave out options
+	// at their defaults (NZSC keeps turn_cap and the options that differ
+	// from the shared rules, so that records of the shared rules read as
+	// they always have); Info.Value fills them in.
 	Rules() Rules
 	// NewState returns a game's first state. Chance events (a shuffle)
 	// are drawn from seed, so a game is a pure function of its rules,
