@@ -9,6 +9,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/game/gametest"
+	_ "github.com/nzsclab/nzsc/engine/games"
 )
 
 // The suite must be able to fail: toy is a small game (two seats take
@@ -184,4 +185,16 @@ func TestSuiteFindsFaults(t *testing.T) {
 			t.Logf("fault %q: %v", faultNames[f], strings.SplitN(err.Error(), "\n", 2)[0])
 		}
 	}
+}
+
+// Check plays one random game of a registered game through the contract
+// and reports the first broken promise, or nil.
+func ExampleCheck() {
+	g, err := game.Build("nzsc", 3, game.Rules{"turn_cap": "200"})
+	if err != nil {
+		panic(err)
+	}
+	rec, final, err := gametest.Check(g, 1, 200, nil)
+	fmt.Println(err, final.Over(), len(rec.Turns) == rec.Result.Steps)
+	// Output: <nil> true true
 }
