@@ -270,9 +270,11 @@ func (e *Exec) Starts() int { return e.starts }
 func (e *Exec) Peer() protocol.BotMessage { return e.peer }
 
 // NewGame implements Agent. The bot's seed for the game is drawn from
-// rng, so it follows from the game's seed and the seat.
+// rng, so it follows from the game's seed and the seat, and keyed with
+// the process's secret (botSeed), so that the bot cannot work back to
+// the game's seed.
 func (e *Exec) NewGame(seat int, rng *rand.Rand) {
-	e.seat, e.seed = seat, rng.Uint64()>>11
+	e.seat, e.seed = seat, botSeed(rng.Uint64())
 	e.game++
 	e.gameSent, e.finished, e.sent, e.fault = false, false, 0, nil
 }

@@ -184,6 +184,7 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 
 func (t *PlayerTable) forfeit(res *GameResult, seats, seat int, err error, st game.State) GameResult {
 	res.Outcome = game.Forfeit(seats, seat)
+	res.Outcome.Score = st.Outcome().Score // the points where the game stopped, as records keep them
 	res.Forfeit, res.Fault, res.Steps = seat, err, st.Turn()
 	finish(t.seated, res)
 	return *res

@@ -90,8 +90,12 @@ type Game interface {
 	Info() *Info
 	// Seats returns the number of players.
 	Seats() int
-	// Rules returns the effective value of every rule option, for
-	// manifests and records.
+	// Rules returns the game's effective rules, for manifests and
+	// records: Info.New of the same seats and these rules builds the same
+	// game (the conformance suite checks it). A game may leave out options
+	// at their defaults (NZSC keeps turn_cap and the options that differ
+	// from the shared rules, so that records of the shared rules read as
+	// they always have); Info.Value fills them in.
 	Rules() Rules
 	// NewState returns a game's first state. Chance events (a shuffle)
 	// are drawn from seed, so a game is a pure function of its rules,
@@ -118,7 +122,9 @@ type State interface {
 	Apply(acts []Action) error
 	// Over reports whether the game has ended.
 	Over() bool
-	// Outcome returns the finishing order; meaningful once Over.
+	// Outcome returns the finishing order; meaningful once Over, but
+	// for its Score, which holds each seat's points at any step (a
+	// forfeited game's record keeps those of the step where it stopped).
 	Outcome() Outcome
 	// Turn returns the number of steps applied so far.
 	Turn() int
@@ -127,6 +133,17 @@ type State interface {
 	Observe(seat int) Observation
 	// Clone returns an independent copy.
 	Clone() State
+}
+
+// Resampler is implemented by the states of a game with hidden
+// information (Info.Hidden). Resample returns a state that seat cannot
+// tell from this one (the same observation and legal actions for seat)
+// with what seat may not see drawn anew from seed: in NPZR the
+// opponent's hand and the order of the deck. The conformance suite
+// (package gametest) checks with it that a seat's observation holds
+// nothing hidden from it; search bots may determinize with it.
+type Resampler interface {
+	Resample(seat int, seed uint64) State
 }
 
 // Observation is what one seat may see of a state: its own information

@@ -88,8 +88,15 @@ func ParseSeed(s string) (uint64, error) {
 	return v, nil
 }
 
-// Check reports a record this version cannot read or that contradicts
-// itself (seat counts, names per turn).
+// Check reports a record this version cannot read, or one with a field
+// out of range or contradicting another: the seats, the bots and the
+// names of each turn counted alike, the seed a 64-bit number, the result
+// a finishing order (places from 1 to seats, shared as the competition
+// ranking "1224" shares them, the winner alone first), the forfeiting
+// seat one of the seats with the forfeit's places, the steps as many as
+// the turns. It needs no game: Replay checks the rest against the game.
+// Every reader of records (a games log, nzsc replay, the Watch page)
+// calls it, so that no field is used before it is checked.
 func (r *Record) Check() error {
 	switch {
 	case r.Format != RecordFormat:
@@ -102,6 +109,10 @@ func (r *Record) Check() error {
 		return fmt.Errorf("game record names %d bots for %d seats", len(r.Bots), r.Seats)
 	case len(r.Result.Places) != r.Seats || len(r.Result.Score) != r.Seats:
 		return fmt.Errorf("game record's result has the wrong number of seats")
+	case r.Table != nil && *r.Table < 0:
+		return fmt.Errorf("game record's table is %d; tables count from 0", *r.Table)
+	case r.InSet != nil && (*r.InSet < 0 || *r.InSet >= orders(r.Seats)):
+		return fmt.Errorf("game record's game_in_set is %d; a set of %d seats has games 0 to %d", *r.InSet, r.Seats, orders(r.Seats)-1)
 	}
 	for t, acts := range r.Turns {
 		if len(acts) != r.Seats {
@@ -110,6 +121,65 @@ func (r *Record) Check() error {
 	}
 	if _, err := ParseSeed(r.Seed); err != nil {
 		return err
+	}
+	return r.Result.check(r.Seats, r.Turns != nil, len(r.Turns))
+}
+
+// orders returns the number of games in a set of seats seats: every
+// order of the table's bots in the seats.
+func orders(seats int) int {
+	n := 1
+	for i := 2; i <= seats; i++ {
+		n *= i
+	}
+	return n
+}
+
+// check reports a result out of range for seats, or contradicting
+// itself; turns says whether the record holds its turns (n of them).
+func (r *RecordResult) check(seats int, turns bool, n int) error {
+	if r.Winner < -1 || r.Winner >= seats {
+		return fmt.Errorf("game record's winner is %d; want -1 (nobody) or a seat from 0 to %d", r.Winner, seats-1)
+	}
+	for s, p := range r.Places {
+		if p < 1 || p > seats {
+			return fmt.Errorf("game record's result gives seat %d place %d; places run from 1 to %d", s, p, seats)
+		}
+		ahead := 0
+		for _, q := range r.Places {
+			if q < p {
+				ahead++
+			}
+		}
+		if p != ahead+1 {
+			return fmt.Errorf("game record's places %v are no finishing order (seat %d has place %d with %d seats ahead)", r.Places, s, p, ahead)
+		}
+	}
+	if r.Winner >= 0 {
+		for s, p := range r.Places {
+			if (p == 1) != (s == r.Winner) {
+				return fmt.Errorf("game record's winner is seat %d but its places are %v", r.Winner, r.Places)
+			}
+		}
+	}
+	switch {
+	case r.Steps < 0:
+		return fmt.Errorf("game record's result has %d steps", r.Steps)
+	case turns && r.Steps != n:
+		return fmt.Errorf("game record's result says %d steps but it holds %d turns", r.Steps, n)
+	case r.Forfeit == nil && r.Fault != "":
+		return fmt.Errorf("game record gives a fault (%q) but no seat forfeited", r.Fault)
+	case r.Forfeit == nil:
+		return nil
+	case *r.Forfeit < 0 || *r.Forfeit >= seats:
+		return fmt.Errorf("game record's forfeit is seat %d; seats run from 0 to %d", *r.Forfeit, seats-1)
+	}
+	f := Forfeit(seats, *r.Forfeit)
+	for s := range seats {
+		if r.Places[s] != int(f.Place[s]) || r.Winner != f.Winner {
+			return fmt.Errorf("game record says seat %d forfeited, but its places are %v and winner %d (a forfeit gives %s and winner %d)",
+				*r.Forfeit, r.Places, r.Winner, f, f.Winner)
+		}
 	}
 	return nil
 }
@@ -134,6 +204,9 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 	if r.Turns == nil && r.Result.Steps > 0 {
 		return nil, fmt.Errorf("game record holds only the outcome (written at level outcome); it cannot be replayed")
 	}
+	if g.Seats() != r.Seats || !strings.EqualFold(g.Info().Name, strings.TrimSpace(r.Game)) {
+		return nil, fmt.Errorf("game record is of %s for %d seats, not %s for %d", r.Game, r.Seats, g.Info().Name, g.Seats())
+	}
 	seed, _ := ParseSeed(r.Seed)
 	st := g.NewState(seed)
 	acts := make([]Action, r.Seats)
@@ -149,6 +222,11 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 		toAct = st.ToAct(toAct)
 		for s, name := range names {
 			if name == "" {
+				if slices.Contains(toAct, s) {
+					// "" is a pass, which only a seat that does not
+					// decide makes (a stuck NZSC player).
+					return st, fmt.Errorf("turn %d: seat %d decides but the record gives it no action", t+1, s)
+				}
 				continue
 			}
 			if !slices.Contains(toAct, s) {
@@ -183,11 +261,26 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 	return st, nil
 }
 
+// score returns each seat's points in st as Outcome counts them, which a
+// game keeps at any step (a forfeited game's record holds the points of
+// the step where it stopped).
+func score(st State) []int {
+	o := st.Outcome()
+	return o.Score[:o.Seats]
+}
+
 // checkEnd compares the replayed end with the record's result.
 func checkEnd(st State, r *Record) error {
+	if st.Turn() != r.Result.Steps {
+		return fmt.Errorf("the moves make %d steps, the record says %d", st.Turn(), r.Result.Steps)
+	}
 	if r.Result.Forfeit != nil {
 		if st.Over() {
 			return fmt.Errorf("the record says seat %d forfeited, but its moves end the game", *r.Result.Forfeit)
+		}
+		// Check has held the places and winner to the forfeit's.
+		if sc := score(st); !slices.Equal(sc, r.Result.Score) {
+			return fmt.Errorf("seat %d forfeited with score %v, the record says %v", *r.Result.Forfeit, sc, r.Result.Score)
 		}
 		return nil
 	}

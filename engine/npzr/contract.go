@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
@@ -179,3 +180,15 @@ func (gs *GameState) Observe(seat int) game.Observation {
 
 // Clone implements game.State.
 func (gs *GameState) Clone() game.State { return &GameState{State: gs.State} }
+
+// Resample implements game.Resampler: the cards seat cannot see dealt
+// anew (Observation.Determinize) from seed.
+func (gs *GameState) Resample(seat int, seed uint64) game.State {
+	var o Observation
+	gs.State.Observe(seat, &o)
+	s, err := o.Determinize(engine.NewWyrand(seed, shuffleStream))
+	if err != nil {
+		panic("npzr: a state's own observation does not determinize: " + err.Error()) // a bug in the game
+	}
+	return &GameState{State: s}
+}

@@ -8,7 +8,8 @@
 // boosters (more moves than No Booster), and in each round the legal move
 // with the best expected score (its points minus the opponent's) against
 // the opponent's available moves taken as equally likely. Its randomness
-// comes from the game's seed, so its games replay.
+// comes from the seed nzsc sends for each game, so its games replay
+// within one nzsc process (docs/protocol.md, "seed").
 package main
 
 import (

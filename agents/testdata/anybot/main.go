@@ -1,7 +1,8 @@
 // Command anybot is a test bot for any game of the protocol: it checks the
 // hello names a game and answers every decision with a uniformly random
 // legal action, drawn from the game's seed. With the argument "bad" it
-// answers a name that is no action.
+// answers a name that is no action; with "seeds" it writes each game's
+// seed to its standard error (the bot's log).
 package main
 
 import (
@@ -14,6 +15,7 @@ import (
 
 func main() {
 	bad := len(os.Args) > 1 && os.Args[1] == "bad"
+	seeds := len(os.Args) > 1 && os.Args[1] == "seeds"
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 64<<20)
 	out := json.NewEncoder(os.Stdout)
@@ -39,6 +41,9 @@ func main() {
 			out.Encode(map[string]any{"type": "hello", "protocol": 1, "name": "anybot-" + m.GameName})
 		case "game":
 			rng = rand.New(rand.NewPCG(m.Seed, 1))
+			if seeds {
+				fmt.Fprintf(os.Stderr, "anybot: seed %d\n", m.Seed)
+			}
 		case "decide":
 			if len(m.View) == 0 || len(m.Legal) == 0 {
 				fmt.Fprintln(os.Stderr, "anybot: a decision without an observation or legal actions")

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/internal/crash"
+)
+
+// TestReplayRefusesFields: a record with a field out of range or against
+// its moves is a one-line error naming the field, exit 2, for every
+// game. (A forfeit of seat 7 was "internal error: index out of range",
+// exit 1; "steps": 99 and a deciding seat's "" replayed with exit 0.)
+func TestReplayRefusesFields(t *testing.T) {
+	const nzsc = `{"format":"nzsc-lab-game","version":1,"game":"nzsc","seats":2,"rules":{"turn_cap":"1000"},"seed":"0x1","bots":["a","b"],`
+	const npzr = `{"format":"nzsc-lab-game","version":1,"game":"npzr","seats":2,"rules":{"copies":"4","turn_cap":"500"},"seed":"0xbd64a5d9adefe000","bots":["crash","greedy"],`
+	const nzsc3 = `{"format":"nzsc-lab-game","version":1,"game":"nzsc","seats":3,"rules":{"turn_cap":"1000"},"seed":"0x1","bots":["a","b","c"],`
+	for i, c := range []struct{ line, want string }{
+		{nzsc + `"turns":[["Ninja","Zombie"]],"result":{"places":[2,1],"winner":1,"score":[0,1],"steps":1,"forfeit":7,"fault":"x"}}`, "forfeit is seat 7"},
+		{nzsc + `"turns":[["Ninja","Zombie"]],"result":{"places":[2,1],"winner":1,"score":[0,1],"steps":99,"forfeit":0,"fault":"x"}}`, "99 steps"},
+		{nzsc + `"turns":[["","Zombie"]],"result":{"places":[2,1],"winner":1,"score":[0,1],"steps":1,"forfeit":0,"fault":"x"}}`, "seat 0 decides but the record gives it no action"},
+		{nzsc + `"turns":[["Ninja","Zombie"]],"result":{"places":[2,1],"winner":1,"score":[0,3],"steps":1,"forfeit":0,"fault":"x"}}`, "forfeited with score [0 0]"},
+		{npzr + `"turns":[["play Ninja Torso new",""]],"result":{"places":[2,1],"winner":1,"score":[0,0],"steps":1,"forfeit":2,"fault":"x"}}`, "forfeit is seat 2"},
+		{npzr + `"turns":[["play Ninja Torso new",""]],"result":{"places":[1,1],"winner":-1,"score":[0,0],"steps":1,"forfeit":0,"fault":"x"}}`, "a forfeit gives 2-1"},
+		{nzsc3 + `"turns":[["Ninja","Zombie","Clown"]],"result":{"places":[1,3,3],"winner":-1,"score":[0,0,0],"steps":1}}`, "no finishing order"},
+		{nzsc3 + `"game_in_set":6,"turns":[["Ninja","Zombie","Clown"]],"result":{"places":[1,1,3],"winner":-1,"score":[0,0,0],"steps":1,"forfeit":2,"fault":"x"}}`, "game_in_set is 6"},
+	} {
+		path := filepath.Join(t.TempDir(), "r.jsonl")
+		if err := os.WriteFile(path, []byte(c.line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runCmd(t, "", "replay", path)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d: code %d %q, want 2 and one line naming %q", i, code, stderr, c.want)
+		}
+	}
+}
+
+// FuzzReplay runs nzsc replay on any one line: bad input is an error
+// with exit code 2, never a panic (exit 1 and a crash file). The corpus is
+// real records of every game (engine/games/testdata, whose FuzzRecord
+// fuzzes the checks themselves).
+func FuzzReplay(f *testing.F) {
+	fh, err := os.Open(filepath.Join("..", "..", "engine", "games", "testdata", "records.jsonl"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		f.Add(append([]byte(nil), sc.Bytes()...))
+	}
+	// The audit's cases (issues 22 and 23), kept as regressions.
+	f.Add([]byte(`{"format":"nzsc-lab-game","version":1,"game":"nzsc","seats":2,"rules":{"turn_cap":"1000"},"seed":"0x1","bots":["a","b"],"turns":[["Ninja","Zombie"]],"result":{"places":[2,1],"winner":1,"score":[0,0],"steps":1,"forfeit":7,"fault":"x"}}`))
+	f.Add([]byte(`{"format":"nzsc-lab-game","version":1,"game":"npzr","seats":2,"rules":{"copies":"4","turn_cap":"500"},"seed":"0x1","bots":["a","b"],"turns":[],"result":{"places":[1,2],"winner":0,"score":[0,0],"steps":0,"forfeit":-3,"fault":"x"}}`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, line []byte) {
+		path := filepath.Join(dir, "r.jsonl")
+		if err := os.WriteFile(path, line, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		err := run(context.Background(), []string{"replay", path}, strings.NewReader(""), &out, &errb)
+		var u *usageError
+		switch {
+		case crash.As(err) != nil:
+			t.Fatalf("replay panics: %v\n%s", err, line)
+		case err != nil && !errors.As(err, &u):
+			t.Fatalf("replay fails with exit 1 on bad input: %v\n%s", err, line)
+		}
+	})
+}
