@@ -117,9 +117,10 @@ type Options struct {
 	Record func(*game.Record) error
 }
 
-// IsClassic reports whether bot is the classic opponent, whose seeds are
-// 32-bit generator states.
-func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" }
+// IsClassic reports whether bot is two-player NZSC's classic opponent,
+// whose seeds are 32-bit generator states (the classic bot of 3 or 4
+// players draws its state from the game seed, as every other bot does).
+func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" && bot.Info.New != nil }
 
 // DefaultOpponent is the bot a person plays when none is named: the
 // original game's classic computer in two-player NZSC, greedy elsewhere.
@@ -175,9 +176,6 @@ func NewSession(o Options) (*Session, error) {
 	}
 	if o.Bot.Info.Game != g.Info().Name && o.Bot.Info.Game != agents.AnyGame || !o.Bot.Info.Supports(n) {
 		return nil, fmt.Errorf("play: bot %s does not play %s at %d players", o.Bot.Spec, g.Info().Name, n)
-	}
-	if IsClassic(o.Bot) && n != 2 {
-		return nil, fmt.Errorf("play: the classic computer plays two-player NZSC only")
 	}
 	names := make([]string, n)
 	for s := range names {

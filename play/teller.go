@@ -69,3 +69,9 @@ func newTeller(g game.Game, seat int, names []string) (teller, error) {
 	}
 	return nil, fmt.Errorf("play: %s at %d players cannot be played by a person", g.Info().Name, g.Seats())
 }
+
+// Playable reports whether a person can play g (a teller knows it).
+func Playable(g game.Game) bool {
+	_, err := newTeller(g, 0, make([]string, g.Seats()))
+	return err == nil
+}

@@ -387,7 +387,7 @@ func TestPlayEveryGame(t *testing.T) {
 	for i, args := range [][]string{
 		{"play", "--game", "npzr", "--seat", "2"},
 		{"play", "--players", "3", "--seat", "1"},
-		{"play", "--players", "3", "--opponent", "classic"},
+		{"play", "--players", "3", "--opponent", "optimal"},
 		{"play", "--game", "npzr", "--opponent", "nosuchbot"},
 		{"play", "--game", "npzr", "--players", "3"},
 	} {
