@@ -24,10 +24,6 @@ func init() {
 	})
 }
 
-// Width is where the NPZR teller wraps its lines: a terminal's 80
-// columns, less a margin.
-const Width = 78
-
 // npzrHelp is what to type in NPZR, before the commands.
 const npzrHelp = `Actions (upper or lower case):
   play Ninja Head on 2          put a card on stack 2 (the pile of its part)
@@ -132,11 +128,12 @@ func (t *npzrTeller) heading(opponent string, seed uint64, replay string) []stri
 	if t.me == 1 {
 		first = t.bot() + " moves first"
 	}
-	// The replay command on a line of its own, so that it is not wrapped.
-	return wrap([]string{
+	// The replay command on a line of its own, so that a terminal does
+	// not wrap it.
+	return []string{
 		fmt.Sprintf("Playing Ninja Pirate Zombie Robot against %s with seed %#x.", opponent, seed),
 		"Replay: " + replay,
-		fmt.Sprintf("You are seat %d: %s. Type help for the commands.", t.me, first), ""})
+		fmt.Sprintf("You are seat %d: %s. Type help for the commands.", t.me, first), ""}
 }
 
 func (t *npzrTeller) opening(st game.State) []string {
@@ -155,14 +152,14 @@ func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (gam
 	o := t.obs(st)
 	a, err := o.Parse(line)
 	if err != nil {
-		return game.Pass, wrap([]string{strings.TrimPrefix(err.Error(), "npzr: ")})
+		return game.Pass, []string{strings.TrimPrefix(err.Error(), "npzr: ")}
 	}
 	for _, l := range legal {
 		if l == game.Action(a) {
 			return l, nil
 		}
 	}
-	return game.Pass, wrap([]string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))})
+	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}
 }
 
 // step tells the bot's actions; the person's own show as typed, and the
@@ -177,7 +174,7 @@ func (t *npzrTeller) step(before, after game.State, acts []game.Action, _ string
 	if len(out) > 0 {
 		out = append(out, "")
 	}
-	return wrap(out)
+	return out
 }
 
 func (t *npzrTeller) end(st game.State) []string {
@@ -208,7 +205,7 @@ func (t *npzrTeller) score(st game.State) []string {
 		out = append(out, fmt.Sprintf("Turn %d of at most %d. You hold %d cards, %s %d; the deck has %d.",
 			o.Turns+1, o.TurnCap, handSize(o), t.bot(), o.OppHand, o.Deck))
 	}
-	return wrap(out)
+	return out
 }
 
 func (t *npzrTeller) command(cmd string, st game.State) ([]string, bool) {
@@ -217,6 +214,10 @@ func (t *npzrTeller) command(cmd string, st game.State) ([]string, bool) {
 	}
 	return nil, false
 }
+
+// wrap: NPZR's lines are long (a hand, a stack, an explanation); a
+// terminal wraps them.
+func (t *npzrTeller) wrap() bool { return true }
 
 func (t *npzrTeller) help() string { return npzrHelp + Commands }
 
@@ -337,7 +338,7 @@ func (t *npzrTeller) table(o *npzr.Observation) []string {
 		}
 	}
 	out = append(out, "Your hand: "+strings.Join(hand, ", "))
-	return wrap(out)
+	return out
 }
 
 // whyIllegal explains why a readable action a is not legal for the
@@ -361,27 +362,4 @@ func whyIllegal(o *npzr.Observation, a npzr.Action) string {
 		return "that card cannot count as " + a.As().String()
 	}
 	return "the rules do not allow it"
-}
-
-// wrap breaks every line longer than Width at word boundaries; a
-// continuation is indented four spaces past the line's own indentation.
-// A word longer than the width stays whole.
-func wrap(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		for len(l) > Width {
-			indent := len(l) - len(strings.TrimLeft(l, " "))
-			cut := strings.LastIndexByte(l[:Width+1], ' ')
-			if cut <= indent {
-				if cut = strings.IndexByte(l[indent:], ' '); cut < 0 {
-					break
-				}
-				cut += indent
-			}
-			out = append(out, strings.TrimRight(l[:cut], " "))
-			l = strings.Repeat(" ", indent+4) + strings.TrimLeft(l[cut:], " ")
-		}
-		out = append(out, strings.TrimRight(l, " "))
-	}
-	return out
 }

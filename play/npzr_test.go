@@ -157,7 +157,7 @@ func TestWrap(t *testing.T) {
 		{"  " + strings.Repeat("x", 90) + " y", []string{"  " + strings.Repeat("x", 90), "      y"}},
 		{strings.Repeat("x", 90), []string{strings.Repeat("x", 90)}},
 	} {
-		got := wrap([]string{c.in})
+		got := wrap([]string{c.in}, Width)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("case %d: got %q, want %q", i, got, c.want)
 		}

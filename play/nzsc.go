@@ -255,3 +255,6 @@ func ordinal(n int) string {
 	}
 	return fmt.Sprint(n) + "th"
 }
+
+// wrap: the original game's lines are kept as they were.
+func (t *nzsc2) wrap() bool { return false }

@@ -193,3 +193,5 @@ func scoreLine(s *nzscn.State, n int) string {
 	}
 	return strings.Join(parts, " - ")
 }
+
+func (t *nzscN) wrap() bool { return false }

@@ -72,11 +72,20 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	return err
 }
 
-// Write writes a reply as the terminal shows it: its lines, then the
-// question with the choices listed under it and a blank line.
+// Width is where a terminal wraps the lines of a game that asks for it
+// (Reply.Wrap): 80 columns, less a margin.
+const Width = 78
+
+// Write writes a reply as the terminal shows it: its lines (wrapped at
+// Width when the reply asks), then the question with the choices listed
+// under it and a blank line.
 func Write(w io.Writer, r Reply) {
 	var b strings.Builder
-	for _, l := range r.Lines {
+	lines := r.Lines
+	if r.Wrap {
+		lines = wrap(lines, Width)
+	}
+	for _, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
@@ -139,4 +148,27 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// wrap breaks every line longer than width at word boundaries; a
+// continuation is indented four spaces past the line's own indentation.
+// A word longer than the width stays whole.
+func wrap(lines []string, width int) []string {
+	var out []string
+	for _, l := range lines {
+		for len(l) > width {
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			cut := strings.LastIndexByte(l[:width+1], ' ')
+			if cut <= indent {
+				if cut = strings.IndexByte(l[indent:], ' '); cut < 0 {
+					break
+				}
+				cut += indent
+			}
+			out = append(out, strings.TrimRight(l[:cut], " "))
+			l = strings.Repeat(" ", indent+4) + strings.TrimLeft(l[cut:], " ")
+		}
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return out
 }

@@ -58,6 +58,9 @@ type Reply struct {
 	Status  Status   `json:"status"`
 	// Over is set when the session has ended (no more games).
 	Over bool `json:"over"`
+	// Wrap asks a terminal to wrap the lines at word boundaries (NPZR's
+	// are long); a page wraps them at its own width.
+	Wrap bool `json:"wrap,omitempty"`
 }
 
 // Status is the state of the session's current game, for a display that
@@ -123,9 +126,12 @@ type Options struct {
 func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" && bot.Info.New != nil }
 
 // DefaultOpponent is the bot a person plays when none is named: the
-// original game's classic computer in two-player NZSC, greedy elsewhere.
+// original game's classic computer in NZSC (at 3 or 4 players each seat
+// draws its generator from the game seed; greedy, deterministic, would
+// pick the same character as its twin every turn and the characters
+// would never settle), greedy in NPZR.
 func DefaultOpponent(gameName string, seats int) string {
-	if gameName == engine.Info.Name && seats == 2 {
+	if gameName == engine.Info.Name {
 		return "classic"
 	}
 	return "greedy"
@@ -525,6 +531,7 @@ func (s *Session) reply(r Reply) Reply {
 	}
 	r.Status = s.status()
 	r.Over = s.over
+	r.Wrap = s.t.wrap()
 	return r
 }
 

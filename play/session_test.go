@@ -361,3 +361,24 @@ func TestRecordEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultOpponentsFinish: against the default bots, a person who
+// always takes the first option finishes a game well before the turn cap
+// at every number of seats (two greedy bots at one NZSC table picked the
+// same character every turn, so the characters never settled).
+func TestDefaultOpponentsFinish(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"nzsc", 2}, {"nzsc", 3}, {"nzsc", 4}, {"npzr", 2}} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			s, r := sessionOf(t, c.game, c.seats, DefaultOpponent(c.game, c.seats), seed, nil)
+			for n := 0; r.Kind != AskAgain && n < 300; n++ {
+				r, _ = s.Answer(r.Options[0])
+			}
+			if r.Kind != AskAgain || r.Status.Turn >= 1000 {
+				t.Errorf("%s/%d seed %d: not over after 300 answers (step %d)", c.game, c.seats, seed, r.Status.Turn)
+			}
+		}
+	}
+}

@@ -49,6 +49,8 @@ type teller interface {
 	phase(st game.State) string
 	// board is the game's picture of the table for a page (JSON).
 	board(st game.State) any
+	// wrap is whether a terminal wraps the game's lines (Reply.Wrap).
+	wrap() bool
 }
 
 // tellers are the registered teller constructors: each returns its
