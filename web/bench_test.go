@@ -21,7 +21,17 @@ import (
 // classic computer through the HTTP API (a new session, the first option
 // every turn, then "n"). One iteration is one whole game. It reports the
 // requests per second and the latency of a request (p50, p99).
-func BenchmarkServePlay(b *testing.B) {
+func BenchmarkServePlay(b *testing.B) { benchServe(b, playapi.NewRequest{}) }
+
+// BenchmarkServePlayNPZR is BenchmarkServePlay for NPZR against greedy:
+// whole games, the first legal action every time.
+func BenchmarkServePlayNPZR(b *testing.B) { benchServe(b, playapi.NewRequest{Game: "npzr"}) }
+
+// BenchmarkServePlay3 is BenchmarkServePlay for NZSC at 3 players against
+// two classic bots.
+func BenchmarkServePlay3(b *testing.B) { benchServe(b, playapi.NewRequest{Players: 3}) }
+
+func benchServe(b *testing.B, req playapi.NewRequest) {
 	_, ts := newServer(b, Config{MaxSessions: 10000})
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
 	var (
@@ -55,7 +65,9 @@ func BenchmarkServePlay(b *testing.B) {
 		var mine []time.Duration
 		for pb.Next() {
 			var nr playapi.NewReply
-			post(ts.URL+"/api/play", playapi.NewRequest{Seed: fmt.Sprint(seeds.Add(1))}, &nr, &mine)
+			req := req
+			req.Seed = fmt.Sprint(seeds.Add(1))
+			post(ts.URL+"/api/play", req, &nr, &mine)
 			r := nr.Reply
 			for !r.Over && len(r.Options) > 0 && !b.Failed() {
 				a := r.Options[0]
