@@ -503,11 +503,18 @@ func TestAPIEveryGame(t *testing.T) {
 
 // TestGamesList: /api/games offers every game at every number of
 // players, each with its default bot among its bots; exec: only with
-// AllowExec.
+// AllowExec, to a request with the server's secret.
 func TestGamesList(t *testing.T) {
-	for _, allow := range []bool{false, true} {
-		_, ts := newServer(t, Config{AllowExec: allow})
-		_, b := call(t, http.DefaultClient, "GET", ts.URL+"/api/games", "")
+	const secret = "5ec2e7"
+	withSecret := &http.Client{Transport: headerTransport{webapi.SecretHeader: secret}}
+	for _, c := range []struct {
+		allow  bool
+		client *http.Client
+		exec   bool
+	}{{false, withSecret, false}, {true, http.DefaultClient, false}, {true, withSecret, true}} {
+		allow := c.exec
+		_, ts := newServer(t, Config{AllowExec: c.allow, Secret: secret})
+		_, b := call(t, c.client, "GET", ts.URL+"/api/games", "")
 		var games []playapi.GameInfo
 		if err := json.Unmarshal(b, &games); err != nil {
 			t.Fatal(err)
