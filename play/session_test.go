@@ -382,3 +382,48 @@ func TestDefaultOpponentsFinish(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEveryGame: any lines, answered in turn, in any game and at any
+// number of seats, never panic; every question offers options, each of
+// them legal (answered, it is taken without an explanation); the turn
+// never goes back.
+func FuzzEveryGame(f *testing.F) {
+	f.Add(uint8(0), uint64(5), "help\nlegal\nplay Ninja Head new\nmove 1.head to 9\nquit")
+	f.Add(uint8(1), uint64(6), "ninja\nzzz\nscore\n\nrules\nclown")
+	f.Add(uint8(2), uint64(7), "samurai\n1\nlegal\ny\nn")
+	f.Add(uint8(3), uint64(8), "table\nplay Wild as Robot Legs new\ndecline\n?")
+	f.Fuzz(func(t *testing.T, which uint8, seed uint64, in string) {
+		c := []struct {
+			game  string
+			seats int
+			spec  string
+		}{{"npzr", 2, "random"}, {"nzsc", 3, "random"}, {"nzsc", 4, "classic"}, {"npzr", 2, "greedy"}}[which%4]
+		s, r := sessionOf(t, c.game, c.seats, c.spec, seed, nil)
+		turn := r.Status.Turn
+		for _, l := range strings.Split(in, "\n") {
+			if r.Over {
+				break
+			}
+			var err error
+			if r, err = s.Answer(l); err != nil {
+				t.Fatal(err)
+			}
+			if !r.Over && len(r.Options) == 0 {
+				t.Fatalf("a question with no options: %+v", r)
+			}
+			if r.Status.Turn < turn && r.Status.Number == 1 {
+				t.Fatalf("turn went back from %d to %d", turn, r.Status.Turn)
+			}
+			turn = r.Status.Turn
+			if r.Kind == AskAction || r.Kind == AskChoice {
+				// Every option reads as one of the person's legal actions.
+				legal := s.st.Legal(s.me, nil)
+				for _, o := range r.Options {
+					if a, why := s.t.parse(s.st, o, legal); why != nil || !slices.Contains(legal, a) {
+						t.Fatalf("option %q is not taken: %q", o, why)
+					}
+				}
+			}
+		}
+	})
+}
