@@ -20,7 +20,9 @@ import (
 // concurrent sessions (8 per CPU), each playing whole games against the
 // classic computer through the HTTP API (a new session, the first option
 // every turn, then "n"). One iteration is one whole game. It reports the
-// requests per second and the latency of a request (p50, p99).
+// requests per second, the latency of a request (p50, p99) and the CPU
+// time per request (client and server together: the figure other work on
+// a shared machine does not change).
 func BenchmarkServePlay(b *testing.B) { benchServe(b, playapi.NewRequest{}) }
 
 // BenchmarkServePlayNPZR is BenchmarkServePlay for NPZR against greedy:
@@ -70,7 +72,7 @@ func benchServe(b *testing.B, req playapi.NewRequest) {
 	}
 	b.ReportAllocs()
 	b.SetParallelism(8)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	b.RunParallel(func(pb *testing.PB) {
 		var mine []time.Duration
 		for pb.Next() {
@@ -95,7 +97,7 @@ func benchServe(b *testing.B, req playapi.NewRequest) {
 		lat = append(lat, mine...)
 		mu.Unlock()
 	})
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), cpuTime()-cpu0
 	if len(lat) == 0 {
 		return
 	}
@@ -105,4 +107,8 @@ func benchServe(b *testing.B, req playapi.NewRequest) {
 	b.ReportMetric(q(0.50), "p50-ms")
 	b.ReportMetric(q(0.99), "p99-ms")
 	b.ReportMetric(float64(len(lat))/float64(b.N), "req/game")
+	if cpu > 0 {
+		// Client and server together, on the same cores.
+		b.ReportMetric(float64(cpu)/float64(time.Microsecond)/float64(len(lat)), "cpu-µs/req")
+	}
 }
