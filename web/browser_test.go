@@ -424,4 +424,15 @@ func TestPlayPage3Players(t *testing.T) {
 		}
 		shot(t, ctx, fmt.Sprintf("play-nzsc3-%d.png", width), width)
 	}
+	// Four players on a phone: five columns, nothing runs off the side.
+	ctx := browser.New(t, 390, 800, time.Minute)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800)); err != nil {
+		t.Fatal(err)
+	}
+	clickToEnd(t, ctx, ts.URL+"/play?players=4&seed=0x41", 6)
+	geo, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.documentElement.scrollWidth, innerWidth, document.querySelectorAll("#status thead th").length]`))
+	if geo[0] > geo[1] || geo[2] != 5 {
+		t.Errorf("4 players at 390 px: page %v px wide, %v header cells", geo[0], geo[2])
+	}
+	shot(t, ctx, "play-nzsc4-390.png", 390)
 }
