@@ -436,3 +436,53 @@ func TestPlayPage3Players(t *testing.T) {
 	}
 	shot(t, ctx, "play-nzsc4-390.png", 390)
 }
+
+// TestPlayPageSelector: the form starts the game chosen: NPZR from seat
+// 1 (the bot moves first), then NZSC for 4 players; the address keeps the
+// choice, so a reload replays it.
+func TestPlayPageSelector(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	_, ts := newServer(t, Config{})
+	ctx := browser.New(t, 1280, 800, time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/play"),
+		chromedp.WaitVisible(chromedp.CSS(`#options button`)),
+		chromedp.SetValue(chromedp.ID("game"), "npzr/2"),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The change event fills in NPZR's default bot and shows the seat.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`document.getElementById("game").dispatchEvent(new Event("change"))`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("seat"), "1"), chromedp.Click(chromedp.CSS(`#setup button[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Poll[[]string](`(() => {
+		const l = Array.from(document.querySelectorAll("#transcript .line"), e => e.textContent);
+		return l.some(x => x.startsWith("You are seat 1")) && !document.getElementById("felt").hidden
+			? [location.search, document.getElementById("opponent").value, l.find(x => x.startsWith("greedy: "))] : null;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0] != "?game=npzr&players=2&seat=1&opponent=greedy" || got[1] != "greedy" || got[2] == "" {
+		t.Errorf("after choosing NPZR from seat 1: %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("game"), "nzsc/4")); err != nil {
+		t.Fatal(err)
+	}
+	chromedp.Run(ctx, chromedp.Evaluate[any](`document.getElementById("game").dispatchEvent(new Event("change"))`))
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#setup button[type=submit]`))); err != nil {
+		t.Fatal(err)
+	}
+	cols, err := chromedp.Run(ctx, chromedp.Poll[[]string](`document.getElementById("felt").hidden && document.querySelectorAll("#status thead th").length == 5
+		? [location.search, document.getElementById("question").textContent] : null`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cols[0] != "?game=nzsc&players=4&opponent=classic" || cols[1] != "Choose a character:" {
+		t.Errorf("after choosing NZSC for 4: %q", cols)
+	}
+}
