@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -162,4 +163,23 @@ func TestWrap(t *testing.T) {
 			t.Errorf("case %d: got %q, want %q", i, got, c.want)
 		}
 	}
+}
+
+// A session of NPZR from seat 1: the bot moves first, then the person is
+// asked for a play, the options being every legal action by name.
+func ExampleSession_npzr() {
+	g, _ := npzr.NewGame(npzr.DefaultRules)
+	bot, _ := agents.ParseFor("npzr", "greedy")
+	s, _ := NewSession(Options{Game: g, Seat: 1, Bot: bot, Seed: 5})
+	r, _ := s.Start()
+	fmt.Println(r.Lines[0])
+	fmt.Println(r.Lines[4])
+	fmt.Println(r.Ask, r.Kind, r.Options[0])
+	r, _ = s.Answer("play Robot Head on 7")
+	fmt.Println(r.Lines[1])
+	// Output:
+	// Playing Ninja Pirate Zombie Robot against greedy with seed 0x5.
+	// greedy: play Zombie Legs new
+	// Your play: action play Ninja Head on 1
+	// You cannot play Robot Head on 7 now: there is no stack 7 (there are 1).
 }
