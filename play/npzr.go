@@ -36,6 +36,7 @@ const npzrHelp = `Actions (upper or lower case):
                                 a wild that moves is nominated again
   move 2.torso new              ...or onto a new stack
   decline                       give up one earned move
+  3                             the third action legal lists
   table                         draw the table again
 An action that is not legal now is explained and asked again.
 `

@@ -106,7 +106,7 @@ func TestNPZRSession(t *testing.T) {
 			"an action starts with play, move or decline", // dance
 			"You cannot play Ninja Head on 9 now",         // not legal
 			"You cannot decline now: there is no earned move to make; play a card",
-			"You may choose:\n  play ", // legal
+			"You may choose:\n   1  play ", // legal
 			"Your hand: ", "Deck ", "greedy: play ", "Scored: you ", "Ninja Pirate Zombie Robot: the player's reference",
 			"Play again? y/N",
 		} {
@@ -138,6 +138,21 @@ func TestNPZRSession(t *testing.T) {
 				t.Errorf("line of %d bytes: %q", len(l), l)
 			}
 		}
+	}
+}
+
+// TestNPZRByNumber: a number answers with the action legal lists under
+// it; a number out of range is read as an action, which it is not.
+func TestNPZRByNumber(t *testing.T) {
+	s, r := sessionOf(t, "npzr", 2, "greedy", 5, nil)
+	want := r.Options[2]
+	r, _ = s.Answer("99")
+	if !strings.Contains(strings.Join(r.Lines, "\n"), "an action starts with play, move or decline") || r.Status.Turn != 0 {
+		t.Errorf("99: %q", r.Lines)
+	}
+	r, _ = s.Answer(" 3 ")
+	if r.Status.Turn == 0 || len(s.turns) == 0 || s.turns[0][0] != want {
+		t.Errorf("3 played %v, want %q", s.turns, want)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -274,7 +275,11 @@ func (s *Session) Answer(line string) (Reply, error) {
 		return s.reply(r), nil
 	}
 	s.legal = s.st.Legal(s.me, s.legal)
-	a, why := s.t.parse(s.st, line, s.legal)
+	a, ok := s.byNumber(line)
+	var why []string
+	if !ok {
+		a, why = s.t.parse(s.st, line, s.legal)
+	}
 	if why != nil {
 		r.Lines = append(r.Lines, why...)
 		r.Lines = append(r.Lines, "")
@@ -519,10 +524,27 @@ func (s *Session) legalLines() []string {
 	s.legal = s.st.Legal(s.me, s.legal)
 	obs := s.st.Observe(s.me)
 	out := []string{"You may choose:"}
-	for _, a := range s.legal {
+	for i, a := range s.legal {
+		if s.asking == AskAction {
+			// Numbered: a long action may be answered by its number.
+			out = append(out, fmt.Sprintf("  %2d  %s", i+1, obs.ActionString(a)))
+			continue
+		}
 		out = append(out, "  "+obs.ActionString(a))
 	}
 	return out
+}
+
+// byNumber reads line as the number of one of the legal actions, as the
+// legal command lists them when the options are not listed with the
+// question (AskAction; NZSC's names are answered by name, and a number
+// there is a name that does not exist, as in the original game).
+func (s *Session) byNumber(line string) (game.Action, bool) {
+	k, err := strconv.Atoi(strings.TrimSpace(line))
+	if s.asking != AskAction || err != nil || k < 1 || k > len(s.legal) {
+		return game.Pass, false
+	}
+	return s.legal[k-1], true
 }
 
 func (s *Session) reply(r Reply) Reply {

@@ -284,7 +284,10 @@ func TestCommandsEveryGame(t *testing.T) {
 			}
 			if strings.EqualFold(strings.TrimSpace(cmd), "legal") {
 				want := []string{"", "You may choose:"}
-				for _, o := range first.Options {
+				for i, o := range first.Options {
+					if first.Kind == AskAction {
+						o = fmt.Sprintf("%2d  %s", i+1, o)
+					}
 					want = append(want, "  "+o)
 				}
 				if !slices.Equal(r.Lines, append(want, "")) {
