@@ -153,7 +153,9 @@ function grouped(opts, options) {
   for (const [key, list] of rows) {
     const row = el("div", "group");
     if (key) row.appendChild(el("span", "glabel", key));
-    for (const [o, rest] of list) row.appendChild(button(o, rest));
+    const buttons = el("div", "gbuttons");
+    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
+    row.appendChild(buttons);
     opts.appendChild(row);
   }
 }
