@@ -1,20 +1,26 @@
-// Package play is where people play: a person plays NZSC against a bot
-// (by default the original game's classic computer opponent) by answering
-// in lines, in the original single-player game's wording; and the
-// player's reference printed by 'nzsc rules'.
+// Package play is where people play: a person plays any game of the lab
+// (two-player NZSC against the original game's classic computer by
+// default, NZSC for 3 or 4 players, Ninja Pirate Zombie Robot) against
+// bots in the other seats, by answering in lines; and the player's
+// reference printed by 'nzsc rules'.
 //
-// A Session is the game driven one answer at a time and tied to no
-// terminal: Start and Answer return the transcript lines to show, the
-// question with its options and the score, waits, destroyed moves and
-// streaks. Run (the terminal), the web server and the static web page
-// are loops over it, so all three say the same words. A Session is not
-// safe for concurrent use; Run's line reader is its only goroutine;
-// allocation is of no concern at human speed.
+// A Session is a person's games driven one answer at a time and tied to
+// no terminal: Start and Answer return the transcript lines to show, the
+// question with its options and the state of the game. Run (the
+// terminal), the web server and the static web page are loops over it,
+// so all three say the same words in every game. The session is one loop
+// over the game contract (engine/game): whose decision it is, the legal
+// actions, the bots' actions, the step applied, the record kept. What a
+// game says (the question, how an answer reads, how a step is told, the
+// score, the rules, the board a page draws) is the game's teller, one
+// per game in this package (nzsc.go, nzscn.go, npzr.go), which the
+// session looks up by the game it is given. The commands help, rules,
+// score, legal and quit never cost a turn in any game.
 //
-// The game itself is the engine's symmetric two-player API: the person is
-// seat 0, the bot seat 1, answering through the agents interface.
+// Two-player NZSC speaks in the original single-player game's words (the
+// one narration, Voice.Narrate, which rooms and replay use too), the
+// person in seat 0 as "you" and the bot as "the computer".
 //
-// NPZR (npzr.go) plays Ninja Pirate Zombie Robot the same way, through the
-// game contract: the table drawn as text and commands named as the game
-// names its actions.
+// A Session is not safe for concurrent use; Run's line reader is its only
+// goroutine; allocation is of no concern at human speed.
 package play

@@ -32,10 +32,13 @@ func names(p engine.Phase) []string {
 // away (suggest.Distance: a swap of two neighbours is one edit), the
 // first in canonical order on a tie.
 // It is "" when the phase reads no names.
-func Closest(p engine.Phase, answer string) string {
+func Closest(p engine.Phase, answer string) string { return closestOf(names(p), answer) }
+
+// closestOf is Closest among the given names: the options on offer.
+func closestOf(options []string, answer string) string {
 	a := engine.Normalize(answer)
 	best, bestD := "", -1
-	for _, name := range names(p) {
+	for _, name := range options {
 		n := engine.Normalize(name)
 		d := suggest.Distance(a, n)
 		if a != "" && strings.Contains(n, a) {

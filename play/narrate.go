@@ -75,7 +75,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 				add("%s chose %s.", v.Start[s], ch[s].Name(phase))
 			case s == v.You:
 				readerOffended = true
-				out = append(out, yourPenalty(before, phase, ch[s], o, answer))
+				out = append(out, yourPenalty(before, phase, ch[s], o, answer, offered(before, s)))
 			default:
 				otherOffended = true
 				out = append(out, namedPenalty(before, v.Start[s], v.They[s], phase, ch[s], o))
@@ -155,14 +155,28 @@ func (v Voice) result(st *engine.State) string {
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
 }
 
+// offered names the choices seat had in st: the options the person was
+// shown.
+func offered(st *engine.State, seat int) []string {
+	var buf [engine.MaxChoices]engine.Choice
+	n := st.Legal(seat, &buf)
+	out := make([]string, n)
+	for i, c := range buf[:n] {
+		out[i] = c.Name(st.Phase)
+	}
+	return out
+}
+
 // yourPenalty words the person's offence as the original game did, with
-// the waits the rules charge.
-func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o engine.Offence, answer string) string {
+// the waits the rules charge; a name that is no name at all gets the
+// closest of the options the person was offered (a name not on offer
+// would only cost waits again).
+func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o engine.Offence, answer string, options []string) string {
 	w := o.Waits()
 	name := c.Name(phase)
 	switch o {
 	case engine.WrongUniverse:
-		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, Closest(phase, answer), w)
+		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, closestOf(options, answer), w)
 	case engine.FourthInARow:
 		return fmt.Sprintf("You have already chosen %s %d times in a row. You must choose something else before choosing it again. %d wait penalty!", name, streakOf(before, phase), w)
 	case engine.WrongCharacter:

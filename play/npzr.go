@@ -1,178 +1,345 @@
 package play
 
 import (
-	"bufio"
-	"context"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"strings"
 
-	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
 )
 
-// NPZROptions configure a game of Ninja Pirate Zombie Robot between a
-// person and a bot.
-type NPZROptions struct {
-	Rules npzr.Rules
-	// Bot is the opponent, Name what to call it.
-	Bot  agents.Player
-	Name string
-	// Seed is the game's seed; the bot's random source is the one a match
-	// would give its seat in that game (agents.SeatSource).
-	Seed uint64
-	// Seat is the person's seat: 0 moves first.
-	Seat int
-	// Echo copies every line read into the transcript, as a terminal
-	// shows what is typed; set it when the input is not a terminal.
-	Echo bool
+// This file is Ninja Pirate Zombie Robot's teller: the table drawn as
+// text when the person's decision opens, the bot's actions one line each,
+// actions named as the game names them, long lines wrapped at word
+// boundaries.
+
+func init() {
+	registerTeller(func(g game.Game, seat int, names []string) (teller, bool, error) {
+		if _, ok := g.(*npzr.Game); !ok {
+			return nil, false, nil
+		}
+		n := [2]string{"you", "you"}
+		n[1-seat] = names[1-seat]
+		return &npzrTeller{me: seat, name: n}, true, nil
+	})
 }
 
-// npzrHelp is the command reference 'help' prints.
-const npzrHelp = `Commands (upper or lower case):
-  play Ninja Head on 2                 put a card on stack 2 (its pile is the card's part)
-  play Ninja Head new                  start a new stack with it
-  play Wild Torso as Pirate Torso on 2 a wild must be nominated: say what it counts as
+// npzrHelp is what to type in NPZR, before the commands.
+const npzrHelp = `Actions (upper or lower case):
+  play Ninja Head on 2          put a card on stack 2 (the pile of its part)
+  play Ninja Head new           start a new stack with it
+  play Wild Torso as Pirate Torso on 2
+                                a wild is nominated: say what it counts as
   play Wild as Robot Legs new
-  move 1.head to 3                     an earned move: the top head card of stack 1 onto stack 3
-  move 1.legs as Zombie Torso to 3     a wild that moves is nominated again
-  move 2.torso new                     ...or onto a new stack
-  decline                              give up one earned move
-  table                                draw the table again
-  legal                                list every action you may take now
-  help                                 this list
-Draw, then play any number of wild cards and one regular card (which ends your
-turn). Complete a stack (three tops of one character) to score it for its owner
-and earn a move. Score all four characters to win.
+  move 1.head to 3              an earned move: stack 1's top head to stack 3
+  move 1.legs as Zombie Torso to 3
+                                a wild that moves is nominated again
+  move 2.torso new              ...or onto a new stack
+  decline                       give up one earned move
+  3                             the third action legal lists
+  table                         draw the table again
+An action that is not legal now is explained and asked again.
 `
 
-// NPZR plays one game of NPZR with the person answering from in and the
-// transcript going to out. It returns the outcome and whether the game
-// was finished: the input ending or ctx being cancelled stops the game
-// cleanly (finished false, nil error); only a failing bot is an error. A
-// command that is not an action, or an action that is not legal now, is
-// explained and asked again.
-func NPZR(ctx context.Context, in io.Reader, out io.Writer, opt NPZROptions) (game.Outcome, bool, error) {
-	g, err := npzr.NewGame(opt.Rules)
+// npzrRules is NPZR's reference for the rules command.
+const npzrRules = `Ninja Pirate Zombie Robot: the player's reference
+
+Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first.
+Cards: a head, torso and legs of each character (copies of each as the rules
+say), and 8 wilds: Wild Ninja (any part of a Ninja), Wild Head, Wild Torso and
+Wild Legs (that part of any character) and Wild (anything). Each player is
+dealt 5; seat 0 moves first.
+A turn: draw a card (an empty deck is refilled from the scored cards), then
+play any number of wilds and one regular card, which ends the turn (with no
+regular card, one wild ends it).
+Placing: a card goes on top of the pile of its part on any stack, yours or the
+opponent's, or starts a new stack of yours. A wild counts as the card you name
+until it moves. Only the top card of a pile counts.
+Completing: three tops of one character complete a stack; its owner scores
+that character and its cards leave play. Whoever completed it earns a move:
+take any top card and place it again (or decline). A move that completes a
+stack earns another.
+The end: whoever has scored all four characters wins at once; a game that
+reaches the turn limit is a draw.
+`
+
+// NPZRBoard is NPZR's board (Status.Board) as the person sees it.
+type NPZRBoard struct {
+	// Names names seat 0 and seat 1 ("you" for the person's), Seat is
+	// the person's, ToAct the seat deciding.
+	Names [2]string `json:"names"`
+	Seat  int       `json:"seat"`
+	ToAct int       `json:"to_act"`
+	// Phase is play, move or over; Pending the earned moves left.
+	Phase   string `json:"phase"`
+	Pending int    `json:"pending"`
+	// Turn is the turn under way (from 1), TurnCap the turns to a draw.
+	Turn    int `json:"turn"`
+	TurnCap int `json:"turn_cap"`
+	// Deck and OppHand are the hidden piles' sizes; Waiting the scored
+	// cards that wait for a reshuffle.
+	Deck    int `json:"deck"`
+	OppHand int `json:"opp_hand"`
+	Waiting int `json:"waiting"`
+	// Scored lists each seat's scored characters.
+	Scored [2][]string `json:"scored"`
+	Stacks []NPZRStack `json:"stacks"`
+	// Hand is the person's cards by kind.
+	Hand []NPZRCard `json:"hand"`
+}
+
+// NPZRStack is a stack: its owner's seat and its head, torso and legs
+// piles.
+type NPZRStack struct {
+	Owner int         `json:"owner"`
+	Piles [3]NPZRPile `json:"piles"`
+}
+
+// NPZRPile is a pile's top card ("" when empty), what it counts as, its
+// character and the cards under it.
+type NPZRPile struct {
+	Card      string `json:"card,omitempty"`
+	As        string `json:"as,omitempty"`
+	Character string `json:"character,omitempty"`
+	Under     int    `json:"under"`
+}
+
+// NPZRCard is a kind of card in the hand and how many.
+type NPZRCard struct {
+	Card  string `json:"card"`
+	Count int    `json:"count"`
+	Wild  bool   `json:"wild"`
+}
+
+// npzrTeller tells NPZR with the person in seat me; name names the seats
+// in the middle of a sentence ("you", "greedy").
+type npzrTeller struct {
+	me   int
+	name [2]string
+}
+
+func (t *npzrTeller) obs(st game.State) *npzr.Observation {
+	return st.Observe(t.me).(*npzr.Observation)
+}
+
+func (t *npzrTeller) bot() string { return t.name[1-t.me] }
+
+func (t *npzrTeller) heading(opponent string, seed uint64, replay string) []string {
+	first := "you move first"
+	if t.me == 1 {
+		first = t.bot() + " moves first"
+	}
+	// The replay command on a line of its own, so that a terminal does
+	// not wrap it.
+	return []string{
+		fmt.Sprintf("Playing Ninja Pirate Zombie Robot against %s with seed %#x.", opponent, seed),
+		"Replay: " + replay,
+		fmt.Sprintf("You are seat %d: %s. Type help for the commands.", t.me, first), ""}
+}
+
+func (t *npzrTeller) opening(st game.State) []string {
+	return append(t.table(t.obs(st)), "")
+}
+
+func (t *npzrTeller) question(st game.State) (string, bool) {
+	o := t.obs(st)
+	if o.Phase == npzr.Move {
+		return fmt.Sprintf("You earned %d move(s): move a top card, or decline.", o.Pending), false
+	}
+	return "Your play:", false
+}
+
+func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (game.Action, []string) {
+	o := t.obs(st)
+	a, err := o.Parse(line)
 	if err != nil {
-		return game.Outcome{}, false, err
+		return game.Pass, []string{strings.TrimPrefix(err.Error(), "npzr: ")}
 	}
-	me, bot := opt.Seat&1, 1-opt.Seat&1
-	name := opt.Name
-	if name == "" {
-		name = "bot"
+	for _, l := range legal {
+		if l == game.Action(a) {
+			return l, nil
+		}
 	}
-	opt.Bot.NewGame(g, bot, rand.New(agents.SeatSource(opt.Seed, bot)))
-	st := g.NewState(opt.Seed).(*npzr.GameState)
-	sc := bufio.NewScanner(in)
-	fmt.Fprintf(out, "Ninja Pirate Zombie Robot against %s, seed %#x. You are seat %d (%s). Type help for the commands.\n\n",
-		name, opt.Seed, me, map[int]string{0: "you move first", 1: name + " moves first"}[me])
-	var legal []game.Action
-	shown := -1
-	acts := make([]game.Action, 2)
-	for !st.Over() {
-		s := &st.State
-		seat := s.ToAct()
-		legal = st.Legal(seat, legal)
-		obs := st.Observe(seat).(*npzr.Observation)
-		if seat == bot {
-			a := opt.Bot.Act(obs, legal)
-			if f, ok := opt.Bot.(agents.Faulter); ok {
-				if err := f.Fault(); err != nil {
-					return game.Outcome{}, false, fmt.Errorf("%s failed: %w", name, err)
+	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}
+}
+
+// step tells the bot's actions; the person's own show as typed, and the
+// table when the person's next decision opens.
+func (t *npzrTeller) step(before, after game.State, acts []game.Action, _ string) []string {
+	var out []string
+	for seat, a := range acts {
+		if a != game.Pass && seat != t.me {
+			out = append(out, fmt.Sprintf("%s: %s", t.bot(), before.Observe(seat).ActionString(a)))
+		}
+	}
+	if len(out) > 0 {
+		out = append(out, "")
+	}
+	return out
+}
+
+func (t *npzrTeller) end(st game.State) []string {
+	out := t.table(t.obs(st))
+	return append(out, t.result(st), "")
+}
+
+func (t *npzrTeller) result(st game.State) string {
+	o := st.Outcome()
+	switch o.Winner {
+	case t.me:
+		return "You win, with all four characters!"
+	case 1 - t.me:
+		return t.bot() + " wins, with all four characters."
+	}
+	return fmt.Sprintf("A draw: %d turns played and nobody has all four.", t.obs(st).Turns)
+}
+
+func (t *npzrTeller) stopped(st game.State) string {
+	o := t.obs(st)
+	return fmt.Sprintf("The game stops here: you scored %s, %s %s.", t.scored(o, t.me), t.bot(), t.scored(o, 1-t.me))
+}
+
+func (t *npzrTeller) score(st game.State) []string {
+	o := t.obs(st)
+	out := []string{fmt.Sprintf("Scored: you %s; %s %s.", t.scored(o, t.me), t.bot(), t.scored(o, 1-t.me))}
+	if !st.Over() {
+		out = append(out, fmt.Sprintf("Turn %d of at most %d. You hold %d cards, %s %d; the deck has %d.",
+			o.Turns+1, o.TurnCap, handSize(o), t.bot(), o.OppHand, o.Deck))
+	}
+	return out
+}
+
+func (t *npzrTeller) command(cmd string, st game.State) ([]string, bool) {
+	if cmd == "table" && !st.Over() {
+		return t.table(t.obs(st)), true
+	}
+	return nil, false
+}
+
+// wrap: NPZR's lines are long (a hand, a stack, an explanation); a
+// terminal wraps them.
+func (t *npzrTeller) wrap() bool { return true }
+
+func (t *npzrTeller) help() string { return npzrHelp + Commands }
+
+func (t *npzrTeller) rules() string { return npzrRules }
+
+func (t *npzrTeller) names() []string {
+	n := []string{"", ""}
+	n[t.me], n[1-t.me] = "You", t.bot()
+	return n
+}
+
+func (t *npzrTeller) phase(st game.State) string { return t.obs(st).Phase.String() }
+
+func (t *npzrTeller) board(st game.State) any {
+	o := t.obs(st)
+	b := NPZRBoard{Names: t.name, Seat: t.me, ToAct: o.ToAct, Phase: o.Phase.String(), Pending: o.Pending,
+		Turn: o.Turns + 1, TurnCap: o.TurnCap, Deck: o.Deck, OppHand: o.OppHand, Stacks: []NPZRStack{}, Hand: []NPZRCard{}}
+	for _, n := range o.Scored {
+		b.Waiting += int(n)
+	}
+	for s := range 2 {
+		b.Scored[s] = []string{}
+		for c, n := range o.Scores[s] {
+			if n > 0 {
+				b.Scored[s] = append(b.Scored[s], npzr.Character(c).String())
+			}
+		}
+	}
+	depth := depths(o)
+	for i := range o.Stacks {
+		st := NPZRStack{Owner: int(o.Owner[i])}
+		for p := range npzr.Part(npzr.NumParts) {
+			top := o.Top[i][p]
+			if top.Kind == npzr.NoCard {
+				continue
+			}
+			pile := NPZRPile{Card: top.Kind.String(), Character: top.As.Character().String(), Under: depth[i][p] - 1}
+			if top.Kind.IsWild() {
+				pile.As = top.As.String()
+			}
+			st.Piles[p] = pile
+		}
+		b.Stacks = append(b.Stacks, st)
+	}
+	for k, n := range o.Hand {
+		if n > 0 {
+			b.Hand = append(b.Hand, NPZRCard{Card: npzr.Kind(k).String(), Count: int(n), Wild: npzr.Kind(k).IsWild()})
+		}
+	}
+	return b
+}
+
+func handSize(o *npzr.Observation) int {
+	n := 0
+	for _, c := range o.Hand {
+		n += int(c)
+	}
+	return n
+}
+
+// scored lists the characters seat has scored.
+func (t *npzrTeller) scored(o *npzr.Observation, seat int) string {
+	var cs []string
+	for c, n := range o.Scores[seat] {
+		if n > 0 {
+			cs = append(cs, npzr.Character(c).String())
+		}
+	}
+	if len(cs) == 0 {
+		return "nothing"
+	}
+	return strings.Join(cs, ", ")
+}
+
+// depths counts the cards of each pile.
+func depths(o *npzr.Observation) (d [npzr.MaxStacks][npzr.NumParts]int) {
+	for _, c := range o.Table[:o.NTable] {
+		d[c.Stack][c.Part]++
+	}
+	return d
+}
+
+// table draws what the person sees.
+func (t *npzrTeller) table(o *npzr.Observation) []string {
+	var out []string
+	waiting := 0
+	for _, n := range o.Scored {
+		waiting += int(n)
+	}
+	out = append(out, fmt.Sprintf("Turn %d. Scored: you %s; %s %s.", o.Turns+1, t.scored(o, t.me), t.bot(), t.scored(o, 1-t.me)),
+		fmt.Sprintf("Deck %d cards, %s holds %d, %d scored cards wait for a reshuffle.", o.Deck, t.bot(), o.OppHand, waiting))
+	if o.Stacks == 0 {
+		out = append(out, "The table is empty.")
+	}
+	depth := depths(o)
+	for i := range o.Stacks {
+		l := fmt.Sprintf("  %2d (%s):", i+1, t.name[o.Owner[i]&1])
+		for p := range npzr.Part(npzr.NumParts) {
+			top := o.Top[i][p]
+			desc := "-"
+			if top.Kind != npzr.NoCard {
+				desc = top.Kind.String()
+				if top.Kind.IsWild() {
+					desc += " as " + top.As.String()
+				}
+				if d := depth[i][p]; d > 1 {
+					desc += fmt.Sprintf(" (+%d under)", d-1)
 				}
 			}
-			if !contains(legal, a) {
-				return game.Forfeit(2, bot), true, fmt.Errorf("%s played an illegal action %q", name, obs.ActionString(a))
-			}
-			fmt.Fprintf(out, "%s: %s\n", name, obs.ActionString(a))
-			acts[bot], acts[me] = a, game.Pass
-			if err := st.Apply(acts); err != nil {
-				return game.Outcome{}, false, err
-			}
-			continue
+			l += fmt.Sprintf("  %s: %s", strings.ToLower(p.String()), desc)
 		}
-		if shown != s.Steps() {
-			fmt.Fprintln(out)
-			writeTable(out, obs, name)
-			shown = s.Steps()
-		}
-		if obs.Phase == npzr.Move {
-			fmt.Fprintf(out, "You earned %d move(s): move a top card, or decline.\n> ", obs.Pending)
-		} else {
-			fmt.Fprint(out, "Your play.\n> ")
-		}
-		line, ok := readLine(ctx, sc)
-		if !ok {
-			fmt.Fprintf(out, "\nThe game stops here, you %d, %s %d.\n", s.Points(me), name, s.Points(bot))
-			return game.Outcome{}, false, nil
-		}
-		if opt.Echo {
-			fmt.Fprintln(out, line)
-		}
-		switch cmd := strings.ToLower(strings.TrimSpace(line)); cmd {
-		case "":
-			continue
-		case "help", "?":
-			fmt.Fprint(out, npzrHelp)
-			continue
-		case "table":
-			writeTable(out, obs, name)
-			continue
-		case "legal":
-			for _, a := range legal {
-				fmt.Fprintf(out, "  %s\n", obs.ActionString(a))
-			}
-			continue
-		}
-		a, err := obs.Parse(line)
-		if err != nil {
-			fmt.Fprintf(out, "%s\n", strings.TrimPrefix(err.Error(), "npzr: "))
-			continue
-		}
-		if !contains(legal, game.Action(a)) {
-			fmt.Fprintf(out, "You cannot %s now: %s.\n", obs.Name(a), whyIllegal(obs, a))
-			continue
-		}
-		acts[me], acts[bot] = game.Action(a), game.Pass
-		if err := st.Apply(acts); err != nil {
-			return game.Outcome{}, false, err
+		out = append(out, l)
+	}
+	var hand []string
+	for k, n := range o.Hand {
+		for range n {
+			hand = append(hand, npzr.Kind(k).String())
 		}
 	}
-	o := st.Outcome()
-	var last npzr.Observation
-	st.State.Observe(me, &last)
-	fmt.Fprintln(out)
-	writeTable(out, &last, name)
-	switch o.Winner {
-	case me:
-		fmt.Fprintf(out, "You win, with all four characters!\n")
-	case bot:
-		fmt.Fprintf(out, "%s wins.\n", name)
-	default:
-		fmt.Fprintf(out, "Draw: %d turns played and nobody has all four.\n", st.State.Turns())
-	}
-	return o, true, nil
-}
-
-func contains(legal []game.Action, a game.Action) bool {
-	for _, b := range legal {
-		if a == b {
-			return true
-		}
-	}
-	return false
-}
-
-// readLine returns the next line, false at the end of the input or when
-// ctx is done.
-func readLine(ctx context.Context, sc *bufio.Scanner) (string, bool) {
-	if ctx.Err() != nil || !sc.Scan() {
-		return "", false
-	}
-	return sc.Text(), true
+	out = append(out, "Your hand: "+strings.Join(hand, ", "))
+	return out
 }
 
 // whyIllegal explains why a readable action a is not legal for the
@@ -196,65 +363,4 @@ func whyIllegal(o *npzr.Observation, a npzr.Action) string {
 		return "that card cannot count as " + a.As().String()
 	}
 	return "the rules do not allow it"
-}
-
-// writeTable draws what the observer sees.
-func writeTable(out io.Writer, o *npzr.Observation, name string) {
-	me := o.Seat()
-	who := func(s int) string {
-		if s == me {
-			return "you"
-		}
-		return name
-	}
-	scored := func(s int) string {
-		var cs []string
-		for c, n := range o.Scores[s] {
-			if n > 0 {
-				cs = append(cs, npzr.Character(c).String())
-			}
-		}
-		if len(cs) == 0 {
-			return "nothing"
-		}
-		return strings.Join(cs, ", ")
-	}
-	fmt.Fprintf(out, "Turn %d. Scored: you %s; %s %s.\n", o.Turns+1, scored(me), name, scored(1-me))
-	waiting := 0
-	for _, n := range o.Scored {
-		waiting += int(n)
-	}
-	fmt.Fprintf(out, "Deck %d cards, %s holds %d, %d scored cards wait for a reshuffle.\n", o.Deck, name, o.OppHand, waiting)
-	if o.Stacks == 0 {
-		fmt.Fprintln(out, "The table is empty.")
-	}
-	var depth [npzr.MaxStacks][npzr.NumParts]int
-	for _, c := range o.Table[:o.NTable] {
-		depth[c.Stack][c.Part]++
-	}
-	for i := range o.Stacks {
-		fmt.Fprintf(out, "  %2d (%s):", i+1, who(int(o.Owner[i])))
-		for p := range npzr.Part(npzr.NumParts) {
-			top := o.Top[i][p]
-			desc := "-"
-			if top.Kind != npzr.NoCard {
-				desc = top.Kind.String()
-				if top.Kind.IsWild() {
-					desc += " as " + top.As.String()
-				}
-				if d := depth[i][p]; d > 1 {
-					desc += fmt.Sprintf(" (+%d under)", d-1)
-				}
-			}
-			fmt.Fprintf(out, "  %s: %s", strings.ToLower(p.String()), desc)
-		}
-		fmt.Fprintln(out)
-	}
-	var hand []string
-	for k, n := range o.Hand {
-		for range n {
-			hand = append(hand, npzr.Kind(k).String())
-		}
-	}
-	fmt.Fprintf(out, "Your hand: %s\n", strings.Join(hand, ", "))
 }

@@ -1,110 +1,143 @@
 package play
 
 import (
-	"bufio"
-	"context"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"strings"
 
-	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
-// TableOptions configure a game of NZSC for 3 or 4 players between a
-// person (seat 0) and bots.
-type TableOptions struct {
-	Rules engine.Rules
-	// Bots sit in seats 1, 2 (and 3); Names name them.
-	Bots  []agents.Player
-	Names []string
-	// Seed is the game's seed; each bot's random source is the one a
-	// match would give its seat in that game (agents.SeatSource).
-	Seed uint64
-	// Echo copies every line read into the transcript.
-	Echo bool
+// This file is the teller of NZSC for 3 or 4 players, in the words of the
+// two-player game where it has words: the question and the options, every
+// player's choice, who scored, the score line (with the waits),
+// penalties, the deduction rule and the finishing order.
+
+func init() {
+	registerTeller(func(g game.Game, seat int, names []string) (teller, bool, error) {
+		ng, ok := g.(*nzscn.Game)
+		if !ok {
+			return nil, false, nil
+		}
+		if seat != 0 {
+			return nil, true, fmt.Errorf("play: in NZSC the seats are alike: you play seat 0")
+		}
+		t := &nzscN{n: g.Seats(), r: ng.EngineRules()}
+		t.seatNames = append([]string{"You"}, names[1:]...)
+		for s := 1; s < t.n; s++ {
+			t.seatNames[s] = fmt.Sprintf("%s (seat %d)", names[s], s)
+		}
+		return t, true, nil
+	})
 }
 
-// Table plays one game of NZSC for 3 or 4 players with the person in
-// seat 0 answering from in, in the words of the two-player game where it
-// has words: the question and the options, every player's choice, who
-// scored, the score line (with the waits), penalties, the deduction rule
-// and the finishing order. The input ending or ctx being cancelled stops
-// the game cleanly with a nil error.
-func Table(ctx context.Context, in io.Reader, out io.Writer, o TableOptions) (game.Outcome, error) {
-	n := len(o.Bots) + 1
-	g, err := nzscn.NewGame(n, o.Rules)
-	if err != nil {
-		return game.Outcome{}, err
+// nzscN tells NZSC for 3 or 4 players, the person in seat 0.
+type nzscN struct {
+	n         int
+	r         engine.Rules
+	seatNames []string
+}
+
+func stateN(st game.State) *nzscn.GameState { return st.(*nzscn.GameState) }
+
+func (t *nzscN) heading(opponent string, seed uint64, replay string) []string {
+	return []string{fmt.Sprintf("Playing NZSC for %d players, you against %s, with seed %#x (replay: %s).",
+		t.n, strings.Join(t.seatNames[1:], ", "), seed, replay), ""}
+}
+
+func (t *nzscN) opening(game.State) []string { return nil }
+
+func (t *nzscN) question(st game.State) (string, bool) { return nzscQuestion(stateN(st).State.Phase) }
+
+func (t *nzscN) parse(st game.State, line string, _ []game.Action) (game.Action, []string) {
+	return nzscParse(st, line)
+}
+
+func (t *nzscN) step(before, after game.State, _ []game.Action, answer string) []string {
+	b, a := stateN(before), stateN(after)
+	out := narrateTable(&b.State, &a.State, a.History[len(a.History)-1], t.seatNames, answer)
+	if a.State.Over() {
+		out = append(out, "", t.result(after))
 	}
-	for i, b := range o.Bots {
-		b.NewGame(g, i+1, rand.New(agents.SeatSource(o.Seed, i+1)))
+	return append(out, "")
+}
+
+func (t *nzscN) end(game.State) []string { return []string{""} }
+
+func (t *nzscN) stopped(st game.State) string {
+	return "The game stops here with the score at " + scoreLine(&stateN(st).State, t.n) + "."
+}
+
+// result is the finishing order.
+func (t *nzscN) result(st game.State) string {
+	s := &stateN(st).State
+	res := nzscn.OutcomeOf(s)
+	parts := make([]string, t.n)
+	for i := range t.n {
+		parts[i] = fmt.Sprintf("%s %d", t.seatNames[i], res.Place[i])
 	}
-	gs := g.NewState(o.Seed).(*nzscn.GameState)
-	st := &gs.State
-	names := append([]string{"You"}, o.Names...)
-	fmt.Fprintf(out, "NZSC for %d players: you against %s, seed %#x. Type a name to choose it.\n\n", n, strings.Join(o.Names, ", "), o.Seed)
-	sc := bufio.NewScanner(in)
-	acts := make([]game.Action, n)
-	var legal []game.Action
-	for !gs.Over() {
-		before := *st
-		for s := range acts {
-			acts[s] = game.Pass
-		}
-		var answer string
-		if legal = gs.Legal(0, legal); len(legal) > 0 {
-			fmt.Fprintf(out, "Choose a %s:\n", st.Phase)
-			for _, a := range legal {
-				fmt.Fprintf(out, "\t%s\n", engine.Choice(a).Name(st.Phase))
-			}
-			fmt.Fprintln(out)
-			line, ok := readLine(ctx, sc)
-			if !ok {
-				fmt.Fprintf(out, "\nThe game stops here with the score at %s.\n", scoreLine(st, n))
-				return game.Outcome{}, nil
-			}
-			if o.Echo {
-				fmt.Fprintln(out, line)
-			}
-			fmt.Fprintln(out)
-			answer = line
-			acts[0] = game.Action(engine.ParseChoice(st.Phase, line))
-		}
-		for i, b := range o.Bots {
-			if legal = gs.Legal(i+1, legal); len(legal) > 0 {
-				acts[i+1] = b.Act(gs.Observe(i+1), legal)
-				if f, ok := b.(agents.Faulter); ok {
-					if err := f.Fault(); err != nil {
-						return game.Outcome{}, fmt.Errorf("%s failed: %w", names[i+1], err)
-					}
-				}
-			}
-		}
-		if err := gs.Apply(acts); err != nil {
-			return game.Outcome{}, err
-		}
-		for _, l := range narrateTable(&before, st, gs.History[len(gs.History)-1], names, answer) {
-			fmt.Fprintln(out, l)
-		}
-		fmt.Fprintln(out)
-	}
-	res := gs.Outcome()
-	fmt.Fprintf(out, "Final places: ")
-	for s := range n {
-		if s > 0 {
-			fmt.Fprint(out, ", ")
-		}
-		fmt.Fprintf(out, "%s %d", names[s], res.Place[s])
-	}
+	l := "Final places: " + strings.Join(parts, ", ")
 	if res.Winner < 0 {
-		fmt.Fprintf(out, " (a draw: the game reached the limit of %d turns)", st.TurnCap)
+		l += fmt.Sprintf(" (a draw: the game reached the limit of %d turns)", s.TurnCap)
 	}
-	fmt.Fprintln(out, ".")
-	return res, nil
+	return l + "."
+}
+
+func (t *nzscN) score(st game.State) []string {
+	s := &stateN(st).State
+	r := t.r.Normalized()
+	out := []string{"Score (waits): " + scoreLine(s, t.n) + fmt.Sprintf("; %d wins.", r.Points)}
+	for i := range t.n {
+		out = append(out, fmt.Sprintf("%s: %s.", t.seatNames[i], standing(sideOf(s, i, t.seatNames[i], r), s.Settled(), s.Over(), r)))
+	}
+	if !s.Over() {
+		out = append(out, fmt.Sprintf("Turn %d of at most %d.", s.Turn+1, s.TurnCap))
+	}
+	return out
+}
+
+func (t *nzscN) command(string, game.State) ([]string, bool) { return nil, false }
+
+func (t *nzscN) help() string { return Help }
+
+func (t *nzscN) rules() string {
+	var b strings.Builder
+	WriteReference(&b, t.r)
+	b.WriteString(`With 3 or 4 players: if any two pick the same character, everyone repicks;
+each player scores its move against every opponent's move, and a headstart
+over every opponent whose character its own beats; a destructive move
+destroys every opponent's move of the round; an illegal choice cancels the
+turn for everyone, and an offender out of waits gives every opponent a
+point; a stuck player passes while the others play on. When two or more
+players reach 5, every score goes down until only one can lead.
+`)
+	return b.String()
+}
+
+func (t *nzscN) names() []string { return t.seatNames }
+
+func (t *nzscN) phase(st game.State) string { return stateN(st).State.Phase.String() }
+
+func (t *nzscN) board(st game.State) any {
+	s := &stateN(st).State
+	r := t.r.Normalized()
+	b := NZSCBoard{Points: int(r.Points), Waits: int(r.Waits)}
+	for i := range t.n {
+		b.Players = append(b.Players, sideOf(s, i, t.seatNames[i], r))
+	}
+	return b
+}
+
+// offeredN names the choices seat had in st.
+func offeredN(st *nzscn.State, seat int) []string {
+	var buf [engine.MaxChoices]engine.Choice
+	n := st.Legal(seat, &buf)
+	out := make([]string, n)
+	for i, c := range buf[:n] {
+		out[i] = c.Name(st.Phase)
+	}
+	return out
 }
 
 // narrateTable returns the lines for one turn of an N-player game.
@@ -118,14 +151,16 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, answ
 		case off == engine.Stuck:
 			out = append(out, fmt.Sprintf("%s had no legal move left, so must pass. %d wait penalty!", names[s], off.Waits()))
 		case off != engine.NoOffence && s == 0:
-			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer))
+			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offeredN(before, 0)))
 		case off != engine.NoOffence:
 			out = append(out, namedPenalty(nil, names[s], "it", phase, t.Choice(s), off))
 		default:
 			chose = append(chose, fmt.Sprintf("%s chose %s.", names[s], t.Choice(s).Name(phase)))
 		}
 	}
-	out = append([]string{strings.Join(chose, " ")}, out...)
+	if len(chose) > 0 {
+		out = append([]string{strings.Join(chose, " ")}, out...)
+	}
 	switch {
 	case t.Nullified(n):
 		out = append(out, "As a result, this turn does not count.")
@@ -158,3 +193,5 @@ func scoreLine(s *nzscn.State, n int) string {
 	}
 	return strings.Join(parts, " - ")
 }
+
+func (t *nzscN) wrap() bool { return false }

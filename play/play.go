@@ -5,39 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
-	"math/rand/v2"
-	"slices"
 	"strings"
-
-	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
-	"github.com/nzsclab/nzsc/engine/game"
 )
-
-// Options configure a session of games.
-type Options struct {
-	Rules engine.Rules
-	// Bot is the opponent. When it is the classic opponent, a seed is
-	// its generator's 32-bit starting state, as in the original game;
-	// for any other bot it is the 64-bit game seed, and the bot's random
-	// source is the one a match would give seat 1 in that game.
-	Bot *agents.Bot
-	// Seed is the first game's seed; later games (after "Play again?")
-	// take seeds drawn from it, so a whole session replays from it.
-	Seed uint64
-	// Echo copies every line read into the transcript, as a terminal
-	// shows what is typed; set it when the input is not a terminal.
-	Echo bool
-	// Record, when set, receives each game as a game record when it
-	// ends. A game stopped early (quit, the end of the input) is not
-	// recorded: a record's result must be one its moves give.
-	Record func(*game.Record) error
-}
-
-// IsClassic reports whether bot is the classic opponent, whose seeds are
-// 32-bit generator states.
-func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" }
 
 // MaxLine is the longest input line Run reads: the line scanner's limit
 // (bufio.MaxScanTokenSize, newline included).
@@ -103,18 +72,27 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 	return err
 }
 
-// Write writes a reply as the terminal shows it: its lines, then the
-// question with the choices listed under it and a blank line.
+// Width is where a terminal wraps the lines of a game that asks for it
+// (Reply.Wrap): 80 columns, less a margin.
+const Width = 78
+
+// Write writes a reply as the terminal shows it: its lines (wrapped at
+// Width when the reply asks), then the question with the choices listed
+// under it and a blank line.
 func Write(w io.Writer, r Reply) {
 	var b strings.Builder
-	for _, l := range r.Lines {
+	lines := r.Lines
+	if r.Wrap {
+		lines = wrap(lines, Width)
+	}
+	for _, l := range lines {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	if r.Ask != "" {
 		b.WriteString(r.Ask)
 		b.WriteByte('\n')
-		if r.Kind == AskChoice {
+		if r.Kind == AskChoice { // AskAction's options: 'legal' lists them
 			for _, o := range r.Options {
 				b.WriteString("\t" + o + "\n")
 			}
@@ -144,39 +122,6 @@ func read(ctx context.Context, lines <-chan string) (string, bool) {
 	}
 }
 
-// newOpponent builds the bot for one game with the given seed.
-func newOpponent(bot *agents.Bot, seed uint64) (agents.Agent, error) {
-	if IsClassic(bot) {
-		a := agents.NewClassic(uint32(seed))
-		a.NewGame(1, nil)
-		return a, nil
-	}
-	a, err := bot.New()
-	if err != nil {
-		return nil, err
-	}
-	a.NewGame(1, rand.New(agents.SeatSource(seed, 1)))
-	return a, nil
-}
-
-// ReplayHint returns the command line that replays a game under rules:
-// the variant's settings (other than the turn cap, which play keeps) as
-// --rule flags.
-func ReplayHint(bot *agents.Bot, seed uint64, rules engine.Rules) string {
-	var b strings.Builder
-	b.WriteString("nzsc play")
-	if bot.Spec != "classic" {
-		b.WriteString(" --opponent " + bot.Spec)
-	}
-	o := rules.Options()
-	delete(o, "turn_cap")
-	for _, k := range slices.Sorted(maps.Keys(o)) {
-		b.WriteString(" --rule " + k + "=" + o[k])
-	}
-	fmt.Fprintf(&b, " --seed %#x", seed)
-	return b.String()
-}
-
 // lineLimit passes input through until a line longer than max bytes,
 // where it fails with ErrLineTooLong, so that a line scanner stops there
 // with that error kept rather than its own.
@@ -203,4 +148,27 @@ func (l *lineLimit) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// wrap breaks every line longer than width at word boundaries; a
+// continuation is indented four spaces past the line's own indentation.
+// A word longer than the width stays whole.
+func wrap(lines []string, width int) []string {
+	var out []string
+	for _, l := range lines {
+		for len(l) > width {
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			cut := strings.LastIndexByte(l[:width+1], ' ')
+			if cut <= indent {
+				if cut = strings.IndexByte(l[indent:], ' '); cut < 0 {
+					break
+				}
+				cut += indent
+			}
+			out = append(out, strings.TrimRight(l[:cut], " "))
+			l = strings.Repeat(" ", indent+4) + strings.TrimLeft(l[cut:], " ")
+		}
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return out
 }

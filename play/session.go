@@ -2,7 +2,9 @@ package play
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,21 +13,30 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
-// Help says what a person types while playing; 'nzsc play --help', the
-// help command and the web page show it.
+// Commands is the part of every game's help that names the commands: they
+// are the same in every game and never cost a turn.
+const Commands = `These commands cost nothing:
+  help   this text
+  rules  the player's reference: what to choose, what it costs
+  score  the score, and what each player holds
+  legal  every choice you may make now
+  quit   stop playing (the end of the input does too)`
+
+// Help says what a person types while playing NZSC; 'nzsc play --help',
+// the help command and the web page show it.
 const Help = `Type the name of your choice when asked: case and spaces do not matter
 ("big hairy deal" is Big Hairy Deal). A name that is not one of the choices
-offered costs waits, as in the original game. These commands cost nothing:
-  help   this text
-  rules  the player's reference: characters, boosters, moves, penalties
-  score  points, waits, destroyed moves and streaks
-  quit   stop playing (the end of the input does too)`
+offered costs waits, as in the original game. ` + Commands
 
 // Question kinds: what a Reply asks.
 const (
-	// AskChoice asks for a character, booster or move; the options are
-	// the legal choices, listed under the question.
+	// AskChoice asks for one of the options, which a terminal lists
+	// under the question (NZSC's characters, boosters and moves).
 	AskChoice = "choice"
+	// AskAction asks for one of the options too, but a terminal does not
+	// list them (there may be dozens: NPZR's plays); 'legal' does, and
+	// a page shows them as buttons.
+	AskAction = "action"
 	// AskAgain asks whether to play another game (y or n).
 	AskAgain = "again"
 )
@@ -39,80 +50,153 @@ type Reply struct {
 	// Lines continue the transcript ("" is a blank line).
 	Lines []string `json:"lines"`
 	// Ask is the question ("Choose a move:", "Play again? y/N"), Kind
-	// its kind (AskChoice or AskAgain); both "" when Over.
+	// its kind (AskChoice, AskAction or AskAgain); both "" when Over.
 	Ask  string `json:"ask,omitempty"`
 	Kind string `json:"kind,omitempty"`
-	// Options are the answers to offer: the legal choices in canonical
-	// order, or "y" and "n".
+	// Options are the answers to offer: the legal choices in the game's
+	// canonical order, or "y" and "n".
 	Options []string `json:"options,omitempty"`
 	Status  Status   `json:"status"`
 	// Over is set when the session has ended (no more games).
 	Over bool `json:"over"`
+	// Wrap asks a terminal to wrap the lines at word boundaries (NPZR's
+	// are long); a page wraps them at its own width.
+	Wrap bool `json:"wrap,omitempty"`
 }
 
 // Status is the state of the session's current game, for a display that
 // keeps it in view.
 type Status struct {
+	// Game is the game's registry name ("nzsc", "npzr"), Title its full
+	// name, Seats the players and Seat the person's seat.
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	Seats int    `json:"seats"`
+	Seat  int    `json:"seat"`
+	// Names names every seat as the transcript does ("You", "Computer").
+	Names []string `json:"names"`
+	// Opponent is the bots' spec.
 	Opponent string `json:"opponent"`
-	// Game is the game's number in the session, from 1; Seed its seed
+	// Number is the game's number in the session, from 1; Seed its seed
 	// (0x hex) and Replay the command line that replays it.
-	Game   int    `json:"game"`
+	Number int    `json:"number"`
 	Seed   string `json:"seed"`
 	Replay string `json:"replay"`
-	// Phase is what is chosen now: character, booster, move, or over.
+	// Phase is what is decided now, as the game names it (NZSC:
+	// character, booster, move; NPZR: play, move), or over.
 	Phase string `json:"phase"`
-	Turn  int    `json:"turn"`
-	// You is seat 0 (the person), Computer seat 1 (the bot).
-	You      Side `json:"you"`
-	Computer Side `json:"computer"`
+	// Turn is the steps played (game.State.Turn).
+	Turn int `json:"turn"`
 	// Result is the last line of a finished game ("You won 5-2
 	// (Obliteration).").
 	Result string `json:"result,omitempty"`
+	// Board is the game's own picture of the table, for a page to draw:
+	// NZSCBoard or NPZRBoard.
+	Board any `json:"board"`
 }
 
-// Side is one player's standing.
-type Side struct {
-	Points int `json:"points"`
-	Waits  int `json:"waits"`
-	// Character and Booster once chosen ("" before).
-	Character string `json:"character,omitempty"`
-	Booster   string `json:"booster,omitempty"`
-	// Destroyed lists the moves it can no longer play (destroyed, or
-	// single-use and spent).
-	Destroyed []string `json:"destroyed"`
-	// Last is its last character pick (before the move phase) or move,
-	// played InARow times running ("" and 0 before any).
-	Last    string `json:"last,omitempty"`
-	InARow  int    `json:"in_a_row"`
-	Blocked string `json:"blocked,omitempty"` // the move or character it may not choose now (three in a row)
+// Options configure a session of games.
+type Options struct {
+	// Game is the game played: its kind, seats and rules. Nil is
+	// two-player NZSC under Rules.
+	Game game.Game
+	// Rules are two-player NZSC's rules when Game is nil.
+	Rules engine.Rules
+	// Seat is the person's seat; Bot fills every other seat, each bot
+	// its own instance. When it is the classic opponent (two-player
+	// NZSC), a seed is its generator's 32-bit starting state, as in the
+	// original game; for any other bot it is the 64-bit game seed, and a
+	// bot's random source is the one a match would give its seat.
+	Seat int
+	Bot  *agents.Bot
+	// Seed is the first game's seed; later games (after "Play again?")
+	// take seeds drawn from it, so a whole session replays from it.
+	Seed uint64
+	// Echo copies every line read into the transcript, as a terminal
+	// shows what is typed; set it when the input is not a terminal.
+	Echo bool
+	// Record, when set, receives each game as a game record when it
+	// ends. A game stopped early (quit, the end of the input) is not
+	// recorded: a record's result must be one its moves give.
+	Record func(*game.Record) error
 }
 
-// Session is a person's games against a bot, driven one answer at a time
-// and tied to no terminal: the terminal (Run), the web server and the
-// static web page all play through it. It is not safe for concurrent use.
+// IsClassic reports whether bot is two-player NZSC's classic opponent,
+// whose seeds are 32-bit generator states (the classic bot of 3 or 4
+// players draws its state from the game seed, as every other bot does).
+func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" && bot.Info.New != nil }
+
+// DefaultOpponent is the bot a person plays when none is named: the
+// original game's classic computer in NZSC (at 3 or 4 players each seat
+// draws its generator from the game seed; greedy, deterministic, would
+// pick the same character as its twin every turn and the characters
+// would never settle), greedy in NPZR.
+func DefaultOpponent(gameName string, seats int) string {
+	if gameName == engine.Info.Name {
+		return "classic"
+	}
+	return "greedy"
+}
+
+// Session is a person's games against bots, any game of the lab at any
+// number of seats, driven one answer at a time and tied to no terminal:
+// the terminal (Run), the web server and the static web page all play
+// through it. It is not safe for concurrent use.
 type Session struct {
 	opt   Options
+	g     game.Game
+	info  *game.Info
+	me    int
+	t     teller
 	seeds *rand.Rand
 	seed  uint64
 	n     int // games started
 
-	bot     agents.Agent
-	faulter agents.Faulter
-	st      engine.State
-	hist    []engine.Turn
-	asking  string // AskChoice, AskAgain, or "" when over
-	over    bool
-	last    *game.Record // the last finished game
-	buf     [engine.MaxChoices]engine.Choice
-	started bool
+	bots     []agents.Player // by seat, nil at the person's
+	faulters []agents.Faulter
+	st       game.State
+	turns    [][]string // the game's steps by name, for its record
+	asking   string     // AskChoice or AskAction, AskAgain, or "" when over
+	over     bool
+	last     *game.Record // the last finished game
+	started  bool
+	opened   int // the step at which the person's decision was last opened
+	legal    []game.Action
+	toAct    []int
+	acts     []game.Action
 }
 
-// NewSession prepares a session; Start begins its first game.
+// NewSession prepares a session; Start begins its first game. A game no
+// teller knows, a seat out of range or a bot that does not play the game
+// at its number of seats is an error.
 func NewSession(o Options) (*Session, error) {
 	if o.Bot == nil {
 		return nil, fmt.Errorf("play: no opponent")
 	}
-	return &Session{opt: o, seed: o.Seed, seeds: rand.New(rand.NewPCG(o.Seed, 0x6e7a7363))}, nil // "nzsc"
+	g := o.Game
+	if g == nil {
+		g = engine.NewContractGame(o.Rules)
+	}
+	n := g.Seats()
+	if o.Seat < 0 || o.Seat >= n {
+		return nil, fmt.Errorf("play: seat %d: %s at %d players has seats 0 to %d", o.Seat, g.Info().Name, n, n-1)
+	}
+	if o.Bot.Info.Game != g.Info().Name && o.Bot.Info.Game != agents.AnyGame || !o.Bot.Info.Supports(n) {
+		return nil, fmt.Errorf("play: bot %s does not play %s at %d players", o.Bot.Spec, g.Info().Name, n)
+	}
+	names := make([]string, n)
+	for s := range names {
+		if s != o.Seat {
+			names[s] = o.Bot.Name()
+		}
+	}
+	t, err := newTeller(g, o.Seat, names)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{opt: o, g: g, info: g.Info(), me: o.Seat, t: t, seed: o.Seed,
+		seeds: rand.New(rand.NewPCG(o.Seed, 0x6e7a7363)), // "nzsc"
+		bots:  make([]agents.Player, n), faulters: make([]agents.Faulter, n), acts: make([]game.Action, n)}, nil
 }
 
 // Start begins the first game and returns its opening lines and first
@@ -124,7 +208,7 @@ func (s *Session) Start() (Reply, error) {
 	s.started = true
 	var r Reply
 	if err := s.newGame(&r); err != nil {
-		s.over = true
+		s.end()
 		return s.reply(r), err
 	}
 	s.ask(&r)
@@ -132,43 +216,54 @@ func (s *Session) Start() (Reply, error) {
 }
 
 // Answer takes one line the person typed and returns what follows. A
-// blank line is no answer (nothing happens); help, rules, score and quit
-// are commands that never cost a turn; anything else answers the
-// question, a name that is not a legal choice being penalized as the
-// rules say. The error is a failing bot (or a failing Options.Record);
-// the session is then over.
+// blank line is no answer (nothing happens); help, rules, score, legal
+// and quit are commands that never cost a turn in any game; anything
+// else answers the question. A name that is not a legal choice is
+// penalized where the game's rules penalize it (NZSC), or explained and
+// asked again where the game does not take it (NPZR). The error is a
+// failing bot (or a failing Options.Record); the session is then over.
 func (s *Session) Answer(line string) (Reply, error) {
 	var r Reply
 	if !s.started || s.over {
 		return s.reply(r), fmt.Errorf("play: the session is over")
 	}
 	r.Lines = append(r.Lines, "")
-	switch strings.ToLower(strings.TrimSpace(line)) {
+	cmd := strings.ToLower(strings.TrimSpace(line))
+	switch cmd {
 	case "":
 		r.Lines = nil
 		s.ask(&r)
 		return s.reply(r), nil
-	case "help":
-		r.Lines = append(r.Lines, strings.Split(Help, "\n")...)
+	case "help", "?":
+		r.Lines = append(r.Lines, strings.Split(s.t.help(), "\n")...)
 		r.Lines = append(r.Lines, "")
 		s.ask(&r)
 		return s.reply(r), nil
 	case "rules":
-		var b strings.Builder
-		WriteReference(&b, s.opt.Rules)
-		r.Lines = append(r.Lines, strings.Split(b.String(), "\n")...) // ends with "\n": a blank line
+		r.Lines = append(r.Lines, strings.Split(s.t.rules(), "\n")...) // ends with "\n": a blank line
 		s.ask(&r)
 		return s.reply(r), nil
 	case "score":
-		r.Lines = append(r.Lines, scoreLines(&s.st)...)
+		r.Lines = append(r.Lines, s.t.score(s.st)...)
+		r.Lines = append(r.Lines, "")
+		s.ask(&r)
+		return s.reply(r), nil
+	case "legal":
+		r.Lines = append(r.Lines, s.legalLines()...)
 		r.Lines = append(r.Lines, "")
 		s.ask(&r)
 		return s.reply(r), nil
 	case "quit":
 		return s.Stop(), nil
 	}
+	if lines, ok := s.t.command(cmd, s.st); ok && s.asking != AskAgain {
+		r.Lines = append(r.Lines, lines...)
+		r.Lines = append(r.Lines, "")
+		s.ask(&r)
+		return s.reply(r), nil
+	}
 	if s.asking == AskAgain {
-		if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "y") {
+		if !strings.HasPrefix(cmd, "y") {
 			s.end()
 			return s.reply(Reply{}), nil
 		}
@@ -179,23 +274,25 @@ func (s *Session) Answer(line string) (Reply, error) {
 		s.ask(&r)
 		return s.reply(r), nil
 	}
-	if err := s.turn(&r, engine.ParseChoice(s.st.Phase, line), line); err != nil {
+	s.legal = s.st.Legal(s.me, s.legal)
+	a, ok := s.byNumber(line)
+	var why []string
+	if !ok {
+		a, why = s.t.parse(s.st, line, s.legal)
+	}
+	if why != nil {
+		r.Lines = append(r.Lines, why...)
+		r.Lines = append(r.Lines, "")
+		s.ask(&r)
+		return s.reply(r), nil
+	}
+	if err := s.step(&r, a, line); err != nil {
 		s.end()
 		return s.reply(r), err
 	}
-	// A person with no legal move is not asked: the bot plays on alone.
-	for s.st.Phase != engine.GameOver && s.st.Legal(0, &s.buf) == 0 {
-		if err := s.turn(&r, engine.Unknown, ""); err != nil {
-			s.end()
-			return s.reply(r), err
-		}
-	}
-	if s.st.Phase == engine.GameOver {
-		if err := s.finish(); err != nil {
-			s.end()
-			return s.reply(r), err
-		}
-		r.Lines = append(r.Lines, "") // two blank lines before the question, as in the handbook
+	if err := s.advance(&r); err != nil {
+		s.end()
+		return s.reply(r), err
 	}
 	s.ask(&r)
 	return s.reply(r), nil
@@ -205,14 +302,14 @@ func (s *Session) Answer(line string) (Reply, error) {
 // quit): a game in progress stops with the score so far, unrecorded.
 func (s *Session) Stop() Reply {
 	var r Reply
-	if s.started && !s.over && s.asking == AskChoice {
-		r.Lines = []string{"", fmt.Sprintf("The game stops here with the score at %d-%d.", s.st.Points(0), s.st.Points(1))}
+	if s.started && !s.over && s.asking != AskAgain && s.asking != "" {
+		r.Lines = []string{"", s.t.stopped(s.st)}
 	}
 	s.end()
 	return s.reply(r)
 }
 
-// Close stops the session and releases its bot (an external program).
+// Close stops the session and releases its bots (external programs).
 func (s *Session) Close() { s.end() }
 
 // Over reports whether the session has ended.
@@ -225,22 +322,27 @@ func (s *Session) Record() *game.Record { return s.last }
 // Status returns the current game's state.
 func (s *Session) Status() Status { return s.status() }
 
-// end closes the session's bot and marks it over.
+// end closes the session's bots and marks it over.
 func (s *Session) end() {
 	s.over = true
 	s.asking = ""
-	s.closeBot()
+	s.closeBots()
 }
 
-func (s *Session) closeBot() {
-	if c, ok := s.bot.(agents.Closer); ok {
-		c.Close()
+func (s *Session) closeBots() {
+	for i, b := range s.bots {
+		if b != nil {
+			if c := agents.CloserOf(b); c != nil {
+				c.Close()
+			}
+		}
+		s.bots[i], s.faulters[i] = nil, nil
 	}
-	s.bot, s.faulter = nil, nil
 }
 
 // newGame starts the next game: the first takes Options.Seed, later ones
-// seeds drawn from it, so a whole session replays from its seed.
+// seeds drawn from it, so a whole session replays from its seed. The bots
+// move until the person decides.
 func (s *Session) newGame(r *Reply) error {
 	if s.n > 0 {
 		seed := s.seeds.Uint64()
@@ -253,49 +355,130 @@ func (s *Session) newGame(r *Reply) error {
 		s.seed = seed
 	}
 	s.n++
-	s.closeBot()
-	bot, err := newOpponent(s.opt.Bot, s.seed)
-	if err != nil {
-		return err
+	s.closeBots()
+	for seat := range s.bots {
+		if seat == s.me {
+			continue
+		}
+		p, err := newOpponent(s.opt.Bot, s.g, seat, s.seed)
+		if err != nil {
+			return err
+		}
+		s.bots[seat], s.faulters[seat] = p, faulterOf(p)
 	}
-	s.bot = bot
-	s.faulter, _ = bot.(agents.Faulter)
-	s.st = engine.NewGame(s.opt.Rules)
-	s.hist = s.hist[:0]
-	r.Lines = append(r.Lines, fmt.Sprintf("Playing against %s with seed %#x (replay: %s).", s.opt.Bot.Spec, s.seed, ReplayHint(s.opt.Bot, s.seed, s.opt.Rules)), "")
-	return nil
+	s.st = s.g.NewState(s.seed)
+	s.turns = s.turns[:0]
+	s.opened = -1
+	r.Lines = append(r.Lines, s.t.heading(s.opt.Bot.Spec, s.seed, s.replay())...)
+	return s.advance(r)
 }
 
-// turn plays one turn with the person's choice (Unknown when stuck, or a
-// name the rules do not read) and the bot's, and narrates it.
-func (s *Session) turn(r *Reply, human engine.Choice, line string) error {
-	comp := engine.Unknown
-	if n := s.st.Legal(1, &s.buf); n > 0 {
-		d := agents.Decision{Seat: 1, State: &s.st, History: s.hist, Legal: s.buf[:n]}
-		comp = s.bot.Choose(&d)
-		if s.faulter != nil {
-			if err := s.faulter.Fault(); err != nil {
+// newOpponent builds the bot of seat for one game with the given seed.
+func newOpponent(bot *agents.Bot, g game.Game, seat int, seed uint64) (agents.Player, error) {
+	if IsClassic(bot) {
+		p := agents.AsPlayer(agents.NewClassic(uint32(seed)))
+		p.NewGame(g, seat, nil)
+		return p, nil
+	}
+	p, err := bot.NewPlayer()
+	if err != nil {
+		return nil, err
+	}
+	p.NewGame(g, seat, rand.New(agents.SeatSource(seed, seat)))
+	return p, nil
+}
+
+// faulterOf returns p's Faulter, looking through agents.AsPlayer.
+func faulterOf(p agents.Player) agents.Faulter {
+	if u, ok := p.(interface{ Unwrap() agents.Agent }); ok {
+		f, _ := u.Unwrap().(agents.Faulter)
+		return f
+	}
+	f, _ := p.(agents.Faulter)
+	return f
+}
+
+// decides reports whether the person decides now (and has a choice: a
+// stuck NZSC player is not asked, it passes).
+func (s *Session) decides() bool {
+	s.toAct = s.st.ToAct(s.toAct)
+	if !slices.Contains(s.toAct, s.me) {
+		return false
+	}
+	s.legal = s.st.Legal(s.me, s.legal)
+	return len(s.legal) > 0
+}
+
+// advance plays the steps the person takes no part in until the person
+// decides or the game ends.
+func (s *Session) advance(r *Reply) error {
+	for !s.st.Over() {
+		if s.decides() {
+			return nil
+		}
+		if err := s.step(r, game.Pass, ""); err != nil {
+			return err
+		}
+	}
+	return s.finish(r)
+}
+
+// step plays one step with the person's action mine (used only when the
+// person decides in it) and the bots' actions, and narrates it.
+func (s *Session) step(r *Reply, mine game.Action, answer string) error {
+	s.toAct = s.st.ToAct(s.toAct)
+	for i := range s.acts {
+		s.acts[i] = game.Pass
+	}
+	for _, seat := range s.toAct {
+		if seat == s.me {
+			s.acts[seat] = mine
+			continue
+		}
+		s.legal = s.st.Legal(seat, s.legal)
+		if len(s.legal) == 0 {
+			continue
+		}
+		a := s.bots[seat].Act(s.st.Observe(seat), s.legal)
+		if f := s.faulters[seat]; f != nil {
+			if err := f.Fault(); err != nil {
 				return fmt.Errorf("opponent %s failed: %w", s.opt.Bot.Spec, err)
 			}
 		}
+		if s.info.IllegalForfeits && !slices.Contains(s.legal, a) {
+			return fmt.Errorf("opponent %s played an illegal action %q", s.opt.Bot.Spec, s.st.Observe(seat).ActionString(a))
+		}
+		s.acts[seat] = a
 	}
-	before := s.st
-	t := s.st.Step(human, comp)
-	s.hist = append(s.hist, t)
-	r.Lines = append(r.Lines, Narrate(&before, &s.st, t, line)...)
-	r.Lines = append(r.Lines, "")
+	names := make([]string, len(s.acts))
+	for seat, a := range s.acts {
+		if a != game.Pass {
+			names[seat] = s.st.Observe(seat).ActionString(a)
+		}
+	}
+	before := s.st.Clone()
+	if err := s.st.Apply(s.acts); err != nil {
+		return fmt.Errorf("play: %w", err)
+	}
+	s.turns = append(s.turns, names)
+	r.Lines = append(r.Lines, s.t.step(before, s.st, s.acts, answer)...)
 	return nil
 }
 
-// finish records a finished game and releases its bot.
-func (s *Session) finish() error {
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: engine.Info.Name, Seats: 2,
-		Rules: s.opt.Rules.Options(), Seed: game.FormatSeed(s.seed), Bots: []string{"person", s.opt.Bot.Spec},
-		Turns: engine.TurnNames(s.hist)}
-	rec.Result.SetOutcome(engine.OutcomeOf(&s.st))
-	rec.Result.Steps = int(s.st.Turn)
+// finish records a finished game and releases its bots.
+func (s *Session) finish(r *Reply) error {
+	r.Lines = append(r.Lines, s.t.end(s.st)...)
+	bots := make([]string, len(s.bots))
+	for i := range bots {
+		bots[i] = s.opt.Bot.Spec
+	}
+	bots[s.me] = "person"
+	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: s.info.Name, Seats: len(s.bots),
+		Rules: s.g.Rules(), Seed: game.FormatSeed(s.seed), Bots: bots, Turns: slices.Clone(s.turns)}
+	rec.Result.SetOutcome(s.st.Outcome())
+	rec.Result.Steps = s.st.Turn()
 	s.last = rec
-	s.closeBot()
+	s.closeBots()
 	if s.opt.Record != nil {
 		if err := s.opt.Record(rec); err != nil {
 			return fmt.Errorf("--record: %w", err)
@@ -304,22 +487,64 @@ func (s *Session) finish() error {
 	return nil
 }
 
-// ask puts the question the session is at into r.
+// ask puts the question the session is at into r; a decision newly
+// opened first shows what the game shows then (NPZR: the table).
 func (s *Session) ask(r *Reply) {
 	switch {
 	case s.over:
 		s.asking = ""
-	case s.st.Phase == engine.GameOver:
+	case s.st.Over():
 		s.asking = AskAgain
 		r.Ask, r.Kind, r.Options = "Play again? y/N", AskAgain, []string{"y", "n"}
 	default:
-		s.asking = AskChoice
-		n := s.st.Legal(0, &s.buf)
-		r.Ask, r.Kind = fmt.Sprintf("Choose a %s:", s.st.Phase), AskChoice
-		for _, c := range s.buf[:n] {
-			r.Options = append(r.Options, c.Name(s.st.Phase))
+		if s.opened != s.st.Turn() {
+			s.opened = s.st.Turn()
+			r.Lines = append(r.Lines, s.t.opening(s.st)...)
 		}
+		s.legal = s.st.Legal(s.me, s.legal)
+		obs := s.st.Observe(s.me)
+		var list bool
+		r.Ask, list = s.t.question(s.st)
+		r.Kind = AskAction
+		if list {
+			r.Kind = AskChoice
+		}
+		for _, a := range s.legal {
+			r.Options = append(r.Options, obs.ActionString(a))
+		}
+		s.asking = r.Kind
 	}
+}
+
+// legalLines answers the legal command.
+func (s *Session) legalLines() []string {
+	if s.asking == AskAgain {
+		return []string{"y (another game) or n (stop)"}
+	}
+	s.legal = s.st.Legal(s.me, s.legal)
+	obs := s.st.Observe(s.me)
+	out := []string{"You may choose:"}
+	for i, a := range s.legal {
+		if s.asking == AskAction {
+			// Numbered: a long action may be answered by its number.
+			out = append(out, fmt.Sprintf("  %2d  %s", i+1, obs.ActionString(a)))
+			continue
+		}
+		out = append(out, "  "+obs.ActionString(a))
+	}
+	return out
+}
+
+// byNumber reads line as the number of one of the legal actions, as the
+// legal command lists them when the options are not listed with the
+// question (AskAction; NZSC's names are answered by name, and a number
+// there is a name that does not exist, as in the original game).
+func (s *Session) byNumber(line string) (game.Action, bool) {
+	k, err := strconv.Atoi(strings.TrimSpace(line))
+	if s.asking != AskAction || err != nil || k < 1 || k > len(s.legal) {
+		return game.Pass, false
+	}
+	return s.legal[k-1], true
 }
 
 func (s *Session) reply(r Reply) Reply {
@@ -328,134 +553,57 @@ func (s *Session) reply(r Reply) Reply {
 	}
 	r.Status = s.status()
 	r.Over = s.over
+	r.Wrap = s.t.wrap()
 	return r
 }
 
 func (s *Session) status() Status {
-	st := &s.st
-	out := Status{Opponent: s.opt.Bot.Spec, Game: s.n, Seed: game.FormatSeed(s.seed), Replay: ReplayHint(s.opt.Bot, s.seed, s.opt.Rules),
-		Turn: int(st.Turn), Phase: st.Phase.String()}
-	if st.Phase == engine.GameOver {
+	out := Status{Game: s.info.Name, Title: s.info.Title, Seats: len(s.bots), Seat: s.me, Names: s.t.names(),
+		Opponent: s.opt.Bot.Spec, Number: s.n, Seed: game.FormatSeed(s.seed), Replay: s.replay()}
+	if s.st == nil {
 		out.Phase = "over"
-		if s.n > 0 {
-			out.Result = resultLine(st)
-		}
+		return out
 	}
-	out.You, out.Computer = side(st, 0), side(st, 1)
+	out.Turn, out.Phase = s.st.Turn(), s.t.phase(s.st)
+	if s.st.Over() {
+		out.Phase = "over"
+		out.Result = s.t.result(s.st)
+	}
+	out.Board = s.t.board(s.st)
 	return out
 }
 
-func side(st *engine.State, seat int) Side {
-	sd := Side{Points: st.Points(seat), Waits: st.Waits(seat), Destroyed: []string{}}
-	if st.Settled() {
-		l := st.Loadout(seat)
-		sd.Character, sd.Booster = l.Character.String(), l.Booster.String()
-		if m, n := st.MoveStreak(seat); n > 0 {
-			sd.Last, sd.InARow = m.String(), n
-			if n >= streakOf(st, engine.PickMove) {
-				sd.Blocked = m.String()
-			}
-		}
-		for m := engine.Move(0); m < engine.NumMoves; m++ {
-			if st.Destroyed(seat)>>m&1 == 1 {
-				sd.Destroyed = append(sd.Destroyed, m.String())
-			}
-		}
-		return sd
-	}
-	if c, n := st.CharacterStreak(seat); n > 0 {
-		sd.Last, sd.InARow = c.String(), n
-		if n >= streakOf(st, engine.PickCharacter) {
-			sd.Blocked = c.String()
-		}
-	}
-	if c := st.Character(seat); c != engine.NoCharacter {
-		sd.Character = c.String()
-	}
-	return sd
+// replay returns the command line that replays the current game.
+func (s *Session) replay() string {
+	return ReplayHint(s.g, s.me, s.opt.Bot, s.seed)
 }
 
-// scoreLines answers the score command.
-func scoreLines(st *engine.State) []string {
-	you, comp := side(st, 0), side(st, 1)
-	out := []string{fmt.Sprintf("Score: you %d, computer %d (%d wins). Waits: you %d, computer %d.",
-		you.Points, comp.Points, st.Rules().Normalized().Points, you.Waits, comp.Waits)}
-	for i, sd := range []Side{you, comp} {
-		who := [2]string{"You", "Computer"}[i]
-		var parts []string
-		switch {
-		case sd.Character == "":
-			parts = append(parts, "no character yet")
-		case sd.Booster == "":
-			parts = append(parts, sd.Character+", no booster yet")
-		default:
-			parts = append(parts, sd.Character+" with "+sd.Booster)
+// ReplayHint returns the command line that replays a game of g with the
+// person in seat and bot in the others: the game and its seats where they
+// are not two-player NZSC's, the opponent where it is not the default,
+// and every rule option that differs from its default as --rule flags.
+func ReplayHint(g game.Game, seat int, bot *agents.Bot, seed uint64) string {
+	var b strings.Builder
+	info := g.Info()
+	b.WriteString("nzsc play")
+	if info.Name != agents.DefaultGame {
+		b.WriteString(" --game " + info.Name)
+	}
+	if g.Seats() != 2 {
+		fmt.Fprintf(&b, " --players %d", g.Seats())
+	}
+	if seat != 0 {
+		fmt.Fprintf(&b, " --seat %d", seat)
+	}
+	if bot.Spec != DefaultOpponent(info.Name, g.Seats()) {
+		b.WriteString(" --opponent " + bot.Spec)
+	}
+	rules := g.Rules()
+	for _, k := range slices.Sorted(maps.Keys(rules)) {
+		if rules[k] != info.Value(nil, k) {
+			b.WriteString(" --rule " + k + "=" + rules[k])
 		}
-		if st.Settled() {
-			d := "nothing destroyed"
-			if len(sd.Destroyed) > 0 {
-				d = "destroyed: " + strings.Join(sd.Destroyed, ", ")
-			}
-			parts = append(parts, d)
-		}
-		what, phase := "pick", engine.PickCharacter
-		if st.Settled() {
-			what, phase = "move", engine.PickMove
-		}
-		if sd.InARow > 0 {
-			l := fmt.Sprintf("last %s %s, %d in a row", what, sd.Last, sd.InARow)
-			if sd.Blocked != "" && st.Phase != engine.GameOver {
-				l += fmt.Sprintf(" (not allowed a %s time)", ordinal(streakOf(st, phase)+1))
-			}
-			parts = append(parts, l)
-		}
-		out = append(out, fmt.Sprintf("%s: %s.", who, strings.Join(parts, "; ")))
 	}
-	if st.Phase != engine.GameOver {
-		out = append(out, fmt.Sprintf("Turn %d of at most %d.", st.Turn+1, st.TurnCap))
-	}
-	return out
-}
-
-// resultLine is the last line of a finished game.
-func resultLine(st *engine.State) string {
-	switch st.Result {
-	case engine.FirstWins:
-		return fmt.Sprintf("You won %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
-	case engine.SecondWins:
-		return fmt.Sprintf("You lost %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
-	}
-	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
-}
-
-// marginNote is a finished game's margin in parentheses (" (Clinch)"),
-// or nothing for a game to other than five points, whose margins the
-// rulebook does not name.
-func marginNote(st *engine.State) string {
-	if m := st.Margin(); m != "" {
-		return " (" + m + ")"
-	}
-	return ""
-}
-
-// streakOf returns the most choices in a row of one character (phase
-// PickCharacter) or one move (any other phase) that st's rules allow;
-// a nil st has the shared rules.
-func streakOf(st *engine.State, phase engine.Phase) int {
-	r := engine.DefaultRules.Normalized()
-	if st != nil {
-		r = st.Rules().Normalized()
-	}
-	if phase == engine.PickCharacter {
-		return int(r.CharacterStreak)
-	}
-	return int(r.MoveStreak)
-}
-
-// ordinal spells the small ordinals of the streak limits ("fourth").
-func ordinal(n int) string {
-	if n >= 1 && n <= 5 {
-		return [...]string{"first", "second", "third", "fourth", "fifth"}[n-1]
-	}
-	return strconv.Itoa(n) + "th"
+	fmt.Fprintf(&b, " --seed %#x", seed)
+	return b.String()
 }

@@ -3,12 +3,15 @@ package play
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games"
 )
 
 // The handbook's game (the original web game pre-seeded with 0xbabecaf3),
@@ -114,8 +117,10 @@ func TestScoreCommand(t *testing.T) {
 		t.Errorf("after score: asked %q %v", r.Ask, r.Options)
 	}
 	st := r.Status
-	if st.You.Points != 1 || st.Computer.Points != 2 || st.You.Waits != 4 || st.Phase != "move" ||
-		!slices.Equal(st.You.Destroyed, []string{"Big Hairy Deal"}) || !slices.Equal(st.Computer.Destroyed, []string{"Zap", "Regenerate"}) {
+	b := st.Board.(NZSCBoard)
+	you, comp := b.Players[0], b.Players[1]
+	if you.Points != 1 || comp.Points != 2 || you.Waits != 4 || st.Phase != "move" ||
+		!slices.Equal(you.Destroyed, []string{"Big Hairy Deal"}) || !slices.Equal(comp.Destroyed, []string{"Zap", "Regenerate"}) {
 		t.Errorf("status %+v", st)
 	}
 }
@@ -194,7 +199,7 @@ func FuzzSession(f *testing.F) {
 				break
 			}
 			r, err = s.Answer(l)
-			for _, sd := range []Side{r.Status.You, r.Status.Computer} {
+			for _, sd := range r.Status.Board.(NZSCBoard).Players {
 				if sd.Points < 0 || sd.Points > engine.WinningPoints || sd.Waits < 0 || sd.Waits > 4 {
 					t.Fatalf("side out of bounds: %+v", sd)
 				}
@@ -218,7 +223,7 @@ func ExampleSession() {
 	fmt.Println(strings.Join(r.Lines[1:4], "\n"))
 	r, _ = s.Answer("help me")
 	fmt.Println(r.Lines[1])
-	fmt.Println(r.Status.You.Waits, "waits left")
+	fmt.Println(r.Status.Board.(NZSCBoard).Players[0].Waits, "waits left")
 	// Output:
 	// Choose a character: [Ninja Zombie Samurai Clown]
 	// Both of you chose Ninja, so you must repick.
@@ -226,4 +231,202 @@ func ExampleSession() {
 	// Computer has picked Ninja 1 times.
 	// "help me" is not a character (the closest name is Zombie). 4 wait penalty!
 	// 0 waits left
+}
+
+// sessionOf starts a session of game name at seats with bot spec.
+func sessionOf(t *testing.T, name string, seats int, spec string, seed uint64, record func(*game.Record) error) (*Session, Reply) {
+	t.Helper()
+	g, err := game.Build(name, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := agents.ParseForSeats(name, seats, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSession(Options{Game: g, Bot: bot, Seed: seed, Record: record})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, r
+}
+
+// TestCommandsEveryGame: in every game and at every number of seats,
+// help, rules, score and legal answer without a step being played or a
+// wait charged, and repeat the question; legal lists exactly the
+// options; quit stops the game with its score.
+func TestCommandsEveryGame(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		seats int
+		spec  string
+		stop  string
+	}{
+		{"nzsc", 2, "classic", "The game stops here with the score at 0-0."},
+		{"nzsc", 2, "random", "The game stops here with the score at 0-0."},
+		{"nzsc", 3, "greedy", "The game stops here with the score at 0 (4 waits) - 0 (4 waits) - 0 (4 waits)."},
+		{"nzsc", 4, "random", "The game stops here with the score at 0 (4 waits) - 0 (4 waits) - 0 (4 waits) - 0 (4 waits)."},
+		{"npzr", 2, "greedy", "The game stops here: you scored nothing, greedy nothing."},
+	} {
+		s, first := sessionOf(t, c.game, c.seats, c.spec, 9, nil)
+		for _, cmd := range []string{"help", "RULES", " score ", "legal", "Legal"} {
+			r, err := s.Answer(cmd)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := strings.Join(r.Lines, "\n")
+			if r.Status.Turn != first.Status.Turn || r.Ask != first.Ask || !slices.Equal(r.Options, first.Options) || strings.Contains(text, "penalty") {
+				t.Errorf("%s/%d %q: turn %d (was %d), asked %q %v:\n%s", c.game, c.seats, cmd, r.Status.Turn, first.Status.Turn, r.Ask, r.Options, text)
+			}
+			if strings.EqualFold(strings.TrimSpace(cmd), "legal") {
+				want := []string{"", "You may choose:"}
+				for i, o := range first.Options {
+					if first.Kind == AskAction {
+						o = fmt.Sprintf("%2d  %s", i+1, o)
+					}
+					want = append(want, "  "+o)
+				}
+				if !slices.Equal(r.Lines, append(want, "")) {
+					t.Errorf("%s/%d legal: %q, want %q", c.game, c.seats, r.Lines, want)
+				}
+			}
+		}
+		r, err := s.Answer("quit")
+		if err != nil || !r.Over || !slices.Equal(r.Lines, []string{"", c.stop}) {
+			t.Errorf("%s/%d quit: %v %v %q", c.game, c.seats, err, r.Over, r.Lines)
+		}
+	}
+}
+
+// TestHintFromOffered: the closest name a penalty suggests is one of the
+// options on offer: "1" at a Samurai's move prompt used to suggest Zap, a
+// Zombie's move (the shortest name in the game).
+func TestHintFromOffered(t *testing.T) {
+	s, err := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := s.Start()
+	for _, a := range []string{"Samurai", "Strong"} {
+		if r, err = s.Answer(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.Ask != "Choose a move:" {
+		t.Fatalf("asked %q", r.Ask)
+	}
+	offered := r.Options
+	r, _ = s.Answer("1")
+	m := regexp.MustCompile(`^"1" is not a move \(the closest name is (.+)\)\. 4 wait penalty!$`).FindStringSubmatch(r.Lines[1])
+	if m == nil || !slices.Contains(offered, m[1]) {
+		t.Errorf("hint %q; want one of %v", r.Lines[1], offered)
+	}
+	// In 3-player NZSC too.
+	s, r = sessionOf(t, "nzsc", 3, "random", 4, nil)
+	offered = r.Options
+	r, _ = s.Answer("zzz")
+	m = regexp.MustCompile(`"zzz" is not a character \(the closest name is (.+)\)`).FindStringSubmatch(strings.Join(r.Lines, "\n"))
+	if m == nil || !slices.Contains(offered, m[1]) {
+		t.Errorf("3 players: %q; want a hint among %v", r.Lines, offered)
+	}
+}
+
+// TestRecordEveryGame: a game played to its end by always taking the
+// first option is recorded, and the record replays through the game to
+// its result; at 3 and 4 seats and in NPZR as in two-player NZSC.
+func TestRecordEveryGame(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		seats int
+		spec  string
+	}{{"nzsc", 2, "classic"}, {"nzsc", 3, "random"}, {"nzsc", 4, "greedy"}, {"npzr", 2, "random"}} {
+		var recs []*game.Record
+		s, r := sessionOf(t, c.game, c.seats, c.spec, 21, func(r *game.Record) error { recs = append(recs, r); return nil })
+		for steps := 0; r.Kind != AskAgain && steps < 5000; steps++ {
+			var err error
+			if r, err = s.Answer(r.Options[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(recs) != 1 || r.Status.Result == "" {
+			t.Fatalf("%s/%d: %d records, result %q", c.game, c.seats, len(recs), r.Status.Result)
+		}
+		g, _ := game.Build(c.game, c.seats, recs[0].Rules)
+		if _, err := game.Replay(g, recs[0], nil); err != nil || recs[0].Bots[0] != "person" || recs[0].Seats != c.seats {
+			t.Errorf("%s/%d: replay: %v; record %+v", c.game, c.seats, err, recs[0])
+		}
+		if r, _ := s.Answer("n"); !r.Over {
+			t.Errorf("%s/%d: n did not end the session", c.game, c.seats)
+		}
+	}
+}
+
+// TestDefaultOpponentsFinish: against the default bots, a person who
+// always takes the first option finishes a game well before the turn cap
+// at every number of seats (two greedy bots at one NZSC table picked the
+// same character every turn, so the characters never settled).
+func TestDefaultOpponentsFinish(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"nzsc", 2}, {"nzsc", 3}, {"nzsc", 4}, {"npzr", 2}} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			s, r := sessionOf(t, c.game, c.seats, DefaultOpponent(c.game, c.seats), seed, nil)
+			for n := 0; r.Kind != AskAgain && n < 300; n++ {
+				r, _ = s.Answer(r.Options[0])
+			}
+			if r.Kind != AskAgain || r.Status.Turn >= 1000 {
+				t.Errorf("%s/%d seed %d: not over after 300 answers (step %d)", c.game, c.seats, seed, r.Status.Turn)
+			}
+		}
+	}
+}
+
+// FuzzEveryGame: any lines, answered in turn, in any game and at any
+// number of seats, never panic; every question offers options, each of
+// them legal (answered, it is taken without an explanation); the turn
+// never goes back.
+func FuzzEveryGame(f *testing.F) {
+	f.Add(uint8(0), uint64(5), "help\nlegal\nplay Ninja Head new\nmove 1.head to 9\nquit")
+	f.Add(uint8(1), uint64(6), "ninja\nzzz\nscore\n\nrules\nclown")
+	f.Add(uint8(2), uint64(7), "samurai\n1\nlegal\ny\nn")
+	f.Add(uint8(3), uint64(8), "table\nplay Wild as Robot Legs new\ndecline\n?")
+	f.Fuzz(func(t *testing.T, which uint8, seed uint64, in string) {
+		c := []struct {
+			game  string
+			seats int
+			spec  string
+		}{{"npzr", 2, "random"}, {"nzsc", 3, "random"}, {"nzsc", 4, "classic"}, {"npzr", 2, "greedy"}}[which%4]
+		s, r := sessionOf(t, c.game, c.seats, c.spec, seed, nil)
+		turn := r.Status.Turn
+		for _, l := range strings.Split(in, "\n") {
+			if r.Over {
+				break
+			}
+			var err error
+			if r, err = s.Answer(l); err != nil {
+				t.Fatal(err)
+			}
+			if !r.Over && len(r.Options) == 0 {
+				t.Fatalf("a question with no options: %+v", r)
+			}
+			if r.Status.Turn < turn && r.Status.Number == 1 {
+				t.Fatalf("turn went back from %d to %d", turn, r.Status.Turn)
+			}
+			turn = r.Status.Turn
+			if r.Kind == AskAction || r.Kind == AskChoice {
+				// Every option reads as one of the person's legal actions.
+				legal := s.st.Legal(s.me, nil)
+				for _, o := range r.Options {
+					if a, why := s.t.parse(s.st, o, legal); why != nil || !slices.Contains(legal, a) {
+						t.Fatalf("option %q is not taken: %q", o, why)
+					}
+				}
+			}
+		}
+	})
 }

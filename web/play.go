@@ -7,16 +7,20 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/playapi"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
 
-// playHelp is what the Play page says a person may type.
-const playHelp = play.Help
+// playHelp is what the Play page says a person may type, in any game.
+const playHelp = `Click a choice, or type it: case and spaces do not matter.
+` + play.Commands
 
 // live is one play session behind the API; its lock serializes a
 // client's requests (a double click sends two answers at once).
@@ -34,14 +38,14 @@ func (l *live) close() {
 // handleNew is POST /api/play.
 func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
-		webapi.Error(w, http.StatusMethodNotAllowed, "POST a new game: {\"opponent\": SPEC, \"seed\": SEED}")
+		webapi.Error(w, http.StatusMethodNotAllowed, "POST a new game: {\"game\": GAME, \"players\": N, \"seat\": SEAT, \"opponent\": SPEC, \"seed\": SEED}")
 		return
 	}
 	var req playapi.NewRequest
 	if !webapi.Decode(w, r, 4096, &req) {
 		return
 	}
-	sess, err := playapi.NewSession(req, webapi.ExecAllowed(r, s.cfg.AllowExec), randomUint64)
+	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}, randomUint64)
 	if err != nil {
 		status := http.StatusBadRequest
 		if errors.Is(err, playapi.ErrExec) {
@@ -140,13 +144,40 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-// handleBots is GET /api/bots.
+// handleBots is GET /api/bots[?game=G&players=N]: the bots that may sit
+// at a table of that game (default two-player NZSC).
 func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
 		webapi.Error(w, http.StatusMethodNotAllowed, "GET the list of bots")
 		return
 	}
-	webapi.JSON(w, playapi.Bots(webapi.ExecAllowed(r, s.cfg.AllowExec)))
+	name, players := r.URL.Query().Get("game"), 2
+	if name == "" {
+		name = agents.DefaultGame
+	}
+	if p := r.URL.Query().Get("players"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			webapi.Errorf(w, http.StatusBadRequest, "players=%q: want a number", p)
+			return
+		}
+		players = n
+	}
+	if _, err := game.Build(name, players, nil); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	webapi.JSON(w, playapi.Bots(name, players, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
+}
+
+// handleGames is GET /api/games: every game and number of players the
+// page offers, with their bots.
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET the list of games")
+		return
+	}
+	webapi.JSON(w, playapi.Games(playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
 }
 
 func randomID() string {

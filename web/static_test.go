@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nzsclab/nzsc/internal/browser"
+	"github.com/nzsclab/nzsc/play"
 )
 
 var (
@@ -134,4 +136,39 @@ func TestStaticPageClicks(t *testing.T) {
 		t.Errorf("download link %.80q %v", href, err)
 	}
 	browser.Screenshot(t, ctx, "static-1280.png", 0)
+}
+
+// TestStaticEveryGame: the static page (no server) plays NPZR to its end
+// and a game of NZSC for 3 players, each transcript the session's for the
+// answers clicked; it offers every game, and no bot that needs the solver
+// or runs a program.
+func TestStaticEveryGame(t *testing.T) {
+	dir := buildSite(t)
+	ctx := browser.New(t, 1280, 900, 3*time.Minute)
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+	for _, c := range []struct {
+		url   string
+		o     play.Options
+		max   int
+		shot  string
+		width int64
+	}{
+		{"/?game=npzr&seed=0x23", optionsOf(t, "npzr", 2, 0, "greedy", 0x23), 500, "static-npzr-1280.png", 1280},
+		{"/?game=nzsc&players=3&seed=0x33", optionsOf(t, "nzsc", 3, 0, "classic", 0x33), 300, "static-nzsc3-390.png", 390},
+	} {
+		answers, got := clickToEnd(t, ctx, ts.URL+c.url, c.max)
+		sameLines(t, got, transcript(t, c.o, answers))
+		if q, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("question"))); q != "Play again? y/N" {
+			t.Errorf("%s: the game did not end (%d answers): %q", c.url, len(answers), q)
+		}
+		shot(t, ctx, c.shot, c.width)
+	}
+	offered, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#game option"), o => o.value).concat(games.flatMap(g => g.bots.map(b => b.name)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(offered[:4], " ") != "nzsc/2 nzsc/3 nzsc/4 npzr/2" || slices.Contains(offered, "optimal") || slices.Contains(offered, "exec") || !slices.Contains(offered, "ismcts") {
+		t.Errorf("the static page offers %q", offered)
+	}
 }

@@ -72,7 +72,7 @@ type Section struct {
 // sections are the lab's pages in the order the navigation shows them;
 // a mount under another prefix is added after them, titled by its path.
 var sections = []Section{
-	{Path: "/play", Title: "Play", About: "Play NZSC against the original game's computer or any bot, in the same words as <code>nzsc play</code>. A seed in the address (<code>/play?seed=0xbabecaf3</code>) replays a game."},
+	{Path: "/play", Title: "Play", About: "Play NZSC (2 to 4 players) or NPZR against the original game's computer or any bots, in the same words as <code>nzsc play</code>. A seed in the address (<code>/play?seed=0xbabecaf3</code>) replays a game."},
 	{Path: "/rooms/", Title: "Two people", About: "Open a room with a short name and send it to a friend: each chooses in secret, and both choices are shown when both are in."},
 	{Path: "/watch/", Title: "Watch", About: "Pick two bots and a seed and watch their game turn by turn, or step through a game record."},
 	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match or tournament of built-in bots and follow it."},
@@ -120,6 +120,7 @@ func New(c Config) (*Server, error) {
 	s.mux.HandleFunc("/api/play/{id}", moves.Gated(s.handleAnswer))
 	s.mux.HandleFunc("/api/play/{id}/record", s.handleRecord)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
+	s.mux.HandleFunc("/api/games", s.handleGames)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		webapi.Errorf(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})

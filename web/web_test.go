@@ -192,7 +192,16 @@ func TestBadRequests(t *testing.T) {
 		{"POST", "/api/play", `{"opponent":"exec:sh -c true;timeout=1s"}`, 403, "--allow-exec"},
 		{"POST", "/api/play", `not json`, 400, "bad JSON"},
 		{"POST", "/api/play", ``, 400, "empty request body"},
-		{"POST", "/api/play", `{"seat":1}`, 400, "unknown field"},
+		{"POST", "/api/play", `{"colour":1}`, 400, "unknown field"},
+		{"POST", "/api/play", `{"seat":1}`, 400, "seats are alike"},
+		{"POST", "/api/play", `{"game":"npzr","seat":2}`, 400, "seats 0 to 1"},
+		{"POST", "/api/play", `{"game":"npzr","players":3}`, 400, "played by 2 players"},
+		{"POST", "/api/play", `{"game":"chess"}`, 400, "unknown game"},
+		{"POST", "/api/play", `{"game":"npzr","opponent":"classic"}`, 400, "unknown bot"},
+		{"POST", "/api/play", `{"players":3,"opponent":"exec:/bin/true"}`, 403, "--allow-exec"},
+		{"GET", "/api/bots?game=npzr&players=x", ``, 400, "want a number"},
+		{"GET", "/api/bots?game=npzr&players=4", ``, 400, "played by 2 players"},
+		{"POST", "/api/games", ``, 405, "GET the list"},
 		{"POST", "/api/play", `{"seed":"1"} {}`, 400, "trailing data"},
 		{"POST", "/api/play", `{"opponent":"` + strings.Repeat("x", 5000) + `"}`, 413, "over 4096 bytes"},
 		{"GET", "/api/play", ``, 405, "POST a new game"},
@@ -328,7 +337,7 @@ func TestPages(t *testing.T) {
 		t.Errorf("mount got %q", b)
 	}
 	code, b = call(t, http.DefaultClient, "GET", ts.URL+"/play?seed=0x5", "")
-	if code != 200 || !strings.Contains(string(b), `<script src="/static/play.js">`) || !strings.Contains(string(b), "score  points, waits, destroyed moves and streaks") {
+	if code != 200 || !strings.Contains(string(b), `<script src="/static/play.js">`) || !strings.Contains(string(b), "legal  every choice you may make now") {
 		t.Errorf("play page: %d", code)
 	}
 	for _, p := range []string{"/static/play.js", "/static/style.css"} {
@@ -400,5 +409,128 @@ func TestClientGoesMidAnswer(t *testing.T) {
 	var r play.Reply
 	if code != 200 || json.Unmarshal(b, &r) != nil || r.Status.Turn != 1 || r.Ask == "" {
 		t.Errorf("after the client left: %d %s", code, b)
+	}
+}
+
+// apiSession plays a session through the API from the request req,
+// answering each question with answer(reply) until it returns "", and
+// returns the transcript a terminal would show and the answers given.
+func apiSession(t *testing.T, base string, req playapi.NewRequest, answer func(play.Reply) string) (string, []string) {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	code, b := call(t, http.DefaultClient, "POST", base+"/api/play", string(body))
+	if code != 200 {
+		t.Fatalf("new game %s: %d %s", body, code, b)
+	}
+	var nr playapi.NewReply
+	if err := json.Unmarshal(b, &nr); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	var answers []string
+	play.Write(&out, nr.Reply)
+	for r := nr.Reply; !r.Over; {
+		a := answer(r)
+		if a == "" {
+			break
+		}
+		answers = append(answers, a)
+		out.WriteString(a + "\n")
+		code, b := call(t, http.DefaultClient, "POST", base+"/api/play/"+nr.ID, `{"answer":`+jsonString(a)+`}`)
+		if code != 200 {
+			t.Fatalf("answer %q: %d %s", a, code, b)
+		}
+		r = play.Reply{}
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		play.Write(&out, r)
+	}
+	return out.String(), answers
+}
+
+// TestAPIEveryGame: NPZR from either seat and NZSC at 3 and 4 players,
+// played to the end through the API (the first option of every question,
+// with commands and a bad answer slipped in), give nzsc play's
+// transcript for the same answers.
+func TestAPIEveryGame(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for _, req := range []playapi.NewRequest{
+		{Game: "npzr", Seed: "0x11"},
+		{Game: "npzr", Seat: 1, Opponent: "random", Seed: "0x12"},
+		{Players: 3, Seed: "13"},
+		{Players: 4, Opponent: "random", Seed: "14"},
+	} {
+		n := 0
+		got, answers := apiSession(t, ts.URL, req, func(r play.Reply) string {
+			n++
+			switch {
+			case r.Kind == play.AskAgain:
+				return "n"
+			case n%7 == 3:
+				return "legal"
+			case n%11 == 5:
+				return "zzz"
+			}
+			return r.Options[0]
+		})
+		g, err := game.Build(map[bool]string{true: "npzr", false: "nzsc"}[req.Game == "npzr"], max(req.Players, 2), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := req.Opponent
+		if spec == "" {
+			spec = play.DefaultOpponent(g.Info().Name, g.Seats())
+		}
+		bot, err := agents.ParseForSeats(g.Info().Name, g.Seats(), spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed, _ := game.ParseSeed(req.Seed)
+		var want strings.Builder
+		in := strings.NewReader(strings.Join(answers, "\n") + "\n")
+		if err := play.Run(context.Background(), in, &want, play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed, Echo: true}); err != nil {
+			t.Fatal(err)
+		}
+		if got != want.String() {
+			t.Errorf("%+v: the API's transcript differs from nzsc play's:\n%s\n--- nzsc play ---\n%s", req, got, want.String())
+		}
+		if !strings.Contains(got, "Play again? y/N") {
+			t.Errorf("%+v: the game did not end:\n%s", req, got)
+		}
+	}
+}
+
+// TestGamesList: /api/games offers every game at every number of
+// players, each with its default bot among its bots; exec: only with
+// AllowExec, to a request with the server's secret.
+func TestGamesList(t *testing.T) {
+	const secret = "5ec2e7"
+	withSecret := &http.Client{Transport: headerTransport{webapi.SecretHeader: secret}}
+	for _, c := range []struct {
+		allow  bool
+		client *http.Client
+		exec   bool
+	}{{false, withSecret, false}, {true, http.DefaultClient, false}, {true, withSecret, true}} {
+		allow := c.exec
+		_, ts := newServer(t, Config{AllowExec: c.allow, Secret: secret})
+		_, b := call(t, c.client, "GET", ts.URL+"/api/games", "")
+		var games []playapi.GameInfo
+		if err := json.Unmarshal(b, &games); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, g := range games {
+			got = append(got, fmt.Sprintf("%s/%d", g.Game, g.Players))
+			if !hasBot(g.Bots, g.Opponent) || hasBot(g.Bots, "exec") != allow {
+				t.Errorf("%s/%d (allow exec %v): default %s, bots %+v", g.Game, g.Players, allow, g.Opponent, g.Bots)
+			}
+			if g.Seats != (g.Game == "npzr") {
+				t.Errorf("%s/%d: seats %v", g.Game, g.Players, g.Seats)
+			}
+		}
+		if strings.Join(got, " ") != "nzsc/2 nzsc/3 nzsc/4 npzr/2" {
+			t.Errorf("games %v", got)
+		}
 	}
 }

@@ -3,13 +3,13 @@
 // Command nzsc-wasm is the engine for the static Play page (`make web`):
 // built with GOOS=js GOARCH=wasm, it puts on globalThis.nzsc the
 // functions the page's script calls instead of nzsc serve's API, over the
-// same play.Session. Each takes and returns JSON text; a failure is
-// {"error": "..."}:
+// same play.Session, for every game. Each takes and returns JSON text; a
+// failure is {"error": "..."}:
 //
-//	start(request)  -> {"id", "reply"}  (request: {"opponent", "seed"})
+//	start(request)  -> {"id", "reply"}  (request: {"game", "players", "seat", "opponent", "seed"})
 //	answer(id, line) -> reply
 //	record(id)      -> {"line", "name"}  the last finished game's record
-//	bots()          -> [{"name", "about", "params"}]
+//	games()         -> [{"game", "players", "label", "seats", "opponent", "bots"}]
 //	close(id)
 package main
 
@@ -30,12 +30,16 @@ var (
 	next     int
 )
 
+// static is where these sessions run: in the browser, so no programs
+// (exec:) and no bot that needs the solved game.
+var static = playapi.Where{Static: true}
+
 func main() {
 	api := map[string]any{
 		"start":  js.FuncOf(start),
 		"answer": js.FuncOf(answer),
 		"record": js.FuncOf(record),
-		"bots":   js.FuncOf(func(js.Value, []js.Value) any { return encode(playapi.Bots(false)) }),
+		"games":  js.FuncOf(func(js.Value, []js.Value) any { return encode(playapi.Games(static)) }),
 		"close":  js.FuncOf(closeSession),
 	}
 	js.Global().Set("nzsc", js.ValueOf(api))
@@ -70,7 +74,7 @@ func start(_ js.Value, args []js.Value) any {
 		return fail("bad request: " + err.Error())
 	}
 	// No programs run in a browser: exec: bots are refused.
-	s, err := playapi.NewSession(req, false, randomUint64)
+	s, err := playapi.NewSession(req, static, randomUint64)
 	if err != nil {
 		return fail(err.Error())
 	}

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -85,7 +87,7 @@ func TestPlayPenalties(t *testing.T) {
 			[]string{
 				// The closest names: "pirate" is 5 edits from both "ninja" and
 				// "zombie" (Ninja comes first), "none such" contains no name
-				// and is 6 from "nobooster", "rock" 2 from "kick".
+				// and is 6 from "nobooster", "rock" 3 from "nose".
 				lines(`"Pirate" is not a character (the closest name is Ninja). 4 wait penalty!`, "The score is now 0-0.", "Waits left: you 0, computer 4."),
 				"Both of you chose Ninja, so you must repick.",
 				lines("Shadow is from the wrong character. 3 wait penalty!", "The score is now 0-1.", "Waits left: you 0, computer 4.", "", "Choose a booster:"),
@@ -113,7 +115,9 @@ func TestPlayPenalties(t *testing.T) {
 				lines(`"None Such" is not a booster (the closest name is No Booster). 4 wait penalty!`, "The score is now 0-0."),
 				lines("You chose Moustachio.", "Computer chose Regenerative."),
 				lines("Nose of the Taunted is from the wrong booster. 2 wait penalty!", "The score is now 0-1."),
-				lines(`"Rock" is not a move (the closest name is Kick). 4 wait penalty!`, "The score is now 0-2."),
+				// The hint is the closest of the moves on offer (Kick is
+				// nearer but is not a Clown's move).
+				lines(`"Rock" is not a move (the closest name is Nose). 4 wait penalty!`, "The score is now 0-2."),
 			}},
 	} {
 		out, _, code := runCmd(t, strings.Join(c.answers, "\n")+"\n", "play", "--seed", "0xbabecaf3")
@@ -355,4 +359,85 @@ func TestPlayRuleBad(t *testing.T) {
 			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2 and one line", i, args, code, stderr)
 		}
 	}
+}
+
+// TestPlayEveryGame: nzsc play --game npzr, --players 3 and 4 take the
+// same commands as two-player play (help, rules, score, legal and quit
+// cost nothing and quit stops the game), an input line over 64 KiB is a
+// one-line error with exit 2 in every game, and --record keeps each
+// finished game, which nzsc replay reads.
+func TestPlayEveryGame(t *testing.T) {
+	long := strings.Repeat("x", 70000) + "\n"
+	for _, args := range [][]string{
+		{"play", "--seed", "5"},
+		{"play", "--players", "3", "--seed", "5"},
+		{"play", "--players", "4", "--opponent", "random", "--seed", "5"},
+		{"play", "--game", "npzr", "--seed", "5"},
+		{"play", "--game", "npzr", "--seat", "1", "--seed", "5"},
+	} {
+		out, stderr, code := runCmd(t, "help\nrules\nscore\nlegal\nquit\nNinja\n", args...)
+		if code != 0 || strings.Contains(out, "penalty") || !strings.Contains(out, "These commands cost nothing:") ||
+			!strings.Contains(out, "You may choose:") || !strings.Contains(out, "\nquit\n\nThe game stops here") || strings.Contains(out, "\nNinja\n") {
+			t.Errorf("%v: exit %d %s\n%s", args, code, stderr, out)
+		}
+		if _, stderr, code := runCmd(t, long, args...); code != 2 || !strings.Contains(stderr, "longer than") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v, a long line: exit %d, stderr %q; want exit 2 and one line", args, code, stderr)
+		}
+	}
+	for i, args := range [][]string{
+		{"play", "--game", "npzr", "--seat", "2"},
+		{"play", "--players", "3", "--seat", "1"},
+		{"play", "--players", "3", "--opponent", "optimal"},
+		{"play", "--game", "npzr", "--opponent", "nosuchbot"},
+		{"play", "--game", "npzr", "--players", "3"},
+	} {
+		if _, stderr, code := runCmd(t, "", args...); code != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2 and one line", i, args, code, stderr)
+		}
+	}
+}
+
+// TestPlayRecordNPZR: a whole NPZR game, always taking the first legal
+// action, is recorded; nzsc replay replays it to its result.
+func TestPlayRecordNPZR(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "npzr.jsonl")
+	// "legal" lists the choices; the test answers with the first of each.
+	var in strings.Builder
+	s, err := newPlaySession(t, "npzr", 2, "random", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := s.Start()
+	for r.Kind != "again" {
+		in.WriteString(r.Options[0] + "\n")
+		r, _ = s.Answer(r.Options[0])
+	}
+	in.WriteString("n\n")
+	out, stderr, code := runCmd(t, in.String(), "play", "--game", "npzr", "--opponent", "random", "--seed", "3", "--record", path)
+	if code != 0 || !strings.Contains(out, r.Status.Result) {
+		t.Fatalf("exit %d %s: want %q\n%s", code, stderr, r.Status.Result, out)
+	}
+	var rec game.Record
+	if err := results.ReadRecords(path, func(r *game.Record) error { rec = *r; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Game != "npzr" || rec.Bots[0] != "person" || rec.Bots[1] != "random" {
+		t.Errorf("record %+v", rec)
+	}
+	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "Places") {
+		t.Errorf("replay: exit %d %s\n%s", code, stderr, replay)
+	}
+}
+
+func newPlaySession(t *testing.T, name string, seats int, spec string, seed uint64) (*play.Session, error) {
+	t.Helper()
+	g, err := game.Build(name, seats, nil)
+	if err != nil {
+		return nil, err
+	}
+	bot, err := agents.ParseForSeats(name, seats, spec)
+	if err != nil {
+		return nil, err
+	}
+	return play.NewSession(play.Options{Game: g, Bot: bot, Seed: seed})
 }

@@ -1,30 +1,40 @@
 // Package playapi is what the Play page's two back ends share: the
 // server's JSON API (package web) and the engine compiled to WebAssembly
 // for the static page (cmd/nzsc-wasm). It reads a request for a new
-// session (bot spec, seed) the same way for both, and lists the bots the
-// page offers. It knows nothing of HTTP, so the WebAssembly build stays
-// small.
+// session (game, players, seat, bot spec, seed) the same way for both,
+// and lists the games and bots the page offers. It knows nothing of HTTP,
+// so the WebAssembly build stays small.
 package playapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
+	_ "github.com/nzsclab/nzsc/agents/nzscn" // the bots of NZSC for 3 or 4 players
 	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games" // every game
 	"github.com/nzsclab/nzsc/play"
 )
 
-// MaxAnswer bounds an answer: the longest name is 26 letters; a pasted
-// page is not an answer.
+// MaxAnswer bounds an answer: the longest NPZR action is under 50
+// bytes, the longest NZSC name 26 letters; a pasted page is not an
+// answer.
 const MaxAnswer = 200
 
-// NewRequest starts a session: the opponent's bot spec (default classic)
-// and the seed (decimal or 0x hex; default picked).
+// NewRequest starts a session: the game (default nzsc) and its players
+// (default 2), the person's seat (default 0), the bots' spec (default
+// classic in two-player NZSC, greedy otherwise) and the seed (decimal or
+// 0x hex; default picked).
 type NewRequest struct {
+	Game     string `json:"game"`
+	Players  int    `json:"players"`
+	Seat     int    `json:"seat"`
 	Opponent string `json:"opponent"`
 	Seed     string `json:"seed"`
 }
@@ -40,33 +50,60 @@ type AnswerRequest struct {
 	Answer string `json:"answer"`
 }
 
-// maxAnswer bounds an answer: the longest name is 26 letters; a pasted
-// page is not an answer.
-const maxAnswer = 200
+// Where says where a session runs: which bots it may start.
+type Where struct {
+	// AllowExec allows external programs (exec:), on a server started
+	// with --allow-exec.
+	AllowExec bool
+	// Static is the page without a server (WebAssembly in the browser):
+	// no programs, and no bot that needs the solver (optimal, whose
+	// solution is a file or a solve of seconds).
+	Static bool
+}
+
+// solverBots need the solution of two-player NZSC (a file, or a solve
+// of seconds and much memory), which the static page has not.
+var solverBots = map[string]bool{"optimal": true}
 
 // NewSession checks a new session's request and prepares the session, as
-// the server and the static page both do: an unknown bot, a bad seed or,
-// unless allowExec, an external program is an error for the person.
-func NewSession(req NewRequest, allowExec bool, pick func() uint64) (*play.Session, error) {
-	spec := strings.TrimSpace(req.Opponent)
-	if spec == "" {
-		spec = "classic"
+// the server and the static page both do: an unknown game or bot, a seat
+// the game has not, a bad seed or a bot not allowed where the session
+// runs is an error for the person.
+func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session, error) {
+	name := strings.TrimSpace(req.Game)
+	if name == "" {
+		name = agents.DefaultGame
 	}
-	bot, err := agents.Parse(spec)
+	players := req.Players
+	if players == 0 {
+		players = 2
+	}
+	g, err := game.Build(name, players, nil)
 	if err != nil {
 		return nil, err
 	}
-	if bot.Info.Name == "exec" && !allowExec {
-		return nil, ErrExec
+	spec := strings.TrimSpace(req.Opponent)
+	if spec == "" {
+		spec = play.DefaultOpponent(g.Info().Name, g.Seats())
 	}
-	if bot.Info.New == nil {
-		return nil, fmt.Errorf("bot %s does not play two-player NZSC", spec)
+	bot, err := agents.ParseForSeats(g.Info().Name, g.Seats(), spec)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case bot.Info.External && (where.Static || !where.AllowExec):
+		if where.Static {
+			return nil, errors.New("exec: bots run programs, which a page without a server cannot")
+		}
+		return nil, ErrExec
+	case where.Static && solverBots[bot.Info.Name]:
+		return nil, fmt.Errorf("%s needs the solved game, which this page without a server does not have: run nzsc serve", bot.Info.Name)
 	}
 	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)
 	if err != nil {
 		return nil, err
 	}
-	return play.NewSession(play.Options{Rules: engine.DefaultRules, Bot: bot, Seed: seed})
+	return play.NewSession(play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed})
 }
 
 // ErrExec refuses an external program where it is not allowed.
@@ -80,7 +117,11 @@ func RecordLine(r *game.Record) ([]byte, error) {
 
 // RecordName is the file name a downloaded record gets.
 func RecordName(r *game.Record) string {
-	return fmt.Sprintf("nzsc-%s-vs-%s-%s.jsonl", r.Bots[0], safeName(r.Bots[1]), r.Seed)
+	var bots []string
+	for _, b := range r.Bots {
+		bots = append(bots, safeName(b))
+	}
+	return fmt.Sprintf("%s-%s-%s.jsonl", r.Game, strings.Join(bots, "-vs-"), r.Seed)
 }
 
 func safeName(s string) string {
@@ -92,6 +133,20 @@ func safeName(s string) string {
 	}, s)
 }
 
+// GameInfo is a game and number of players the page offers.
+type GameInfo struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	// Label names it for the selector ("NZSC, 3 players").
+	Label string `json:"label"`
+	// Seats is whether the person may choose a seat (the seats differ:
+	// NPZR's seat 0 moves first).
+	Seats bool `json:"seats"`
+	// Opponent is the default bot; Bots every bot that may sit there.
+	Opponent string    `json:"opponent"`
+	Bots     []BotInfo `json:"bots"`
+}
+
 // BotInfo describes a bot the page offers as an opponent.
 type BotInfo struct {
 	Name   string   `json:"name"`
@@ -99,12 +154,48 @@ type BotInfo struct {
 	Params []string `json:"params,omitempty"`
 }
 
-// Bots lists the bots that play two-player NZSC (exec: only when
-// allowed).
-func Bots(allowExec bool) []BotInfo {
+// short names the games on the selector.
+var short = map[string]string{"nzsc": "NZSC", "npzr": "NPZR"}
+
+// Games lists every game of the registry at every number of players a
+// person can play, with the bots that may sit there: NZSC first (the
+// lab's own game), then the others by name.
+func Games(where Where) []GameInfo {
+	var out []GameInfo
+	infos := game.Registered()
+	rank := func(i *game.Info) int {
+		if i.Name == agents.DefaultGame {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(infos, func(a, b *game.Info) int { return cmp.Compare(rank(a), rank(b)) })
+	for _, i := range infos {
+		for n := i.MinSeats; n <= i.MaxSeats; n++ {
+			g, err := i.New(n, nil)
+			if err != nil || !play.Playable(g) {
+				continue
+			}
+			label := short[i.Name]
+			if label == "" {
+				label = i.Title
+			}
+			if i.MinSeats != i.MaxSeats {
+				label += fmt.Sprintf(", %d players", n)
+			}
+			out = append(out, GameInfo{Game: i.Name, Players: n, Label: label, Seats: !i.Simultaneous,
+				Opponent: play.DefaultOpponent(i.Name, n), Bots: Bots(i.Name, n, where)})
+		}
+	}
+	return out
+}
+
+// Bots lists the bots of game at a table of players (exec: only when
+// allowed, no solver on the static page).
+func Bots(gameName string, players int, where Where) []BotInfo {
 	var out []BotInfo
-	for _, i := range agents.RegisteredForSeats(agents.DefaultGame, 2) {
-		if i.New == nil || i.Name == "exec" && !allowExec {
+	for _, i := range agents.RegisteredForSeats(gameName, players) {
+		if i.External && (where.Static || !where.AllowExec) || where.Static && solverBots[i.Name] {
 			continue
 		}
 		b := BotInfo{Name: i.Name, About: i.Help}

@@ -1,7 +1,10 @@
 // The Play page: one script for `nzsc serve` (answers go to its JSON API)
 // and for the static page `make web` builds (answers go to the engine
 // compiled to WebAssembly, cmd/nzsc-wasm). Only the transport differs;
-// both return the replies of the same play.Session.
+// both return the replies of the same play.Session, for every game: the
+// transcript, the question with its options (buttons), and the status
+// whose board the page draws (NZSC: each player's standing; NPZR: the
+// stacks and the person's hand).
 "use strict";
 
 // httpTransport talks to nzsc serve's API.
@@ -14,7 +17,7 @@ const httpTransport = {
   },
   start(req) { return this.post("/api/play", req); },
   answer(id, line) { return this.post("/api/play/" + encodeURIComponent(id), {answer: line}); },
-  async bots() { const r = await fetch("/api/bots", {headers: labHeaders()}); return r.ok ? r.json() : []; },
+  async games() { const r = await fetch("/api/games", {headers: labHeaders()}); return r.ok ? r.json() : []; },
   async recordLink(id) { return {href: "/api/play/" + encodeURIComponent(id) + "/record", name: ""}; },
   leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", headers: labHeaders(), keepalive: true}).catch(() => {}); },
 };
@@ -46,7 +49,7 @@ const wasmTransport = {
   },
   start(req) { return this.call("start", JSON.stringify(req)); },
   answer(id, line) { return this.call("answer", id, line); },
-  bots() { return this.call("bots").catch(() => []); },
+  games() { return this.call("games").catch(() => []); },
   async recordLink(id) {
     const v = await this.call("record", id);
     return {href: "data:application/x-ndjson;charset=utf-8," + encodeURIComponent(v.line), name: v.name};
@@ -56,47 +59,63 @@ const wasmTransport = {
 
 const transport = document.body.dataset.transport === "wasm" ? wasmTransport : httpTransport;
 const $ = id => document.getElementById(id);
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
 const log = $("transcript");
 let session = null; // the session's id
 let current = null; // the reply whose question is open
 let busy = false;
+let games = [];     // what the server offers (playapi.GameInfo)
 
 // line appends one transcript line; cls marks the question, the person's
 // answers and the results.
 function line(text, cls) {
-  const d = document.createElement("div");
-  d.className = "line" + (text === "" ? " blank" : "") + (cls ? " " + cls : "");
-  d.textContent = text;
+  const d = el("div", "line" + (text === "" ? " blank" : "") + (cls ? " " + cls : ""), text);
   log.appendChild(d);
   return d;
 }
 
 function classify(text) {
-  if (/^You (won|lost) |^The game is a draw|^The game stops here/.test(text)) return "result";
+  if (/^You (won|lost) |^The game is a draw|^The game stops here|^Final places|^You win|^\S+ wins, with|^A draw:/.test(text)) return "result";
   if (/wait penalty!$/.test(text)) return "penalty";
-  if (/^Playing against /.test(text)) return "head";
+  if (/^You cannot |^an action |: play what\?|is not a pile/.test(text)) return "penalty";
+  if (/^Playing |^Replay: /.test(text)) return "head";
   return "";
+}
+
+// newest keeps the newest line in view: the transcript scrolled to its
+// end, and the window scrolled (no further than needed) so that the
+// transcript's end is on screen and not under the board that sticks to
+// the top at phone width.
+function newest() {
+  log.scrollTop = log.scrollHeight;
+  const board = document.querySelector(".board");
+  const sticky = getComputedStyle(board).position === "sticky" ? board.getBoundingClientRect().bottom : 0;
+  const end = log.getBoundingClientRect().bottom;
+  const lineH = 2 * parseFloat(getComputedStyle(log).fontSize);
+  if (end > innerHeight) window.scrollBy(0, end - innerHeight + 4);
+  else if (end < sticky + lineH) window.scrollBy(0, end - sticky - lineH);
 }
 
 function show(reply) {
   for (const l of reply.lines) line(l, classify(l));
-  log.scrollTop = log.scrollHeight;
   status(reply.status);
   current = reply.over ? null : reply;
   const opts = $("options");
   opts.replaceChildren();
+  opts.className = reply.kind === "action" ? "grouped" : "";
   $("question").textContent = reply.over ? "The session is over." : reply.ask;
   $("typed").hidden = reply.over;
+  $("answer").placeholder = reply.status.game === "npzr" ? "or type an action, or help" : "or type a name, or help";
   if (!reply.over) {
-    const labels = reply.kind === "again" ? {y: "Play again", n: "No, that's all"} : {};
-    for (const o of reply.options) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "option" + (o === "n" && reply.kind === "again" ? " secondary" : "");
-      b.textContent = labels[o] || o;
-      b.dataset.answer = o;
-      b.addEventListener("click", () => answer(o));
-      opts.appendChild(b);
+    if (reply.kind === "action") grouped(opts, reply.options);
+    else {
+      const labels = reply.kind === "again" ? {y: "Play again", n: "No, that's all"} : {};
+      for (const o of reply.options) opts.appendChild(button(o, labels[o] || o, o === "n" && reply.kind === "again"));
     }
   }
   const finished = reply.status.phase === "over" || reply.over;
@@ -109,30 +128,147 @@ function show(reply) {
       $("download").hidden = false;
     }).catch(() => {});
   }
+  newest();
+}
+
+function button(answerText, label, secondary) {
+  const b = el("button", "option" + (secondary ? " secondary" : ""), label);
+  b.type = "button";
+  b.dataset.answer = answerText;
+  b.addEventListener("click", () => answer(answerText));
+  return b;
+}
+
+// grouped lays NPZR's actions out by the card played or the pile moved:
+// a row per card ("play Wild") with a button for each place it may go.
+function grouped(opts, options) {
+  const rows = new Map();
+  for (const o of options) {
+    let key = "", rest = o;
+    let m = /^(play .+?) ((?:as .+ )?(?:on \d+|new))$/.exec(o) || /^(move \S+) (.+)$/.exec(o);
+    if (m) { key = m[1]; rest = m[2]; }
+    if (!rows.has(key)) rows.set(key, []);
+    rows.get(key).push([o, rest]);
+  }
+  for (const [key, list] of rows) {
+    const row = el("div", "group");
+    if (key) row.appendChild(el("span", "glabel", key));
+    const buttons = el("div", "gbuttons");
+    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
+    row.appendChild(buttons);
+    opts.appendChild(row);
+  }
 }
 
 function status(s) {
   const over = s.phase === "over";
-  const side = (who, v) => {
-    $(who + "-points").textContent = v.points;
-    $(who + "-waits").textContent = v.waits + " " + "●".repeat(v.waits) + "○".repeat(Math.max(0, 4 - v.waits));
-    $(who + "-waits").title = v.waits + " waits left";
-    $(who + "-loadout").replaceChildren(...(v.character ? [v.character].concat(v.booster ? [document.createElement("br"), v.booster] : []) : ["–"]));
-    $(who + "-destroyed").textContent = v.destroyed.length ? v.destroyed.join(", ") : "–";
-    $(who + "-last").textContent = v.last ? v.last + " ×" + v.in_a_row + (v.blocked && !over ? " (not allowed next)" : "") : "–";
-  };
-  side("you", s.you);
-  side("comp", s.computer);
-  $("opp-name").textContent = s.opponent === "classic" ? "Computer" : "Computer (" + s.opponent + ")";
-  const link = "?" + new URLSearchParams({opponent: s.opponent, seed: s.seed}).toString();
+  document.body.classList.toggle("npzr-on", s.game === "npzr");
+  if (s.game === "npzr") npzrBoard(s); else nzscBoard(s);
   const info = $("gameinfo");
   info.replaceChildren();
-  info.append("Game " + s.game + " · turn " + (s.phase === "over" ? s.turn : s.turn + 1) + " · seed ");
-  const a = document.createElement("a");
-  a.href = link;
-  a.textContent = s.seed;
+  info.append(s.title + " · game " + s.number + " · step " + (over ? s.turn : s.turn + 1) + " · seed ");
+  const p = new URLSearchParams({game: s.game, players: s.seats, seat: s.seat, opponent: s.opponent, seed: s.seed});
+  const a = el("a", "", s.seed);
+  a.href = "?" + p.toString();
   a.title = "A link to replay this game";
-  info.append(a, " · first to 5 points");
+  info.append(a);
+  if (s.board && s.board.points) info.append(" · first to " + s.board.points + " points");
+}
+
+// nzscBoard draws every player's standing, a column each.
+function nzscBoard(s) {
+  $("felt").hidden = true;
+  const b = s.board, t = $("status");
+  const over = s.phase === "over";
+  const head = el("tr");
+  head.appendChild(el("th"));
+  b.players.forEach((p, i) => head.appendChild(el("th", i === s.seat ? "me" : "", p.name)));
+  if (s.seats === 2 && s.opponent !== "classic") head.lastChild.textContent = "Computer (" + s.opponent + ")";
+  const rows = [["Points", "big", p => p.points],
+    ["Waits", "", p => p.waits + " " + "●".repeat(p.waits) + "○".repeat(Math.max(0, b.waits - p.waits))],
+    ["Loadout", "", p => p.character ? [p.character].concat(p.booster ? [el("br"), p.booster] : []) : "–"],
+    ["Destroyed", "", p => p.destroyed.length ? p.destroyed.join(", ") : "–"],
+    ["Last", "", p => p.last ? p.last + " ×" + p.in_a_row + (p.blocked && !over ? " (not allowed next)" : "") : "–"]];
+  const body = el("tbody");
+  for (const [name, cls, f] of rows) {
+    const tr = el("tr", cls);
+    tr.appendChild(el("th", "", name));
+    b.players.forEach((p, i) => {
+      const td = el("td");
+      td.id = "p" + i + "-" + name.toLowerCase();
+      const v = f(p);
+      if (Array.isArray(v)) td.replaceChildren(...v); else td.textContent = v;
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  }
+  const thead = el("thead");
+  thead.appendChild(head);
+  t.className = "n" + s.seats;
+  t.replaceChildren(thead, body);
+}
+
+const charClass = c => c ? "ch-" + c.split(" ")[0].toLowerCase() : "";
+
+// npzrBoard draws the score on the side, and the stacks and the hand
+// above the transcript.
+function npzrBoard(s) {
+  const b = s.board, t = $("status");
+  const me = b.seat, them = 1 - me;
+  const head = el("tr");
+  head.append(el("th"), el("th", "me", "You"), el("th", "", b.names[them]));
+  const scored = seat => {
+    const td = el("td");
+    if (!b.scored[seat].length) td.textContent = "–";
+    for (const c of b.scored[seat]) td.appendChild(el("span", "chip " + charClass(c), c));
+    return td;
+  };
+  const body = el("tbody");
+  const row = (name, cls, a, c) => {
+    const tr = el("tr", cls);
+    tr.appendChild(el("th", "", name));
+    for (const v of [a, c]) tr.appendChild(v instanceof Node ? v : el("td", "", String(v)));
+    body.appendChild(tr);
+  };
+  row("Scored", "big", el("td", "", String(b.scored[me].length)), el("td", "", String(b.scored[them].length)));
+  row("Characters", "", scored(me), scored(them));
+  const handSize = b.hand.reduce((n, c) => n + c.count, 0);
+  row("Cards", "", handSize, b.opp_hand);
+  const thead = el("thead");
+  thead.appendChild(head);
+  t.className = "n2 npzr";
+  t.replaceChildren(thead, body);
+  const foot = el("tr");
+  const td = el("td", "small", "Deck " + b.deck + " · " + b.waiting + " scored cards wait · turn " + b.turn + " of at most " + b.turn_cap);
+  td.colSpan = 3;
+  foot.appendChild(td);
+  body.appendChild(foot);
+
+  $("felt").hidden = false;
+  const stacks = $("stacks");
+  stacks.replaceChildren();
+  if (!b.stacks.length) stacks.appendChild(el("p", "small empty", "The table is empty: start a stack with “new”."));
+  b.stacks.forEach((st, i) => {
+    const d = el("div", "stack" + (st.owner === me ? " mine" : " theirs"));
+    d.appendChild(el("div", "owner", (i + 1) + " · " + (st.owner === me ? "you" : b.names[them])));
+    ["head", "torso", "legs"].forEach((part, p) => {
+      const pile = st.piles[p];
+      const c = el("div", "pile " + (pile.card ? charClass(pile.character) : "none") + (pile.as ? " wild" : ""));
+      c.title = part;
+      if (pile.card) {
+        c.appendChild(el("span", "", pile.as ? pile.card + " → " + pile.as : pile.card));
+        if (pile.under > 0) c.appendChild(el("small", "", " +" + pile.under));
+      } else c.textContent = part;
+      d.appendChild(c);
+    });
+    stacks.appendChild(d);
+  });
+  const hand = $("hand");
+  hand.replaceChildren(el("span", "small", "Your hand: "));
+  for (const c of b.hand) {
+    const chip = el("span", "chip " + (c.wild ? "wild" : charClass(c.card)), c.card + (c.count > 1 ? " ×" + c.count : ""));
+    hand.appendChild(chip);
+  }
 }
 
 async function answer(text) {
@@ -156,11 +292,27 @@ async function answer(text) {
   }
 }
 
-async function start() {
+// request reads the session to start from the address.
+function request() {
   const p = new URLSearchParams(location.search);
-  const req = {opponent: p.get("opponent") || "classic", seed: p.get("seed") || ""};
-  $("opponent").value = req.opponent;
+  let game = p.get("game") || "nzsc", players = parseInt(p.get("players") || "2", 10);
+  const m = /^(\w+)\/(\d)$/.exec(game); // the selector's value, when the form was sent without the script
+  if (m) { game = m[1]; players = parseInt(m[2], 10); }
+  return {game, players: players || 2, seat: parseInt(p.get("seat") || "0", 10) || 0,
+    opponent: p.get("opponent") || "", seed: p.get("seed") || ""};
+}
+
+function gameOf(req) { return games.find(g => g.game === req.game && g.players === req.players); }
+
+async function start() {
+  const req = request();
+  const g = gameOf(req);
+  $("game").value = req.game + "/" + req.players;
+  $("seat").value = String(req.seat);
+  $("seatlabel").hidden = !(g && g.seats);
+  $("opponent").value = req.opponent || (g ? g.opponent : "classic");
   $("seed").value = req.seed;
+  offerBots();
   if (session) transport.leave(session);
   log.replaceChildren();
   try {
@@ -175,6 +327,24 @@ async function start() {
   }
 }
 
+// offerBots lists the selected game's bots under the opponent box.
+function offerBots() {
+  const [name, n] = $("game").value.split("/");
+  const g = games.find(x => x.game === name && x.players === parseInt(n, 10));
+  const dl = $("bots");
+  dl.replaceChildren();
+  const about = {};
+  for (const b of (g ? g.bots : [])) {
+    const o = el("option");
+    o.value = b.name;
+    o.label = b.about;
+    dl.appendChild(o);
+    about[b.name] = b.about;
+  }
+  const bot = $("opponent").value.split(":")[0].trim();
+  $("botabout").textContent = about[bot] ? bot + ": " + about[bot] + "." : "";
+}
+
 $("typed").addEventListener("submit", ev => {
   ev.preventDefault();
   const v = $("answer").value.trim();
@@ -182,8 +352,27 @@ $("typed").addEventListener("submit", ev => {
   $("answer").value = "";
   answer(v);
 });
+$("setup").addEventListener("submit", ev => {
+  ev.preventDefault();
+  const [game, players] = $("game").value.split("/");
+  const p = new URLSearchParams({game, players});
+  if (!$("seatlabel").hidden && $("seat").value !== "0") p.set("seat", $("seat").value);
+  if ($("opponent").value.trim()) p.set("opponent", $("opponent").value.trim());
+  if ($("seed").value.trim()) p.set("seed", $("seed").value.trim());
+  history.replaceState(null, "", "?" + p.toString());
+  start();
+});
+$("game").addEventListener("change", () => {
+  // The other game's default bot, unless one was typed.
+  const [name, n] = $("game").value.split("/");
+  const g = games.find(x => x.game === name && x.players === parseInt(n, 10));
+  if (g && (!$("opponent").value || games.some(x => x.opponent === $("opponent").value))) $("opponent").value = g.opponent;
+  $("seatlabel").hidden = !(g && g.seats);
+  offerBots();
+});
+$("opponent").addEventListener("input", offerBots);
 $("newgame").addEventListener("click", () => {
-  // A new session with a fresh seed, same opponent.
+  // A new session with a fresh seed, same game and opponent.
   const p = new URLSearchParams(location.search);
   p.delete("seed");
   history.replaceState(null, "", "?" + p.toString());
@@ -191,21 +380,14 @@ $("newgame").addEventListener("click", () => {
 });
 window.addEventListener("pagehide", () => { if (session) transport.leave(session); });
 
-transport.bots().then(list => {
-  const dl = $("bots");
-  const about = {};
-  for (const b of list) {
-    const o = document.createElement("option");
-    o.value = b.name;
-    o.label = b.about;
-    dl.appendChild(o);
-    about[b.name] = b.about;
+transport.games().then(list => {
+  games = list;
+  const sel = $("game");
+  sel.replaceChildren();
+  for (const g of list) {
+    const o = el("option", "", g.label);
+    o.value = g.game + "/" + g.players;
+    sel.appendChild(o);
   }
-  const describe = () => {
-    const name = $("opponent").value.split(":")[0].trim();
-    $("botabout").textContent = about[name] ? name + ": " + about[name] + "." : "";
-  };
-  $("opponent").addEventListener("input", describe);
-  describe();
+  start();
 });
-start();
