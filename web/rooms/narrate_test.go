@@ -41,7 +41,7 @@ func fromPlay(l string) string {
 func TestNarrateIsPlaysWording(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := [2]string{"Ann", "Bob"}
-	r := &room{names: names}
+	r := &room{g: engine.NewContractGame(engine.DefaultRules), names: names[:]}
 	turns, stuck := 0, 0
 	for g := range 300 {
 		st := engine.NewGame(engine.DefaultRules)
@@ -76,7 +76,7 @@ func TestNarrateIsPlaysWording(t *testing.T) {
 				want = append(w, want[i:]...)
 			}
 			r.st = &engine.GameState{State: st, History: []engine.Turn{tn}}
-			got := r.narrate(&engine.GameState{State: before}, nil)
+			got := r.words().Step(&engine.GameState{State: before}, r.st, nil)
 			if want = append(want, ""); !slices.Equal(got, want) {
 				t.Fatalf("game %d turn %d: %q, want %q", g, st.Turn, got, want)
 			}

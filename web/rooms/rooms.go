@@ -14,6 +14,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -30,6 +31,8 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
+	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -87,7 +90,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	webapi.Rooted(h.mux).ServeHTTP(w, r)
 }
 
-// room is one room: its two seats and the game under way. Everything is
+// room is one room: its seats and the game under way. Everything is
 // guarded by mu; changed is closed (and replaced) at every change, which
 // wakes the long polls.
 type room struct {
@@ -97,19 +100,22 @@ type room struct {
 	changed chan struct{}
 	closed  bool
 
-	names  [2]string
-	tokens [2]string
-	seen   [2]time.Time // each seat's last request, to tell a person gone
+	// names, tokens and seen are by seat; a seat is free while its token
+	// is "". seen is each seat's last request, to tell a person gone.
+	names  []string
+	tokens []string
+	seen   []time.Time
 
 	g     game.Game
+	info  *game.Info
 	seed  uint64
 	st    game.State
 	games int // games started in the room
 	// picks are this step's secret choices; chosen says which are in.
-	picks  [2]game.Action
-	chosen [2]bool
+	picks  []game.Action
+	chosen []bool
 	// turns are the steps' action names (the record's form); lines the
-	// narration of the game so far, shown to both.
+	// narration of the game so far, shown to everyone.
 	turns [][]string
 	lines []string
 }
@@ -129,13 +135,30 @@ func (r *room) close() {
 	}
 }
 
+// secretSeed reports whether the seed must stay hidden while a game is
+// under way: in a game of chance with hidden hands (NPZR) the seed fixes
+// the deck, so whoever knew it would know every hand and every draw.
+func (r *room) secretSeed() bool { return r.info.Chance && r.info.Hidden }
+
+// full reports whether every seat is taken; the caller holds mu.
+func (r *room) full() bool { return !slices.Contains(r.tokens, "") }
+
+// words is the game's narration with the people's names.
+func (r *room) words() *play.Shared {
+	w, err := play.ForPeople(r.g, r.names)
+	if err != nil {
+		panic(err) // create checked the game
+	}
+	return w
+}
+
 // newGame starts a game from seed; the caller holds mu.
 func (r *room) newGame(seed uint64) {
 	r.seed = seed
 	r.st = r.g.NewState(seed)
 	r.games++
-	r.picks = [2]game.Action{game.Pass, game.Pass}
-	r.chosen = [2]bool{}
+	r.picks = make([]game.Action, r.g.Seats())
+	r.chosen = make([]bool, r.g.Seats())
 	r.turns, r.lines = nil, nil
 }
 
@@ -144,6 +167,9 @@ func (r *room) newGame(seed uint64) {
 func (r *room) deciding() []int {
 	var out []int
 	var legal []game.Action
+	if r.st.Over() {
+		return nil
+	}
 	for _, s := range r.st.ToAct(nil) {
 		if legal = r.st.Legal(s, legal); len(legal) > 0 {
 			out = append(out, s)
@@ -176,59 +202,55 @@ func (r *room) advance() error {
 			return err
 		}
 		r.turns = append(r.turns, names)
-		r.lines = append(r.lines, r.narrate(before, names)...)
-		r.picks = [2]game.Action{game.Pass, game.Pass}
-		r.chosen = [2]bool{}
+		r.lines = append(r.lines, r.words().Step(before, r.st, acts)...)
+		clear(r.picks)
+		clear(r.chosen)
 	}
 	return nil
 }
 
-// narrate words the step just applied: NZSC in nzsc play's words with
-// the people's names (a person answers with buttons offering legal
-// choices only, so the one offence is being stuck), any other game one
-// line naming each seat's action.
-func (r *room) narrate(before game.State, names []string) []string {
-	b, ok1 := before.(*engine.GameState)
-	a, ok2 := r.st.(*engine.GameState)
-	if ok1 && ok2 {
-		return append(play.People(r.names[0], r.names[1]).Narrate(&b.State, &a.State, a.History[len(a.History)-1], ""), "")
-	}
-	var parts []string
-	for s, n := range names {
-		if n != "" {
-			parts = append(parts, r.names[s]+": "+n)
-		}
-	}
-	return []string{fmt.Sprintf("%d. %s", r.st.Turn(), strings.Join(parts, "; "))}
-}
-
-// View is what one seat sees of a room: never the other seat's choice
-// before both are in.
+// View is what one seat sees of a room: that seat's observation of the
+// game (in NPZR its own hand, never another's), and of the others'
+// pending choices only whether they are in, never what they are.
 type View struct {
 	Room    string `json:"room"`
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
+	// Kind is the game's registry name ("nzsc", "npzr"), Title its full
+	// name and Seats the number of people it is for.
+	Kind  string `json:"kind"`
+	Title string `json:"title"`
+	Seats int    `json:"seats"`
 	// Names are the people's names by seat; Joined whether each seat is
 	// taken; Away whether a seated person has not been heard from lately.
-	Names  [2]string `json:"names"`
-	Joined [2]bool   `json:"joined"`
-	Away   [2]bool   `json:"away"`
-	Game   int       `json:"game"`
-	Seed   string    `json:"seed"`
-	Turn   int       `json:"turn"`
-	Over   bool      `json:"over"`
+	Names  []string `json:"names"`
+	Joined []bool   `json:"joined"`
+	Away   []bool   `json:"away"`
+	Game   int      `json:"game"`
+	// Seed is the game's seed; in a game whose seed fixes hidden cards
+	// (NPZR) it is "" until the game is over.
+	Seed string `json:"seed"`
+	Turn int    `json:"turn"`
+	Over bool   `json:"over"`
+	// Deciding are the seats that decide now (all that act in NZSC, the
+	// one to act in NPZR).
+	Deciding []int `json:"deciding"`
 	// Question and Options are this seat's decision ("Choose a
 	// character:" and the legal names), empty when it has none now.
 	Question string   `json:"question,omitempty"`
 	Options  []string `json:"options,omitempty"`
 	// Chosen is this seat's secret choice of the step, once made;
-	// OtherChosen only says whether the other has chosen, not what.
+	// Decided says by seat whether each has chosen, not what, and
+	// OtherChosen whether anyone else has.
 	Chosen      string `json:"chosen,omitempty"`
+	Decided     []bool `json:"decided"`
 	OtherChosen bool   `json:"other_chosen"`
-	// Score is the points by seat.
+	// Score is the points by seat (NPZR: the characters scored).
 	Score []int `json:"score"`
-	// State is this seat's observation (the game's JSON form: waits,
-	// destroyed moves, …).
+	// Board is the game's picture of the table as this seat sees it
+	// (play.NZSCBoard or play.NPZRBoard), State this seat's observation
+	// in the game's JSON form.
+	Board any             `json:"board"`
 	State json.RawMessage `json:"state"`
 	// Lines are the narration of the game so far.
 	Lines []string `json:"lines"`
@@ -241,51 +263,72 @@ const awayAfter = 45 * time.Second
 
 // viewOf builds seat's view; the caller holds mu.
 func (r *room) viewOf(seat int, now time.Time) *View {
-	v := &View{Room: r.name, Seat: seat, Version: r.version, Names: r.names, Game: r.games,
-		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed}
-	for s := range 2 {
+	n := r.g.Seats()
+	v := &View{Room: r.name, Seat: seat, Version: r.version, Kind: r.info.Name, Title: r.info.Title, Seats: n,
+		Names: r.names, Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
+		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed,
+		Deciding: r.deciding(), Decided: make([]bool, n)}
+	if r.secretSeed() && !v.Over {
+		v.Seed = ""
+	}
+	for s := range n {
 		v.Joined[s] = r.tokens[s] != ""
 		v.Away[s] = v.Joined[s] && now.Sub(r.seen[s]) > awayAfter
 	}
 	if v.Lines == nil {
 		v.Lines = []string{}
 	}
+	if v.Deciding == nil {
+		v.Deciding = []int{}
+	}
 	obs := r.st.Observe(seat)
 	v.State, _ = json.Marshal(obs)
-	if gs, ok := r.st.(*engine.GameState); ok {
-		v.Score = []int{gs.State.Points(0), gs.State.Points(1)}
-	} else {
-		o := r.st.Outcome()
-		v.Score = o.Score[:r.g.Seats()]
+	v.Board = r.words().Board(r.st, seat)
+	switch b := v.Board.(type) {
+	case play.NZSCBoard:
+		for _, p := range b.Players {
+			v.Score = append(v.Score, p.Points)
+		}
+	case play.NPZRBoard:
+		for _, sc := range b.Scored {
+			v.Score = append(v.Score, len(sc))
+		}
 	}
 	if v.Over {
-		v.Result = r.resultLine()
+		v.Result = r.words().Result(r.st)
 		return v
 	}
-	dec := r.deciding()
-	if slices.Contains(dec, seat) && v.Joined[0] && v.Joined[1] {
+	if r.full() {
+		copy(v.Decided, r.chosen)
+	}
+	for s, c := range v.Decided {
+		v.OtherChosen = v.OtherChosen || c && s != seat
+	}
+	if slices.Contains(v.Deciding, seat) && r.full() {
 		if r.chosen[seat] {
 			v.Chosen = obs.ActionString(r.picks[seat])
 		} else {
-			v.Question = "Choose:"
-			if gs, ok := r.st.(*engine.GameState); ok {
-				v.Question = fmt.Sprintf("Choose a %s:", gs.State.Phase)
-			}
+			v.Question = question(r.st, obs)
 			for _, a := range r.st.Legal(seat, nil) {
 				v.Options = append(v.Options, obs.ActionString(a))
 			}
 		}
 	}
-	v.OtherChosen = r.chosen[1-seat]
 	return v
 }
 
-func (r *room) resultLine() string {
-	o := r.st.Outcome()
-	if o.Winner < 0 {
-		return "A draw."
+// question is what a person deciding now is asked, in play's words.
+func question(st game.State, obs game.Observation) string {
+	switch s := st.(type) {
+	case *engine.GameState:
+		return fmt.Sprintf("Choose a %s:", s.State.Phase)
+	case *nzscn.GameState:
+		return fmt.Sprintf("Choose a %s:", s.State.Phase)
 	}
-	return r.names[o.Winner] + " won."
+	if o, ok := obs.(*npzr.Observation); ok && o.Phase == npzr.Move {
+		return fmt.Sprintf("You earned %d move(s): move a top card, or decline.", o.Pending)
+	}
+	return "Your play:"
 }
 
 // recordOf returns the room's current game as a game record; the game
@@ -295,8 +338,10 @@ func (r *room) recordOf() (*game.Record, error) {
 		return nil, fmt.Errorf("the game is not over yet")
 	}
 	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: r.g.Info().Name,
-		Seats: r.g.Seats(), Rules: r.g.Rules(), Seed: game.FormatSeed(r.seed),
-		Bots: []string{"person:" + r.names[0], "person:" + r.names[1]}, Turns: r.turns}
+		Seats: r.g.Seats(), Rules: r.g.Rules(), Seed: game.FormatSeed(r.seed), Turns: r.turns}
+	for _, n := range r.names {
+		rec.Bots = append(rec.Bots, "person:"+n)
+	}
 	rec.Result.SetOutcome(r.st.Outcome())
 	rec.Result.Steps = r.st.Turn()
 	return rec, nil
@@ -313,6 +358,11 @@ type Joined struct {
 type joinBody struct {
 	Name string `json:"name"`
 	Seed string `json:"seed,omitempty"`
+	// Game and Players are the game the room holds and the number of
+	// people it waits for, chosen by whoever opens it (default two-player
+	// NZSC).
+	Game    string `json:"game,omitempty"`
+	Players int    `json:"players,omitempty"`
 }
 
 // maxName bounds a person's name.
@@ -344,20 +394,39 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	seed := randomSeed()
+	if b.Game == "" {
+		b.Game = engine.Info.Name
+	}
+	if b.Players == 0 {
+		b.Players = 2
+	}
+	g, err := game.Build(b.Game, b.Players, nil)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	rm := &room{changed: make(chan struct{}), g: g, info: g.Info()}
+	n := g.Seats()
+	rm.names, rm.tokens, rm.seen = make([]string, n), make([]string, n), make([]time.Time, n)
+	for s := range n {
+		rm.names[s] = fmt.Sprintf("Player %d", s+1)
+	}
+	rm.names[0] = name
+	if _, err := play.ForPeople(g, rm.names); err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	seed := randomSeed(rm.secretSeed())
 	if b.Seed != "" {
+		if rm.secretSeed() {
+			webapi.Errorf(w, http.StatusBadRequest, "in %s the seed fixes the hidden cards, so the server draws it (it is shown when the game is over)", g.Info().Name)
+			return
+		}
 		if seed, err = game.ParseSeed(b.Seed); err != nil {
 			webapi.Error(w, http.StatusBadRequest, err.Error())
 			return
 		}
 	}
-	g, err := game.Build(engine.Info.Name, 2, nil)
-	if err != nil {
-		webapi.Error(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	rm := &room{changed: make(chan struct{}), g: g}
-	rm.names = [2]string{name, "Player 2"}
 	rm.tokens[0] = token()
 	rm.seen[0] = time.Now()
 	rm.newGame(seed)
@@ -386,27 +455,30 @@ func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 4096, &b) {
 		return
 	}
-	if b.Seed != "" {
-		webapi.Error(w, http.StatusBadRequest, "the seed is chosen by whoever opens the room")
-		return
-	}
-	name, err := cleanName(b.Name, 1)
-	if err != nil {
-		webapi.Error(w, http.StatusBadRequest, err.Error())
+	if b.Seed != "" || b.Game != "" || b.Players != 0 {
+		webapi.Error(w, http.StatusBadRequest, "the game, the players and the seed are chosen by whoever opens the room")
 		return
 	}
 	rm.mu.Lock()
 	defer rm.mu.Unlock()
-	if rm.tokens[1] != "" {
-		webapi.Errorf(w, http.StatusConflict, "room %s already has two people", rm.name)
+	seat := slices.Index(rm.tokens, "")
+	if seat < 0 {
+		webapi.Errorf(w, http.StatusConflict, "room %s is full: it is for %d people", rm.name, len(rm.tokens))
 		return
 	}
-	if name == rm.names[0] {
-		name += " (2)"
+	name, err := cleanName(b.Name, seat)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
 	}
-	rm.names[1], rm.tokens[1], rm.seen[1] = name, token(), time.Now()
+	// Names tell the people apart in the narration: a name taken gets
+	// the seat's number.
+	for k, base := 2, name; slices.Contains(rm.names[:seat], name); k++ {
+		name = fmt.Sprintf("%s (%d)", base, k)
+	}
+	rm.names[seat], rm.tokens[seat], rm.seen[seat] = name, token(), time.Now()
 	rm.bump()
-	webapi.JSON(w, Joined{Room: rm.name, Seat: 1, Token: rm.tokens[1]})
+	webapi.JSON(w, Joined{Room: rm.name, Seat: seat, Token: rm.tokens[seat]})
 }
 
 // room looks up the room of the request's path.
@@ -501,8 +573,8 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	case seat < 0:
 		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
 		return
-	case rm.tokens[1-seat] == "":
-		webapi.Error(w, http.StatusConflict, "wait for the second person to join")
+	case !rm.full():
+		webapi.Error(w, http.StatusConflict, "wait for everyone to join")
 		return
 	case rm.st.Over():
 		webapi.Error(w, http.StatusConflict, "the game is over")
@@ -556,7 +628,14 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")
 		return
 	}
-	rm.newGame(rm.seed + 1)
+	// The next seed: the one after in NZSC (a room opened with a seed
+	// replays as a series), a fresh secret one where it fixes hidden
+	// cards, since the last one is shown at the end.
+	if rm.secretSeed() {
+		rm.newGame(randomSeed(true))
+	} else {
+		rm.newGame(rm.seed + 1)
+	}
 	rm.bump()
 	webapi.JSON(w, rm.viewOf(seat, time.Now()))
 }
@@ -569,7 +648,7 @@ func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
 	rm.mu.Lock()
 	if rm.seatOf(r) < 0 {
 		rm.mu.Unlock()
-		webapi.Error(w, http.StatusForbidden, "not a person in this room: only its two people may download its games")
+		webapi.Error(w, http.StatusForbidden, "not a person in this room: only its people may download its games")
 		return
 	}
 	rec, err := rm.recordOf()
@@ -615,8 +694,13 @@ func token() string {
 	return hex.EncodeToString(b[:])
 }
 
-func randomSeed() uint64 {
-	var b [4]byte
+// randomSeed draws a seed: 32 bits, short to read out, or 64 where it
+// must not be guessed (it fixes hidden cards).
+func randomSeed(secret bool) uint64 {
+	var b [8]byte
 	rand.Read(b[:])
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+	if !secret {
+		b[4], b[5], b[6], b[7] = 0, 0, 0, 0
+	}
+	return binary.LittleEndian.Uint64(b[:])
 }
