@@ -299,7 +299,7 @@ func TestErrorsAndBounds(t *testing.T) {
 // TestStrangerGetsNothing: a third client, without a member's token (or
 // with a wrong one), gets nothing from any endpoint of a room before,
 // during and after its game: no view, no choice, no new game, no record;
-// only the one free seat before the second person comes, which is what
+// only a free seat before the room is full, which is what
 // the room's name is for. The members get the record, by header or by
 // the download link's token.
 func TestStrangerGetsNothing(t *testing.T) {
@@ -307,7 +307,7 @@ func TestStrangerGetsNothing(t *testing.T) {
 	defer srv.Close()
 	a := &client{t: t, base: srv.URL}
 	var j Joined
-	if st := a.do("POST", "", map[string]string{"name": "Ann"}, &j); st != 200 {
+	if st := a.do("POST", "", map[string]any{"name": "Ann", "players": 3}, &j); st != 200 {
 		t.Fatalf("create: %d", st)
 	}
 	a.token = j.Token
@@ -335,14 +335,19 @@ func TestStrangerGetsNothing(t *testing.T) {
 		}
 	}
 	probe("waiting for the second person")
-	b := &client{t: t, base: srv.URL}
+	b, c := &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
 	if st := b.do("POST", "/"+room+"/join", map[string]string{"name": "Bob"}, &j); st != 200 {
 		t.Fatalf("join: %d", st)
 	}
 	b.token = j.Token
-	probe("both in")
+	probe("waiting for the third person")
+	if st := c.do("POST", "/"+room+"/join", map[string]string{"name": "Cy"}, &j); st != 200 || j.Seat != 2 {
+		t.Fatalf("join: %d, seat %d", st, j.Seat)
+	}
+	c.token = j.Token
+	probe("all three in")
 	if st := strangers[0].do("POST", "/"+room+"/join", map[string]string{}, nil); st != http.StatusConflict {
-		t.Errorf("a third person joins: %d, want 409", st)
+		t.Errorf("a fourth person joins: %d, want 409", st)
 	}
 	for i := 0; ; i++ {
 		v := a.view(room)
@@ -355,15 +360,15 @@ func TestStrangerGetsNothing(t *testing.T) {
 		if i == 3 {
 			probe("during the game")
 		}
-		for k, c := range []*client{a, b} {
-			w := c.view(room)
+		for k, p := range []*client{a, b, c} {
+			w := p.view(room)
 			if len(w.Options) > 0 && w.Chosen == "" {
-				c.do("POST", "/"+room+"/choose", map[string]string{"choice": w.Options[k*(len(w.Options)-1)]}, nil)
+				p.do("POST", "/"+room+"/choose", map[string]string{"choice": w.Options[(k+i)%len(w.Options)]}, nil)
 			}
 		}
 	}
 	probe("after the game")
-	for _, url := range []string{"/api/rooms/" + room + "/record?token=" + b.token} {
+	for _, url := range []string{"/api/rooms/" + room + "/record?token=" + b.token, "/api/rooms/" + room + "/record?token=" + c.token} {
 		resp, err := http.Get(srv.URL + url)
 		if err != nil {
 			t.Fatal(err)
