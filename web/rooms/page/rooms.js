@@ -1,5 +1,5 @@
-// The Two people page: join a room, then long-poll its state and send
-// this person's choices. The token proving the seat is kept per tab.
+// The Two people page: open or join a room of 2-4 people, then long-poll
+// its state and send this person's choices. The token proving the seat is kept per tab.
 "use strict";
 const $ = (id) => document.getElementById(id);
 let room = "", token = "", seat = -1, version = -1, polling = false;
@@ -26,8 +26,11 @@ function enter(j) {
   $("lobby").hidden = true;
   $("game").hidden = false;
   $("roomname").textContent = room;
-  $("sharelink").textContent = url.href;
-  $("sharelink").href = url.href;
+  // The link may break anywhere but inside the room's name.
+  const link = $("sharelink");
+  link.href = url.href;
+  const at = url.href.lastIndexOf(room);
+  link.replaceChildren(url.href.slice(0, at), el("span", "nowrap", room), url.href.slice(at + room.length));
   // A link is followed without the page's headers: the token rides in it.
   $("download").href = "api/rooms/" + room + "/record?token=" + encodeURIComponent(token);
   poll();
@@ -49,59 +52,163 @@ async function poll() {
   polling = false;
 }
 
-function side(v, s) {
-  let st = {};
-  try { st = s === v.seat ? v.state.you : v.state.opponent; } catch (e) { /* another game */ }
-  const el = $("side" + s);
-  el.className = "side" + (s === v.seat ? " me" : "");
-  const who = v.joined[s] ? v.names[s] : "(waiting for someone to join)";
-  let html = "<div>" + esc(who) + (s === v.seat ? " (you)" : "") + (v.away[s] ? " — away?" : "") + "</div>";
-  if (!v.joined[s]) { el.innerHTML = html; return; }
-  html += '<div class="pts">' + (v.score[s] ?? 0) + "</div>";
-  if (st) {
-    const bits = [];
-    if (st.character) bits.push(esc(st.character) + (st.booster ? " · " + esc(st.booster) : ""));
-    if (st.waits) bits.push("waits: " + st.waits);
-    if (st.destroyed && st.destroyed.length) bits.push("destroyed: " + st.destroyed.map(esc).join(", "));
-    if (bits.length) html += '<div class="small">' + bits.join("<br>") + "</div>";
+const el = (tag, cls, text) => {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+const charClass = c => c ? "ch-" + c.split(" ")[0].toLowerCase() : "";
+
+// sides draws a card per person: name, points and what the game shows of
+// them (NZSC: waits, loadout, destroyed moves; NPZR: characters scored
+// and cards held).
+function sides(v) {
+  const box = $("sides");
+  box.className = "score n" + v.seats;
+  box.replaceChildren();
+  const b = v.board || {};
+  for (let s = 0; s < v.seats; s++) {
+    const d = el("div", "side" + (s === v.seat ? " me" : ""));
+    d.id = "side" + s;
+    const who = v.joined[s] ? v.names[s] : "(waiting for someone to join)";
+    let tag = s === v.seat ? " (you)" : "";
+    if (v.away[s]) tag += " — away?";
+    if (!v.over && v.joined.every(Boolean) && v.deciding.includes(s)) tag += v.decided[s] ? " ✓" : " …";
+    d.appendChild(el("div", "who", who + tag));
+    if (v.joined[s]) {
+      d.appendChild(el("div", "pts", String(v.score[s] ?? 0)));
+      const bits = [];
+      if (v.kind === "npzr" && b.scored) {
+        bits.push(b.scored[s].length ? b.scored[s].join(", ") : "nothing scored");
+        bits.push((s === b.seat ? b.hand.reduce((n, c) => n + c.count, 0) : b.opp_hand) + " cards in hand");
+      } else if (b.players) {
+        const p = b.players[s];
+        if (p.character) bits.push(p.character + (p.booster ? " · " + p.booster : ""));
+        bits.push("waits: " + p.waits);
+        if (p.destroyed.length) bits.push("destroyed: " + p.destroyed.join(", "));
+      }
+      const sm = el("div", "small");
+      bits.forEach((t, i) => { if (i) sm.appendChild(el("br")); sm.append(t); });
+      d.appendChild(sm);
+    }
+    box.appendChild(d);
   }
-  el.innerHTML = html;
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+// felt draws NPZR's table (the stacks) and this person's hand: the
+// server sends only this person's.
+function felt(v) {
+  const on = v.kind === "npzr" && v.board && v.board.stacks;
+  $("felt").hidden = !on;
+  if (!on) return;
+  const b = v.board, me = b.seat;
+  const stacks = $("stacks");
+  stacks.replaceChildren();
+  if (!b.stacks.length) stacks.appendChild(el("p", "small", "The table is empty."));
+  b.stacks.forEach((st, i) => {
+    const d = el("div", "stack" + (st.owner === me ? " mine" : ""));
+    d.appendChild(el("div", "owner", (i + 1) + " · " + (st.owner === me ? "you" : v.names[st.owner])));
+    ["head", "torso", "legs"].forEach((part, p) => {
+      const pile = st.piles[p];
+      const c = el("div", "pile " + (pile.card ? charClass(pile.character) : "none"));
+      c.textContent = pile.card ? (pile.as ? pile.card + " → " + pile.as : pile.card) + (pile.under > 0 ? " +" + pile.under : "") : part;
+      d.appendChild(c);
+    });
+    stacks.appendChild(d);
+  });
+  const hand = $("hand");
+  hand.replaceChildren(el("span", "small", "Your hand: "));
+  for (const c of b.hand) hand.appendChild(el("span", "chip " + (c.wild ? "wild" : charClass(c.card)), c.card + (c.count > 1 ? " ×" + c.count : "")));
+  hand.appendChild(el("span", "small", " · deck " + b.deck + " · turn " + b.turn + " of at most " + b.turn_cap));
+}
+
+// names lists people: "Bob", "Bob and Cy", "Bob, Cy and Di".
+function names(list) {
+  return list.length < 2 ? list.join("") : list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+}
+
+function statusLine(v) {
+  if (v.closed) return "This room has closed.";
+  const missing = v.joined.filter(j => !j).length;
+  if (missing) return "Waiting for " + missing + (missing === 1 ? " more person" : " more people") + " to join…";
+  if (v.over) return "";
+  const others = v.deciding.filter(s => s !== v.seat);
+  const pending = names(others.filter(s => !v.decided[s]).map(s => v.names[s]));
+  const done = names(others.filter(s => v.decided[s]).map(s => v.names[s]));
+  if (v.chosen) return "You chose " + v.chosen + ". Waiting for " + pending + " to choose…";
+  if (v.options && v.options.length) return done ? done + (others.filter(s => v.decided[s]).length > 1 ? " have" : " has") + " chosen. Your turn." : "Your turn.";
+  return "Waiting for " + (pending || names(v.deciding.map(s => v.names[s]))) + "…";
+}
+
+// grouped lays NPZR's actions out as Play does: a row per card played or
+// pile moved, a button for each place it may go.
+function grouped(opts, options) {
+  const rows = new Map();
+  for (const o of options) {
+    let key = "", rest = o;
+    const m = /^(play .+?) ((?:as .+ )?(?:on \d+|new))$/.exec(o) || /^(move \S+) (.+)$/.exec(o);
+    if (m) { key = m[1]; rest = m[2]; }
+    if (!rows.has(key)) rows.set(key, []);
+    rows.get(key).push([o, rest]);
+  }
+  for (const [key, list] of rows) {
+    const row = el("div", "group");
+    if (key) row.appendChild(el("span", "glabel", key));
+    const buttons = el("div", "gbuttons");
+    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
+    row.appendChild(buttons);
+    opts.appendChild(row);
+  }
+}
+
+function button(o, label) {
+  const b = el("button", "", label);
+  b.type = "button";
+  b.dataset.answer = o;
+  b.onclick = () => choose(o);
+  return b;
+}
+
+// newest keeps the newest line in view: the log scrolled to its end and
+// the window scrolled (no further than needed) so that the log's end,
+// and the question under it when it fits, are on screen.
+function newest() {
+  const log = $("log");
+  log.scrollTop = log.scrollHeight;
+  if (log.hidden) return;
+  const end = log.getBoundingClientRect().bottom;
+  const ask = $("ask").hidden ? $("end") : $("ask");
+  const below = Math.max(end, ask.hidden ? end : ask.getBoundingClientRect().bottom);
+  const lineH = 2 * parseFloat(getComputedStyle(log).fontSize);
+  if (below > innerHeight) window.scrollBy(0, Math.min(below - innerHeight + 8, end - lineH));
+  else if (end < lineH) window.scrollBy(0, end - lineH);
 }
 
 function show(v) {
   version = v.version;
   $("err").textContent = "";
-  side(v, 0); side(v, 1);
-  const other = v.names[1 - v.seat];
-  $("sharehint").hidden = v.joined[0] && v.joined[1];
-  let status = "";
-  if (!(v.joined[0] && v.joined[1])) status = "Waiting for the other person to join…";
-  else if (v.over) status = "";
-  else if (v.chosen) status = "You chose " + v.chosen + ". Waiting for " + other + " to choose…";
-  else if (v.options && v.options.length) status = v.other_chosen ? other + " has chosen. Your turn." : "Your turn.";
-  else status = "Waiting for " + other + "…";
-  if (v.closed) status = "This room has closed.";
-  $("status").textContent = status;
+  sides(v);
+  felt(v);
+  const full = v.joined.every(Boolean);
+  $("sharehint").hidden = full;
+  let info = v.title + (v.kind === "nzsc" ? " for " + v.seats : "") + " · game " + v.game;
+  info += v.seed ? " · seed " + v.seed : " · the seed is shown when the game is over";
+  $("gameinfo").textContent = info;
+  $("status").textContent = statusLine(v);
   $("question").textContent = v.question || "";
   const opts = $("options");
-  opts.innerHTML = "";
-  for (const o of v.options || []) {
-    const b = document.createElement("button");
-    b.textContent = o;
-    b.onclick = () => choose(o);
-    opts.appendChild(b);
-  }
+  opts.replaceChildren();
+  opts.className = v.kind === "npzr" ? "options grouped" : "options";
+  if (v.kind === "npzr") grouped(opts, v.options || []);
+  else for (const o of v.options || []) opts.appendChild(button(o, o));
   $("ask").hidden = !(v.options && v.options.length);
   $("end").hidden = !v.over;
   $("result").textContent = v.result || "";
   const log = $("log");
-  log.textContent = v.lines.join("\n");
+  log.textContent = v.lines.join("\n").replace(/\n+$/, "");
   log.hidden = v.lines.length === 0;
-  log.scrollTop = log.scrollHeight;
+  newest();
 }
 
 async function choose(o) {
@@ -111,7 +218,8 @@ async function choose(o) {
 }
 
 $("create").onclick = async () => {
-  try { enter(await api("POST", "", { name: $("name").value })); }
+  const [game, players] = $("kind").value.split("/");
+  try { enter(await api("POST", "", { name: $("name").value, game, players: parseInt(players, 10) })); }
   catch (e) { $("lobbyerr").textContent = e.message; }
 };
 $("join").onclick = async () => {
