@@ -213,7 +213,7 @@ func TestThreePeopleInBrowsers(t *testing.T) {
 			}
 			logInView(t, ctx, who[i], step)
 		}
-		if step == 12 {
+		if step == 4 {
 			browser.Screenshot(t, people[0], "rooms3-game-1280.png", 0)
 			browser.Screenshot(t, people[1], "rooms3-game-390.png", 0)
 		}

@@ -71,10 +71,10 @@ function sides(v) {
   for (let s = 0; s < v.seats; s++) {
     const d = el("div", "side" + (s === v.seat ? " me" : ""));
     d.id = "side" + s;
-    const who = v.joined[s] ? v.names[s] : "(waiting for someone to join)";
+    const who = v.joined[s] ? v.names[s] : "(a free seat)";
     let tag = s === v.seat ? " (you)" : "";
     if (v.away[s]) tag += " — away?";
-    if (!v.over && v.joined.every(Boolean) && v.deciding.includes(s)) tag += v.decided[s] ? " ✓" : " …";
+    if (!v.over && v.joined.every(Boolean) && v.deciding.includes(s)) tag += v.decided[s] ? " ✓" : " (to choose)";
     d.appendChild(el("div", "who", who + tag));
     if (v.joined[s]) {
       d.appendChild(el("div", "pts", String(v.score[s] ?? 0)));
