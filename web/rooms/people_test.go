@@ -48,30 +48,37 @@ func stable(v *View) string {
 	return string(b)
 }
 
-// Three people play NZSC to the end. While the step waits for someone,
+// Three people, and four, play NZSC to the end. While the step waits for someone,
 // what every other person receives (views, and the answer to their own
 // choice) is what they saw before, but for who has chosen: nobody's
 // pending choice shows until all three are in. The record replays to the
 // result the room read out.
-func TestThreePeopleNZSC(t *testing.T) {
-	_, cs, room := open(t, "nzsc", "Ann", "Bob", "Cy")
-	if st := (&client{t: t, base: cs[0].base}).do("POST", "/"+room+"/join", map[string]string{"name": "Di"}, nil); st != http.StatusConflict {
-		t.Errorf("a fourth person joins a room for three: %d, want 409", st)
+func TestThreeAndFourPeopleNZSC(t *testing.T) {
+	for _, who := range [][]string{{"Ann", "Bob", "Cy"}, {"Ann", "Bob", "Cy", "Di"}} {
+		t.Run(fmt.Sprint(len(who)), func(t *testing.T) { peopleNZSC(t, who) })
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
+}
+
+func peopleNZSC(t *testing.T, who []string) {
+	n := len(who)
+	_, cs, room := open(t, "nzsc", who...)
+	if st := (&client{t: t, base: cs[0].base}).do("POST", "/"+room+"/join", map[string]string{"name": "Ed"}, nil); st != http.StatusConflict {
+		t.Errorf("one more person joins a full room: %d, want 409", st)
+	}
+	rng := rand.New(rand.NewPCG(3, uint64(n)))
 	var sent [][]string
 	for step := 0; ; step++ {
 		if step > 2000 {
 			t.Fatal("no end after 2000 steps")
 		}
-		views := make([]*View, 3)
+		views := make([]*View, n)
 		for s, c := range cs {
 			views[s] = c.view(room)
 		}
 		if views[0].Over {
 			break
 		}
-		pick := make([]string, 3)
+		pick := make([]string, n)
 		var order []int
 		for s, v := range views {
 			if len(v.Options) > 0 {
@@ -120,10 +127,14 @@ func TestThreePeopleNZSC(t *testing.T) {
 		sent = append(sent, pick)
 	}
 	var rec game.Record
-	if st := cs[2].do("GET", "/"+room+"/record", nil, &rec); st != 200 {
+	if st := cs[n-1].do("GET", "/"+room+"/record", nil, &rec); st != 200 {
 		t.Fatalf("record: %d", st)
 	}
-	if !slices.Equal(rec.Bots, []string{"person:Ann", "person:Bob", "person:Cy"}) || len(rec.Turns) != len(sent) {
+	var bots []string
+	for _, w := range who {
+		bots = append(bots, "person:"+w)
+	}
+	if !slices.Equal(rec.Bots, bots) || len(rec.Turns) != len(sent) {
 		t.Errorf("record bots %v, %d turns (sent %d)", rec.Bots, len(rec.Turns), len(sent))
 	}
 	for i, p := range sent {
@@ -131,7 +142,7 @@ func TestThreePeopleNZSC(t *testing.T) {
 			t.Errorf("turn %d: record %q, sent %q", i+1, rec.Turns[i], p)
 		}
 	}
-	g, _ := game.Build("nzsc", 3, nil)
+	g, _ := game.Build("nzsc", n, nil)
 	st, err := game.Replay(g, &rec, nil)
 	if err != nil {
 		t.Fatalf("the record does not replay: %v", err)
@@ -139,14 +150,14 @@ func TestThreePeopleNZSC(t *testing.T) {
 	v := cs[1].view(room)
 	o := st.Outcome()
 	want := "Final places: "
-	for s, n := range []string{"Ann", "Bob", "Cy"} {
+	for s, name := range who {
 		if s > 0 {
 			want += ", "
 		}
-		want += fmt.Sprintf("%s %d", n, o.Place[s])
+		want += fmt.Sprintf("%s %d", name, o.Place[s])
 	}
 	if !strings.HasPrefix(v.Result, want) || !slices.Contains(v.Lines, v.Result) {
-		t.Errorf("the room says %q, the replay's places %v", v.Result, o.Place[:3])
+		t.Errorf("the room says %q, the replay's places %v", v.Result, o.Place[:n])
 	}
 }
 
