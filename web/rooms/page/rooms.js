@@ -120,7 +120,7 @@ function felt(v) {
   const hand = $("hand");
   hand.replaceChildren(el("span", "small", "Your hand: "));
   for (const c of b.hand) hand.appendChild(el("span", "chip " + (c.wild ? "wild" : charClass(c.card)), c.card + (c.count > 1 ? " ×" + c.count : "")));
-  hand.appendChild(el("span", "small", " · deck " + b.deck + " · turn " + b.turn + " of at most " + b.turn_cap));
+  hand.appendChild(el("span", "small handinfo", "Deck " + b.deck + " · turn " + b.turn + " of at most " + b.turn_cap));
 }
 
 // names lists people: "Bob", "Bob and Cy", "Bob, Cy and Di".
