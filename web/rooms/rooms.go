@@ -1,8 +1,13 @@
-// Package rooms serves the "Two people" page of nzsc serve: a room with a
-// short name that two browsers join, where each person chooses in secret
-// and the server reveals both choices only when both are in, as the
-// original two-player site did. The game is played through the game
-// contract (package game); a finished game downloads as a game record.
+// Package rooms serves the "Two people" page of nzsc serve: a room whose
+// name its people pass around, for any game of the registry at any number
+// of seats it offers (NZSC for 2 to 4 people, NPZR for 2). In a game
+// whose seats choose at once (NZSC) each person chooses in secret and the
+// server reveals the choices only when everyone who decides the step is
+// in, as the original two-player site did; in a game of turns with hidden
+// hands (NPZR) only the person to act decides, and each person is sent
+// only that seat's observation, so a hand goes to its owner alone. The
+// game is played through the game contract (package game), narrated in
+// package play's words; a finished game downloads as a game record.
 //
 // A Handler is safe for concurrent use. Rooms are held in a bounded
 // webapi.Store and forgotten when idle; a person who goes away leaves the

@@ -287,6 +287,11 @@ func TestErrorsAndBounds(t *testing.T) {
 		{a, "POST", "/" + room + "/choose", map[string]string{"choice": "ninja"}, 200},
 		{a, "POST", "/" + room + "/choose", map[string]string{"choice": "Ninja"}, http.StatusConflict}, // twice
 		{third, "POST", "", map[string]string{"name": strings.Repeat("n", 30)}, http.StatusBadRequest},
+		{third, "POST", "", map[string]any{"game": "chess"}, http.StatusBadRequest},
+		{third, "POST", "", map[string]any{"game": "nzsc", "players": 5}, http.StatusBadRequest},
+		{third, "POST", "", map[string]any{"game": "npzr", "players": 3}, http.StatusBadRequest},
+		{third, "POST", "", map[string]any{"players": "two"}, http.StatusBadRequest},
+		{third, "POST", "/" + room + "/join", map[string]any{"players": 3}, http.StatusBadRequest},
 		{third, "DELETE", "/" + room, nil, http.StatusNotFound},
 	} {
 		if got := c.c.do(c.method, c.path, c.body, nil); got != c.want {
