@@ -164,7 +164,9 @@ func TestThreePeopleInBrowsers(t *testing.T) {
 		before := make([]int, 3)
 		for i, ctx := range people {
 			before[i] = lines(ctx)
-			chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.__resp = [], window.__L = window.__last.lines.length, true)`))
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.__resp = [], window.__L = window.__last.lines.length, true)`)); err != nil {
+				t.Fatalf("step %d: %s's page has had no view: %v", step, who[i], err)
+			}
 		}
 		picks := make([]string, 3)
 		for k, i := range choosers {
