@@ -267,3 +267,30 @@ func TestNPZRRoom(t *testing.T) {
 }
 
 func st2seed(s string) uint64 { n, _ := game.ParseSeed(s); return n }
+
+// The page offers what the server can hold: two-player to four-player
+// NZSC and two-player NPZR, each of which opens.
+func TestOffers(t *testing.T) {
+	var got []string
+	for _, o := range Offers() {
+		got = append(got, fmt.Sprintf("%s/%d", o.Game, o.Players))
+	}
+	if want := []string{"npzr/2", "nzsc/2", "nzsc/3", "nzsc/4"}; !slices.Equal(got, want) {
+		t.Errorf("offers %v, want %v", got, want)
+	}
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	var list []Offer
+	c := &client{t: t, base: srv.URL}
+	req, _ := http.Get(srv.URL + "/api/games")
+	json.NewDecoder(req.Body).Decode(&list)
+	req.Body.Close()
+	if len(list) != len(got) {
+		t.Errorf("GET api/games: %v", list)
+	}
+	for _, o := range list {
+		if st := c.do("POST", "", map[string]any{"game": o.Game, "players": o.Players}, nil); st != 200 {
+			t.Errorf("opening %+v: %d", o, st)
+		}
+	}
+}

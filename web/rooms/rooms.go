@@ -80,6 +80,7 @@ func New(o Options) *Handler {
 	h.rooms.Close = func(r *room) { r.close() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
+	h.mux.HandleFunc("GET /api/games", h.games)
 	h.mux.HandleFunc("POST /api/rooms", h.create)
 	h.mux.HandleFunc("POST /api/rooms/{room}/join", h.join)
 	h.mux.HandleFunc("GET /api/rooms/{room}", h.view)
@@ -351,6 +352,33 @@ func (r *room) recordOf() (*game.Record, error) {
 	rec.Result.Steps = r.st.Turn()
 	return rec, nil
 }
+
+// Offer is a game a room can hold at one number of people.
+type Offer struct {
+	Game    string `json:"game"`
+	Title   string `json:"title"`
+	Players int    `json:"players"`
+}
+
+// Offers lists every registered game at every number of seats that
+// people can share, for the page's choice of game.
+func Offers() []Offer {
+	var out []Offer
+	for _, i := range game.Registered() {
+		for n := i.MinSeats; n <= i.MaxSeats; n++ {
+			g, err := i.New(n, nil)
+			if err != nil {
+				continue
+			}
+			if _, err := play.ForPeople(g, make([]string, n)); err == nil {
+				out = append(out, Offer{Game: i.Name, Title: i.Title, Players: n})
+			}
+		}
+	}
+	return out
+}
+
+func (h *Handler) games(w http.ResponseWriter, r *http.Request) { webapi.JSON(w, Offers()) }
 
 // Joined is the answer to create and join: the seat and the token that
 // proves it in later requests (header X-Room-Token).

@@ -233,6 +233,19 @@ $("again").onclick = async () => {
   catch (e) { $("err").textContent = e.message; }
 };
 
+// The games a room can hold, from the server (the page's list is the
+// fallback when this fails).
+fetch("api/games", { headers: labHeaders() }).then(r => r.json()).then(list => {
+  if (!list.length) return;
+  const sel = $("kind"), was = sel.value;
+  sel.replaceChildren(...list.map(g => {
+    const o = el("option", "", g.title + ", " + g.players + " people");
+    o.value = g.game + "/" + g.players;
+    return o;
+  }));
+  if (list.some(g => g.game + "/" + g.players === was)) sel.value = was;
+}).catch(() => {});
+
 // A link ?room=NAME fills in the room; a tab that already joined it
 // (a reload) goes straight back in.
 (function () {
