@@ -88,7 +88,11 @@ func (b *Random) Act(_ game.Observation, legal []game.Action) game.Action {
 // Greedy plays the first rule that applies, ties broken at random:
 //  1. win: complete a stack of its own for its last missing character;
 //  2. complete a stack of its own for a missing character, with a regular
-//     card if it can, else with a wild (wilds are otherwise kept);
+//     card if it can, else with a wild (wilds are otherwise kept); but a
+//     wild that completes one first when a regular card completes another
+//     (the wild is fast: both score); then a wild that leaves a stack of
+//     its own one card from a missing character when the hand holds that
+//     card (wild first, then the regular card);
 //  3. spoil: cover a top of an opponent's stack that is one card from a
 //     character the opponent lacks, or move it away with an earned move;
 //  4. build: put a regular card of a missing character on its own stack
@@ -101,7 +105,8 @@ func (b *Random) Act(_ game.Observation, legal []game.Action) game.Action {
 //
 // It never completes an opponent's stack for a character the opponent
 // lacks, never covers its own nearly complete stack, and plays a wild
-// only to complete (or when it holds nothing else).
+// only to complete, to set up a completion its hand holds, or when it
+// holds nothing else.
 type Greedy struct {
 	base
 	p policy

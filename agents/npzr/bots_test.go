@@ -58,7 +58,7 @@ func after(s *np.State, a game.Action) np.State {
 // verdicts, found by playing every legal action on a copy of the state.
 func TestGreedyRules(t *testing.T) {
 	bot := newBot(t, "greedy")
-	completions, spoils := 0, 0
+	completions, spoils, setups := 0, 0, 0
 	for seed := range uint64(60) {
 		decisions(t, bot, seed, func(s *np.State, legal []game.Action, a game.Action) {
 			me := s.ToAct()
@@ -101,8 +101,21 @@ func TestGreedyRules(t *testing.T) {
 				for k := range np.NumRegular {
 					regular += int(hand[k])
 				}
-				if regular > 0 && next.Scored(me)&^mine == 0 {
-					t.Fatalf("seed %d step %d: greedy spent a wild without scoring", seed, s.Steps())
+				// Or to set up a score: some action of the same turn
+				// then scores.
+				setup := false
+				var buf [np.MaxLegal]np.Action
+				for _, b := range next.Legal(buf[:0]) {
+					if x := after(&next, game.Action(b)); next.ToAct() == me && x.Scored(me)&^mine != 0 {
+						setup = true
+						break
+					}
+				}
+				if regular > 0 && next.Scored(me)&^mine == 0 && !setup {
+					t.Fatalf("seed %d step %d: greedy spent a wild without scoring or setting up a score", seed, s.Steps())
+				}
+				if setup && next.Scored(me)&^mine == 0 {
+					setups++
 				}
 			}
 			if np.Action(a).IsPlay() && !canScore {
@@ -113,9 +126,10 @@ func TestGreedyRules(t *testing.T) {
 			}
 		})
 	}
-	if completions < 50 || spoils < 20 {
-		t.Errorf("only %d scoring chances and %d spoils seen", completions, spoils)
+	if completions < 50 || spoils < 20 || setups < 3 {
+		t.Errorf("only %d scoring chances, %d spoils and %d wilds played to set up a score seen", completions, spoils, setups)
 	}
+	t.Logf("%d scoring chances, %d spoils, %d wilds played to set up a score", completions, spoils, setups)
 }
 
 // TestBotsAreDeterministic plays every bot twice from the same sources

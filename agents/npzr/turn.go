@@ -20,7 +20,7 @@ func init() {
 			{Name: "iters", Default: "300", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
 			{Name: "k", Default: "12", Help: "candidate turns kept for rollouts (best by static value, and greedy's turn)"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays after the planned turn before the position is scored"},
-			{Name: "nodes", Default: "400", Help: "positions inside the turn the turn search expands at most"},
+			{Name: "nodes", Default: "3000", Help: "positions inside the turn the turn search expands at most"},
 			{Name: "eps", Default: "0.1", Help: "likelihood of a deal in which the opponent held a card completing one of its stacks for a character it lacked and did not complete (1: no inference)"},
 			msParam,
 		},
@@ -52,7 +52,7 @@ type Turn struct {
 	k, horizon, nodes int
 	eps               float64
 	p, q              policy
-	ts                turnSearch
+	ts, wide          turnSearch
 	// plan are the actions of the turn being played, expect the
 	// observation before each, next the next one to play.
 	plan   []np.Action
@@ -123,7 +123,14 @@ func (b *Turn) planTurn(o *np.Observation) {
 	}
 	d := b.deal(o)
 	me := o.Seat()
-	b.ts.search(&d, max(1, b.nodes))
+	b.ts.search(&d, b.nodes)
+	if !b.ts.won && 4-d.Points(me) <= 2 {
+		// Two characters or fewer to go: look wider for a win.
+		b.wide.searchWin(&d, b.nodes)
+		if b.wide.won {
+			b.ts.won, b.ts.win = true, append(b.ts.win[:0], b.wide.win...)
+		}
+	}
 	var line []np.Action
 	switch {
 	case b.ts.won:

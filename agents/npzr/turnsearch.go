@@ -45,12 +45,29 @@ type turnSearch struct {
 	won bool
 	// capped says the node limit cut the search short.
 	capped bool
+	// wide makes the search look for a win only (no turns listed),
+	// following also every card put on an existing stack.
+	wide bool
 }
 
 // search lists the turns of s's seat to act from s (a decision of that
 // seat), at most maxNodes positions expanded. A winning line within the
 // turn, if the search meets one, is in t.win (t.won).
 func (t *turnSearch) search(s *np.State, maxNodes int) {
+	t.wide = false
+	t.run(s, maxNodes)
+}
+
+// searchWin looks for a winning line only, following more actions than
+// search: every card put on an existing stack, whatever it shows (a
+// stack one card from nothing may still be completed by two more). It
+// lists no turns.
+func (t *turnSearch) searchWin(s *np.State, maxNodes int) {
+	t.wide = true
+	t.run(s, maxNodes)
+}
+
+func (t *turnSearch) run(s *np.State, maxNodes int) {
 	t.me, t.maxNodes, t.nodes = s.ToAct(), maxNodes, 0
 	if t.seen == nil {
 		t.seen, t.ends = map[uint64]struct{}{}, map[uint64]int{}
@@ -101,7 +118,9 @@ func (t *turnSearch) dfs(s *np.State, depth int) {
 				t.won = true
 				return
 			}
-			t.addLine(a, &x)
+			if !t.wide {
+				t.addLine(a, &x)
+			}
 			continue
 		}
 		// The turn goes on: a fast wild, or a card or move that earned a
@@ -111,7 +130,8 @@ func (t *turnSearch) dfs(s *np.State, depth int) {
 		// tops of a character (a wild or move set up for a completion),
 		// or when it is a decline (back to the cards) or a move the greedy
 		// rules rank as a spoil.
-		follow := scoreSum(&x) > scoreSum(s) || a.IsDecline() || buildsTwo(s, a, t.me) || slices.Contains(spoils, a)
+		follow := scoreSum(&x) > scoreSum(s) || a.IsDecline() || buildsTwo(s, a) || slices.Contains(spoils, a) ||
+			t.wide && a.Target() != np.NewStack
 		if !follow {
 			continue
 		}
@@ -150,21 +170,17 @@ func scoreSum(s *np.State) int {
 }
 
 // buildsTwo reports whether play or move a puts a card on an existing
-// stack, counting as a character whose completion there would not give
-// the opponent a character it lacks (any character on a stack of seat me,
-// one the opponent has on the opponent's), where the stack's other two
-// piles then show that character at least once (two tops of it, one card
-// from complete) and the pile's top did not count as it. Completing for a
-// character already scored still earns a move, which may complete more.
-func buildsTwo(s *np.State, a np.Action, me int) bool {
+// stack, counting as a character that the stack's other two piles then
+// show at least once (two tops of it, one card from complete), where the
+// pile's top did not count as it. Whoever owns the stack, and whether or
+// not its character is new to its owner, completing it earns a move,
+// which may complete more: a win within the turn may go through it.
+func buildsTwo(s *np.State, a np.Action) bool {
 	if a.IsDecline() || a.Target() == np.NewStack {
 		return false
 	}
 	tgt, as := a.Target(), a.As()
 	c, part := as.Character(), as.Part()
-	if s.Owner(tgt) != me && s.Scored(1-me)>>c&1 == 0 {
-		return false
-	}
 	n := 0
 	for p := range np.Part(np.NumParts) {
 		_, top, ok := s.Top(tgt, p)
