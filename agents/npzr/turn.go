@@ -17,7 +17,7 @@ func init() {
 		Game: "npzr", Name: "turn",
 		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision (never misses a win within its turn), deals weighted by how likely the opponent's last turn was under the greedy rules",
 		Params: []agents.Param{
-			{Name: "iters", Default: "300", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
+			{Name: "iters", Default: "100", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
 			{Name: "k", Default: "12", Help: "candidate turns kept for rollouts (best by static value, and greedy's turn)"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays after the planned turn before the position is scored"},
 			{Name: "nodes", Default: "3000", Help: "positions inside the turn the turn search expands at most"},
