@@ -31,6 +31,7 @@ func init() {
 			{Name: "k", Default: "6", Help: "candidate actions searched (greedy's best first)"},
 			{Name: "rollouts", Default: "2", Help: "rollouts per candidate per deal"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
+			msParam,
 		},
 		NewPlayer: newPIMC,
 	})
@@ -42,6 +43,7 @@ func init() {
 			{Name: "k", Default: "6", Help: "candidate actions per node (greedy's best first)"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
 			{Name: "c", Default: "0.7", Help: "UCB exploration constant"},
+			msParam,
 		},
 		NewPlayer: newISMCTS,
 	})
@@ -130,22 +132,27 @@ func ranked(p *policy, s *np.State, k int) []candidate {
 // the candidate actions with the greedy rules and keeps the best k; then
 // for each of samples deals of the cards it cannot see (the opponent's
 // hand and the deck, Observation.Determinize) it plays each candidate
-// followed by rollouts games of greedy play for horizon turns, scores
+// followed by rollouts games of greedy play for horizon turns (or, with
+// ms set, deals until the time is up), scores
 // the positions reached (value), and gives that deal's best candidate a
 // vote. The most voted candidate is played, ties going to the higher
 // total value. A win or a single candidate is played at once.
 type PIMC struct {
 	base
-	samples, k, rollouts, horizon int
-	p, q                          policy
-	votes                         []int
-	totals                        []float64
+	budget
+	k, rollouts, horizon int
+	p, q                 policy
+	votes                []int
+	totals               []float64
 }
 
 func newPIMC(ps agents.Params) (agents.Player, error) {
 	b := &PIMC{}
-	err := intParams(ps, []intParam{{"samples", &b.samples, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
+	err := intParams(ps, []intParam{{"samples", &b.iters, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
 	if err != nil {
+		return nil, err
+	}
+	if err := b.readMS(ps); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -194,7 +201,8 @@ func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	b.votes = append(b.votes[:0], make([]int, len(cands))...)
 	b.totals = append(b.totals[:0], make([]float64, len(cands))...)
-	for range b.samples {
+	b.budget.start()
+	for i := 0; b.more(i); i++ {
 		d := b.deal(o)
 		bestI, bestV := 0, math.Inf(-1)
 		for i, c := range cands {

@@ -135,7 +135,7 @@ func TestGreedyRules(t *testing.T) {
 // TestBotsAreDeterministic plays every bot twice from the same sources
 // and checks the same actions come out, and that every action is legal.
 func TestBotsAreDeterministic(t *testing.T) {
-	for _, spec := range []string{"random", "greedy", "pimc:samples=2,rollouts=1", "ismcts:iters=30"} {
+	for _, spec := range []string{"random", "greedy", "pimc:samples=2,rollouts=1", "ismcts:iters=30", "turn:iters=30"} {
 		var runs [2][]game.Action
 		for i := range runs {
 			bot := newBot(t, spec)
@@ -170,6 +170,8 @@ func TestParams(t *testing.T) {
 		{"pimc:samples=3,k=2,rollouts=1,horizon=4", true}, {"ismcts:iters=10,c=0.3,k=3,horizon=2", true},
 		{"pimc:samples=0", false}, {"pimc:depth=3", false}, {"ismcts:iters=x", false},
 		{"ismcts:c=-1", false}, {"nash", false},
+		{"turn", true}, {"turn:iters=10,k=4,horizon=3,nodes=50,eps=0.5,ms=5", true}, {"turn:eps=0", false},
+		{"turn:eps=1.5", false}, {"turn:nodes=0", false}, {"pimc:ms=3", true}, {"ismcts:ms=-1", false}, {"ismcts:ms=x", false},
 	} {
 		_, err := agents.ParseFor("npzr", c.spec)
 		if (err == nil) != c.ok {
@@ -202,7 +204,7 @@ func BenchmarkDecision(b *testing.B) {
 			s.Step(np.Action(gr.Act(&p.o, p.legal)))
 		}
 	}
-	for _, spec := range []string{"greedy", "pimc", "ismcts"} {
+	for _, spec := range []string{"greedy", "pimc", "ismcts", "turn"} {
 		b.Run(spec, func(b *testing.B) {
 			b.ReportAllocs()
 			bot := newBot(b, spec)

@@ -18,7 +18,7 @@ type budget struct {
 }
 
 // msParam is the time-budget parameter every NPZR search bot accepts.
-var msParam = agents.Param{Name: "ms", Default: "0", Help: "wall-clock milliseconds per decision instead of the iteration count (0: use the count; a time budget is not deterministic)"}
+var msParam = agents.Param{Name: "ms", Default: "0", Help: "wall-clock milliseconds per decision (turn: per turn planned) instead of the count (0: the count; a time budget is not deterministic)"}
 
 // readMS reads the ms parameter into b.
 func (b *budget) readMS(ps agents.Params) error {

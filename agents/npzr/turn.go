@@ -116,7 +116,6 @@ func (b *Turn) Act(obs game.Observation, legal []game.Action) game.Action {
 
 // planTurn plans the rest of the observer's turn from o.
 func (b *Turn) planTurn(o *np.Observation) {
-	b.budget.start()
 	if o.Turns != b.evTurn {
 		b.ev.ok, b.evTurn = false, o.Turns
 		b.ev.read(b, o)

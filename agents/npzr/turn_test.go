@@ -3,6 +3,7 @@ package npzr
 import (
 	"flag"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -194,4 +195,23 @@ func TestTurnFollowsItsPlan(t *testing.T) {
 		t.Errorf("%d plans for %d decisions", plans, decisions)
 	}
 	t.Logf("%d plans for %d decisions", plans, decisions)
+}
+
+// TestTimeBudget checks that the search bots accept a time budget and
+// play legal actions under it (how many iterations fit is not
+// deterministic, so only legality is checked).
+func TestTimeBudget(t *testing.T) {
+	for _, spec := range []string{"pimc:ms=1", "ismcts:ms=1", "turn:ms=1"} {
+		bot := newBot(t, spec)
+		steps := 0
+		decisions(t, bot, 3, func(s *np.State, legal []game.Action, a game.Action) {
+			steps++
+			if !slices.Contains(legal, a) {
+				t.Fatalf("%s: illegal action %x", spec, a)
+			}
+		})
+		if steps == 0 {
+			t.Errorf("%s: no decision", spec)
+		}
+	}
 }
