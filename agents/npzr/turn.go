@@ -15,7 +15,7 @@ import (
 func init() {
 	agents.Register(agents.Info{
 		Game: "npzr", Name: "turn",
-		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision (never misses a win within its turn), deals weighted by how likely the opponent's last turn was under the greedy rules",
+		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision, a win within the turn searched for first, deals weighted by how likely the opponent's last turn was under the greedy rules",
 		Params: []agents.Param{
 			{Name: "iters", Default: "100", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
 			{Name: "k", Default: "12", Help: "candidate turns kept for rollouts (best by static value, and greedy's turn)"},

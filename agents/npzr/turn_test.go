@@ -12,7 +12,7 @@ import (
 	np "github.com/nzsclab/nzsc/engine/npzr"
 )
 
-var missedSpec = flag.String("missed.bot", "turn:iters=20", "the bot TestNoMissedOwnTurnWins checks (the test asserts zero only for turn)")
+var missedSpec = flag.String("missed.bot", "turn:iters=20", "the bot TestNoMissedOwnTurnWins checks (it must miss none; name another bot to count its misses)")
 var missedGames = flag.Int("missed.games", 0, "games TestNoMissedOwnTurnWins plays; 0 uses 200 (20 with -short)")
 
 // winSearch is the test's oracle: whether the seat to act can still win
