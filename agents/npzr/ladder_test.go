@@ -81,6 +81,7 @@ func TestLadder(t *testing.T) {
 		{"ismcts:iters=120", "pimc:samples=4", 150, normal},
 		{"pimc", "greedy", 100, full},
 		{"ismcts", "pimc", 300, full},
+		{"turn", "ismcts", 100, full},
 	}
 	if strong, weak, ok := strings.Cut(*ladderRung, "/"); ok {
 		rungs = append(rungs[:0], struct {
