@@ -101,10 +101,11 @@ func TestNoMissedOwnTurnWins(t *testing.T) {
 	var buf [np.MaxLegal]np.Action
 	var legal []game.Action
 	var o np.Observation
-	chances, missed, undecided, unsure, decisions := 0, 0, 0, 0, 0
+	chances, missed, undecided, unsure, decisions, gamesMissed := 0, 0, 0, 0, 0, 0
 	for k := range uint64(games) {
 		seed := 0x7e570000 + k
 		seat := int(k & 1)
+		missedBefore := missed
 		s, _ := np.New(np.DefaultRules, seed)
 		bot.NewGame(g, seat, rand.New(engine.NewWyrand(seed, 1)))
 		opp.NewGame(g, 1-seat, rand.New(engine.NewWyrand(seed, 2)))
@@ -160,8 +161,11 @@ func TestNoMissedOwnTurnWins(t *testing.T) {
 			}
 			s = x
 		}
+		if missed > missedBefore {
+			gamesMissed++
+		}
 	}
-	t.Logf("%s: %d games, %d decisions, %d with a win reachable in the turn, %d missed; %d positions beyond the oracle's limit checked to two actions, %d after the bot's action beyond it (counted as kept)", *missedSpec, games, decisions, chances, missed, undecided, unsure)
+	t.Logf("%s: %d games, %d decisions, %d with a win reachable in the turn, %d missed (in %d games); %d positions beyond the oracle's limit checked to two actions, %d after the bot's action beyond it (counted as kept)", *missedSpec, games, decisions, chances, missed, gamesMissed, undecided, unsure)
 	if unsure > 0 {
 		t.Errorf("%d positions after the bot's action were beyond the oracle's limit: misses may be undercounted", unsure)
 	}
