@@ -30,14 +30,19 @@ func init() {
 
 // Turn plans whole turns. At its first decision of a turn it lists the
 // turns it can play (turnSearch: the fast wild cards, the regular card and
-// the earned moves, merged by the table they produce), plays a winning one
-// at once if there is one, and otherwise ranks them by the value of the
+// the earned moves, merged by the table they produce; at most nodes
+// positions inside the turn), plays a winning one at once if there is one
+// (two characters from the end it also searches wider for a win), and
+// otherwise ranks them by the value of the
 // position they leave (value), keeps the best k and greedy's own turn, and
 // shares iters rollouts among them by successive halving (Karnin, Koren and
 // Somekh 2013): each round deals the hidden cards, plays every surviving
 // turn then greedy rollouts for horizon turns, and keeps the better half.
 // It then follows its plan, decision by decision, while the observation is
-// the one the plan expects, and plans again otherwise.
+// the one the plan expects, and plans again otherwise. With ms set, the
+// rounds share that wall-clock time instead of iters (not deterministic).
+// TestNoMissedOwnTurnWins checks the wins within its turn against an
+// exhaustive search.
 //
 // The deals are weighted by the opponent's last turn (Bayesian inference
 // of hidden cards from public actions, as in Rebstock et al. 2019 and
@@ -68,11 +73,10 @@ type Turn struct {
 	ev     evidence
 	evTurn int
 	// successive halving's buffers.
-	keep       []int
-	sum        []float64
-	n          []int
-	lineOrder  []int
-	roundStart time.Time
+	keep      []int
+	sum       []float64
+	n         []int
+	lineOrder []int
 }
 
 func newTurn(ps agents.Params) (agents.Player, error) {
