@@ -31,6 +31,7 @@ func init() {
 			{Name: "k", Default: "6", Help: "candidate actions searched (greedy's best first)"},
 			{Name: "rollouts", Default: "2", Help: "rollouts per candidate per deal"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
+			msParam,
 		},
 		NewPlayer: newPIMC,
 	})
@@ -42,6 +43,7 @@ func init() {
 			{Name: "k", Default: "6", Help: "candidate actions per node (greedy's best first)"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays before the position is scored"},
 			{Name: "c", Default: "0.7", Help: "UCB exploration constant"},
+			msParam,
 		},
 		NewPlayer: newISMCTS,
 	})
@@ -88,7 +90,11 @@ func (b *Random) Act(_ game.Observation, legal []game.Action) game.Action {
 // Greedy plays the first rule that applies, ties broken at random:
 //  1. win: complete a stack of its own for its last missing character;
 //  2. complete a stack of its own for a missing character, with a regular
-//     card if it can, else with a wild (wilds are otherwise kept);
+//     card if it can, else with a wild (wilds are otherwise kept); but a
+//     wild that completes one first when a regular card completes another
+//     (the wild is fast: both score); then a wild that leaves a stack of
+//     its own one card from a missing character when the hand holds that
+//     card (wild first, then the regular card);
 //  3. spoil: cover a top of an opponent's stack that is one card from a
 //     character the opponent lacks, or move it away with an earned move;
 //  4. build: put a regular card of a missing character on its own stack
@@ -101,7 +107,8 @@ func (b *Random) Act(_ game.Observation, legal []game.Action) game.Action {
 //
 // It never completes an opponent's stack for a character the opponent
 // lacks, never covers its own nearly complete stack, and plays a wild
-// only to complete (or when it holds nothing else).
+// only to complete, to set up a completion its hand holds, or when it
+// holds nothing else.
 type Greedy struct {
 	base
 	p policy
@@ -125,22 +132,27 @@ func ranked(p *policy, s *np.State, k int) []candidate {
 // the candidate actions with the greedy rules and keeps the best k; then
 // for each of samples deals of the cards it cannot see (the opponent's
 // hand and the deck, Observation.Determinize) it plays each candidate
-// followed by rollouts games of greedy play for horizon turns, scores
+// followed by rollouts games of greedy play for horizon turns (or, with
+// ms set, deals until the time is up), scores
 // the positions reached (value), and gives that deal's best candidate a
 // vote. The most voted candidate is played, ties going to the higher
 // total value. A win or a single candidate is played at once.
 type PIMC struct {
 	base
-	samples, k, rollouts, horizon int
-	p, q                          policy
-	votes                         []int
-	totals                        []float64
+	budget
+	k, rollouts, horizon int
+	p, q                 policy
+	votes                []int
+	totals               []float64
 }
 
 func newPIMC(ps agents.Params) (agents.Player, error) {
 	b := &PIMC{}
-	err := intParams(ps, []intParam{{"samples", &b.samples, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
+	err := intParams(ps, []intParam{{"samples", &b.iters, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
 	if err != nil {
+		return nil, err
+	}
+	if err := b.readMS(ps); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -189,7 +201,8 @@ func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	b.votes = append(b.votes[:0], make([]int, len(cands))...)
 	b.totals = append(b.totals[:0], make([]float64, len(cands))...)
-	for range b.samples {
+	b.budget.start()
+	for i := 0; b.more(i); i++ {
 		d := b.deal(o)
 		bestI, bestV := 0, math.Inf(-1)
 		for i, c := range cands {

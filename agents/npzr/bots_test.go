@@ -58,7 +58,7 @@ func after(s *np.State, a game.Action) np.State {
 // verdicts, found by playing every legal action on a copy of the state.
 func TestGreedyRules(t *testing.T) {
 	bot := newBot(t, "greedy")
-	completions, spoils := 0, 0
+	completions, spoils, setups := 0, 0, 0
 	for seed := range uint64(60) {
 		decisions(t, bot, seed, func(s *np.State, legal []game.Action, a game.Action) {
 			me := s.ToAct()
@@ -101,8 +101,21 @@ func TestGreedyRules(t *testing.T) {
 				for k := range np.NumRegular {
 					regular += int(hand[k])
 				}
-				if regular > 0 && next.Scored(me)&^mine == 0 {
-					t.Fatalf("seed %d step %d: greedy spent a wild without scoring", seed, s.Steps())
+				// Or to set up a score: some action of the same turn
+				// then scores.
+				setup := false
+				var buf [np.MaxLegal]np.Action
+				for _, b := range next.Legal(buf[:0]) {
+					if x := after(&next, game.Action(b)); next.ToAct() == me && x.Scored(me)&^mine != 0 {
+						setup = true
+						break
+					}
+				}
+				if regular > 0 && next.Scored(me)&^mine == 0 && !setup {
+					t.Fatalf("seed %d step %d: greedy spent a wild without scoring or setting up a score", seed, s.Steps())
+				}
+				if setup && next.Scored(me)&^mine == 0 {
+					setups++
 				}
 			}
 			if np.Action(a).IsPlay() && !canScore {
@@ -113,15 +126,16 @@ func TestGreedyRules(t *testing.T) {
 			}
 		})
 	}
-	if completions < 50 || spoils < 20 {
-		t.Errorf("only %d scoring chances and %d spoils seen", completions, spoils)
+	if completions < 50 || spoils < 20 || setups < 3 {
+		t.Errorf("only %d scoring chances, %d spoils and %d wilds played to set up a score seen", completions, spoils, setups)
 	}
+	t.Logf("%d scoring chances, %d spoils, %d wilds played to set up a score", completions, spoils, setups)
 }
 
 // TestBotsAreDeterministic plays every bot twice from the same sources
 // and checks the same actions come out, and that every action is legal.
 func TestBotsAreDeterministic(t *testing.T) {
-	for _, spec := range []string{"random", "greedy", "pimc:samples=2,rollouts=1", "ismcts:iters=30"} {
+	for _, spec := range []string{"random", "greedy", "pimc:samples=2,rollouts=1", "ismcts:iters=30", "turn:iters=30"} {
 		var runs [2][]game.Action
 		for i := range runs {
 			bot := newBot(t, spec)
@@ -156,6 +170,8 @@ func TestParams(t *testing.T) {
 		{"pimc:samples=3,k=2,rollouts=1,horizon=4", true}, {"ismcts:iters=10,c=0.3,k=3,horizon=2", true},
 		{"pimc:samples=0", false}, {"pimc:depth=3", false}, {"ismcts:iters=x", false},
 		{"ismcts:c=-1", false}, {"nash", false},
+		{"turn", true}, {"turn:iters=10,k=4,horizon=3,nodes=50,eps=0.5,ms=5", true}, {"turn:eps=0", false},
+		{"turn:eps=1.5", false}, {"turn:nodes=0", false}, {"pimc:ms=3", true}, {"ismcts:ms=-1", false}, {"ismcts:ms=x", false},
 	} {
 		_, err := agents.ParseFor("npzr", c.spec)
 		if (err == nil) != c.ok {
@@ -188,7 +204,7 @@ func BenchmarkDecision(b *testing.B) {
 			s.Step(np.Action(gr.Act(&p.o, p.legal)))
 		}
 	}
-	for _, spec := range []string{"greedy", "pimc", "ismcts"} {
+	for _, spec := range []string{"greedy", "pimc", "ismcts", "turn"} {
 		b.Run(spec, func(b *testing.B) {
 			b.ReportAllocs()
 			bot := newBot(b, spec)

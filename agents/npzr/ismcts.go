@@ -25,7 +25,9 @@ import (
 // chosen, since the opponent's actions depend on its dealt hand. The
 // actions of a node are its deal's k best by the greedy rules (an action
 // abstraction that keeps the wild cards' dozens of nominations out of the
-// tree). The played action is the root child with the most visits.
+// tree). The played action is the root child with the most visits. A
+// decision runs iters iterations, or, with ms set, as many as fit in that
+// wall-clock time (then the bot is not deterministic).
 //
 // SO-ISMCTS is the default and only variant: NPZR hides only cards,
 // never actions (every placement and move is public), which is the case
@@ -33,11 +35,12 @@ import (
 // buys nothing when no action is hidden.
 type ISMCTS struct {
 	base
-	iters, k, horizon int
-	c                 float64
-	p, q              policy
-	nodes             []node
-	path              []int32
+	budget
+	k, horizon int
+	c          float64
+	p, q       policy
+	nodes      []node
+	path       []int32
 }
 
 // node is a tree node: the action that reached it, the seat that chose
@@ -54,6 +57,9 @@ type node struct {
 func newISMCTS(ps agents.Params) (agents.Player, error) {
 	b := &ISMCTS{}
 	if err := intParams(ps, []intParam{{"iters", &b.iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}}); err != nil {
+		return nil, err
+	}
+	if err := b.readMS(ps); err != nil {
 		return nil, err
 	}
 	c, err := ps.Float("c")
@@ -79,7 +85,8 @@ func (b *ISMCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	b.nodes = b.nodes[:0]
 	b.nodes = append(b.nodes, node{player: -1})
-	for range b.iters {
+	b.budget.start()
+	for i := 0; b.more(i); i++ {
 		b.iterate(o)
 	}
 	root := &b.nodes[0]

@@ -17,13 +17,15 @@ import (
 // Priorities of candidate actions, highest first. The order is the
 // greedy rules: win, complete an own stack of a missing character
 // (with a regular card before a wild: wilds are kept for completions),
-// spoil an opponent's stack one card from a character it lacks, build
+// a wild that leaves an own stack one card from a missing character the
+// hand holds, spoil an opponent's stack one card from a character it lacks, build
 // towards a missing character, earn a move on an already scored
 // character, start a stack, and least a card that changes nothing.
 const (
 	prioWin        = 10000
 	prioComplete   = 1000
 	prioWildDone   = 900
+	prioWildSetup  = 850
 	prioSpoil      = 40
 	prioBuild2     = 30
 	prioBuild1     = 10
@@ -173,6 +175,7 @@ func (p *policy) plays(s *np.State, me int, mine, theirs uint8) {
 			}
 		}
 	}
+	p.wildFirst(hand, me, mine, regular)
 	if len(p.cands) == 0 {
 		// Only wilds of characters already scored: any one, new.
 		for k := range np.Kind(np.NumKinds) {
@@ -180,6 +183,65 @@ func (p *policy) plays(s *np.State, me int, mine, theirs uint8) {
 				as := np.Kind(bits.TrailingZeros16(k.Nominations()))
 				p.add(np.PlayAction(k, as, np.NewStack), prioOther)
 				break
+			}
+		}
+	}
+}
+
+// wildFirst adds what a single card cannot see, wild cards being fast:
+// a wild that completes a stack for a missing character is played before
+// a regular card that completes another (both score, where the regular
+// card first would end the turn); and a wild that leaves an own stack one
+// card from a missing character, when the hand holds that card (a regular
+// one, or another wild) and a regular card (so that the wild is fast), is
+// a candidate (prioWildSetup).
+func (p *policy) wildFirst(hand [np.NumKinds]uint8, me int, mine uint8, regular bool) {
+	t := &p.t
+	var regChars uint8
+	for _, c := range p.cands {
+		if !c.a.Card().IsWild() && c.prio >= prioComplete {
+			regChars |= 1 << c.a.As().Character()
+		}
+	}
+	for i := range p.cands {
+		c := &p.cands[i]
+		if c.a.Card().IsWild() && c.prio >= prioWildDone && regChars&^(1<<c.a.As().Character()) != 0 {
+			c.prio = max(c.prio, prioComplete+50)
+		}
+	}
+	for k := np.WildNinja; k < np.NumKinds && regular; k++ {
+		if hand[k] == 0 {
+			continue
+		}
+		for ns := k.Nominations(); ns != 0; ns &= ns - 1 {
+			as := np.Kind(bits.TrailingZeros16(ns))
+			c, part := uint8(as.Character()), as.Part()
+			if mine>>c&1 == 1 {
+				continue
+			}
+			for i := range t.n {
+				if int(t.owner[i]) != me || t.char[i][part] == c || t.matches(i, c) != 1 {
+					continue
+				}
+				// The third pile, neither part nor the one showing c.
+				third := np.Part(0)
+				for q := range np.Part(np.NumParts) {
+					if q != part && t.char[i][q] != c {
+						third = q
+					}
+				}
+				need := np.RegularKind(np.Character(c), third)
+				ok := hand[need] > 0
+				for w := np.WildNinja; w < np.NumKinds && !ok; w++ {
+					spare := hand[w]
+					if w == k {
+						spare--
+					}
+					ok = spare > 0 && w.Nominations()>>need&1 == 1
+				}
+				if ok {
+					p.add(np.PlayAction(k, as, i), prioWildSetup)
+				}
 			}
 		}
 	}
