@@ -297,3 +297,40 @@ func TestNoiseExec(t *testing.T) {
 		t.Errorf("npzr: %d of %d decisions replaced at noise=0.5", r, n)
 	}
 }
+
+// TestNoiseAllocs: a noisy bot plays whole games without allocating,
+// as the bot without noise does.
+func TestNoiseAllocs(t *testing.T) {
+	a, b := newAgent(t, "greedy:noise=0.1"), newAgent(t, "random")
+	tb := agents.NewTable()
+	tb.Play(engine.DefaultRules, 0, a, b) // the noise stream's first game builds its rand.Rand
+	var seed uint64
+	if allocs := testing.AllocsPerRun(200, func() { seed++; tb.Play(engine.DefaultRules, seed, a, b) }); allocs != 0 {
+		t.Errorf("a game with a noisy bot allocates %v times", allocs)
+	}
+}
+
+// BenchmarkTableSpecs plays whole two-player games of bots built from
+// their specs, without and with noise: "plain" is the hot path bots
+// without noise keep (compare it with the same benchmark before noise
+// existed), "noise" what the wrapper costs.
+func BenchmarkTableSpecs(b *testing.B) {
+	for _, c := range []struct{ name, spec string }{{"plain", "greedy"}, {"noise", "greedy:noise=0.1"}} {
+		b.Run(c.name, func(b *testing.B) {
+			bot, err := agents.Parse(c.spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			x, _ := bot.New()
+			r, _ := agents.Parse("random")
+			y, _ := r.New()
+			tb := agents.NewTable()
+			var seed uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				tb.Play(engine.DefaultRules, seed, x, y)
+			}
+		})
+	}
+}
