@@ -73,9 +73,16 @@ func checkRate(t *testing.T, what string, n, replaced int64, p float64) {
 // TestNoiseRate: the share of decisions the noise replaces is P within a
 // binomial bound, in every game and at every table size.
 func TestNoiseRate(t *testing.T) {
-	games := 600
+	want := int64(20000) // decisions of the noisy bot
 	if testing.Short() {
-		games = 200
+		want = 4000
+	}
+	decisions := func(x any) int64 {
+		n, _, ok := agents.NoiseCounts(x)
+		if !ok {
+			t.Fatalf("%T has no noise", x)
+		}
+		return n
 	}
 	for _, p := range []string{"0.1", "0.5"} {
 		pf, _ := agents.ParseNoise(p)
@@ -83,7 +90,7 @@ func TestNoiseRate(t *testing.T) {
 		a := newAgent(t, "greedy:noise="+p)
 		b := newAgent(t, "classic")
 		tb := agents.NewTable()
-		for seed := range uint64(games) {
+		for seed := uint64(0); decisions(a) < want; seed++ {
 			tb.Play(engine.DefaultRules, seed, a, b)
 		}
 		n, r, ok := agents.NoiseCounts(a)
@@ -105,7 +112,7 @@ func TestNoiseRate(t *testing.T) {
 			}
 			ps := newPlayers(t, c.game, c.specs...)
 			pt := agents.NewPlayerTable()
-			for seed := range uint64(games / 4) {
+			for seed := uint64(0); decisions(ps[0]) < want; seed++ {
 				pt.Play(g, seed, ps)
 			}
 			n, r, ok := agents.NoiseCounts(ps[0])
