@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -53,6 +54,24 @@ func TestNoiseFlag(t *testing.T) {
 		if !strings.Contains(log1, name) {
 			t.Errorf("games log lacks %s", name)
 		}
+	}
+	// Two shards merged hold the single run's counts.
+	run("chunked", "--noise", "0.1", "--chunk", "5")
+	want := readCounts(t, filepath.Join(tmp, "chunked"))
+	var shards []string
+	for _, sh := range []string{"0/2", "1/2"} {
+		d := filepath.Join(tmp, "shard"+sh[:1])
+		if _, stderr, code := runCmd(t, "", append(base, "--noise", "0.1", "--chunk", "5", "--shard", sh, "--out", d)...); code != 0 {
+			t.Fatalf("shard %s: %s", sh, stderr)
+		}
+		shards = append(shards, d)
+	}
+	merged := filepath.Join(tmp, "merged")
+	if _, stderr, code := runCmd(t, "", append(append([]string{"merge"}, shards...), "--out", merged, "--quiet")...); code != 0 {
+		t.Fatalf("merge: %s", stderr)
+	}
+	if got := readCounts(t, merged); !reflect.DeepEqual(got.Tournament, want.Tournament) || !reflect.DeepEqual(got.Finished, want.Finished) {
+		t.Errorf("two noisy shards merged differ from the single run")
 	}
 	// A resumed run keeps its bots' noise: --noise is refused.
 	if _, stderr, code := runCmd(t, "", "tournament", "--resume", filepath.Join(tmp, "w1"), "--noise", "0.2", "--quiet"); code != 2 || !strings.Contains(stderr, "--noise") {
