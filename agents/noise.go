@@ -26,8 +26,9 @@ import (
 // and P=0 (no wrapper at all) plays exactly the bot without noise.
 const NoiseOption = "noise"
 
-// noiseStream separates the noise stream from the seat streams
-// (SeatSource uses 0..seats-1) of the seed it is given.
+// noiseStream is the Wyrand stream of the noise's generator: a number no
+// seat's source uses (SeatSource takes 0..seats-1), so that the noise
+// never starts where a seat's source would for the same word.
 const noiseStream = 0x6e6f697365 // "noise"
 
 // ParseNoise reads a noise probability: a number from 0 to 1.

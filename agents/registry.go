@@ -217,7 +217,8 @@ type Bot struct {
 	// uniformly random legal one (noise=P, see NoiseOption); 0: none.
 	Noise float64
 	// base is the spec without nzsc's own options (name=, an external
-	// bot's timeout= and handshake=).
+	// bot's timeout= and handshake=); noise= stays, as it changes how
+	// the bot plays.
 	base     string
 	probed   bool
 	noiseSet bool
