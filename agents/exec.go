@@ -692,7 +692,7 @@ func ProbeFor(b *Bot, g game.Game) error {
 	if b.probed {
 		return nil
 	}
-	p, err := b.NewPlayer()
+	p, err := b.newPlayer() // the bot itself, without its noise
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,11 @@ type execSpec struct {
 	timeout, handshake time.Duration
 	// alias is the bot's name= (nzsc's, not sent to the bot).
 	alias string
+	// noise is the bot's noise= as typed (nzsc's, not sent to the bot:
+	// the wrapper replaces its choices, see NoiseOption); noiseSet says
+	// the spec gives one.
+	noise    string
+	noiseSet bool
 }
 
 // Options read by nzsc itself rather than passed to the bot.
@@ -70,6 +75,12 @@ func parseExecSpec(arg string) (*execSpec, error) {
 			if sp.alias, err = checkAlias(v); err != nil {
 				return nil, fmt.Errorf("exec: %v", err)
 			}
+			continue
+		case NoiseOption:
+			if _, err := ParseNoise(v); err != nil {
+				return nil, fmt.Errorf("exec: %v", err)
+			}
+			sp.noise, sp.noiseSet = v, true
 			continue
 		case execOptTimeout, execOptHandshake:
 			d, err := parseSeconds(v)

@@ -213,10 +213,15 @@ type Bot struct {
 	// DefaultExecSettings); the command sets them before building
 	// instances, and they may be shared by every bot of the run.
 	Exec *ExecSettings
+	// Noise is the probability that each decision is replaced by a
+	// uniformly random legal one (noise=P, see NoiseOption); 0: none.
+	Noise float64
 	// base is the spec without nzsc's own options (name=, an external
-	// bot's timeout= and handshake=).
-	base   string
-	probed bool
+	// bot's timeout= and handshake=); noise= stays, as it changes how
+	// the bot plays.
+	base     string
+	probed   bool
+	noiseSet bool
 }
 
 // NameOption is the key of the option that names a bot in any spec
@@ -242,8 +247,39 @@ func (b *Bot) Name() string {
 	return b.Spec
 }
 
-// New builds a fresh two-player NZSC instance (one per worker).
+// New builds a fresh two-player NZSC instance (one per worker), with
+// the spec's noise if it gives some.
 func (b *Bot) New() (Agent, error) {
+	a, err := b.newAgent()
+	if err != nil || b.Noise == 0 {
+		return a, err
+	}
+	return &noisyAgent{a: a, noise: newNoiseSource(b.Noise)}, nil
+}
+
+// NewPlayer builds a fresh instance for the generic table (one per
+// worker); a two-player NZSC Agent comes wrapped by AsPlayer. It has the
+// spec's noise if it gives some.
+func (b *Bot) NewPlayer() (Player, error) {
+	if b.Noise == 0 {
+		return b.newPlayer()
+	}
+	if b.Info.NewPlayer == nil { // an Agent: its noise wraps it under AsPlayer
+		a, err := b.New()
+		if err != nil {
+			return nil, err
+		}
+		return AsPlayer(a), nil
+	}
+	p, err := b.newPlayer()
+	if err != nil {
+		return nil, err
+	}
+	return &noisyPlayer{p: p, noise: newNoiseSource(b.Noise)}, nil
+}
+
+// newAgent builds a two-player NZSC instance without noise.
+func (b *Bot) newAgent() (Agent, error) {
 	if b.Info.External && b.Info.New != nil {
 		e, err := NewExec(b.Params["arg"], b.execSettings())
 		if err != nil {
@@ -261,9 +297,9 @@ func (b *Bot) New() (Agent, error) {
 	return a, nil
 }
 
-// NewPlayer builds a fresh instance for the generic table (one per
-// worker); a two-player NZSC Agent comes wrapped by AsPlayer.
-func (b *Bot) NewPlayer() (Player, error) {
+// newPlayer builds an instance for the generic table without noise (what
+// a probe starts).
+func (b *Bot) newPlayer() (Player, error) {
 	if b.Info.External && b.Info.NewPlayer != nil {
 		e, err := NewExec(b.Params["arg"], b.execSettings())
 		if err != nil {
@@ -272,7 +308,7 @@ func (b *Bot) NewPlayer() (Player, error) {
 		return &ExecPlayer{Exec: e}, nil
 	}
 	if b.Info.NewPlayer == nil {
-		a, err := b.New()
+		a, err := b.newAgent()
 		if err != nil {
 			return nil, err
 		}
@@ -318,6 +354,17 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 		}
 		params["arg"] = rest
 		b := &Bot{Spec: spec, Info: info, Params: params}
+		if info.External {
+			v, set, err := execNoise(rest)
+			if err != nil {
+				return nil, err
+			}
+			if set {
+				if err := b.setNoise(v); err != nil {
+					return nil, fmt.Errorf("bot %q: %v", name, err)
+				}
+			}
+		}
 		if info.Names != nil {
 			alias, base, err := info.Names(rest)
 			if err != nil {
@@ -350,6 +397,15 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 				continue
 			}
 			kept = append(kept, kv)
+			if k == NoiseOption && !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
+				if b.noiseSet {
+					return nil, fmt.Errorf("bot %q: %s= given twice", name, NoiseOption)
+				}
+				if err := b.setNoise(v); err != nil {
+					return nil, fmt.Errorf("bot %q: %v", name, err)
+				}
+				continue
+			}
 			if !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
 				return nil, fmt.Errorf("bot %q has no parameter %q (parameters: %s)", name, k, paramNames(info))
 			}
@@ -367,6 +423,16 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 		}
 	}
 	return validated(b)
+}
+
+// setNoise reads a noise= value into b.
+func (b *Bot) setNoise(v string) error {
+	p, err := ParseNoise(v)
+	if err != nil {
+		return err
+	}
+	b.Noise, b.noiseSet = p, true
+	return nil
 }
 
 // checkAlias reads a name= value: a name people can type and tables can

@@ -124,7 +124,11 @@ type Options struct {
 // IsClassic reports whether bot is two-player NZSC's classic opponent,
 // whose seeds are 32-bit generator states (the classic bot of 3 or 4
 // players draws its state from the game seed, as every other bot does).
-func IsClassic(bot *agents.Bot) bool { return bot.Info.Name == "classic" && bot.Info.New != nil }
+// A classic bot with noise is seeded as every other bot, from the game
+// seed: its noise needs the seat's source.
+func IsClassic(bot *agents.Bot) bool {
+	return bot.Info.Name == "classic" && bot.Info.New != nil && bot.Noise == 0
+}
 
 // DefaultOpponent is the bot a person plays when none is named: the
 // original game's classic computer in NZSC (at 3 or 4 players each seat

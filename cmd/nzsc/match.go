@@ -45,7 +45,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return nil, err
 		}
-		bots, err := parseBots("match", g, args, true)
+		bots, err := parseBots("match", fs, g, args, true)
 		if err != nil {
 			return nil, err
 		}

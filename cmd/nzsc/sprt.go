@@ -128,7 +128,7 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
 		return nil, usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
 	}
-	bots, err := parseBots("sprt", g, args, true)
+	bots, err := parseBots("sprt", fs, g, args, true)
 	if err != nil {
 		return nil, err
 	}

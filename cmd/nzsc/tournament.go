@@ -90,7 +90,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	}
 	cfg.DrawTables = tables
 	var err error
-	if cfg.Bots, err = parseBots("tournament", g, specs, false); err != nil {
+	if cfg.Bots, err = parseBots("tournament", fs, g, specs, false); err != nil {
 		return nil, err
 	}
 	games, err := gamesOf("tournament", fs, "games", g)
