@@ -307,7 +307,12 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, opts.Progress)
 	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		return newWorker(cfg, tables, opts.GamesLog)
+		w, err := newWorker(cfg, tables, opts.GamesLog)
+		if err != nil {
+			return nil, err
+		}
+		w.(*worker).setContext(ctx) // a stop ends the bots' searches too
+		return w, nil
 	}, counter)
 	stop()
 	if rep.Total.p != nil || rep.Total.t != nil {

@@ -1,6 +1,7 @@
 package roundrobin
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -90,6 +91,20 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 			Table: &w.recAt.table, Set: &w.recAt.set, InSet: &w.recAt.inSet}
 	}
 	return w, nil
+}
+
+// setContext passes ctx on to the tables, which give it to the bots that
+// search (agents.ContextSetter): once ctx is done their decisions end at
+// once, and the runner drops the pair under way.
+func (w *worker) setContext(ctx context.Context) {
+	switch {
+	case w.ffa != nil:
+		w.ffa.table.SetContext(ctx)
+	case w.nzsc != nil:
+		w.nzsc.table.SetContext(ctx)
+	default:
+		w.generic.table.SetContext(ctx)
+	}
 }
 
 // Close implements tournament.Worker.

@@ -281,6 +281,12 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 					if err := wk.PlayPair(&scratch, pair, PairSeed(plan.Seed, pair)); err != nil {
 						return fmt.Errorf("pair %d: %w", pair, err)
 					}
+					if gctx.Err() != nil {
+						// Stopped during the pair: bots that search
+						// answered at once from then on (ContextSetter),
+						// so the pair is not counted, nor its chunk.
+						return nil
+					}
 					done++
 					slot.Store(done)
 				}

@@ -131,6 +131,7 @@ func ranked(p *policy, s *np.State, k int) []candidate {
 // total value. A win or a single candidate is played at once.
 type PIMC struct {
 	base
+	agents.Interrupt // a stop ends the search (polled every rollout)
 	samples, k, rollouts, horizon int
 	p, q                          policy
 	votes                         []int
@@ -190,11 +191,17 @@ func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
 	b.votes = append(b.votes[:0], make([]int, len(cands))...)
 	b.totals = append(b.totals[:0], make([]float64, len(cands))...)
 	for range b.samples {
+		if b.Interrupted() {
+			break
+		}
 		d := b.deal(o)
 		bestI, bestV := 0, math.Inf(-1)
 		for i, c := range cands {
 			v := 0.0
 			for range b.rollouts {
+				if b.Interrupted() {
+					break
+				}
 				x := d
 				x.Step(c.a)
 				v += b.q.rollout(&x, o.Seat(), b.horizon, &b.r)

@@ -33,6 +33,7 @@ import (
 // buys nothing when no action is hidden.
 type ISMCTS struct {
 	base
+	agents.Interrupt // a stop ends the search (polled every iteration)
 	iters, k, horizon int
 	c                 float64
 	p, q              policy
@@ -80,6 +81,9 @@ func (b *ISMCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	b.nodes = b.nodes[:0]
 	b.nodes = append(b.nodes, node{player: -1})
 	for range b.iters {
+		if b.Interrupted() {
+			break
+		}
 		b.iterate(o)
 	}
 	root := &b.nodes[0]

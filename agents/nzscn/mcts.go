@@ -47,8 +47,11 @@ func init() {
 // joint action, cleared, not reallocated, at each decision. Rollouts draw
 // from an engine.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
-// rng.
+// rng. A stop (SetContext) is polled before every iteration, so a budget
+// never outlives it.
 type MCTS struct {
+	// Interrupt ends the search when the run stops (agents.ContextSetter).
+	agents.Interrupt
 	iters int
 	duct  bool
 	c     float64
@@ -128,6 +131,9 @@ func (m *MCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	clear(m.child)
 	m.addNode(observed(obs).State)
 	for range m.iters {
+		if m.Interrupted() {
+			break
+		}
 		m.iterate()
 	}
 	root := &m.nodes[0]
