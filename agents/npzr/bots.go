@@ -131,7 +131,8 @@ func ranked(p *policy, s *np.State, k int) []candidate {
 // total value. A win or a single candidate is played at once.
 type PIMC struct {
 	base
-	agents.Interrupt // a stop ends the search (polled every rollout)
+	// Interrupt: a stop ends the search (polled every rollout).
+	agents.Interrupt
 	samples, k, rollouts, horizon int
 	p, q                          policy
 	votes                         []int

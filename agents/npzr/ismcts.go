@@ -33,7 +33,8 @@ import (
 // buys nothing when no action is hidden.
 type ISMCTS struct {
 	base
-	agents.Interrupt // a stop ends the search (polled every iteration)
+	// Interrupt: a stop ends the search (polled every iteration).
+	agents.Interrupt
 	iters, k, horizon int
 	c                 float64
 	p, q              policy
