@@ -25,8 +25,8 @@ func (c *countdownCtx) Err() error {
 
 // TestSolvePairingStops: a pairing's solve looks at its context between
 // components, so a stop ends even a pairing of Everett's kind (solved
-// twice, a second of CPU)
-// in the middle, with the context's error, instead of after it.
+// twice, about a second of CPU) in the middle, with the context's error,
+// instead of after it.
 func TestSolvePairingStops(t *testing.T) {
 	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
 	b := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
