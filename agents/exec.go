@@ -65,9 +65,9 @@ const MaxExecTimeout = time.Hour
 func (s ExecSettings) Check() error {
 	switch {
 	case s.Timeout <= 0 || s.Timeout > MaxExecTimeout:
-		return fmt.Errorf("bot timeout %v: want more than 0 and at most %v", s.Timeout, MaxExecTimeout)
+		return fmt.Errorf("bot timeout %v must be positive and at most %v", s.Timeout, MaxExecTimeout)
 	case s.Handshake <= 0 || s.Handshake > MaxExecTimeout:
-		return fmt.Errorf("bot handshake timeout %v: want more than 0 and at most %v", s.Handshake, MaxExecTimeout)
+		return fmt.Errorf("bot handshake timeout %v must be positive and at most %v", s.Handshake, MaxExecTimeout)
 	}
 	return nil
 }

@@ -170,7 +170,7 @@ func parseSeconds(v string) (time.Duration, error) {
 		d = time.Duration(f * float64(time.Second))
 	}
 	if !(d > 0 && d <= MaxExecTimeout) {
-		return 0, fmt.Errorf("want more than 0 and at most %v", MaxExecTimeout)
+		return 0, fmt.Errorf("must be positive and at most %v", MaxExecTimeout)
 	}
 	return d, nil
 }
