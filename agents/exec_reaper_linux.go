@@ -77,7 +77,10 @@ func runReaper(path string, argv []string) int {
 	// one sent at once is not lost.
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
-	signal.Ignore(syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	// Caught, not ignored, so that the program starts with them at their
+	// defaults (an ignored signal stays ignored across exec): a hangup or
+	// Ctrl-C reaching the reaper's group must not end the reaper first.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT, syscall.SIGHUP)
 	p, err := os.StartProcess(path, argv, &os.ProcAttr{
 		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
