@@ -177,3 +177,23 @@ func TestContextKeepsPlay(t *testing.T) {
 		t.Fatal("the game on a stopped Table still runs after 60 s")
 	}
 }
+
+// BenchmarkInterrupted times one poll of a live context, what a search
+// bot pays per iteration; BenchmarkChooseMCTS over its 1000 iterations
+// is the cost of an iteration, for the ratio.
+func BenchmarkInterrupted(b *testing.B) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var in agents.Interrupt
+	in.SetContext(ctx)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		if in.Interrupted() {
+			n++
+		}
+	}
+	if n != 0 {
+		b.Fatal("interrupted")
+	}
+}
