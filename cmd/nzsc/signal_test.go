@@ -211,8 +211,8 @@ func TestPlayBadInputs(t *testing.T) {
 }
 
 // TestSignalStopsPromptly: SIGINT or SIGTERM 2.5 s into a run whose
-// every decision searches for a budget of minutes (mcts at 2 and 4
-// seats, NPZR's ismcts and pimc) or into a whole-game solve ends the
+// every decision searches for a budget of minutes (mcts matches at 2
+// and 4 seats, NPZR's ismcts and pimc) or into a whole-game solve ends the
 // command quickly with 128+signal: search bots and the solver look at
 // the run's context every few milliseconds. The promise is 2 s; the
 // test allows 5 s so that a loaded machine does not fail it, while the
@@ -229,7 +229,7 @@ func TestSignalStopsPromptly(t *testing.T) {
 		args []string
 	}{
 		{"mcts", syscall.SIGINT, []string{"match", "mcts:iters=10000000", "random", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "mcts")}},
-		{"mcts-4", syscall.SIGTERM, []string{"tournament", "--players", "4", "--bots", "mcts:iters=10000000,random,greedy,classic", "--games", "48", "--seed", "1", "--out", filepath.Join(dir, "mcts4")}},
+		{"mcts-4", syscall.SIGTERM, []string{"match", "--players", "4", "mcts:iters=10000000", "random", "greedy", "classic", "--games", "48", "--seed", "1", "--out", filepath.Join(dir, "mcts4")}},
 		{"ismcts", syscall.SIGTERM, []string{"match", "--game", "npzr", "ismcts:iters=10000000", "greedy", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "ismcts")}},
 		{"pimc", syscall.SIGINT, []string{"match", "--game", "npzr", "pimc:samples=10000,rollouts=10000", "greedy", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "pimc")}},
 		{"solve", syscall.SIGTERM, []string{"solve", "game", "--save", "-", "--quiet", "--workers", "2"}},
