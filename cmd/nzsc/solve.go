@@ -12,7 +12,6 @@ import (
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/report"
-	"github.com/nzsclab/nzsc/tournament"
 )
 
 func init() {
@@ -51,11 +50,9 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		return report.SolveRounds(e.stdout, format, e.width, rs)
 	}
-	// The bound every command's workers share (tournament.MaxWorkers):
-	// more goroutines than cores only cost memory.
 	workers, _ := fs.GetInt("workers")
-	if workers < 1 || workers > tournament.MaxWorkers() {
-		return usagef("solve: --workers %d: want 1 to %d (4 per core, at least 16)", workers, tournament.MaxWorkers())
+	if err := checkWorkers("solve", workers); err != nil {
+		return err
 	}
 	if args[0] == "sweep" {
 		return runSweep(e, fs, format, workers)
