@@ -56,13 +56,18 @@ var defaultExec = ExecSettings{Timeout: 2 * time.Second, Handshake: 10 * time.Se
 // none (a run without a run directory, default limits).
 func DefaultExecSettings() ExecSettings { return defaultExec }
 
+// MaxExecTimeout bounds every time limit of an exec bot (per decision,
+// handshake): a limit is there to end a stuck program, and one of hours
+// would not.
+const MaxExecTimeout = time.Hour
+
 // Check reports settings a bot cannot run with.
 func (s ExecSettings) Check() error {
 	switch {
-	case s.Timeout <= 0:
-		return fmt.Errorf("bot timeout %v must be positive", s.Timeout)
-	case s.Handshake <= 0:
-		return fmt.Errorf("bot handshake timeout %v must be positive", s.Handshake)
+	case s.Timeout <= 0 || s.Timeout > MaxExecTimeout:
+		return fmt.Errorf("bot timeout %v must be positive and at most %v", s.Timeout, MaxExecTimeout)
+	case s.Handshake <= 0 || s.Handshake > MaxExecTimeout:
+		return fmt.Errorf("bot handshake timeout %v must be positive and at most %v", s.Handshake, MaxExecTimeout)
 	}
 	return nil
 }

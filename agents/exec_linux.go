@@ -12,13 +12,16 @@ import (
 
 // On Linux a bot's descendants die with it, wherever they went. A process
 // group is not enough: a child that calls setsid() leaves it, and one
-// whose parent exits is reparented. So every process of a bot carries a
-// mark in its environment (execIDEnv, unique per started program, which
-// its descendants inherit), nzsc makes itself the child subreaper
-// (PR_SET_CHILD_SUBREAPER), so that orphaned descendants are reparented
-// to nzsc rather than to init and it can reap them, and killing a bot
-// kills its group and then every process that carries its mark, until
-// none is left.
+// whose parent exits is reparented. Nor is the environment: a process
+// may remove any mark from it. So every bot program runs under a reaper
+// of its own (exec_reaper_linux.go), the child subreaper of everything
+// the program starts: stopping the bot is asking its reaper (SIGTERM) to
+// kill its whole subtree of the process tree. Two more lines hold should
+// the reaper itself be killed by someone else: nzsc is the subreaper of
+// its own descendants (PR_SET_CHILD_SUBREAPER), so that orphans come to
+// it rather than to init and it can reap them, and every process of a
+// bot carries a mark in its environment (execIDEnv, unique per started
+// program) by which killMarked finds those that kept it.
 
 const prSetChildSubreaper = 36 // PR_SET_CHILD_SUBREAPER, linux/prctl.h
 
@@ -28,12 +31,13 @@ var (
 	subreaper bool
 )
 
-// ownProcessGroup starts the bot in a process group of its own (so that
-// a Ctrl-C at the terminal reaches nzsc, which then closes its bots
-// cleanly, and not the bots themselves) and makes nzsc the subreaper of
-// its descendants.
+// ownProcessGroup starts the bot under its reaper (see above), in a
+// process group of its own (so that a Ctrl-C at the terminal reaches
+// nzsc, which then closes its bots cleanly, and not the bots themselves)
+// and makes nzsc the subreaper of its descendants.
 func ownProcessGroup(cmd *exec.Cmd, id string) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	viaReaper(cmd)
 	subreaperOnce.Do(func() {
 		// Failure leaves orphans to init: they are still killed by
 		// their mark, only reaped by init instead of nzsc.
@@ -42,9 +46,16 @@ func ownProcessGroup(cmd *exec.Cmd, id string) {
 	})
 }
 
-// killGroup kills the bot and its process group: quick, for stopping
-// the bot at once; killMarked finds the rest.
+// killGroup kills the bot: its reaper is asked to kill the program and
+// everything it started (and exits then); a bot started without one is
+// killed with its process group, and killMarked finds the rest.
 func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil && isReaper(cmd) {
+		// Not SIGKILL: the reaper must outlive the processes it kills.
+		// Signal, not kill(2): safe once the reaper has been waited for.
+		cmd.Process.Signal(syscall.SIGTERM)
+		return
+	}
 	if cmd.Process != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Process.Kill()

@@ -11,12 +11,15 @@ import (
 // TestExecOrphans: a bot's child that calls setsid() (leaving the bot's
 // process group) dies with the bot, whether the bot is closed while it
 // runs or crashes first, orphaning the child; and no zombie of it is
-// left behind.
+// left behind. So does one that also removes nzsc's mark from its
+// environment (scrub, scrubexit), and one that does so orphaned while the
+// bot still runs (daemon): they are found by the process tree, not by
+// anything they could change.
 func TestExecOrphans(t *testing.T) {
 	if _, err := exec.LookPath("setsid"); err != nil {
 		t.Skip("no setsid program")
 	}
-	for _, mode := range []string{"setsid", "setsidexit"} {
+	for _, mode := range []string{"setsid", "setsidexit", "scrub", "scrubexit", "daemon"} {
 		t.Run(mode, func(t *testing.T) {
 			dir := t.TempDir()
 			e := newExec(t, badbot("mode="+mode+";game=1;at=1"))

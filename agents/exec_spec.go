@@ -169,7 +169,7 @@ func validOptionKey(k string) bool {
 	return true
 }
 
-// parseSeconds reads a positive duration: a Go duration ("500ms", "2s")
+// parseSeconds reads a positive duration up to MaxExecTimeout: a Go duration ("500ms", "2s")
 // or a plain number of seconds ("0.5").
 func parseSeconds(v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
@@ -180,8 +180,8 @@ func parseSeconds(v string) (time.Duration, error) {
 		}
 		d = time.Duration(f * float64(time.Second))
 	}
-	if d <= 0 {
-		return 0, fmt.Errorf("must be positive")
+	if !(d > 0 && d <= MaxExecTimeout) {
+		return 0, fmt.Errorf("must be positive and at most %v", MaxExecTimeout)
 	}
 	return d, nil
 }

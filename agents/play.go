@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -19,7 +20,15 @@ type Table struct {
 	state engine.State
 	buf   [2][engine.MaxChoices]engine.Choice
 	d     [2]Decision
+	// ctx is passed on to the bots at every game (SetContext).
+	ctx context.Context
 }
+
+// SetContext makes Play pass ctx on to its bots that search
+// (ContextSetter) at the start of every game, so that a stop ends their
+// searches; the game under way is then played out at once, and the
+// runner abandons it.
+func (t *Table) SetContext(ctx context.Context) { t.ctx = ctx }
 
 // NewTable returns a Table ready for Play.
 func NewTable() *Table {
@@ -66,6 +75,9 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 		t.src[i].Seed(seed, uint64(i))
 		agents[i].NewGame(i, t.rng[i])
 		faulters[i], _ = agents[i].(Faulter)
+		if t.ctx != nil {
+			SetContext(agents[i], t.ctx)
+		}
 	}
 	t.state = engine.NewGame(rules)
 	s, buf, d := &t.state, &t.buf, &t.d

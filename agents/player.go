@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -111,7 +112,13 @@ type PlayerTable struct {
 	Names  [][]string
 	// Final is the last game's final state.
 	Final game.State
+	// ctx is passed on to the bots at every game (SetContext).
+	ctx context.Context
 }
+
+// SetContext makes Play pass ctx on to its bots that search
+// (ContextSetter) at the start of every game, as Table.SetContext does.
+func (t *PlayerTable) SetContext(ctx context.Context) { t.ctx = ctx }
 
 // NewPlayerTable returns a table ready for Play.
 func NewPlayerTable() *PlayerTable {
@@ -136,6 +143,9 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 		t.src[i].Seed(seed, uint64(i))
 		b.NewGame(g, i, t.rng[i])
 		faulters[i] = faulterOf(b)
+		if t.ctx != nil {
+			SetContext(b, t.ctx)
+		}
 	}
 	t.seated = bots
 	st := g.NewState(seed)

@@ -89,6 +89,9 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%d tables to draw", c.DrawTables)
 	case c.DrawTables > 0 && (c.seats() == 2 || c.HeadToHead):
 		return errors.New("tables are drawn only in a tournament of three or more seats")
+	case !c.HeadToHead && tournament.NumTables(len(c.Bots), c.seats(), c.Gauntlet) > tournament.MaxTables:
+		// Every table is listed before any is drawn or played.
+		return fmt.Errorf("%d bots at %d seats make more than %d tables: fewer bots, or a gauntlet", len(c.Bots), c.seats(), tournament.MaxTables)
 	}
 	g := c.game()
 	for _, b := range c.Bots {
@@ -308,7 +311,12 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(SetGames(cfg.seats())), opts.Progress)
 	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		return newWorker(cfg, tables, opts.GamesLog)
+		w, err := newWorker(cfg, tables, opts.GamesLog)
+		if err != nil {
+			return nil, err
+		}
+		w.(*worker).setContext(ctx) // a stop ends the bots' searches too
+		return w, nil
 	}, counter)
 	stop()
 	if rep.Total.p != nil || rep.Total.t != nil {

@@ -1,6 +1,7 @@
 package roundrobin
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -36,7 +37,9 @@ type worker struct {
 	newStats func() game.Stats
 	log      *results.GamesLog
 	buf      []byte // the current chunk's records
-	rec      game.Record
+	// ctx is the run's: a chunk during which it was cancelled is dropped.
+	ctx context.Context
+	rec game.Record
 	// recAt is where rec's place in the run points (set once, so that
 	// logging a game does not allocate them).
 	recAt struct {
@@ -90,6 +93,21 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 			Table: &w.recAt.table, Set: &w.recAt.set, InSet: &w.recAt.inSet}
 	}
 	return w, nil
+}
+
+// setContext passes ctx on to the tables, which give it to the bots that
+// search (agents.ContextSetter): once ctx is done their decisions end at
+// once, and endPair drops the chunk under way.
+func (w *worker) setContext(ctx context.Context) {
+	w.ctx = ctx
+	switch {
+	case w.ffa != nil:
+		w.ffa.table.SetContext(ctx)
+	case w.nzsc != nil:
+		w.nzsc.table.SetContext(ctx)
+	default:
+		w.generic.table.SetContext(ctx)
+	}
 }
 
 // Close implements tournament.Worker.
@@ -151,10 +169,7 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		w.logGame(pi, k, 1, seed)
 	}
 	p.Pentanomial[half]++
-	if w.log == nil {
-		return nil
-	}
-	return w.flushLog(pair)
+	return w.endPair(pair)
 }
 
 // countGeneric adds the game the generic table just played, with bot0
@@ -182,16 +197,26 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 	}
 }
 
-// flushLog writes the chunk's records at the chunk's last pair: after it
-// the runner counts the chunk, so the log and the counts hold the same
-// games.
-func (w *worker) flushLog(pair uint64) error {
-	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 == hi {
-		err := w.log.Write(w.buf)
-		w.buf = w.buf[:0]
-		return err
+// endPair ends a pair. At a chunk's last pair, after which the runner
+// counts the chunk, a stop that came during the chunk drops it with the
+// context's error (its search bots answered at once from the stop on,
+// agents.ContextSetter, so its games are not real); otherwise the
+// chunk's records are written, so that the log and the counts hold the
+// same games.
+func (w *worker) endPair(pair uint64) error {
+	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
+		return nil
 	}
-	return nil
+	if w.ctx != nil && w.ctx.Err() != nil {
+		w.buf = w.buf[:0]
+		return w.ctx.Err()
+	}
+	if w.log == nil {
+		return nil
+	}
+	err := w.log.Write(w.buf)
+	w.buf = w.buf[:0]
+	return err
 }
 
 // playSet plays set k of a table of three or more seats: one game per
@@ -218,10 +243,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 			w.logGame(ti, k, j, seed)
 		}
 	}
-	if w.log == nil {
-		return nil
-	}
-	return w.flushLog(set)
+	return w.endPair(set)
 }
 
 // logGame appends the game just played, as a record, to the chunk's

@@ -279,6 +279,12 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 					default:
 					}
 					if err := wk.PlayPair(&scratch, pair, PairSeed(plan.Seed, pair)); err != nil {
+						if gctx.Err() != nil {
+							// The stop cut the pair short (a worker
+							// may drop its chunk so): not a failure,
+							// and the chunk is not counted.
+							return nil
+						}
 						return fmt.Errorf("pair %d: %w", pair, err)
 					}
 					done++

@@ -56,3 +56,34 @@ func TestTables(t *testing.T) {
 		t.Errorf("drawing more tables than there are: %d, want all 10", got)
 	}
 }
+
+// TestNumTables: NumTables counts what Tables and Pairings list, for
+// every small case, and saturates past MaxTables without listing.
+func TestNumTables(t *testing.T) {
+	for n := 0; n <= 9; n++ {
+		for k := 2; k <= 4; k++ {
+			for g := -1; g < n; g++ {
+				want := len(Tables(n, k, g, 0, 1))
+				if k == 2 {
+					want = len(Pairings(n, g))
+				}
+				if got := NumTables(n, k, g); got != uint64(want) {
+					t.Errorf("NumTables(%d, %d, %d) = %d, want %d", n, k, g, got, want)
+				}
+			}
+		}
+	}
+	for _, c := range []struct{ n, k, g int }{{448, 2, -1}, {41, 4, -1}, {300, 4, -1}, {1 << 40, 4, -1}, {100_002, 2, 0}} {
+		if got := NumTables(c.n, c.k, c.g); got != MaxTables+1 {
+			t.Errorf("NumTables(%d, %d, %d) = %d, want the saturated %d", c.n, c.k, c.g, got, MaxTables+1)
+		}
+	}
+	for _, c := range []struct {
+		n, k, g int
+		want    uint64
+	}{{447, 2, -1, 99681}, {40, 4, -1, 91390}, {100_001, 2, 0, 100_000}} {
+		if got := NumTables(c.n, c.k, c.g); got != c.want {
+			t.Errorf("NumTables(%d, %d, %d) = %d, want %d", c.n, c.k, c.g, got, c.want)
+		}
+	}
+}

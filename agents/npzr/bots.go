@@ -208,6 +208,9 @@ func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
 		for i, c := range cands {
 			v := 0.0
 			for range b.rollouts {
+				if b.Interrupted() {
+					break
+				}
 				x := d
 				x.Step(c.a)
 				v += b.q.rollout(&x, o.Seat(), b.horizon, &b.r)

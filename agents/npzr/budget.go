@@ -12,6 +12,9 @@ import (
 // iterations fit depends on the machine and its load, so the same seed
 // may give different decisions.
 type budget struct {
+	// Interrupt: a stop ends the search (more polls it every
+	// iteration), so every search bot here is an agents.ContextSetter.
+	agents.Interrupt
 	iters    int
 	ms       int
 	deadline time.Time
@@ -37,10 +40,13 @@ func (b *budget) start() {
 	}
 }
 
-// more reports whether iteration i (from 0) may run: i below the count,
-// or, under a time budget, the first iteration or any before the
-// deadline.
+// more reports whether iteration i (from 0) may run: never once the
+// run's context is done; otherwise i below the count, or, under a time
+// budget, the first iteration or any before the deadline.
 func (b *budget) more(i int) bool {
+	if b.Interrupted() {
+		return false
+	}
 	if b.ms > 0 {
 		return i == 0 || time.Now().Before(b.deadline)
 	}

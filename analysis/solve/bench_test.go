@@ -219,6 +219,6 @@ func BenchmarkSolvePairingEverett(b *testing.B) {
 	c := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
 	b.ReportAllocs()
 	for b.Loop() {
-		solvePairing(r, a, c)
+		solvePairing(context.Background(), r, a, c)
 	}
 }

@@ -162,7 +162,10 @@ func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progr
 	sol := &Solution{Rules: normalRules(r)}
 	// One job per unordered pairing: the other order is its mirror image.
 	err := forEachPairing(ctx, pairingJobs(sol.Rules, true), workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
-		ms, flipped := solvePairing(sol.Rules, ls[i], ls[j])
+		ms, flipped, err := solvePairing(ctx, sol.Rules, ls[i], ls[j])
+		if err != nil {
+			return err
+		}
 		p := newPairing(ms)
 		if flipped {
 			i, j = j, i
@@ -208,7 +211,8 @@ func pairingJobs(r engine.Rules, unordered bool) []pairingJob {
 }
 
 // forEachPairing calls work(w, i, j) once for every job, on up to
-// workers goroutines (0: GOMAXPROCS), in the jobs' order. Each goroutine
+// workers goroutines (0: GOMAXPROCS; never more than there are jobs), in
+// the jobs' order. Each goroutine
 // gets its own w from setup. progress (may be nil) counts the ordered
 // pairings of finished jobs. work writes only its own pairing's
 // results, so it needs no lock.
@@ -216,6 +220,9 @@ func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// More goroutines than jobs would only wait (a user's --workers
+	// 100000000 spawned them for minutes before any work).
+	workers = min(workers, len(jobs))
 	total := 0
 	for _, jb := range jobs {
 		total += jb.n

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -189,7 +190,11 @@ const maxHKIterations = 50
 // extended precision (everettComponent), in both ways of passing their
 // values on, and the narrowest certificate kept.
 func SolveMoves(g *Graph) (*MoveSolution, error) {
-	return planMoves(g).finish(), nil
+	mp, err := planMoves(context.Background(), g)
+	if err != nil {
+		return nil, err
+	}
+	return mp.finish(context.Background())
 }
 
 // movePlan is a pairing after SolveMoves's plain solve (every component
@@ -204,17 +209,21 @@ type movePlan struct {
 }
 
 // planMoves solves g plainly: every component by strategy iteration in
-// float64, noting the first of Everett's kind.
-func planMoves(g *Graph) *movePlan {
+// float64, noting the first of Everett's kind. A done ctx stops it
+// between two components with ctx's error.
+func planMoves(ctx context.Context, g *Graph) (*movePlan, error) {
 	comps, comp := sccs(g.Len(), func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
 	mp := &movePlan{plain: newMoveSolver(g, comps, comp)}
 	for ci := range comps {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if mp.plain.component(ci, noEverett) && mp.resume == nil {
 			mp.resume = mp.plain.clone()
 			mp.resume.next = ci
 		}
 	}
-	return mp
+	return mp, nil
 }
 
 // everett reports whether the plain solve met a component of Everett's
@@ -223,11 +232,12 @@ func (mp *movePlan) everett() bool { return mp.resume != nil }
 
 // finish returns the best solution: the plain one, or when it has
 // components of Everett's kind and its gap exceeds CertificateTol, the
-// narrowest of the modes that solve them in extended precision.
-func (mp *movePlan) finish() *MoveSolution {
+// narrowest of the modes that solve them in extended precision. A done
+// ctx stops it between two components with ctx's error.
+func (mp *movePlan) finish(ctx context.Context) (*MoveSolution, error) {
 	best := mp.plain.sol
 	if mp.resume == nil {
-		return best
+		return best, nil
 	}
 	comps := mp.plain.comps
 	for _, mode := range [...]everettMode{everettShift, everettMidpoint} {
@@ -239,13 +249,16 @@ func (mp *movePlan) finish() *MoveSolution {
 		ms.setComponent(fe)
 		ms.sol.everettComponent(ms.w, comps[fe], ms.comp, int32(fe), ms.v2, mode)
 		for ci := fe + 1; ci < len(comps); ci++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			ms.component(ci, mode)
 		}
 		if ms.sol.Gap() < best.Gap() {
 			best = ms.sol
 		}
 	}
-	return best
+	return best, nil
 }
 
 // solvePairing solves the move phase of the pairing a against b under
@@ -256,15 +269,23 @@ func (mp *movePlan) finish() *MoveSolution {
 // Everett's kind that the other does not (Clown/Moustachio against
 // Samurai/Strong: 5 s against 0.2 s). Only when a's side needs the
 // extended-precision modes is b's tried, plainly.
-func solvePairing(r engine.Rules, a, b engine.Loadout) (ms *MoveSolution, flipped bool) {
-	mp := planMoves(NewGraphRules(r, a, b))
+func solvePairing(ctx context.Context, r engine.Rules, a, b engine.Loadout) (ms *MoveSolution, flipped bool, err error) {
+	mp, err := planMoves(ctx, NewGraphRules(r, a, b))
+	if err != nil {
+		return nil, false, err
+	}
 	if !mp.everett() || mp.plain.sol.Gap() <= CertificateTol {
-		return mp.plain.sol, false
+		return mp.plain.sol, false, nil
 	}
-	if mq := planMoves(NewGraphRules(r, b, a)); !mq.everett() || mq.plain.sol.Gap() <= CertificateTol {
-		return mq.plain.sol, true
+	mq, err := planMoves(ctx, NewGraphRules(r, b, a))
+	if err != nil {
+		return nil, false, err
 	}
-	return mp.finish(), false
+	if !mq.everett() || mq.plain.sol.Gap() <= CertificateTol {
+		return mq.plain.sol, true, nil
+	}
+	ms, err = mp.finish(ctx)
+	return ms, false, err
 }
 
 // moveSolver is SolveMoves's state while it solves a pairing's

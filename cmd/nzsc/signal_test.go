@@ -209,3 +209,48 @@ func TestPlayBadInputs(t *testing.T) {
 		t.Errorf("line of %d bytes: exit %d, stderr %q", play.MaxLine, code, stderr)
 	}
 }
+
+// TestSignalStopsPromptly: SIGINT or SIGTERM 2.5 s into a run whose
+// every decision searches for a budget of minutes (mcts matches at 2
+// and 4 seats, NPZR's ismcts and pimc) or into a whole-game solve ends the
+// command quickly with 128+signal: search bots and the solver look at
+// the run's context every few milliseconds. The promise is 2 s; the
+// test allows 5 s so that a loaded machine does not fail it, while the
+// code before the fix took minutes (20 s a decision at
+// mcts:iters=10000000) and was killed by the watchdog.
+func TestSignalStopsPromptly(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		sig  syscall.Signal
+		args []string
+	}{
+		{"mcts", syscall.SIGINT, []string{"match", "mcts:iters=10000000", "random", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "mcts")}},
+		{"mcts-4", syscall.SIGTERM, []string{"match", "--players", "4", "mcts:iters=10000000", "random", "greedy", "classic", "--games", "48", "--seed", "1", "--out", filepath.Join(dir, "mcts4")}},
+		{"ismcts", syscall.SIGTERM, []string{"match", "--game", "npzr", "ismcts:iters=10000000", "greedy", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "ismcts")}},
+		{"pimc", syscall.SIGINT, []string{"match", "--game", "npzr", "pimc:samples=10000,rollouts=10000", "greedy", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "pimc")}},
+		{"solve", syscall.SIGTERM, []string{"solve", "game", "--save", "-", "--quiet", "--workers", "2"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cmd, _, stderr := startNZSC(t, c.args...)
+			time.Sleep(2500 * time.Millisecond)
+			cmd.Process.Signal(c.sig)
+			sent := time.Now()
+			// A command that ignores the signal is killed, and fails.
+			watchdog := time.AfterFunc(60*time.Second, func() { cmd.Process.Kill() })
+			code := exitStatus(t, cmd.Wait())
+			took := time.Since(sent)
+			watchdog.Stop()
+			want := 128 + int(c.sig)
+			if code != want || took > 5*time.Second {
+				t.Errorf("%v: exit code %d %v after %v, want %d within 2 s (5 s allowed); stderr:\n%s", c.args, code, took.Round(time.Millisecond), c.sig, want, stderr)
+			} else {
+				t.Logf("stopped %v after %v", took.Round(time.Millisecond), c.sig)
+			}
+		})
+	}
+}

@@ -52,8 +52,8 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		return report.SolveRounds(e.stdout, format, e.width, rs)
 	}
 	workers, _ := fs.GetInt("workers")
-	if workers < 1 {
-		return usagef("solve: --workers %d: want at least 1", workers)
+	if err := checkWorkers("solve", workers); err != nil {
+		return err
 	}
 	if args[0] == "sweep" {
 		return runSweep(e, fs, format, workers)

@@ -34,6 +34,10 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "everything"},
 		{"solve", "rounds", "--format", "xml"},
 		{"solve", "game", "--workers", "0"},
+		// Refused before any goroutine is started (it used to spawn
+		// them for minutes, deaf to SIGTERM, until memory ran out).
+		{"solve", "game", "--workers", "100000000"},
+		{"solve", "sweep", "--rule", "points=3..4", "--workers", "100000000"},
 		{"solve", "game", "--save", "solve_test.go"},
 		{"solve", "game", "--save", "."},
 		{"exploit"},

@@ -2,7 +2,7 @@
 // misbehaves on command, so that the tests can check that every failure
 // is accounted for. Options (from the bot spec, in the hello):
 //
-//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|twice|floodexit|setsid|setsidexit|delta
+//	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|twice|floodexit|setsid|setsidexit|scrub|scrubexit|daemon|delta
 //	game=N   misbehave in game N only (the game message's number); 0: every game
 //	at=K     at the K-th decision of the game (1-based); 0: every decision
 //
@@ -132,18 +132,27 @@ func main() {
 						fmt.Fprintln(os.Stderr, line)
 					}
 					send(protocol.BotMessage{Type: protocol.TypeLog, Message: "flooded 256 KiB"})
-				case "setsid", "setsidexit":
+				case "setsid", "setsidexit", "scrub", "scrubexit", "daemon":
 					// A child that leaves our process group and session,
 					// so that killing the group misses it.
 					// (setsid may fork: the child reports its own pid.)
+					// scrub: it also removes nzsc's mark from its
+					// environment; daemon: it does that from a grandchild
+					// whose parent exits at once (orphaned while we run).
 					c := exec.Command("setsid", "sh", "-c", "echo $$; exec sleep 60 >/dev/null")
+					switch mode {
+					case "scrub", "scrubexit":
+						c = exec.Command("setsid", "env", "-u", "NZSC_BOT_ID", "sh", "-c", "echo $$; exec sleep 60 >/dev/null")
+					case "daemon":
+						c = exec.Command("sh", "-c", "setsid env -u NZSC_BOT_ID sh -c 'echo $$; exec sleep 60 >/dev/null' &")
+					}
 					out, _ := c.StdoutPipe()
 					if err := c.Start(); err == nil {
 						var pid int
 						fmt.Fscan(out, &pid)
 						send(protocol.BotMessage{Type: protocol.TypeLog, Message: fmt.Sprintf("child %d", pid)})
 					}
-					if mode == "setsidexit" {
+					if mode == "setsidexit" || mode == "scrubexit" {
 						os.Exit(5)
 					}
 				case "spawn":

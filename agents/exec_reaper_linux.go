@@ -1,0 +1,171 @@
+package agents
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// A bot's reaper. nzsc starts every bot program through its own
+// executable run as the bot's reaper (argv[0] reaperArg0): a small
+// process that makes itself the child subreaper (PR_SET_CHILD_SUBREAPER),
+// starts the program in its place (same standard input, output and error,
+// the program's own process group) and waits. Every descendant of the
+// program then stays in the reaper's subtree of the process tree whatever
+// it does: a process that calls setsid(), changes its environment or
+// whose parent exits is reparented to the reaper, not to init nor to
+// nzsc. When the program exits, or nzsc sends the reaper SIGTERM (the
+// bot is stopped), the reaper stops and kills every process of its
+// subtree, reaps them, and exits with the program's status. No
+// environment variable nor process group is trusted: the kernel's process
+// tree is.
+
+// reaperArg0 is the argv[0] by which this executable, started as a bot's
+// reaper, knows its job (see init).
+const reaperArg0 = "nzsc-bot-reaper"
+
+func init() {
+	if len(os.Args) >= 2 && os.Args[0] == reaperArg0 {
+		os.Exit(runReaper(os.Args[1], os.Args[2:]))
+	}
+}
+
+var (
+	reaperOnce sync.Once
+	reaperExe  string // this executable, "" when it cannot be found
+)
+
+// reaperPath returns the path by which this executable starts itself as
+// a bot's reaper, or "" (then bots start directly, as on other systems).
+func reaperPath() string {
+	reaperOnce.Do(func() {
+		if p, err := os.Executable(); err == nil {
+			reaperExe = p
+		}
+	})
+	return reaperExe
+}
+
+// viaReaper makes cmd start its program through the reaper, when there
+// is one; it reports whether it did.
+func viaReaper(cmd *exec.Cmd) bool {
+	exe := reaperPath()
+	if exe == "" {
+		return false
+	}
+	args := append([]string{reaperArg0, cmd.Path}, cmd.Args...)
+	cmd.Path, cmd.Args = exe, args
+	return true
+}
+
+// isReaper reports whether cmd runs a bot's reaper.
+func isReaper(cmd *exec.Cmd) bool { return len(cmd.Args) > 0 && cmd.Args[0] == reaperArg0 }
+
+// runReaper is the reaper's main: path is the program, argv its
+// arguments (argv[0] first). It returns the exit code.
+func runReaper(path string, argv []string) int {
+	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno != 0 {
+		fmt.Fprintf(os.Stderr, "nzsc: bot reaper: cannot become the subreaper: %v\n", errno)
+		return 127
+	}
+	// SIGTERM is nzsc stopping the bot. Notify before the start, so that
+	// one sent at once is not lost.
+	term := make(chan os.Signal, 1)
+	signal.Notify(term, syscall.SIGTERM)
+	// Caught, not ignored, so that the program starts with them at their
+	// defaults (an ignored signal stays ignored across exec): a hangup or
+	// Ctrl-C reaching the reaper's group must not end the reaper first.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT, syscall.SIGHUP)
+	p, err := os.StartProcess(path, argv, &os.ProcAttr{
+		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
+		Sys:   &syscall.SysProcAttr{Setpgid: true},
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "nzsc: cannot start %s: %v\n", path, err)
+		return 127
+	}
+	// Only the program holds its pipes now: nzsc sees their ends when it
+	// and its descendants close them.
+	os.Stdin.Close()
+	os.Stdout.Close()
+	self := os.Getpid()
+	go func() {
+		<-term
+		killSubtree(self)
+	}()
+	var status syscall.WaitStatus
+	for {
+		var ws syscall.WaitStatus
+		pid, err := syscall.Wait4(-1, &ws, 0, nil)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			break // ECHILD: nothing is left
+		}
+		if pid == p.Pid {
+			status = ws
+			// The program ended: what it started ends with it.
+			killSubtree(self)
+		}
+	}
+	switch {
+	case status.Exited():
+		return status.ExitStatus()
+	case status.Signaled():
+		// The same death for nzsc to see.
+		signal.Reset(status.Signal())
+		syscall.Kill(self, status.Signal())
+		time.Sleep(time.Second)
+		return 128 + int(status.Signal())
+	}
+	return 1
+}
+
+// killSubtree kills every descendant of root. It stops them first
+// (SIGSTOP), scanning the process tree until no new one shows, so that
+// none can fork a child out of reach between the scan and the kill; with
+// root the subreaper, no descendant can leave its subtree.
+func killSubtree(root int) {
+	stopped := map[int]bool{}
+	for round := 0; round < 1000; round++ {
+		found := false
+		for _, pid := range descendants(root) {
+			if !stopped[pid] {
+				syscall.Kill(pid, syscall.SIGSTOP)
+				stopped[pid] = true
+				found = true
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	for pid := range stopped {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
+// descendants lists the processes below root in the process tree.
+func descendants(root int) []int {
+	children := map[int][]int{}
+	for _, pid := range allPids() {
+		if _, ppid, ok := procStat(pid); ok {
+			children[ppid] = append(children[ppid], pid)
+		}
+	}
+	var out []int
+	queue := children[root]
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		out = append(out, pid)
+		queue = append(queue, children[pid]...)
+	}
+	return out
+}
