@@ -110,7 +110,7 @@ type Step struct {
 	State json.RawMessage `json:"state,omitempty"`
 }
 
-// Narrate replays r through its game and cuts play.Replay's narration of
+// Narrate replays r through its game and cuts play.Tell's narration of
 // it into steps. A record whose game is unknown, or whose moves do not
 // give its result, is an error.
 func Narrate(r *game.Record) (*Game, error) {
@@ -122,46 +122,16 @@ func Narrate(r *game.Record) (*Game, error) {
 		return nil, err
 	}
 	out := &Game{Title: g.Info().Title, Record: r, Steps: []Step{}}
-	_, nzsc := g.(*engine.Game)
-	// The same lines as play.Replay, which the tests hold this to.
-	if nzsc {
-		out.Header = fmt.Sprintf("%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
-			g.Info().Title, r.Bots[0], r.Bots[1], r.Seed)
-	} else {
-		out.Header = fmt.Sprintf("%s: %s, seed %s\n\n", g.Info().Title, strings.Join(r.Bots, " vs "), r.Seed)
-	}
-	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
-		st := Step{Turn: turn, Names: s.Names}
+	out.Header, out.End, err = play.Tell(g, r, func(turn int, s *game.Step, text string) {
+		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))
-		var b strings.Builder
-		if nzsc {
-			before := s.Before.(*engine.GameState).State
-			after := s.After.(*engine.GameState)
-			t := after.History[len(after.History)-1]
-			for _, l := range play.Narrate(&before, &after.State, t, s.Names[0]) {
-				b.WriteString(l + "\n")
-			}
-			b.WriteString("\n")
-			st.Score = []int{after.State.Points(0), after.State.Points(1)}
-		} else {
-			var names []string
-			for seat, n := range s.Names {
-				if n != "" {
-					names = append(names, fmt.Sprintf("%s: %s", r.Bots[seat], n))
-				}
-			}
-			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(names, "; "))
+		if a, ok := s.After.(*engine.GameState); ok {
+			st.Score = []int{a.State.Points(0), a.State.Points(1)}
 		}
-		st.Text = b.String()
 		out.Steps = append(out.Steps, st)
 	})
 	if err != nil {
 		return nil, err
-	}
-	if f := r.Result.Forfeit; f != nil {
-		out.End = fmt.Sprintf("%s forfeited: %s\n", r.Bots[*f], r.Result.Fault)
-	} else if !nzsc {
-		out.End = fmt.Sprintf("\nPlaces %v, score %v.\n", r.Result.Places, r.Result.Score)
 	}
 	return out, nil
 }
