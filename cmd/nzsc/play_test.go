@@ -424,7 +424,7 @@ func TestPlayRecordNPZR(t *testing.T) {
 	if rec.Game != "npzr" || rec.Bots[0] != "person" || rec.Bots[1] != "random" {
 		t.Errorf("record %+v", rec)
 	}
-	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "Places") {
+	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "places: person") {
 		t.Errorf("replay: exit %d %s\n%s", code, stderr, replay)
 	}
 }

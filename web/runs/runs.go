@@ -31,6 +31,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/npzr"  // jobs of NPZR: its bots
+	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
 	"github.com/nzsclab/nzsc/report"
