@@ -141,6 +141,9 @@ func TestWatchEveryGame(t *testing.T) {
 		}
 		label := fmt.Sprintf("watch-npzr-%d", width)
 		text := stepToEnd(t, ctx, want, label)
+		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) == 2 && w[0] > w[1] {
+			t.Errorf("%s: the page is %d px wide", label, w[0])
+		}
 		if m := secondPerson.FindString(text); m != "" {
 			t.Errorf("%s: the narration says %q: want the seats by their bots' names", label, m)
 		}

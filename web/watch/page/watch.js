@@ -204,6 +204,9 @@ async function loadGames() {
     }
     $("prevpage").disabled = from === 0;
     $("nextpage").disabled = !j.more;
+    // The list above moved the game being watched: its newest line is
+    // brought back into view.
+    if (game) newest();
   } catch (e) { $("err").textContent = e.message; }
 }
 $("prevpage").onclick = () => { from = Math.max(0, from - pageSize); loadGames(); };
