@@ -134,15 +134,16 @@ func TestWatchEveryGame(t *testing.T) {
 	t.Cleanup(srv.Close)
 	for _, width := range []int{1280, 390} {
 		ctx := browser.New(t, width, 800, 90*time.Second)
-		if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("bot1")),
+		// The viewport is set: a window is never narrower than 500 px.
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), 800), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.ID("bot1")),
 			chromedp.SetUploadFiles(chromedp.ID("file"), []string{file}), chromedp.Click(chromedp.ID("open")),
 			chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
 			t.Fatal(err)
 		}
 		label := fmt.Sprintf("watch-npzr-%d", width)
 		text := stepToEnd(t, ctx, want, label)
-		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) == 2 && w[0] > w[1] {
-			t.Errorf("%s: the page is %d px wide", label, w[0])
+		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) != 2 || w[1] != width || w[0] > w[1] {
+			t.Errorf("%s: the page is %v px wide (page, window)", label, w)
 		}
 		if m := secondPerson.FindString(text); m != "" {
 			t.Errorf("%s: the narration says %q: want the seats by their bots' names", label, m)
@@ -151,6 +152,21 @@ func TestWatchEveryGame(t *testing.T) {
 		if !strings.Contains(text, winner+" won;") {
 			t.Errorf("%s: the end does not name the winner %s:\n%s", label, winner, want.End)
 		}
+	}
+
+	// Two-player NZSC by link at phone width: every step in view.
+	rec2, err := Play("", 0, []string{"greedy", "classic"}, 5, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want2, _ := Narrate(rec2)
+	phone := browser.New(t, 390, 800, 90*time.Second)
+	if err := chromedp.Do(phone, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"),
+		chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
+		t.Fatal(err)
+	}
+	if text := stepToEnd(t, phone, want2, "watch-nzsc2-390"); secondPerson.MatchString(text) {
+		t.Errorf("two bots are spoken to: %q", secondPerson.FindString(text))
 	}
 
 	// Three-player NZSC from the form: the game picked, a bot per seat.
