@@ -7,6 +7,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -74,6 +75,11 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 				}
 			}
 			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(acts, "; "))
+			if _, ok := g.(*npzr.Game); ok {
+				for _, l := range npzrScored(s, names) {
+					fmt.Fprintf(&b, "      %s\n", l)
+				}
+			}
 		}
 		visit(turn, s, b.String())
 	})
@@ -88,6 +94,27 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 		end = "\n" + placesLine(names, r.Result) + "\n"
 	}
 	return header, end, nil
+}
+
+// npzrScored tells the characters an NPZR step scored: "greedy scores
+// Pirate (2 of 4)."
+func npzrScored(s *game.Step, names []string) []string {
+	before, after := s.Before.Observe(0).(*npzr.Observation), s.After.Observe(0).(*npzr.Observation)
+	var out []string
+	for seat := range 2 {
+		have := 0
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > 0 {
+				have++
+			}
+		}
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > before.Scores[seat][c] {
+				out = append(out, fmt.Sprintf("%s scores %s (%d of 4).", names[seat], npzr.Character(c), have))
+			}
+		}
+	}
+	return out
 }
 
 // placesLine is a finished game's result by seat name: "greedy won;

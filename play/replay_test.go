@@ -54,7 +54,7 @@ func TestReplayThirdPerson(t *testing.T) {
 		{"nzsc", []string{"random", "random"}, 7, []string{"random (seat 0) chose", "random (seat 1) chose"}},
 		{"nzsc", []string{"greedy", "random", "random"}, 11, []string{"greedy chose", "random (seat 1) chose", "random (seat 2) chose"}},
 		{"nzsc", []string{"random", "greedy", "classic", "paranoid"}, 3, []string{"paranoid chose", "won; places: "}},
-		{"npzr", []string{"random", "greedy"}, 4, []string{"random: play", "greedy: play", "won; places: "}},
+		{"npzr", []string{"random", "greedy"}, 4, []string{"random: play", "greedy: play", "greedy scores ", "(4 of 4).", "greedy won; places: "}},
 	} {
 		g, rec := botRecord(t, c.game, c.bots, c.seed)
 		var b strings.Builder
