@@ -21,6 +21,9 @@ type Voice struct {
 	// original game's penalty words for a typed answer, or -1 when every
 	// seat is named.
 	You int
+	// Third speaks of both seats rather than to them (a replay of two
+	// bots read by an onlooker): "both chose", not "both of you chose".
+	Third bool
 }
 
 // Terminal is the voice of nzsc play: the person in seat 0, the computer
@@ -37,6 +40,13 @@ func People(a, b string) Voice {
 	return Voice{Start: n, Mid: n, List: n, They: [2]string{"they", "they"}, You: -1}
 }
 
+// Onlookers is the voice of a replay read by someone in neither seat:
+// seats a (seat 0) and b (seat 1), in the third person.
+func Onlookers(a, b string) Voice {
+	n := [2]string{a, b}
+	return Voice{Start: n, Mid: n, List: n, They: [2]string{"it", "it"}, You: -1, Third: true}
+}
+
 // Narrate returns the transcript lines for turn t, which took the game
 // from before to after, with the person in seat 0 and the computer in
 // seat 1 (the Terminal voice); answer is the line the person typed
@@ -51,6 +61,11 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 	var out []string
 	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
 	// gets is "you get" or "Ann gets": the verb agrees with the seat.
+	// of is "of you" to the readers of the seats, nothing to onlookers.
+	of := " of you"
+	if v.Third {
+		of = ""
+	}
 	gets := func(s int) string {
 		if s == v.You {
 			return v.Mid[s] + " get"
@@ -88,14 +103,18 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		add("Waits left: %s %d, %s %d.", v.List[0], after.Waits(0), v.List[1], after.Waits(1))
 	case phase == engine.PickCharacter && t.Clash():
 		c := engine.Character(ch[0])
-		add("Both of you chose %s, so you must repick.", c)
+		if v.Third {
+			add("Both chose %s, so they must repick.", c)
+		} else {
+			add("Both of you chose %s, so you must repick.", c)
+		}
 		for s := range 2 {
 			_, n := after.CharacterStreak(s)
 			have := "has"
 			if s == v.You {
 				have = "have"
 			}
-			add("%s %s picked %s %d times.", v.Start[s], have, c, n)
+			add("%s %s picked %s %s.", v.Start[s], have, c, times(n))
 		}
 	case phase == engine.PickCharacter:
 		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
@@ -106,7 +125,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		case t.Gained(1) > 0:
 			add("As a result, %s a headstart.", gets(1))
 		default:
-			add("As a result, neither of you gets a headstart.")
+			add("As a result, neither%s gets a headstart.", of)
 		}
 		add("The score is now %d-%d.", score[0], score[1])
 	case phase == engine.PickBooster:
@@ -117,13 +136,13 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		add("%s chose %s. %s chose %s.", v.Start[0], ch[0].Name(phase), v.Start[1], ch[1].Name(phase))
 		switch g := [2]uint8{t.Gained(0), t.Gained(1)}; {
 		case g[0] > 0 && g[1] > 0:
-			add("As a result, both of you get a point.")
+			add("As a result, both%s get a point.", of)
 		case g[0] > 0:
 			add("As a result, %s a point.", gets(0))
 		case g[1] > 0:
 			add("As a result, %s a point.", gets(1))
 		default:
-			add("As a result, neither of you gets a point.")
+			add("As a result, neither%s gets a point.", of)
 		}
 		add("The score is now %d-%d.", score[0], score[1])
 	}
@@ -178,7 +197,7 @@ func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o en
 	case engine.WrongUniverse:
 		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, closestOf(options, answer), w)
 	case engine.FourthInARow:
-		return fmt.Sprintf("You have already chosen %s %d times in a row. You must choose something else before choosing it again. %d wait penalty!", name, streakOf(before, phase), w)
+		return fmt.Sprintf("You have already chosen %s %s in a row. You must choose something else before choosing it again. %d wait penalty!", name, times(streakOf(before, phase)), w)
 	case engine.WrongCharacter:
 		return fmt.Sprintf("%s is from the wrong character. %d wait penalty!", name, w)
 	case engine.WrongBooster:
@@ -216,4 +235,12 @@ func namedPenalty(before *engine.State, who, they string, phase engine.Phase, c 
 		return fmt.Sprintf("%s has no legal move left, so %s must pass. %d wait penalty!", who, they, w)
 	}
 	return fmt.Sprintf("%s chose %s: %s. %d wait penalty!", who, name, o, w)
+}
+
+// times counts repetitions: "1 time", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "1 time"
+	}
+	return fmt.Sprintf("%d times", n)
 }

@@ -56,7 +56,7 @@ func (t *nzscN) parse(st game.State, line string, _ []game.Action) (game.Action,
 
 func (t *nzscN) step(before, after game.State, _ []game.Action, answer string) []string {
 	b, a := stateN(before), stateN(after)
-	out := narrateTable(&b.State, &a.State, a.History[len(a.History)-1], t.seatNames, answer)
+	out := narrateTable(&b.State, &a.State, a.History[len(a.History)-1], t.seatNames, 0, answer)
 	if a.State.Over() {
 		out = append(out, "", t.result(after))
 	}
@@ -140,8 +140,10 @@ func offeredN(st *nzscn.State, seat int) []string {
 	return out
 }
 
-// narrateTable returns the lines for one turn of an N-player game.
-func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, answer string) []string {
+// narrateTable returns the lines for one turn of an N-player game, seats
+// named by names; you is the reader's seat (spoken to, answer being what
+// it typed), or -1 for an onlooker's replay.
+func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you int, answer string) []string {
 	var out []string
 	n := int(after.Players)
 	phase := t.Phase()
@@ -150,8 +152,8 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, answ
 		switch off := t.Offence(s); {
 		case off == engine.Stuck:
 			out = append(out, fmt.Sprintf("%s had no legal move left, so must pass. %d wait penalty!", names[s], off.Waits()))
-		case off != engine.NoOffence && s == 0:
-			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offeredN(before, 0)))
+		case off != engine.NoOffence && s == you:
+			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offeredN(before, s)))
 		case off != engine.NoOffence:
 			out = append(out, namedPenalty(nil, names[s], "it", phase, t.Choice(s), off))
 		default:
@@ -165,7 +167,11 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, answ
 	case t.Nullified(n):
 		out = append(out, "As a result, this turn does not count.")
 	case phase == engine.PickCharacter && t.Clash():
-		out = append(out, "Two of you chose the same character, so everyone must repick.")
+		if you < 0 {
+			out = append(out, "Two players chose the same character, so everyone must repick.")
+		} else {
+			out = append(out, "Two of you chose the same character, so everyone must repick.")
+		}
 	case phase == engine.PickBooster:
 		out = append(out, "Let the battle begin!")
 	}

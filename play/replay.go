@@ -7,47 +7,152 @@ import (
 
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
-// Replay re-plays a game record through its game and narrates it to w: a
-// two-player NZSC game in nzsc play's words, seat 0 as "you" and seat 1
-// as "the computer"; any other game one line per step. A record whose
-// moves do not give its stated result is an error naming the turn.
+// Replay re-plays a game record through its game and narrates it to w
+// (Tell's words). A record whose moves do not give its stated result is
+// an error naming the turn.
 func Replay(w io.Writer, g game.Game, r *game.Record) error {
-	_, nzsc := g.(*engine.Game)
-	if nzsc {
-		fmt.Fprintf(w, "%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
-			g.Info().Title, r.Bots[0], r.Bots[1], r.Seed)
-	} else {
-		fmt.Fprintf(w, "%s: %s, seed %s\n\n", g.Info().Title, strings.Join(r.Bots, " vs "), r.Seed)
-	}
-	var names []string
-	_, err := game.Replay(g, r, func(turn int, s *game.Step) {
-		if nzsc {
-			before := s.Before.(*engine.GameState).State
-			after := s.After.(*engine.GameState)
-			t := after.History[len(after.History)-1]
-			for _, l := range Narrate(&before, &after.State, t, s.Names[0]) {
-				fmt.Fprintln(w, l)
-			}
-			fmt.Fprintln(w)
-			return
-		}
-		names = names[:0]
-		for seat, n := range s.Names {
-			if n != "" {
-				names = append(names, fmt.Sprintf("%s: %s", r.Bots[seat], n))
-			}
-		}
-		fmt.Fprintf(w, "%4d. %s\n", turn, strings.Join(names, "; "))
-	})
+	var b strings.Builder
+	header, end, err := Tell(g, r, func(_ int, _ *game.Step, text string) { b.WriteString(text) })
 	if err != nil {
 		return err
 	}
-	if f := r.Result.Forfeit; f != nil {
-		fmt.Fprintf(w, "%s forfeited: %s\n", r.Bots[*f], r.Result.Fault)
-	} else if !nzsc {
-		fmt.Fprintf(w, "\nPlaces %v, score %v.\n", r.Result.Places, r.Result.Score)
+	_, err = io.WriteString(w, header+b.String()+end)
+	return err
+}
+
+// Tell re-plays r through g and narrates it: the header, then each
+// step's text to visit (with the step), then the end. Seats are named
+// by their bots in the third person ("greedy won 5-3"); two seats with
+// one name get their seat numbers ("greedy (seat 1)"), and a person's
+// name in a room's record ("person:Ann") is the person's ("Ann"). A
+// two-player NZSC game that a person played in seat 0 (nzsc play
+// --record) is told in nzsc play's own words, the person as "you" and
+// the bot as "the computer". Watch cuts its steps from the same text.
+func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text string)) (header, end string, err error) {
+	names := SeatNames(r.Bots)
+	title := g.Info().Title
+	var tell func(s *game.Step) []string
+	switch g.(type) {
+	case *engine.Game:
+		v := Onlookers(names[0], names[1])
+		header = fmt.Sprintf("%s: %s vs %s, seed %s\n\n", title, names[0], names[1], r.Seed)
+		if len(r.Bots) > 0 && r.Bots[0] == "person" {
+			v = Terminal
+			header = fmt.Sprintf("%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
+				title, r.Bots[0], r.Bots[1], r.Seed)
+		}
+		tell = func(s *game.Step) []string {
+			before := s.Before.(*engine.GameState).State
+			after := s.After.(*engine.GameState)
+			return v.Narrate(&before, &after.State, after.History[len(after.History)-1], s.Names[0])
+		}
+	case *nzscn.Game:
+		header = fmt.Sprintf("%s for %d players: %s, seed %s\n\n", title, len(names), strings.Join(names, ", "), r.Seed)
+		tell = func(s *game.Step) []string {
+			before := s.Before.(*nzscn.GameState).State
+			after := s.After.(*nzscn.GameState)
+			return narrateTable(&before, &after.State, after.History[len(after.History)-1], names, -1, "")
+		}
+	default:
+		header = fmt.Sprintf("%s: %s, seed %s\n\n", title, strings.Join(names, " vs "), r.Seed)
 	}
-	return nil
+	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
+		var b strings.Builder
+		if tell != nil {
+			for _, l := range tell(s) {
+				b.WriteString(l + "\n")
+			}
+			b.WriteString("\n")
+		} else {
+			var acts []string
+			for seat, n := range s.Names {
+				if n != "" {
+					acts = append(acts, fmt.Sprintf("%s: %s", names[seat], n))
+				}
+			}
+			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(acts, "; "))
+			if _, ok := g.(*npzr.Game); ok {
+				for _, l := range npzrScored(s, names) {
+					fmt.Fprintf(&b, "      %s\n", l)
+				}
+			}
+		}
+		visit(turn, s, b.String())
+	})
+	if err != nil {
+		return "", "", err
+	}
+	switch _, two := g.(*engine.Game); {
+	case r.Result.Forfeit != nil:
+		end = fmt.Sprintf("%s forfeited: %s\n", names[*r.Result.Forfeit], r.Result.Fault)
+	case !two:
+		// Two-player NZSC's last step already says who won.
+		end = "\n" + placesLine(names, r.Result) + "\n"
+	}
+	return header, end, nil
+}
+
+// npzrScored tells the characters an NPZR step scored: "greedy scores
+// Pirate (2 of 4)."
+func npzrScored(s *game.Step, names []string) []string {
+	before, after := s.Before.Observe(0).(*npzr.Observation), s.After.Observe(0).(*npzr.Observation)
+	var out []string
+	for seat := range 2 {
+		have := 0
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > 0 {
+				have++
+			}
+		}
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > before.Scores[seat][c] {
+				out = append(out, fmt.Sprintf("%s scores %s (%d of 4).", names[seat], npzr.Character(c), have))
+			}
+		}
+	}
+	return out
+}
+
+// placesLine is a finished game's result by seat name: "greedy won;
+// places: greedy 1, random 2." or a draw.
+func placesLine(names []string, res game.RecordResult) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		p := 0
+		if i < len(res.Places) {
+			p = res.Places[i]
+		}
+		parts[i] = fmt.Sprintf("%s %d", n, p)
+	}
+	places := "places: " + strings.Join(parts, ", ") + "."
+	if w := res.Winner; w >= 0 && w < len(names) {
+		return fmt.Sprintf("%s won; %s", names[w], places)
+	}
+	return "A draw; " + places
+}
+
+// SeatNames names the seats of a record by their bots, a person's seat
+// ("person:Ann") by the person's name, and a name two seats share with
+// the seat's number ("greedy (seat 1)"), so that every seat's name is
+// its own.
+func SeatNames(bots []string) []string {
+	out := make([]string, len(bots))
+	count := map[string]int{}
+	for i, b := range bots {
+		if n, ok := strings.CutPrefix(b, "person:"); ok && n != "" {
+			b = n
+		}
+		out[i] = b
+		count[b]++
+	}
+	for i, n := range out {
+		if count[n] > 1 {
+			out[i] = fmt.Sprintf("%s (seat %d)", n, i)
+		}
+	}
+	return out
 }

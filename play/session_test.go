@@ -227,8 +227,8 @@ func ExampleSession() {
 	// Output:
 	// Choose a character: [Ninja Zombie Samurai Clown]
 	// Both of you chose Ninja, so you must repick.
-	// You have picked Ninja 1 times.
-	// Computer has picked Ninja 1 times.
+	// You have picked Ninja 1 time.
+	// Computer has picked Ninja 1 time.
 	// "help me" is not a character (the closest name is Zombie). 4 wait penalty!
 	// 0 waits left
 }

@@ -50,7 +50,7 @@ func TestPlayHandbook(t *testing.T) {
 	three := "Choose a move:\n\tJuggling Knives\n\tNose\n\tMustache Mash\n"
 	inOrder(t, out,
 		"Playing against classic with seed 0xbabecaf3 (replay: nzsc play --seed 0xbabecaf3).\n\n"+chars+"\n",
-		screen(lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 times.", "Computer has picked Ninja 1 times."), chars),
+		screen(lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 time.", "Computer has picked Ninja 1 time."), chars),
 		screen(lines("You chose Clown.", "Computer chose Zombie.", "As a result, neither of you gets a headstart.", "The score is now 0-0."),
 			"Choose a booster:\n\tBackwards\n\tMoustachio\n\tNo Booster\n"),
 		screen(lines("You chose Moustachio.", "Computer chose Regenerative.", "Let the battle begin!"), moves),
@@ -154,7 +154,7 @@ func TestPlayCharacterFourthInARow(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	inOrder(t, out,
-		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 times.", "Computer has picked Ninja 1 times."),
+		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 1 time.", "Computer has picked Ninja 1 time."),
 		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 2 times.", "Computer has picked Ninja 2 times."),
 		lines("Both of you chose Ninja, so you must repick.", "You have picked Ninja 3 times.", "Computer has picked Ninja 3 times.",
 			"", "Choose a character:", "\tZombie", "\tSamurai", "\tClown"),
@@ -424,7 +424,7 @@ func TestPlayRecordNPZR(t *testing.T) {
 	if rec.Game != "npzr" || rec.Bots[0] != "person" || rec.Bots[1] != "random" {
 		t.Errorf("record %+v", rec)
 	}
-	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "Places") {
+	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "places: person") {
 		t.Errorf("replay: exit %d %s\n%s", code, stderr, replay)
 	}
 }

@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -79,4 +80,85 @@ func TestRunsPage(t *testing.T) {
 		t.Errorf("the stopped match's page is not shown: %v", err)
 	}
 	browser.Screenshot(t, ctx, "runs-stopped-1280.png", 1280)
+}
+
+// From the form: a three-player NZSC tournament and an NPZR match, each
+// picked in the game list with its own bots, followed to the end with
+// every game counted.
+func TestRunsPageEveryGame(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	srv := httptest.NewServer(New(Options{Dir: dir}))
+	t.Cleanup(srv.Close)
+	ctx := browser.New(t, 1280, 900, 2*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {
+		t.Fatal(err)
+	}
+	pick := func(label string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+			const sel = document.getElementById("game");
+			const o = [...sel.options].find((o) => o.textContent === %q);
+			if (!o) throw new Error("no game " + %q + " among " + [...sel.options].map((o) => o.textContent).join(" | "));
+			sel.value = o.value;
+			sel.dispatchEvent(new Event("change"));
+			return true;
+		})()`, label, label))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		label, kind string
+		bots        []string
+		games       string
+		want        string
+		shot        string
+	}{
+		// 4 bots at tables of 3: 4 tables × 6 games.
+		{"Ninja Zombie Samurai Clown, 3 players", "tournament", []string{"random", "greedy", "classic", "paranoid"}, "6", "24 of 24 games", "runs-nzsc3"},
+		{"Ninja Pirate Zombie Robot", "match", []string{"random", "greedy"}, "4", "4 of 4 games", "runs-npzr"},
+	} {
+		pick(c.label)
+		check := fmt.Sprintf(`(() => { const want = %s; for (const i of document.querySelectorAll("#botlist input")) i.checked = want.includes(i.value); return document.querySelectorAll("#botlist input:checked").length; })()`, jsList(c.bots))
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](check))
+		if err != nil || n != len(c.bots) {
+			t.Fatalf("%s: %d of the bots %v offered (%v)", c.label, n, c.bots, err)
+		}
+		// The last job's state is cleared, so that only this one's end
+		// passes the poll below.
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("jobstate").textContent = ""; true`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("kind"), c.kind), chromedp.SetValue(chromedp.ID("games"), c.games),
+			chromedp.SetValue(chromedp.ID("seed"), "9"), chromedp.Click(chromedp.ID("go"))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("jobstate").textContent === "finished" && document.getElementById("go").disabled === false`)); err != nil {
+			e, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("starterr")))
+			t.Fatalf("%s: the %s did not finish on the page: %v (%s)", c.label, c.kind, err, e)
+		}
+		count, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("jobcount")))
+		if count != c.want {
+			t.Errorf("%s: progress reads %q, want %q", c.label, count, c.want)
+		}
+		browser.Screenshot(t, ctx, c.shot+"-1280.png", 1280)
+		browser.Screenshot(t, ctx, c.shot+"-390.png", 390)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 900)); err != nil {
+			t.Fatal(err)
+		}
+		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) == 2 && w[0] > w[1] {
+			t.Errorf("%s: at 390 px the page is %d px wide", c.label, w[0])
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// jsList writes a list of strings as a JavaScript array.
+func jsList(s []string) string {
+	q := make([]string, len(s))
+	for i, v := range s {
+		q[i] = fmt.Sprintf("%q", v)
+	}
+	return "[" + strings.Join(q, ",") + "]"
 }

@@ -12,6 +12,7 @@ package runs
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"embed"
 	"errors"
@@ -30,6 +31,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/npzr"  // jobs of NPZR: its bots
+	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
 	"github.com/nzsclab/nzsc/report"
@@ -125,6 +128,7 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", busy.Gated(h.reportText))
 	h.mux.HandleFunc("GET /api/runs/{run}/files/{path...}", h.file)
 	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/games", h.games)
 	h.mux.HandleFunc("GET /api/jobs", h.listJobs)
 	h.mux.HandleFunc("POST /api/jobs", h.start)
 	h.mux.HandleFunc("GET /api/jobs/{job}", h.jobStatus)
@@ -344,7 +348,80 @@ func ParseBot(gameName string, seats int, spec string, allowExec bool) (*agents.
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
-	webapi.JSON(w, BotsFor(agents.DefaultGame, 2, webapi.ExecAllowed(r, h.opt.AllowExec)))
+	ServeBots(w, r, h.opt.AllowExec)
+}
+
+func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
+	webapi.JSON(w, GamesFor(webapi.ExecAllowed(r, h.opt.AllowExec)))
+}
+
+// ServeBots answers GET /api/bots[?game=G&players=N] (Runs and Watch):
+// the bots of that game and seat count (default two-player NZSC) that
+// the page may start.
+func ServeBots(w http.ResponseWriter, r *http.Request, allowExec bool) {
+	name, players, err := GameParams(r)
+	if err != nil {
+		webapi.Error(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	webapi.JSON(w, BotsFor(name, players, webapi.ExecAllowed(r, allowExec)))
+}
+
+// GameParams reads ?game= and ?players= (default two-player NZSC) and
+// checks that the lab has that game at that many seats.
+func GameParams(r *http.Request) (name string, players int, err error) {
+	name, players = strings.TrimSpace(r.URL.Query().Get("game")), 2
+	if name == "" {
+		name = agents.DefaultGame
+	}
+	if p := r.URL.Query().Get("players"); p != "" {
+		if players, err = strconv.Atoi(p); err != nil {
+			return "", 0, fmt.Errorf("players=%q: want a number", p)
+		}
+	}
+	if _, err := game.Build(name, players, nil); err != nil {
+		return "", 0, err
+	}
+	return name, players, nil
+}
+
+// GameChoice is a game and seat count the page offers, with its bots.
+type GameChoice struct {
+	Game    string `json:"game"`
+	Players int    `json:"players"`
+	Label   string `json:"label"`
+	// SetGames is the games that share a seed (every seat order): games
+	// per pairing are a multiple of it.
+	SetGames int   `json:"set_games"`
+	Bots     []Bot `json:"bots"`
+}
+
+// GamesFor lists every registered game at every seat count it has,
+// two-player NZSC first, each with the bots BotsFor offers.
+func GamesFor(allowExec bool) []GameChoice {
+	var out []GameChoice
+	infos := game.Registered()
+	rank := func(i *game.Info) int {
+		if i.Name == agents.DefaultGame {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(infos, func(a, b *game.Info) int { return cmp.Compare(rank(a), rank(b)) })
+	for _, i := range infos {
+		for n := i.MinSeats; n <= i.MaxSeats; n++ {
+			bots := BotsFor(i.Name, n, allowExec)
+			if len(bots) == 0 {
+				continue
+			}
+			label := i.Title
+			if i.MinSeats != i.MaxSeats {
+				label += fmt.Sprintf(", %d players", n)
+			}
+			out = append(out, GameChoice{Game: i.Name, Players: n, Label: label, SetGames: roundrobin.SetGames(n), Bots: bots})
+		}
+	}
+	return out
 }
 
 const (
@@ -400,10 +477,16 @@ func (j *job) status() JobStatus {
 // StartRequest is the body of POST /api/jobs.
 type StartRequest struct {
 	// Kind is "tournament" (a round robin of two or more bots) or
-	// "match" (two bots).
-	Kind string   `json:"kind"`
-	Bots []string `json:"bots"`
-	// Games per pairing: positive and even (seat-swapped pairs).
+	// "match" (as many bots as the game has seats).
+	Kind string `json:"kind"`
+	// Game and Players name the game and its seats ("nzsc" and 2 when
+	// empty); GamesFor lists what the page offers.
+	Game    string   `json:"game,omitempty"`
+	Players int      `json:"players,omitempty"`
+	Bots    []string `json:"bots"`
+	// Games per pairing (per table at 3 or 4 seats): a positive multiple
+	// of the games that share a seed (every seat order:
+	// roundrobin.SetGames).
 	Games int64 `json:"games"`
 	// Seed, decimal or 0x hex; empty picks one.
 	Seed string `json:"seed,omitempty"`
@@ -447,7 +530,8 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusInternalServerError, "making the runs directory: "+cleanErr(err, h.opt.Dir))
 		return
 	}
-	cmd := []string{"nzsc", req.Kind, "--games", strconv.FormatInt(req.Games, 10), "--seed", fmt.Sprintf("%#x", cfg.Seed)}
+	cmd := []string{"nzsc", req.Kind, "--game", cfg.Game.Info().Name, "--players", strconv.Itoa(cfg.Game.Seats()),
+		"--games", strconv.FormatInt(req.Games, 10), "--seed", fmt.Sprintf("%#x", cfg.Seed)}
 	if req.Kind == results.KindMatch {
 		cmd = append(cmd, req.Bots...)
 	} else {
@@ -488,19 +572,26 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 // configOf checks a start request and builds its run's config;
 // external programs only when allowExec (webapi.ExecAllowed).
 func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
-	g, err := game.Build(agents.DefaultGame, 2, nil)
+	name, players := strings.TrimSpace(req.Game), req.Players
+	if name == "" {
+		name = agents.DefaultGame
+	}
+	if players == 0 {
+		players = 2
+	}
+	g, err := game.Build(name, players, nil)
 	if err != nil {
 		return nil, err
 	}
 	cfg := &roundrobin.Config{Game: g, Gauntlet: -1}
 	switch req.Kind {
 	case results.KindTournament:
-		if len(req.Bots) < 2 || len(req.Bots) > maxBots {
-			return nil, fmt.Errorf("a tournament needs 2 to %d bots, got %d", maxBots, len(req.Bots))
+		if len(req.Bots) < g.Seats() || len(req.Bots) > maxBots {
+			return nil, fmt.Errorf("a tournament of %d players needs %d to %d bots, got %d", g.Seats(), g.Seats(), maxBots, len(req.Bots))
 		}
 	case results.KindMatch:
-		if len(req.Bots) != 2 {
-			return nil, fmt.Errorf("a match needs 2 bots, got %d", len(req.Bots))
+		if len(req.Bots) != g.Seats() {
+			return nil, fmt.Errorf("a match of %d players needs %d bots, got %d", g.Seats(), g.Seats(), len(req.Bots))
 		}
 		cfg.HeadToHead = true
 	default:
@@ -521,7 +612,7 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	}
 	set := int64(roundrobin.SetGames(g.Seats())) // games that share a seed: a seat-swapped pair
 	if req.Games <= 0 || req.Games%set != 0 || req.Games > h.opt.MaxGames {
-		return nil, fmt.Errorf("games per pairing must be positive, even and at most %d, got %d", h.opt.MaxGames, req.Games)
+		return nil, fmt.Errorf("games per pairing must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", set, h.opt.MaxGames, req.Games)
 	}
 	cfg.PairsPerPairing = uint64(req.Games / set)
 	// Chunks small enough that Stop saves most of what was played, and

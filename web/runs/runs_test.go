@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -388,5 +390,68 @@ func TestAllowExec(t *testing.T) {
 	}
 	if b, err := ParseBot("nzsc", 2, "exec:/bin/true", true); err != nil || !b.Info.Prefix {
 		t.Errorf("exec with AllowExec: %v", err)
+	}
+}
+
+// Jobs of every game and seat count start from the API, plan and count
+// their games by table (every seat order of a seed), and finish with the
+// counts the manifest planned; requests a game cannot take are refused.
+func TestJobsOfEveryGame(t *testing.T) {
+	f := newFixture(t, Options{MaxJobs: 4})
+	var games []GameChoice
+	f.json("GET", "/api/games", nil, &games)
+	offered := map[string]bool{}
+	for _, g := range games {
+		offered[fmt.Sprintf("%s/%d", g.Game, g.Players)] = len(g.Bots) > 0
+	}
+	for _, k := range []string{"nzsc/2", "nzsc/3", "nzsc/4", "npzr/2"} {
+		if !offered[k] {
+			t.Errorf("/api/games does not offer %s with bots: %v", k, offered)
+		}
+	}
+	var bots []Bot
+	if st := f.json("GET", "/api/bots?game=npzr&players=2", nil, &bots); st != 200 || !slices.ContainsFunc(bots, func(b Bot) bool { return b.Name == "ismcts" }) {
+		t.Errorf("NPZR's bots: %d %v", st, bots)
+	}
+	for _, c := range []struct {
+		req   StartRequest
+		games uint64
+	}{
+		// 4 bots at tables of 3: 4 tables × 6 games (every seat order).
+		{StartRequest{Kind: "tournament", Game: "nzsc", Players: 3, Bots: []string{"random", "greedy", "classic", "paranoid"}, Games: 6, Seed: "5"}, 24},
+		{StartRequest{Kind: "match", Game: "nzsc", Players: 4, Bots: []string{"random", "greedy", "classic", "paranoid"}, Games: 24, Seed: "5"}, 24},
+		{StartRequest{Kind: "match", Game: "npzr", Players: 2, Bots: []string{"random", "greedy"}, Games: 4, Seed: "5"}, 4},
+	} {
+		var s JobStatus
+		if st := f.json("POST", "/api/jobs", c.req, &s); st != 200 {
+			t.Fatalf("%+v: start %d", c.req, st)
+		}
+		if s.Games != c.games {
+			t.Errorf("%s %s/%d: planned %d games, want %d", c.req.Kind, c.req.Game, c.req.Players, s.Games, c.games)
+		}
+		s = f.waitJob(s.ID, func(s JobStatus) bool {
+			if s.GamesDone > c.games {
+				t.Errorf("progress %d of %d games", s.GamesDone, c.games)
+			}
+			return s.State != stateRunning
+		})
+		_, m, counts, err := results.Load(filepath.Join(f.root, s.Run))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.State != stateFinished || s.GamesDone != c.games || uint64(counts.Games()) != c.games || !m.Complete || m.Game != c.req.Game {
+			t.Errorf("%s %s/%d ended %+v; counts %d games, manifest game %q complete %v", c.req.Kind, c.req.Game, c.req.Players, s, counts.Games(), m.Game, m.Complete)
+		}
+	}
+	for i, req := range []StartRequest{
+		{Kind: "match", Game: "nzsc", Players: 5, Bots: []string{"random", "greedy"}, Games: 2},
+		{Kind: "match", Game: "chess", Bots: []string{"random", "greedy"}, Games: 2},
+		{Kind: "match", Game: "nzsc", Players: 3, Bots: []string{"random", "greedy"}, Games: 6},
+		{Kind: "tournament", Game: "nzsc", Players: 3, Bots: []string{"random", "greedy", "classic"}, Games: 4},
+		{Kind: "match", Game: "npzr", Bots: []string{"random", "nash"}, Games: 2},
+	} {
+		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
+			t.Errorf("case %d: status %d, want 400", i, st)
+		}
 	}
 }

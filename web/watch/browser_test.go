@@ -44,7 +44,7 @@ func TestWatchPageSteps(t *testing.T) {
 	t.Cleanup(srv.Close)
 
 	// The oracle: play.Replay of the record the same bots and seed give.
-	rec, err := Play([]string{"greedy", "classic"}, 5, false)
+	rec, err := Play("", 0, []string{"greedy", "classic"}, 5, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,8 +66,10 @@ func TestWatchPageSteps(t *testing.T) {
 	}
 	n := len(want.Steps)
 
-	ctx := browser.New(t, 1280, 900, 2*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"), chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
+	ctx := browser.New(t, 1280, 800, 2*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"), chromedp.WaitVisible(chromedp.ID("viewer")),
+		// The run list above the game has loaded (it moves the game).
+		chromedp.WaitVisible(chromedp.CSS("#games tr"))); err != nil {
 		t.Fatal(err)
 	}
 	check := func(step string, k int) {
@@ -87,14 +89,21 @@ func TestWatchPageSteps(t *testing.T) {
 		if pos != wantPos {
 			t.Errorf("%s: position %q, want %q", step, pos, wantPos)
 		}
+		newestInView(t, ctx, step)
 	}
 	check("opened", 0)
-	for k := 1; k <= 3; k++ {
+	// Every step, each with its newest line in view (at 1280×800 it
+	// once fell below the window at every step).
+	for k := 1; k <= n; k++ {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))); err != nil {
 			t.Fatal(err)
 		}
-		check("next", k)
+		check(fmt.Sprintf("next to %d", k), k)
 	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("first"))); err != nil {
+		t.Fatal(err)
+	}
+	check("first", 0)
 	browser.Screenshot(t, ctx, "watch-steps-1280.png", 1280)
 	browser.Screenshot(t, ctx, "watch-steps-400.png", 400)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last"))); err != nil {

@@ -1,5 +1,5 @@
-// Package watch serves the "Watch" page of nzsc serve: two bots play a
-// game from a seed and the page steps through it turn by turn, or a game
+// Package watch serves the "Watch" page of nzsc serve: bots play a game
+// (any registered game and seat count) from a seed and the page steps through it turn by turn, or a game
 // record (uploaded, or picked from a run's games log) is stepped through
 // the same way, narrated as nzsc replay narrates it (play.Narrate's
 // words for two-player NZSC).
@@ -28,6 +28,7 @@ import (
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // records of any registered game replay
+	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -67,6 +68,7 @@ func New(o Options) *Handler {
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/games", h.gameList)
 	// Playing, narrating and reading a log take a core each: at most one
 	// per core at once, whoever asks.
 	busy := webapi.NewGate(runtime.GOMAXPROCS(0))
@@ -103,14 +105,14 @@ type Step struct {
 	Names []string `json:"names"`
 	// Text is the step's narration.
 	Text string `json:"text"`
-	// Score is the points by seat after the step (two-player NZSC).
+	// Score is the points by seat after the step (NZSC).
 	Score []int `json:"score,omitempty"`
 	// State is seat 0's observation after the step (the game's JSON
 	// form: characters, boosters, waits, destroyed moves).
 	State json.RawMessage `json:"state,omitempty"`
 }
 
-// Narrate replays r through its game and cuts play.Replay's narration of
+// Narrate replays r through its game and cuts play.Tell's narration of
 // it into steps. A record whose game is unknown, or whose moves do not
 // give its result, is an error.
 func Narrate(r *game.Record) (*Game, error) {
@@ -122,76 +124,67 @@ func Narrate(r *game.Record) (*Game, error) {
 		return nil, err
 	}
 	out := &Game{Title: g.Info().Title, Record: r, Steps: []Step{}}
-	_, nzsc := g.(*engine.Game)
-	// The same lines as play.Replay, which the tests hold this to.
-	if nzsc {
-		out.Header = fmt.Sprintf("%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
-			g.Info().Title, r.Bots[0], r.Bots[1], r.Seed)
-	} else {
-		out.Header = fmt.Sprintf("%s: %s, seed %s\n\n", g.Info().Title, strings.Join(r.Bots, " vs "), r.Seed)
-	}
-	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
-		st := Step{Turn: turn, Names: s.Names}
+	out.Header, out.End, err = play.Tell(g, r, func(turn int, s *game.Step, text string) {
+		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))
-		var b strings.Builder
-		if nzsc {
-			before := s.Before.(*engine.GameState).State
-			after := s.After.(*engine.GameState)
-			t := after.History[len(after.History)-1]
-			for _, l := range play.Narrate(&before, &after.State, t, s.Names[0]) {
-				b.WriteString(l + "\n")
+		switch a := s.After.(type) {
+		case *engine.GameState:
+			st.Score = []int{a.State.Points(0), a.State.Points(1)}
+		case *nzscn.GameState:
+			for i := range r.Seats {
+				st.Score = append(st.Score, a.State.Points(i))
 			}
-			b.WriteString("\n")
-			st.Score = []int{after.State.Points(0), after.State.Points(1)}
-		} else {
-			var names []string
-			for seat, n := range s.Names {
-				if n != "" {
-					names = append(names, fmt.Sprintf("%s: %s", r.Bots[seat], n))
-				}
-			}
-			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(names, "; "))
 		}
-		st.Text = b.String()
 		out.Steps = append(out.Steps, st)
 	})
 	if err != nil {
 		return nil, err
 	}
-	if f := r.Result.Forfeit; f != nil {
-		out.End = fmt.Sprintf("%s forfeited: %s\n", r.Bots[*f], r.Result.Fault)
-	} else if !nzsc {
-		out.End = fmt.Sprintf("\nPlaces %v, score %v.\n", r.Result.Places, r.Result.Score)
-	}
 	return out, nil
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
-	webapi.JSON(w, runs.BotsFor(agents.DefaultGame, 2, webapi.ExecAllowed(r, h.opt.AllowExec)))
+	runs.ServeBots(w, r, h.opt.AllowExec)
 }
 
-// PlayRequest is the body of POST /api/play: two bot specs and a seed
-// (decimal or 0x hex; empty is 1).
+// gameList is GET /api/games: every game and seat count, with its bots
+// (the same list as the Runs page's).
+func (h *Handler) gameList(w http.ResponseWriter, r *http.Request) {
+	webapi.JSON(w, runs.GamesFor(webapi.ExecAllowed(r, h.opt.AllowExec)))
+}
+
+// PlayRequest is the body of POST /api/play: the game and its number of
+// players (two-player NZSC when empty), a bot spec for each seat and a
+// seed (decimal or 0x hex; empty is 1).
 type PlayRequest struct {
-	Bots []string `json:"bots"`
-	Seed string   `json:"seed,omitempty"`
+	Game    string   `json:"game,omitempty"`
+	Players int      `json:"players,omitempty"`
+	Bots    []string `json:"bots"`
+	Seed    string   `json:"seed,omitempty"`
 }
 
-// Play plays one two-player NZSC game between bots from seed and
-// returns its record, as a run's games log would hold it.
-func Play(specs []string, seed uint64, allowExec bool) (*game.Record, error) {
-	g, err := game.Build(agents.DefaultGame, 2, nil)
+// Play plays one game of gameName at players seats ("" and 0: two-player
+// NZSC) between bots from seed and returns its record, as a run's games
+// log would hold it.
+func Play(gameName string, players int, specs []string, seed uint64, allowExec bool) (*game.Record, error) {
+	if gameName == "" {
+		gameName = agents.DefaultGame
+	}
+	if players == 0 {
+		players = 2
+	}
+	g, err := game.Build(gameName, players, nil)
 	if err != nil {
 		return nil, err
 	}
 	if len(specs) != g.Seats() {
 		return nil, fmt.Errorf("want %d bots, got %d", g.Seats(), len(specs))
 	}
-	players := make([]agents.Player, len(specs))
+	seats := make([]agents.Player, len(specs))
 	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
 		Seats: g.Seats(), Rules: g.Rules(), Seed: game.FormatSeed(seed)}
 	defer func() {
-		for _, p := range players {
+		for _, p := range seats {
 			if p == nil {
 				continue
 			}
@@ -205,14 +198,14 @@ func Play(specs []string, seed uint64, allowExec bool) (*game.Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		if players[i], err = b.NewPlayer(); err != nil {
+		if seats[i], err = b.NewPlayer(); err != nil {
 			return nil, err
 		}
 		rec.Bots = append(rec.Bots, b.Name())
 	}
 	t := agents.NewPlayerTable()
 	t.Record = true
-	res := t.Play(g, seed, players)
+	res := t.Play(g, seed, seats)
 	roundrobin.FillRecord(rec, t, &res)
 	return rec, nil
 }
@@ -236,7 +229,7 @@ func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusServiceUnavailable, "games are being played for others: try again in a moment")
 		return
 	}
-	rec, err := Play(req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
+	rec, err := Play(strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
 	<-h.slots
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, err.Error())

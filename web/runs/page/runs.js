@@ -82,17 +82,46 @@ async function show(name) {
   } catch (e) { $("starterr").textContent = e.message; }
 }
 
+// games are the games and seat counts the server offers, each with its
+// bots; the form shows the chosen one's bots.
+let games = [];
+
 async function loadBots() {
-  const bots = await api("GET", "bots");
+  games = await api("GET", "games");
+  const sel = $("game");
+  sel.innerHTML = "";
+  games.forEach((g, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = g.label;
+    sel.appendChild(o);
+  });
+  showBots();
+}
+
+function chosen() { return games[Number($("game").value)] || { game: "nzsc", players: 2, set_games: 2, bots: [] }; }
+
+// showBots lists the chosen game's bots (the usual four checked where
+// the game has them) and sets the step of games per pairing to the
+// games that share a seed (every seat order).
+function showBots() {
+  const g = chosen();
   const list = $("botlist");
+  list.innerHTML = "";
   const defaults = ["random", "classic", "greedy", "nash"];
-  for (const b of bots) {
+  for (const b of g.bots) {
     const l = document.createElement("label");
     l.title = b.help + (b.params ? " (" + b.params.join(", ") + ")" : "");
     l.innerHTML = '<input type="checkbox" value="' + esc(b.name) + '"' + (defaults.includes(b.name) ? " checked" : "") + "> " + esc(b.name);
     list.appendChild(l);
   }
+  const count = $("games");
+  count.step = count.min = String(g.set_games);
+  const n = Number(count.value);
+  if (!(n > 0) || n % g.set_games) count.value = String(g.set_games * Math.max(1, Math.round(n / g.set_games)));
 }
+
+$("game").onchange = showBots;
 
 $("start").onsubmit = async (ev) => {
   ev.preventDefault();
@@ -100,7 +129,8 @@ $("start").onsubmit = async (ev) => {
   const bots = [...$("botlist").querySelectorAll("input:checked")].map((i) => i.value);
   for (const s of $("more").value.split(";")) if (s.trim()) bots.push(s.trim());
   try {
-    const j = await api("POST", "jobs", { kind: $("kind").value, bots, games: Number($("games").value), seed: $("seed").value.trim() });
+    const g = chosen();
+    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim() });
     follow(j);
   } catch (e) { $("starterr").textContent = e.message; }
 };

@@ -1,8 +1,9 @@
-// The Watch page: get a narrated game from the server (two bots, an
-// uploaded record, or a run's games log) and step through it.
+// The Watch page: get a narrated game from the server (bots of any game
+// and seat count, an uploaded record, or a run's games log) and step
+// through it.
 "use strict";
 const $ = (id) => document.getElementById(id);
-let game = null, pos = 0, timer = null, run = "", from = 0;
+let game = null, pos = 0, timer = null, run = "", from = 0, games = [];
 const pageSize = 50;
 
 async function api(method, path, body) {
@@ -30,16 +31,25 @@ async function load(p) {
     $("viewer").hidden = false;
     $("title").textContent = game.title + ": " + game.record.bots.join(" vs ") + ", seed " + game.record.seed;
     $("download").href = URL.createObjectURL(new Blob([JSON.stringify(game.record) + "\n"], { type: "application/x-ndjson" }));
+    $("sides").innerHTML = "";
+    $("viewer").scrollIntoView({ block: "start" });
     render();
-    $("viewer").scrollIntoView({ behavior: "smooth", block: "start" });
   } catch (e) { $("err").textContent = e.message; }
 }
 
+// side draws seat s's box: its bot, its points (NZSC) and, for
+// two-player NZSC, its character, booster, waits and destroyed moves.
 function side(s) {
-  const el = $("side" + s);
+  let el = $("side" + s);
+  if (!el) {
+    el = document.createElement("div");
+    el.className = "side";
+    el.id = "side" + s;
+    $("sides").appendChild(el);
+  }
   const step = pos > 0 ? game.steps[pos - 1] : null;
   let st = null;
-  try { st = step ? (s === 0 ? step.state.you : step.state.opponent) : null; } catch (e) { /* another game */ }
+  try { st = step && game.record.seats === 2 ? (s === 0 ? step.state.you : step.state.opponent) : null; } catch (e) { /* another game */ }
   let html = "<div>Seat " + s + ": " + esc(game.record.bots[s] ?? "") + "</div>";
   if (step && step.score) html += '<div class="pts">' + step.score[s] + "</div>";
   else if (!step && game.record.game === "nzsc") html += '<div class="pts">0</div>';
@@ -50,7 +60,7 @@ function side(s) {
     if (st.destroyed && st.destroyed.length) bits.push("destroyed: " + st.destroyed.map(esc).join(", "));
     if (bits.length) html += '<div class="small">' + bits.join("<br>") + "</div>";
   }
-  if (step && step.names[s]) html += '<div class="small">chose ' + esc(step.names[s]) + "</div>";
+  if (step && step.names[s]) html += '<div class="small">' + esc(step.names[s]) + "</div>";
   el.innerHTML = html;
   el.hidden = s >= game.record.seats;
 }
@@ -60,17 +70,29 @@ function render() {
   $("pos").textContent = pos === 0 ? "Start (" + n + " turns)" : "Turn " + pos + " of " + n;
   $("first").disabled = $("prev").disabled = pos === 0;
   $("next").disabled = $("last").disabled = pos === n;
-  side(0); side(1);
+  for (let s = 0; s < Math.max(game.record.seats, $("sides").children.length); s++) side(s);
   let html = esc(game.header);
   for (let i = 0; i < pos; i++) {
     const t = esc(game.steps[i].text);
     html += i === pos - 1 ? '<span class="now">' + t + "</span>" : t;
   }
   if (pos === n) html += esc(game.end);
+  $("text").innerHTML = html;
+  newest();
+}
+
+// newest keeps the newest line in view: the narration scrolled to its
+// end, and the window scrolled (no further than needed) so that the
+// narration's end is on screen, below the controls that stick to the
+// top.
+function newest() {
   const pre = $("text");
-  pre.innerHTML = html;
-  const now = pre.querySelector(".now");
-  pre.scrollTop = now ? now.offsetTop - pre.offsetTop - 8 : 0;
+  pre.scrollTop = pre.scrollHeight;
+  const top = $("controls").getBoundingClientRect().bottom;
+  const end = pre.getBoundingClientRect().bottom;
+  const lineH = 2 * parseFloat(getComputedStyle(pre).fontSize);
+  if (end > innerHeight) window.scrollBy(0, end - innerHeight + 4);
+  else if (end < top + lineH) window.scrollBy(0, end - top - lineH);
 }
 
 function go(p) { if (game) { pos = Math.max(0, Math.min(game.steps.length, p)); render(); } }
@@ -94,7 +116,9 @@ document.addEventListener("keydown", (e) => {
 
 $("botsform").onsubmit = (ev) => {
   ev.preventDefault();
-  load(api("POST", "play", { bots: [$("bot0").value, $("bot1").value], seed: $("seed").value.trim() }));
+  const g = chosen();
+  const bots = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
+  load(api("POST", "play", { game: g.game, players: g.players, bots, seed: $("seed").value.trim() }));
 };
 
 $("open").onclick = async () => {
@@ -107,16 +131,46 @@ $("open").onclick = async () => {
   load(api("POST", "record", lines[n - 1]));
 };
 
+// loadBots lists the games and seat counts the server offers; the form
+// shows a bot for each seat of the chosen one.
 async function loadBots() {
-  const bots = await api("GET", "bots");
-  for (const [i, sel] of [[0, $("bot0")], [1, $("bot1")]]) {
-    for (const b of bots) {
+  games = await api("GET", "games");
+  const sel = $("game");
+  sel.innerHTML = "";
+  games.forEach((g, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = g.label;
+    sel.appendChild(o);
+  });
+  sel.onchange = () => showSeats();
+  showSeats();
+}
+
+function chosen() { return games[Number($("game").value)] || { game: "nzsc", players: 2, bots: [] }; }
+
+// showSeats draws a bot choice per seat, greedy against classic (or the
+// first bots the game has) unless picks says otherwise.
+function showSeats(picks) {
+  const g = chosen();
+  const p = $("seats");
+  p.innerHTML = "";
+  const names = g.bots.map((b) => b.name);
+  const usual = ["greedy", "classic", "nash", "random"].filter((n) => names.includes(n));
+  for (let s = 0; s < g.players; s++) {
+    const l = document.createElement("label");
+    l.textContent = "Seat " + s + " ";
+    const sel = document.createElement("select");
+    sel.id = "bot" + s;
+    for (const b of g.bots) {
       const o = document.createElement("option");
       o.value = o.textContent = b.name;
       o.title = b.help;
       sel.appendChild(o);
     }
-    sel.value = i === 0 ? "greedy" : "classic";
+    sel.value = (picks && picks[s]) || usual[s % Math.max(usual.length, 1)] || names[s % names.length];
+    l.appendChild(sel);
+    p.appendChild(l);
   }
 }
 
@@ -150,18 +204,23 @@ async function loadGames() {
     }
     $("prevpage").disabled = from === 0;
     $("nextpage").disabled = !j.more;
+    // The list above moved the game being watched: its newest line is
+    // brought back into view.
+    if (game) newest();
   } catch (e) { $("err").textContent = e.message; }
 }
 $("prevpage").onclick = () => { from = Math.max(0, from - pageSize); loadGames(); };
 $("nextpage").onclick = () => { from += pageSize; loadGames(); };
 
-loadBots().catch((e) => { $("err").textContent = e.message; });
 loadRuns().catch((e) => { $("err").textContent = e.message; });
-// ?bots=a,b&seed=S plays at once: a link to a game.
-(function () {
+// ?game=G&players=N&bots=a,b&seed=S plays at once: a link to a game.
+loadBots().then(() => {
   const q = new URLSearchParams(location.search);
-  if (q.get("bots")) {
-    const b = q.get("bots").split(",");
-    load(api("POST", "play", { bots: b, seed: q.get("seed") || "1" }));
-  }
-})();
+  const name = q.get("game") || "nzsc", players = Number(q.get("players")) || 2;
+  const i = games.findIndex((g) => g.game === name && g.players === players);
+  if (i >= 0) $("game").value = String(i);
+  const b = q.get("bots") ? q.get("bots").split(",") : null;
+  showSeats(b);
+  if (q.get("seed")) $("seed").value = q.get("seed");
+  if (b) load(api("POST", "play", { game: name, players, bots: b, seed: q.get("seed") || "1" }));
+}).catch((e) => { $("err").textContent = e.message; });

@@ -1,0 +1,123 @@
+package play
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/npzr"
+	_ "github.com/nzsclab/nzsc/agents/nzscn"
+	"github.com/nzsclab/nzsc/engine/game"
+	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/roundrobin"
+)
+
+// botRecord plays one game of name at len(bots) seats from seed and
+// returns its record, as a games log holds it.
+func botRecord(t *testing.T, name string, bots []string, seed uint64) (game.Game, *game.Record) {
+	t.Helper()
+	g, err := game.Build(name, len(bots), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []agents.Player
+	for _, s := range bots {
+		b, err := agents.ParseForSeats(name, len(bots), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := b.NewPlayer()
+		players = append(players, p)
+	}
+	table := agents.NewPlayerTable()
+	table.Record = true
+	res := table.Play(g, seed, players)
+	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: name, Seats: len(bots),
+		Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: bots}
+	roundrobin.FillRecord(rec, table, &res)
+	return g, rec
+}
+
+var spokenTo = regexp.MustCompile(`\b[Yy]ou\b|\b[Yy]our\b|[Cc]omputer|\b1 times\b`)
+
+// A replay of bots is told of the seats by their bots' names in every
+// game, seats of one bot told apart by number, and ends with who won.
+func TestReplayThirdPerson(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		bots  []string
+		seed  uint64
+		names []string // each must be in the narration
+	}{
+		{"nzsc", []string{"greedy", "classic"}, 5, []string{"greedy chose", "classic chose"}},
+		{"nzsc", []string{"random", "random"}, 7, []string{"random (seat 0) chose", "random (seat 1) chose"}},
+		{"nzsc", []string{"greedy", "random", "random"}, 11, []string{"greedy chose", "random (seat 1) chose", "random (seat 2) chose"}},
+		{"nzsc", []string{"random", "greedy", "classic", "paranoid"}, 3, []string{"paranoid chose", "won; places: "}},
+		{"npzr", []string{"random", "greedy"}, 4, []string{"random: play", "greedy: play", "greedy scores ", "(4 of 4).", "greedy won; places: "}},
+	} {
+		g, rec := botRecord(t, c.game, c.bots, c.seed)
+		var b strings.Builder
+		if err := Replay(&b, g, rec); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if m := spokenTo.FindString(text); m != "" {
+			t.Errorf("%s %v: the replay says %q:\n%s", c.game, c.bots, m, text)
+		}
+		for _, n := range c.names {
+			if !strings.Contains(text, n) {
+				t.Errorf("%s %v: no %q in\n%s", c.game, c.bots, n, text)
+			}
+		}
+		if len(c.bots) == 2 && c.game == "nzsc" && rec.Result.Winner >= 0 {
+			w := SeatNames(rec.Bots)[rec.Result.Winner]
+			if !strings.Contains(text, "\n"+w+" won ") {
+				t.Errorf("%v: the last line does not say %s won:\n%s", c.bots, w, text)
+			}
+		}
+	}
+}
+
+// Two bots that pick one character together are counted in the third
+// person, and a single repeat is "1 time".
+func TestReplayClash(t *testing.T) {
+	for seed := uint64(1); seed < 200; seed++ {
+		g, rec := botRecord(t, "nzsc", []string{"random", "greedy"}, seed)
+		var b strings.Builder
+		if err := Replay(&b, g, rec); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		if !strings.Contains(text, "so they must repick") {
+			continue
+		}
+		if !strings.Contains(text, "Both chose ") || !strings.Contains(text, " has picked ") || !strings.Contains(text, " 1 time.") {
+			t.Errorf("seed %d: a clash reads\n%s", seed, text)
+		}
+		return
+	}
+	t.Fatal("no seed up to 200 gave a clash")
+}
+
+// A record of a person's game (nzsc play --record) keeps nzsc play's
+// words: the person is "you", the bot "the computer".
+func TestReplayPersonKeepsYou(t *testing.T) {
+	g, rec := botRecord(t, "nzsc", []string{"random", "classic"}, 9)
+	rec.Bots[0] = "person"
+	var b strings.Builder
+	if err := Replay(&b, g, rec); err != nil {
+		t.Fatal(err)
+	}
+	if text := b.String(); !strings.Contains(text, "You chose ") || !strings.Contains(text, "(seat 0, \"you\")") {
+		t.Errorf("a person's game reads\n%s", text)
+	}
+}
+
+func TestSeatNames(t *testing.T) {
+	got := SeatNames([]string{"person:Ann", "greedy", "greedy", "person:"})
+	want := []string{"Ann", "greedy (seat 1)", "greedy (seat 2)", "person:"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("SeatNames = %q, want %q", got, want)
+	}
+}
