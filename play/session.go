@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -157,6 +158,7 @@ type Session struct {
 	n     int // games started
 
 	bots     []agents.Player // by seat, nil at the person's
+	ctx      context.Context // given to the bots (SetContext); nil: none
 	faulters []agents.Faulter
 	st       game.State
 	turns    [][]string // the game's steps by name, for its record
@@ -313,6 +315,19 @@ func (s *Session) Stop() Reply {
 	return s.reply(r)
 }
 
+// SetContext ties the bots' searches to ctx (agents.SetContext) until the
+// next call; nil unties them. A server gives each request's context, so
+// that a bot thinking for a client that left stops at once: it answers
+// from what it searched, and the game goes on from that answer.
+func (s *Session) SetContext(ctx context.Context) {
+	s.ctx = ctx
+	for _, b := range s.bots {
+		if b != nil {
+			agents.SetContext(b, ctx)
+		}
+	}
+}
+
 // Close stops the session and releases its bots (external programs).
 func (s *Session) Close() { s.end() }
 
@@ -367,6 +382,9 @@ func (s *Session) newGame(r *Reply) error {
 		p, err := newOpponent(s.opt.Bot, s.g, seat, s.seed)
 		if err != nil {
 			return err
+		}
+		if s.ctx != nil {
+			agents.SetContext(p, s.ctx)
 		}
 		s.bots[seat], s.faulters[seat] = p, faulterOf(p)
 	}

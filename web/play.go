@@ -62,7 +62,9 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
+	sess.SetContext(r.Context())
 	reply, err := sess.Start()
+	sess.SetContext(nil)
 	l.mu.Unlock()
 	if err != nil {
 		s.sessions.Remove(id)
@@ -105,7 +107,10 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusConflict, "this session is over: start a new one")
 		return
 	}
+	// The bots think for this client only: if it leaves, they stop.
+	l.s.SetContext(r.Context())
 	reply, err := l.s.Answer(req.Answer)
+	l.s.SetContext(nil)
 	l.mu.Unlock()
 	if err != nil {
 		s.sessions.Remove(id)

@@ -534,3 +534,35 @@ func TestGamesList(t *testing.T) {
 		}
 	}
 }
+
+// TestLeftClientStopsBot: a bot thinking for a client that hung up stops
+// at once (its search ends on the request's context), so the session is
+// free again within moments, though the search asked for would take
+// minutes; and the game goes on whole from the bot's answer.
+func TestLeftClientStopsBot(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	_, id, _ := apiGame(t, ts.URL, "mcts:iters=10000000", "1", nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/play/"+id, strings.NewReader(`{"answer":"Ninja"}`))
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := http.DefaultClient.Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("ten million iterations answered in 300 ms")
+	}
+	// The session's next request waits for the bot's move to end: with
+	// the bot stopped it is quick; before, minutes.
+	done := make(chan int, 1)
+	go func() {
+		code, _ := call(t, http.DefaultClient, "POST", ts.URL+"/api/play/"+id, `{"answer":"score"}`)
+		done <- code
+	}()
+	select {
+	case code := <-done:
+		if code != 200 {
+			t.Errorf("after the client left: %d", code)
+		}
+	case <-time.After(5 * time.Second): // the stop takes milliseconds; 5 s for a loaded machine
+		t.Fatal("the bot went on thinking for a client that left")
+	}
+}

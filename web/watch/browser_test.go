@@ -44,7 +44,7 @@ func TestWatchPageSteps(t *testing.T) {
 	t.Cleanup(srv.Close)
 
 	// The oracle: play.Replay of the record the same bots and seed give.
-	rec, err := Play("", 0, []string{"greedy", "classic"}, 5, false)
+	rec, err := Play(context.Background(), "", 0, []string{"greedy", "classic"}, 5, false)
 	if err != nil {
 		t.Fatal(err)
 	}

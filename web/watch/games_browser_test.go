@@ -155,7 +155,7 @@ func TestWatchEveryGame(t *testing.T) {
 	}
 
 	// Two-player NZSC by link at phone width: every step in view.
-	rec2, err := Play("", 0, []string{"greedy", "classic"}, 5, false)
+	rec2, err := Play(context.Background(), "", 0, []string{"greedy", "classic"}, 5, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +190,7 @@ func TestWatchEveryGame(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
 		t.Fatal(err)
 	}
-	rec3, err := Play("nzsc", 3, []string{"greedy", "random", "random"}, 11, false)
+	rec3, err := Play(context.Background(), "nzsc", 3, []string{"greedy", "random", "random"}, 11, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -166,7 +166,7 @@ type PlayRequest struct {
 // Play plays one game of gameName at players seats ("" and 0: two-player
 // NZSC) between bots from seed and returns its record, as a run's games
 // log would hold it.
-func Play(gameName string, players int, specs []string, seed uint64, allowExec bool) (*game.Record, error) {
+func Play(ctx context.Context, gameName string, players int, specs []string, seed uint64, allowExec bool) (*game.Record, error) {
 	if gameName == "" {
 		gameName = agents.DefaultGame
 	}
@@ -205,7 +205,13 @@ func Play(gameName string, players int, specs []string, seed uint64, allowExec b
 	}
 	t := agents.NewPlayerTable()
 	t.Record = true
+	// The bots think for this request only: when ctx ends (the client
+	// left, the server stops) they stop, and the cut game is no game.
+	t.SetContext(ctx)
 	res := t.Play(g, seed, seats)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	roundrobin.FillRecord(rec, t, &res)
 	return rec, nil
 }
@@ -229,7 +235,7 @@ func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusServiceUnavailable, "games are being played for others: try again in a moment")
 		return
 	}
-	rec, err := Play(strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
+	rec, err := Play(r.Context(), strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
 	<-h.slots
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
