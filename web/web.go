@@ -1,7 +1,7 @@
 // Package web is the server behind `nzsc serve`: the lab's front door (a
 // home page saying what to do), the Play page where a person plays NZSC
 // against any bot in nzsc play's words, its JSON API, and the one place
-// where the other pages (Two people, Watch, Runs) are mounted. The page is
+// where the other pages (Rooms, Watch, Runs) are mounted. The page is
 // plain HTML, CSS and JavaScript embedded in the binary; nothing is
 // fetched from the network. The same page, with its script calling the
 // engine compiled to WebAssembly instead of this API, is the static site
@@ -73,7 +73,7 @@ type Section struct {
 // a mount under another prefix is added after them, titled by its path.
 var sections = []Section{
 	{Path: "/play", Title: "Play", About: "Play NZSC (2 to 4 players) or NPZR against the original game's computer or any bots, in the same words as <code>nzsc play</code>. A seed in the address (<code>/play?seed=0xbabecaf3</code>) replays a game."},
-	{Path: "/rooms/", Title: "Two people", About: "Open a room with a short name and send it to a friend: each chooses in secret, and both choices are shown when both are in."},
+	{Path: "/rooms/", Title: "Rooms", About: "Open a room for 2 to 4 people (NZSC) or 2 (NPZR) and send its link to your friends: each chooses in secret, the choices are shown when all are in, and each hand is seen by its owner only."},
 	{Path: "/watch/", Title: "Watch", About: "Pick two bots and a seed and watch their game turn by turn, or step through a game record."},
 	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match or tournament of built-in bots and follow it."},
 }

@@ -325,7 +325,7 @@ func TestPages(t *testing.T) {
 	_, ts := newServer(t, Config{Mounts: map[string]http.Handler{"/rooms/": rooms, "/extra/": rooms}})
 	code, b := call(t, http.DefaultClient, "GET", ts.URL+"/", "")
 	home := string(b)
-	for _, want := range []string{`<a href="/play">Play</a>`, `<a href="/rooms/">Two people</a>`, `<a href="/extra/">extra</a>`, `<h2>Watch</h2>`, `<h2>Runs</h2>`} {
+	for _, want := range []string{`<a href="/play">Play</a>`, `<a href="/rooms/">Rooms</a>`, `<a href="/extra/">extra</a>`, `<h2>Watch</h2>`, `<h2>Runs</h2>`} {
 		if code != 200 || !strings.Contains(home, want) {
 			t.Errorf("home page lacks %s", want)
 		}

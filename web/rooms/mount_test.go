@@ -15,7 +15,7 @@ func TestMounted(t *testing.T) {
 		mux := http.NewServeMux()
 		mux.Handle("/rooms/", http.StripPrefix(strip, New(Options{})))
 		srv := httptest.NewServer(mux)
-		for path, want := range map[string]string{"/rooms/": "<title>Two people", "/rooms/rooms.js": "api(", "/rooms/api/rooms/zz00": `"error"`, "/rooms/api/nothing": `"error"`} {
+		for path, want := range map[string]string{"/rooms/": "<title>Rooms", "/rooms/rooms.js": "api(", "/rooms/api/rooms/zz00": `"error"`, "/rooms/api/nothing": `"error"`} {
 			resp, err := http.Get(srv.URL + path)
 			if err != nil {
 				t.Fatal(err)

@@ -1,4 +1,4 @@
-// Package rooms serves the "Two people" page of nzsc serve: a room whose
+// Package rooms serves the Rooms page of nzsc serve: a room whose
 // name its people pass around, for any game of the registry at any number
 // of seats it offers (NZSC for 2 to 4 people, NPZR for 2). In a game
 // whose seats choose at once (NZSC) each person chooses in secret and the

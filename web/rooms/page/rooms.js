@@ -1,4 +1,4 @@
-// The Two people page: open or join a room of 2-4 people, then long-poll
+// The Rooms page: open or join a room of 2-4 people, then long-poll
 // its state and send this person's choices. The token proving the seat is kept per tab.
 "use strict";
 const $ = (id) => document.getElementById(id);
