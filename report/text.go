@@ -117,6 +117,10 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		p.f("\nno games played\n")
 		return p.err
 	}
+	if a := answer(s, m); len(a) > 0 {
+		p.f("\n")
+		p.para(strings.Join(a, " "))
+	}
 
 	// Ranking.
 	rk := s.Ranking

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// This file is a run's first answer, the sentence or two that a
+// tournament's text and HTML page open with: which bot is strongest and
+// how sure that is, and why the meta-game may name another. A newcomer
+// otherwise meets three answers with no explanation (the ranking, the
+// meta-game's mix, and nzsc exploit's), so the report says which is
+// which before the tables.
+
+// strongest answers "which bot is strongest?" from a ranking (Bradley–
+// Terry or Plackett–Luce): the first bot, its Elo over the second, the
+// likelihood that it is the stronger of the two from the fit's
+// covariance of the difference, Φ(d/se), and whether the games separate
+// them (the difference's 95% interval excludes 0). "" for fewer than
+// two bots.
+func strongest(rk *analysis.Ranking) string {
+	if rk == nil || len(rk.Order) < 2 {
+		return ""
+	}
+	a, b := rk.Order[0], rk.Order[1]
+	top, next := rk.Ratings[a], rk.Ratings[b]
+	d := top.Elo - next.Elo
+	se := 0.0
+	if len(rk.Cov) > max(a, b) {
+		se = math.Sqrt(math.Max(rk.Cov[a][a]+rk.Cov[b][b]-2*rk.Cov[a][b], 0))
+	}
+	los := 0.5
+	switch {
+	case se > 0:
+		los = 0.5 * math.Erfc(-d/se/math.Sqrt2)
+	case d > 0:
+		los = 1
+	}
+	if d > analysis.Z95*se && d > 0 {
+		return fmt.Sprintf("%s is strongest: %+.1f Elo over the next, %s, %s likely the stronger (LOS) — a difference these games can tell apart.",
+			top.Bot, d, next.Bot, losText(los))
+	}
+	return fmt.Sprintf("%s ranks first: %+.1f Elo over the next, %s, %s likely the stronger (LOS) — not separable from %s by these games.",
+		top.Bot, d, next.Bot, losText(los), next.Bot)
+}
+
+// losText formats a likelihood of superiority as a percentage that never
+// rounds to a certainty: "99.9%", ">99.9%".
+func losText(p float64) string {
+	switch {
+	case p > 0.999:
+		return ">99.9%"
+	case p < 0.001:
+		return "<0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}
+
+// metagameDisagrees explains, when the meta-game's equilibrium gives its
+// most weight to another bot than the ranking's first, why the two
+// differ; "" when they agree or there is no meta-game. For NZSC it
+// points to nzsc exploit, the third answer, which the report cannot give
+// as it needs the solved game.
+func metagameDisagrees(s *analysis.Summary, m *results.Manifest) string {
+	mg, rk := s.Metagame, s.Ranking
+	if mg == nil || rk == nil || len(rk.Order) < 2 {
+		return ""
+	}
+	top, heavy := rk.Order[0], rk.Order[0]
+	for _, i := range rk.Order {
+		if mg.Weight[i] > mg.Weight[heavy]+5e-7 {
+			heavy = i
+		}
+	}
+	if heavy == top {
+		return ""
+	}
+	bots := s.Counts.Bots
+	out := fmt.Sprintf("The meta-game's equilibrium gives %s weight %s and %s %s: it weighs a bot by how it scores against the mix the others settle on, not by its average over the field",
+		bots[heavy], weightText(mg.Weight[heavy]), bots[top], weightText(mg.Weight[top]))
+	if m == nil || m.GameName() == "nzsc" {
+		out += "; how far a best response beats a bot is nzsc exploit BOT's answer (it needs the solved game, so this report cannot give it)"
+	}
+	return out + "."
+}
+
+// answer is the opening of a two-player tournament's report: strongest,
+// then metagameDisagrees when it has something to say.
+func answer(s *analysis.Summary, m *results.Manifest) []string {
+	var out []string
+	for _, a := range []string{strongest(s.Ranking), metagameDisagrees(s, m)} {
+		if a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
