@@ -39,12 +39,40 @@ func strongest(rk *analysis.Ranking) string {
 	case d > 0:
 		los = 1
 	}
-	if d > analysis.Z95*se && d > 0 {
-		return fmt.Sprintf("%s is strongest: %+.1f Elo over the next, %s, %s likely the stronger (LOS) — a difference these games can tell apart.",
-			top.Bot, d, next.Bot, losText(los))
+	if sep := d > analysis.Z95*se && d > 0; sep {
+		return fmt.Sprintf("%s is strongest: %+.1f Elo over the next, %s, %s", top.Bot, d, next.Bot, sureText(los, sep, next.Bot))
 	}
-	return fmt.Sprintf("%s ranks first: %+.1f Elo over the next, %s, %s likely the stronger (LOS) — not separable from %s by these games.",
-		top.Bot, d, next.Bot, losText(los), next.Bot)
+	return fmt.Sprintf("%s ranks first: %+.1f Elo over the next, %s, %s", top.Bot, d, next.Bot, sureText(los, false, next.Bot))
+}
+
+// sureText is how sure an answer is: the likelihood of superiority and
+// whether the games tell the two apart from other (a bot, or "an even
+// match").
+func sureText(los float64, separable bool, other string) string {
+	if separable {
+		return losText(los) + " likely the stronger (LOS) — a difference these games can tell apart."
+	}
+	return losText(los) + " likely the stronger (LOS) — not separable from " + other + " by these games."
+}
+
+// matchAnswer is a match's one line: who scored more, by how much, and
+// how sure that is, by the same tests as its table (the Wilson interval
+// of the score; LOS from the decisive games). "" without games.
+func matchAnswer(m *Match) string {
+	l := &m.Summary.Total
+	if l.Games == 0 {
+		return ""
+	}
+	score, lo, hi, los := float64(l.Score), float64(l.ScoreLo), float64(l.ScoreHi), float64(l.LOS)
+	if score == 0.5 {
+		return fmt.Sprintf("%s and %s are even: 50.0%% of the points each, [%.1f, %.1f] (95%%).", m.A, m.B, 100*lo, 100*hi)
+	}
+	won, lost := m.A, m.B
+	if score < 0.5 {
+		won, lost, score, lo, hi, los = m.B, m.A, 1-score, 1-hi, 1-lo, 1-los
+	}
+	return fmt.Sprintf("%s scored more: %.1f%% of the points [%.1f, %.1f] against %s, %s", won, 100*score, 100*lo, 100*hi, lost,
+		sureText(los, l.Significant(), "an even match"))
 }
 
 // losText formats a likelihood of superiority as a percentage that never

@@ -115,3 +115,50 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchAnswer: a match's one line names the side that scored more,
+// with its score and interval seen from that side, and the table's
+// verdict; checked against the Wilson interval and Φ computed by hand.
+func TestMatchAnswer(t *testing.T) {
+	line := func(w, d, l int64) analysis.Line {
+		r := analysis.Record{Wins: w, Draws: d, Losses: l}
+		return analysis.LineOf(r, analysis.EloWDL(r))
+	}
+	for _, c := range []struct {
+		l    analysis.Line
+		want string
+	}{
+		// 30 of 100 for A: B scored 70.0%, Wilson [60.4, 78.1]; LOS of B
+		// Φ(40/√100) = Φ(4) > 99.9%.
+		{line(30, 0, 70), "b scored more: 70.0% of the points [60.4, 78.1] against a, >99.9% likely the stronger (LOS) — a difference these games can tell apart."},
+		// 11 wins, 9 losses: 55.0% [34.2, 74.2], Φ(2/√20) = Φ(0.447) = 67.3%.
+		{line(11, 0, 9), "a scored more: 55.0% of the points [34.2, 74.2] against b, 67.3% likely the stronger (LOS) — not separable from an even match by these games."},
+		{line(5, 0, 5), "a and b are even: 50.0% of the points each, [23.7, 76.3] (95%)."},
+		{analysis.Line{}, ""},
+	} {
+		m := &Match{A: "a", B: "b", Summary: analysis.MatchSummary{Total: c.l}}
+		if got := matchAnswer(m); got != c.want {
+			t.Errorf("matchAnswer:\n got %q\nwant %q", got, c.want)
+		}
+	}
+	// On the first screen of the text and the page.
+	m := matchFixture()
+	want := matchAnswer(m)
+	m.Width = 1000
+	for _, c := range []struct {
+		table  string
+		render func(*bytes.Buffer) error
+	}{
+		{"score % [95% CI]", func(b *bytes.Buffer) error { return MatchText(b, m) }},
+		{`id="t-result"`, func(b *bytes.Buffer) error { return MatchHTML(b, m) }},
+	} {
+		var b bytes.Buffer
+		if err := c.render(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := html.UnescapeString(b.String())
+		if at, table := strings.Index(out, want), strings.Index(out, c.table); want == "" || at < 0 || table < 0 || at > table {
+			t.Errorf("the match's answer %q is not before its table:\n%.400s", want, out)
+		}
+	}
+}
