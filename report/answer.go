@@ -107,10 +107,17 @@ func metagameDisagrees(s *analysis.Summary, m *results.Manifest) string {
 		return ""
 	}
 	bots := s.Counts.Bots
-	out := fmt.Sprintf("The meta-game's equilibrium gives %s weight %s and %s %s: it weighs a bot by how it scores against the mix the others settle on, not by its average over the field",
+	out := fmt.Sprintf("The meta-game's equilibrium gives %s weight %s and %s %s: it weighs a bot by how it scores against the others' best mix, not by its average over the field",
 		bots[heavy], weightText(mg.Weight[heavy]), bots[top], weightText(mg.Weight[top]))
+	// The head-to-head is the usual reason: the ranking's first loses
+	// to the meta-game's choice while beating the rest by more.
+	if s.Cross != nil {
+		if e := s.Cross.Cells[heavy][top]; e.Record.Games() > 0 && e.Score >= 0.5 {
+			out += fmt.Sprintf(", and %s scores %s%% against %s", bots[heavy], pct(e), bots[top])
+		}
+	}
 	if m == nil || m.GameName() == "nzsc" {
-		out += "; how far a best response beats a bot is nzsc exploit BOT's answer (it needs the solved game, so this report cannot give it)"
+		out += "; for how far a best response beats a bot, run nzsc exploit BOT (it needs the solved game, which this report does not have)"
 	}
 	return out + "."
 }

@@ -52,8 +52,14 @@ func TestMetagameDisagrees(t *testing.T) {
 		Ranking:  twoBots(50, 10, 100, 100, 0),
 		Metagame: &analysis.Metagame{Weight: []float64{0, 1}}}
 	s.Ranking.Ratings[0].Bot, s.Ranking.Ratings[1].Bot = "greedy", "nash"
+	// nash beat greedy head to head 60 to 40: the reason, said.
+	s.Cross = &analysis.CrossTable{Cells: [][]analysis.Estimate{
+		{{}, analysis.EstimateOf(analysis.Record{Wins: 40, Losses: 60})},
+		{analysis.EstimateOf(analysis.Record{Wins: 60, Losses: 40}), {}}}}
 	got := metagameDisagrees(s, &results.Manifest{Kind: "tournament"})
-	for _, want := range []string{"gives nash weight 1.000 and greedy 0.000", "against the mix", "nzsc exploit BOT"} {
+	// Wilson's interval of 60/100 is [50.2, 69.1]: ± its larger side.
+	for _, want := range []string{"gives nash weight 1.000 and greedy 0.000", "against the others' best mix",
+		"nash scores 60.0±9.8% against greedy", "run nzsc exploit BOT"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("metagameDisagrees = %q, lacks %q", got, want)
 		}
