@@ -167,11 +167,7 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you 
 	case t.Nullified(n):
 		out = append(out, "As a result, this turn does not count.")
 	case phase == engine.PickCharacter && t.Clash():
-		if you < 0 {
-			out = append(out, "Two players chose the same character, so everyone must repick.")
-		} else {
-			out = append(out, "Two of you chose the same character, so everyone must repick.")
-		}
+		out = append(out, clashText(t, n, names, you)+", so everyone must repick.")
 	case phase == engine.PickBooster:
 		out = append(out, "Let the battle begin!")
 	}
@@ -189,6 +185,49 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you 
 	}
 	out = append(out, "The score is now "+scoreLine(after, n)+".")
 	return out
+}
+
+// clashText says who picked the same character as whom in a turn of
+// character picks that clashed: "You and greedy (seat 1) chose Zombie",
+// "All three of you chose Zombie", "You and a (seat 1) chose Zombie; b
+// (seat 2) and c (seat 3) chose Ninja" (SPEC.md: any two alike and
+// everyone repicks).
+func clashText(t nzscn.Turn, n int, names []string, you int) string {
+	var chars []string
+	same := map[string][]string{}
+	for s := range n {
+		if t.Offence(s) != engine.NoOffence {
+			continue
+		}
+		c := t.Choice(s).Name(engine.PickCharacter)
+		if _, ok := same[c]; !ok {
+			chars = append(chars, c)
+		}
+		same[c] = append(same[c], names[s])
+	}
+	var groups []string
+	for _, c := range chars {
+		who := same[c]
+		switch {
+		case len(who) < 2:
+			continue
+		case len(who) == n && n > 2 && you >= 0:
+			groups = append(groups, fmt.Sprintf("All %s of you chose %s", [...]string{3: "three", 4: "four"}[n], c))
+		case len(who) == n && n > 2: // a replay: nobody is "you"
+			groups = append(groups, fmt.Sprintf("All %s players chose %s", [...]string{3: "three", 4: "four"}[n], c))
+		default:
+			groups = append(groups, andList(who)+" chose "+c)
+		}
+	}
+	return strings.Join(groups, "; ")
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // scoreLine writes every player's points and waits, seat 0 first.

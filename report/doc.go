@@ -11,7 +11,9 @@
 // A run ends in one call, Tail: chosen by the run's manifest (game,
 // seats, kind), it summarises the counts, writes the run directory's
 // derived CSV tables and renders the report; every command that ends a
-// run and the browser's Runs page call it. Everything is computed from
+// run and the browser's Runs page call it. A report opens with its
+// answer in a sentence or two (answer.go): which bot is strongest and
+// how sure that is, and why the meta-game may name another. Everything is computed from
 // the counts in a run directory, so a report never replays games. The
 // other documents of the nzsc command are rendered here too, each in
 // table, CSV and JSON form from its library's result: the NZSC solution

@@ -17,6 +17,10 @@ import (
 func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Options) error {
 	p := &printer{w: w, width: opt.Width}
 	p.para(fmt.Sprintf("%s, %d players a table: %d bots, %d games, seed %s", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, game.FormatSeed(m.Seed)))
+	if a := strongest(s.Ranking); a != "" && s.Games > 0 {
+		p.f("\n")
+		p.para(a)
+	}
 	p.section("Ranking (Plackett–Luce on finishing orders, Elo scale, 95% intervals; ~ not significantly different from the average bot)")
 	var rows [][]string
 	for r, i := range s.Ranking.Order {

@@ -108,6 +108,8 @@ type hpage struct {
 	Title    string
 	Info     []string
 	Warnings []string
+	// Answer is the run's first answer (answer.go), under its title.
+	Answer   []string
 	Sections []*hsection
 	Legend   string
 }
@@ -173,6 +175,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		pg.Warnings = append(pg.Warnings, "No games played.")
 		return renderPage(w, pg)
 	}
+	pg.Answer = answer(s, m)
 	csv := csvLinks(s)
 	rk := s.Ranking
 

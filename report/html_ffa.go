@@ -26,6 +26,9 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		pg.Warnings = append(pg.Warnings, "No games played.")
 		return renderPage(w, pg)
 	}
+	if a := strongest(s.Ranking); a != "" {
+		pg.Answer = []string{a}
+	}
 	tables, err := FFATables(s)
 	if err != nil {
 		return err

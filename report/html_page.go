@@ -90,6 +90,7 @@ footer { margin-top: 3rem; color: #777; font-size: .85rem; }
 <h1>{{.Title}}</h1>
 {{range .Info}}<p class="info">{{.}}</p>
 {{end}}{{range .Warnings}}<p class="warn">{{.}}</p>
+{{end}}{{range .Answer}}<p><strong>{{.}}</strong></p>
 {{end}}{{if .Sections}}<nav aria-label="sections">{{range .Sections}}<a href="#{{.ID}}">{{.Title}}</a>{{end}}</nav>
 <p class="legend">{{.Legend}}</p>
 {{end}}{{range .Sections}}{{template "section" .}}{{end}}

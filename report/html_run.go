@@ -38,6 +38,9 @@ func MatchHTML(w io.Writer, m *Match) error {
 	if m.Interrupted {
 		pg.Warnings = append(pg.Warnings, "Interrupted: the results are those of the games played.")
 	}
+	if a := matchAnswer(m); a != "" {
+		pg.Answer = []string{a}
+	}
 	var csv bytes.Buffer
 	if err := MatchCSV(&csv, m); err != nil {
 		return err

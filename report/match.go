@@ -167,6 +167,9 @@ func MatchText(w io.Writer, m *Match) error {
 	s := &m.Summary
 	p := &printer{w: w, width: m.Width}
 	p.para(fmt.Sprintf("%s (A) vs %s (B): %d games, seed %s", m.A, m.B, s.Total.Games, game.FormatSeed(m.Seed)))
+	if a := matchAnswer(m); a != "" {
+		p.para(a)
+	}
 	var rows [][]string
 	for i, name := range []string{"all", "seat 0", "seat 1"} {
 		l := &s.Total

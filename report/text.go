@@ -87,7 +87,7 @@ func loadoutLegend() string {
 }
 
 // Text writes the report of a tournament: run information (when m is
-// not nil), then what matters first: the ranking with the meta-game's
+// not nil), the answer (answer.go), then what matters first: the ranking with the meta-game's
 // mix, the cross-table; then faults and the game's own tables (for NZSC:
 // characters, loadouts, picks). Everything fits opt.Width columns.
 func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) error {
@@ -116,6 +116,10 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	if t.Games() == 0 {
 		p.f("\nno games played\n")
 		return p.err
+	}
+	if a := answer(s, m); len(a) > 0 {
+		p.f("\n")
+		p.para(strings.Join(a, " "))
 	}
 
 	// Ranking.
