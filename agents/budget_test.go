@@ -118,3 +118,16 @@ func TestMSRange(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetPollAllocates: a poll of the stop and the clock allocates
+// nothing (it runs every 8 iterations of a search that allocates nothing).
+func TestBudgetPollAllocates(t *testing.T) {
+	var b agents.Budget
+	if err := b.ReadBudget(agents.Params{"iters": "1", "ms": "60000"}); err != nil {
+		t.Fatal(err)
+	}
+	b.Start()
+	if allocs := testing.AllocsPerRun(1000, func() { b.More(8) }); allocs != 0 {
+		t.Errorf("Budget.More allocates %v times per poll", allocs)
+	}
+}

@@ -5,11 +5,17 @@ import (
 	"testing"
 )
 
-// TestMSParam: a search bot's time budget parses with its iteration
+// TestMSParam: `nzsc bots` lists ms; a search bot's time budget parses with its iteration
 // budget, and ms out of range is one line of error with exit 2.
 func TestMSParam(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "match", "mcts:iters=20,ms=1", "random", "--games", "2", "--seed", "1"); code != 0 {
 		t.Fatalf("match with ms and iters: code %d: %s", code, stderr)
+	}
+	for _, g := range []string{"nzsc", "npzr"} {
+		out, stderr, code := runCmd(t, "", "bots", "--game", g, "--format", "csv")
+		if code != 0 || !strings.Contains(out, "\nmcts,") && g == "nzsc" || !strings.Contains(out, ",ms,0,") {
+			t.Errorf("bots --game %s: code %d %s: no ms parameter in\n%s", g, code, stderr, out)
+		}
 	}
 	for _, args := range [][]string{
 		{"match", "mcts:ms=3600001", "random", "--games", "2"},
