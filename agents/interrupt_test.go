@@ -108,6 +108,8 @@ func TestSearchBotsStop(t *testing.T) {
 		{"nzsc", 2, "mcts:iters=10000000,select=exp3"},
 		{"nzsc", 4, "mcts:iters=10000000"},
 		{"nzsc", 3, "mcts:iters=10000000,select=duct"},
+		{"nzsc", 2, "mcts:ms=3600000"},
+		{"nzsc", 4, "mcts:ms=3600000,select=duct"},
 		{"npzr", 2, "ismcts:iters=10000000"},
 		{"npzr", 2, "pimc:samples=10000,rollouts=10000"},
 	} {

@@ -15,6 +15,7 @@ func init() {
 		Help: "simultaneous-move Monte Carlo tree search (regret matching by default), random rollouts, plays the averaged root strategy",
 		Params: []Param{
 			{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
+			MSParam,
 			{Name: "select", Default: "rm", Help: "selection rule: rm (regret matching), exp3, or duct (decoupled UCT)"},
 			{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for rm/exp3 (auto 0.1), UCB constant for duct (auto 1.4)"},
 		},
@@ -67,12 +68,15 @@ const (
 // engine.Wyrand sources, one a seat, seeded from the game's rng at NewGame, and selection from the rng itself: the bot is
 // deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
+// With ms set the budget is wall-clock time (agents.Budget), polled as
+// often: more iterations on a faster or idler machine, so a time budget
+// is not deterministic; an iteration budget is.
 type MCTS struct {
-	// Interrupt ends the search when the run stops (ContextSetter).
-	Interrupt
-	iters int
-	rule  int
-	c     float64
+	// Budget: iters or ms per decision; its Interrupt ends the search
+	// when the run stops (ContextSetter).
+	Budget
+	rule int
+	c    float64
 
 	rng   *rand.Rand
 	roll  [2]engine.Wyrand // the rollouts' seat sources
@@ -107,7 +111,7 @@ type mctsStep struct {
 func newMCTS(p Params) (Agent, error) {
 	m := &MCTS{}
 	var err error
-	if m.iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
+	if err = m.ReadBudget(p); err != nil {
 		return nil, err
 	}
 	switch p["select"] {
@@ -153,12 +157,8 @@ func (m *MCTS) Choose(d *Decision) engine.Choice {
 	}
 	m.nodes = m.nodes[:0]
 	m.addNode(d.State)
-	for i := range m.iters {
-		// A poll every 8 iterations (about 15 µs): its cost, a few
-		// nanoseconds, vanishes next to them.
-		if i%8 == 0 && m.Interrupted() {
-			break
-		}
+	m.Start()
+	for i := 0; m.More(i); i++ {
 		m.iterate()
 	}
 	root := &m.nodes[0]

@@ -18,6 +18,7 @@ func init() {
 		Help: "simultaneous-move Monte Carlo tree search for 3 or 4 players (regret matching by default), random rollouts, reward = share of opponents finished ahead of",
 		Params: []agents.Param{
 			{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
+			agents.MSParam,
 			{Name: "select", Default: "rm", Help: "selection rule: rm (regret matching) or duct (decoupled UCT)"},
 			{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for rm (auto 0.1), UCB constant for duct (auto 1.4)"},
 		},
@@ -48,13 +49,15 @@ func init() {
 // from an engine.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
-// microseconds), so a budget never outlives it.
+// microseconds), so a budget never outlives it. With ms set the budget
+// is wall-clock time (agents.Budget), polled as often: not deterministic,
+// unlike an iteration budget.
 type MCTS struct {
-	// Interrupt ends the search when the run stops (agents.ContextSetter).
-	agents.Interrupt
-	iters int
-	duct  bool
-	c     float64
+	// Budget: iters or ms per decision; its Interrupt ends the search
+	// when the run stops (agents.ContextSetter).
+	agents.Budget
+	duct bool
+	c    float64
 
 	rng     *rand.Rand
 	seat    int
@@ -87,7 +90,7 @@ const mctsMaxNodes = 1 << 17
 func newMCTS(p agents.Params) (agents.Player, error) {
 	m := &MCTS{child: map[uint64]int32{}}
 	var err error
-	if m.iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
+	if err = m.ReadBudget(p); err != nil {
 		return nil, err
 	}
 	switch p["select"] {
@@ -130,12 +133,8 @@ func (m *MCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	m.nodes = m.nodes[:0]
 	clear(m.child)
 	m.addNode(observed(obs).State)
-	for i := range m.iters {
-		// A poll every 8 iterations (about 15 µs): its cost, a few
-		// nanoseconds, vanishes next to them.
-		if i%8 == 0 && m.Interrupted() {
-			break
-		}
+	m.Start()
+	for i := 0; m.More(i); i++ {
 		m.iterate()
 	}
 	root := &m.nodes[0]

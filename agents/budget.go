@@ -1,0 +1,62 @@
+package agents
+
+import "time"
+
+// MSParam is the time-budget parameter of the NZSC search bots (mcts,
+// and the N-player mcts): the same name and meaning as NPZR's.
+var MSParam = Param{Name: "ms", Default: "0", Help: "wall-clock milliseconds per decision instead of iters (0: use iters; a time budget is not deterministic)"}
+
+// Budget is a search bot's budget per decision: a number of iterations
+// (deterministic given the bot's seed), or, when ms is set, wall-clock
+// time. A time budget is not deterministic: how many iterations fit
+// depends on the machine and its load, so the same seed may give other
+// decisions. It embeds Interrupt, so a bot embedding Budget is a
+// ContextSetter, and a stop ends the search under either budget.
+type Budget struct {
+	Interrupt
+	iters    int
+	ms       int
+	deadline time.Time
+	last     int // iterations run by the last decision
+}
+
+// ReadBudget reads the parameters iters (1..10^7) and ms (0..3600000).
+func (b *Budget) ReadBudget(p Params) error {
+	var err error
+	if b.iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
+		return err
+	}
+	if b.ms, err = p.IntIn("ms", 0, 3_600_000); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Start begins a decision's budget.
+func (b *Budget) Start() {
+	if b.ms > 0 {
+		b.deadline = time.Now().Add(time.Duration(b.ms) * time.Millisecond)
+	}
+}
+
+// More reports whether iteration i (from 0, in order) may run. The stop
+// and the clock are polled every 8 iterations (microseconds each, so the
+// polls, tens of nanoseconds and no allocation, vanish next to them, and
+// the deadline is overrun by at most 8 iterations). Under an iteration
+// budget More reads no clock, so the search is exactly as without it.
+// Under a time budget the first iteration always runs (unless stopped),
+// so that the bot answers from a search.
+func (b *Budget) More(i int) bool {
+	if i%8 == 0 && (b.Interrupted() || b.ms > 0 && i > 0 && !time.Now().Before(b.deadline)) {
+		b.last = i
+		return false
+	}
+	if b.ms == 0 && i >= b.iters {
+		b.last = i
+		return false
+	}
+	return true
+}
+
+// Iterations returns how many iterations the last decision ran.
+func (b *Budget) Iterations() int { return b.last }
