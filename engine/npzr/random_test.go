@@ -305,8 +305,7 @@ func TestRecordReplays(t *testing.T) {
 	for seed := range uint64(5) {
 		st := g.NewState(seed)
 		r := seedSource(seed)
-		rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
-			Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: []string{"random", "random"}}
+		rec := game.NewRecord(g, seed, []string{"random", "random"})
 		var legal []game.Action
 		for !st.Over() {
 			seat := st.(*GameState).State.ToAct()

@@ -188,8 +188,7 @@ func Play(specs []string, seed uint64, allowExec bool) (*game.Record, error) {
 		return nil, fmt.Errorf("want %d bots, got %d", g.Seats(), len(specs))
 	}
 	players := make([]agents.Player, len(specs))
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
-		Seats: g.Seats(), Rules: g.Rules(), Seed: game.FormatSeed(seed)}
+	rec := game.NewRecord(g, seed, nil)
 	defer func() {
 		for _, p := range players {
 			if p == nil {
