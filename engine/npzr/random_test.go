@@ -6,12 +6,12 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
-func seedSource(seed uint64) engine.Wyrand {
-	var r engine.Wyrand
+func seedSource(seed uint64) rng.Wyrand {
+	var r rng.Wyrand
 	r.Seed(seed, 1)
 	return r
 }
@@ -81,7 +81,7 @@ func FuzzGame(f *testing.F) {
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	seed := uint64(0)
-	var r engine.Wyrand
+	var r rng.Wyrand
 	allocs := testing.AllocsPerRun(200, func() {
 		seed++
 		r.Seed(seed, 1)
@@ -151,7 +151,7 @@ func TestObservationHidesTheHiddenCards(t *testing.T) {
 }
 
 func TestDeterminizeIsConsistent(t *testing.T) {
-	var src engine.Wyrand
+	var src rng.Wyrand
 	for seed := range uint64(60) {
 		s, _ := New(Rules{Copies: 1 + int(seed%4), TurnCap: 500}, seed)
 		r := seedSource(seed)
