@@ -46,8 +46,8 @@ func TestForfeitRecordReplays(t *testing.T) {
 		if res.Forfeit != 1 {
 			continue // the game ended first
 		}
-		rec := game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "nzsc", Seats: 3,
-			Rules: g.Rules(), Seed: game.FormatSeed(5), Bots: []string{"a", "b", "c"}, Turns: table.Names}
+		rec := *game.NewRecord(g, 5, []string{"a", "b", "c"})
+		rec.Turns = table.Names
 		rec.Result.SetOutcome(res.Outcome)
 		rec.Result.Steps, rec.Result.Forfeit, rec.Result.Fault = res.Steps, &res.Forfeit, res.Fault.Error()
 		if _, err := game.Replay(g, &rec, nil); err != nil {

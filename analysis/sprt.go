@@ -109,6 +109,19 @@ func (s SPRT) Decide(llr float64) Verdict {
 	return Continue
 }
 
+// Final returns the verdict of a test read back after it stopped or
+// paused: Decide of its last look's LLR when it recorded that it ended
+// there (ended), Continue when it did not (no look yet, Ctrl-C, or
+// --max-games reached first). The test decides with Decide at each look;
+// a resume and a report re-derive the verdict here, from the same LLR and
+// the same bounds, rather than trusting a stored name.
+func (s SPRT) Final(last float64, ended bool) Verdict {
+	if !ended {
+		return Continue
+	}
+	return s.Decide(last)
+}
+
 // LLR returns the generalized log-likelihood ratio of H1 against H0 for
 // pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2 for the tested
 // side), following fishtest's LLRcalc: zero counts are replaced by 1e-3,

@@ -240,3 +240,22 @@ func TestSPRTLargeElo(t *testing.T) {
 		t.Errorf("only %d neighbours compared", checked)
 	}
 }
+
+// TestSPRTFinal: a test read back holds the verdict of its last look only
+// when it recorded that it ended there.
+func TestSPRTFinal(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	lo, hi := s.Bounds()
+	for i, c := range []struct {
+		llr   float64
+		ended bool
+		want  Verdict
+	}{
+		{hi + 0.1, true, AcceptH1}, {lo - 0.1, true, AcceptH0}, {hi, true, AcceptH1}, {lo, true, AcceptH0},
+		{hi + 0.1, false, Continue}, {lo - 0.1, false, Continue}, {0, true, Continue},
+	} {
+		if got := s.Final(c.llr, c.ended); got != c.want {
+			t.Errorf("case %d: got %v, want %v", i, got, c.want)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func BenchmarkRandomPicks(b *testing.B) {
 		seed++
 		src.Seed(seed, 0)
 		s := NewGame(DefaultRules)
-		d := draws{src: [2]uint64{src.state, src.state + 1}, next: 6}
+		d := draws{src: [2]uint64{src.State(), src.State() + 1}, next: 6}
 		s.randomCharacters(&d)
 		if s.Phase == PickBooster {
 			s.randomBoosters(&d)

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/nzsclab/nzsc/engine/rng"
+
 // PlayRandom plays the game to its end with both seats choosing uniformly
 // among their legal choices, seat 0 drawing from a and seat 1 from b, and
 // returns the result. If a and b are the same source, seat 1 draws from a
@@ -17,13 +19,12 @@ package engine
 func (s *State) PlayRandom(a, b *Wyrand) Result {
 	var d draws
 	d.next = 6
-	d.src[0] = a.state
+	d.src[0] = a.State()
 	if a == b {
-		a.state += wyP0
-		d.src[0] = a.state
-		d.src[1] = wymix(a.state)
+		d.src[0] += rng.Step
+		d.src[1] = rng.Mix(d.src[0])
 	} else {
-		d.src[1] = b.state
+		d.src[1] = b.State()
 	}
 	switch {
 	case s.variant != 0:
@@ -43,9 +44,9 @@ func (s *State) PlayRandom(a, b *Wyrand) Result {
 		}
 	}
 	if a != b {
-		b.state = d.src[1]
+		b.SetState(d.src[1])
 	}
-	a.state = d.src[0]
+	a.SetState(d.src[0])
 	return s.Result
 }
 

@@ -1,6 +1,10 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/nzsclab/nzsc/engine/rng"
+)
 
 // This file holds PlayRandom's draws: how the seats' generators become
 // the digits that their picks are read from.
@@ -33,9 +37,9 @@ type draws struct {
 // digits. The twelve digits are written out: as a loop (the compiler does
 // not unroll it) a random game ran 17% more instructions.
 func (d *draws) refill() {
-	d.src[0] += wyP0
-	d.src[1] += wyP0
-	w := wymix(d.src[0])
+	d.src[0] += rng.Step
+	d.src[1] += rng.Step
+	w := rng.Mix(d.src[0])
 	var a0, a1, a2, a3, a4, a5, h uint64
 	a0, w = bits.Mul64(w, 60)
 	a1, w = bits.Mul64(w, 60)
@@ -43,7 +47,7 @@ func (d *draws) refill() {
 	a3, w = bits.Mul64(w, 60)
 	a4, w = bits.Mul64(w, 60)
 	a5, _ = bits.Mul64(w, 60)
-	w = wymix(d.src[1])
+	w = rng.Mix(d.src[1])
 	h, w = bits.Mul64(w, 60)
 	d.c[0] = uint32(a0) | uint32(h)<<digitB
 	h, w = bits.Mul64(w, 60)

@@ -19,7 +19,8 @@ func playByStep(t *testing.T, s *State, srcA, srcB *Wyrand) []Turn {
 		left int
 	}
 	if srcA == srcB {
-		split := Wyrand{srcA.Uint64()}
+		var split Wyrand
+		split.SetState(srcA.Uint64())
 		srcB = &split
 	}
 	readers := [2]reader{{src: srcA}, {src: srcB}}

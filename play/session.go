@@ -495,8 +495,8 @@ func (s *Session) finish(r *Reply) error {
 		bots[i] = s.opt.Bot.Spec
 	}
 	bots[s.me] = "person"
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: s.info.Name, Seats: len(s.bots),
-		Rules: s.g.Rules(), Seed: game.FormatSeed(s.seed), Bots: bots, Turns: slices.Clone(s.turns)}
+	rec := game.NewRecord(s.g, s.seed, bots)
+	rec.Turns = slices.Clone(s.turns)
 	rec.Result.SetOutcome(s.st.Outcome())
 	rec.Result.Steps = s.st.Turn()
 	s.last = rec

@@ -247,9 +247,6 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 	if err != nil {
 		return nil, analysis.Continue, err
 	}
-	verdict := analysis.Continue
-	if st.Verdict != "" && len(st.Looks) > 0 {
-		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
-	}
+	verdict := t.Final(st.Last())
 	return NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted), verdict, nil
 }

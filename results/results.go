@@ -127,6 +127,16 @@ type SPRTState struct {
 	Verdict string `json:"verdict,omitempty"`
 }
 
+// Last returns the LLR of the test's last look and whether the test
+// ended there (it recorded a verdict after at least one look), the
+// arguments of analysis.SPRT.Final.
+func (s *SPRTState) Last() (llr float64, ended bool) {
+	if len(s.Looks) == 0 {
+		return 0, false
+	}
+	return s.Looks[len(s.Looks)-1].LLR, s.Verdict != ""
+}
+
 // SPRTLook is one look at the log-likelihood ratio, with the counts it
 // was computed from.
 type SPRTLook struct {

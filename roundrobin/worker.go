@@ -87,10 +87,8 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 		w.fast = append(w.fast, w.nzsc != nil && w.nzsc.fast[pr[0]] && w.nzsc.fast[pr[1]])
 	}
 	if log != nil {
-		g := cfg.game()
-		w.rec = game.Record{Format: game.RecordFormat, Version: game.RecordVersion,
-			Game: g.Info().Name, Seats: g.Seats(), Rules: g.Rules(),
-			Table: &w.recAt.table, Set: &w.recAt.set, InSet: &w.recAt.inSet}
+		w.rec = *game.NewRecord(cfg.game(), 0, nil) // logGame sets the seed
+		w.rec.Table, w.rec.Set, w.rec.InSet = &w.recAt.table, &w.recAt.set, &w.recAt.inSet
 	}
 	return w, nil
 }

@@ -7,9 +7,9 @@ import (
 	"slices"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	np "github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func init() {
@@ -62,7 +62,7 @@ func observation(obs game.Observation) *np.Observation {
 // seeded from the source the table gave it.
 type base struct {
 	seat int
-	r    engine.Wyrand
+	r    rng.Wyrand
 }
 
 func (b *base) NewGame(_ game.Game, seat int, rng *rand.Rand) {

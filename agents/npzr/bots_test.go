@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	np "github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func newBot(t testing.TB, spec string) agents.Player {
@@ -29,7 +29,7 @@ func decisions(t *testing.T, bot agents.Player, seed uint64, check func(s *np.St
 	t.Helper()
 	g, _ := np.NewGame(np.DefaultRules)
 	s, _ := np.New(np.DefaultRules, seed)
-	bot.NewGame(g, 0, rand.New(engine.NewWyrand(seed, 7)))
+	bot.NewGame(g, 0, rand.New(rng.NewWyrand(seed, 7)))
 	var buf [np.MaxLegal]np.Action
 	var legal []game.Action
 	var o np.Observation

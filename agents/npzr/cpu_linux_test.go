@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	np "github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 var cpuPair = flag.String("cpu.pair", "", "measure CPU time per decision of two bots, \"A/B\", in games between them (seats swapped); -cpu.games sets the number")
@@ -55,7 +55,7 @@ func TestCPUPerDecision(t *testing.T) {
 		first := int(k & 1) // which bot sits in seat 0
 		s, _ := np.New(np.DefaultRules, 0xc0de0000+k/2)
 		for i := range 2 {
-			bots[i].NewGame(g, i^first, rand.New(engine.NewWyrand(k, uint64(i))))
+			bots[i].NewGame(g, i^first, rand.New(rng.NewWyrand(k, uint64(i))))
 		}
 		for !s.Over() {
 			legal = legal[:0]

@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
 	np "github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // This file is the rule-based policy shared by the bots: greedy plays it,
@@ -340,7 +340,7 @@ func (p *policy) moves(s *np.State, me int, mine, theirs uint8) {
 }
 
 // best returns the highest-priority candidate, ties broken by r.
-func best(cands []candidate, r *engine.Wyrand) np.Action {
+func best(cands []candidate, r *rng.Wyrand) np.Action {
 	top, n := -1, 0
 	var a np.Action
 	for _, c := range cands {
@@ -360,7 +360,7 @@ func best(cands []candidate, r *engine.Wyrand) np.Action {
 
 // rollout plays s forward with the policy for seats for up to turns
 // turns (or to the end) and returns its value for seat me (see value).
-func (p *policy) rollout(s *np.State, me, turns int, r *engine.Wyrand) float64 {
+func (p *policy) rollout(s *np.State, me, turns int, r *rng.Wyrand) float64 {
 	stop := s.Turns() + turns
 	for !s.Over() && s.Turns() < stop {
 		s.Step(best(p.candidates(s), r))

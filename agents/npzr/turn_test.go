@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	np "github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 var missedSpec = flag.String("missed.bot", "turn:iters=20", "the bot TestNoMissedOwnTurnWins checks (it must miss none; name another bot to count its misses)")
@@ -107,8 +107,8 @@ func TestNoMissedOwnTurnWins(t *testing.T) {
 		seat := int(k & 1)
 		missedBefore := missed
 		s, _ := np.New(np.DefaultRules, seed)
-		bot.NewGame(g, seat, rand.New(engine.NewWyrand(seed, 1)))
-		opp.NewGame(g, 1-seat, rand.New(engine.NewWyrand(seed, 2)))
+		bot.NewGame(g, seat, rand.New(rng.NewWyrand(seed, 1)))
+		opp.NewGame(g, 1-seat, rand.New(rng.NewWyrand(seed, 2)))
 		for !s.Over() {
 			legal = legal[:0]
 			for _, a := range s.Legal(buf[:0]) {

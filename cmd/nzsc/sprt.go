@@ -67,10 +67,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if format == "table" && !quiet {
 		tell = report.SPRTProgress(e.stdout, e.width, names[0], names[1], t, st)
 	}
-	verdict := analysis.Continue
-	if st.Verdict != "" {
-		verdict = t.Decide(st.Looks[len(st.Looks)-1].LLR)
-	}
+	verdict := t.Final(st.Last())
 	look := roundrobin.SPRTLook(st, t, rd.Manifest.GamesPerPairing, &verdict, tell)
 	var res roundrobin.Result
 	if verdict == analysis.Continue {

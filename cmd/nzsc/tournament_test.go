@@ -274,3 +274,50 @@ func TestSPRTCommand(t *testing.T) {
 		t.Errorf("table output: %s", stdout)
 	}
 }
+
+// TestSPRTResumeVerdictWithoutLooks: a manifest whose test names a
+// verdict but holds no look (edited, or cut short) resumes as a test
+// without a verdict, with neither a panic nor a verdict taken from the
+// stored name; a resume and a report derive it alike (analysis.SPRT.Final).
+func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	stopGames.Store(0)
+	stopAt.Store(150)
+	stopCancel.Store(&cancel)
+	var out, errb bytes.Buffer
+	err := run(ctx, []string{"sprt", "test-stop", "random", "--elo0", "0", "--elo1", "5", "--batch", "100",
+		"--max-games", "400", "--seed", "4", "--workers", "1", "--quiet", "--out", dir}, strings.NewReader(""), &out, &errb)
+	cancel()
+	stopCancel.Store(nil)
+	stopAt.Store(-1)
+	if err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("interrupted test: err %v", err)
+	}
+	path := filepath.Join(dir, "manifest.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	st := m["sprt"].(map[string]any)
+	st["looks"], st["verdict"] = []any{}, "H1 accepted"
+	raw, _ = json.Marshal(m)
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatalf("resume: code %d\n%s", code, stderr)
+	}
+	var doc report.SPRT
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Verdict == "H1 accepted" || len(doc.Looks) == 0 {
+		t.Errorf("resume: verdict %q after %d looks, want the test played on from its counts", doc.Verdict, len(doc.Looks))
+	}
+}

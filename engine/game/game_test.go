@@ -18,8 +18,7 @@ func playContract(t *testing.T, g game.Game, seed uint64) (game.Record, game.Sta
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	st := g.NewState(seed)
-	rec := game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
-		Seats: g.Seats(), Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: []string{"a", "b"}}
+	rec := *game.NewRecord(g, seed, []string{"a", "b"})
 	acts := make([]game.Action, g.Seats())
 	var legal []game.Action
 	var toAct []int

@@ -43,6 +43,16 @@ type Record struct {
 	Result RecordResult `json:"result"`
 }
 
+// NewRecord returns the header of a record of a game of g played from
+// seed by bots (one name per seat, or nil for the caller to fill): format,
+// version, game, seats, every rule and the seed. Every writer of records
+// starts from it, so that no writer can leave out or spell differently a
+// field a reader checks.
+func NewRecord(g Game, seed uint64, bots []string) *Record {
+	return &Record{Format: RecordFormat, Version: RecordVersion, Game: g.Info().Name,
+		Seats: g.Seats(), Rules: g.Rules(), Seed: FormatSeed(seed), Bots: bots}
+}
+
 // RecordResult is the end of a recorded game.
 type RecordResult struct {
 	// Places is each seat's finishing place (1 first, shared when equal).

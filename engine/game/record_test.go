@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -165,4 +166,17 @@ func clone(turns [][]string) [][]string {
 		out[i] = append([]string(nil), t...)
 	}
 	return out
+}
+
+// ExampleNewRecord shows the header every writer of records starts from:
+// the rules in full and the seed in 0x hex.
+func ExampleNewRecord() {
+	g, err := game.Build("npzr", 2, nil)
+	if err != nil {
+		panic(err)
+	}
+	b, _ := json.Marshal(game.NewRecord(g, 255, []string{"random", "person"}))
+	fmt.Println(string(b))
+	// Output:
+	// {"format":"nzsc-lab-game","version":1,"game":"npzr","seats":2,"rules":{"copies":"4","turn_cap":"500"},"seed":"0xff","bots":["random","person"],"result":{"places":null,"winner":0,"score":null,"steps":0}}
 }

@@ -3,7 +3,7 @@ package npzr
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // BenchmarkRandomGame plays one complete game between two uniform-random
@@ -11,7 +11,7 @@ import (
 // decisions/game is the mean number of decisions; ns/decision divides.
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
-	var r engine.Wyrand
+	var r rng.Wyrand
 	var seed uint64
 	decisions := 0
 	for b.Loop() {
@@ -29,7 +29,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // on a game in progress, a new game started when one ends.
 func BenchmarkRandomDecision(b *testing.B) {
 	b.ReportAllocs()
-	var r engine.Wyrand
+	var r rng.Wyrand
 	seed := uint64(1)
 	s, _ := New(DefaultRules, seed)
 	for b.Loop() {
@@ -46,7 +46,7 @@ func BenchmarkRandomDecision(b *testing.B) {
 func BenchmarkLegal(b *testing.B) {
 	b.ReportAllocs()
 	var positions []State
-	var r engine.Wyrand
+	var r rng.Wyrand
 	for seed := range uint64(20) {
 		s, _ := New(DefaultRules, seed)
 		for !s.Over() {
@@ -68,7 +68,7 @@ func BenchmarkLegal(b *testing.B) {
 func BenchmarkDeterminize(b *testing.B) {
 	b.ReportAllocs()
 	var obs []Observation
-	var r engine.Wyrand
+	var r rng.Wyrand
 	for seed := range uint64(20) {
 		s, _ := New(DefaultRules, seed)
 		for !s.Over() {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // This file puts NPZR behind the lab's game contract (package game):
@@ -186,7 +186,7 @@ func (gs *GameState) Clone() game.State { return &GameState{State: gs.State} }
 func (gs *GameState) Resample(seat int, seed uint64) game.State {
 	var o Observation
 	gs.State.Observe(seat, &o)
-	s, err := o.Determinize(engine.NewWyrand(seed, shuffleStream))
+	s, err := o.Determinize(rng.NewWyrand(seed, shuffleStream))
 	if err != nil {
 		panic("npzr: a state's own observation does not determinize: " + err.Error()) // a bug in the game
 	}

@@ -3,8 +3,8 @@ package npzr_test
 import (
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // A game between two uniform-random players, then a scripted look at the
@@ -21,7 +21,7 @@ func Example() {
 	legal := s.Legal(buf[:0])
 	fmt.Println(o.OppHand, o.Deck, len(legal) == s.NumLegal(), o.Name(legal[0]))
 
-	r := engine.NewWyrand(2026, 1)
+	r := rng.NewWyrand(2026, 1)
 	winner := s.PlayRandom(r)
 	fmt.Println(winner >= -1 && winner <= 1, s.Over())
 	// Output:

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // Placed is a card on the table: its kind and the regular kind it counts
@@ -114,7 +114,7 @@ func (o *Observation) Seat() int { return o.seat }
 // Observations that are equal give States drawn from the same
 // distribution. It returns an error when o is not an observation of a
 // game (its counts do not add up).
-func (o *Observation) Determinize(r *engine.Wyrand) (State, error) {
+func (o *Observation) Determinize(r *rng.Wyrand) (State, error) {
 	var s State
 	if o.Copies < 1 || o.Copies > MaxCopies || o.TurnCap < 1 || o.TurnCap > 0xFFFF || o.Stacks < 0 || o.Stacks > MaxStacks || o.NTable < 0 || o.NTable > MaxCards {
 		return s, fmt.Errorf("npzr: observation out of range")

@@ -6,12 +6,12 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
-func seedSource(seed uint64) engine.Wyrand {
-	var r engine.Wyrand
+func seedSource(seed uint64) rng.Wyrand {
+	var r rng.Wyrand
 	r.Seed(seed, 1)
 	return r
 }
@@ -81,7 +81,7 @@ func FuzzGame(f *testing.F) {
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	seed := uint64(0)
-	var r engine.Wyrand
+	var r rng.Wyrand
 	allocs := testing.AllocsPerRun(200, func() {
 		seed++
 		r.Seed(seed, 1)
@@ -151,7 +151,7 @@ func TestObservationHidesTheHiddenCards(t *testing.T) {
 }
 
 func TestDeterminizeIsConsistent(t *testing.T) {
-	var src engine.Wyrand
+	var src rng.Wyrand
 	for seed := range uint64(60) {
 		s, _ := New(Rules{Copies: 1 + int(seed%4), TurnCap: 500}, seed)
 		r := seedSource(seed)
@@ -305,8 +305,7 @@ func TestRecordReplays(t *testing.T) {
 	for seed := range uint64(5) {
 		st := g.NewState(seed)
 		r := seedSource(seed)
-		rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
-			Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: []string{"random", "random"}}
+		rec := game.NewRecord(g, seed, []string{"random", "random"})
 		var legal []game.Action
 		for !st.Over() {
 			seat := st.(*GameState).State.ToAct()

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // Rules are the rules options of a game.
@@ -105,7 +105,7 @@ type State struct {
 	steps    uint32
 	// rng shuffles the scored cards into a new deck; it is the rest of
 	// the game's chance source.
-	rng engine.Wyrand
+	rng rng.Wyrand
 	// facts records what happened for the game's own analysis (Stats);
 	// play never reads it.
 	facts facts
@@ -133,7 +133,7 @@ type facts struct {
 const shuffleStream = 0x6e707a72
 
 // New returns the first state of a game under r from seed: the deck
-// shuffled with the game's source (engine.Wyrand, stream "npzr" of the
+// shuffled with the game's source (rng.Wyrand, stream "npzr" of the
 // seed), five cards dealt to each player one at a time from seat 0, and
 // seat 0's first card drawn. It returns an error for rules out of range.
 func New(r Rules, seed uint64) (State, error) {
@@ -161,7 +161,7 @@ func New(r Rules, seed uint64) (State, error) {
 // bounded returns a number in [0, n) from r: the high word of a 64×64-bit
 // product (Lemire's method without the rejection step; its bias, below
 // n/2^64, is far below anything a game could show).
-func bounded(r *engine.Wyrand, n uint64) uint64 {
+func bounded(r *rng.Wyrand, n uint64) uint64 {
 	hi, _ := bits.Mul64(r.Uint64(), n)
 	return hi
 }
@@ -578,7 +578,7 @@ func nthBit(set uint16, n int) Kind {
 // RandomAction returns a uniformly random legal action, drawn from r; the
 // game must not be over. It counts the actions and decodes one, listing
 // none.
-func (s *State) RandomAction(r *engine.Wyrand) Action {
+func (s *State) RandomAction(r *rng.Wyrand) Action {
 	per := uint64(s.nStacks) + 1
 	if s.phase == Play {
 		ks := handKinds(s.hand[s.toAct])
@@ -590,7 +590,7 @@ func (s *State) RandomAction(r *engine.Wyrand) Action {
 // PlayRandom plays the game to its end, every decision uniform among the
 // legal actions with r as the source, and returns the winner (-1 for a
 // draw).
-func (s *State) PlayRandom(r *engine.Wyrand) int {
+func (s *State) PlayRandom(r *rng.Wyrand) int {
 	for s.phase != Over {
 		s.Step(s.RandomAction(r))
 	}

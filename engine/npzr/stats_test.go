@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // The wild cards a player was dealt and drew are, before anything is
@@ -32,7 +32,7 @@ func TestWildsDrawnAtTheDeal(t *testing.T) {
 func playRandom(t *testing.T, g game.Game, seed uint64) game.State {
 	t.Helper()
 	st := g.NewState(seed)
-	var r engine.Wyrand
+	var r rng.Wyrand
 	r.Seed(seed, 99)
 	acts := make([]game.Action, 2)
 	var legal []game.Action

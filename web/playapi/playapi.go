@@ -91,12 +91,13 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 		return nil, err
 	}
 	switch {
-	case bot.Info.External && (where.Static || !where.AllowExec):
-		if where.Static {
-			return nil, errors.New("exec: bots run programs, which a page without a server cannot")
+	case where.Static && bot.Info.StartsProgram():
+		return nil, errors.New("exec: bots run programs, which a page without a server cannot")
+	case !where.Static:
+		if err := bot.CheckAllowed(where.AllowExec); err != nil {
+			return nil, err
 		}
-		return nil, ErrExec
-	case where.Static && solverBots[bot.Info.Name]:
+	case solverBots[bot.Info.Name]:
 		return nil, fmt.Errorf("%s needs the solved game, which this page without a server does not have: run nzsc serve", bot.Info.Name)
 	}
 	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)
@@ -106,8 +107,9 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	return play.NewSession(play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed})
 }
 
-// ErrExec refuses an external program where it is not allowed.
-var ErrExec = errors.New("exec: bots run programs on the server; start it with nzsc serve --allow-exec and open the page through the link it prints (the link carries the server's secret)")
+// ErrExec refuses an external program where it is not allowed: the
+// refusal of every page (agents.ErrExec).
+var ErrExec = agents.ErrExec
 
 // RecordLine is a game record as one JSON line.
 func RecordLine(r *game.Record) ([]byte, error) {
@@ -195,7 +197,7 @@ func Games(where Where) []GameInfo {
 func Bots(gameName string, players int, where Where) []BotInfo {
 	var out []BotInfo
 	for _, i := range agents.RegisteredForSeats(gameName, players) {
-		if i.External && (where.Static || !where.AllowExec) || where.Static && solverBots[i.Name] {
+		if i.StartsProgram() && (where.Static || !where.AllowExec) || where.Static && solverBots[i.Name] {
 			continue
 		}
 		b := BotInfo{Name: i.Name, About: i.Help}

@@ -343,8 +343,8 @@ func (r *room) recordOf() (*game.Record, error) {
 	if !r.st.Over() {
 		return nil, fmt.Errorf("the game is not over yet")
 	}
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: r.g.Info().Name,
-		Seats: r.g.Seats(), Rules: r.g.Rules(), Seed: game.FormatSeed(r.seed), Turns: r.turns}
+	rec := game.NewRecord(r.g, r.seed, nil)
+	rec.Turns = r.turns
 	for _, n := range r.names {
 		rec.Bots = append(rec.Bots, "person:"+n)
 	}

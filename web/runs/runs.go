@@ -319,7 +319,7 @@ type Bot struct {
 func BotsFor(gameName string, seats int, allowExec bool) []Bot {
 	var out []Bot
 	for _, i := range agents.RegisteredForSeats(gameName, seats) {
-		if i.Prefix && !allowExec {
+		if i.StartsProgram() && !allowExec {
 			continue
 		}
 		b := Bot{Name: i.Name, Help: i.Help}
@@ -341,8 +341,8 @@ func ParseBot(gameName string, seats int, spec string, allowExec bool) (*agents.
 	if err != nil {
 		return nil, err
 	}
-	if b.Info.Prefix && !allowExec {
-		return nil, fmt.Errorf("bot %q runs an external program, which this server starts only with nzsc serve --allow-exec and for a page opened through the link it prints (the link carries the server's secret)", spec)
+	if err := b.CheckAllowed(allowExec); err != nil {
+		return nil, err
 	}
 	return b, nil
 }

@@ -181,8 +181,7 @@ func Play(ctx context.Context, gameName string, players int, specs []string, see
 		return nil, fmt.Errorf("want %d bots, got %d", g.Seats(), len(specs))
 	}
 	seats := make([]agents.Player, len(specs))
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
-		Seats: g.Seats(), Rules: g.Rules(), Seed: game.FormatSeed(seed)}
+	rec := game.NewRecord(g, seed, nil)
 	defer func() {
 		for _, p := range seats {
 			if p == nil {

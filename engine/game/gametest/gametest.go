@@ -280,9 +280,7 @@ func newPlayer(g game.Game, seed uint64) *player {
 	for s := range bots {
 		bots[s] = "random"
 	}
-	return &player{g: g, rng: rand.New(rand.NewPCG(seed, 0x6761_6d65)), rec: game.Record{
-		Format: game.RecordFormat, Version: game.RecordVersion, Game: g.Info().Name,
-		Seats: n, Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: bots, Turns: [][]string{}}}
+	return &player{g: g, rng: rand.New(rand.NewPCG(seed, 0x6761_6d65)), rec: *game.NewRecord(g, seed, bots)}
 }
 
 // choose picks every deciding seat's action and names it.

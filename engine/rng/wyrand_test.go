@@ -1,4 +1,4 @@
-package engine
+package rng
 
 import (
 	"math/big"
@@ -57,18 +57,6 @@ func TestWyrandSeedsApart(t *testing.T) {
 		d := j * wyP0 * inv
 		if min(d, -d) < 1<<44 {
 			t.Fatalf("j = %d: seeds %d apart share a draw", j, min(d, -d))
-		}
-	}
-}
-
-// TestUnownedByDigit checks what unownedByDigit relies on: a booster's
-// place in its character's list fixes which window moves are not owned,
-// whatever the character.
-func TestUnownedByDigit(t *testing.T) {
-	for _, l := range Loadouts() {
-		la := loadoutIndex(l.Character, l.Booster)
-		if got := unownedByDigit[la&3]; got != loadoutLanes[la] {
-			t.Errorf("%v: unowned lanes %#x, want %#x", l, got, loadoutLanes[la])
 		}
 	}
 }

@@ -1,0 +1,29 @@
+package agents
+
+import (
+	"errors"
+	"fmt"
+)
+
+// This file holds the one rule for which bots a page may start: a bot
+// that starts a program runs it on the server's machine, so a server
+// starts one only where it allows programs (nzsc serve --allow-exec, and
+// the page opened through the link it prints: webapi.ExecAllowed). The
+// Play page, the Runs form and the Watch page all ask it.
+
+// StartsProgram reports whether a bot of kind i starts a program (exec:).
+func (i *Info) StartsProgram() bool { return i.External }
+
+// ErrExec is the refusal of a bot that starts a program where programs
+// are not allowed; callers match it with errors.Is (the server answers
+// 403 Forbidden).
+var ErrExec = errors.New("exec: bots run programs on the server; start it with nzsc serve --allow-exec and open the page through the link it prints (the link carries the server's secret)")
+
+// CheckAllowed returns an error wrapping ErrExec, naming b's spec, when
+// b starts a program and programs are not allowed.
+func (b *Bot) CheckAllowed(programs bool) error {
+	if b.Info.StartsProgram() && !programs {
+		return fmt.Errorf("bot %q: %w", b.Spec, ErrExec)
+	}
+	return nil
+}

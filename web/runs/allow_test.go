@@ -1,0 +1,18 @@
+package runs
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+)
+
+// TestParseBotRefusesAsPlay: the Runs form refuses a program with the
+// refusal the Play page gives (agents.ErrExec), the one rule of every page.
+func TestParseBotRefusesAsPlay(t *testing.T) {
+	for _, spec := range []string{"exec:/bin/true", "exec:sh -c true;timeout=1s"} {
+		if _, err := ParseBot("nzsc", 2, spec, false); !errors.Is(err, agents.ErrExec) {
+			t.Errorf("%s without AllowExec: %v, want agents.ErrExec", spec, err)
+		}
+	}
+}
