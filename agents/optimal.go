@@ -45,7 +45,8 @@ type Mixer interface {
 type solutionSource struct {
 	path  string
 	rules engine.Rules
-	once  sync.Once
+	mu    sync.Mutex // held while loading or solving
+	done  bool       // s and err are final
 	s     *solve.Solution
 	err   error
 }
@@ -82,18 +83,31 @@ func sourceFor(path string, rules engine.Rules) *solutionSource {
 }
 
 // get returns the solution, loading it at the first call: a named file
-// is only read; the cache is solved and written when missing or stale.
-func (src *solutionSource) get() (*solve.Solution, error) {
-	src.once.Do(func() {
-		if src.path != "" {
-			src.s, src.err = solve.Load(src.path)
-		} else {
-			src.s, _, src.err = solve.LoadOrSolveRules(context.Background(), src.rules, 0, nil)
-		}
-		if src.err != nil {
-			src.s, src.err = nil, fmt.Errorf("optimal: %w", src.err)
-		}
-	})
+// is only read; the cache is solved and written when missing or stale,
+// on ctx (a stop ends the solve within its check interval). A solve cut
+// short by ctx is not final: the next caller, on another context (the
+// next request of a server), solves again.
+func (src *solutionSource) get(ctx context.Context) (*solve.Solution, error) {
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	if src.done {
+		return src.s, src.err
+	}
+	var s *solve.Solution
+	var err error
+	if src.path != "" {
+		s, err = solve.Load(src.path)
+	} else {
+		s, _, err = solve.LoadOrSolveRules(ctx, src.rules, 0, nil)
+	}
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("optimal: %w", ctx.Err())
+	}
+	src.done = true
+	src.s, src.err = s, err
+	if err != nil {
+		src.s, src.err = nil, fmt.Errorf("optimal: %w", err)
+	}
 	return src.s, src.err
 }
 
@@ -110,7 +124,12 @@ type Optimal struct {
 	loaded bool
 	err    error
 	rng    *rand.Rand
+	ctx    context.Context // the run's (SetContext): a stop ends the solve
 }
+
+// SetContext implements ContextSetter: the solve at the first decision,
+// when no solution is cached, ends when ctx does.
+func (o *Optimal) SetContext(ctx context.Context) { o.ctx = ctx }
 
 // NewOptimal returns an Optimal playing s.
 func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
@@ -122,7 +141,11 @@ func (o *Optimal) solution(st *engine.State) *solve.Solution {
 	if !o.loaded {
 		o.loaded = true
 		if o.s == nil {
-			o.s, o.err = sourceFor(o.path, st.Rules()).get()
+			ctx := o.ctx
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			o.s, o.err = sourceFor(o.path, st.Rules()).get(ctx)
 		}
 		if o.s != nil && !o.s.Solves(st.Rules()) {
 			o.s, o.err = nil, fmt.Errorf("optimal: the solution is of other rules (%v) than the game's (%v): solve them with nzsc solve game --rule", o.s.Rules.Options(), st.Rules().Options())
