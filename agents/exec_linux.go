@@ -148,25 +148,10 @@ func procStat(pid int) (state byte, ppid int, ok bool) {
 // process (it takes the process's memory lock). Without the subreaper
 // every process is a candidate.
 func candidates(self int) []int {
-	pids := allPids()
 	if !subreaper {
-		return pids
+		return allPids()
 	}
-	children := map[int][]int{}
-	for _, pid := range pids {
-		if _, ppid, ok := procStat(pid); ok {
-			children[ppid] = append(children[ppid], pid)
-		}
-	}
-	var out []int
-	queue := children[self]
-	for len(queue) > 0 {
-		pid := queue[0]
-		queue = queue[1:]
-		out = append(out, pid)
-		queue = append(queue, children[pid]...)
-	}
-	return out
+	return descendants(self)
 }
 
 // allPids lists the processes in /proc.

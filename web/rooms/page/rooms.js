@@ -144,14 +144,7 @@ function statusLine(v) {
 // grouped lays NPZR's actions out as Play does: a row per card played or
 // pile moved, a button for each place it may go.
 function grouped(opts, options) {
-  const rows = new Map();
-  for (const o of options) {
-    let key = "", rest = o;
-    const m = /^(play .+?) ((?:as .+ )?(?:on \d+|new))$/.exec(o) || /^(move \S+) (.+)$/.exec(o);
-    if (m) { key = m[1]; rest = m[2]; }
-    if (!rows.has(key)) rows.set(key, []);
-    rows.get(key).push([o, rest]);
-  }
+  const rows = groupActions(options);
   for (const [key, list] of rows) {
     const row = el("div", "group");
     if (key) row.appendChild(el("span", "glabel", key));
