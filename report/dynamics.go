@@ -19,6 +19,14 @@ import (
 // the replicator's trajectory and each ranking's weights with their
 // intervals.
 
+// TailReplicates is the number of bootstrap replicates behind the
+// dynamics sections of a two-seat tournament's HTML report: fewer than
+// `nzsc report --dynamics`'s default (dynamics.DefaultReplicates), so
+// that the sections add well under a second of CPU to every tournament
+// with --html (measured: see docs/dynamics.md), while still enough for a
+// 95% interval's ends to be the 2nd and 98th of the replicates.
+const TailReplicates = 100
+
 // Dynamics is a run's evolutionary dynamics as the renderers take them.
 type Dynamics struct {
 	// What says what was analysed: "NZSC, 5 bots, 20000 games".
