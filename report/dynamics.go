@@ -194,7 +194,7 @@ func (d *Dynamics) uncertaintyText() string {
 	}
 	what := "every pair's games drawn again from its own wins, draws and losses"
 	if d.Seats > 2 {
-		what = "every pair's shared tables drawn again from its own aheads, ties and behinds, each pair on its own (the pairs of one table are not independent: the intervals are rougher than a table bootstrap's)"
+		what = "every pair's shared tables drawn again from its own aheads, ties and behinds, each pair on its own although the pairs of one table are not independent (so the intervals are approximate)"
 	}
 	return fmt.Sprintf("each interval is the 95%% percentile interval of %d bootstrap replicates, %s (seed %#x); \"not separable from\" lists the bots whose order against this one the replicates reverse or tie in more than 2.5%% of them",
 		d.Analysis.Replicates, what, d.Seed)
