@@ -22,9 +22,10 @@ import (
 // TailReplicates is the number of bootstrap replicates behind the
 // dynamics sections of a two-seat tournament's HTML report: fewer than
 // `nzsc report --dynamics`'s default (dynamics.DefaultReplicates), so
-// that the sections add well under a second of CPU to every tournament
-// with --html (measured: see docs/dynamics.md), while still enough for a
-// 95% interval's ends to be the 2nd and 98th of the replicates.
+// that the sections add well under a second of CPU to the page of a
+// tournament of the default 5 bots (about 0.3 s; docs/dynamics.md has
+// the figures), while still enough for a 95% interval's ends to be
+// between the 3rd and 4th replicates from each end.
 const TailReplicates = 100
 
 // Dynamics is a run's evolutionary dynamics as the renderers take them.
