@@ -19,6 +19,15 @@ import (
 // the replicator's trajectory and each ranking's weights with their
 // intervals.
 
+// TailReplicates is the number of bootstrap replicates behind the
+// dynamics sections of a two-seat tournament's HTML report: fewer than
+// `nzsc report --dynamics`'s default (dynamics.DefaultReplicates), so
+// that the sections add well under a second of CPU to the page of a
+// tournament of the default 5 bots (about 0.3 s; docs/dynamics.md has
+// the figures), while still enough for a 95% interval's ends to be
+// between the 3rd and 4th replicates from each end.
+const TailReplicates = 100
+
 // Dynamics is a run's evolutionary dynamics as the renderers take them.
 type Dynamics struct {
 	// What says what was analysed: "NZSC, 5 bots, 20000 games".
@@ -26,27 +35,91 @@ type Dynamics struct {
 	Seed     uint64
 	Analysis *dynamics.Analysis
 	Width    int
+	// Seats is the run's players a table: above 2 the payoff is the
+	// "finished ahead" shares, not the cross-table's score shares.
+	Seats int
 }
 
-// DynamicsOf analyses the cross-table of a two-seat run's counts; opt's
-// seed seeds the bootstrap.
-func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics.Options) (*Dynamics, error) {
-	if man != nil && man.NumSeats() > 2 {
-		return nil, fmt.Errorf("dynamics: two seats only (this run has %d a game)", man.NumSeats())
+// payoffText names the payoff the analyses read, and fitnessText what a
+// bot's fitness is.
+func (d *Dynamics) payoffText() string {
+	if d.Seats > 2 {
+		return "the finished-ahead shares"
 	}
+	return "the cross-table"
+}
+
+// payoffKey is the JSON's name of the payoff: "score" (the cross-table)
+// or "ahead" (the finished-ahead shares of tables of three or four).
+func (d *Dynamics) payoffKey() string {
+	if d.Seats > 2 {
+		return "ahead"
+	}
+	return "score"
+}
+
+func (d *Dynamics) matrixText() string {
+	if d.Seats > 2 {
+		return "the finished-ahead shares"
+	}
+	return "the score shares"
+}
+
+func (d *Dynamics) fitnessText() string {
+	if d.Seats > 2 {
+		return "its share of finishing ahead of the bot it meets (ties half), as a game of two"
+	}
+	return "its score share"
+}
+
+// DynamicsOf analyses the payoff of a run's counts; opt's seed seeds
+// the bootstrap. A two-seat run's payoff is its cross-table (score
+// shares); a run of three or four seats a table has no score of one bot
+// against one other, and its payoff is the pairwise "finished ahead"
+// shares instead (analysis.AheadMatrix: i's wins are the games in which
+// i finished ahead of j at a table they shared, draws those they tied):
+// see docs/dynamics.md for what that payoff means and what it does not.
+func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics.Options) (*Dynamics, error) {
 	if len(counts.Bots) < 2 {
 		return nil, fmt.Errorf("dynamics: need at least 2 bots, the run has %d", len(counts.Bots))
 	}
-	ct := analysis.NewCrossTable(counts)
-	c := make([][]dynamics.Counts, len(ct.Bots))
+	seats := 2
+	if man != nil {
+		seats = man.NumSeats()
+	}
+	var bots []string
+	var recs [][]analysis.Record
+	if seats > 2 {
+		ahead, err := analysis.AheadMatrix(counts.FinishingOrders())
+		if err != nil {
+			return nil, err
+		}
+		bots = counts.Bots
+		for i := range ahead {
+			recs = append(recs, make([]analysis.Record, len(ahead[i])))
+			for j := range ahead[i] {
+				recs[i][j] = ahead[i][j].Record
+			}
+		}
+	} else {
+		ct := analysis.NewCrossTable(counts)
+		bots = ct.Bots
+		for i := range ct.Cells {
+			recs = append(recs, make([]analysis.Record, len(ct.Cells[i])))
+			for j := range ct.Cells[i] {
+				recs[i][j] = ct.Cells[i][j].Record
+			}
+		}
+	}
+	c := make([][]dynamics.Counts, len(bots))
 	for i := range c {
-		c[i] = make([]dynamics.Counts, len(ct.Bots))
+		c[i] = make([]dynamics.Counts, len(bots))
 		for j := range c[i] {
-			r := ct.Cells[i][j].Record
+			r := recs[i][j]
 			c[i][j] = dynamics.Counts{r.Wins, r.Draws, r.Losses}
 		}
 	}
-	p, err := dynamics.FromCounts(ct.Bots, c)
+	p, err := dynamics.FromCounts(bots, c)
 	if err != nil {
 		return nil, err
 	}
@@ -54,11 +127,14 @@ func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics
 	if err != nil {
 		return nil, err
 	}
-	what := fmt.Sprintf("%d bots, %d games", len(ct.Bots), counts.Games())
+	what := fmt.Sprintf("%d bots, %d games", len(bots), counts.Games())
+	if seats > 2 {
+		what = fmt.Sprintf("%d bots, %d players a table, %d games", len(bots), seats, counts.Games())
+	}
 	if man != nil {
 		what = man.GameName() + ", " + what
 	}
-	return &Dynamics{What: what, Seed: opt.Seed, Analysis: an}, nil
+	return &Dynamics{What: what, Seed: opt.Seed, Analysis: an, Seats: seats}, nil
 }
 
 // WriteDynamics writes d in format (json, csv, or the text tables).
@@ -117,8 +193,12 @@ func (d *Dynamics) uncertaintyText() string {
 	if d.Analysis.Replicates == 0 {
 		return "an exact payoff: no sampling error"
 	}
-	return fmt.Sprintf("each interval is the 95%% percentile interval of %d bootstrap replicates, every pair's games drawn again from its own wins, draws and losses (seed %#x); \"not separable from\" lists the bots whose order against this one the replicates reverse or tie in more than 2.5%% of them",
-		d.Analysis.Replicates, d.Seed)
+	what := "every pair's games drawn again from its own wins, draws and losses"
+	if d.Seats > 2 {
+		what = "every pair's shared tables drawn again from its own aheads, ties and behinds, each pair on its own although the pairs of one table are not independent (so the intervals are approximate)"
+	}
+	return fmt.Sprintf("each interval is the 95%% percentile interval of %d bootstrap replicates, %s (seed %#x); \"not separable from\" lists the bots whose order against this one the replicates reverse or tie in more than 2.5%% of them",
+		d.Analysis.Replicates, what, d.Seed)
 }
 
 // replicatorSentence says where the replicator's population went.
@@ -144,8 +224,8 @@ func DynamicsText(w io.Writer, d *Dynamics) error {
 	an := d.Analysis
 	names := an.Payoff.Names
 	p := &printer{w: w, width: d.Width}
-	p.para(fmt.Sprintf("Evolutionary dynamics of the cross-table (%s): what a population of these bots evolves to when each bot's fitness is its score share. %s.",
-		d.What, strings.ToUpper(d.uncertaintyText()[:1])+d.uncertaintyText()[1:]))
+	p.para(fmt.Sprintf("Evolutionary dynamics of %s (%s): what a population of these bots evolves to when each bot's fitness is %s. %s.",
+		d.payoffText(), d.What, d.fitnessText(), strings.ToUpper(d.uncertaintyText()[:1])+d.uncertaintyText()[1:]))
 	if m := an.Payoff.Missing; m > 0 {
 		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their score is taken as even", m))
 	}
@@ -158,7 +238,7 @@ func DynamicsText(w io.Writer, d *Dynamics) error {
 			p.section(fmt.Sprintf("Moran process (population %d, fitness 1 − w + w·score, w = %g, rare mutations): the share of time the population plays each bot.",
 				an.Moran.N, an.Moran.W))
 		case "replicator":
-			p.section("Replicator dynamics (ẋ_i = x_i((Ax)_i − xᵀAx), A the score shares). " + d.replicatorSentence())
+			p.section("Replicator dynamics (ẋ_i = x_i((Ax)_i − xᵀAx), A " + d.matrixText() + "). " + d.replicatorSentence())
 		}
 		hdr := []string{"#", "bot", m.Weight, "95%", "rank", "not separable from"}
 		if m.Key == "replicator" {
@@ -308,6 +388,7 @@ func DynamicsJSON(w io.Writer, d *Dynamics) error {
 		Format     string   `json:"format"`
 		What       string   `json:"what"`
 		Bots       []string `json:"bots"`
+		Payoff     string   `json:"payoff"`
 		Score      [][]num  `json:"score"`
 		Missing    int      `json:"missing_pairs"`
 		Replicates int      `json:"bootstrap_replicates"`
@@ -316,7 +397,7 @@ func DynamicsJSON(w io.Writer, d *Dynamics) error {
 		Moran      moran    `json:"moran"`
 		AlphaRank  alpha    `json:"alpha_rank"`
 	}{
-		Format: DynamicsFormat, What: d.What, Bots: names, Score: numMatrix(an.Payoff.Score), Missing: an.Payoff.Missing,
+		Format: DynamicsFormat, What: d.What, Bots: names, Payoff: d.payoffKey(), Score: numMatrix(an.Payoff.Score), Missing: an.Payoff.Missing,
 		Replicates: an.Replicates, Seed: d.Seed,
 		Replicator: rep{num(r.Times[len(r.Times)-1]), num(r.Speed), r.Speed < dynamics.Moving, dynWeights(names, &an.ReplicatorRank),
 			nums(r.Average), nums(r.Times), numMatrix(r.Path)},

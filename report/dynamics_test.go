@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -139,11 +141,62 @@ func TestNiceTicksRound(t *testing.T) {
 	}
 }
 
-// TestDynamicsRefusesTables: the dynamics need one-against-one payoffs.
-func TestDynamicsRefusesTables(t *testing.T) {
-	tr := fixture([]string{"a", "b", "c"}, nil)
-	m := &results.Manifest{Kind: "tournament", Seats: 3}
-	if _, err := DynamicsOf(m, tr, dynamics.Options{}); err == nil || !strings.Contains(err.Error(), "two seats only") {
-		t.Errorf("a 3-seat run: err %v", err)
+// ffaTable is a table of the bots 0, 1, 2 (three seats) with n games
+// of each finishing order given (places of bots 0, 1, 2).
+func ffaTable(n int64, orders ...[]int) *analysis.Tournament {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
+	for _, pl := range orders {
+		tc.Finishes[analysis.FinishKey(pl)] += n
+		for seat := range 3 {
+			tc.SeatPlaces[seat][pl[seat]-1] += n
+		}
+	}
+	return &analysis.Tournament{Bots: []string{"a", "b", "c"}, Tables: []analysis.TableCounts{tc}}
+}
+
+// TestDynamicsOfTables: a run of three seats a table is analysed on its
+// finished-ahead shares. Oracles, computed by hand: (1) every finishing
+// order equally often: every share is 1/2, a neutral game, so every
+// method's answer is uniform; (2) the orders a>b>c, b>c>a and c>a>b
+// equally often: a is ahead of b in 2 of the 3 (a>b>c, c>a>b) and of c
+// in 1, so the shares are the cycle a beats b beats c beats a at 2/3,
+// whose every answer is 1/3 each by symmetry (α-Rank's mass, the
+// Moran's, the replicator's time average).
+func TestDynamicsOfTables(t *testing.T) {
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9}
+	all := ffaTable(10, []int{1, 2, 3}, []int{1, 3, 2}, []int{2, 1, 3}, []int{2, 3, 1}, []int{3, 1, 2}, []int{3, 2, 1})
+	cyc := ffaTable(10, []int{1, 2, 3}, []int{3, 1, 2}, []int{2, 3, 1})
+	for _, c := range []struct {
+		name  string
+		tr    *analysis.Tournament
+		score [][]float64
+	}{
+		{"all orders", all, [][]float64{{0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}}},
+		{"cycle", cyc, [][]float64{{0.5, 2.0 / 3, 1.0 / 3}, {1.0 / 3, 0.5, 2.0 / 3}, {2.0 / 3, 1.0 / 3, 0.5}}},
+	} {
+		d, err := DynamicsOf(m, c.tr, dynamics.Options{Replicates: 20, Seed: 9})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		an := d.Analysis
+		for i := range 3 {
+			for j := range 3 {
+				if got := an.Payoff.Score[i][j]; math.Abs(got-c.score[i][j]) > 1e-12 {
+					t.Errorf("%s: share of %d ahead of %d = %v, want %v", c.name, i, j, got, c.score[i][j])
+				}
+			}
+			for name, w := range map[string]float64{"α-Rank": an.AlphaRank.Stationary[i], "Moran": an.Moran.Stationary[i], "replicator average": an.Replicator.Average[i]} {
+				if math.Abs(w-1.0/3) > 1e-3 {
+					t.Errorf("%s: %s weight of %d = %v, want 1/3", c.name, name, i, w)
+				}
+			}
+		}
+		var b bytes.Buffer
+		if err := DynamicsText(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(text, "finished-ahead shares") || !strings.Contains(text, "3 players a table") {
+			t.Errorf("%s: the text does not say what it analysed:\n%s", c.name, b.String())
+		}
 	}
 }

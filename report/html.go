@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
@@ -224,6 +225,23 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		pg.Sections = append(pg.Sections, gs)
 	}
 	pg.Sections = append(pg.Sections, metagameSection(s, csv["metagame.csv"]))
+	if len(t.Bots) >= 2 {
+		// The dynamics, as `nzsc report --dynamics` gives them, with
+		// fewer replicates (TailReplicates) to keep the tail cheap.
+		var seed uint64
+		if m != nil {
+			seed = m.Seed
+		}
+		d, err := DynamicsOf(m, t, dynamics.Options{Replicates: TailReplicates, Seed: seed})
+		if err != nil {
+			return err
+		}
+		secs, err := dynamicsSections(d)
+		if err != nil {
+			return err
+		}
+		pg.Sections = append(pg.Sections, secs...)
+	}
 	return renderPage(w, pg)
 }
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/results"
@@ -66,9 +67,15 @@ func TestHTMLSelfContained(t *testing.T) {
 		t.Error("no viewport meta")
 	}
 	// Charts: ratings, spread, cross-table, characters, loadouts,
-	// boosters and one per bot.
-	if n := strings.Count(page, `<svg id="c-`); n != 6+3 {
-		t.Errorf("%d charts, want 9", n)
+	// boosters, one per bot, and the dynamics' four (the replicator's
+	// trajectory and each method's weights).
+	if n := strings.Count(page, `<svg id="c-`); n != 6+3+4 {
+		t.Errorf("%d charts, want 13", n)
+	}
+	for _, id := range []string{`id="alpha_rank"`, `id="moran"`, `id="replicator"`, `id="c-replicator"`} {
+		if !strings.Contains(page, id) {
+			t.Errorf("no dynamics section or chart %s", id)
+		}
 	}
 	// Every heat-map cell has a hover text with the value, its interval
 	// and its games, or says it had none.
@@ -95,6 +102,17 @@ func TestHTMLSelfContained(t *testing.T) {
 	for _, tb := range TournamentTables(s) {
 		want[tb.Name] = string(tb.CSV())
 	}
+	// but for the dynamics' table, which the page computes (with
+	// TailReplicates) and the run directory does not keep.
+	d, err := DynamicsOf(fixtureManifest(tt), tt, dynamics.Options{Replicates: TailReplicates, Seed: fixtureManifest(tt).Seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dyn strings.Builder
+	if err := DynamicsCSV(&dyn, d); err != nil {
+		t.Fatal(err)
+	}
+	want["dynamics.csv"] = dyn.String()
 	links := regexp.MustCompile(`<a class="csv" id="dl-([^"]+)" download="([^"]+)" data-name="[^"]+" href="data:text/csv;charset=utf-8,([^"]*)"`).FindAllStringSubmatch(page, -1)
 	got := map[string]bool{}
 	for _, l := range links {

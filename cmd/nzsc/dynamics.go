@@ -13,7 +13,7 @@ import (
 
 // addDynamicsFlags declares nzsc report's --dynamics and its settings.
 func addDynamicsFlags(fs *pflag.FlagSet) {
-	fs.Bool("dynamics", false, "report the evolutionary dynamics of the cross-table instead (replicator, Moran process, α-Rank), each weight with a bootstrap interval; --html writes their page")
+	fs.Bool("dynamics", false, "report the evolutionary dynamics of the cross-table instead (at 3–4 seats of the finished-ahead shares; replicator, Moran process, α-Rank), each weight with a bootstrap interval; --html writes their page")
 	fs.Float64("alpha", dynamics.DefaultAlpha, "--dynamics: α-Rank's ranking intensity α")
 	fs.Int("population", dynamics.DefaultPopulation, "--dynamics: population size of the Moran process and α-Rank")
 	fs.Int("bootstrap", dynamics.DefaultReplicates, "--dynamics: bootstrap replicates over the pair counts (0: none), seeded by the run's seed")

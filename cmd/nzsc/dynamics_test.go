@@ -42,11 +42,14 @@ func TestReportDynamics(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,random:name=r2", "--games", "6", "--seed", "1", "--quiet", "--players", "3", "--out", ffa); code != 0 {
 		t.Fatalf("tournament --players 3: %d %s", code, stderr)
 	}
+	out, stderr, code = runCmd(t, "", "report", ffa, "--dynamics", "--bootstrap", "10")
+	if code != 0 || !strings.Contains(out, "finished-ahead shares") || !strings.Contains(out, "α-Rank") {
+		t.Errorf("report --dynamics of a 3-seat run: code %d %s\n%s", code, stderr, out)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
 	}{
-		{[]string{"report", ffa, "--dynamics"}, "two seats only"},
 		{[]string{"report", run, "--alpha", "3"}, "--alpha needs --dynamics"},
 		{[]string{"report", run, "--dynamics", "--alpha", "0"}, "--alpha must be positive"},
 		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be at least 2"},
