@@ -196,13 +196,3 @@ func (n *noisyPlayer) Close() error {
 	}
 	return nil
 }
-
-// execNoise reads the noise= option of an external bot's argument
-// ("bot.py;noise=0.1"); set is false when it gives none.
-func execNoise(arg string) (v string, set bool, err error) {
-	sp, err := parseExecSpec(arg)
-	if err != nil {
-		return "", false, err
-	}
-	return sp.noise, sp.noiseSet, nil
-}
