@@ -49,8 +49,13 @@ func (b *Bot) HasNoise() bool { return b.noiseSet }
 // WithNoise returns b's spec with noise=v added, in the form the kind's
 // specs take ("greedy:noise=0.1", "mcts:iters=100,noise=0.1",
 // "exec:bot.py;noise=0.1"); the caller parses it again.
-func (b *Bot) WithNoise(v string) string {
-	opt := NoiseOption + "=" + v
+func (b *Bot) WithNoise(v string) string { return b.WithOption(NoiseOption, v) }
+
+// WithOption returns b's spec with key=v added, in the form the kind's
+// specs take (after ":" and ",", or ";" for external bots); the caller
+// parses it again.
+func (b *Bot) WithOption(key, v string) string {
+	opt := key + "=" + v
 	spec := strings.TrimSpace(b.Spec)
 	switch {
 	case b.Info.Prefix:
