@@ -154,6 +154,9 @@ func (c *clock) begin(bot any) {
 	if cb, ok := bot.(Clocked); ok {
 		cb.SetTimeBudget(c.tc.Budget(c.remaining, c.done))
 	}
+	if l, ok := bot.(interface{ setClockLeft(time.Duration) }); ok {
+		l.setClockLeft(c.remaining)
+	}
 	c.started = c.now()
 }
 
@@ -172,8 +175,17 @@ func (c *clock) end() {
 	}
 }
 
-// err returns the clock's fault as an error (nil when none).
-func (c *clock) err() error {
+// faultOf returns the fault of the bot under the clock (its Faulter f,
+// nil for none): the bot's own fault first (a crash that took long is a
+// crash), except an external program's timeout when the clock ran out
+// too (its wait was cut to the clock's time: a loss on time); else the
+// loss on time, or nil.
+func (c *clock) faultOf(f Faulter) error {
+	if f != nil {
+		if err := f.Fault(); err != nil && (c.fault == nil || FaultKind(err) != FaultTimeout) {
+			return err
+		}
+	}
 	if c.fault == nil {
 		return nil
 	}
@@ -206,12 +218,8 @@ func (c *clockedAgent) SetContext(ctx context.Context) { SetContext(c.a, ctx) }
 // Fault implements Faulter: the wrapped bot's own fault first (a crash
 // that took long is a crash), else the loss on time.
 func (c *clockedAgent) Fault() error {
-	if f, ok := c.a.(Faulter); ok {
-		if err := f.Fault(); err != nil {
-			return err
-		}
-	}
-	return c.clock.err()
+	f, _ := c.a.(Faulter)
+	return c.clock.faultOf(f)
 }
 
 // Finish implements Finisher: the wrapped bot is told.
@@ -251,14 +259,7 @@ func (c *clockedPlayer) Act(obs game.Observation, legal []game.Action) game.Acti
 func (c *clockedPlayer) SetContext(ctx context.Context) { SetContext(c.p, ctx) }
 
 // Fault implements Faulter, as clockedAgent's.
-func (c *clockedPlayer) Fault() error {
-	if f := faulterOf(c.p); f != nil {
-		if err := f.Fault(); err != nil {
-			return err
-		}
-	}
-	return c.clock.err()
-}
+func (c *clockedPlayer) Fault() error { return c.clock.faultOf(faulterOf(c.p)) }
 
 // FinishGame implements GameFinisher: the wrapped bot is told.
 func (c *clockedPlayer) FinishGame(res *GameResult) {
