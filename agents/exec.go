@@ -206,7 +206,7 @@ type Exec struct {
 	// clockLeft is what the bot's clock has left for the next decision
 	// (setClockLeft; 0: no clock).
 	clockLeft time.Duration
-	peer  protocol.BotMessage // its hello
+	peer      protocol.BotMessage // its hello
 	// starts counts programs started.
 	starts int
 	// procID marks the running program and its descendants.
