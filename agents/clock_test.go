@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"errors"
 	"context"
 	"strings"
 	"testing"
@@ -224,6 +225,10 @@ func TestExecClock(t *testing.T) {
 	o := NewTable().Play(engine.DefaultRules, 9, a, &Random{})
 	if o.Forfeit != 0 || FaultKind(o.Fault) != FaultTime {
 		t.Fatalf("forfeit %d, fault %v (kind %q); want seat 0 lost on time", o.Forfeit, o.Fault, FaultKind(o.Fault))
+	}
+	var tl *TimeLossError
+	if !errors.As(o.Fault, &tl) || tl.Used >= 5*time.Second {
+		t.Fatalf("fault %v: the program was waited for until its decision timeout, not its clock", o.Fault)
 	}
 }
 
