@@ -1,8 +1,8 @@
 package agents
 
 import (
-	"errors"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -51,10 +51,10 @@ func TestTimeControlBudget(t *testing.T) {
 		{TimeControl{Base: 10 * time.Second}, 30 * time.Second, time.Second, 0}, // remaining/30
 		{TimeControl{Base: 10 * time.Second, Inc: time.Second}, 3 * time.Second, 1100 * ms, 5},
 		{TimeControl{Base: time.Second, Inc: 10 * time.Second}, 3 * time.Second, 1500 * ms, 0}, // never over half
-		{TimeControl{Moves: 40, Base: time.Minute}, 10 * time.Second, 2500 * ms, 36},             // 4 to go
-		{TimeControl{Moves: 40, Base: time.Minute}, 10 * time.Second, 5000 * ms, 39},             // the last: half
-		{TimeControl{Moves: 40, Base: time.Minute}, 60 * time.Second, 2000 * ms, 40},             // a new period
-		{TimeControl{Base: time.Second}, 0, ms, 3},                                               // at least 1ms
+		{TimeControl{Moves: 40, Base: time.Minute}, 10 * time.Second, 2500 * ms, 36},           // 4 to go
+		{TimeControl{Moves: 40, Base: time.Minute}, 10 * time.Second, 5000 * ms, 39},           // the last: half
+		{TimeControl{Moves: 40, Base: time.Minute}, 60 * time.Second, 2000 * ms, 40},           // a new period
+		{TimeControl{Base: time.Second}, 0, ms, 3},                                             // at least 1ms
 	}
 	for _, c := range cases {
 		if got := c.tc.Budget(c.remaining, c.done); got != c.want {
@@ -231,4 +231,3 @@ func TestExecClock(t *testing.T) {
 		t.Fatalf("fault %v: the program was waited for until its decision timeout, not its clock", o.Fault)
 	}
 }
-
