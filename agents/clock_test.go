@@ -231,3 +231,6 @@ func TestExecClock(t *testing.T) {
 		t.Fatalf("fault %v: the program was waited for until its decision timeout, not its clock", o.Fault)
 	}
 }
+
+// The NZSC search bot takes a clock's budget (Budget is Clocked).
+var _ Clocked = (*MCTS)(nil)
