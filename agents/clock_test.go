@@ -234,3 +234,30 @@ func TestExecClock(t *testing.T) {
 
 // The NZSC search bot takes a clock's budget (Budget is Clocked).
 var _ Clocked = (*MCTS)(nil)
+
+// TestWrappersPassTheStop: a search bot under a clock and noise still
+// gets the run's context (the wrappers are ContextSetters), so a stopped
+// run's decision of 10^7 iterations ends at once.
+func TestWrappersPassTheStop(t *testing.T) {
+	for _, spec := range []string{"mcts:iters=10000000,tc=3600+0,noise=0.5", "mcts:iters=10000000,noise=0.5"} {
+		b, err := Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := b.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		tab := NewTable()
+		tab.SetContext(ctx)
+		done := make(chan struct{})
+		go func() { tab.Play(engine.DefaultRules, 1, a, &Random{}); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(60 * time.Second):
+			t.Fatalf("%s: a stopped game still searching after a minute", spec)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -137,6 +138,10 @@ func (n *noisyAgent) Choose(d *Decision) engine.Choice {
 	return c
 }
 
+// SetContext implements ContextSetter: the wrapped bot's, so that a stop
+// ends a noisy bot's search too.
+func (n *noisyAgent) SetContext(ctx context.Context) { SetContext(n.a, ctx) }
+
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyAgent) Fault() error {
 	if f, ok := n.a.(Faulter); ok {
@@ -178,6 +183,9 @@ func (n *noisyPlayer) Act(obs game.Observation, legal []game.Action) game.Action
 	}
 	return a
 }
+
+// SetContext implements ContextSetter: the wrapped bot's.
+func (n *noisyPlayer) SetContext(ctx context.Context) { SetContext(n.p, ctx) }
 
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyPlayer) Fault() error {
