@@ -256,8 +256,8 @@ func TestWrappersPassTheStop(t *testing.T) {
 		go func() { tab.Play(engine.DefaultRules, 1, a, &Random{}); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(60 * time.Second):
-			t.Fatalf("%s: a stopped game still searching after a minute", spec)
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: a stopped game still searching after 20 s", spec)
 		}
 	}
 }
