@@ -14,8 +14,11 @@ var MSParam = Param{Name: "ms", Default: "0", Help: "wall-clock milliseconds per
 // ContextSetter, and a stop ends the search under either budget.
 type Budget struct {
 	Interrupt
-	iters    int
-	ms       int
+	iters int
+	ms    int
+	// clock is the time budget a clock gave the next decision
+	// (SetTimeBudget), 0: none.
+	clock    time.Duration
 	deadline time.Time
 	last     int // iterations run by the last decision
 }
@@ -32,10 +35,23 @@ func (b *Budget) ReadBudget(p Params) error {
 	return nil
 }
 
+// SetTimeBudget implements Clocked: the bot's clock gives its next
+// decisions d of wall time (or ms= when that is shorter); 0 clears it.
+func (b *Budget) SetTimeBudget(d time.Duration) { b.clock = d }
+
+// timed returns the decision's time budget, 0 for none (iterations).
+func (b *Budget) timed() time.Duration {
+	d := time.Duration(b.ms) * time.Millisecond
+	if b.clock > 0 && (d == 0 || b.clock < d) {
+		d = b.clock
+	}
+	return d
+}
+
 // Start begins a decision's budget.
 func (b *Budget) Start() {
-	if b.ms > 0 {
-		b.deadline = time.Now().Add(time.Duration(b.ms) * time.Millisecond)
+	if d := b.timed(); d > 0 {
+		b.deadline = time.Now().Add(d)
 	}
 }
 
@@ -47,11 +63,12 @@ func (b *Budget) Start() {
 // Under a time budget the first iteration always runs (unless stopped),
 // so that the bot answers from a search.
 func (b *Budget) More(i int) bool {
-	if i%8 == 0 && (b.Interrupted() || b.ms > 0 && i > 0 && !time.Now().Before(b.deadline)) {
+	timed := b.ms > 0 || b.clock > 0
+	if i%8 == 0 && (b.Interrupted() || timed && i > 0 && !time.Now().Before(b.deadline)) {
 		b.last = i
 		return false
 	}
-	if b.ms == 0 && i >= b.iters {
+	if !timed && i >= b.iters {
 		b.last = i
 		return false
 	}

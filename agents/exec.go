@@ -203,7 +203,10 @@ type Exec struct {
 	waitErr error
 	// limit is the time limit of the exchange under way, for messages.
 	limit time.Duration
-	peer  protocol.BotMessage // its hello
+	// clockLeft is what the bot's clock has left for the next decision
+	// (setClockLeft; 0: no clock).
+	clockLeft time.Duration
+	peer      protocol.BotMessage // its hello
 	// starts counts programs started.
 	starts int
 	// procID marks the running program and its descendants.
@@ -292,6 +295,20 @@ func (e *Exec) Fault() error {
 	return e.fault
 }
 
+// setClockLeft is how a clock (ClockOption) tells the bot what it has
+// left before a decision: the program is not waited for longer than that.
+func (e *Exec) setClockLeft(d time.Duration) { e.clockLeft = d }
+
+// decisionLimit is the time limit of the next decision: the timeout, or
+// what the clock has left (plus a millisecond, so that a program that
+// used it all is seen over its clock) when that is shorter.
+func (e *Exec) decisionLimit() time.Duration {
+	if e.clockLeft > 0 && e.clockLeft+time.Millisecond < e.timeout {
+		return e.clockLeft + time.Millisecond
+	}
+	return e.timeout
+}
+
 // Choose implements Agent: it sends the decision and reads the answer. A
 // name that is no choice of the phase becomes engine.Unknown, which the
 // rules penalize. On a failure it records the fault, stops the program
@@ -306,8 +323,8 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 			return d.Legal[0]
 		}
 	}
-	deadline := time.Now().Add(e.timeout)
-	e.limit = e.timeout
+	e.limit = e.decisionLimit()
+	deadline := time.Now().Add(e.limit)
 	if !e.gameSent {
 		e.gmsg = protocol.Game{Type: protocol.TypeGame, Game: e.game, Seat: d.Seat, Seed: e.seed,
 			Rules: protocolRules(d.State.Rules())}

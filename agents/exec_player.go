@@ -74,8 +74,8 @@ func (x *ExecPlayer) Act(obs game.Observation, legal []game.Action) game.Action 
 			return legal[0]
 		}
 	}
-	deadline := time.Now().Add(e.timeout)
-	e.limit = e.timeout
+	e.limit = e.decisionLimit()
+	deadline := time.Now().Add(e.limit)
 	if !e.gameSent {
 		x.amsg = protocol.AnyGame{Type: protocol.TypeGame, Game: e.game, Seat: e.seat, Seed: e.seed, Rules: x.g.Rules()}
 		if err := e.send(&x.amsg, deadline); err != nil {

@@ -26,6 +26,8 @@ type execSpec struct {
 	// the spec gives one.
 	noise    string
 	noiseSet bool
+	// tc is the bot's clock (nzsc's, not sent to the bot), nil: none.
+	tc *TimeControl
 }
 
 // Options read by nzsc itself rather than passed to the bot.
@@ -81,6 +83,13 @@ func parseExecSpec(arg string) (*execSpec, error) {
 				return nil, fmt.Errorf("exec: %v", err)
 			}
 			sp.noise, sp.noiseSet = v, true
+			continue
+		case ClockOption:
+			tc, err := ParseTimeControl(v)
+			if err != nil {
+				return nil, fmt.Errorf("exec: %v", err)
+			}
+			sp.tc = &tc
 			continue
 		case execOptTimeout, execOptHandshake:
 			d, err := parseSeconds(v)

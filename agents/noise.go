@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -49,8 +50,13 @@ func (b *Bot) HasNoise() bool { return b.noiseSet }
 // WithNoise returns b's spec with noise=v added, in the form the kind's
 // specs take ("greedy:noise=0.1", "mcts:iters=100,noise=0.1",
 // "exec:bot.py;noise=0.1"); the caller parses it again.
-func (b *Bot) WithNoise(v string) string {
-	opt := NoiseOption + "=" + v
+func (b *Bot) WithNoise(v string) string { return b.WithOption(NoiseOption, v) }
+
+// WithOption returns b's spec with key=v added, in the form the kind's
+// specs take (after ":" and ",", or ";" for external bots); the caller
+// parses it again.
+func (b *Bot) WithOption(key, v string) string {
+	opt := key + "=" + v
 	spec := strings.TrimSpace(b.Spec)
 	switch {
 	case b.Info.Prefix:
@@ -132,6 +138,10 @@ func (n *noisyAgent) Choose(d *Decision) engine.Choice {
 	return c
 }
 
+// SetContext implements ContextSetter: the wrapped bot's, so that a stop
+// ends a noisy bot's search too.
+func (n *noisyAgent) SetContext(ctx context.Context) { SetContext(n.a, ctx) }
+
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyAgent) Fault() error {
 	if f, ok := n.a.(Faulter); ok {
@@ -174,6 +184,9 @@ func (n *noisyPlayer) Act(obs game.Observation, legal []game.Action) game.Action
 	return a
 }
 
+// SetContext implements ContextSetter: the wrapped bot's.
+func (n *noisyPlayer) SetContext(ctx context.Context) { SetContext(n.p, ctx) }
+
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyPlayer) Fault() error {
 	if f := faulterOf(n.p); f != nil {
@@ -195,14 +208,4 @@ func (n *noisyPlayer) Close() error {
 		return c.Close()
 	}
 	return nil
-}
-
-// execNoise reads the noise= option of an external bot's argument
-// ("bot.py;noise=0.1"); set is false when it gives none.
-func execNoise(arg string) (v string, set bool, err error) {
-	sp, err := parseExecSpec(arg)
-	if err != nil {
-		return "", false, err
-	}
-	return sp.noise, sp.noiseSet, nil
 }

@@ -216,6 +216,8 @@ type Bot struct {
 	// Noise is the probability that each decision is replaced by a
 	// uniformly random legal one (noise=P, see NoiseOption); 0: none.
 	Noise float64
+	// TC is the bot's clock (tc=, see ClockOption); nil: none.
+	TC *TimeControl
 	// base is the spec without nzsc's own options (name=, an external
 	// bot's timeout= and handshake=); noise= stays, as it changes how
 	// the bot plays.
@@ -248,23 +250,26 @@ func (b *Bot) Name() string {
 }
 
 // New builds a fresh two-player NZSC instance (one per worker), with
-// the spec's noise if it gives some.
+// the spec's clock and noise if it gives them.
 func (b *Bot) New() (Agent, error) {
 	a, err := b.newAgent()
-	if err != nil || b.Noise == 0 {
-		return a, err
+	if err != nil {
+		return nil, err
 	}
-	return &noisyAgent{a: a, noise: newNoiseSource(b.Noise)}, nil
+	if b.TC != nil {
+		a = &clockedAgent{a: a, clock: newClock(*b.TC)}
+	}
+	if b.Noise != 0 {
+		a = &noisyAgent{a: a, noise: newNoiseSource(b.Noise)}
+	}
+	return a, nil
 }
 
 // NewPlayer builds a fresh instance for the generic table (one per
 // worker); a two-player NZSC Agent comes wrapped by AsPlayer. It has the
-// spec's noise if it gives some.
+// spec's clock and noise if it gives them.
 func (b *Bot) NewPlayer() (Player, error) {
-	if b.Noise == 0 {
-		return b.newPlayer()
-	}
-	if b.Info.NewPlayer == nil { // an Agent: its noise wraps it under AsPlayer
+	if b.Info.NewPlayer == nil { // an Agent: its wrappers go under AsPlayer
 		a, err := b.New()
 		if err != nil {
 			return nil, err
@@ -275,7 +280,13 @@ func (b *Bot) NewPlayer() (Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &noisyPlayer{p: p, noise: newNoiseSource(b.Noise)}, nil
+	if b.TC != nil {
+		p = &clockedPlayer{p: p, clock: newClock(*b.TC)}
+	}
+	if b.Noise != 0 {
+		p = &noisyPlayer{p: p, noise: newNoiseSource(b.Noise)}
+	}
+	return p, nil
 }
 
 // newAgent builds a two-player NZSC instance without noise.
@@ -355,15 +366,16 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 		params["arg"] = rest
 		b := &Bot{Spec: spec, Info: info, Params: params}
 		if info.External {
-			v, set, err := execNoise(rest)
+			sp, err := parseExecSpec(rest)
 			if err != nil {
 				return nil, err
 			}
-			if set {
-				if err := b.setNoise(v); err != nil {
+			if sp.noiseSet {
+				if err := b.setNoise(sp.noise); err != nil {
 					return nil, fmt.Errorf("bot %q: %v", name, err)
 				}
 			}
+			b.TC = sp.tc
 		}
 		if info.Names != nil {
 			alias, base, err := info.Names(rest)
@@ -404,6 +416,17 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 				if err := b.setNoise(v); err != nil {
 					return nil, fmt.Errorf("bot %q: %v", name, err)
 				}
+				continue
+			}
+			if k == ClockOption && !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
+				if b.TC != nil {
+					return nil, fmt.Errorf("bot %q: %s= given twice", name, ClockOption)
+				}
+				tc, err := ParseTimeControl(v)
+				if err != nil {
+					return nil, fmt.Errorf("bot %q: %v", name, err)
+				}
+				b.TC = &tc
 				continue
 			}
 			if !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {

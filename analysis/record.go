@@ -61,12 +61,14 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 // FaultKinds names the kinds of fault a forfeit is counted under, as
 // external bots report them (a timeout, a crash, output that is not a
 // protocol message), "other" for anything else, and an illegal action in
-// a game that forfeits it (NPZR). "illegal" comes last so that files
-// written when there were four kinds read the same.
-var FaultKinds = [NumFaultKinds]string{"timeout", "crash", "protocol", "other", "illegal"}
+// a game that forfeits it (NPZR), and a loss on time under a clock
+// (agents.ClockOption: the bot's clock ran out, not one decision's
+// timeout). New kinds come last so that files written when there were
+// fewer kinds read the same.
+var FaultKinds = [NumFaultKinds]string{"timeout", "crash", "protocol", "other", "illegal", "time"}
 
 // NumFaultKinds is the number of fault kinds.
-const NumFaultKinds = 5
+const NumFaultKinds = 6
 
 // otherFault is the index of "other".
 const otherFault = 3

@@ -52,7 +52,7 @@ func botsText(w io.Writer, width int, bots []agents.Info) error {
 	if err := t.Write(w, width); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, WrapText("Any bot spec also takes name=ALIAS, the bot's name in tables (mcts:iters=100,name=m100; exec:bot.py;name=py), and noise=P, the chance that each of its decisions is replaced by a uniformly random legal one (greedy:noise=0.1; docs/noise.md).", width)+"\n")
+	_, err := io.WriteString(w, WrapText("Any bot spec also takes name=ALIAS, the bot's name in tables (mcts:iters=100,name=m100; exec:bot.py;name=py), and noise=P, the chance that each of its decisions is replaced by a uniformly random legal one (greedy:noise=0.1; docs/noise.md), and tc=TIME+INC, a clock per game in seconds on which the bot loses on time (mcts:tc=10+0.1; docs/clocks.md).", width)+"\n")
 	return err
 }
 

@@ -15,8 +15,11 @@ type budget struct {
 	// Interrupt: a stop ends the search (more polls it every
 	// iteration), so every search bot here is an agents.ContextSetter.
 	agents.Interrupt
-	iters    int
-	ms       int
+	iters int
+	ms    int
+	// clock is the time budget a clock gave the next decision
+	// (SetTimeBudget, agents.Clocked), 0: none.
+	clock    time.Duration
 	deadline time.Time
 }
 
@@ -33,10 +36,24 @@ func (b *budget) readMS(ps agents.Params) error {
 	return nil
 }
 
+// SetTimeBudget implements agents.Clocked: the bot's clock gives its
+// next decisions d of wall time (or ms= when that is shorter); 0 clears
+// it.
+func (b *budget) SetTimeBudget(d time.Duration) { b.clock = d }
+
+// timed returns the decision's time budget, 0 for none (the count).
+func (b *budget) timed() time.Duration {
+	d := time.Duration(b.ms) * time.Millisecond
+	if b.clock > 0 && (d == 0 || b.clock < d) {
+		d = b.clock
+	}
+	return d
+}
+
 // start begins a decision's budget.
 func (b *budget) start() {
-	if b.ms > 0 {
-		b.deadline = time.Now().Add(time.Duration(b.ms) * time.Millisecond)
+	if d := b.timed(); d > 0 {
+		b.deadline = time.Now().Add(d)
 	}
 }
 
@@ -47,7 +64,7 @@ func (b *budget) more(i int) bool {
 	if b.Interrupted() {
 		return false
 	}
-	if b.ms > 0 {
+	if b.ms > 0 || b.clock > 0 {
 		return i == 0 || time.Now().Before(b.deadline)
 	}
 	return i < b.iters

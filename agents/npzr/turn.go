@@ -206,10 +206,11 @@ func (b *Turn) choose(o *np.Observation, d *np.State, me int) int {
 	for r := 0; len(keep) > 1; r++ {
 		deals := max(1, (b.iters-spent)/((rounds-r)*len(keep)))
 		var until time.Time
-		if b.ms > 0 {
-			until = start.Add(time.Duration(b.ms) * time.Millisecond * time.Duration(r+1) / time.Duration(rounds))
+		budget := b.timed()
+		if budget > 0 {
+			until = start.Add(budget * time.Duration(r+1) / time.Duration(rounds))
 		}
-		for j := 0; b.ms > 0 && (j == 0 || time.Now().Before(until)) || b.ms == 0 && j < deals; j++ {
+		for j := 0; budget > 0 && (j == 0 || time.Now().Before(until)) || budget == 0 && j < deals; j++ {
 			x0 := b.sample(o)
 			for _, i := range keep {
 				x := x0

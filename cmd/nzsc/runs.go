@@ -98,11 +98,12 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 	addGameFlags(fs)
 	addBotTimeoutFlag(fs)
 	addNoiseFlag(fs)
+	addClockFlag(fs)
 }
 
 // runFlags are the flags fixed by a run directory: --resume refuses them.
 var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "players", "rule", "bots", "gauntlet",
-	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "noise"}
+	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "noise", "tc"}
 
 // newRun is what a command gives openRun to start a new run: the config
 // with its bots and schedule, and the run's kind, size, default chunk
@@ -217,10 +218,14 @@ func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, er
 // parseBots reads bot specs for g, checks that each plays it at its
 // number of seats, probes the external ones (their hello names them) and
 // refuses two bots of one name (agents.CheckNames; mirror: a
-// head-to-head command). --noise is added to the specs first (withNoise).
+// head-to-head command). --noise and --tc are added to the specs first
+// (withNoise, withClock).
 func parseBots(cmd string, fs *pflag.FlagSet, g game.Game, specs []string, mirror bool) ([]*agents.Bot, error) {
 	specs, err := withNoise(cmd, fs, g, specs)
 	if err != nil {
+		return nil, err
+	}
+	if specs, err = withClock(cmd, fs, g, specs); err != nil {
 		return nil, err
 	}
 	var out []*agents.Bot
