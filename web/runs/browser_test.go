@@ -30,7 +30,10 @@ func TestRunsPage(t *testing.T) {
 		chromedp.Click(chromedp.ID("go"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("jobstate").textContent === "finished" && !document.getElementById("dframe").hidden`)); err != nil {
+	// Up to 2 minutes: under -race on a loaded machine the run and its
+	// report (with the dynamics sections) take tens of seconds.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("jobstate").textContent === "finished" && !document.getElementById("dframe").hidden`,
+		chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		t.Fatalf("the tournament did not finish on the page: %v", err)
 	}
 	count, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("jobcount")))
