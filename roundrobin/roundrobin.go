@@ -48,6 +48,12 @@ type Config struct {
 	// from the seed instead of every combination of the bots (0: every
 	// one): a free-for-all among more bots than can all meet.
 	DrawTables int
+	// Openings, when set, are the seeds of the run's game pairs (sets at
+	// three or more seats) in place of seeds drawn from the master seed:
+	// pair k of every pairing is played from Openings[k mod len], both
+	// games with the seats swapped, so that every pairing meets the same
+	// deals equally often (a balanced design, ReadOpenings).
+	Openings []uint64
 	// NoFastPath plays random against random through agents.Table like
 	// any other bots instead of the engine's equivalent loop; tests and
 	// benchmarks use it to compare the two.
@@ -174,6 +180,17 @@ func (c *Config) TableSeed(p int) uint64 {
 		return c.Seed
 	}
 	return PairingSeed(c.Seed, p)
+}
+
+// GameSeed returns the seed of pair (or set) k of pairing p: the
+// opening k cycles to when the run has openings, else drawn from the
+// pairing's seed (TableSeed). Every game the run plays, and the resume's
+// check of a games log, takes its seed from here.
+func (c *Config) GameSeed(p int, k uint64) uint64 {
+	if n := uint64(len(c.Openings)); n > 0 {
+		return c.Openings[k%n]
+	}
+	return tournament.PairSeed(c.TableSeed(p), k)
 }
 
 // statsMaker returns the maker of the game's own tally for this run, nil

@@ -22,7 +22,6 @@ type worker struct {
 	cfg      *Config
 	pairings [][2]int // a two-seat run's tables
 	tables   [][]int  // every run's tables
-	seeds    []uint64 // per table: TableSeed
 	plan     tournament.Plan
 	table    gameTable
 	ffa      *ffaTable // a run of three or more seats
@@ -80,9 +79,6 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 		return nil, err
 	}
 	w.newStats = cfg.statsMaker()
-	for p := range tables {
-		w.seeds = append(w.seeds, cfg.TableSeed(p))
-	}
 	for _, pr := range w.pairings {
 		w.fast = append(w.fast, w.nzsc != nil && w.nzsc.fast[pr[0]] && w.nzsc.fast[pr[1]])
 	}
@@ -118,7 +114,7 @@ func (w *worker) Close() error {
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
 // own pair index and seed; A plays seat 0 first, then the seats swap.
-func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
+func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	if w.ffa != nil {
 		return w.playSet(a, pair)
 	}
@@ -129,13 +125,13 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		}
 	}
 	// A match's one pairing is played from the master seed, so its pairs'
-	// seeds are the runner's own.
-	pi, k, seed := 0, pair, runSeed
+	// seeds are the runner's own (GameSeed gives the same).
+	pi, k := 0, pair
 	if !w.cfg.HeadToHead {
 		pi = int(pair / w.cfg.PairsPerPairing)
 		k = pair % w.cfg.PairsPerPairing
-		seed = tournament.PairSeed(w.seeds[pi], k)
 	}
+	seed := w.cfg.GameSeed(pi, k)
 	p := &a.p[pi]
 	pr := w.pairings[pi]
 	if w.nzsc != nil {
@@ -229,7 +225,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	ti := int(set / w.cfg.PairsPerPairing)
 	k := set % w.cfg.PairsPerPairing
-	seed := tournament.PairSeed(w.seeds[ti], k)
+	seed := w.cfg.GameSeed(ti, k)
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
