@@ -158,3 +158,39 @@ func TestReadOpeningsRefuses(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// An opening met twice is the same deal with the bots drawing afresh
+// (not the same game twice), and a game without chance takes no openings.
+func TestOpeningsDealOnly(t *testing.T) {
+	tmp := t.TempDir()
+	cfg := npzrConfig(t, "random", "random")
+	cfg.HeadToHead, cfg.PairsPerPairing, cfg.Openings = true, 2, []uint64{99}
+	rd, err := Create(cfg, NewRun{Out: filepath.Join(tmp, "m"), Kind: results.KindMatch, GamesLog: filepath.Join(tmp, "m.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(context.Background(), RunOptions{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	var turns []string
+	err = results.ReadRecords(filepath.Join(tmp, "m.jsonl"), func(r *game.Record) error {
+		if r.Seed != "0x63" {
+			t.Errorf("game seed %s, want the opening 0x63", r.Seed)
+		}
+		b, _ := json.Marshal(r.Turns)
+		turns = append(turns, string(b))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 4 || turns[0] == turns[2] {
+		t.Errorf("%d games; pair 0 and pair 1 from one opening played alike: the bots did not draw afresh", len(turns))
+	}
+
+	nz := testConfig(t)
+	nz.Openings = []uint64{1}
+	if err := nz.Check(); err == nil || !strings.Contains(err.Error(), "chance") {
+		t.Errorf("NZSC with openings: %v, want refused", err)
+	}
+}
