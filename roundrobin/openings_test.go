@@ -82,9 +82,12 @@ func TestOpeningsSchedule(t *testing.T) {
 	}
 	run("s0", 2, &results.Shard{Index: 0, Count: 2})
 	run("s1", 1, &results.Shard{Index: 1, Count: 2})
-	_, merged, err := results.Merge([]string{filepath.Join(tmp, "s0"), filepath.Join(tmp, "s1")})
+	mergedMan, merged, err := results.Merge([]string{filepath.Join(tmp, "s0"), filepath.Join(tmp, "s1")})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(mergedMan.Openings, one.Manifest.Openings) {
+		t.Errorf("merged manifest openings %v, want %v", mergedMan.Openings, one.Manifest.Openings)
 	}
 	if !reflect.DeepEqual(merged.Pairings, one.Total().Pairings) || statsJSON(t, merged.Game) != statsJSON(t, one.Total().Game) {
 		t.Errorf("two shards merged: counts differ from the whole run's")
