@@ -134,13 +134,20 @@ func NewPlayerTable() *PlayerTable {
 // reports a Fault forfeits at once, as does one whose action is illegal
 // in a game that forfeits illegal actions.
 func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
+	return t.PlaySeeds(g, seed, seed, bots)
+}
+
+// PlaySeeds is Play with the game's own draws (a chance game's deal) from
+// deal and the bots' randomness from botSeed: a run's openings fix the
+// deal while the bots draw afresh.
+func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player) GameResult {
 	n := g.Seats()
 	if len(bots) != n {
 		panic(fmt.Sprintf("agents: %d bots for %d seats", len(bots), n))
 	}
 	var faulters [game.MaxSeats]Faulter
 	for i, b := range bots {
-		t.src[i].Seed(seed, uint64(i))
+		t.src[i].Seed(botSeed, uint64(i))
 		b.NewGame(g, i, t.rng[i])
 		faulters[i] = faulterOf(b)
 		if t.ctx != nil {
@@ -148,7 +155,7 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 		}
 	}
 	t.seated = bots
-	st := g.NewState(seed)
+	st := g.NewState(deal)
 	t.Final = st
 	t.Names = t.Names[:0]
 	forfeits := g.Info().IllegalForfeits

@@ -48,6 +48,9 @@ func (m *Manifest) Check() error {
 	if m.DrawTables < 0 || m.DrawTables > 0 && (m.NumSeats() == 2 || m.Kind != KindTournament) {
 		return fmt.Errorf("draw_tables %d: tables are drawn only in a tournament of three or more seats", m.DrawTables)
 	}
+	if _, err := m.OpeningSeeds(); err != nil {
+		return err
+	}
 	pairs, ok := m.pairs()
 	// The run's games must fit a count (int64), so that no sum of the
 	// counts' games can overflow.

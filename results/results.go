@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 	"time"
@@ -171,8 +172,11 @@ type Manifest struct {
 	Gauntlet string `json:"gauntlet,omitempty"`
 	// DrawTables, at three or more seats, is the number of tables drawn
 	// from the seed (0: every combination of the bots).
-	DrawTables      int    `json:"draw_tables,omitempty"`
-	GamesPerPairing uint64 `json:"games_per_pairing"`
+	DrawTables int `json:"draw_tables,omitempty"`
+	// Openings are the seeds (0x hex) the run's game pairs cycle
+	// through instead of seeds drawn from Seed (--openings).
+	Openings        []string `json:"openings,omitempty"`
+	GamesPerPairing uint64   `json:"games_per_pairing"`
 	// ChunkPairs and Chunks fix how the run's game pairs are cut into
 	// chunks, the unit of shards and resumes.
 	ChunkPairs uint64 `json:"chunk_pairs"`
@@ -251,6 +255,8 @@ func (m *Manifest) Same(o *Manifest) error {
 		return fmt.Errorf("gauntlet %q vs %q", m.Gauntlet, o.Gauntlet)
 	case m.DrawTables != o.DrawTables:
 		return fmt.Errorf("%d tables drawn vs %d", m.DrawTables, o.DrawTables)
+	case !slices.Equal(m.Openings, o.Openings):
+		return fmt.Errorf("openings differ (%d seeds vs %d)", len(m.Openings), len(o.Openings))
 	case m.GamesPerPairing != o.GamesPerPairing:
 		return fmt.Errorf("games per pairing %d vs %d", m.GamesPerPairing, o.GamesPerPairing)
 	case m.ChunkPairs != o.ChunkPairs || m.Chunks != o.Chunks:
@@ -268,6 +274,19 @@ func (m *Manifest) Same(o *Manifest) error {
 		}
 	}
 	return nil
+}
+
+// OpeningSeeds returns the run's openings as numbers (none: nil).
+func (m *Manifest) OpeningSeeds() ([]uint64, error) {
+	var out []uint64
+	for i, s := range m.Openings {
+		v, err := game.ParseSeed(s)
+		if err != nil {
+			return nil, fmt.Errorf("openings[%d]: %v", i, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // PlanDigest returns the digest of what the run plays and where it
@@ -288,6 +307,7 @@ func (m *Manifest) PlanDigest() string {
 		Bots            []string
 		Gauntlet        string
 		DrawTables      int
+		Openings        []string `json:",omitempty"`
 		GamesPerPairing uint64
 		ChunkPairs      uint64
 		Chunks          uint64
@@ -296,7 +316,7 @@ func (m *Manifest) PlanDigest() string {
 		GamesLogLevel   string
 		SPRT            *SPRTState
 	}{Kind: m.Kind, Game: m.GameName(), Seats: m.NumSeats(), Rules: m.Rules, Seed: m.Seed, Gauntlet: m.Gauntlet,
-		DrawTables: m.DrawTables, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
+		DrawTables: m.DrawTables, Openings: m.Openings, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
 		Shard: m.Shard, GamesLog: m.GamesLog, GamesLogLevel: m.GamesLogLevel}
 	for _, b := range m.Bots {
 		plan.Bots = append(plan.Bots, b.Spec)

@@ -48,6 +48,12 @@ type Config struct {
 	// from the seed instead of every combination of the bots (0: every
 	// one): a free-for-all among more bots than can all meet.
 	DrawTables int
+	// Openings, when set, are the seeds of the run's game pairs (sets at
+	// three or more seats) in place of seeds drawn from the master seed:
+	// pair k of every pairing is played from Openings[k mod len], both
+	// games with the seats swapped, so that every pairing meets the same
+	// deals equally often (a balanced design, ReadOpenings).
+	Openings []uint64
 	// NoFastPath plays random against random through agents.Table like
 	// any other bots instead of the engine's equivalent loop; tests and
 	// benchmarks use it to compare the two.
@@ -85,6 +91,10 @@ func (c *Config) Check() error {
 		return fmt.Errorf("gauntlet bot %d out of range", c.Gauntlet)
 	case c.PairsPerPairing == 0:
 		return errors.New("no games to play")
+	case len(c.Openings) > 0 && !c.game().Info().Chance:
+		// An opening fixes the deal; a game without chance has none (NZSC's
+		// balanced design, forced first picks, is not built yet).
+		return fmt.Errorf("openings: %s deals nothing from a seed; seed openings are for games of chance (npzr)", c.game().Info().Name)
 	case c.DrawTables < 0:
 		return fmt.Errorf("%d tables to draw", c.DrawTables)
 	case c.DrawTables > 0 && (c.seats() == 2 || c.HeadToHead):
@@ -174,6 +184,29 @@ func (c *Config) TableSeed(p int) uint64 {
 		return c.Seed
 	}
 	return PairingSeed(c.Seed, p)
+}
+
+// GameSeed returns the seed (a chance game's deal) of pair (or set) k
+// of pairing p: the opening k cycles to when the run has openings, else
+// drawn from the pairing's seed (TableSeed). Every game the run plays,
+// and the resume's check of a games log, takes its seed from here.
+func (c *Config) GameSeed(p int, k uint64) uint64 {
+	if n := uint64(len(c.Openings)); n > 0 {
+		return c.Openings[k%n]
+	}
+	return tournament.PairSeed(c.TableSeed(p), k)
+}
+
+// gameSeeds are the seeds of one game: the deal, which a chance game
+// draws from it and its record keeps, and the bots' randomness. They are
+// one seed unless the run has openings, whose games take their deal from
+// the opening and their bots' randomness from the run's own seeds, so
+// that an opening met twice is not the same game twice.
+type gameSeeds struct{ deal, bots uint64 }
+
+// seeds returns the seeds of pair (or set) k of pairing p.
+func (c *Config) seeds(p int, k uint64) gameSeeds {
+	return gameSeeds{deal: c.GameSeed(p, k), bots: tournament.PairSeed(c.TableSeed(p), k)}
 }
 
 // statsMaker returns the maker of the game's own tally for this run, nil

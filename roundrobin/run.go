@@ -99,6 +99,9 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		man.Game, man.Seats = name, g.Seats()
 	}
 	man.DrawTables = cfg.DrawTables
+	for _, s := range cfg.Openings {
+		man.Openings = append(man.Openings, game.FormatSeed(s))
+	}
 	if cfg.Gauntlet >= 0 {
 		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Spec
 	}
@@ -175,6 +178,9 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
 		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs,
 		DrawTables: man.DrawTables}
+	if cfg.Openings, err = man.OpeningSeeds(); err != nil {
+		return nil, err
+	}
 	for i, bi := range man.Bots {
 		b, err := agents.ParseForSeats(man.GameName(), g.Seats(), bi.Spec)
 		if err != nil {
@@ -404,7 +410,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			}
 			// A record of another run (another seed) at the same place
 			// is not this run's game.
-			if rec.Seed != game.FormatSeed(tournament.PairSeed(r.Config.TableSeed(table), k)) {
+			if rec.Seed != game.FormatSeed(r.Config.GameSeed(table, k)) {
 				return 0, 0, false
 			}
 			pair := uint64(table)*r.Config.PairsPerPairing + k

@@ -22,7 +22,6 @@ type worker struct {
 	cfg      *Config
 	pairings [][2]int // a two-seat run's tables
 	tables   [][]int  // every run's tables
-	seeds    []uint64 // per table: TableSeed
 	plan     tournament.Plan
 	table    gameTable
 	ffa      *ffaTable // a run of three or more seats
@@ -55,7 +54,7 @@ type gameTable interface {
 	// as seen from p's A (who sat in seatA) and returns A's half-points
 	// (0 loss, 1 draw, 2 win). When rec is not nil it fills rec's bots,
 	// turns (at the full level) and result.
-	play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int
+	play(p *analysis.Pairing, seed gameSeeds, bots [2]int, seatA int, rec *game.Record) int
 	close() error
 }
 
@@ -80,9 +79,6 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 		return nil, err
 	}
 	w.newStats = cfg.statsMaker()
-	for p := range tables {
-		w.seeds = append(w.seeds, cfg.TableSeed(p))
-	}
 	for _, pr := range w.pairings {
 		w.fast = append(w.fast, w.nzsc != nil && w.nzsc.fast[pr[0]] && w.nzsc.fast[pr[1]])
 	}
@@ -118,7 +114,7 @@ func (w *worker) Close() error {
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
 // own pair index and seed; A plays seat 0 first, then the seats swap.
-func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
+func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	if w.ffa != nil {
 		return w.playSet(a, pair)
 	}
@@ -129,13 +125,13 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 		}
 	}
 	// A match's one pairing is played from the master seed, so its pairs'
-	// seeds are the runner's own.
-	pi, k, seed := 0, pair, runSeed
+	// seeds are the runner's own (GameSeed gives the same).
+	pi, k := 0, pair
 	if !w.cfg.HeadToHead {
 		pi = int(pair / w.cfg.PairsPerPairing)
 		k = pair % w.cfg.PairsPerPairing
-		seed = tournament.PairSeed(w.seeds[pi], k)
 	}
+	seed := w.cfg.seeds(pi, k)
 	p := &a.p[pi]
 	pr := w.pairings[pi]
 	if w.nzsc != nil {
@@ -147,7 +143,7 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
-			p.Pentanomial[w.nzsc.playRandom(p, tally, seed, first, 0)+w.nzsc.playRandom(p, tally, seed, 1-first, 1)]++
+			p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
 			return nil
 		}
 		w.nzsc.stats = a.nz
@@ -159,12 +155,12 @@ func (w *worker) PlayPair(a *agg, pair, runSeed uint64) error {
 	half := w.table.play(p, seed, pr, 0, rec)
 	w.countGeneric(a, pr[0], pr[1])
 	if rec != nil {
-		w.logGame(pi, k, 0, seed)
+		w.logGame(pi, k, 0, seed.deal)
 	}
 	half += w.table.play(p, seed, [2]int{pr[1], pr[0]}, 1, rec)
 	w.countGeneric(a, pr[1], pr[0])
 	if rec != nil {
-		w.logGame(pi, k, 1, seed)
+		w.logGame(pi, k, 1, seed.deal)
 	}
 	p.Pentanomial[half]++
 	return w.endPair(pair)
@@ -229,7 +225,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	ti := int(set / w.cfg.PairsPerPairing)
 	k := set % w.cfg.PairsPerPairing
-	seed := tournament.PairSeed(w.seeds[ti], k)
+	seed := w.cfg.seeds(ti, k)
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -238,7 +234,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
 		w.countGame(a, w.ffa.table, w.ffa.forfeit, w.ffa.entrants)
 		if rec != nil {
-			w.logGame(ti, k, j, seed)
+			w.logGame(ti, k, j, seed.deal)
 		}
 	}
 	return w.endPair(set)
@@ -339,7 +335,10 @@ func (t *nzscTable) playRandom(p *analysis.Pairing, tally *engine.LoadoutTally, 
 	return addResult(p, winner, seatA)
 }
 
-func (t *nzscTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
+func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA int, rec *game.Record) int {
+	// NZSC draws nothing from the seed but the bots' randomness (and
+	// takes no openings: Config.Check), so both seeds are one.
+	seed := sd.deal
 	var o agents.Outcome
 	var history []engine.Turn
 	var settled bool
@@ -420,9 +419,9 @@ func (t *playerTable) close() error {
 	return closeAll(t.players, agents.CloserOf)
 }
 
-func (t *playerTable) play(p *analysis.Pairing, seed uint64, bots [2]int, seatA int, rec *game.Record) int {
+func (t *playerTable) play(p *analysis.Pairing, seed gameSeeds, bots [2]int, seatA int, rec *game.Record) int {
 	t.seats = [2]agents.Player{t.players[bots[0]], t.players[bots[1]]}
-	res := t.table.Play(t.game, seed, t.seats[:])
+	res := t.table.PlaySeeds(t.game, seed.deal, seed.bots, t.seats[:])
 	t.forfeit = res.Forfeit
 	p.Turns += int64(res.Steps)
 	half := addResult(p, res.Outcome.Winner, seatA)
@@ -520,12 +519,12 @@ func (t *ffaTable) close() error { return closeAll(t.players, agents.CloserOf) }
 
 // playOrder plays one game of a set with the table's bots in the seats
 // perm says and adds it to tc.
-func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed uint64, perm []int, rec *game.Record) {
+func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed gameSeeds, perm []int, rec *game.Record) {
 	for s, pos := range perm {
 		t.entrants[s] = tc.Bots[pos]
 		t.seated[s] = t.players[t.entrants[s]]
 	}
-	res := t.table.Play(t.game, seed, t.seated)
+	res := t.table.PlaySeeds(t.game, seed.deal, seed.bots, t.seated)
 	t.forfeit = res.Forfeit
 	o := &res.Outcome
 	for s, pos := range perm {

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A bad --openings file is one line of error with exit 2 before any game;
+// a good one is recorded in the manifest.
+func TestOpeningsFlag(t *testing.T) {
+	tmp := t.TempDir()
+	bad := filepath.Join(tmp, "bad.txt")
+	os.WriteFile(bad, []byte("12\nzz\n"), 0o644)
+	for _, c := range []struct{ path, msg string }{
+		{bad, "bad.txt line 2"},
+		{tmp, "directory"},
+		{filepath.Join(tmp, "none"), "no such file"},
+	} {
+		_, stderr, code := runCmd(t, "", "match", "random", "greedy", "--game", "npzr", "--games", "4", "--quiet", "--openings", c.path)
+		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("--openings %s: code %d stderr %q, want 2 and one line with %q", c.path, code, stderr, c.msg)
+		}
+	}
+	good := filepath.Join(tmp, "deals.txt")
+	os.WriteFile(good, []byte("7\n0x2a\n"), 0o644)
+	out := filepath.Join(tmp, "run")
+	if _, stderr, code := runCmd(t, "", "match", "random", "greedy", "--game", "npzr", "--games", "4", "--quiet", "--openings", good, "--out", out); code != 0 {
+		t.Fatalf("good openings: code %d: %s", code, stderr)
+	}
+	man, err := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if err != nil || !strings.Contains(string(man), `"openings": [`) {
+		t.Errorf("manifest has no openings: %v\n%s", err, man)
+	}
+	if _, stderr, code := runCmd(t, "", "match", "--resume", out, "--openings", good); code != 2 || !strings.Contains(stderr, "openings") {
+		t.Errorf("--resume with --openings: code %d stderr %q, want 2 naming the flag", code, stderr)
+	}
+}
