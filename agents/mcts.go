@@ -51,12 +51,14 @@ func init() {
 // of the development machine (BenchmarkChooseMCTS) and beats random about
 // 80% of the time; search quality keeps improving with more iterations.
 //
-// The tree is rebuilt at each decision in node storage reused across
-// decisions and games, so Choose allocates only while that storage grows
-// to its high-water mark (at most 2^18 nodes, about 80 MB: beyond that
-// the search keeps rolling out but stops growing the tree). Rollouts draw from two
-// engine.Wyrand sources, one a seat, seeded from the game's rng at NewGame, and selection from the rng itself: the bot is
-// deterministic given its rng. A stop (SetContext) is polled every 8
+// The search is SMSearch, shared with the 3–4 player bot (agents/nzscn);
+// this bot is its two-player NZSC game (mctsGame). The tree is rebuilt
+// at each decision in node storage reused across decisions and games, so
+// Choose allocates only while that storage grows to its high-water mark
+// (at most 2^18 nodes, about 80 MB: beyond that the search keeps rolling
+// out but stops growing the tree). Rollouts draw from two engine.Wyrand
+// sources, one a seat, seeded from the game's rng at NewGame, and
+// selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
 // With ms set the budget is wall-clock time (agents.Budget), polled as
 // often: more iterations on a faster or idler machine, so a time budget
