@@ -69,6 +69,12 @@ type SMSearch[S any, G SMGame[S]] struct {
 	dense []int32   // two seats: per node, [MaxChoices*MaxChoices] children
 	child map[uint64]int32
 	path  []smStep
+	// Scratch for an iteration, kept here because values whose address
+	// goes to the game's methods through a type parameter escape: as
+	// locals they would be allocated at every iteration.
+	s S
+	c [SMSeats]engine.Choice
+	u [SMSeats]float64
 }
 
 type smNode[S any] struct {
@@ -214,15 +220,15 @@ func grow[T any](s []T, k int) []T {
 func (t *SMSearch[S, G]) iterate() {
 	t.path = t.path[:0]
 	idx := int32(0)
-	var u [SMSeats]float64
+	u, c := &t.u, &t.c
 	for {
 		nd := &t.nodes[idx]
 		if nd.terminal {
-			t.Game.Values(&nd.state, &u)
+			t.Game.Values(&nd.state, u)
 			break
 		}
 		st := smStep{node: idx}
-		var c [SMSeats]engine.Choice
+		*c = [SMSeats]engine.Choice{}
 		if t.Reverse {
 			for seat := t.seats - 1; seat >= 0; seat-- {
 				st.a[seat], st.p[seat] = t.choose(idx, seat)
@@ -253,17 +259,18 @@ func (t *SMSearch[S, G]) iterate() {
 				continue
 			}
 		}
-		s := nd.state
-		t.Game.Step(&s, &c)
+		s := &t.s
+		*s = nd.state
+		t.Game.Step(s, c)
 		if len(t.nodes) < t.MaxNodes {
-			ch := t.addNode(&s) // may move t.nodes and t.dense: nd, slot are stale
+			ch := t.addNode(s) // may move t.nodes and t.dense: nd, slot are stale
 			if t.seats == 2 {
 				t.dense[int(idx)*engine.MaxChoices*engine.MaxChoices+int(joint)] = ch
 			} else {
 				t.child[key] = ch
 			}
 		}
-		t.Game.Rollout(&s, &u)
+		t.Game.Rollout(s, u)
 		break
 	}
 	for _, st := range t.path {
