@@ -65,8 +65,7 @@ type SMSearch[S any, G SMGame[S]] struct {
 	rng   *rand.Rand
 	seats int
 	nodes []smNode[S]
-	stats []float64 // per node: [2][seats][MaxChoices]
-	dense []int32   // two seats: per node, [MaxChoices*MaxChoices] children
+	dense []int32 // two seats: per node, [MaxChoices*MaxChoices] children
 	child map[uint64]int32
 	path  []smStep
 	// Scratch for an iteration, kept here because values whose address
@@ -83,6 +82,11 @@ type smNode[S any] struct {
 	act      [SMSeats][engine.MaxChoices]engine.Choice
 	terminal bool
 	visits   float64
+	// stat[0][s] holds seat s's regrets (rm), estimated total rewards
+	// (exp3) or reward sums (duct); stat[1][s] the sum of its strategies
+	// (rm, exp3) or visit counts (duct). Inline, not in a shared slice:
+	// measured faster (one node's data together, no offset arithmetic).
+	stat [2][SMSeats][engine.MaxChoices]float64
 }
 
 type smStep struct {
@@ -145,7 +149,6 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	t.rng = rng
 	t.seats = t.Game.Seats()
 	t.nodes = t.nodes[:0]
-	t.stats = t.stats[:0]
 	t.dense = t.dense[:0]
 	if t.seats > 2 {
 		if t.child == nil {
@@ -159,7 +162,7 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 		t.iterate()
 	}
 	n = int(t.nodes[0].n[seat])
-	weights := t.stat(0, 1, seat)
+	weights := &t.nodes[0].stat[1][seat]
 	total := 0.0
 	for k := range n {
 		total += weights[k]
@@ -172,13 +175,6 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 		r -= weights[k]
 	}
 	return n - 1, n
-}
-
-// stat returns node idx's statistics table j (0: regrets, exp3's reward
-// estimates or duct's reward sums; 1: the sum of σ or visit counts) of seat.
-func (t *SMSearch[S, G]) stat(idx int32, j, seat int) *[engine.MaxChoices]float64 {
-	off := ((int(idx)*2+j)*t.seats + seat) * engine.MaxChoices
-	return (*[engine.MaxChoices]float64)(t.stats[off : off+engine.MaxChoices])
 }
 
 // addNode appends a node for state s and returns its index.
@@ -197,7 +193,6 @@ func (t *SMSearch[S, G]) addNode(s *S) int32 {
 			nd.n[seat]++
 		}
 	}
-	t.stats = grow(t.stats, 2*t.seats*engine.MaxChoices)
 	if t.seats == 2 {
 		t.dense = grow(t.dense, engine.MaxChoices*engine.MaxChoices)
 	}
@@ -231,11 +226,11 @@ func (t *SMSearch[S, G]) iterate() {
 		*c = [SMSeats]engine.Choice{}
 		if t.Reverse {
 			for seat := t.seats - 1; seat >= 0; seat-- {
-				st.a[seat], st.p[seat] = t.choose(idx, seat)
+				st.a[seat], st.p[seat] = t.choose(nd, seat)
 			}
 		} else {
 			for seat := range t.seats {
-				st.a[seat], st.p[seat] = t.choose(idx, seat)
+				st.a[seat], st.p[seat] = t.choose(nd, seat)
 			}
 		}
 		joint := uint64(0)
@@ -274,18 +269,17 @@ func (t *SMSearch[S, G]) iterate() {
 		break
 	}
 	for _, st := range t.path {
-		t.nodes[st.node].visits++
+		nd := &t.nodes[st.node]
+		nd.visits++
 		for seat := range t.seats {
-			t.update(st.node, seat, st.a[seat], st.p[seat], u[seat])
+			t.update(nd, seat, st.a[seat], st.p[seat], u[seat])
 		}
 	}
 }
 
-// strategy writes seat's current strategy σ at node idx (before
-// exploration) into sigma.
-func (t *SMSearch[S, G]) strategy(idx int32, seat int, sigma *[engine.MaxChoices]float64) {
-	n := int(t.nodes[idx].n[seat])
-	x := t.stat(idx, 0, seat)
+// strategy writes the current strategy σ (before exploration) of a
+// seat with n actions and statistics x into sigma.
+func (t *SMSearch[S, G]) strategy(x *[engine.MaxChoices]float64, n int, sigma *[engine.MaxChoices]float64) {
 	if t.Rule == SelectRM {
 		RegretMatching(x, sigma, n)
 		return
@@ -314,26 +308,25 @@ func (t *SMSearch[S, G]) strategy(idx int32, seat int, sigma *[engine.MaxChoices
 
 // choose selects seat's action at node idx and returns it with the
 // probability it was drawn with (1 for duct's deterministic choice).
-func (t *SMSearch[S, G]) choose(idx int32, seat int) (uint8, float64) {
-	nd := &t.nodes[idx]
+func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int) (uint8, float64) {
 	n := int(nd.n[seat])
 	if n == 1 {
 		return 0, 1
 	}
 	if t.Rule == SelectDUCT {
-		return uint8(UCBPick(t.stat(idx, 0, seat), t.stat(idx, 1, seat), n, nd.visits, t.C)), 1
+		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, t.C)), 1
 	}
 	var sigma [engine.MaxChoices]float64
-	t.strategy(idx, seat, &sigma)
+	t.strategy(&nd.stat[0][seat], n, &sigma)
 	k, p := DrawMixed(&sigma, n, t.C, t.rng.Float64())
 	return uint8(k), p
 }
 
 // update backs seat's reward u up into node idx's statistics for action
 // a drawn with probability p.
-func (t *SMSearch[S, G]) update(idx int32, seat int, a uint8, p, u float64) {
-	n := int(t.nodes[idx].n[seat])
-	x, y := t.stat(idx, 0, seat), t.stat(idx, 1, seat)
+func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64) {
+	n := int(nd.n[seat])
+	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
 	if n == 1 {
 		y[0]++
 		return
@@ -346,7 +339,7 @@ func (t *SMSearch[S, G]) update(idx int32, seat int, a uint8, p, u float64) {
 		// Regret of each action against the sampled reward, with the
 		// played action's reward estimated as u/p (unbiased).
 		var sigma [engine.MaxChoices]float64
-		t.strategy(idx, seat, &sigma)
+		t.strategy(x, n, &sigma)
 		for k := range n {
 			x[k] -= u
 			y[k] += sigma[k]
@@ -354,7 +347,7 @@ func (t *SMSearch[S, G]) update(idx int32, seat int, a uint8, p, u float64) {
 		x[a] += u / p
 	case SelectExp3:
 		var sigma [engine.MaxChoices]float64
-		t.strategy(idx, seat, &sigma)
+		t.strategy(x, n, &sigma)
 		for k := range n {
 			y[k] += sigma[k]
 		}
