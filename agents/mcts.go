@@ -55,7 +55,7 @@ func init() {
 // this bot is its two-player NZSC game (mctsGame). The tree is rebuilt
 // at each decision in node storage reused across decisions and games, so
 // Choose allocates only while that storage grows to its high-water mark
-// (at most 2^18 nodes, about 80 MB: beyond that the search keeps rolling
+// (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
 // out but stops growing the tree). Rollouts draw from two engine.Wyrand
 // sources, one a seat, seeded from the game's rng at NewGame, and
 // selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
@@ -78,9 +78,10 @@ type mctsGame struct {
 	roll [2]engine.Wyrand
 }
 
-// mctsMaxNodes caps the tree (about 80 MB of nodes): past it, iterations
-// still descend and roll out but add no node, so a huge iters budget
-// cannot exhaust memory.
+// mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
+// shared node keeping room for 4 seats' statistics; 80 MB before the
+// fold): past it, iterations still descend and roll out but add no
+// node, so a huge iters budget cannot exhaust memory.
 const mctsMaxNodes = 1 << 18
 
 func newMCTS(p Params) (Agent, error) {
