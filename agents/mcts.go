@@ -1,9 +1,6 @@
 package agents
 
 import (
-	"fmt"
-	"math"
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/engine"
@@ -22,13 +19,6 @@ func init() {
 		New: newMCTS,
 	})
 }
-
-// The selection rules.
-const (
-	selectRM = iota
-	selectExp3
-	selectDUCT
-)
 
 // MCTS is Monte Carlo tree search for simultaneous moves (SM-MCTS, after
 // Lisý, Kovařík, Lanctot and Bošanský, "Convergence of Monte Carlo Tree
@@ -61,12 +51,14 @@ const (
 // of the development machine (BenchmarkChooseMCTS) and beats random about
 // 80% of the time; search quality keeps improving with more iterations.
 //
-// The tree is rebuilt at each decision in node storage reused across
-// decisions and games, so Choose allocates only while that storage grows
-// to its high-water mark (at most 2^18 nodes, about 80 MB: beyond that
-// the search keeps rolling out but stops growing the tree). Rollouts draw from two
-// engine.Wyrand sources, one a seat, seeded from the game's rng at NewGame, and selection from the rng itself: the bot is
-// deterministic given its rng. A stop (SetContext) is polled every 8
+// The search is SMSearch, shared with the 3–4 player bot (agents/nzscn);
+// this bot is its two-player NZSC game (mctsGame). The tree is rebuilt
+// at each decision in node storage reused across decisions and games, so
+// Choose allocates only while that storage grows to its high-water mark
+// (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
+// out but stops growing the tree). Rollouts draw from two engine.Wyrand
+// sources, one a seat, seeded from the game's rng at NewGame, and
+// selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
 // With ms set the budget is wall-clock time (agents.Budget), polled as
 // often: more iterations on a faster or idler machine, so a time budget
@@ -75,79 +67,41 @@ type MCTS struct {
 	// Budget: iters or ms per decision; its Interrupt ends the search
 	// when the run stops (ContextSetter).
 	Budget
-	rule int
-	c    float64
-
-	rng   *rand.Rand
-	roll  [2]engine.Wyrand // the rollouts' seat sources
-	nodes []mctsNode
-	path  []mctsStep
+	tree SMSearch[engine.State, *mctsGame]
+	game mctsGame
+	rng  *rand.Rand
 }
 
-// mctsNode is one state of the tree. For seat i, stat[0][i] and
-// stat[1][i] hold, by rule: rm: regrets and the sum of σ; exp3: estimated
-// total rewards and the sum of σ; duct: reward sums and visit counts.
-type mctsNode struct {
-	state    engine.State
-	n        [2]uint8
-	terminal bool
-	act      [2][engine.MaxChoices]engine.Choice
-	visits   float64
-	stat     [2][2][engine.MaxChoices]float64
-	child    [engine.MaxChoices * engine.MaxChoices]int32
+// mctsGame is two-player NZSC for the shared search (SMGame): rewards
+// win 1, draw ½, loss 0, rollouts from two Wyrand sources, one a seat.
+type mctsGame struct {
+	roll [2]engine.Wyrand
 }
 
-// mctsMaxNodes caps the tree (about 80 MB of nodes): past it, iterations
-// still descend and roll out but add no node, so a huge iters budget
-// cannot exhaust memory.
+// mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
+// shared node keeping room for 4 seats' statistics; 80 MB before the
+// fold): past it, iterations still descend and roll out but add no
+// node, so a huge iters budget cannot exhaust memory.
 const mctsMaxNodes = 1 << 18
-
-type mctsStep struct {
-	node int32
-	a    [2]uint8
-	p    [2]float64 // probability with which each seat's action was drawn
-}
 
 func newMCTS(p Params) (Agent, error) {
 	m := &MCTS{}
-	var err error
-	if err = m.ReadBudget(p); err != nil {
+	if err := m.ReadBudget(p); err != nil {
 		return nil, err
 	}
-	switch p["select"] {
-	case "rm":
-		m.rule = selectRM
-	case "exp3":
-		m.rule = selectExp3
-	case "duct":
-		m.rule = selectDUCT
-	default:
-		return nil, fmt.Errorf("parameter select=%q is not rm, exp3 or duct", p["select"])
+	rule, c, err := ParseSelect(p, "rm", "exp3", "duct")
+	if err != nil {
+		return nil, err
 	}
-	if p["c"] == "auto" {
-		m.c = 0.1
-		if m.rule == selectDUCT {
-			m.c = 1.4
-		}
-	} else {
-		if m.c, err = p.Float("c"); err != nil {
-			return nil, err
-		}
-		if m.rule == selectDUCT && !(m.c >= 0 && m.c < math.Inf(1)) {
-			return nil, fmt.Errorf("parameter c=%v must be a finite number >= 0 for duct", m.c)
-		}
-		if m.rule != selectDUCT && !(m.c > 0 && m.c <= 1) {
-			return nil, fmt.Errorf("parameter c=%v must be in (0,1] for %s", m.c, p["select"])
-		}
-	}
+	m.tree = SMSearch[engine.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
 	return m, nil
 }
 
 // NewGame implements Agent.
 func (m *MCTS) NewGame(_ int, rng *rand.Rand) {
 	m.rng = rng
-	m.roll[0].Seed(rng.Uint64(), 0)
-	m.roll[1].Seed(rng.Uint64(), 1)
+	m.game.roll[0].Seed(rng.Uint64(), 0)
+	m.game.roll[1].Seed(rng.Uint64(), 1)
 }
 
 // Choose implements Agent.
@@ -155,53 +109,11 @@ func (m *MCTS) Choose(d *Decision) engine.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
-	m.nodes = m.nodes[:0]
-	m.addNode(d.State)
-	m.Start()
-	for i := 0; m.More(i); i++ {
-		m.iterate()
-	}
-	root := &m.nodes[0]
-	me := d.Seat
-	n := int(root.n[me])
+	k, n := m.tree.Search(d.State, d.Seat, &m.Budget, m.rng)
 	if n != len(d.Legal) {
 		panic("agents: mcts: root actions do not match the legal choices")
 	}
-	// rm and exp3 play the average strategy; duct plays by visit counts.
-	weights := &root.stat[1][me]
-	total := 0.0
-	for k := range n {
-		total += weights[k]
-	}
-	r := m.rng.Float64() * total
-	for k := range n - 1 {
-		if r < weights[k] {
-			return root.act[me][k]
-		}
-		r -= weights[k]
-	}
-	return root.act[me][n-1]
-}
-
-// addNode appends a node for state s and returns its index.
-func (m *MCTS) addNode(s *engine.State) int32 {
-	m.nodes = append(m.nodes, mctsNode{state: *s, terminal: s.Phase == engine.GameOver})
-	nd := &m.nodes[len(m.nodes)-1]
-	for seat := range 2 {
-		mask := s.LegalMask(seat)
-		if mask == 0 {
-			// Stuck (or game over): one action, a pass the engine ignores.
-			nd.n[seat] = 1
-			nd.act[seat][0] = engine.Unknown
-			continue
-		}
-		for mask != 0 {
-			nd.act[seat][nd.n[seat]] = engine.Choice(bits.TrailingZeros32(mask))
-			nd.n[seat]++
-			mask &= mask - 1
-		}
-	}
-	return int32(len(m.nodes) - 1)
+	return m.tree.nodes[0].act[d.Seat][k]
 }
 
 // reward is seat 0's reward for a finished game: 1 win, ½ draw, 0 loss.
@@ -215,128 +127,17 @@ func reward(r engine.Result) float64 {
 	return 0.5
 }
 
-// iterate runs one descent, expansion, rollout and backup.
-func (m *MCTS) iterate() {
-	m.path = m.path[:0]
-	idx := int32(0)
-	var v float64 // seat 0's reward
-	for {
-		nd := &m.nodes[idx]
-		if nd.terminal {
-			v = reward(nd.state.Result)
-			break
-		}
-		var st mctsStep
-		st.node = idx
-		for seat := range 2 {
-			st.a[seat], st.p[seat] = m.choose(nd, seat)
-		}
-		m.path = append(m.path, st)
-		ci := int(st.a[0])*engine.MaxChoices + int(st.a[1])
-		if ch := nd.child[ci]; ch != 0 {
-			idx = ch
-			continue
-		}
-		s := nd.state
-		s.Step(nd.act[0][st.a[0]], nd.act[1][st.a[1]])
-		if len(m.nodes) < mctsMaxNodes {
-			ch := m.addNode(&s) // may move m.nodes: nd is stale from here
-			m.nodes[idx].child[ci] = ch
-		}
-		v = reward(s.PlayRandom(&m.roll[0], &m.roll[1]))
-		break
-	}
-	for _, st := range m.path {
-		nd := &m.nodes[st.node]
-		nd.visits++
-		for seat := range 2 {
-			u := v
-			if seat == 1 {
-				u = 1 - v
-			}
-			m.update(nd, seat, st.a[seat], st.p[seat], u)
-		}
-	}
+func (*mctsGame) Seats() int                                      { return 2 }
+func (*mctsGame) Mask(s *engine.State, seat int) uint32           { return s.LegalMask(seat) }
+func (*mctsGame) Over(s *engine.State) bool                       { return s.Phase == engine.GameOver }
+func (*mctsGame) Step(s *engine.State, c *[SMSeats]engine.Choice) { s.Step(c[0], c[1]) }
+
+func (*mctsGame) Values(s *engine.State, u *[SMSeats]float64) {
+	u[0] = reward(s.Result)
+	u[1] = 1 - u[0]
 }
 
-// strategy writes seat's current strategy σ at nd (before exploration)
-// into sigma and returns the number of actions.
-func (m *MCTS) strategy(nd *mctsNode, seat int, sigma *[engine.MaxChoices]float64) int {
-	n := int(nd.n[seat])
-	x := &nd.stat[0][seat]
-	sum := 0.0
-	switch m.rule {
-	case selectRM:
-		RegretMatching(x, sigma, n)
-		return n
-	case selectExp3:
-		eta := m.c / float64(n)
-		top := x[0]
-		for k := 1; k < n; k++ {
-			top = max(top, x[k])
-		}
-		for k := range n {
-			sigma[k] = math.Exp(eta * (x[k] - top))
-			sum += sigma[k]
-		}
-	}
-	if sum <= 0 {
-		for k := range n {
-			sigma[k] = 1 / float64(n)
-		}
-		return n
-	}
-	for k := range n {
-		sigma[k] /= sum
-	}
-	return n
-}
-
-// choose selects seat's action at nd and returns it with the probability
-// it was drawn with (1 for duct's deterministic choice).
-func (m *MCTS) choose(nd *mctsNode, seat int) (uint8, float64) {
-	n := int(nd.n[seat])
-	if n == 1 {
-		return 0, 1
-	}
-	if m.rule == selectDUCT {
-		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, m.c)), 1
-	}
-	var sigma [engine.MaxChoices]float64
-	m.strategy(nd, seat, &sigma)
-	k, p := DrawMixed(&sigma, n, m.c, m.rng.Float64())
-	return uint8(k), p
-}
-
-// update backs seat's reward u up into nd's statistics for action a drawn
-// with probability p.
-func (m *MCTS) update(nd *mctsNode, seat int, a uint8, p, u float64) {
-	n := int(nd.n[seat])
-	if n == 1 {
-		nd.stat[1][seat][0]++
-		return
-	}
-	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
-	switch m.rule {
-	case selectDUCT:
-		x[a] += u
-		y[a]++
-	case selectRM:
-		// Regret of each action against the sampled reward, with the
-		// played action's reward estimated as u/p (unbiased).
-		var sigma [engine.MaxChoices]float64
-		m.strategy(nd, seat, &sigma)
-		for k := range n {
-			x[k] -= u
-			y[k] += sigma[k]
-		}
-		x[a] += u / p
-	case selectExp3:
-		var sigma [engine.MaxChoices]float64
-		m.strategy(nd, seat, &sigma)
-		for k := range n {
-			y[k] += sigma[k]
-		}
-		x[a] += u / p
-	}
+func (g *mctsGame) Rollout(s *engine.State, u *[SMSeats]float64) {
+	u[0] = reward(s.PlayRandom(&g.roll[0], &g.roll[1]))
+	u[1] = 1 - u[0]
 }

@@ -126,7 +126,7 @@ func TestMCTSNodeCap(t *testing.T) {
 	if c := a.Choose(&d); !slices.Contains(legal[:n], c) {
 		t.Fatalf("chose %v", c)
 	}
-	if len(a.nodes) != mctsMaxNodes {
-		t.Errorf("tree has %d nodes, want the cap %d", len(a.nodes), mctsMaxNodes)
+	if len(a.tree.nodes) != mctsMaxNodes {
+		t.Errorf("tree has %d nodes, want the cap %d", len(a.tree.nodes), mctsMaxNodes)
 	}
 }

@@ -1,9 +1,6 @@
 package nzscn
 
 import (
-	"fmt"
-	"math"
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -43,9 +40,11 @@ func init() {
 // played; duct, decoupled UCT, played by visit counts. Exp3 is offered by
 // the two-player bot only.
 //
-// The tree lives in node storage reused across decisions and games (at
-// most 2^17 nodes); children are found through a map keyed by node and
-// joint action, cleared, not reallocated, at each decision. Rollouts draw
+// The search is agents.SMSearch, the same as the two-player bot's; this
+// bot is its N-player NZSC game (mctsGame). The tree lives in node
+// storage reused across decisions and games (at most 2^17 nodes);
+// children are found through a map keyed by node and joint action,
+// cleared, not reallocated, at each decision. Rollouts draw
 // from an engine.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
@@ -56,73 +55,39 @@ type MCTS struct {
 	// Budget: iters or ms per decision; its Interrupt ends the search
 	// when the run stops (agents.ContextSetter).
 	agents.Budget
-	duct bool
-	c    float64
+	tree agents.SMSearch[nzscn.State, *mctsGame]
+	game mctsGame
+	rng  *rand.Rand
+	seat int
+}
 
-	rng     *rand.Rand
-	seat    int
+// mctsGame is N-player NZSC for the shared search (agents.SMGame):
+// rewards are shares of opponents finished ahead of, rollouts from one
+// Wyrand source.
+type mctsGame struct {
 	players int
 	roll    engine.Wyrand
-	nodes   []mctsNode
-	child   map[uint64]int32
-	path    []mctsStep
-}
-
-type mctsNode struct {
-	state    nzscn.State
-	n        [nzscn.MaxPlayers]uint8
-	act      [nzscn.MaxPlayers][engine.MaxChoices]engine.Choice
-	terminal bool
-	visits   float64
-	// stat[0][s] holds seat s's regrets (rm) or reward sums (duct),
-	// stat[1][s] the sum of its strategies (rm) or visit counts (duct).
-	stat [2][nzscn.MaxPlayers][engine.MaxChoices]float64
-}
-
-type mctsStep struct {
-	node int32
-	a    [nzscn.MaxPlayers]uint8
-	p    [nzscn.MaxPlayers]float64
 }
 
 const mctsMaxNodes = 1 << 17
 
 func newMCTS(p agents.Params) (agents.Player, error) {
-	m := &MCTS{child: map[uint64]int32{}}
-	var err error
-	if err = m.ReadBudget(p); err != nil {
+	m := &MCTS{}
+	if err := m.ReadBudget(p); err != nil {
 		return nil, err
 	}
-	switch p["select"] {
-	case "rm":
-	case "duct":
-		m.duct = true
-	default:
-		return nil, fmt.Errorf("parameter select=%q is not rm or duct", p["select"])
+	rule, c, err := agents.ParseSelect(p, "rm", "duct")
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case p["c"] == "auto" && m.duct:
-		m.c = 1.4
-	case p["c"] == "auto":
-		m.c = 0.1
-	default:
-		if m.c, err = p.Float("c"); err != nil {
-			return nil, err
-		}
-		if m.duct && !(m.c >= 0 && m.c < math.Inf(1)) {
-			return nil, fmt.Errorf("parameter c=%v must be a finite number >= 0 for duct", m.c)
-		}
-		if !m.duct && !(m.c > 0 && m.c <= 1) {
-			return nil, fmt.Errorf("parameter c=%v must be in (0,1] for rm", m.c)
-		}
-	}
+	m.tree = agents.SMSearch[nzscn.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes, Reverse: true}
 	return m, nil
 }
 
 // NewGame implements agents.Player.
 func (m *MCTS) NewGame(g game.Game, seat int, rng *rand.Rand) {
-	m.rng, m.seat, m.players = rng, seat, g.Seats()
-	m.roll.Seed(rng.Uint64(), 0)
+	m.rng, m.seat, m.game.players = rng, seat, g.Seats()
+	m.game.roll.Seed(rng.Uint64(), 0)
 }
 
 // Act implements agents.Player.
@@ -130,53 +95,15 @@ func (m *MCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	m.nodes = m.nodes[:0]
-	clear(m.child)
-	m.addNode(observed(obs).State)
-	m.Start()
-	for i := 0; m.More(i); i++ {
-		m.iterate()
-	}
-	root := &m.nodes[0]
-	n := int(root.n[m.seat])
+	k, n := m.tree.Search(observed(obs).State, m.seat, &m.Budget, m.rng)
 	if n != len(legal) {
 		panic("agents/nzscn: mcts: root actions do not match the legal choices")
 	}
-	weights := &root.stat[1][m.seat]
-	total := 0.0
-	for k := range n {
-		total += weights[k]
-	}
-	r := m.rng.Float64() * total
-	for k := range n - 1 {
-		if r < weights[k] {
-			return legal[k]
-		}
-		r -= weights[k]
-	}
-	return legal[n-1]
-}
-
-func (m *MCTS) addNode(s *nzscn.State) int32 {
-	m.nodes = append(m.nodes, mctsNode{state: *s, terminal: s.Over()})
-	nd := &m.nodes[len(m.nodes)-1]
-	for seat := range int(s.Players) {
-		mask := s.LegalMask(seat)
-		if mask == 0 {
-			// Stuck (or game over): one action, a pass.
-			nd.n[seat], nd.act[seat][0] = 1, engine.Unknown
-			continue
-		}
-		for ; mask != 0; mask &= mask - 1 {
-			nd.act[seat][nd.n[seat]] = engine.Choice(bits.TrailingZeros32(mask))
-			nd.n[seat]++
-		}
-	}
-	return int32(len(m.nodes) - 1)
+	return legal[k]
 }
 
 // rewards writes every seat's reward for the finished state s.
-func rewards(s *nzscn.State, u *[nzscn.MaxPlayers]float64) {
+func rewards(s *nzscn.State, u *[agents.SMSeats]float64) {
 	o := nzscn.OutcomeOf(s)
 	n := int(s.Players)
 	for i := range n {
@@ -194,92 +121,16 @@ func rewards(s *nzscn.State, u *[nzscn.MaxPlayers]float64) {
 	}
 }
 
-func (m *MCTS) iterate() {
-	m.path = m.path[:0]
-	idx := int32(0)
-	var u [nzscn.MaxPlayers]float64
-	for {
-		nd := &m.nodes[idx]
-		if nd.terminal {
-			rewards(&nd.state, &u)
-			break
-		}
-		st := mctsStep{node: idx}
-		joint := uint64(0)
-		var c nzscn.Choices
-		for seat := m.players - 1; seat >= 0; seat-- {
-			st.a[seat], st.p[seat] = m.choose(nd, seat)
-			joint = joint*engine.MaxChoices + uint64(st.a[seat])
-			c[seat] = nd.act[seat][st.a[seat]]
-		}
-		m.path = append(m.path, st)
-		key := uint64(idx)<<10 | joint
-		if ch, ok := m.child[key]; ok {
-			idx = ch
-			continue
-		}
-		s := nd.state
-		s.Step(c)
-		if len(m.nodes) < mctsMaxNodes {
-			m.child[key] = m.addNode(&s) // may move m.nodes: nd is stale
-		}
-		s.PlayRandom(&m.roll)
-		rewards(&s, &u)
-		break
-	}
-	for _, st := range m.path {
-		nd := &m.nodes[st.node]
-		nd.visits++
-		for seat := range m.players {
-			m.update(nd, seat, st.a[seat], st.p[seat], u[seat])
-		}
-	}
+func (g *mctsGame) Seats() int                                      { return g.players }
+func (*mctsGame) Mask(s *nzscn.State, seat int) uint32              { return s.LegalMask(seat) }
+func (*mctsGame) Over(s *nzscn.State) bool                          { return s.Over() }
+func (*mctsGame) Values(s *nzscn.State, u *[agents.SMSeats]float64) { rewards(s, u) }
+
+func (*mctsGame) Step(s *nzscn.State, c *[agents.SMSeats]engine.Choice) {
+	s.Step(nzscn.Choices(*c))
 }
 
-// strategy writes seat's regret-matching strategy at nd into sigma.
-func strategy(nd *mctsNode, seat int, sigma *[engine.MaxChoices]float64) int {
-	n := int(nd.n[seat])
-	agents.RegretMatching(&nd.stat[0][seat], sigma, n)
-	return n
-}
-
-// choose selects seat's action at nd and the probability it was drawn
-// with (1 for duct's deterministic choice).
-func (m *MCTS) choose(nd *mctsNode, seat int) (uint8, float64) {
-	n := int(nd.n[seat])
-	if n == 1 {
-		return 0, 1
-	}
-	if m.duct {
-		return uint8(agents.UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, m.c)), 1
-	}
-	var sigma [engine.MaxChoices]float64
-	strategy(nd, seat, &sigma)
-	k, p := agents.DrawMixed(&sigma, n, m.c, m.rng.Float64())
-	return uint8(k), p
-}
-
-// update backs seat's reward u up into nd for action a drawn with
-// probability p.
-func (m *MCTS) update(nd *mctsNode, seat int, a uint8, p, u float64) {
-	n := int(nd.n[seat])
-	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
-	if n == 1 {
-		y[0]++
-		return
-	}
-	if m.duct {
-		x[a] += u
-		y[a]++
-		return
-	}
-	// Regret of each action against the sampled reward, the played
-	// action's reward estimated as u/p (unbiased).
-	var sigma [engine.MaxChoices]float64
-	strategy(nd, seat, &sigma)
-	for k := range n {
-		x[k] -= u
-		y[k] += sigma[k]
-	}
-	x[a] += u / p
+func (g *mctsGame) Rollout(s *nzscn.State, u *[agents.SMSeats]float64) {
+	s.PlayRandom(&g.roll)
+	rewards(s, u)
 }
