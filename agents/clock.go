@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -196,7 +195,7 @@ func (c *clock) faultOf(f Faulter) error {
 // what the runner asks of the bot it wraps (context, faults, results,
 // closing).
 type clockedAgent struct {
-	a     Agent
+	agentWrap
 	clock clock
 }
 
@@ -212,9 +211,6 @@ func (c *clockedAgent) Choose(d *Decision) engine.Choice {
 	return ch
 }
 
-// SetContext implements ContextSetter: the wrapped bot's.
-func (c *clockedAgent) SetContext(ctx context.Context) { SetContext(c.a, ctx) }
-
 // Fault implements Faulter: the wrapped bot's own fault first (a crash
 // that took long is a crash), else the loss on time.
 func (c *clockedAgent) Fault() error {
@@ -222,24 +218,9 @@ func (c *clockedAgent) Fault() error {
 	return c.clock.faultOf(f)
 }
 
-// Finish implements Finisher: the wrapped bot is told.
-func (c *clockedAgent) Finish(o Outcome, history []engine.Turn) {
-	if f, ok := c.a.(Finisher); ok {
-		f.Finish(o, history)
-	}
-}
-
-// Close implements Closer: the wrapped bot's.
-func (c *clockedAgent) Close() error {
-	if cl, ok := c.a.(Closer); ok {
-		return cl.Close()
-	}
-	return nil
-}
-
 // clockedPlayer is a Player under a clock, as clockedAgent.
 type clockedPlayer struct {
-	p     Player
+	playerWrap
 	clock clock
 }
 
@@ -255,23 +236,5 @@ func (c *clockedPlayer) Act(obs game.Observation, legal []game.Action) game.Acti
 	return a
 }
 
-// SetContext implements ContextSetter: the wrapped bot's.
-func (c *clockedPlayer) SetContext(ctx context.Context) { SetContext(c.p, ctx) }
-
 // Fault implements Faulter, as clockedAgent's.
 func (c *clockedPlayer) Fault() error { return c.clock.faultOf(faulterOf(c.p)) }
-
-// FinishGame implements GameFinisher: the wrapped bot is told.
-func (c *clockedPlayer) FinishGame(res *GameResult) {
-	if f, ok := c.p.(GameFinisher); ok {
-		f.FinishGame(res)
-	}
-}
-
-// Close implements Closer: the wrapped bot's.
-func (c *clockedPlayer) Close() error {
-	if cl := CloserOf(c.p); cl != nil {
-		return cl.Close()
-	}
-	return nil
-}

@@ -119,7 +119,7 @@ func TestClockLossOnTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bot := &clockedAgent{a: &sleeper{d: 20 * time.Millisecond}, clock: newClock(tc)}
+		bot := &clockedAgent{agentWrap: agentWrap{&sleeper{d: 20 * time.Millisecond}}, clock: newClock(tc)}
 		o := tab.Play(engine.DefaultRules, 7, &Random{}, bot)
 		if c.lose {
 			if o.Forfeit != 1 || FaultKind(o.Fault) != FaultTime {

@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -121,7 +120,7 @@ func NoiseCounts(x any) (decisions, replaced int64, ok bool) {
 // noisyAgent is a two-player NZSC Agent with noise. It passes on what
 // the runner asks of the bot it wraps (faults, results, closing).
 type noisyAgent struct {
-	a     Agent
+	agentWrap
 	noise noiseSource
 }
 
@@ -138,10 +137,6 @@ func (n *noisyAgent) Choose(d *Decision) engine.Choice {
 	return c
 }
 
-// SetContext implements ContextSetter: the wrapped bot's, so that a stop
-// ends a noisy bot's search too.
-func (n *noisyAgent) SetContext(ctx context.Context) { SetContext(n.a, ctx) }
-
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyAgent) Fault() error {
 	if f, ok := n.a.(Faulter); ok {
@@ -150,24 +145,9 @@ func (n *noisyAgent) Fault() error {
 	return nil
 }
 
-// Finish implements Finisher: the wrapped bot is told.
-func (n *noisyAgent) Finish(o Outcome, history []engine.Turn) {
-	if f, ok := n.a.(Finisher); ok {
-		f.Finish(o, history)
-	}
-}
-
-// Close implements Closer: the wrapped bot's.
-func (n *noisyAgent) Close() error {
-	if c, ok := n.a.(Closer); ok {
-		return c.Close()
-	}
-	return nil
-}
-
 // noisyPlayer is a Player with noise, as noisyAgent.
 type noisyPlayer struct {
-	p     Player
+	playerWrap
 	noise noiseSource
 }
 
@@ -184,28 +164,10 @@ func (n *noisyPlayer) Act(obs game.Observation, legal []game.Action) game.Action
 	return a
 }
 
-// SetContext implements ContextSetter: the wrapped bot's.
-func (n *noisyPlayer) SetContext(ctx context.Context) { SetContext(n.p, ctx) }
-
 // Fault implements Faulter: the wrapped bot's.
 func (n *noisyPlayer) Fault() error {
 	if f := faulterOf(n.p); f != nil {
 		return f.Fault()
-	}
-	return nil
-}
-
-// FinishGame implements GameFinisher: the wrapped bot is told.
-func (n *noisyPlayer) FinishGame(res *GameResult) {
-	if f, ok := n.p.(GameFinisher); ok {
-		f.FinishGame(res)
-	}
-}
-
-// Close implements Closer: the wrapped bot's.
-func (n *noisyPlayer) Close() error {
-	if c := CloserOf(n.p); c != nil {
-		return c.Close()
 	}
 	return nil
 }

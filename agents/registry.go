@@ -257,10 +257,10 @@ func (b *Bot) New() (Agent, error) {
 		return nil, err
 	}
 	if b.TC != nil {
-		a = &clockedAgent{a: a, clock: newClock(*b.TC)}
+		a = &clockedAgent{agentWrap: agentWrap{a}, clock: newClock(*b.TC)}
 	}
 	if b.Noise != 0 {
-		a = &noisyAgent{a: a, noise: newNoiseSource(b.Noise)}
+		a = &noisyAgent{agentWrap: agentWrap{a}, noise: newNoiseSource(b.Noise)}
 	}
 	return a, nil
 }
@@ -281,10 +281,10 @@ func (b *Bot) NewPlayer() (Player, error) {
 		return nil, err
 	}
 	if b.TC != nil {
-		p = &clockedPlayer{p: p, clock: newClock(*b.TC)}
+		p = &clockedPlayer{playerWrap: playerWrap{p}, clock: newClock(*b.TC)}
 	}
 	if b.Noise != 0 {
-		p = &noisyPlayer{p: p, noise: newNoiseSource(b.Noise)}
+		p = &noisyPlayer{playerWrap: playerWrap{p}, noise: newNoiseSource(b.Noise)}
 	}
 	return p, nil
 }
