@@ -246,8 +246,8 @@ func TestSignalStopsPromptly(t *testing.T) {
 			took := time.Since(sent)
 			watchdog.Stop()
 			want := 128 + int(c.sig)
-			if code != want || took > 5*time.Second {
-				t.Errorf("%v: exit code %d %v after %v, want %d within 2 s (5 s allowed); stderr:\n%s", c.args, code, took.Round(time.Millisecond), c.sig, want, stderr)
+			if code != want || took > raceSlowdown*5*time.Second {
+				t.Errorf("%v: exit code %d %v after %v, want %d within 2 s (%d s allowed); stderr:\n%s", c.args, code, took.Round(time.Millisecond), c.sig, want, raceSlowdown*5, stderr)
 			} else {
 				t.Logf("stopped %v after %v", took.Round(time.Millisecond), c.sig)
 			}
