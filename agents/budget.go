@@ -14,8 +14,15 @@ var MSParam = Param{Name: "ms", Default: "0", Help: "wall-clock milliseconds per
 // ContextSetter, and a stop ends the search under either budget.
 type Budget struct {
 	Interrupt
-	iters int
-	ms    int
+	// Iters is the iteration budget (ReadBudget's iters=, or a bot's own
+	// parameter: NPZR's pimc counts samples=); MS the time budget in
+	// milliseconds, 0 for none.
+	Iters int
+	MS    int
+	// PollEvery is how many iterations pass between two looks at the
+	// stop and the clock (0: 8). A bot whose iteration is long (NPZR's:
+	// a sample, a whole rollout set) looks every iteration.
+	PollEvery int
 	// clock is the time budget a clock gave the next decision
 	// (SetTimeBudget), 0: none.
 	clock    time.Duration
@@ -26,22 +33,27 @@ type Budget struct {
 // ReadBudget reads the parameters iters (1..10^7) and ms (0..3600000).
 func (b *Budget) ReadBudget(p Params) error {
 	var err error
-	if b.iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
+	if b.Iters, err = p.IntIn("iters", 1, 10_000_000); err != nil {
 		return err
 	}
-	if b.ms, err = p.IntIn("ms", 0, 3_600_000); err != nil {
-		return err
-	}
-	return nil
+	return b.ReadMS(p)
+}
+
+// ReadMS reads the parameter ms (0..3600000) alone, for a bot whose
+// iteration budget has a parameter of its own.
+func (b *Budget) ReadMS(p Params) error {
+	var err error
+	b.MS, err = p.IntIn("ms", 0, 3_600_000)
+	return err
 }
 
 // SetTimeBudget implements Clocked: the bot's clock gives its next
 // decisions d of wall time (or ms= when that is shorter); 0 clears it.
 func (b *Budget) SetTimeBudget(d time.Duration) { b.clock = d }
 
-// timed returns the decision's time budget, 0 for none (iterations).
-func (b *Budget) timed() time.Duration {
-	d := time.Duration(b.ms) * time.Millisecond
+// Timed returns the decision's time budget, 0 for none (iterations).
+func (b *Budget) Timed() time.Duration {
+	d := time.Duration(b.MS) * time.Millisecond
 	if b.clock > 0 && (d == 0 || b.clock < d) {
 		d = b.clock
 	}
@@ -50,25 +62,30 @@ func (b *Budget) timed() time.Duration {
 
 // Start begins a decision's budget.
 func (b *Budget) Start() {
-	if d := b.timed(); d > 0 {
+	if d := b.Timed(); d > 0 {
 		b.deadline = time.Now().Add(d)
 	}
 }
 
 // More reports whether iteration i (from 0, in order) may run. The stop
-// and the clock are polled every 8 iterations (microseconds each, so the
-// polls, tens of nanoseconds and no allocation, vanish next to them, and
-// the deadline is overrun by at most 8 iterations). Under an iteration
+// and the clock are polled every PollEvery iterations, by default 8
+// (microseconds each, so the polls, tens of nanoseconds and no
+// allocation, vanish next to them, and the deadline is overrun by at
+// most 8 iterations). Under an iteration
 // budget More reads no clock, so the search is exactly as without it.
 // Under a time budget the first iteration always runs (unless stopped),
 // so that the bot answers from a search.
 func (b *Budget) More(i int) bool {
-	timed := b.ms > 0 || b.clock > 0
-	if i%8 == 0 && (b.Interrupted() || timed && i > 0 && !time.Now().Before(b.deadline)) {
+	every := b.PollEvery
+	if every <= 0 {
+		every = 8
+	}
+	timed := b.MS > 0 || b.clock > 0
+	if i%every == 0 && (b.Interrupted() || timed && i > 0 && !time.Now().Before(b.deadline)) {
 		b.last = i
 		return false
 	}
-	if !timed && i >= b.iters {
+	if !timed && i >= b.Iters {
 		b.last = i
 		return false
 	}

@@ -148,7 +148,7 @@ type PIMC struct {
 
 func newPIMC(ps agents.Params) (agents.Player, error) {
 	b := &PIMC{}
-	err := intParams(ps, []intParam{{"samples", &b.iters, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
+	err := intParams(ps, []intParam{{"samples", &b.Iters, 10000}, {"k", &b.k, 1000}, {"rollouts", &b.rollouts, 10000}, {"horizon", &b.horizon, 1000}})
 	if err != nil {
 		return nil, err
 	}
@@ -201,8 +201,8 @@ func (b *PIMC) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	b.votes = append(b.votes[:0], make([]int, len(cands))...)
 	b.totals = append(b.totals[:0], make([]float64, len(cands))...)
-	b.budget.start()
-	for i := 0; b.more(i); i++ {
+	b.Start()
+	for i := 0; b.More(i); i++ {
 		d := b.deal(o)
 		bestI, bestV := 0, math.Inf(-1)
 		for i, c := range cands {

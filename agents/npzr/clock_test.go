@@ -11,21 +11,21 @@ import (
 // ends a search whose count would go on, and no sooner than the budget;
 // cleared, the count applies again.
 func TestBudgetSetTimeBudget(t *testing.T) {
-	b := budget{iters: 1 << 40}
+	b := budget{agents.Budget{Iters: 1 << 40, PollEvery: 1}}
 	b.SetTimeBudget(5 * time.Millisecond)
 	start := time.Now()
-	b.start()
+	b.Start()
 	i := 0
-	for b.more(i) {
+	for b.More(i) {
 		i++
 	}
 	if time.Since(start) < 5*time.Millisecond {
 		t.Fatalf("%d iterations in %v, want at least the 5ms budget", i, time.Since(start))
 	}
 	b.SetTimeBudget(0)
-	b.iters = 3
-	b.start()
-	if !b.more(2) || b.more(3) {
+	b.Iters = 3
+	b.Start()
+	if !b.More(2) || b.More(3) {
 		t.Fatal("with the budget cleared, the count applies again")
 	}
 }

@@ -56,7 +56,7 @@ type node struct {
 
 func newISMCTS(ps agents.Params) (agents.Player, error) {
 	b := &ISMCTS{}
-	if err := intParams(ps, []intParam{{"iters", &b.iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}}); err != nil {
+	if err := intParams(ps, []intParam{{"iters", &b.Iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}}); err != nil {
 		return nil, err
 	}
 	if err := b.readMS(ps); err != nil {
@@ -85,8 +85,8 @@ func (b *ISMCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	b.nodes = b.nodes[:0]
 	b.nodes = append(b.nodes, node{player: -1})
-	b.budget.start()
-	for i := 0; b.more(i); i++ {
+	b.Start()
+	for i := 0; b.More(i); i++ {
 		b.iterate(o)
 	}
 	root := &b.nodes[0]

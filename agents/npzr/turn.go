@@ -81,7 +81,7 @@ type Turn struct {
 
 func newTurn(ps agents.Params) (agents.Player, error) {
 	b := &Turn{}
-	if err := intParams(ps, []intParam{{"iters", &b.iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}, {"nodes", &b.nodes, 1_000_000}}); err != nil {
+	if err := intParams(ps, []intParam{{"iters", &b.Iters, 10_000_000}, {"k", &b.k, 1000}, {"horizon", &b.horizon, 1000}, {"nodes", &b.nodes, 1_000_000}}); err != nil {
 		return nil, err
 	}
 	eps, err := ps.Float("eps")
@@ -204,9 +204,9 @@ func (b *Turn) choose(o *np.Observation, d *np.State, me int) int {
 	spent := 0
 	start := time.Now()
 	for r := 0; len(keep) > 1; r++ {
-		deals := max(1, (b.iters-spent)/((rounds-r)*len(keep)))
+		deals := max(1, (b.Iters-spent)/((rounds-r)*len(keep)))
 		var until time.Time
-		budget := b.timed()
+		budget := b.Timed()
 		if budget > 0 {
 			until = start.Add(budget * time.Duration(r+1) / time.Duration(rounds))
 		}
