@@ -15,7 +15,7 @@ func init() {
 		Name: "cce", MinSeats: minSeats, MaxSeats: maxSeats,
 		Help: "each turn, its side of a coarse correlated equilibrium of the one-turn game found by regret-matching self-play, every joint choice valued by a greedy playout (3 or 4 players)",
 		Params: []agents.Param{
-			{Name: "iters", Default: "256", Help: "regret-matching iterations of the one-turn game per decision"},
+			{Name: "iters", Default: "1024", Help: "regret-matching iterations of the one-turn game per decision"},
 			{Name: "depth", Default: "60", Help: "turns a greedy playout runs before the game is scored by points"},
 			{Name: "playouts", Default: "1", Help: "playouts per joint choice (their values averaged)"},
 			{Name: "eps", Default: "0", Help: "in playouts, the probability that a seat plays a uniformly random legal choice instead of greedy's"},
@@ -67,10 +67,10 @@ type CCE struct {
 	eps                    float64
 	// play draws the playouts' random choices, seeded from the state
 	// before each decision.
-	play engine.Wyrand
-	rng          *rand.Rand
-	seat         int
-	greedy       [nzscn.MaxPlayers]Greedy
+	play   engine.Wyrand
+	rng    *rand.Rand
+	seat   int
+	greedy [nzscn.MaxPlayers]Greedy
 	// Scratch of a decision.
 	opts  [nzscn.MaxPlayers][engine.MaxChoices]engine.Choice
 	count [nzscn.MaxPlayers]int
