@@ -18,6 +18,7 @@ func init() {
 			{Name: "iters", Default: "1024", Help: "regret-matching iterations of the one-turn game per decision"},
 			{Name: "depth", Default: "60", Help: "turns a greedy playout runs before the game is scored by points"},
 			{Name: "playouts", Default: "1", Help: "playouts per joint choice (their values averaged)"},
+			{Name: "lambda", Default: "0", Help: "in the self-play, each seat takes every other seat to play uniformly at random with this probability (a model of weak opponents; 0: pure self-play)"},
 			{Name: "eps", Default: "0", Help: "in playouts, the probability that a seat plays a uniformly random legal choice instead of greedy's"},
 		},
 		NewPlayer: func(p agents.Params) (agents.Player, error) {
@@ -37,7 +38,11 @@ func init() {
 			if err != nil || e < 0 || e > 1 {
 				return nil, fmt.Errorf("eps must be a number in [0,1], got %q", p["eps"])
 			}
-			return &CCE{iters: iters, depth: depth, playouts: playouts, eps: e}, nil
+			lambda, err := p.Float("lambda")
+			if err != nil || lambda < 0 || lambda > 1 {
+				return nil, fmt.Errorf("lambda must be a number in [0,1], got %q", p["lambda"])
+			}
+			return &CCE{iters: iters, depth: depth, playouts: playouts, eps: e, lambda: lambda}, nil
 		},
 	})
 }
@@ -64,7 +69,7 @@ func init() {
 // exploitability is exact; Act makes one draw from its rng.
 type CCE struct {
 	iters, depth, playouts int
-	eps                    float64
+	eps, lambda            float64
 	// play draws the playouts' random choices, seeded from the state
 	// before each decision.
 	play   engine.Wyrand
@@ -140,7 +145,7 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 			at[j] = 0
 		}
 	}
-	selfPlay(u, n, &c.count, c.iters, c.seat, probs)
+	selfPlay(u, n, &c.count, c.iters, c.seat, c.lambda, probs)
 }
 
 // value writes every seat's value of the state t reached by one turn.
@@ -222,7 +227,7 @@ func shareAhead(s *nzscn.State, seat int) float64 {
 // selfPlay runs regret matching+ self-play on the game whose payoffs
 // are u (cell-major, n seats; cell = Σ a_j·Π_{k<j} count[k]) and writes
 // seat me's average strategy, weighted by iteration, into probs.
-func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, probs []float64) {
+func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, lambda float64, probs []float64) {
 	var regret, sigma, avg [nzscn.MaxPlayers][engine.MaxChoices]float64
 	for j := range n {
 		for a := range count[j] {
@@ -230,7 +235,15 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, p
 		}
 	}
 	cells := len(u) / n
+	// seen[k] is seat k's strategy as the others take it: its own mixed
+	// with uniform play at rate lambda.
+	var seen [nzscn.MaxPlayers][engine.MaxChoices]float64
 	for it := 1; it <= iters; it++ {
+		for k := range n {
+			for a := range count[k] {
+				seen[k][a] = (1-lambda)*sigma[k][a] + lambda/float64(count[k])
+			}
+		}
 		var q [nzscn.MaxPlayers][engine.MaxChoices]float64
 		var at [nzscn.MaxPlayers]int
 		for cell := range cells {
@@ -238,7 +251,7 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, p
 				w := 1.0
 				for k := range n {
 					if k != j {
-						w *= sigma[k][at[k]]
+						w *= seen[k][at[k]]
 					}
 				}
 				q[j][at[j]] += w * u[cell*n+j]
