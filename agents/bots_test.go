@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // builtinSpecs are the built-in bots as the cross-bot tests run them:
@@ -55,23 +55,23 @@ func mustNew(t testing.TB, spec string) Agent {
 // turns) so that the states cover low waits, repicks, destroyed moves,
 // three-in-a-row blocks and stuck players, and calls visit at every state
 // where a seat must choose.
-func wildStates(seed uint64, games int, visit func(s *engine.State, seat int, legal []engine.Choice)) {
+func wildStates(seed uint64, games int, visit func(s *nzsc.State, seat int, legal []nzsc.Choice)) {
 	r := rand.New(rand.NewPCG(seed, 99))
-	var buf [2][engine.MaxChoices]engine.Choice
+	var buf [2][nzsc.MaxChoices]nzsc.Choice
 	for range games {
-		s := engine.NewGame(engine.DefaultRules)
+		s := nzsc.NewGame(nzsc.DefaultRules)
 		illegal := r.Float64() * 0.3
-		for s.Phase != engine.GameOver {
-			var ch [2]engine.Choice
+		for s.Phase != nzsc.GameOver {
+			var ch [2]nzsc.Choice
 			for seat := range 2 {
 				n := s.Legal(seat, &buf[seat])
 				if n == 0 {
-					ch[seat] = engine.Unknown
+					ch[seat] = nzsc.Unknown
 					continue
 				}
 				visit(&s, seat, buf[seat][:n])
 				if r.Float64() < illegal {
-					ch[seat] = engine.Choice(r.IntN(engine.NumMoves + 1))
+					ch[seat] = nzsc.Choice(r.IntN(nzsc.NumMoves + 1))
 				} else {
 					ch[seat] = buf[seat][r.IntN(n)]
 				}
@@ -95,7 +95,7 @@ func TestBotsLegalOnWildStates(t *testing.T) {
 				n = games / 10
 			}
 			asked := 0
-			wildStates(7, n, func(s *engine.State, seat int, legal []engine.Choice) {
+			wildStates(7, n, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
 				// Every decision is a fresh game for the bot, so that
 				// bots with per-game state see arbitrary positions.
 				a.NewGame(seat, rng)
@@ -119,7 +119,7 @@ type legalChecker struct {
 	bad string
 }
 
-func (l *legalChecker) Choose(d *Decision) engine.Choice {
+func (l *legalChecker) Choose(d *Decision) nzsc.Choice {
 	c := l.Agent.Choose(d)
 	if !slices.Contains(d.Legal, c) && l.bad == "" {
 		l.bad = fmt.Sprintf("phase %v: %v not in %v", d.State.Phase, c, d.Legal)
@@ -138,14 +138,14 @@ func TestBotsLegalInPlay(t *testing.T) {
 			a, b := &legalChecker{Agent: mustNew(t, sa)}, &legalChecker{Agent: mustNew(t, sb)}
 			games := 20
 			for g := range games {
-				out := tab.Play(engine.DefaultRules, uint64(g), a, b)
+				out := tab.Play(nzsc.DefaultRules, uint64(g), a, b)
 				for _, turn := range tab.History {
-					if turn.Offence(0) != engine.NoOffence && turn.Offence(0) != engine.Stuck ||
-						turn.Offence(1) != engine.NoOffence && turn.Offence(1) != engine.Stuck {
+					if turn.Offence(0) != nzsc.NoOffence && turn.Offence(0) != nzsc.Stuck ||
+						turn.Offence(1) != nzsc.NoOffence && turn.Offence(1) != nzsc.Stuck {
 						t.Fatalf("%s vs %s game %d: penalized turn %08x", sa, sb, g, uint32(turn))
 					}
 				}
-				if out.State.Phase != engine.GameOver {
+				if out.State.Phase != nzsc.GameOver {
 					t.Fatalf("%s vs %s game %d: not over", sa, sb, g)
 				}
 			}
@@ -192,9 +192,9 @@ func TestBeatRandom(t *testing.T) {
 				for seat := range 2 {
 					var out Outcome
 					if seat == 0 {
-						out = tab.Play(engine.DefaultRules, uint64(g), bot, rnd)
+						out = tab.Play(nzsc.DefaultRules, uint64(g), bot, rnd)
 					} else {
-						out = tab.Play(engine.DefaultRules, uint64(g), rnd, bot)
+						out = tab.Play(nzsc.DefaultRules, uint64(g), rnd, bot)
 					}
 					switch out.Winner() {
 					case seat:
@@ -243,7 +243,7 @@ func TestBotParams(t *testing.T) {
 // allocation tests and benchmarks.
 func decisionSet(n int) []Decision {
 	var out []Decision
-	wildStates(5, n, func(s *engine.State, seat int, legal []engine.Choice) {
+	wildStates(5, n, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
 		c := *s
 		out = append(out, Decision{Seat: seat, State: &c, Legal: slices.Clone(legal)})
 	})
@@ -313,7 +313,7 @@ func FuzzBotsLegal(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, seed, botSeed uint64) {
 		rng := rand.New(rand.NewPCG(botSeed, 0))
-		wildStates(seed, 2, func(s *engine.State, seat int, legal []engine.Choice) {
+		wildStates(seed, 2, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
 			for i, a := range bots {
 				a.NewGame(seat, rng)
 				d := Decision{Seat: seat, State: s, Legal: legal}

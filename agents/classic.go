@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -86,14 +86,14 @@ func (c *Classic) NewGame(_ int, rng *rand.Rand) {
 func (c *Classic) State() uint32 { return c.x }
 
 // Choose implements Agent.
-func (c *Classic) Choose(d *Decision) engine.Choice {
-	if n := len(d.History); n > 0 && c.drawTurn == n-1 && d.History[n-1].Offence(1-d.Seat) != engine.NoOffence {
+func (c *Classic) Choose(d *Decision) nzsc.Choice {
+	if n := len(d.History); n > 0 && c.drawTurn == n-1 && d.History[n-1].Offence(1-d.Seat) != nzsc.NoOffence {
 		// The last draw answered an illegal choice: the original never
 		// made it.
 		c.x = c.prev
 	}
 	k := len(d.Legal)
-	if d.State.Phase == engine.PickBooster && d.Legal[k-1] == engine.Choice(engine.NoBooster) {
+	if d.State.Phase == nzsc.PickBooster && d.Legal[k-1] == nzsc.Choice(nzsc.NoBooster) {
 		// Legal lists No Booster last; the original chose between its
 		// character's two boosters only.
 		k--

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // script is a seat-0 agent that answers from a list of names, whatever
@@ -19,17 +19,17 @@ type script struct {
 
 func (s *script) NewGame(int, *rand.Rand) { s.i = 0 }
 
-func (s *script) Choose(d *Decision) engine.Choice {
+func (s *script) Choose(d *Decision) nzsc.Choice {
 	if s.i >= len(s.answers) {
 		return d.Legal[0]
 	}
 	a := s.answers[s.i]
 	s.i++
-	return engine.ParseChoice(d.State.Phase, a)
+	return nzsc.ParseChoice(d.State.Phase, a)
 }
 
 // choicesOf returns the names seat chose in every turn of h.
-func choicesOf(h []engine.Turn, seat int) []string {
+func choicesOf(h []nzsc.Turn, seat int) []string {
 	var out []string
 	for _, t := range h {
 		out = append(out, t.Choice(seat).Name(t.Phase()))
@@ -49,12 +49,12 @@ func TestClassicHandbook(t *testing.T) {
 		"Rampage", "Rampage", "Zap", "Gravedigger", "Muscle",
 		"Muscle", "Rampage", "Rampage", "Rampage"}
 	tab := NewTable()
-	out := tab.Play(engine.DefaultRules, 1, &script{answers: human}, NewClassic(0xbabecaf3))
+	out := tab.Play(nzsc.DefaultRules, 1, &script{answers: human}, NewClassic(0xbabecaf3))
 	got := choicesOf(tab.History, 1)
 	if strings.Join(got, ",") != strings.Join(computer, ",") {
 		t.Fatalf("computer chose\n%v\nwant\n%v", got, computer)
 	}
-	if out.State.Result != engine.FirstWins || out.State.Points(0) != 5 || out.State.Points(1) != 2 {
+	if out.State.Result != nzsc.FirstWins || out.State.Points(0) != 5 || out.State.Points(1) != 2 {
 		t.Errorf("result %v %d-%d, want the person winning 5-2", out.State.Result, out.State.Points(0), out.State.Points(1))
 	}
 }
@@ -101,14 +101,14 @@ func TestClassicPenaltiesDrawNothing(t *testing.T) {
 			penalized = append(penalized, strings.HasPrefix(a, "!"))
 		}
 		tab := NewTable()
-		out := tab.Play(engine.DefaultRules, 1, &script{answers: answers}, NewClassic(0xbabecaf3))
+		out := tab.Play(nzsc.DefaultRules, 1, &script{answers: answers}, NewClassic(0xbabecaf3))
 		if len(tab.History) != len(answers) {
 			t.Errorf("case %d: game lasted %d turns, want %d", i, len(tab.History), len(answers))
 			continue
 		}
 		var counted []string
 		for k, tn := range tab.History {
-			if pen := tn.Offence(0) != engine.NoOffence; pen != penalized[k] {
+			if pen := tn.Offence(0) != nzsc.NoOffence; pen != penalized[k] {
 				t.Errorf("case %d turn %d (%s): penalized %v (%v), want %v", i, k, answers[k], pen, tn.Offence(0), penalized[k])
 			}
 			if !penalized[k] {
@@ -158,17 +158,17 @@ type randomScript struct{ rng *rand.Rand }
 
 func (r *randomScript) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
 
-func (r *randomScript) Choose(d *Decision) engine.Choice {
+func (r *randomScript) Choose(d *Decision) nzsc.Choice {
 	if r.rng.IntN(3) > 0 {
 		return d.Legal[r.rng.IntN(len(d.Legal))]
 	}
 	switch d.State.Phase {
-	case engine.PickCharacter:
-		return engine.Choice(r.rng.IntN(engine.NumCharacters + 1))
-	case engine.PickBooster:
-		return engine.Choice(r.rng.IntN(engine.NumBoosters + 1))
+	case nzsc.PickCharacter:
+		return nzsc.Choice(r.rng.IntN(nzsc.NumCharacters + 1))
+	case nzsc.PickBooster:
+		return nzsc.Choice(r.rng.IntN(nzsc.NumBoosters + 1))
 	}
-	return engine.Choice(r.rng.IntN(engine.NumMoves + 1))
+	return nzsc.Choice(r.rng.IntN(nzsc.NumMoves + 1))
 }
 
 // TestClassicMatchesSequentialModel plays many games of the classic
@@ -187,15 +187,15 @@ func TestClassicMatchesSequentialModel(t *testing.T) {
 		if seed == 0 {
 			continue
 		}
-		out := tab.Play(engine.DefaultRules, uint64(g), &randomScript{}, NewClassic(seed))
+		out := tab.Play(nzsc.DefaultRules, uint64(g), &randomScript{}, NewClassic(seed))
 		if out.Forfeit >= 0 {
 			t.Fatalf("game %d: forfeit", g)
 		}
 		model := xorshiftFloat{seed}
-		s := engine.NewGame(engine.DefaultRules)
+		s := nzsc.NewGame(nzsc.DefaultRules)
 		for i, tn := range tab.History {
 			opts := classicOptions(&s)
-			legal := s.Offence(0, tn.Choice(0)) == engine.NoOffence
+			legal := s.Offence(0, tn.Choice(0)) == nzsc.NoOffence
 			if legal && len(opts) > 0 {
 				want := opts[model.index(len(opts))]
 				if got := tn.Choice(1); got != want {
@@ -212,25 +212,25 @@ func TestClassicMatchesSequentialModel(t *testing.T) {
 // from the rulebook rather than from the engine's Legal: characters but
 // a fourth in a row; its character's two boosters; its character's base
 // moves and its booster's, less destroyed ones and a fourth in a row.
-func classicOptions(s *engine.State) []engine.Choice {
-	var out []engine.Choice
+func classicOptions(s *nzsc.State) []nzsc.Choice {
+	var out []nzsc.Choice
 	switch s.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		last, n := s.CharacterStreak(1)
-		for c := engine.Character(0); c < engine.NumCharacters; c++ {
+		for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
 			if !(n >= 3 && c == last) {
-				out = append(out, engine.Choice(c))
+				out = append(out, nzsc.Choice(c))
 			}
 		}
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		b := s.Character(1).Boosters()
-		out = append(out, engine.Choice(b[0]), engine.Choice(b[1]))
-	case engine.PickMove:
+		out = append(out, nzsc.Choice(b[0]), nzsc.Choice(b[1]))
+	case nzsc.PickMove:
 		last, n := s.MoveStreak(1)
-		for m := engine.Move(0); m < engine.NumMoves; m++ {
-			own := m.Owner() == s.Character(1) && (m.Booster() == engine.NoBooster || m.Booster() == s.Booster(1))
+		for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
+			own := m.Owner() == s.Character(1) && (m.Booster() == nzsc.NoBooster || m.Booster() == s.Booster(1))
 			if own && s.Destroyed(1)>>m&1 == 0 && !(n >= 3 && m == last) {
-				out = append(out, engine.Choice(m))
+				out = append(out, nzsc.Choice(m))
 			}
 		}
 	}
@@ -300,6 +300,6 @@ func BenchmarkClassicGame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		seed++
-		tab.Play(engine.DefaultRules, seed, a, c)
+		tab.Play(nzsc.DefaultRules, seed, a, c)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // benchGames plays one game per iteration between a and b, seats
@@ -28,7 +28,7 @@ func benchGames(b *testing.B, a, c Agent) {
 		if seed%2 == 1 {
 			x, y = c, a
 		}
-		out := t.Play(engine.DefaultRules, seed, x, y)
+		out := t.Play(nzsc.DefaultRules, seed, x, y)
 		if out.Forfeit >= 0 {
 			b.Fatalf("game %d forfeited: %v", seed, out.Fault)
 		}

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // binDir holds the test bots, built once when first needed (not in
@@ -83,7 +83,7 @@ func newExec(t testing.TB, arg string) *Exec {
 // playedGame is one played game, kept whole.
 type playedGame struct {
 	out     Outcome
-	history []engine.Turn
+	history []nzsc.Turn
 }
 
 // playSeries plays n games between x and y from game seeds seed0,
@@ -97,13 +97,13 @@ func playSeries(x, y Agent, n int, seed0 uint64) []playedGame {
 		if i%2 == 1 {
 			a, b = y, x
 		}
-		out := t.Play(engine.DefaultRules, seed0+uint64(i), a, b)
+		out := t.Play(nzsc.DefaultRules, seed0+uint64(i), a, b)
 		for _, ag := range []Agent{a, b} {
 			if f, ok := ag.(Finisher); ok {
 				f.Finish(out, t.History)
 			}
 		}
-		games = append(games, playedGame{out, append([]engine.Turn(nil), t.History...)})
+		games = append(games, playedGame{out, append([]nzsc.Turn(nil), t.History...)})
 	}
 	return games
 }
@@ -219,11 +219,11 @@ func TestProbe(t *testing.T) {
 func checkLegalPlay(t *testing.T, games []playedGame) {
 	t.Helper()
 	for i, g := range games {
-		if g.out.Forfeit >= 0 || g.out.State.Phase != engine.GameOver {
+		if g.out.Forfeit >= 0 || g.out.State.Phase != nzsc.GameOver {
 			t.Errorf("game %d: forfeit %d (%v), phase %v: want a finished game", i, g.out.Forfeit, g.out.Fault, g.out.State.Phase)
 		}
 		for j, turn := range g.history {
-			if o := turn.Offence(seatOf(i)); o != engine.NoOffence && o != engine.Stuck {
+			if o := turn.Offence(seatOf(i)); o != nzsc.NoOffence && o != nzsc.Stuck {
 				t.Errorf("game %d turn %d: the exec bot was penalized (%v)", i, j, o)
 			}
 		}
@@ -278,7 +278,7 @@ func outcomeFor(o Outcome, seat int) string {
 		return "loss"
 	case o.Forfeit == 1-seat:
 		return "win"
-	case o.State.Result == engine.Draw:
+	case o.State.Result == nzsc.Draw:
 		return "draw"
 	case o.State.Points(seat) > o.State.Points(1-seat):
 		return "win"
@@ -344,7 +344,7 @@ func TestExecFaults(t *testing.T) {
 					}
 					continue
 				}
-				if g.out.Forfeit >= 0 || g.out.State.Phase != engine.GameOver {
+				if g.out.Forfeit >= 0 || g.out.State.Phase != nzsc.GameOver {
 					t.Errorf("game %d: forfeit %d (%v), want a finished game", i+1, g.out.Forfeit, g.out.Fault)
 				}
 			}
@@ -430,7 +430,7 @@ func TestExecIllegal(t *testing.T) {
 				i, g.out.Winner(), len(g.history), g.out.State.Points(1-x), g.out.State.Points(x), 1-x)
 		}
 		for j, turn := range g.history {
-			if turn.Offence(x) != engine.WrongUniverse || turn.Offence(1-x) != engine.NoOffence {
+			if turn.Offence(x) != nzsc.WrongUniverse || turn.Offence(1-x) != nzsc.NoOffence {
 				t.Errorf("game %d turn %d: offences %v / %v, want wrong universe for the exec bot only", i, j, turn.Offence(x), turn.Offence(1-x))
 			}
 		}
@@ -443,9 +443,9 @@ func TestExecIllegal(t *testing.T) {
 		x := seatOf(i)
 		var offences []int
 		for j, turn := range g.history {
-			if o := turn.Offence(x); o != engine.NoOffence && o != engine.Stuck {
+			if o := turn.Offence(x); o != nzsc.NoOffence && o != nzsc.Stuck {
 				offences = append(offences, j)
-				if !turn.Nullified() || turn.Offence(x) == engine.WrongUniverse && turn.Phase() != engine.PickCharacter {
+				if !turn.Nullified() || turn.Offence(x) == nzsc.WrongUniverse && turn.Phase() != nzsc.PickCharacter {
 					t.Errorf("game %d turn %d: offence %v in phase %v", i, j, turn.Offence(x), turn.Phase())
 				}
 			}

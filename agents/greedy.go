@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -42,12 +42,12 @@ type Greedy struct{ rng *rand.Rand }
 func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
 
 // Choose implements Agent.
-func (g *Greedy) Choose(d *Decision) engine.Choice {
-	if d.State.Phase != engine.PickMove {
-		return g.argmax(d.Legal, func(c engine.Choice) float64 { return pickScore(d, c) })
+func (g *Greedy) Choose(d *Decision) nzsc.Choice {
+	if d.State.Phase != nzsc.PickMove {
+		return g.argmax(d.Legal, func(c nzsc.Choice) float64 { return pickScore(d, c) })
 	}
 	best, bestConceded, ties := -1, 0, 0
-	var pick engine.Choice
+	var pick nzsc.Choice
 	for _, c := range d.Legal {
 		gained, conceded := moveScore(d, c)
 		switch {
@@ -70,7 +70,7 @@ func (g *Greedy) Choose(d *Decision) engine.Choice {
 func (g *Greedy) Mix(d *Decision, probs []float64) {
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
-	if d.State.Phase != engine.PickMove {
+	if d.State.Phase != nzsc.PickMove {
 		better = func(i, j int) int {
 			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
 			return cmpFloat(a, b)
@@ -116,11 +116,11 @@ func cmpFloat(a, b float64) int {
 }
 
 // pickScore is greedy's score of a character or booster choice.
-func pickScore(d *Decision, c engine.Choice) float64 {
+func pickScore(d *Decision, c nzsc.Choice) float64 {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
 	look := loadoutLook(s)
-	if s.Phase == engine.PickCharacter {
+	if s.Phase == nzsc.PickCharacter {
 		theirs := s.LegalMask(them)
 		sum := 0.0
 		for m := theirs; m != 0; m &= m - 1 {
@@ -128,27 +128,27 @@ func pickScore(d *Decision, c engine.Choice) float64 {
 		}
 		return sum / float64(bits.OnesCount32(theirs))
 	}
-	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(engine.Booster(c))][s.Character(them)]
+	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(nzsc.Booster(c))][s.Character(them)]
 }
 
 // moveScore is greedy's score of a move: the points it gains and concedes
 // against each of the opponent's available moves.
-func moveScore(d *Decision, c engine.Choice) (gained, conceded int) {
+func moveScore(d *Decision, c nzsc.Choice) (gained, conceded int) {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
-	mine, theirs := s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong
-	m := engine.Move(c)
+	mine, theirs := s.Booster(me) == nzsc.Strong, s.Booster(them) == nzsc.Strong
+	m := nzsc.Move(c)
 	for a := s.Available(them); a != 0; a &= a - 1 {
-		o := engine.Move(bits.TrailingZeros32(a))
-		gained += int(engine.RoundPoints(m, o, mine, theirs))
-		conceded += int(engine.RoundPoints(o, m, theirs, mine))
+		o := nzsc.Move(bits.TrailingZeros32(a))
+		gained += int(nzsc.RoundPoints(m, o, mine, theirs))
+		conceded += int(nzsc.RoundPoints(o, m, theirs, mine))
 	}
 	return gained, conceded
 }
 
 // argmax returns the legal choice with the highest score, ties broken
 // uniformly at random.
-func (g *Greedy) argmax(legal []engine.Choice, score func(engine.Choice) float64) engine.Choice {
+func (g *Greedy) argmax(legal []nzsc.Choice, score func(nzsc.Choice) float64) nzsc.Choice {
 	pick, best, ties := legal[0], score(legal[0]), 1
 	for _, c := range legal[1:] {
 		switch v := score(c); {
@@ -166,8 +166,8 @@ func (g *Greedy) argmax(legal []engine.Choice, score func(engine.Choice) float64
 
 // boosterSlot is a booster's index in its character's canonical list: 0
 // or 1 for its own boosters, 2 for NoBooster.
-func boosterSlot(b engine.Booster) int {
-	if b == engine.NoBooster {
+func boosterSlot(b nzsc.Booster) int {
+	if b == nzsc.NoBooster {
 		return 2
 	}
 	return int(b) % 2
@@ -175,16 +175,16 @@ func boosterSlot(b engine.Booster) int {
 
 // loadoutLook indexes the tables of the bots that look ahead through the
 // loadout phases by the rules that change them: bit 0 no headstarts, bit
-// 1 No Booster forbidden (engine.Rules).
-func loadoutLook(s *engine.State) int {
+// 1 No Booster forbidden (nzsc.Rules).
+func loadoutLook(s *nzsc.State) int {
 	r := s.Rules()
 	return int(b2i(r.NoHeadstarts)) | int(b2i(r.BoosterRequired))<<1
 }
 
 // lookRules returns the rules of a loadoutLook index (as far as they
 // matter to the loadout phases).
-func lookRules(look int) engine.Rules {
-	return engine.Rules{TurnCap: engine.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
+func lookRules(look int) nzsc.Rules {
+	return nzsc.Rules{TurnCap: nzsc.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
 }
 
 func b2i(b bool) uint8 {
@@ -200,22 +200,22 @@ var greedyTables = func() (t struct {
 	// booster[req][c][slot][c'] is the mean over c''s boosters of the
 	// first round's greedy value for loadout c/slot; req = 1 when No
 	// Booster is forbidden (so c' has two).
-	booster [2][engine.NumCharacters][3][engine.NumCharacters]float64
+	booster [2][nzsc.NumCharacters][3][nzsc.NumCharacters]float64
 	// character[look][c][c'] is the headstart c gets against c' plus its
 	// best booster value; 0 for c' = c (a clash).
-	character [4][engine.NumCharacters][engine.NumCharacters]float64
+	character [4][nzsc.NumCharacters][nzsc.NumCharacters]float64
 }) {
 	for look := range 4 {
 		r := lookRules(look)
 		req := look >> 1
-		for c := range engine.Character(engine.NumCharacters) {
-			for o := range engine.Character(engine.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
+			for o := range nzsc.Character(nzsc.NumCharacters) {
 				bs, nb := r.Boosters(c)
 				obs, nob := r.Boosters(o)
 				for k, b := range bs[:nb] {
 					sum := 0.0
 					for _, ob := range obs[:nob] {
-						sum += bestFirstRound(engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob})
+						sum += bestFirstRound(nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob})
 					}
 					t.booster[req][c][k][o] = sum / float64(nob)
 				}
@@ -236,14 +236,14 @@ var greedyTables = func() (t struct {
 
 // bestFirstRound is max over a's moves of the mean points against b's
 // moves taken as uniform: greedy's expected score in the first round.
-func bestFirstRound(a, b engine.Loadout) float64 {
-	as, bs := a.Booster == engine.Strong, b.Booster == engine.Strong
+func bestFirstRound(a, b nzsc.Loadout) float64 {
+	as, bs := a.Booster == nzsc.Strong, b.Booster == nzsc.Strong
 	best := 0
 	for x := a.Moves(); x != 0; x &= x - 1 {
-		m := engine.Move(bits.TrailingZeros32(x))
+		m := nzsc.Move(bits.TrailingZeros32(x))
 		sum := 0
 		for y := b.Moves(); y != 0; y &= y - 1 {
-			sum += int(engine.RoundPoints(m, engine.Move(bits.TrailingZeros32(y)), as, bs))
+			sum += int(nzsc.RoundPoints(m, nzsc.Move(bits.TrailingZeros32(y)), as, bs))
 		}
 		best = max(best, sum)
 	}

@@ -3,7 +3,7 @@ package agents
 import (
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -27,7 +27,7 @@ func init() {
 // iteration descends from the root, both seats selecting independently
 // at every node with the chosen rule, adds the first new node it reaches,
 // plays the rest of the game uniformly at random from it
-// (engine.State.PlayRandom) and backs the result up the path (win 1, draw
+// (nzsc.State.PlayRandom) and backs the result up the path (win 1, draw
 // ½, loss 0, per seat). The character and booster phases are nodes like
 // any other: they are searched, not guessed. After the budget the bot
 // samples its move from its root statistics.
@@ -56,7 +56,7 @@ func init() {
 // at each decision in node storage reused across decisions and games, so
 // Choose allocates only while that storage grows to its high-water mark
 // (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
-// out but stops growing the tree). Rollouts draw from two engine.Wyrand
+// out but stops growing the tree). Rollouts draw from two nzsc.Wyrand
 // sources, one a seat, seeded from the game's rng at NewGame, and
 // selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
@@ -67,7 +67,7 @@ type MCTS struct {
 	// Budget: iters or ms per decision; its Interrupt ends the search
 	// when the run stops (ContextSetter).
 	Budget
-	tree SMSearch[engine.State, *mctsGame]
+	tree SMSearch[nzsc.State, *mctsGame]
 	game mctsGame
 	rng  *rand.Rand
 }
@@ -75,7 +75,7 @@ type MCTS struct {
 // mctsGame is two-player NZSC for the shared search (SMGame): rewards
 // win 1, draw ½, loss 0, rollouts from two Wyrand sources, one a seat.
 type mctsGame struct {
-	roll [2]engine.Wyrand
+	roll [2]nzsc.Wyrand
 }
 
 // mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
@@ -93,7 +93,7 @@ func newMCTS(p Params) (Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.tree = SMSearch[engine.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
+	m.tree = SMSearch[nzsc.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
 	return m, nil
 }
 
@@ -105,7 +105,7 @@ func (m *MCTS) NewGame(_ int, rng *rand.Rand) {
 }
 
 // Choose implements Agent.
-func (m *MCTS) Choose(d *Decision) engine.Choice {
+func (m *MCTS) Choose(d *Decision) nzsc.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
@@ -117,27 +117,27 @@ func (m *MCTS) Choose(d *Decision) engine.Choice {
 }
 
 // reward is seat 0's reward for a finished game: 1 win, ½ draw, 0 loss.
-func reward(r engine.Result) float64 {
+func reward(r nzsc.Result) float64 {
 	switch r {
-	case engine.FirstWins:
+	case nzsc.FirstWins:
 		return 1
-	case engine.SecondWins:
+	case nzsc.SecondWins:
 		return 0
 	}
 	return 0.5
 }
 
-func (*mctsGame) Seats() int                                      { return 2 }
-func (*mctsGame) Mask(s *engine.State, seat int) uint32           { return s.LegalMask(seat) }
-func (*mctsGame) Over(s *engine.State) bool                       { return s.Phase == engine.GameOver }
-func (*mctsGame) Step(s *engine.State, c *[SMSeats]engine.Choice) { s.Step(c[0], c[1]) }
+func (*mctsGame) Seats() int                                  { return 2 }
+func (*mctsGame) Mask(s *nzsc.State, seat int) uint32         { return s.LegalMask(seat) }
+func (*mctsGame) Over(s *nzsc.State) bool                     { return s.Phase == nzsc.GameOver }
+func (*mctsGame) Step(s *nzsc.State, c *[SMSeats]nzsc.Choice) { s.Step(c[0], c[1]) }
 
-func (*mctsGame) Values(s *engine.State, u *[SMSeats]float64) {
+func (*mctsGame) Values(s *nzsc.State, u *[SMSeats]float64) {
 	u[0] = reward(s.Result)
 	u[1] = 1 - u[0]
 }
 
-func (g *mctsGame) Rollout(s *engine.State, u *[SMSeats]float64) {
+func (g *mctsGame) Rollout(s *nzsc.State, u *[SMSeats]float64) {
 	u[0] = reward(s.PlayRandom(&g.roll[0], &g.roll[1]))
 	u[1] = 1 - u[0]
 }

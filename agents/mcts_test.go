@@ -6,17 +6,17 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestMCTSDeterministic(t *testing.T) {
 	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,select=exp3", "mcts:iters=60,select=duct"} {
-		var first []engine.Turn
+		var first []nzsc.Turn
 		for run := range 2 {
 			a, b := mustNew(t, spec), mustNew(t, "random")
 			tab := NewTable()
 			for g := range 3 {
-				tab.Play(engine.DefaultRules, uint64(g), a, b)
+				tab.Play(nzsc.DefaultRules, uint64(g), a, b)
 			}
 			if run == 0 {
 				first = slices.Clone(tab.History)
@@ -43,16 +43,16 @@ func TestMCTSFindsWins(t *testing.T) {
 		bot := mustNew(t, spec)
 		rng := rand.New(rand.NewPCG(4, 4))
 		found, won, uniform := 0, 0, 0.0
-		wildStates(13, 4000, func(s *engine.State, seat int, legal []engine.Choice) {
-			if found >= n || s.Phase != engine.PickMove || len(legal) < 2 {
+		wildStates(13, 4000, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
+			if found >= n || s.Phase != nzsc.PickMove || len(legal) < 2 {
 				return
 			}
-			var theirs [engine.MaxChoices]engine.Choice
+			var theirs [nzsc.MaxChoices]nzsc.Choice
 			nt := s.Legal(1-seat, &theirs)
 			if nt == 0 {
 				return
 			}
-			wins := func(m engine.Choice) bool {
+			wins := func(m nzsc.Choice) bool {
 				for _, o := range theirs[:nt] {
 					c := *s
 					if seat == 0 {
@@ -67,7 +67,7 @@ func TestMCTSFindsWins(t *testing.T) {
 				return true
 			}
 			// A losing move: some reply wins the game for the opponent.
-			loses := func(m engine.Choice) bool {
+			loses := func(m nzsc.Choice) bool {
 				for _, o := range theirs[:nt] {
 					c := *s
 					if seat == 0 {
@@ -119,8 +119,8 @@ func TestMCTSNodeCap(t *testing.T) {
 	}
 	a := mustNew(t, fmt.Sprintf("mcts:iters=%d", mctsMaxNodes+5000)).(*MCTS)
 	a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
-	s := engine.NewGame(engine.DefaultRules)
-	var legal [engine.MaxChoices]engine.Choice
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var legal [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &legal)
 	d := Decision{Seat: 0, State: &s, Legal: legal[:n]}
 	if c := a.Choose(&d); !slices.Contains(legal[:n], c) {

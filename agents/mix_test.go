@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestMixMatchesChoose checks, for greedy and nash on states from random
@@ -25,9 +25,9 @@ func TestMixMatchesChoose(t *testing.T) {
 		checked := 0
 		for game := uint64(0); game < 60; game++ {
 			src.Seed(game, 1)
-			s := engine.NewGame(engine.DefaultRules)
-			var buf [engine.MaxChoices]engine.Choice
-			for s.Phase != engine.GameOver {
+			s := nzsc.NewGame(nzsc.DefaultRules)
+			var buf [nzsc.MaxChoices]nzsc.Choice
+			for s.Phase != nzsc.GameOver {
 				for seat := range 2 {
 					n := s.Legal(seat, &buf)
 					if n == 0 {
@@ -65,9 +65,9 @@ func TestMixMatchesChoose(t *testing.T) {
 					}
 					checked++
 				}
-				var ch [engine.MaxChoices]engine.Choice
+				var ch [nzsc.MaxChoices]nzsc.Choice
 				r := src.Uint64()
-				a0, a1 := engine.Unknown, engine.Unknown
+				a0, a1 := nzsc.Unknown, nzsc.Unknown
 				if n := s.Legal(0, &ch); n > 0 {
 					a0 = ch[int(r%uint64(n))]
 				}

@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/nzsclab/nzsc/analysis/nash"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -53,12 +53,12 @@ type Nash struct{ rng *rand.Rand }
 // legal choices in canonical order.
 type mixed struct {
 	n   int
-	cum [engine.MaxChoices]float64
+	cum [nzsc.MaxChoices]float64
 }
 
 // The per-side key of a move sub-game: character, booster slot and the
 // 5-bit subset of the loadout's moves still available.
-const nashSideKeys = engine.NumCharacters * 3 * 32
+const nashSideKeys = nzsc.NumCharacters * 3 * 32
 
 var nashTables struct {
 	once sync.Once
@@ -66,8 +66,8 @@ var nashTables struct {
 	move []atomic.Pointer[mixed]
 	// booster[look][c][c'] and its value (headstart difference
 	// included), by loadoutLook: the rules that change the loadout phases.
-	booster      [4][engine.NumCharacters][engine.NumCharacters]mixed
-	boosterValue [4][engine.NumCharacters][engine.NumCharacters]float64
+	booster      [4][nzsc.NumCharacters][nzsc.NumCharacters]mixed
+	boosterValue [4][nzsc.NumCharacters][nzsc.NumCharacters]float64
 	// character[look][my legal mask][their legal mask]
 	character [4][16][16]atomic.Pointer[mixed]
 }
@@ -84,8 +84,8 @@ func initNashTables() {
 	t.move = make([]atomic.Pointer[mixed], nashSideKeys*nashSideKeys)
 	for look := range 4 {
 		r := lookRules(look)
-		for c := range engine.Character(engine.NumCharacters) {
-			for o := range engine.Character(engine.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
+			for o := range nzsc.Character(nzsc.NumCharacters) {
 				if c == o {
 					continue
 				}
@@ -95,8 +95,8 @@ func initNashTables() {
 				a := mat.NewDense(nb, nob, nil)
 				for i, b := range bs[:nb] {
 					for j, ob := range obs[:nob] {
-						la, lb := engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob}
-						_, v := solveRound(la.Moves(), lb.Moves(), b == engine.Strong, ob == engine.Strong)
+						la, lb := nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob}
+						_, v := solveRound(la.Moves(), lb.Moves(), b == nzsc.Strong, ob == nzsc.Strong)
 						a.Set(i, j, v+float64(hc)-float64(ho))
 					}
 				}
@@ -147,11 +147,11 @@ func solveRound(mine, theirs uint32, myStrong, theirStrong bool) (mixed, float64
 	a := mat.NewDense(m, n, nil)
 	i := 0
 	for x := mine; x != 0; x &= x - 1 {
-		mv := engine.Move(bits.TrailingZeros32(x))
+		mv := nzsc.Move(bits.TrailingZeros32(x))
 		j := 0
 		for y := theirs; y != 0; y &= y - 1 {
-			o := engine.Move(bits.TrailingZeros32(y))
-			a.Set(i, j, float64(engine.RoundPoints(mv, o, myStrong, theirStrong))-float64(engine.RoundPoints(o, mv, theirStrong, myStrong)))
+			o := nzsc.Move(bits.TrailingZeros32(y))
+			a.Set(i, j, float64(nzsc.RoundPoints(mv, o, myStrong, theirStrong))-float64(nzsc.RoundPoints(o, mv, theirStrong, myStrong)))
 			j++
 		}
 		i++
@@ -162,7 +162,7 @@ func solveRound(mine, theirs uint32, myStrong, theirStrong bool) (mixed, float64
 
 // nashSideKey packs a seat's move-phase situation: character, booster
 // slot and which of its loadout's (up to) five moves are available.
-func nashSideKey(s *engine.State, seat int) int {
+func nashSideKey(s *nzsc.State, seat int) int {
 	c := s.Character(seat)
 	slot := boosterSlot(s.Booster(seat))
 	local := s.Available(seat) >> (7 * uint(c))
@@ -177,7 +177,7 @@ func nashSideKey(s *engine.State, seat int) int {
 func (n *Nash) NewGame(_ int, rng *rand.Rand) { n.rng = rng }
 
 // Choose implements Agent.
-func (n *Nash) Choose(d *Decision) engine.Choice {
+func (n *Nash) Choose(d *Decision) nzsc.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
@@ -213,7 +213,7 @@ func (n *Nash) strategy(d *Decision) *mixed {
 	t := &nashTables
 	var p *mixed
 	switch s.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		look := loadoutLook(s)
 		mine, theirs := s.LegalMask(me), s.LegalMask(them)
 		slot := &t.character[look][mine][theirs]
@@ -221,13 +221,13 @@ func (n *Nash) strategy(d *Decision) *mixed {
 			p = solveCharacters(look, mine, theirs)
 			slot.Store(p)
 		}
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		p = &t.booster[loadoutLook(s)][s.Character(me)][s.Character(them)]
 	default:
 		slot := &t.move[nashSideKey(s, me)*nashSideKeys+nashSideKey(s, them)]
 		if p = slot.Load(); p == nil {
 			m, _ := solveRound(s.Available(me), s.Available(them),
-				s.Booster(me) == engine.Strong, s.Booster(them) == engine.Strong)
+				s.Booster(me) == nzsc.Strong, s.Booster(them) == nzsc.Strong)
 			p = &m
 			// Two goroutines may solve the same game at once; both store
 			// the same answer, so the race is harmless.

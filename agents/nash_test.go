@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestNashRoundStrategies checks the nash bot's first-round play for every
@@ -23,10 +23,10 @@ import (
 func TestNashRoundStrategies(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	bot := mustNew(t, "nash")
-	for _, la := range engine.Loadouts() {
-		for _, lb := range engine.Loadouts() {
-			s := engine.NewRound(engine.DefaultRules, la, lb)
-			var legal [2][engine.MaxChoices]engine.Choice
+	for _, la := range nzsc.Loadouts() {
+		for _, lb := range nzsc.Loadouts() {
+			s := nzsc.NewRound(nzsc.DefaultRules, la, lb)
+			var legal [2][nzsc.MaxChoices]nzsc.Choice
 			n := [2]int{s.Legal(0, &legal[0]), s.Legal(1, &legal[1])}
 			// Payoff to seat 0 (points minus points), read off the engine.
 			a := make([][]float64, n[0])
@@ -39,7 +39,7 @@ func TestNashRoundStrategies(t *testing.T) {
 				}
 			}
 			// The bot's strategy for each seat, estimated by sampling.
-			var freq [2][engine.MaxChoices]float64
+			var freq [2][nzsc.MaxChoices]float64
 			const samples = 4000
 			for seat := range 2 {
 				bot.NewGame(seat, rng)
@@ -76,9 +76,9 @@ func TestNashRoundStrategies(t *testing.T) {
 // roundValue is the oracle's value of the first-round sub-game of two
 // loadouts: the payoff matrix is read off the engine and solved by the
 // Bland simplex alone (not the gonum path the bot goes through first).
-func roundValue(t *testing.T, la, lb engine.Loadout) float64 {
-	s := engine.NewRound(engine.DefaultRules, la, lb)
-	var a, b [engine.MaxChoices]engine.Choice
+func roundValue(t *testing.T, la, lb nzsc.Loadout) float64 {
+	s := nzsc.NewRound(nzsc.DefaultRules, la, lb)
+	var a, b [nzsc.MaxChoices]nzsc.Choice
 	na, nb := s.Legal(0, &a), s.Legal(1, &b)
 	g := mat.NewDense(na, nb, nil)
 	for i, m := range a[:na] {
@@ -102,24 +102,24 @@ func roundValue(t *testing.T, la, lb engine.Loadout) float64 {
 func TestNashBoosterGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	bot := mustNew(t, "nash")
-	for c := range engine.Character(engine.NumCharacters) {
-		for o := range engine.Character(engine.NumCharacters) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
+		for o := range nzsc.Character(nzsc.NumCharacters) {
 			if c == o {
 				continue
 			}
-			s := engine.NewGame(engine.DefaultRules)
-			head := s.Step(engine.Choice(c), engine.Choice(o))
+			s := nzsc.NewGame(nzsc.DefaultRules)
+			head := s.Step(nzsc.Choice(c), nzsc.Choice(o))
 			var a [3][3]float64
 			for i, b := range c.Boosters() {
 				for j, ob := range o.Boosters() {
-					a[i][j] = roundValue(t, engine.Loadout{Character: c, Booster: b}, engine.Loadout{Character: o, Booster: ob}) +
+					a[i][j] = roundValue(t, nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob}) +
 						float64(head.Gained(0)) - float64(head.Gained(1))
 				}
 			}
 			var freq [2][3]float64
 			const samples = 4000
 			for seat := range 2 {
-				var legal [engine.MaxChoices]engine.Choice
+				var legal [nzsc.MaxChoices]nzsc.Choice
 				n := s.Legal(seat, &legal)
 				bot.NewGame(seat, rng)
 				d := Decision{Seat: seat, State: &s, Legal: legal[:n]}
@@ -152,7 +152,7 @@ func TestNashConcurrent(t *testing.T) {
 			a, b := mustNew(t, "nash"), mustNew(t, "random")
 			tab := NewTable()
 			for g := range 50 {
-				tab.Play(engine.DefaultRules, uint64(w*1000+g), a, b)
+				tab.Play(nzsc.DefaultRules, uint64(w*1000+g), a, b)
 			}
 		}()
 	}

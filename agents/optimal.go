@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -44,7 +44,7 @@ type Mixer interface {
 // those rules shares the read-only result.
 type solutionSource struct {
 	path  string
-	rules engine.Rules
+	rules nzsc.Rules
 	mu    sync.Mutex // held while loading or solving
 	done  bool       // s and err are final
 	s     *solve.Solution
@@ -62,11 +62,11 @@ var sources struct {
 
 // sourceFor returns the source of the solution for games under rules:
 // the file path, or the cache of those rules when path is "".
-func sourceFor(path string, rules engine.Rules) *solutionSource {
+func sourceFor(path string, rules nzsc.Rules) *solutionSource {
 	key := sourceKey{path: path}
 	if path == "" {
 		r := rules
-		r.TurnCap = engine.DefaultRules.TurnCap
+		r.TurnCap = nzsc.DefaultRules.TurnCap
 		key.rules = fmt.Sprint(r.Options())
 	}
 	sources.Lock()
@@ -137,7 +137,7 @@ func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
 // solution returns o's solution for the game of st, loading it at the
 // first call; nil when it cannot be loaded or is of other rules (Fault
 // says why).
-func (o *Optimal) solution(st *engine.State) *solve.Solution {
+func (o *Optimal) solution(st *nzsc.State) *solve.Solution {
 	if !o.loaded {
 		o.loaded = true
 		if o.s == nil {
@@ -159,10 +159,10 @@ func (o *Optimal) solution(st *engine.State) *solve.Solution {
 // with a message, rather than found at its first decision (a Fault, and
 // every game forfeited).
 func (o *Optimal) CheckGame(g game.Game) error {
-	if o.path == "" || g.Info().Name != engine.Info.Name || g.Seats() != 2 {
+	if o.path == "" || g.Info().Name != nzsc.Info.Name || g.Seats() != 2 {
 		return nil // the cache is solved for the game's rules; other games do not take this bot
 	}
-	r, err := engine.ParseRules(g.Rules())
+	r, err := nzsc.ParseRules(g.Rules())
 	if err != nil {
 		return err
 	}
@@ -195,7 +195,7 @@ func (o *Optimal) Mix(d *Decision, probs []float64) {
 }
 
 // Choose implements Agent. It does not allocate (once loaded).
-func (o *Optimal) Choose(d *Decision) engine.Choice {
+func (o *Optimal) Choose(d *Decision) nzsc.Choice {
 	var p [solve.MaxSide]float64
 	n, ok := 0, false
 	if s := o.solution(d.State); s != nil {
@@ -240,7 +240,7 @@ func NewResponder(x *solve.Exploit) *Responder { return &Responder{x: x} }
 func (r *Responder) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
 
 // Choose implements Agent.
-func (r *Responder) Choose(d *Decision) engine.Choice {
+func (r *Responder) Choose(d *Decision) nzsc.Choice {
 	i, ok := r.x.Choose(d.State, r.rng.Float64())
 	if !ok || i >= len(d.Legal) {
 		return d.Legal[r.rng.IntN(len(d.Legal))]

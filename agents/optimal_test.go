@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -43,9 +43,9 @@ func TestOptimalScoresItsValue(t *testing.T) {
 			for g := range games {
 				var out Outcome
 				if seat == 0 {
-					out = tab.Play(engine.DefaultRules, uint64(g), opt, opp)
+					out = tab.Play(nzsc.DefaultRules, uint64(g), opt, opp)
 				} else {
-					out = tab.Play(engine.DefaultRules, uint64(g), opp, opt)
+					out = tab.Play(nzsc.DefaultRules, uint64(g), opp, opt)
 				}
 				x := 0.0
 				switch out.Winner() {
@@ -107,7 +107,7 @@ func TestOptimalLoadsLazily(t *testing.T) {
 	if _, err := Parse("optimal:path=" + path); err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	out := NewTable().Play(engine.DefaultRules, 1, mustNew(t, "optimal:path="+path), mustNew(t, "random"))
+	out := NewTable().Play(nzsc.DefaultRules, 1, mustNew(t, "optimal:path="+path), mustNew(t, "random"))
 	if out.Forfeit != 0 || out.Fault == nil {
 		t.Errorf("outcome %+v, want seat 0 to forfeit with the load error", out)
 	}

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -16,7 +16,7 @@ func init() {
 }
 
 // Random chooses uniformly among its legal choices. It reads its picks
-// as engine.State.PlayRandom does: each 64-bit word from its source gives
+// as nzsc.State.PlayRandom does: each 64-bit word from its source gives
 // six picks, the successive base-60 digits of word/2^64, and a pick is
 // Legal[digit mod len(Legal)] (60 is divisible by every count from 1 to
 // 5). So two Random bots play exactly PlayRandom's game with their seats'
@@ -31,7 +31,7 @@ type Random struct {
 func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng, r.left = rng, 0 }
 
 // Choose implements Agent.
-func (r *Random) Choose(d *Decision) engine.Choice {
+func (r *Random) Choose(d *Decision) nzsc.Choice {
 	if r.left == 0 {
 		r.word, r.left = r.rng.Uint64(), 6
 	}

@@ -5,7 +5,7 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestMCTSDecisionsPinned pins the two-player mcts's games for fixed
@@ -24,9 +24,9 @@ func TestMCTSDecisionsPinned(t *testing.T) {
 		tab := NewTable()
 		h := fnv.New64a()
 		for g := range uint64(4) {
-			tab.Play(engine.DefaultRules, g, a, b)
+			tab.Play(nzsc.DefaultRules, g, a, b)
 			fmt.Fprint(h, tab.History)
-			tab.Play(engine.DefaultRules, g, b, a)
+			tab.Play(nzsc.DefaultRules, g, b, a)
 			fmt.Fprint(h, tab.History)
 		}
 		if got := h.Sum64(); got != w {

@@ -3,7 +3,7 @@ package agents
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestBotsUnderVariants plays every built-in bot (but optimal, which
@@ -12,7 +12,7 @@ import (
 // bots choose among the legal choices, which the variants change: fewer
 // boosters, shorter streaks).
 func TestBotsUnderVariants(t *testing.T) {
-	variants := []engine.Rules{
+	variants := []nzsc.Rules{
 		{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2},
 		{TurnCap: 1000, Points: 9, MoveStreak: 4, CharacterStreak: 4, Waits: 1},
 		{TurnCap: 1000, NoHeadstarts: true, BoosterRequired: true},
@@ -37,12 +37,12 @@ func TestBotsUnderVariants(t *testing.T) {
 				if out.Forfeit >= 0 {
 					t.Fatalf("%s, rules %d, game %d: forfeit: %v", spec, vi, g, out.Fault)
 				}
-				if out.State.Phase != engine.GameOver {
+				if out.State.Phase != nzsc.GameOver {
 					t.Fatalf("%s, rules %d, game %d: not over", spec, vi, g)
 				}
 				for k, tr := range tab.History {
 					for seat := range 2 {
-						if o := tr.Offence(seat); o != engine.NoOffence && o != engine.Stuck {
+						if o := tr.Offence(seat); o != nzsc.NoOffence && o != nzsc.Stuck {
 							t.Fatalf("%s, rules %d, game %d, turn %d: seat %d charged %v", spec, vi, g, k, seat, o)
 						}
 					}

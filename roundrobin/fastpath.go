@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The uniform random bot is the baseline of most matches and the
@@ -12,7 +12,7 @@ import (
 // decision pays for the Agent interface: the legal choices written out,
 // a Decision built, an interface call to Choose and another from
 // rand.Rand to its Source. agents.Random reads its picks from its source
-// exactly as engine.State.PlayRandom reads each seat's, so when both bots
+// exactly as nzsc.State.PlayRandom reads each seat's, so when both bots
 // are *agents.Random the match worker has the engine play the game
 // instead: the same game, draw for draw (TestRandomFastPathIsTablePlay
 // compares the two on many seeds).
@@ -20,11 +20,11 @@ import (
 // randomGame plays a game between two uniform random bots as
 // agents.Table.Play would with two *agents.Random from seed, and returns
 // the final state. src is scratch space for the seats' sources.
-func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) engine.State {
+func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
 	src[0].Seed(seed, 0)
 	src[1].Seed(seed, 1)
-	s := engine.NewGame(rules)
+	s := nzsc.NewGame(rules)
 	s.PlayRandom(&src[0], &src[1])
 	return s
 }

@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -66,7 +66,7 @@ func (c *Classic) Act(obs game.Observation, legal []game.Action) game.Action {
 		c.x = c.prev
 	}
 	k := len(legal)
-	if o.State.Phase == engine.PickBooster && legal[k-1] == game.Action(engine.NoBooster) {
+	if o.State.Phase == nzsc.PickBooster && legal[k-1] == game.Action(nzsc.NoBooster) {
 		k-- // legal lists No Booster last; the original never picks it
 	}
 	c.prev, c.drawTurn = c.x, len(o.History)

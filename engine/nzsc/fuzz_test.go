@@ -1,4 +1,4 @@
-package engine_test
+package nzsc_test
 
 import (
 	"hash/fnv"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The fuzz input drives a whole game from NewGame. Byte 0 sets the turn cap
@@ -19,23 +19,23 @@ import (
 //
 // When the input runs out the game goes on with random legal play, seeded
 // from the input, and must end within the cap.
-func decodeChoice(b byte, s *engine.State, seat int) engine.Choice {
+func decodeChoice(b byte, s *nzsc.State, seat int) nzsc.Choice {
 	switch {
 	case b < 0x80:
-		var buf [engine.MaxChoices]engine.Choice
+		var buf [nzsc.MaxChoices]nzsc.Choice
 		n := s.Legal(seat, &buf)
 		if n == 0 {
-			return engine.Unknown
+			return nzsc.Unknown
 		}
 		return buf[int(b)%n]
 	case b < 0xC0:
-		return engine.Choice(b & 0x3F)
+		return nzsc.Choice(b & 0x3F)
 	}
-	return engine.Choice(b)
+	return nzsc.Choice(b)
 }
 
 // raw encodes a fixed answer for a seed input.
-func raw(c engine.Choice) byte { return 0x80 | byte(c) }
+func raw(c nzsc.Choice) byte { return 0x80 | byte(c) }
 
 func FuzzGame(f *testing.F) {
 	f.Add([]byte{})
@@ -91,7 +91,7 @@ func checkGame(t *testing.T, data []byte) {
 	}
 }
 
-func playChecked(t *testing.T, data []byte) (engine.State, []engine.Turn) {
+func playChecked(t *testing.T, data []byte) (nzsc.State, []nzsc.Turn) {
 	t.Helper()
 	turnCap := 20
 	if len(data) > 0 {
@@ -102,21 +102,21 @@ func playChecked(t *testing.T, data []byte) (engine.State, []engine.Turn) {
 	h.Write(data)
 	rng := rand.New(rand.NewPCG(h.Sum64(), uint64(turnCap)))
 
-	s := engine.NewGame(engine.Rules{TurnCap: turnCap})
-	var log []engine.Turn
-	var buf [engine.MaxChoices]engine.Choice
-	for s.Phase != engine.GameOver {
+	s := nzsc.NewGame(nzsc.Rules{TurnCap: turnCap})
+	var log []nzsc.Turn
+	var buf [nzsc.MaxChoices]nzsc.Choice
+	for s.Phase != nzsc.GameOver {
 		if len(log) >= turnCap {
 			t.Fatalf("game still %v after %d turns with a cap of %d", s.Phase, len(log), turnCap)
 		}
-		var ch [2]engine.Choice
+		var ch [2]nzsc.Choice
 		for seat := range 2 {
 			if len(data) >= 2 {
 				ch[seat] = decodeChoice(data[seat], &s, seat)
 			} else if n := s.Legal(seat, &buf); n > 0 {
 				ch[seat] = buf[rng.IntN(n)]
 			} else {
-				ch[seat] = engine.Unknown
+				ch[seat] = nzsc.Unknown
 			}
 		}
 		if len(data) >= 2 {
@@ -132,7 +132,7 @@ func playChecked(t *testing.T, data []byte) (engine.State, []engine.Turn) {
 	}
 	// A finished game ignores further answers.
 	done := s
-	for _, c := range [][2]engine.Choice{{0, 0}, {engine.Unknown, 3}, {27, 21}} {
+	for _, c := range [][2]nzsc.Choice{{0, 0}, {nzsc.Unknown, 3}, {27, 21}} {
 		s.Step(c[0], c[1])
 		if s != done {
 			t.Fatalf("Step %v after GameOver changed the state", c)
@@ -142,7 +142,7 @@ func playChecked(t *testing.T, data []byte) (engine.State, []engine.Turn) {
 }
 
 // checkStep checks the invariants of one turn from prev to s.
-func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engine.Turn) {
+func checkStep(t *testing.T, prev, s *nzsc.State, ch [2]nzsc.Choice, tr nzsc.Turn) {
 	t.Helper()
 	if s.Turn != prev.Turn+1 {
 		t.Errorf("turn counter %d after %d", s.Turn, prev.Turn)
@@ -153,29 +153,29 @@ func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engi
 
 	// The offence record is what Offence predicted, and Legal, LegalMask
 	// and Offence agree on every possible answer.
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	anyOffence := false
 	for seat := range 2 {
 		if got, want := tr.Offence(seat), prev.Offence(seat, ch[seat]); got != want {
 			t.Errorf("seat %d answered %d in %v: offence %v, Offence() said %v", seat, ch[seat], prev.Phase, got, want)
 		}
-		anyOffence = anyOffence || tr.Offence(seat) != engine.NoOffence
+		anyOffence = anyOffence || tr.Offence(seat) != nzsc.NoOffence
 		n := prev.Legal(seat, &buf)
 		mask := prev.LegalMask(seat)
 		var fromBuf uint32
 		for _, c := range buf[:n] {
 			fromBuf |= 1 << c
 		}
-		if fromBuf != mask || n > engine.MaxChoices {
+		if fromBuf != mask || n > nzsc.MaxChoices {
 			t.Errorf("seat %d: Legal %v, LegalMask %#x", seat, buf[:n], mask)
 		}
 		for c := range 256 {
 			legal := c < 32 && mask>>c&1 == 1
-			if o := prev.Offence(seat, engine.Choice(c)); (o == engine.NoOffence) != legal {
+			if o := prev.Offence(seat, nzsc.Choice(c)); (o == nzsc.NoOffence) != legal {
 				t.Errorf("seat %d in %v: answer %d has offence %v, legal mask %#x", seat, prev.Phase, c, o, mask)
 			}
 		}
-		if prev.Phase == engine.PickMove {
+		if prev.Phase == nzsc.PickMove {
 			if prev.Stuck(seat) != (mask == 0) {
 				t.Errorf("seat %d: Stuck %v with legal mask %#x", seat, prev.Stuck(seat), mask)
 			}
@@ -203,7 +203,7 @@ func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engi
 		if s.Destroyed(seat)&prev.Destroyed(seat) != prev.Destroyed(seat) {
 			t.Errorf("seat %d: a destroyed move came back", seat)
 		}
-		if s.Phase == engine.PickMove {
+		if s.Phase == nzsc.PickMove {
 			c, b := s.Character(seat), s.Booster(seat)
 			own := refLoadoutSet[c][b]
 			if a := s.Available(seat); a&s.Destroyed(seat) != 0 || a&^own != 0 || s.Destroyed(seat)&^own != 0 {
@@ -218,11 +218,11 @@ func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engi
 		}
 	}
 	switch s.Result {
-	case engine.Ongoing:
-		if s.Phase == engine.GameOver {
+	case nzsc.Ongoing:
+		if s.Phase == nzsc.GameOver {
 			t.Errorf("game over without a result")
 		}
-	case engine.Draw:
+	case nzsc.Draw:
 		if s.Turn != s.TurnCap {
 			t.Errorf("draw at turn %d, cap %d", s.Turn, s.TurnCap)
 		}
@@ -231,7 +231,7 @@ func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engi
 			t.Errorf("%v at %d-%d", s.Result, s.Points(0), s.Points(1))
 		}
 	}
-	if s.Result != engine.Ongoing && s.Phase != engine.GameOver {
+	if s.Result != nzsc.Ongoing && s.Phase != nzsc.GameOver {
 		t.Errorf("result %v in phase %v", s.Result, s.Phase)
 	}
 
@@ -244,24 +244,24 @@ func checkStep(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engi
 			t.Errorf("seat %d lost waits without an offence", seat)
 		}
 	}
-	if prev.Phase == engine.PickMove {
+	if prev.Phase == nzsc.PickMove {
 		checkRound(t, prev, s, ch, tr)
 	}
 }
 
 // checkNullified: an offence voids the turn. Only waits and penalty points
 // change (and the phase, if the point ends the game or the cap is reached).
-func checkNullified(t *testing.T, prev, s *engine.State, tr engine.Turn) {
+func checkNullified(t *testing.T, prev, s *nzsc.State, tr nzsc.Turn) {
 	t.Helper()
 	for seat := range 2 {
 		o := tr.Offence(seat)
 		cost := 0 // the rulebook's price of each clause
 		switch o {
-		case engine.WrongUniverse, engine.DestroyedMove:
+		case nzsc.WrongUniverse, nzsc.DestroyedMove:
 			cost = 4
-		case engine.FourthInARow, engine.WrongCharacter:
+		case nzsc.FourthInARow, nzsc.WrongCharacter:
 			cost = 3
-		case engine.WrongBooster, engine.Stuck:
+		case nzsc.WrongBooster, nzsc.Stuck:
 			cost = 2
 		}
 		w := prev.Waits(seat) - cost
@@ -282,17 +282,17 @@ func checkNullified(t *testing.T, prev, s *engine.State, tr engine.Turn) {
 			t.Errorf("seat %d: a nullified turn changed streaks, destruction or loadout", seat)
 		}
 	}
-	if s.Phase != prev.Phase && s.Phase != engine.GameOver {
+	if s.Phase != prev.Phase && s.Phase != nzsc.GameOver {
 		t.Errorf("a nullified turn moved from %v to %v", prev.Phase, s.Phase)
 	}
 }
 
 // checkRound replays a legal round with the test's own rules.
-func checkRound(t *testing.T, prev, s *engine.State, ch [2]engine.Choice, tr engine.Turn) {
+func checkRound(t *testing.T, prev, s *nzsc.State, ch [2]nzsc.Choice, tr nzsc.Turn) {
 	t.Helper()
 	for seat := range 2 {
 		me, them := int(ch[seat]), int(ch[1-seat])
-		strong := [2]bool{prev.Booster(seat) == engine.Strong, prev.Booster(1-seat) == engine.Strong}
+		strong := [2]bool{prev.Booster(seat) == nzsc.Strong, prev.Booster(1-seat) == nzsc.Strong}
 		if got, want := int(tr.Gained(seat)), refPoints(me, them, strong[0], strong[1]); got != want {
 			t.Errorf("seat %d: %s against %s gained %d, want %d", seat, refMoveNames[me], refMoveNames[them], got, want)
 		}

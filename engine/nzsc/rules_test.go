@@ -1,4 +1,4 @@
-package engine_test
+package nzsc_test
 
 // Rule tests with independent oracles. Every expected value below was read
 // off the rulebook (the project's SPEC and the original reference) by hand
@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The rulebook's lists in its canonical order, written out independently of
@@ -163,36 +163,36 @@ var refLoadoutSet = func() (t [4][9]uint32) {
 }()
 
 // loadout reads "Character/Booster" with the test's own lists.
-func loadout(t testing.TB, s string) engine.Loadout {
+func loadout(t testing.TB, s string) nzsc.Loadout {
 	t.Helper()
 	c, b, ok := strings.Cut(s, "/")
 	ci, bi := refIndex(refCharacterNames[:], c), refIndex(refBoosterNames[:], b)
 	if !ok || ci < 0 || bi < 0 {
 		t.Fatalf("bad loadout %q", s)
 	}
-	return engine.Loadout{Character: engine.Character(ci), Booster: engine.Booster(bi)}
+	return nzsc.Loadout{Character: nzsc.Character(ci), Booster: nzsc.Booster(bi)}
 }
 
 // choice reads one answer in phase p: a name from the test's lists, "?" for
-// a nonexistent name (engine.Unknown), or "#n" for the raw value n.
-func choice(t testing.TB, p engine.Phase, s string) engine.Choice {
+// a nonexistent name (nzsc.Unknown), or "#n" for the raw value n.
+func choice(t testing.TB, p nzsc.Phase, s string) nzsc.Choice {
 	t.Helper()
 	s = strings.TrimSpace(s)
 	if s == "?" {
-		return engine.Unknown
+		return nzsc.Unknown
 	}
 	if v, ok := strings.CutPrefix(s, "#"); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 255 {
 			t.Fatalf("bad raw choice %q", s)
 		}
-		return engine.Choice(n)
+		return nzsc.Choice(n)
 	}
 	var list []string
 	switch p {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		list = refCharacterNames[:]
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		list = refBoosterNames[:]
 	default:
 		list = refMoveNames[:]
@@ -201,14 +201,14 @@ func choice(t testing.TB, p engine.Phase, s string) engine.Choice {
 	if i < 0 {
 		t.Fatalf("%q is not a %v name in the test's lists", s, p)
 	}
-	return engine.Choice(i)
+	return nzsc.Choice(i)
 }
 
 // play runs a script of turns "A / B" (optionally "A / B -> x-y", which also
 // checks the points each seat gained that turn) and returns the turns.
-func play(t testing.TB, s *engine.State, script []string) []engine.Turn {
+func play(t testing.TB, s *nzsc.State, script []string) []nzsc.Turn {
 	t.Helper()
-	var turns []engine.Turn
+	var turns []nzsc.Turn
 	for i, line := range script {
 		body, gain, hasGain := strings.Cut(line, "->")
 		a, b, ok := strings.Cut(body, "/")
@@ -233,29 +233,29 @@ func play(t testing.TB, s *engine.State, script []string) []engine.Turn {
 }
 
 // start returns a game from NewGame (loadouts "") or NewRound.
-func start(t testing.TB, a, b string, turnCap int) engine.State {
+func start(t testing.TB, a, b string, turnCap int) nzsc.State {
 	t.Helper()
-	r := engine.Rules{TurnCap: 1000}
+	r := nzsc.Rules{TurnCap: 1000}
 	if turnCap > 0 {
 		r.TurnCap = turnCap
 	}
 	if a == "" {
-		return engine.NewGame(r)
+		return nzsc.NewGame(r)
 	}
-	return engine.NewRound(r, loadout(t, a), loadout(t, b))
+	return nzsc.NewRound(r, loadout(t, a), loadout(t, b))
 }
 
 // startRules is start under rules r.
-func startRules(t testing.TB, a, b string, r engine.Rules) engine.State {
+func startRules(t testing.TB, a, b string, r nzsc.Rules) nzsc.State {
 	t.Helper()
 	if a == "" {
-		return engine.NewGame(r)
+		return nzsc.NewGame(r)
 	}
-	return engine.NewRound(r, loadout(t, a), loadout(t, b))
+	return nzsc.NewRound(r, loadout(t, a), loadout(t, b))
 }
 
 type turnWant struct {
-	off                       [2]engine.Offence
+	off                       [2]nzsc.Offence
 	nullified, clash, setback bool
 }
 
@@ -266,15 +266,15 @@ type scenario struct {
 	cap  int    // turn cap, 0 for 1000
 	// rules, when its turn cap is set, replaces the shared rules (and
 	// cap).
-	rules  engine.Rules
+	rules  nzsc.Rules
 	script []string
 	points [2]int
 	waits  [2]int
-	phase  engine.Phase
-	result engine.Result
+	phase  nzsc.Phase
+	result nzsc.Result
 	margin string
 	last   *turnWant // the last turn's record, if given
-	check  func(t *testing.T, s *engine.State, turns []engine.Turn)
+	check  func(t *testing.T, s *nzsc.State, turns []nzsc.Turn)
 }
 
 func runScenarios(t *testing.T, cases []scenario) {
@@ -311,7 +311,7 @@ func runScenarios(t *testing.T, cases []scenario) {
 	}
 }
 
-func checkTurn(t *testing.T, tr engine.Turn, w turnWant) {
+func checkTurn(t *testing.T, tr nzsc.Turn, w turnWant) {
 	t.Helper()
 	for seat := range 2 {
 		if got := tr.Offence(seat); got != w.off[seat] {
@@ -324,7 +324,7 @@ func checkTurn(t *testing.T, tr engine.Turn, w turnWant) {
 	}
 }
 
-func wantStreak(t *testing.T, s *engine.State, seat int, move string, n int) {
+func wantStreak(t *testing.T, s *nzsc.State, seat int, move string, n int) {
 	t.Helper()
 	m, k := s.MoveStreak(seat)
 	if k != n || (n > 0 && int(m) != refMove(move)) {
@@ -332,7 +332,7 @@ func wantStreak(t *testing.T, s *engine.State, seat int, move string, n int) {
 	}
 }
 
-func wantCharStreak(t *testing.T, s *engine.State, seat int, c string, n int) {
+func wantCharStreak(t *testing.T, s *nzsc.State, seat int, c string, n int) {
 	t.Helper()
 	got, k := s.CharacterStreak(seat)
 	if k != n || (n > 0 && int(got) != refIndex(refCharacterNames[:], c)) {
@@ -340,7 +340,7 @@ func wantCharStreak(t *testing.T, s *engine.State, seat int, c string, n int) {
 	}
 }
 
-func wantDestroyed(t *testing.T, s *engine.State, seat int, moves ...string) {
+func wantDestroyed(t *testing.T, s *nzsc.State, seat int, moves ...string) {
 	t.Helper()
 	if got, want := s.Destroyed(seat), refMoveSet(moves...); got != want {
 		t.Errorf("seat %d destroyed %#x, want %#x (%v)", seat, got, want, moves)
@@ -350,9 +350,9 @@ func wantDestroyed(t *testing.T, s *engine.State, seat int, moves ...string) {
 	}
 }
 
-func wantLegal(t *testing.T, s *engine.State, seat int, want ...int) {
+func wantLegal(t *testing.T, s *nzsc.State, seat int, want ...int) {
 	t.Helper()
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(seat, &buf)
 	got := make([]int, n)
 	for i := range n {
@@ -381,30 +381,30 @@ func cat(parts ...[]string) []string {
 
 var noneOK = &turnWant{}
 
-func offA(o engine.Offence) *turnWant {
-	return &turnWant{off: [2]engine.Offence{o, 0}, nullified: true}
+func offA(o nzsc.Offence) *turnWant {
+	return &turnWant{off: [2]nzsc.Offence{o, 0}, nullified: true}
 }
-func offB(o engine.Offence) *turnWant {
-	return &turnWant{off: [2]engine.Offence{0, o}, nullified: true}
+func offB(o nzsc.Offence) *turnWant {
+	return &turnWant{off: [2]nzsc.Offence{0, o}, nullified: true}
 }
-func offAB(a, b engine.Offence) *turnWant {
-	return &turnWant{off: [2]engine.Offence{a, b}, nullified: true}
+func offAB(a, b nzsc.Offence) *turnWant {
+	return &turnWant{off: [2]nzsc.Offence{a, b}, nullified: true}
 }
 
 // TestOffenceWaits pins what each penalty clause costs (SPEC "Illegal
 // choices and penalties").
 func TestOffenceWaits(t *testing.T) {
 	cases := []struct {
-		o    engine.Offence
+		o    nzsc.Offence
 		want uint8
 	}{
-		{engine.NoOffence, 0},
-		{engine.WrongUniverse, 4},
-		{engine.DestroyedMove, 4},
-		{engine.FourthInARow, 3},
-		{engine.WrongCharacter, 3},
-		{engine.WrongBooster, 2},
-		{engine.Stuck, 2},
+		{nzsc.NoOffence, 0},
+		{nzsc.WrongUniverse, 4},
+		{nzsc.DestroyedMove, 4},
+		{nzsc.FourthInARow, 3},
+		{nzsc.WrongCharacter, 3},
+		{nzsc.WrongBooster, 2},
+		{nzsc.Stuck, 2},
 	}
 	for i, c := range cases {
 		if got := c.o.Waits(); got != c.want {
@@ -418,13 +418,13 @@ func TestCharacterPhase(t *testing.T) {
 		{
 			name:   "clash then settle",
 			script: []string{"Ninja / Ninja -> 0-0", "Ninja / Samurai -> 1-0"},
-			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: engine.PickBooster,
+			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: nzsc.PickBooster,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
 				checkTurn(t, turns[0], turnWant{clash: true})
 				wantCharStreak(t, s, 0, "Ninja", 2)
 				wantCharStreak(t, s, 1, "Samurai", 1)
-				if s.Character(0) != engine.Ninja || s.Character(1) != engine.Samurai {
+				if s.Character(0) != nzsc.Ninja || s.Character(1) != nzsc.Samurai {
 					t.Errorf("characters %v %v", s.Character(0), s.Character(1))
 				}
 			},
@@ -432,10 +432,10 @@ func TestCharacterPhase(t *testing.T) {
 		{
 			name:   "a clash keeps both in the character phase",
 			script: []string{"Clown / Clown"},
-			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: engine.PickCharacter,
+			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: nzsc.PickCharacter,
 			last: &turnWant{clash: true},
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
-				if s.Character(0) != engine.NoCharacter || s.Character(1) != engine.NoCharacter {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
+				if s.Character(0) != nzsc.NoCharacter || s.Character(1) != nzsc.NoCharacter {
 					t.Errorf("characters settled on a clash: %v %v", s.Character(0), s.Character(1))
 				}
 				wantCharStreak(t, s, 0, "Clown", 1)
@@ -445,15 +445,15 @@ func TestCharacterPhase(t *testing.T) {
 		{
 			name:   "three clashes, a fourth Ninja is refused with 3 waits",
 			script: cat(rep("Ninja / Ninja", 3), []string{"Ninja / Samurai -> 0-0"}),
-			points: [2]int{0, 0}, waits: [2]int{1, 4}, phase: engine.PickCharacter,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{1, 4}, phase: nzsc.PickCharacter,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				// The refused turn counts for neither: B's Samurai is not picked.
 				wantCharStreak(t, s, 0, "Ninja", 3)
 				wantCharStreak(t, s, 1, "Ninja", 3)
 				wantLegal(t, s, 0, 1, 2, 3)
 				wantLegal(t, s, 1, 1, 2, 3)
-				if s.Character(1) != engine.NoCharacter {
+				if s.Character(1) != nzsc.NoCharacter {
 					t.Errorf("nullified pick settled B's character %v", s.Character(1))
 				}
 			},
@@ -464,10 +464,10 @@ func TestCharacterPhase(t *testing.T) {
 			// so A drops to 0 and B scores; B drops from 4 to 1.
 			script: cat(rep("Ninja / Ninja", 3),
 				[]string{"Ninja / Samurai", "Ninja / Ninja -> 0-1", "Zombie / Samurai -> 0-0"}),
-			points: [2]int{0, 1}, waits: [2]int{0, 1}, phase: engine.PickBooster,
+			points: [2]int{0, 1}, waits: [2]int{0, 1}, phase: nzsc.PickBooster,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
-				checkTurn(t, turns[4], *offAB(engine.FourthInARow, engine.FourthInARow))
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
+				checkTurn(t, turns[4], *offAB(nzsc.FourthInARow, nzsc.FourthInARow))
 				wantCharStreak(t, s, 0, "Zombie", 1)
 				wantCharStreak(t, s, 1, "Samurai", 1)
 			},
@@ -478,9 +478,9 @@ func TestCharacterPhase(t *testing.T) {
 			// third Ninja in a row, so it is legal.
 			script: cat(rep("Ninja / Ninja", 2), []string{"Zombie / Zombie"}, rep("Ninja / Ninja", 2),
 				[]string{"Ninja / Clown -> 0-1"}),
-			points: [2]int{0, 1}, waits: [2]int{4, 4}, phase: engine.PickBooster,
+			points: [2]int{0, 1}, waits: [2]int{4, 4}, phase: nzsc.PickBooster,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantCharStreak(t, s, 0, "Ninja", 3)
 				wantCharStreak(t, s, 1, "Clown", 1)
 			},
@@ -488,30 +488,30 @@ func TestCharacterPhase(t *testing.T) {
 		{
 			name:   "nonexistent character costs 4 waits",
 			script: []string{"? / Ninja"},
-			points: [2]int{0, 0}, waits: [2]int{0, 4}, phase: engine.PickCharacter,
-			last: offA(engine.WrongUniverse),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{0, 4}, phase: nzsc.PickCharacter,
+			last: offA(nzsc.WrongUniverse),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantCharStreak(t, s, 1, "", 0)
 			},
 		},
 		{
 			name:   "out-of-range character value costs 4 waits",
 			script: []string{"Ninja / #4", "Ninja / #200"},
-			points: [2]int{1, 0}, waits: [2]int{4, 0}, phase: engine.PickCharacter,
-			last: offB(engine.WrongUniverse),
+			points: [2]int{1, 0}, waits: [2]int{4, 0}, phase: nzsc.PickCharacter,
+			last: offB(nzsc.WrongUniverse),
 		},
 		{
 			name:   "penalty points end the game in the character phase",
 			script: cat([]string{"? / Ninja -> 0-0"}, rep("? / Ninja -> 0-1", 5)),
-			points: [2]int{0, 5}, waits: [2]int{0, 4}, phase: engine.GameOver,
-			result: engine.SecondWins, margin: "Wipeout",
-			last: offA(engine.WrongUniverse),
+			points: [2]int{0, 5}, waits: [2]int{0, 4}, phase: nzsc.GameOver,
+			result: nzsc.SecondWins, margin: "Wipeout",
+			last: offA(nzsc.WrongUniverse),
 		},
 		{
 			name:   "both penalized below zero score alike and 5-5 goes back to 4-4",
 			script: cat([]string{"? / ?  -> 0-0"}, rep("? / ? -> 1-1", 5)),
-			points: [2]int{4, 4}, waits: [2]int{0, 0}, phase: engine.PickCharacter,
-			last: &turnWant{off: [2]engine.Offence{engine.WrongUniverse, engine.WrongUniverse},
+			points: [2]int{4, 4}, waits: [2]int{0, 0}, phase: nzsc.PickCharacter,
+			last: &turnWant{off: [2]nzsc.Offence{nzsc.WrongUniverse, nzsc.WrongUniverse},
 				nullified: true, setback: true},
 		},
 	})
@@ -538,7 +538,7 @@ func TestHeadstarts(t *testing.T) {
 		{"Clown", "Samurai", [2]int{0, 1}},
 	}
 	for i, c := range cases {
-		s := engine.NewGame(engine.DefaultRules)
+		s := nzsc.NewGame(nzsc.DefaultRules)
 		tr := play(t, &s, []string{c.a + " / " + c.b})[0]
 		if got := [2]int{s.Points(0), s.Points(1)}; got != c.want {
 			t.Errorf("case %d %s v %s: points %v, want %v", i, c.a, c.b, got, c.want)
@@ -546,16 +546,16 @@ func TestHeadstarts(t *testing.T) {
 		if got := [2]int{int(tr.Gained(0)), int(tr.Gained(1))}; got != c.want {
 			t.Errorf("case %d %s v %s: Turn.Gained %v, want %v", i, c.a, c.b, got, c.want)
 		}
-		ca, cb := engine.Character(refIndex(refCharacterNames[:], c.a)), engine.Character(refIndex(refCharacterNames[:], c.b))
-		if ga, gb := engine.Headstart(ca, cb); [2]int{int(ga), int(gb)} != c.want {
+		ca, cb := nzsc.Character(refIndex(refCharacterNames[:], c.a)), nzsc.Character(refIndex(refCharacterNames[:], c.b))
+		if ga, gb := nzsc.Headstart(ca, cb); [2]int{int(ga), int(gb)} != c.want {
 			t.Errorf("case %d: Headstart(%v, %v) = %d, %d, want %v", i, ca, cb, ga, gb, c.want)
 		}
-		r := engine.NewRound(engine.DefaultRules, engine.Loadout{Character: ca, Booster: engine.NoBooster},
-			engine.Loadout{Character: cb, Booster: engine.NoBooster})
+		r := nzsc.NewRound(nzsc.DefaultRules, nzsc.Loadout{Character: ca, Booster: nzsc.NoBooster},
+			nzsc.Loadout{Character: cb, Booster: nzsc.NoBooster})
 		if got := [2]int{r.Points(0), r.Points(1)}; got != c.want {
 			t.Errorf("case %d: NewRound points %v, want %v", i, got, c.want)
 		}
-		if s.Phase != engine.PickBooster || tr.Nullified() || tr.Clash() {
+		if s.Phase != nzsc.PickBooster || tr.Nullified() || tr.Clash() {
 			t.Errorf("case %d: phase %v nullified %v clash %v", i, s.Phase, tr.Nullified(), tr.Clash())
 		}
 	}
@@ -566,10 +566,10 @@ func TestBoosterPhase(t *testing.T) {
 		{
 			name:   "own boosters",
 			script: []string{"Ninja / Samurai", "Shadow / Strong -> 0-0"},
-			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: engine.PickMove,
+			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
-				if s.Booster(0) != engine.Shadow || s.Booster(1) != engine.Strong {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
+				if s.Booster(0) != nzsc.Shadow || s.Booster(1) != nzsc.Strong {
 					t.Errorf("boosters %v %v", s.Booster(0), s.Booster(1))
 				}
 				wantLegal(t, s, 0, 0, 1, 2, 3, 4)
@@ -579,8 +579,8 @@ func TestBoosterPhase(t *testing.T) {
 		{
 			name:   "booster choices are the character's two and No Booster",
 			script: []string{"Clown / Zombie"},
-			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: engine.PickBooster,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: nzsc.PickBooster,
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantLegal(t, s, 0, 6, 7, 8)
 				wantLegal(t, s, 1, 2, 3, 8)
 			},
@@ -588,9 +588,9 @@ func TestBoosterPhase(t *testing.T) {
 		{
 			name:   "No Booster for both",
 			script: []string{"Zombie / Clown", "No Booster / No Booster"},
-			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: engine.PickMove,
+			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantLegal(t, s, 0, 7, 8, 9)
 				wantLegal(t, s, 1, 21, 22, 23)
 			},
@@ -598,25 +598,25 @@ func TestBoosterPhase(t *testing.T) {
 		{
 			name:   "nonexistent booster costs 4 waits",
 			script: []string{"Ninja / Samurai", "? / Strong"},
-			points: [2]int{1, 0}, waits: [2]int{0, 4}, phase: engine.PickBooster,
-			last: offA(engine.WrongUniverse),
+			points: [2]int{1, 0}, waits: [2]int{0, 4}, phase: nzsc.PickBooster,
+			last: offA(nzsc.WrongUniverse),
 		},
 		{
 			name:   "out-of-range booster value costs 4 waits",
 			script: []string{"Ninja / Samurai", "Shadow / #9"},
-			points: [2]int{1, 0}, waits: [2]int{4, 0}, phase: engine.PickBooster,
-			last: offB(engine.WrongUniverse),
+			points: [2]int{1, 0}, waits: [2]int{4, 0}, phase: nzsc.PickBooster,
+			last: offB(nzsc.WrongUniverse),
 		},
 		{
 			name: "another character's booster costs 3 waits, twice drops below zero",
 			script: []string{"Ninja / Samurai", "Strong / Atlas -> 0-0",
 				"Regenerative / Moustachio -> 0-1", "Speedy / Atlas"},
-			points: [2]int{1, 1}, waits: [2]int{0, 1}, phase: engine.PickMove,
+			points: [2]int{1, 1}, waits: [2]int{0, 1}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
-				checkTurn(t, turns[1], *offA(engine.WrongCharacter))
-				checkTurn(t, turns[2], *offAB(engine.WrongCharacter, engine.WrongCharacter))
-				if s.Booster(0) != engine.Speedy || s.Booster(1) != engine.Atlas {
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
+				checkTurn(t, turns[1], *offA(nzsc.WrongCharacter))
+				checkTurn(t, turns[2], *offAB(nzsc.WrongCharacter, nzsc.WrongCharacter))
+				if s.Booster(0) != nzsc.Speedy || s.Booster(1) != nzsc.Atlas {
 					t.Errorf("boosters %v %v", s.Booster(0), s.Booster(1))
 				}
 			},
@@ -627,7 +627,7 @@ func TestBoosterPhase(t *testing.T) {
 func TestMovePenalties(t *testing.T) {
 	// Ninja/Speedy against Samurai/Atlas starts at 1-0 (Ninja's headstart).
 	const ns, sa = "Ninja/Speedy", "Samurai/Atlas"
-	unchanged := func(t *testing.T, s *engine.State, _ []engine.Turn) {
+	unchanged := func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 		t.Helper()
 		wantStreak(t, s, 0, "", 0)
 		wantStreak(t, s, 1, "", 0)
@@ -638,69 +638,69 @@ func TestMovePenalties(t *testing.T) {
 		{
 			name: "seed example: a Speedy Ninja plays Shadow Slip, 2 waits",
 			a:    ns, b: sa, script: []string{"Shadow Slip / Helmet -> 0-0"},
-			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongBooster), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongBooster), check: unchanged,
 		},
 		{
 			name: "No Booster Ninja plays a Shadow move, 2 waits",
 			a:    "Ninja/No Booster", b: sa, script: []string{"Shadow Fireball / Helmet"},
-			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongBooster), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongBooster), check: unchanged,
 		},
 		{
 			name: "No Booster Ninja plays a Speedy move, 2 waits",
 			a:    "Ninja/No Booster", b: sa, script: []string{"Lightning Fast Karate Chop / Helmet"},
-			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongBooster), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{2, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongBooster), check: unchanged,
 		},
 		{
 			name: "another character's base move, 3 waits",
 			a:    ns, b: sa, script: []string{"Rampage / Helmet"},
-			points: [2]int{1, 0}, waits: [2]int{1, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongCharacter), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{1, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongCharacter), check: unchanged,
 		},
 		{
 			name: "another character's booster move, 3 waits",
 			a:    ns, b: sa, script: []string{"Twist / Helmet"},
-			points: [2]int{1, 0}, waits: [2]int{1, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongCharacter), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{1, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongCharacter), check: unchanged,
 		},
 		{
 			name: "the opponent's own move, 3 waits",
 			a:    ns, b: sa, script: []string{"Kick / Kick"},
-			points: [2]int{1, 0}, waits: [2]int{4, 1}, phase: engine.PickMove,
-			last: offB(engine.WrongCharacter), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{4, 1}, phase: nzsc.PickMove,
+			last: offB(nzsc.WrongCharacter), check: unchanged,
 		},
 		{
 			name: "nonexistent move, 4 waits",
 			a:    ns, b: sa, script: []string{"? / Helmet"},
-			points: [2]int{1, 0}, waits: [2]int{0, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongUniverse), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{0, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongUniverse), check: unchanged,
 		},
 		{
 			name: "out-of-range move values, 4 waits each, then the penalty point",
 			a:    ns, b: sa, script: []string{"#28 / Helmet -> 0-0", "#31 / Helmet -> 0-1"},
-			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongUniverse), check: unchanged,
+			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongUniverse), check: unchanged,
 		},
 		{
 			name: "both penalized in the same turn",
 			a:    ns, b: sa, script: []string{"Shadow Slip / Twist"},
-			points: [2]int{1, 0}, waits: [2]int{2, 2}, phase: engine.PickMove,
-			last: offAB(engine.WrongBooster, engine.WrongBooster), check: unchanged,
+			points: [2]int{1, 0}, waits: [2]int{2, 2}, phase: nzsc.PickMove,
+			last: offAB(nzsc.WrongBooster, nzsc.WrongBooster), check: unchanged,
 		},
 		{
 			name: "both drop below zero in the same turn: each scores a point",
 			a:    ns, b: sa, script: []string{"? / ? -> 0-0", "? / ? -> 1-1"},
-			points: [2]int{2, 1}, waits: [2]int{0, 0}, phase: engine.PickMove,
-			last: offAB(engine.WrongUniverse, engine.WrongUniverse), check: unchanged,
+			points: [2]int{2, 1}, waits: [2]int{0, 0}, phase: nzsc.PickMove,
+			last: offAB(nzsc.WrongUniverse, nzsc.WrongUniverse), check: unchanged,
 		},
 		{
 			name: "waits run out gradually: 2, then 2 more, then the point",
 			a:    ns, b: sa,
 			script: []string{"Shadow Slip / Helmet -> 0-0", "Shadow Fireball / Helmet -> 0-0", "Shadow Slip / Helmet -> 0-1"},
-			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: engine.PickMove,
-			last: offA(engine.WrongBooster), check: unchanged,
+			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongBooster), check: unchanged,
 		},
 		{
 			name: "a penalty point ends the game",
@@ -708,18 +708,18 @@ func TestMovePenalties(t *testing.T) {
 			// 1-0 from the headstart; B's waits go at once, then A gains a
 			// point a turn up to 5.
 			script: cat([]string{"Kick / ?"}, rep("Kick / ? -> 1-0", 4)),
-			points: [2]int{5, 0}, waits: [2]int{4, 0}, phase: engine.GameOver,
-			result: engine.FirstWins, margin: "Wipeout",
-			last: offB(engine.WrongUniverse),
+			points: [2]int{5, 0}, waits: [2]int{4, 0}, phase: nzsc.GameOver,
+			result: nzsc.FirstWins, margin: "Wipeout",
+			last: offB(nzsc.WrongUniverse),
 		},
 		{
 			name: "destroyed move and fourth in a row: the first clause (4 waits) applies",
 			// Kick three times; B's Zap in the third round destroys Kick.
 			a: "Ninja/Shadow", b: "Zombie/No Booster",
 			script: []string{"Kick / Rampage -> 1-0", "Kick / Muscle -> 0-1", "Kick / Zap -> 0-0", "Kick / Rampage -> 0-0"},
-			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: engine.PickMove,
-			last: offA(engine.DestroyedMove),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.DestroyedMove),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "Kick", 3)
 				wantStreak(t, s, 1, "Zap", 1)
 				wantDestroyed(t, s, 0, "Kick")
@@ -734,9 +734,9 @@ func TestMovePenalties(t *testing.T) {
 			// Zap would destroy B's move: all of it is void when B offends.
 			a: "Zombie/No Booster", b: "Clown/No Booster",
 			script: []string{"Rampage / Mustache Mash -> 0-0", "Zap / Big Hairy Deal -> 0-0", "Kick / Acid Spray -> 0-0"},
-			points: [2]int{0, 0}, waits: [2]int{1, 0}, phase: engine.PickMove,
-			last: offA(engine.WrongCharacter),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{1, 0}, phase: nzsc.PickMove,
+			last: offA(nzsc.WrongCharacter),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "", 0)
 				wantStreak(t, s, 1, "", 0)
 				wantDestroyed(t, s, 0)
@@ -757,9 +757,9 @@ func TestMoveStreaks(t *testing.T) {
 			a:    "Ninja/Shadow", b: "Samurai/Strong",
 			script: []string{"Kick / Helmet -> 0-0", "Kick / Helmet -> 0-0", "Kick / Twist -> 1-0",
 				"Nunchucks / Helmet -> 0-0", "Kick / Helmet -> 0-0"},
-			points: [2]int{2, 0}, waits: [2]int{4, 4}, phase: engine.PickMove,
+			points: [2]int{2, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "Kick", 1)
 				wantStreak(t, s, 1, "Helmet", 2)
 			},
@@ -769,9 +769,9 @@ func TestMoveStreaks(t *testing.T) {
 			a:    "Ninja/Shadow", b: "Samurai/Atlas",
 			script: []string{"Kick / Helmet", "Kick / Earthquake -> 1-0", "Kick / Helmet",
 				"Kick / Earthquake -> 0-0"},
-			points: [2]int{2, 0}, waits: [2]int{1, 4}, phase: engine.PickMove,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{2, 0}, waits: [2]int{1, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "Kick", 3)
 				wantStreak(t, s, 1, "Helmet", 1)
 				wantLegal(t, s, 0, 1, 2, 3, 4)
@@ -787,11 +787,11 @@ func TestMoveStreaks(t *testing.T) {
 				"Nunchucks / Lightning", // nullified again: A's Kick streak stays at 3
 				"Kick / Helmet",         // so this Kick is a fourth in a row
 			},
-			points: [2]int{2, 0}, waits: [2]int{1, 0}, phase: engine.PickMove,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
-				checkTurn(t, turns[2], *offB(engine.WrongBooster))
-				checkTurn(t, turns[4], *offB(engine.WrongBooster))
+			points: [2]int{2, 0}, waits: [2]int{1, 0}, phase: nzsc.PickMove,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
+				checkTurn(t, turns[2], *offB(nzsc.WrongBooster))
+				checkTurn(t, turns[4], *offB(nzsc.WrongBooster))
 				wantStreak(t, s, 0, "Kick", 3)
 				wantStreak(t, s, 1, "Twist", 1)
 			},
@@ -809,9 +809,9 @@ func TestSingleUseAndDestructive(t *testing.T) {
 				"Regenerate / Nose -> 1-0",     // single-use, not destructive: Nose survives
 				"Muscle / Acid Spray -> 0-0",   // Acid Spray spends itself and destroys Muscle
 			},
-			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: engine.PickMove,
+			points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantDestroyed(t, s, 0, "Zap", "Regenerate", "Muscle")
 				wantDestroyed(t, s, 1, "Juggling Knives", "Acid Spray")
 				wantLegal(t, s, 0, 7, 11)
@@ -826,16 +826,16 @@ func TestSingleUseAndDestructive(t *testing.T) {
 			a:    "Zombie/Regenerative", b: "Clown/Backwards",
 			script: []string{"Zap / Juggling Knives", "Regenerate / Nose", "Muscle / Acid Spray",
 				"Zap / Nose -> 0-0", "Muscle / Nose -> 0-1"},
-			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: engine.PickMove,
-			last: offA(engine.DestroyedMove),
+			points: [2]int{1, 1}, waits: [2]int{0, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.DestroyedMove),
 		},
 		{
 			name: "both destructive moves at once",
 			a:    "Zombie/No Booster", b: "Clown/No Booster",
 			script: []string{"Zap / Acid Spray -> 0-0"},
-			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: engine.PickMove,
+			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove,
 			last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantDestroyed(t, s, 0, "Zap")
 				wantDestroyed(t, s, 1, "Acid Spray")
 				wantLegal(t, s, 0, 7, 8)
@@ -854,43 +854,43 @@ func TestScoringExamples(t *testing.T) {
 			name: "rulebook scoring example",
 			a:    "Ninja/Shadow", b: "Zombie/No Booster",
 			script: []string{"Kick / Muscle -> 0-1"},
-			points: [2]int{0, 1}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{0, 1}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "Smash with Strong beats Shadow Fireball",
 			a:    "Samurai/Strong", b: "Ninja/Shadow",
 			script: []string{"Smash / Shadow Fireball -> 1-0"},
-			points: [2]int{1, 1}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{1, 1}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "Smash with Atlas loses to Shadow Fireball",
 			a:    "Samurai/Atlas", b: "Ninja/Shadow",
 			script: []string{"Smash / Shadow Fireball -> 0-1"},
-			points: [2]int{0, 2}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{0, 2}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "Smash without a booster loses to Shadow Fireball",
 			a:    "Samurai/No Booster", b: "Ninja/Shadow",
 			script: []string{"Smash / Shadow Fireball -> 0-1"},
-			points: [2]int{0, 2}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{0, 2}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "Shadow Fireball against Strong Smash, other seat",
 			a:    "Ninja/Shadow", b: "Samurai/Strong",
 			script: []string{"Shadow Fireball / Smash -> 0-1"},
-			points: [2]int{1, 1}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{1, 1}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "Shadow Fireball against Atlas Smash, other seat",
 			a:    "Ninja/Shadow", b: "Samurai/Atlas",
 			script: []string{"Shadow Fireball / Smash -> 1-0"},
-			points: [2]int{2, 0}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{2, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "both score: Nunchucks against Samurai Sword",
 			a:    "Ninja/Shadow", b: "Samurai/Strong",
 			script: []string{"Nunchucks / Samurai Sword -> 1-1"},
-			points: [2]int{2, 1}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{2, 1}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "5-5 goes back to 4-4, then a Clinch",
@@ -904,9 +904,9 @@ func TestScoringExamples(t *testing.T) {
 				"Shadow Slip / Helmet -> 0-0",
 				"Kick / Samurai Sword -> 1-0", // 5-4
 			},
-			points: [2]int{5, 4}, waits: [2]int{4, 4}, phase: engine.GameOver,
-			result: engine.FirstWins, margin: "Clinch", last: noneOK,
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
+			points: [2]int{5, 4}, waits: [2]int{4, 4}, phase: nzsc.GameOver,
+			result: nzsc.FirstWins, margin: "Clinch", last: noneOK,
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
 				checkTurn(t, turns[4], turnWant{setback: true})
 				for i, tr := range turns {
 					if tr.Setback() != (i == 4) {
@@ -933,15 +933,15 @@ func TestMargins(t *testing.T) {
 			}
 			script := cat(rep(offend[0], k+1), rep(offend[1], 6))
 			want := [2]int{5, k}
-			result := engine.FirstWins
+			result := nzsc.FirstWins
 			if winner == 1 {
-				want, result = [2]int{k, 5}, engine.SecondWins
+				want, result = [2]int{k, 5}, nzsc.SecondWins
 			}
 			runScenarios(t, []scenario{{
 				name: fmt.Sprintf("%s seat %d", name, winner),
 				a:    "Zombie/No Booster", b: "Ninja/No Booster",
 				script: script, points: want, waits: [2]int{0, 0},
-				phase: engine.GameOver, result: result, margin: name,
+				phase: nzsc.GameOver, result: result, margin: name,
 			}})
 		}
 	}
@@ -962,12 +962,12 @@ func TestStuckPlayers(t *testing.T) {
 				// legal every time because nullified turns extend no streak.
 				"Muscle / Nose -> 0-0", "? / Nose -> 0-0",
 			}, rep("Rampage / Nose -> 0-1", 4)),
-			points: [2]int{2, 5}, waits: [2]int{0, 4}, phase: engine.GameOver,
-			result: engine.SecondWins, margin: "Obliteration",
-			last: offA(engine.Stuck),
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
+			points: [2]int{2, 5}, waits: [2]int{0, 4}, phase: nzsc.GameOver,
+			result: nzsc.SecondWins, margin: "Obliteration",
+			last: offA(nzsc.Stuck),
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
 				for i := 5; i < len(turns); i++ {
-					checkTurn(t, turns[i], *offA(engine.Stuck))
+					checkTurn(t, turns[i], *offA(nzsc.Stuck))
 				}
 				wantStreak(t, s, 0, "Muscle", 3)
 				wantStreak(t, s, 1, "Nose", 1)
@@ -980,8 +980,8 @@ func TestStuckPlayers(t *testing.T) {
 			a:    "Zombie/No Booster", b: "Clown/Moustachio",
 			script: []string{"Rampage / Acid Spray", "Zap / Mustache Mash",
 				"Muscle / Juggling Knives", "Muscle / Big Hairy Deal", "Muscle / Nose"},
-			points: [2]int{2, 1}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{2, 1}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				if !s.Stuck(0) || s.Stuck(1) {
 					t.Errorf("stuck %v %v, want true false", s.Stuck(0), s.Stuck(1))
 				}
@@ -990,7 +990,7 @@ func TestStuckPlayers(t *testing.T) {
 					t.Errorf("stuck seat has available %#x mask %#x", s.Available(0), s.LegalMask(0))
 				}
 				for c := range 256 {
-					if o := s.Offence(0, engine.Choice(c)); o != engine.Stuck {
+					if o := s.Offence(0, nzsc.Choice(c)); o != nzsc.Stuck {
 						t.Fatalf("stuck seat answering %d: offence %v, want stuck", c, o)
 					}
 				}
@@ -1007,10 +1007,10 @@ func TestStuckPlayers(t *testing.T) {
 				"Nose / Muscle -> 0-1",
 				"Nose / Rampage -> 0-0", "Kick / Rampage -> 0-0",
 			}, rep("Nose / Rampage -> 0-1", 2)),
-			points: [2]int{0, 5}, waits: [2]int{0, 4}, phase: engine.GameOver,
-			result: engine.SecondWins, margin: "Wipeout",
-			last: offA(engine.Stuck),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 5}, waits: [2]int{0, 4}, phase: nzsc.GameOver,
+			result: nzsc.SecondWins, margin: "Wipeout",
+			last: offA(nzsc.Stuck),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantDestroyed(t, s, 0, "Juggling Knives", "Acid Spray")
 				wantDestroyed(t, s, 1, "Zap", "Zombie Corps")
 			},
@@ -1032,11 +1032,11 @@ func TestStuckPlayers(t *testing.T) {
 				"Muscle / Nose -> 1-1", // 4-4
 				"Muscle / Nose -> 1-1", // 5-5: back to 4-4
 			}, rep("? / ? -> 1-1", 4)),
-			points: [2]int{4, 4}, waits: [2]int{0, 0}, phase: engine.GameOver,
-			result: engine.Draw, margin: "",
-			last: &turnWant{off: [2]engine.Offence{engine.Stuck, engine.Stuck}, nullified: true, setback: true},
-			check: func(t *testing.T, s *engine.State, turns []engine.Turn) {
-				checkTurn(t, turns[11], turnWant{off: [2]engine.Offence{engine.Stuck, engine.Stuck},
+			points: [2]int{4, 4}, waits: [2]int{0, 0}, phase: nzsc.GameOver,
+			result: nzsc.Draw, margin: "",
+			last: &turnWant{off: [2]nzsc.Offence{nzsc.Stuck, nzsc.Stuck}, nullified: true, setback: true},
+			check: func(t *testing.T, s *nzsc.State, turns []nzsc.Turn) {
+				checkTurn(t, turns[11], turnWant{off: [2]nzsc.Offence{nzsc.Stuck, nzsc.Stuck},
 					nullified: true, setback: true})
 				if s.Result.Winner() != -1 {
 					t.Errorf("draw has winner %d", s.Result.Winner())
@@ -1052,9 +1052,9 @@ func TestStuckPlayers(t *testing.T) {
 				"Muscle / Nose -> 0-0", "Muscle / Nose -> 0-0",
 				"Muscle / Nose -> 1-1", "Muscle / Nose -> 1-1", // 5-2
 			},
-			points: [2]int{5, 2}, waits: [2]int{0, 0}, phase: engine.GameOver,
-			result: engine.FirstWins, margin: "Obliteration",
-			last: &turnWant{off: [2]engine.Offence{engine.Stuck, engine.Stuck}, nullified: true},
+			points: [2]int{5, 2}, waits: [2]int{0, 0}, phase: nzsc.GameOver,
+			result: nzsc.FirstWins, margin: "Obliteration",
+			last: &turnWant{off: [2]nzsc.Offence{nzsc.Stuck, nzsc.Stuck}, nullified: true},
 		},
 	})
 }
@@ -1066,11 +1066,11 @@ func TestTurnCapAndGameOver(t *testing.T) {
 		script: []string{"Ninja / Samurai -> 1-0", "Shadow / Strong",
 			"Shadow Slip / Samurai Sword -> 0-0", "Shadow Slip / Helmet -> 0-0",
 			"Shadow Slip / Smash -> 0-0", "Kick / Helmet -> 0-0"},
-		points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: engine.GameOver,
-		result: engine.Draw, margin: "", last: noneOK,
-		check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+		points: [2]int{1, 0}, waits: [2]int{4, 4}, phase: nzsc.GameOver,
+		result: nzsc.Draw, margin: "", last: noneOK,
+		check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 			before := *s
-			for _, c := range [][2]engine.Choice{{0, 14}, {engine.Unknown, engine.Unknown}, {200, 3}} {
+			for _, c := range [][2]nzsc.Choice{{0, 14}, {nzsc.Unknown, nzsc.Unknown}, {200, 3}} {
 				tr := s.Step(c[0], c[1])
 				if *s != before {
 					t.Fatalf("Step %v after GameOver changed the state", c)
@@ -1091,16 +1091,16 @@ func TestTurnCapAndGameOver(t *testing.T) {
 // TestNewRoundMatchesPicks checks that NewRound is the state reached by
 // picking the loadouts at the first try (Turn counter aside).
 func TestNewRoundMatchesPicks(t *testing.T) {
-	for _, la := range engine.Loadouts() {
-		for _, lb := range engine.Loadouts() {
+	for _, la := range nzsc.Loadouts() {
+		for _, lb := range nzsc.Loadouts() {
 			if la.Character == lb.Character {
 				continue
 			}
-			s := engine.NewGame(engine.DefaultRules)
-			s.Step(engine.Choice(la.Character), engine.Choice(lb.Character))
-			s.Step(engine.Choice(la.Booster), engine.Choice(lb.Booster))
+			s := nzsc.NewGame(nzsc.DefaultRules)
+			s.Step(nzsc.Choice(la.Character), nzsc.Choice(lb.Character))
+			s.Step(nzsc.Choice(la.Booster), nzsc.Choice(lb.Booster))
 			s.Turn = 0
-			if r := engine.NewRound(engine.DefaultRules, la, lb); r != s {
+			if r := nzsc.NewRound(nzsc.DefaultRules, la, lb); r != s {
 				t.Errorf("%v v %v: NewRound differs from picking", la, lb)
 			}
 		}
@@ -1121,7 +1121,7 @@ func TestFirstRoundAllPairings(t *testing.T) {
 			for _, bna := range refCharacterBoosters[cna] {
 				for _, bnb := range refCharacterBoosters[cnb] {
 					la, lb := loadout(t, cna+"/"+bna), loadout(t, cnb+"/"+bnb)
-					s0 := engine.NewRound(engine.DefaultRules, la, lb)
+					s0 := nzsc.NewRound(nzsc.DefaultRules, la, lb)
 					ma, mb := refLoadoutMoves(cna, bna), refLoadoutMoves(cnb, bnb)
 					if s0.Available(0) != ma || s0.Available(1) != mb {
 						t.Fatalf("%v v %v: available %#x %#x, want %#x %#x", la, lb,
@@ -1134,7 +1134,7 @@ func TestFirstRoundAllPairings(t *testing.T) {
 								continue
 							}
 							s := s0
-							tr := s.Step(engine.Choice(x), engine.Choice(y))
+							tr := s.Step(nzsc.Choice(x), nzsc.Choice(y))
 							ga := refPoints(x, y, bna == "Strong", bnb == "Strong")
 							gb := refPoints(y, x, bnb == "Strong", bna == "Strong")
 							if s.Points(0) != h[0]+ga || s.Points(1) != h[1]+gb ||
@@ -1161,7 +1161,7 @@ func TestFirstRoundAllPairings(t *testing.T) {
 							if m, k := s.MoveStreak(1); int(m) != y || k != 1 {
 								t.Errorf("streak B (%v,%d)", m, k)
 							}
-							if int(tr.Choice(0)) != x || int(tr.Choice(1)) != y || tr.Phase() != engine.PickMove {
+							if int(tr.Choice(0)) != x || int(tr.Choice(1)) != y || tr.Phase() != nzsc.PickMove {
 								t.Errorf("turn record %#x", uint32(tr))
 							}
 							n++
@@ -1186,7 +1186,7 @@ func TestOutcomeTable(t *testing.T) {
 			for _, xs := range []bool{false, true} {
 				for _, ys := range []bool{false, true} {
 					want := refPoints(x, y, xs, ys)
-					if got := engine.RoundPoints(engine.Move(x), engine.Move(y), xs, ys); int(got) != want {
+					if got := nzsc.RoundPoints(nzsc.Move(x), nzsc.Move(y), xs, ys); int(got) != want {
 						t.Errorf("RoundPoints(%s, %s, %v, %v) = %d, want %d",
 							refMoveNames[x], refMoveNames[y], xs, ys, got, want)
 					}
@@ -1220,15 +1220,15 @@ func TestOutcomeTable(t *testing.T) {
 		{"Run in Circles", "Kick", 0}, {"Gravedigger", "Shadow Slip", 0},
 	}
 	for i, c := range spot {
-		x, y := engine.Move(refMove(c.x)), engine.Move(refMove(c.y))
-		if got := engine.RoundPoints(x, y, false, false); got != c.want {
+		x, y := nzsc.Move(refMove(c.x)), nzsc.Move(refMove(c.y))
+		if got := nzsc.RoundPoints(x, y, false, false); got != c.want {
 			t.Errorf("case %d: %s against %s scores %d, want %d", i, c.x, c.y, got, c.want)
 		}
 	}
 	// Smash against Shadow Fireball: only a Strong Smash scores.
-	sm, sf := engine.Smash, engine.ShadowFireball
+	sm, sf := nzsc.Smash, nzsc.ShadowFireball
 	smash := []struct {
-		mine, theirs       engine.Move
+		mine, theirs       nzsc.Move
 		mineStr, theirsStr bool
 		want               uint8
 	}{
@@ -1236,7 +1236,7 @@ func TestOutcomeTable(t *testing.T) {
 		{sm, sf, false, false, 0}, {sf, sm, false, false, 1},
 	}
 	for i, c := range smash {
-		if got := engine.RoundPoints(c.mine, c.theirs, c.mineStr, c.theirsStr); got != c.want {
+		if got := nzsc.RoundPoints(c.mine, c.theirs, c.mineStr, c.theirsStr); got != c.want {
 			t.Errorf("smash case %d: got %d, want %d", i, got, c.want)
 		}
 	}
@@ -1255,15 +1255,15 @@ func TestNames(t *testing.T) {
 		{"Mustache Mash", 26, true}, {"Rock", 0, false}, {"", 0, false}, {"Ninja", 0, false},
 	}
 	for i, c := range moves {
-		m, ok := engine.ParseMove(c.in)
+		m, ok := nzsc.ParseMove(c.in)
 		if ok != c.ok || (ok && int(m) != c.want) {
 			t.Errorf("case %d ParseMove(%q) = %d, %v, want %d, %v", i, c.in, m, ok, c.want, c.ok)
 		}
-		wantChoice := engine.Unknown
+		wantChoice := nzsc.Unknown
 		if c.ok {
-			wantChoice = engine.Choice(c.want)
+			wantChoice = nzsc.Choice(c.want)
 		}
-		if got := engine.ParseChoice(engine.PickMove, c.in); got != wantChoice {
+		if got := nzsc.ParseChoice(nzsc.PickMove, c.in); got != wantChoice {
 			t.Errorf("case %d ParseChoice(move, %q) = %d, want %d", i, c.in, got, wantChoice)
 		}
 	}
@@ -1278,7 +1278,7 @@ func TestNames(t *testing.T) {
 		{"Mustache", 0, false}, {"Kick", 0, false}, {"no", 0, false},
 	}
 	for i, c := range boosters {
-		b, ok := engine.ParseBooster(c.in)
+		b, ok := nzsc.ParseBooster(c.in)
 		if ok != c.ok || (ok && int(b) != c.want) {
 			t.Errorf("case %d ParseBooster(%q) = %d, %v, want %d, %v", i, c.in, b, ok, c.want, c.ok)
 		}
@@ -1292,47 +1292,47 @@ func TestNames(t *testing.T) {
 		{"Zombie Corps", 0, false}, {"none", 0, false},
 	}
 	for i, c := range characters {
-		ch, ok := engine.ParseCharacter(c.in)
+		ch, ok := nzsc.ParseCharacter(c.in)
 		if ok != c.ok || (ok && int(ch) != c.want) {
 			t.Errorf("case %d ParseCharacter(%q) = %d, %v, want %d, %v", i, c.in, ch, ok, c.want, c.ok)
 		}
 	}
 	choices := []struct {
-		p    engine.Phase
+		p    nzsc.Phase
 		in   string
-		want engine.Choice
+		want nzsc.Choice
 	}{
-		{engine.PickCharacter, "clown", 3}, {engine.PickCharacter, "Kick", engine.Unknown},
-		{engine.PickBooster, "none", 8}, {engine.PickBooster, "Clown", engine.Unknown},
-		{engine.PickMove, "zombie corps", 12}, {engine.PickMove, "Zombie", engine.Unknown},
-		{engine.GameOver, "Kick", engine.Unknown},
+		{nzsc.PickCharacter, "clown", 3}, {nzsc.PickCharacter, "Kick", nzsc.Unknown},
+		{nzsc.PickBooster, "none", 8}, {nzsc.PickBooster, "Clown", nzsc.Unknown},
+		{nzsc.PickMove, "zombie corps", 12}, {nzsc.PickMove, "Zombie", nzsc.Unknown},
+		{nzsc.GameOver, "Kick", nzsc.Unknown},
 	}
 	for i, c := range choices {
-		if got := engine.ParseChoice(c.p, c.in); got != c.want {
+		if got := nzsc.ParseChoice(c.p, c.in); got != c.want {
 			t.Errorf("case %d ParseChoice(%v, %q) = %d, want %d", i, c.p, c.in, got, c.want)
 		}
 	}
 	// Display names: every name round-trips, and the spelled names are
 	// the rulebook's.
 	for i, n := range refMoveNames {
-		if got := engine.Move(i).String(); fold(got) != fold(n) {
+		if got := nzsc.Move(i).String(); fold(got) != fold(n) {
 			t.Errorf("Move(%d).String() = %q, want %q", i, got, n)
 		}
 	}
 	for i, n := range refBoosterNames {
-		if got := engine.Booster(i).String(); fold(got) != fold(n) {
+		if got := nzsc.Booster(i).String(); fold(got) != fold(n) {
 			t.Errorf("Booster(%d).String() = %q, want %q", i, got, n)
 		}
 	}
 	for i, n := range refCharacterNames {
-		if got := engine.Character(i).String(); got != n {
+		if got := nzsc.Character(i).String(); got != n {
 			t.Errorf("Character(%d).String() = %q, want %q", i, got, n)
 		}
 	}
-	if got := engine.Move(27).String(); got != "Big Hairy Deal" {
+	if got := nzsc.Move(27).String(); got != "Big Hairy Deal" {
 		t.Errorf("Move(27) = %q", got)
 	}
-	if got := (engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}).String(); got != "Clown/Moustachio" {
+	if got := (nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}).String(); got != "Clown/Moustachio" {
 		t.Errorf("loadout name %q", got)
 	}
 }
@@ -1340,7 +1340,7 @@ func TestNames(t *testing.T) {
 // TestLoadouts checks the 12 loadouts in canonical order.
 func TestLoadouts(t *testing.T) {
 	var got []string
-	for _, l := range engine.Loadouts() {
+	for _, l := range nzsc.Loadouts() {
 		got = append(got, l.String())
 	}
 	var want []string

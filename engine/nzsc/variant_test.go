@@ -1,25 +1,25 @@
-package engine_test
+package nzsc_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
-// Rule variants (engine.Rules beyond the turn cap): each scenario's
+// Rule variants (nzsc.Rules beyond the turn cap): each scenario's
 // expected values follow from the rulebook with the one setting changed,
 // worked out by hand.
 
-func variant(f func(r *engine.Rules)) engine.Rules {
-	r := engine.DefaultRules
+func variant(f func(r *nzsc.Rules)) nzsc.Rules {
+	r := nzsc.DefaultRules
 	f(&r)
 	return r
 }
 
 func TestVariantScenarios(t *testing.T) {
-	points3 := variant(func(r *engine.Rules) { r.Points = 3 })
+	points3 := variant(func(r *nzsc.Rules) { r.Points = 3 })
 	runScenarios(t, []scenario{
 		{
 			// Ninja's headstart over Samurai is the first point; two Kicks
@@ -27,22 +27,22 @@ func TestVariantScenarios(t *testing.T) {
 			name: "points=3: three points win",
 			a:    "Ninja/Shadow", b: "Samurai/Atlas", rules: points3,
 			script: []string{"Kick / Earthquake -> 1-0", "Kick / Helmet -> 0-0", "Kick / Earthquake -> 1-0"},
-			points: [2]int{3, 0}, waits: [2]int{4, 4}, phase: engine.GameOver, result: engine.FirstWins,
+			points: [2]int{3, 0}, waits: [2]int{4, 4}, phase: nzsc.GameOver, result: nzsc.FirstWins,
 			margin: "", last: noneOK,
 		},
 		{
 			name: "the same script under the shared rules goes on at 3-0",
 			a:    "Ninja/Shadow", b: "Samurai/Atlas",
 			script: []string{"Kick / Earthquake -> 1-0", "Kick / Helmet -> 0-0", "Kick / Earthquake -> 1-0"},
-			points: [2]int{3, 0}, waits: [2]int{4, 4}, phase: engine.PickMove, last: noneOK,
+			points: [2]int{3, 0}, waits: [2]int{4, 4}, phase: nzsc.PickMove, last: noneOK,
 		},
 		{
 			name: "move_streak=2: a third Kick in a row is refused with 3 waits",
-			a:    "Ninja/Shadow", b: "Samurai/Atlas", rules: variant(func(r *engine.Rules) { r.MoveStreak = 2 }),
+			a:    "Ninja/Shadow", b: "Samurai/Atlas", rules: variant(func(r *nzsc.Rules) { r.MoveStreak = 2 }),
 			script: []string{"Kick / Helmet", "Kick / Earthquake -> 1-0", "Kick / Helmet"},
-			points: [2]int{2, 0}, waits: [2]int{1, 4}, phase: engine.PickMove,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{2, 0}, waits: [2]int{1, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "Kick", 2)
 				wantStreak(t, s, 1, "Earthquake", 1)
 				wantLegal(t, s, 0, 1, 2, 3, 4)
@@ -51,23 +51,23 @@ func TestVariantScenarios(t *testing.T) {
 		},
 		{
 			name: "move_streak=4: four Kicks are legal, the fifth is refused",
-			a:    "Ninja/Shadow", b: "Samurai/Atlas", rules: variant(func(r *engine.Rules) { r.MoveStreak = 4 }),
+			a:    "Ninja/Shadow", b: "Samurai/Atlas", rules: variant(func(r *nzsc.Rules) { r.MoveStreak = 4 }),
 			script: cat(rep("Kick / Helmet", 1), rep("Kick / Earthquake -> 1-0", 1), rep("Kick / Helmet", 1),
 				rep("Kick / Earthquake -> 1-0", 1), []string{"Kick / Helmet"}),
-			points: [2]int{3, 0}, waits: [2]int{1, 4}, phase: engine.PickMove,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{3, 0}, waits: [2]int{1, 4}, phase: nzsc.PickMove,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantStreak(t, s, 0, "Kick", 4)
 				wantLegal(t, s, 0, 1, 2, 3, 4)
 			},
 		},
 		{
 			name:   "character_streak=2: a third Ninja in a row is refused",
-			rules:  variant(func(r *engine.Rules) { r.CharacterStreak = 2 }),
+			rules:  variant(func(r *nzsc.Rules) { r.CharacterStreak = 2 }),
 			script: []string{"Ninja / Ninja", "Ninja / Ninja", "Ninja / Samurai -> 0-0"},
-			points: [2]int{0, 0}, waits: [2]int{1, 4}, phase: engine.PickCharacter,
-			last: offA(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{1, 4}, phase: nzsc.PickCharacter,
+			last: offA(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantCharStreak(t, s, 0, "Ninja", 2)
 				wantLegal(t, s, 0, 1, 2, 3)
 				wantLegal(t, s, 1, 1, 2, 3)
@@ -75,11 +75,11 @@ func TestVariantScenarios(t *testing.T) {
 		},
 		{
 			name:   "character_streak=4: four clashes on Ninja, then Ninja is refused",
-			rules:  variant(func(r *engine.Rules) { r.CharacterStreak = 4 }),
+			rules:  variant(func(r *nzsc.Rules) { r.CharacterStreak = 4 }),
 			script: cat(rep("Ninja / Ninja", 4), []string{"Zombie / Ninja -> 0-0"}),
-			points: [2]int{0, 0}, waits: [2]int{4, 1}, phase: engine.PickCharacter,
-			last: offB(engine.FourthInARow),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{4, 1}, phase: nzsc.PickCharacter,
+			last: offB(nzsc.FourthInARow),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantCharStreak(t, s, 1, "Ninja", 4)
 			},
 		},
@@ -87,39 +87,39 @@ func TestVariantScenarios(t *testing.T) {
 			// A nonexistent booster costs 4 waits; with 1 the player drops
 			// to 0 and the opponent scores.
 			name:   "waits=1: one offence gives the opponent a point",
-			rules:  variant(func(r *engine.Rules) { r.Waits = 1 }),
+			rules:  variant(func(r *nzsc.Rules) { r.Waits = 1 }),
 			script: []string{"Ninja / Samurai -> 1-0", "? / Strong -> 0-1"},
-			points: [2]int{1, 1}, waits: [2]int{0, 1}, phase: engine.PickBooster,
-			last: offA(engine.WrongUniverse),
+			points: [2]int{1, 1}, waits: [2]int{0, 1}, phase: nzsc.PickBooster,
+			last: offA(nzsc.WrongUniverse),
 		},
 		{
 			name:   "waits=8: the same offence leaves 4",
-			rules:  variant(func(r *engine.Rules) { r.Waits = 8 }),
+			rules:  variant(func(r *nzsc.Rules) { r.Waits = 8 }),
 			script: []string{"Ninja / Samurai -> 1-0", "? / Strong -> 0-0"},
-			points: [2]int{1, 0}, waits: [2]int{4, 8}, phase: engine.PickBooster,
-			last: offA(engine.WrongUniverse),
+			points: [2]int{1, 0}, waits: [2]int{4, 8}, phase: nzsc.PickBooster,
+			last: offA(nzsc.WrongUniverse),
 		},
 		{
 			name:   "headstarts=off: Ninja against Samurai scores nothing",
-			rules:  variant(func(r *engine.Rules) { r.NoHeadstarts = true }),
+			rules:  variant(func(r *nzsc.Rules) { r.NoHeadstarts = true }),
 			script: []string{"Ninja / Samurai -> 0-0"},
-			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: engine.PickBooster, last: noneOK,
+			points: [2]int{0, 0}, waits: [2]int{4, 4}, phase: nzsc.PickBooster, last: noneOK,
 		},
 		{
 			name:   "no_booster=off: No Booster is not offered and costs 2 waits",
-			rules:  variant(func(r *engine.Rules) { r.BoosterRequired = true }),
+			rules:  variant(func(r *nzsc.Rules) { r.BoosterRequired = true }),
 			script: []string{"Zombie / Clown", "No Booster / Moustachio"},
-			points: [2]int{0, 0}, waits: [2]int{2, 4}, phase: engine.PickBooster,
-			last: offA(engine.WrongBooster),
-			check: func(t *testing.T, s *engine.State, _ []engine.Turn) {
+			points: [2]int{0, 0}, waits: [2]int{2, 4}, phase: nzsc.PickBooster,
+			last: offA(nzsc.WrongBooster),
+			check: func(t *testing.T, s *nzsc.State, _ []nzsc.Turn) {
 				wantLegal(t, s, 0, 2, 3)
 				wantLegal(t, s, 1, 6, 7)
 			},
 		},
 	})
 	// NewRound gives headstarts by the rules too.
-	r := engine.NewRound(variant(func(r *engine.Rules) { r.NoHeadstarts = true }),
-		engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster})
+	r := nzsc.NewRound(variant(func(r *nzsc.Rules) { r.NoHeadstarts = true }),
+		nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster})
 	if r.Points(0) != 0 || r.Points(1) != 0 {
 		t.Errorf("NewRound without headstarts: points %d-%d, want 0-0", r.Points(0), r.Points(1))
 	}
@@ -136,26 +136,26 @@ func TestVariantRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 300
 	}
-	rules := []engine.Rules{
-		engine.DefaultRules,
-		variant(func(r *engine.Rules) { r.Points = 3 }),
-		variant(func(r *engine.Rules) { r.Points = 9 }),
-		variant(func(r *engine.Rules) { r.MoveStreak = 2; r.CharacterStreak = 2 }),
-		variant(func(r *engine.Rules) { r.MoveStreak = 4; r.CharacterStreak = 4; r.Waits = 1 }),
-		variant(func(r *engine.Rules) { r.NoHeadstarts = true; r.BoosterRequired = true; r.Points = 7 }),
+	rules := []nzsc.Rules{
+		nzsc.DefaultRules,
+		variant(func(r *nzsc.Rules) { r.Points = 3 }),
+		variant(func(r *nzsc.Rules) { r.Points = 9 }),
+		variant(func(r *nzsc.Rules) { r.MoveStreak = 2; r.CharacterStreak = 2 }),
+		variant(func(r *nzsc.Rules) { r.MoveStreak = 4; r.CharacterStreak = 4; r.Waits = 1 }),
+		variant(func(r *nzsc.Rules) { r.NoHeadstarts = true; r.BoosterRequired = true; r.Points = 7 }),
 	}
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	for ri, r := range rules {
 		n := r.Normalized()
 		wins := 0
 		for g := range games {
-			var src engine.Wyrand
+			var src nzsc.Wyrand
 			src.Seed(uint64(g), uint64(ri))
-			s := engine.NewGame(r)
-			for s.Phase != engine.GameOver {
-				var c [2]engine.Choice
+			s := nzsc.NewGame(r)
+			for s.Phase != nzsc.GameOver {
+				var c [2]nzsc.Choice
 				for seat := range 2 {
-					c[seat] = engine.Unknown
+					c[seat] = nzsc.Unknown
 					if k := s.Legal(seat, &buf); k > 0 {
 						c[seat] = buf[src.Uint64()%uint64(k)]
 					}
@@ -174,14 +174,14 @@ func TestVariantRandomGames(t *testing.T) {
 					if _, k := s.MoveStreak(seat); k > int(n.MoveStreak) {
 						t.Fatalf("rules %d game %d: move streak %d over %d", ri, g, k, n.MoveStreak)
 					}
-					if s.Phase != engine.GameOver && s.Points(seat) >= int(n.Points) {
+					if s.Phase != nzsc.GameOver && s.Points(seat) >= int(n.Points) {
 						t.Fatalf("rules %d game %d: %d points and the game goes on", ri, g, s.Points(seat))
 					}
-					if s.Phase == engine.PickMove && n.BoosterRequired && s.Booster(seat) == engine.NoBooster {
+					if s.Phase == nzsc.PickMove && n.BoosterRequired && s.Booster(seat) == nzsc.NoBooster {
 						t.Fatalf("rules %d game %d: No Booster taken", ri, g)
 					}
 				}
-				if before == engine.PickCharacter && s.Phase == engine.PickBooster && n.NoHeadstarts && s.Points(0)+s.Points(1) != 0 {
+				if before == nzsc.PickCharacter && s.Phase == nzsc.PickBooster && n.NoHeadstarts && s.Points(0)+s.Points(1) != 0 {
 					t.Fatalf("rules %d game %d: headstarts given", ri, g)
 				}
 			}
@@ -205,7 +205,7 @@ func TestVariantRandomGames(t *testing.T) {
 // Options then ParseRules; the shared rules' options are turn_cap alone
 // (records and manifests of shared-rules runs are unchanged).
 func TestRulesOptions(t *testing.T) {
-	if got := engine.DefaultRules.Options(); len(got) != 1 || got["turn_cap"] != "1000" {
+	if got := nzsc.DefaultRules.Options(); len(got) != 1 || got["turn_cap"] != "1000" {
 		t.Errorf("DefaultRules.Options() = %v, want turn_cap=1000 alone", got)
 	}
 	for p := uint8(3); p <= 9; p++ {
@@ -213,16 +213,16 @@ func TestRulesOptions(t *testing.T) {
 			for cs := uint8(2); cs <= 4; cs++ {
 				for w := uint8(1); w <= 8; w++ {
 					for flags := range 4 {
-						r := engine.Rules{TurnCap: 77, Points: p, MoveStreak: ms, CharacterStreak: cs, Waits: w,
+						r := nzsc.Rules{TurnCap: 77, Points: p, MoveStreak: ms, CharacterStreak: cs, Waits: w,
 							NoHeadstarts: flags&1 != 0, BoosterRequired: flags&2 != 0}
-						s := engine.NewGame(r)
+						s := nzsc.NewGame(r)
 						if got := s.Rules(); got != r {
 							t.Fatalf("State.Rules() = %+v, want %+v", got, r)
 						}
 						if s.Waits(0) != int(w) || s.Waits(1) != int(w) {
 							t.Fatalf("%+v: waits %d %d", r, s.Waits(0), s.Waits(1))
 						}
-						back, err := engine.ParseRules(r.Options())
+						back, err := nzsc.ParseRules(r.Options())
 						if err != nil || back.Normalized() != r {
 							t.Fatalf("ParseRules(%v) = %+v, %v; want %+v", r.Options(), back, err, r)
 						}
@@ -246,7 +246,7 @@ func TestRulesOptions(t *testing.T) {
 		{game.Rules{"headstarts": "sometimes"}, "headstarts"},
 		{game.Rules{"booster": "off"}, "no rule"},
 	} {
-		_, err := engine.ParseRules(c.opts)
+		_, err := nzsc.ParseRules(c.opts)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("case %d: %v", i, err)

@@ -1,4 +1,4 @@
-package engine_test
+package nzsc_test
 
 import (
 	"encoding/json"
@@ -6,17 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // randomGames plays n random games from seed; entrants of game i are
 // seats[i%len(seats)].
-func randomGames(n int, seed uint64) []engine.State {
-	var out []engine.State
+func randomGames(n int, seed uint64) []nzsc.State {
+	var out []nzsc.State
 	for i := range n {
-		s := engine.NewGame(engine.DefaultRules)
-		s.PlayRandom(engine.NewWyrand(seed, uint64(2*i)), engine.NewWyrand(seed, uint64(2*i+1)))
+		s := nzsc.NewGame(nzsc.DefaultRules)
+		s.PlayRandom(nzsc.NewWyrand(seed, uint64(2*i)), nzsc.NewWyrand(seed, uint64(2*i+1)))
 		out = append(out, s)
 	}
 	return out
@@ -29,7 +29,7 @@ func randomGames(n int, seed uint64) []engine.State {
 func TestStatsAddGame(t *testing.T) {
 	seatings := [][2]int{{0, 1}, {1, 0}, {2, 0}, {1, 2}, {0, 2}, {2, 1}}
 	games := randomGames(600, 5)
-	st := engine.NewStats(3)
+	st := nzsc.NewStats(3)
 	// want[a][b][name of a's loadout + " v " + b's] = a's {W, D, L}.
 	want := map[[2]int]map[string][3]int64{}
 	for i := range games {
@@ -67,7 +67,7 @@ func TestStatsAddGame(t *testing.T) {
 		for x := range p.Loadouts {
 			for y, r := range p.Loadouts[x] {
 				if r.Games() > 0 {
-					got[engine.LoadoutAt(x).String()+" v "+engine.LoadoutAt(y).String()] = [3]int64(r)
+					got[nzsc.LoadoutAt(x).String()+" v "+nzsc.LoadoutAt(y).String()] = [3]int64(r)
 				}
 			}
 		}
@@ -86,13 +86,13 @@ func TestStatsAddGame(t *testing.T) {
 // The contract's Add counts as AddGame does; a pair's tally allocates
 // once.
 func TestStatsAddContract(t *testing.T) {
-	g := engine.NewContractGame(engine.DefaultRules)
-	a, b := engine.NewStats(2), engine.NewStats(2)
+	g := nzsc.NewContractGame(nzsc.DefaultRules)
+	a, b := nzsc.NewStats(2), nzsc.NewStats(2)
 	for seed := range uint64(50) {
-		gs := g.NewState(seed).(*engine.GameState)
+		gs := g.NewState(seed).(*nzsc.GameState)
 		acts := []game.Action{0, 0}
 		for !gs.Over() {
-			var buf [engine.MaxChoices]engine.Choice
+			var buf [nzsc.MaxChoices]nzsc.Choice
 			for s := range 2 {
 				n := gs.State.Legal(s, &buf)
 				acts[s] = game.Action(buf[int(seed+uint64(gs.Turn()))%n])
@@ -119,7 +119,7 @@ func TestStatsAddContract(t *testing.T) {
 // higher entrant's side.
 func TestStatsMergeJSON(t *testing.T) {
 	games := randomGames(200, 11)
-	whole, x, y := engine.NewStats(3), engine.NewStats(3), engine.NewStats(3)
+	whole, x, y := nzsc.NewStats(3), nzsc.NewStats(3), nzsc.NewStats(3)
 	for i := range games {
 		e := [2]int{i % 3, (i + 1 + i/3%2) % 3}
 		if e[0] == e[1] {
@@ -140,26 +140,26 @@ func TestStatsMergeJSON(t *testing.T) {
 	if string(jw) != string(jx) {
 		t.Errorf("merged halves differ from the whole")
 	}
-	back := engine.NewStats(3)
+	back := nzsc.NewStats(3)
 	if err := json.Unmarshal(jw, back); err != nil {
 		t.Fatal(err)
 	}
 	if jb, _ := json.Marshal(back); string(jb) != string(jw) {
 		t.Errorf("JSON does not round-trip:\n%s\n%s", jb, jw)
 	}
-	if err := engine.NewStats(2).Merge(whole); err == nil {
+	if err := nzsc.NewStats(2).Merge(whole); err == nil {
 		t.Error("merging 3 entrants into 2: no error")
 	}
 
-	r := engine.NewStats(2)
-	if err := r.AddRecord(1, 0, 3, 7, engine.WDL{5, 1, 0}); err != nil {
+	r := nzsc.NewStats(2)
+	if err := r.AddRecord(1, 0, 3, 7, nzsc.WDL{5, 1, 0}); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Pairing(0, 1).Loadouts[7][3]; got != (engine.WDL{0, 1, 5}) {
+	if got := r.Pairing(0, 1).Loadouts[7][3]; got != (nzsc.WDL{0, 1, 5}) {
 		t.Errorf("flipped record %v", got)
 	}
 	for _, bad := range []struct{ a, b, x, y int }{{0, 0, 1, 1}, {0, 2, 1, 1}, {0, 1, 12, 0}, {0, 1, -1, 3}} {
-		if err := r.AddRecord(bad.a, bad.b, bad.x, bad.y, engine.WDL{1, 0, 0}); err == nil {
+		if err := r.AddRecord(bad.a, bad.b, bad.x, bad.y, nzsc.WDL{1, 0, 0}); err == nil {
 			t.Errorf("AddRecord%v: no error", bad)
 		}
 	}
@@ -177,7 +177,7 @@ func TestStatsUnmarshalErrors(t *testing.T) {
 		`{"entrants":2,"pairs":[{"a":0,"b":1,"loadouts":[[["1"]]]}]}`,
 		`[]`,
 	} {
-		if err := json.Unmarshal([]byte(in), engine.NewStats(2)); err == nil {
+		if err := json.Unmarshal([]byte(in), nzsc.NewStats(2)); err == nil {
 			t.Errorf("case %d: %s: no error", i, in)
 		}
 	}
@@ -186,7 +186,7 @@ func TestStatsUnmarshalErrors(t *testing.T) {
 func FuzzStatsUnmarshal(f *testing.F) {
 	f.Add([]byte(`{"entrants":2,"pairs":[{"a":0,"b":1,"unsettled":[1,2,3]}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		st := engine.NewStats(2)
+		st := nzsc.NewStats(2)
 		if err := json.Unmarshal(b, st); err != nil {
 			return
 		}
@@ -194,7 +194,7 @@ func FuzzStatsUnmarshal(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		again := engine.NewStats(2)
+		again := nzsc.NewStats(2)
 		if err := json.Unmarshal(out, again); err != nil {
 			t.Fatalf("a tally read back fails: %v", err)
 		}
@@ -208,11 +208,11 @@ func FuzzStatsUnmarshal(f *testing.F) {
 // The tally's tables: each loadout's score, every bot pooled, and each
 // bot's picks.
 func ExampleStats_Tables() {
-	st := engine.NewStats(2)
+	st := nzsc.NewStats(2)
 	// Bot 0 on Ninja/Shadow beat bot 1 on Zombie/Regenerative 3 times,
 	// drew once; one game ended while picking.
-	st.AddRecord(0, 1, 0, 3, engine.WDL{3, 1, 0})
-	st.AddRecord(0, 1, -1, -1, engine.WDL{0, 0, 1})
+	st.AddRecord(0, 1, 0, 3, nzsc.WDL{3, 1, 0})
+	st.AddRecord(0, 1, -1, -1, nzsc.WDL{0, 0, 1})
 	for _, tb := range st.Tables([]string{"ninja", "zombie"}) {
 		fmt.Println(tb.Title+":", strings.Join(tb.Columns[:4], ", "), "…")
 		for _, r := range tb.Rows {
@@ -234,7 +234,7 @@ func ExampleStats_Tables() {
 // pairing's tally taken once, each game added to it.
 func BenchmarkStatsAdd(b *testing.B) {
 	games := randomGames(64, 3)
-	st := engine.NewStats(2)
+	st := nzsc.NewStats(2)
 	tally, first := st.Pair(1, 0)
 	i := 0
 	b.ReportAllocs()

@@ -1,7 +1,7 @@
-package engine_test
+package nzsc_test
 
 // Perft-style state counts: how many distinct move-phase states a loadout
-// pairing can reach from engine.NewRound, counted twice, by two methods that
+// pairing can reach from nzsc.NewRound, counted twice, by two methods that
 // share nothing but the test's name lists and outcome table:
 //
 //  (a) breadth-first search over the engine's own transitions (State.Step
@@ -25,7 +25,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 type stateKey struct {
@@ -40,7 +40,7 @@ type stateKey struct {
 // solverKey drops waits from a key and is used only for ongoing states.
 func (k stateKey) solverKey() stateKey { k.waits = [2]uint8{}; return k }
 
-func engineKey(s *engine.State) stateKey {
+func engineKey(s *nzsc.State) stateKey {
 	var k stateKey
 	for seat := range 2 {
 		k.points[seat] = uint8(s.Points(seat))
@@ -52,11 +52,11 @@ func engineKey(s *engine.State) stateKey {
 		}
 	}
 	switch s.Result {
-	case engine.FirstWins:
+	case nzsc.FirstWins:
 		k.result = 1
-	case engine.SecondWins:
+	case nzsc.SecondWins:
 		k.result = 2
-	case engine.Draw:
+	case nzsc.Draw:
 		k.result = 3 // never reached: the search has no turn cap
 	}
 	return k
@@ -85,26 +85,26 @@ func countOf(seen map[stateKey]struct{}) perftCount {
 	return c
 }
 
-// perftEngine is method (a): breadth-first search over engine.Step.
-func perftEngine(a, b engine.Loadout) map[stateKey]struct{} {
-	s0 := engine.NewRound(engine.Rules{TurnCap: 0xFFFF}, a, b)
+// perftEngine is method (a): breadth-first search over nzsc.Step.
+func perftEngine(a, b nzsc.Loadout) map[stateKey]struct{} {
+	s0 := nzsc.NewRound(nzsc.Rules{TurnCap: 0xFFFF}, a, b)
 	seen := map[stateKey]struct{}{engineKey(&s0): {}}
-	queue := []engine.State{s0}
-	var bufA, bufB [engine.MaxChoices]engine.Choice
+	queue := []nzsc.State{s0}
+	var bufA, bufB [nzsc.MaxChoices]nzsc.Choice
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
-		if s.Phase == engine.GameOver {
+		if s.Phase == nzsc.GameOver {
 			continue
 		}
 		na, nb := s.Legal(0, &bufA), s.Legal(1, &bufB)
 		// A stuck player passes: any answer will do, so one transition
 		// stands for all of them.
 		if na == 0 {
-			bufA[0], na = engine.Unknown, 1
+			bufA[0], na = nzsc.Unknown, 1
 		}
 		if nb == 0 {
-			bufB[0], nb = engine.Unknown, 1
+			bufB[0], nb = nzsc.Unknown, 1
 		}
 		for _, x := range bufA[:na] {
 			for _, y := range bufB[:nb] {
@@ -282,7 +282,7 @@ func TestPerftPinned(t *testing.T) {
 		ca, ba, _ := cutLoadout(c.a)
 		cb, bb, _ := cutLoadout(c.b)
 		ref := perftRef(ca, ba, cb, bb)
-		s0 := engine.NewRound(engine.DefaultRules, la, lb)
+		s0 := nzsc.NewRound(nzsc.DefaultRules, la, lb)
 		g0 := newRefGame(ca, ba, cb, bb)
 		if engineKey(&s0) != g0.key() {
 			t.Errorf("case %d %s v %s: start %+v, reference start %+v", i, c.a, c.b, engineKey(&s0), g0.key())

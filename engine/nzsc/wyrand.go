@@ -1,4 +1,4 @@
-package engine
+package nzsc
 
 import "github.com/nzsclab/nzsc/engine/rng"
 

@@ -1,4 +1,4 @@
-package engine
+package nzsc
 
 // This file holds PlayRandom's picks of characters and boosters, and the
 // tables that turn a digit into a pick.

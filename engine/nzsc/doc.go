@@ -21,4 +21,4 @@
 // loops feed on the value-type State without allocating per game; a
 // Stats is one goroutine's (the pipeline keeps one per chunk and merges
 // them).
-package engine
+package nzsc

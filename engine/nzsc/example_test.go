@@ -1,9 +1,9 @@
-package engine_test
+package nzsc_test
 
 import (
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // sep separates the i-th of n printed names.
@@ -16,16 +16,16 @@ func sep(i, n int) string {
 
 // Both seats answer every turn at once; Legal lists what a seat may answer.
 func ExampleNewGame() {
-	s := engine.NewGame(engine.DefaultRules)
-	var buf [engine.MaxChoices]engine.Choice
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var buf [nzsc.MaxChoices]nzsc.Choice
 
 	n := s.Legal(0, &buf)
 	for i, c := range buf[:n] {
 		fmt.Print(c.Name(s.Phase), sep(i, n))
 	}
 
-	s.Step(engine.Choice(engine.Ninja), engine.Choice(engine.Samurai)) // Ninja's headstart
-	s.Step(engine.Choice(engine.Shadow), engine.Choice(engine.Strong))
+	s.Step(nzsc.Choice(nzsc.Ninja), nzsc.Choice(nzsc.Samurai)) // Ninja's headstart
+	s.Step(nzsc.Choice(nzsc.Shadow), nzsc.Choice(nzsc.Strong))
 	fmt.Println(s.Loadout(0), "v", s.Loadout(1), "in phase", s.Phase)
 
 	n = s.Legal(1, &buf)
@@ -33,7 +33,7 @@ func ExampleNewGame() {
 		fmt.Print(c.Name(s.Phase), sep(i, n))
 	}
 
-	t := s.Step(engine.Choice(engine.Nunchucks), engine.Choice(engine.SamuraiSword))
+	t := s.Step(nzsc.Choice(nzsc.Nunchucks), nzsc.Choice(nzsc.SamuraiSword))
 	fmt.Printf("gained %d-%d, score %d-%d\n", t.Gained(0), t.Gained(1), s.Points(0), s.Points(1))
 	// Output:
 	// Ninja, Zombie, Samurai, Clown
@@ -46,15 +46,15 @@ func ExampleNewGame() {
 // the game is Unknown, which the rules penalize.
 func ExampleParseChoice() {
 	for _, in := range []struct {
-		p    engine.Phase
+		p    nzsc.Phase
 		name string
 	}{
-		{engine.PickCharacter, "  clown"},
-		{engine.PickBooster, "none"},
-		{engine.PickMove, "BIG hairy deal"},
-		{engine.PickMove, "Rock"},
+		{nzsc.PickCharacter, "  clown"},
+		{nzsc.PickBooster, "none"},
+		{nzsc.PickMove, "BIG hairy deal"},
+		{nzsc.PickMove, "Rock"},
 	} {
-		c := engine.ParseChoice(in.p, in.name)
+		c := nzsc.ParseChoice(in.p, in.name)
 		fmt.Printf("%q -> %d %s\n", in.name, c, c.Name(in.p))
 	}
 	// Output:
@@ -67,12 +67,12 @@ func ExampleParseChoice() {
 // RoundPoints reads the outcome table; Smash against Shadow Fireball
 // depends on whether the Smash player is Strong.
 func ExampleRoundPoints() {
-	fmt.Println(engine.RoundPoints(engine.Kick, engine.Muscle, false, false),
-		engine.RoundPoints(engine.Muscle, engine.Kick, false, false))
-	fmt.Println(engine.RoundPoints(engine.Smash, engine.ShadowFireball, true, false),
-		engine.RoundPoints(engine.ShadowFireball, engine.Smash, false, true))
-	fmt.Println(engine.RoundPoints(engine.Smash, engine.ShadowFireball, false, false),
-		engine.RoundPoints(engine.ShadowFireball, engine.Smash, false, false))
+	fmt.Println(nzsc.RoundPoints(nzsc.Kick, nzsc.Muscle, false, false),
+		nzsc.RoundPoints(nzsc.Muscle, nzsc.Kick, false, false))
+	fmt.Println(nzsc.RoundPoints(nzsc.Smash, nzsc.ShadowFireball, true, false),
+		nzsc.RoundPoints(nzsc.ShadowFireball, nzsc.Smash, false, true))
+	fmt.Println(nzsc.RoundPoints(nzsc.Smash, nzsc.ShadowFireball, false, false),
+		nzsc.RoundPoints(nzsc.ShadowFireball, nzsc.Smash, false, false))
 	// Output:
 	// 0 1
 	// 1 0
@@ -82,14 +82,14 @@ func ExampleRoundPoints() {
 // A Turn records what one Step did: offences, points gained, and whether
 // the turn was nullified, a clash or a 5-5 setback.
 func ExampleTurn() {
-	s := engine.NewGame(engine.DefaultRules)
-	t := s.Step(engine.Choice(engine.Ninja), engine.Choice(engine.Ninja))
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	t := s.Step(nzsc.Choice(nzsc.Ninja), nzsc.Choice(nzsc.Ninja))
 	fmt.Println("clash:", t.Clash())
 
-	s = engine.NewRound(engine.DefaultRules,
-		engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy},
-		engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas})
-	t = s.Step(engine.Choice(engine.ShadowSlip), engine.Choice(engine.Helmet))
+	s = nzsc.NewRound(nzsc.DefaultRules,
+		nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy},
+		nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Atlas})
+	t = s.Step(nzsc.Choice(nzsc.ShadowSlip), nzsc.Choice(nzsc.Helmet))
 	o := t.Offence(0)
 	fmt.Printf("%v for %v costs %d waits; nullified: %v; waits left %d\n",
 		o, t.Choice(0).Name(t.Phase()), o.Waits(), t.Nullified(), s.Waits(0))
@@ -101,12 +101,12 @@ func ExampleTurn() {
 // A game ends when one side reaches five points; the margin is named by the
 // loser's score.
 func ExampleState_Margin() {
-	s := engine.NewRound(engine.DefaultRules,
-		engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
-		engine.Loadout{Character: engine.Zombie, Booster: engine.NoBooster})
-	s.Step(engine.Unknown, engine.Choice(engine.Muscle)) // all 4 waits gone
-	for s.Phase != engine.GameOver {
-		s.Step(engine.Unknown, engine.Choice(engine.Muscle)) // a point to the Zombie each turn
+	s := nzsc.NewRound(nzsc.DefaultRules,
+		nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow},
+		nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.NoBooster})
+	s.Step(nzsc.Unknown, nzsc.Choice(nzsc.Muscle)) // all 4 waits gone
+	for s.Phase != nzsc.GameOver {
+		s.Step(nzsc.Unknown, nzsc.Choice(nzsc.Muscle)) // a point to the Zombie each turn
 	}
 	fmt.Println(s.Result, s.Points(0), s.Points(1), s.Margin())
 	// Output:
@@ -116,14 +116,14 @@ func ExampleState_Margin() {
 // A rule variant: the options as --rule gives them, read by ParseRules;
 // the game carries its rules.
 func ExampleParseRules() {
-	r, err := engine.ParseRules(map[string]string{"points": "3", "no_booster": "off"})
+	r, err := nzsc.ParseRules(map[string]string{"points": "3", "no_booster": "off"})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	s := engine.NewGame(r)
-	s.Step(engine.Choice(engine.Zombie), engine.Choice(engine.Clown))
-	var buf [engine.MaxChoices]engine.Choice
+	s := nzsc.NewGame(r)
+	s.Step(nzsc.Choice(nzsc.Zombie), nzsc.Choice(nzsc.Clown))
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &buf)
 	for i, c := range buf[:n] {
 		fmt.Print(c.Name(s.Phase), sep(i, n))

@@ -1,4 +1,4 @@
-package engine
+package nzsc
 
 // outcomeTable is the rulebook's outcome table: the cell in row y, column x
 // is the points move x scores against move y. Smash against Shadow Fireball

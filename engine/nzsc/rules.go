@@ -1,4 +1,4 @@
-package engine
+package nzsc
 
 // The rules below are the pieces of a turn that do not depend on there
 // being two players, exported so that NZSC for 3 or 4 players (package

@@ -1,4 +1,4 @@
-package engine
+package nzsc
 
 // The accessors below are how bots, front ends and solvers read a State;
 // the representation behind them is the engine's own.
