@@ -232,9 +232,6 @@ func TestExecClock(t *testing.T) {
 	}
 }
 
-// The NZSC search bot takes a clock's budget (Budget is Clocked).
-var _ Clocked = (*MCTS)(nil)
-
 // TestWrappersPassTheStop: a search bot under a clock and noise still
 // gets the run's context (the wrappers are ContextSetters), so a stopped
 // run's decision of 10^7 iterations ends at once.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	_ "github.com/nzsclab/nzsc/agents/nzscn"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games"
@@ -169,7 +170,7 @@ func TestContextKeepsPlay(t *testing.T) {
 	tab := agents.NewTable()
 	tab.SetContext(stopped)
 	done := make(chan agents.Outcome, 1)
-	go func() { done <- tab.Play(nzsc.DefaultRules, 1, a, &agents.Random{}) }()
+	go func() { done <- tab.Play(nzsc.DefaultRules, 1, a, &nzscbots.Random{}) }()
 	select {
 	case o := <-done:
 		if o.Forfeit >= 0 || o.State.Phase != nzsc.GameOver {

@@ -177,6 +177,13 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	return n - 1, n
 }
 
+// RootChoice returns the choice of seat's root action k (an index Search
+// returned), for a bot whose actions are its legal choices in Mask order.
+func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].act[seat][k] }
+
+// Nodes returns the number of nodes of the last search's tree.
+func (t *SMSearch[S, G]) Nodes() int { return len(t.nodes) }
+
 // addNode appends a node for state s and returns its index.
 func (t *SMSearch[S, G]) addNode(s *S) int32 {
 	t.nodes = append(t.nodes, smNode[S]{state: *s, terminal: t.Game.Over(s)})

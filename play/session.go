@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 )
@@ -398,7 +399,7 @@ func (s *Session) newGame(r *Reply) error {
 // newOpponent builds the bot of seat for one game with the given seed.
 func newOpponent(bot *agents.Bot, g game.Game, seat int, seed uint64) (agents.Player, error) {
 	if IsClassic(bot) {
-		p := agents.AsPlayer(agents.NewClassic(uint32(seed)))
+		p := agents.AsPlayer(nzscbots.NewClassic(uint32(seed)))
 		p.NewGame(g, seat, nil)
 		return p, nil
 	}

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
 // TestRandomFastPathIsTablePlay plays the same seeds through
-// agents.Table with two agents.Random and through randomGame: the final
+// agents.Table with two nzscbots.Random and through randomGame: the final
 // states must be equal field for field (points, waits, loadouts, streaks,
 // destroyed moves, turn count, result).
 func TestRandomFastPathIsTablePlay(t *testing.T) {
@@ -20,7 +21,7 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 	}
 	table := agents.NewTable()
 	var src [2]nzsc.Wyrand
-	a, b := &agents.Random{}, &agents.Random{}
+	a, b := &nzscbots.Random{}, &nzscbots.Random{}
 	stuck := 0
 	for i := range n {
 		seed := tournament.PairSeed(77, uint64(i))

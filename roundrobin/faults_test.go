@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 )
@@ -35,7 +36,7 @@ func (b *timeoutBot) Choose(d *agents.Decision) nzsc.Choice {
 func (b *timeoutBot) Fault() error { return b.fault }
 
 type illegalOnceBot struct {
-	agents.Random
+	nzscbots.Random
 	asked bool
 }
 

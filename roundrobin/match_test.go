@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
 	"github.com/nzsclab/nzsc/engine/nzsc"
@@ -149,7 +150,7 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 		gameSeed := tournament.PairSeed(seed, p)
 		points := 0
 		for seatA := range 2 {
-			a, b := agents.Agent(&agents.Random{}), agents.Agent(lowest{})
+			a, b := agents.Agent(&nzscbots.Random{}), agents.Agent(lowest{})
 			if seatA == 1 {
 				a, b = b, a
 			}

@@ -24,7 +24,7 @@ func init() {
 }
 
 // MCTS is simultaneous-move Monte Carlo tree search for 3 or 4 players,
-// the N-player form of the two-player bot (agents.MCTS, after Lisý et
+// the N-player form of the two-player bot (agents/nzsc's MCTS, after Lisý et
 // al., NIPS 2013): every node is a state, its children are indexed by
 // joint actions (one action per seat), and each iteration descends from
 // the root with every seat selecting independently, adds the first new

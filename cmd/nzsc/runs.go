@@ -15,6 +15,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // Ninja Pirate Zombie Robot registers its bots
+	_ "github.com/nzsclab/nzsc/agents/nzsc"  // two-player NZSC registers its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC for 3 or 4 players registers its bots
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself

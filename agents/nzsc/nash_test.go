@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"math"
@@ -6,12 +6,13 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/nash"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestNashRoundStrategies checks the nash bot's first-round play for every
@@ -23,10 +24,10 @@ import (
 func TestNashRoundStrategies(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	bot := mustNew(t, "nash")
-	for _, la := range nzsc.Loadouts() {
-		for _, lb := range nzsc.Loadouts() {
-			s := nzsc.NewRound(nzsc.DefaultRules, la, lb)
-			var legal [2][nzsc.MaxChoices]nzsc.Choice
+	for _, la := range nz.Loadouts() {
+		for _, lb := range nz.Loadouts() {
+			s := nz.NewRound(nz.DefaultRules, la, lb)
+			var legal [2][nz.MaxChoices]nz.Choice
 			n := [2]int{s.Legal(0, &legal[0]), s.Legal(1, &legal[1])}
 			// Payoff to seat 0 (points minus points), read off the engine.
 			a := make([][]float64, n[0])
@@ -39,11 +40,11 @@ func TestNashRoundStrategies(t *testing.T) {
 				}
 			}
 			// The bot's strategy for each seat, estimated by sampling.
-			var freq [2][nzsc.MaxChoices]float64
+			var freq [2][nz.MaxChoices]float64
 			const samples = 4000
 			for seat := range 2 {
 				bot.NewGame(seat, rng)
-				d := Decision{Seat: seat, State: &s, Legal: legal[seat][:n[seat]]}
+				d := agents.Decision{Seat: seat, State: &s, Legal: legal[seat][:n[seat]]}
 				for range samples {
 					c := bot.Choose(&d)
 					freq[seat][slices.Index(legal[seat][:n[seat]], c)] += 1.0 / samples
@@ -76,9 +77,9 @@ func TestNashRoundStrategies(t *testing.T) {
 // roundValue is the oracle's value of the first-round sub-game of two
 // loadouts: the payoff matrix is read off the engine and solved by the
 // Bland simplex alone (not the gonum path the bot goes through first).
-func roundValue(t *testing.T, la, lb nzsc.Loadout) float64 {
-	s := nzsc.NewRound(nzsc.DefaultRules, la, lb)
-	var a, b [nzsc.MaxChoices]nzsc.Choice
+func roundValue(t *testing.T, la, lb nz.Loadout) float64 {
+	s := nz.NewRound(nz.DefaultRules, la, lb)
+	var a, b [nz.MaxChoices]nz.Choice
 	na, nb := s.Legal(0, &a), s.Legal(1, &b)
 	g := mat.NewDense(na, nb, nil)
 	for i, m := range a[:na] {
@@ -102,27 +103,27 @@ func roundValue(t *testing.T, la, lb nzsc.Loadout) float64 {
 func TestNashBoosterGames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	bot := mustNew(t, "nash")
-	for c := range nzsc.Character(nzsc.NumCharacters) {
-		for o := range nzsc.Character(nzsc.NumCharacters) {
+	for c := range nz.Character(nz.NumCharacters) {
+		for o := range nz.Character(nz.NumCharacters) {
 			if c == o {
 				continue
 			}
-			s := nzsc.NewGame(nzsc.DefaultRules)
-			head := s.Step(nzsc.Choice(c), nzsc.Choice(o))
+			s := nz.NewGame(nz.DefaultRules)
+			head := s.Step(nz.Choice(c), nz.Choice(o))
 			var a [3][3]float64
 			for i, b := range c.Boosters() {
 				for j, ob := range o.Boosters() {
-					a[i][j] = roundValue(t, nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob}) +
+					a[i][j] = roundValue(t, nz.Loadout{Character: c, Booster: b}, nz.Loadout{Character: o, Booster: ob}) +
 						float64(head.Gained(0)) - float64(head.Gained(1))
 				}
 			}
 			var freq [2][3]float64
 			const samples = 4000
 			for seat := range 2 {
-				var legal [nzsc.MaxChoices]nzsc.Choice
+				var legal [nz.MaxChoices]nz.Choice
 				n := s.Legal(seat, &legal)
 				bot.NewGame(seat, rng)
-				d := Decision{Seat: seat, State: &s, Legal: legal[:n]}
+				d := agents.Decision{Seat: seat, State: &s, Legal: legal[:n]}
 				for range samples {
 					freq[seat][slices.Index(legal[:n], bot.Choose(&d))] += 1.0 / samples
 				}
@@ -150,9 +151,9 @@ func TestNashConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			a, b := mustNew(t, "nash"), mustNew(t, "random")
-			tab := NewTable()
+			tab := agents.NewTable()
 			for g := range 50 {
-				tab.Play(nzsc.DefaultRules, uint64(w*1000+g), a, b)
+				tab.Play(nz.DefaultRules, uint64(w*1000+g), a, b)
 			}
 		}()
 	}

@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"fmt"
@@ -9,15 +9,16 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/nash"
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
-	Register(Info{
+	agents.Register(agents.Info{
 		Name: "nash",
 		Help: "samples the equilibrium of each round's one-shot sub-game (points minus opponent's points); loadout phases solved as games too",
-		New:  func(Params) (Agent, error) { return newNash(), nil },
+		New:  func(agents.Params) (agents.Agent, error) { return newNash(), nil },
 	})
 }
 
@@ -53,12 +54,12 @@ type Nash struct{ rng *rand.Rand }
 // legal choices in canonical order.
 type mixed struct {
 	n   int
-	cum [nzsc.MaxChoices]float64
+	cum [nz.MaxChoices]float64
 }
 
 // The per-side key of a move sub-game: character, booster slot and the
 // 5-bit subset of the loadout's moves still available.
-const nashSideKeys = nzsc.NumCharacters * 3 * 32
+const nashSideKeys = nz.NumCharacters * 3 * 32
 
 var nashTables struct {
 	once sync.Once
@@ -66,8 +67,8 @@ var nashTables struct {
 	move []atomic.Pointer[mixed]
 	// booster[look][c][c'] and its value (headstart difference
 	// included), by loadoutLook: the rules that change the loadout phases.
-	booster      [4][nzsc.NumCharacters][nzsc.NumCharacters]mixed
-	boosterValue [4][nzsc.NumCharacters][nzsc.NumCharacters]float64
+	booster      [4][nz.NumCharacters][nz.NumCharacters]mixed
+	boosterValue [4][nz.NumCharacters][nz.NumCharacters]float64
 	// character[look][my legal mask][their legal mask]
 	character [4][16][16]atomic.Pointer[mixed]
 }
@@ -84,8 +85,8 @@ func initNashTables() {
 	t.move = make([]atomic.Pointer[mixed], nashSideKeys*nashSideKeys)
 	for look := range 4 {
 		r := lookRules(look)
-		for c := range nzsc.Character(nzsc.NumCharacters) {
-			for o := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nz.Character(nz.NumCharacters) {
+			for o := range nz.Character(nz.NumCharacters) {
 				if c == o {
 					continue
 				}
@@ -95,8 +96,8 @@ func initNashTables() {
 				a := mat.NewDense(nb, nob, nil)
 				for i, b := range bs[:nb] {
 					for j, ob := range obs[:nob] {
-						la, lb := nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob}
-						_, v := solveRound(la.Moves(), lb.Moves(), b == nzsc.Strong, ob == nzsc.Strong)
+						la, lb := nz.Loadout{Character: c, Booster: b}, nz.Loadout{Character: o, Booster: ob}
+						_, v := solveRound(la.Moves(), lb.Moves(), b == nz.Strong, ob == nz.Strong)
 						a.Set(i, j, v+float64(hc)-float64(ho))
 					}
 				}
@@ -147,11 +148,11 @@ func solveRound(mine, theirs uint32, myStrong, theirStrong bool) (mixed, float64
 	a := mat.NewDense(m, n, nil)
 	i := 0
 	for x := mine; x != 0; x &= x - 1 {
-		mv := nzsc.Move(bits.TrailingZeros32(x))
+		mv := nz.Move(bits.TrailingZeros32(x))
 		j := 0
 		for y := theirs; y != 0; y &= y - 1 {
-			o := nzsc.Move(bits.TrailingZeros32(y))
-			a.Set(i, j, float64(nzsc.RoundPoints(mv, o, myStrong, theirStrong))-float64(nzsc.RoundPoints(o, mv, theirStrong, myStrong)))
+			o := nz.Move(bits.TrailingZeros32(y))
+			a.Set(i, j, float64(nz.RoundPoints(mv, o, myStrong, theirStrong))-float64(nz.RoundPoints(o, mv, theirStrong, myStrong)))
 			j++
 		}
 		i++
@@ -162,7 +163,7 @@ func solveRound(mine, theirs uint32, myStrong, theirStrong bool) (mixed, float64
 
 // nashSideKey packs a seat's move-phase situation: character, booster
 // slot and which of its loadout's (up to) five moves are available.
-func nashSideKey(s *nzsc.State, seat int) int {
+func nashSideKey(s *nz.State, seat int) int {
 	c := s.Character(seat)
 	slot := boosterSlot(s.Booster(seat))
 	local := s.Available(seat) >> (7 * uint(c))
@@ -173,11 +174,11 @@ func nashSideKey(s *nzsc.State, seat int) int {
 	return (int(c)*3+slot)*32 + int(subset)
 }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (n *Nash) NewGame(_ int, rng *rand.Rand) { n.rng = rng }
 
-// Choose implements Agent.
-func (n *Nash) Choose(d *Decision) nzsc.Choice {
+// Choose implements agents.Agent.
+func (n *Nash) Choose(d *agents.Decision) nz.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
@@ -193,7 +194,7 @@ func (n *Nash) Choose(d *Decision) nzsc.Choice {
 
 // Mix implements Mixer: the strategy Choose samples from, so that its
 // exploitability is computed exactly.
-func (n *Nash) Mix(d *Decision, probs []float64) {
+func (n *Nash) Mix(d *agents.Decision, probs []float64) {
 	if len(d.Legal) == 1 {
 		probs[0] = 1
 		return
@@ -207,13 +208,13 @@ func (n *Nash) Mix(d *Decision, probs []float64) {
 }
 
 // strategy returns the (cached) equilibrium strategy over d.Legal.
-func (n *Nash) strategy(d *Decision) *mixed {
+func (n *Nash) strategy(d *agents.Decision) *mixed {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
 	t := &nashTables
 	var p *mixed
 	switch s.Phase {
-	case nzsc.PickCharacter:
+	case nz.PickCharacter:
 		look := loadoutLook(s)
 		mine, theirs := s.LegalMask(me), s.LegalMask(them)
 		slot := &t.character[look][mine][theirs]
@@ -221,13 +222,13 @@ func (n *Nash) strategy(d *Decision) *mixed {
 			p = solveCharacters(look, mine, theirs)
 			slot.Store(p)
 		}
-	case nzsc.PickBooster:
+	case nz.PickBooster:
 		p = &t.booster[loadoutLook(s)][s.Character(me)][s.Character(them)]
 	default:
 		slot := &t.move[nashSideKey(s, me)*nashSideKeys+nashSideKey(s, them)]
 		if p = slot.Load(); p == nil {
 			m, _ := solveRound(s.Available(me), s.Available(them),
-				s.Booster(me) == nzsc.Strong, s.Booster(them) == nzsc.Strong)
+				s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong)
 			p = &m
 			// Two goroutines may solve the same game at once; both store
 			// the same answer, so the race is harmless.

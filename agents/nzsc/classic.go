@@ -1,22 +1,23 @@
-package agents
+package nzsc
 
 import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
-	Register(Info{
+	agents.Register(agents.Info{
 		Name: "classic",
 		Help: "the original single-player game's computer: xorshift32, uniform over its available choices, never No Booster",
-		Params: []Param{{
+		Params: []agents.Param{{
 			Name: "seed",
 			Help: "fixed 32-bit generator start, 1..4294967295 (decimal or 0x-hex); default: drawn from each game's seed",
 		}},
-		New: func(p Params) (Agent, error) {
+		New: func(p agents.Params) (agents.Agent, error) {
 			if p["seed"] == "" {
 				return NewClassic(0), nil
 			}
@@ -74,7 +75,7 @@ type Classic struct {
 // each game receives.
 func NewClassic(seed uint32) *Classic { return &Classic{fixed: seed, drawTurn: -1} }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (c *Classic) NewGame(_ int, rng *rand.Rand) {
 	c.x, c.drawTurn = c.fixed, -1
 	for c.x == 0 {
@@ -85,15 +86,15 @@ func (c *Classic) NewGame(_ int, rng *rand.Rand) {
 // State returns the generator's current state.
 func (c *Classic) State() uint32 { return c.x }
 
-// Choose implements Agent.
-func (c *Classic) Choose(d *Decision) nzsc.Choice {
-	if n := len(d.History); n > 0 && c.drawTurn == n-1 && d.History[n-1].Offence(1-d.Seat) != nzsc.NoOffence {
+// Choose implements agents.Agent.
+func (c *Classic) Choose(d *agents.Decision) nz.Choice {
+	if n := len(d.History); n > 0 && c.drawTurn == n-1 && d.History[n-1].Offence(1-d.Seat) != nz.NoOffence {
 		// The last draw answered an illegal choice: the original never
 		// made it.
 		c.x = c.prev
 	}
 	k := len(d.Legal)
-	if d.State.Phase == nzsc.PickBooster && d.Legal[k-1] == nzsc.Choice(nzsc.NoBooster) {
+	if d.State.Phase == nz.PickBooster && d.Legal[k-1] == nz.Choice(nz.NoBooster) {
 		// Legal lists No Booster last; the original chose between its
 		// character's two boosters only.
 		k--

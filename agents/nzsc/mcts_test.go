@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"fmt"
@@ -6,17 +6,18 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestMCTSDeterministic(t *testing.T) {
 	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,select=exp3", "mcts:iters=60,select=duct"} {
-		var first []nzsc.Turn
+		var first []nz.Turn
 		for run := range 2 {
 			a, b := mustNew(t, spec), mustNew(t, "random")
-			tab := NewTable()
+			tab := agents.NewTable()
 			for g := range 3 {
-				tab.Play(nzsc.DefaultRules, uint64(g), a, b)
+				tab.Play(nz.DefaultRules, uint64(g), a, b)
 			}
 			if run == 0 {
 				first = slices.Clone(tab.History)
@@ -43,16 +44,16 @@ func TestMCTSFindsWins(t *testing.T) {
 		bot := mustNew(t, spec)
 		rng := rand.New(rand.NewPCG(4, 4))
 		found, won, uniform := 0, 0, 0.0
-		wildStates(13, 4000, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
-			if found >= n || s.Phase != nzsc.PickMove || len(legal) < 2 {
+		wildStates(13, 4000, func(s *nz.State, seat int, legal []nz.Choice) {
+			if found >= n || s.Phase != nz.PickMove || len(legal) < 2 {
 				return
 			}
-			var theirs [nzsc.MaxChoices]nzsc.Choice
+			var theirs [nz.MaxChoices]nz.Choice
 			nt := s.Legal(1-seat, &theirs)
 			if nt == 0 {
 				return
 			}
-			wins := func(m nzsc.Choice) bool {
+			wins := func(m nz.Choice) bool {
 				for _, o := range theirs[:nt] {
 					c := *s
 					if seat == 0 {
@@ -67,7 +68,7 @@ func TestMCTSFindsWins(t *testing.T) {
 				return true
 			}
 			// A losing move: some reply wins the game for the opponent.
-			loses := func(m nzsc.Choice) bool {
+			loses := func(m nz.Choice) bool {
 				for _, o := range theirs[:nt] {
 					c := *s
 					if seat == 0 {
@@ -96,7 +97,7 @@ func TestMCTSFindsWins(t *testing.T) {
 			found++
 			uniform += float64(winning) / float64(len(legal))
 			bot.NewGame(seat, rng)
-			d := Decision{Seat: seat, State: s, Legal: legal}
+			d := agents.Decision{Seat: seat, State: s, Legal: legal}
 			if wins(bot.Choose(&d)) {
 				won++
 			}
@@ -119,14 +120,18 @@ func TestMCTSNodeCap(t *testing.T) {
 	}
 	a := mustNew(t, fmt.Sprintf("mcts:iters=%d", mctsMaxNodes+5000)).(*MCTS)
 	a.NewGame(0, rand.New(rand.NewPCG(1, 1)))
-	s := nzsc.NewGame(nzsc.DefaultRules)
-	var legal [nzsc.MaxChoices]nzsc.Choice
+	s := nz.NewGame(nz.DefaultRules)
+	var legal [nz.MaxChoices]nz.Choice
 	n := s.Legal(0, &legal)
-	d := Decision{Seat: 0, State: &s, Legal: legal[:n]}
+	d := agents.Decision{Seat: 0, State: &s, Legal: legal[:n]}
 	if c := a.Choose(&d); !slices.Contains(legal[:n], c) {
 		t.Fatalf("chose %v", c)
 	}
-	if len(a.tree.nodes) != mctsMaxNodes {
-		t.Errorf("tree has %d nodes, want the cap %d", len(a.tree.nodes), mctsMaxNodes)
+	if a.tree.Nodes() != mctsMaxNodes {
+		t.Errorf("tree has %d nodes, want the cap %d", a.tree.Nodes(), mctsMaxNodes)
 	}
 }
+
+// The NZSC search bot takes a clock's budget (agents.Budget is
+// agents.Clocked).
+var _ agents.Clocked = (*MCTS)(nil)

@@ -1,18 +1,19 @@
-package agents
+package nzsc
 
 import (
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
-	Register(Info{
+	agents.Register(agents.Info{
 		Name: "mcts",
 		Help: "simultaneous-move Monte Carlo tree search (regret matching by default), random rollouts, plays the averaged root strategy",
-		Params: []Param{
+		Params: []agents.Param{
 			{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
-			MSParam,
+			agents.MSParam,
 			{Name: "select", Default: "rm", Help: "selection rule: rm (regret matching), exp3, or duct (decoupled UCT)"},
 			{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for rm/exp3 (auto 0.1), UCB constant for duct (auto 1.4)"},
 		},
@@ -27,7 +28,7 @@ func init() {
 // iteration descends from the root, both seats selecting independently
 // at every node with the chosen rule, adds the first new node it reaches,
 // plays the rest of the game uniformly at random from it
-// (nzsc.State.PlayRandom) and backs the result up the path (win 1, draw
+// (nz.State.PlayRandom) and backs the result up the path (win 1, draw
 // ½, loss 0, per seat). The character and booster phases are nodes like
 // any other: they are searched, not guessed. After the budget the bot
 // samples its move from its root statistics.
@@ -51,12 +52,12 @@ func init() {
 // of the development machine (BenchmarkChooseMCTS) and beats random about
 // 80% of the time; search quality keeps improving with more iterations.
 //
-// The search is SMSearch, shared with the 3–4 player bot (agents/nzscn);
+// The search is agents.SMSearch, shared with the 3–4 player bot (agents/nzscn);
 // this bot is its two-player NZSC game (mctsGame). The tree is rebuilt
 // at each decision in node storage reused across decisions and games, so
 // Choose allocates only while that storage grows to its high-water mark
 // (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
-// out but stops growing the tree). Rollouts draw from two nzsc.Wyrand
+// out but stops growing the tree). Rollouts draw from two nz.Wyrand
 // sources, one a seat, seeded from the game's rng at NewGame, and
 // selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
@@ -64,18 +65,18 @@ func init() {
 // often: more iterations on a faster or idler machine, so a time budget
 // is not deterministic; an iteration budget is.
 type MCTS struct {
-	// Budget: iters or ms per decision; its Interrupt ends the search
-	// when the run stops (ContextSetter).
-	Budget
-	tree SMSearch[nzsc.State, *mctsGame]
+	// Budget: iters or ms per decision; its agents.Interrupt ends the search
+	// when the run stops (agents.ContextSetter).
+	agents.Budget
+	tree agents.SMSearch[nz.State, *mctsGame]
 	game mctsGame
 	rng  *rand.Rand
 }
 
-// mctsGame is two-player NZSC for the shared search (SMGame): rewards
+// mctsGame is two-player NZSC for the shared search (agents.SMGame): rewards
 // win 1, draw ½, loss 0, rollouts from two Wyrand sources, one a seat.
 type mctsGame struct {
-	roll [2]nzsc.Wyrand
+	roll [2]nz.Wyrand
 }
 
 // mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
@@ -84,28 +85,28 @@ type mctsGame struct {
 // node, so a huge iters budget cannot exhaust memory.
 const mctsMaxNodes = 1 << 18
 
-func newMCTS(p Params) (Agent, error) {
+func newMCTS(p agents.Params) (agents.Agent, error) {
 	m := &MCTS{}
 	if err := m.ReadBudget(p); err != nil {
 		return nil, err
 	}
-	rule, c, err := ParseSelect(p, "rm", "exp3", "duct")
+	rule, c, err := agents.ParseSelect(p, "rm", "exp3", "duct")
 	if err != nil {
 		return nil, err
 	}
-	m.tree = SMSearch[nzsc.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
+	m.tree = agents.SMSearch[nz.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
 	return m, nil
 }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (m *MCTS) NewGame(_ int, rng *rand.Rand) {
 	m.rng = rng
 	m.game.roll[0].Seed(rng.Uint64(), 0)
 	m.game.roll[1].Seed(rng.Uint64(), 1)
 }
 
-// Choose implements Agent.
-func (m *MCTS) Choose(d *Decision) nzsc.Choice {
+// Choose implements agents.Agent.
+func (m *MCTS) Choose(d *agents.Decision) nz.Choice {
 	if len(d.Legal) == 1 {
 		return d.Legal[0]
 	}
@@ -113,31 +114,31 @@ func (m *MCTS) Choose(d *Decision) nzsc.Choice {
 	if n != len(d.Legal) {
 		panic("agents: mcts: root actions do not match the legal choices")
 	}
-	return m.tree.nodes[0].act[d.Seat][k]
+	return m.tree.RootChoice(d.Seat, k)
 }
 
 // reward is seat 0's reward for a finished game: 1 win, ½ draw, 0 loss.
-func reward(r nzsc.Result) float64 {
+func reward(r nz.Result) float64 {
 	switch r {
-	case nzsc.FirstWins:
+	case nz.FirstWins:
 		return 1
-	case nzsc.SecondWins:
+	case nz.SecondWins:
 		return 0
 	}
 	return 0.5
 }
 
-func (*mctsGame) Seats() int                                  { return 2 }
-func (*mctsGame) Mask(s *nzsc.State, seat int) uint32         { return s.LegalMask(seat) }
-func (*mctsGame) Over(s *nzsc.State) bool                     { return s.Phase == nzsc.GameOver }
-func (*mctsGame) Step(s *nzsc.State, c *[SMSeats]nzsc.Choice) { s.Step(c[0], c[1]) }
+func (*mctsGame) Seats() int                                     { return 2 }
+func (*mctsGame) Mask(s *nz.State, seat int) uint32              { return s.LegalMask(seat) }
+func (*mctsGame) Over(s *nz.State) bool                          { return s.Phase == nz.GameOver }
+func (*mctsGame) Step(s *nz.State, c *[agents.SMSeats]nz.Choice) { s.Step(c[0], c[1]) }
 
-func (*mctsGame) Values(s *nzsc.State, u *[SMSeats]float64) {
+func (*mctsGame) Values(s *nz.State, u *[agents.SMSeats]float64) {
 	u[0] = reward(s.Result)
 	u[1] = 1 - u[0]
 }
 
-func (g *mctsGame) Rollout(s *nzsc.State, u *[SMSeats]float64) {
+func (g *mctsGame) Rollout(s *nz.State, u *[agents.SMSeats]float64) {
 	u[0] = reward(s.PlayRandom(&g.roll[0], &g.roll[1]))
 	u[1] = 1 - u[0]
 }

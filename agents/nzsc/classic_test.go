@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"math"
@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // script is a seat-0 agent that answers from a list of names, whatever
@@ -19,17 +20,17 @@ type script struct {
 
 func (s *script) NewGame(int, *rand.Rand) { s.i = 0 }
 
-func (s *script) Choose(d *Decision) nzsc.Choice {
+func (s *script) Choose(d *agents.Decision) nz.Choice {
 	if s.i >= len(s.answers) {
 		return d.Legal[0]
 	}
 	a := s.answers[s.i]
 	s.i++
-	return nzsc.ParseChoice(d.State.Phase, a)
+	return nz.ParseChoice(d.State.Phase, a)
 }
 
 // choicesOf returns the names seat chose in every turn of h.
-func choicesOf(h []nzsc.Turn, seat int) []string {
+func choicesOf(h []nz.Turn, seat int) []string {
 	var out []string
 	for _, t := range h {
 		out = append(out, t.Choice(seat).Name(t.Phase()))
@@ -48,13 +49,13 @@ func TestClassicHandbook(t *testing.T) {
 	computer := []string{"Ninja", "Zombie", "Regenerative", "Regenerate", "Rampage",
 		"Rampage", "Rampage", "Zap", "Gravedigger", "Muscle",
 		"Muscle", "Rampage", "Rampage", "Rampage"}
-	tab := NewTable()
-	out := tab.Play(nzsc.DefaultRules, 1, &script{answers: human}, NewClassic(0xbabecaf3))
+	tab := agents.NewTable()
+	out := tab.Play(nz.DefaultRules, 1, &script{answers: human}, NewClassic(0xbabecaf3))
 	got := choicesOf(tab.History, 1)
 	if strings.Join(got, ",") != strings.Join(computer, ",") {
 		t.Fatalf("computer chose\n%v\nwant\n%v", got, computer)
 	}
-	if out.State.Result != nzsc.FirstWins || out.State.Points(0) != 5 || out.State.Points(1) != 2 {
+	if out.State.Result != nz.FirstWins || out.State.Points(0) != 5 || out.State.Points(1) != 2 {
 		t.Errorf("result %v %d-%d, want the person winning 5-2", out.State.Result, out.State.Points(0), out.State.Points(1))
 	}
 }
@@ -100,15 +101,15 @@ func TestClassicPenaltiesDrawNothing(t *testing.T) {
 			answers = append(answers, strings.TrimPrefix(a, "!"))
 			penalized = append(penalized, strings.HasPrefix(a, "!"))
 		}
-		tab := NewTable()
-		out := tab.Play(nzsc.DefaultRules, 1, &script{answers: answers}, NewClassic(0xbabecaf3))
+		tab := agents.NewTable()
+		out := tab.Play(nz.DefaultRules, 1, &script{answers: answers}, NewClassic(0xbabecaf3))
 		if len(tab.History) != len(answers) {
 			t.Errorf("case %d: game lasted %d turns, want %d", i, len(tab.History), len(answers))
 			continue
 		}
 		var counted []string
 		for k, tn := range tab.History {
-			if pen := tn.Offence(0) != nzsc.NoOffence; pen != penalized[k] {
+			if pen := tn.Offence(0) != nz.NoOffence; pen != penalized[k] {
 				t.Errorf("case %d turn %d (%s): penalized %v (%v), want %v", i, k, answers[k], pen, tn.Offence(0), penalized[k])
 			}
 			if !penalized[k] {
@@ -158,17 +159,17 @@ type randomScript struct{ rng *rand.Rand }
 
 func (r *randomScript) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
 
-func (r *randomScript) Choose(d *Decision) nzsc.Choice {
+func (r *randomScript) Choose(d *agents.Decision) nz.Choice {
 	if r.rng.IntN(3) > 0 {
 		return d.Legal[r.rng.IntN(len(d.Legal))]
 	}
 	switch d.State.Phase {
-	case nzsc.PickCharacter:
-		return nzsc.Choice(r.rng.IntN(nzsc.NumCharacters + 1))
-	case nzsc.PickBooster:
-		return nzsc.Choice(r.rng.IntN(nzsc.NumBoosters + 1))
+	case nz.PickCharacter:
+		return nz.Choice(r.rng.IntN(nz.NumCharacters + 1))
+	case nz.PickBooster:
+		return nz.Choice(r.rng.IntN(nz.NumBoosters + 1))
 	}
-	return nzsc.Choice(r.rng.IntN(nzsc.NumMoves + 1))
+	return nz.Choice(r.rng.IntN(nz.NumMoves + 1))
 }
 
 // TestClassicMatchesSequentialModel plays many games of the classic
@@ -181,21 +182,21 @@ func TestClassicMatchesSequentialModel(t *testing.T) {
 	if testing.Short() {
 		games = 300
 	}
-	tab := NewTable()
+	tab := agents.NewTable()
 	for g := range games {
 		seed := uint32(g*2654435761 + 1)
 		if seed == 0 {
 			continue
 		}
-		out := tab.Play(nzsc.DefaultRules, uint64(g), &randomScript{}, NewClassic(seed))
+		out := tab.Play(nz.DefaultRules, uint64(g), &randomScript{}, NewClassic(seed))
 		if out.Forfeit >= 0 {
 			t.Fatalf("game %d: forfeit", g)
 		}
 		model := xorshiftFloat{seed}
-		s := nzsc.NewGame(nzsc.DefaultRules)
+		s := nz.NewGame(nz.DefaultRules)
 		for i, tn := range tab.History {
 			opts := classicOptions(&s)
-			legal := s.Offence(0, tn.Choice(0)) == nzsc.NoOffence
+			legal := s.Offence(0, tn.Choice(0)) == nz.NoOffence
 			if legal && len(opts) > 0 {
 				want := opts[model.index(len(opts))]
 				if got := tn.Choice(1); got != want {
@@ -212,25 +213,25 @@ func TestClassicMatchesSequentialModel(t *testing.T) {
 // from the rulebook rather than from the engine's Legal: characters but
 // a fourth in a row; its character's two boosters; its character's base
 // moves and its booster's, less destroyed ones and a fourth in a row.
-func classicOptions(s *nzsc.State) []nzsc.Choice {
-	var out []nzsc.Choice
+func classicOptions(s *nz.State) []nz.Choice {
+	var out []nz.Choice
 	switch s.Phase {
-	case nzsc.PickCharacter:
+	case nz.PickCharacter:
 		last, n := s.CharacterStreak(1)
-		for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
+		for c := nz.Character(0); c < nz.NumCharacters; c++ {
 			if !(n >= 3 && c == last) {
-				out = append(out, nzsc.Choice(c))
+				out = append(out, nz.Choice(c))
 			}
 		}
-	case nzsc.PickBooster:
+	case nz.PickBooster:
 		b := s.Character(1).Boosters()
-		out = append(out, nzsc.Choice(b[0]), nzsc.Choice(b[1]))
-	case nzsc.PickMove:
+		out = append(out, nz.Choice(b[0]), nz.Choice(b[1]))
+	case nz.PickMove:
 		last, n := s.MoveStreak(1)
-		for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
-			own := m.Owner() == s.Character(1) && (m.Booster() == nzsc.NoBooster || m.Booster() == s.Booster(1))
+		for m := nz.Move(0); m < nz.NumMoves; m++ {
+			own := m.Owner() == s.Character(1) && (m.Booster() == nz.NoBooster || m.Booster() == s.Booster(1))
 			if own && s.Destroyed(1)>>m&1 == 0 && !(n >= 3 && m == last) {
-				out = append(out, nzsc.Choice(m))
+				out = append(out, nz.Choice(m))
 			}
 		}
 	}
@@ -241,8 +242,8 @@ func TestClassicSeedFromGame(t *testing.T) {
 	// Without a fixed seed the state comes from the game's rng: the same
 	// game seed gives the same state, never zero.
 	a, b := NewClassic(0), NewClassic(0)
-	a.NewGame(1, rand.New(SeatSource(7, 1)))
-	b.NewGame(1, rand.New(SeatSource(7, 1)))
+	a.NewGame(1, rand.New(agents.SeatSource(7, 1)))
+	b.NewGame(1, rand.New(agents.SeatSource(7, 1)))
 	if a.State() == 0 || a.State() != b.State() {
 		t.Errorf("states %#x %#x", a.State(), b.State())
 	}
@@ -263,7 +264,7 @@ func TestClassicSpec(t *testing.T) {
 		{"classic:seed=babe", false},
 		{"classic:depth=3", false},
 	} {
-		_, err := Parse(c.spec)
+		_, err := agents.Parse(c.spec)
 		if (err == nil) != c.ok {
 			t.Errorf("case %d %q: err %v, want ok=%v", i, c.spec, err, c.ok)
 		}
@@ -294,12 +295,12 @@ func TestParseSeed(t *testing.T) {
 }
 
 func BenchmarkClassicGame(b *testing.B) {
-	tab := NewTable()
+	tab := agents.NewTable()
 	a, c := &Random{}, NewClassic(0)
 	var seed uint64
 	b.ReportAllocs()
 	for b.Loop() {
 		seed++
-		tab.Play(nzsc.DefaultRules, seed, a, c)
+		tab.Play(nz.DefaultRules, seed, a, c)
 	}
 }

@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"context"
@@ -6,19 +6,20 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine/game"
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
-	Register(Info{
+	agents.Register(agents.Info{
 		Name: "optimal",
 		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution of the game's rules at its first decision, or solves them then and caches it",
-		Params: []Param{
+		Params: []agents.Param{
 			{Name: "path", Default: "", Help: "solution file, read and never written, of the rules played (default: the user cache dir's nzsc/solution-vN.bin, or solution-vN-VARIANT.bin for a rule variant, solved and saved there if missing)"},
 		},
-		New: func(p Params) (Agent, error) {
+		New: func(p agents.Params) (agents.Agent, error) {
 			// Cheap on purpose: a spec is validated by building the bot.
 			// A named file must be a solution file now; loading (or
 			// solving, for the cache) waits for the first decision.
@@ -36,7 +37,7 @@ func init() {
 // draw their choice from: probs (one entry per d.Legal) receives it.
 // Exploitability is exact for such bots; others are sampled.
 type Mixer interface {
-	Mix(d *Decision, probs []float64)
+	Mix(d *agents.Decision, probs []float64)
 }
 
 // solutionSource loads one solution file (or the cache of one rules
@@ -44,7 +45,7 @@ type Mixer interface {
 // those rules shares the read-only result.
 type solutionSource struct {
 	path  string
-	rules nzsc.Rules
+	rules nz.Rules
 	mu    sync.Mutex // held while loading or solving
 	done  bool       // s and err are final
 	s     *solve.Solution
@@ -62,11 +63,11 @@ var sources struct {
 
 // sourceFor returns the source of the solution for games under rules:
 // the file path, or the cache of those rules when path is "".
-func sourceFor(path string, rules nzsc.Rules) *solutionSource {
+func sourceFor(path string, rules nz.Rules) *solutionSource {
 	key := sourceKey{path: path}
 	if path == "" {
 		r := rules
-		r.TurnCap = nzsc.DefaultRules.TurnCap
+		r.TurnCap = nz.DefaultRules.TurnCap
 		key.rules = fmt.Sprint(r.Options())
 	}
 	sources.Lock()
@@ -137,7 +138,7 @@ func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
 // solution returns o's solution for the game of st, loading it at the
 // first call; nil when it cannot be loaded or is of other rules (Fault
 // says why).
-func (o *Optimal) solution(st *nzsc.State) *solve.Solution {
+func (o *Optimal) solution(st *nz.State) *solve.Solution {
 	if !o.loaded {
 		o.loaded = true
 		if o.s == nil {
@@ -155,14 +156,14 @@ func (o *Optimal) solution(st *nzsc.State) *solve.Solution {
 }
 
 // CheckGame reports a solution file that cannot play g: the solution of
-// other rules is refused when the bot is set up for its game (ProbeFor),
+// other rules is refused when the bot is set up for its game (agents.ProbeFor),
 // with a message, rather than found at its first decision (a Fault, and
 // every game forfeited).
 func (o *Optimal) CheckGame(g game.Game) error {
-	if o.path == "" || g.Info().Name != nzsc.Info.Name || g.Seats() != 2 {
+	if o.path == "" || g.Info().Name != nz.Info.Name || g.Seats() != 2 {
 		return nil // the cache is solved for the game's rules; other games do not take this bot
 	}
-	r, err := nzsc.ParseRules(g.Rules())
+	r, err := nz.ParseRules(g.Rules())
 	if err != nil {
 		return err
 	}
@@ -172,14 +173,14 @@ func (o *Optimal) CheckGame(g game.Game) error {
 	return nil
 }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (o *Optimal) NewGame(_ int, rng *rand.Rand) { o.rng = rng }
 
 // Fault implements Faulter: the error loading the solution, if any.
 func (o *Optimal) Fault() error { return o.err }
 
 // Mix implements Mixer.
-func (o *Optimal) Mix(d *Decision, probs []float64) {
+func (o *Optimal) Mix(d *agents.Decision, probs []float64) {
 	var p [solve.MaxSide]float64
 	n, ok := 0, false
 	if s := o.solution(d.State); s != nil {
@@ -194,8 +195,8 @@ func (o *Optimal) Mix(d *Decision, probs []float64) {
 	copy(probs, p[:n])
 }
 
-// Choose implements Agent. It does not allocate (once loaded).
-func (o *Optimal) Choose(d *Decision) nzsc.Choice {
+// Choose implements agents.Agent. It does not allocate (once loaded).
+func (o *Optimal) Choose(d *agents.Decision) nz.Choice {
 	var p [solve.MaxSide]float64
 	n, ok := 0, false
 	if s := o.solution(d.State); s != nil {
@@ -236,11 +237,11 @@ type Responder struct {
 // NewResponder returns an agent playing the best response x.
 func NewResponder(x *solve.Exploit) *Responder { return &Responder{x: x} }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (r *Responder) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
 
-// Choose implements Agent.
-func (r *Responder) Choose(d *Decision) nzsc.Choice {
+// Choose implements agents.Agent.
+func (r *Responder) Choose(d *agents.Decision) nz.Choice {
 	i, ok := r.x.Choose(d.State, r.rng.Float64())
 	if !ok || i >= len(d.Legal) {
 		return d.Legal[r.rng.IntN(len(d.Legal))]

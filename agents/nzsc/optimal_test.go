@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"bytes"
@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -25,13 +26,13 @@ func TestOptimalScoresItsValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Parse("optimal:path=" + path)
+	b, err := agents.Parse("optimal:path=" + path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	guarantee := [2]float64{s.Characters.L[0], -s.Characters.U[0]}
 	const games = 300
-	tab := NewTable()
+	tab := agents.NewTable()
 	for _, spec := range []string{"random", "greedy", "nash"} {
 		opp := mustNew(t, spec)
 		for seat := range 2 {
@@ -41,11 +42,11 @@ func TestOptimalScoresItsValue(t *testing.T) {
 			}
 			sum, sumSq := 0.0, 0.0
 			for g := range games {
-				var out Outcome
+				var out agents.Outcome
 				if seat == 0 {
-					out = tab.Play(nzsc.DefaultRules, uint64(g), opt, opp)
+					out = tab.Play(nz.DefaultRules, uint64(g), opt, opp)
 				} else {
-					out = tab.Play(nzsc.DefaultRules, uint64(g), opp, opt)
+					out = tab.Play(nz.DefaultRules, uint64(g), opp, opt)
 				}
 				x := 0.0
 				switch out.Winner() {
@@ -68,7 +69,7 @@ func TestOptimalScoresItsValue(t *testing.T) {
 }
 
 func TestOptimalBadPath(t *testing.T) {
-	if _, err := Parse("optimal:path=" + filepath.Join(t.TempDir(), "missing.bin")); err == nil {
+	if _, err := agents.Parse("optimal:path=" + filepath.Join(t.TempDir(), "missing.bin")); err == nil {
 		t.Error("a missing solution file: no error")
 	}
 }
@@ -82,7 +83,7 @@ func TestOptimalNotASolutionFile(t *testing.T) {
 	if err := os.WriteFile(path, want, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Parse("optimal:path=" + path)
+	_, err := agents.Parse("optimal:path=" + path)
 	if err == nil || strings.Contains(err.Error(), "\n") {
 		t.Errorf("err %v, want a one-line error", err)
 	}
@@ -104,10 +105,10 @@ func TestOptimalLoadsLazily(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Parse("optimal:path=" + path); err != nil {
+	if _, err := agents.Parse("optimal:path=" + path); err != nil {
 		t.Fatalf("parse: %v", err)
 	}
-	out := NewTable().Play(nzsc.DefaultRules, 1, mustNew(t, "optimal:path="+path), mustNew(t, "random"))
+	out := agents.NewTable().Play(nz.DefaultRules, 1, mustNew(t, "optimal:path="+path), mustNew(t, "random"))
 	if out.Forfeit != 0 || out.Fault == nil {
 		t.Errorf("outcome %+v, want seat 0 to forfeit with the load error", out)
 	}

@@ -1,17 +1,18 @@
-package agents
+package nzsc
 
 import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
-	Register(Info{
+	agents.Register(agents.Info{
 		Name: "greedy",
 		Help: "move with the most expected points vs the opponent's available moves taken as uniform; loadout by the same one-round look",
-		New:  func(Params) (Agent, error) { return &Greedy{}, nil },
+		New:  func(agents.Params) (agents.Agent, error) { return &Greedy{}, nil },
 	})
 }
 
@@ -38,16 +39,16 @@ func init() {
 // move phase's tie-break. Choose does not allocate.
 type Greedy struct{ rng *rand.Rand }
 
-// NewGame implements Agent.
+// NewGame implements agents.Agent.
 func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
 
-// Choose implements Agent.
-func (g *Greedy) Choose(d *Decision) nzsc.Choice {
-	if d.State.Phase != nzsc.PickMove {
-		return g.argmax(d.Legal, func(c nzsc.Choice) float64 { return pickScore(d, c) })
+// Choose implements agents.Agent.
+func (g *Greedy) Choose(d *agents.Decision) nz.Choice {
+	if d.State.Phase != nz.PickMove {
+		return g.argmax(d.Legal, func(c nz.Choice) float64 { return pickScore(d, c) })
 	}
 	best, bestConceded, ties := -1, 0, 0
-	var pick nzsc.Choice
+	var pick nz.Choice
 	for _, c := range d.Legal {
 		gained, conceded := moveScore(d, c)
 		switch {
@@ -67,10 +68,10 @@ func (g *Greedy) Choose(d *Decision) nzsc.Choice {
 
 // Mix implements Mixer: Choose's strategy is uniform over the choices
 // that tie for its best score, so exploitability is computed exactly.
-func (g *Greedy) Mix(d *Decision, probs []float64) {
+func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
-	if d.State.Phase != nzsc.PickMove {
+	if d.State.Phase != nz.PickMove {
 		better = func(i, j int) int {
 			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
 			return cmpFloat(a, b)
@@ -116,11 +117,11 @@ func cmpFloat(a, b float64) int {
 }
 
 // pickScore is greedy's score of a character or booster choice.
-func pickScore(d *Decision, c nzsc.Choice) float64 {
+func pickScore(d *agents.Decision, c nz.Choice) float64 {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
 	look := loadoutLook(s)
-	if s.Phase == nzsc.PickCharacter {
+	if s.Phase == nz.PickCharacter {
 		theirs := s.LegalMask(them)
 		sum := 0.0
 		for m := theirs; m != 0; m &= m - 1 {
@@ -128,27 +129,27 @@ func pickScore(d *Decision, c nzsc.Choice) float64 {
 		}
 		return sum / float64(bits.OnesCount32(theirs))
 	}
-	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(nzsc.Booster(c))][s.Character(them)]
+	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(nz.Booster(c))][s.Character(them)]
 }
 
 // moveScore is greedy's score of a move: the points it gains and concedes
 // against each of the opponent's available moves.
-func moveScore(d *Decision, c nzsc.Choice) (gained, conceded int) {
+func moveScore(d *agents.Decision, c nz.Choice) (gained, conceded int) {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
-	mine, theirs := s.Booster(me) == nzsc.Strong, s.Booster(them) == nzsc.Strong
-	m := nzsc.Move(c)
+	mine, theirs := s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong
+	m := nz.Move(c)
 	for a := s.Available(them); a != 0; a &= a - 1 {
-		o := nzsc.Move(bits.TrailingZeros32(a))
-		gained += int(nzsc.RoundPoints(m, o, mine, theirs))
-		conceded += int(nzsc.RoundPoints(o, m, theirs, mine))
+		o := nz.Move(bits.TrailingZeros32(a))
+		gained += int(nz.RoundPoints(m, o, mine, theirs))
+		conceded += int(nz.RoundPoints(o, m, theirs, mine))
 	}
 	return gained, conceded
 }
 
 // argmax returns the legal choice with the highest score, ties broken
 // uniformly at random.
-func (g *Greedy) argmax(legal []nzsc.Choice, score func(nzsc.Choice) float64) nzsc.Choice {
+func (g *Greedy) argmax(legal []nz.Choice, score func(nz.Choice) float64) nz.Choice {
 	pick, best, ties := legal[0], score(legal[0]), 1
 	for _, c := range legal[1:] {
 		switch v := score(c); {
@@ -166,8 +167,8 @@ func (g *Greedy) argmax(legal []nzsc.Choice, score func(nzsc.Choice) float64) nz
 
 // boosterSlot is a booster's index in its character's canonical list: 0
 // or 1 for its own boosters, 2 for NoBooster.
-func boosterSlot(b nzsc.Booster) int {
-	if b == nzsc.NoBooster {
+func boosterSlot(b nz.Booster) int {
+	if b == nz.NoBooster {
 		return 2
 	}
 	return int(b) % 2
@@ -175,16 +176,16 @@ func boosterSlot(b nzsc.Booster) int {
 
 // loadoutLook indexes the tables of the bots that look ahead through the
 // loadout phases by the rules that change them: bit 0 no headstarts, bit
-// 1 No Booster forbidden (nzsc.Rules).
-func loadoutLook(s *nzsc.State) int {
+// 1 No Booster forbidden (nz.Rules).
+func loadoutLook(s *nz.State) int {
 	r := s.Rules()
 	return int(b2i(r.NoHeadstarts)) | int(b2i(r.BoosterRequired))<<1
 }
 
 // lookRules returns the rules of a loadoutLook index (as far as they
 // matter to the loadout phases).
-func lookRules(look int) nzsc.Rules {
-	return nzsc.Rules{TurnCap: nzsc.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
+func lookRules(look int) nz.Rules {
+	return nz.Rules{TurnCap: nz.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
 }
 
 func b2i(b bool) uint8 {
@@ -200,22 +201,22 @@ var greedyTables = func() (t struct {
 	// booster[req][c][slot][c'] is the mean over c''s boosters of the
 	// first round's greedy value for loadout c/slot; req = 1 when No
 	// Booster is forbidden (so c' has two).
-	booster [2][nzsc.NumCharacters][3][nzsc.NumCharacters]float64
+	booster [2][nz.NumCharacters][3][nz.NumCharacters]float64
 	// character[look][c][c'] is the headstart c gets against c' plus its
 	// best booster value; 0 for c' = c (a clash).
-	character [4][nzsc.NumCharacters][nzsc.NumCharacters]float64
+	character [4][nz.NumCharacters][nz.NumCharacters]float64
 }) {
 	for look := range 4 {
 		r := lookRules(look)
 		req := look >> 1
-		for c := range nzsc.Character(nzsc.NumCharacters) {
-			for o := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nz.Character(nz.NumCharacters) {
+			for o := range nz.Character(nz.NumCharacters) {
 				bs, nb := r.Boosters(c)
 				obs, nob := r.Boosters(o)
 				for k, b := range bs[:nb] {
 					sum := 0.0
 					for _, ob := range obs[:nob] {
-						sum += bestFirstRound(nzsc.Loadout{Character: c, Booster: b}, nzsc.Loadout{Character: o, Booster: ob})
+						sum += bestFirstRound(nz.Loadout{Character: c, Booster: b}, nz.Loadout{Character: o, Booster: ob})
 					}
 					t.booster[req][c][k][o] = sum / float64(nob)
 				}
@@ -236,14 +237,14 @@ var greedyTables = func() (t struct {
 
 // bestFirstRound is max over a's moves of the mean points against b's
 // moves taken as uniform: greedy's expected score in the first round.
-func bestFirstRound(a, b nzsc.Loadout) float64 {
-	as, bs := a.Booster == nzsc.Strong, b.Booster == nzsc.Strong
+func bestFirstRound(a, b nz.Loadout) float64 {
+	as, bs := a.Booster == nz.Strong, b.Booster == nz.Strong
 	best := 0
 	for x := a.Moves(); x != 0; x &= x - 1 {
-		m := nzsc.Move(bits.TrailingZeros32(x))
+		m := nz.Move(bits.TrailingZeros32(x))
 		sum := 0
 		for y := b.Moves(); y != 0; y &= y - 1 {
-			sum += int(nzsc.RoundPoints(m, nzsc.Move(bits.TrailingZeros32(y)), as, bs))
+			sum += int(nz.RoundPoints(m, nz.Move(bits.TrailingZeros32(y)), as, bs))
 		}
 		best = max(best, sum)
 	}

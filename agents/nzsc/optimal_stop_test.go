@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestOptimalSolveStops: the optimal bot's solve at its first decision
@@ -16,7 +16,7 @@ import (
 func TestOptimalSolveStops(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // nothing cached: the bot must solve
 	t.Setenv("HOME", t.TempDir())
-	rules := nzsc.DefaultRules
+	rules := nz.DefaultRules
 	rules.Points = 3
 	src := &solutionSource{rules: rules}
 	ctx, cancel := context.WithCancel(context.Background())

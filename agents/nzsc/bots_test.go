@@ -1,4 +1,4 @@
-package agents
+package nzsc
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // builtinSpecs are the built-in bots as the cross-bot tests run them:
@@ -19,7 +20,7 @@ func builtinSpecs(t testing.TB) []string {
 		"mcts": {"mcts:iters=40", "mcts:iters=40,select=exp3", "mcts:iters=40,select=duct"},
 	}
 	var specs []string
-	for _, info := range Registered() {
+	for _, info := range agents.Registered() {
 		if info.Prefix || info.Name == "exec" {
 			continue
 		}
@@ -37,9 +38,9 @@ func builtinSpecs(t testing.TB) []string {
 	return specs
 }
 
-func mustNew(t testing.TB, spec string) Agent {
+func mustNew(t testing.TB, spec string) agents.Agent {
 	t.Helper()
-	b, err := Parse(spec)
+	b, err := agents.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,23 +56,23 @@ func mustNew(t testing.TB, spec string) Agent {
 // turns) so that the states cover low waits, repicks, destroyed moves,
 // three-in-a-row blocks and stuck players, and calls visit at every state
 // where a seat must choose.
-func wildStates(seed uint64, games int, visit func(s *nzsc.State, seat int, legal []nzsc.Choice)) {
+func wildStates(seed uint64, games int, visit func(s *nz.State, seat int, legal []nz.Choice)) {
 	r := rand.New(rand.NewPCG(seed, 99))
-	var buf [2][nzsc.MaxChoices]nzsc.Choice
+	var buf [2][nz.MaxChoices]nz.Choice
 	for range games {
-		s := nzsc.NewGame(nzsc.DefaultRules)
+		s := nz.NewGame(nz.DefaultRules)
 		illegal := r.Float64() * 0.3
-		for s.Phase != nzsc.GameOver {
-			var ch [2]nzsc.Choice
+		for s.Phase != nz.GameOver {
+			var ch [2]nz.Choice
 			for seat := range 2 {
 				n := s.Legal(seat, &buf[seat])
 				if n == 0 {
-					ch[seat] = nzsc.Unknown
+					ch[seat] = nz.Unknown
 					continue
 				}
 				visit(&s, seat, buf[seat][:n])
 				if r.Float64() < illegal {
-					ch[seat] = nzsc.Choice(r.IntN(nzsc.NumMoves + 1))
+					ch[seat] = nz.Choice(r.IntN(nz.NumMoves + 1))
 				} else {
 					ch[seat] = buf[seat][r.IntN(n)]
 				}
@@ -95,11 +96,11 @@ func TestBotsLegalOnWildStates(t *testing.T) {
 				n = games / 10
 			}
 			asked := 0
-			wildStates(7, n, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
+			wildStates(7, n, func(s *nz.State, seat int, legal []nz.Choice) {
 				// Every decision is a fresh game for the bot, so that
 				// bots with per-game state see arbitrary positions.
 				a.NewGame(seat, rng)
-				d := Decision{Seat: seat, State: s, Legal: legal}
+				d := agents.Decision{Seat: seat, State: s, Legal: legal}
 				c := a.Choose(&d)
 				asked++
 				if !slices.Contains(legal, c) {
@@ -115,11 +116,11 @@ func TestBotsLegalOnWildStates(t *testing.T) {
 
 // legalChecker wraps an agent and records any illegal answer.
 type legalChecker struct {
-	Agent
+	agents.Agent
 	bad string
 }
 
-func (l *legalChecker) Choose(d *Decision) nzsc.Choice {
+func (l *legalChecker) Choose(d *agents.Decision) nz.Choice {
 	c := l.Agent.Choose(d)
 	if !slices.Contains(d.Legal, c) && l.bad == "" {
 		l.bad = fmt.Sprintf("phase %v: %v not in %v", d.State.Phase, c, d.Legal)
@@ -128,24 +129,24 @@ func (l *legalChecker) Choose(d *Decision) nzsc.Choice {
 }
 
 // TestBotsLegalInPlay plays every built-in against every other (itself
-// included) through Table.Play and checks that no answer was illegal, so
+// included) through agents.Table.Play and checks that no answer was illegal, so
 // no game saw a penalty for a built-in bot.
 func TestBotsLegalInPlay(t *testing.T) {
 	specs := builtinSpecs(t)
-	tab := NewTable()
+	tab := agents.NewTable()
 	for _, sa := range specs {
 		for _, sb := range specs {
 			a, b := &legalChecker{Agent: mustNew(t, sa)}, &legalChecker{Agent: mustNew(t, sb)}
 			games := 20
 			for g := range games {
-				out := tab.Play(nzsc.DefaultRules, uint64(g), a, b)
+				out := tab.Play(nz.DefaultRules, uint64(g), a, b)
 				for _, turn := range tab.History {
-					if turn.Offence(0) != nzsc.NoOffence && turn.Offence(0) != nzsc.Stuck ||
-						turn.Offence(1) != nzsc.NoOffence && turn.Offence(1) != nzsc.Stuck {
+					if turn.Offence(0) != nz.NoOffence && turn.Offence(0) != nz.Stuck ||
+						turn.Offence(1) != nz.NoOffence && turn.Offence(1) != nz.Stuck {
 						t.Fatalf("%s vs %s game %d: penalized turn %08x", sa, sb, g, uint32(turn))
 					}
 				}
-				if out.State.Phase != nzsc.GameOver {
+				if out.State.Phase != nz.GameOver {
 					t.Fatalf("%s vs %s game %d: not over", sa, sb, g)
 				}
 			}
@@ -186,15 +187,15 @@ func TestBeatRandom(t *testing.T) {
 	} {
 		t.Run(c.spec, func(t *testing.T) {
 			bot, rnd := mustNew(t, c.spec), mustNew(t, "random")
-			tab := NewTable()
+			tab := agents.NewTable()
 			score, games := 0.0, 0
 			for g := range c.pairs {
 				for seat := range 2 {
-					var out Outcome
+					var out agents.Outcome
 					if seat == 0 {
-						out = tab.Play(nzsc.DefaultRules, uint64(g), bot, rnd)
+						out = tab.Play(nz.DefaultRules, uint64(g), bot, rnd)
 					} else {
-						out = tab.Play(nzsc.DefaultRules, uint64(g), rnd, bot)
+						out = tab.Play(nz.DefaultRules, uint64(g), rnd, bot)
 					}
 					switch out.Winner() {
 					case seat:
@@ -232,20 +233,20 @@ func TestBotParams(t *testing.T) {
 		{"greedy:x=1", false},
 		{"nash", true},
 	} {
-		_, err := Parse(c.spec)
+		_, err := agents.Parse(c.spec)
 		if (err == nil) != c.ok {
-			t.Errorf("case %d: Parse(%q) error %v, want ok=%v", i, c.spec, err, c.ok)
+			t.Errorf("case %d: agents.Parse(%q) error %v, want ok=%v", i, c.spec, err, c.ok)
 		}
 	}
 }
 
 // decisionSet collects decisions (in every phase) from random games for
 // allocation tests and benchmarks.
-func decisionSet(n int) []Decision {
-	var out []Decision
-	wildStates(5, n, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
+func decisionSet(n int) []agents.Decision {
+	var out []agents.Decision
+	wildStates(5, n, func(s *nz.State, seat int, legal []nz.Choice) {
 		c := *s
-		out = append(out, Decision{Seat: seat, State: &c, Legal: slices.Clone(legal)})
+		out = append(out, agents.Decision{Seat: seat, State: &c, Legal: slices.Clone(legal)})
 	})
 	return out
 }
@@ -307,16 +308,16 @@ func FuzzBotsLegal(f *testing.F) {
 	f.Add(uint64(1), uint64(2))
 	f.Add(uint64(0xdeadbeef), uint64(7))
 	specs := builtinSpecs(f)
-	bots := make([]Agent, len(specs))
+	bots := make([]agents.Agent, len(specs))
 	for i, s := range specs {
 		bots[i] = mustNew(f, s)
 	}
 	f.Fuzz(func(t *testing.T, seed, botSeed uint64) {
 		rng := rand.New(rand.NewPCG(botSeed, 0))
-		wildStates(seed, 2, func(s *nzsc.State, seat int, legal []nzsc.Choice) {
+		wildStates(seed, 2, func(s *nz.State, seat int, legal []nz.Choice) {
 			for i, a := range bots {
 				a.NewGame(seat, rng)
-				d := Decision{Seat: seat, State: s, Legal: legal}
+				d := agents.Decision{Seat: seat, State: s, Legal: legal}
 				if c := a.Choose(&d); !slices.Contains(legal, c) {
 					t.Fatalf("%s, phase %v seat %d: chose %v, not in %v", specs[i], s.Phase, seat, c, legal)
 				}

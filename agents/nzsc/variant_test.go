@@ -1,9 +1,10 @@
-package agents
+package nzsc
 
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestBotsUnderVariants plays every built-in bot (but optimal, which
@@ -12,7 +13,7 @@ import (
 // bots choose among the legal choices, which the variants change: fewer
 // boosters, shorter streaks).
 func TestBotsUnderVariants(t *testing.T) {
-	variants := []nzsc.Rules{
+	variants := []nz.Rules{
 		{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2},
 		{TurnCap: 1000, Points: 9, MoveStreak: 4, CharacterStreak: 4, Waits: 1},
 		{TurnCap: 1000, NoHeadstarts: true, BoosterRequired: true},
@@ -22,7 +23,7 @@ func TestBotsUnderVariants(t *testing.T) {
 	if testing.Short() {
 		games = 4
 	}
-	tab := NewTable()
+	tab := agents.NewTable()
 	for _, spec := range builtinSpecs(t) {
 		if spec == "optimal" {
 			continue
@@ -37,12 +38,12 @@ func TestBotsUnderVariants(t *testing.T) {
 				if out.Forfeit >= 0 {
 					t.Fatalf("%s, rules %d, game %d: forfeit: %v", spec, vi, g, out.Fault)
 				}
-				if out.State.Phase != nzsc.GameOver {
+				if out.State.Phase != nz.GameOver {
 					t.Fatalf("%s, rules %d, game %d: not over", spec, vi, g)
 				}
 				for k, tr := range tab.History {
 					for seat := range 2 {
-						if o := tr.Offence(seat); o != nzsc.NoOffence && o != nzsc.Stuck {
+						if o := tr.Offence(seat); o != nz.NoOffence && o != nz.Stuck {
 							t.Fatalf("%s, rules %d, game %d, turn %d: seat %d charged %v", spec, vi, g, k, seat, o)
 						}
 					}

@@ -1,11 +1,12 @@
-package agents
+package nzsc
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestMixMatchesChoose checks, for greedy and nash on states from random
@@ -15,7 +16,7 @@ import (
 // positive probability is made when asked often enough.
 func TestMixMatchesChoose(t *testing.T) {
 	for _, name := range []string{"greedy", "nash"} {
-		bot, err := Parse(name)
+		bot, err := agents.Parse(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,15 +26,15 @@ func TestMixMatchesChoose(t *testing.T) {
 		checked := 0
 		for game := uint64(0); game < 60; game++ {
 			src.Seed(game, 1)
-			s := nzsc.NewGame(nzsc.DefaultRules)
-			var buf [nzsc.MaxChoices]nzsc.Choice
-			for s.Phase != nzsc.GameOver {
+			s := nz.NewGame(nz.DefaultRules)
+			var buf [nz.MaxChoices]nz.Choice
+			for s.Phase != nz.GameOver {
 				for seat := range 2 {
 					n := s.Legal(seat, &buf)
 					if n == 0 {
 						continue
 					}
-					d := &Decision{Seat: seat, State: &s, Legal: buf[:n]}
+					d := &agents.Decision{Seat: seat, State: &s, Legal: buf[:n]}
 					probs := make([]float64, n)
 					mixer.Mix(d, probs)
 					sum := 0.0
@@ -65,9 +66,9 @@ func TestMixMatchesChoose(t *testing.T) {
 					}
 					checked++
 				}
-				var ch [nzsc.MaxChoices]nzsc.Choice
+				var ch [nz.MaxChoices]nz.Choice
 				r := src.Uint64()
-				a0, a1 := nzsc.Unknown, nzsc.Unknown
+				a0, a1 := nz.Unknown, nz.Unknown
 				if n := s.Legal(0, &ch); n > 0 {
 					a0 = ch[int(r%uint64(n))]
 				}
