@@ -1,5 +1,5 @@
-// Package engine implements the rules of NZSC (Ninja Zombie Samurai Clown)
-// exactly as the project's rulebook states them: character picks with repicks
+// Package nzsc implements the rules of two-player NZSC (Ninja Zombie Samurai
+// Clown) exactly as the project's rulebook states them: character picks with repicks
 // and the three-in-a-row rule, headstarts, boosters, rounds scored from the
 // 28×28 outcome table, single-use and destructive moves, move streaks, the
 // 5-5 setback, every penalty clause with waits and the penalty point, stuck

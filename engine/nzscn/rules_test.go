@@ -7,7 +7,7 @@ import (
 )
 
 // The oracles here are the SPEC's own statements worked by hand, and,
-// pair by pair, the two-player engine (package engine), which is a
+// pair by pair, the two-player engine (package engine/nzsc), which is a
 // separate implementation of a round between two players.
 
 func ch(c nzsc.Character) nzsc.Choice { return nzsc.Choice(c) }
