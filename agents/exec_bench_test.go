@@ -43,11 +43,11 @@ func benchGames(b *testing.B, a, c Agent) {
 }
 
 func BenchmarkPlayRandomVsRandom(b *testing.B) {
-	benchGames(b, &Random{}, &Random{})
+	benchGames(b, randomBot(), randomBot())
 }
 
 func BenchmarkPlayExecGobotVsRandom(b *testing.B) {
-	benchGames(b, newExec(b, gobot(b)), &Random{})
+	benchGames(b, newExec(b, gobot(b)), randomBot())
 }
 
 func BenchmarkPlayExecPythonVsRandom(b *testing.B) {
@@ -55,5 +55,5 @@ func BenchmarkPlayExecPythonVsRandom(b *testing.B) {
 	if err != nil {
 		b.Skip("python3 not found")
 	}
-	benchGames(b, newExec(b, py+" ../examples/python/bot.py"), &Random{})
+	benchGames(b, newExec(b, py+" ../examples/python/bot.py"), randomBot())
 }

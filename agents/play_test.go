@@ -8,7 +8,7 @@ import (
 
 // finishRecorder is a random bot that records what Finish tells it.
 type finishRecorder struct {
-	Random
+	Agent
 	outcomes []Outcome
 	turns    []int
 }
@@ -19,7 +19,7 @@ func (f *finishRecorder) Finish(o Outcome, h []nzsc.Turn) {
 }
 
 func TestPlayTellsFinishers(t *testing.T) {
-	a, b := &finishRecorder{}, &finishRecorder{}
+	a, b := &finishRecorder{Agent: randomBot()}, &finishRecorder{Agent: randomBot()}
 	tab := NewTable()
 	for seed := uint64(1); seed <= 3; seed++ {
 		out := tab.Play(nzsc.DefaultRules, seed, a, b)
