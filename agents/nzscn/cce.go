@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -72,15 +72,15 @@ type CCE struct {
 	eps, lambda            float64
 	// play draws the playouts' random choices, seeded from the state
 	// before each decision.
-	play   engine.Wyrand
+	play   nzsc.Wyrand
 	rng    *rand.Rand
 	seat   int
 	greedy [nzscn.MaxPlayers]Greedy
 	// Scratch of a decision.
-	opts  [nzscn.MaxPlayers][engine.MaxChoices]engine.Choice
+	opts  [nzscn.MaxPlayers][nzsc.MaxChoices]nzsc.Choice
 	count [nzscn.MaxPlayers]int
 	u     []float64 // per joint choice, per seat
-	probs [engine.MaxChoices]float64
+	probs [nzsc.MaxChoices]float64
 }
 
 // NewGame implements agents.Player.
@@ -112,7 +112,7 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
 	n := int(s.Players)
 	cells := 1
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	for j := range n {
 		k := s.Legal(j, &buf)
 		if k == 0 {
@@ -159,7 +159,7 @@ func (c *CCE) value(t0 *nzscn.State, clash bool, u []float64) {
 		}
 		return
 	}
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	for range c.playouts {
 		t := *t0
 		for d := 0; d < c.depth && !t.Over(); d++ {
@@ -204,7 +204,7 @@ func stateHash(s *nzscn.State) uint64 {
 
 // first is greedy's choice among legal with its ties broken by order
 // (the first of equals) instead of a draw.
-func (g *Greedy) first(s *nzscn.State, legal []engine.Choice) engine.Choice {
+func (g *Greedy) first(s *nzscn.State, legal []nzsc.Choice) nzsc.Choice {
 	pick := legal[0]
 	best, bestConceded := -1.0, 0.0
 	for _, a := range legal {
@@ -228,7 +228,7 @@ func shareAhead(s *nzscn.State, seat int) float64 {
 // are u (cell-major, n seats; cell = Σ a_j·Π_{k<j} count[k]) and writes
 // seat me's average strategy, weighted by iteration, into probs.
 func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, lambda float64, probs []float64) {
-	var regret, sigma, avg [nzscn.MaxPlayers][engine.MaxChoices]float64
+	var regret, sigma, avg [nzscn.MaxPlayers][nzsc.MaxChoices]float64
 	for j := range n {
 		for a := range count[j] {
 			sigma[j][a] = 1 / float64(count[j])
@@ -237,14 +237,14 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, l
 	cells := len(u) / n
 	// seen[k] is seat k's strategy as the others take it: its own mixed
 	// with uniform play at rate lambda.
-	var seen [nzscn.MaxPlayers][engine.MaxChoices]float64
+	var seen [nzscn.MaxPlayers][nzsc.MaxChoices]float64
 	for it := 1; it <= iters; it++ {
 		for k := range n {
 			for a := range count[k] {
 				seen[k][a] = (1-lambda)*sigma[k][a] + lambda/float64(count[k])
 			}
 		}
-		var q [nzscn.MaxPlayers][engine.MaxChoices]float64
+		var q [nzscn.MaxPlayers][nzsc.MaxChoices]float64
 		var at [nzscn.MaxPlayers]int
 		for cell := range cells {
 			for j := range n {

@@ -1,8 +1,8 @@
 package nzscn
 
 import (
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Mixer is implemented by the bots of this package that can state the
@@ -34,7 +34,7 @@ func (*Random) Mix(_ game.Observation, legal []game.Action, probs []float64) {
 // Booster (its xorshift32 draws are uniform in law).
 func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	k := len(legal)
-	if observed(obs).State.Phase == engine.PickBooster && legal[k-1] == game.Action(engine.NoBooster) {
+	if observed(obs).State.Phase == nzsc.PickBooster && legal[k-1] == game.Action(nzsc.NoBooster) {
 		k--
 	}
 	uniform(probs, k)
@@ -46,9 +46,9 @@ func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) 
 func (g *Greedy) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
 	best, bestConceded := -1.0, 0.0
-	var tie [engine.MaxChoices]bool
+	var tie [nzsc.MaxChoices]bool
 	for i, a := range legal {
-		v, conceded := g.score(s, engine.Choice(a))
+		v, conceded := g.score(s, nzsc.Choice(a))
 		switch {
 		case v > best+eps || v > best-eps && conceded < bestConceded-eps:
 			best, bestConceded = v, conceded

@@ -1,6 +1,6 @@
 package nzscn
 
-import "github.com/nzsclab/nzsc/engine"
+import "github.com/nzsclab/nzsc/engine/nzsc"
 
 // Position returns s as a position of a decision process that counts its
 // horizon apart: the turn count cleared, the cap lifted to its largest,
@@ -11,9 +11,9 @@ import "github.com/nzsclab/nzsc/engine"
 // call it.
 func (s State) Position() State {
 	s.Turn, s.TurnCap = 0, 0xFFFF
-	if s.Phase == engine.PickMove || s.Phase == engine.GameOver && s.Settled() {
+	if s.Phase == nzsc.PickMove || s.Phase == nzsc.GameOver && s.Settled() {
 		for i := range s.players {
-			s.players[i].lastCharacter, s.players[i].characterStreak = engine.NoCharacter, 0
+			s.players[i].lastCharacter, s.players[i].characterStreak = nzsc.NoCharacter, 0
 		}
 	}
 	return s
