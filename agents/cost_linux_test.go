@@ -60,7 +60,7 @@ func TestCostPerDecision(t *testing.T) {
 		seats int
 		spec  string
 	}{
-		{"nzsc", 2, "mcts"}, {"nzsc", 3, "mcts"}, {"nzsc", 4, "mcts"},
+		{"nzsc", 2, "mcts"}, {"nzsc", 3, "mcts"}, {"nzsc", 4, "mcts"}, {"nzsc", 3, "cce"}, {"nzsc", 4, "cce"},
 		{"npzr", 2, "ismcts"}, {"npzr", 2, "pimc"}, {"npzr", 2, "turn"},
 	} {
 		g, err := game.Build(c.game, c.seats, nil)
