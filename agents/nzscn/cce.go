@@ -74,7 +74,6 @@ type CCE struct {
 	// before each decision.
 	play   nzsc.Wyrand
 	rng    *rand.Rand
-	seat   int
 	greedy [nzscn.MaxPlayers]Greedy
 	// Scratch of a decision.
 	opts  [nzscn.MaxPlayers][nzsc.MaxChoices]nzsc.Choice
@@ -85,10 +84,7 @@ type CCE struct {
 
 // NewGame implements agents.Player.
 func (c *CCE) NewGame(g game.Game, seat int, rng *rand.Rand) {
-	c.rng, c.seat = rng, seat
-	for i := range c.greedy {
-		c.greedy[i].seat = i
-	}
+	c.rng = rng
 }
 
 // Act implements agents.Player.
@@ -111,6 +107,9 @@ func (c *CCE) Act(obs game.Observation, legal []game.Action) game.Action {
 func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
 	n := int(s.Players)
+	for i := range c.greedy {
+		c.greedy[i].seat = i // the playouts' greedy seats, before any NewGame too
+	}
 	cells := 1
 	var buf [nzsc.MaxChoices]nzsc.Choice
 	for j := range n {
@@ -145,7 +144,7 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 			at[j] = 0
 		}
 	}
-	selfPlay(u, n, &c.count, c.iters, c.seat, c.lambda, probs)
+	selfPlay(u, n, &c.count, c.iters, obs.Seat(), c.lambda, probs)
 }
 
 // value writes every seat's value of the state t reached by one turn.

@@ -42,9 +42,11 @@ func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) 
 
 // Mix implements Mixer: uniform over the choices Act's ties would leave
 // (the same comparisons in the same order; Act's reservoir draw picks
-// each with equal probability).
+// each with equal probability). Like every Mix here it reads the seat
+// from obs, not from the last NewGame.
 func (g *Greedy) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
+	g = &Greedy{seat: obs.Seat()}
 	best, bestConceded := -1.0, 0.0
 	var tie [nzsc.MaxChoices]bool
 	for i, a := range legal {
@@ -78,7 +80,7 @@ func (p *Paranoid) Mix(obs game.Observation, legal []game.Action, probs []float6
 		uniform(probs, 1)
 		return
 	}
-	row, _ := ParanoidStrategy(observed(obs).State, p.seat)
+	row, _ := ParanoidStrategy(observed(obs).State, obs.Seat())
 	clear(probs)
 	copy(probs, row)
 }
