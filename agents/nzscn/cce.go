@@ -18,7 +18,7 @@ func init() {
 			{Name: "iters", Default: "1024", Help: "regret-matching iterations of the one-turn game per decision"},
 			{Name: "depth", Default: "60", Help: "turns a greedy playout runs before the game is scored by points"},
 			{Name: "playouts", Default: "1", Help: "playouts per joint choice (their values averaged)"},
-			{Name: "lambda", Default: "0", Help: "in the self-play, each seat takes every other seat to play uniformly at random with this probability (a model of weak opponents; 0: pure self-play)"},
+			{Name: "lambda", Default: "0.5", Help: "in the self-play, each seat takes every other seat to play uniformly at random with this probability (a model of weak opponents; 0: pure self-play)"},
 			{Name: "eps", Default: "0", Help: "in playouts, the probability that a seat plays a uniformly random legal choice instead of greedy's"},
 		},
 		NewPlayer: func(p agents.Params) (agents.Player, error) {
