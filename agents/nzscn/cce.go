@@ -13,7 +13,7 @@ import (
 func init() {
 	agents.Register(agents.Info{
 		Name: "cce", MinSeats: minSeats, MaxSeats: maxSeats,
-		Help: "each turn, its side of a coarse correlated equilibrium of the one-turn game found by regret-matching self-play, every joint choice valued by a greedy playout (3 or 4 players)",
+		Help: "each turn, its side of a coarse correlated equilibrium of the one-turn game (regret-matching self-play, each seat taking the others to err at random half the time), every joint choice valued by a greedy playout (3 or 4 players)",
 		Params: []agents.Param{
 			{Name: "iters", Default: "1024", Help: "regret-matching iterations of the one-turn game per decision"},
 			{Name: "depth", Default: "60", Help: "turns a greedy playout runs before the game is scored by points"},
@@ -55,6 +55,15 @@ func init() {
 // uniform strategies. Regret-matching self-play's average joint play
 // approaches the game's coarse correlated equilibria (Hart and Mas-Colell
 // 2000); the bot draws from its own seat's average strategy.
+//
+// In the self-play each seat takes every other seat to play its
+// current strategy with probability 1−lambda and uniformly at random
+// with probability lambda (default 1/2): the equilibrium of a table
+// whose players err, which is what a lab's field holds. Measured at 3
+// players against every other bot (1200 games, seed 21): with lambda 0
+// (pure self-play) cce ranked second, 45 Plackett–Luce Elo behind
+// greedy (which plays the best response to uniform opponents, one turn
+// deep); with lambda 1/2 it ranked first, 109 Elo ahead of greedy.
 //
 // A joint choice's value for a seat is its score, the share of
 // opponents it finishes ahead of (ties half), the reward mcts uses: at
