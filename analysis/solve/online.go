@@ -40,6 +40,15 @@ func (s *Solution) SolvePairingInto(ctx context.Context, a, b engine.Loadout) er
 	if a.Character == b.Character || !allowed(s.Rules, a) || !allowed(s.Rules, b) {
 		return fmt.Errorf("solve: no move phase of %v against %v under these rules", a, b)
 	}
+	// One orientation whichever was asked: the simplex's choices among
+	// equally good strategies differ between a against b and its mirror
+	// image, so solving the one asked first would make a player's
+	// strategy depend on what it was asked before (and a best response
+	// computed against it, asking in its own order, answer another).
+	// The whole-game solve's: the lower loadout index first.
+	if LoadoutIndex(a) > LoadoutIndex(b) {
+		a, b = b, a
+	}
 	mp, err := planMoves(ctx, NewGraphRules(s.Rules, a, b))
 	if err != nil {
 		return err
