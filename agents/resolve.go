@@ -38,9 +38,8 @@ func init() {
 // exact move phase but picks solved from estimated values, the bot was
 // exploitable by 0.071 with the values of the move_streak=2 variant
 // (0.030 from the character phase alone, 0.056 from the booster phase
-// alone), 0.17 with those of points=3 and 0.78 with a race model of the
-// one-round games (scores only, no streaks); and none of those
-// estimates is much cheaper than the solve itself.
+// alone) and 0.17 with those of points=3 (solve.TestPickSensitivity);
+// and neither estimate is much cheaper than the solve itself.
 //
 // The strategy at a state is a function of the state alone (the solve
 // is deterministic), so the bot states it (Mixer) and its exploitability
