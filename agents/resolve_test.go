@@ -74,9 +74,11 @@ func (uniformMixer) Mix(d *Decision, probs []float64) {
 // forgets its solves at each game (cache=game) or keeps them
 // (cache=bot): its strategy is a function of the state.
 func TestResolveDeterministicAndCaches(t *testing.T) {
-	games := 8
+	// Under cache=game every game solves the variant again (a second
+	// each): few games.
+	games := 4
 	if testing.Short() {
-		games = 3
+		games = 2
 	}
 	var logs [][]engine.Turn
 	for _, spec := range []string{"resolve", "resolve", "resolve:cache=bot"} {

@@ -175,7 +175,7 @@ func TestPickSensitivity(t *testing.T) {
 		est := pickPhasesFrom(truth.Rules, func(i, j int) float64 { return v.Pairings[i][j].Value })
 		chars, boosters := *truth, *est
 		chars.Characters, boosters.Characters = est.Characters, truth.Characters
-		t.Logf("picks from the values of %v: exploitable by %.3f (%.3f with exact boosters, %.3f with exact characters); that solve took %v",
+		t.Logf("picks from the values of %v: exploitable by %.3f (%.3f with exact boosters, %.3f with exact characters); that solve took %v of wall time",
 			opts, pickExploitability(truth, est), pickExploitability(truth, &chars), pickExploitability(truth, &boosters), v.Elapsed)
 	}
 }
