@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // timedAgent wraps an Agent and records the CPU time of each of its
@@ -20,7 +21,7 @@ type timedAgent struct {
 	cpu [3][]time.Duration // character, booster, move
 }
 
-func (a *timedAgent) Choose(d *agents.Decision) engine.Choice {
+func (a *timedAgent) Choose(d *agents.Decision) nzsc.Choice {
 	if len(d.Legal) == 1 {
 		return a.Agent.Choose(d)
 	}
@@ -28,9 +29,9 @@ func (a *timedAgent) Choose(d *agents.Decision) engine.Choice {
 	c := a.Agent.Choose(d)
 	ph := 2
 	switch d.State.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		ph = 0
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		ph = 1
 	}
 	a.cpu[ph] = append(a.cpu[ph], threadCPU(a.t)-start)
@@ -67,9 +68,9 @@ func TestResolveCost(t *testing.T) {
 		tab := agents.NewTable()
 		for g := range games {
 			if g%2 == 0 {
-				tab.Play(engine.DefaultRules, uint64(g), me, &agents.Random{})
+				tab.Play(nzsc.DefaultRules, uint64(g), me, &nzscbots.Random{})
 			} else {
-				tab.Play(engine.DefaultRules, uint64(g), &agents.Random{}, me)
+				tab.Play(nzsc.DefaultRules, uint64(g), &nzscbots.Random{}, me)
 			}
 		}
 		var all []time.Duration

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // NewPartial returns an empty Solution of the game under rules r, to be
@@ -14,7 +14,7 @@ import (
 // the pieces are solved: a move-phase state of a pairing not solved yet,
 // the booster phase of characters whose pairings are not all solved, or
 // the character phase before SolveCharacters are outside it (ok false).
-func NewPartial(r engine.Rules) (*Solution, error) {
+func NewPartial(r nzsc.Rules) (*Solution, error) {
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("solve: %w", err)
 	}
@@ -22,7 +22,7 @@ func NewPartial(r engine.Rules) (*Solution, error) {
 }
 
 // HasPairing reports whether the pairing a against b is solved in s.
-func (s *Solution) HasPairing(a, b engine.Loadout) bool { return s.Pairing(a, b) != nil }
+func (s *Solution) HasPairing(a, b nzsc.Loadout) bool { return s.Pairing(a, b) != nil }
 
 // SolvePairingInto solves the move phase of a against b, if s does not
 // hold it yet, and stores it with its mirror image (b against a). It is
@@ -33,7 +33,7 @@ func (s *Solution) HasPairing(a, b engine.Loadout) bool { return s.Pairing(a, b)
 // Regenerative against Samurai/Atlas: 2.4 s against 0.4 s), a
 // difference no player can feel. A done ctx stops it between two
 // components with ctx's error, and s is unchanged.
-func (s *Solution) SolvePairingInto(ctx context.Context, a, b engine.Loadout) error {
+func (s *Solution) SolvePairingInto(ctx context.Context, a, b nzsc.Loadout) error {
 	if s.HasPairing(a, b) {
 		return nil
 	}
@@ -75,14 +75,14 @@ func (s *Solution) SolvePairingInto(ctx context.Context, a, b engine.Loadout) er
 
 // boosterPairings lists the loadouts of characters a and b that the
 // booster phase of a against b may lead to.
-func (s *Solution) boosterLoadouts(a, b engine.Character) (as, bs [3]engine.Loadout, na, nb int) {
+func (s *Solution) boosterLoadouts(a, b nzsc.Character) (as, bs [3]nzsc.Loadout, na, nb int) {
 	ba, na := s.Rules.Boosters(a)
 	bb, nb := s.Rules.Boosters(b)
 	for i := range na {
-		as[i] = engine.Loadout{Character: a, Booster: ba[i]}
+		as[i] = nzsc.Loadout{Character: a, Booster: ba[i]}
 	}
 	for j := range nb {
-		bs[j] = engine.Loadout{Character: b, Booster: bb[j]}
+		bs[j] = nzsc.Loadout{Character: b, Booster: bb[j]}
 	}
 	return as, bs, na, nb
 }
@@ -91,8 +91,8 @@ func (s *Solution) boosterLoadouts(a, b engine.Character) (as, bs [3]engine.Load
 // not hold yet, then the booster phase of a against b and of b against
 // a. A done ctx stops it with ctx's error; the pairings solved by then
 // are kept.
-func (s *Solution) SolveBoostersOf(ctx context.Context, a, b engine.Character) error {
-	if a == b || a >= engine.NumCharacters || b >= engine.NumCharacters {
+func (s *Solution) SolveBoostersOf(ctx context.Context, a, b nzsc.Character) error {
+	if a == b || a >= nzsc.NumCharacters || b >= nzsc.NumCharacters {
 		return fmt.Errorf("solve: no booster phase of %v against %v", a, b)
 	}
 	as, bs, na, nb := s.boosterLoadouts(a, b)
@@ -110,8 +110,8 @@ func (s *Solution) SolveBoostersOf(ctx context.Context, a, b engine.Character) e
 
 // HasBoosters reports whether the booster phase of a against b is
 // solved in s.
-func (s *Solution) HasBoosters(a, b engine.Character) bool {
-	return a < engine.NumCharacters && b < engine.NumCharacters && a != b && s.Boosters[a][b].Game.M > 0
+func (s *Solution) HasBoosters(a, b nzsc.Character) bool {
+	return a < nzsc.NumCharacters && b < nzsc.NumCharacters && a != b && s.Boosters[a][b].Game.M > 0
 }
 
 // SolveCharacters solves every pairing and booster phase s does not hold
@@ -119,8 +119,8 @@ func (s *Solution) HasBoosters(a, b engine.Character) bool {
 // everywhere. A done ctx stops it with ctx's error; what was solved by
 // then is kept.
 func (s *Solution) SolveCharacters(ctx context.Context) error {
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := a + 1; b < engine.NumCharacters; b++ {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := a + 1; b < nzsc.NumCharacters; b++ {
 			if !s.HasBoosters(a, b) {
 				if err := s.SolveBoostersOf(ctx, a, b); err != nil {
 					return err

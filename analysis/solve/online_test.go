@@ -6,11 +6,11 @@ import (
 	"os"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // onlineRules is a small variant (a whole solve in about a second).
-var onlineRules = engine.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2}
+var onlineRules = nzsc.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2}
 
 // TestPartialMatchesWhole: a Solution filled piece by piece (a pairing
 // asked in either orientation, one booster phase, then the rest) agrees
@@ -27,11 +27,11 @@ func TestPartialMatchesWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	a, b := ls[11], ls[0] // Clown/No Booster against Ninja/Shadow: the higher index first
-	st := engine.NewGame(onlineRules)
-	st.Step(engine.Choice(a.Character), engine.Choice(b.Character))
-	st.Step(engine.Choice(a.Booster), engine.Choice(b.Booster))
+	st := nzsc.NewGame(onlineRules)
+	st.Step(nzsc.Choice(a.Character), nzsc.Choice(b.Character))
+	st.Step(nzsc.Choice(a.Booster), nzsc.Choice(b.Booster))
 	var p [MaxSide]float64
 	if _, ok := s.Strategy(&st, 0, &p); ok {
 		t.Error("a move-phase state of an unsolved pairing has a strategy")
@@ -45,13 +45,13 @@ func TestPartialMatchesWhole(t *testing.T) {
 	if _, ok := s.Strategy(&st, 0, &p); !ok {
 		t.Error("no strategy at the start of a solved pairing")
 	}
-	if s.HasBoosters(engine.Ninja, engine.Samurai) || s.HasCharacters() {
+	if s.HasBoosters(nzsc.Ninja, nzsc.Samurai) || s.HasCharacters() {
 		t.Fatal("unsolved phases reported solved")
 	}
-	if err := s.SolveBoostersOf(ctx, engine.Ninja, engine.Samurai); err != nil {
+	if err := s.SolveBoostersOf(ctx, nzsc.Ninja, nzsc.Samurai); err != nil {
 		t.Fatal(err)
 	}
-	if !s.HasBoosters(engine.Samurai, engine.Ninja) {
+	if !s.HasBoosters(nzsc.Samurai, nzsc.Ninja) {
 		t.Error("the booster phase's other order is missing")
 	}
 	if err := s.SolveCharacters(ctx); err != nil {
@@ -69,8 +69,8 @@ func TestPartialMatchesWhole(t *testing.T) {
 			}
 		}
 	}
-	for x := range engine.Character(engine.NumCharacters) {
-		for y := range engine.Character(engine.NumCharacters) {
+	for x := range nzsc.Character(nzsc.NumCharacters) {
+		for y := range nzsc.Character(nzsc.NumCharacters) {
 			if x != y && math.Abs(whole.Boosters[x][y].Value-s.Boosters[x][y].Value) > tol {
 				t.Errorf("boosters %v against %v: value %v, whole solve %v", x, y, s.Boosters[x][y].Value, whole.Boosters[x][y].Value)
 			}
@@ -93,19 +93,19 @@ func TestPartialStops(t *testing.T) {
 	if err := s.SolveCharacters(ctx); err == nil {
 		t.Fatal("no error from a stopped solve")
 	}
-	if s.HasCharacters() || s.HasBoosters(engine.Ninja, engine.Zombie) {
+	if s.HasCharacters() || s.HasBoosters(nzsc.Ninja, nzsc.Zombie) {
 		t.Error("a stopped solve reported solved")
 	}
-	if _, err := NewPartial(engine.Rules{Points: 99}); err == nil {
+	if _, err := NewPartial(nzsc.Rules{Points: 99}); err == nil {
 		t.Error("rules out of range accepted")
 	}
 }
 
 // pickPhasesFrom returns a Solution whose booster and character phases
 // are solved from the pairing values vals(i, j) (loadout indices).
-func pickPhasesFrom(r engine.Rules, vals func(i, j int) float64) *Solution {
+func pickPhasesFrom(r nzsc.Rules, vals func(i, j int) float64) *Solution {
 	s := &Solution{Rules: normalRules(r)}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	for i, a := range ls {
 		for j, b := range ls {
 			if a.Character != b.Character && allowed(s.Rules, a) && allowed(s.Rules, b) {
@@ -133,7 +133,7 @@ func pickExploitability(truth, picks *Solution) float64 {
 				}
 			}
 		}
-		pol := func(st *engine.State, seat int, probs []float64) {
+		pol := func(st *nzsc.State, seat int, probs []float64) {
 			var p [MaxSide]float64
 			n, _ := picks.Strategy(st, seat, &p)
 			copy(probs, p[:n])
