@@ -145,6 +145,29 @@ func TestResolveStops(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("after a stop: strategy %v, a fresh bot's %v", got, want)
 	}
+	// Cancelled during the solve of the shared rules' whole game
+	// (seconds): the decision ends soon after, legally.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	b := mustNew(t, "resolve").(*Resolve)
+	b.SetContext(ctx)
+	b.NewGame(0, rand.New(rand.NewPCG(1, 1)))
+	full := nz.NewGame(nz.DefaultRules)
+	n = full.Legal(0, &buf)
+	d = &agents.Decision{Seat: 0, State: &full, Legal: buf[:n]}
+	time.AfterFunc(50*time.Millisecond, cancel)
+	go func() { done <- b.Choose(d) }()
+	select {
+	case c := <-done:
+		if !slices.Contains(d.Legal, c) {
+			t.Fatalf("chose %v, not in %v", c, d.Legal)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("resolve still solves 60 s after its context was cancelled")
+	}
+	if b.sol.HasCharacters() {
+		t.Error("a solve cut after 50 ms was kept as solved")
+	}
 }
 
 // TestResolveReadsNoSolution: resolve never reads or writes the
