@@ -89,6 +89,15 @@ func (tc TimeControl) String() string {
 // for when the time control does not say (a game-long clock).
 const budgetMoves = 30
 
+// MovesToGo is how many decisions are left, after done of them, before
+// the clock is topped up by Base again: 0 for a game-long clock.
+func (tc TimeControl) MovesToGo(done int) int {
+	if tc.Moves <= 0 {
+		return 0
+	}
+	return tc.Moves - done%tc.Moves
+}
+
 // Budget is the time a search bot is given for its next decision with
 // remaining on its clock after done decisions: remaining spread over the
 // decisions left to the next time control (at most budgetMoves), plus
@@ -97,7 +106,7 @@ const budgetMoves = 30
 func (tc TimeControl) Budget(remaining time.Duration, done int) time.Duration {
 	left := budgetMoves
 	if tc.Moves > 0 {
-		left = min(left, tc.Moves-done%tc.Moves)
+		left = min(left, tc.MovesToGo(done))
 	}
 	b := min(remaining/time.Duration(left)+tc.Inc, remaining/2)
 	return max(b, time.Millisecond)
@@ -153,8 +162,10 @@ func (c *clock) begin(bot any) {
 	if cb, ok := bot.(Clocked); ok {
 		cb.SetTimeBudget(c.tc.Budget(c.remaining, c.done))
 	}
-	if l, ok := bot.(interface{ setClockLeft(time.Duration) }); ok {
-		l.setClockLeft(c.remaining)
+	if l, ok := bot.(interface {
+		setClock(tc TimeControl, left time.Duration, done int)
+	}); ok {
+		l.setClock(c.tc, c.remaining, c.done)
 	}
 	c.started = c.now()
 }
