@@ -249,3 +249,18 @@ func (c *clockedPlayer) Act(obs game.Observation, legal []game.Action) game.Acti
 
 // Fault implements Faulter, as clockedAgent's.
 func (c *clockedPlayer) Fault() error { return c.clock.faultOf(faulterOf(c.p)) }
+
+// WithClock returns specs with tc=tc added to each spec of gameName at
+// seats that gives no tc= of its own, as a command's --tc does (the
+// spec's own clock wins); a spec that does not parse is left as it is,
+// for the caller's parse to report.
+func WithClock(gameName string, seats int, specs []string, tc TimeControl) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s
+		if b, err := ParseForSeats(gameName, seats, s); err == nil && b.TC == nil {
+			out[i] = b.WithOption(ClockOption, tc.String())
+		}
+	}
+	return out
+}

@@ -490,6 +490,10 @@ type StartRequest struct {
 	Games int64 `json:"games"`
 	// Seed, decimal or 0x hex; empty picks one.
 	Seed string `json:"seed,omitempty"`
+	// TC is a clock for every bot whose spec gives none, as the
+	// commands' --tc: TIME+INC or MOVES/TIME+INC in seconds
+	// (agents.ParseTimeControl); empty: none.
+	TC string `json:"tc,omitempty"`
 }
 
 // maxBots bounds a tournament's entrants (its pairings grow as n²).
@@ -537,6 +541,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	} else {
 		cmd = append(cmd, "--bots", strings.Join(req.Bots, ";"))
 	}
+	if req.TC != "" {
+		cmd = append(cmd, "--tc", req.TC)
+	}
 	// The games log lies beside the run directory (which starts empty),
 	// inside the root, where the Watch page finds it.
 	log := out + ".games.jsonl.gz"
@@ -570,7 +577,8 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 }
 
 // configOf checks a start request and builds its run's config;
-// external programs only when allowExec (webapi.ExecAllowed).
+// external programs only when allowExec (webapi.ExecAllowed). It
+// writes req.TC in its normal form.
 func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
 	name, players := strings.TrimSpace(req.Game), req.Players
 	if name == "" {
@@ -598,12 +606,26 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		return nil, fmt.Errorf("kind %q: want tournament or match", req.Kind)
 	}
 	seen := map[string]bool{}
-	for _, spec := range req.Bots {
+	specs := make([]string, len(req.Bots))
+	for i, spec := range req.Bots {
 		spec = strings.TrimSpace(spec)
 		if seen[spec] {
 			return nil, fmt.Errorf("bot %q is listed twice", spec)
 		}
 		seen[spec] = true
+		specs[i] = spec
+	}
+	// The clock, read as the commands read --tc (one parser), and
+	// written back in its normal form for the run's command line.
+	if req.TC = strings.TrimSpace(req.TC); req.TC != "" {
+		tc, err := agents.ParseTimeControl(req.TC)
+		if err != nil {
+			return nil, fmt.Errorf("clock: %w", err)
+		}
+		req.TC = tc.String()
+		specs = agents.WithClock(g.Info().Name, g.Seats(), specs, tc)
+	}
+	for _, spec := range specs {
 		b, err := ParseBot(g.Info().Name, g.Seats(), spec, allowExec)
 		if err != nil {
 			return nil, err
