@@ -73,6 +73,8 @@ type Handler struct {
 	root *Root
 	jobs *webapi.Store[*job]
 	mux  *http.ServeMux
+	// reports keeps rendered reports while their runs do not change.
+	reports reportCache
 	// startMu makes choosing a job's directory and adding it atomic,
 	// and guards closed.
 	startMu sync.Mutex
@@ -235,16 +237,45 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, d)
 }
 
+// errNoRun wraps a run that cannot be loaded (404, not 500).
+type errNoRun struct{ error }
+
+// renderReport renders run's report in format ("html" or "table")
+// through the handler's cache.
+func (h *Handler) renderReport(run, format string) ([]byte, error) {
+	return h.reports.get(h.root, run, format, func() ([]byte, error) {
+		m, c, err := h.root.Load(run)
+		if err != nil {
+			return nil, errNoRun{err}
+		}
+		var b bytes.Buffer
+		if format == "html" {
+			err = report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}})
+		} else {
+			err = Text(&b, m, c)
+		}
+		return b.Bytes(), err
+	})
+}
+
+// serveReport writes run's report in format, or its error.
+func (h *Handler) serveReport(w http.ResponseWriter, run, format string) ([]byte, bool) {
+	b, err := h.renderReport(run, format)
+	if err != nil {
+		status := http.StatusInternalServerError
+		if _, ok := err.(errNoRun); ok {
+			status = http.StatusNotFound
+		}
+		webapi.Error(w, status, err.Error())
+		return nil, false
+	}
+	return b, true
+}
+
 // reportHTML serves the run's HTML page (report.Tail).
 func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
-	m, c, err := h.root.Load(r.PathValue("run"))
-	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
-		return
-	}
-	var b bytes.Buffer
-	if err := report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}}); err != nil {
-		webapi.Error(w, http.StatusInternalServerError, err.Error())
+	b, ok := h.serveReport(w, r.PathValue("run"), "html")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -254,23 +285,17 @@ func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	// has it replaced here).
 	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
 	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
-	m, c, err := h.root.Load(r.PathValue("run"))
-	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
-		return
-	}
-	var b bytes.Buffer
-	if err := Text(&b, m, c); err != nil {
-		webapi.Error(w, http.StatusInternalServerError, err.Error())
+	b, ok := h.serveReport(w, r.PathValue("run"), "table")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 // Text renders a run's text report from its manifest and counts, as
