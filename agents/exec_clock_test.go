@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // clockLines returns the clock fields a test bot wrote to its log, in
@@ -70,7 +70,7 @@ func TestExecClockField(t *testing.T) {
 	tab := NewTable()
 	for seed := range uint64(2) {
 		calls = 0
-		if o := tab.Play(engine.DefaultRules, seed, c, &Random{}); o.Forfeit >= 0 {
+		if o := tab.Play(nzsc.DefaultRules, seed, c, randomBot()); o.Forfeit >= 0 {
 			t.Fatalf("seed %d: forfeit %d (%v)", seed, o.Forfeit, o.Fault)
 		}
 		left := int64(10000)
@@ -100,7 +100,7 @@ func TestExecClockField(t *testing.T) {
 func TestExecClockSpent(t *testing.T) {
 	defer setLogDir(filepath.Join(t.TempDir(), "logs"))()
 	c, e := clockedExec(t, "exec:"+badbot("mode=clock;sleep=20;tc=60"))
-	if o := NewTable().Play(engine.DefaultRules, 5, c, &Random{}); o.Forfeit >= 0 {
+	if o := NewTable().Play(nzsc.DefaultRules, 5, c, randomBot()); o.Forfeit >= 0 {
 		t.Fatalf("forfeit %d (%v)", o.Forfeit, o.Fault)
 	}
 	e.Close()
@@ -126,7 +126,7 @@ func TestExecClockSpent(t *testing.T) {
 func TestExecNoClockNoField(t *testing.T) {
 	defer setLogDir(filepath.Join(t.TempDir(), "logs"))()
 	e := newExec(t, badbot("mode=clock"))
-	if o := NewTable().Play(engine.DefaultRules, 5, e, &Random{}); o.Forfeit >= 0 {
+	if o := NewTable().Play(nzsc.DefaultRules, 5, e, randomBot()); o.Forfeit >= 0 {
 		t.Fatalf("forfeit %d (%v)", o.Forfeit, o.Fault)
 	}
 	e.Close()
@@ -205,7 +205,7 @@ func TestExecPlayerClockField(t *testing.T) {
 func TestExecStartNotCharged(t *testing.T) {
 	defer setLogDir(filepath.Join(t.TempDir(), "logs"))()
 	c, e := clockedExec(t, "exec:"+badbot("mode=clock;startsleep=1500;tc=1+0.1"))
-	if o := NewTable().Play(engine.DefaultRules, 7, c, &Random{}); o.Forfeit >= 0 {
+	if o := NewTable().Play(nzsc.DefaultRules, 7, c, randomBot()); o.Forfeit >= 0 {
 		t.Fatalf("forfeit %d (%v)", o.Forfeit, o.Fault)
 	}
 	e.Close()
