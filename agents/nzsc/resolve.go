@@ -15,7 +15,7 @@ func init() {
 		Name: "resolve",
 		Help: "solves online, exactly, what each decision needs (the character phase: every pairing; the booster phase: its characters' pairings; a move: its pairing) and plays that equilibrium; never reads a stored solution",
 		Params: []agents.Param{
-			{Name: "cache", Default: "game", Help: "what the bot keeps of its solves: game (forgotten at each new game: every game solves again, about 5 s of CPU at its first decision) or bot (kept for the bot's life: the first game pays, later ones look up)"},
+			{Name: "cache", Default: "bot", Help: "what the bot keeps of its solves: bot (kept for the bot's life: its first game pays about 5 s of CPU at its first decision, later games look up) or game (forgotten at each new game: every game solves again)"},
 		},
 		New: newResolve,
 	})
