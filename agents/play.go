@@ -69,6 +69,13 @@ func (o *Outcome) Winner() int {
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
 func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
+	return t.PlayFrom(engine.NewGame(rules), nil, seed, a, b)
+}
+
+// PlayFrom is Play from start, the state after opening (the turns that
+// led to it, which t.History begins with): a run's opening forces the
+// first picks and the bots play on from there.
+func (t *Table) PlayFrom(start engine.State, opening []engine.Turn, seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
 	for i := range agents {
@@ -79,9 +86,9 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 			SetContext(agents[i], t.ctx)
 		}
 	}
-	t.state = engine.NewGame(rules)
+	t.state = start
 	s, buf, d := &t.state, &t.buf, &t.d
-	t.History = t.History[:0]
+	t.History = append(t.History[:0], opening...)
 	// Seat and State stay for the whole game; each decision only updates
 	// History and Legal.
 	for i := range d {

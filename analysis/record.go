@@ -3,6 +3,7 @@ package analysis
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/nzsclab/nzsc/engine/game"
 )
@@ -104,6 +105,11 @@ type Pairing struct {
 	Illegal [2]int64 `json:"illegal"`
 	// Turns is the total number of turns (all phases) of the games.
 	Turns int64 `json:"turns"`
+	// Openings, in a run with openings (--openings), holds for each
+	// opening its game pairs and A's half-points in them (0 to 4 a
+	// pair): the strata of the design, from which the narrowing of the
+	// intervals is estimated (OpeningSpread). Absent otherwise.
+	Openings [][2]int64 `json:"openings,omitempty"`
 }
 
 // Total returns A's record over all games of the pairing.
@@ -131,6 +137,29 @@ func (p *Pairing) Merge(q *Pairing) {
 		p.Illegal[s] += q.Illegal[s]
 	}
 	p.Turns += q.Turns
+	switch {
+	case q.Openings == nil:
+	case p.Openings == nil:
+		// A copy: p must not share q's counts.
+		p.Openings = slices.Clone(q.Openings)
+	case len(p.Openings) != len(q.Openings):
+		panic(fmt.Sprintf("analysis: merging %d openings into %d", len(q.Openings), len(p.Openings)))
+	default:
+		for i, o := range q.Openings {
+			p.Openings[i][0] += o[0]
+			p.Openings[i][1] += o[1]
+		}
+	}
+}
+
+// ClonePairings returns an independent copy of ps: a Pairing holds a
+// slice (its per-opening tallies), which a plain copy would share.
+func ClonePairings(ps []Pairing) []Pairing {
+	out := slices.Clone(ps)
+	for i := range out {
+		out[i].Openings = slices.Clone(out[i].Openings)
+	}
+	return out
 }
 
 // Tournament is the aggregated counts of a round robin or gauntlet: the
