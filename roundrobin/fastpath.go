@@ -21,7 +21,12 @@ import (
 // agents.Table.Play would with two *agents.Random from seed, and returns
 // the final state. src is scratch space for the seats' sources.
 func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) engine.State {
-	return randomGameFrom(src, engine.NewGame(rules), seed)
+	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
+	src[0].Seed(seed, 0)
+	src[1].Seed(seed, 1)
+	s := engine.NewGame(rules)
+	s.PlayRandom(&src[0], &src[1])
+	return s
 }
 
 // randomGameFrom is randomGame from s, a state after a run's opening:

@@ -139,7 +139,10 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		pi = int(pair / w.cfg.PairsPerPairing)
 		k = pair % w.cfg.PairsPerPairing
 	}
-	seed := w.seeds(pi, k)
+	seed := w.cfg.seeds(pi, k)
+	if w.openings != nil {
+		w.setOpening(&seed, k)
+	}
 	p := &a.p[pi]
 	pr := w.pairings[pi]
 	if w.nzsc != nil {
@@ -151,7 +154,11 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
-			half := w.nzsc.playRandom(p, tally, seed, first, 0) + w.nzsc.playRandom(p, tally, seed, 1-first, 1)
+			if seed.open == nil {
+				p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
+				return nil
+			}
+			half := w.nzsc.playRandomFrom(p, tally, seed, first, 0) + w.nzsc.playRandomFrom(p, tally, seed, 1-first, 1)
 			p.Pentanomial[half]++
 			w.countOpening(p, k, half)
 			return nil
@@ -177,15 +184,12 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	return w.endPair(pair)
 }
 
-// seeds returns the seeds and the opening of pair (or set) k of
-// pairing p.
-func (w *worker) seeds(p int, k uint64) gameSeeds {
-	s := w.cfg.seeds(p, k)
-	if n := uint64(len(w.openings)); n > 0 {
-		s.open = &w.openings[k%n]
-		w.rec.OpeningSteps = len(s.open.names)
-	}
-	return s
+// setOpening sets s's opening, that of pair (or set) k, in a run with
+// forced openings (kept out of the call when there are none: the fast
+// path of random play counts every instruction per game).
+func (w *worker) setOpening(s *gameSeeds, k uint64) {
+	s.open = &w.openings[k%uint64(len(w.openings))]
+	w.rec.OpeningSteps = len(s.open.names)
 }
 
 // countOpening adds pair k, in which A scored half half-points, to its
@@ -258,7 +262,10 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	ti := int(set / w.cfg.PairsPerPairing)
 	k := set % w.cfg.PairsPerPairing
-	seed := w.seeds(ti, k)
+	seed := w.cfg.seeds(ti, k)
+	if w.openings != nil {
+		w.setOpening(&seed, k)
+	}
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -360,8 +367,17 @@ func (t *nzscTable) close() error {
 // playRandom plays a game between two uniform random bots on the
 // engine's PlayRandom (see randomGame) and adds it to p, as seen from A
 // in seatA, and to tally, whose first entrant sits in seat first.
-func (t *nzscTable) playRandom(p *analysis.Pairing, tally *engine.LoadoutTally, sd gameSeeds, first, seatA int) int {
-	s := t.randomGame(sd)
+func (t *nzscTable) playRandom(p *analysis.Pairing, tally *engine.LoadoutTally, seed uint64, first, seatA int) int {
+	s := randomGame(&t.src, t.rules, seed)
+	p.Turns += int64(s.Turn)
+	winner := s.Result.Winner()
+	tally.Add(&s, s.Settled(), winner, first)
+	return addResult(p, winner, seatA)
+}
+
+// playRandomFrom is playRandom from sd's opening.
+func (t *nzscTable) playRandomFrom(p *analysis.Pairing, tally *engine.LoadoutTally, sd gameSeeds, first, seatA int) int {
+	s := randomGameFrom(&t.src, sd.open.start, sd.deal)
 	p.Turns += int64(s.Turn)
 	winner := s.Result.Winner()
 	tally.Add(&s, s.Settled(), winner, first)
