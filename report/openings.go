@@ -81,7 +81,7 @@ func (o *Openings) Text(pairs int64) string {
 		100*(1-r), float64(o.WithinVariance), float64(o.TotalVariance))
 	if pairs > 0 {
 		free := 1.96 * math.Sqrt(float64(o.TotalVariance)/float64(pairs)) * 100
-		s += fmt.Sprintf(" A's score: ± %.1f with the openings as strata, ± %.1f free.", free*r, free)
+		s += fmt.Sprintf(" A's score: ± %.2f with the openings as strata, ± %.2f free.", free*r, free)
 	}
 	return s
 }
