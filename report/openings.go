@@ -30,6 +30,8 @@ type Openings struct {
 	// sqrt(within/total); Narrower is 1 − Ratio.
 	Ratio    num `json:"ratio"`
 	Narrower num `json:"narrower"`
+	// seats is the run's players a table, for the words.
+	seats int
 }
 
 // openingsOf returns the openings of the run man describes with its
@@ -38,7 +40,7 @@ func openingsOf(man *results.Manifest, pairings []analysis.Pairing) *Openings {
 	if man == nil || man.NumOpenings() == 0 {
 		return nil
 	}
-	o := &Openings{Design: man.OpeningDesign, Count: man.NumOpenings()}
+	o := &Openings{Design: man.OpeningDesign, Count: man.NumOpenings(), seats: man.NumSeats()}
 	if o.Design == "" {
 		o.Design = "seeds"
 	}
@@ -54,13 +56,17 @@ func openingsOf(man *results.Manifest, pairings []analysis.Pairing) *Openings {
 
 // what names the openings for people.
 func (o *Openings) what() string {
+	sets := "pairings"
+	if o.seats > 2 {
+		sets = "combinations"
+	}
 	switch o.Design {
 	case "loadouts":
-		return fmt.Sprintf("the %d loadout pairings (--openings loadouts)", o.Count)
+		return fmt.Sprintf("the %d loadout %s (--openings loadouts)", o.Count, sets)
 	case "characters":
-		return fmt.Sprintf("the %d character pairings (--openings characters)", o.Count)
+		return fmt.Sprintf("the %d character %s (--openings characters)", o.Count, sets)
 	case "records":
-		return fmt.Sprintf("%d record prefixes", o.Count)
+		return fmt.Sprintf("%d record prefixes (--openings FILE)", o.Count)
 	}
 	return fmt.Sprintf("%d deal seeds", o.Count)
 }

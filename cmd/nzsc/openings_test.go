@@ -66,7 +66,7 @@ func TestOpeningsDesignFlag(t *testing.T) {
 		t.Fatalf("--openings loadouts: code %d: %s\n%s", code, stderr, stdout)
 	}
 	stdout, stderr, code = runCmd(t, "", "match", "classic", "random", "--games", "20", "--quiet", "--openings", log, "--opening-steps", "3")
-	if code != 0 || !strings.Contains(stdout, "216 record prefixes") {
+	if code != 0 || !strings.Contains(stdout, "216 record prefixes (--openings FILE)") {
 		t.Fatalf("--openings games log: code %d: %s\n%s", code, stderr, stdout)
 	}
 }
