@@ -69,3 +69,36 @@ func TestSpreadOf(t *testing.T) {
 		t.Errorf("one pair per opening: ratio %g, want NaN", s.Ratio())
 	}
 }
+
+// Merging counts without per-opening tallies (written before they were
+// kept) into counts with them, or the other way, keeps none: a tally of
+// part of the games would mislead. Empty counts take the other's, as a
+// copy.
+func TestMergeOpenings(t *testing.T) {
+	with := func() Pairing {
+		return Pairing{Pentanomial: [5]int64{0, 0, 2, 0, 0}, Openings: [][2]int64{{1, 2}, {1, 2}}}
+	}
+	legacy := Pairing{Pentanomial: [5]int64{0, 0, 0, 0, 1}}
+	p := with()
+	p.Merge(&legacy)
+	if p.Openings != nil {
+		t.Errorf("tallies + legacy: %v, want none", p.Openings)
+	}
+	l := legacy
+	q := with()
+	l.Merge(&q)
+	if l.Openings != nil {
+		t.Errorf("legacy + tallies: %v, want none", l.Openings)
+	}
+	var empty Pairing
+	empty.Merge(&q)
+	q.Openings[0][0] = 99
+	if empty.Openings == nil || empty.Openings[0][0] != 1 {
+		t.Errorf("empty + tallies: %v, want a copy of {1, 2}, {1, 2}", empty.Openings)
+	}
+	a, b := with(), with()
+	a.Merge(&b)
+	if a.Openings[1] != [2]int64{2, 4} {
+		t.Errorf("tallies + tallies: %v", a.Openings)
+	}
+}

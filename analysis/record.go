@@ -123,6 +123,10 @@ func (p *Pairing) Merge(q *Pairing) {
 	if p.A != q.A || p.B != q.B {
 		panic(fmt.Sprintf("analysis: merging pairing %d-%d into %d-%d", q.A, q.B, p.A, p.B))
 	}
+	// Per-opening tallies of part of the games would mislead: counts
+	// kept without them (written before they were) drop them from the
+	// sum, as a game's own tally is dropped (Tournament.Merge).
+	pGames, qGames := p.pairs(), q.pairs()
 	for s := range p.Seat {
 		p.Seat[s] = p.Seat[s].Add(q.Seat[s])
 	}
@@ -139,9 +143,14 @@ func (p *Pairing) Merge(q *Pairing) {
 	p.Turns += q.Turns
 	switch {
 	case q.Openings == nil:
+		if qGames > 0 {
+			p.Openings = nil
+		}
 	case p.Openings == nil:
-		// A copy: p must not share q's counts.
-		p.Openings = slices.Clone(q.Openings)
+		if pGames == 0 {
+			// A copy: p must not share q's counts.
+			p.Openings = slices.Clone(q.Openings)
+		}
 	case len(p.Openings) != len(q.Openings):
 		panic(fmt.Sprintf("analysis: merging %d openings into %d", len(q.Openings), len(p.Openings)))
 	default:
@@ -160,6 +169,15 @@ func ClonePairings(ps []Pairing) []Pairing {
 		out[i].Openings = slices.Clone(out[i].Openings)
 	}
 	return out
+}
+
+// pairs returns the game pairs counted.
+func (p *Pairing) pairs() int64 {
+	var n int64
+	for _, c := range p.Pentanomial {
+		n += c
+	}
+	return n
 }
 
 // Tournament is the aggregated counts of a round robin or gauntlet: the

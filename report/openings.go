@@ -79,7 +79,7 @@ func (o *Openings) Text(pairs int64) string {
 	r := float64(o.Ratio)
 	switch {
 	case !o.Tallied:
-		return head + fmt.Sprintf(" Runs of more than %d openings keep no tally per opening, so the narrowing is not estimated.", results.MaxOpeningTallies)
+		return head + fmt.Sprintf(" The counts keep no tally per opening (runs of more than %d openings, and counts written before tallies were kept), so the narrowing is not estimated.", results.MaxOpeningTallies)
 	case math.IsNaN(r):
 		return head + " Too few pairs per opening to estimate how much they narrowed the intervals."
 	}

@@ -316,3 +316,44 @@ func TestReadPrefixes(t *testing.T) {
 		t.Errorf("NZSC record prefix: %v, deals %v, prefixes %v", err, nz.Openings, nz.Prefixes)
 	}
 }
+
+// Counts of a run with openings written before per-opening tallies were
+// kept still load, merge with a shard that keeps them (the sum keeps
+// none) and resume.
+func TestOpeningsLegacyCounts(t *testing.T) {
+	tmp := t.TempDir()
+	newCfg := func() *Config {
+		cfg := npzrConfig(t, "greedy", "random")
+		cfg.HeadToHead, cfg.PairsPerPairing, cfg.Openings = true, 12, []uint64{5, 6, 7}
+		return cfg
+	}
+	for i := range 2 {
+		playRun(t, newCfg(), tmp, fmt.Sprint("s", i), results.KindMatch, 1, &results.Shard{Index: i, Count: 2})
+	}
+	path := filepath.Join(tmp, "s0", results.CountsFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m["pairings"].([]any)[0].(map[string]any), "openings")
+	if b, err = json.Marshal(m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, merged, err := results.Merge([]string{filepath.Join(tmp, "s0"), filepath.Join(tmp, "s1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Pairings[0].Openings != nil || merged.Pairings[0].Games() != 24 {
+		t.Errorf("merged: %d games, tallies %v; want 24 and none", merged.Pairings[0].Games(), merged.Pairings[0].Openings)
+	}
+	if _, err := Resume(filepath.Join(tmp, "s0")); err != nil {
+		t.Errorf("resume of legacy counts: %v", err)
+	}
+}
