@@ -96,8 +96,8 @@ func playRun(t *testing.T, cfg *Config, tmp, name string, kind string, workers i
 // as their first turns (opening_steps) and replay; the counts, the
 // per-opening tallies and the games log are the same at any worker
 // count and in shards merged; a resume rebuilds the openings; the plan
-// digest covers them. At 2 seats (the NZSC table) and 3 (the generic
-// table, sets of every seat order).
+// digest covers them. At 2 seats (the NZSC table) and 3 and 4 (the
+// generic table, sets of every seat order).
 func TestPrefixOpeningsExact(t *testing.T) {
 	for _, c := range []struct {
 		seats  int
@@ -107,6 +107,7 @@ func TestPrefixOpeningsExact(t *testing.T) {
 	}{
 		{2, DesignLoadouts, []string{"greedy", "random", "classic"}, results.KindTournament},
 		{3, DesignCharacters, []string{"random", "greedy", "random"}, results.KindMatch},
+		{4, DesignLoadouts, []string{"random", "greedy", "random", "greedy"}, results.KindMatch},
 	} {
 		t.Run(fmt.Sprint(c.seats), func(t *testing.T) {
 			tmp := t.TempDir()
