@@ -358,3 +358,33 @@ func TestOpeningsLegacyCounts(t *testing.T) {
 		t.Errorf("resume of legacy counts: %v", err)
 	}
 }
+
+// A run whose sets do not cycle evenly through its openings says so
+// before it plays; one that does says nothing of them.
+func TestOpeningsUnevenNote(t *testing.T) {
+	for _, c := range []struct {
+		games int64
+		note  string
+	}{
+		{100, "the first 50 get one set more"},
+		{216, ""},
+	} {
+		cfg := gameConfig(t, "nzsc", 2, "random", "random")
+		cfg.HeadToHead = true
+		if err := cfg.SetOpenings(DesignLoadouts, 0); err != nil {
+			t.Fatal(err)
+		}
+		rd, _, err := Open(cfg, Start{Games: c.games, Seed: 1, SeedGiven: true, NewRun: NewRun{Kind: results.KindMatch}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var notes []string
+		if _, err := rd.Launch(context.Background(), Launch{RunOptions: RunOptions{Workers: 1}, Note: func(m string) { notes = append(notes, m) }}); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(notes, "\n")
+		if c.note == "" && strings.Contains(got, "openings") || c.note != "" && !strings.Contains(got, c.note) {
+			t.Errorf("%d games: notes %q, want %q", c.games, got, c.note)
+		}
+	}
+}
