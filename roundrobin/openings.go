@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/results"
@@ -160,8 +160,8 @@ func product(lists [][]string) [][]string {
 type opening struct {
 	names [][]string
 	acts  [][]game.Action
-	start engine.State
-	turns []engine.Turn
+	start nzsc.State
+	turns []nzsc.Turn
 }
 
 // numOpenings returns the number of the run's openings (0: none).
@@ -205,7 +205,7 @@ func prefixOpening(g game.Game, deal uint64, steps [][]string) (opening, error) 
 	case st.Over():
 		return o, fmt.Errorf("its %d steps end the game", len(steps))
 	}
-	if gs, ok := st.(*engine.GameState); ok {
+	if gs, ok := st.(*nzsc.GameState); ok {
 		o.start, o.turns = gs.State, gs.History
 	}
 	return o, nil

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -221,7 +221,7 @@ func TestPrefixOpeningsFastPath(t *testing.T) {
 		}
 		// Every opening is played as forced: the loadout tally meets only
 		// the design's pairings.
-		free := play(t, &Config{Bots: cfg.Bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 300, Seed: cfg.Seed, Rules: engine.DefaultRules}, Options{Workers: 2})
+		free := play(t, &Config{Bots: cfg.Bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 300, Seed: cfg.Seed, Rules: nzsc.DefaultRules}, Options{Workers: 2})
 		if reflect.DeepEqual(free.Counts.Pairings, fast.Counts.Pairings) {
 			t.Errorf("%s: the openings changed nothing", design)
 		}
