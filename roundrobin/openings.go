@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/results"
 )
