@@ -400,7 +400,7 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 		settled = o.State.Settled()
 	} else {
 		if sd.open != nil {
-			o = t.table.PlayFrom(sd.open.start, sd.open.turns, seed, t.bots[bots[0]], t.bots[bots[1]])
+			o = t.table.PlayFrom(&sd.open.start, sd.open.turns, seed, t.bots[bots[0]], t.bots[bots[1]])
 		} else {
 			o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
 		}
