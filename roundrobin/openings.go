@@ -310,6 +310,8 @@ func (o *opening) startState(g game.Game, deal uint64) game.State {
 func (c *Config) SetOpenings(spec string, steps int) error {
 	g := c.game()
 	switch {
+	case steps < 0:
+		return fmt.Errorf("--opening-steps must not be negative, got %d", steps)
 	case spec == DesignLoadouts || spec == DesignCharacters:
 		if steps != 0 {
 			return fmt.Errorf("--opening-steps is for a file of game records; the %s design forces its own steps", spec)

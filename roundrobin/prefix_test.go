@@ -298,6 +298,7 @@ func TestReadPrefixes(t *testing.T) {
 		{nz, logPath, 2, "is of npzr"},
 		{npzrConfig(t, "random", "random"), "loadouts", 0, "NZSC's design"},
 		{nz, "characters", 2, "--opening-steps"},
+		{nz, logPath, -1, "negative"},
 		{nz, filepath.Join(tmp, "missing"), 0, "no such file"},
 	} {
 		err := c.cfg.SetOpenings(c.path, c.steps)
