@@ -1,0 +1,110 @@
+#!/bin/sh
+# benchcmp.sh OLD NEW: the speed figures issue 23 keeps (two-player random
+# games, 3- and 4-player random games, NPZR decisions, the solve) for two
+# git revisions of this repository, in one run.
+#
+# A shared machine's clock is noisy, so each figure is given two ways:
+#   - instructions per operation counted by valgrind's callgrind
+#     (GOMAXPROCS=1, GODEBUG=asyncpreemptoff=1), the difference between
+#     -test.benchtime N2x and N1x runs of the same test binary divided by
+#     N2-N1, so that process start and a benchmark's setup cancel; a
+#     figure with N1=0 is the whole process of one operation;
+#   - CPU time per operation (user+sys of the process by /usr/bin/time over
+#     a fixed -test.benchtime Nx, GOMAXPROCS=1) and go test's sec/op, both
+#     builds run in turn (old, new, old, new ...) COUNT times, summarised
+#     by benchstat (golang.org/x/perf/cmd/benchstat, run with go run).
+# It prints the load average before and after. Output: OUT (default
+# ./benchcmp.out), one file per part. Environment: COUNT (default 8),
+# PARTS ("callgrind time", default both), ONLY (a name of the list below
+# to run alone).
+set -eu
+[ $# -eq 2 ] || { echo "usage: scripts/benchcmp.sh OLD NEW" >&2; exit 2; }
+old=$1 new=$2
+count=${COUNT:-8}
+parts=${PARTS:-callgrind time}
+out=${OUT:-$PWD/benchcmp.out}
+root=$(git rev-parse --show-toplevel)
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The benchmarks: name, test binary, -test.bench pattern, N1, N2 (callgrind),
+# N (timing).
+list='
+nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 1000000
+nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 200000
+nzscn-4p-random-game nzscn ^BenchmarkRandomGame4$ 5000 30000 100000
+npzr-random-decision npzr ^BenchmarkRandomDecision$ 20000 120000 3000000
+npzr-greedy-decision npzrbots ^BenchmarkDecision$/^greedy$ 200 1200 100000
+npzr-pimc-decision npzrbots ^BenchmarkDecision$/^pimc$ 10 40 1000
+npzr-ismcts-decision npzrbots ^BenchmarkDecision$/^ismcts$ 4 16 200
+solve-whole-game solve ^BenchmarkSolve$ 0 1 1
+'
+
+# build REV DIR: the test binaries of REV. Two-player NZSC's engine is
+# engine/nzsc after issue 23's move and engine before it.
+build() {
+	mkdir -p "$2/src"
+	git -C "$root" archive "$1" | tar -x -C "$2/src"
+	e2=engine
+	[ -d "$2/src/engine/nzsc" ] && e2=engine/nzsc
+	(cd "$2/src" &&
+		go test -c -o "$2/nzsc.test" "./$e2" &&
+		go test -c -o "$2/nzscn.test" ./engine/nzscn &&
+		go test -c -o "$2/npzr.test" ./engine/npzr &&
+		go test -c -o "$2/npzrbots.test" ./agents/npzr &&
+		go test -c -o "$2/solve.test" ./analysis/solve)
+}
+build "$old" "$work/old"
+build "$new" "$work/new"
+
+# count BIN PATTERN N: the instructions callgrind counts in one run of
+# BIN's benchmark PATTERN for N operations (N=0: the process alone).
+count() {
+	pat=$2
+	[ "$3" -eq 0 ] && pat='^$'
+	n=$3
+	[ "$n" -eq 0 ] && n=1
+	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+		--callgrind-out-file=/dev/null "$1" -test.run '^$' \
+		-test.bench "$pat" -test.benchtime "${n}x" 2>&1 |
+		sed -n 's/^==[0-9]*== Collected : //p'
+}
+
+echo "load average before: $(cat /proc/loadavg)" | tee "$out/load"
+if echo "$parts" | grep -q callgrind; then
+	printf '%-24s %14s %14s %8s\n' benchmark old-instr/op new-instr/op new/old | tee "$out/callgrind"
+	echo "$list" | while read -r name bin pat n1 n2 nt; do
+		[ -n "$name" ] || continue
+		[ -z "${ONLY:-}" ] || [ "$ONLY" = "$name" ] || continue
+		for side in old new; do
+			a=$(count "$work/$side/$bin.test" "$pat" "$n1")
+			b=$(count "$work/$side/$bin.test" "$pat" "$n2")
+			echo $(((b - a) / (n2 - n1))) >"$work/$side.ir"
+		done
+		o=$(cat "$work/old.ir") n=$(cat "$work/new.ir")
+		printf '%-24s %14d %14d %8.4f\n' "$name" "$o" "$n" "$(echo "$n / $o" | bc -l)" | tee -a "$out/callgrind"
+	done
+fi
+if echo "$parts" | grep -q time; then
+	: >"$out/old.txt"
+	: >"$out/new.txt"
+	for i in $(seq "$count"); do
+		echo "$list" | while read -r name bin pat n1 n2 nt; do
+			[ -n "$name" ] || continue
+			[ -z "${ONLY:-}" ] || [ "$ONLY" = "$name" ] || continue
+			for side in old new; do
+				# The result line gets the process's CPU per operation.
+				GOMAXPROCS=1 /usr/bin/time -f '%U %S' -o "$work/cpu" \
+					"$work/$side/$bin.test" -test.run '^$' -test.bench "$pat" \
+					-test.benchtime "${nt}x" >"$work/res"
+				cpu=$(awk '{print $1 + $2}' "$work/cpu")
+				sed -n "s/^Benchmark[^[:space:]]*\(.*\)$/Benchmark$name\1/p" "$work/res" | grep -v '^$' |
+					awk -v cpu="$cpu" -v n="$nt" '{print $0 "\t" cpu * 1e9 / (n + (n > 1)) " cpu-ns/op"}' >>"$out/$side.txt"
+			done
+		done
+	done
+	go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da \
+		"$out/old.txt" "$out/new.txt" | tee "$out/benchstat"
+fi
+echo "load average after: $(cat /proc/loadavg)" | tee -a "$out/load"
