@@ -16,7 +16,7 @@
 # It prints the load average before and after. Output: OUT (default
 # ./benchcmp.out), one file per part. Environment: COUNT (default 8),
 # PARTS ("callgrind time", default both), ONLY (a name of the list below
-# to run alone).
+# to run alone), SET (below).
 set -eu
 [ $# -eq 2 ] || { echo "usage: scripts/benchcmp.sh OLD NEW" >&2; exit 2; }
 old=$1 new=$2
@@ -29,8 +29,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The benchmarks: name, test binary, -test.bench pattern, N1, N2 (callgrind),
-# N (timing).
-list='
+# N (timing). SET=issue23 (the default) is issue 23's figures; SET=bots
+# is issue 26's: a turn through the bot interfaces and an mcts iteration.
+issue23='
 nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 1000000
 nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 200000
 nzscn-4p-random-game nzscn ^BenchmarkRandomGame4$ 5000 30000 100000
@@ -40,20 +41,37 @@ npzr-pimc-decision npzrbots ^BenchmarkDecision$/^pimc$ 10 40 1000
 npzr-ismcts-decision npzrbots ^BenchmarkDecision$/^ismcts$ 4 16 200
 solve-whole-game solve ^BenchmarkSolve$ 0 1 1
 '
+bots='
+table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 300000
+playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 30000
+mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 300
+'
+case ${SET:-issue23} in
+issue23) list=$issue23 ;;
+bots) list=$bots ;;
+*) echo "benchcmp.sh: SET=$SET is not issue23 or bots" >&2; exit 2 ;;
+esac
 
-# build REV DIR: the test binaries of REV. Two-player NZSC's engine is
-# engine/nzsc after issue 23's move and engine before it.
+# build REV DIR: the test binaries of REV that the list runs. Two-player
+# NZSC's engine and bots are engine/nzsc and agents/nzsc after issue
+# 23's move, engine and agents before it.
 build() {
 	mkdir -p "$2/src"
 	git -C "$root" archive "$1" | tar -x -C "$2/src"
-	e2=engine
+	e2=engine a2=agents
 	[ -d "$2/src/engine/nzsc" ] && e2=engine/nzsc
-	(cd "$2/src" &&
-		go test -c -o "$2/nzsc.test" "./$e2" &&
-		go test -c -o "$2/nzscn.test" ./engine/nzscn &&
-		go test -c -o "$2/npzr.test" ./engine/npzr &&
-		go test -c -o "$2/npzrbots.test" ./agents/npzr &&
-		go test -c -o "$2/solve.test" ./analysis/solve)
+	[ -d "$2/src/agents/nzsc" ] && a2=agents/nzsc
+	for b in $(echo "$list" | awk '{print $2}' | sort -u); do
+		case $b in
+		nzsc) p=$e2 ;;
+		nzscbots) p=$a2 ;;
+		nzscn) p=engine/nzscn ;;
+		npzr) p=engine/npzr ;;
+		npzrbots) p=agents/npzr ;;
+		solve) p=analysis/solve ;;
+		esac
+		(cd "$2/src" && go test -c -o "$2/$b.test" "./$p")
+	done
 }
 build "$old" "$work/old"
 build "$new" "$work/new"
