@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // ClockOption is the key of the option that plays a bot under a chess
@@ -204,7 +204,7 @@ func (c *clockedAgent) NewGame(seat int, rng *rand.Rand) {
 	c.a.NewGame(seat, rng)
 }
 
-func (c *clockedAgent) Choose(d *Decision) engine.Choice {
+func (c *clockedAgent) Choose(d *Decision) nzsc.Choice {
 	c.clock.begin(c.a)
 	ch := c.a.Choose(d)
 	c.clock.end()

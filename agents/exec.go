@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // ExecSettings are what a command decides for the external bots of a
@@ -310,10 +310,10 @@ func (e *Exec) decisionLimit() time.Duration {
 }
 
 // Choose implements Agent: it sends the decision and reads the answer. A
-// name that is no choice of the phase becomes engine.Unknown, which the
+// name that is no choice of the phase becomes nzsc.Unknown, which the
 // rules penalize. On a failure it records the fault, stops the program
 // and returns a legal choice; the runner then forfeits the game.
-func (e *Exec) Choose(d *Decision) engine.Choice {
+func (e *Exec) Choose(d *Decision) nzsc.Choice {
 	if e.fault != nil {
 		return d.Legal[0]
 	}
@@ -358,7 +358,7 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 			return d.Legal[0]
 		}
 	}
-	return engine.ParseChoice(d.State.Phase, choice)
+	return nzsc.ParseChoice(d.State.Phase, choice)
 }
 
 func (e *Exec) historyStart() int {
@@ -371,7 +371,7 @@ func (e *Exec) historyStart() int {
 // Finish implements Finisher: it sends the game's result, once per game.
 // A program that cannot take it is stopped (the game is over, so nothing
 // is forfeited; the next game starts a new program).
-func (e *Exec) Finish(o Outcome, history []engine.Turn) {
+func (e *Exec) Finish(o Outcome, history []nzsc.Turn) {
 	if e.finished || e.fault != nil || e.proc == nil || !e.gameSent {
 		return
 	}
@@ -748,8 +748,8 @@ func ProbeFor(b *Bot, g game.Game) error {
 }
 
 // protocolRules announces r to a bot: the turn cap, and the settings that
-// differ from the shared rules (as engine.Rules.Options lists them).
-func protocolRules(r engine.Rules) protocol.Rules {
+// differ from the shared rules (as nzsc.Rules.Options lists them).
+func protocolRules(r nzsc.Rules) protocol.Rules {
 	o := r.Options()
 	p := protocol.Rules{TurnCap: r.TurnCap, Headstarts: o["headstarts"], NoBooster: o["no_booster"]}
 	for key, dst := range map[string]*int{"points": &p.Points, "move_streak": &p.MoveStreak,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func str(s string) *string { return &s }
@@ -18,18 +18,18 @@ func str(s string) *string { return &s }
 // then Kick against Acid Spray (0-0; Acid Spray is single-use and destroys
 // the Kick), then a nonexistent answer by seat 0 (wrong universe, 4 waits).
 func TestFillRound(t *testing.T) {
-	s := engine.NewRound(engine.DefaultRules,
-		engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
-		engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster})
-	var h []engine.Turn
-	for _, p := range [][2]engine.Choice{
-		{engine.Choice(engine.ShadowFireball), engine.Choice(engine.Nose)},
-		{engine.Choice(engine.Kick), engine.Choice(engine.AcidSpray)},
-		{engine.Unknown, engine.Choice(engine.Nose)},
+	s := nzsc.NewRound(nzsc.DefaultRules,
+		nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow},
+		nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster})
+	var h []nzsc.Turn
+	for _, p := range [][2]nzsc.Choice{
+		{nzsc.Choice(nzsc.ShadowFireball), nzsc.Choice(nzsc.Nose)},
+		{nzsc.Choice(nzsc.Kick), nzsc.Choice(nzsc.AcidSpray)},
+		{nzsc.Unknown, nzsc.Choice(nzsc.Nose)},
 	} {
 		h = append(h, s.Step(p[0], p[1]))
 	}
-	var legal [engine.MaxChoices]engine.Choice
+	var legal [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &legal)
 	var d Decide
 	d.Fill(4, &s, 0, h, 0, legal[:n])
@@ -63,10 +63,10 @@ func TestFillRound(t *testing.T) {
 // TestWireNulls: before characters are settled, characters and boosters
 // are null and lists are empty lists, never null.
 func TestWireNulls(t *testing.T) {
-	s := engine.NewGame(engine.DefaultRules)
-	h := []engine.Turn{s.Step(engine.Choice(engine.Zombie), engine.Choice(engine.Zombie))} // a clash
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	h := []nzsc.Turn{s.Step(nzsc.Choice(nzsc.Zombie), nzsc.Choice(nzsc.Zombie))} // a clash
 	var d Decide
-	d.Fill(1, &s, 0, h, 0, []engine.Choice{0, 1, 2, 3})
+	d.Fill(1, &s, 0, h, 0, []nzsc.Choice{0, 1, 2, 3})
 	b, err := json.Marshal(&d)
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +82,10 @@ func TestWireNulls(t *testing.T) {
 // TestResultBoosters: a game that ends in the character phase (penalty
 // points) never settled boosters, so none is shown.
 func TestResultBoosters(t *testing.T) {
-	s := engine.NewGame(engine.DefaultRules)
-	var h []engine.Turn
-	for s.Phase != engine.GameOver {
-		h = append(h, s.Step(engine.Unknown, engine.Choice(engine.Ninja)))
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var h []nzsc.Turn
+	for s.Phase != nzsc.GameOver {
+		h = append(h, s.Step(nzsc.Unknown, nzsc.Choice(nzsc.Ninja)))
 	}
 	var r Result
 	r.Fill(1, &s, 1, h, 0, s.Result.Winner(), false)
@@ -96,8 +96,8 @@ func TestResultBoosters(t *testing.T) {
 }
 
 func ExampleDecide_Fill() {
-	s := engine.NewGame(engine.DefaultRules)
-	var legal [engine.MaxChoices]engine.Choice
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var legal [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &legal)
 	var d Decide
 	d.Fill(1, &s, 0, nil, 0, legal[:n])

@@ -32,6 +32,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // jobs of NPZR: its bots
+	_ "github.com/nzsclab/nzsc/agents/nzsc"  // jobs of two-player NZSC: its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read

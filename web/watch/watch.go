@@ -25,9 +25,9 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // records of any registered game replay
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
@@ -128,7 +128,7 @@ func Narrate(r *game.Record) (*Game, error) {
 		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))
 		switch a := s.After.(type) {
-		case *engine.GameState:
+		case *nzsc.GameState:
 			st.Score = []int{a.State.Points(0), a.State.Points(1)}
 		case *nzscn.GameState:
 			for i := range r.Seats {
