@@ -19,10 +19,11 @@ import (
 // give instructions per turn and per iteration.
 
 // BenchmarkTableTurn plays random against random through agents.Table,
-// a game per operation, each from its own seed.
+// a game per operation, each from its own seed: the registered random
+// bot, as runs build it.
 func BenchmarkTableTurn(b *testing.B) {
 	t := agents.NewTable()
-	x, y := &Random{}, &Random{}
+	x, y := mustNew(b, "random"), mustNew(b, "random")
 	turns := 0
 	seed := uint64(0)
 	b.ReportAllocs()
@@ -38,7 +39,7 @@ func BenchmarkTableTurn(b *testing.B) {
 // game contract (random as a Player), the path of every other game.
 func BenchmarkPlayerTableTurn(b *testing.B) {
 	var g game.Game = nz.NewContractGame(nz.DefaultRules)
-	bots := []agents.Player{agents.AsPlayer(&Random{}), agents.AsPlayer(&Random{})}
+	bots := []agents.Player{agents.AsPlayer(mustNew(b, "random")), agents.AsPlayer(mustNew(b, "random"))}
 	t := agents.NewPlayerTable()
 	turns := 0
 	seed := uint64(0)
