@@ -15,8 +15,8 @@
 #     by benchstat (golang.org/x/perf/cmd/benchstat, run with go run).
 # It prints the load average before and after. Output: OUT (default
 # ./benchcmp.out), one file per part. Environment: COUNT (default 8),
-# PARTS ("callgrind time", default both), ONLY (a name of the list below
-# to run alone), SET (below).
+# PARTS ("callgrind time", default both), ONLY (an extended regular
+# expression: the names of the list below to run alone), SET (below).
 set -eu
 [ $# -eq 2 ] || { echo "usage: scripts/benchcmp.sh OLD NEW" >&2; exit 2; }
 old=$1 new=$2
@@ -94,7 +94,7 @@ if echo "$parts" | grep -q callgrind; then
 	printf '%-24s %14s %14s %8s\n' benchmark old-instr/op new-instr/op new/old | tee "$out/callgrind"
 	echo "$list" | while read -r name bin pat n1 n2 nt; do
 		[ -n "$name" ] || continue
-		[ -z "${ONLY:-}" ] || [ "$ONLY" = "$name" ] || continue
+		[ -z "${ONLY:-}" ] || echo "$name" | grep -Eq "^($ONLY)\$" || continue
 		for side in old new; do
 			a=$(count "$work/$side/$bin.test" "$pat" "$n1")
 			b=$(count "$work/$side/$bin.test" "$pat" "$n2")
@@ -110,7 +110,7 @@ if echo "$parts" | grep -q time; then
 	for i in $(seq "$count"); do
 		echo "$list" | while read -r name bin pat n1 n2 nt; do
 			[ -n "$name" ] || continue
-			[ -z "${ONLY:-}" ] || [ "$ONLY" = "$name" ] || continue
+			[ -z "${ONLY:-}" ] || echo "$name" | grep -Eq "^($ONLY)\$" || continue
 			for side in old new; do
 				# The result line gets the process's CPU per operation.
 				GOMAXPROCS=1 /usr/bin/time -f '%U %S' -o "$work/cpu" \
