@@ -304,7 +304,9 @@ func readFile(t *testing.T, path string) string {
 // TestExecFaults has the bot fail in one game (the second, in which it
 // has seat 1) at its third decision, in every way a program can fail:
 // that game is forfeited with the right kind, the others are played to
-// their end, and a new process plays the games after the failure.
+// their end, and a new process plays the games after the failure. The
+// per-decision timeout is 2 s, not less: at 300 ms an ordinary answer
+// timed out on a 2-core machine at load 20.
 func TestExecFaults(t *testing.T) {
 	cases := []struct {
 		mode, kind string
@@ -320,7 +322,7 @@ func TestExecFaults(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			e := newExec(t, badbot("mode="+c.mode+";game=2;at=3;timeout=300ms"))
+			e := newExec(t, badbot("mode="+c.mode+";game=2;at=3;timeout=2s"))
 			e.log.Close() // a log of its own, to read the child's pid
 			var err error
 			if e.log, err = openBotLog(dir, e.arg, 0); err != nil {

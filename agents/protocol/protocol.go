@@ -2,6 +2,8 @@ package protocol
 
 import (
 	"encoding/json"
+	"time"
+
 	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
@@ -140,8 +142,12 @@ type Decide struct {
 	Game int    `json:"game"`
 	// Turn is the number of turns played so far in this game (all
 	// phases), which is also this decision's index in the history.
-	Turn     int    `json:"turn"`
-	Phase    string `json:"phase"`
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+	// Clock is the bot's clock when it plays under one (tc=), nil (no
+	// field on the wire) when it does not, so that a bot without a clock
+	// is sent what it always was.
+	Clock    *Clock `json:"clock,omitempty"`
 	You      Player `json:"you"`
 	Opponent Player `json:"opponent"`
 	// History holds turns HistoryStart, HistoryStart+1, ...: all of them
@@ -150,6 +156,27 @@ type Decide struct {
 	History      []Turn `json:"history"`
 	// Legal lists the legal choices by name, in canonical order.
 	Legal []string `json:"legal"`
+}
+
+// Clock is what a bot under a clock is told with each decide, as a chess
+// engine is told wtime, winc and movestogo: the time its clock has left
+// for this decision, counted from the moment nzsc starts writing the
+// decide (a bot that answers later than that loses the game on time),
+// the increment added after each decision, and how many decisions are
+// left before the clock is topped up by the time control's base time
+// again (absent for a clock that covers the whole game).
+type Clock struct {
+	TimeMS    int64 `json:"time_ms"`
+	IncMS     int64 `json:"inc_ms"`
+	MovesToGo int   `json:"moves_to_go,omitempty"`
+}
+
+// NewClock returns the clock field of a bot with left on its clock,
+// inc added after each decision and movesToGo decisions to the next
+// time control (0: none), in whole milliseconds, rounded down so that a
+// bot that spends all it is told is never over its clock.
+func NewClock(left, inc time.Duration, movesToGo int) Clock {
+	return Clock{TimeMS: left.Milliseconds(), IncMS: inc.Milliseconds(), MovesToGo: movesToGo}
 }
 
 // Result tells the bot how a game ended.
@@ -373,8 +400,10 @@ type AnyGame struct {
 // AnyDecide asks for an action: what the bot's seat sees, and its legal
 // actions by name.
 type AnyDecide struct {
-	Type        string          `json:"type"`
-	Game        int             `json:"game"`
+	Type string `json:"type"`
+	Game int    `json:"game"`
+	// Clock is as Decide's: nil (absent) for a bot without a clock.
+	Clock       *Clock          `json:"clock,omitempty"`
 	Observation json.RawMessage `json:"observation"`
 	Legal       []string        `json:"legal"`
 }

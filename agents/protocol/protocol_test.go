@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
 )
@@ -105,4 +106,37 @@ func ExampleDecide_Fill() {
 	fmt.Println(string(b))
 	// Output:
 	// {"type":"decide","game":1,"turn":0,"phase":"character","you":{"character":null,"booster":null,"points":0,"waits":4,"last_character":null,"character_streak":0,"last_move":null,"move_streak":0,"destroyed":[],"available":[]},"opponent":{"character":null,"booster":null,"points":0,"waits":4,"last_character":null,"character_streak":0,"last_move":null,"move_streak":0,"destroyed":[],"available":[]},"history_start":0,"history":[],"legal":["Ninja","Zombie","Samurai","Clown"]}
+}
+
+// TestClockOnTheWire: a decide without a clock has no clock field (a bot
+// without one is sent what it always was); with one, the field holds
+// whole milliseconds, rounded down, and moves_to_go only when the clock
+// has periods.
+func TestClockOnTheWire(t *testing.T) {
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var legal [nzsc.MaxChoices]nzsc.Choice
+	n := s.Legal(0, &legal)
+	var d Decide
+	d.Fill(1, &s, 0, nil, 0, legal[:n])
+	b, _ := json.Marshal(d)
+	if strings.Contains(string(b), "clock") {
+		t.Errorf("no clock: %s", b)
+	}
+	for _, c := range []struct {
+		clock Clock
+		want  string
+	}{
+		{NewClock(1500999*time.Microsecond, 100*time.Millisecond, 3), `"clock":{"time_ms":1500,"inc_ms":100,"moves_to_go":3},`},
+		{NewClock(59*time.Second, 0, 0), `"clock":{"time_ms":59000,"inc_ms":0},`},
+	} {
+		d.Clock = &c.clock
+		b, _ := json.Marshal(d)
+		if !strings.HasPrefix(string(b), `{"type":"decide","game":1,"turn":0,"phase":"character",`+c.want+`"you":`) {
+			t.Errorf("got %s, want the clock %s after the phase", b, c.want)
+		}
+		a, _ := json.Marshal(AnyDecide{Type: TypeDecide, Game: 2, Clock: &c.clock, Observation: json.RawMessage(`{}`), Legal: []string{"x"}})
+		if want := `{"type":"decide","game":2,` + c.want + `"observation":{},"legal":["x"]}`; string(a) != want {
+			t.Errorf("any game: got %s, want %s", a, want)
+		}
+	}
 }
