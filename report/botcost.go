@@ -56,9 +56,12 @@ func BotCosts(w io.Writer, format string, width int, gameName, load string, cost
 }
 
 // perDecision writes a duration with three significant digits in the
-// unit that suits it: "1.84 µs", "0.712 ms", "12.3 ms".
+// unit that suits it: "1.84 µs", "712 µs", "12.3 ms"; below 0.1 µs,
+// "< 0.1 µs".
 func perDecision(d time.Duration) string {
 	switch s := d.Seconds(); {
+	case s < 1e-7:
+		return "< 0.1 µs" // below what reading the clock around it can tell
 	case s < 1e-3:
 		return strconv.FormatFloat(s*1e6, 'g', 3, 64) + " µs"
 	case s < 1:
