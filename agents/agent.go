@@ -36,17 +36,6 @@ type Closer interface {
 	Close() error
 }
 
-// MaskChooser is implemented by agents that can choose from their legal
-// choices as a bit set (bit c set: choice c is legal), as the engine
-// computes them (nzsc.State.LegalMask), so that the table need not list
-// them: the hot path of a cheap bot (agents/nzsc's random). ChooseMask
-// must answer exactly as Choose would with d.Legal the set's choices in
-// ascending order (the canonical order); d.Legal is nil when it is
-// called, and legal is never 0.
-type MaskChooser interface {
-	ChooseMask(d *Decision, legal uint32) nzsc.Choice
-}
-
 // Faulter is implemented by agents that can fail during a game (an
 // external program that crashes, times out or writes garbage). Fault
 // returns the failure in the current game, or nil; NewGame clears it. A

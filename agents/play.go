@@ -71,12 +71,10 @@ func (o *Outcome) Winner() int {
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
-	var masks [2]MaskChooser
 	for i := range agents {
 		t.src[i].Seed(seed, uint64(i))
 		agents[i].NewGame(i, t.rng[i])
 		faulters[i], _ = agents[i].(Faulter)
-		masks[i], _ = agents[i].(MaskChooser)
 		if t.ctx != nil {
 			SetContext(agents[i], t.ctx)
 		}
@@ -92,24 +90,13 @@ func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	var choice [2]nzsc.Choice
 	for s.Phase != nzsc.GameOver {
 		for i := range agents {
-			if masks[i] != nil {
-				// The legal set as a bit set, never listed.
-				m := s.LegalMask(i)
-				if m == 0 {
-					choice[i] = nzsc.Unknown // stuck
-					continue
-				}
-				d[i].History = t.History
-				choice[i] = masks[i].ChooseMask(&d[i], m)
-			} else {
-				n := s.Legal(i, &buf[i])
-				if n == 0 {
-					choice[i] = nzsc.Unknown // stuck: the engine ignores it
-					continue
-				}
-				d[i].History, d[i].Legal = t.History, buf[i][:n]
-				choice[i] = agents[i].Choose(&d[i])
+			n := s.Legal(i, &buf[i])
+			if n == 0 {
+				choice[i] = nzsc.Unknown // stuck: the engine ignores it
+				continue
 			}
+			d[i].History, d[i].Legal = t.History, buf[i][:n]
+			choice[i] = agents[i].Choose(&d[i])
 			if faulters[i] != nil {
 				if err := faulters[i].Fault(); err != nil {
 					return t.finish(agents, Outcome{State: *s, Forfeit: i, Fault: err})

@@ -14,7 +14,7 @@ import (
 // a Decision built, an interface call to Choose and another from
 // rand.Rand to its Source. nzscbots.Random reads its picks from its source
 // exactly as nzsc.State.PlayRandom reads each seat's, so when both bots
-// are the random bot (nzscbots.IsRandom) the match worker has the engine play the game
+// are *nzscbots.Random the match worker has the engine play the game
 // instead: the same game, draw for draw (TestRandomFastPathIsTablePlay
 // compares the two on many seeds).
 
@@ -35,7 +35,7 @@ func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 // about the game (Finisher) nor can fail (Faulter), which the engine does
 // not do.
 func isRandom(a agents.Agent) bool {
-	if !nzscbots.IsRandom(a) {
+	if _, ok := a.(*nzscbots.Random); !ok {
 		return false
 	}
 	if _, ok := a.(agents.Finisher); ok {

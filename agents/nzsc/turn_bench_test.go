@@ -19,11 +19,10 @@ import (
 // give instructions per turn and per iteration.
 
 // BenchmarkTableTurn plays random against random through agents.Table,
-// a game per operation, each from its own seed: the registered random
-// bot, as runs build it.
+// a game per operation, each from its own seed.
 func BenchmarkTableTurn(b *testing.B) {
 	t := agents.NewTable()
-	x, y := mustNew(b, "random"), mustNew(b, "random")
+	x, y := &Random{}, &Random{}
 	turns := 0
 	seed := uint64(0)
 	b.ReportAllocs()
@@ -39,7 +38,7 @@ func BenchmarkTableTurn(b *testing.B) {
 // game contract (random as a Player), the path of every other game.
 func BenchmarkPlayerTableTurn(b *testing.B) {
 	var g game.Game = nz.NewContractGame(nz.DefaultRules)
-	bots := []agents.Player{agents.AsPlayer(mustNew(b, "random")), agents.AsPlayer(mustNew(b, "random"))}
+	bots := []agents.Player{agents.AsPlayer(&Random{}), agents.AsPlayer(&Random{})}
 	t := agents.NewPlayerTable()
 	turns := 0
 	seed := uint64(0)
