@@ -12,7 +12,8 @@
 #     busy machine: it is timed only, its core, one loadout pairing's
 #     move phase, is counted);
 #   - CPU time per operation (user+sys of the process by /usr/bin/time over
-#     a fixed -test.benchtime Nx, GOMAXPROCS=1) and go test's sec/op, both
+#     a fixed -test.benchtime Nx, about a second of CPU on an idle core, as
+#     /usr/bin/time counts in hundredths; GOMAXPROCS=1) and go test's sec/op, both
 #     builds run in turn (old, new, old, new ...) COUNT times, summarised
 #     by benchstat (golang.org/x/perf/cmd/benchstat, run with go run).
 # It prints the load average before and after. Output: OUT (default
@@ -34,20 +35,20 @@ trap 'rm -rf "$work"' EXIT
 # N (timing). SET=issue23 (the default) is issue 23's figures; SET=bots
 # is issue 26's: a turn through the bot interfaces and an mcts iteration.
 issue23='
-nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 1000000
-nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 200000
-nzscn-4p-random-game nzscn ^BenchmarkRandomGame4$ 5000 30000 100000
-npzr-random-decision npzr ^BenchmarkRandomDecision$ 20000 120000 3000000
-npzr-greedy-decision npzrbots ^BenchmarkDecision$/^greedy$ 200 1200 100000
-npzr-pimc-decision npzrbots ^BenchmarkDecision$/^pimc$ 10 40 1000
-npzr-ismcts-decision npzrbots ^BenchmarkDecision$/^ismcts$ 4 16 200
-solve-one-pairing solve ^BenchmarkSolveMovesSmall$ 2 12 200
+nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 5000000
+nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 3000000
+nzscn-4p-random-game nzscn ^BenchmarkRandomGame4$ 5000 30000 2000000
+npzr-random-decision npzr ^BenchmarkRandomDecision$ 20000 120000 10000000
+npzr-greedy-decision npzrbots ^BenchmarkDecision$/^greedy$ 200 1200 300000
+npzr-pimc-decision npzrbots ^BenchmarkDecision$/^pimc$ 10 40 2000
+npzr-ismcts-decision npzrbots ^BenchmarkDecision$/^ismcts$ 4 16 400
+solve-one-pairing solve ^BenchmarkSolveMovesSmall$ 2 12 250
 solve-whole-game solve ^BenchmarkSolve$ 0 0 1
 '
 bots='
-table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 300000
-playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 30000
-mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 300
+table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 2000000
+playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 1000000
+mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 5000
 '
 case ${SET:-issue23} in
 issue23) list=$issue23 ;;
