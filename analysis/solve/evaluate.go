@@ -40,8 +40,10 @@ type DrawPolicy func(batch int, st *engine.State, seat int, n int, probs []float
 // ceil(budget × its occupancy), at least 1, the occupancy being the
 // probability of reaching it as far as the states already drawn tell
 // (the character phase, then the boosters, then each pairing's move
-// phase breadth first). So the draws go where play goes, as budget games
-// would take them, instead of evenly over states play rarely reaches.
+// phase breadth first, its start taken as reached at least
+// 1/NumPairings of the time). So the draws go where play goes, as budget
+// games would take them, instead of evenly over states play rarely
+// reaches.
 func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() DrawPolicy, budget float64, batches int, progress Progress) ([]*Exploit, error) {
 	if batches < 1 {
 		panic("solve: Evaluate needs a batch")
@@ -55,12 +57,17 @@ func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() Dr
 	}
 	ls := engine.Loadouts()
 	counts := make([][NumLoadouts][NumLoadouts]int, batches)
+	// Every pairing's move phase gets draws as if play reached it at
+	// least as often as if all were equally likely, so that each
+	// pairing's value (shown per pairing) is estimated well, not only
+	// the likely ones: at most twice the budget.
+	pairings := NumPairings(x.Rules)
 	err := forEachPairing(ctx, pairingJobs(x.Rules, false), workers, progress, newPolicy, func(pol DrawPolicy, i, j int) error {
 		g := NewGraphRules(x.Rules, ls[i], ls[j])
 		for b, y := range ys {
 			y.Pairings[i][j], counts[b][i][j] = evaluateMoves(g, x.Seat, x.moves[i][j], func(st *engine.State, seat int, occ float64, probs []float64) {
 				pol(b, st, seat, draws(budget, occ), probs)
-			}, tops[b].reach[i][j])
+			}, max(tops[b].reach[i][j], 1/float64(pairings)))
 		}
 		return nil
 	})
