@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // DrawPolicy writes into probs a bot's mixed strategy for seat in state
@@ -13,7 +13,7 @@ import (
 // them), estimated from n draws of the bot's decision; batch names a set
 // of draws independent of every other batch's. A policy known exactly
 // may ignore n and batch. A DrawPolicy belongs to one goroutine.
-type DrawPolicy func(batch int, st *engine.State, seat int, n int, probs []float64)
+type DrawPolicy func(batch int, st *nzsc.State, seat int, n int, probs []float64)
 
 // Evaluate values x's responder, fixed as it was computed, against the
 // bot whose policy newPolicy builds (one per worker goroutine), once per
@@ -22,7 +22,7 @@ type DrawPolicy func(batch int, st *engine.State, seat int, n int, probs []float
 // policy evaluation of the Markov chain the two make, endless play
 // counting 0), its States the move-phase states the bot was asked about,
 // and its responder x's (Choose answers as x's does). The responder is
-// played as agents.Responder plays it: uniformly among the choices its
+// played as nzscbots.Responder plays it: uniformly among the choices its
 // masks allow, and uniformly among the legal choices where it has none (a
 // state the policy it was computed against never led to).
 //
@@ -55,7 +55,7 @@ func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() Dr
 		ys[b] = &Exploit{Seat: x.Seat, Rules: x.Rules, moves: x.moves, boosterBR: x.boosterBR, characterM: x.characterM}
 		ys[b].drawTop(pol, b, budget, &tops[b])
 	}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	counts := make([][NumLoadouts][NumLoadouts]int, batches)
 	// Every pairing's move phase gets draws as if play reached it at
 	// least as often as if all were equally likely, so that each
@@ -65,7 +65,7 @@ func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() Dr
 	err := forEachPairing(ctx, pairingJobs(x.Rules, false), workers, progress, newPolicy, func(pol DrawPolicy, i, j int) error {
 		g := NewGraphRules(x.Rules, ls[i], ls[j])
 		for b, y := range ys {
-			y.Pairings[i][j], counts[b][i][j] = evaluateMoves(g, x.Seat, x.moves[i][j], func(st *engine.State, seat int, occ float64, probs []float64) {
+			y.Pairings[i][j], counts[b][i][j] = evaluateMoves(g, x.Seat, x.moves[i][j], func(st *nzsc.State, seat int, occ float64, probs []float64) {
 				pol(b, st, seat, draws(budget, occ), probs)
 			}, max(tops[b].reach[i][j], 1/float64(pairings)))
 		}
@@ -98,7 +98,7 @@ func draws(budget, occ float64) int {
 // booster phases, and the occupancies they give.
 type evalTop struct {
 	chars    [MaxCharacterStates][MaxSide]float64
-	boosters [engine.NumCharacters][engine.NumCharacters][MaxSide]float64
+	boosters [nzsc.NumCharacters][nzsc.NumCharacters][MaxSide]float64
 	// reach[i][j] is the probability that the move phase starts with
 	// the first seat's loadout i and the second's j.
 	reach [NumLoadouts][NumLoadouts]float64
@@ -111,7 +111,7 @@ func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
 	limit := int(y.Rules.CharacterStreak)
 	var occ [MaxCharacterStates]float64
 	var seen [MaxCharacterStates]bool
-	var pairs [engine.NumCharacters][engine.NumCharacters]float64
+	var pairs [nzsc.NumCharacters][nzsc.NumCharacters]float64
 	occ[0], seen[0] = 1, true
 	queue := []int{0}
 	for len(queue) > 0 {
@@ -143,22 +143,22 @@ func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
 			}
 		}
 	}
-	for a := range engine.Character(engine.NumCharacters) {
-		for c := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
 			if a == c {
 				continue
 			}
-			st := engine.NewGame(y.Rules)
-			st.Step(engine.Choice(a), engine.Choice(c))
-			own, _ := y.Rules.Boosters([2]engine.Character{a, c}[y.Seat])
-			other, nOther := y.Rules.Boosters([2]engine.Character{a, c}[1-y.Seat])
+			st := nzsc.NewGame(y.Rules)
+			st.Step(nzsc.Choice(a), nzsc.Choice(c))
+			own, _ := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
+			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
 			bot := top.boosters[a][c][:nOther]
 			pol(b, &st, 1-y.Seat, draws(budget, pairs[a][c]), bot)
 			mine := own[y.boosterBR[a][c]]
 			for o, bo := range other[:nOther] {
-				la, lb := engine.Loadout{Character: a, Booster: mine}, engine.Loadout{Character: c, Booster: bo}
+				la, lb := nzsc.Loadout{Character: a, Booster: mine}, nzsc.Loadout{Character: c, Booster: bo}
 				if y.Seat == 1 {
-					la, lb = engine.Loadout{Character: a, Booster: bo}, engine.Loadout{Character: c, Booster: mine}
+					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: mine}
 				}
 				top.reach[LoadoutIndex(la)][LoadoutIndex(lb)] += pairs[a][c] * bot[o]
 			}
@@ -168,7 +168,7 @@ func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
 
 // responderMix writes into dst (length n) the responder's mixed strategy
 // for mask: uniform over its set bits, or over all n choices when it has
-// none inside n (as agents.Responder falls back).
+// none inside n (as nzscbots.Responder falls back).
 func responderMix(mask uint8, dst []float64) {
 	n := len(dst)
 	if n < 8 {
@@ -193,7 +193,7 @@ func responderMix(mask uint8, dst []float64) {
 // state reached, breadth first, with its occupancy so far: rootOcc times
 // the probability of the paths from the start through states already
 // asked.
-func evaluateMoves(g *Graph, seat int, t *brTable, pol func(st *engine.State, seat int, occ float64, probs []float64), rootOcc float64) (float64, int) {
+func evaluateMoves(g *Graph, seat int, t *brTable, pol func(st *nzsc.State, seat int, occ float64, probs []float64), rootOcc float64) (float64, int) {
 	n := g.Len()
 	bot := 1 - seat
 	probs := make([][MaxSide]float64, n) // the bot's
@@ -311,22 +311,22 @@ func evaluateMoves(g *Graph, seat int, t *brTable, pol func(st *engine.State, se
 // evaluateTop values the booster and character phases of y, whose
 // Pairings are valued, against top's estimate of the bot.
 func (y *Exploit) evaluateTop(top *evalTop) {
-	for a := range engine.Character(engine.NumCharacters) {
-		for c := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
 			if a == c {
 				continue
 			}
-			own, nOwn := y.Rules.Boosters([2]engine.Character{a, c}[y.Seat])
-			other, nOther := y.Rules.Boosters([2]engine.Character{a, c}[1-y.Seat])
+			own, nOwn := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
+			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
 			i := int(y.boosterBR[a][c])
 			if i >= nOwn {
 				panic(fmt.Sprintf("solve: booster choice %d of %d", i, nOwn))
 			}
 			q := 0.0
 			for o, bo := range other[:nOther] {
-				la, lb := engine.Loadout{Character: a, Booster: own[i]}, engine.Loadout{Character: c, Booster: bo}
+				la, lb := nzsc.Loadout{Character: a, Booster: own[i]}, nzsc.Loadout{Character: c, Booster: bo}
 				if y.Seat == 1 {
-					la, lb = engine.Loadout{Character: a, Booster: bo}, engine.Loadout{Character: c, Booster: own[i]}
+					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: own[i]}
 				}
 				q += top.boosters[a][c][o] * y.Pairings[LoadoutIndex(la)][LoadoutIndex(lb)]
 			}
@@ -334,7 +334,7 @@ func (y *Exploit) evaluateTop(top *evalTop) {
 		}
 	}
 	limit := int(y.Rules.CharacterStreak)
-	states := 1 + limit*engine.NumCharacters
+	states := 1 + limit*nzsc.NumCharacters
 	var m mdp
 	m.reset(states)
 	for cs := range states {

@@ -5,12 +5,12 @@ import (
 	"math"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // evalRules is a small variant (3 points, streaks of 2, one wait,
 // boosters required) whose best responses take a second or so.
-var evalRules = engine.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2, Waits: 1, BoosterRequired: true}
+var evalRules = nzsc.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2, CharacterStreak: 2, Waits: 1, BoosterRequired: true}
 
 // testPolicies are fixed bot policies: uniform, always the first legal
 // choice, and weights 1, 2, 3, … over the legal choices.
@@ -49,7 +49,7 @@ func TestEvaluate(t *testing.T) {
 	for k, tp := range testPolicies {
 		for seat := range 2 {
 			x, err := BestResponseRules(ctx, evalRules, seat, 2, func() BotPolicy {
-				return func(_ *engine.State, _ int, probs []float64) { tp.mix(probs) }
+				return func(_ *nzsc.State, _ int, probs []float64) { tp.mix(probs) }
 			}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -62,9 +62,9 @@ func TestEvaluate(t *testing.T) {
 			for r := range testPolicies {
 				minN, rootN := math.MaxInt, 0
 				ys, err := xs[r][seat].Evaluate(ctx, 1, func() DrawPolicy {
-					return func(_ int, st *engine.State, _ int, n int, probs []float64) {
+					return func(_ int, st *nzsc.State, _ int, n int, probs []float64) {
 						minN = min(minN, n)
-						if st.Phase == engine.PickCharacter && st.Turn == 0 {
+						if st.Phase == nzsc.PickCharacter && st.Turn == 0 {
 							rootN = n
 						}
 						tp.mix(probs)
