@@ -1,6 +1,10 @@
 package solve
 
-import "github.com/nzsclab/nzsc/engine"
+import (
+	"slices"
+
+	"github.com/nzsclab/nzsc/engine"
+)
 
 // StateValue returns the solved game's value of st for the first seat
 // (+1 a sure win, -1 a sure loss), in any phase: the character phase's
@@ -88,4 +92,48 @@ func (s *Solution) TurnMatrix(st *engine.State, m *Matrix) bool {
 		}
 	}
 	return true
+}
+
+// StateValue returns the responder's value (its own side: +1 a sure
+// win) at st when it plays the best response from there on against the
+// bot: in any phase, a terminal state's payoff included. ok is false for
+// a state outside the computed process (one the bot's support does not
+// reach, or reached through a penalty).
+func (x *Exploit) StateValue(st *engine.State) (v float64, ok bool) {
+	sign := 1.0
+	if x.Seat == 1 {
+		sign = -1
+	}
+	cur := *st
+	cur.Turn = 0
+	cur.TurnCap = solveTurnCap
+	if code, done := terminal(&cur); done {
+		return sign * TerminalValue(code), true
+	}
+	w := int(x.Rules.Normalized().Waits)
+	if st.Waits(0) != w || st.Waits(1) != w {
+		return 0, false
+	}
+	switch st.Phase {
+	case engine.PickCharacter:
+		last, k := st.CharacterStreak(x.Seat)
+		return x.Characters[characterState(int(x.Rules.Normalized().CharacterStreak), last, k)], true
+	case engine.PickBooster:
+		a, b := st.Character(0), st.Character(1)
+		if a >= engine.NumCharacters || b >= engine.NumCharacters || a == b {
+			return 0, false
+		}
+		return x.Boosters[a][b], true
+	case engine.PickMove:
+		t := x.moves[LoadoutIndex(st.Loadout(0))][LoadoutIndex(st.Loadout(1))]
+		if t == nil {
+			return 0, false
+		}
+		i, ok := slices.BinarySearch(t.keys, KeyOf(&cur))
+		if !ok {
+			return 0, false
+		}
+		return t.val[i], true
+	}
+	return 0, false
 }
