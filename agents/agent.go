@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Agent is a bot playing one seat of NZSC.
@@ -16,7 +16,7 @@ type Agent interface {
 	// least one legal choice, in every phase (character, booster, move).
 	// Returning a choice outside d.Legal is allowed and is penalized by
 	// the rules.
-	Choose(d *Decision) engine.Choice
+	Choose(d *Decision) nzsc.Choice
 }
 
 // Decision is what an agent sees when it must choose: the whole public
@@ -24,10 +24,10 @@ type Agent interface {
 // choices. Everything is read-only and valid only during the call.
 type Decision struct {
 	Seat    int
-	State   *engine.State
-	History []engine.Turn
+	State   *nzsc.State
+	History []nzsc.Turn
 	// Legal lists the legal choices in canonical order; never empty.
-	Legal []engine.Choice
+	Legal []nzsc.Choice
 }
 
 // Closer is implemented by agents that hold resources (processes, files)
@@ -50,7 +50,7 @@ type Faulter interface {
 // the game's history. The outcome is passed by value so that the call
 // does not make it escape to the heap.
 type Finisher interface {
-	Finish(o Outcome, history []engine.Turn)
+	Finish(o Outcome, history []nzsc.Turn)
 }
 
 // FaultKinder is implemented by fault errors that say what kind of fault

@@ -3,7 +3,7 @@ package agents
 import (
 	"math"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The per-seat bandit steps of simultaneous-move MCTS, shared by the
@@ -12,7 +12,7 @@ import (
 
 // UCBPick is decoupled UCT's choice: an action never tried, else the one
 // with the best mean reward plus c·√(ln visits / tries).
-func UCBPick(sums, counts *[engine.MaxChoices]float64, n int, visits, c float64) int {
+func UCBPick(sums, counts *[nzsc.MaxChoices]float64, n int, visits, c float64) int {
 	best, bestScore := 0, math.Inf(-1)
 	logN := math.Log(visits)
 	for k := range n {
@@ -28,7 +28,7 @@ func UCBPick(sums, counts *[engine.MaxChoices]float64, n int, visits, c float64)
 
 // RegretMatching writes into sigma the strategy proportional to the
 // positive regrets, uniform when none is positive.
-func RegretMatching(regrets, sigma *[engine.MaxChoices]float64, n int) {
+func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
 	sum := 0.0
 	for k := range n {
 		sigma[k] = max(regrets[k], 0)
@@ -45,7 +45,7 @@ func RegretMatching(regrets, sigma *[engine.MaxChoices]float64, n int) {
 
 // DrawMixed draws an action from sigma mixed with the uniform strategy at
 // rate g, with r uniform in [0, 1), and returns it with its probability.
-func DrawMixed(sigma *[engine.MaxChoices]float64, n int, g, r float64) (int, float64) {
+func DrawMixed(sigma *[nzsc.MaxChoices]float64, n int, g, r float64) (int, float64) {
 	for k := range n {
 		p := (1-g)*sigma[k] + g/float64(n)
 		if r < p || k == n-1 {

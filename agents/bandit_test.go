@@ -4,11 +4,11 @@ import (
 	"math"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestBanditSteps(t *testing.T) {
-	var x, sigma [engine.MaxChoices]float64
+	var x, sigma [nzsc.MaxChoices]float64
 	x[0], x[1], x[2] = 3, -1, 1
 	RegretMatching(&x, &sigma, 3)
 	if sigma[0] != 0.75 || sigma[1] != 0 || sigma[2] != 0.25 {
@@ -20,7 +20,7 @@ func TestBanditSteps(t *testing.T) {
 		t.Errorf("no positive regret: %v, want uniform", sigma[:3])
 	}
 
-	var sums, counts [engine.MaxChoices]float64
+	var sums, counts [nzsc.MaxChoices]float64
 	sums[0], counts[0], sums[1], counts[1] = 1, 2, 0, 0
 	if k := UCBPick(&sums, &counts, 2, 2, 1); k != 1 {
 		t.Errorf("an untried action is picked first: got %d", k)

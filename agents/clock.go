@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // ClockOption is the key of the option that plays a bot under a chess
@@ -89,6 +89,15 @@ func (tc TimeControl) String() string {
 // for when the time control does not say (a game-long clock).
 const budgetMoves = 30
 
+// MovesToGo is how many decisions are left, after done of them, before
+// the clock is topped up by Base again: 0 for a game-long clock.
+func (tc TimeControl) MovesToGo(done int) int {
+	if tc.Moves <= 0 {
+		return 0
+	}
+	return tc.Moves - done%tc.Moves
+}
+
 // Budget is the time a search bot is given for its next decision with
 // remaining on its clock after done decisions: remaining spread over the
 // decisions left to the next time control (at most budgetMoves), plus
@@ -97,7 +106,7 @@ const budgetMoves = 30
 func (tc TimeControl) Budget(remaining time.Duration, done int) time.Duration {
 	left := budgetMoves
 	if tc.Moves > 0 {
-		left = min(left, tc.Moves-done%tc.Moves)
+		left = min(left, tc.MovesToGo(done))
 	}
 	b := min(remaining/time.Duration(left)+tc.Inc, remaining/2)
 	return max(b, time.Millisecond)
@@ -153,8 +162,10 @@ func (c *clock) begin(bot any) {
 	if cb, ok := bot.(Clocked); ok {
 		cb.SetTimeBudget(c.tc.Budget(c.remaining, c.done))
 	}
-	if l, ok := bot.(interface{ setClockLeft(time.Duration) }); ok {
-		l.setClockLeft(c.remaining)
+	if l, ok := bot.(interface {
+		setClock(tc TimeControl, left time.Duration, done int)
+	}); ok {
+		l.setClock(c.tc, c.remaining, c.done)
 	}
 	c.started = c.now()
 }
@@ -204,7 +215,7 @@ func (c *clockedAgent) NewGame(seat int, rng *rand.Rand) {
 	c.a.NewGame(seat, rng)
 }
 
-func (c *clockedAgent) Choose(d *Decision) engine.Choice {
+func (c *clockedAgent) Choose(d *Decision) nzsc.Choice {
 	c.clock.begin(c.a)
 	ch := c.a.Choose(d)
 	c.clock.end()
@@ -238,3 +249,18 @@ func (c *clockedPlayer) Act(obs game.Observation, legal []game.Action) game.Acti
 
 // Fault implements Faulter, as clockedAgent's.
 func (c *clockedPlayer) Fault() error { return c.clock.faultOf(faulterOf(c.p)) }
+
+// WithClock returns specs with tc=tc added to each spec of gameName at
+// seats that gives no tc= of its own, as a command's --tc does (the
+// spec's own clock wins); a spec that does not parse is left as it is,
+// for the caller's parse to report.
+func WithClock(gameName string, seats int, specs []string, tc TimeControl) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s
+		if b, err := ParseForSeats(gameName, seats, s); err == nil && b.TC == nil {
+			out[i] = b.WithOption(ClockOption, tc.String())
+		}
+	}
+	return out
+}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestParseTimeControl(t *testing.T) {
@@ -97,13 +97,13 @@ func TestClockCharges(t *testing.T) {
 
 // sleeper is a Go test bot that thinks for a fixed time per decision.
 type sleeper struct {
-	Random
+	Agent
 	d time.Duration
 }
 
-func (s *sleeper) Choose(d *Decision) engine.Choice {
+func (s *sleeper) Choose(d *Decision) nzsc.Choice {
 	time.Sleep(s.d)
-	return s.Random.Choose(d)
+	return s.Agent.Choose(d)
 }
 
 // TestClockLossOnTime: a bot that takes 20ms a decision on a clock of
@@ -119,13 +119,13 @@ func TestClockLossOnTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bot := &clockedAgent{agentWrap: agentWrap{&sleeper{d: 20 * time.Millisecond}}, clock: newClock(tc)}
-		o := tab.Play(engine.DefaultRules, 7, &Random{}, bot)
+		bot := &clockedAgent{agentWrap: agentWrap{&sleeper{Agent: randomBot(), d: 20 * time.Millisecond}}, clock: newClock(tc)}
+		o := tab.Play(nzsc.DefaultRules, 7, randomBot(), bot)
 		if c.lose {
 			if o.Forfeit != 1 || FaultKind(o.Fault) != FaultTime {
 				t.Errorf("tc=%s: forfeit %d, fault %v; want seat 1 lost on time", c.tc, o.Forfeit, o.Fault)
 			}
-		} else if o.Forfeit != -1 || o.State.Phase != engine.GameOver {
+		} else if o.Forfeit != -1 || o.State.Phase != nzsc.GameOver {
 			t.Errorf("tc=%s: forfeit %d (%v), want the game played out", c.tc, o.Forfeit, o.Fault)
 		}
 	}
@@ -178,8 +178,8 @@ func TestSearchUnderClock(t *testing.T) {
 	defer cancel()
 	tab := NewTable()
 	tab.SetContext(ctx)
-	o := tab.Play(engine.DefaultRules, 3, a, &Random{})
-	if o.Forfeit != -1 || o.State.Phase != engine.GameOver {
+	o := tab.Play(nzsc.DefaultRules, 3, a, randomBot())
+	if o.Forfeit != -1 || o.State.Phase != nzsc.GameOver {
 		t.Fatalf("forfeit %d (%v), want the game played out within the clock", o.Forfeit, o.Fault)
 	}
 }
@@ -222,7 +222,7 @@ func TestExecClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.(Closer).Close()
-	o := NewTable().Play(engine.DefaultRules, 9, a, &Random{})
+	o := NewTable().Play(nzsc.DefaultRules, 9, a, randomBot())
 	if o.Forfeit != 0 || FaultKind(o.Fault) != FaultTime {
 		t.Fatalf("forfeit %d, fault %v (kind %q); want seat 0 lost on time", o.Forfeit, o.Fault, FaultKind(o.Fault))
 	}
@@ -231,9 +231,6 @@ func TestExecClock(t *testing.T) {
 		t.Fatalf("fault %v: the program was waited for until its decision timeout, not its clock", o.Fault)
 	}
 }
-
-// The NZSC search bot takes a clock's budget (Budget is Clocked).
-var _ Clocked = (*MCTS)(nil)
 
 // TestWrappersPassTheStop: a search bot under a clock and noise still
 // gets the run's context (the wrappers are ContextSetters), so a stopped
@@ -253,7 +250,7 @@ func TestWrappersPassTheStop(t *testing.T) {
 		tab := NewTable()
 		tab.SetContext(ctx)
 		done := make(chan struct{})
-		go func() { tab.Play(engine.DefaultRules, 1, a, &Random{}); close(done) }()
+		go func() { tab.Play(nzsc.DefaultRules, 1, a, randomBot()); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(20 * time.Second):

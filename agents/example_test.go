@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // A runner parses each bot spec once, builds one instance per worker, and
@@ -23,7 +23,7 @@ func Example() {
 	classic, _ := b.New()
 	table := agents.NewTable()
 	for seed := uint64(1); seed <= 3; seed++ {
-		out := table.Play(engine.DefaultRules, seed, greedy, classic)
+		out := table.Play(nzsc.DefaultRules, seed, greedy, classic)
 		s := out.State
 		fmt.Printf("seed %d: %v vs %v, %d-%d after %d turns, %v\n", seed,
 			s.Loadout(0), s.Loadout(1), s.Points(0), s.Points(1), len(table.History), s.Result)

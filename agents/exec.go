@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // ExecSettings are what a command decides for the external bots of a
@@ -204,8 +204,11 @@ type Exec struct {
 	// limit is the time limit of the exchange under way, for messages.
 	limit time.Duration
 	// clockLeft is what the bot's clock has left for the next decision
-	// (setClockLeft; 0: no clock).
+	// (setClock; 0: no clock), and clock what the decision tells the
+	// program of its clock when it has one (clocked).
 	clockLeft time.Duration
+	clock     protocol.Clock
+	clocked   bool
 	peer      protocol.BotMessage // its hello
 	// starts counts programs started.
 	starts int
@@ -295,9 +298,31 @@ func (e *Exec) Fault() error {
 	return e.fault
 }
 
-// setClockLeft is how a clock (ClockOption) tells the bot what it has
-// left before a decision: the program is not waited for longer than that.
-func (e *Exec) setClockLeft(d time.Duration) { e.clockLeft = d }
+// setClock is how a clock (ClockOption) tells the bot what it has left
+// before a decision, after done decisions of the game: the program is
+// not waited for longer than that, and is told it in the decide. The
+// clock starts after this returns, so the program is started here when
+// it does not run: its start and handshake have their own limit
+// (handshake=) and are not charged to its clock, which would make the
+// time it is told wrong. A failed start is the game's fault, as in Choose.
+func (e *Exec) setClock(tc TimeControl, left time.Duration, done int) {
+	e.clockLeft, e.clocked = left, true
+	e.clock = protocol.NewClock(left, tc.Inc, tc.MovesToGo(done))
+	if e.proc == nil && e.fault == nil {
+		if err := e.Start(); err != nil {
+			e.fail(err)
+		}
+	}
+}
+
+// clockField is the clock field of the next decide: nil (absent) for a
+// bot without a clock, which is sent what it always was.
+func (e *Exec) clockField() *protocol.Clock {
+	if !e.clocked {
+		return nil
+	}
+	return &e.clock
+}
 
 // decisionLimit is the time limit of the next decision: the timeout, or
 // what the clock has left (plus a millisecond, so that a program that
@@ -310,10 +335,10 @@ func (e *Exec) decisionLimit() time.Duration {
 }
 
 // Choose implements Agent: it sends the decision and reads the answer. A
-// name that is no choice of the phase becomes engine.Unknown, which the
+// name that is no choice of the phase becomes nzsc.Unknown, which the
 // rules penalize. On a failure it records the fault, stops the program
 // and returns a legal choice; the runner then forfeits the game.
-func (e *Exec) Choose(d *Decision) engine.Choice {
+func (e *Exec) Choose(d *Decision) nzsc.Choice {
 	if e.fault != nil {
 		return d.Legal[0]
 	}
@@ -339,6 +364,7 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 		return d.Legal[0]
 	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
+	e.decide.Clock = e.clockField()
 	e.sent = len(d.History)
 	if err := e.send(&e.decide, deadline); err != nil {
 		e.fail(err)
@@ -358,7 +384,7 @@ func (e *Exec) Choose(d *Decision) engine.Choice {
 			return d.Legal[0]
 		}
 	}
-	return engine.ParseChoice(d.State.Phase, choice)
+	return nzsc.ParseChoice(d.State.Phase, choice)
 }
 
 func (e *Exec) historyStart() int {
@@ -371,7 +397,7 @@ func (e *Exec) historyStart() int {
 // Finish implements Finisher: it sends the game's result, once per game.
 // A program that cannot take it is stopped (the game is over, so nothing
 // is forfeited; the next game starts a new program).
-func (e *Exec) Finish(o Outcome, history []engine.Turn) {
+func (e *Exec) Finish(o Outcome, history []nzsc.Turn) {
 	if e.finished || e.fault != nil || e.proc == nil || !e.gameSent {
 		return
 	}
@@ -748,8 +774,8 @@ func ProbeFor(b *Bot, g game.Game) error {
 }
 
 // protocolRules announces r to a bot: the turn cap, and the settings that
-// differ from the shared rules (as engine.Rules.Options lists them).
-func protocolRules(r engine.Rules) protocol.Rules {
+// differ from the shared rules (as nzsc.Rules.Options lists them).
+func protocolRules(r nzsc.Rules) protocol.Rules {
 	o := r.Options()
 	p := protocol.Rules{TurnCap: r.TurnCap, Headstarts: o["headstarts"], NoBooster: o["no_booster"]}
 	for key, dst := range map[string]*int{"points": &p.Points, "move_streak": &p.MoveStreak,

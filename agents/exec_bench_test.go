@@ -4,7 +4,7 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // benchGames plays one game per iteration between a and b, seats
@@ -28,7 +28,7 @@ func benchGames(b *testing.B, a, c Agent) {
 		if seed%2 == 1 {
 			x, y = c, a
 		}
-		out := t.Play(engine.DefaultRules, seed, x, y)
+		out := t.Play(nzsc.DefaultRules, seed, x, y)
 		if out.Forfeit >= 0 {
 			b.Fatalf("game %d forfeited: %v", seed, out.Fault)
 		}
@@ -43,11 +43,11 @@ func benchGames(b *testing.B, a, c Agent) {
 }
 
 func BenchmarkPlayRandomVsRandom(b *testing.B) {
-	benchGames(b, &Random{}, &Random{})
+	benchGames(b, randomBot(), randomBot())
 }
 
 func BenchmarkPlayExecGobotVsRandom(b *testing.B) {
-	benchGames(b, newExec(b, gobot(b)), &Random{})
+	benchGames(b, newExec(b, gobot(b)), randomBot())
 }
 
 func BenchmarkPlayExecPythonVsRandom(b *testing.B) {
@@ -55,5 +55,5 @@ func BenchmarkPlayExecPythonVsRandom(b *testing.B) {
 	if err != nil {
 		b.Skip("python3 not found")
 	}
-	benchGames(b, newExec(b, py+" ../examples/python/bot.py"), &Random{})
+	benchGames(b, newExec(b, py+" ../examples/python/bot.py"), randomBot())
 }

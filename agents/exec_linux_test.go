@@ -28,7 +28,7 @@ func TestExecOrphans(t *testing.T) {
 			if e.log, err = openBotLog(dir, e.arg, 0); err != nil {
 				t.Fatal(err)
 			}
-			playSeries(e, &Random{}, 2, 1)
+			playSeries(e, randomBot(), 2, 1)
 			log := readFile(t, e.LogPath())
 			e.Close()
 			checkChildGone(t, log)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
@@ -33,7 +33,7 @@ func TestExecInMatches(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg := &roundrobin.Config{Bots: []*agents.Bot{b, random}, Gauntlet: -1, HeadToHead: true,
-			PairsPerPairing: 10, Seed: 5, Rules: engine.DefaultRules, ChunkPairs: 2}
+			PairsPerPairing: 10, Seed: 5, Rules: nzsc.DefaultRules, ChunkPairs: 2}
 		res, err := roundrobin.Play(context.Background(), cfg, roundrobin.Options{Workers: 2})
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)

@@ -92,7 +92,7 @@ func (x *ExecPlayer) Act(obs game.Observation, legal []game.Action) game.Action 
 	for _, a := range legal {
 		x.legal = append(x.legal, obs.ActionString(a))
 	}
-	x.decide = protocol.AnyDecide{Type: protocol.TypeDecide, Game: e.game, Observation: view, Legal: x.legal}
+	x.decide = protocol.AnyDecide{Type: protocol.TypeDecide, Game: e.game, Clock: e.clockField(), Observation: view, Legal: x.legal}
 	if err := e.send(&x.decide, deadline); err != nil {
 		e.fail(err)
 		return legal[0]

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // binDir holds the test bots, built once when first needed (not in
@@ -83,7 +83,7 @@ func newExec(t testing.TB, arg string) *Exec {
 // playedGame is one played game, kept whole.
 type playedGame struct {
 	out     Outcome
-	history []engine.Turn
+	history []nzsc.Turn
 }
 
 // playSeries plays n games between x and y from game seeds seed0,
@@ -97,13 +97,13 @@ func playSeries(x, y Agent, n int, seed0 uint64) []playedGame {
 		if i%2 == 1 {
 			a, b = y, x
 		}
-		out := t.Play(engine.DefaultRules, seed0+uint64(i), a, b)
+		out := t.Play(nzsc.DefaultRules, seed0+uint64(i), a, b)
 		for _, ag := range []Agent{a, b} {
 			if f, ok := ag.(Finisher); ok {
 				f.Finish(out, t.History)
 			}
 		}
-		games = append(games, playedGame{out, append([]engine.Turn(nil), t.History...)})
+		games = append(games, playedGame{out, append([]nzsc.Turn(nil), t.History...)})
 	}
 	return games
 }
@@ -219,11 +219,11 @@ func TestProbe(t *testing.T) {
 func checkLegalPlay(t *testing.T, games []playedGame) {
 	t.Helper()
 	for i, g := range games {
-		if g.out.Forfeit >= 0 || g.out.State.Phase != engine.GameOver {
+		if g.out.Forfeit >= 0 || g.out.State.Phase != nzsc.GameOver {
 			t.Errorf("game %d: forfeit %d (%v), phase %v: want a finished game", i, g.out.Forfeit, g.out.Fault, g.out.State.Phase)
 		}
 		for j, turn := range g.history {
-			if o := turn.Offence(seatOf(i)); o != engine.NoOffence && o != engine.Stuck {
+			if o := turn.Offence(seatOf(i)); o != nzsc.NoOffence && o != nzsc.Stuck {
 				t.Errorf("game %d turn %d: the exec bot was penalized (%v)", i, j, o)
 			}
 		}
@@ -238,13 +238,13 @@ func TestExecGoodBots(t *testing.T) {
 	} {
 		t.Run(filepath.Base(arg), func(t *testing.T) {
 			e := newExec(t, arg)
-			games := playSeries(e, &Random{}, 12, 100)
+			games := playSeries(e, randomBot(), 12, 100)
 			checkLegalPlay(t, games)
 			if e.Starts() != 1 {
 				t.Errorf("started %d processes, want 1 reused for every game", e.Starts())
 			}
 			// Replays: a fresh instance plays the same games move for move.
-			again := playSeries(newExec(t, arg), &Random{}, 12, 100)
+			again := playSeries(newExec(t, arg), randomBot(), 12, 100)
 			for i := range games {
 				if !reflect.DeepEqual(games[i].history, again[i].history) {
 					t.Errorf("game %d differs when replayed from its seed", i)
@@ -257,7 +257,7 @@ func TestExecGoodBots(t *testing.T) {
 func TestExecResultMessages(t *testing.T) {
 	defer setLogDir(filepath.Join(t.TempDir(), "logs"))()
 	e := newExec(t, badbot("mode=good"))
-	games := playSeries(e, &Random{}, 5, 7)
+	games := playSeries(e, randomBot(), 5, 7)
 	e.Close()
 	log := readFile(t, e.LogPath())
 	for i, g := range games {
@@ -278,7 +278,7 @@ func outcomeFor(o Outcome, seat int) string {
 		return "loss"
 	case o.Forfeit == 1-seat:
 		return "win"
-	case o.State.Result == engine.Draw:
+	case o.State.Result == nzsc.Draw:
 		return "draw"
 	case o.State.Points(seat) > o.State.Points(1-seat):
 		return "win"
@@ -304,7 +304,9 @@ func readFile(t *testing.T, path string) string {
 // TestExecFaults has the bot fail in one game (the second, in which it
 // has seat 1) at its third decision, in every way a program can fail:
 // that game is forfeited with the right kind, the others are played to
-// their end, and a new process plays the games after the failure.
+// their end, and a new process plays the games after the failure. The
+// per-decision timeout is 2 s, not less: at 300 ms an ordinary answer
+// timed out on a 2-core machine at load 20.
 func TestExecFaults(t *testing.T) {
 	cases := []struct {
 		mode, kind string
@@ -320,13 +322,13 @@ func TestExecFaults(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			e := newExec(t, badbot("mode="+c.mode+";game=2;at=3;timeout=300ms"))
+			e := newExec(t, badbot("mode="+c.mode+";game=2;at=3;timeout=2s"))
 			e.log.Close() // a log of its own, to read the child's pid
 			var err error
 			if e.log, err = openBotLog(dir, e.arg, 0); err != nil {
 				t.Fatal(err)
 			}
-			games := playSeries(e, &Random{}, 4, 500)
+			games := playSeries(e, randomBot(), 4, 500)
 			for i, g := range games {
 				if i == 1 {
 					if g.out.Forfeit != seatOf(i) {
@@ -344,7 +346,7 @@ func TestExecFaults(t *testing.T) {
 					}
 					continue
 				}
-				if g.out.Forfeit >= 0 || g.out.State.Phase != engine.GameOver {
+				if g.out.Forfeit >= 0 || g.out.State.Phase != nzsc.GameOver {
 					t.Errorf("game %d: forfeit %d (%v), want a finished game", i+1, g.out.Forfeit, g.out.Fault)
 				}
 			}
@@ -402,7 +404,7 @@ func TestExecStartFaults(t *testing.T) {
 	}
 	for _, c := range cases {
 		e := newExec(t, badbot(c.opts))
-		games := playSeries(e, &Random{}, 3, 1)
+		games := playSeries(e, randomBot(), 3, 1)
 		for i, g := range games {
 			var f *ExecFault
 			if g.out.Forfeit != seatOf(i) || !errors.As(g.out.Fault, &f) || f.Kind != c.kind {
@@ -420,7 +422,7 @@ func TestExecStartFaults(t *testing.T) {
 // its first turn, then a point a turn: random wins 5-0 in six turns.
 func TestExecIllegal(t *testing.T) {
 	e := newExec(t, badbot("mode=illegal;game=0;at=0"))
-	for i, g := range playSeries(e, &Random{}, 6, 42) {
+	for i, g := range playSeries(e, randomBot(), 6, 42) {
 		x := seatOf(i)
 		if g.out.Forfeit >= 0 {
 			t.Fatalf("game %d: forfeit %v; illegal answers must only be penalized", i, g.out.Fault)
@@ -430,7 +432,7 @@ func TestExecIllegal(t *testing.T) {
 				i, g.out.Winner(), len(g.history), g.out.State.Points(1-x), g.out.State.Points(x), 1-x)
 		}
 		for j, turn := range g.history {
-			if turn.Offence(x) != engine.WrongUniverse || turn.Offence(1-x) != engine.NoOffence {
+			if turn.Offence(x) != nzsc.WrongUniverse || turn.Offence(1-x) != nzsc.NoOffence {
 				t.Errorf("game %d turn %d: offences %v / %v, want wrong universe for the exec bot only", i, j, turn.Offence(x), turn.Offence(1-x))
 			}
 		}
@@ -439,13 +441,13 @@ func TestExecIllegal(t *testing.T) {
 	// booster after a clash): that turn alone is nullified. (Passing when
 	// stuck is charged too, but it is not an answer.)
 	e = newExec(t, badbot("mode=illegal;game=0;at=4"))
-	for i, g := range playSeries(e, &Random{}, 6, 42) {
+	for i, g := range playSeries(e, randomBot(), 6, 42) {
 		x := seatOf(i)
 		var offences []int
 		for j, turn := range g.history {
-			if o := turn.Offence(x); o != engine.NoOffence && o != engine.Stuck {
+			if o := turn.Offence(x); o != nzsc.NoOffence && o != nzsc.Stuck {
 				offences = append(offences, j)
-				if !turn.Nullified() || turn.Offence(x) == engine.WrongUniverse && turn.Phase() != engine.PickCharacter {
+				if !turn.Nullified() || turn.Offence(x) == nzsc.WrongUniverse && turn.Phase() != nzsc.PickCharacter {
 					t.Errorf("game %d turn %d: offence %v in phase %v", i, j, turn.Offence(x), turn.Phase())
 				}
 			}
@@ -463,7 +465,7 @@ func TestExecFlood(t *testing.T) {
 	defaultExec.LogLimit = 1 << 20
 	defer setLogDir(t.TempDir())()
 	e := newExec(t, badbot("mode=flood;game=0;at=0"))
-	checkLegalPlay(t, playSeries(e, &Random{}, 4, 3))
+	checkLegalPlay(t, playSeries(e, randomBot(), 4, 3))
 	e.Close()
 	fi, err := os.Stat(e.LogPath())
 	if err != nil {
@@ -488,8 +490,8 @@ func TestExecFloodRestarts(t *testing.T) {
 	defer setLogDir(t.TempDir())()
 	arg := badbot("mode=floodexit;game=0;at=1")
 	e1, e2 := newExec(t, arg), newExec(t, arg)
-	playSeries(e1, &Random{}, 4, 3)
-	playSeries(e2, &Random{}, 4, 3)
+	playSeries(e1, randomBot(), 4, 3)
+	playSeries(e2, randomBot(), 4, 3)
 	if e1.Starts() < 4 || e2.Starts() < 4 {
 		t.Fatalf("started %d and %d processes, want a restart per game", e1.Starts(), e2.Starts())
 	}
@@ -513,7 +515,7 @@ func TestExecClose(t *testing.T) {
 	before := runtime.NumGoroutine()
 	for _, opts := range []string{"mode=good", "mode=noquit"} {
 		e := newExec(t, badbot(opts))
-		playSeries(e, &Random{}, 1, 9)
+		playSeries(e, randomBot(), 1, 9)
 		pid := e.proc.Process.Pid
 		done := make(chan error)
 		go func() { done <- e.Close() }()
@@ -553,13 +555,13 @@ func checkGoroutines(t *testing.T, before int) {
 // game and the good bot's games are exactly those it plays alone.
 func TestExecMixedRun(t *testing.T) {
 	const n = 10
-	alone := playSeries(newExec(t, gobot(t)), &Random{}, n, 77)
+	alone := playSeries(newExec(t, gobot(t)), randomBot(), n, 77)
 	before := runtime.NumGoroutine()
 	var good, bad []playedGame
 	var wg sync.WaitGroup
 	good1, bad1 := newExec(t, gobot(t)), newExec(t, badbot("mode=exit;game=0;at=2"))
-	wg.Go(func() { good = playSeries(good1, &Random{}, n, 77) })
-	wg.Go(func() { bad = playSeries(bad1, &Random{}, n, 77) })
+	wg.Go(func() { good = playSeries(good1, randomBot(), n, 77) })
+	wg.Go(func() { bad = playSeries(bad1, randomBot(), n, 77) })
 	wg.Wait()
 	for i := range alone {
 		if !reflect.DeepEqual(alone[i], good[i]) {
@@ -581,7 +583,7 @@ func TestExecPython(t *testing.T) {
 		t.Skip("python3 not found: the Python example bot is not tested")
 	}
 	e := newExec(t, py+" ../examples/python/bot.py")
-	games := playSeries(e, &Random{}, 10, 11)
+	games := playSeries(e, randomBot(), 10, 11)
 	checkLegalPlay(t, games)
 	if e.Peer().Name == "" || e.Starts() != 1 {
 		t.Errorf("hello %+v, %d starts", e.Peer(), e.Starts())
@@ -654,7 +656,7 @@ func ExecTestBots(t testing.TB) string { return bins(t) }
 func TestExecInterrupt(t *testing.T) {
 	e := newExec(t, badbot("mode=sleep;game=1;at=2;timeout=60s"))
 	done := make(chan []playedGame)
-	go func() { done <- playSeries(e, &Random{}, 2, 1) }()
+	go func() { done <- playSeries(e, randomBot(), 2, 1) }()
 	// Wait until the bot is in its long decision.
 	for {
 		running.Lock()
@@ -713,7 +715,7 @@ func TestRepeatedOptionsRefused(t *testing.T) {
 // decision's.
 func TestExecAnswersTwice(t *testing.T) {
 	e := newExec(t, badbot("mode=twice;game=1;at=1"))
-	games := playSeries(e, &Random{}, 2, 11)
+	games := playSeries(e, randomBot(), 2, 11)
 	var k interface{ FaultKind() string }
 	g := games[0]
 	if g.out.Forfeit != 0 || !errors.As(g.out.Fault, &k) || k.FaultKind() != FaultProtocol {
@@ -752,7 +754,7 @@ func TestExecSettingsPerBot(t *testing.T) {
 		if e.timeout != c.want {
 			t.Errorf("%s: timeout %v, want %v", c.spec, e.timeout, c.want)
 		}
-		playSeries(e, &Random{}, 1, 1)
+		playSeries(e, randomBot(), 1, 1)
 		e.Close()
 		if !strings.HasPrefix(e.LogPath(), dirs[i]) {
 			t.Errorf("%s: logs to %s, want under %s", c.spec, e.LogPath(), dirs[i])

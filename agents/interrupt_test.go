@@ -9,10 +9,11 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	_ "github.com/nzsclab/nzsc/agents/nzscn"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // budgetParams are the parameters that size a bot's search: a bot kind
@@ -143,7 +144,7 @@ func TestContextKeepsPlay(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var hist [2][]engine.Turn
+	var hist [2][]nzsc.Turn
 	for k := range hist {
 		tab := agents.NewTable()
 		if k == 1 {
@@ -151,7 +152,7 @@ func TestContextKeepsPlay(t *testing.T) {
 		}
 		a, b := newBot(), newBot()
 		for seed := range uint64(3) {
-			tab.Play(engine.DefaultRules, seed, a, b)
+			tab.Play(nzsc.DefaultRules, seed, a, b)
 			hist[k] = append(hist[k], tab.History...)
 		}
 	}
@@ -169,10 +170,10 @@ func TestContextKeepsPlay(t *testing.T) {
 	tab := agents.NewTable()
 	tab.SetContext(stopped)
 	done := make(chan agents.Outcome, 1)
-	go func() { done <- tab.Play(engine.DefaultRules, 1, a, &agents.Random{}) }()
+	go func() { done <- tab.Play(nzsc.DefaultRules, 1, a, &nzscbots.Random{}) }()
 	select {
 	case o := <-done:
-		if o.Forfeit >= 0 || o.State.Phase != engine.GameOver {
+		if o.Forfeit >= 0 || o.State.Phase != nzsc.GameOver {
 			t.Errorf("stopped game: %+v", o)
 		}
 	case <-time.After(60 * time.Second):

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // NoiseOption is the key of the option that makes any bot err, as
@@ -70,7 +70,7 @@ func (b *Bot) WithOption(key, v string) string {
 // one word of the seat's source.
 type noiseSource struct {
 	p   float64
-	src engine.Wyrand
+	src nzsc.Wyrand
 	rng *rand.Rand
 	// Decisions counts the decisions of the bot, Replaced those the
 	// noise replaced (possibly by the same choice), since it was built.
@@ -129,7 +129,7 @@ func (n *noisyAgent) NewGame(seat int, rng *rand.Rand) {
 	n.a.NewGame(seat, rng)
 }
 
-func (n *noisyAgent) Choose(d *Decision) engine.Choice {
+func (n *noisyAgent) Choose(d *Decision) nzsc.Choice {
 	c := n.a.Choose(d)
 	if i := n.noise.pick(len(d.Legal)); i >= 0 {
 		return d.Legal[i]

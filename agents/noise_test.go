@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // newAgent builds a two-player NZSC bot from spec.
@@ -51,8 +51,8 @@ func newPlayers(t *testing.T, gameName string, specs ...string) []agents.Player 
 }
 
 // history plays a two-player NZSC game and returns its turns.
-func history(tb *agents.Table, seed uint64, a, b agents.Agent) []engine.Turn {
-	tb.Play(engine.DefaultRules, seed, a, b)
+func history(tb *agents.Table, seed uint64, a, b agents.Agent) []nzsc.Turn {
+	tb.Play(nzsc.DefaultRules, seed, a, b)
 	return slices.Clone(tb.History)
 }
 
@@ -91,7 +91,7 @@ func TestNoiseRate(t *testing.T) {
 		b := newAgent(t, "classic")
 		tb := agents.NewTable()
 		for seed := uint64(0); decisions(a) < want; seed++ {
-			tb.Play(engine.DefaultRules, seed, a, b)
+			tb.Play(nzsc.DefaultRules, seed, a, b)
 		}
 		n, r, ok := agents.NoiseCounts(a)
 		if !ok {
@@ -150,7 +150,7 @@ type chooser struct {
 	picks map[int][]int // len(Legal) -> count per index
 }
 
-func (c *chooser) Choose(d *agents.Decision) engine.Choice {
+func (c *chooser) Choose(d *agents.Decision) nzsc.Choice {
 	ch := c.Agent.Choose(d)
 	n := len(d.Legal)
 	if c.picks[n] == nil {
@@ -175,7 +175,7 @@ func TestNoiseOne(t *testing.T) {
 	}
 	rec := &chooser{Agent: newAgent(t, "greedy:noise=1"), picks: map[int][]int{}}
 	for seed := range uint64(1500) {
-		tb.Play(engine.DefaultRules, seed, rec, opp)
+		tb.Play(nzsc.DefaultRules, seed, rec, opp)
 	}
 	for n, counts := range rec.picks {
 		total := 0
@@ -310,9 +310,9 @@ func TestNoiseExec(t *testing.T) {
 func TestNoiseAllocs(t *testing.T) {
 	a, b := newAgent(t, "greedy:noise=0.1"), newAgent(t, "random")
 	tb := agents.NewTable()
-	tb.Play(engine.DefaultRules, 0, a, b) // the noise stream's first game builds its rand.Rand
+	tb.Play(nzsc.DefaultRules, 0, a, b) // the noise stream's first game builds its rand.Rand
 	var seed uint64
-	if allocs := testing.AllocsPerRun(200, func() { seed++; tb.Play(engine.DefaultRules, seed, a, b) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(200, func() { seed++; tb.Play(nzsc.DefaultRules, seed, a, b) }); allocs != 0 {
 		t.Errorf("a game with a noisy bot allocates %v times", allocs)
 	}
 }
@@ -336,7 +336,7 @@ func BenchmarkTableSpecs(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				seed++
-				tb.Play(engine.DefaultRules, seed, x, y)
+				tb.Play(nzsc.DefaultRules, seed, x, y)
 			}
 		})
 	}

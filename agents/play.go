@@ -4,21 +4,21 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Table holds what Play needs between games, so that a worker playing
 // millions of games allocates nothing per game: each seat's random
 // source and the history buffer.
 type Table struct {
-	src     [2]engine.Wyrand
+	src     [2]nzsc.Wyrand
 	rng     [2]*rand.Rand
-	History []engine.Turn
+	History []nzsc.Turn
 	// The game state, legal-choice buffers and decisions live here rather
 	// than on Play's stack: they are handed to agents through an interface
 	// call, so on the stack they would escape and be allocated every game.
-	state engine.State
-	buf   [2][engine.MaxChoices]engine.Choice
+	state nzsc.State
+	buf   [2][nzsc.MaxChoices]nzsc.Choice
 	d     [2]Decision
 	// ctx is passed on to the bots at every game (SetContext).
 	ctx context.Context
@@ -32,7 +32,7 @@ func (t *Table) SetContext(ctx context.Context) { t.ctx = ctx }
 
 // NewTable returns a Table ready for Play.
 func NewTable() *Table {
-	t := &Table{History: make([]engine.Turn, 0, 64)}
+	t := &Table{History: make([]nzsc.Turn, 0, 64)}
 	for i := range t.rng {
 		t.rng[i] = rand.New(&t.src[i])
 	}
@@ -40,16 +40,16 @@ func NewTable() *Table {
 }
 
 // SeatSource returns the random source seat s gets in the game with
-// seed: engine.Wyrand seeded with (seed, s), the generator
-// engine.State.PlayRandom reads. Common random numbers follow: when two
+// seed: nzsc.Wyrand seeded with (seed, s), the generator
+// nzsc.State.PlayRandom reads. Common random numbers follow: when two
 // games share a seed with seats swapped, each bot meets the other's
 // stream.
-func SeatSource(seed uint64, seat int) *engine.Wyrand { return engine.NewWyrand(seed, uint64(seat)) }
+func SeatSource(seed uint64, seat int) *nzsc.Wyrand { return nzsc.NewWyrand(seed, uint64(seat)) }
 
 // Outcome is how a game played by Play ended.
 type Outcome struct {
 	// State is the final state (GameOver unless a seat forfeited).
-	State engine.State
+	State nzsc.State
 	// Forfeit is the seat that forfeited through a Fault, or -1.
 	Forfeit int
 	// Fault is the forfeiting agent's failure.
@@ -68,7 +68,7 @@ func (o *Outcome) Winner() int {
 // Play plays one game between a (seat 0) and b (seat 1) under rules, from
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
-func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
+func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
 	for i := range agents {
@@ -79,7 +79,7 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 			SetContext(agents[i], t.ctx)
 		}
 	}
-	t.state = engine.NewGame(rules)
+	t.state = nzsc.NewGame(rules)
 	s, buf, d := &t.state, &t.buf, &t.d
 	t.History = t.History[:0]
 	// Seat and State stay for the whole game; each decision only updates
@@ -87,12 +87,12 @@ func (t *Table) Play(rules engine.Rules, seed uint64, a, b Agent) Outcome {
 	for i := range d {
 		d[i] = Decision{Seat: i, State: s}
 	}
-	var choice [2]engine.Choice
-	for s.Phase != engine.GameOver {
+	var choice [2]nzsc.Choice
+	for s.Phase != nzsc.GameOver {
 		for i := range agents {
 			n := s.Legal(i, &buf[i])
 			if n == 0 {
-				choice[i] = engine.Unknown // stuck: the engine ignores it
+				choice[i] = nzsc.Unknown // stuck: the engine ignores it
 				continue
 			}
 			d[i].History, d[i].Legal = t.History, buf[i][:n]

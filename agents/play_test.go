@@ -3,26 +3,26 @@ package agents
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // finishRecorder is a random bot that records what Finish tells it.
 type finishRecorder struct {
-	Random
+	Agent
 	outcomes []Outcome
 	turns    []int
 }
 
-func (f *finishRecorder) Finish(o Outcome, h []engine.Turn) {
+func (f *finishRecorder) Finish(o Outcome, h []nzsc.Turn) {
 	f.outcomes = append(f.outcomes, o)
 	f.turns = append(f.turns, len(h))
 }
 
 func TestPlayTellsFinishers(t *testing.T) {
-	a, b := &finishRecorder{}, &finishRecorder{}
+	a, b := &finishRecorder{Agent: randomBot()}, &finishRecorder{Agent: randomBot()}
 	tab := NewTable()
 	for seed := uint64(1); seed <= 3; seed++ {
-		out := tab.Play(engine.DefaultRules, seed, a, b)
+		out := tab.Play(nzsc.DefaultRules, seed, a, b)
 		for _, f := range []*finishRecorder{a, b} {
 			last := len(f.outcomes) - 1
 			if last != int(seed)-1 || f.outcomes[last].State != out.State || f.turns[last] != len(tab.History) {

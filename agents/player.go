@@ -6,14 +6,14 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Player is a bot for any game of the lab, through the game contract: it
 // is given its seat's observation and its legal actions, never more than
 // its player may see. Two-player NZSC bots implement Agent instead, which
-// sees the (wholly public) engine.State directly and stays on the fast
+// sees the (wholly public) nzsc.State directly and stays on the fast
 // path; AsPlayer lets the generic table seat them too.
 type Player interface {
 	// NewGame starts a game of g in seat. rng is the bot's source for
@@ -27,13 +27,13 @@ type Player interface {
 }
 
 // AsPlayer returns a two-player NZSC Agent as a Player, for the generic
-// table. The observation it is given must be NZSC's (*engine.Observation).
+// table. The observation it is given must be NZSC's (*nzsc.Observation).
 func AsPlayer(a Agent) Player { return &agentPlayer{a: a} }
 
 type agentPlayer struct {
 	a     Agent
 	d     Decision
-	legal [engine.MaxChoices]engine.Choice
+	legal [nzsc.MaxChoices]nzsc.Choice
 }
 
 func (p *agentPlayer) NewGame(_ game.Game, seat int, rng *rand.Rand) {
@@ -42,13 +42,13 @@ func (p *agentPlayer) NewGame(_ game.Game, seat int, rng *rand.Rand) {
 }
 
 func (p *agentPlayer) Act(obs game.Observation, legal []game.Action) game.Action {
-	o, ok := obs.(*engine.Observation)
+	o, ok := obs.(*nzsc.Observation)
 	if !ok {
 		panic(fmt.Sprintf("agents: an NZSC bot was given a %T observation", obs))
 	}
 	n := 0
 	for _, a := range legal {
-		p.legal[n] = engine.Choice(a)
+		p.legal[n] = nzsc.Choice(a)
 		n++
 	}
 	p.d.State, p.d.History, p.d.Legal = o.State, o.History, p.legal[:n]
@@ -98,7 +98,7 @@ func (e *IllegalActionError) FaultKind() string { return "illegal" }
 // a worker reuses between games. Names, when Record is set, keeps every
 // step's actions by name for game records.
 type PlayerTable struct {
-	src   [game.MaxSeats]engine.Wyrand
+	src   [game.MaxSeats]nzsc.Wyrand
 	rng   [game.MaxSeats]*rand.Rand
 	acts  []game.Action
 	legal []game.Action

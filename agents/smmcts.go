@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // SMSeats is the most seats the shared simultaneous-move search handles.
@@ -29,8 +29,8 @@ type SMGame[S any] interface {
 	Mask(s *S, seat int) uint32
 	// Over reports whether s is finished.
 	Over(s *S) bool
-	// Step applies the joint action c (engine.Unknown for a pass).
-	Step(s *S, c *[SMSeats]engine.Choice)
+	// Step applies the joint action c (nzsc.Unknown for a pass).
+	Step(s *S, c *[SMSeats]nzsc.Choice)
 	// Values writes every seat's reward for the finished state s.
 	Values(s *S, u *[SMSeats]float64)
 	// Rollout plays s to the end at random and writes the rewards.
@@ -72,21 +72,21 @@ type SMSearch[S any, G SMGame[S]] struct {
 	// goes to the game's methods through a type parameter escape: as
 	// locals they would be allocated at every iteration.
 	s S
-	c [SMSeats]engine.Choice
+	c [SMSeats]nzsc.Choice
 	u [SMSeats]float64
 }
 
 type smNode[S any] struct {
 	state    S
 	n        [SMSeats]uint8
-	act      [SMSeats][engine.MaxChoices]engine.Choice
+	act      [SMSeats][nzsc.MaxChoices]nzsc.Choice
 	terminal bool
 	visits   float64
 	// stat[0][s] holds seat s's regrets (rm), estimated total rewards
 	// (exp3) or reward sums (duct); stat[1][s] the sum of its strategies
 	// (rm, exp3) or visit counts (duct). Inline, not in a shared slice:
 	// measured faster (one node's data together, no offset arithmetic).
-	stat [2][SMSeats][engine.MaxChoices]float64
+	stat [2][SMSeats][nzsc.MaxChoices]float64
 }
 
 type smStep struct {
@@ -177,6 +177,13 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	return n - 1, n
 }
 
+// RootChoice returns the choice of seat's root action k (an index Search
+// returned), for a bot whose actions are its legal choices in Mask order.
+func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].act[seat][k] }
+
+// Nodes returns the number of nodes of the last search's tree.
+func (t *SMSearch[S, G]) Nodes() int { return len(t.nodes) }
+
 // addNode appends a node for state s and returns its index.
 func (t *SMSearch[S, G]) addNode(s *S) int32 {
 	t.nodes = append(t.nodes, smNode[S]{state: *s, terminal: t.Game.Over(s)})
@@ -185,16 +192,16 @@ func (t *SMSearch[S, G]) addNode(s *S) int32 {
 		mask := t.Game.Mask(s, seat)
 		if mask == 0 {
 			// Stuck (or game over): one action, a pass the engine ignores.
-			nd.n[seat], nd.act[seat][0] = 1, engine.Unknown
+			nd.n[seat], nd.act[seat][0] = 1, nzsc.Unknown
 			continue
 		}
 		for ; mask != 0; mask &= mask - 1 {
-			nd.act[seat][nd.n[seat]] = engine.Choice(bits.TrailingZeros32(mask))
+			nd.act[seat][nd.n[seat]] = nzsc.Choice(bits.TrailingZeros32(mask))
 			nd.n[seat]++
 		}
 	}
 	if t.seats == 2 {
-		t.dense = grow(t.dense, engine.MaxChoices*engine.MaxChoices)
+		t.dense = grow(t.dense, nzsc.MaxChoices*nzsc.MaxChoices)
 	}
 	return int32(len(t.nodes) - 1)
 }
@@ -223,7 +230,7 @@ func (t *SMSearch[S, G]) iterate() {
 			break
 		}
 		st := smStep{node: idx}
-		*c = [SMSeats]engine.Choice{}
+		*c = [SMSeats]nzsc.Choice{}
 		if t.Reverse {
 			for seat := t.seats - 1; seat >= 0; seat-- {
 				st.a[seat], st.p[seat] = t.choose(nd, seat)
@@ -235,14 +242,14 @@ func (t *SMSearch[S, G]) iterate() {
 		}
 		joint := uint64(0)
 		for seat := t.seats - 1; seat >= 0; seat-- {
-			joint = joint*engine.MaxChoices + uint64(st.a[seat])
+			joint = joint*nzsc.MaxChoices + uint64(st.a[seat])
 			c[seat] = nd.act[seat][st.a[seat]]
 		}
 		t.path = append(t.path, st)
 		var slot *int32
 		var key uint64
 		if t.seats == 2 {
-			slot = &t.dense[int(idx)*engine.MaxChoices*engine.MaxChoices+int(joint)]
+			slot = &t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)]
 			if *slot != 0 {
 				idx = *slot
 				continue
@@ -260,7 +267,7 @@ func (t *SMSearch[S, G]) iterate() {
 		if len(t.nodes) < t.MaxNodes {
 			ch := t.addNode(s) // may move t.nodes and t.dense: nd, slot are stale
 			if t.seats == 2 {
-				t.dense[int(idx)*engine.MaxChoices*engine.MaxChoices+int(joint)] = ch
+				t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)] = ch
 			} else {
 				t.child[key] = ch
 			}
@@ -279,7 +286,7 @@ func (t *SMSearch[S, G]) iterate() {
 
 // strategy writes the current strategy σ (before exploration) of a
 // seat with n actions and statistics x into sigma.
-func (t *SMSearch[S, G]) strategy(x *[engine.MaxChoices]float64, n int, sigma *[engine.MaxChoices]float64) {
+func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nzsc.MaxChoices]float64) {
 	if t.Rule == SelectRM {
 		RegretMatching(x, sigma, n)
 		return
@@ -316,7 +323,7 @@ func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int) (uint8, float64) {
 	if t.Rule == SelectDUCT {
 		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, t.C)), 1
 	}
-	var sigma [engine.MaxChoices]float64
+	var sigma [nzsc.MaxChoices]float64
 	t.strategy(&nd.stat[0][seat], n, &sigma)
 	k, p := DrawMixed(&sigma, n, t.C, t.rng.Float64())
 	return uint8(k), p
@@ -338,7 +345,7 @@ func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64) 
 	case SelectRM:
 		// Regret of each action against the sampled reward, with the
 		// played action's reward estimated as u/p (unbiased).
-		var sigma [engine.MaxChoices]float64
+		var sigma [nzsc.MaxChoices]float64
 		t.strategy(x, n, &sigma)
 		for k := range n {
 			x[k] -= u
@@ -346,7 +353,7 @@ func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64) 
 		}
 		x[a] += u / p
 	case SelectExp3:
-		var sigma [engine.MaxChoices]float64
+		var sigma [nzsc.MaxChoices]float64
 		t.strategy(x, n, &sigma)
 		for k := range n {
 			y[k] += sigma[k]

@@ -3,7 +3,7 @@ package agents
 import (
 	"context"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // agentWrap is what a wrapper of an Agent that changes only how the bot
@@ -16,7 +16,7 @@ type agentWrap struct{ a Agent }
 func (w *agentWrap) SetContext(ctx context.Context) { SetContext(w.a, ctx) }
 
 // Finish implements Finisher: the wrapped bot is told.
-func (w *agentWrap) Finish(o Outcome, history []engine.Turn) {
+func (w *agentWrap) Finish(o Outcome, history []nzsc.Turn) {
 	if f, ok := w.a.(Finisher); ok {
 		f.Finish(o, history)
 	}

@@ -3,25 +3,25 @@ package play
 import (
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/suggest"
 )
 
 // names returns every name the rules read in phase p (its universe), in
 // canonical order.
-func names(p engine.Phase) []string {
+func names(p nzsc.Phase) []string {
 	n := 0
 	switch p {
-	case engine.PickCharacter:
-		n = int(engine.NumCharacters)
-	case engine.PickBooster:
-		n = int(engine.NumBoosters)
-	case engine.PickMove:
-		n = int(engine.NumMoves)
+	case nzsc.PickCharacter:
+		n = int(nzsc.NumCharacters)
+	case nzsc.PickBooster:
+		n = int(nzsc.NumBoosters)
+	case nzsc.PickMove:
+		n = int(nzsc.NumMoves)
 	}
 	out := make([]string, n)
 	for i := range out {
-		out[i] = engine.Choice(i).Name(p)
+		out[i] = nzsc.Choice(i).Name(p)
 	}
 	return out
 }
@@ -32,14 +32,14 @@ func names(p engine.Phase) []string {
 // away (suggest.Distance: a swap of two neighbours is one edit), the
 // first in canonical order on a tie.
 // It is "" when the phase reads no names.
-func Closest(p engine.Phase, answer string) string { return closestOf(names(p), answer) }
+func Closest(p nzsc.Phase, answer string) string { return closestOf(names(p), answer) }
 
 // closestOf is Closest among the given names: the options on offer.
 func closestOf(options []string, answer string) string {
-	a := engine.Normalize(answer)
+	a := nzsc.Normalize(answer)
 	best, bestD := "", -1
 	for _, name := range options {
-		n := engine.Normalize(name)
+		n := nzsc.Normalize(name)
 		d := suggest.Distance(a, n)
 		if a != "" && strings.Contains(n, a) {
 			d = len(n) - 1000 // below any edit distance: containing names first, shortest first

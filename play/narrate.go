@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Voice names the two seats of a narration of two-player NZSC: the
@@ -51,13 +51,13 @@ func Onlookers(a, b string) Voice {
 // from before to after, with the person in seat 0 and the computer in
 // seat 1 (the Terminal voice); answer is the line the person typed
 // (quoted when it names nothing).
-func Narrate(before, after *engine.State, t engine.Turn, answer string) []string {
+func Narrate(before, after *nzsc.State, t nzsc.Turn, answer string) []string {
 	return Terminal.Narrate(before, after, t, answer)
 }
 
 // Narrate returns the lines for turn t, which took the game from before
 // to after, in v's names; answer is what the reader (seat v.You) typed.
-func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string) []string {
+func (v Voice) Narrate(before, after *nzsc.State, t nzsc.Turn, answer string) []string {
 	var out []string
 	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
 	// gets is "you get" or "Ann gets": the verb agrees with the seat.
@@ -73,7 +73,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		return v.Mid[s] + " gets"
 	}
 	phase := t.Phase()
-	ch := [2]engine.Choice{t.Choice(0), t.Choice(1)}
+	ch := [2]nzsc.Choice{t.Choice(0), t.Choice(1)}
 	score := [2]int{before.Points(0) + int(t.Gained(0)), before.Points(1) + int(t.Gained(1))}
 	switch {
 	case t.Nullified():
@@ -83,10 +83,10 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		for s := range 2 {
 			o := t.Offence(s)
 			switch {
-			case o == engine.NoOffence && v.You >= 0 && s != v.You:
+			case o == nzsc.NoOffence && v.You >= 0 && s != v.You:
 				// The original game kept the computer's choice of a
 				// turn that does not count to itself.
-			case o == engine.NoOffence:
+			case o == nzsc.NoOffence:
 				add("%s chose %s.", v.Start[s], ch[s].Name(phase))
 			case s == v.You:
 				readerOffended = true
@@ -101,8 +101,8 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		}
 		add("The score is now %d-%d.", score[0], score[1])
 		add("Waits left: %s %d, %s %d.", v.List[0], after.Waits(0), v.List[1], after.Waits(1))
-	case phase == engine.PickCharacter && t.Clash():
-		c := engine.Character(ch[0])
+	case phase == nzsc.PickCharacter && t.Clash():
+		c := nzsc.Character(ch[0])
 		if v.Third {
 			add("Both chose %s, so they must repick.", c)
 		} else {
@@ -116,7 +116,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 			}
 			add("%s %s picked %s %s.", v.Start[s], have, c, times(n))
 		}
-	case phase == engine.PickCharacter:
+	case phase == nzsc.PickCharacter:
 		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
 		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
 		switch {
@@ -128,7 +128,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 			add("As a result, neither%s gets a headstart.", of)
 		}
 		add("The score is now %d-%d.", score[0], score[1])
-	case phase == engine.PickBooster:
+	case phase == nzsc.PickBooster:
 		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
 		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
 		add("Let the battle begin!")
@@ -152,7 +152,7 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 		add("")
 		add("Since there is a tie, the score will be reset to %d-%d.", after.Points(0), after.Points(1))
 	}
-	if after.Phase == engine.GameOver {
+	if after.Phase == nzsc.GameOver {
 		add("")
 		add("%s", v.result(after))
 	}
@@ -161,14 +161,14 @@ func (v Voice) Narrate(before, after *engine.State, t engine.Turn, answer string
 
 // result is the last line of a finished game: the reader's win or loss,
 // or the winner named with the winner's points first.
-func (v Voice) result(st *engine.State) string {
+func (v Voice) result(st *nzsc.State) string {
 	if v.You == 0 {
 		return resultLine(st)
 	}
 	switch st.Result {
-	case engine.FirstWins:
+	case nzsc.FirstWins:
 		return fmt.Sprintf("%s won %d-%d%s.", v.Start[0], st.Points(0), st.Points(1), marginNote(st))
-	case engine.SecondWins:
+	case nzsc.SecondWins:
 		return fmt.Sprintf("%s won %d-%d%s.", v.Start[1], st.Points(1), st.Points(0), marginNote(st))
 	}
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
@@ -176,8 +176,8 @@ func (v Voice) result(st *engine.State) string {
 
 // offered names the choices seat had in st: the options the person was
 // shown.
-func offered(st *engine.State, seat int) []string {
-	var buf [engine.MaxChoices]engine.Choice
+func offered(st *nzsc.State, seat int) []string {
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := st.Legal(seat, &buf)
 	out := make([]string, n)
 	for i, c := range buf[:n] {
@@ -190,24 +190,24 @@ func offered(st *engine.State, seat int) []string {
 // the waits the rules charge; a name that is no name at all gets the
 // closest of the options the person was offered (a name not on offer
 // would only cost waits again).
-func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o engine.Offence, answer string, options []string) string {
+func yourPenalty(before *nzsc.State, phase nzsc.Phase, c nzsc.Choice, o nzsc.Offence, answer string, options []string) string {
 	w := o.Waits()
 	name := c.Name(phase)
 	switch o {
-	case engine.WrongUniverse:
+	case nzsc.WrongUniverse:
 		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, closestOf(options, answer), w)
-	case engine.FourthInARow:
+	case nzsc.FourthInARow:
 		return fmt.Sprintf("You have already chosen %s %s in a row. You must choose something else before choosing it again. %d wait penalty!", name, times(streakOf(before, phase)), w)
-	case engine.WrongCharacter:
+	case nzsc.WrongCharacter:
 		return fmt.Sprintf("%s is from the wrong character. %d wait penalty!", name, w)
-	case engine.WrongBooster:
+	case nzsc.WrongBooster:
 		return fmt.Sprintf("%s is from the wrong booster. %d wait penalty!", name, w)
-	case engine.DestroyedMove:
-		if engine.Move(c).SingleUse() {
+	case nzsc.DestroyedMove:
+		if nzsc.Move(c).SingleUse() {
 			return fmt.Sprintf("%s is single-use. You cannot use it again. %d wait penalty!", name, w)
 		}
 		return fmt.Sprintf("%s has been destroyed. You cannot use it anymore. %d wait penalty!", name, w)
-	case engine.Stuck:
+	case nzsc.Stuck:
 		return fmt.Sprintf("You have no legal move left, so you must pass. %d wait penalty!", w)
 	}
 	return fmt.Sprintf("%s: %s. %d wait penalty!", name, o, w)
@@ -217,21 +217,21 @@ func yourPenalty(before *engine.State, phase engine.Phase, c engine.Choice, o en
 // the classic opponent never commits one; other bots may, or may be
 // stuck), they being its pronoun, in a turn from before (nil: a game of
 // the shared rules).
-func namedPenalty(before *engine.State, who, they string, phase engine.Phase, c engine.Choice, o engine.Offence) string {
+func namedPenalty(before *nzsc.State, who, they string, phase nzsc.Phase, c nzsc.Choice, o nzsc.Offence) string {
 	w := o.Waits()
 	name := c.Name(phase)
 	switch o {
-	case engine.WrongUniverse:
+	case nzsc.WrongUniverse:
 		return fmt.Sprintf("%s's answer is not a %s. %d wait penalty!", who, phase, w)
-	case engine.FourthInARow:
+	case nzsc.FourthInARow:
 		return fmt.Sprintf("%s chose %s a %s time in a row. %d wait penalty!", who, name, ordinal(streakOf(before, phase)+1), w)
-	case engine.WrongCharacter:
+	case nzsc.WrongCharacter:
 		return fmt.Sprintf("%s chose %s, which is from the wrong character. %d wait penalty!", who, name, w)
-	case engine.WrongBooster:
+	case nzsc.WrongBooster:
 		return fmt.Sprintf("%s chose %s, which is from the wrong booster. %d wait penalty!", who, name, w)
-	case engine.DestroyedMove:
+	case nzsc.DestroyedMove:
 		return fmt.Sprintf("%s chose %s, which has been destroyed. %d wait penalty!", who, name, w)
-	case engine.Stuck:
+	case nzsc.Stuck:
 		return fmt.Sprintf("%s has no legal move left, so %s must pass. %d wait penalty!", who, they, w)
 	}
 	return fmt.Sprintf("%s chose %s: %s. %d wait penalty!", who, name, o, w)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // This file is two-player NZSC's teller: the original single-player
@@ -14,7 +14,7 @@ import (
 
 func init() {
 	registerTeller(func(g game.Game, seat int, names []string) (teller, bool, error) {
-		eg, ok := g.(*engine.Game)
+		eg, ok := g.(*nzsc.Game)
 		if !ok {
 			return nil, false, nil
 		}
@@ -52,21 +52,21 @@ type Side struct {
 	Blocked string `json:"blocked,omitempty"` // the move or character it may not choose now (the streak limit)
 }
 
-// nzscSeats is what both NZSC states (engine.State, nzscn.State) say of
+// nzscSeats is what both NZSC states (nzsc.State, nzscn.State) say of
 // a seat.
 type nzscSeats interface {
 	Points(seat int) int
 	Waits(seat int) int
-	Character(seat int) engine.Character
-	Booster(seat int) engine.Booster
+	Character(seat int) nzsc.Character
+	Booster(seat int) nzsc.Booster
 	Settled() bool
-	CharacterStreak(seat int) (engine.Character, int)
-	MoveStreak(seat int) (engine.Move, int)
+	CharacterStreak(seat int) (nzsc.Character, int)
+	MoveStreak(seat int) (nzsc.Move, int)
 	Destroyed(seat int) uint32
 }
 
 // sideOf is seat's standing under rules r (normalized).
-func sideOf(st nzscSeats, seat int, name string, r engine.Rules) Side {
+func sideOf(st nzscSeats, seat int, name string, r nzsc.Rules) Side {
 	sd := Side{Name: name, Points: st.Points(seat), Waits: st.Waits(seat), Destroyed: []string{}}
 	if st.Settled() {
 		sd.Character, sd.Booster = st.Character(seat).String(), st.Booster(seat).String()
@@ -76,7 +76,7 @@ func sideOf(st nzscSeats, seat int, name string, r engine.Rules) Side {
 				sd.Blocked = m.String()
 			}
 		}
-		for m := engine.Move(0); m < engine.NumMoves; m++ {
+		for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
 			if st.Destroyed(seat)>>m&1 == 1 {
 				sd.Destroyed = append(sd.Destroyed, m.String())
 			}
@@ -89,7 +89,7 @@ func sideOf(st nzscSeats, seat int, name string, r engine.Rules) Side {
 			sd.Blocked = c.String()
 		}
 	}
-	if c := st.Character(seat); c < engine.NumCharacters {
+	if c := st.Character(seat); c < nzsc.NumCharacters {
 		sd.Character = c.String()
 	}
 	return sd
@@ -97,7 +97,7 @@ func sideOf(st nzscSeats, seat int, name string, r engine.Rules) Side {
 
 // standing is the score command's line for one side ("Clown with
 // Moustachio; destroyed: Big Hairy Deal; last move Nose, 1 in a row").
-func standing(sd Side, settled, over bool, r engine.Rules) string {
+func standing(sd Side, settled, over bool, r nzsc.Rules) string {
 	var parts []string
 	switch {
 	case sd.Character == "":
@@ -129,7 +129,7 @@ func standing(sd Side, settled, over bool, r engine.Rules) string {
 }
 
 // nzscQuestion is NZSC's question at any number of seats.
-func nzscQuestion(p engine.Phase) (string, bool) { return fmt.Sprintf("Choose a %s:", p), true }
+func nzscQuestion(p nzsc.Phase) (string, bool) { return fmt.Sprintf("Choose a %s:", p), true }
 
 // nzscParse reads a name as the rules read it: a name that is not a
 // legal choice is an answer all the same, which the rules penalize.
@@ -143,10 +143,10 @@ func nzscParse(st game.State, line string) (game.Action, []string) {
 
 // nzsc2 tells two-player NZSC.
 type nzsc2 struct {
-	r engine.Rules
+	r nzsc.Rules
 }
 
-func state2(st game.State) *engine.GameState { return st.(*engine.GameState) }
+func state2(st game.State) *nzsc.GameState { return st.(*nzsc.GameState) }
 
 func (t *nzsc2) heading(opponent string, seed uint64, replay string) []string {
 	return []string{fmt.Sprintf("Playing against %s with seed %#x (replay: %s).", opponent, seed, replay), ""}
@@ -199,26 +199,26 @@ func (t *nzsc2) board(st game.State) any {
 }
 
 // scoreLines answers the score command.
-func scoreLines(st *engine.State) []string {
+func scoreLines(st *nzsc.State) []string {
 	r := st.Rules().Normalized()
 	you, comp := sideOf(st, 0, "You", r), sideOf(st, 1, "Computer", r)
 	out := []string{fmt.Sprintf("Score: you %d, computer %d (%d wins). Waits: you %d, computer %d.",
 		you.Points, comp.Points, r.Points, you.Waits, comp.Waits)}
 	for _, sd := range []Side{you, comp} {
-		out = append(out, fmt.Sprintf("%s: %s.", sd.Name, standing(sd, st.Settled(), st.Phase == engine.GameOver, r)))
+		out = append(out, fmt.Sprintf("%s: %s.", sd.Name, standing(sd, st.Settled(), st.Phase == nzsc.GameOver, r)))
 	}
-	if st.Phase != engine.GameOver {
+	if st.Phase != nzsc.GameOver {
 		out = append(out, fmt.Sprintf("Turn %d of at most %d.", st.Turn+1, st.TurnCap))
 	}
 	return out
 }
 
 // resultLine is the last line of a finished game.
-func resultLine(st *engine.State) string {
+func resultLine(st *nzsc.State) string {
 	switch st.Result {
-	case engine.FirstWins:
+	case nzsc.FirstWins:
 		return fmt.Sprintf("You won %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
-	case engine.SecondWins:
+	case nzsc.SecondWins:
 		return fmt.Sprintf("You lost %d-%d%s.", st.Points(0), st.Points(1), marginNote(st))
 	}
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
@@ -227,7 +227,7 @@ func resultLine(st *engine.State) string {
 // marginNote is a finished game's margin in parentheses (" (Clinch)"),
 // or nothing for a game to other than five points, whose margins the
 // rulebook does not name.
-func marginNote(st *engine.State) string {
+func marginNote(st *nzsc.State) string {
 	if m := st.Margin(); m != "" {
 		return " (" + m + ")"
 	}
@@ -237,12 +237,12 @@ func marginNote(st *engine.State) string {
 // streakOf returns the most choices in a row of one character (phase
 // PickCharacter) or one move (any other phase) that st's rules allow;
 // a nil st has the shared rules.
-func streakOf(st *engine.State, phase engine.Phase) int {
-	r := engine.DefaultRules.Normalized()
+func streakOf(st *nzsc.State, phase nzsc.Phase) int {
+	r := nzsc.DefaultRules.Normalized()
 	if st != nil {
 		r = st.Rules().Normalized()
 	}
-	if phase == engine.PickCharacter {
+	if phase == nzsc.PickCharacter {
 		return int(r.CharacterStreak)
 	}
 	return int(r.MoveStreak)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -35,7 +35,7 @@ func init() {
 // nzscN tells NZSC for 3 or 4 players, the person in seat 0.
 type nzscN struct {
 	n         int
-	r         engine.Rules
+	r         nzsc.Rules
 	seatNames []string
 }
 
@@ -131,7 +131,7 @@ func (t *nzscN) board(st game.State) any {
 
 // offeredN names the choices seat had in st.
 func offeredN(st *nzscn.State, seat int) []string {
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := st.Legal(seat, &buf)
 	out := make([]string, n)
 	for i, c := range buf[:n] {
@@ -150,11 +150,11 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you 
 	var chose []string
 	for s := range n {
 		switch off := t.Offence(s); {
-		case off == engine.Stuck:
+		case off == nzsc.Stuck:
 			out = append(out, fmt.Sprintf("%s had no legal move left, so must pass. %d wait penalty!", names[s], off.Waits()))
-		case off != engine.NoOffence && s == you:
+		case off != nzsc.NoOffence && s == you:
 			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offeredN(before, s)))
-		case off != engine.NoOffence:
+		case off != nzsc.NoOffence:
 			out = append(out, namedPenalty(nil, names[s], "it", phase, t.Choice(s), off))
 		default:
 			chose = append(chose, fmt.Sprintf("%s chose %s.", names[s], t.Choice(s).Name(phase)))
@@ -166,9 +166,9 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you 
 	switch {
 	case t.Nullified(n):
 		out = append(out, "As a result, this turn does not count.")
-	case phase == engine.PickCharacter && t.Clash():
+	case phase == nzsc.PickCharacter && t.Clash():
 		out = append(out, clashText(t, n, names, you)+", so everyone must repick.")
-	case phase == engine.PickBooster:
+	case phase == nzsc.PickBooster:
 		out = append(out, "Let the battle begin!")
 	}
 	var scored []string
@@ -196,10 +196,10 @@ func clashText(t nzscn.Turn, n int, names []string, you int) string {
 	var chars []string
 	same := map[string][]string{}
 	for s := range n {
-		if t.Offence(s) != engine.NoOffence {
+		if t.Offence(s) != nzsc.NoOffence {
 			continue
 		}
-		c := t.Choice(s).Name(engine.PickCharacter)
+		c := t.Choice(s).Name(nzsc.PickCharacter)
 		if _, ok := same[c]; !ok {
 			chars = append(chars, c)
 		}

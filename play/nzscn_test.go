@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -28,7 +28,7 @@ func TestClashWording(t *testing.T) {
 		{[]string{"Ninja", "Clown", "Zombie"}, ""},
 	} {
 		n := len(c.picks)
-		g, err := nzscn.NewGame(n, engine.DefaultRules)
+		g, err := nzscn.NewGame(n, nzsc.DefaultRules)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,9 +3,9 @@ package play
 import (
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -29,7 +29,7 @@ func ForPeople(g game.Game, names []string) (*Shared, error) {
 		return nil, fmt.Errorf("play: %d names for %d seats", len(names), g.Seats())
 	}
 	switch g.(type) {
-	case *engine.Game, *nzscn.Game:
+	case *nzsc.Game, *nzscn.Game:
 	case *npzr.Game:
 	default:
 		return nil, fmt.Errorf("play: %s at %d players cannot be shared by people", g.Info().Name, g.Seats())
@@ -53,7 +53,7 @@ func (s *Shared) npzr(seat int) *npzrTeller {
 // (Pass for a seat that did not decide), the same lines for everyone.
 func (s *Shared) Step(before, after game.State, acts []game.Action) []string {
 	switch s.g.(type) {
-	case *engine.Game:
+	case *nzsc.Game:
 		b, a := state2(before), state2(after)
 		return append(People(s.names[0], s.names[1]).Narrate(&b.State, &a.State, a.History[len(a.History)-1], ""), "")
 	case *nzscn.Game:
@@ -77,7 +77,7 @@ func (s *Shared) Step(before, after game.State, acts []game.Action) []string {
 // Result is a finished game's end in words.
 func (s *Shared) Result(st game.State) string {
 	switch s.g.(type) {
-	case *engine.Game:
+	case *nzsc.Game:
 		return People(s.names[0], s.names[1]).result(&state2(st).State)
 	case *nzscn.Game:
 		return s.table().result(st)
@@ -92,7 +92,7 @@ func (s *Shared) Result(st game.State) string {
 // NPZRBoard, as Status.Board): in NPZR only seat's own hand.
 func (s *Shared) Board(st game.State, seat int) any {
 	switch s.g.(type) {
-	case *engine.Game:
+	case *nzsc.Game:
 		gs := &state2(st).State
 		r := gs.Rules().Normalized()
 		return NZSCBoard{Players: []Side{sideOf(gs, 0, s.names[0], r), sideOf(gs, 1, s.names[1], r)},

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -37,7 +37,7 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 	title := g.Info().Title
 	var tell func(s *game.Step) []string
 	switch g.(type) {
-	case *engine.Game:
+	case *nzsc.Game:
 		v := Onlookers(names[0], names[1])
 		header = fmt.Sprintf("%s: %s vs %s, seed %s\n\n", title, names[0], names[1], r.Seed)
 		if len(r.Bots) > 0 && r.Bots[0] == "person" {
@@ -46,8 +46,8 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 				title, r.Bots[0], r.Bots[1], r.Seed)
 		}
 		tell = func(s *game.Step) []string {
-			before := s.Before.(*engine.GameState).State
-			after := s.After.(*engine.GameState)
+			before := s.Before.(*nzsc.GameState).State
+			after := s.After.(*nzsc.GameState)
 			return v.Narrate(&before, &after.State, after.History[len(after.History)-1], s.Names[0])
 		}
 	case *nzscn.Game:
@@ -86,7 +86,7 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 	if err != nil {
 		return "", "", err
 	}
-	switch _, two := g.(*engine.Game); {
+	switch _, two := g.(*nzsc.Game); {
 	case r.Result.Forfeit != nil:
 		end = fmt.Sprintf("%s forfeited: %s\n", names[*r.Result.Forfeit], r.Result.Fault)
 	case !two:

@@ -6,14 +6,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // WriteReference writes the player's reference card: what to choose in
 // each step, what every character and booster brings, and what illegal
 // choices cost. The lists come from the engine, so they cannot drift
 // from the rules the engine plays.
-func WriteReference(w io.Writer, rules engine.Rules) {
+func WriteReference(w io.Writer, rules nzsc.Rules) {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	r := rules.Normalized()
@@ -28,9 +28,9 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 		p("   No headstarts in this variant: settling the characters scores nothing.\n\n")
 	} else {
 		p("   Headstarts, 1 point when the characters are settled:\n")
-		for c := engine.Character(0); c < engine.NumCharacters; c++ {
-			for d := engine.Character(0); d < engine.NumCharacters; d++ {
-				if g, _ := engine.Headstart(c, d); g > 0 {
+		for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
+			for d := nzsc.Character(0); d < nzsc.NumCharacters; d++ {
+				if g, _ := nzsc.Headstart(c, d); g > 0 {
 					p("     %s over %s\n", c, d)
 				}
 			}
@@ -44,12 +44,12 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 		p("2. Boosters: one of the character's two, or No Booster (\"none\").\n")
 	}
 	p("   Moves: the character's three base moves, plus the booster's two.\n")
-	for c := engine.Character(0); c < engine.NumCharacters; c++ {
+	for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
 		bs := c.Boosters()
-		p("   %-8s base moves: %s\n", c, joinMoves(engine.Loadout{Character: c, Booster: engine.NoBooster}.Moves()))
+		p("   %-8s base moves: %s\n", c, joinMoves(nzsc.Loadout{Character: c, Booster: nzsc.NoBooster}.Moves()))
 		for _, bo := range bs[:2] {
-			all := engine.Loadout{Character: c, Booster: bo}.Moves()
-			own := all &^ engine.Loadout{Character: c, Booster: engine.NoBooster}.Moves()
+			all := nzsc.Loadout{Character: c, Booster: bo}.Moves()
+			own := all &^ nzsc.Loadout{Character: c, Booster: nzsc.NoBooster}.Moves()
 			p("   %-8s %-13s %s\n", "", bo.String()+":", joinMoves(own))
 		}
 	}
@@ -57,14 +57,14 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 
 	p("3. Rounds: both play one of their moves; each scores the points its move\n")
 	p("   earns against the other's ('nzsc rules MOVE MOVE' tells for any pair).\n")
-	p("   Single-use (gone for its player once played): %s.\n", joinMoves(movesWhere(engine.Move.SingleUse)))
-	p("   Destructive (also destroys the opponent's move of that round): %s.\n", joinMoves(movesWhere(engine.Move.Destructive)))
+	p("   Single-use (gone for its player once played): %s.\n", joinMoves(movesWhere(nzsc.Move.SingleUse)))
+	p("   Destructive (also destroys the opponent's move of that round): %s.\n", joinMoves(movesWhere(nzsc.Move.Destructive)))
 	p("   A move cannot be played once destroyed, nor after being played in each\n")
 	p("   of the last %s rounds.\n", cardinal(int(r.MoveStreak)))
 	p("   Smash against Shadow Fireball: Smash scores only for a player whose\n")
 	p("   booster is Strong; otherwise Shadow Fireball scores.\n\n")
 
-	if r.Points == engine.WinningPoints {
+	if r.Points == nzsc.WinningPoints {
 		p("4. The end: 5 points wins. When both reach 5 together, both go back to 4\n")
 		p("   and play on. Margins: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration,\n")
 		p("   5-3 Hypnotization, 5-4 Clinch. A game still going after %d turns\n", rules.TurnCap)
@@ -77,20 +77,20 @@ func WriteReference(w io.Writer, rules engine.Rules) {
 	p("Penalties. An illegal choice cancels the whole turn for both players (no\n")
 	p("points, nothing destroyed) and costs the offender waits, by the first\n")
 	p("clause that fits:\n")
-	p("   character  does not exist %d; %s time in a row %d\n", engine.WrongUniverse.Waits(), ordinal(int(r.CharacterStreak)+1), engine.FourthInARow.Waits())
-	p("   booster    does not exist %d; another character's %d\n", engine.WrongUniverse.Waits(), engine.WrongCharacter.Waits())
-	p("   move       destroyed or does not exist %d; %s time in a row %d;\n", engine.DestroyedMove.Waits(), ordinal(int(r.MoveStreak)+1), engine.FourthInARow.Waits())
-	p("              the other booster's move (any booster move after No Booster) %d;\n", engine.WrongBooster.Waits())
-	p("              another character's move %d\n", engine.WrongCharacter.Waits())
+	p("   character  does not exist %d; %s time in a row %d\n", nzsc.WrongUniverse.Waits(), ordinal(int(r.CharacterStreak)+1), nzsc.FourthInARow.Waits())
+	p("   booster    does not exist %d; another character's %d\n", nzsc.WrongUniverse.Waits(), nzsc.WrongCharacter.Waits())
+	p("   move       destroyed or does not exist %d; %s time in a row %d;\n", nzsc.DestroyedMove.Waits(), ordinal(int(r.MoveStreak)+1), nzsc.FourthInARow.Waits())
+	p("              the other booster's move (any booster move after No Booster) %d;\n", nzsc.WrongBooster.Waits())
+	p("              another character's move %d\n", nzsc.WrongCharacter.Waits())
 	p("A player without enough waits drops to 0 and the opponent scores 1 point.\n")
-	p("A player left with no legal move passes every round and is charged %d waits.\n\n", engine.Stuck.Waits())
+	p("A player left with no legal move passes every round and is charged %d waits.\n\n", nzsc.Stuck.Waits())
 	p("Names ignore case and spaces: \"big hairy deal\" and \"BigHairyDeal\" are the same.\n")
 	io.WriteString(w, b.String())
 }
 
 func joinCharacters() string {
 	var s []string
-	for c := engine.Character(0); c < engine.NumCharacters; c++ {
+	for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
 		s = append(s, c.String())
 	}
 	return strings.Join(s, ", ")
@@ -99,7 +99,7 @@ func joinCharacters() string {
 // joinMoves lists the moves of a bit set in canonical order.
 func joinMoves(set uint32) string {
 	var s []string
-	for m := engine.Move(0); m < engine.NumMoves; m++ {
+	for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
 		if set>>m&1 == 1 {
 			s = append(s, m.String())
 		}
@@ -107,9 +107,9 @@ func joinMoves(set uint32) string {
 	return strings.Join(s, ", ")
 }
 
-func movesWhere(f func(engine.Move) bool) uint32 {
+func movesWhere(f func(nzsc.Move) bool) uint32 {
 	var set uint32
-	for m := engine.Move(0); m < engine.NumMoves; m++ {
+	for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
 		if f(m) {
 			set |= 1 << m
 		}
@@ -120,14 +120,14 @@ func movesWhere(f func(engine.Move) bool) uint32 {
 // Meet explains what happens when moves a and b meet in a round: who
 // scores, the Smash/Shadow Fireball booster rule where it applies, what
 // gets destroyed, and whether the pair can meet at all.
-func Meet(a, b engine.Move) []string {
+func Meet(a, b nzsc.Move) []string {
 	var out []string
 	add := func(format string, x ...any) { out = append(out, fmt.Sprintf(format, x...)) }
-	pa, pb := engine.RoundPoints(a, b, false, false), engine.RoundPoints(b, a, false, false)
-	sa, sb := engine.RoundPoints(a, b, true, true), engine.RoundPoints(b, a, true, true)
+	pa, pb := nzsc.RoundPoints(a, b, false, false), nzsc.RoundPoints(b, a, false, false)
+	sa, sb := nzsc.RoundPoints(a, b, true, true), nzsc.RoundPoints(b, a, true, true)
 	if pa != sa || pb != sb {
 		smash, fireball := a, b
-		if b == engine.Smash {
+		if b == nzsc.Smash {
 			smash, fireball = b, a
 		}
 		add("%s against %s: it depends on the booster of the player with %s.", a, b, smash)
@@ -136,12 +136,12 @@ func Meet(a, b engine.Move) []string {
 	} else {
 		add("%s against %s: %s (%s %d, %s %d).", a, b, whoScores(a, b, pa, pb), a, pa, b, pb)
 	}
-	for i, m := range [2][2]engine.Move{{a, b}, {b, a}} {
+	for i, m := range [2][2]nzsc.Move{{a, b}, {b, a}} {
 		if m[0].Destructive() && (i == 0 || a != b) {
 			add("%s destroys the opponent's %s for the rest of the game.", m[0], m[1])
 		}
 	}
-	for i, m := range [2]engine.Move{a, b} {
+	for i, m := range [2]nzsc.Move{a, b} {
 		if m.SingleUse() && (i == 0 || a != b) {
 			add("%s is single-use: its player cannot play it again.", m)
 		}
@@ -152,7 +152,7 @@ func Meet(a, b engine.Move) []string {
 	return out
 }
 
-func whoScores(a, b engine.Move, pa, pb uint8) string {
+func whoScores(a, b nzsc.Move, pa, pb uint8) string {
 	switch {
 	case pa > 0 && pb > 0:
 		return "both score a point"

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
 )
 
@@ -25,19 +26,19 @@ func Seed(bot *agents.Bot, text string, given bool, pick func() uint64) (uint64,
 	specSeed := bot.Params["seed"]
 	switch {
 	case given && specSeed != "":
-		a, err := agents.ParseClassicSeed(text)
+		a, err := nzscbots.ParseClassicSeed(text)
 		if err != nil {
 			return 0, err
 		}
-		if b, _ := agents.ParseClassicSeed(specSeed); a != b {
+		if b, _ := nzscbots.ParseClassicSeed(specSeed); a != b {
 			return 0, fmt.Errorf("seed %s and %s disagree; give the seed once", text, bot.Spec)
 		}
 		return uint64(a), nil
 	case given:
-		v, err := agents.ParseClassicSeed(text)
+		v, err := nzscbots.ParseClassicSeed(text)
 		return uint64(v), err
 	case specSeed != "":
-		v, err := agents.ParseClassicSeed(specSeed)
+		v, err := nzscbots.ParseClassicSeed(specSeed)
 		return uint64(v), err
 	}
 	for {

@@ -10,8 +10,9 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Commands is the part of every game's help that names the commands: they
@@ -102,7 +103,7 @@ type Options struct {
 	// two-player NZSC under Rules.
 	Game game.Game
 	// Rules are two-player NZSC's rules when Game is nil.
-	Rules engine.Rules
+	Rules nzsc.Rules
 	// Seat is the person's seat; Bot fills every other seat, each bot
 	// its own instance. When it is the classic opponent (two-player
 	// NZSC), a seed is its generator's 32-bit starting state, as in the
@@ -137,7 +138,7 @@ func IsClassic(bot *agents.Bot) bool {
 // pick the same character as its twin every turn and the characters
 // would never settle), greedy in NPZR.
 func DefaultOpponent(gameName string, seats int) string {
-	if gameName == engine.Info.Name {
+	if gameName == nzsc.Info.Name {
 		return "classic"
 	}
 	return "greedy"
@@ -181,7 +182,7 @@ func NewSession(o Options) (*Session, error) {
 	}
 	g := o.Game
 	if g == nil {
-		g = engine.NewContractGame(o.Rules)
+		g = nzsc.NewContractGame(o.Rules)
 	}
 	n := g.Seats()
 	if o.Seat < 0 || o.Seat >= n {
@@ -398,7 +399,7 @@ func (s *Session) newGame(r *Reply) error {
 // newOpponent builds the bot of seat for one game with the given seed.
 func newOpponent(bot *agents.Bot, g game.Game, seat int, seed uint64) (agents.Player, error) {
 	if IsClassic(bot) {
-		p := agents.AsPlayer(agents.NewClassic(uint32(seed)))
+		p := agents.AsPlayer(nzscbots.NewClassic(uint32(seed)))
 		p.NewGame(g, seat, nil)
 		return p, nil
 	}

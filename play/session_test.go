@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The handbook's game (the original web game pre-seeded with 0xbabecaf3),
@@ -34,7 +34,7 @@ func transcript(t testing.TB, seed uint64, answers ...string) string {
 	t.Helper()
 	var out strings.Builder
 	in := strings.NewReader(strings.Join(answers, "\n") + "\n")
-	if err := Run(context.Background(), in, &out, Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: seed, Echo: true}); err != nil {
+	if err := Run(context.Background(), in, &out, Options{Rules: nzsc.DefaultRules, Bot: classic(t), Seed: seed, Echo: true}); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -89,7 +89,7 @@ func TestCommandsCostNothing(t *testing.T) {
 // destroyed by the computer's Zap; the computer's single-use Regenerate
 // and Zap spent; nobody penalized.
 func TestScoreCommand(t *testing.T) {
-	s, err := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
+	s, err := NewSession(Options{Rules: nzsc.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,23 +140,23 @@ func TestQuit(t *testing.T) {
 
 func TestClosest(t *testing.T) {
 	for i, c := range []struct {
-		phase  engine.Phase
+		phase  nzsc.Phase
 		answer string
 		want   string
 	}{
-		{engine.PickCharacter, "ninjja", "Ninja"},
-		{engine.PickCharacter, "Zombi", "Zombie"},
-		{engine.PickCharacter, "pirate", "Ninja"}, // 5 edits from ninja and zombie: the first wins
-		{engine.PickBooster, "moustachioo", "Moustachio"},
-		{engine.PickBooster, "Strogn", "Strong"},
-		{engine.PickBooster, "booster", "No Booster"},
-		{engine.PickMove, "knives", "Juggling Knives"},
-		{engine.PickMove, "mash", "Smash"}, // in "smash" and "mustachemash": the shorter
-		{engine.PickMove, "mustache", "Mustache Mash"},
-		{engine.PickMove, "NOSE of", "Nose of the Taunted"},
-		{engine.PickMove, "Juggling Knifes", "Juggling Knives"},
-		{engine.PickMove, "rock", "Kick"},
-		{engine.GameOver, "x", ""},
+		{nzsc.PickCharacter, "ninjja", "Ninja"},
+		{nzsc.PickCharacter, "Zombi", "Zombie"},
+		{nzsc.PickCharacter, "pirate", "Ninja"}, // 5 edits from ninja and zombie: the first wins
+		{nzsc.PickBooster, "moustachioo", "Moustachio"},
+		{nzsc.PickBooster, "Strogn", "Strong"},
+		{nzsc.PickBooster, "booster", "No Booster"},
+		{nzsc.PickMove, "knives", "Juggling Knives"},
+		{nzsc.PickMove, "mash", "Smash"}, // in "smash" and "mustachemash": the shorter
+		{nzsc.PickMove, "mustache", "Mustache Mash"},
+		{nzsc.PickMove, "NOSE of", "Nose of the Taunted"},
+		{nzsc.PickMove, "Juggling Knifes", "Juggling Knives"},
+		{nzsc.PickMove, "rock", "Kick"},
+		{nzsc.GameOver, "x", ""},
 	} {
 		if got := Closest(c.phase, c.answer); got != c.want {
 			t.Errorf("case %d: Closest(%v, %q) = %q, want %q", i, c.phase, c.answer, got, c.want)
@@ -169,7 +169,7 @@ func TestSessionErrors(t *testing.T) {
 	if _, err := NewSession(Options{}); err == nil {
 		t.Errorf("no bot: no error")
 	}
-	s, _ := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 1})
+	s, _ := NewSession(Options{Rules: nzsc.DefaultRules, Bot: classic(t), Seed: 1})
 	if _, err := s.Answer("Ninja"); err == nil {
 		t.Errorf("answer before Start: no error")
 	}
@@ -192,7 +192,7 @@ func FuzzSession(f *testing.F) {
 	f.Add(uint64(7), "y\nsamurai\nnone\nkick\n\n  \nrules")
 	bot := classic(f)
 	f.Fuzz(func(t *testing.T, seed uint64, in string) {
-		s, _ := NewSession(Options{Rules: engine.Rules{TurnCap: 40}, Bot: bot, Seed: seed | 1})
+		s, _ := NewSession(Options{Rules: nzsc.Rules{TurnCap: 40}, Bot: bot, Seed: seed | 1})
 		r, err := s.Start()
 		for _, l := range strings.Split(in, "\n") {
 			if err != nil || r.Over {
@@ -200,7 +200,7 @@ func FuzzSession(f *testing.F) {
 			}
 			r, err = s.Answer(l)
 			for _, sd := range r.Status.Board.(NZSCBoard).Players {
-				if sd.Points < 0 || sd.Points > engine.WinningPoints || sd.Waits < 0 || sd.Waits > 4 {
+				if sd.Points < 0 || sd.Points > nzsc.WinningPoints || sd.Waits < 0 || sd.Waits > 4 {
 					t.Fatalf("side out of bounds: %+v", sd)
 				}
 			}
@@ -216,7 +216,7 @@ func FuzzSession(f *testing.F) {
 
 func ExampleSession() {
 	bot, _ := agents.Parse("classic")
-	s, _ := NewSession(Options{Rules: engine.DefaultRules, Bot: bot, Seed: 0xbabecaf3})
+	s, _ := NewSession(Options{Rules: nzsc.DefaultRules, Bot: bot, Seed: 0xbabecaf3})
 	r, _ := s.Start()
 	fmt.Println(r.Ask, r.Options)
 	r, _ = s.Answer("Ninja")
@@ -306,7 +306,7 @@ func TestCommandsEveryGame(t *testing.T) {
 // options on offer: "1" at a Samurai's move prompt used to suggest Zap, a
 // Zombie's move (the shortest name in the game).
 func TestHintFromOffered(t *testing.T) {
-	s, err := NewSession(Options{Rules: engine.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
+	s, err := NewSession(Options{Rules: nzsc.DefaultRules, Bot: classic(t), Seed: 0xbabecaf3})
 	if err != nil {
 		t.Fatal(err)
 	}

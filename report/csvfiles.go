@@ -7,7 +7,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -142,7 +142,7 @@ func loadoutTables(bots []string, ls *loadouts.Summary) []CSVTable {
 		}
 		total += ls.Unsettled[i]
 		for x, n := range ls.Picks[i] {
-			pt.Rows = append(pt.Rows, []string{bots[i], engine.LoadoutAt(x).String(), count(n), numfmt.CSV(float64(n)/float64(total), 6)})
+			pt.Rows = append(pt.Rows, []string{bots[i], nzsc.LoadoutAt(x).String(), count(n), numfmt.CSV(float64(n)/float64(total), 6)})
 		}
 		pt.Rows = append(pt.Rows, []string{bots[i], "unsettled", count(ls.Unsettled[i]), numfmt.CSV(float64(ls.Unsettled[i])/float64(total), 6)})
 	}

@@ -13,8 +13,8 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC's bots for 3 or 4
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
@@ -29,7 +29,7 @@ func playConfig(t *testing.T) *roundrobin.Config {
 		}
 		bots = append(bots, b)
 	}
-	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: engine.DefaultRules, ChunkPairs: 8}
+	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: nzsc.DefaultRules, ChunkPairs: 8}
 }
 
 // TestTablesParse: every CSV table parses back with a header and rows of

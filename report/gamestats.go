@@ -36,7 +36,7 @@ func (p *printer) gameStats(t *analysis.Tournament) {
 // renderers; none when the game keeps no tally or when the report shows
 // it in its own sections: two-player NZSC's loadouts (package
 // analysis/loadouts) get tables ordered by the bots' rank, significance
-// marks and heatmaps, which the game's plain tables (engine.Stats.Tables)
+// marks and heatmaps, which the game's plain tables (nzsc.Stats.Tables)
 // only summarize.
 func gameTables(t *analysis.Tournament) []game.StatsTable {
 	if t.Game == nil || loadouts.Stats(t) != nil {

@@ -14,8 +14,8 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC's bots for 3 or 4
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -53,9 +53,9 @@ func TestChartsFitInChromium(t *testing.T) {
 	}
 	m := matchFixture()
 	o, v := sprtFixture()
-	r3 := engine.Rules{TurnCap: 1000, Points: 3}
-	sweep := []solve.SweepRow{{Rules: engine.DefaultRules, Characters: [4]float64{0, 1, 0, 0}}, {Rules: r3, Characters: [4]float64{0.25, 0.5, 0, 0.25}}}
-	sweep[1].Pairs[engine.Ninja][engine.Zombie] = solve.SweepPair{Value: -0.28}
+	r3 := nzsc.Rules{TurnCap: 1000, Points: 3}
+	sweep := []solve.SweepRow{{Rules: nzsc.DefaultRules, Characters: [4]float64{0, 1, 0, 0}}, {Rules: r3, Characters: [4]float64{0.25, 0.5, 0, 0.25}}}
+	sweep[1].Pairs[nzsc.Ninja][nzsc.Zombie] = solve.SweepPair{Value: -0.28}
 	for _, pg := range []struct {
 		name   string
 		render func(*bytes.Buffer) error

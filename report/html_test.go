@@ -14,7 +14,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -289,12 +289,12 @@ func TestHTMLNumbersMatchText(t *testing.T) {
 func TestHTMLNames(t *testing.T) {
 	tt := fixture([]string{"nash", "greedy"}, nil)
 	page := renderHTML(t, analysis.Summarize(tt), fixtureManifest(tt))
-	for i := range engine.NumLoadouts {
+	for i := range nzsc.NumLoadouts {
 		short := shortLoadout(i)
 		if strings.Contains(page, ">"+short+"<") || strings.Contains(page, "> "+short) || strings.Contains(page, html.EscapeString(short)+"</") {
 			t.Errorf("abbreviation %q on the page", short)
 		}
-		full := html.EscapeString(engine.LoadoutAt(i).String())
+		full := html.EscapeString(nzsc.LoadoutAt(i).String())
 		if !strings.Contains(page, ">"+full+"</text>") {
 			t.Errorf("loadout %q is not a chart label", full)
 		}
@@ -312,13 +312,13 @@ func TestHTMLNames(t *testing.T) {
 // TestHTMLPerBotCollapsed: a bot's map shows only the loadouts it played
 // and the opponents' loadouts it met.
 func TestHTMLPerBotCollapsed(t *testing.T) {
-	st := engine.NewStats(2)
+	st := nzsc.NewStats(2)
 	tt := &analysis.Tournament{Bots: []string{"narrow", "wide"}, Game: st}
 	p := analysis.Pairing{A: 0, B: 1}
 	// narrow plays loadouts 0 and 4 only; wide answers with 1, 5 or 9.
 	for _, x := range []int{0, 4} {
 		for _, y := range []int{1, 5, 9} {
-			if err := st.AddRecord(0, 1, x, y, engine.WDL{20, 2, 18}); err != nil {
+			if err := st.AddRecord(0, 1, x, y, nzsc.WDL{20, 2, 18}); err != nil {
 				t.Fatal(err)
 			}
 			p.Seat[0] = p.Seat[0].Add(analysis.Record{Wins: 20, Draws: 2, Losses: 18})
@@ -336,8 +336,8 @@ func TestHTMLPerBotCollapsed(t *testing.T) {
 		t.Errorf("narrow's map has %d cells, want 2×3", n)
 	}
 	for _, l := range []int{0, 4, 1, 5, 9} {
-		if !strings.Contains(svg, ">"+html.EscapeString(engine.LoadoutAt(l).String())+"</text>") {
-			t.Errorf("narrow's map lacks %s", engine.LoadoutAt(l))
+		if !strings.Contains(svg, ">"+html.EscapeString(nzsc.LoadoutAt(l).String())+"</text>") {
+			t.Errorf("narrow's map lacks %s", nzsc.LoadoutAt(l))
 		}
 	}
 	if strings.Contains(svg, "Clown/No Booster") {

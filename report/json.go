@@ -6,7 +6,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -161,7 +161,7 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		if ls != nil {
 			bj.Unsettled = ls.Unsettled[i]
 			for x, n := range ls.Picks[i] {
-				bj.Picks = append(bj.Picks, pickJSON{engine.LoadoutAt(x).String(), n})
+				bj.Picks = append(bj.Picks, pickJSON{nzsc.LoadoutAt(x).String(), n})
 			}
 			for _, l := range levels {
 				bj.WinRates[l.String()] = winRates(ls.PerBot[i].Collapse(l))

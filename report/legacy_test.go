@@ -13,7 +13,7 @@ import (
 // its own tally (each pairing's loadouts were in counts.json's pairings)
 // load and report exactly as the program that wrote them reported them.
 // The expected outputs are that program's own (nzsc report DIR --full,
-// and a match's nzsc report DIR, from the commit before engine.Stats):
+// and a match's nzsc report DIR, from the commit before nzsc.Stats):
 // they are not rewritten by -update.
 func TestLegacyRuns(t *testing.T) {
 	for _, c := range []struct {

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -66,8 +66,8 @@ type matchJSON struct {
 // matchPicks lists a bot's picks in loadout order.
 func matchPicks(m map[string]uint64) []pickJSON {
 	out := []pickJSON{}
-	for x := range engine.NumLoadouts {
-		name := engine.LoadoutAt(x).String()
+	for x := range nzsc.NumLoadouts {
+		name := nzsc.LoadoutAt(x).String()
 		if n, ok := m[name]; ok {
 			out = append(out, pickJSON{name, int64(n)})
 		}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Points writes every move of two-player NZSC and what each scores
@@ -42,16 +42,16 @@ type moveJSON struct {
 
 func pointsDoc() rulesJSON {
 	doc := rulesJSON{Format: "nzsc-rules/1"}
-	for m := range engine.Move(engine.NumMoves) {
+	for m := range nzsc.Move(nzsc.NumMoves) {
 		b := ""
-		if m.Booster() != engine.NoBooster {
+		if m.Booster() != nzsc.NoBooster {
 			b = m.Booster().String()
 		}
 		doc.Moves = append(doc.Moves, moveJSON{m.String(), m.Owner().String(), b, m.SingleUse(), m.Destructive()})
 		var row, strong []int
-		for o := range engine.Move(engine.NumMoves) {
-			row = append(row, int(engine.RoundPoints(m, o, false, false)))
-			strong = append(strong, int(engine.RoundPoints(m, o, true, true)))
+		for o := range nzsc.Move(nzsc.NumMoves) {
+			row = append(row, int(nzsc.RoundPoints(m, o, false, false)))
+			strong = append(strong, int(nzsc.RoundPoints(m, o, true, true)))
 		}
 		doc.Points = append(doc.Points, row)
 		doc.PointsStrong = append(doc.PointsStrong, strong)
@@ -64,11 +64,11 @@ func pointsCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"a", "b", "a_character", "b_character", "a_points", "b_points", "a_points_strong", "b_points_strong"})
 	u := func(p uint8) string { return strconv.Itoa(int(p)) }
-	for a := range engine.Move(engine.NumMoves) {
-		for b := range engine.Move(engine.NumMoves) {
+	for a := range nzsc.Move(nzsc.NumMoves) {
+		for b := range nzsc.Move(nzsc.NumMoves) {
 			cw.Write([]string{a.String(), b.String(), a.Owner().String(), b.Owner().String(),
-				u(engine.RoundPoints(a, b, false, false)), u(engine.RoundPoints(b, a, false, false)),
-				u(engine.RoundPoints(a, b, true, true)), u(engine.RoundPoints(b, a, true, true))})
+				u(nzsc.RoundPoints(a, b, false, false)), u(nzsc.RoundPoints(b, a, false, false)),
+				u(nzsc.RoundPoints(a, b, true, true)), u(nzsc.RoundPoints(b, a, true, true))})
 		}
 	}
 	cw.Flush()

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -21,10 +21,10 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // analysis and rendering code only. Bot i is stronger than bot i+1, and
 // bot "weak" never scores against "strong" in the second fixture.
 func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
-	st := engine.NewStats(len(bots))
+	st := nzsc.NewStats(len(bots))
 	t := &analysis.Tournament{Bots: bots, Game: st}
 	add := func(a, b, x, y int, r analysis.Record) {
-		if err := st.AddRecord(a, b, x, y, engine.WDL{r.Wins, r.Draws, r.Losses}); err != nil {
+		if err := st.AddRecord(a, b, x, y, nzsc.WDL{r.Wins, r.Draws, r.Losses}); err != nil {
 			panic(err)
 		}
 	}
@@ -39,8 +39,8 @@ func fixture(bots []string, zeroAgainst map[[2]int]bool) *analysis.Tournament {
 		for j := i + 1; j < len(bots); j++ {
 			p := analysis.Pairing{A: i, B: j}
 			edge := int64(20 * (j - i))
-			for a := range engine.NumLoadouts {
-				for b := range engine.NumLoadouts {
+			for a := range nzsc.NumLoadouts {
+				for b := range nzsc.NumLoadouts {
 					if (a+b+i)%3 != 0 {
 						continue
 					}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -71,7 +71,7 @@ func SolveRounds(w io.Writer, format string, width int, rs []*solve.Round) error
 // and character phases' equilibria (the table), or the pairings (CSV) or
 // all of it (JSON). workers is what the solve ran on, for the record.
 func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers int) error {
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	certified, wide := 0, 0
 	for i := range ls {
 		for j := range ls {
@@ -111,8 +111,8 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 		}
 		o := out{Format: "nzsc-solve-game/1", Rules: s.Rules.Options(), Value: s.Value(), Lower: s.Characters.L[0], Upper: s.Characters.U[0], Gap: s.Gap,
 			Certified: certified, Seconds: s.Elapsed.Seconds(), Workers: workers, Characters: strategyJSON(characterNames(0), s.Characters.X[0][:])}
-		for a := range engine.Character(engine.NumCharacters) {
-			for b := range engine.Character(engine.NumCharacters) {
+		for a := range nzsc.Character(nzsc.NumCharacters) {
+			for b := range nzsc.Character(nzsc.NumCharacters) {
 				if a == b {
 					continue
 				}
@@ -183,8 +183,8 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 	fmt.Fprintln(w)
 	para("Booster phase: equilibrium of each character pair (value for A).")
 	t = &Table{Header: []string{"A", "B", "value", "equilibrium"}, Left: 2, Wrap: true}
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := range nzsc.Character(nzsc.NumCharacters) {
 			if a == b {
 				continue
 			}
@@ -204,7 +204,7 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 
 // RulesNote names a variant's settings other than the turn cap
 // (" under points=7"), or nothing for the shared rules.
-func RulesNote(r engine.Rules) string {
+func RulesNote(r nzsc.Rules) string {
 	o := r.Options()
 	delete(o, "turn_cap")
 	if len(o) == 0 {
@@ -230,7 +230,7 @@ func mix(names []string, p []float64, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-func moveNames(ms []engine.Move) []string {
+func moveNames(ms []nzsc.Move) []string {
 	out := make([]string, len(ms))
 	for i, m := range ms {
 		out[i] = m.String()
@@ -273,7 +273,7 @@ func f12(v float64) string { return numfmt.CSV(v, 12) }
 
 // boosterNames lists the boosters c may pick under r, in the solver's
 // order.
-func boosterNames(r engine.Rules, c engine.Character) []string {
+func boosterNames(r nzsc.Rules, c nzsc.Character) []string {
 	var out []string
 	bs, n := r.Boosters(c)
 	for _, b := range bs[:n] {
@@ -298,9 +298,9 @@ const nzscLoadoutLegend = "Loadouts are abbreviated to three letters of the char
 
 // nzscLoadout abbreviates a loadout for a column header: "Ninja/Shadow"
 // -> "Nin/Sha".
-func nzscLoadout(l engine.Loadout) string {
+func nzscLoadout(l nzsc.Loadout) string {
 	b := l.Booster.String()
-	if l.Booster == engine.NoBooster {
+	if l.Booster == nzsc.NoBooster {
 		b = "-"
 	} else if len(b) > 4 {
 		b = b[:4]

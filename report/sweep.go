@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // pickTol is the weight above which a character counts as worth picking.
@@ -23,7 +23,7 @@ func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) er
 	if format == "html" {
 		return SolveSweepHTML(w, rows)
 	}
-	chars := [engine.NumCharacters]engine.Character{engine.Ninja, engine.Zombie, engine.Samurai, engine.Clown}
+	chars := [nzsc.NumCharacters]nzsc.Character{nzsc.Ninja, nzsc.Zombie, nzsc.Samurai, nzsc.Clown}
 	type pair struct {
 		A     string     `json:"a"`
 		B     string     `json:"b"`
@@ -41,7 +41,7 @@ func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) er
 		States     int               `json:"states"`
 		Seconds    float64           `json:"seconds"`
 	}
-	boosters := func(r engine.Rules, c engine.Character, p [3]float64) []probJSON {
+	boosters := func(r nzsc.Rules, c nzsc.Character, p [3]float64) []probJSON {
 		return strategyJSON(boosterNames(r, c), p[:])
 	}
 	var out []row
@@ -112,8 +112,8 @@ func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) er
 	t := &Table{Header: []string{"variant", "Ninja", "Zombie", "Samurai", "Clown", "worth picking", "value", "gap", "time"}}
 	for i, o := range out {
 		r := rows[i]
-		t.Rows = append(t.Rows, []string{sweepVariant(r.Rules), characterWeight(r.Characters[engine.Ninja]), characterWeight(r.Characters[engine.Zombie]),
-			characterWeight(r.Characters[engine.Samurai]), characterWeight(r.Characters[engine.Clown]), strings.Join(o.Picked, " "),
+		t.Rows = append(t.Rows, []string{sweepVariant(r.Rules), characterWeight(r.Characters[nzsc.Ninja]), characterWeight(r.Characters[nzsc.Zombie]),
+			characterWeight(r.Characters[nzsc.Samurai]), characterWeight(r.Characters[nzsc.Clown]), strings.Join(o.Picked, " "),
 			sweepValue(o.Value, o.Gap), fmt.Sprintf("%.1e", o.Gap), r.Elapsed.Round(100 * time.Millisecond).String()})
 	}
 	if err := t.Write(w, width); err != nil {
@@ -141,7 +141,7 @@ func SolveSweep(w io.Writer, format string, width int, rows []solve.SweepRow) er
 
 // sweepVariant names a row's variant by its settings other than the
 // turn cap ("shared rules" when none).
-func sweepVariant(r engine.Rules) string {
+func sweepVariant(r nzsc.Rules) string {
 	if n := strings.TrimPrefix(RulesNote(r), " under "); n != "" {
 		return n
 	}

@@ -10,12 +10,12 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // characterColours are the four characters' colours on the sweep's
 // charts, in engine order (Ninja, Zombie, Samurai, Clown).
-var characterColours = [engine.NumCharacters]string{"#3b4a6b", "#1a7f37", "#d1495b", "#f2c14e"}
+var characterColours = [nzsc.NumCharacters]string{"#3b4a6b", "#1a7f37", "#d1495b", "#f2c14e"}
 
 // pairColours are the six character pairings' line colours.
 var pairColours = [6]string{"#0b57d0", "#1a7f37", "#d9480f", "#8e44ad", "#b8860b", "#555555"}
@@ -48,7 +48,7 @@ func SolveSweepHTML(w io.Writer, rows []solve.SweepRow) error {
 	table.Head[5].Num = false
 	for i, r := range rows {
 		row := []hcell{textCell(labels[i])}
-		for c := range engine.NumCharacters {
+		for c := range nzsc.NumCharacters {
 			row = append(row, numCell(characterWeight(r.Characters[c]), r.Characters[c]))
 		}
 		var picked []string
@@ -81,14 +81,14 @@ func weightsSVG(id, title string, labels []string, rows []solve.SweepRow) string
 	for k, r := range rows {
 		for c, wt := range r.Characters {
 			if wt > pickTol {
-				name := engine.Character(c).String()
+				name := nzsc.Character(c).String()
 				bars[k] = append(bars[k], barPart{Share: wt, Fill: characterColours[c], Label: name, LabelFill: "#fff",
 					Tip: fmt.Sprintf("%s, %s: weight %.6f", labels[k], name, wt)})
 			}
 		}
 	}
 	var legend []legendItem
-	for c := range engine.Character(engine.NumCharacters) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
 		legend = append(legend, legendItem{characterColours[c], c.String()})
 	}
 	return stackedBarsSVG(id, title, "variant", "weight at the first pick", labels, bars, 60,
@@ -98,10 +98,10 @@ func weightsSVG(id, title string, labels []string, rows []solve.SweepRow) string
 // pairValuesSVG draws, for each of the six character pairings, its value
 // for the first character as a line across the variants.
 func pairValuesSVG(id, title string, labels []string, rows []solve.SweepRow) string {
-	type pairing struct{ a, b engine.Character }
+	type pairing struct{ a, b nzsc.Character }
 	var pairs []pairing
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := a + 1; b < engine.NumCharacters; b++ {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := a + 1; b < nzsc.NumCharacters; b++ {
 			pairs = append(pairs, pairing{a, b})
 		}
 	}

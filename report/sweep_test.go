@@ -10,21 +10,21 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestSolveSweep checks the sweep's three formats (docs/sweep.md) on
 // rows made up for the test: the CSV header and row widths, the JSON
 // fields, and the table's variant names.
 func TestSolveSweep(t *testing.T) {
-	r3 := engine.Rules{TurnCap: 1000, Points: 3}
-	rb := engine.Rules{TurnCap: 1000, BoosterRequired: true}
+	r3 := nzsc.Rules{TurnCap: 1000, Points: 3}
+	rb := nzsc.Rules{TurnCap: 1000, BoosterRequired: true}
 	rows := []solve.SweepRow{
-		{Rules: engine.DefaultRules, Characters: [4]float64{0, 1, 0, 0}, Value: 1e-12, Gap: 1e-10, States: 671000, Elapsed: 15 * time.Second},
+		{Rules: nzsc.DefaultRules, Characters: [4]float64{0, 1, 0, 0}, Value: 1e-12, Gap: 1e-10, States: 671000, Elapsed: 15 * time.Second},
 		{Rules: r3, Characters: [4]float64{0.25, 0.5, 0, 0.25}, States: 262000, Elapsed: 5 * time.Second},
 		{Rules: rb, Characters: [4]float64{0, 1, 0, 0}},
 	}
-	rows[1].Pairs[engine.Ninja][engine.Zombie] = solve.SweepPair{Value: -0.28, X: [3]float64{0.1, 0.9, 0}, Y: [3]float64{0.3, 0.7, 0}}
+	rows[1].Pairs[nzsc.Ninja][nzsc.Zombie] = solve.SweepPair{Value: -0.28, X: [3]float64{0.1, 0.9, 0}, Y: [3]float64{0.3, 0.7, 0}}
 	var buf bytes.Buffer
 	if err := SolveSweep(&buf, "csv", 80, rows); err != nil {
 		t.Fatal(err)
@@ -100,13 +100,13 @@ func TestSolveSweep(t *testing.T) {
 // in each variant (with its weight), a line for each of the six character
 // pairings through every variant, and embeds the CSV output.
 func TestSolveSweepHTML(t *testing.T) {
-	r3 := engine.Rules{TurnCap: 1000, Points: 3}
+	r3 := nzsc.Rules{TurnCap: 1000, Points: 3}
 	rows := []solve.SweepRow{
-		{Rules: engine.DefaultRules, Characters: [4]float64{0, 1, 0, 0}},
+		{Rules: nzsc.DefaultRules, Characters: [4]float64{0, 1, 0, 0}},
 		{Rules: r3, Characters: [4]float64{0.25, 0.5, 0, 0.25}},
 	}
-	rows[1].Pairs[engine.Ninja][engine.Zombie] = solve.SweepPair{Value: -0.28}
-	rows[1].Pairs[engine.Samurai][engine.Clown] = solve.SweepPair{Value: 0.74}
+	rows[1].Pairs[nzsc.Ninja][nzsc.Zombie] = solve.SweepPair{Value: -0.28}
+	rows[1].Pairs[nzsc.Samurai][nzsc.Clown] = solve.SweepPair{Value: 0.74}
 	var page bytes.Buffer
 	if err := SolveSweep(&page, "html", 80, rows); err != nil {
 		t.Fatal(err)

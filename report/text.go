@@ -10,8 +10,8 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -63,7 +63,7 @@ func share(n, total int64) string {
 // shortLoadout abbreviates a loadout for column headers: "N/Sha",
 // "Z/ZCo", "C/-" (No Booster); loadoutLegend spells the abbreviations.
 func shortLoadout(i int) string {
-	l := engine.LoadoutAt(i)
+	l := nzsc.LoadoutAt(i)
 	b := "-"
 	if i%3 != 2 {
 		b = strings.ReplaceAll(l.Booster.String(), " ", "")[:3]
@@ -74,8 +74,8 @@ func shortLoadout(i int) string {
 // loadoutLegend spells the abbreviations of shortLoadout.
 func loadoutLegend() string {
 	var chars, boosters []string
-	for i := range engine.NumLoadouts {
-		l := engine.LoadoutAt(i)
+	for i := range nzsc.NumLoadouts {
+		l := nzsc.LoadoutAt(i)
 		if i%3 == 0 {
 			chars = append(chars, l.Character.String()[:1]+" "+l.Character.String())
 		}
@@ -227,8 +227,8 @@ func (p *printer) nzscTables(s *analysis.Summary, ls *loadouts.Summary, opt Opti
 		anyUnsettled = anyUnsettled || ls.Unsettled[i] > 0
 	}
 	var rows [][]string
-	for x := range engine.NumLoadouts {
-		row := []string{engine.LoadoutAt(x).String()}
+	for x := range nzsc.NumLoadouts {
+		row := []string{nzsc.LoadoutAt(x).String()}
 		for _, i := range rk.Order {
 			row = append(row, share(ls.Picks[i][x], totals[i]))
 		}
@@ -254,8 +254,8 @@ func (p *printer) nzscTables(s *analysis.Summary, ls *loadouts.Summary, opt Opti
 			per[i] = ls.PerBot[i].Collapse(loadouts.ByLoadout)
 		}
 		rows = nil
-		for x := range engine.NumLoadouts {
-			row := []string{engine.LoadoutAt(x).String()}
+		for x := range nzsc.NumLoadouts {
+			row := []string{nzsc.LoadoutAt(x).String()}
 			for _, i := range rk.Order {
 				row = append(row, pct(per[i].Overall[x]))
 			}

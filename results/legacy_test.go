@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -25,9 +25,9 @@ func TestLegacyCountsConverted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ok := c.Game.(*engine.Stats)
+	st, ok := c.Game.(*nzsc.Stats)
 	if !ok {
-		t.Fatalf("game tally %T, want *engine.Stats", c.Game)
+		t.Fatalf("game tally %T, want *nzsc.Stats", c.Game)
 	}
 	raw, err := os.ReadFile(filepath.Join(legacyDir, results.CountsFile))
 	if err != nil {

@@ -386,7 +386,7 @@ type legacyCounts struct {
 
 // legacyTally is a game's tally that a counts.json of format 1 kept
 // inside its pairings: it reads each pairing's JSON back
-// (engine.Stats.AddLegacyPairing), and it counts every game of the
+// (nzsc.Stats.AddLegacyPairing), and it counts every game of the
 // pairings.
 type legacyTally interface {
 	game.Stats

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/tournament"
@@ -27,7 +27,7 @@ func config(t *testing.T) *roundrobin.Config {
 		}
 		bots = append(bots, b)
 	}
-	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: engine.DefaultRules, ChunkPairs: 8}
+	return &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 40, Seed: 99, Rules: nzsc.DefaultRules, ChunkPairs: 8}
 }
 
 func manifest(cfg *roundrobin.Config) *results.Manifest {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
@@ -30,7 +30,7 @@ func ExamplePlay() {
 		b, _ := agents.Parse(s)
 		bots = append(bots, b)
 	}
-	cfg := &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 500, Seed: 1, Rules: engine.DefaultRules}
+	cfg := &roundrobin.Config{Bots: bots, Gauntlet: -1, PairsPerPairing: 500, Seed: 1, Rules: nzsc.DefaultRules}
 	res, err := roundrobin.Play(context.Background(), cfg, roundrobin.Options{Workers: 2})
 	if err != nil {
 		panic(err)

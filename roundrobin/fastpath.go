@@ -4,27 +4,28 @@ import (
 	"math/bits"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The uniform random bot is the baseline of most matches and the
 // benchmark of the runner's overhead. Played through agents.Table, every
 // decision pays for the Agent interface: the legal choices written out,
 // a Decision built, an interface call to Choose and another from
-// rand.Rand to its Source. agents.Random reads its picks from its source
-// exactly as engine.State.PlayRandom reads each seat's, so when both bots
-// are *agents.Random the match worker has the engine play the game
+// rand.Rand to its Source. nzscbots.Random reads its picks from its source
+// exactly as nzsc.State.PlayRandom reads each seat's, so when both bots
+// are *nzscbots.Random the match worker has the engine play the game
 // instead: the same game, draw for draw (TestRandomFastPathIsTablePlay
 // compares the two on many seeds).
 
 // randomGame plays a game between two uniform random bots as
-// agents.Table.Play would with two *agents.Random from seed, and returns
+// agents.Table.Play would with two *nzscbots.Random from seed, and returns
 // the final state. src is scratch space for the seats' sources.
-func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) engine.State {
+func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
 	src[0].Seed(seed, 0)
 	src[1].Seed(seed, 1)
-	s := engine.NewGame(rules)
+	s := nzsc.NewGame(rules)
 	s.PlayRandom(&src[0], &src[1])
 	return s
 }
@@ -34,7 +35,7 @@ func randomGame(src *[2]engine.Wyrand, rules engine.Rules, seed uint64) engine.S
 // about the game (Finisher) nor can fail (Faulter), which the engine does
 // not do.
 func isRandom(a agents.Agent) bool {
-	if _, ok := a.(*agents.Random); !ok {
+	if _, ok := a.(*nzscbots.Random); !ok {
 		return false
 	}
 	if _, ok := a.(agents.Finisher); ok {

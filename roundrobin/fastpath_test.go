@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
 // TestRandomFastPathIsTablePlay plays the same seeds through
-// agents.Table with two agents.Random and through randomGame: the final
+// agents.Table with two nzscbots.Random and through randomGame: the final
 // states must be equal field for field (points, waits, loadouts, streaks,
 // destroyed moves, turn count, result).
 func TestRandomFastPathIsTablePlay(t *testing.T) {
@@ -19,21 +20,21 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 		n = 5_000
 	}
 	table := agents.NewTable()
-	var src [2]engine.Wyrand
-	a, b := &agents.Random{}, &agents.Random{}
+	var src [2]nzsc.Wyrand
+	a, b := &nzscbots.Random{}, &nzscbots.Random{}
 	stuck := 0
 	for i := range n {
 		seed := tournament.PairSeed(77, uint64(i))
-		o := table.Play(engine.DefaultRules, seed, a, b)
+		o := table.Play(nzsc.DefaultRules, seed, a, b)
 		h := table.History
-		settled := len(h) > 0 && h[len(h)-1].Phase() == engine.PickMove
-		s := randomGame(&src, engine.DefaultRules, seed)
+		settled := len(h) > 0 && h[len(h)-1].Phase() == nzsc.PickMove
+		s := randomGame(&src, nzsc.DefaultRules, seed)
 		fastSettled := s.Settled()
 		if s != o.State || fastSettled != settled {
 			t.Fatalf("seed %#x: fast path ends in %+v (settled %v), Table.Play in %+v (settled %v)", seed, s, fastSettled, o.State, settled)
 		}
 		for _, turn := range h {
-			if turn.Offence(0) == engine.Stuck || turn.Offence(1) == engine.Stuck {
+			if turn.Offence(0) == nzsc.Stuck || turn.Offence(1) == nzsc.Stuck {
 				stuck++
 				break
 			}

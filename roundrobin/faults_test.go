@@ -6,8 +6,9 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Two misbehaving bots whose faults are known in advance, whatever the
@@ -28,14 +29,14 @@ func (k kindError) FaultKind() string { return k.kind }
 type timeoutBot struct{ fault error }
 
 func (b *timeoutBot) NewGame(int, *rand.Rand) { b.fault = nil }
-func (b *timeoutBot) Choose(d *agents.Decision) engine.Choice {
+func (b *timeoutBot) Choose(d *agents.Decision) nzsc.Choice {
 	b.fault = kindError{"timeout"}
 	return d.Legal[0]
 }
 func (b *timeoutBot) Fault() error { return b.fault }
 
 type illegalOnceBot struct {
-	agents.Random
+	nzscbots.Random
 	asked bool
 }
 
@@ -43,10 +44,10 @@ func (b *illegalOnceBot) NewGame(seat int, rng *rand.Rand) {
 	b.Random.NewGame(seat, rng)
 	b.asked = false
 }
-func (b *illegalOnceBot) Choose(d *agents.Decision) engine.Choice {
+func (b *illegalOnceBot) Choose(d *agents.Decision) nzsc.Choice {
 	if !b.asked {
 		b.asked = true
-		return engine.Unknown
+		return nzsc.Unknown
 	}
 	return b.Random.Choose(d)
 }
@@ -56,7 +57,7 @@ func (b *illegalOnceBot) Choose(d *agents.Decision) engine.Choice {
 func TestFaultsCounted(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		cfg := &Config{Bots: bots(t, "random", "test-timeout", "test-illegal"), Gauntlet: -1,
-			PairsPerPairing: 12, Seed: 7, Rules: engine.DefaultRules, ChunkPairs: 5}
+			PairsPerPairing: 12, Seed: 7, Rules: nzsc.DefaultRules, ChunkPairs: 5}
 		res, err := Play(context.Background(), cfg, Options{Workers: workers})
 		if err != nil {
 			t.Fatal(err)

@@ -11,9 +11,9 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC's bots for 3 or 4
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -94,7 +94,7 @@ func TestGameStatsMatchNZSC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := engine.NewStats(2)
+		want := nzsc.NewStats(2)
 		table := agents.NewTable()
 		var bots [2]agents.Agent
 		for i, b := range cfg.Bots {
@@ -115,7 +115,7 @@ func TestGameStatsMatchNZSC(t *testing.T) {
 		if got := statsJSON(t, res.Counts.Game); got != statsJSON(t, want) {
 			t.Errorf("%s-%s: pipeline's tally\n%s\nthe games one by one\n%s", c.a, c.b, got, statsJSON(t, want))
 		}
-		if n := res.Counts.Game.(*engine.Stats).Games(); n != res.Counts.Games() || n != 2*int64(cfg.PairsPerPairing) {
+		if n := res.Counts.Game.(*nzsc.Stats).Games(); n != res.Counts.Games() || n != 2*int64(cfg.PairsPerPairing) {
 			t.Errorf("%s-%s: tally of %d games, the run played %d", c.a, c.b, n, res.Counts.Games())
 		}
 	}
@@ -136,7 +136,7 @@ func TestGameStatsReproducible(t *testing.T) {
 	t.Run("nzsc", func(t *testing.T) {
 		testStatsReproducible(t, func() *Config {
 			return &Config{Bots: bots(t, "random", "greedy", "random", "classic"), Gauntlet: -1, PairsPerPairing: 30,
-				Seed: 23, Rules: engine.DefaultRules, ChunkPairs: 5}
+				Seed: 23, Rules: nzsc.DefaultRules, ChunkPairs: 5}
 		})
 	})
 }

@@ -3,7 +3,7 @@ package roundrobin
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
@@ -32,7 +32,7 @@ func benchMatch(b *testing.B, a, bb string, noFast bool) {
 
 // BenchmarkMatchRandomRandom is one game per operation of random against
 // random as nzsc match plays it (the engine's PlayRandom), on one worker,
-// with the match's accounting: compare with engine's BenchmarkRandomGame.
+// with the match's accounting: compare with engine/nzsc's BenchmarkRandomGame.
 func BenchmarkMatchRandomRandom(b *testing.B) { benchMatch(b, "random", "random", false) }
 
 // BenchmarkMatchRandomRandomTable is the same through agents.Table and
@@ -43,17 +43,17 @@ func BenchmarkMatchRandomRandomTable(b *testing.B) { benchMatch(b, "random", "ra
 func BenchmarkMatchGreedyRandom(b *testing.B) { benchMatch(b, "greedy", "random", false) }
 
 // BenchmarkRandomGameSeatStreams is randomGame alone, one game per
-// operation, without the runner's accounting: engine's BenchmarkRandomGame
+// operation, without the runner's accounting: engine/nzsc's BenchmarkRandomGame
 // seeded as the match seeds it. Against BenchmarkMatchRandomRandom it
 // prices the runner.
 func BenchmarkRandomGameSeatStreams(b *testing.B) {
-	var src [2]engine.Wyrand
+	var src [2]nzsc.Wyrand
 	var seed uint64
 	turns := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		seed++
-		s := randomGame(&src, engine.DefaultRules, seed)
+		s := randomGame(&src, nzsc.DefaultRules, seed)
 		turns += int(s.Turn)
 	}
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")

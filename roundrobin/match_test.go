@@ -11,9 +11,10 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
@@ -22,14 +23,14 @@ import (
 // lowest always plays its first legal choice: deterministic and weak.
 type lowest struct{}
 
-func (lowest) NewGame(int, *rand.Rand)                 {}
-func (lowest) Choose(d *agents.Decision) engine.Choice { return d.Legal[0] }
+func (lowest) NewGame(int, *rand.Rand)               {}
+func (lowest) Choose(d *agents.Decision) nzsc.Choice { return d.Legal[0] }
 
 // garbage answers a nonexistent choice every time.
 type garbage struct{}
 
-func (garbage) NewGame(int, *rand.Rand)               {}
-func (garbage) Choose(*agents.Decision) engine.Choice { return engine.Unknown }
+func (garbage) NewGame(int, *rand.Rand)             {}
+func (garbage) Choose(*agents.Decision) nzsc.Choice { return nzsc.Unknown }
 
 // kindErr is a fault with a kind, as external bots report them.
 type kindErr struct{ kind string }
@@ -52,7 +53,7 @@ func (f *flaky) NewGame(_ int, rng *rand.Rand) {
 	f.fail = rng.Uint64()%2 == 1
 }
 
-func (f *flaky) Choose(d *agents.Decision) engine.Choice {
+func (f *flaky) Choose(d *agents.Decision) nzsc.Choice {
 	f.n++
 	if f.fail && f.n == 3 {
 		f.fault = errors.Join(errors.New("wrapped"), kindErr{"timeout"})
@@ -76,7 +77,7 @@ func init() {
 // matchConfig is a head-to-head match of pairs game pairs.
 func matchConfig(t testing.TB, a, b string, seed, pairs, chunk uint64) *Config {
 	return &Config{Bots: bots(t, a, b), Gauntlet: -1, HeadToHead: true, PairsPerPairing: pairs,
-		Seed: seed, Rules: engine.DefaultRules, ChunkPairs: chunk}
+		Seed: seed, Rules: nzsc.DefaultRules, ChunkPairs: chunk}
 }
 
 // playMatch plays a match on workers and returns its one pairing.
@@ -87,7 +88,7 @@ func playMatch(t *testing.T, cfg *Config, workers int, chunks []uint64) matchRes
 		t.Fatal(err)
 	}
 	r := matchResult{Pairing: res.Counts.Pairings[0], counts: &res.Counts}
-	if st, ok := res.Counts.Game.(*engine.Stats); ok {
+	if st, ok := res.Counts.Game.(*nzsc.Stats); ok {
 		r.Loadouts = st.Pairing(0, 1)
 	}
 	return r
@@ -97,7 +98,7 @@ func playMatch(t *testing.T, cfg *Config, workers int, chunks []uint64) matchRes
 // tally of the pairing, from A's side).
 type matchResult struct {
 	analysis.Pairing
-	Loadouts engine.LoadoutTally
+	Loadouts nzsc.LoadoutTally
 	counts   *analysis.Tournament
 }
 
@@ -142,18 +143,18 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 	r := playMatch(t, matchConfig(t, "random", "test-lowest", seed, pairs, 16), 2, nil)
 	var seat [2][3]uint64 // A's wins, draws, losses by A's seat
 	var penta [5]uint64
-	var cells = map[[2]engine.Loadout][3]uint64{}
+	var cells = map[[2]nzsc.Loadout][3]uint64{}
 	var turns uint64
 	table := agents.NewTable()
 	for p := range uint64(pairs) {
 		gameSeed := tournament.PairSeed(seed, p)
 		points := 0
 		for seatA := range 2 {
-			a, b := agents.Agent(&agents.Random{}), agents.Agent(lowest{})
+			a, b := agents.Agent(&nzscbots.Random{}), agents.Agent(lowest{})
 			if seatA == 1 {
 				a, b = b, a
 			}
-			o := table.Play(engine.DefaultRules, gameSeed, a, b)
+			o := table.Play(nzsc.DefaultRules, gameSeed, a, b)
 			turns += uint64(o.State.Turn)
 			k := 1
 			switch o.State.Result.Winner() {
@@ -166,7 +167,7 @@ func TestMatchAgainstDirectReplay(t *testing.T) {
 				k = 2
 			}
 			seat[seatA][k]++
-			key := [2]engine.Loadout{o.State.Loadout(seatA), o.State.Loadout(1 - seatA)}
+			key := [2]nzsc.Loadout{o.State.Loadout(seatA), o.State.Loadout(1 - seatA)}
 			c := cells[key]
 			c[k]++
 			cells[key] = c
@@ -213,8 +214,8 @@ func TestSelfPlayIsSeatSymmetric(t *testing.T) {
 	if n := r.Loadouts.Games(); n != r.Games() {
 		t.Errorf("loadouts hold %d games of %d", n, r.Games())
 	}
-	for a := range engine.NumLoadouts {
-		for b := range engine.NumLoadouts {
+	for a := range nzsc.NumLoadouts {
+		for b := range nzsc.NumLoadouts {
 			if r.Loadouts.Loadouts[a][b] != r.Loadouts.Loadouts[b][a].Flip() {
 				t.Fatalf("loadouts %d×%d not mirrored", a, b)
 			}
@@ -286,7 +287,7 @@ func TestMatchCancelKeepsFinishedChunks(t *testing.T) {
 	}
 	again := playMatch(t, cfg, 2, res.Finished)
 	if !reflect.DeepEqual(res.Counts.Pairings[0], again.Pairing) || uint64(again.Games()) != 2*cfg.PairsIn(res.Finished) ||
-		res.Counts.Game.(*engine.Stats).Pairing(0, 1) != again.Loadouts {
+		res.Counts.Game.(*nzsc.Stats).Pairing(0, 1) != again.Loadouts {
 		t.Errorf("interrupted counts differ from the finished chunks replayed (%d vs %d games)", res.Counts.Games(), again.Games())
 	}
 }

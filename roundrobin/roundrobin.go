@@ -12,8 +12,8 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -41,7 +41,7 @@ type Config struct {
 	// Seed is the master seed.
 	Seed uint64
 	// Rules are two-player NZSC's rules when Game is nil.
-	Rules engine.Rules
+	Rules nzsc.Rules
 	// ChunkPairs is the chunk size in pairs (0: tournament.ChunkPairs).
 	ChunkPairs uint64
 	// DrawTables, at three or more seats, plays that many tables drawn
@@ -63,21 +63,21 @@ type Config struct {
 // game returns the configured game, two-player NZSC by default.
 func (c *Config) game() game.Game {
 	if c.Game == nil {
-		return engine.NewContractGame(c.Rules)
+		return nzsc.NewContractGame(c.Rules)
 	}
 	return c.Game
 }
 
 // nzscRules returns the engine rules when the game is two-player NZSC,
 // which Play runs on its fast table.
-func (c *Config) nzscRules() (engine.Rules, bool) {
+func (c *Config) nzscRules() (nzsc.Rules, bool) {
 	if c.Game == nil {
 		return c.Rules, true
 	}
-	if g, ok := c.Game.(*engine.Game); ok {
+	if g, ok := c.Game.(*nzsc.Game); ok {
 		return g.EngineRules(), true
 	}
-	return engine.Rules{}, false
+	return nzsc.Rules{}, false
 }
 
 // Check reports a config that cannot be played.
@@ -446,7 +446,7 @@ type agg struct {
 	// keeps one; nz is g when it is two-player NZSC's, which the NZSC
 	// table adds to directly (no interface call per game).
 	g  game.Stats
-	nz *engine.Stats
+	nz *nzsc.Stats
 }
 
 // Merge implements tournament.Aggregate.

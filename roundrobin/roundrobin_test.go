@@ -10,8 +10,8 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -36,7 +36,7 @@ func testConfig(t *testing.T) *Config {
 		Gauntlet:        -1,
 		PairsPerPairing: 50,
 		Seed:            12345,
-		Rules:           engine.DefaultRules,
+		Rules:           nzsc.DefaultRules,
 		ChunkPairs:      8,
 	}
 }
@@ -119,7 +119,7 @@ func (c *cancelAfter) NewGame(_ int, rng *rand.Rand) {
 	}
 }
 
-func (c *cancelAfter) Choose(d *agents.Decision) engine.Choice {
+func (c *cancelAfter) Choose(d *agents.Decision) nzsc.Choice {
 	return d.Legal[c.rng.IntN(len(d.Legal))]
 }
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -137,7 +137,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	if w.nzsc != nil {
 		if a.nz == nil && w.newStats != nil {
 			a.g = w.newStats()
-			a.nz, _ = a.g.(*engine.Stats)
+			a.nz, _ = a.g.(*nzsc.Stats)
 		}
 		if w.log == nil && w.fast[pi] {
 			// Two uniform random bots: the engine plays both games,
@@ -290,23 +290,23 @@ func closeAll[T any](xs []T, closer func(T) agents.Closer) error {
 }
 
 // nzscTable plays two-player NZSC on agents.Table, the engine's own fast
-// path, and counts loadouts in the game's tally (engine.Stats).
+// path, and counts loadouts in the game's tally (nzsc.Stats).
 type nzscTable struct {
 	cfg   *Config
-	rules engine.Rules
+	rules nzsc.Rules
 	bots  []agents.Agent
 	table *agents.Table
 	// fast[i] says bot i is the uniform random bot, so a game between two
 	// such bots is the engine's PlayRandom (see randomGame); off while a
 	// full games log needs every turn.
 	fast []bool
-	src  [2]engine.Wyrand
+	src  [2]nzsc.Wyrand
 	// stats is the current chunk's tally, set by the worker before each
 	// pair; nil when the run keeps none.
-	stats *engine.Stats
+	stats *nzsc.Stats
 }
 
-func newNZSCTable(cfg *Config, rules engine.Rules, log *results.GamesLog) (*nzscTable, error) {
+func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTable, error) {
 	t := &nzscTable{cfg: cfg, rules: rules, table: agents.NewTable()}
 	for _, b := range cfg.Bots {
 		a, err := b.New()
@@ -327,7 +327,7 @@ func (t *nzscTable) close() error {
 // playRandom plays a game between two uniform random bots on the
 // engine's PlayRandom (see randomGame) and adds it to p, as seen from A
 // in seatA, and to tally, whose first entrant sits in seat first.
-func (t *nzscTable) playRandom(p *analysis.Pairing, tally *engine.LoadoutTally, seed uint64, first, seatA int) int {
+func (t *nzscTable) playRandom(p *analysis.Pairing, tally *nzsc.LoadoutTally, seed uint64, first, seatA int) int {
 	s := randomGame(&t.src, t.rules, seed)
 	p.Turns += int64(s.Turn)
 	winner := s.Result.Winner()
@@ -340,7 +340,7 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 	// takes no openings: Config.Check), so both seeds are one.
 	seed := sd.deal
 	var o agents.Outcome
-	var history []engine.Turn
+	var history []nzsc.Turn
 	var settled bool
 	if t.fast[bots[0]] && t.fast[bots[1]] {
 		// Two uniform random bots while the games log keeps only
@@ -351,7 +351,7 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 	} else {
 		o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
 		history = t.table.History
-		settled = engine.SettledAfter(&o.State, history)
+		settled = nzsc.SettledAfter(&o.State, history)
 	}
 	p.Turns += int64(o.State.Turn)
 	if t.stats != nil {
@@ -363,7 +363,7 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 			continue
 		}
 		for s := range 2 {
-			if off := turn.Offence(s); off != engine.NoOffence && off != engine.Stuck {
+			if off := turn.Offence(s); off != nzsc.NoOffence && off != nzsc.Stuck {
 				p.Illegal[s^seatA]++
 			}
 		}
@@ -379,11 +379,11 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 
 // fillRecord writes an NZSC game into rec: every turn's choices by name,
 // "" for a stuck seat's pass.
-func (t *nzscTable) fillRecord(rec *game.Record, o *agents.Outcome, history []engine.Turn, bots [2]int) {
+func (t *nzscTable) fillRecord(rec *game.Record, o *agents.Outcome, history []nzsc.Turn, bots [2]int) {
 	rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
-	rec.Turns = engine.TurnNames(history)
+	rec.Turns = nzsc.TurnNames(history)
 	res := &rec.Result
-	res.SetOutcome(engine.OutcomeOf(&o.State))
+	res.SetOutcome(nzsc.OutcomeOf(&o.State))
 	res.Steps = int(o.State.Turn)
 	res.Forfeit, res.Fault = nil, ""
 	if o.Forfeit >= 0 {

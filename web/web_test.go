@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/playapi"
 	"github.com/nzsclab/nzsc/web/webapi"
@@ -103,7 +103,7 @@ func runGame(t *testing.T, opponent string, seed uint64, answers []string) strin
 	}
 	var out strings.Builder
 	in := strings.NewReader(strings.Join(answers, "\n") + "\n")
-	if err := play.Run(context.Background(), in, &out, play.Options{Rules: engine.DefaultRules, Bot: bot, Seed: seed, Echo: true}); err != nil {
+	if err := play.Run(context.Background(), in, &out, play.Options{Rules: nzsc.DefaultRules, Bot: bot, Seed: seed, Echo: true}); err != nil {
 		t.Fatal(err)
 	}
 	return out.String()
@@ -161,7 +161,7 @@ func TestRecordDownload(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out strings.Builder
-	if err := play.Replay(&out, engine.NewContractGame(engine.DefaultRules), &rec); err != nil {
+	if err := play.Replay(&out, nzsc.NewContractGame(nzsc.DefaultRules), &rec); err != nil {
 		t.Fatalf("replay: %v", err)
 	}
 	if rec.Seed != "0xbabecaf3" || len(rec.Turns) != len(handbook) || rec.Result.Score[0] != 5 || rec.Result.Score[1] != 2 ||

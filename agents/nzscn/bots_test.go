@@ -9,8 +9,8 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	bots "github.com/nzsclab/nzsc/agents/nzscn"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -35,7 +35,7 @@ func newBots(t testing.TB, seats int, specs ...string) []agents.Player {
 
 func newGame(t testing.TB, seats int) game.Game {
 	t.Helper()
-	g, err := nzscn.NewGame(seats, engine.DefaultRules)
+	g, err := nzscn.NewGame(seats, nzsc.DefaultRules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestClassicDrawsAsTheOriginal(t *testing.T) {
 			switch seat {
 			case 1:
 				k := len(legal)
-				if s.State.Phase == engine.PickBooster {
+				if s.State.Phase == nzsc.PickBooster {
 					k--
 				}
 				want := legal[next(k)]

@@ -4,8 +4,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
+	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func init() {
 			if p["seed"] == "" {
 				return NewClassic(0), nil
 			}
-			seed, err := agents.ParseClassicSeed(p["seed"])
+			seed, err := nzscbots.ParseClassicSeed(p["seed"])
 			if err != nil {
 				return nil, err
 			}
@@ -30,7 +31,7 @@ func init() {
 }
 
 // Classic is the original single-player game's computer opponent (see
-// agents.Classic) at a table of 3 or 4: the same xorshift32 generator and
+// nzscbots.Classic) at a table of 3 or 4: the same xorshift32 generator and
 // the same uniform picks among its available characters, its character's
 // two boosters (never No Booster) and its available moves, in canonical
 // order. The original drew only once its opponent's answer had proved
@@ -66,11 +67,11 @@ func (c *Classic) Act(obs game.Observation, legal []game.Action) game.Action {
 		c.x = c.prev
 	}
 	k := len(legal)
-	if o.State.Phase == engine.PickBooster && legal[k-1] == game.Action(engine.NoBooster) {
+	if o.State.Phase == nzsc.PickBooster && legal[k-1] == game.Action(nzsc.NoBooster) {
 		k-- // legal lists No Booster last; the original never picks it
 	}
 	c.prev, c.drawTurn = c.x, len(o.History)
 	var i int
-	c.x, i = agents.ClassicDraw(c.x, k)
+	c.x, i = nzscbots.ClassicDraw(c.x, k)
 	return legal[i]
 }

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -52,7 +52,7 @@ func (g *Greedy) Act(obs game.Observation, legal []game.Action) game.Action {
 	pick, ties := legal[0], 0
 	best, bestConceded := -1.0, 0.0
 	for _, a := range legal {
-		v, conceded := g.score(s, engine.Choice(a))
+		v, conceded := g.score(s, nzsc.Choice(a))
 		switch {
 		case v > best+eps || v > best-eps && conceded < bestConceded-eps:
 			best, bestConceded, ties, pick = v, conceded, 1, a
@@ -71,10 +71,10 @@ const eps = 1e-9
 
 // score is greedy's value of choice c now, and, for a move, the points it
 // expects to concede.
-func (g *Greedy) score(s *nzscn.State, c engine.Choice) (value, conceded float64) {
+func (g *Greedy) score(s *nzscn.State, c nzsc.Choice) (value, conceded float64) {
 	me := g.seat
 	switch s.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		for opp := range int(s.Players) {
 			if opp == me {
 				continue
@@ -87,9 +87,9 @@ func (g *Greedy) score(s *nzscn.State, c engine.Choice) (value, conceded float64
 			value += sum / float64(bits.OnesCount32(theirs))
 		}
 		return value, 0
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		ch := s.Character(me)
-		l := engine.Loadout{Character: ch, Booster: engine.Booster(c)}
+		l := nzsc.Loadout{Character: ch, Booster: nzsc.Booster(c)}
 		best := 0.0
 		for x := l.Moves(); x != 0; x &= x - 1 {
 			m := bits.TrailingZeros32(x)
@@ -103,17 +103,17 @@ func (g *Greedy) score(s *nzscn.State, c engine.Choice) (value, conceded float64
 		}
 		return best, 0
 	}
-	m := engine.Move(c)
-	mine := s.Booster(me) == engine.Strong
+	m := nzsc.Move(c)
+	mine := s.Booster(me) == nzsc.Strong
 	for opp := range int(s.Players) {
 		avail := s.Available(opp)
 		if opp == me || avail == 0 {
 			continue
 		}
-		theirs := s.Booster(opp) == engine.Strong
+		theirs := s.Booster(opp) == nzsc.Strong
 		gained, lost := 0, 0
 		for a := avail; a != 0; a &= a - 1 {
-			gi, gj := engine.PairPoints(m, engine.Move(bits.TrailingZeros32(a)), mine, theirs)
+			gi, gj := nzsc.PairPoints(m, nzsc.Move(bits.TrailingZeros32(a)), mine, theirs)
 			gained += int(gi)
 			lost += int(gj)
 		}
@@ -125,8 +125,8 @@ func (g *Greedy) score(s *nzscn.State, c engine.Choice) (value, conceded float64
 }
 
 // slot is a booster's index in its character's canonical list.
-func slot(b engine.Booster) int {
-	if b == engine.NoBooster {
+func slot(b nzsc.Booster) int {
+	if b == nzsc.NoBooster {
 		return 2
 	}
 	return int(b) % 2
@@ -138,22 +138,22 @@ var greedyTables = func() (t struct {
 	// first[c][slot][m][c'] is the mean points of move m, played with
 	// loadout c/slot, against character c' over its three boosters and
 	// each booster's moves, all taken as uniform.
-	first [engine.NumCharacters][3][engine.NumMoves][engine.NumCharacters]float64
+	first [nzsc.NumCharacters][3][nzsc.NumMoves][nzsc.NumCharacters]float64
 	// character[c][c'] is v(c, c') of Greedy's doc.
-	character [engine.NumCharacters][engine.NumCharacters]float64
+	character [nzsc.NumCharacters][nzsc.NumCharacters]float64
 }) {
-	for c := range engine.Character(engine.NumCharacters) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
 		for k, b := range c.Boosters() {
-			mine := engine.Loadout{Character: c, Booster: b}
+			mine := nzsc.Loadout{Character: c, Booster: b}
 			for x := mine.Moves(); x != 0; x &= x - 1 {
-				m := engine.Move(bits.TrailingZeros32(x))
-				for o := range engine.Character(engine.NumCharacters) {
+				m := nzsc.Move(bits.TrailingZeros32(x))
+				for o := range nzsc.Character(nzsc.NumCharacters) {
 					sum := 0.0
 					for _, ob := range o.Boosters() {
-						theirs := engine.Loadout{Character: o, Booster: ob}
+						theirs := nzsc.Loadout{Character: o, Booster: ob}
 						pts := 0
 						for y := theirs.Moves(); y != 0; y &= y - 1 {
-							pts += int(engine.RoundPoints(m, engine.Move(bits.TrailingZeros32(y)), b == engine.Strong, ob == engine.Strong))
+							pts += int(nzsc.RoundPoints(m, nzsc.Move(bits.TrailingZeros32(y)), b == nzsc.Strong, ob == nzsc.Strong))
 						}
 						sum += float64(pts) / float64(bits.OnesCount32(theirs.Moves()))
 					}
@@ -161,17 +161,17 @@ var greedyTables = func() (t struct {
 				}
 			}
 		}
-		for o := range engine.Character(engine.NumCharacters) {
+		for o := range nzsc.Character(nzsc.NumCharacters) {
 			if o == c {
 				continue
 			}
 			best := 0.0
 			for k := range 3 {
-				for m := range engine.NumMoves {
+				for m := range nzsc.NumMoves {
 					best = max(best, t.first[c][k][m][o])
 				}
 			}
-			h, _ := engine.Headstart(c, o)
+			h, _ := nzsc.Headstart(c, o)
 			t.character[c][o] = float64(h) + best
 		}
 	}

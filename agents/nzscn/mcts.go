@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -24,7 +24,7 @@ func init() {
 }
 
 // MCTS is simultaneous-move Monte Carlo tree search for 3 or 4 players,
-// the N-player form of the two-player bot (agents.MCTS, after Lisý et
+// the N-player form of the two-player bot (agents/nzsc's MCTS, after Lisý et
 // al., NIPS 2013): every node is a state, its children are indexed by
 // joint actions (one action per seat), and each iteration descends from
 // the root with every seat selecting independently, adds the first new
@@ -45,7 +45,7 @@ func init() {
 // storage reused across decisions and games (at most 2^17 nodes);
 // children are found through a map keyed by node and joint action,
 // cleared, not reallocated, at each decision. Rollouts draw
-// from an engine.Wyrand seeded from the game's rng at NewGame and
+// from an nzsc.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
 // microseconds), so a budget never outlives it. With ms set the budget
@@ -66,7 +66,7 @@ type MCTS struct {
 // Wyrand source.
 type mctsGame struct {
 	players int
-	roll    engine.Wyrand
+	roll    nzsc.Wyrand
 }
 
 const mctsMaxNodes = 1 << 17
@@ -126,7 +126,7 @@ func (*mctsGame) Mask(s *nzscn.State, seat int) uint32              { return s.L
 func (*mctsGame) Over(s *nzscn.State) bool                          { return s.Over() }
 func (*mctsGame) Values(s *nzscn.State, u *[agents.SMSeats]float64) { rewards(s, u) }
 
-func (*mctsGame) Step(s *nzscn.State, c *[agents.SMSeats]engine.Choice) {
+func (*mctsGame) Step(s *nzscn.State, c *[agents.SMSeats]nzsc.Choice) {
 	s.Step(nzscn.Choices(*c))
 }
 

@@ -11,8 +11,8 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/nash"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -77,7 +77,7 @@ func (p *Paranoid) Act(obs game.Observation, legal []game.Action) game.Action {
 // side is one player's situation in a move game: its loadout and its
 // available moves (none for a stuck player, who is left out).
 type side struct {
-	l     engine.Loadout
+	l     nzsc.Loadout
 	avail uint32
 }
 
@@ -124,7 +124,7 @@ func cached(m map[uint64]solution, k uint64, solve func() solution) solution {
 func ParanoidStrategy(s *nzscn.State, seat int) ([]float64, float64) {
 	n := int(s.Players)
 	switch s.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		var masks []uint32
 		k := uint64(s.LegalMask(seat))
 		for o := range n {
@@ -135,8 +135,8 @@ func ParanoidStrategy(s *nzscn.State, seat int) ([]float64, float64) {
 		}
 		sol := cached(paranoidCache.character, k, func() solution { return characterGame(s.LegalMask(seat), masks) })
 		return sol.row, sol.value
-	case engine.PickBooster:
-		var opps []engine.Character
+	case nzsc.PickBooster:
+		var opps []nzsc.Character
 		for o := range n {
 			if o != seat {
 				opps = append(opps, s.Character(o))
@@ -174,22 +174,22 @@ func solveMoves(me side, opps []side) solution {
 	}
 	// Columns: the opponents' joint moves, the first opponent's move
 	// varying slowest.
-	var lists [][]engine.Move
+	var lists [][]nzsc.Move
 	cols := 1
 	for _, o := range opps {
-		var l []engine.Move
+		var l []nzsc.Move
 		for y := o.avail; y != 0; y &= y - 1 {
-			l = append(l, engine.Move(bits.TrailingZeros32(y)))
+			l = append(l, nzsc.Move(bits.TrailingZeros32(y)))
 		}
 		lists = append(lists, l)
 		cols *= len(l)
 	}
 	a := mat.NewDense(m, cols, nil)
-	strong := func(l engine.Loadout) bool { return l.Booster == engine.Strong }
-	joint := make([]engine.Move, len(opps))
+	strong := func(l nzsc.Loadout) bool { return l.Booster == nzsc.Strong }
+	joint := make([]nzsc.Move, len(opps))
 	i := 0
 	for x := me.avail; x != 0; x &= x - 1 {
-		mv := engine.Move(bits.TrailingZeros32(x))
+		mv := nzsc.Move(bits.TrailingZeros32(x))
 		for j := range cols {
 			r := j
 			for q := len(opps) - 1; q >= 0; q-- {
@@ -198,10 +198,10 @@ func solveMoves(me side, opps []side) solution {
 			}
 			v := 0.0
 			for q, o := range joint {
-				mine, theirs := engine.PairPoints(mv, o, strong(me.l), strong(opps[q].l))
+				mine, theirs := nzsc.PairPoints(mv, o, strong(me.l), strong(opps[q].l))
 				v += float64(mine) - float64(theirs)
 				for q2 := q + 1; q2 < len(joint); q2++ {
-					x, y := engine.PairPoints(o, joint[q2], strong(opps[q].l), strong(opps[q2].l))
+					x, y := nzsc.PairPoints(o, joint[q2], strong(opps[q].l), strong(opps[q2].l))
 					v -= float64(x) + float64(y)
 				}
 			}
@@ -214,7 +214,7 @@ func solveMoves(me side, opps []side) solution {
 
 // boosterGame returns the solution of the booster game of character c
 // against the opponents' characters opps (order does not matter).
-func boosterGame(c engine.Character, opps []engine.Character) solution {
+func boosterGame(c nzsc.Character, opps []nzsc.Character) solution {
 	opps = slices.Clone(opps)
 	slices.Sort(opps)
 	k := uint64(c)
@@ -223,10 +223,10 @@ func boosterGame(c engine.Character, opps []engine.Character) solution {
 	}
 	return cached(paranoidCache.booster, k, func() solution {
 		head := 0.0
-		all := append([]engine.Character{c}, opps...)
+		all := append([]nzsc.Character{c}, opps...)
 		for i := range all {
 			for j := i + 1; j < len(all); j++ {
-				hi, hj := engine.Headstart(all[i], all[j])
+				hi, hj := nzsc.Headstart(all[i], all[j])
 				if i == 0 {
 					head += float64(hi) - float64(hj)
 				} else {
@@ -240,12 +240,12 @@ func boosterGame(c engine.Character, opps []engine.Character) solution {
 		}
 		a := mat.NewDense(3, cols, nil)
 		for i, b := range c.Boosters() {
-			me := engine.Loadout{Character: c, Booster: b}
+			me := nzsc.Loadout{Character: c, Booster: b}
 			for j := range cols {
 				r := j
 				sides := make([]side, len(opps))
 				for q := len(opps) - 1; q >= 0; q-- {
-					l := engine.Loadout{Character: opps[q], Booster: opps[q].Boosters()[r%3]}
+					l := nzsc.Loadout{Character: opps[q], Booster: opps[q].Boosters()[r%3]}
 					sides[q] = side{l, l.Moves()}
 					r /= 3
 				}
@@ -259,21 +259,21 @@ func boosterGame(c engine.Character, opps []engine.Character) solution {
 // characterGame solves the character game between the legal characters
 // mine and the opponents' legal characters masks.
 func characterGame(mine uint32, masks []uint32) solution {
-	var lists [][]engine.Character
+	var lists [][]nzsc.Character
 	cols := 1
 	for _, m := range masks {
-		var l []engine.Character
+		var l []nzsc.Character
 		for y := m; y != 0; y &= y - 1 {
-			l = append(l, engine.Character(bits.TrailingZeros32(y)))
+			l = append(l, nzsc.Character(bits.TrailingZeros32(y)))
 		}
 		lists = append(lists, l)
 		cols *= len(l)
 	}
 	a := mat.NewDense(bits.OnesCount32(mine), cols, nil)
-	joint := make([]engine.Character, len(masks))
+	joint := make([]nzsc.Character, len(masks))
 	i := 0
 	for x := mine; x != 0; x &= x - 1 {
-		c := engine.Character(bits.TrailingZeros32(x))
+		c := nzsc.Character(bits.TrailingZeros32(x))
 		for j := range cols {
 			r := j
 			used := uint32(1) << c

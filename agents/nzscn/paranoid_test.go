@@ -6,19 +6,19 @@ import (
 	"testing"
 
 	bots "github.com/nzsclab/nzsc/agents/nzscn"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
 // roundDiff is seat 0's points minus the others' points in one round of
 // the given moves, each pair scored on the two-player engine (an
 // implementation separate from the bot's payoff code).
-func roundDiff(ls []engine.Loadout, ms []engine.Move) float64 {
+func roundDiff(ls []nzsc.Loadout, ms []nzsc.Move) float64 {
 	v := 0.0
 	for i := range ls {
 		for j := i + 1; j < len(ls); j++ {
-			e := engine.NewRound(engine.DefaultRules, ls[i], ls[j])
-			t := e.Step(engine.Choice(ms[i]), engine.Choice(ms[j]))
+			e := nzsc.NewRound(nzsc.DefaultRules, ls[i], ls[j])
+			t := e.Step(nzsc.Choice(ms[i]), nzsc.Choice(ms[j]))
 			gi, gj := float64(t.Gained(0)), float64(t.Gained(1))
 			if i == 0 {
 				v += gi - gj
@@ -35,7 +35,7 @@ func TestParanoidMoveGameGuaranteesItsValue(t *testing.T) {
 	// point of view), the strategy must guarantee the value against every
 	// joint move of the others, and the value must be at least what the
 	// best single move guarantees (the LP can only do better by mixing).
-	all := engine.Loadouts()
+	all := nzsc.Loadouts()
 	checked := 0
 	for _, a := range all {
 		for _, b := range all {
@@ -43,8 +43,8 @@ func TestParanoidMoveGameGuaranteesItsValue(t *testing.T) {
 				if a.Character == b.Character || a.Character == c.Character || b.Character == c.Character || b.Character > c.Character {
 					continue
 				}
-				ls := []engine.Loadout{a, b, c}
-				s := nzscn.NewRound(engine.DefaultRules, ls...)
+				ls := []nzsc.Loadout{a, b, c}
+				s := nzscn.NewRound(nzsc.DefaultRules, ls...)
 				row, value := bots.ParanoidStrategy(&s, 0)
 				mine := movesOf(a.Moves())
 				if len(row) != len(mine) {
@@ -55,7 +55,7 @@ func TestParanoidMoveGameGuaranteesItsValue(t *testing.T) {
 					worst := math.Inf(1)
 					for _, x := range movesOf(b.Moves()) {
 						for _, y := range movesOf(c.Moves()) {
-							worst = min(worst, roundDiff(ls, []engine.Move{m, x, y}))
+							worst = min(worst, roundDiff(ls, []nzsc.Move{m, x, y}))
 						}
 					}
 					pure = max(pure, worst)
@@ -64,7 +64,7 @@ func TestParanoidMoveGameGuaranteesItsValue(t *testing.T) {
 					for _, y := range movesOf(c.Moves()) {
 						e := 0.0
 						for i, m := range mine {
-							e += row[i] * roundDiff(ls, []engine.Move{m, x, y})
+							e += row[i] * roundDiff(ls, []nzsc.Move{m, x, y})
 						}
 						if e < value-1e-7 {
 							t.Fatalf("%v: against %v %v the strategy gets %.6f < value %.6f", ls, x, y, e, value)
@@ -83,10 +83,10 @@ func TestParanoidMoveGameGuaranteesItsValue(t *testing.T) {
 	}
 }
 
-func movesOf(set uint32) []engine.Move {
-	var out []engine.Move
+func movesOf(set uint32) []nzsc.Move {
+	var out []nzsc.Move
 	for ; set != 0; set &= set - 1 {
-		out = append(out, engine.Move(bits.TrailingZeros32(set)))
+		out = append(out, nzsc.Move(bits.TrailingZeros32(set)))
 	}
 	return out
 }

@@ -2,7 +2,9 @@ package protocol
 
 import (
 	"encoding/json"
-	"github.com/nzsclab/nzsc/engine"
+	"time"
+
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Version is the protocol version this package speaks. A bot answers the
@@ -65,7 +67,7 @@ type BotMessage struct {
 }
 
 // Rules are the game's settings: the turn cap always, and each variant
-// setting only when it differs from the shared rules (engine.Rules), so
+// setting only when it differs from the shared rules (nzsc.Rules), so
 // that a game under the shared rules is announced as it always was.
 type Rules struct {
 	TurnCap         int    `json:"turn_cap"`
@@ -140,8 +142,12 @@ type Decide struct {
 	Game int    `json:"game"`
 	// Turn is the number of turns played so far in this game (all
 	// phases), which is also this decision's index in the history.
-	Turn     int    `json:"turn"`
-	Phase    string `json:"phase"`
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+	// Clock is the bot's clock when it plays under one (tc=), nil (no
+	// field on the wire) when it does not, so that a bot without a clock
+	// is sent what it always was.
+	Clock    *Clock `json:"clock,omitempty"`
 	You      Player `json:"you"`
 	Opponent Player `json:"opponent"`
 	// History holds turns HistoryStart, HistoryStart+1, ...: all of them
@@ -150,6 +156,27 @@ type Decide struct {
 	History      []Turn `json:"history"`
 	// Legal lists the legal choices by name, in canonical order.
 	Legal []string `json:"legal"`
+}
+
+// Clock is what a bot under a clock is told with each decide, as a chess
+// engine is told wtime, winc and movestogo: the time its clock has left
+// for this decision, counted from the moment nzsc starts writing the
+// decide (a bot that answers later than that loses the game on time),
+// the increment added after each decision, and how many decisions are
+// left before the clock is topped up by the time control's base time
+// again (absent for a clock that covers the whole game).
+type Clock struct {
+	TimeMS    int64 `json:"time_ms"`
+	IncMS     int64 `json:"inc_ms"`
+	MovesToGo int   `json:"moves_to_go,omitempty"`
+}
+
+// NewClock returns the clock field of a bot with left on its clock,
+// inc added after each decision and movesToGo decisions to the next
+// time control (0: none), in whole milliseconds, rounded down so that a
+// bot that spends all it is told is never over its clock.
+func NewClock(left, inc time.Duration, movesToGo int) Clock {
+	return Clock{TimeMS: left.Milliseconds(), IncMS: inc.Milliseconds(), MovesToGo: movesToGo}
 }
 
 // Result tells the bot how a game ended.
@@ -175,21 +202,21 @@ type Quit struct {
 	Type string `json:"type"`
 }
 
-// offenceNames are the wire names of engine.Offence values.
+// offenceNames are the wire names of nzsc.Offence values.
 var offenceNames = [...]string{
-	engine.NoOffence:      "",
-	engine.WrongUniverse:  "wrong_universe",
-	engine.DestroyedMove:  "destroyed_move",
-	engine.FourthInARow:   "fourth_in_a_row",
-	engine.WrongCharacter: "wrong_character",
-	engine.WrongBooster:   "wrong_booster",
-	engine.Stuck:          "stuck",
+	nzsc.NoOffence:      "",
+	nzsc.WrongUniverse:  "wrong_universe",
+	nzsc.DestroyedMove:  "destroyed_move",
+	nzsc.FourthInARow:   "fourth_in_a_row",
+	nzsc.WrongCharacter: "wrong_character",
+	nzsc.WrongBooster:   "wrong_booster",
+	nzsc.Stuck:          "stuck",
 }
 
 // Offence returns the wire name of an offence: "" for none, else one of
 // wrong_universe, destroyed_move, fourth_in_a_row, wrong_character,
 // wrong_booster, stuck.
-func Offence(o engine.Offence) string {
+func Offence(o nzsc.Offence) string {
 	if int(o) < len(offenceNames) {
 		return offenceNames[o]
 	}
@@ -199,7 +226,7 @@ func Offence(o engine.Offence) string {
 // ChoiceName returns the wire name of choice c in phase p, "" for a
 // choice that names nothing (a nonexistent answer, or a stuck player's
 // pass).
-func ChoiceName(p engine.Phase, c engine.Choice) string {
+func ChoiceName(p nzsc.Phase, c nzsc.Choice) string {
 	n := c.Name(p)
 	if n == "nonexistent" {
 		return ""
@@ -210,33 +237,33 @@ func ChoiceName(p engine.Phase, c engine.Choice) string {
 // names of every character, booster and move, kept as strings so that
 // filling a message takes their addresses without allocating.
 var (
-	characterNames [engine.NumCharacters]string
-	boosterNames   [engine.NumBoosters]string
-	moveNames      [engine.NumMoves]string
+	characterNames [nzsc.NumCharacters]string
+	boosterNames   [nzsc.NumBoosters]string
+	moveNames      [nzsc.NumMoves]string
 )
 
 func init() {
 	for i := range characterNames {
-		characterNames[i] = engine.Character(i).String()
+		characterNames[i] = nzsc.Character(i).String()
 	}
 	for i := range boosterNames {
-		boosterNames[i] = engine.Booster(i).String()
+		boosterNames[i] = nzsc.Booster(i).String()
 	}
 	for i := range moveNames {
-		moveNames[i] = engine.Move(i).String()
+		moveNames[i] = nzsc.Move(i).String()
 	}
 }
 
 // BoostersSettled reports whether boosters have been chosen in the game
 // that reached s through history: the engine keeps a booster value before
 // that, which must not be shown.
-func BoostersSettled(s *engine.State, history []engine.Turn) bool {
+func BoostersSettled(s *nzsc.State, history []nzsc.Turn) bool {
 	switch s.Phase {
-	case engine.PickMove:
+	case nzsc.PickMove:
 		return true
-	case engine.GameOver:
+	case nzsc.GameOver:
 		for _, t := range history {
-			if t.Phase() == engine.PickMove || t.Phase() == engine.PickBooster && !t.Nullified() {
+			if t.Phase() == nzsc.PickMove || t.Phase() == nzsc.PickBooster && !t.Nullified() {
 				return true
 			}
 		}
@@ -246,12 +273,12 @@ func BoostersSettled(s *engine.State, history []engine.Turn) bool {
 
 // FillPlayer writes seat's public state in s into p, reusing p's slices;
 // boosters tells whether boosters are settled (see BoostersSettled).
-func FillPlayer(p *Player, s *engine.State, seat int, boosters bool) {
+func FillPlayer(p *Player, s *nzsc.State, seat int, boosters bool) {
 	p.Character, p.Booster, p.LastCharacter, p.LastMove = nil, nil, nil, nil
-	if c := s.Character(seat); c < engine.NumCharacters {
+	if c := s.Character(seat); c < nzsc.NumCharacters {
 		p.Character = &characterNames[c]
 		if boosters {
-			if b := s.Booster(seat); b < engine.NumBoosters {
+			if b := s.Booster(seat); b < nzsc.NumBoosters {
 				p.Booster = &boosterNames[b]
 			}
 		}
@@ -259,12 +286,12 @@ func FillPlayer(p *Player, s *engine.State, seat int, boosters bool) {
 	p.Points, p.Waits = s.Points(seat), s.Waits(seat)
 	lc, n := s.CharacterStreak(seat)
 	p.CharacterStreak = 0
-	if n > 0 && lc < engine.NumCharacters {
+	if n > 0 && lc < nzsc.NumCharacters {
 		p.LastCharacter, p.CharacterStreak = &characterNames[lc], n
 	}
 	lm, n := s.MoveStreak(seat)
 	p.MoveStreak = 0
-	if n > 0 && lm < engine.NumMoves {
+	if n > 0 && lm < nzsc.NumMoves {
 		p.LastMove, p.MoveStreak = &moveNames[lm], n
 	}
 	p.Destroyed = appendMoves(p.Destroyed[:0], s.Destroyed(seat))
@@ -275,7 +302,7 @@ func appendMoves(dst []string, set uint32) []string {
 	if dst == nil {
 		dst = []string{} // an empty list, not null, on the wire
 	}
-	for m := range engine.NumMoves {
+	for m := range nzsc.NumMoves {
 		if set>>m&1 == 1 {
 			dst = append(dst, moveNames[m])
 		}
@@ -284,7 +311,7 @@ func appendMoves(dst []string, set uint32) []string {
 }
 
 // AppendTurns appends the turns of history, seen from seat, to dst.
-func AppendTurns(dst []Turn, history []engine.Turn, seat int) []Turn {
+func AppendTurns(dst []Turn, history []nzsc.Turn, seat int) []Turn {
 	if dst == nil {
 		dst = []Turn{}
 	}
@@ -301,13 +328,13 @@ func AppendTurns(dst []Turn, history []engine.Turn, seat int) []Turn {
 	return dst
 }
 
-func side(t engine.Turn, p engine.Phase, seat int) Side {
+func side(t nzsc.Turn, p nzsc.Phase, seat int) Side {
 	return Side{Choice: ChoiceName(p, t.Choice(seat)), Offence: Offence(t.Offence(seat)), Gained: int(t.Gained(seat))}
 }
 
 // Fill writes the decision of seat in state s into d, reusing d's slices:
 // the history from turn start on, and the legal choices.
-func (d *Decide) Fill(game int, s *engine.State, seat int, history []engine.Turn, start int, legal []engine.Choice) {
+func (d *Decide) Fill(game int, s *nzsc.State, seat int, history []nzsc.Turn, start int, legal []nzsc.Choice) {
 	d.Type, d.Game, d.Turn, d.Phase = TypeDecide, game, len(history), s.Phase.String()
 	boosters := BoostersSettled(s, history)
 	FillPlayer(&d.You, s, seat, boosters)
@@ -339,7 +366,7 @@ func Outcome(winner, seat int) string {
 // Fill writes the end of a game into r, seen from seat: the final state
 // s reached through history (turns from start on are sent), the winning
 // seat (-1 for a draw) and whether the opponent forfeited.
-func (r *Result) Fill(game int, s *engine.State, seat int, history []engine.Turn, start, winner int, opponentForfeited bool) {
+func (r *Result) Fill(game int, s *nzsc.State, seat int, history []nzsc.Turn, start, winner int, opponentForfeited bool) {
 	r.Type, r.Game, r.Turns = TypeResult, game, len(history)
 	r.Outcome = Outcome(winner, seat)
 	r.Forfeit, r.Margin = "", ""
@@ -373,8 +400,10 @@ type AnyGame struct {
 // AnyDecide asks for an action: what the bot's seat sees, and its legal
 // actions by name.
 type AnyDecide struct {
-	Type        string          `json:"type"`
-	Game        int             `json:"game"`
+	Type string `json:"type"`
+	Game int    `json:"game"`
+	// Clock is as Decide's: nil (absent) for a bot without a clock.
+	Clock       *Clock          `json:"clock,omitempty"`
 	Observation json.RawMessage `json:"observation"`
 	Legal       []string        `json:"legal"`
 }

@@ -6,8 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func str(s string) *string { return &s }
@@ -18,18 +19,18 @@ func str(s string) *string { return &s }
 // then Kick against Acid Spray (0-0; Acid Spray is single-use and destroys
 // the Kick), then a nonexistent answer by seat 0 (wrong universe, 4 waits).
 func TestFillRound(t *testing.T) {
-	s := engine.NewRound(engine.DefaultRules,
-		engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
-		engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster})
-	var h []engine.Turn
-	for _, p := range [][2]engine.Choice{
-		{engine.Choice(engine.ShadowFireball), engine.Choice(engine.Nose)},
-		{engine.Choice(engine.Kick), engine.Choice(engine.AcidSpray)},
-		{engine.Unknown, engine.Choice(engine.Nose)},
+	s := nzsc.NewRound(nzsc.DefaultRules,
+		nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow},
+		nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster})
+	var h []nzsc.Turn
+	for _, p := range [][2]nzsc.Choice{
+		{nzsc.Choice(nzsc.ShadowFireball), nzsc.Choice(nzsc.Nose)},
+		{nzsc.Choice(nzsc.Kick), nzsc.Choice(nzsc.AcidSpray)},
+		{nzsc.Unknown, nzsc.Choice(nzsc.Nose)},
 	} {
 		h = append(h, s.Step(p[0], p[1]))
 	}
-	var legal [engine.MaxChoices]engine.Choice
+	var legal [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &legal)
 	var d Decide
 	d.Fill(4, &s, 0, h, 0, legal[:n])
@@ -63,10 +64,10 @@ func TestFillRound(t *testing.T) {
 // TestWireNulls: before characters are settled, characters and boosters
 // are null and lists are empty lists, never null.
 func TestWireNulls(t *testing.T) {
-	s := engine.NewGame(engine.DefaultRules)
-	h := []engine.Turn{s.Step(engine.Choice(engine.Zombie), engine.Choice(engine.Zombie))} // a clash
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	h := []nzsc.Turn{s.Step(nzsc.Choice(nzsc.Zombie), nzsc.Choice(nzsc.Zombie))} // a clash
 	var d Decide
-	d.Fill(1, &s, 0, h, 0, []engine.Choice{0, 1, 2, 3})
+	d.Fill(1, &s, 0, h, 0, []nzsc.Choice{0, 1, 2, 3})
 	b, err := json.Marshal(&d)
 	if err != nil {
 		t.Fatal(err)
@@ -82,10 +83,10 @@ func TestWireNulls(t *testing.T) {
 // TestResultBoosters: a game that ends in the character phase (penalty
 // points) never settled boosters, so none is shown.
 func TestResultBoosters(t *testing.T) {
-	s := engine.NewGame(engine.DefaultRules)
-	var h []engine.Turn
-	for s.Phase != engine.GameOver {
-		h = append(h, s.Step(engine.Unknown, engine.Choice(engine.Ninja)))
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var h []nzsc.Turn
+	for s.Phase != nzsc.GameOver {
+		h = append(h, s.Step(nzsc.Unknown, nzsc.Choice(nzsc.Ninja)))
 	}
 	var r Result
 	r.Fill(1, &s, 1, h, 0, s.Result.Winner(), false)
@@ -96,8 +97,8 @@ func TestResultBoosters(t *testing.T) {
 }
 
 func ExampleDecide_Fill() {
-	s := engine.NewGame(engine.DefaultRules)
-	var legal [engine.MaxChoices]engine.Choice
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var legal [nzsc.MaxChoices]nzsc.Choice
 	n := s.Legal(0, &legal)
 	var d Decide
 	d.Fill(1, &s, 0, nil, 0, legal[:n])
@@ -105,4 +106,37 @@ func ExampleDecide_Fill() {
 	fmt.Println(string(b))
 	// Output:
 	// {"type":"decide","game":1,"turn":0,"phase":"character","you":{"character":null,"booster":null,"points":0,"waits":4,"last_character":null,"character_streak":0,"last_move":null,"move_streak":0,"destroyed":[],"available":[]},"opponent":{"character":null,"booster":null,"points":0,"waits":4,"last_character":null,"character_streak":0,"last_move":null,"move_streak":0,"destroyed":[],"available":[]},"history_start":0,"history":[],"legal":["Ninja","Zombie","Samurai","Clown"]}
+}
+
+// TestClockOnTheWire: a decide without a clock has no clock field (a bot
+// without one is sent what it always was); with one, the field holds
+// whole milliseconds, rounded down, and moves_to_go only when the clock
+// has periods.
+func TestClockOnTheWire(t *testing.T) {
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	var legal [nzsc.MaxChoices]nzsc.Choice
+	n := s.Legal(0, &legal)
+	var d Decide
+	d.Fill(1, &s, 0, nil, 0, legal[:n])
+	b, _ := json.Marshal(d)
+	if strings.Contains(string(b), "clock") {
+		t.Errorf("no clock: %s", b)
+	}
+	for _, c := range []struct {
+		clock Clock
+		want  string
+	}{
+		{NewClock(1500999*time.Microsecond, 100*time.Millisecond, 3), `"clock":{"time_ms":1500,"inc_ms":100,"moves_to_go":3},`},
+		{NewClock(59*time.Second, 0, 0), `"clock":{"time_ms":59000,"inc_ms":0},`},
+	} {
+		d.Clock = &c.clock
+		b, _ := json.Marshal(d)
+		if !strings.HasPrefix(string(b), `{"type":"decide","game":1,"turn":0,"phase":"character",`+c.want+`"you":`) {
+			t.Errorf("got %s, want the clock %s after the phase", b, c.want)
+		}
+		a, _ := json.Marshal(AnyDecide{Type: TypeDecide, Game: 2, Clock: &c.clock, Observation: json.RawMessage(`{}`), Legal: []string{"x"}})
+		if want := `{"type":"decide","game":2,` + c.want + `"observation":{},"legal":["x"]}`; string(a) != want {
+			t.Errorf("any game: got %s, want %s", a, want)
+		}
+	}
 }

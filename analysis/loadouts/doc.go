@@ -1,5 +1,5 @@
 // Package loadouts is two-player NZSC's loadout analysis: it turns the
-// game's own tally of a run (engine.Stats: each pairing's games by the
+// game's own tally of a run (nzsc.Stats: each pairing's games by the
 // loadouts both bots played) into the win-rate tables the reports show,
 // by loadout, character and booster, pooled and per bot, and a match's
 // results per loadout pairing. It sits beside analysis/solve as one of

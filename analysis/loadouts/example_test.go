@@ -5,14 +5,14 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // A run's loadout tables come from two-player NZSC's tally: here bot a
 // on Ninja/Shadow (loadout 0) against bot b on Zombie/Regenerative (3).
 func ExampleSummarize() {
-	st := engine.NewStats(2)
-	st.AddRecord(0, 1, 0, 3, engine.WDL{6, 2, 2})
+	st := nzsc.NewStats(2)
+	st.AddRecord(0, 1, 0, 3, nzsc.WDL{6, 2, 2})
 	t := &analysis.Tournament{Bots: []string{"a", "b"}, Pairings: []analysis.Pairing{{A: 0, B: 1}}, Game: st}
 	s := loadouts.Summarize(t)
 	ch := s.Pooled.Collapse(loadouts.ByCharacter)

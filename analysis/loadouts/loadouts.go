@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Level is how finely loadout matchups are grouped.
@@ -30,16 +30,16 @@ func (l Level) Labels() []string {
 	var out []string
 	switch l {
 	case ByCharacter:
-		for c := engine.Character(0); c < engine.NumCharacters; c++ {
+		for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
 			out = append(out, c.String())
 		}
 	case ByBooster:
-		for b := engine.Booster(0); b < engine.NumBoosters; b++ {
+		for b := nzsc.Booster(0); b < nzsc.NumBoosters; b++ {
 			out = append(out, b.String())
 		}
 	default:
-		for i := range engine.NumLoadouts {
-			out = append(out, engine.LoadoutAt(i).String())
+		for i := range nzsc.NumLoadouts {
+			out = append(out, nzsc.LoadoutAt(i).String())
 		}
 	}
 	return out
@@ -51,22 +51,22 @@ func (l Level) group(i int) int {
 	case ByCharacter:
 		return i / 3
 	case ByBooster:
-		return int(engine.LoadoutAt(i).Booster)
+		return int(nzsc.LoadoutAt(i).Booster)
 	}
 	return i
 }
 
 // Matrix is a loadout-against-loadout record matrix: M[x][y] is the
 // record of the side that played x against a side that played y
-// (indices as engine.Loadout.Index).
-type Matrix [engine.NumLoadouts][engine.NumLoadouts]analysis.Record
+// (indices as nzsc.Loadout.Index).
+type Matrix [nzsc.NumLoadouts][nzsc.NumLoadouts]analysis.Record
 
 // record is the game's plain count as the statistics' Record.
-func record(r engine.WDL) analysis.Record {
+func record(r nzsc.WDL) analysis.Record {
 	return analysis.Record{Wins: r[0], Draws: r[1], Losses: r[2]}
 }
 
-func matrixOf(m *[engine.NumLoadouts][engine.NumLoadouts]engine.WDL) *Matrix {
+func matrixOf(m *[nzsc.NumLoadouts][nzsc.NumLoadouts]nzsc.WDL) *Matrix {
 	var out Matrix
 	for x := range m {
 		for y, r := range m[x] {
@@ -115,8 +115,8 @@ func (m *Matrix) Collapse(level Level) *WinRates {
 }
 
 // Stats returns t's game tally when it is two-player NZSC's, else nil.
-func Stats(t *analysis.Tournament) *engine.Stats {
-	st, _ := t.Game.(*engine.Stats)
+func Stats(t *analysis.Tournament) *nzsc.Stats {
+	st, _ := t.Game.(*nzsc.Stats)
 	return st
 }
 
@@ -131,7 +131,7 @@ type Summary struct {
 	PerBot []*Matrix
 	// Picks[i] counts bot i's games per loadout; Unsettled[i] its games
 	// that ended before loadouts were settled.
-	Picks     [][engine.NumLoadouts]int64
+	Picks     [][nzsc.NumLoadouts]int64
 	Unsettled []int64
 }
 
@@ -147,7 +147,7 @@ func Summarize(t *analysis.Tournament) *Summary {
 	for i := range t.Bots {
 		m, unsettled := st.Bot(i)
 		bm := matrixOf(&m)
-		var picks [engine.NumLoadouts]int64
+		var picks [nzsc.NumLoadouts]int64
 		for x := range bm {
 			for y := range bm[x] {
 				picks[x] += bm[x][y].Games()
@@ -162,7 +162,7 @@ func Summarize(t *analysis.Tournament) *Summary {
 
 // PooledPicks returns how many games settled on each loadout, every
 // bot's games pooled (a game counts once per side), and their total.
-func (s *Summary) PooledPicks() (picks [engine.NumLoadouts]int64, total int64) {
+func (s *Summary) PooledPicks() (picks [nzsc.NumLoadouts]int64, total int64) {
 	for i := range s.Picks {
 		for x, n := range s.Picks[i] {
 			picks[x] += n
@@ -207,7 +207,7 @@ func Match(s *analysis.MatchSummary, t *analysis.Tournament, p *analysis.Pairing
 	for x := range pt.Loadouts {
 		for y := range pt.Loadouts[x] {
 			if r := record(pt.Loadouts[x][y]); r.Games() > 0 {
-				cells = append(cells, cell{engine.LoadoutAt(x).String(), engine.LoadoutAt(y).String(), r})
+				cells = append(cells, cell{nzsc.LoadoutAt(x).String(), nzsc.LoadoutAt(y).String(), r})
 			}
 		}
 	}
@@ -226,8 +226,8 @@ func Match(s *analysis.MatchSummary, t *analysis.Tournament, p *analysis.Pairing
 	for x := range pt.Loadouts {
 		for y := range pt.Loadouts[x] {
 			if n := uint64(pt.Loadouts[x][y].Games()); n > 0 {
-				s.Picks[0][engine.LoadoutAt(x).String()] += n
-				s.Picks[1][engine.LoadoutAt(y).String()] += n
+				s.Picks[0][nzsc.LoadoutAt(x).String()] += n
+				s.Picks[1][nzsc.LoadoutAt(y).String()] += n
 			}
 		}
 	}

@@ -5,24 +5,24 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestLoadoutIndex checks that Index and LoadoutAt invert each other and
 // that a loadout no player can hold has no index.
 func TestLoadoutIndex(t *testing.T) {
-	for i, l := range engine.Loadouts() {
+	for i, l := range nzsc.Loadouts() {
 		if got := l.Index(); got != i {
 			t.Errorf("case %d: Index(%v) = %d", i, l, got)
 		}
-		if got := engine.LoadoutAt(i); got != l {
+		if got := nzsc.LoadoutAt(i); got != l {
 			t.Errorf("case %d: LoadoutAt = %v, want %v", i, got, l)
 		}
 	}
-	if got := (engine.Loadout{Character: engine.Ninja, Booster: engine.Strong}).Index(); got != -1 {
+	if got := (nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Strong}).Index(); got != -1 {
 		t.Errorf("Ninja/Strong: %d, want -1", got)
 	}
-	if got := (engine.Loadout{Character: engine.NoCharacter, Booster: engine.NoBooster}).Index(); got != -1 {
+	if got := (nzsc.Loadout{Character: nzsc.NoCharacter, Booster: nzsc.NoBooster}).Index(); got != -1 {
 		t.Errorf("unsettled: %d, want -1", got)
 	}
 }
@@ -33,16 +33,16 @@ func TestLoadoutIndex(t *testing.T) {
 // from either side (AddRecord flips them).
 func handTournament(t *testing.T) *analysis.Tournament {
 	t.Helper()
-	st := engine.NewStats(3)
+	st := nzsc.NewStats(3)
 	for _, c := range []struct {
 		a, b, x, y int
-		r          engine.WDL
+		r          nzsc.WDL
 	}{
-		{0, 1, 0, 3, engine.WDL{6, 2, 2}},  // a Ninja/Shadow vs b Zombie/Regen
-		{1, 0, 3, 11, engine.WDL{4, 0, 1}}, // b vs a Clown/None, from b's side
-		{0, 2, 0, 7, engine.WDL{3, 0, 1}},  // a Ninja/Shadow vs c Samurai/Strong
-		{1, 2, 3, 7, engine.WDL{2, 2, 6}},  // b vs c
-		{1, 2, -1, -1, engine.WDL{0, 3, 0}},
+		{0, 1, 0, 3, nzsc.WDL{6, 2, 2}},  // a Ninja/Shadow vs b Zombie/Regen
+		{1, 0, 3, 11, nzsc.WDL{4, 0, 1}}, // b vs a Clown/None, from b's side
+		{0, 2, 0, 7, nzsc.WDL{3, 0, 1}},  // a Ninja/Shadow vs c Samurai/Strong
+		{1, 2, 3, 7, nzsc.WDL{2, 2, 6}},  // b vs c
+		{1, 2, -1, -1, nzsc.WDL{0, 3, 0}},
 	} {
 		if err := st.AddRecord(c.a, c.b, c.x, c.y, c.r); err != nil {
 			t.Fatal(err)
@@ -69,7 +69,7 @@ func TestLoadoutTables(t *testing.T) {
 		t.Errorf("Zombie vs Clown %v, want %v", got, want)
 	}
 	bo := pooled.Collapse(ByBooster)
-	if got, want := bo.Cells[engine.NoBooster][engine.Regenerative].Record, (analysis.Record{Wins: 1, Draws: 0, Losses: 4}); got != want {
+	if got, want := bo.Cells[nzsc.NoBooster][nzsc.Regenerative].Record, (analysis.Record{Wins: 1, Draws: 0, Losses: 4}); got != want {
 		t.Errorf("No Booster vs Regenerative %v, want %v", got, want)
 	}
 	// Diagonal of a pooled table scores exactly 1/2 when it has games.

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/nzsclab/nzsc/analysis/nash"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func BenchmarkSolveMatrix5x5(b *testing.B) {
@@ -33,8 +33,8 @@ func BenchmarkSolveMatrix5x5(b *testing.B) {
 }
 
 func BenchmarkSolveMovesSmall(b *testing.B) {
-	a := engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}
-	c := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	a := nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.NoBooster}
+	c := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := SolveMoves(NewGraph(a, c)); err != nil {
@@ -69,7 +69,7 @@ func BenchmarkSolveVariant(b *testing.B) {
 		b.Skip("a whole variant")
 	}
 	b.ReportAllocs()
-	r := engine.Rules{TurnCap: 1000, Points: 3}
+	r := nzsc.Rules{TurnCap: 1000, Points: 3}
 	for b.Loop() {
 		if _, err := SolveRules(context.Background(), r, 0, nil); err != nil {
 			b.Fatal(err)
@@ -84,7 +84,7 @@ func BenchmarkSolvePoints9(b *testing.B) {
 		b.Skip("the largest variant")
 	}
 	b.ReportAllocs()
-	r := engine.Rules{TurnCap: 1000, Points: 9}
+	r := nzsc.Rules{TurnCap: 1000, Points: 9}
 	for b.Loop() {
 		if _, err := SolveRules(context.Background(), r, 0, nil); err != nil {
 			b.Fatal(err)
@@ -99,9 +99,9 @@ func BenchmarkSolvePoints9(b *testing.B) {
 // pairing under the largest variant (9 points to win).
 func BenchmarkNewGraphPoints9(b *testing.B) {
 	b.ReportAllocs()
-	r := engine.Rules{TurnCap: 1000, Points: 9}
-	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
-	c := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
+	r := nzsc.Rules{TurnCap: 1000, Points: 9}
+	a := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
+	c := nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}
 	states := 0
 	for b.Loop() {
 		states = NewGraphRules(r, a, c).Len()
@@ -113,8 +113,8 @@ func BenchmarkNewGraphPoints9(b *testing.B) {
 // Everett's kind, solved in extended precision: the solve's longest
 // pairing.
 func BenchmarkSolveMovesEverett(b *testing.B) {
-	a := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
-	c := engine.Loadout{Character: engine.Samurai, Booster: engine.Strong}
+	a := nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}
+	c := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Strong}
 	g := NewGraph(a, c)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -126,8 +126,8 @@ func BenchmarkSolveMovesEverett(b *testing.B) {
 
 // BenchmarkNewGraph enumerates the largest pairing's states.
 func BenchmarkNewGraph(b *testing.B) {
-	a := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
-	c := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
+	a := nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}
+	c := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
 	b.ReportAllocs()
 	for b.Loop() {
 		NewGraph(a, c)
@@ -214,9 +214,9 @@ func BenchmarkNashSolve5x5(b *testing.B) {
 // (Zombie/Regenerative against Samurai/Atlas): the whole solve's longest
 // job, graphs included.
 func BenchmarkSolvePairingEverett(b *testing.B) {
-	r := engine.DefaultRules
-	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
-	c := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
+	r := nzsc.DefaultRules
+	a := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
+	c := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Atlas}
 	b.ReportAllocs()
 	for b.Loop() {
 		solvePairing(context.Background(), r, a, c)

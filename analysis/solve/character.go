@@ -3,7 +3,7 @@ package solve
 import (
 	"math"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // NumCharacterStates is the number of states of the character phase
@@ -13,20 +13,20 @@ import (
 // equal. Under a character streak limit L there are 1 + 4L states
 // (CharacterGame.States), at most MaxCharacterStates.
 const (
-	NumCharacterStates = 1 + engine.DefaultStreak*engine.NumCharacters
-	MaxCharacterStates = 1 + engine.MaxStreak*engine.NumCharacters
+	NumCharacterStates = 1 + nzsc.DefaultStreak*nzsc.NumCharacters
+	MaxCharacterStates = 1 + nzsc.MaxStreak*nzsc.NumCharacters
 )
 
 // CharacterState returns the index of the character-phase state, under
 // the shared rules, where both players last picked c n times running (n
 // = 0: the start).
-func CharacterState(c engine.Character, n int) int {
-	return characterState(engine.DefaultStreak, c, n)
+func CharacterState(c nzsc.Character, n int) int {
+	return characterState(nzsc.DefaultStreak, c, n)
 }
 
 // characterState is CharacterState under a character streak limit.
-func characterState(limit int, c engine.Character, n int) int {
-	if n == 0 || c >= engine.NumCharacters {
+func characterState(limit int, c nzsc.Character, n int) int {
+	if n == 0 || c >= nzsc.NumCharacters {
 		return 0
 	}
 	return 1 + limit*int(c) + min(n, limit) - 1
@@ -34,16 +34,16 @@ func characterState(limit int, c engine.Character, n int) int {
 
 // CharacterChoices returns the characters both players may pick in
 // state st under the shared rules, in canonical order.
-func CharacterChoices(st int) (cs [4]engine.Character, n int) {
-	return characterChoices(engine.DefaultStreak, st)
+func CharacterChoices(st int) (cs [4]nzsc.Character, n int) {
+	return characterChoices(nzsc.DefaultStreak, st)
 }
 
-func characterChoices(limit, st int) (cs [4]engine.Character, n int) {
-	banned := engine.NoCharacter
+func characterChoices(limit, st int) (cs [4]nzsc.Character, n int) {
+	banned := nzsc.NoCharacter
 	if st > 0 && (st-1)%limit == limit-1 {
-		banned = engine.Character((st - 1) / limit)
+		banned = nzsc.Character((st - 1) / limit)
 	}
-	for c := range engine.Character(engine.NumCharacters) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
 		if c != banned {
 			cs[n] = c
 			n++
@@ -52,8 +52,8 @@ func characterChoices(limit, st int) (cs [4]engine.Character, n int) {
 	return cs, n
 }
 
-func clashNextOf(limit, st int, c engine.Character) int {
-	if st > 0 && engine.Character((st-1)/limit) == c {
+func clashNextOf(limit, st int, c nzsc.Character) int {
+	if st > 0 && nzsc.Character((st-1)/limit) == c {
 		return characterState(limit, c, (st-1)%limit+2)
 	}
 	return characterState(limit, c, 1)
@@ -61,30 +61,30 @@ func clashNextOf(limit, st int, c engine.Character) int {
 
 // States returns the number of the phase's states (1 + 4 × the
 // character streak limit).
-func (cg *CharacterGame) States() int { return 1 + cg.limit()*engine.NumCharacters }
+func (cg *CharacterGame) States() int { return 1 + cg.limit()*nzsc.NumCharacters }
 
 // State returns the index of the state where both players last picked c
 // n times running (n = 0: the start).
-func (cg *CharacterGame) State(c engine.Character, n int) int {
+func (cg *CharacterGame) State(c nzsc.Character, n int) int {
 	return characterState(cg.limit(), c, n)
 }
 
 // Choices returns the characters both players may pick in state st, in
 // canonical order.
-func (cg *CharacterGame) Choices(st int) ([4]engine.Character, int) {
+func (cg *CharacterGame) Choices(st int) ([4]nzsc.Character, int) {
 	return characterChoices(cg.limit(), st)
 }
 
 func (cg *CharacterGame) limit() int {
 	if cg.Limit == 0 {
-		return engine.DefaultStreak
+		return nzsc.DefaultStreak
 	}
 	return cg.Limit
 }
 
 // CharacterGame is the solved character phase.
 type CharacterGame struct {
-	// Limit is the character streak limit (engine.Rules.CharacterStreak;
+	// Limit is the character streak limit (nzsc.Rules.CharacterStreak;
 	// 0 means 3): the phase has States() states.
 	Limit int
 	// V, X, Y: every state's discounted value and both seats'

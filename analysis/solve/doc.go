@@ -9,7 +9,7 @@
 //
 // The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
 // 0 for endless play. States (scores, destroyed moves, move streaks) are
-// enumerated from engine.NewRound with engine.Step; strongly connected
+// enumerated from nzsc.NewRound with nzsc.Step; strongly connected
 // components (Tarjan) are solved in dependency order, each by
 // Hoffman–Karp strategy iteration (matrix games solved by a fixed-size
 // simplex, strategy pairs evaluated exactly by a linear solve). Every

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -19,11 +19,11 @@ import (
 // the largest pairings again.
 func TestEverettPairings(t *testing.T) {
 	s := testsolution.Load(t)
-	zr := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
-	sa := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
-	cm := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
-	ss := engine.Loadout{Character: engine.Samurai, Booster: engine.Strong}
-	for _, pr := range [][2]engine.Loadout{{zr, sa}, {sa, zr}, {cm, ss}, {ss, cm}} {
+	zr := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
+	sa := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Atlas}
+	cm := nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}
+	ss := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Strong}
+	for _, pr := range [][2]nzsc.Loadout{{zr, sa}, {sa, zr}, {cm, ss}, {ss, cm}} {
 		p := s.Pairing(pr[0], pr[1])
 		orig, mirrored := p, p.Mirror != nil
 		if mirrored {

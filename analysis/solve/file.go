@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // params are the constants the saved strategies depend on; a file made
@@ -56,7 +56,7 @@ func Import(r *SavedSolution) (*Solution, error) {
 		return nil, fmt.Errorf("solve: solution made with other solver constants %v (this program: %v)", r.Params, params)
 	}
 	rules := r.GameRules
-	rules.TurnCap = engine.DefaultRules.TurnCap
+	rules.TurnCap = nzsc.DefaultRules.TurnCap
 	if err := rules.Check(); err != nil {
 		return nil, fmt.Errorf("solve: solution file: rules: %w", err)
 	}
@@ -105,7 +105,7 @@ func Import(r *SavedSolution) (*Solution, error) {
 	}
 	for i := range NumLoadouts {
 		for j := range NumLoadouts {
-			ls := engine.Loadouts()
+			ls := nzsc.Loadouts()
 			if ls[i].Character != ls[j].Character && allowed(s.Rules, ls[i]) && allowed(s.Rules, ls[j]) && s.Pairings[i][j] == nil {
 				return nil, fmt.Errorf("solve: solution file lacks pairing %v vs %v", ls[i], ls[j])
 			}
@@ -115,11 +115,11 @@ func Import(r *SavedSolution) (*Solution, error) {
 	return s, nil
 }
 
-func validLoadout(l engine.Loadout) bool {
-	if l.Character >= engine.NumCharacters {
+func validLoadout(l nzsc.Loadout) bool {
+	if l.Character >= nzsc.NumCharacters {
 		return false
 	}
-	return l.Booster == engine.NoBooster || l.Booster < engine.NoBooster && l.Booster.Owner() == l.Character
+	return l.Booster == nzsc.NoBooster || l.Booster < nzsc.NoBooster && l.Booster.Owner() == l.Character
 }
 
 // CachePath returns where the solution is cached: the user's cache
@@ -135,7 +135,7 @@ func CachePath() (string, error) {
 // CachePathRules returns where the solution of rules r is cached: the
 // shared rules' at CachePath, a variant's beside it with its settings in
 // the name (solution-vN-points7.bin).
-func CachePathRules(r engine.Rules) (string, error) {
+func CachePathRules(r nzsc.Rules) (string, error) {
 	path, err := CachePath()
 	if err != nil || !r.Variant() {
 		return path, err
@@ -145,7 +145,7 @@ func CachePathRules(r engine.Rules) (string, error) {
 
 // variantTag names the settings of r that differ from the shared rules,
 // in a fixed order: "points7-move_streak2-headstartsoff".
-func variantTag(r engine.Rules) string {
+func variantTag(r nzsc.Rules) string {
 	o := r.Options()
 	var parts []string
 	for _, k := range []string{"points", "move_streak", "character_streak", "waits", "headstarts", "no_booster"} {
@@ -179,12 +179,12 @@ func (s *Solution) Save(path string) error { return SaveFile(path, s.Export()) }
 // belongs to this program, is ever written: a path a user names is read
 // with Load and never replaced.
 func LoadOrSolve(ctx context.Context, workers int, progress Progress) (s *Solution, solved bool, err error) {
-	return LoadOrSolveRules(ctx, engine.DefaultRules, workers, progress)
+	return LoadOrSolveRules(ctx, nzsc.DefaultRules, workers, progress)
 }
 
 // LoadOrSolveRules is LoadOrSolve for the rules r, cached at
 // CachePathRules(r).
-func LoadOrSolveRules(ctx context.Context, r engine.Rules, workers int, progress Progress) (s *Solution, solved bool, err error) {
+func LoadOrSolveRules(ctx context.Context, r nzsc.Rules, workers int, progress Progress) (s *Solution, solved bool, err error) {
 	path, err := CachePathRules(r)
 	if err != nil {
 		return nil, false, err

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // FileRules reads the rules a solution file solves from its header
 // alone, and CheckFileFor refuses it for other rules (the turn cap
 // aside), in one line.
 func TestFileRules(t *testing.T) {
-	variant, err := engine.ParseRules(game.Rules{"points": "3", "move_streak": "2"})
+	variant, err := nzsc.ParseRules(game.Rules{"points": "3", "move_streak": "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestFileRules(t *testing.T) {
 	if err := CheckFileFor(path, capped); err != nil {
 		t.Errorf("the variant at another turn cap: %v", err)
 	}
-	err = CheckFileFor(path, engine.DefaultRules)
+	err = CheckFileFor(path, nzsc.DefaultRules)
 	if err == nil || !strings.Contains(err.Error(), "other rules") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("the shared rules: %v, want one line about other rules", err)
 	}

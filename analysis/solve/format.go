@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
@@ -66,14 +66,14 @@ type SavedSolution struct {
 	// reader built with other constants must not use the file.
 	Params [4]float64
 	// GameRules are the rules solved (their turn cap is not kept).
-	GameRules engine.Rules
+	GameRules nzsc.Rules
 	Gap       float64
 	Pairings  []SavedPairing
 }
 
 // SavedPairing is one ordered pairing's move phase.
 type SavedPairing struct {
-	A, B                     engine.Loadout
+	A, B                     nzsc.Loadout
 	Value, Lower, Upper, Gap float64
 	// Mirror says the pairing is the mirror image of B against A (see
 	// Pairing.Mirror), whose states hold its strategies: the fields below
@@ -168,10 +168,10 @@ func CheckFile(path string) error {
 // turn cap the shared one, as Solution.Rules), reading only its header
 // as CheckFile does: so that a solution of other rules is refused when
 // a bot is set up for a game, not found at its first decision.
-func FileRules(path string) (engine.Rules, error) {
+func FileRules(path string) (nzsc.Rules, error) {
 	f, err := inputfile.Open(path)
 	if err != nil {
-		return engine.Rules{}, err
+		return nzsc.Rules{}, err
 	}
 	defer f.Close()
 	br := bufio.NewReader(f)
@@ -189,9 +189,9 @@ func FileRules(path string) (engine.Rules, error) {
 		}
 	}
 	if err != nil {
-		return engine.Rules{}, fmt.Errorf("%s: %w", path, err)
+		return nzsc.Rules{}, fmt.Errorf("%s: %w", path, err)
 	}
-	return normalRules(engine.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
+	return normalRules(nzsc.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
 		NoHeadstarts: rules[4] != 0, BoosterRequired: rules[5] != 0}), nil
 }
 
@@ -199,7 +199,7 @@ func FileRules(path string) (engine.Rules, error) {
 // under rules r: not a solution file this program reads (CheckFile), or
 // the solution of other rules (the turn cap aside), reading only its
 // header.
-func CheckFileFor(path string, r engine.Rules) error {
+func CheckFileFor(path string, r nzsc.Rules) error {
 	fr, err := FileRules(path)
 	if err != nil {
 		return err
@@ -276,7 +276,7 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 	get(&s.Params)
 	var rules [8]uint8
 	get(&rules)
-	s.GameRules = engine.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
+	s.GameRules = nzsc.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
 		NoHeadstarts: rules[4] != 0, BoosterRequired: rules[5] != 0}
 	get(&s.Gap)
 	var np uint32
@@ -297,8 +297,8 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 		if rerr != nil {
 			break
 		}
-		a := engine.Loadout{Character: engine.Character(ids[0]), Booster: engine.Booster(ids[1])}
-		b := engine.Loadout{Character: engine.Character(ids[2]), Booster: engine.Booster(ids[3])}
+		a := nzsc.Loadout{Character: nzsc.Character(ids[0]), Booster: nzsc.Booster(ids[1])}
+		b := nzsc.Loadout{Character: nzsc.Character(ids[2]), Booster: nzsc.Booster(ids[3])}
 		if n == mirrorStates {
 			s.Pairings = append(s.Pairings, SavedPairing{A: a, B: b, Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3], Mirror: true})
 			continue

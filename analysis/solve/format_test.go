@@ -9,20 +9,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestSolutionRoundTrip(t *testing.T) {
 	s := &SavedSolution{Version: FileVersion, Params: [4]float64{1, 2, 3, 4}, Gap: 1e-10,
 		Pairings: []SavedPairing{{
-			A:     engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
-			B:     engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster},
+			A:     nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow},
+			B:     nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster},
 			Value: 0.25, Lower: 0.2499, Upper: 0.2501, Gap: 2e-4,
 			Keys: []uint32{1, 5, 9}, Disc: []float64{0.1, -0.2, 1}, Undisc: []float64{0.1, -0.2, 1}, Rules: []uint8{0, 5, 15},
 			ExplicitKeys: []uint32{9}, Explicit: [][2][MaxSide]float64{{{1}, {0.5, 0.25, 0.25}}},
 		}, {
-			A:     engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster},
-			B:     engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow},
+			A:     nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster},
+			B:     nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow},
 			Value: -0.25, Lower: -0.2501, Upper: -0.2499, Gap: 2e-4, Mirror: true,
 		}}}
 	path := filepath.Join(t.TempDir(), "sub", "solution-v1.bin")
@@ -112,13 +112,13 @@ func TestCheckFile(t *testing.T) {
 // in full and the other mirrored, and a mirror without its reverse is
 // an error.
 func TestImportMirror(t *testing.T) {
-	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
-	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	a := nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy}
+	b := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}
 	ms, err := SolveMoves(NewGraph(a, b))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Solution{Rules: normalRules(engine.DefaultRules)}
+	s := &Solution{Rules: normalRules(nzsc.DefaultRules)}
 	p := newPairing(ms)
 	s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)] = p
 	s.Pairings[LoadoutIndex(b)][LoadoutIndex(a)] = mirrorOf(p)

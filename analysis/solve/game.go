@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Pairing is the solved move phase of one ordered loadout pairing,
@@ -19,7 +19,7 @@ import (
 // (discounted) value, sorted by key, and the certified bounds at the
 // start.
 type Pairing struct {
-	A, B engine.Loadout
+	A, B nzsc.Loadout
 	// Value is the first seat's value from the start of the move phase
 	// (headstarts applied): the midpoint of Lower and Upper.
 	Value float64
@@ -105,25 +105,25 @@ func newPairing(s *MoveSolution) *Pairing {
 	return p
 }
 
-// NumLoadouts is the number of loadouts (engine.Loadouts order).
-const NumLoadouts = engine.NumLoadouts
+// NumLoadouts is the number of loadouts (nzsc.Loadouts order).
+const NumLoadouts = nzsc.NumLoadouts
 
-// LoadoutIndex is l.Index(), l's position in engine.Loadouts().
-func LoadoutIndex(l engine.Loadout) int { return l.Index() }
+// LoadoutIndex is l.Index(), l's position in nzsc.Loadouts().
+func LoadoutIndex(l nzsc.Loadout) int { return l.Index() }
 
 // Solution is the solved game: every pairing's move phase, the booster
 // phase of every character pair and the character phase.
 type Solution struct {
 	// Rules are the rules solved (normalized; the turn cap plays no
 	// part: endless play is the stochastic game's 0).
-	Rules engine.Rules
+	Rules nzsc.Rules
 	// Pairings[i][j] is loadout i (first seat) against loadout j, by
-	// engine.Loadouts() order; nil when the characters are equal or a
+	// nzsc.Loadouts() order; nil when the characters are equal or a
 	// loadout is forbidden (No Booster under Rules.BoosterRequired).
 	Pairings [NumLoadouts][NumLoadouts]*Pairing
 	// Boosters[a][b]: the booster phase when the first seat is character
 	// a and the second b (a != b).
-	Boosters [engine.NumCharacters][engine.NumCharacters]BoosterGame
+	Boosters [nzsc.NumCharacters][nzsc.NumCharacters]BoosterGame
 	// Characters is the character phase.
 	Characters CharacterGame
 	// Gap is the largest certificate width anywhere in the game.
@@ -134,7 +134,7 @@ type Solution struct {
 
 // Solves reports whether s is the solution of the game under rules r
 // (their turn cap aside).
-func (s *Solution) Solves(r engine.Rules) bool { return s.Rules == normalRules(r) }
+func (s *Solution) Solves(r nzsc.Rules) bool { return s.Rules == normalRules(r) }
 
 // Value returns the game's value for the first seat.
 func (s *Solution) Value() float64 { return s.Characters.Value }
@@ -148,17 +148,17 @@ type Progress func(done, total int)
 // the 108 ordered pairings on up to workers goroutines (0: GOMAXPROCS),
 // then the booster and character phases.
 func Solve(ctx context.Context, workers int, progress Progress) (*Solution, error) {
-	return SolveRules(ctx, engine.DefaultRules, workers, progress)
+	return SolveRules(ctx, nzsc.DefaultRules, workers, progress)
 }
 
-// SolveRules is Solve under rules r (engine.Rules; its turn cap plays no
+// SolveRules is Solve under rules r (nzsc.Rules; its turn cap plays no
 // part). It returns an error for rules out of range.
-func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progress) (*Solution, error) {
+func SolveRules(ctx context.Context, r nzsc.Rules, workers int, progress Progress) (*Solution, error) {
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("solve: %w", err)
 	}
 	start := time.Now()
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	sol := &Solution{Rules: normalRules(r)}
 	// One job per unordered pairing: the other order is its mirror image.
 	err := forEachPairing(ctx, pairingJobs(sol.Rules, true), workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
@@ -182,15 +182,15 @@ func SolveRules(ctx context.Context, r engine.Rules, workers int, progress Progr
 }
 
 // pairingJob is one pairing for forEachPairing: loadouts i and j, by
-// engine.Loadouts() order; n is the number of ordered pairings it
+// nzsc.Loadouts() order; n is the number of ordered pairings it
 // stands for (2 for an unordered one).
 type pairingJob struct{ i, j, n int }
 
 // pairingJobs lists the ordered pairings of loadouts with different
 // characters allowed under r, or, when unordered, each pair once (i <
 // j), largest first (see weight).
-func pairingJobs(r engine.Rules, unordered bool) []pairingJob {
-	ls := engine.Loadouts()
+func pairingJobs(r nzsc.Rules, unordered bool) []pairingJob {
+	ls := nzsc.Loadouts()
 	var jobs []pairingJob
 	for i, a := range ls {
 		for j, b := range ls {
@@ -260,10 +260,10 @@ func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, 
 
 // NumPairings returns the number of ordered loadout pairings solved under
 // r: 108, or 48 when No Booster is forbidden.
-func NumPairings(r engine.Rules) int {
+func NumPairings(r nzsc.Rules) int {
 	n := 0
-	for _, a := range engine.Loadouts() {
-		for _, b := range engine.Loadouts() {
+	for _, a := range nzsc.Loadouts() {
+		for _, b := range nzsc.Loadouts() {
 			if a.Character != b.Character && allowed(r, a) && allowed(r, b) {
 				n++
 			}
@@ -273,27 +273,27 @@ func NumPairings(r engine.Rules) int {
 }
 
 // allowed reports whether loadout l may be taken under r.
-func allowed(r engine.Rules, l engine.Loadout) bool {
-	return !(r.BoosterRequired && l.Booster == engine.NoBooster)
+func allowed(r nzsc.Rules, l nzsc.Loadout) bool {
+	return !(r.BoosterRequired && l.Booster == nzsc.NoBooster)
 }
 
 // normalRules returns r normalized, with the turn cap of the shared
 // rules: the form Solution.Rules keeps.
-func normalRules(r engine.Rules) engine.Rules {
+func normalRules(r nzsc.Rules) nzsc.Rules {
 	r = r.Normalized()
-	r.TurnCap = engine.DefaultRules.TurnCap
+	r.TurnCap = nzsc.DefaultRules.TurnCap
 	return r
 }
 
 // weight orders pairings by expected size: Zombie and Clown loadouts
 // with boosters have the most states.
-func weight(a, b engine.Loadout) int {
+func weight(a, b nzsc.Loadout) int {
 	w := 0
-	for _, l := range [2]engine.Loadout{a, b} {
-		if l.Character == engine.Zombie || l.Character == engine.Clown {
+	for _, l := range [2]nzsc.Loadout{a, b} {
+		if l.Character == nzsc.Zombie || l.Character == nzsc.Clown {
 			w += 2
 		}
-		if l.Booster != engine.NoBooster {
+		if l.Booster != nzsc.NoBooster {
 			w++
 		}
 	}
@@ -309,8 +309,8 @@ func (s *Solution) finish() {
 			}
 		}
 	}
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := range nzsc.Character(nzsc.NumCharacters) {
 			if a == b {
 				continue
 			}
@@ -325,7 +325,7 @@ func (s *Solution) finish() {
 }
 
 // Pairing returns the solved pairing a against b, or nil.
-func (s *Solution) Pairing(a, b engine.Loadout) *Pairing {
+func (s *Solution) Pairing(a, b nzsc.Loadout) *Pairing {
 	return s.Pairings[LoadoutIndex(a)][LoadoutIndex(b)]
 }
 
@@ -333,7 +333,7 @@ func (s *Solution) Pairing(a, b engine.Loadout) *Pairing {
 // first seat's boosters, columns the second's (canonical order; the
 // rules' Boosters), entries the pairings' move-phase values.
 type BoosterGame struct {
-	A, B engine.Character
+	A, B nzsc.Character
 	Game Matrix
 	Eq   Equilibrium
 	// Value is the first seat's value; Lower is what Eq.X guarantees and
@@ -341,7 +341,7 @@ type BoosterGame struct {
 	Value, Lower, Upper float64
 }
 
-func (bg *BoosterGame) solve(s *Solution, a, b engine.Character) {
+func (bg *BoosterGame) solve(s *Solution, a, b nzsc.Character) {
 	bg.A, bg.B = a, b
 	var lo, hi Matrix
 	BoosterMatrices(s, a, b, &bg.Game, &lo, &hi)
@@ -353,7 +353,7 @@ func (bg *BoosterGame) solve(s *Solution, a, b engine.Character) {
 
 // BoosterMatrices fills the booster game of characters a (first seat)
 // and b with the pairings' values, lower and upper bounds.
-func BoosterMatrices(s *Solution, a, b engine.Character, val, lo, hi *Matrix) {
+func BoosterMatrices(s *Solution, a, b nzsc.Character, val, lo, hi *Matrix) {
 	as, na := s.Rules.Boosters(a)
 	bs, nb := s.Rules.Boosters(b)
 	for _, m := range [3]*Matrix{val, lo, hi} {
@@ -361,7 +361,7 @@ func BoosterMatrices(s *Solution, a, b engine.Character, val, lo, hi *Matrix) {
 	}
 	for i, ba := range as[:na] {
 		for j, bb := range bs[:nb] {
-			p := s.Pairing(engine.Loadout{Character: a, Booster: ba}, engine.Loadout{Character: b, Booster: bb})
+			p := s.Pairing(nzsc.Loadout{Character: a, Booster: ba}, nzsc.Loadout{Character: b, Booster: bb})
 			val.A[i][j], lo.A[i][j], hi.A[i][j] = p.Value, p.Lower, p.Upper
 		}
 	}

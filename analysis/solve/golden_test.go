@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -22,7 +22,7 @@ type golden struct {
 	// Pairings[i][j] is Pairing.Value (NaN-free; 0 for equal characters).
 	Pairings [solve.NumLoadouts][solve.NumLoadouts]float64
 	// Boosters[a][b] is BoosterGame.Value.
-	Boosters [engine.NumCharacters][engine.NumCharacters]float64
+	Boosters [nzsc.NumCharacters][nzsc.NumCharacters]float64
 	// Characters is CharacterGame.V (discounted, every state) and Value.
 	Characters [solve.NumCharacterStates]float64
 	Value      float64
@@ -40,8 +40,8 @@ func goldenOf(s *solve.Solution) *golden {
 			}
 		}
 	}
-	for a := range engine.NumCharacters {
-		for b := range engine.NumCharacters {
+	for a := range nzsc.NumCharacters {
+		for b := range nzsc.NumCharacters {
 			g.Boosters[a][b] = s.Boosters[a][b].Value
 		}
 	}
@@ -83,7 +83,7 @@ func TestGolden(t *testing.T) {
 			t.Errorf("%s: got %.15g, want %.15g", what, g, w)
 		}
 	}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	for i := range solve.NumLoadouts {
 		for j := range solve.NumLoadouts {
 			if p := s.Pairings[i][j]; p != nil {
@@ -94,8 +94,8 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	}
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := range nzsc.Character(nzsc.NumCharacters) {
 			check("boosters "+a.String()+" vs "+b.String(), got.Boosters[a][b], want.Boosters[a][b])
 		}
 	}

@@ -3,7 +3,7 @@ package solve
 import (
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Terminal successor codes in Graph.Succ (non-negative codes are state
@@ -35,7 +35,7 @@ func TerminalValue(code int32) float64 {
 const solveTurnCap = 0xFFFF
 
 // solveRules returns r as states are generated under it (solveTurnCap).
-func solveRules(r engine.Rules) engine.Rules {
+func solveRules(r nzsc.Rules) nzsc.Rules {
 	r.TurnCap = solveTurnCap
 	return r
 }
@@ -45,13 +45,13 @@ func solveRules(r engine.Rules) engine.Rules {
 // players have a legal move, its legal moves, and the successor of every
 // pair of moves.
 type Graph struct {
-	A, B engine.Loadout
+	A, B nzsc.Loadout
 	// States[k] is state k (turn counter zeroed); state 0 is the start.
-	States []engine.State
+	States []nzsc.State
 	// Moves[k] holds the first seat's legal moves in States[k] (NA[k] of
 	// them), then the second seat's (NB[k]).
 	NA, NB []uint8
-	Moves  [][2][MaxSide]engine.Move
+	Moves  [][2][MaxSide]nzsc.Move
 	// Off[k] is where state k's successors start in Succ: Succ[Off[k] +
 	// i*NB[k] + j] is the successor when the first seat plays its i-th
 	// and the second its j-th legal move, a state index or a terminal code.
@@ -131,7 +131,7 @@ func (ix *keyIndex) put(k Key, v int32) {
 type Key uint32
 
 // KeyOf returns s's key. It assumes s is in the move phase.
-func KeyOf(s *engine.State) Key {
+func KeyOf(s *nzsc.State) Key {
 	var k Key
 	for seat := range 2 {
 		l := s.Loadout(seat)
@@ -171,12 +171,12 @@ func compress(set, moves uint32) uint32 {
 // GameOver, or a stuck player (a lone stuck player passes every turn and
 // loses on penalty points; both stuck: the higher score wins, level
 // scores never end and count as a draw).
-func terminal(s *engine.State) (int32, bool) {
-	if s.Phase == engine.GameOver {
+func terminal(s *nzsc.State) (int32, bool) {
+	if s.Phase == nzsc.GameOver {
 		switch s.Result {
-		case engine.FirstWins:
+		case nzsc.FirstWins:
 			return FirstWins, true
-		case engine.SecondWins:
+		case nzsc.SecondWins:
 			return SecondWins, true
 		}
 		return Drawn, true
@@ -201,26 +201,26 @@ func terminal(s *engine.State) (int32, bool) {
 
 // NewGraph enumerates the move phase of the pairing a (first seat)
 // against b under the shared rules (NewGraphRules).
-func NewGraph(a, b engine.Loadout) *Graph { return NewGraphRules(engine.DefaultRules, a, b) }
+func NewGraph(a, b nzsc.Loadout) *Graph { return NewGraphRules(nzsc.DefaultRules, a, b) }
 
 // NewGraphRules enumerates the move phase of the pairing a (first seat)
-// against b under rules r from engine.NewRound, stepping with
-// engine.Step.
-func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
+// against b under rules r from nzsc.NewRound, stepping with
+// nzsc.Step.
+func NewGraphRules(r nzsc.Rules, a, b nzsc.Loadout) *Graph {
 	g := &Graph{A: a, B: b}
-	start := engine.NewRound(solveRules(r), a, b)
+	start := nzsc.NewRound(solveRules(r), a, b)
 	g.add(start)
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	for k := 0; k < len(g.States); k++ {
 		s := g.States[k]
-		var mv [2][MaxSide]engine.Move
+		var mv [2][MaxSide]nzsc.Move
 		na := s.Legal(0, &buf)
 		for i := range na {
-			mv[0][i] = engine.Move(buf[i])
+			mv[0][i] = nzsc.Move(buf[i])
 		}
 		nb := s.Legal(1, &buf)
 		for j := range nb {
-			mv[1][j] = engine.Move(buf[j])
+			mv[1][j] = nzsc.Move(buf[j])
 		}
 		g.NA = append(g.NA, uint8(na))
 		g.NB = append(g.NB, uint8(nb))
@@ -230,7 +230,7 @@ func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
 			for j := range nb {
 				t := s
 				t.Turn = 0
-				t.Step(engine.Choice(mv[0][i]), engine.Choice(mv[1][j]))
+				t.Step(nzsc.Choice(mv[0][i]), nzsc.Choice(mv[1][j]))
 				t.Turn = 0
 				code, done := terminal(&t)
 				if !done {
@@ -243,7 +243,7 @@ func NewGraphRules(r engine.Rules, a, b engine.Loadout) *Graph {
 	return g
 }
 
-func (g *Graph) add(s engine.State) int32 {
+func (g *Graph) add(s nzsc.State) int32 {
 	s.Turn = 0
 	k := KeyOf(&s)
 	if i, ok := g.index.get(k); ok {

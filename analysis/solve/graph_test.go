@@ -3,7 +3,7 @@ package solve
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // stuckStates counts the distinct states with a stuck player that g's
@@ -14,8 +14,8 @@ func stuckStates(g *Graph) int {
 		for i := range int(g.NA[k]) {
 			for j := range int(g.NB[k]) {
 				t := g.States[k]
-				t.Step(engine.Choice(g.Moves[k][0][i]), engine.Choice(g.Moves[k][1][j]))
-				if t.Phase != engine.GameOver && (t.Stuck(0) || t.Stuck(1)) {
+				t.Step(nzsc.Choice(g.Moves[k][0][i]), nzsc.Choice(g.Moves[k][1][j]))
+				if t.Phase != nzsc.GameOver && (t.Stuck(0) || t.Stuck(1)) {
 					t.Turn = 0
 					seen[KeyOf(&t)] = true
 				}
@@ -26,23 +26,23 @@ func stuckStates(g *Graph) int {
 }
 
 // TestStateCounts cross-checks the solver's state space with the
-// engine's perft test (engine/perft_test.go), whose "solver states" are
+// engine's perft test (engine/nzsc/perft_test.go), whose "solver states" are
 // counted by two independent enumerations, and with the totals:
 // about 670 thousand states over the 54 unordered pairings.
 func TestStateCounts(t *testing.T) {
 	for k, c := range []struct {
-		a, b engine.Loadout
+		a, b nzsc.Loadout
 		want int
 	}{
-		{engine.Loadout{Character: engine.Ninja, Booster: engine.Shadow}, engine.Loadout{Character: engine.Samurai, Booster: engine.Strong}, 3425},
-		{engine.Loadout{Character: engine.Zombie, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster}, 2400},
-		{engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}, engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}, 66103},
-		{engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Zombie, Booster: engine.ZombieCorps}, 5153},
-		{engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}, engine.Loadout{Character: engine.Clown, Booster: engine.Backwards}, 12003},
+		{nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Shadow}, nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Strong}, 3425},
+		{nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster}, 2400},
+		{nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}, nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}, 66103},
+		{nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.ZombieCorps}, 5153},
+		{nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Atlas}, nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Backwards}, 12003},
 	} {
 		// The perft counts include states with a stuck player, which
 		// the solver values directly instead of expanding.
-		for _, p := range [2][2]engine.Loadout{{c.a, c.b}, {c.b, c.a}} {
+		for _, p := range [2][2]nzsc.Loadout{{c.a, c.b}, {c.b, c.a}} {
 			g := NewGraph(p[0], p[1])
 			if got := g.Len() + stuckStates(g); got != c.want {
 				t.Errorf("case %d: %v vs %v: %d states + %d stuck, want %d", k, p[0], p[1], g.Len(), stuckStates(g), c.want)
@@ -52,7 +52,7 @@ func TestStateCounts(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	total, largest := 0, 0
 	for i, a := range ls {
 		for _, b := range ls[i+1:] {
@@ -70,7 +70,7 @@ func TestStateCounts(t *testing.T) {
 }
 
 func TestSCCStats(t *testing.T) {
-	g := NewGraph(engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}, engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio})
+	g := NewGraph(nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}, nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio})
 	comps, _ := sccs(g.Len(), func(v int32, dst []int32) []int32 { return append(dst, g.Row(v)...) })
 	hist := map[int]int{}
 	big := 0

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -24,9 +24,9 @@ func BenchmarkLoad(b *testing.B) {
 // lookup of the state and its successors in the solved pairing.
 func BenchmarkStrategy(b *testing.B) {
 	s := testsolution.Load(b)
-	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
-	c := engine.Loadout{Character: engine.Clown, Booster: engine.Moustachio}
-	st := engine.NewRound(engine.DefaultRules, a, c)
+	a := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
+	c := nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.Moustachio}
+	st := nzsc.NewRound(nzsc.DefaultRules, a, c)
 	var p [solve.MaxSide]float64
 	b.ReportAllocs()
 	for b.Loop() {

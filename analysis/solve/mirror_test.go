@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // checkMirrorGraphs fails unless h (b against a) is g (a against b) with
@@ -47,12 +47,12 @@ func checkMirrorGraphs(t *testing.T, g, h *Graph) {
 // seats swapped, under the shared rules and variants of every option
 // (in -short mode a few pairings only).
 func TestMirrorGraphs(t *testing.T) {
-	rules := []engine.Rules{
-		engine.DefaultRules,
+	rules := []nzsc.Rules{
+		nzsc.DefaultRules,
 		{TurnCap: 1000, Points: 3, MoveStreak: 2, NoHeadstarts: true},
 		{TurnCap: 1000, Points: 4, MoveStreak: 4, Waits: 2, BoosterRequired: true},
 	}
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	for _, r := range rules {
 		for i, a := range ls {
 			for j, b := range ls {
@@ -73,8 +73,8 @@ func TestMirrorGraphs(t *testing.T) {
 // response to it, computed on the reverse pairing's own graph (exploit.go,
 // no mirroring there), is worth what the mirrored certificate says.
 func TestMirrorPlayer(t *testing.T) {
-	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
-	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	a := nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy}
+	b := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}
 	g := NewGraph(a, b)
 	ms, err := SolveMoves(g)
 	if err != nil {

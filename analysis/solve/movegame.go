@@ -5,7 +5,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // MoveSolution is the solved move phase of one loadout pairing.
@@ -269,7 +269,7 @@ func (mp *movePlan) finish(ctx context.Context) (*MoveSolution, error) {
 // Everett's kind that the other does not (Clown/Moustachio against
 // Samurai/Strong: 5 s against 0.2 s). Only when a's side needs the
 // extended-precision modes is b's tried, plainly.
-func solvePairing(ctx context.Context, r engine.Rules, a, b engine.Loadout) (ms *MoveSolution, flipped bool, err error) {
+func solvePairing(ctx context.Context, r nzsc.Rules, a, b nzsc.Loadout) (ms *MoveSolution, flipped bool, err error) {
 	mp, err := planMoves(ctx, NewGraphRules(r, a, b))
 	if err != nil {
 		return nil, false, err

@@ -3,7 +3,7 @@ package solve
 import (
 	"slices"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Strategy writes into probs the solution's strategy for seat in state
@@ -15,10 +15,10 @@ import (
 // strategies are computed (two small matrix games) at the first call
 // there and remembered: every later call is a lookup, and only the first
 // allocates.
-func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64) (n int, ok bool) {
+func (s *Solution) Strategy(st *nzsc.State, seat int, probs *[MaxSide]float64) (n int, ok bool) {
 	seat &= 1
 	switch st.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		last, k := st.CharacterStreak(seat)
 		cs := s.Characters.State(last, k)
 		_, n = s.Characters.Choices(cs)
@@ -31,9 +31,9 @@ func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64)
 		}
 		*probs = *src
 		return n, true
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		a, b := st.Character(0), st.Character(1)
-		if a >= engine.NumCharacters || b >= engine.NumCharacters || a == b {
+		if a >= nzsc.NumCharacters || b >= nzsc.NumCharacters || a == b {
 			return 0, false
 		}
 		bg := &s.Boosters[a][b]
@@ -43,7 +43,7 @@ func (s *Solution) Strategy(st *engine.State, seat int, probs *[MaxSide]float64)
 		}
 		*probs = bg.Eq.Y
 		return bg.Game.N, true
-	case engine.PickMove:
+	case nzsc.PickMove:
 		return s.moveStrategy(st, seat, probs)
 	}
 	return 0, false
@@ -58,7 +58,7 @@ func (s *Solution) characterMask(cs int) uint32 {
 	return m
 }
 
-func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]float64) (int, bool) {
+func (s *Solution) moveStrategy(st *nzsc.State, seat int, probs *[MaxSide]float64) (int, bool) {
 	p := s.Pairing(st.Loadout(0), st.Loadout(1))
 	w := int(s.Rules.Normalized().Waits)
 	if p == nil || st.Waits(0) != w || st.Waits(1) != w {
@@ -78,7 +78,7 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 	if _, done := terminal(&cur); done {
 		return 0, false
 	}
-	key := func(t *engine.State) Key {
+	key := func(t *nzsc.State) Key {
 		if mirror {
 			return KeyOf(t).Mirror()
 		}
@@ -98,7 +98,7 @@ func (s *Solution) moveStrategy(st *engine.State, seat int, probs *[MaxSide]floa
 			return int(m.nb), true
 		}
 	}
-	var bufA, bufB [engine.MaxChoices]engine.Choice
+	var bufA, bufB [nzsc.MaxChoices]nzsc.Choice
 	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
 	first, second := &bufA, &bufB
 	if mirror {

@@ -3,15 +3,15 @@ package solve
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // TestStrategyMatchesSolver checks that a player recomputing strategies
 // from the stored values gets exactly the certified ones, in every state
 // of a pairing.
 func TestStrategyMatchesSolver(t *testing.T) {
-	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
-	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	a := nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy}
+	b := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}
 	g := NewGraph(a, b)
 	ms, err := SolveMoves(g)
 	if err != nil {

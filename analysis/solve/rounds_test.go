@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestRounds(t *testing.T) {
@@ -15,16 +15,16 @@ func TestRounds(t *testing.T) {
 	if len(rs) != 108 {
 		t.Fatalf("%d rounds, want 108", len(rs))
 	}
-	byPair := map[[2]engine.Loadout]*Round{}
+	byPair := map[[2]nzsc.Loadout]*Round{}
 	for _, r := range rs {
-		byPair[[2]engine.Loadout{r.A, r.B}] = r
+		byPair[[2]nzsc.Loadout{r.A, r.B}] = r
 	}
 	for _, r := range rs {
 		if r.Upper-r.Lower > 1e-9 {
 			t.Errorf("%v vs %v: certificate gap %.3g", r.A, r.B, r.Upper-r.Lower)
 		}
 		// Antisymmetry: the mirrored game is the negated transpose.
-		m := byPair[[2]engine.Loadout{r.B, r.A}]
+		m := byPair[[2]nzsc.Loadout{r.B, r.A}]
 		if math.Abs(r.Value+m.Value) > 1e-9 {
 			t.Errorf("V(%v,%v) = %v, V(%v,%v) = %v", r.A, r.B, r.Value, m.A, m.B, m.Value)
 		}
@@ -43,8 +43,8 @@ func TestRounds(t *testing.T) {
 	// A hand-checked cell: Ninja's Kick against Zombie's Rampage. The
 	// outcome table's row Rampage, column Kick is 1 (Kick scores 1
 	// against Rampage); row Kick, column Rampage is 0.
-	r := byPair[[2]engine.Loadout{{Character: engine.Ninja, Booster: engine.NoBooster}, {Character: engine.Zombie, Booster: engine.NoBooster}}]
-	if r.MovesA[0] != engine.Kick || r.MovesB[0] != engine.Rampage || r.Payoff[0][0] != 1 {
+	r := byPair[[2]nzsc.Loadout{{Character: nzsc.Ninja, Booster: nzsc.NoBooster}, {Character: nzsc.Zombie, Booster: nzsc.NoBooster}}]
+	if r.MovesA[0] != nzsc.Kick || r.MovesB[0] != nzsc.Rampage || r.Payoff[0][0] != 1 {
 		t.Errorf("Kick vs Rampage: %v vs %v payoff %v, want 1", r.MovesA[0], r.MovesB[0], r.Payoff[0][0])
 	}
 }

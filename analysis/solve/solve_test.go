@@ -7,13 +7,13 @@ import (
 	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestSolveAll(t *testing.T) {
 	s := testsolution.Load(t)
 	t.Logf("value %.3g gap %.3g char V %v", s.Value(), s.Gap, s.Characters.V)
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	certified := 0
 	for i := range ls {
 		for j := range ls {

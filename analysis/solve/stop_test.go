@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // countdownCtx is a context whose Err turns to Canceled at its n-th
@@ -28,11 +28,11 @@ func (c *countdownCtx) Err() error {
 // twice, about a second of CPU) in the middle, with the context's error,
 // instead of after it.
 func TestSolvePairingStops(t *testing.T) {
-	a := engine.Loadout{Character: engine.Zombie, Booster: engine.Regenerative}
-	b := engine.Loadout{Character: engine.Samurai, Booster: engine.Atlas}
+	a := nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.Regenerative}
+	b := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.Atlas}
 	ctx := &countdownCtx{Context: context.Background()}
 	ctx.n.Store(3)
-	ms, _, err := solvePairing(ctx, normalRules(engine.DefaultRules), a, b)
+	ms, _, err := solvePairing(ctx, normalRules(nzsc.DefaultRules), a, b)
 	if !errors.Is(err, context.Canceled) || ms != nil {
 		t.Fatalf("stopped after 3 looks: solution %v, error %v; want none and context.Canceled", ms != nil, err)
 	}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // MaxSweep bounds the number of variants one sweep solves (each takes
@@ -19,8 +19,8 @@ const MaxSweep = 200
 // each) into the variants they span, the cross product of every key's
 // values, in order (the last key varying fastest): a value is a single
 // one ("7"), an integer range ("3..9") or a list ("on,off", "2,4").
-// Every variant is checked (engine.ParseRules).
-func ExpandRules(settings []string) ([]engine.Rules, error) {
+// Every variant is checked (nzsc.ParseRules).
+func ExpandRules(settings []string) ([]nzsc.Rules, error) {
 	type axis struct {
 		key    string
 		values []string
@@ -64,7 +64,7 @@ func ExpandRules(settings []string) ([]engine.Rules, error) {
 			return nil, fmt.Errorf("the rules span more than %d variants", MaxSweep)
 		}
 	}
-	out := make([]engine.Rules, 0, total)
+	out := make([]nzsc.Rules, 0, total)
 	for n := range total {
 		opts := game.Rules{}
 		rest := n
@@ -73,7 +73,7 @@ func ExpandRules(settings []string) ([]engine.Rules, error) {
 			opts[a.key] = a.values[rest%len(a.values)]
 			rest /= len(a.values)
 		}
-		r, err := engine.ParseRules(opts)
+		r, err := nzsc.ParseRules(opts)
 		if err != nil {
 			return nil, err
 		}
@@ -86,16 +86,16 @@ func ExpandRules(settings []string) ([]engine.Rules, error) {
 // designer's question (is the game balanced, which characters are worth
 // picking?).
 type SweepRow struct {
-	Rules engine.Rules
+	Rules nzsc.Rules
 	// Characters is the first seat's character-phase equilibrium at the
 	// first pick: each character's weight (the game is symmetric, so the
 	// second seat's is the same up to the solver's tolerance).
-	Characters [engine.NumCharacters]float64
+	Characters [nzsc.NumCharacters]float64
 	// Pairs[a][b] is the booster phase of characters a (first seat) and
 	// b: its value for a (the value of the character pairing, headstarts
 	// included) and both sides' equilibria over their boosters in
 	// canonical order (No Booster last; 0 when forbidden).
-	Pairs [engine.NumCharacters][engine.NumCharacters]SweepPair
+	Pairs [nzsc.NumCharacters][nzsc.NumCharacters]SweepPair
 	// Value is the game's value for the first seat; Gap the largest
 	// certificate width anywhere in the game.
 	Value, Gap float64
@@ -112,11 +112,11 @@ type SweepPair struct {
 
 // Picked returns the characters the first seat's equilibrium picks with
 // weight above tol (say 1e-6): the ones worth picking.
-func (r *SweepRow) Picked(tol float64) []engine.Character {
-	var out []engine.Character
+func (r *SweepRow) Picked(tol float64) []nzsc.Character {
+	var out []nzsc.Character
 	for c, w := range r.Characters {
 		if w > tol {
-			out = append(out, engine.Character(c))
+			out = append(out, nzsc.Character(c))
 		}
 	}
 	return out
@@ -129,8 +129,8 @@ func RowOf(s *Solution) SweepRow {
 	for i, c := range cs[:n] {
 		row.Characters[c] = s.Characters.X[0][i]
 	}
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := range engine.Character(engine.NumCharacters) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := range nzsc.Character(nzsc.NumCharacters) {
 			if a == b {
 				continue
 			}
@@ -153,12 +153,12 @@ func RowOf(s *Solution) SweepRow {
 
 // SweepProgress is called before each variant is solved, with its index
 // and the number of variants.
-type SweepProgress func(i, total int, r engine.Rules)
+type SweepProgress func(i, total int, r nzsc.Rules)
 
 // Sweep solves every variant (SolveRules, on up to workers goroutines
 // each) in turn and summarizes each as a SweepRow. On an error or a
 // cancelled ctx it returns the rows done so far with the error.
-func Sweep(ctx context.Context, variants []engine.Rules, workers int, progress SweepProgress) ([]SweepRow, error) {
+func Sweep(ctx context.Context, variants []nzsc.Rules, workers int, progress SweepProgress) ([]SweepRow, error) {
 	if len(variants) > MaxSweep {
 		return nil, fmt.Errorf("solve: %d variants, at most %d", len(variants), MaxSweep)
 	}

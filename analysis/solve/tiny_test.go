@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // tinyGraph builds a synthetic game graph: cells[k] is state k's
@@ -12,10 +12,10 @@ import (
 func tinyGraph(cells ...[][]int32) *Graph {
 	g := &Graph{}
 	for _, c := range cells {
-		g.States = append(g.States, engine.State{})
+		g.States = append(g.States, nzsc.State{})
 		g.NA = append(g.NA, uint8(len(c)))
 		g.NB = append(g.NB, uint8(len(c[0])))
-		g.Moves = append(g.Moves, [2][MaxSide]engine.Move{})
+		g.Moves = append(g.Moves, [2][MaxSide]nzsc.Move{})
 		g.Off = append(g.Off, int32(len(g.Succ)))
 		for _, row := range c {
 			g.Succ = append(g.Succ, row...)
@@ -99,7 +99,7 @@ func TestForcedWinMakesProgress(t *testing.T) {
 // solutionPolicy is s's move-phase strategies as a BotPolicy; a state
 // outside the solution fails t.
 func solutionPolicy(t *testing.T, s *Solution) BotPolicy {
-	return func(st *engine.State, seat int, probs []float64) {
+	return func(st *nzsc.State, seat int, probs []float64) {
 		var p [MaxSide]float64
 		n, ok := s.Strategy(st, seat, &p)
 		if !ok || n != len(probs) {
@@ -114,8 +114,8 @@ func solutionPolicy(t *testing.T, s *Solution) BotPolicy {
 // strategies must be worth exactly what the certificate says X
 // guarantees.
 func TestBestResponseAgainstSolution(t *testing.T) {
-	a := engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}
-	b := engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}
+	a := nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy}
+	b := nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}
 	g := NewGraph(a, b)
 	ms, err := SolveMoves(g)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // refTerminal is the move phase's end as the rulebook has it, written
@@ -14,9 +14,9 @@ import (
 // (a lone one concedes a point every turn once its waits are gone and
 // loses; both stuck, the higher score wins and level scores go on for
 // ever, a draw).
-func refTerminal(s *engine.State) (float64, bool) {
-	if s.Phase == engine.GameOver {
-		return float64(map[engine.Result]int{engine.FirstWins: 1, engine.SecondWins: -1}[s.Result]), true
+func refTerminal(s *nzsc.State) (float64, bool) {
+	if s.Phase == nzsc.GameOver {
+		return float64(map[nzsc.Result]int{nzsc.FirstWins: 1, nzsc.SecondWins: -1}[s.Result]), true
 	}
 	a, b := s.Stuck(0), s.Stuck(1)
 	switch {
@@ -38,22 +38,22 @@ func refTerminal(s *engine.State) (float64, bool) {
 
 // TestVariantPairingByValueIteration solves the move phase of small
 // pairings under rule variants and checks it with the test's own
-// computation: the states enumerated afresh from engine.NewRound (their
+// computation: the states enumerated afresh from nzsc.NewRound (their
 // number must match the solver's graph), and each side's certified bound
 // recomputed by value iteration of the opponent's best response to the
 // solver's strategies (an MDP: a plain max, no matrix games). Both must
 // agree with the solver's bounds, and the bounds must meet.
 func TestVariantPairingByValueIteration(t *testing.T) {
 	cases := []struct {
-		r    engine.Rules
-		a, b engine.Loadout
+		r    nzsc.Rules
+		a, b nzsc.Loadout
 	}{
-		{engine.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2},
-			engine.Loadout{Character: engine.Ninja, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster}},
-		{engine.Rules{TurnCap: 1000, Points: 4, NoHeadstarts: true},
-			engine.Loadout{Character: engine.Samurai, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Clown, Booster: engine.NoBooster}},
-		{engine.Rules{TurnCap: 1000, Points: 3, MoveStreak: 4},
-			engine.Loadout{Character: engine.Zombie, Booster: engine.NoBooster}, engine.Loadout{Character: engine.Ninja, Booster: engine.Speedy}},
+		{nzsc.Rules{TurnCap: 1000, Points: 3, MoveStreak: 2},
+			nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster}},
+		{nzsc.Rules{TurnCap: 1000, Points: 4, NoHeadstarts: true},
+			nzsc.Loadout{Character: nzsc.Samurai, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Clown, Booster: nzsc.NoBooster}},
+		{nzsc.Rules{TurnCap: 1000, Points: 3, MoveStreak: 4},
+			nzsc.Loadout{Character: nzsc.Zombie, Booster: nzsc.NoBooster}, nzsc.Loadout{Character: nzsc.Ninja, Booster: nzsc.Speedy}},
 	}
 	for ci, c := range cases {
 		g := solve.NewGraphRules(c.r, c.a, c.b)
@@ -65,19 +65,19 @@ func TestVariantPairingByValueIteration(t *testing.T) {
 			t.Errorf("case %d: certificate gap %.3g", ci, gap)
 		}
 		// The test's own enumeration: states (turn counter zeroed) by
-		// value, successors by engine.Step.
+		// value, successors by nzsc.Step.
 		r := c.r
 		r.TurnCap = 0xFFFF
-		start := engine.NewRound(r, c.a, c.b)
-		index := map[engine.State]int{start: 0}
-		states := []engine.State{start}
+		start := nzsc.NewRound(r, c.a, c.b)
+		index := map[nzsc.State]int{start: 0}
+		states := []nzsc.State{start}
 		type edge struct {
 			to   int // -1 for a terminal
 			pay  float64
 			i, j int
 		}
 		var edges [][]edge
-		var buf [engine.MaxChoices]engine.Choice
+		var buf [nzsc.MaxChoices]nzsc.Choice
 		for k := 0; k < len(states); k++ {
 			s := states[k]
 			na := s.Legal(0, &buf)
@@ -171,7 +171,7 @@ func TestSolveVariant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves a variant (seconds of CPU)")
 	}
-	r := engine.Rules{TurnCap: 1000, Points: 3, BoosterRequired: true, CharacterStreak: 2}
+	r := nzsc.Rules{TurnCap: 1000, Points: 3, BoosterRequired: true, CharacterStreak: 2}
 	s, err := solve.SolveRules(context.Background(), r, 0, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +180,7 @@ func TestSolveVariant(t *testing.T) {
 		t.Errorf("gap %.3g, value %.3g", s.Gap, s.Value())
 	}
 	n := 0
-	ls := engine.Loadouts()
+	ls := nzsc.Loadouts()
 	for i := range ls {
 		for j := range ls {
 			p := s.Pairings[i][j]
@@ -188,7 +188,7 @@ func TestSolveVariant(t *testing.T) {
 				continue
 			}
 			n++
-			if ls[i].Booster == engine.NoBooster || ls[j].Booster == engine.NoBooster {
+			if ls[i].Booster == nzsc.NoBooster || ls[j].Booster == nzsc.NoBooster {
 				t.Errorf("pairing %v vs %v solved, No Booster is forbidden", ls[i], ls[j])
 			}
 			if q := s.Pairings[j][i]; math.Abs(p.Value+q.Value) > 1e-8 {
@@ -202,8 +202,8 @@ func TestSolveVariant(t *testing.T) {
 	if s.Characters.States() != 1+2*4 {
 		t.Errorf("%d character states, want 9 under a streak limit of 2", s.Characters.States())
 	}
-	if !s.Solves(r) || s.Solves(engine.DefaultRules) {
-		t.Errorf("Solves: the variant %v, the shared rules %v", s.Solves(r), s.Solves(engine.DefaultRules))
+	if !s.Solves(r) || s.Solves(nzsc.DefaultRules) {
+		t.Errorf("Solves: the variant %v, the shared rules %v", s.Solves(r), s.Solves(nzsc.DefaultRules))
 	}
 	row := solve.RowOf(s)
 	sum := 0.0
@@ -213,8 +213,8 @@ func TestSolveVariant(t *testing.T) {
 	if math.Abs(sum-1) > 1e-9 || len(row.Picked(1e-6)) == 0 {
 		t.Errorf("character weights %v", row.Characters)
 	}
-	for a := range engine.NumCharacters {
-		for b := range engine.NumCharacters {
+	for a := range nzsc.NumCharacters {
+		for b := range nzsc.NumCharacters {
 			if a != b && (row.Pairs[a][b].X[2] != 0 || math.Abs(row.Pairs[a][b].Value+row.Pairs[b][a].Value) > 1e-8) {
 				t.Errorf("pair %d %d: %+v", a, b, row.Pairs[a][b])
 			}

@@ -29,13 +29,5 @@ func withClock(cmd string, fs *pflag.FlagSet, g game.Game, specs []string) ([]st
 	if err != nil {
 		return nil, usagef("%s: --tc %s: want TIME+INC or MOVES/TIME+INC in seconds (e.g. 10+0.1, 40/60+0)", cmd, v)
 	}
-	out := make([]string, len(specs))
-	for i, s := range specs {
-		out[i] = s
-		b, err := agents.ParseForSeats(g.Info().Name, g.Seats(), s)
-		if err == nil && b.TC == nil {
-			out[i] = b.WithOption(agents.ClockOption, tc.String())
-		}
-	}
-	return out, nil
+	return agents.WithClock(g.Info().Name, g.Seats(), specs, tc), nil
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/report"
 )
@@ -40,7 +40,7 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 		// The reference is the play package's; its lines are wrapped here
 		// to the width, keeping their indentation.
 		var b strings.Builder
-		play.WriteReference(&b, engine.DefaultRules)
+		play.WriteReference(&b, nzsc.DefaultRules)
 		_, err := io.WriteString(e.stdout, report.WrapText(b.String(), e.width))
 		return err
 	}
@@ -57,17 +57,17 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 // twoMoves reads two move names from the arguments. Names may be quoted
 // ("big hairy deal") or not (big hairy deal regenerate): every split of
 // the words into two names is tried.
-func twoMoves(args []string) (engine.Move, engine.Move, error) {
+func twoMoves(args []string) (nzsc.Move, nzsc.Move, error) {
 	if len(args) == 2 {
 		for _, a := range args {
-			if _, ok := engine.ParseMove(a); !ok {
+			if _, ok := nzsc.ParseMove(a); !ok {
 				return 0, 0, usagef("rules: %q is not a move (run 'nzsc rules' for the list)", a)
 			}
 		}
 	}
 	for k := 1; k < len(args); k++ {
-		a, okA := engine.ParseMove(strings.Join(args[:k], " "))
-		b, okB := engine.ParseMove(strings.Join(args[k:], " "))
+		a, okA := nzsc.ParseMove(strings.Join(args[:k], " "))
+		b, okB := nzsc.ParseMove(strings.Join(args[k:], " "))
 		if okA && okB {
 			return a, b, nil
 		}

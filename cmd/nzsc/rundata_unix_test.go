@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -55,7 +55,7 @@ func TestInputsNotRegularOrForeign(t *testing.T) {
 		return dir
 	}
 	// A variant's solution file (its header is all the check reads).
-	variant, err := engine.ParseRules(game.Rules{"points": "3"})
+	variant, err := nzsc.ParseRules(game.Rules{"points": "3"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,10 +15,11 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // Ninja Pirate Zombie Robot registers its bots
+	_ "github.com/nzsclab/nzsc/agents/nzsc"  // two-player NZSC registers its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // NZSC for 3 or 4 players registers its bots
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game registers itself
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -51,14 +52,14 @@ func rulesOf(cmd string, fs *pflag.FlagSet) (game.Rules, error) {
 
 // nzscRulesOf reads --rule into two-player NZSC's rules (the shared
 // rules when none is given).
-func nzscRulesOf(cmd string, fs *pflag.FlagSet) (engine.Rules, error) {
+func nzscRulesOf(cmd string, fs *pflag.FlagSet) (nzsc.Rules, error) {
 	opts, err := rulesOf(cmd, fs)
 	if err != nil {
-		return engine.Rules{}, err
+		return nzsc.Rules{}, err
 	}
-	r, err := engine.ParseRules(opts)
+	r, err := nzsc.ParseRules(opts)
 	if err != nil {
-		return engine.Rules{}, usagef("%s: --rule: %v", cmd, err)
+		return nzsc.Rules{}, usagef("%s: --rule: %v", cmd, err)
 	}
 	return r, nil
 }

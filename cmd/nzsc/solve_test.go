@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -89,11 +89,11 @@ func TestSolveGameAndExploit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the saved variant: %v", err)
 	}
-	want, err := engine.ParseRules(game.Rules{"points": "3", "move_streak": "2"})
+	want, err := nzsc.ParseRules(game.Rules{"points": "3", "move_streak": "2"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !saved.Solves(want) || saved.Solves(engine.DefaultRules) {
+	if !saved.Solves(want) || saved.Solves(nzsc.DefaultRules) {
 		t.Errorf("the saved solution solves %v, want points=3 move_streak=2", saved.Rules.Options())
 	}
 

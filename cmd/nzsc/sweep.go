@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/report"
 )
 
@@ -28,7 +28,7 @@ func runSweep(e *env, fs *pflag.FlagSet, format string, workers int) error {
 	quiet, _ := fs.GetBool("quiet")
 	var prog solve.SweepProgress
 	if !quiet {
-		prog = func(i, total int, r engine.Rules) {
+		prog = func(i, total int, r nzsc.Rules) {
 			fmt.Fprintln(e.stderr, sweepProgressLine(i, total, r))
 		}
 	}
@@ -47,7 +47,7 @@ func runSweep(e *env, fs *pflag.FlagSet, format string, workers int) error {
 // starts: "solving variant 2 of 7: points=4", and for a variant under
 // the default rules, whose options are all default, "the default rules"
 // (not an empty label).
-func sweepProgressLine(i, total int, r engine.Rules) string {
+func sweepProgressLine(i, total int, r nzsc.Rules) string {
 	label := strings.TrimPrefix(report.RulesNote(r), " under ")
 	if label == "" {
 		label = "the default rules"

@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func TestSweepBadInput(t *testing.T) {
@@ -27,11 +27,11 @@ func TestSweepBadInput(t *testing.T) {
 // too (it read "solving variant 3 of 3:" with nothing after).
 func TestSweepProgressLine(t *testing.T) {
 	for _, c := range []struct {
-		r    engine.Rules
+		r    nzsc.Rules
 		want string
 	}{
-		{engine.DefaultRules, "solving variant 3 of 3: the default rules"},
-		{engine.Rules{TurnCap: engine.DefaultRules.TurnCap, Points: 3}, "solving variant 3 of 3: points=3"},
+		{nzsc.DefaultRules, "solving variant 3 of 3: the default rules"},
+		{nzsc.Rules{TurnCap: nzsc.DefaultRules.TurnCap, Points: 3}, "solving variant 3 of 3: points=3"},
 	} {
 		if got := sweepProgressLine(2, 3, c.r); got != c.want {
 			t.Errorf("got %q, want %q", got, c.want)

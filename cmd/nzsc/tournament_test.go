@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -134,7 +134,7 @@ func (s *stopper) NewGame(_ int, rng *rand.Rand) {
 	}
 }
 
-func (s *stopper) Choose(d *agents.Decision) engine.Choice { return d.Legal[s.rng.IntN(len(d.Legal))] }
+func (s *stopper) Choose(d *agents.Decision) nzsc.Choice { return d.Legal[s.rng.IntN(len(d.Legal))] }
 
 func init() {
 	agents.Register(agents.Info{Name: "test-stop", Help: "test only: uniform; stops the run after a set number of games",

@@ -11,7 +11,7 @@
 // with stable strings, and reports a finishing order.
 //
 // The contract sits beside each game's own fast API, not under it: NZSC's
-// value-type engine.State, Step and PlayRandom stay as they are, and the
+// value-type nzsc.State, Step and PlayRandom stay as they are, and the
 // adapter that implements this contract calls them. Code that must be fast
 // for one game (a random-against-random match, a solver) uses the game's own
 // API; code that serves every game (the exec protocol, records, replay, the

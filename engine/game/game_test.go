@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // playContract plays a game of g to its end through the contract, each
@@ -47,7 +47,7 @@ func playContract(t *testing.T, g game.Game, seed uint64) (game.Record, game.Sta
 }
 
 // TestNZSCContractMatchesStep plays games through the contract and the
-// same choices through engine.State.Step, and replays each record.
+// same choices through nzsc.State.Step, and replays each record.
 func TestNZSCContractMatchesStep(t *testing.T) {
 	g, err := game.Build("nzsc", 2, game.Rules{"turn_cap": "60"})
 	if err != nil {
@@ -56,21 +56,21 @@ func TestNZSCContractMatchesStep(t *testing.T) {
 	for seed := range uint64(2000) {
 		rec, st := playContract(t, g, seed)
 		// The oracle: the engine's own Step, names read as the rules read them.
-		s := engine.NewGame(engine.Rules{TurnCap: 60})
+		s := nzsc.NewGame(nzsc.Rules{TurnCap: 60})
 		for i, names := range rec.Turns {
-			var c [2]engine.Choice
+			var c [2]nzsc.Choice
 			for seat, n := range names {
-				c[seat] = engine.Unknown
+				c[seat] = nzsc.Unknown
 				if n != "" {
-					c[seat] = engine.ParseChoice(s.Phase, n)
+					c[seat] = nzsc.ParseChoice(s.Phase, n)
 				}
 			}
-			if s.Phase == engine.GameOver {
+			if s.Phase == nzsc.GameOver {
 				t.Fatalf("seed %d: oracle over before turn %d", seed, i+1)
 			}
 			s.Step(c[0], c[1])
 		}
-		if got := st.(*engine.GameState).State; got != s {
+		if got := st.(*nzsc.GameState).State; got != s {
 			t.Fatalf("seed %d: contract state %+v, Step state %+v", seed, got, s)
 		}
 		o := st.Outcome()

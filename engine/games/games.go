@@ -6,9 +6,9 @@
 package games
 
 import (
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -16,11 +16,11 @@ import (
 // engine's adapter (the two-player fast path), 3 or 4 through package
 // nzscn.
 var NZSC = func() *game.Info {
-	i := engine.Info
+	i := nzsc.Info
 	i.MaxSeats = nzscn.MaxPlayers
 	i.New = func(seats int, r game.Rules) (game.Game, error) {
 		if seats == 2 {
-			return engine.Info.New(seats, r)
+			return nzsc.Info.New(seats, r)
 		}
 		return nzscn.Info.New(seats, r)
 	}
@@ -28,7 +28,7 @@ var NZSC = func() *game.Info {
 	// two seats, characters and combinations at 3 or 4.
 	i.Stats = func(g game.Game, entrants int) game.Stats {
 		if g.Seats() == 2 {
-			return engine.Info.Stats(g, entrants)
+			return nzsc.Info.Stats(g, entrants)
 		}
 		return nzscn.Info.Stats(g, entrants)
 	}

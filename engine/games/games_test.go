@@ -3,9 +3,9 @@ package games_test
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -20,7 +20,7 @@ func TestNZSCSeats(t *testing.T) {
 		case err != nil:
 			t.Errorf("%d seats: %v", seats, err)
 		case seats == 2:
-			if _, ok := g.(*engine.Game); !ok {
+			if _, ok := g.(*nzsc.Game); !ok {
 				t.Errorf("2 seats served by %T, want the two-player engine", g)
 			}
 		default:

@@ -1,6 +1,6 @@
 package nzscn
 
-import "github.com/nzsclab/nzsc/engine"
+import "github.com/nzsclab/nzsc/engine/nzsc"
 
 // The accessors below are how bots, front ends and solvers read a State.
 
@@ -10,28 +10,28 @@ func (s *State) Points(seat int) int { return int(s.players[seat&3].points) }
 // Waits returns seat's remaining waits (0..4).
 func (s *State) Waits(seat int) int { return int(s.players[seat&3].waits) }
 
-// Character returns seat's character, or engine.NoCharacter before
+// Character returns seat's character, or nzsc.NoCharacter before
 // characters are settled.
-func (s *State) Character(seat int) engine.Character { return s.players[seat&3].character }
+func (s *State) Character(seat int) nzsc.Character { return s.players[seat&3].character }
 
 // Booster returns seat's booster; it is meaningful from PickMove on.
-func (s *State) Booster(seat int) engine.Booster { return s.players[seat&3].booster }
+func (s *State) Booster(seat int) nzsc.Booster { return s.players[seat&3].booster }
 
 // Loadout returns seat's character and booster.
-func (s *State) Loadout(seat int) engine.Loadout {
-	return engine.Loadout{Character: s.Character(seat), Booster: s.Booster(seat)}
+func (s *State) Loadout(seat int) nzsc.Loadout {
+	return nzsc.Loadout{Character: s.Character(seat), Booster: s.Booster(seat)}
 }
 
 // CharacterStreak returns the character seat picked last and how many
 // picks in a row (clashes included) it has been picked.
-func (s *State) CharacterStreak(seat int) (engine.Character, int) {
+func (s *State) CharacterStreak(seat int) (nzsc.Character, int) {
 	p := &s.players[seat&3]
 	return p.lastCharacter, int(p.characterStreak)
 }
 
 // MoveStreak returns the move seat played last and how many rounds in a
 // row it has played it; (0, 0) before its first round.
-func (s *State) MoveStreak(seat int) (engine.Move, int) {
+func (s *State) MoveStreak(seat int) (nzsc.Move, int) {
 	p := &s.players[seat&3]
 	if p.moveStreak == 0 {
 		return 0, 0
@@ -50,7 +50,7 @@ func (s *State) Blocked(seat int) uint32 { return s.players[seat&3].blocked }
 // Available returns the bit set of moves seat may play now; zero outside
 // PickMove.
 func (s *State) Available(seat int) uint32 {
-	if s.Phase != engine.PickMove {
+	if s.Phase != nzsc.PickMove {
 		return 0
 	}
 	return s.players[seat&3].available()

@@ -3,15 +3,15 @@ package nzscn
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func benchRandom(b *testing.B, n int) {
 	b.ReportAllocs()
-	var src engine.Wyrand
+	var src nzsc.Wyrand
 	var seed uint64
 	turns := 0
-	start := New(n, engine.DefaultRules)
+	start := New(n, nzsc.DefaultRules)
 	for b.Loop() {
 		seed++
 		src.Seed(seed, 0)

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // This file is N-player NZSC behind the lab's game contract (package
@@ -21,12 +21,12 @@ var Info = game.Info{
 	MinSeats:     MinPlayers,
 	MaxSeats:     MaxPlayers,
 	Simultaneous: true,
-	Rules:        engine.Info.Rules,
+	Rules:        nzsc.Info.Rules,
 	New: func(seats int, r game.Rules) (game.Game, error) {
 		if seats < MinPlayers || seats > MaxPlayers {
 			return nil, fmt.Errorf("nzsc has 2 to 4 seats, not %d", seats)
 		}
-		rules, err := engine.ParseRules(r)
+		rules, err := nzsc.ParseRules(r)
 		if err != nil {
 			return nil, err
 		}
@@ -45,11 +45,11 @@ var errVariant = errors.New("nzsc for 3 or 4 players plays the shared rules: of 
 // Game is N-player NZSC under fixed rules, as a game.Game.
 type Game struct {
 	players int
-	rules   engine.Rules
+	rules   nzsc.Rules
 }
 
 // NewGame returns NZSC for players seats (2 to 4) under r as a game.Game.
-func NewGame(players int, r engine.Rules) (*Game, error) {
+func NewGame(players int, r nzsc.Rules) (*Game, error) {
 	g, err := Info.New(players, r.Options())
 	if err != nil {
 		return nil, err
@@ -66,8 +66,8 @@ func (g *Game) Seats() int { return g.players }
 // Rules implements game.Game.
 func (g *Game) Rules() game.Rules { return g.rules.Options() }
 
-// EngineRules returns the game's rules as engine.Rules.
-func (g *Game) EngineRules() engine.Rules { return g.rules }
+// EngineRules returns the game's rules as nzsc.Rules.
+func (g *Game) EngineRules() nzsc.Rules { return g.rules }
 
 // NewState implements game.Game. NZSC has no chance: the seed is unused.
 func (g *Game) NewState(uint64) game.State {
@@ -111,7 +111,7 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 	if gs.State.Over() || seat < 0 || seat >= int(gs.State.Players) {
 		return dst
 	}
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := gs.State.Legal(seat, &buf)
 	for _, c := range buf[:n] {
 		dst = append(dst, game.Action(c))
@@ -121,7 +121,7 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 
 // Apply implements game.State: one turn of Step. Any choice is accepted;
 // the rules penalize the illegal ones. Pass stands for a stuck seat (and
-// for a name that does not exist, engine.Unknown).
+// for a name that does not exist, nzsc.Unknown).
 func (gs *GameState) Apply(acts []game.Action) error {
 	n := int(gs.State.Players)
 	if len(acts) != n {
@@ -138,11 +138,11 @@ func (gs *GameState) Apply(acts []game.Action) error {
 	return nil
 }
 
-func choiceOf(a game.Action) engine.Choice {
+func choiceOf(a game.Action) nzsc.Choice {
 	if a > 0xFF {
-		return engine.Unknown
+		return nzsc.Unknown
 	}
-	return engine.Choice(a)
+	return nzsc.Choice(a)
 }
 
 // Over implements game.State.
@@ -155,7 +155,7 @@ func (gs *GameState) Outcome() game.Outcome { return OutcomeOf(&gs.State) }
 // the others by score, equal scores sharing a place. At the turn cap
 // nobody wins and every player is ranked by score, except between two
 // players, where a capped game is a plain draw (both first) as in
-// engine.OutcomeOf.
+// nzsc.OutcomeOf.
 func OutcomeOf(s *State) game.Outcome {
 	n := int(s.Players)
 	var sc [game.MaxSeats]int
@@ -210,7 +210,7 @@ func (o *Observation) ParseAction(s string) (game.Action, error) {
 	if o.State.Over() {
 		return game.Pass, fmt.Errorf("nzsc: the game is over")
 	}
-	return game.Action(engine.ParseChoice(o.State.Phase, s)), nil
+	return game.Action(nzsc.ParseChoice(o.State.Phase, s)), nil
 }
 
 // MarshalJSON implements game.Observation. The form is
@@ -244,7 +244,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 	for i := range players {
 		d := side{Seat: i, Points: s.Points(i), Waits: s.Waits(i), Stuck: s.Stuck(i),
 			Available: moveNames(s.Available(i)), Destroyed: moveNames(s.Destroyed(i))}
-		if c := s.Character(i); c < engine.NumCharacters {
+		if c := s.Character(i); c < nzsc.NumCharacters {
 			d.Character = name(c.String())
 			if s.Settled() {
 				d.Booster = name(s.Booster(i).String())
@@ -268,7 +268,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 
 func moveNames(set uint32) []string {
 	out := []string{}
-	for m := range engine.Move(engine.NumMoves) {
+	for m := range nzsc.Move(nzsc.NumMoves) {
 		if set>>m&1 == 1 {
 			out = append(out, m.String())
 		}

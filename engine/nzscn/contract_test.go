@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
 
@@ -20,8 +20,8 @@ func TestContractPlaysStep(t *testing.T) {
 		}
 		for seed := range uint64(200) {
 			gs := g.NewState(seed).(*nzscn.GameState)
-			s := nzscn.New(n, engine.DefaultRules)
-			src := engine.NewWyrand(seed, 5)
+			s := nzscn.New(n, nzsc.DefaultRules)
+			src := nzsc.NewWyrand(seed, 5)
 			var toAct []int
 			var legal []game.Action
 			acts := make([]game.Action, n)
@@ -30,12 +30,12 @@ func TestContractPlaysStep(t *testing.T) {
 				var c nzscn.Choices
 				for i := range acts {
 					acts[i] = game.Pass
-					c[i] = engine.Unknown
+					c[i] = nzsc.Unknown
 				}
 				for _, seat := range toAct {
 					legal = gs.Legal(seat, legal)
 					a := legal[src.Uint64()%uint64(len(legal))]
-					acts[seat], c[seat] = a, engine.Choice(a)
+					acts[seat], c[seat] = a, nzsc.Choice(a)
 				}
 				for seat := range n {
 					if s.Stuck(seat) == contains(toAct, seat) {
@@ -73,7 +73,7 @@ func TestContractErrorsAndObservation(t *testing.T) {
 	if _, err := nzscn.Info.New(3, game.Rules{"turn_cap": "0"}); err == nil {
 		t.Error("turn_cap=0: no error")
 	}
-	g, _ := nzscn.NewGame(3, engine.DefaultRules)
+	g, _ := nzscn.NewGame(3, nzsc.DefaultRules)
 	gs := g.NewState(0)
 	if err := gs.Apply([]game.Action{0, 1}); err == nil {
 		t.Error("2 actions at a 3-seat table: no error")
@@ -107,7 +107,7 @@ func TestContractErrorsAndObservation(t *testing.T) {
 		t.Errorf("observation %s", b)
 	}
 	c := gs.Clone()
-	c.Apply([]game.Action{game.Action(engine.NoBooster), game.Action(engine.NoBooster), game.Action(engine.NoBooster)})
+	c.Apply([]game.Action{game.Action(nzsc.NoBooster), game.Action(nzsc.NoBooster), game.Action(nzsc.NoBooster)})
 	if gs.Turn() != 1 || c.Turn() != 2 {
 		t.Error("Clone is not independent")
 	}

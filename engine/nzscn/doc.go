@@ -7,10 +7,10 @@
 // players), the end-of-turn deduction rule, finishing orders with shared
 // places, and the turn cap.
 //
-// It plays by package engine's rules code (outcome table, Smash against
+// It plays by package nzsc's rules code (engine/nzsc) (outcome table, Smash against
 // Shadow Fireball, headstarts, penalty clauses, move sets, the
 // three-in-a-row rule); only what differs with more players lives here.
-// With 2 players it plays exactly engine's game, but engine.State stays the
+// With 2 players it plays exactly nzsc's game, but nzsc.State stays the
 // two-player fast path.
 //
 // A game is a State, a small value type with no pointers, slices or maps.

@@ -3,7 +3,7 @@ package nzscn
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // FuzzGame plays games of 2 to 4 players from arbitrary answers (legal
@@ -19,8 +19,8 @@ func FuzzGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, n uint8, turnCap uint16, seed uint64, raw []byte) {
 		players := 2 + int(n%3)
 		limit := 1 + int(turnCap%3000)
-		s := New(players, engine.Rules{TurnCap: limit})
-		src := engine.NewWyrand(seed, 0)
+		s := New(players, nzsc.Rules{TurnCap: limit})
+		src := nzsc.NewWyrand(seed, 0)
 		k := 0
 		for !s.Over() {
 			if int(s.Turn) >= limit {
@@ -30,9 +30,9 @@ func FuzzGame(f *testing.F) {
 			for i := range players {
 				m := s.LegalMask(i)
 				if k < len(raw) && raw[k]&1 == 1 {
-					c[i] = engine.Choice(raw[k] >> 1 * 3) // arbitrary, often illegal
+					c[i] = nzsc.Choice(raw[k] >> 1 * 3) // arbitrary, often illegal
 				} else if m != 0 {
-					c[i] = engine.Choice(nthBit(m, int(src.Uint64()%uint64(popcount(m)))))
+					c[i] = nzsc.Choice(nthBit(m, int(src.Uint64()%uint64(popcount(m)))))
 				}
 				k++
 			}
@@ -41,10 +41,10 @@ func FuzzGame(f *testing.F) {
 				if w := s.Waits(i); w < 0 || w > 4 {
 					t.Fatalf("turn %d seat %d: waits %d", s.Turn, i, w)
 				}
-				if !s.Over() && s.Points(i) >= engine.WinningPoints {
+				if !s.Over() && s.Points(i) >= nzsc.WinningPoints {
 					t.Fatalf("turn %d seat %d: %d points and the game goes on", s.Turn, i, s.Points(i))
 				}
-				if s.Points(i) > engine.WinningPoints-1+2*(players-1) {
+				if s.Points(i) > nzsc.WinningPoints-1+2*(players-1) {
 					t.Fatalf("turn %d seat %d: %d points, more than a turn can give", s.Turn, i, s.Points(i))
 				}
 			}
@@ -52,13 +52,13 @@ func FuzzGame(f *testing.F) {
 		o := OutcomeOf(&s)
 		at5 := 0
 		for i := range players {
-			if s.Points(i) >= engine.WinningPoints {
+			if s.Points(i) >= nzsc.WinningPoints {
 				at5++
 			}
 		}
 		switch {
 		case s.Winner >= 0:
-			if at5 != 1 || s.Points(int(s.Winner)) < engine.WinningPoints || o.Place[s.Winner] != 1 {
+			if at5 != 1 || s.Points(int(s.Winner)) < nzsc.WinningPoints || o.Place[s.Winner] != 1 {
 				t.Fatalf("winner %d with scores %v", s.Winner, s.Scores())
 			}
 			for i := range players {

@@ -3,7 +3,7 @@ package nzscn
 import (
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // PlayRandom plays the game to its end with every seat choosing uniformly
@@ -18,15 +18,15 @@ import (
 // turns go straight to the phase's rules, past Step's classification,
 // and the move phase is played on the seats' packed move windows (see
 // randomRounds).
-func (s *State) PlayRandom(src *engine.Wyrand) int {
+func (s *State) PlayRandom(src *nzsc.Wyrand) int {
 	d := digits{src: src}
-	if s.Phase == engine.PickCharacter {
+	if s.Phase == nzsc.PickCharacter {
 		s.randomCharacters(&d)
 	}
-	if s.Phase == engine.PickBooster {
+	if s.Phase == nzsc.PickBooster {
 		s.randomBoosters(&d)
 	}
-	if s.Phase == engine.PickMove {
+	if s.Phase == nzsc.PickMove {
 		s.randomRounds(&d)
 	}
 	return int(s.Winner)
@@ -62,7 +62,7 @@ func (s *State) randomCharacters(d *digits) {
 		}
 		dd.have -= len(ps)
 		// Each seat's characters, less the one a streak of three bars.
-		barred := (streak + (128-engine.DefaultStreak)*0x01010101) & 0x80808080 >> 7 * 0x0F
+		barred := (streak + (128-nzsc.DefaultStreak)*0x01010101) & 0x80808080 >> 7 * 0x0F
 		// Seat i's digit is the i-th. Among all four characters the pick
 		// is the digit mod 4.
 		dig := uint32(dd.dig)
@@ -91,7 +91,7 @@ func (s *State) randomCharacters(d *digits) {
 	*d = dd
 	for i := range ps {
 		sh := 8 * uint32(i&3)
-		ps[i].lastCharacter = engine.Character(bits.TrailingZeros32(last >> sh & 15))
+		ps[i].lastCharacter = nzsc.Character(bits.TrailingZeros32(last >> sh & 15))
 		ps[i].characterStreak = uint8(streak >> sh)
 	}
 	s.Turn = turn
@@ -101,7 +101,7 @@ func (s *State) randomCharacters(d *digits) {
 		}
 		var g [MaxPlayers]uint8
 		s.headstarts(&g)
-		s.Phase = engine.PickBooster
+		s.Phase = nzsc.PickBooster
 	}
 	if s.unsettled() {
 		s.settle(0)
@@ -123,7 +123,7 @@ func (s *State) randomBoosters(d *digits) {
 		d.dig >>= 7
 		p.booster, p.owned = l.Booster, l.Moves()
 	}
-	s.Phase = engine.PickMove
+	s.Phase = nzsc.PickMove
 	s.Turn++
 	if s.unsettled() {
 		s.settle(0)
@@ -131,10 +131,10 @@ func (s *State) randomBoosters(d *digits) {
 }
 
 // loadoutOf[c][k] is character c with the k-th booster of its list.
-var loadoutOf = func() (t [engine.NumCharacters][4]engine.Loadout) {
-	for c := range engine.Character(engine.NumCharacters) {
+var loadoutOf = func() (t [nzsc.NumCharacters][4]nzsc.Loadout) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
 		for k, b := range c.Boosters() {
-			t[c][k] = engine.Loadout{Character: c, Booster: b}
+			t[c][k] = nzsc.Loadout{Character: c, Booster: b}
 		}
 	}
 	return t
@@ -169,8 +169,8 @@ func (s *State) randomRounds(d *digits) {
 				two |= m
 			}
 		}
-		single |= engine.SingleUseMask >> base & 127 << sh
-		wrecks |= engine.DestructiveMask >> base & 127 << sh
+		single |= nzsc.SingleUseMask >> base & 127 << sh
+		wrecks |= nzsc.DestructiveMask >> base & 127 << sh
 		pts |= uint32(p.points) << sh
 		waits |= uint32(p.waits) << sh
 		codes |= loadoutCode(p.character, p.booster) << 3 << sh
@@ -180,7 +180,7 @@ func (s *State) randomRounds(d *digits) {
 	// it. Only with four is the last lane a seat's.
 	passVoids, four := len(ps) == 2, len(ps) == 4
 	// A pass costs pass waits, and a seat with fewer has none left.
-	pass := uint32(engine.Stuck.Waits()) * 0x01010101
+	pass := uint32(nzsc.Stuck.Waits()) * 0x01010101
 	// The loop keeps pairs of words in one 64-bit word each, the first in
 	// the low half: with fewer values, fewer of them are kept in memory
 	// (3 players: 1.5% fewer instructions).
@@ -261,11 +261,11 @@ func (s *State) randomRounds(d *digits) {
 			pts, won, _ := settleLanes(uint32(pw), seats)
 			pw = pw&^0xFFFFFFFF | uint64(pts)
 			if won >= 0 {
-				s.Phase, s.Winner = engine.GameOver, int8(won)
+				s.Phase, s.Winner = nzsc.GameOver, int8(won)
 				break
 			}
 			if rounds == 0 {
-				s.Phase = engine.GameOver
+				s.Phase = nzsc.GameOver
 				break
 			}
 		}
@@ -277,7 +277,7 @@ func (s *State) randomRounds(d *digits) {
 	// From the first seat up, each shifting the others down a lane.
 	for i := range ps {
 		p := &ps[i]
-		base := 7 * engine.Move(p.character&3)
+		base := 7 * nzsc.Move(p.character&3)
 		p.points, p.waits = uint8(pts), uint8(waits)
 		// A destroyed move is an owned one.
 		p.destroyed |= p.owned &^ (live & 127 << base)
@@ -285,7 +285,7 @@ func (s *State) randomRounds(d *digits) {
 		// A seat's streak lanes are one's, two's and blocked's bits of its
 		// last move.
 		if o := one & 127; o != 0 {
-			p.lastMove = base + engine.Move(bits.TrailingZeros32(o))
+			p.lastMove = base + nzsc.Move(bits.TrailingZeros32(o))
 			p.moveStreak = 1 + b2u(two&127 != 0) + b2u(blocked&127 != 0)
 		}
 		pts, waits, live, blocked, one, two = pts>>8, waits>>8, live>>8, blocked>>8, one>>8, two>>8
@@ -302,7 +302,7 @@ func settleLanes(pts, seats uint32) (_ uint32, winner int, deducted bool) {
 	at5 := (pts + bias5) & 0x80808080
 	if at5&(at5-1) != 0 {
 		top := max(pts&0xFF, pts>>8&0xFF, pts>>16&0xFF, pts>>24)
-		d := top - engine.WinningPoints
+		d := top - nzsc.WinningPoints
 		// The seats at the top: the lanes where pts^top is zero.
 		z := pts ^ top*0x01010101
 		z = ^((z&0x7F7F7F7F + 0x7F7F7F7F) | z | 0x7F7F7F7F) & seats
@@ -325,11 +325,11 @@ func settleLanes(pts, seats uint32) (_ uint32, winner int, deducted bool) {
 // This does not compile unless every destructive move is single-use (the
 // negation of a nonzero unsigned constant overflows), as randomRounds
 // relies on.
-const _ = -(engine.DestructiveMask &^ engine.SingleUseMask)
+const _ = -(nzsc.DestructiveMask &^ nzsc.SingleUseMask)
 
 // bias5 is added to every score lane so that a score of 5 or more sets
 // its lane's top bit (scores stay far below 128).
-const bias5 = (128 - engine.WinningPoints) * 0x01010101
+const bias5 = (128 - nzsc.WinningPoints) * 0x01010101
 
 // laneBytes[set] has 0xFF in the lane of every seat of set.
 var laneBytes = func() (t [16]uint32) {
@@ -345,8 +345,8 @@ var laneBytes = func() (t [16]uint32) {
 
 // loadoutCode numbers what scoring needs of a loadout: its character and
 // whether its booster is Strong (Smash against Shadow Fireball).
-func loadoutCode(c engine.Character, b engine.Booster) uint32 {
-	return uint32(c&3)<<1 | uint32(b2u(b == engine.Strong))
+func loadoutCode(c nzsc.Character, b nzsc.Booster) uint32 {
+	return uint32(c&3)<<1 | uint32(b2u(b == nzsc.Strong))
 }
 
 // pairGains[a<<9 | ka<<6 | b<<3 | kb] holds what two seats score against
@@ -354,15 +354,15 @@ func loadoutCode(c engine.Character, b engine.Booster) uint32 {
 // and plays the ka-th move of its window, and B has code b and plays its
 // kb-th: A's points in byte 0 and B's in bytes 1, 2 and 3, so that a mask
 // puts them in the lanes of any two seats A < B. Pick 7, a stuck seat's,
-// scores nothing either way. It is engine.PairPoints read in window
+// scores nothing either way. It is nzsc.PairPoints read in window
 // coordinates.
 var pairGains = func() (t [1 << 12]uint32) {
 	for a := range uint32(8) {
 		for b := range uint32(8) {
-			ma, mb := engine.Move(7*(a>>1)), engine.Move(7*(b>>1))
-			for ka := range engine.Move(7) {
-				for kb := range engine.Move(7) {
-					ga, gb := engine.PairPoints(ma+ka, mb+kb, a&1 == 1, b&1 == 1)
+			ma, mb := nzsc.Move(7*(a>>1)), nzsc.Move(7*(b>>1))
+			for ka := range nzsc.Move(7) {
+				for kb := range nzsc.Move(7) {
+					ga, gb := nzsc.PairPoints(ma+ka, mb+kb, a&1 == 1, b&1 == 1)
 					t[a<<9|uint32(ka)<<6|b<<3|uint32(kb)] = uint32(ga) | uint32(gb)*0x01010100
 				}
 			}
@@ -386,7 +386,7 @@ func b2u(b bool) uint8 {
 // without checks. The turn loops work on a copy of their digits, so that
 // they stay in registers.
 type digits struct {
-	src  *engine.Wyrand
+	src  *nzsc.Wyrand
 	dig  uint64
 	have int
 }

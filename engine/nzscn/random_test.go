@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // playRandomByStep is the oracle of PlayRandom: the draws as its doc
@@ -13,16 +13,16 @@ import (
 // count picking among the legal choices in canonical order), each turn
 // played through Legal and Step. It also returns how many passes stuck
 // seats made.
-func playRandomByStep(s *State, src *engine.Wyrand) (winner, passes int) {
+func playRandomByStep(s *State, src *nzsc.Wyrand) (winner, passes int) {
 	var word uint64
 	left := 0
-	var buf [engine.MaxChoices]engine.Choice
+	var buf [nzsc.MaxChoices]nzsc.Choice
 	for !s.Over() {
 		var c Choices
 		for i := range int(s.Players) {
 			k := s.Legal(i, &buf)
 			if k == 0 {
-				c[i] = engine.Unknown
+				c[i] = nzsc.Unknown
 				passes++
 				continue
 			}
@@ -52,13 +52,13 @@ func TestPlayRandomPlaysItsDraws(t *testing.T) {
 	var capped, stuck int
 	for seed := range uint64(games) {
 		n := 2 + int(seed%3)
-		turnCap := engine.DefaultRules.TurnCap
+		turnCap := nzsc.DefaultRules.TurnCap
 		if seed%4 == 1 {
 			turnCap = 1 + int(seed/4%40)
 		}
-		s := New(n, engine.Rules{TurnCap: turnCap})
+		s := New(n, nzsc.Rules{TurnCap: turnCap})
 		// Part way: some turns of mostly legal, sometimes illegal answers.
-		pre := engine.NewWyrand(seed, 1)
+		pre := nzsc.NewWyrand(seed, 1)
 		for k := int(seed / 3 % 12); k > 0 && !s.Over(); k-- {
 			var c Choices
 			for i := range n {
@@ -68,7 +68,7 @@ func TestPlayRandomPlaysItsDraws(t *testing.T) {
 		}
 		start := s
 		got, want := s, s
-		a, b := engine.NewWyrand(seed, 2), engine.NewWyrand(seed, 2)
+		a, b := nzsc.NewWyrand(seed, 2), nzsc.NewWyrand(seed, 2)
 		gw := got.PlayRandom(a)
 		ww, passes := playRandomByStep(&want, b)
 		if got != want || gw != ww || a.Uint64() != b.Uint64() {

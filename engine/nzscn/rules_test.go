@@ -3,52 +3,52 @@ package nzscn
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The oracles here are the SPEC's own statements worked by hand, and,
-// pair by pair, the two-player engine (package engine), which is a
+// pair by pair, the two-player engine (package engine/nzsc), which is a
 // separate implementation of a round between two players.
 
-func ch(c engine.Character) engine.Choice { return engine.Choice(c) }
-func mv(m engine.Move) engine.Choice      { return engine.Choice(m) }
-func lo(c engine.Character, b engine.Booster) engine.Loadout {
-	return engine.Loadout{Character: c, Booster: b}
+func ch(c nzsc.Character) nzsc.Choice { return nzsc.Choice(c) }
+func mv(m nzsc.Move) nzsc.Choice      { return nzsc.Choice(m) }
+func lo(c nzsc.Character, b nzsc.Booster) nzsc.Loadout {
+	return nzsc.Loadout{Character: c, Booster: b}
 }
 
 func TestClashEveryoneRepicks(t *testing.T) {
-	s := New(3, engine.DefaultRules)
+	s := New(3, nzsc.DefaultRules)
 	// Seats 0 and 1 both pick Ninja three times: every seat's streak grows,
 	// seat 2's too, and nothing is settled.
 	for k := 1; k <= 3; k++ {
-		tr := s.Step(Choices{ch(engine.Ninja), ch(engine.Ninja), ch(engine.Zombie)})
-		if !tr.Clash() || s.Phase != engine.PickCharacter {
+		tr := s.Step(Choices{ch(nzsc.Ninja), ch(nzsc.Ninja), ch(nzsc.Zombie)})
+		if !tr.Clash() || s.Phase != nzsc.PickCharacter {
 			t.Fatalf("pick %d: clash %v phase %v, want a clash and another pick", k, tr.Clash(), s.Phase)
 		}
-		for seat, want := range []engine.Character{engine.Ninja, engine.Ninja, engine.Zombie} {
+		for seat, want := range []nzsc.Character{nzsc.Ninja, nzsc.Ninja, nzsc.Zombie} {
 			if c, n := s.CharacterStreak(seat); c != want || n != k {
 				t.Fatalf("pick %d seat %d: streak %v×%d, want %v×%d", k, seat, c, n, want, k)
 			}
-			if s.Points(seat) != 0 || s.Character(seat) != engine.NoCharacter {
+			if s.Points(seat) != 0 || s.Character(seat) != nzsc.NoCharacter {
 				t.Fatalf("pick %d seat %d: settled or scored on a clash", k, seat)
 			}
 		}
 	}
 	// A fourth Zombie is now illegal for seat 2 (3 waits) and nullifies the
 	// turn for everyone.
-	if o := s.Offence(2, ch(engine.Zombie)); o != engine.FourthInARow {
-		t.Fatalf("fourth Zombie: offence %v, want %v", o, engine.FourthInARow)
+	if o := s.Offence(2, ch(nzsc.Zombie)); o != nzsc.FourthInARow {
+		t.Fatalf("fourth Zombie: offence %v, want %v", o, nzsc.FourthInARow)
 	}
-	tr := s.Step(Choices{ch(engine.Samurai), ch(engine.Clown), ch(engine.Zombie)})
-	if !tr.Nullified(3) || s.Waits(2) != 1 || s.Waits(0) != 4 || s.Phase != engine.PickCharacter {
+	tr := s.Step(Choices{ch(nzsc.Samurai), ch(nzsc.Clown), ch(nzsc.Zombie)})
+	if !tr.Nullified(3) || s.Waits(2) != 1 || s.Waits(0) != 4 || s.Phase != nzsc.PickCharacter {
 		t.Fatalf("fourth Zombie: nullified %v waits %d/%d phase %v", tr.Nullified(3), s.Waits(2), s.Waits(0), s.Phase)
 	}
-	if c, n := s.CharacterStreak(0); c != engine.Ninja || n != 3 {
+	if c, n := s.CharacterStreak(0); c != nzsc.Ninja || n != 3 {
 		t.Fatalf("a nullified pick changed seat 0's streak to %v×%d", c, n)
 	}
 	// Distinct picks settle.
-	s.Step(Choices{ch(engine.Samurai), ch(engine.Clown), ch(engine.Ninja)})
-	if s.Phase != engine.PickBooster {
+	s.Step(Choices{ch(nzsc.Samurai), ch(nzsc.Clown), ch(nzsc.Ninja)})
+	if s.Phase != nzsc.PickBooster {
 		t.Fatalf("distinct picks: phase %v, want booster", s.Phase)
 	}
 }
@@ -57,19 +57,19 @@ func TestHeadstartsAgainstEachOpponent(t *testing.T) {
 	// Ninja over Samurai, Samurai over Clown, Clown over Ninja, Zombie none:
 	// each player scores one point per opponent it has a headstart over.
 	cases := []struct {
-		chars []engine.Character
+		chars []nzsc.Character
 		want  []int
 	}{
-		{[]engine.Character{engine.Ninja, engine.Samurai, engine.Clown}, []int{1, 1, 1}},
-		{[]engine.Character{engine.Ninja, engine.Zombie, engine.Samurai}, []int{1, 0, 0}},
-		{[]engine.Character{engine.Zombie, engine.Clown, engine.Samurai}, []int{0, 0, 1}},
-		{[]engine.Character{engine.Clown, engine.Ninja, engine.Zombie}, []int{1, 0, 0}},
-		{[]engine.Character{engine.Ninja, engine.Zombie, engine.Samurai, engine.Clown}, []int{1, 0, 1, 1}},
-		{[]engine.Character{engine.Zombie, engine.Ninja}, []int{0, 0}},
-		{[]engine.Character{engine.Samurai, engine.Ninja}, []int{0, 1}},
+		{[]nzsc.Character{nzsc.Ninja, nzsc.Samurai, nzsc.Clown}, []int{1, 1, 1}},
+		{[]nzsc.Character{nzsc.Ninja, nzsc.Zombie, nzsc.Samurai}, []int{1, 0, 0}},
+		{[]nzsc.Character{nzsc.Zombie, nzsc.Clown, nzsc.Samurai}, []int{0, 0, 1}},
+		{[]nzsc.Character{nzsc.Clown, nzsc.Ninja, nzsc.Zombie}, []int{1, 0, 0}},
+		{[]nzsc.Character{nzsc.Ninja, nzsc.Zombie, nzsc.Samurai, nzsc.Clown}, []int{1, 0, 1, 1}},
+		{[]nzsc.Character{nzsc.Zombie, nzsc.Ninja}, []int{0, 0}},
+		{[]nzsc.Character{nzsc.Samurai, nzsc.Ninja}, []int{0, 1}},
 	}
 	for i, c := range cases {
-		s := New(len(c.chars), engine.DefaultRules)
+		s := New(len(c.chars), nzsc.DefaultRules)
 		var cs Choices
 		for k, x := range c.chars {
 			cs[k] = ch(x)
@@ -90,16 +90,16 @@ func TestSmashShadowFireballPairByPair(t *testing.T) {
 	// against either; between Smash and Shadow Fireball the Strong rule
 	// decides. Ninja's headstart over Samurai gives seat 0 a point first.
 	cases := []struct {
-		samurai engine.Booster
+		samurai nzsc.Booster
 		want    []int
 	}{
-		{engine.Strong, []int{1 + 1, 1 + 1, 0}},
-		{engine.Atlas, []int{1 + 2, 1, 0}},
-		{engine.NoBooster, []int{1 + 2, 1, 0}},
+		{nzsc.Strong, []int{1 + 1, 1 + 1, 0}},
+		{nzsc.Atlas, []int{1 + 2, 1, 0}},
+		{nzsc.NoBooster, []int{1 + 2, 1, 0}},
 	}
 	for i, c := range cases {
-		s := NewRound(engine.DefaultRules, lo(engine.Ninja, engine.Shadow), lo(engine.Samurai, c.samurai), lo(engine.Zombie, engine.NoBooster))
-		s.Step(Choices{mv(engine.ShadowFireball), mv(engine.Smash), mv(engine.Rampage)})
+		s := NewRound(nzsc.DefaultRules, lo(nzsc.Ninja, nzsc.Shadow), lo(nzsc.Samurai, c.samurai), lo(nzsc.Zombie, nzsc.NoBooster))
+		s.Step(Choices{mv(nzsc.ShadowFireball), mv(nzsc.Smash), mv(nzsc.Rampage)})
 		for seat, w := range c.want {
 			if s.Points(seat) != w {
 				t.Errorf("case %d (%v) seat %d: %d points, want %d", i, c.samurai, seat, s.Points(seat), w)
@@ -110,9 +110,9 @@ func TestSmashShadowFireballPairByPair(t *testing.T) {
 
 // pairOracle plays the round of seats i and j alone on the two-player
 // engine and returns what i scores and which of i's moves it destroys.
-func pairOracle(a, b engine.Loadout, ma, mb engine.Move) (uint8, uint32) {
-	e := engine.NewRound(engine.DefaultRules, a, b)
-	tr := e.Step(engine.Choice(ma), engine.Choice(mb))
+func pairOracle(a, b nzsc.Loadout, ma, mb nzsc.Move) (uint8, uint32) {
+	e := nzsc.NewRound(nzsc.DefaultRules, a, b)
+	tr := e.Step(nzsc.Choice(ma), nzsc.Choice(mb))
 	return tr.Gained(0), e.Destroyed(0)
 }
 
@@ -121,12 +121,12 @@ func TestRoundScoresEveryPair(t *testing.T) {
 	// legal moves: each seat's points are the sum of its two-player rounds
 	// against each opponent, and its destroyed moves the union of what
 	// each two-player round destroys.
-	src := engine.NewWyrand(7, 0)
-	all := engine.Loadouts()
+	src := nzsc.NewWyrand(7, 0)
+	all := nzsc.Loadouts()
 	checked := 0
 	for n := 2; n <= 4; n++ {
 		for range 4000 {
-			var ls []engine.Loadout
+			var ls []nzsc.Loadout
 			used := 0
 			for len(ls) < n {
 				l := all[src.Uint64()%uint64(len(all))]
@@ -135,15 +135,15 @@ func TestRoundScoresEveryPair(t *testing.T) {
 					ls = append(ls, l)
 				}
 			}
-			s := NewRound(engine.DefaultRules, ls...)
+			s := NewRound(nzsc.DefaultRules, ls...)
 			before := s.Scores()
 			var cs Choices
-			var ms [MaxPlayers]engine.Move
+			var ms [MaxPlayers]nzsc.Move
 			for i := range n {
-				var buf [engine.MaxChoices]engine.Choice
+				var buf [nzsc.MaxChoices]nzsc.Choice
 				k := s.Legal(i, &buf)
 				cs[i] = buf[src.Uint64()%uint64(k)]
-				ms[i] = engine.Move(cs[i])
+				ms[i] = nzsc.Move(cs[i])
 			}
 			tr := s.Step(cs)
 			if tr.Deducted() || s.Over() {
@@ -176,28 +176,28 @@ func TestRoundScoresEveryPair(t *testing.T) {
 
 func TestDestructiveMovesDestroyEveryOtherMove(t *testing.T) {
 	// Zap (Zombie) and Acid Spray (Clown) are single-use and destructive.
-	s := NewRound(engine.DefaultRules, lo(engine.Ninja, engine.Speedy), lo(engine.Zombie, engine.NoBooster),
-		lo(engine.Samurai, engine.Atlas), lo(engine.Clown, engine.Moustachio))
-	s.Step(Choices{mv(engine.Kick), mv(engine.Zap), mv(engine.Helmet), mv(engine.Nose)})
-	want := []uint32{1 << engine.Kick, 1 << engine.Zap, 1 << engine.Helmet, 1 << engine.Nose}
+	s := NewRound(nzsc.DefaultRules, lo(nzsc.Ninja, nzsc.Speedy), lo(nzsc.Zombie, nzsc.NoBooster),
+		lo(nzsc.Samurai, nzsc.Atlas), lo(nzsc.Clown, nzsc.Moustachio))
+	s.Step(Choices{mv(nzsc.Kick), mv(nzsc.Zap), mv(nzsc.Helmet), mv(nzsc.Nose)})
+	want := []uint32{1 << nzsc.Kick, 1 << nzsc.Zap, 1 << nzsc.Helmet, 1 << nzsc.Nose}
 	for i, w := range want {
 		if s.Destroyed(i) != w {
 			t.Errorf("Zap: seat %d destroyed %b, want %b", i, s.Destroyed(i), w)
 		}
 	}
 	// Zap and Acid Spray in the same round destroy each other too.
-	s = NewRound(engine.DefaultRules, lo(engine.Zombie, engine.NoBooster), lo(engine.Clown, engine.NoBooster), lo(engine.Ninja, engine.NoBooster))
-	s.Step(Choices{mv(engine.Zap), mv(engine.AcidSpray), mv(engine.Nunchucks)})
-	want = []uint32{1 << engine.Zap, 1 << engine.AcidSpray, 1 << engine.Nunchucks}
+	s = NewRound(nzsc.DefaultRules, lo(nzsc.Zombie, nzsc.NoBooster), lo(nzsc.Clown, nzsc.NoBooster), lo(nzsc.Ninja, nzsc.NoBooster))
+	s.Step(Choices{mv(nzsc.Zap), mv(nzsc.AcidSpray), mv(nzsc.Nunchucks)})
+	want = []uint32{1 << nzsc.Zap, 1 << nzsc.AcidSpray, 1 << nzsc.Nunchucks}
 	for i, w := range want {
 		if s.Destroyed(i) != w {
 			t.Errorf("Zap+Acid Spray: seat %d destroyed %b, want %b", i, s.Destroyed(i), w)
 		}
 	}
 	// Regenerate is single-use but destroys nobody else's move.
-	s = NewRound(engine.DefaultRules, lo(engine.Zombie, engine.Regenerative), lo(engine.Clown, engine.NoBooster), lo(engine.Ninja, engine.NoBooster))
-	s.Step(Choices{mv(engine.Regenerate), mv(engine.Nose), mv(engine.Kick)})
-	want = []uint32{1 << engine.Regenerate, 0, 0}
+	s = NewRound(nzsc.DefaultRules, lo(nzsc.Zombie, nzsc.Regenerative), lo(nzsc.Clown, nzsc.NoBooster), lo(nzsc.Ninja, nzsc.NoBooster))
+	s.Step(Choices{mv(nzsc.Regenerate), mv(nzsc.Nose), mv(nzsc.Kick)})
+	want = []uint32{1 << nzsc.Regenerate, 0, 0}
 	for i, w := range want {
 		if s.Destroyed(i) != w {
 			t.Errorf("Regenerate: seat %d destroyed %b, want %b", i, s.Destroyed(i), w)
@@ -207,8 +207,8 @@ func TestDestructiveMovesDestroyEveryOtherMove(t *testing.T) {
 
 func TestPenaltiesPayEveryOpponent(t *testing.T) {
 	base := func() State {
-		return NewRound(engine.DefaultRules, lo(engine.Zombie, engine.NoBooster), lo(engine.Clown, engine.NoBooster),
-			lo(engine.Ninja, engine.NoBooster), lo(engine.Samurai, engine.Strong))
+		return NewRound(nzsc.DefaultRules, lo(nzsc.Zombie, nzsc.NoBooster), lo(nzsc.Clown, nzsc.NoBooster),
+			lo(nzsc.Ninja, nzsc.NoBooster), lo(nzsc.Samurai, nzsc.Strong))
 	}
 	// Headstarts of the table: Clown over Ninja, Ninja over Samurai,
 	// Samurai over Clown: seats 1, 2 and 3 start with a point.
@@ -218,23 +218,23 @@ func TestPenaltiesPayEveryOpponent(t *testing.T) {
 		c          Choices
 		wantWaits  []int
 		wantPoints []int
-		offences   []engine.Offence
+		offences   []nzsc.Offence
 	}{
 		// A nonexistent move costs 4 waits; the turn is void for all.
-		{[4]uint8{4, 4, 4, 4}, Choices{engine.Unknown, mv(engine.Nose), mv(engine.Kick), mv(engine.Smash)},
-			[]int{0, 4, 4, 4}, start, []engine.Offence{engine.WrongUniverse, 0, 0, 0}},
+		{[4]uint8{4, 4, 4, 4}, Choices{nzsc.Unknown, mv(nzsc.Nose), mv(nzsc.Kick), mv(nzsc.Smash)},
+			[]int{0, 4, 4, 4}, start, []nzsc.Offence{nzsc.WrongUniverse, 0, 0, 0}},
 		// Out of waits: every opponent scores one.
-		{[4]uint8{3, 4, 4, 4}, Choices{engine.Unknown, mv(engine.Nose), mv(engine.Kick), mv(engine.Smash)},
-			[]int{0, 4, 4, 4}, []int{0, 2, 2, 2}, []engine.Offence{engine.WrongUniverse, 0, 0, 0}},
+		{[4]uint8{3, 4, 4, 4}, Choices{nzsc.Unknown, mv(nzsc.Nose), mv(nzsc.Kick), mv(nzsc.Smash)},
+			[]int{0, 4, 4, 4}, []int{0, 2, 2, 2}, []nzsc.Offence{nzsc.WrongUniverse, 0, 0, 0}},
 		// Two offenders out of waits at once: each pays the other and both
 		// pay the rest. A Zombie playing Acid Spray (another character's
 		// move, 3 waits); a Ninja playing Shadow Slip without its booster
 		// (2 waits).
-		{[4]uint8{2, 4, 1, 4}, Choices{mv(engine.AcidSpray), mv(engine.Nose), mv(engine.ShadowSlip), mv(engine.Smash)},
-			[]int{0, 4, 0, 4}, []int{1, 3, 2, 3}, []engine.Offence{engine.WrongCharacter, 0, engine.WrongBooster, 0}},
+		{[4]uint8{2, 4, 1, 4}, Choices{mv(nzsc.AcidSpray), mv(nzsc.Nose), mv(nzsc.ShadowSlip), mv(nzsc.Smash)},
+			[]int{0, 4, 0, 4}, []int{1, 3, 2, 3}, []nzsc.Offence{nzsc.WrongCharacter, 0, nzsc.WrongBooster, 0}},
 		// An offender with waits to spare pays only waits.
-		{[4]uint8{4, 4, 4, 2}, Choices{mv(engine.Rampage), mv(engine.Nose), mv(engine.Kick), mv(engine.Lightning)},
-			[]int{4, 4, 4, 0}, start, []engine.Offence{0, 0, 0, engine.WrongBooster}},
+		{[4]uint8{4, 4, 4, 2}, Choices{mv(nzsc.Rampage), mv(nzsc.Nose), mv(nzsc.Kick), mv(nzsc.Lightning)},
+			[]int{4, 4, 4, 0}, start, []nzsc.Offence{0, 0, 0, nzsc.WrongBooster}},
 	}
 	for i, c := range cases {
 		s := base()
@@ -261,48 +261,48 @@ func TestPenaltiesPayEveryOpponent(t *testing.T) {
 // destroyed, Rampage played three rounds running.
 func stuckZombie(s *State, seat int) {
 	p := &s.players[seat]
-	p.destroyed = 1<<engine.Zap | 1<<engine.Muscle
-	p.lastMove, p.moveStreak, p.blocked = engine.Rampage, 3, 1<<engine.Rampage
+	p.destroyed = 1<<nzsc.Zap | 1<<nzsc.Muscle
+	p.lastMove, p.moveStreak, p.blocked = nzsc.Rampage, 3, 1<<nzsc.Rampage
 }
 
 func TestStuckPassDoesNotNullifyOthers(t *testing.T) {
 	// Three players: the stuck Zombie passes (2 waits), the others play
 	// their round, and nobody scores against the Zombie. By the outcome
 	// table Kick scores 1 against Nose and Nose nothing against Kick.
-	s := NewRound(engine.DefaultRules, lo(engine.Zombie, engine.NoBooster), lo(engine.Ninja, engine.NoBooster), lo(engine.Clown, engine.NoBooster))
+	s := NewRound(nzsc.DefaultRules, lo(nzsc.Zombie, nzsc.NoBooster), lo(nzsc.Ninja, nzsc.NoBooster), lo(nzsc.Clown, nzsc.NoBooster))
 	stuckZombie(&s, 0)
 	if !s.Stuck(0) || s.LegalMask(0) != 0 {
 		t.Fatal("seat 0 is not stuck")
 	}
 	before := s.Scores()
-	tr := s.Step(Choices{mv(engine.Kick), mv(engine.Kick), mv(engine.Nose)})
+	tr := s.Step(Choices{mv(nzsc.Kick), mv(nzsc.Kick), mv(nzsc.Nose)})
 	after := s.Scores()
-	if tr.Nullified(3) || tr.Offence(0) != engine.Stuck {
+	if tr.Nullified(3) || tr.Offence(0) != nzsc.Stuck {
 		t.Fatalf("nullified %v, seat 0 offence %v: want a standing round and a pass", tr.Nullified(3), tr.Offence(0))
 	}
 	if s.Waits(0) != 2 || after[0] != before[0] || after[1] != before[1]+1 || after[2] != before[2] {
 		t.Fatalf("waits %d, points %v → %v; want 2 waits and only Kick scoring", s.Waits(0), before, after)
 	}
-	if m, n := s.MoveStreak(1); m != engine.Kick || n != 1 {
+	if m, n := s.MoveStreak(1); m != nzsc.Kick || n != 1 {
 		t.Fatalf("seat 1 did not play: streak %v×%d", m, n)
 	}
-	if m, n := s.MoveStreak(0); m != engine.Rampage || n != 3 {
+	if m, n := s.MoveStreak(0); m != nzsc.Rampage || n != 3 {
 		t.Fatalf("the pass changed seat 0's streak: %v×%d", m, n)
 	}
 	// Out of waits, the stuck player pays every opponent each turn.
-	s.Step(Choices{0, mv(engine.Nunchucks), mv(engine.JugglingKnives)})
+	s.Step(Choices{0, mv(nzsc.Nunchucks), mv(nzsc.JugglingKnives)})
 	if s.Waits(0) != 0 {
 		t.Fatalf("waits %d after two passes, want 0", s.Waits(0))
 	}
 	p1, p2 := s.Points(1), s.Points(2)
-	s.Step(Choices{0, mv(engine.Kick), mv(engine.Nose)})
+	s.Step(Choices{0, mv(nzsc.Kick), mv(nzsc.Nose)})
 	if s.Points(1) != p1+2 || s.Points(2) != p2+1 {
 		t.Fatalf("penalty points: %d→%d and %d→%d, want +2 (penalty, and Kick over Nose) and +1", p1, s.Points(1), p2, s.Points(2))
 	}
 	// Two players: the pass nullifies the round, as in the two-player game.
-	s2 := NewRound(engine.DefaultRules, lo(engine.Zombie, engine.NoBooster), lo(engine.Clown, engine.NoBooster))
+	s2 := NewRound(nzsc.DefaultRules, lo(nzsc.Zombie, nzsc.NoBooster), lo(nzsc.Clown, nzsc.NoBooster))
 	stuckZombie(&s2, 0)
-	tr = s2.Step(Choices{0, mv(engine.Nose)})
+	tr = s2.Step(Choices{0, mv(nzsc.Nose)})
 	if !tr.Nullified(2) || s2.Points(1) != 0 || s2.Waits(0) != 2 {
 		t.Fatalf("two players: nullified %v points %d waits %d, want a void turn", tr.Nullified(2), s2.Points(1), s2.Waits(0))
 	}
@@ -330,7 +330,7 @@ func TestDeductionRule(t *testing.T) {
 		{[]uint8{9, 9, 9, 9}, []int{4, 4, 4, 4}, -1, true},
 	}
 	for i, c := range cases {
-		s := New(len(c.pts), engine.DefaultRules)
+		s := New(len(c.pts), nzsc.DefaultRules)
 		for k, p := range c.pts {
 			s.players[k].points = p
 		}
@@ -361,11 +361,11 @@ func TestFinishingOrder(t *testing.T) {
 		{[]uint8{5, 1}, 0, "1-2"},
 	}
 	for i, c := range cases {
-		s := New(len(c.pts), engine.DefaultRules)
+		s := New(len(c.pts), nzsc.DefaultRules)
 		for k, p := range c.pts {
 			s.players[k].points = p
 		}
-		s.Phase, s.Winner = engine.GameOver, c.winner
+		s.Phase, s.Winner = nzsc.GameOver, c.winner
 		o := OutcomeOf(&s)
 		if o.String() != c.want || o.Winner != int(c.winner) {
 			t.Errorf("case %d %v: %v (winner %d), want %s (winner %d)", i, c.pts, o, o.Winner, c.want, c.winner)
@@ -379,13 +379,13 @@ func TestTurnCap(t *testing.T) {
 	// 4-4 at turn 5 and, from turn 6 on, 5-5 every turn, which the
 	// deduction rule takes back to 4-4 (7 times), until the cap ends the
 	// game undecided at 4-4-0.
-	s := New(3, engine.Rules{TurnCap: 12})
+	s := New(3, nzsc.Rules{TurnCap: 12})
 	deductions := 0
 	for k := 0; !s.Over(); k++ {
 		if k > 20 {
 			t.Fatal("the game did not stop at the cap")
 		}
-		if s.Step(Choices{ch(engine.Ninja), ch(engine.Zombie), engine.Unknown}).Deducted() {
+		if s.Step(Choices{ch(nzsc.Ninja), ch(nzsc.Zombie), nzsc.Unknown}).Deducted() {
 			deductions++
 		}
 	}

@@ -3,7 +3,7 @@ package nzscn
 import (
 	"math/bits"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // MaxPlayers is the most players a game has (the four characters must be
@@ -15,23 +15,23 @@ const (
 
 // Choices are one turn's answers, Choices[s] for seat s; entries beyond
 // the game's players are ignored.
-type Choices [MaxPlayers]engine.Choice
+type Choices [MaxPlayers]nzsc.Choice
 
 // player is one seat's side of the state.
 type player struct {
 	points uint8
 	waits  uint8
-	// character is engine.NoCharacter until characters are settled;
+	// character is nzsc.NoCharacter until characters are settled;
 	// booster is meaningful from PickMove on.
-	character engine.Character
-	booster   engine.Booster
+	character nzsc.Character
+	booster   nzsc.Booster
 	// lastCharacter was picked characterStreak times in a row (clashes
 	// included).
-	lastCharacter   engine.Character
+	lastCharacter   nzsc.Character
 	characterStreak uint8
 	// lastMove was played moveStreak rounds in a row (nullified turns and
 	// passes do not count); noMove before the first round.
-	lastMove   engine.Move
+	lastMove   nzsc.Move
 	moveStreak uint8
 	// Bit sets (bit i = Move i): the loadout's moves (empty before
 	// boosters are settled), the destroyed ones, and the one the
@@ -41,7 +41,7 @@ type player struct {
 	blocked   uint32
 }
 
-const noMove engine.Move = 0xFF
+const noMove nzsc.Move = 0xFF
 
 // available returns the moves the player may play now; zero means stuck.
 func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked }
@@ -52,7 +52,7 @@ type State struct {
 	players [MaxPlayers]player
 	// Players is the number of seats.
 	Players uint8
-	Phase   engine.Phase
+	Phase   nzsc.Phase
 	// Winner is the seat that won, or -1 while the game goes on and when
 	// it ends at the turn cap.
 	Winner  int8
@@ -64,7 +64,7 @@ type State struct {
 // character pick. It panics on a bad n or turn cap or on variant rules,
 // programmer errors; the contract's constructor checks them and returns
 // errors.
-func New(n int, r engine.Rules) State {
+func New(n int, r nzsc.Rules) State {
 	if n < MinPlayers || n > MaxPlayers {
 		panic("nzscn: players must be 2 to 4")
 	}
@@ -74,10 +74,10 @@ func New(n int, r engine.Rules) State {
 	if r.Variant() {
 		panic("nzscn: " + errVariant.Error())
 	}
-	s := State{Players: uint8(n), Phase: engine.PickCharacter, Winner: -1, TurnCap: uint16(r.TurnCap)}
+	s := State{Players: uint8(n), Phase: nzsc.PickCharacter, Winner: -1, TurnCap: uint16(r.TurnCap)}
 	for i := range n {
-		s.players[i] = player{waits: 4, character: engine.NoCharacter, booster: engine.NoBooster,
-			lastCharacter: engine.NoCharacter, lastMove: noMove}
+		s.players[i] = player{waits: 4, character: nzsc.NoCharacter, booster: nzsc.NoBooster,
+			lastCharacter: nzsc.NoCharacter, lastMove: noMove}
 	}
 	return s
 }
@@ -86,7 +86,7 @@ func New(n int, r engine.Rules) State {
 // loadouts (one per seat, characters distinct), headstarts given, as if
 // every player had picked them at the first try. It is where solvers and
 // tests start.
-func NewRound(r engine.Rules, loadouts ...engine.Loadout) State {
+func NewRound(r nzsc.Rules, loadouts ...nzsc.Loadout) State {
 	s := New(len(loadouts), r)
 	for i, l := range loadouts {
 		p := &s.players[i]
@@ -96,27 +96,27 @@ func NewRound(r engine.Rules, loadouts ...engine.Loadout) State {
 	}
 	var g [MaxPlayers]uint8
 	s.headstarts(&g)
-	s.Phase = engine.PickMove
+	s.Phase = nzsc.PickMove
 	return s
 }
 
 // Over reports whether the game has ended.
-func (s *State) Over() bool { return s.Phase == engine.GameOver }
+func (s *State) Over() bool { return s.Phase == nzsc.GameOver }
 
 // LegalMask returns seat's legal choices now as a bit set (bit i =
 // Choice i). Zero in PickMove means the seat is stuck.
 func (s *State) LegalMask(seat int) uint32 {
 	p := &s.players[seat&3]
 	switch s.Phase {
-	case engine.PickCharacter:
-		m := uint32(1)<<engine.NumCharacters - 1
+	case nzsc.PickCharacter:
+		m := uint32(1)<<nzsc.NumCharacters - 1
 		if p.characterStreak >= 3 {
 			m &^= 1 << p.lastCharacter
 		}
 		return m
-	case engine.PickBooster:
-		return 0b11<<(2*uint32(p.character)) | 1<<engine.NoBooster
-	case engine.PickMove:
+	case nzsc.PickBooster:
+		return 0b11<<(2*uint32(p.character)) | 1<<nzsc.NoBooster
+	case nzsc.PickMove:
 		return p.available()
 	}
 	return 0
@@ -124,11 +124,11 @@ func (s *State) LegalMask(seat int) uint32 {
 
 // Legal writes seat's legal choices, in canonical order, into buf and
 // returns how many there are. A stuck seat has none and passes.
-func (s *State) Legal(seat int, buf *[engine.MaxChoices]engine.Choice) int {
+func (s *State) Legal(seat int, buf *[nzsc.MaxChoices]nzsc.Choice) int {
 	m := s.LegalMask(seat)
 	n := 0
 	for m != 0 {
-		buf[n] = engine.Choice(bits.TrailingZeros32(m))
+		buf[n] = nzsc.Choice(bits.TrailingZeros32(m))
 		m &= m - 1
 		n++
 	}
@@ -138,23 +138,23 @@ func (s *State) Legal(seat int, buf *[engine.MaxChoices]engine.Choice) int {
 // Stuck reports whether seat must pass this round for want of a legal
 // move.
 func (s *State) Stuck(seat int) bool {
-	return s.Phase == engine.PickMove && s.players[seat&3].available() == 0
+	return s.Phase == nzsc.PickMove && s.players[seat&3].available() == 0
 }
 
 // Offence returns the clause under which choice c by seat would be
-// penalized now (engine.Stuck for a stuck seat, whatever it answers), or
-// engine.NoOffence when c is legal.
-func (s *State) Offence(seat int, c engine.Choice) engine.Offence {
+// penalized now (nzsc.Stuck for a stuck seat, whatever it answers), or
+// nzsc.NoOffence when c is legal.
+func (s *State) Offence(seat int, c nzsc.Choice) nzsc.Offence {
 	p := &s.players[seat&3]
 	switch s.Phase {
-	case engine.PickCharacter:
-		return engine.CharacterOffence(p.lastCharacter, int(p.characterStreak), c)
-	case engine.PickBooster:
-		return engine.BoosterOffence(p.character, c)
-	case engine.PickMove:
-		return engine.MoveOffence(engine.Loadout{Character: p.character, Booster: p.booster}, p.destroyed, p.blocked, c)
+	case nzsc.PickCharacter:
+		return nzsc.CharacterOffence(p.lastCharacter, int(p.characterStreak), c)
+	case nzsc.PickBooster:
+		return nzsc.BoosterOffence(p.character, c)
+	case nzsc.PickMove:
+		return nzsc.MoveOffence(nzsc.Loadout{Character: p.character, Booster: p.booster}, p.destroyed, p.blocked, c)
 	}
-	return engine.NoOffence
+	return nzsc.NoOffence
 }
 
 // Step plays one turn with seat s answering c[s], and reports what
@@ -164,11 +164,11 @@ func (s *State) Step(c Choices) Turn {
 	// offences.
 	if s.allLegal(&c) {
 		switch s.Phase {
-		case engine.PickMove:
+		case nzsc.PickMove:
 			return s.round(c, 1<<s.Players-1)
-		case engine.PickCharacter:
+		case nzsc.PickCharacter:
 			return s.characters(c)
-		case engine.PickBooster:
+		case nzsc.PickBooster:
 			return s.boosters(c)
 		}
 	}
@@ -194,10 +194,10 @@ func (s *State) allLegal(c *Choices) bool {
 // everyone, and so does a pass between two players (the two-player rule;
 // with more the others play on). All of the turn's penalties are charged.
 func (s *State) stepSlow(c Choices) Turn {
-	if s.Phase == engine.GameOver {
+	if s.Phase == nzsc.GameOver {
 		return newTurn(s.Phase, c)
 	}
-	var off [MaxPlayers]engine.Offence
+	var off [MaxPlayers]nzsc.Offence
 	for i := range int(s.Players) {
 		off[i] = s.Offence(i, c[i])
 	}
@@ -205,17 +205,17 @@ func (s *State) stepSlow(c Choices) Turn {
 }
 
 // resolve plays a turn whose answers have been classified: off[i] is seat
-// i's offence (engine.Stuck for a pass).
-func (s *State) resolve(c Choices, off *[MaxPlayers]engine.Offence) Turn {
+// i's offence (nzsc.Stuck for a pass).
+func (s *State) resolve(c Choices, off *[MaxPlayers]nzsc.Offence) Turn {
 	t := newTurn(s.Phase, c)
 	n := int(s.Players)
 	nullify := false
 	active := uint8(0) // seats that play the turn
 	for i := range n {
 		switch o := off[i]; o {
-		case engine.NoOffence:
+		case nzsc.NoOffence:
 			active |= 1 << i
-		case engine.Stuck:
+		case nzsc.Stuck:
 			nullify = nullify || n == 2
 		default:
 			nullify = true
@@ -237,12 +237,12 @@ func (s *State) resolve(c Choices, off *[MaxPlayers]engine.Offence) Turn {
 // one, everyone picks again; otherwise the characters are settled and the
 // headstarts given.
 func (s *State) characters(c Choices) Turn {
-	t := newTurn(engine.PickCharacter, c)
+	t := newTurn(nzsc.PickCharacter, c)
 	ps := s.seats()
 	seen, clash := uint8(0), false
 	for i := range ps {
 		p := &ps[i]
-		ch := engine.Character(c[i&3])
+		ch := nzsc.Character(c[i&3])
 		if p.characterStreak > 0 && p.lastCharacter == ch {
 			p.characterStreak++
 		} else {
@@ -256,12 +256,12 @@ func (s *State) characters(c Choices) Turn {
 		t |= 1 << turnClash
 	} else {
 		for i := range ps {
-			ps[i].character = engine.Character(c[i&3])
+			ps[i].character = nzsc.Character(c[i&3])
 		}
 		var g [MaxPlayers]uint8
 		s.headstarts(&g)
 		t = t.plusGained(&g)
-		s.Phase = engine.PickBooster
+		s.Phase = nzsc.PickBooster
 	}
 	if s.unsettled() {
 		t = s.settle(t)
@@ -274,12 +274,12 @@ func (s *State) boosters(c Choices) Turn {
 	ps := s.seats()
 	for i := range ps {
 		p := &ps[i]
-		p.booster = engine.Booster(c[i&3])
-		p.owned = engine.Loadout{Character: p.character, Booster: p.booster}.Moves()
+		p.booster = nzsc.Booster(c[i&3])
+		p.owned = nzsc.Loadout{Character: p.character, Booster: p.booster}.Moves()
 	}
-	s.Phase = engine.PickMove
+	s.Phase = nzsc.PickMove
 	s.Turn++
-	t := newTurn(engine.PickBooster, c)
+	t := newTurn(nzsc.PickBooster, c)
 	if s.unsettled() {
 		t = s.settle(t)
 	}
@@ -304,11 +304,11 @@ func (s *State) headstarts(g *[MaxPlayers]uint8) {
 }
 
 // headstartOver[c] is the set of characters c has a headstart over (bit
-// i = Character i), as engine.Headstart says.
-var headstartOver = func() (t [engine.NumCharacters]uint8) {
-	for a := range engine.Character(engine.NumCharacters) {
-		for b := range engine.Character(engine.NumCharacters) {
-			ga, _ := engine.Headstart(a, b)
+// i = Character i), as nzsc.Headstart says.
+var headstartOver = func() (t [nzsc.NumCharacters]uint8) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for b := range nzsc.Character(nzsc.NumCharacters) {
+			ga, _ := nzsc.Headstart(a, b)
 			t[a] |= ga << b
 		}
 	}
@@ -320,14 +320,14 @@ var headstartOver = func() (t [engine.NumCharacters]uint8) {
 // settles it. With no pass it is the whole of a turn.
 func (s *State) round(c Choices, active uint8) Turn {
 	var t Turn
-	top := uint8(engine.WinningPoints) // unknown: settle looks
+	top := uint8(nzsc.WinningPoints) // unknown: settle looks
 	if active == 1<<s.Players-1 {
 		t, top = s.playAll(c)
 	} else {
 		t = s.playRound(c, active)
 	}
 	s.Turn++
-	if top >= engine.WinningPoints || s.Turn >= s.TurnCap {
+	if top >= nzsc.WinningPoints || s.Turn >= s.TurnCap {
 		t = s.settle(t)
 	}
 	return t
@@ -343,7 +343,7 @@ func (s *State) playRound(c Choices, active uint8) Turn {
 	// the out-of-range case; legal moves are below 28 anyway.
 	destroyers := uint32(0)
 	for i := range ps {
-		destroyers += engine.DestructiveMask >> (c[i&3] & 31) & uint32(active>>i) & 1
+		destroyers += nzsc.DestructiveMask >> (c[i&3] & 31) & uint32(active>>i) & 1
 	}
 	var g [MaxPlayers]uint8
 	for i := range ps {
@@ -351,7 +351,7 @@ func (s *State) playRound(c Choices, active uint8) Turn {
 			if active>>i&(active>>j)&1 == 0 {
 				continue
 			}
-			gi, gj := engine.PairPoints(engine.Move(c[i&3]), engine.Move(c[j&3]), ps[i].booster == engine.Strong, ps[j].booster == engine.Strong)
+			gi, gj := nzsc.PairPoints(nzsc.Move(c[i&3]), nzsc.Move(c[j&3]), ps[i].booster == nzsc.Strong, ps[j].booster == nzsc.Strong)
 			g[i&3] += gi
 			g[j&3] += gj
 		}
@@ -361,14 +361,14 @@ func (s *State) playRound(c Choices, active uint8) Turn {
 			continue
 		}
 		p := &ps[i]
-		m := engine.Move(c[i&3] & 31)
+		m := nzsc.Move(c[i&3] & 31)
 		p.points += g[i&3]
-		others := destroyers - engine.DestructiveMask>>m&1
-		p.destroyed |= (engine.SingleUseMask>>m&1 | min(others, 1)) << m
-		p.moveStreak, p.blocked = engine.MoveStreak(p.lastMove, p.moveStreak, m)
+		others := destroyers - nzsc.DestructiveMask>>m&1
+		p.destroyed |= (nzsc.SingleUseMask>>m&1 | min(others, 1)) << m
+		p.moveStreak, p.blocked = nzsc.MoveStreak(p.lastMove, p.moveStreak, m)
 		p.lastMove = m
 	}
-	return newTurn(engine.PickMove, c).plusGained(&g)
+	return newTurn(nzsc.PickMove, c).plusGained(&g)
 }
 
 // playAll is playRound when every seat plays: the hot path of random
@@ -383,28 +383,28 @@ func (s *State) playAll(c Choices) (t Turn, top uint8) {
 	ps := s.seats()
 	mv := uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16 | uint32(c[3])<<24
 	mv |= padLanes[len(ps)&7]
-	m0, m1, m2, m3 := engine.Move(mv&31), engine.Move(mv>>8&31), engine.Move(mv>>16&31), engine.Move(mv>>24&31)
+	m0, m1, m2, m3 := nzsc.Move(mv&31), nzsc.Move(mv>>8&31), nzsc.Move(mv>>16&31), nzsc.Move(mv>>24&31)
 	st := &s.players
-	s0, s1, s2, s3 := st[0].booster == engine.Strong, st[1].booster == engine.Strong, st[2].booster == engine.Strong, st[3].booster == engine.Strong
-	a01, b01 := engine.PairPoints(m0, m1, s0, s1)
-	a02, b02 := engine.PairPoints(m0, m2, s0, s2)
-	a03, b03 := engine.PairPoints(m0, m3, s0, s3)
-	a12, b12 := engine.PairPoints(m1, m2, s1, s2)
-	a13, b13 := engine.PairPoints(m1, m3, s1, s3)
-	a23, b23 := engine.PairPoints(m2, m3, s2, s3)
+	s0, s1, s2, s3 := st[0].booster == nzsc.Strong, st[1].booster == nzsc.Strong, st[2].booster == nzsc.Strong, st[3].booster == nzsc.Strong
+	a01, b01 := nzsc.PairPoints(m0, m1, s0, s1)
+	a02, b02 := nzsc.PairPoints(m0, m2, s0, s2)
+	a03, b03 := nzsc.PairPoints(m0, m3, s0, s3)
+	a12, b12 := nzsc.PairPoints(m1, m2, s1, s2)
+	a13, b13 := nzsc.PairPoints(m1, m3, s1, s3)
+	a23, b23 := nzsc.PairPoints(m2, m3, s2, s3)
 	g := [MaxPlayers]uint8{a01 + a02 + a03, b01 + a12 + a13, b02 + b12 + a23, b03 + b13 + b23}
-	destroyers := engine.DestructiveMask>>m0&1 + engine.DestructiveMask>>m1&1 + engine.DestructiveMask>>m2&1 + engine.DestructiveMask>>m3&1
+	destroyers := nzsc.DestructiveMask>>m0&1 + nzsc.DestructiveMask>>m1&1 + nzsc.DestructiveMask>>m2&1 + nzsc.DestructiveMask>>m3&1
 	for i := range ps {
 		p := &ps[i]
-		m := engine.Move(mv >> (8 * (i & 3)) & 31)
+		m := nzsc.Move(mv >> (8 * (i & 3)) & 31)
 		p.points += g[i&3]
 		top = max(top, p.points)
-		others := destroyers - engine.DestructiveMask>>m&1
-		p.destroyed |= (engine.SingleUseMask>>m&1 | min(others, 1)) << m
-		p.moveStreak, p.blocked = engine.MoveStreak(p.lastMove, p.moveStreak, m)
+		others := destroyers - nzsc.DestructiveMask>>m&1
+		p.destroyed |= (nzsc.SingleUseMask>>m&1 | min(others, 1)) << m
+		p.moveStreak, p.blocked = nzsc.MoveStreak(p.lastMove, p.moveStreak, m)
 		p.lastMove = m
 	}
-	t = Turn(engine.PickMove)<<turnPhase | Turn(mv&^padLanes[len(ps)&7]) | Turn(g[0])<<turnGained |
+	t = Turn(nzsc.PickMove)<<turnPhase | Turn(mv&^padLanes[len(ps)&7]) | Turn(g[0])<<turnGained |
 		Turn(g[1])<<(turnGained+4) | Turn(g[2])<<(turnGained+8) | Turn(g[3])<<(turnGained+12)
 	return t, top
 }
@@ -417,16 +417,16 @@ var padLanes = [8]uint32{2: 0x1F1F0000, 3: 0x1F000000}
 func (s *State) unsettled() bool {
 	// Seats beyond the players have no points.
 	p := &s.players
-	return max(p[0].points, p[1].points, p[2].points, p[3].points) >= engine.WinningPoints || s.Turn >= s.TurnCap
+	return max(p[0].points, p[1].points, p[2].points, p[3].points) >= nzsc.WinningPoints || s.Turn >= s.TurnCap
 }
 
 // penalize charges every offender its waits; an offender whose waits
 // would drop below zero is set to zero and every opponent scores a point.
-func (s *State) penalize(off *[MaxPlayers]engine.Offence, g *[MaxPlayers]uint8) {
+func (s *State) penalize(off *[MaxPlayers]nzsc.Offence, g *[MaxPlayers]uint8) {
 	ps := s.seats()
 	for i := range ps {
 		o := off[i&3]
-		if o == engine.NoOffence {
+		if o == nzsc.NoOffence {
 			continue
 		}
 		p := &ps[i]
@@ -461,9 +461,9 @@ func (s *State) settle(t Turn) Turn {
 	}
 	switch {
 	case won >= 0:
-		s.Phase, s.Winner = engine.GameOver, int8(won)
+		s.Phase, s.Winner = nzsc.GameOver, int8(won)
 	case s.Turn >= s.TurnCap:
-		s.Phase = engine.GameOver
+		s.Phase = nzsc.GameOver
 	}
 	return t
 }

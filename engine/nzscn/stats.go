@@ -7,8 +7,8 @@ import (
 	"math/bits"
 	"strings"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // Stats is NZSC's own analysis of a run at tables of 3 or 4
@@ -25,12 +25,12 @@ type Stats struct {
 	Deducted   int64 `json:"deducted_games"`
 	Deductions int64 `json:"deductions"`
 	// Characters[c] and Loadouts[i] count the players who played
-	// character c or loadout i (engine.Loadouts order) and their wins.
-	Characters [engine.NumCharacters]tally `json:"characters"`
-	Loadouts   [engine.NumLoadouts]tally   `json:"loadouts"`
+	// character c or loadout i (nzsc.Loadouts order) and their wins.
+	Characters [nzsc.NumCharacters]tally `json:"characters"`
+	Loadouts   [nzsc.NumLoadouts]tally   `json:"loadouts"`
 	// Combos[set] counts the games whose characters were set (bit c for
 	// character c), and Combos[set].Wins[c] character c's wins there.
-	Combos [1 << engine.NumCharacters]tableTally `json:"combinations"`
+	Combos [1 << nzsc.NumCharacters]tableTally `json:"combinations"`
 }
 
 type tally struct {
@@ -39,8 +39,8 @@ type tally struct {
 }
 
 type tableTally struct {
-	Games int64                       `json:"games"`
-	Wins  [engine.NumCharacters]int64 `json:"wins"`
+	Games int64                     `json:"games"`
+	Wins  [nzsc.NumCharacters]int64 `json:"wins"`
 }
 
 // NewStats returns an empty tally for tables of players seats.
@@ -68,7 +68,7 @@ func (t *Stats) Add(final game.State, _ []int) {
 	set := 0
 	for seat := range int(s.Players) {
 		c := s.Character(seat)
-		if c >= engine.NumCharacters {
+		if c >= nzsc.NumCharacters {
 			continue // the game ended before the characters were settled
 		}
 		won := int64(0)
@@ -194,7 +194,7 @@ func (t *Stats) Check(g game.Game, _ int, games, forfeited int64) error {
 	}
 	var combos []int64
 	for set, c := range t.Combos {
-		if c.Games == 0 && c.Wins == [engine.NumCharacters]int64{} {
+		if c.Games == 0 && c.Wins == [nzsc.NumCharacters]int64{} {
 			continue
 		}
 		if bits.OnesCount(uint(set)) != t.Players {
@@ -237,7 +237,7 @@ func (t *Stats) decided() game.StatsTable {
 func (t *Stats) characters(even string) game.StatsTable {
 	var rows [][]game.Cell
 	for c, r := range t.Characters {
-		rows = append(rows, []game.Cell{game.Text(engine.Character(c).String()), game.Count(r.Players), game.Share(float64(r.Wins), r.Players)})
+		rows = append(rows, []game.Cell{game.Text(nzsc.Character(c).String()), game.Count(r.Players), game.Share(float64(r.Wins), r.Players)})
 	}
 	return game.StatsTable{Title: "Characters", Note: even, Columns: []string{"character", "players", "wins"}, Rows: rows}
 }
@@ -248,14 +248,14 @@ func (t *Stats) loadouts(even string) game.StatsTable {
 		if r.Players == 0 {
 			continue
 		}
-		rows = append(rows, []game.Cell{game.Text(engine.LoadoutAt(i).String()), game.Count(r.Players), game.Share(float64(r.Wins), r.Players)})
+		rows = append(rows, []game.Cell{game.Text(nzsc.LoadoutAt(i).String()), game.Count(r.Players), game.Share(float64(r.Wins), r.Players)})
 	}
 	return game.StatsTable{Title: "Loadouts", Note: even, Columns: []string{"loadout", "players", "wins"}, Rows: rows}
 }
 
 func (t *Stats) combinations() game.StatsTable {
 	cols := []string{"characters", "games"}
-	for c := range engine.Character(engine.NumCharacters) {
+	for c := range nzsc.Character(nzsc.NumCharacters) {
 		cols = append(cols, c.String())
 	}
 	cols = append(cols, "nobody")
@@ -267,7 +267,7 @@ func (t *Stats) combinations() game.StatsTable {
 		var names []string
 		row := []game.Cell{game.Text(""), game.Count(r.Games)}
 		var won int64
-		for c := range engine.Character(engine.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
 			if set>>c&1 == 0 {
 				row = append(row, game.Text(""))
 				continue

@@ -5,20 +5,20 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // The scripted game of TestTurnCap: the deduction rule applies 7 times
 // and the cap ends the game in the character phase (seat 2 never names
 // a character), so no character is counted.
 func TestStatsDeductionsAndCap(t *testing.T) {
-	g, err := NewGame(3, engine.Rules{TurnCap: 12})
+	g, err := NewGame(3, nzsc.Rules{TurnCap: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := g.NewState(0)
-	acts := []game.Action{game.Action(engine.Ninja), game.Action(engine.Zombie), game.Action(engine.Unknown)}
+	acts := []game.Action{game.Action(nzsc.Ninja), game.Action(nzsc.Zombie), game.Action(nzsc.Unknown)}
 	for !st.Over() {
 		if err := st.Apply(acts); err != nil {
 			t.Fatal(err)
@@ -29,7 +29,7 @@ func TestStatsDeductionsAndCap(t *testing.T) {
 	if s.Games != 1 || s.Capped != 1 || s.Deducted != 1 || s.Deductions != 7 {
 		t.Errorf("games %d capped %d deducted %d deductions %d; want 1 1 1 7", s.Games, s.Capped, s.Deducted, s.Deductions)
 	}
-	if s.Characters != [engine.NumCharacters]tally{} {
+	if s.Characters != [nzsc.NumCharacters]tally{} {
 		t.Errorf("characters %+v, want none", s.Characters)
 	}
 	for set, c := range s.Combos {
@@ -43,16 +43,16 @@ func TestStatsDeductionsAndCap(t *testing.T) {
 // exactly and survives JSON.
 func TestStatsRandomGames(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		g, err := NewGame(n, engine.DefaultRules)
+		g, err := NewGame(n, nzsc.DefaultRules)
 		if err != nil {
 			t.Fatal(err)
 		}
 		whole, a, b := NewStats(n), NewStats(n), NewStats(n)
-		var wins [engine.NumCharacters]int64
+		var wins [nzsc.NumCharacters]int64
 		var games, won int64
 		for seed := range uint64(400) {
 			st := g.NewState(seed).(*GameState)
-			var r engine.Wyrand
+			var r nzsc.Wyrand
 			r.Seed(seed, 7)
 			st.State.PlayRandom(&r)
 			whole.Add(st, nil)
@@ -72,7 +72,7 @@ func TestStatsRandomGames(t *testing.T) {
 			players += r.Players
 			charWins += r.Wins
 			if r.Wins != wins[c] {
-				t.Errorf("%d players: %v won %d, the outcomes say %d", n, engine.Character(c), r.Wins, wins[c])
+				t.Errorf("%d players: %v won %d, the outcomes say %d", n, nzsc.Character(c), r.Wins, wins[c])
 			}
 		}
 		for _, r := range whole.Loadouts {

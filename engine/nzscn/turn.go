@@ -1,6 +1,6 @@
 package nzscn
 
-import "github.com/nzsclab/nzsc/engine"
+import "github.com/nzsclab/nzsc/engine/nzsc"
 
 // Turn records what happened in one call of Step, packed into 64 bits so
 // that a game's history is 8 bytes a turn.
@@ -16,20 +16,20 @@ const (
 	turnDeducted = 63
 )
 
-func newTurn(p engine.Phase, c Choices) Turn {
+func newTurn(p nzsc.Phase, c Choices) Turn {
 	return Turn(p&3)<<turnPhase | Turn(c[0]) | Turn(c[1])<<8 | Turn(c[2])<<16 | Turn(c[3])<<24
 }
 
 // Phase is the phase the turn was played in.
-func (t Turn) Phase() engine.Phase { return engine.Phase(t >> turnPhase & 3) }
+func (t Turn) Phase() nzsc.Phase { return nzsc.Phase(t >> turnPhase & 3) }
 
 // Choice is what seat answered.
-func (t Turn) Choice(seat int) engine.Choice { return engine.Choice(t >> (8 * uint(seat&3))) }
+func (t Turn) Choice(seat int) nzsc.Choice { return nzsc.Choice(t >> (8 * uint(seat&3))) }
 
-// Offence is the clause seat was penalized under (engine.Stuck for a
-// pass), or engine.NoOffence.
-func (t Turn) Offence(seat int) engine.Offence {
-	return engine.Offence(t >> (turnOffences + 3*uint(seat&3)) & 7)
+// Offence is the clause seat was penalized under (nzsc.Stuck for a
+// pass), or nzsc.NoOffence.
+func (t Turn) Offence(seat int) nzsc.Offence {
+	return nzsc.Offence(t >> (turnOffences + 3*uint(seat&3)) & 7)
 }
 
 // Gained is seat's points from this turn before the deduction rule:
@@ -50,8 +50,8 @@ func (t Turn) Nullified(players int) bool {
 	pass := false
 	for i := range players {
 		switch t.Offence(i) {
-		case engine.NoOffence:
-		case engine.Stuck:
+		case nzsc.NoOffence:
+		case nzsc.Stuck:
 			pass = true
 		default:
 			return true
@@ -60,7 +60,7 @@ func (t Turn) Nullified(players int) bool {
 	return pass && players == 2
 }
 
-func (t Turn) withOffences(off *[MaxPlayers]engine.Offence) Turn {
+func (t Turn) withOffences(off *[MaxPlayers]nzsc.Offence) Turn {
 	for i, o := range off {
 		t |= Turn(o&7) << (turnOffences + 3*i)
 	}

@@ -3,21 +3,21 @@ package nzscn
 import (
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // randomAnswer picks a legal choice most of the time and otherwise any
 // byte of the phase's range and beyond, so that every penalty clause,
 // stuck players and the turn cap all occur.
-func randomAnswer(src *engine.Wyrand, mask uint32) engine.Choice {
+func randomAnswer(src *nzsc.Wyrand, mask uint32) nzsc.Choice {
 	r := src.Uint64()
 	if mask != 0 && r%8 != 0 {
-		var buf [engine.MaxChoices]engine.Choice
+		var buf [nzsc.MaxChoices]nzsc.Choice
 		n := 0
 		for m := mask; m != 0; m &= m - 1 {
 			for k := range 32 {
 				if m&(1<<k) != 0 {
-					buf[n] = engine.Choice(k)
+					buf[n] = nzsc.Choice(k)
 					break
 				}
 			}
@@ -26,9 +26,9 @@ func randomAnswer(src *engine.Wyrand, mask uint32) engine.Choice {
 		return buf[(r>>8)%uint64(n)]
 	}
 	if r>>60 == 0 {
-		return engine.Unknown
+		return nzsc.Unknown
 	}
-	return engine.Choice((r >> 16) % 30)
+	return nzsc.Choice((r >> 16) % 30)
 }
 
 // TestTwoPlayersPlayEnginesGame plays the same answers, legal and
@@ -39,13 +39,13 @@ func TestTwoPlayersPlayEnginesGame(t *testing.T) {
 	if testing.Short() {
 		games = 2000
 	}
-	offences := map[engine.Offence]int{}
+	offences := map[nzsc.Offence]int{}
 	for seed := range uint64(games) {
-		src := engine.NewWyrand(seed, 99)
-		r := engine.Rules{TurnCap: 40 + int(seed%200)}
-		e := engine.NewGame(r)
+		src := nzsc.NewWyrand(seed, 99)
+		r := nzsc.Rules{TurnCap: 40 + int(seed%200)}
+		e := nzsc.NewGame(r)
 		s := New(2, r)
-		for e.Phase != engine.GameOver {
+		for e.Phase != nzsc.GameOver {
 			for seat := range 2 {
 				if e.LegalMask(seat) != s.LegalMask(seat) || e.Stuck(seat) != s.Stuck(seat) {
 					t.Fatalf("seed %d turn %d seat %d: legal %b stuck %v, engine %b %v", seed, e.Turn, seat,
@@ -80,12 +80,12 @@ func TestTwoPlayersPlayEnginesGame(t *testing.T) {
 				}
 			}
 		}
-		if OutcomeOf(&s) != engine.OutcomeOf(&e) {
-			t.Fatalf("seed %d: outcome %v, engine %v", seed, OutcomeOf(&s), engine.OutcomeOf(&e))
+		if OutcomeOf(&s) != nzsc.OutcomeOf(&e) {
+			t.Fatalf("seed %d: outcome %v, engine %v", seed, OutcomeOf(&s), nzsc.OutcomeOf(&e))
 		}
 	}
 	// The comparison means something only if every clause came up.
-	for o := engine.WrongUniverse; o <= engine.Stuck; o++ {
+	for o := nzsc.WrongUniverse; o <= nzsc.Stuck; o++ {
 		if offences[o] == 0 {
 			t.Errorf("offence %v never occurred in %d turns", o, turns)
 		}
@@ -94,13 +94,13 @@ func TestTwoPlayersPlayEnginesGame(t *testing.T) {
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	for n := 2; n <= 4; n++ {
-		var src engine.Wyrand
+		var src nzsc.Wyrand
 		seed := uint64(0)
 		allocs := testing.AllocsPerRun(1000, func() {
 			seed++
 			src.Seed(seed, 0)
-			s := New(n, engine.DefaultRules)
-			var buf [engine.MaxChoices]engine.Choice
+			s := New(n, nzsc.DefaultRules)
+			var buf [nzsc.MaxChoices]nzsc.Choice
 			for !s.Over() {
 				var c Choices
 				for i := range n {
@@ -110,7 +110,7 @@ func TestRandomGameAllocatesNothing(t *testing.T) {
 				}
 				s.Step(c)
 			}
-			r := New(n, engine.DefaultRules)
+			r := New(n, nzsc.DefaultRules)
 			r.PlayRandom(&src)
 		})
 		if allocs != 0 {

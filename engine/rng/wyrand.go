@@ -11,7 +11,7 @@ import "math/bits"
 // Wyrand is the wyrand generator (Wang Yi's, from wyhash; also the Go
 // runtime's cheap generator): a 64-bit counter advanced by an odd
 // constant, each state folded through a 64×64→128-bit multiply. It is
-// the seats' source in engine.PlayRandom and in the bots' games, chosen for
+// the seats' source in nzsc.PlayRandom and in the bots' games, chosen for
 // speed: a draw is an add, a xor and one multiply, where PCG needs three.
 // Its author reports that it passes BigCrush and PractRand. It is not for
 // cryptography.
@@ -64,7 +64,7 @@ func (r *Wyrand) Uint64() uint64 {
 // Step is what a draw adds to the state, and Mix the output of a state:
 // the next value after state s is Mix(s + Step). They, State and
 // SetState are for a hot loop that keeps several generators' states in
-// its own variables and draws with them (engine.PlayRandom's draws),
+// its own variables and draws with them (nzsc.PlayRandom's draws),
 // with the same values as Uint64.
 const Step = wyP0
 

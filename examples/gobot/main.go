@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents/protocol"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 func main() {
@@ -73,13 +73,13 @@ func choose(d *protocol.Decide, rng *rand.Rand) string {
 // expected is the mean of (my points - theirs) for my move against each
 // of the opponent's available moves.
 func expected(name string, d *protocol.Decide) float64 {
-	mine, _ := engine.ParseMove(name)
+	mine, _ := nzsc.ParseMove(name)
 	strong := func(p protocol.Player) bool { return p.Booster != nil && strings.EqualFold(*p.Booster, "Strong") }
 	sum := 0.0
 	for _, o := range d.Opponent.Available {
-		theirs, _ := engine.ParseMove(o)
-		sum += float64(engine.RoundPoints(mine, theirs, strong(d.You), strong(d.Opponent))) -
-			float64(engine.RoundPoints(theirs, mine, strong(d.Opponent), strong(d.You)))
+		theirs, _ := nzsc.ParseMove(o)
+		sum += float64(nzsc.RoundPoints(mine, theirs, strong(d.You), strong(d.Opponent))) -
+			float64(nzsc.RoundPoints(theirs, mine, strong(d.Opponent), strong(d.You)))
 	}
 	return sum / float64(max(len(d.Opponent.Available), 1))
 }

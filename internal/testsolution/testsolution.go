@@ -2,7 +2,7 @@
 // per version of the solver: the first test that needs it solves it and
 // saves it in the user's cache directory (nzsc/test/) under a name
 // derived from a hash
-// of the sources it depends on (package engine and package
+// of the sources it depends on (package engine/nzsc and package
 // analysis/solve, and the Go version); every later test, in any package
 // and any test run, loads that file. A lock file keeps two test binaries
 // of one `go test ./...` run from solving at the same time. The hash is
@@ -102,7 +102,7 @@ func path() (string, error) {
 	}
 	h := sha256.New()
 	fmt.Fprintln(h, runtime.Version())
-	for _, dir := range []string{"engine", filepath.Join("analysis", "solve")} {
+	for _, dir := range []string{filepath.Join("engine", "nzsc"), filepath.Join("analysis", "solve")} {
 		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		if err != nil {
 			return "", err

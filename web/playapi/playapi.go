@@ -16,6 +16,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
+	_ "github.com/nzsclab/nzsc/agents/nzsc"  // the bots of two-player NZSC
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // the bots of NZSC for 3 or 4 players
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // every game

@@ -12,8 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/browser"
 )
 
@@ -123,7 +123,7 @@ func TestRoomInTwoTabs(t *testing.T) {
 		t.Fatalf("the record does not replay: %v", err)
 	}
 	// The result in play's words, its winner and score the replay's.
-	es := &st.(*engine.GameState).State
+	es := &st.(*nzsc.GameState).State
 	want := "The game is a draw"
 	if w := st.Outcome().Winner; w >= 0 {
 		want = fmt.Sprintf("%s won %d-%d", []string{"Ann", "Bob"}[w], es.Points(w), es.Points(1-w))

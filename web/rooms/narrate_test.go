@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/play"
 )
 
@@ -41,15 +41,15 @@ func fromPlay(l string) string {
 func TestNarrateIsPlaysWording(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := [2]string{"Ann", "Bob"}
-	r := &room{g: engine.NewContractGame(engine.DefaultRules), names: names[:]}
+	r := &room{g: nzsc.NewContractGame(nzsc.DefaultRules), names: names[:]}
 	turns, stuck := 0, 0
 	for g := range 300 {
-		st := engine.NewGame(engine.DefaultRules)
-		var buf [engine.MaxChoices]engine.Choice
-		for st.Phase != engine.GameOver {
-			var ch [2]engine.Choice
+		st := nzsc.NewGame(nzsc.DefaultRules)
+		var buf [nzsc.MaxChoices]nzsc.Choice
+		for st.Phase != nzsc.GameOver {
+			var ch [2]nzsc.Choice
 			for s := range 2 {
-				ch[s] = engine.Unknown
+				ch[s] = nzsc.Unknown
 				if n := st.Legal(s, &buf); n > 0 {
 					ch[s] = buf[rng.IntN(n)]
 				}
@@ -65,7 +65,7 @@ func TestNarrateIsPlaysWording(t *testing.T) {
 				stuck++
 				var w []string
 				for s := range 2 {
-					if o := tn.Offence(s); o != engine.NoOffence {
+					if o := tn.Offence(s); o != nzsc.NoOffence {
 						w = append(w, fmt.Sprintf("%s has no legal move left, so they must pass. %d wait penalty!", names[s], o.Waits()))
 					} else {
 						w = append(w, fmt.Sprintf("%s chose %s.", names[s], tn.Choice(s).Name(tn.Phase())))
@@ -75,8 +75,8 @@ func TestNarrateIsPlaysWording(t *testing.T) {
 				i := slices.IndexFunc(want, func(l string) bool { return strings.HasPrefix(l, "The score is now") })
 				want = append(w, want[i:]...)
 			}
-			r.st = &engine.GameState{State: st, History: []engine.Turn{tn}}
-			got := r.words().Step(&engine.GameState{State: before}, r.st, nil)
+			r.st = &nzsc.GameState{State: st, History: []nzsc.Turn{tn}}
+			got := r.words().Step(&nzsc.GameState{State: before}, r.st, nil)
 			if want = append(want, ""); !slices.Equal(got, want) {
 				t.Fatalf("game %d turn %d: %q, want %q", g, st.Turn, got, want)
 			}

@@ -33,10 +33,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
 	"github.com/nzsclab/nzsc/engine/npzr"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
@@ -326,7 +326,7 @@ func (r *room) viewOf(seat int, now time.Time) *View {
 // question is what a person deciding now is asked, in play's words.
 func question(st game.State, obs game.Observation) string {
 	switch s := st.(type) {
-	case *engine.GameState:
+	case *nzsc.GameState:
 		return fmt.Sprintf("Choose a %s:", s.State.Phase)
 	case *nzscn.GameState:
 		return fmt.Sprintf("Choose a %s:", s.State.Phase)
@@ -428,7 +428,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if b.Game == "" {
-		b.Game = engine.Info.Name
+		b.Game = nzsc.Info.Name
 	}
 	if b.Players == 0 {
 		b.Players = 2

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // client is one browser: its token once it has joined.
@@ -140,17 +140,17 @@ func TestTwoClientsPlayToTheEnd(t *testing.T) {
 		t.Errorf("record seed %s bots %v", rec.Seed, rec.Bots)
 	}
 	// The oracle: the engine itself, fed the choices the clients sent.
-	st := engine.NewGame(engine.DefaultRules)
+	st := nzsc.NewGame(nzsc.DefaultRules)
 	for i, p := range sent {
-		st.Step(engine.ParseChoice(st.Phase, p[0]), engine.ParseChoice(st.Phase, p[1]))
+		st.Step(nzsc.ParseChoice(st.Phase, p[0]), nzsc.ParseChoice(st.Phase, p[1]))
 		if got := rec.Turns[i]; got[0] != p[0] || got[1] != p[1] {
 			t.Errorf("turn %d: record %q, sent %q", i+1, got, p)
 		}
 	}
-	if st.Phase != engine.GameOver {
+	if st.Phase != nzsc.GameOver {
 		t.Fatalf("the engine's game is not over after the %d steps the room played", len(sent))
 	}
-	o := engine.OutcomeOf(&st)
+	o := nzsc.OutcomeOf(&st)
 	if rec.Result.Winner != o.Winner || rec.Result.Score[0] != st.Points(0) || rec.Result.Score[1] != st.Points(1) {
 		t.Errorf("record result %+v, engine %+v", rec.Result, o)
 	}

@@ -32,6 +32,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // jobs of NPZR: its bots
+	_ "github.com/nzsclab/nzsc/agents/nzsc"  // jobs of two-player NZSC: its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
@@ -73,6 +74,8 @@ type Handler struct {
 	root *Root
 	jobs *webapi.Store[*job]
 	mux  *http.ServeMux
+	// reports keeps rendered reports while their runs do not change.
+	reports reportCache
 	// startMu makes choosing a job's directory and adding it atomic,
 	// and guards closed.
 	startMu sync.Mutex
@@ -235,16 +238,45 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, d)
 }
 
+// errNoRun wraps a run that cannot be loaded (404, not 500).
+type errNoRun struct{ error }
+
+// renderReport renders run's report in format ("html" or "table")
+// through the handler's cache.
+func (h *Handler) renderReport(run, format string) ([]byte, error) {
+	return h.reports.get(h.root, run, format, func() ([]byte, error) {
+		m, c, err := h.root.Load(run)
+		if err != nil {
+			return nil, errNoRun{err}
+		}
+		var b bytes.Buffer
+		if format == "html" {
+			err = report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}})
+		} else {
+			err = Text(&b, m, c)
+		}
+		return b.Bytes(), err
+	})
+}
+
+// serveReport writes run's report in format, or its error.
+func (h *Handler) serveReport(w http.ResponseWriter, run, format string) ([]byte, bool) {
+	b, err := h.renderReport(run, format)
+	if err != nil {
+		status := http.StatusInternalServerError
+		if _, ok := err.(errNoRun); ok {
+			status = http.StatusNotFound
+		}
+		webapi.Error(w, status, err.Error())
+		return nil, false
+	}
+	return b, true
+}
+
 // reportHTML serves the run's HTML page (report.Tail).
 func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
-	m, c, err := h.root.Load(r.PathValue("run"))
-	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
-		return
-	}
-	var b bytes.Buffer
-	if err := report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}}); err != nil {
-		webapi.Error(w, http.StatusInternalServerError, err.Error())
+	b, ok := h.serveReport(w, r.PathValue("run"), "html")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -254,23 +286,17 @@ func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	// has it replaced here).
 	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
 	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
-	m, c, err := h.root.Load(r.PathValue("run"))
-	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
-		return
-	}
-	var b bytes.Buffer
-	if err := Text(&b, m, c); err != nil {
-		webapi.Error(w, http.StatusInternalServerError, err.Error())
+	b, ok := h.serveReport(w, r.PathValue("run"), "table")
+	if !ok {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(b.Bytes())
+	w.Write(b)
 }
 
 // Text renders a run's text report from its manifest and counts, as
@@ -490,6 +516,10 @@ type StartRequest struct {
 	Games int64 `json:"games"`
 	// Seed, decimal or 0x hex; empty picks one.
 	Seed string `json:"seed,omitempty"`
+	// TC is a clock for every bot whose spec gives none, as the
+	// commands' --tc: TIME+INC or MOVES/TIME+INC in seconds
+	// (agents.ParseTimeControl); empty: none.
+	TC string `json:"tc,omitempty"`
 }
 
 // maxBots bounds a tournament's entrants (its pairings grow as n²).
@@ -537,6 +567,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	} else {
 		cmd = append(cmd, "--bots", strings.Join(req.Bots, ";"))
 	}
+	if req.TC != "" {
+		cmd = append(cmd, "--tc", req.TC)
+	}
 	// The games log lies beside the run directory (which starts empty),
 	// inside the root, where the Watch page finds it.
 	log := out + ".games.jsonl.gz"
@@ -570,7 +603,8 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 }
 
 // configOf checks a start request and builds its run's config;
-// external programs only when allowExec (webapi.ExecAllowed).
+// external programs only when allowExec (webapi.ExecAllowed). It
+// writes req.TC in its normal form.
 func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
 	name, players := strings.TrimSpace(req.Game), req.Players
 	if name == "" {
@@ -598,12 +632,26 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		return nil, fmt.Errorf("kind %q: want tournament or match", req.Kind)
 	}
 	seen := map[string]bool{}
-	for _, spec := range req.Bots {
+	specs := make([]string, len(req.Bots))
+	for i, spec := range req.Bots {
 		spec = strings.TrimSpace(spec)
 		if seen[spec] {
 			return nil, fmt.Errorf("bot %q is listed twice", spec)
 		}
 		seen[spec] = true
+		specs[i] = spec
+	}
+	// The clock, read as the commands read --tc (one parser), and
+	// written back in its normal form for the run's command line.
+	if req.TC = strings.TrimSpace(req.TC); req.TC != "" {
+		tc, err := agents.ParseTimeControl(req.TC)
+		if err != nil {
+			return nil, fmt.Errorf("clock: %w", err)
+		}
+		req.TC = tc.String()
+		specs = agents.WithClock(g.Info().Name, g.Seats(), specs, tc)
+	}
+	for _, spec := range specs {
 		b, err := ParseBot(g.Info().Name, g.Seats(), spec, allowExec)
 		if err != nil {
 			return nil, err

@@ -67,9 +67,10 @@ func shot(t *testing.T, ctx context.Context, name string) {
 }
 
 // stepToEnd clicks Next until the last step, checking after each that
-// the page shows want's narration up to it with the newest line in view,
-// and returns the page's text at the end.
-func stepToEnd(t *testing.T, ctx context.Context, want *Game, label string) string {
+// the page shows want's narration up to it with the newest line in view
+// and the step's position named by noun ("Turn", "Action"), and returns
+// the page's text at the end.
+func stepToEnd(t *testing.T, ctx context.Context, want *Game, label, noun string) string {
 	t.Helper()
 	text := want.Header
 	for k, s := range want.Steps {
@@ -88,6 +89,9 @@ func stepToEnd(t *testing.T, ctx context.Context, want *Game, label string) stri
 			t.Fatalf("%s step %d: the page shows\n%s\nwant\n%s", label, k+1, got, text)
 		}
 		newestInView(t, ctx, fmt.Sprintf("%s step %d of %d", label, k+1, len(want.Steps)))
+		if pos, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("pos"))); pos != fmt.Sprintf("%s %d of %d", noun, k+1, len(want.Steps)) {
+			t.Fatalf("%s step %d: the position reads %q, want %s %d of %d", label, k+1, pos, noun, k+1, len(want.Steps))
+		}
 		if k == 2 {
 			shot(t, ctx, label+"-step3.png")
 		}
@@ -141,7 +145,7 @@ func TestWatchEveryGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		label := fmt.Sprintf("watch-npzr-%d", width)
-		text := stepToEnd(t, ctx, want, label)
+		text := stepToEnd(t, ctx, want, label, "Action") // one seat's decision a step
 		if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) != 2 || w[1] != width || w[0] > w[1] {
 			t.Errorf("%s: the page is %v px wide (page, window)", label, w)
 		}
@@ -165,7 +169,7 @@ func TestWatchEveryGame(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
 		t.Fatal(err)
 	}
-	if text := stepToEnd(t, phone, want2, "watch-nzsc2-390"); secondPerson.MatchString(text) {
+	if text := stepToEnd(t, phone, want2, "watch-nzsc2-390", "Turn"); secondPerson.MatchString(text) {
 		t.Errorf("two bots are spoken to: %q", secondPerson.FindString(text))
 	}
 
@@ -198,7 +202,7 @@ func TestWatchEveryGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := stepToEnd(t, ctx, want3, "watch-nzsc3-1280")
+	text := stepToEnd(t, ctx, want3, "watch-nzsc3-1280", "Turn")
 	if m := secondPerson.FindString(text); m != "" {
 		t.Errorf("three-player NZSC: the narration says %q", m)
 	}

@@ -25,9 +25,9 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // records of any registered game replay
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
@@ -90,11 +90,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // narration cut into steps. Header, then every step's Text, then End is
 // exactly what nzsc replay (play.Replay) prints for the record.
 type Game struct {
-	Title  string       `json:"title"`
-	Header string       `json:"header"`
-	Steps  []Step       `json:"steps"`
-	End    string       `json:"end"`
-	Record *game.Record `json:"record"`
+	Title string `json:"title"`
+	// StepNoun names what a step of the game is, by the game contract
+	// (game.Info.Simultaneous, game.Action): "turn" in a simultaneous
+	// game (NZSC: every seat to act chooses at once), "action" in one
+	// where one seat acts at a time (NPZR, whose turn is several
+	// actions).
+	StepNoun string       `json:"step_noun"`
+	Header   string       `json:"header"`
+	Steps    []Step       `json:"steps"`
+	End      string       `json:"end"`
+	Record   *game.Record `json:"record"`
 }
 
 // Step is one step of a game.
@@ -123,12 +129,12 @@ func Narrate(r *game.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Game{Title: g.Info().Title, Record: r, Steps: []Step{}}
+	out := &Game{Title: g.Info().Title, StepNoun: stepNoun(g.Info()), Record: r, Steps: []Step{}}
 	out.Header, out.End, err = play.Tell(g, r, func(turn int, s *game.Step, text string) {
 		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))
 		switch a := s.After.(type) {
-		case *engine.GameState:
+		case *nzsc.GameState:
 			st.Score = []int{a.State.Points(0), a.State.Points(1)}
 		case *nzscn.GameState:
 			for i := range r.Seats {
@@ -141,6 +147,14 @@ func Narrate(r *game.Record) (*Game, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// stepNoun names a step of a game of info (Game.StepNoun).
+func stepNoun(info *game.Info) string {
+	if info.Simultaneous {
+		return "turn"
+	}
+	return "action"
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {

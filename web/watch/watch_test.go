@@ -281,3 +281,33 @@ func TestSkipRecords(t *testing.T) {
 		t.Errorf("skipping after the client left: no error")
 	}
 }
+
+// TestStepNoun: the page names a step of each game by what it is: a
+// turn of NZSC (every seat chooses at once, at any seat count), an
+// action of NPZR (one seat's decision; its turns are several).
+func TestStepNoun(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	for _, c := range []struct {
+		game    string
+		players int
+		bots    []string
+		want    string
+	}{
+		{"nzsc", 2, []string{"random", "greedy"}, "turn"},
+		{"nzsc", 3, []string{"random", "greedy", "random"}, "turn"},
+		{"npzr", 2, []string{"random", "greedy"}, "action"},
+	} {
+		st, body := post(t, srv, "/api/play", PlayRequest{Game: c.game, Players: c.players, Bots: c.bots, Seed: "3"})
+		if st != 200 {
+			t.Fatalf("%s: status %d: %s", c.game, st, body)
+		}
+		var g Game
+		if err := json.Unmarshal(body, &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.StepNoun != c.want {
+			t.Errorf("%s at %d: a step is %q, want %q", c.game, c.players, g.StepNoun, c.want)
+		}
+	}
+}

@@ -2,7 +2,9 @@
 // hello names a game and answers every decision with a uniformly random
 // legal action, drawn from the game's seed. With the argument "bad" it
 // answers a name that is no action; with "seeds" it writes each game's
-// seed to its standard error (the bot's log).
+// seed to its standard error (the bot's log); with "clock" it writes the
+// clock field of every decision there ("anybot: clock {...}", or
+// "anybot: clock absent").
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 func main() {
 	bad := len(os.Args) > 1 && os.Args[1] == "bad"
 	seeds := len(os.Args) > 1 && os.Args[1] == "seeds"
+	clock := len(os.Args) > 1 && os.Args[1] == "clock"
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 64<<20)
 	out := json.NewEncoder(os.Stdout)
@@ -27,6 +30,7 @@ func main() {
 			Seed     uint64          `json:"seed"`
 			Legal    []string        `json:"legal"`
 			View     json.RawMessage `json:"observation"`
+			Clock    json.RawMessage `json:"clock"`
 		}
 		if err := json.Unmarshal(in.Bytes(), &m); err != nil {
 			fmt.Fprintln(os.Stderr, "anybot:", err)
@@ -48,6 +52,13 @@ func main() {
 			if len(m.View) == 0 || len(m.Legal) == 0 {
 				fmt.Fprintln(os.Stderr, "anybot: a decision without an observation or legal actions")
 				os.Exit(1)
+			}
+			if clock {
+				c := string(m.Clock)
+				if c == "" {
+					c = "absent"
+				}
+				fmt.Fprintf(os.Stderr, "anybot: clock %s\n", c)
 			}
 			choice := m.Legal[rng.IntN(len(m.Legal))]
 			if bad {

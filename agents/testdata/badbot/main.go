@@ -5,6 +5,12 @@
 //	mode=good|sleep|exit|junk|wrongtype|closeout|illegal|flood|slowstart|version|noquit|spawn|twice|floodexit|setsid|setsidexit|scrub|scrubexit|daemon|delta
 //	game=N   misbehave in game N only (the game message's number); 0: every game
 //	at=K     at the K-th decision of the game (1-based); 0: every decision
+//	sleep=MS think MS milliseconds before every answer
+//	startsleep=MS take MS milliseconds to answer the hello
+//
+// mode=clock misbehaves in no way: it writes the clock field of every
+// decide to its standard error (the bot's log), "badbot: clock {...}",
+// or "badbot: clock absent" when there is none.
 //
 // Other than when misbehaving it answers a legal choice drawn from the
 // game's seed, and checks the history it is sent (the full history, or
@@ -43,6 +49,7 @@ func main() {
 		mode        = "good"
 		trigGame    = 0
 		trigAt      = 1
+		think       time.Duration
 		game, count int
 		history     int // turns known in this game
 		rng         = rand.New(rand.NewPCG(1, 2))
@@ -69,8 +76,16 @@ func main() {
 			if v, ok := h.Options["at"]; ok {
 				trigAt, _ = strconv.Atoi(v)
 			}
+			if v, ok := h.Options["sleep"]; ok {
+				ms, _ := strconv.Atoi(v)
+				think = time.Duration(ms) * time.Millisecond
+			}
+			if v, ok := h.Options["startsleep"]; ok {
+				ms, _ := strconv.Atoi(v)
+				time.Sleep(time.Duration(ms) * time.Millisecond)
+			}
 			reply := protocol.BotMessage{Type: protocol.TypeHello, Protocol: protocol.Version,
-				Name: "badbot", Author: "nzsc tests", Options: []string{"mode", "game", "at"}}
+				Name: "badbot", Author: "nzsc tests", Options: []string{"mode", "game", "at", "sleep", "startsleep"}}
 			switch mode {
 			case "slowstart":
 				time.Sleep(30 * time.Second)
@@ -95,6 +110,14 @@ func main() {
 			}
 			history = d.Turn
 			choice := d.Legal[rng.IntN(len(d.Legal))]
+			if mode == "clock" {
+				c, ok := m["clock"]
+				if !ok {
+					c = []byte("absent")
+				}
+				fmt.Fprintf(os.Stderr, "badbot: clock %s\n", c)
+			}
+			time.Sleep(think)
 			if fire() {
 				switch mode {
 				case "sleep":

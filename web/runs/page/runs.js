@@ -130,7 +130,7 @@ $("start").onsubmit = async (ev) => {
   for (const s of $("more").value.split(";")) if (s.trim()) bots.push(s.trim());
   try {
     const g = chosen();
-    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim() });
+    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim() });
     follow(j);
   } catch (e) { $("starterr").textContent = e.message; }
 };

@@ -67,7 +67,9 @@ function side(s) {
 
 function render() {
   const n = game.steps.length;
-  $("pos").textContent = pos === 0 ? "Start (" + n + " turns)" : "Turn " + pos + " of " + n;
+  // A step is a turn or an action, as the game has them (step_noun).
+  const noun = game.step_noun || "step";
+  $("pos").textContent = pos === 0 ? "Start (" + n + " " + noun + "s)" : noun[0].toUpperCase() + noun.slice(1) + " " + pos + " of " + n;
   $("first").disabled = $("prev").disabled = pos === 0;
   $("next").disabled = $("last").disabled = pos === n;
   for (let s = 0; s < Math.max(game.record.seats, $("sides").children.length); s++) side(s);

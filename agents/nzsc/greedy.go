@@ -1,0 +1,252 @@
+package nzsc
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+func init() {
+	agents.Register(agents.Info{
+		Name: "greedy",
+		Help: "move with the most expected points vs the opponent's available moves taken as uniform; loadout by the same one-round look",
+		New:  func(agents.Params) (agents.Agent, error) { return &Greedy{}, nil },
+	})
+}
+
+// Greedy is a one-turn-lookahead bot that maximizes the points it expects
+// to score, modelling the opponent as uniform over its legal choices:
+//
+//   - Move: the legal move m maximizing Σ_o RoundPoints(m, o) over the
+//     opponent's available moves o (so the mean against a uniform
+//     opponent); among equals, the one minimizing the points it concedes,
+//     Σ_o RoundPoints(o, m); remaining ties are broken uniformly with the
+//     game's rng.
+//   - Booster: the booster b maximizing the mean, over the opponent's
+//     boosters b' (three, or two when the rules forbid No Booster; taken
+//     as uniform), of the first round's greedy value
+//     best(c/b, c'/b') = max_m mean_o RoundPoints(m, o), with m over its
+//     loadout's moves and o over the opponent's; ties by rng.
+//   - Character: the legal character c maximizing the mean, over the
+//     opponent's legal characters c' (uniform), of the headstart c gets
+//     against c' (none when the rules drop headstarts) plus max_b of the
+//     booster value above; a clash (c' = c)
+//     scores 0, as it only leads to a repick. Ties by rng.
+//
+// It only looks at its own points, never at the opponent's, except as the
+// move phase's tie-break. Choose does not allocate.
+type Greedy struct{ rng *rand.Rand }
+
+// NewGame implements agents.Agent.
+func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
+
+// Choose implements agents.Agent.
+func (g *Greedy) Choose(d *agents.Decision) nz.Choice {
+	if d.State.Phase != nz.PickMove {
+		return g.argmax(d.Legal, func(c nz.Choice) float64 { return pickScore(d, c) })
+	}
+	best, bestConceded, ties := -1, 0, 0
+	var pick nz.Choice
+	for _, c := range d.Legal {
+		gained, conceded := moveScore(d, c)
+		switch {
+		case gained > best || gained == best && conceded < bestConceded:
+			best, bestConceded, ties, pick = gained, conceded, 1, c
+		case gained == best && conceded == bestConceded:
+			// Reservoir sampling: each tied move ends up picked with
+			// probability 1/ties.
+			ties++
+			if g.rng.IntN(ties) == 0 {
+				pick = c
+			}
+		}
+	}
+	return pick
+}
+
+// Mix implements Mixer: Choose's strategy is uniform over the choices
+// that tie for its best score, so exploitability is computed exactly.
+func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
+	// better reports whether choice i beats j by Choose's order.
+	var better func(i, j int) int
+	if d.State.Phase != nz.PickMove {
+		better = func(i, j int) int {
+			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
+			return cmpFloat(a, b)
+		}
+	} else {
+		better = func(i, j int) int {
+			ga, ca := moveScore(d, d.Legal[i])
+			gb, cb := moveScore(d, d.Legal[j])
+			if ga != gb {
+				return cmpFloat(float64(ga), float64(gb))
+			}
+			return cmpFloat(float64(cb), float64(ca))
+		}
+	}
+	best := 0
+	for i := range d.Legal {
+		if better(i, best) > 0 {
+			best = i
+		}
+	}
+	ties := 0
+	for i := range d.Legal {
+		if better(i, best) == 0 {
+			ties++
+		}
+	}
+	for i := range d.Legal {
+		probs[i] = 0
+		if better(i, best) == 0 {
+			probs[i] = 1 / float64(ties)
+		}
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return -1
+	}
+	return 0
+}
+
+// pickScore is greedy's score of a character or booster choice.
+func pickScore(d *agents.Decision, c nz.Choice) float64 {
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	look := loadoutLook(s)
+	if s.Phase == nz.PickCharacter {
+		theirs := s.LegalMask(them)
+		sum := 0.0
+		for m := theirs; m != 0; m &= m - 1 {
+			sum += greedyTables.character[look][c][bits.TrailingZeros32(m)]
+		}
+		return sum / float64(bits.OnesCount32(theirs))
+	}
+	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(nz.Booster(c))][s.Character(them)]
+}
+
+// moveScore is greedy's score of a move: the points it gains and concedes
+// against each of the opponent's available moves.
+func moveScore(d *agents.Decision, c nz.Choice) (gained, conceded int) {
+	s := d.State
+	me, them := d.Seat, 1-d.Seat
+	mine, theirs := s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong
+	m := nz.Move(c)
+	for a := s.Available(them); a != 0; a &= a - 1 {
+		o := nz.Move(bits.TrailingZeros32(a))
+		gained += int(nz.RoundPoints(m, o, mine, theirs))
+		conceded += int(nz.RoundPoints(o, m, theirs, mine))
+	}
+	return gained, conceded
+}
+
+// argmax returns the legal choice with the highest score, ties broken
+// uniformly at random.
+func (g *Greedy) argmax(legal []nz.Choice, score func(nz.Choice) float64) nz.Choice {
+	pick, best, ties := legal[0], score(legal[0]), 1
+	for _, c := range legal[1:] {
+		switch v := score(c); {
+		case v > best:
+			pick, best, ties = c, v, 1
+		case v == best:
+			ties++
+			if g.rng.IntN(ties) == 0 {
+				pick = c
+			}
+		}
+	}
+	return pick
+}
+
+// boosterSlot is a booster's index in its character's canonical list: 0
+// or 1 for its own boosters, 2 for NoBooster.
+func boosterSlot(b nz.Booster) int {
+	if b == nz.NoBooster {
+		return 2
+	}
+	return int(b) % 2
+}
+
+// loadoutLook indexes the tables of the bots that look ahead through the
+// loadout phases by the rules that change them: bit 0 no headstarts, bit
+// 1 No Booster forbidden (nz.Rules).
+func loadoutLook(s *nz.State) int {
+	r := s.Rules()
+	return int(b2i(r.NoHeadstarts)) | int(b2i(r.BoosterRequired))<<1
+}
+
+// lookRules returns the rules of a loadoutLook index (as far as they
+// matter to the loadout phases).
+func lookRules(look int) nz.Rules {
+	return nz.Rules{TurnCap: nz.DefaultRules.TurnCap, NoHeadstarts: look&1 != 0, BoosterRequired: look&2 != 0}
+}
+
+func b2i(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// greedyTables holds the loadout phases' scores, computed once from the
+// outcome table (they depend on nothing else), for each loadoutLook.
+var greedyTables = func() (t struct {
+	// booster[req][c][slot][c'] is the mean over c''s boosters of the
+	// first round's greedy value for loadout c/slot; req = 1 when No
+	// Booster is forbidden (so c' has two).
+	booster [2][nz.NumCharacters][3][nz.NumCharacters]float64
+	// character[look][c][c'] is the headstart c gets against c' plus its
+	// best booster value; 0 for c' = c (a clash).
+	character [4][nz.NumCharacters][nz.NumCharacters]float64
+}) {
+	for look := range 4 {
+		r := lookRules(look)
+		req := look >> 1
+		for c := range nz.Character(nz.NumCharacters) {
+			for o := range nz.Character(nz.NumCharacters) {
+				bs, nb := r.Boosters(c)
+				obs, nob := r.Boosters(o)
+				for k, b := range bs[:nb] {
+					sum := 0.0
+					for _, ob := range obs[:nob] {
+						sum += bestFirstRound(nz.Loadout{Character: c, Booster: b}, nz.Loadout{Character: o, Booster: ob})
+					}
+					t.booster[req][c][k][o] = sum / float64(nob)
+				}
+				if c == o {
+					continue
+				}
+				h, _ := r.Headstart(c, o)
+				best := t.booster[req][c][0][o]
+				for k := 1; k < nb; k++ {
+					best = max(best, t.booster[req][c][k][o])
+				}
+				t.character[look][c][o] = float64(h) + best
+			}
+		}
+	}
+	return t
+}()
+
+// bestFirstRound is max over a's moves of the mean points against b's
+// moves taken as uniform: greedy's expected score in the first round.
+func bestFirstRound(a, b nz.Loadout) float64 {
+	as, bs := a.Booster == nz.Strong, b.Booster == nz.Strong
+	best := 0
+	for x := a.Moves(); x != 0; x &= x - 1 {
+		m := nz.Move(bits.TrailingZeros32(x))
+		sum := 0
+		for y := b.Moves(); y != 0; y &= y - 1 {
+			sum += int(nz.RoundPoints(m, nz.Move(bits.TrailingZeros32(y)), as, bs))
+		}
+		best = max(best, sum)
+	}
+	return float64(best) / float64(bits.OnesCount32(b.Moves()))
+}

@@ -1,0 +1,250 @@
+package nzsc
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis/solve"
+	"github.com/nzsclab/nzsc/engine/game"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+func init() {
+	agents.Register(agents.Info{
+		Name: "optimal",
+		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution of the game's rules at its first decision, or solves them then and caches it",
+		Params: []agents.Param{
+			{Name: "path", Default: "", Help: "solution file, read and never written, of the rules played (default: the user cache dir's nzsc/solution-vN.bin, or solution-vN-VARIANT.bin for a rule variant, solved and saved there if missing)"},
+		},
+		New: func(p agents.Params) (agents.Agent, error) {
+			// Cheap on purpose: a spec is validated by building the bot.
+			// A named file must be a solution file now; loading (or
+			// solving, for the cache) waits for the first decision.
+			if path := p["path"]; path != "" {
+				if err := solve.CheckFile(path); err != nil {
+					return nil, fmt.Errorf("optimal: %w", err)
+				}
+			}
+			return &Optimal{path: p["path"]}, nil
+		},
+	})
+}
+
+// Mixer is implemented by bots that can state the mixed strategy they
+// draw their choice from: probs (one entry per d.Legal) receives it.
+// Exploitability is exact for such bots; others are sampled.
+type Mixer interface {
+	Mix(d *agents.Decision, probs []float64)
+}
+
+// solutionSource loads one solution file (or the cache of one rules
+// variant) once per process; every optimal instance of that path and
+// those rules shares the read-only result.
+type solutionSource struct {
+	path  string
+	rules nz.Rules
+	mu    sync.Mutex // held while loading or solving
+	done  bool       // s and err are final
+	s     *solve.Solution
+	err   error
+}
+
+// sourceKey names a solutionSource: the path, and for the cache (path
+// "") the rules' options.
+type sourceKey struct{ path, rules string }
+
+var sources struct {
+	sync.Mutex
+	byKey map[sourceKey]*solutionSource
+}
+
+// sourceFor returns the source of the solution for games under rules:
+// the file path, or the cache of those rules when path is "".
+func sourceFor(path string, rules nz.Rules) *solutionSource {
+	key := sourceKey{path: path}
+	if path == "" {
+		r := rules
+		r.TurnCap = nz.DefaultRules.TurnCap
+		key.rules = fmt.Sprint(r.Options())
+	}
+	sources.Lock()
+	defer sources.Unlock()
+	if src, ok := sources.byKey[key]; ok {
+		return src
+	}
+	if sources.byKey == nil {
+		sources.byKey = map[sourceKey]*solutionSource{}
+	}
+	src := &solutionSource{path: path, rules: rules}
+	sources.byKey[key] = src
+	return src
+}
+
+// get returns the solution, loading it at the first call: a named file
+// is only read; the cache is solved and written when missing or stale,
+// on ctx (a stop ends the solve within its check interval). A solve cut
+// short by ctx is not final: the next caller, on another context (the
+// next request of a server), solves again.
+func (src *solutionSource) get(ctx context.Context) (*solve.Solution, error) {
+	src.mu.Lock()
+	defer src.mu.Unlock()
+	if src.done {
+		return src.s, src.err
+	}
+	var s *solve.Solution
+	var err error
+	if src.path != "" {
+		s, err = solve.Load(src.path)
+	} else {
+		s, _, err = solve.LoadOrSolveRules(ctx, src.rules, 0, nil)
+	}
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("optimal: %w", ctx.Err())
+	}
+	src.done = true
+	src.s, src.err = s, err
+	if err != nil {
+		src.s, src.err = nil, fmt.Errorf("optimal: %w", err)
+	}
+	return src.s, src.err
+}
+
+// Optimal plays a solved game's equilibrium strategies. Outside the
+// solved states (a state reached through penalties, which the solution
+// does not model) it picks uniformly among its legal choices. When its
+// solution cannot be loaded, or is of other rules than the game's, it
+// reports a Fault (and forfeits).
+type Optimal struct {
+	s *solve.Solution
+	// path is the solution file ("": the cache of the game's rules),
+	// loaded at the first decision, when the rules are known.
+	path   string
+	loaded bool
+	err    error
+	rng    *rand.Rand
+	ctx    context.Context // the run's (SetContext): a stop ends the solve
+}
+
+// SetContext implements ContextSetter: the solve at the first decision,
+// when no solution is cached, ends when ctx does.
+func (o *Optimal) SetContext(ctx context.Context) { o.ctx = ctx }
+
+// NewOptimal returns an Optimal playing s.
+func NewOptimal(s *solve.Solution) *Optimal { return &Optimal{s: s} }
+
+// solution returns o's solution for the game of st, loading it at the
+// first call; nil when it cannot be loaded or is of other rules (Fault
+// says why).
+func (o *Optimal) solution(st *nz.State) *solve.Solution {
+	if !o.loaded {
+		o.loaded = true
+		if o.s == nil {
+			ctx := o.ctx
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			o.s, o.err = sourceFor(o.path, st.Rules()).get(ctx)
+		}
+		if o.s != nil && !o.s.Solves(st.Rules()) {
+			o.s, o.err = nil, fmt.Errorf("optimal: the solution is of other rules (%v) than the game's (%v): solve them with nzsc solve game --rule", o.s.Rules.Options(), st.Rules().Options())
+		}
+	}
+	return o.s
+}
+
+// CheckGame reports a solution file that cannot play g: the solution of
+// other rules is refused when the bot is set up for its game (agents.ProbeFor),
+// with a message, rather than found at its first decision (a Fault, and
+// every game forfeited).
+func (o *Optimal) CheckGame(g game.Game) error {
+	if o.path == "" || g.Info().Name != nz.Info.Name || g.Seats() != 2 {
+		return nil // the cache is solved for the game's rules; other games do not take this bot
+	}
+	r, err := nz.ParseRules(g.Rules())
+	if err != nil {
+		return err
+	}
+	if err := solve.CheckFileFor(o.path, r); err != nil {
+		return fmt.Errorf("optimal: %w", err)
+	}
+	return nil
+}
+
+// NewGame implements agents.Agent.
+func (o *Optimal) NewGame(_ int, rng *rand.Rand) { o.rng = rng }
+
+// Fault implements Faulter: the error loading the solution, if any.
+func (o *Optimal) Fault() error { return o.err }
+
+// Mix implements Mixer.
+func (o *Optimal) Mix(d *agents.Decision, probs []float64) {
+	var p [solve.MaxSide]float64
+	n, ok := 0, false
+	if s := o.solution(d.State); s != nil {
+		n, ok = s.Strategy(d.State, d.Seat, &p)
+	}
+	if !ok || n != len(d.Legal) {
+		for i := range probs {
+			probs[i] = 1 / float64(len(probs))
+		}
+		return
+	}
+	copy(probs, p[:n])
+}
+
+// Choose implements agents.Agent. It does not allocate (once loaded).
+func (o *Optimal) Choose(d *agents.Decision) nz.Choice {
+	var p [solve.MaxSide]float64
+	n, ok := 0, false
+	if s := o.solution(d.State); s != nil {
+		n, ok = s.Strategy(d.State, d.Seat, &p)
+	}
+	if !ok || n != len(d.Legal) {
+		return d.Legal[o.rng.IntN(len(d.Legal))]
+	}
+	return d.Legal[sample(p[:n], o.rng.Float64())]
+}
+
+// sample returns the index that u in [0, 1) falls on in the cumulative
+// distribution p (the last positive entry if rounding leaves u beyond
+// the total).
+func sample(p []float64, u float64) int {
+	last := 0
+	for i, q := range p {
+		if q <= 0 {
+			continue
+		}
+		if u < q {
+			return i
+		}
+		u -= q
+		last = i
+	}
+	return last
+}
+
+// Responder plays a computed best response (solve.Exploit) in its seat;
+// nzsc exploit pits it against the bot it was computed for, to confirm
+// the computed value by play.
+type Responder struct {
+	x   *solve.Exploit
+	rng *rand.Rand
+}
+
+// NewResponder returns an agent playing the best response x.
+func NewResponder(x *solve.Exploit) *Responder { return &Responder{x: x} }
+
+// NewGame implements agents.Agent.
+func (r *Responder) NewGame(_ int, rng *rand.Rand) { r.rng = rng }
+
+// Choose implements agents.Agent.
+func (r *Responder) Choose(d *agents.Decision) nz.Choice {
+	i, ok := r.x.Choose(d.State, r.rng.Float64())
+	if !ok || i >= len(d.Legal) {
+		return d.Legal[r.rng.IntN(len(d.Legal))]
+	}
+	return d.Legal[i]
+}

@@ -1,0 +1,50 @@
+package nzsc
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+func init() {
+	agents.Register(agents.Info{
+		Name: "random",
+		Help: "uniform over legal choices in every phase, No Booster included",
+		New:  func(agents.Params) (agents.Agent, error) { return &Random{}, nil },
+	})
+}
+
+// Random chooses uniformly among its legal choices. It reads its picks
+// as nz.State.PlayRandom does: each 64-bit word from its source gives
+// six picks, the successive base-60 digits of word/2^64, and a pick is
+// Legal[digit mod len(Legal)] (60 is divisible by every count from 1 to
+// 5). So two Random bots play exactly PlayRandom's game with their seats'
+// sources, which is how nzsc match plays them (see tournament).
+type Random struct {
+	rng  *rand.Rand
+	word uint64
+	left int // digits left in word
+}
+
+// NewGame implements agents.Agent.
+func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng, r.left = rng, 0 }
+
+// Choose implements agents.Agent.
+func (r *Random) Choose(d *agents.Decision) nz.Choice {
+	if r.left == 0 {
+		r.word, r.left = r.rng.Uint64(), 6
+	}
+	digit, rest := bits.Mul64(r.word, 60)
+	r.word, r.left = rest, r.left-1
+	return d.Legal[digit%uint64(len(d.Legal))]
+}
+
+// Mix implements Mixer: uniform over d.Legal (six picks per draw, read
+// as base-60 digits, are uniform over any count from 1 to 5).
+func (r *Random) Mix(d *Decision, probs []float64) {
+	for i := range probs {
+		probs[i] = 1 / float64(len(probs))
+	}
+}

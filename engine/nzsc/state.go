@@ -1,0 +1,727 @@
+package nzsc
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Phase says what both players choose next.
+type Phase uint8
+
+// The phases of a game, in order.
+const (
+	PickCharacter Phase = iota
+	PickBooster
+	PickMove
+	GameOver
+)
+
+var phaseNames = [...]string{"character", "booster", "move", "over"}
+
+// String returns "character", "booster", "move" or "over".
+func (p Phase) String() string { return phaseNames[p&3] }
+
+// Choice is one player's answer in a phase: the value of a Character in
+// PickCharacter, of a Booster in PickBooster, of a Move in PickMove.
+// Values outside the phase's range, such as Unknown, stand for names that
+// do not exist in the game (the "wrong universe" penalty).
+type Choice uint8
+
+// Unknown is the choice for a name that is not a character, booster or move.
+const Unknown Choice = 0xFF
+
+// MaxChoices is the most legal choices a player can have in any phase (a
+// full move set), so a [MaxChoices]Choice buffer always suffices.
+const MaxChoices = 5
+
+// Name returns the display name of c as read in phase p.
+func (c Choice) Name(p Phase) string {
+	switch {
+	case p == PickCharacter && c < NumCharacters:
+		return Character(c).String()
+	case p == PickBooster && c < NumBoosters:
+		return Booster(c).String()
+	case p == PickMove && c < NumMoves:
+		return Move(c).String()
+	}
+	return "nonexistent"
+}
+
+// ParseChoice reads a name as an answer in phase p. A name that is not a
+// character (booster, move) of the game gives Unknown, which the rules
+// penalize; it is not an error.
+func ParseChoice(p Phase, s string) Choice {
+	switch p {
+	case PickCharacter:
+		if c, ok := ParseCharacter(s); ok {
+			return Choice(c)
+		}
+	case PickBooster:
+		if b, ok := ParseBooster(s); ok {
+			return Choice(b)
+		}
+	case PickMove:
+		if m, ok := ParseMove(s); ok {
+			return Choice(m)
+		}
+	}
+	return Unknown
+}
+
+// Offence names the penalty clause an illegal choice falls under.
+type Offence uint8
+
+// The penalty clauses; the first that applies is the one charged.
+const (
+	NoOffence Offence = iota
+	// WrongUniverse: a character, booster or move that does not exist.
+	WrongUniverse
+	// DestroyedMove: one of the player's own moves that was destroyed.
+	DestroyedMove
+	// FourthInARow: the same character or move a fourth time in a row
+	// (under variant rules, once more than the streak limit allows).
+	FourthInARow
+	// WrongCharacter: a booster or move of another character.
+	WrongCharacter
+	// WrongBooster: a move of the player's character's other booster, or
+	// any booster move after choosing No Booster.
+	WrongBooster
+	// Stuck: the player has no legal move and passes; charged as the
+	// cheapest clause, WrongBooster.
+	Stuck
+)
+
+var offenceWaits = [...]uint8{0, 4, 4, 3, 3, 2, 2}
+var offenceNames = [...]string{
+	"no offence", "wrong universe", "destroyed move", "more than three times in a row",
+	"wrong character", "wrong booster", "stuck (no legal move)",
+}
+
+// Waits returns how many waits the offence costs.
+func (o Offence) Waits() uint8 { return offenceWaits[o] }
+
+// String returns the offence's name as the rulebook calls it.
+func (o Offence) String() string { return offenceNames[o] }
+
+// Result says how a game stands.
+type Result uint8
+
+// The results of a game.
+const (
+	Ongoing Result = iota
+	FirstWins
+	SecondWins
+	Draw
+)
+
+var resultNames = [...]string{"ongoing", "first seat wins", "second seat wins", "draw"}
+
+// String describes the result.
+func (r Result) String() string { return resultNames[r&3] }
+
+// Winner returns the winning seat, or -1 for a draw or an ongoing game.
+func (r Result) Winner() int {
+	switch r {
+	case FirstWins:
+		return 0
+	case SecondWins:
+		return 1
+	}
+	return -1
+}
+
+// player is one seat's side of the state.
+type player struct {
+	points uint8
+	waits  uint8
+	// character is NoCharacter until characters are settled; booster is
+	// meaningful from PickMove on.
+	character Character
+	booster   Booster
+	// lastCharacter was picked characterStreak times in a row (clashes
+	// included).
+	lastCharacter   Character
+	characterStreak uint8
+	// lastMove was played moveStreak rounds in a row; nullified turns do
+	// not count. lastMove is noMove before the first round.
+	lastMove   Move
+	moveStreak uint8
+	// The move phase works on bit sets (bit i = Move i) so that the legal
+	// moves are owned &^ destroyed &^ blocked, two instructions:
+	// owned is the loadout's moves (empty before boosters are settled),
+	// blocked the move barred by the three-in-a-row rule (at most one).
+	owned     uint32
+	destroyed uint32
+	blocked   uint32
+}
+
+// noMove is lastMove before any round; it equals no move.
+const noMove Move = 0xFF
+
+// Rules are the configurable settings of a game. The zero value of every
+// field but TurnCap means the shared rules' setting, so that a literal
+// naming only the turn cap keeps its meaning.
+type Rules struct {
+	// TurnCap ends a game as a draw once this many turns (all phases)
+	// have been played without a winner. At most 65535.
+	TurnCap int
+	// Points is the score that wins, 3 to 9 (0: WinningPoints).
+	// The settings are bytes so that NewGame compares Rules with the
+	// shared ones in a few instructions.
+	Points uint8
+	// MoveStreak is the most rounds in a row a player may play one move,
+	// 2 to 4 (0: 3).
+	MoveStreak uint8
+	// CharacterStreak is the most picks in a row (clashes included) of
+	// one character, 2 to 4 (0: 3).
+	CharacterStreak uint8
+	// Waits is the waits each player starts with, 1 to 8 (0: 4).
+	Waits uint8
+	// NoHeadstarts drops the headstart points of the character pairing.
+	NoHeadstarts bool
+	// BoosterRequired forbids No Booster: a player must take one of its
+	// character's boosters.
+	BoosterRequired bool
+}
+
+// DefaultRules are the rules of shared play: a 1000-turn cap.
+var DefaultRules = Rules{TurnCap: defaultTurnCap}
+
+const defaultTurnCap = 1000
+
+// The ranges of the rules' settings, and their shared values.
+const (
+	MinPoints, MaxPoints = 3, 9
+	MinStreak, MaxStreak = 2, 4
+	MinWaits, MaxWaits   = 1, 8
+	DefaultStreak        = 3
+	DefaultWaits         = 4
+)
+
+// Normalized returns r with every zero setting (but the turn cap)
+// replaced by the shared rules' value.
+func (r Rules) Normalized() Rules {
+	if r.Points == 0 {
+		r.Points = WinningPoints
+	}
+	if r.MoveStreak == 0 {
+		r.MoveStreak = DefaultStreak
+	}
+	if r.CharacterStreak == 0 {
+		r.CharacterStreak = DefaultStreak
+	}
+	if r.Waits == 0 {
+		r.Waits = DefaultWaits
+	}
+	return r
+}
+
+// Variant reports whether r differs from the shared rules in anything but
+// the turn cap.
+func (r Rules) Variant() bool {
+	n := r.Normalized()
+	n.TurnCap = DefaultRules.TurnCap
+	return n != DefaultRules.Normalized()
+}
+
+// Check returns an error naming the first setting of r out of its range.
+func (r Rules) Check() error {
+	n := r.Normalized()
+	switch {
+	case r.TurnCap < 1 || r.TurnCap > 0xFFFF:
+		return fmt.Errorf("turn cap %d: want 1 to 65535", r.TurnCap)
+	case n.Points < MinPoints || n.Points > MaxPoints:
+		return fmt.Errorf("points %d: want %d to %d", n.Points, MinPoints, MaxPoints)
+	case n.MoveStreak < MinStreak || n.MoveStreak > MaxStreak:
+		return fmt.Errorf("move streak %d: want %d to %d", n.MoveStreak, MinStreak, MaxStreak)
+	case n.CharacterStreak < MinStreak || n.CharacterStreak > MaxStreak:
+		return fmt.Errorf("character streak %d: want %d to %d", n.CharacterStreak, MinStreak, MaxStreak)
+	case n.Waits < MinWaits || n.Waits > MaxWaits:
+		return fmt.Errorf("waits %d: want %d to %d", n.Waits, MinWaits, MaxWaits)
+	}
+	return nil
+}
+
+// variant is the rules other than the turn cap as State keeps them, each
+// setting coded so that the zero variant is the shared rules and the fast
+// paths test one field: bits 0-2 the character streak limit xor 3, 3-5
+// the move streak limit xor 3, 6 no headstarts, 8 booster required (bit
+// NoBooster, so that it masks the booster phase's legal set), 9-12 the
+// winning points xor 5, 13-15 the starting waits less 4 (mod 8). The
+// settings LegalMask reads cost it an operation or two each, which keeps
+// it inlinable.
+type variant uint16
+
+func variantOf(r Rules) variant {
+	n := r.Normalized()
+	return variant(n.CharacterStreak^DefaultStreak) |
+		variant(n.MoveStreak^DefaultStreak)<<3 |
+		variant(b2u(n.NoHeadstarts))<<6 |
+		variant(b2u(n.BoosterRequired))<<NoBooster |
+		variant(n.Points^WinningPoints)<<9 |
+		variant(n.Waits-DefaultWaits)&7<<13
+}
+
+// points is the score that wins.
+func (v variant) points() uint8 { return uint8(v>>9)&15 ^ WinningPoints }
+
+// characterLimit and moveLimit are the longest allowed streaks.
+func (v variant) characterLimit() uint8 { return uint8(v)&7 ^ DefaultStreak }
+func (v variant) moveLimit() uint8      { return uint8(v>>3)&7 ^ DefaultStreak }
+func (v variant) waits() uint8          { return (uint8(v>>13)+DefaultWaits-1)&7 + 1 }
+func (v variant) headstarts() bool      { return v>>6&1 == 0 }
+
+// bannedBoosters is the bit set (bit i = Booster i) of the boosters no
+// character may take.
+func (v variant) bannedBoosters() uint32 { return uint32(v) & (1 << NoBooster) }
+
+func (v variant) rules(turnCap uint16) Rules {
+	r := Rules{TurnCap: int(turnCap), Points: v.points(), MoveStreak: v.moveLimit(),
+		CharacterStreak: v.characterLimit(), Waits: v.waits(),
+		NoHeadstarts: !v.headstarts(), BoosterRequired: v.bannedBoosters() != 0}
+	return r
+}
+
+// State is a whole game between seats 0 and 1: a 48-byte value with no
+// pointers, so copying it is cheap and copies are independent.
+type State struct {
+	players [2]player
+	Phase   Phase
+	Result  Result
+	Turn    uint16
+	TurnCap uint16
+	// variant is the rules but the turn cap; zero for the shared rules,
+	// which the fast paths serve.
+	variant variant
+}
+
+// WinningPoints is the score that ends a game under the shared rules
+// (Rules.Points).
+const WinningPoints = 5
+
+// NewGame returns the state before the first character pick. It panics
+// on rules out of range (Rules.Check), a programmer error: ParseRules
+// reads rules from people.
+func NewGame(r Rules) State {
+	// Small enough to inline: random play starts a game in a few dozen
+	// nanoseconds, and a call here was a sixth of that.
+	s := newGame
+	if r != (Rules{TurnCap: defaultTurnCap}) {
+		s.setRules(r)
+	}
+	return s
+}
+
+// setRules sets up a new game under other rules than DefaultRules.
+func (s *State) setRules(r Rules) {
+	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
+		panic("engine: TurnCap must be in 1..65535")
+	}
+	if err := r.Check(); err != nil {
+		panic("engine: " + err.Error())
+	}
+	s.TurnCap = uint16(r.TurnCap)
+	if v := variantOf(r); v != 0 {
+		s.variant = v
+		s.players[0].waits, s.players[1].waits = v.waits(), v.waits()
+	}
+}
+
+// Rules returns the rules the game is played under, every setting
+// filled in.
+func (s *State) Rules() Rules { return s.variant.rules(s.TurnCap) }
+
+// newGame is NewGame's state but for the turn cap. Copying it is plain
+// loads; building the State field by field made the compiler assemble it
+// with overlapping stores on the stack and read it back across them, which
+// store forwarding cannot serve.
+var newGame = func() State {
+	p := player{waits: DefaultWaits, character: NoCharacter, lastCharacter: NoCharacter, booster: NoBooster, lastMove: noMove}
+	return State{players: [2]player{p, p}, Phase: PickCharacter, TurnCap: uint16(DefaultRules.TurnCap)}
+}()
+
+// NewRound returns the state at the start of the move phase for the two
+// loadouts, headstarts applied, as if both had picked them at the first
+// try (streaks of one pick each). It is where solvers and perft start.
+func NewRound(r Rules, a, b Loadout) State {
+	s := NewGame(r)
+	for i, l := range [2]Loadout{a, b} {
+		p := &s.players[i]
+		p.character, p.booster = l.Character, l.Booster
+		p.owned = loadoutMoves(l.Character, l.Booster)
+		p.lastCharacter, p.characterStreak = l.Character, 1
+	}
+	ga, gb := s.headstart(a.Character, b.Character)
+	s.players[0].points, s.players[1].points = ga, gb
+	s.Phase = PickMove
+	return s
+}
+
+// headstart is Headstart under the game's rules (Rules.Headstart, read
+// from the variant without building Rules).
+func (s *State) headstart(a, b Character) (ga, gb uint8) {
+	ga, gb = Headstart(a, b)
+	if !s.variant.headstarts() {
+		return 0, 0
+	}
+	return ga, gb
+}
+
+// headstartOver[c] is the character c gets a headstart against.
+var headstartOver = [NumCharacters]Character{Ninja: Samurai, Zombie: NoCharacter, Samurai: Clown, Clown: Ninja}
+
+// Headstart returns the headstart points each side gets when characters a
+// and b meet: Ninja over Samurai, Samurai over Clown, Clown over Ninja.
+func Headstart(a, b Character) (ga, gb uint8) {
+	// Branch-free: in random play the pairing is a coin toss. The &3
+	// spares PlayRandom a bounds check; characters are below 4.
+	return b2u(headstartOver[a&3] == b), b2u(headstartOver[b&3] == a)
+}
+
+// Turn records what happened in one call of Step, packed into 32 bits so
+// that it is returned in a register and a game's history is 4 bytes a turn.
+type Turn uint32
+
+// Bit layout of a Turn.
+const (
+	turnChoiceA  = 0  // 8 bits: seat 0's choice
+	turnChoiceB  = 8  // 8 bits: seat 1's choice
+	turnOffenceA = 16 // 3 bits
+	turnOffenceB = 19 // 3 bits
+	turnGainedA  = 22 // 2 bits
+	turnGainedB  = 24 // 2 bits
+	turnPhase    = 26 // 2 bits
+	turnClash    = 28
+	turnSetback  = 29
+)
+
+func newTurn(p Phase, a, b Choice) Turn {
+	return Turn(a)<<turnChoiceA | Turn(b)<<turnChoiceB | Turn(p)<<turnPhase
+}
+
+// Phase is the phase the turn was played in.
+func (t Turn) Phase() Phase { return Phase(t >> turnPhase & 3) }
+
+// Choice is what seat answered.
+func (t Turn) Choice(seat int) Choice { return Choice(t >> (8 * uint(seat&1))) }
+
+// Offence is the clause seat was penalized under, or NoOffence.
+func (t Turn) Offence(seat int) Offence {
+	return Offence(t >> (turnOffenceA + 3*uint(seat&1)) & 7)
+}
+
+// Gained is seat's points from this turn: round points, a headstart, or a
+// penalty point earned from the opponent's offence.
+func (t Turn) Gained(seat int) uint8 { return uint8(t >> (turnGainedA + 2*uint(seat&1)) & 3) }
+
+// Clash reports that both picked the same character and must repick.
+func (t Turn) Clash() bool { return t>>turnClash&1 == 1 }
+
+// Setback reports that both reached five points and went back to four.
+func (t Turn) Setback() bool { return t>>turnSetback&1 == 1 }
+
+// Nullified reports whether an offence voided the turn.
+func (t Turn) Nullified() bool { return t>>turnOffenceA&0x3F != 0 }
+
+func (t Turn) withOffences(a, b Offence) Turn {
+	return t | Turn(a)<<turnOffenceA | Turn(b)<<turnOffenceB
+}
+
+func (t Turn) withGained(seat int, g uint8) Turn {
+	return t + Turn(g)<<(turnGainedA+2*uint(seat&1))
+}
+
+// available returns the bit set of moves the player may play now: its
+// loadout's moves, less destroyed ones, less a move played in each of the
+// last three rounds. Zero means the player is stuck.
+func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked }
+
+// LegalMask returns the seat's legal choices in the current phase as a bit
+// set (bit i = Choice i). Zero in PickMove means the player is stuck;
+// zero in GameOver means there is nothing to choose.
+func (s *State) LegalMask(seat int) uint32 {
+	p := &s.players[seat]
+	switch s.Phase {
+	case PickMove:
+		return p.available()
+	case PickCharacter:
+		return p.characterMask(s.variant.characterLimit())
+	case PickBooster:
+		return 0b11<<(2*uint32(p.character)) | ^uint32(s.variant)&(1<<NoBooster)
+	}
+	return 0
+}
+
+// characterMask returns the bit set of characters the player may pick:
+// all but one picked limit times in a row.
+func (p *player) characterMask(limit uint8) uint32 {
+	m := uint32(1)<<NumCharacters - 1
+	if p.characterStreak >= limit {
+		m &^= 1 << p.lastCharacter
+	}
+	return m
+}
+
+// Legal writes the seat's legal choices, in canonical order, into buf and
+// returns how many there are. A stuck player has none: whatever it answers
+// is ignored and it passes.
+func (s *State) Legal(seat int, buf *[MaxChoices]Choice) int {
+	m := s.LegalMask(seat)
+	n := 0
+	for m != 0 {
+		buf[n] = Choice(bits.TrailingZeros32(m))
+		m &= m - 1
+		n++
+	}
+	return n
+}
+
+// Stuck reports whether the seat must pass this round for want of a legal
+// move.
+func (s *State) Stuck(seat int) bool {
+	return s.Phase == PickMove && s.players[seat].available() == 0
+}
+
+// Offence returns the clause under which choice c by seat would be
+// penalized now, or NoOffence when c is legal.
+func (s *State) Offence(seat int, c Choice) Offence {
+	p := &s.players[seat]
+	switch s.Phase {
+	case PickCharacter:
+		return characterOffence(p.lastCharacter, p.characterStreak, s.variant.characterLimit(), c)
+	case PickBooster:
+		return boosterOffence(p.character, s.variant.bannedBoosters(), c)
+	case PickMove:
+		return p.moveOffence(c, p.available())
+	}
+	return NoOffence
+}
+
+func (p *player) moveOffence(c Choice, avail uint32) Offence {
+	switch {
+	case avail == 0:
+		return Stuck
+	case c < NumMoves && avail>>c&1 == 1:
+		return NoOffence
+	case c >= NumMoves:
+		return WrongUniverse
+	}
+	m := Move(c)
+	if p.owned>>m&1 == 1 {
+		if p.destroyed>>m&1 == 1 {
+			return DestroyedMove
+		}
+		return FourthInARow
+	}
+	if m.Owner() == p.character {
+		// Base moves are always granted, so this is a booster move the
+		// player did not take: the other booster's, or any after No Booster.
+		return WrongBooster
+	}
+	return WrongCharacter
+}
+
+// Step plays one turn with seat 0 answering a and seat 1 answering b, and
+// reports what happened. After GameOver it does nothing.
+func (s *State) Step(a, b Choice) Turn {
+	// The common case, a round with two legal moves, is kept small enough
+	// to inline into the caller's loop.
+	if s.Phase == PickMove && a < NumMoves && b < NumMoves &&
+		(s.players[0].available()>>a)&(s.players[1].available()>>b)&1 == 1 {
+		return s.round(Move(a), Move(b))
+	}
+	return s.stepSlow(a, b)
+}
+
+// round plays a move-phase turn in which both moves are legal.
+func (s *State) round(ma, mb Move) Turn {
+	p, q := &s.players[0], &s.players[1]
+	v := roundTable[strongPair(p.booster, q.booster)][ma&31][mb&31]
+	ga, gb := uint8(v), uint8(v>>8)
+	p.points += ga
+	q.points += gb
+	p.destroyed |= lost(ma, mb)
+	q.destroyed |= lost(mb, ma)
+	limit := s.variant.moveLimit()
+	p.moveStreak, p.blocked = streakAfter(p.lastMove, p.moveStreak, ma, limit)
+	q.moveStreak, q.blocked = streakAfter(q.lastMove, q.moveStreak, mb, limit)
+	p.lastMove, q.lastMove = ma, mb
+	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
+	s.Turn++
+	if s.variant != 0 || s.unsettled() {
+		t = s.settle(t)
+	}
+	return t
+}
+
+// unsettled reports whether settle has anything to do under the shared
+// rules: a score of five or the turn cap reached.
+func (s *State) unsettled() bool {
+	return s.players[0].points >= WinningPoints || s.players[1].points >= WinningPoints || s.Turn >= s.TurnCap
+}
+
+// The round rules as pure functions on scalars, shared by Step and the
+// register-resident loop of PlayRandom so that the rules exist once.
+
+// strongPair is roundTable's first index for the two boosters.
+func strongPair(a, b Booster) uint8 { return b2u(a == Strong)<<1 | b2u(b == Strong) }
+
+// lost returns the moves a player loses after playing mine against
+// theirs: a single-use move destroys itself, and a destructive move of the
+// opponent's destroys mine. Branch-free, as both are rare.
+func lost(mine, theirs Move) uint32 {
+	return singleUseMask&(1<<mine) | (destructiveMask>>theirs&1)<<mine
+}
+
+// streakAfter returns the streak after playing m when last was played
+// streak times in a row, and the move the streak rule then bars when at
+// most limit rounds in a row are allowed. Branch-free: whether a random
+// move repeats is a coin flip.
+func streakAfter(last Move, streak uint8, m Move, limit uint8) (uint8, uint32) {
+	streak = streak&-uint8(b2u(last == m)) + 1
+	return streak, blockedBy(m, streak, limit)
+}
+
+// blockedBy returns the move the streak rule bars after last was played
+// streak rounds running: last itself from the limit-th on.
+func blockedBy(last Move, streak, limit uint8) uint32 {
+	return uint32(b2u(streak >= limit)) << (last & 31)
+}
+
+// stepSlow plays every turn but a legal round: picks, and penalties.
+func (s *State) stepSlow(a, b Choice) Turn {
+	t := newTurn(s.Phase, a, b)
+	switch s.Phase {
+	case PickMove:
+		p, q := &s.players[0], &s.players[1]
+		t = s.penalize(t.withOffences(p.moveOffence(a, p.available()), q.moveOffence(b, q.available())))
+	case PickCharacter:
+		t = s.stepCharacter(t)
+	case PickBooster:
+		t = s.stepBooster(t)
+	default:
+		return t
+	}
+	s.Turn++
+	return s.settle(t)
+}
+
+func (p *player) pickCharacter(c Character) {
+	if p.characterStreak > 0 && p.lastCharacter == c {
+		p.characterStreak++
+		return
+	}
+	p.lastCharacter, p.characterStreak = c, 1
+}
+
+func (s *State) stepCharacter(t Turn) Turn {
+	a, b := t.Choice(0), t.Choice(1)
+	if !s.bothLegal(a, b) {
+		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
+	}
+	if s.pickCharacters(Character(a), Character(b)) {
+		return t | 1<<turnClash
+	}
+	ga, gb := s.headstart(Character(a), Character(b))
+	return t.withGained(0, ga).withGained(1, gb)
+}
+
+// pickCharacters plays the legal character picks a and b and reports
+// whether they clashed (both pick again); otherwise the characters are
+// settled and the headstarts given.
+func (s *State) pickCharacters(a, b Character) (clash bool) {
+	p, q := &s.players[0], &s.players[1]
+	p.pickCharacter(a)
+	q.pickCharacter(b)
+	if a == b {
+		return true
+	}
+	p.character, q.character = a, b
+	ga, gb := s.headstart(a, b)
+	p.points += ga
+	q.points += gb
+	s.Phase = PickBooster
+	return false
+}
+
+func (s *State) stepBooster(t Turn) Turn {
+	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
+		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
+	}
+	s.pickBoosters(Booster(t.Choice(0)), Booster(t.Choice(1)))
+	return t
+}
+
+// pickBoosters plays the legal booster picks a and b.
+func (s *State) pickBoosters(a, b Booster) {
+	p, q := &s.players[0], &s.players[1]
+	p.booster, q.booster = a, b
+	p.owned = loadoutMoves(p.character, a)
+	q.owned = loadoutMoves(q.character, b)
+	s.Phase = PickMove
+}
+
+// bothLegal reports whether both answers are legal now; only then is the
+// slower classification of offences needed. (A shift by 32 or more gives
+// zero in Go, so out-of-range choices read as illegal.)
+func (s *State) bothLegal(a, b Choice) bool {
+	return (s.LegalMask(0)>>a)&(s.LegalMask(1)>>b)&1 == 1
+}
+
+// penalize charges each offender its waits; an offender whose waits would
+// drop below zero is set to zero and its opponent scores a point.
+func (s *State) penalize(t Turn) Turn {
+	for seat := range 2 {
+		o := t.Offence(seat)
+		if o == NoOffence {
+			continue
+		}
+		p := &s.players[seat]
+		if w := o.Waits(); p.waits >= w {
+			p.waits -= w
+		} else {
+			p.waits = 0
+			s.players[1-seat].points++
+			t = t.withGained(1-seat, 1)
+		}
+	}
+	return t
+}
+
+// settle applies the end-of-turn rules: the winning score (five) wins
+// unless both are level (then both go back to one less), and the turn cap
+// draws.
+func (s *State) settle(t Turn) Turn {
+	a, b := s.players[0].points, s.players[1].points
+	if win := s.variant.points(); max(a, b) >= win {
+		if a != b {
+			// Branch-free: who wins a random game is a coin toss.
+			s.Phase, s.Result = GameOver, FirstWins+Result(b2u(b > a))
+			return t
+		}
+		s.players[0].points, s.players[1].points = win-1, win-1
+		t |= 1 << turnSetback
+	}
+	if s.Turn >= s.TurnCap {
+		s.Phase, s.Result = GameOver, Draw
+	}
+	return t
+}
+
+var marginNames = [...]string{"Wipeout", "Annihilation", "Obliteration", "Hypnotization", "Clinch"}
+
+// Margin returns the name of a finished game's margin by the loser's
+// points: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration, 5-3
+// Hypnotization, 5-4 Clinch; "" for a draw, an ongoing game or a game to
+// other than five points, which the rulebook does not name.
+func (s *State) Margin() string {
+	w := s.Result.Winner()
+	if w < 0 || s.variant.points() != WinningPoints {
+		return ""
+	}
+	loser := s.players[1-w].points
+	if int(loser) < len(marginNames) {
+		return marginNames[loser]
+	}
+	return ""
+}

@@ -1,0 +1,84 @@
+package nzsc
+
+// outcomeTable is the rulebook's outcome table: the cell in row y, column x
+// is the points move x scores against move y. Smash against Shadow Fireball
+// is corrected by Points, which knows the Smash player's booster.
+var outcomeTable = [NumMoves][NumMoves]uint8{
+	{0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1}, // Kick
+	{0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0}, // Ninja Sword
+	{0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 0, 1, 1, 0, 0, 0, 1, 0, 1, 0, 0}, // Nunchucks
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 1, 1, 0, 0}, // Shadow Fireball
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0}, // Shadow Slip
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0}, // Run in Circles
+	{0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 1}, // Lightning Fast Karate Chop
+	{1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0}, // Rampage
+	{0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0}, // Muscle
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Zap
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}, // Regenerate
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0}, // Gravedigger
+	{0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1}, // Zombie Corps
+	{0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1}, // Apocalypse
+	{1, 0, 1, 1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0}, // Samurai Sword
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Helmet
+	{0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1}, // Smash
+	{0, 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}, // Lightning
+	{1, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1}, // Earthquake
+	{1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1}, // Twist
+	{0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1}, // Bend
+	{0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Juggling Knives
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Acid Spray
+	{1, 0, 0, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, // Nose
+	{1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Backwards Moustachio
+	{1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0}, // Nose of the Taunted
+	{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Mustache Mash
+	{0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // Big Hairy Deal
+}
+
+// RoundPoints returns what a player scores with move mine against the
+// opponent's move theirs. mineStrong and theirsStrong say whether each
+// side's booster is Strong, which decides Smash against Shadow Fireball:
+// Smash scores only for a Strong player; otherwise Shadow Fireball scores
+// and Smash does not.
+func RoundPoints(mine, theirs Move, mineStrong, theirsStrong bool) uint8 {
+	v := roundTable[b2u(mineStrong)<<1|b2u(theirsStrong)][mine&31][theirs&31]
+	return uint8(v)
+}
+
+// roundTable[k][ma][mb] holds both sides' points when seat 0 plays ma and
+// seat 1 plays mb, seat 0's in the low byte and seat 1's in the high byte,
+// so that one lookup scores a round and the scores can be added as one
+// packed word. k = strongA<<1 | strongB folds in the Smash against Shadow
+// Fireball rule. The move axes are padded to 32 so that masked indices
+// need no bounds checks.
+var roundTable = func() (t [4][32][32]uint16) {
+	for k := range t {
+		sa, sb := k>>1, k&1
+		for x := Move(0); x < NumMoves; x++ {
+			for y := Move(0); y < NumMoves; y++ {
+				t[k][x][y] = uint16(points(x, y, sa, sb)) | uint16(points(y, x, sb, sa))<<8
+			}
+		}
+	}
+	return t
+}()
+
+// points reads the outcome table for mine against theirs with the
+// Smash against Shadow Fireball rule: Smash scores only when its player's
+// booster is Strong, and Shadow Fireball scores exactly when the Smash
+// player's is not. mineStrong and theirsStrong are 1 for a Strong player.
+func points(mine, theirs Move, mineStrong, theirsStrong int) uint8 {
+	switch {
+	case mine == Smash && theirs == ShadowFireball:
+		return uint8(mineStrong)
+	case mine == ShadowFireball && theirs == Smash:
+		return uint8(1 - theirsStrong)
+	}
+	return outcomeTable[theirs][mine]
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
