@@ -127,9 +127,9 @@ func ClassicDraw(x uint32, n int) (uint32, int) {
 // over the character's two boosters only (never No Booster). A draw's
 // index floor((x>>16)·n/65536) is uniform up to 1/65536, which this
 // ignores.
-func (c *Classic) Mix(d *Decision, probs []float64) {
+func (c *Classic) Mix(d *agents.Decision, probs []float64) {
 	k := len(d.Legal)
-	if d.State.Phase == engine.PickBooster && d.Legal[k-1] == engine.Choice(engine.NoBooster) {
+	if d.State.Phase == nz.PickBooster && d.Legal[k-1] == nz.Choice(nz.NoBooster) {
 		k--
 	}
 	clear(probs)

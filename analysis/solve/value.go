@@ -3,7 +3,7 @@ package solve
 import (
 	"slices"
 
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 )
 
 // StateValue returns the solved game's value of st for the first seat
@@ -15,12 +15,12 @@ import (
 // rules' start) other than a stuck player's passes, or of other rules. The values satisfy the one-turn
 // equation: the value of the matrix game TurnMatrix fills at st is
 // StateValue(st), within the solution's certificate gap.
-func (s *Solution) StateValue(st *engine.State) (v float64, ok bool) {
-	if st.Phase == engine.GameOver {
+func (s *Solution) StateValue(st *nzsc.State) (v float64, ok bool) {
+	if st.Phase == nzsc.GameOver {
 		switch st.Result {
-		case engine.FirstWins:
+		case nzsc.FirstWins:
 			return 1, true
-		case engine.SecondWins:
+		case nzsc.SecondWins:
 			return -1, true
 		}
 		return 0, true
@@ -28,7 +28,7 @@ func (s *Solution) StateValue(st *engine.State) (v float64, ok bool) {
 	if !s.Solves(st.Rules()) {
 		return 0, false
 	}
-	if st.Phase == engine.PickMove {
+	if st.Phase == nzsc.PickMove {
 		// A stuck player's passes cost it waits, but its game is decided
 		// (terminal): check that before the waits.
 		cur := *st
@@ -43,7 +43,7 @@ func (s *Solution) StateValue(st *engine.State) (v float64, ok bool) {
 		return 0, false
 	}
 	switch st.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		last, k := st.CharacterStreak(0)
 		cs := s.Characters.State(last, k)
 		m := s.characterMask(cs)
@@ -51,13 +51,13 @@ func (s *Solution) StateValue(st *engine.State) (v float64, ok bool) {
 			return 0, false
 		}
 		return (s.Characters.L[cs] + s.Characters.U[cs]) / 2, true
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		a, b := st.Character(0), st.Character(1)
-		if a >= engine.NumCharacters || b >= engine.NumCharacters || a == b {
+		if a >= nzsc.NumCharacters || b >= nzsc.NumCharacters || a == b {
 			return 0, false
 		}
 		return s.Boosters[a][b].Value, true
-	case engine.PickMove:
+	case nzsc.PickMove:
 		p := s.Pairing(st.Loadout(0), st.Loadout(1))
 		if p == nil {
 			return 0, false
@@ -73,10 +73,10 @@ func (s *Solution) StateValue(st *engine.State) (v float64, ok bool) {
 // i-th legal choice and the second its j-th (canonical order, as
 // State.Legal lists them). ok is false when st or a successor is outside
 // the solution, or a seat has no legal choice (stuck).
-func (s *Solution) TurnMatrix(st *engine.State, m *Matrix) bool {
-	var bufA, bufB [engine.MaxChoices]engine.Choice
+func (s *Solution) TurnMatrix(st *nzsc.State, m *Matrix) bool {
+	var bufA, bufB [nzsc.MaxChoices]nzsc.Choice
 	na, nb := st.Legal(0, &bufA), st.Legal(1, &bufB)
-	if na == 0 || nb == 0 || st.Phase == engine.GameOver {
+	if na == 0 || nb == 0 || st.Phase == nzsc.GameOver {
 		return false
 	}
 	m.M, m.N = na, nb
@@ -99,7 +99,7 @@ func (s *Solution) TurnMatrix(st *engine.State, m *Matrix) bool {
 // bot: in any phase, a terminal state's payoff included. ok is false for
 // a state outside the computed process (one the bot's support does not
 // reach, or reached through a penalty).
-func (x *Exploit) StateValue(st *engine.State) (v float64, ok bool) {
+func (x *Exploit) StateValue(st *nzsc.State) (v float64, ok bool) {
 	sign := 1.0
 	if x.Seat == 1 {
 		sign = -1
@@ -115,16 +115,16 @@ func (x *Exploit) StateValue(st *engine.State) (v float64, ok bool) {
 		return 0, false
 	}
 	switch st.Phase {
-	case engine.PickCharacter:
+	case nzsc.PickCharacter:
 		last, k := st.CharacterStreak(x.Seat)
 		return x.Characters[characterState(int(x.Rules.Normalized().CharacterStreak), last, k)], true
-	case engine.PickBooster:
+	case nzsc.PickBooster:
 		a, b := st.Character(0), st.Character(1)
-		if a >= engine.NumCharacters || b >= engine.NumCharacters || a == b {
+		if a >= nzsc.NumCharacters || b >= nzsc.NumCharacters || a == b {
 			return 0, false
 		}
 		return x.Boosters[a][b], true
-	case engine.PickMove:
+	case nzsc.PickMove:
 		t := x.moves[LoadoutIndex(st.Loadout(0))][LoadoutIndex(st.Loadout(1))]
 		if t == nil {
 			return 0, false

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
-	"github.com/nzsclab/nzsc/engine"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/testsolution"
 )
 
@@ -17,17 +17,17 @@ import (
 // breaks the equation at that state or at the one before it.
 func TestStateValueOneTurn(t *testing.T) {
 	s := testsolution.Load(t)
-	start := engine.NewGame(engine.DefaultRules)
+	start := nzsc.NewGame(nzsc.DefaultRules)
 	if v, ok := s.StateValue(&start); !ok || math.Abs(v-s.Value()) > 1e-9 {
 		t.Fatalf("start: %v (ok %v), want the game's value %v", v, ok, s.Value())
 	}
 	tol := 1e-7 + s.Gap
 	rng := rand.New(rand.NewPCG(1, 2))
-	var buf [2][engine.MaxChoices]engine.Choice
-	checked := map[engine.Phase]int{}
+	var buf [2][nzsc.MaxChoices]nzsc.Choice
+	checked := map[nzsc.Phase]int{}
 	for game := range 300 {
-		st := engine.NewGame(engine.DefaultRules)
-		for st.Phase != engine.GameOver {
+		st := nzsc.NewGame(nzsc.DefaultRules)
+		for st.Phase != nzsc.GameOver {
 			v, ok := s.StateValue(&st)
 			if !ok {
 				t.Fatalf("game %d: %v phase state outside the solution in legal play", game, st.Phase)
@@ -42,7 +42,7 @@ func TestStateValueOneTurn(t *testing.T) {
 				checked[st.Phase]++
 			}
 			na, nb := st.Legal(0, &buf[0]), st.Legal(1, &buf[1])
-			var a, b engine.Choice = engine.Unknown, engine.Unknown
+			var a, b nzsc.Choice = nzsc.Unknown, nzsc.Unknown
 			if na > 0 {
 				a = buf[0][rng.IntN(na)]
 			}
@@ -51,12 +51,12 @@ func TestStateValueOneTurn(t *testing.T) {
 			}
 			st.Step(a, b)
 		}
-		want := map[engine.Result]float64{engine.FirstWins: 1, engine.SecondWins: -1}[st.Result]
+		want := map[nzsc.Result]float64{nzsc.FirstWins: 1, nzsc.SecondWins: -1}[st.Result]
 		if v, ok := s.StateValue(&st); !ok || v != want {
 			t.Fatalf("game %d over (%v): value %v (ok %v), want %v", game, st.Result, v, ok, want)
 		}
 	}
-	for _, p := range []engine.Phase{engine.PickCharacter, engine.PickBooster, engine.PickMove} {
+	for _, p := range []nzsc.Phase{nzsc.PickCharacter, nzsc.PickBooster, nzsc.PickMove} {
 		if checked[p] == 0 {
 			t.Errorf("no %v phase state checked", p)
 		}
@@ -67,8 +67,8 @@ func TestStateValueOneTurn(t *testing.T) {
 // is outside the solution (its waits are not the rules' start).
 func TestStateValuePenalty(t *testing.T) {
 	s := testsolution.Load(t)
-	st := engine.NewGame(engine.DefaultRules)
-	st.Step(engine.Choice(engine.Ninja), engine.Choice(engine.NumCharacters+3)) // a character that does not exist
+	st := nzsc.NewGame(nzsc.DefaultRules)
+	st.Step(nzsc.Choice(nzsc.Ninja), nzsc.Choice(nzsc.NumCharacters+3)) // a character that does not exist
 	if _, ok := s.StateValue(&st); ok {
 		t.Fatalf("a penalized state (waits %d, %d) has a value", st.Waits(0), st.Waits(1))
 	}
