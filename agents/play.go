@@ -69,6 +69,23 @@ func (o *Outcome) Winner() int {
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
+	t.state = nzsc.NewGame(rules)
+	t.History = t.History[:0]
+	return t.play(seed, a, b)
+}
+
+// PlayFrom is Play from start, the state after opening (the turns that
+// led to it, which t.History begins with): a run's opening forces the
+// first picks and the bots play on from there.
+func (t *Table) PlayFrom(start *nzsc.State, opening []nzsc.Turn, seed uint64, a, b Agent) Outcome {
+	t.state = *start
+	t.History = append(t.History[:0], opening...)
+	return t.play(seed, a, b)
+}
+
+// play plays the game from t.state and t.History on (Play, PlayFrom:
+// each sets them up in place, so that a game costs no copy of a state).
+func (t *Table) play(seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
 	for i := range agents {
@@ -79,9 +96,7 @@ func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 			SetContext(agents[i], t.ctx)
 		}
 	}
-	t.state = nzsc.NewGame(rules)
 	s, buf, d := &t.state, &t.buf, &t.d
-	t.History = t.History[:0]
 	// Seat and State stay for the whole game; each decision only updates
 	// History and Legal.
 	for i := range d {

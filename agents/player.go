@@ -141,6 +141,13 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 // deal and the bots' randomness from botSeed: a run's openings fix the
 // deal while the bots draw afresh.
 func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player) GameResult {
+	return t.PlayFrom(g, g.NewState(deal), nil, botSeed, bots)
+}
+
+// PlayFrom is PlaySeeds from st, a state of g after the steps opening
+// names (as records name them; Names begins with them): a run's opening
+// forces the first steps and the bots play on from there.
+func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, botSeed uint64, bots []Player) GameResult {
 	n := g.Seats()
 	if len(bots) != n {
 		panic(fmt.Sprintf("agents: %d bots for %d seats", len(bots), n))
@@ -155,9 +162,11 @@ func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player
 		}
 	}
 	t.seated = bots
-	st := g.NewState(deal)
 	t.Final = st
 	t.Names = t.Names[:0]
+	if t.Record {
+		t.Names = append(t.Names, opening...)
+	}
 	forfeits := g.Info().IllegalForfeits
 	acts := t.acts[:n]
 	res := GameResult{Forfeit: -1}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/nzsclab/nzsc/engine/game"
 )
@@ -104,6 +105,11 @@ type Pairing struct {
 	Illegal [2]int64 `json:"illegal"`
 	// Turns is the total number of turns (all phases) of the games.
 	Turns int64 `json:"turns"`
+	// Openings, in a run with openings (--openings), holds for each
+	// opening its game pairs and A's half-points in them (0 to 4 a
+	// pair): the strata of the design, from which the narrowing of the
+	// intervals is estimated (OpeningSpread). Absent otherwise.
+	Openings [][2]int64 `json:"openings,omitempty"`
 }
 
 // Total returns A's record over all games of the pairing.
@@ -117,6 +123,10 @@ func (p *Pairing) Merge(q *Pairing) {
 	if p.A != q.A || p.B != q.B {
 		panic(fmt.Sprintf("analysis: merging pairing %d-%d into %d-%d", q.A, q.B, p.A, p.B))
 	}
+	// Per-opening tallies of part of the games would mislead: counts
+	// kept without them (written before they were) drop them from the
+	// sum, as a game's own tally is dropped (Tournament.Merge).
+	pGames, qGames := p.pairs(), q.pairs()
 	for s := range p.Seat {
 		p.Seat[s] = p.Seat[s].Add(q.Seat[s])
 	}
@@ -131,6 +141,43 @@ func (p *Pairing) Merge(q *Pairing) {
 		p.Illegal[s] += q.Illegal[s]
 	}
 	p.Turns += q.Turns
+	switch {
+	case q.Openings == nil:
+		if qGames > 0 {
+			p.Openings = nil
+		}
+	case p.Openings == nil:
+		if pGames == 0 {
+			// A copy: p must not share q's counts.
+			p.Openings = slices.Clone(q.Openings)
+		}
+	case len(p.Openings) != len(q.Openings):
+		panic(fmt.Sprintf("analysis: merging %d openings into %d", len(q.Openings), len(p.Openings)))
+	default:
+		for i, o := range q.Openings {
+			p.Openings[i][0] += o[0]
+			p.Openings[i][1] += o[1]
+		}
+	}
+}
+
+// ClonePairings returns an independent copy of ps: a Pairing holds a
+// slice (its per-opening tallies), which a plain copy would share.
+func ClonePairings(ps []Pairing) []Pairing {
+	out := slices.Clone(ps)
+	for i := range out {
+		out[i].Openings = slices.Clone(out[i].Openings)
+	}
+	return out
+}
+
+// pairs returns the game pairs counted.
+func (p *Pairing) pairs() int64 {
+	var n int64
+	for _, c := range p.Pentanomial {
+		n += c
+	}
+	return n
 }
 
 // Tournament is the aggregated counts of a round robin or gauntlet: the

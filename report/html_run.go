@@ -38,6 +38,10 @@ func MatchHTML(w io.Writer, m *Match) error {
 	if m.Interrupted {
 		pg.Warnings = append(pg.Warnings, "Interrupted: the results are those of the games played.")
 	}
+	if o := m.Openings; o != nil {
+		p := s.Pentanomial
+		pg.Info = append(pg.Info, o.Text(int64(p[0]+p[1]+p[2]+p[3]+p[4])))
+	}
 	if a := matchAnswer(m); a != "" {
 		pg.Answer = []string{a}
 	}

@@ -34,6 +34,9 @@ type Match struct {
 	// Counts, when set, are the match's counts, whose game tally (when
 	// the game keeps one the report shows: NPZR's) follows the match.
 	Counts *analysis.Tournament
+	// Openings, when set, are the match's openings and what they did to
+	// its intervals.
+	Openings *Openings
 }
 
 // gameCounts returns the counts of a match whose game's tally the report
@@ -61,6 +64,7 @@ type matchJSON struct {
 	// GameStats is the game's own tables (NPZR's), as in the other
 	// reports.
 	GameStats []gameStatsJSON `json:"game_stats,omitempty"`
+	Openings  *Openings       `json:"openings,omitempty"`
 }
 
 // matchPicks lists a bot's picks in loadout order.
@@ -94,7 +98,7 @@ func MatchJSON(w io.Writer, m *Match) error {
 		Seed: game.FormatSeed(m.Seed), GamesPlanned: m.GamesPlanned, Games: m.Summary.Total.Games,
 		Interrupted: m.Interrupted, MatchSummary: m.Summary,
 		Picks:     [2][]pickJSON{matchPicks(m.Summary.Picks[0]), matchPicks(m.Summary.Picks[1])},
-		GameStats: gameStatsOf(m.gameCounts()),
+		GameStats: gameStatsOf(m.gameCounts()), Openings: m.Openings,
 	})
 }
 
@@ -183,6 +187,9 @@ func MatchText(w io.Writer, m *Match) error {
 	pt := s.Pentanomial
 	p.para(fmt.Sprintf("Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d]. ~ marks a score whose interval contains 50%%.",
 		pt[0], pt[1], pt[2], pt[3], pt[4]))
+	if o := m.Openings; o != nil {
+		p.para(o.Text(int64(pt[0] + pt[1] + pt[2] + pt[3] + pt[4])))
+	}
 	if s.Faults[0].Total()+s.Faults[1].Total() > 0 {
 		p.section("Faults")
 		rows = nil

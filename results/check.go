@@ -51,6 +51,14 @@ func (m *Manifest) Check() error {
 	if _, err := m.OpeningSeeds(); err != nil {
 		return err
 	}
+	switch d := m.OpeningDesign; {
+	case len(m.OpeningSteps) > 0 && d != "loadouts" && d != "characters" && d != "records":
+		return fmt.Errorf("opening_design %q: want loadouts, characters or records", d)
+	case len(m.OpeningSteps) == 0 && d != "":
+		return fmt.Errorf("opening_design %q without opening_steps", d)
+	case len(m.OpeningSteps) > 0 && len(m.Openings) > 0 && len(m.Openings) != len(m.OpeningSteps):
+		return fmt.Errorf("openings: %d deals for %d opening_steps", len(m.Openings), len(m.OpeningSteps))
+	}
 	pairs, ok := m.pairs()
 	// The run's games must fit a count (int64), so that no sum of the
 	// counts' games can overflow.
@@ -217,6 +225,17 @@ func CheckCounts(m *Manifest, c *Counts) error {
 	// Seeds (pairs, sets) per table in the finished chunks.
 	ppp := m.GamesPerPairing / m.setGames()
 	got := make([]uint64, units)
+	// With per-opening tallies, the pairs of each opening too: pair k of
+	// a pairing plays opening k mod n (a difference array over the
+	// openings, so the cost is linear in ranges and openings).
+	nOpen := uint64(m.NumOpenings())
+	var perOpening [][]uint64
+	if nOpen > 0 && nOpen <= MaxOpeningTallies && !ffa {
+		perOpening = make([][]uint64, units)
+		for i := range perOpening {
+			perOpening[i] = make([]uint64, nOpen+1)
+		}
+	}
 	var nchunks uint64
 	for i, r := range c.Finished {
 		switch {
@@ -237,10 +256,24 @@ func CheckCounts(m *Manifest, c *Counts) error {
 		}
 		for p := lo / ppp; p < uint64(len(got)) && p*ppp < hi; p++ {
 			got[p] += min(hi, (p+1)*ppp) - max(lo, p*ppp)
+			if perOpening != nil {
+				addCycle(perOpening[p], max(lo, p*ppp)-p*ppp, min(hi, (p+1)*ppp)-p*ppp)
+			}
 		}
 	}
 	for i := range c.Pairings {
-		if err := checkPairing(&c.Pairings[i], got[i]); err != nil {
+		var want []uint64
+		if perOpening != nil {
+			want = perOpening[i][:nOpen]
+			for o := uint64(1); o < nOpen; o++ {
+				want[o] += want[o-1]
+			}
+		}
+		err := checkPairing(&c.Pairings[i], got[i])
+		if err == nil {
+			err = checkOpenings(&c.Pairings[i], want)
+		}
+		if err != nil {
 			return fmt.Errorf("pairings[%d] (%d-%d): %v", i, c.Pairings[i].A, c.Pairings[i].B, err)
 		}
 	}
@@ -298,6 +331,74 @@ func checkPairing(p *analysis.Pairing, pairs uint64) error {
 	}
 	if _, err := game.SumCounts(p.Illegal[0], p.Illegal[1], p.Turns); err != nil {
 		return fmt.Errorf("illegal, turns: %v", err)
+	}
+	return nil
+}
+
+// addCycle adds to the difference array d (len n+1, n openings) the
+// pairs k in [a, b), each of which plays opening k mod n.
+func addCycle(d []uint64, a, b uint64) {
+	n := uint64(len(d) - 1)
+	if b <= a {
+		return
+	}
+	full, rest := (b-a)/n, (b-a)%n
+	d[0] += full
+	d[n] -= full
+	from := a % n
+	if rest == 0 {
+		return
+	}
+	if to := from + rest; to <= n {
+		d[from]++
+		d[to]--
+	} else {
+		d[from]++
+		d[n]--
+		d[0]++
+		d[to-n]--
+	}
+}
+
+// checkOpenings checks a pairing's per-opening tallies: absent when the
+// run keeps none (want nil), else absent or (want, the pairs of each
+// opening in the finished chunks) each opening's pairs those, its
+// half-points 0 to 4 a pair, and their sum the pentanomial's.
+func checkOpenings(p *analysis.Pairing, want []uint64) error {
+	switch {
+	case want == nil && p.Openings != nil:
+		return fmt.Errorf("openings: %d tallies in a run that keeps none", len(p.Openings))
+	case p.Openings == nil:
+		// None kept (counts written before they were, or merged with
+		// such counts): the report estimates no narrowing.
+		return nil
+	}
+	if len(p.Openings) != len(want) {
+		return fmt.Errorf("openings: %d tallies, the run has %d openings", len(p.Openings), len(want))
+	}
+	var sum uint64
+	for o, t := range p.Openings {
+		switch {
+		case t[0] < 0 || uint64(t[0]) != want[o]:
+			return fmt.Errorf("openings[%d]: %d pairs, its finished chunks hold %d", o, t[0], want[o])
+		case t[1] < 0 || (uint64(t[1])+3)/4 > uint64(t[0]):
+			return fmt.Errorf("openings[%d]: %d half-points in %d pairs (0 to 4 a pair)", o, t[1], t[0])
+		}
+		var carry uint64
+		if sum, carry = bits.Add64(sum, uint64(t[1]), 0); carry != 0 {
+			return fmt.Errorf("openings: half-points overflow")
+		}
+	}
+	var penta uint64
+	for h, c := range p.Pentanomial {
+		hi, lo := bits.Mul64(uint64(c), uint64(h))
+		var carry uint64
+		if penta, carry = bits.Add64(penta, lo, 0); hi != 0 || carry != 0 {
+			return fmt.Errorf("pentanomial: half-points overflow")
+		}
+	}
+	if sum != penta {
+		return fmt.Errorf("openings: %d half-points, the pentanomial %d", sum, penta)
 	}
 	return nil
 }

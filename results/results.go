@@ -175,8 +175,16 @@ type Manifest struct {
 	DrawTables int `json:"draw_tables,omitempty"`
 	// Openings are the seeds (0x hex) the run's game pairs cycle
 	// through instead of seeds drawn from Seed (--openings).
-	Openings        []string `json:"openings,omitempty"`
-	GamesPerPairing uint64   `json:"games_per_pairing"`
+	Openings []string `json:"openings,omitempty"`
+	// OpeningDesign names the run's forced openings (--openings
+	// loadouts, characters, or a file of game records: "records") and
+	// OpeningSteps lists them in order, each its forced first steps (one
+	// action name per seat a step, as game records name them). In a
+	// game of chance Openings holds as many seeds, each its opening's
+	// deal.
+	OpeningDesign   string       `json:"opening_design,omitempty"`
+	OpeningSteps    [][][]string `json:"opening_steps,omitempty"`
+	GamesPerPairing uint64       `json:"games_per_pairing"`
 	// ChunkPairs and Chunks fix how the run's game pairs are cut into
 	// chunks, the unit of shards and resumes.
 	ChunkPairs uint64 `json:"chunk_pairs"`
@@ -257,6 +265,8 @@ func (m *Manifest) Same(o *Manifest) error {
 		return fmt.Errorf("%d tables drawn vs %d", m.DrawTables, o.DrawTables)
 	case !slices.Equal(m.Openings, o.Openings):
 		return fmt.Errorf("openings differ (%d seeds vs %d)", len(m.Openings), len(o.Openings))
+	case m.OpeningDesign != o.OpeningDesign || !slices.EqualFunc(m.OpeningSteps, o.OpeningSteps, sameSteps):
+		return fmt.Errorf("openings differ (%q, %d openings vs %q, %d)", m.OpeningDesign, len(m.OpeningSteps), o.OpeningDesign, len(o.OpeningSteps))
 	case m.GamesPerPairing != o.GamesPerPairing:
 		return fmt.Errorf("games per pairing %d vs %d", m.GamesPerPairing, o.GamesPerPairing)
 	case m.ChunkPairs != o.ChunkPairs || m.Chunks != o.Chunks:
@@ -275,6 +285,17 @@ func (m *Manifest) Same(o *Manifest) error {
 	}
 	return nil
 }
+
+// sameSteps reports whether two openings force the same steps.
+func sameSteps(a, b [][]string) bool { return slices.EqualFunc(a, b, slices.Equal) }
+
+// NumOpenings returns the number of the run's openings (0: none).
+func (m *Manifest) NumOpenings() int { return max(len(m.Openings), len(m.OpeningSteps)) }
+
+// MaxOpeningTallies bounds the openings a run tallies one by one
+// (analysis.Pairing.Openings, in counts.json at every checkpoint): a
+// run with more openings keeps no per-opening tallies.
+const MaxOpeningTallies = 1024
 
 // OpeningSeeds returns the run's openings as numbers (none: nil).
 func (m *Manifest) OpeningSeeds() ([]uint64, error) {
@@ -307,7 +328,9 @@ func (m *Manifest) PlanDigest() string {
 		Bots            []string
 		Gauntlet        string
 		DrawTables      int
-		Openings        []string `json:",omitempty"`
+		Openings        []string     `json:",omitempty"`
+		OpeningDesign   string       `json:",omitempty"`
+		OpeningSteps    [][][]string `json:",omitempty"`
 		GamesPerPairing uint64
 		ChunkPairs      uint64
 		Chunks          uint64
@@ -316,7 +339,7 @@ func (m *Manifest) PlanDigest() string {
 		GamesLogLevel   string
 		SPRT            *SPRTState
 	}{Kind: m.Kind, Game: m.GameName(), Seats: m.NumSeats(), Rules: m.Rules, Seed: m.Seed, Gauntlet: m.Gauntlet,
-		DrawTables: m.DrawTables, Openings: m.Openings, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
+		DrawTables: m.DrawTables, Openings: m.Openings, OpeningDesign: m.OpeningDesign, OpeningSteps: m.OpeningSteps, GamesPerPairing: m.GamesPerPairing, ChunkPairs: m.ChunkPairs, Chunks: m.Chunks,
 		Shard: m.Shard, GamesLog: m.GamesLog, GamesLogLevel: m.GamesLogLevel}
 	for _, b := range m.Bots {
 		plan.Bots = append(plan.Bots, b.Spec)

@@ -30,6 +30,16 @@ func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 	return s
 }
 
+// randomGameFrom is randomGame from s, a state after a run's opening:
+// PlayRandom plays on from any state as the table's random bots would.
+func randomGameFrom(src *[2]nzsc.Wyrand, s nzsc.State, seed uint64) nzsc.State {
+	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
+	src[0].Seed(seed, 0)
+	src[1].Seed(seed, 1)
+	s.PlayRandom(&src[0], &src[1])
+	return s
+}
+
 // isRandom reports whether the fast path applies to a: it is the built-in
 // uniform random bot (which has no parameters) and neither wants to hear
 // about the game (Finisher) nor can fail (Faulter), which the engine does

@@ -139,6 +139,11 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	if l.SeedPicked {
 		note("seed %s (replay with --seed %[1]s)", game.FormatSeed(r.Config.Seed))
 	}
+	if n := uint64(r.Config.numOpenings()); n > 0 && r.Config.PairsPerPairing%n != 0 {
+		// The design is balanced over whole cycles of its openings only.
+		note("openings: %d seat-swapped sets of games per pairing do not cycle evenly through the %d openings: the first %d get one set more than the others (a multiple of %d sets, %d games, balances them)",
+			r.Config.PairsPerPairing, n, r.Config.PairsPerPairing%n, n, n*uint64(SetGames(r.Config.seats())))
+	}
 	var games atomic.Uint64
 	opts := l.RunOptions
 	if opts.Repaired == nil {

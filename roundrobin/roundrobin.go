@@ -54,6 +54,17 @@ type Config struct {
 	// games with the seats swapped, so that every pairing meets the same
 	// deals equally often (a balanced design, ReadOpenings).
 	Openings []uint64
+	// Prefixes, when set, are the run's openings as forced first steps
+	// (one name per seat a step, as game records name actions): pair k
+	// of every pairing starts from Prefixes[k mod len] (dealt from
+	// Openings[k mod len] in a game of chance, which then has as many),
+	// both games with the seats swapped, and the bots play on. NZSC's
+	// balanced designs (NZSCDesign) and record prefixes (ReadPrefixes)
+	// come here.
+	Prefixes [][][]string
+	// Design names the openings for the report: DesignLoadouts,
+	// DesignCharacters, DesignRecords, or "" (deal seeds).
+	Design string
 	// NoFastPath plays random against random through agents.Table like
 	// any other bots instead of the engine's equivalent loop; tests and
 	// benchmarks use it to compare the two.
@@ -92,9 +103,11 @@ func (c *Config) Check() error {
 	case c.PairsPerPairing == 0:
 		return errors.New("no games to play")
 	case len(c.Openings) > 0 && !c.game().Info().Chance:
-		// An opening fixes the deal; a game without chance has none (NZSC's
-		// balanced design, forced first picks, is not built yet).
+		// An opening fixes the deal; a game without chance has none (its
+		// openings are forced first steps: Prefixes).
 		return fmt.Errorf("openings: %s deals nothing from a seed; seed openings are for games of chance (npzr)", c.game().Info().Name)
+	case len(c.Prefixes) > 0 && c.game().Info().Chance && len(c.Openings) != len(c.Prefixes):
+		return fmt.Errorf("openings: %d forced openings of a game of chance with %d deals; each needs its deal", len(c.Prefixes), len(c.Openings))
 	case c.DrawTables < 0:
 		return fmt.Errorf("%d tables to draw", c.DrawTables)
 	case c.DrawTables > 0 && (c.seats() == 2 || c.HeadToHead):
@@ -102,6 +115,9 @@ func (c *Config) Check() error {
 	case !c.HeadToHead && tournament.NumTables(len(c.Bots), c.seats(), c.Gauntlet) > tournament.MaxTables:
 		// Every table is listed before any is drawn or played.
 		return fmt.Errorf("%d bots at %d seats make more than %d tables: fewer bots, or a gauntlet", len(c.Bots), c.seats(), tournament.MaxTables)
+	}
+	if _, err := c.openings(); err != nil {
+		return fmt.Errorf("openings: %v", err)
 	}
 	g := c.game()
 	for _, b := range c.Bots {
@@ -202,7 +218,12 @@ func (c *Config) GameSeed(p int, k uint64) uint64 {
 // one seed unless the run has openings, whose games take their deal from
 // the opening and their bots' randomness from the run's own seeds, so
 // that an opening met twice is not the same game twice.
-type gameSeeds struct{ deal, bots uint64 }
+type gameSeeds struct {
+	deal, bots uint64
+	// open is the game's opening, nil when the run forces none (seeds
+	// only, or no openings).
+	open *opening
+}
 
 // seeds returns the seeds of pair (or set) k of pairing p.
 func (c *Config) seeds(p int, k uint64) gameSeeds {
@@ -236,9 +257,18 @@ func (c *Config) Empty() analysis.Tournament {
 		return t
 	}
 	for _, pr := range c.Pairings() {
-		t.Pairings = append(t.Pairings, analysis.Pairing{A: pr[0], B: pr[1]})
+		t.Pairings = append(t.Pairings, analysis.Pairing{A: pr[0], B: pr[1], Openings: c.openingTallies()})
 	}
 	return t
+}
+
+// openingTallies returns a pairing's empty per-opening tallies: nil
+// without openings or with more than MaxOpeningTallies.
+func (c *Config) openingTallies() [][2]int64 {
+	if n := c.numOpenings(); n > 0 && n <= MaxOpeningTallies {
+		return make([][2]int64, n)
+	}
+	return nil
 }
 
 // Options control one Play call.
@@ -453,7 +483,7 @@ type agg struct {
 func (a *agg) Merge(src *agg) {
 	if src.p != nil {
 		if a.p == nil {
-			a.p = slices.Clone(src.p)
+			a.p = analysis.ClonePairings(src.p)
 		} else {
 			for i := range a.p {
 				a.p[i].Merge(&src.p[i])

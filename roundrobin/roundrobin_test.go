@@ -60,7 +60,7 @@ func TestPairingIsMatch(t *testing.T) {
 			PairsPerPairing: cfg.PairsPerPairing, Seed: PairingSeed(cfg.Seed, p), Rules: cfg.Rules}
 		want := play(t, m, Options{Workers: 1}).Counts.Pairings[0]
 		want.A, want.B = pr[0], pr[1]
-		if got := res.Counts.Pairings[p]; got != want {
+		if got := res.Counts.Pairings[p]; !reflect.DeepEqual(got, want) {
 			t.Errorf("pairing %d: %+v, match says %+v", p, got.Total(), want.Total())
 		}
 	}

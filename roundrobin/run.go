@@ -102,6 +102,12 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	for _, s := range cfg.Openings {
 		man.Openings = append(man.Openings, game.FormatSeed(s))
 	}
+	if len(cfg.Prefixes) > 0 {
+		man.OpeningDesign, man.OpeningSteps = cfg.Design, cfg.Prefixes
+		if man.OpeningDesign == "" {
+			man.OpeningDesign = DesignRecords
+		}
+	}
 	if cfg.Gauntlet >= 0 {
 		man.Gauntlet = cfg.Bots[cfg.Gauntlet].Spec
 	}
@@ -181,6 +187,7 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 	if cfg.Openings, err = man.OpeningSeeds(); err != nil {
 		return nil, err
 	}
+	cfg.Prefixes, cfg.Design = man.OpeningSteps, man.OpeningDesign
 	for i, bi := range man.Bots {
 		b, err := agents.ParseForSeats(man.GameName(), g.Seats(), bi.Spec)
 		if err != nil {
@@ -482,7 +489,7 @@ func complementRanges(rs [][2]uint64, n uint64) [][2]uint64 {
 
 // cloneTournament copies t, its game tally included.
 func (r *RunDir) cloneTournament(t *analysis.Tournament) (analysis.Tournament, error) {
-	c := analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: slices.Clone(t.Pairings), Tables: slices.Clone(t.Tables)}
+	c := analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: analysis.ClonePairings(t.Pairings), Tables: slices.Clone(t.Tables)}
 	if mk := r.Config.statsMaker(); mk != nil && t.Game != nil {
 		c.Game = mk()
 		if err := c.Game.Merge(t.Game); err != nil {

@@ -36,6 +36,9 @@ type worker struct {
 	newStats func() game.Stats
 	log      *results.GamesLog
 	buf      []byte // the current chunk's records
+	// openings are the run's forced openings, ready to play (nil when
+	// it has none).
+	openings []opening
 	// ctx is the run's: a chunk during which it was cancelled is dropped.
 	ctx context.Context
 	rec game.Record
@@ -79,6 +82,10 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 		return nil, err
 	}
 	w.newStats = cfg.statsMaker()
+	if w.openings, err = cfg.openings(); err != nil {
+		w.Close()
+		return nil, err
+	}
 	for _, pr := range w.pairings {
 		w.fast = append(w.fast, w.nzsc != nil && w.nzsc.fast[pr[0]] && w.nzsc.fast[pr[1]])
 	}
@@ -122,6 +129,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		a.p = make([]analysis.Pairing, len(w.pairings))
 		for i, pr := range w.pairings {
 			a.p[i].A, a.p[i].B = pr[0], pr[1]
+			a.p[i].Openings = w.cfg.openingTallies()
 		}
 	}
 	// A match's one pairing is played from the master seed, so its pairs'
@@ -132,6 +140,9 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		k = pair % w.cfg.PairsPerPairing
 	}
 	seed := w.cfg.seeds(pi, k)
+	if w.openings != nil {
+		w.setOpening(&seed, k)
+	}
 	p := &a.p[pi]
 	pr := w.pairings[pi]
 	if w.nzsc != nil {
@@ -143,7 +154,13 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
-			p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
+			if seed.open == nil {
+				p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
+				return nil
+			}
+			half := w.nzsc.playRandomFrom(p, tally, seed, first, 0) + w.nzsc.playRandomFrom(p, tally, seed, 1-first, 1)
+			p.Pentanomial[half]++
+			w.countOpening(p, k, half)
 			return nil
 		}
 		w.nzsc.stats = a.nz
@@ -163,7 +180,27 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.logGame(pi, k, 1, seed.deal)
 	}
 	p.Pentanomial[half]++
+	w.countOpening(p, k, half)
 	return w.endPair(pair)
+}
+
+// setOpening sets s's opening, that of pair (or set) k, in a run with
+// forced openings (kept out of the call when there are none: the fast
+// path of random play counts every instruction per game).
+func (w *worker) setOpening(s *gameSeeds, k uint64) {
+	s.open = &w.openings[k%uint64(len(w.openings))]
+	w.rec.OpeningSteps = len(s.open.names)
+}
+
+// countOpening adds pair k, in which A scored half half-points, to its
+// opening's tally in p (kept when the run has openings, up to
+// MaxOpeningTallies).
+func (w *worker) countOpening(p *analysis.Pairing, k uint64, half int) {
+	if n := uint64(len(p.Openings)); n > 0 {
+		o := &p.Openings[k%n]
+		o[0]++
+		o[1] += int64(half)
+	}
 }
 
 // countGeneric adds the game the generic table just played, with bot0
@@ -226,6 +263,9 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	ti := int(set / w.cfg.PairsPerPairing)
 	k := set % w.cfg.PairsPerPairing
 	seed := w.cfg.seeds(ti, k)
+	if w.openings != nil {
+		w.setOpening(&seed, k)
+	}
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -335,9 +375,19 @@ func (t *nzscTable) playRandom(p *analysis.Pairing, tally *nzsc.LoadoutTally, se
 	return addResult(p, winner, seatA)
 }
 
+// playRandomFrom is playRandom from sd's opening.
+func (t *nzscTable) playRandomFrom(p *analysis.Pairing, tally *nzsc.LoadoutTally, sd gameSeeds, first, seatA int) int {
+	s := randomGameFrom(&t.src, sd.open.start, sd.deal)
+	p.Turns += int64(s.Turn)
+	winner := s.Result.Winner()
+	tally.Add(&s, s.Settled(), winner, first)
+	return addResult(p, winner, seatA)
+}
+
 func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA int, rec *game.Record) int {
-	// NZSC draws nothing from the seed but the bots' randomness (and
-	// takes no openings: Config.Check), so both seeds are one.
+	// NZSC draws nothing from the seed but the bots' randomness (its
+	// openings are forced steps, not deals: Config.Check), so both
+	// seeds are one.
 	seed := sd.deal
 	var o agents.Outcome
 	var history []nzsc.Turn
@@ -345,11 +395,15 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 	if t.fast[bots[0]] && t.fast[bots[1]] {
 		// Two uniform random bots while the games log keeps only
 		// outcomes: the engine plays, and the record has no turns.
-		o.State = randomGame(&t.src, t.rules, seed)
+		o.State = t.randomGame(sd)
 		o.Forfeit = -1
 		settled = o.State.Settled()
 	} else {
-		o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
+		if sd.open != nil {
+			o = t.table.PlayFrom(&sd.open.start, sd.open.turns, seed, t.bots[bots[0]], t.bots[bots[1]])
+		} else {
+			o = t.table.Play(t.rules, seed, t.bots[bots[0]], t.bots[bots[1]])
+		}
 		history = t.table.History
 		settled = nzsc.SettledAfter(&o.State, history)
 	}
@@ -375,6 +429,15 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 		t.fillRecord(rec, &o, history, bots)
 	}
 	return half
+}
+
+// randomGame plays the game of sd between two uniform random bots on
+// the engine's PlayRandom, from the opening when there is one.
+func (t *nzscTable) randomGame(sd gameSeeds) nzsc.State {
+	if sd.open != nil {
+		return randomGameFrom(&t.src, sd.open.start, sd.deal)
+	}
+	return randomGame(&t.src, t.rules, sd.deal)
 }
 
 // fillRecord writes an NZSC game into rec: every turn's choices by name,
@@ -421,7 +484,7 @@ func (t *playerTable) close() error {
 
 func (t *playerTable) play(p *analysis.Pairing, seed gameSeeds, bots [2]int, seatA int, rec *game.Record) int {
 	t.seats = [2]agents.Player{t.players[bots[0]], t.players[bots[1]]}
-	res := t.table.PlaySeeds(t.game, seed.deal, seed.bots, t.seats[:])
+	res := playSeeds(t.table, t.game, seed, t.seats[:])
 	t.forfeit = res.Forfeit
 	p.Turns += int64(res.Steps)
 	half := addResult(p, res.Outcome.Winner, seatA)
@@ -436,6 +499,15 @@ func (t *playerTable) play(p *analysis.Pairing, seed gameSeeds, bots [2]int, sea
 		FillRecord(rec, t.table, &res)
 	}
 	return half
+}
+
+// playSeeds plays a game of g on t from seed's deal, and its opening
+// when there is one, with the bots' randomness from seed.bots.
+func playSeeds(t *agents.PlayerTable, g game.Game, seed gameSeeds, bots []agents.Player) agents.GameResult {
+	if seed.open == nil {
+		return t.PlaySeeds(g, seed.deal, seed.bots, bots)
+	}
+	return t.PlayFrom(g, seed.open.startState(g, seed.deal), seed.open.names, seed.bots, bots)
 }
 
 // FillRecord writes a game played on a PlayerTable (with Record set)
@@ -524,7 +596,7 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed gameSeeds, perm []in
 		t.entrants[s] = tc.Bots[pos]
 		t.seated[s] = t.players[t.entrants[s]]
 	}
-	res := t.table.PlaySeeds(t.game, seed.deal, seed.bots, t.seated)
+	res := playSeeds(t.table, t.game, seed, t.seated)
 	t.forfeit = res.Forfeit
 	o := &res.Outcome
 	for s, pos := range perm {

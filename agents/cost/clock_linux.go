@@ -6,12 +6,13 @@ import (
 	"unsafe"
 )
 
-// clockName names the clock of now.
+// clockName names the clock of ThreadCPU.
 const clockName = "thread-cpu"
 
-// now is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID), to the
-// nanosecond, unlike getrusage's.
-func now() time.Duration {
+// ThreadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID),
+// to the nanosecond, unlike getrusage's. A measurement locks its
+// goroutine to its thread (runtime.LockOSThread) first.
+func ThreadCPU() time.Duration {
 	var ts syscall.Timespec
 	const clockThreadCPUTime = 3
 	if _, _, e := syscall.RawSyscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {

@@ -129,8 +129,8 @@ type meter struct {
 func tare() time.Duration {
 	least := time.Duration(1 << 62)
 	for range 64 {
-		a := now()
-		least = min(least, now()-a)
+		a := ThreadCPU()
+		least = min(least, ThreadCPU()-a)
 	}
 	return least
 }
@@ -151,9 +151,9 @@ func (m *meter) Act(obs game.Observation, legal []game.Action) game.Action {
 	if m.done() {
 		return legal[0]
 	}
-	start := now()
+	start := ThreadCPU()
 	a := m.Player.Act(obs, legal)
-	m.cpu += max(now()-start-m.tare, 0)
+	m.cpu += max(ThreadCPU()-start-m.tare, 0)
 	m.n++
 	return a
 }

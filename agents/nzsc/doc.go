@@ -2,8 +2,10 @@
 // imported here as nz), registered with package agents for game "nzsc"
 // at 2 seats: random, classic (the original game's computer), greedy,
 // nash (each round's one-shot equilibrium), mcts (simultaneous-move MCTS
-// on agents.SMSearch, shared with agents/nzscn) and optimal (the solved
-// game's equilibrium, analysis/solve). Import it for its registrations.
+// on agents.SMSearch, shared with agents/nzscn), optimal (the solved
+// game's equilibrium, analysis/solve) and resolve (the same equilibrium
+// solved online, piece by piece, from no stored solution). Import it for
+// its registrations.
 //
 // Every bot is an agents.Agent: it sees the whole public state (NZSC has
 // no hidden information) on agents.Table's fast loop. Agents get their

@@ -37,3 +37,36 @@ func TestOpeningsFlag(t *testing.T) {
 		t.Errorf("--resume with --openings: code %d stderr %q, want 2 naming the flag", code, stderr)
 	}
 }
+
+// NZSC's designs and record prefixes from the command line: bad input is
+// one line with exit 2; a run with a design reports its narrowing, and
+// its games log opens another run (--opening-steps).
+func TestOpeningsDesignFlag(t *testing.T) {
+	tmp := t.TempDir()
+	nolog := filepath.Join(tmp, "bad.jsonl")
+	os.WriteFile(nolog, []byte(`{"format":"nzsc-lab-game"`+"\n"), 0o644)
+	for _, args := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--game", "npzr", "--openings", "loadouts"}, "NZSC's design"},
+		{[]string{"--openings", "characters", "--opening-steps", "1"}, "--opening-steps"},
+		{[]string{"--opening-steps", "1"}, "--opening-steps goes with"},
+		{[]string{"--openings", nolog}, "bad.jsonl: line 1"},
+	} {
+		cmd := append([]string{"match", "random", "greedy", "--games", "4", "--quiet"}, args.args...)
+		_, stderr, code := runCmd(t, "", cmd...)
+		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 || !strings.Contains(stderr, args.msg) {
+			t.Errorf("%v: code %d stderr %q, want 2 and one line with %q", args.args, code, stderr, args.msg)
+		}
+	}
+	log := filepath.Join(tmp, "games.jsonl")
+	stdout, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "216", "--seed", "3", "--quiet", "--openings", "loadouts", "--games-log", log)
+	if code != 0 || !strings.Contains(stdout, "Openings: the 54 loadout pairings") || !strings.Contains(stdout, "narrower") {
+		t.Fatalf("--openings loadouts: code %d: %s\n%s", code, stderr, stdout)
+	}
+	stdout, stderr, code = runCmd(t, "", "match", "classic", "random", "--games", "20", "--quiet", "--openings", log, "--opening-steps", "3")
+	if code != 0 || !strings.Contains(stdout, "216 record prefixes (--openings FILE)") {
+		t.Fatalf("--openings games log: code %d: %s\n%s", code, stderr, stdout)
+	}
+}

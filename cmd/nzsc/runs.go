@@ -93,7 +93,8 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 	fs.String("shard", "", "play only share i of n (i/n, 0 <= i < n) into a partial run directory; combine with 'nzsc merge'")
 	fs.String("games-log", "", "write a game record (JSON line) per game to this file, gzip when it ends in .gz (docs/records.md)")
 	fs.String("games-log-level", results.LevelFull, "games log detail: full (every turn) or outcome (results only)")
-	fs.String("openings", "", "file of deal seeds, one a line (decimal or 0x hex): pair k of every pairing is played from seed k (cycling), seats swapped, instead of seeds drawn from --seed")
+	fs.String("openings", "", "openings of a balanced design, pair k of every pairing from opening k (cycling), seats swapped: loadouts or characters (NZSC: every loadout or character pairing, forced), or a file of game records (their first steps forced) or of deal seeds, one a line (decimal or 0x hex), in place of deals drawn from --seed")
+	fs.Int("opening-steps", 0, "with --openings FILE of game records: the first K steps of each record are its opening (0: all its turns)")
 	fs.Uint64("chunk", 0, "game pairs per chunk, the unit of shards and resumes (default: picked from the run's size)")
 	fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
 	fs.Bool("allow-exec", false, "with --resume: start the exec: bots the run directory's manifest names (a run directory is data; without this flag a resume that would run programs is refused and names them)")
@@ -105,7 +106,7 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 
 // runFlags are the flags fixed by a run directory: --resume refuses them.
 var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "players", "rule", "bots", "gauntlet",
-	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "noise", "tc", "openings"}
+	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "noise", "tc", "openings", "opening-steps"}
 
 // newRun is what a command gives openRun to start a new run: the config
 // with its bots and schedule, and the run's kind, size, default chunk
@@ -174,10 +175,13 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 			return nil, false, usagef("%s: --seed: %v", cmd, err)
 		}
 	}
-	if path := mustString(fs, "openings"); fs.Changed("openings") {
-		if spec.cfg.Openings, err = roundrobin.ReadOpenings(path); err != nil {
+	steps, _ := fs.GetInt("opening-steps")
+	if o := mustString(fs, "openings"); fs.Changed("openings") {
+		if err := spec.cfg.SetOpenings(o, steps); err != nil {
 			return nil, false, usagef("%s: --openings: %v", cmd, err)
 		}
+	} else if fs.Changed("opening-steps") {
+		return nil, false, usagef("%s: --opening-steps goes with --openings FILE of game records", cmd)
 	}
 	if fs.Changed("chunk") {
 		if start.Chunk, _ = fs.GetUint64("chunk"); start.Chunk == 0 {

@@ -35,6 +35,10 @@ type Record struct {
 	InSet *int    `json:"game_in_set,omitempty"`
 	// Bots names the bot (or person) in each seat.
 	Bots []string `json:"bots"`
+	// OpeningSteps is the number of first steps a run's opening forced
+	// (--openings): those turns are the opening's, not the bots'
+	// choices. Zero (absent) for a game the bots played from the start.
+	OpeningSteps int `json:"opening_steps,omitempty"`
 	// Turns holds every step's actions, one name per seat as the seat's
 	// observation names it, "" for a seat that did not decide. Absent in
 	// records written at the outcome level.
@@ -123,6 +127,8 @@ func (r *Record) Check() error {
 		return fmt.Errorf("game record's table is %d; tables count from 0", *r.Table)
 	case r.InSet != nil && (*r.InSet < 0 || *r.InSet >= orders(r.Seats)):
 		return fmt.Errorf("game record's game_in_set is %d; a set of %d seats has games 0 to %d", *r.InSet, r.Seats, orders(r.Seats)-1)
+	case r.OpeningSteps < 0 || r.OpeningSteps > r.Result.Steps:
+		return fmt.Errorf("game record's opening_steps is %d; the game has %d steps", r.OpeningSteps, r.Result.Steps)
 	}
 	for t, acts := range r.Turns {
 		if len(acts) != r.Seats {
@@ -219,12 +225,33 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 	}
 	seed, _ := ParseSeed(r.Seed)
 	st := g.NewState(seed)
-	acts := make([]Action, r.Seats)
+	if err := Advance(g, st, r.Turns, g.Info().IllegalForfeits, visit); err != nil {
+		return st, err
+	}
+	if err := checkEnd(st, r); err != nil {
+		return st, err
+	}
+	return st, nil
+}
+
+// Advance applies turns (one name per seat a step, "" for a seat that
+// does not decide, as records keep them) to st, a state of g, calling
+// visit, when not nil, after each step. A name the game cannot read, a
+// turn after the end, or, when legalOnly is set, an action outside
+// State.Legal is an error naming the turn. Replay reads a record's
+// turns with it, and a run's openings (forced first steps) are checked
+// and applied with it.
+func Advance(g Game, st State, turns [][]string, legalOnly bool, visit func(turn int, s *Step)) error {
+	seats := g.Seats()
+	acts := make([]Action, seats)
 	var legal []Action
 	var toAct []int
-	for t, names := range r.Turns {
+	for t, names := range turns {
 		if st.Over() {
-			return st, fmt.Errorf("turn %d: the game was already over", t+1)
+			return fmt.Errorf("turn %d: the game was already over", t+1)
+		}
+		if len(names) != seats {
+			return fmt.Errorf("turn %d has %d actions for %d seats", t+1, len(names), seats)
 		}
 		for s := range acts {
 			acts[s] = Pass
@@ -235,21 +262,21 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 				if slices.Contains(toAct, s) {
 					// "" is a pass, which only a seat that does not
 					// decide makes (a stuck NZSC player).
-					return st, fmt.Errorf("turn %d: seat %d decides but the record gives it no action", t+1, s)
+					return fmt.Errorf("turn %d: seat %d decides but the record gives it no action", t+1, s)
 				}
 				continue
 			}
 			if !slices.Contains(toAct, s) {
-				return st, fmt.Errorf("turn %d: seat %d acts (%q) but does not decide now", t+1, s, name)
+				return fmt.Errorf("turn %d: seat %d acts (%q) but does not decide now", t+1, s, name)
 			}
 			a, err := st.Observe(s).ParseAction(name)
 			if err != nil {
-				return st, fmt.Errorf("turn %d: seat %d: %v", t+1, s, err)
+				return fmt.Errorf("turn %d: seat %d: %v", t+1, s, err)
 			}
-			if g.Info().IllegalForfeits {
+			if legalOnly {
 				legal = st.Legal(s, legal)
 				if !slices.Contains(legal, a) {
-					return st, fmt.Errorf("turn %d: seat %d: %q is not legal", t+1, s, name)
+					return fmt.Errorf("turn %d: seat %d: %q is not legal", t+1, s, name)
 				}
 			}
 			acts[s] = a
@@ -259,16 +286,13 @@ func Replay(g Game, r *Record, visit func(turn int, s *Step)) (State, error) {
 			before = st.Clone()
 		}
 		if err := st.Apply(acts); err != nil {
-			return st, fmt.Errorf("turn %d: %v", t+1, err)
+			return fmt.Errorf("turn %d: %v", t+1, err)
 		}
 		if visit != nil {
 			visit(t+1, &Step{Before: before, After: st, Acts: slices.Clone(acts), Names: names})
 		}
 	}
-	if err := checkEnd(st, r); err != nil {
-		return st, err
-	}
-	return st, nil
+	return nil
 }
 
 // score returns each seat's points in st as Outcome counts them, which a

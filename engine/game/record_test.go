@@ -130,6 +130,8 @@ func TestRecordFieldsChecked(t *testing.T) {
 			{"fault", func(r *game.Record) { r.Result.Fault = "crashed" }},
 			{"game_in_set is", func(r *game.Record) { k := 24; r.InSet = &k }},
 			{"table is -1", func(r *game.Record) { r.Table = &minus }},
+			{"opening_steps is -1", func(r *game.Record) { r.OpeningSteps = -1 }},
+			{"opening_steps is 100000", func(r *game.Record) { r.OpeningSteps = 100000 }},
 			{"wrong number of seats", func(r *game.Record) { r.Result.Score = r.Result.Score[:1] }},
 			{"seed", func(r *game.Record) { r.Seed = "0x1g" }},
 			{"not " + c.name, func(r *game.Record) {

@@ -55,7 +55,7 @@ func TestGames(t *testing.T) {
 	for _, g := range Games(Where{Static: true}) {
 		got = append(got, g.Label)
 		for _, b := range g.Bots {
-			if b.Name == "optimal" || b.Name == "exec" {
+			if b.Name == "optimal" || b.Name == "resolve" || b.Name == "exec" {
 				t.Errorf("%s offers %s on the static page", g.Label, b.Name)
 			}
 		}

@@ -1,0 +1,93 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// Openings is what a run's openings (--openings) did to its intervals:
+// the design, and the stratified estimate of how much narrower its
+// intervals are than free play's at the same number of games
+// (analysis.OpeningSpread).
+type Openings struct {
+	// Design is "loadouts", "characters", "records" or "seeds"; Count
+	// the number of openings.
+	Design string `json:"design"`
+	Count  int    `json:"count"`
+	// Tallied says the run kept per-opening tallies (at most
+	// results.MaxOpeningTallies openings); the rest is set only then.
+	Tallied bool `json:"tallied"`
+	// Pairs is the number of game pairs; WithinVariance and
+	// TotalVariance the variance of a pair's score (A's points over 2)
+	// within openings and overall, null when the counts cannot tell.
+	Pairs          int64 `json:"pairs,omitempty"`
+	WithinVariance num   `json:"within_variance"`
+	TotalVariance  num   `json:"total_variance"`
+	// Ratio is the design's interval half-width over free play's:
+	// sqrt(within/total); Narrower is 1 − Ratio.
+	Ratio    num `json:"ratio"`
+	Narrower num `json:"narrower"`
+	// seats is the run's players a table, for the words.
+	seats int
+}
+
+// openingsOf returns the openings of the run man describes with its
+// pairings' counts, nil for a run without openings.
+func openingsOf(man *results.Manifest, pairings []analysis.Pairing) *Openings {
+	if man == nil || man.NumOpenings() == 0 {
+		return nil
+	}
+	o := &Openings{Design: man.OpeningDesign, Count: man.NumOpenings(), seats: man.NumSeats()}
+	if o.Design == "" {
+		o.Design = "seeds"
+	}
+	s, ok := analysis.SpreadOf(pairings)
+	if !ok {
+		return o
+	}
+	r := s.Ratio()
+	o.Tallied, o.Pairs = true, s.Pairs
+	o.WithinVariance, o.TotalVariance, o.Ratio, o.Narrower = num(s.Within), num(s.Total), num(r), num(1-r)
+	return o
+}
+
+// what names the openings for people.
+func (o *Openings) what() string {
+	sets := "pairings"
+	if o.seats > 2 {
+		sets = "combinations"
+	}
+	switch o.Design {
+	case "loadouts":
+		return fmt.Sprintf("the %d loadout %s (--openings loadouts)", o.Count, sets)
+	case "characters":
+		return fmt.Sprintf("the %d character %s (--openings characters)", o.Count, sets)
+	case "records":
+		return fmt.Sprintf("%d record prefixes (--openings FILE)", o.Count)
+	}
+	return fmt.Sprintf("%d deal seeds", o.Count)
+}
+
+// Text returns the report's sentence on the openings: what they were
+// and how much they narrowed the intervals. pairs > 0 adds a match's
+// own half-widths (A's score in points of 100) at that many game pairs.
+func (o *Openings) Text(pairs int64) string {
+	head := fmt.Sprintf("Openings: %s, cycled through by every pairing's game pairs, seats swapped.", o.what())
+	r := float64(o.Ratio)
+	switch {
+	case !o.Tallied:
+		return head + fmt.Sprintf(" The counts keep no tally per opening (runs of more than %d openings, and counts written before tallies were kept), so the narrowing is not estimated.", results.MaxOpeningTallies)
+	case math.IsNaN(r):
+		return head + " Too few pairs per opening to estimate how much they narrowed the intervals."
+	}
+	s := head + fmt.Sprintf(" Taken as strata, they make the intervals %.0f%% narrower than free play over the same openings at the same number of games (a pair's score varies %.3f within openings, %.3f in all; stratified estimate).",
+		100*(1-r), float64(o.WithinVariance), float64(o.TotalVariance))
+	if pairs > 0 {
+		free := 1.96 * math.Sqrt(float64(o.TotalVariance)/float64(pairs)) * 100
+		s += fmt.Sprintf(" A's score: ± %.2f with the openings as strata, ± %.2f free.", free*r, free)
+	}
+	return s
+}
