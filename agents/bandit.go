@@ -31,15 +31,24 @@ func UCBPick(sums, counts *[nzsc.MaxChoices]float64, n int, visits, c float64) i
 func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
 	sum := 0.0
 	for k := range n {
-		sigma[k] = max(regrets[k], 0)
-		sum += sigma[k]
+		// Not max(r, 0): the builtin's care for NaN and -0 costs
+		// branches, and regrets are never NaN; r <= 0 gives +0 as max
+		// does.
+		r := 0.0
+		if regrets[k] > 0 {
+			r = regrets[k]
+		}
+		sigma[k] = r
+		sum += r
+	}
+	if sum <= 0 {
+		for k := range n {
+			sigma[k] = 1 / float64(n)
+		}
+		return
 	}
 	for k := range n {
-		if sum <= 0 {
-			sigma[k] = 1 / float64(n)
-		} else {
-			sigma[k] /= sum
-		}
+		sigma[k] /= sum
 	}
 }
 

@@ -68,6 +68,10 @@ type SMSearch[S any, G SMGame[S]] struct {
 	dense []int32 // two seats: per node, [MaxChoices*MaxChoices] children
 	child map[uint64]int32
 	path  []smStep
+	// sigma[d][seat] is the strategy the seat drew its action at depth d
+	// of the iteration's path from (rm, exp3): the backup reuses it, as
+	// the node's statistics have not changed since.
+	sigma [][SMSeats][nzsc.MaxChoices]float64
 	// Scratch for an iteration, kept here because values whose address
 	// goes to the game's methods through a type parameter escape: as
 	// locals they would be allocated at every iteration.
@@ -231,13 +235,18 @@ func (t *SMSearch[S, G]) iterate() {
 		}
 		st := smStep{node: idx}
 		*c = [SMSeats]nzsc.Choice{}
+		depth := len(t.path)
+		if depth == len(t.sigma) {
+			t.sigma = append(t.sigma, [SMSeats][nzsc.MaxChoices]float64{})
+		}
+		sig := &t.sigma[depth]
 		if t.Reverse {
 			for seat := t.seats - 1; seat >= 0; seat-- {
-				st.a[seat], st.p[seat] = t.choose(nd, seat)
+				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
 			}
 		} else {
 			for seat := range t.seats {
-				st.a[seat], st.p[seat] = t.choose(nd, seat)
+				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
 			}
 		}
 		joint := uint64(0)
@@ -275,11 +284,11 @@ func (t *SMSearch[S, G]) iterate() {
 		t.Game.Rollout(s, u)
 		break
 	}
-	for _, st := range t.path {
+	for d, st := range t.path {
 		nd := &t.nodes[st.node]
 		nd.visits++
 		for seat := range t.seats {
-			t.update(nd, seat, st.a[seat], st.p[seat], u[seat])
+			t.update(nd, seat, st.a[seat], st.p[seat], u[seat], &t.sigma[d][seat])
 		}
 	}
 }
@@ -314,8 +323,9 @@ func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nz
 }
 
 // choose selects seat's action at node idx and returns it with the
-// probability it was drawn with (1 for duct's deterministic choice).
-func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int) (uint8, float64) {
+// probability it was drawn with (1 for duct's deterministic choice);
+// rm and exp3 leave the strategy drawn from in sigma.
+func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int, sigma *[nzsc.MaxChoices]float64) (uint8, float64) {
 	n := int(nd.n[seat])
 	if n == 1 {
 		return 0, 1
@@ -323,15 +333,15 @@ func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int) (uint8, float64) {
 	if t.Rule == SelectDUCT {
 		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, t.C)), 1
 	}
-	var sigma [nzsc.MaxChoices]float64
-	t.strategy(&nd.stat[0][seat], n, &sigma)
-	k, p := DrawMixed(&sigma, n, t.C, t.rng.Float64())
+	t.strategy(&nd.stat[0][seat], n, sigma)
+	k, p := DrawMixed(sigma, n, t.C, t.rng.Float64())
 	return uint8(k), p
 }
 
 // update backs seat's reward u up into node idx's statistics for action
-// a drawn with probability p.
-func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64) {
+// a drawn with probability p from sigma (rm, exp3: the strategy choose
+// computed from these statistics, unchanged since).
+func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64, sigma *[nzsc.MaxChoices]float64) {
 	n := int(nd.n[seat])
 	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
 	if n == 1 {
@@ -345,16 +355,12 @@ func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64) 
 	case SelectRM:
 		// Regret of each action against the sampled reward, with the
 		// played action's reward estimated as u/p (unbiased).
-		var sigma [nzsc.MaxChoices]float64
-		t.strategy(x, n, &sigma)
 		for k := range n {
 			x[k] -= u
 			y[k] += sigma[k]
 		}
 		x[a] += u / p
 	case SelectExp3:
-		var sigma [nzsc.MaxChoices]float64
-		t.strategy(x, n, &sigma)
 		for k := range n {
 			y[k] += sigma[k]
 		}

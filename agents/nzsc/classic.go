@@ -122,3 +122,18 @@ func ClassicDraw(x uint32, n int) (uint32, int) {
 	x ^= x << 5
 	return x, int((x >> 16) * uint32(n) >> 16)
 }
+
+// Mix implements Mixer: uniform over d.Legal, but in the booster phase
+// over the character's two boosters only (never No Booster). A draw's
+// index floor((x>>16)·n/65536) is uniform up to 1/65536, which this
+// ignores.
+func (c *Classic) Mix(d *agents.Decision, probs []float64) {
+	k := len(d.Legal)
+	if d.State.Phase == nz.PickBooster && d.Legal[k-1] == nz.Choice(nz.NoBooster) {
+		k--
+	}
+	clear(probs)
+	for i := range k {
+		probs[i] = 1 / float64(k)
+	}
+}

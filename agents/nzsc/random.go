@@ -40,3 +40,11 @@ func (r *Random) Choose(d *agents.Decision) nz.Choice {
 	r.word, r.left = rest, r.left-1
 	return d.Legal[digit%uint64(len(d.Legal))]
 }
+
+// Mix implements Mixer: uniform over d.Legal (six picks per draw, read
+// as base-60 digits, are uniform over any count from 1 to 5).
+func (r *Random) Mix(d *agents.Decision, probs []float64) {
+	for i := range probs {
+		probs[i] = 1 / float64(len(probs))
+	}
+}

@@ -5,7 +5,9 @@
 // against B with the seats swapped, so Solve solves one of the two, in
 // whichever order needs no extended precision if either does, and keeps
 // the other as its mirror image (Pairing.Mirror). It also computes how far a fixed bot is from
-// optimal play: the exact best response to it (BestResponse).
+// optimal play: the exact best response to it (BestResponse), and what a
+// response so computed is worth against another policy of the bot
+// (Exploit.Evaluate: against fresh draws of a sampled bot).
 //
 // The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
 // 0 for endless play. States (scores, destroyed moves, move streaks) are

@@ -1,9 +1,15 @@
 package main
 
 import (
+	"cmp"
+	"os"
+	"strings"
+	"time"
+
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/agents/cost"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 )
@@ -11,16 +17,17 @@ import (
 func init() {
 	register(&command{
 		name:    "bots",
-		summary: "list every bot with its parameters, their defaults and a one-line description",
+		summary: "list every bot with its parameters, their defaults and a one-line description; --cost: what each decision costs on this machine",
 		example: "nzsc bots --game nzsc",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("game", agents.DefaultGame, "list the bots of this game ('nzsc games' lists the games)")
 			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")
+			fs.Bool("cost", false, "measure each bot's CPU time per decision on this machine instead (the bots given as arguments, or every built-in bot at its defaults); figures vary with the machine's load")
+			fs.Int("players", 0, "with --cost: the players at the table (default: every number of players each bot plays)")
+			fs.Int("decisions", cost.DefaultDecisions, "with --cost: the decisions measured per bot and table size")
+			fs.Duration("max-cpu", cost.DefaultCPU, "with --cost: the most CPU time measured per bot and table size (fewer decisions then)")
 		},
 		run: func(e *env, fs *pflag.FlagSet, args []string) error {
-			if len(args) > 0 {
-				return usagef("bots takes no arguments (got %q)", args[0])
-			}
 			format, err := formatOf("bots", fs, "table", "csv", "json")
 			if err != nil {
 				return err
@@ -29,9 +36,108 @@ func init() {
 			if err != nil {
 				return err
 			}
+			if on, _ := fs.GetBool("cost"); on {
+				return botCosts(e, fs, g, format, args)
+			}
+			for _, f := range []string{"players", "decisions", "max-cpu"} {
+				if fs.Changed(f) {
+					return usagef("bots: --%s goes with --cost", f)
+				}
+			}
+			if len(args) > 0 {
+				return usagef("bots takes no arguments without --cost (got %q)", args[0])
+			}
 			return report.Bots(e.stdout, format, e.width, g.Name, agents.RegisteredFor(g.Name))
 		},
 	})
+}
+
+// botCosts measures the bots of specs (every built-in bot of g at its
+// defaults when none is given) at each table size they play, or at
+// --players, and writes the table of their costs.
+func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []string) error {
+	players, _ := fs.GetInt("players")
+	o := cost.Options{Seed: 1}
+	o.Decisions, _ = fs.GetInt("decisions")
+	o.CPU, _ = fs.GetDuration("max-cpu")
+	if o.Decisions < 1 || o.Decisions > 1_000_000 {
+		return usagef("bots: --decisions must be 1 to 1000000, got %d", o.Decisions)
+	}
+	if o.CPU <= 0 || o.CPU > time.Hour {
+		return usagef("bots: --max-cpu must be above 0 and at most 1h, got %v", o.CPU)
+	}
+	lo, hi := g.MinSeats, g.MaxSeats
+	if fs.Changed("players") {
+		if players < lo || players > hi {
+			return usagef("bots: %s is played by %d to %d players, not %d", g.Name, lo, hi, players)
+		}
+		lo, hi = players, players
+	}
+	type entry struct {
+		bot   *agents.Bot
+		seats int
+	}
+	var todo []entry
+	if len(specs) == 0 {
+		for _, i := range agents.RegisteredFor(g.Name) {
+			if i.External || i.Prefix {
+				continue // a program: its CPU time is not this process's
+			}
+			for n := max(lo, i.MinSeats); n <= min(hi, i.MaxSeats); n++ {
+				b, err := agents.ParseForSeats(g.Name, n, i.Name)
+				if err != nil {
+					return err
+				}
+				todo = append(todo, entry{b, n})
+			}
+		}
+	}
+	for _, spec := range specs {
+		var first error
+		found := false
+		for n := lo; n <= hi; n++ {
+			b, err := agents.ParseForSeats(g.Name, n, spec)
+			if err != nil {
+				first = cmp.Or(first, err)
+				continue
+			}
+			if b.Info.External {
+				return usagef("bots --cost: %s runs a program, whose CPU time is not nzsc's to measure", spec)
+			}
+			found = true
+			todo = append(todo, entry{b, n})
+		}
+		if !found {
+			return usagef("bots --cost: %v", first)
+		}
+	}
+	var costs []cost.Result
+	for _, t := range todo {
+		gm, err := game.Build(g.Name, t.seats, nil)
+		if err != nil {
+			return err
+		}
+		r, err := cost.Measure(e.ctx, gm, t.bot, o)
+		if err != nil {
+			return err
+		}
+		costs = append(costs, r)
+	}
+	return report.BotCosts(e.stdout, format, e.width, g.Name, loadAverage(), costs)
+}
+
+// loadAverage is the machine's 1, 5 and 15 minute load averages
+// (/proc/loadavg), "" where there is none.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
 }
 
 // lookupGame finds a game by name; an unknown name is a usage error that

@@ -4,6 +4,8 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -77,5 +79,51 @@ func TestBotsListsEveryBot(t *testing.T) {
 	}
 	if code != 0 || err != nil || len(rows) != want || rows[0][0] != "bot" {
 		t.Errorf("bots --format csv: code %d, %v, %d rows, want %d", code, err, len(rows), want)
+	}
+}
+
+// TestBotsCost measures named bots at a small size: one row per bot and
+// table size, the decisions asked for, the thread's CPU clock on Linux;
+// flags of --cost without it and bad values are usage errors.
+func TestBotsCost(t *testing.T) {
+	out, stderr, code := runCmd(t, "", "bots", "--cost", "--decisions", "7", "greedy", "mcts:iters=10", "--format", "json")
+	if code != 0 {
+		t.Fatalf("bots --cost: code %d, stderr %q", code, stderr)
+	}
+	var doc struct {
+		Format, Game string
+		Bots         []struct {
+			Bot                string
+			Players, Decisions int
+			Seconds            float64
+			Clock              string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Format != "nzsc-bot-costs/1" || doc.Game != "nzsc" {
+		t.Fatalf("bots --cost --format json: %v, %.300s", err, out)
+	}
+	// greedy and mcts each have a kind for 2 and for 3-4 players.
+	var got []string
+	for _, b := range doc.Bots {
+		got = append(got, b.Bot+"@"+strconv.Itoa(b.Players))
+		if b.Decisions != 7 || !(b.Seconds > 0) || (runtime.GOOS == "linux" && b.Clock != "thread-cpu") {
+			t.Errorf("%s at %d: %d decisions, %v s, clock %s", b.Bot, b.Players, b.Decisions, b.Seconds, b.Clock)
+		}
+	}
+	if want := "greedy@2 greedy@3 greedy@4 mcts:iters=10@2 mcts:iters=10@3 mcts:iters=10@4"; strings.Join(got, " ") != want {
+		t.Errorf("rows %s, want %s", strings.Join(got, " "), want)
+	}
+	out, _, code = runCmd(t, "", "bots", "--cost", "--decisions", "3", "--players", "3", "--game", "nzsc")
+	if code != 0 || !regexp.MustCompile(`(?m)^paranoid +3 +3 `).MatchString(out) || strings.Contains(out, "optimal") || !strings.Contains(out, "CPU time") {
+		t.Errorf("bots --cost --players 3: code %d\n%s", code, out)
+	}
+	for _, args := range [][]string{
+		{"bots", "--decisions", "3"}, {"bots", "greedy"}, {"bots", "--cost", "--players", "5"},
+		{"bots", "--cost", "--decisions", "0"}, {"bots", "--cost", "--max-cpu", "-1s"}, {"bots", "--cost", "nosuch"},
+		{"bots", "--cost", "--game", "npzr", "--players", "3"},
+	} {
+		if _, stderr, code := runCmd(t, "", args...); code != 2 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("nzsc %s: code %d, stderr %q; want a one-line usage error", strings.Join(args, " "), code, stderr)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package nzsc
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -162,7 +163,9 @@ func (g *Game) Rules() game.Rules { return g.rules.Options() }
 
 // NewState implements game.Game. NZSC has no chance: the seed is unused.
 func (g *Game) NewState(uint64) game.State {
-	gs := &GameState{State: NewGame(g.rules)}
+	// History's room for a typical game in one allocation rather than
+	// one per doubling.
+	gs := &GameState{State: NewGame(g.rules), History: make([]Turn, 0, 64)}
 	for i := range gs.obs {
 		gs.obs[i] = Observation{seat: i, State: &gs.State}
 	}
@@ -199,10 +202,10 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 	if gs.State.Phase == GameOver {
 		return dst
 	}
-	var buf [MaxChoices]Choice
-	n := gs.State.Legal(seat, &buf)
-	for _, c := range buf[:n] {
-		dst = append(dst, game.Action(c))
+	// The bit set straight into dst, in State.Legal's order, without
+	// a list of Choices between.
+	for m := gs.State.LegalMask(seat); m != 0; m &= m - 1 {
+		dst = append(dst, game.Action(bits.TrailingZeros32(m)))
 	}
 	return dst
 }

@@ -1,0 +1,369 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+// DrawPolicy writes into probs a bot's mixed strategy for seat in state
+// st (over the seat's legal choices in canonical order, len(probs) of
+// them), estimated from n draws of the bot's decision; batch names a set
+// of draws independent of every other batch's. A policy known exactly
+// may ignore n and batch. A DrawPolicy belongs to one goroutine.
+type DrawPolicy func(batch int, st *nzsc.State, seat int, n int, probs []float64)
+
+// Evaluate values x's responder, fixed as it was computed, against the
+// bot whose policy newPolicy builds (one per worker goroutine), once per
+// batch: each result's Pairings, Boosters, Characters and Value are the
+// responder's values against that batch's estimate of the bot (the
+// policy evaluation of the Markov chain the two make, endless play
+// counting 0), its States the move-phase states the bot was asked about,
+// and its responder x's (Choose answers as x's does). The responder is
+// played as nzscbots.Responder plays it: uniformly among the choices its
+// masks allow, and uniformly among the legal choices where it has none (a
+// state the policy it was computed against never led to).
+//
+// Why: x.Value is the best value against the policy x was computed from.
+// When that policy is an estimate, the maximum over responses fits the
+// estimate's noise and overstates what the response is worth against
+// the bot itself (the winner's curse). A fixed response's value is a sum
+// over paths of products of the bot's probabilities at the path's
+// states, so valued against estimates drawn afresh and independently at
+// each state it is unbiased (but for states a path meets twice, inside a
+// loop of play), and independent batches give it an interval.
+//
+// Each state's number of draws is fixed before its own draws and from
+// earlier states' only, which keeps each estimate unbiased:
+// ceil(budget × its occupancy), at least 1, the occupancy being the
+// probability of reaching it as far as the states already drawn tell
+// (the character phase, then the boosters, then each pairing's move
+// phase breadth first, its start taken as reached at least
+// 1/NumPairings of the time). So the draws go where play goes, as budget
+// games would take them, instead of evenly over states play rarely
+// reaches.
+func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() DrawPolicy, budget float64, batches int, progress Progress) ([]*Exploit, error) {
+	if batches < 1 {
+		panic("solve: Evaluate needs a batch")
+	}
+	ys := make([]*Exploit, batches)
+	tops := make([]evalTop, batches)
+	pol := newPolicy()
+	for b := range ys {
+		ys[b] = &Exploit{Seat: x.Seat, Rules: x.Rules, moves: x.moves, boosterBR: x.boosterBR, characterM: x.characterM}
+		ys[b].drawTop(pol, b, budget, &tops[b])
+	}
+	ls := nzsc.Loadouts()
+	counts := make([][NumLoadouts][NumLoadouts]int, batches)
+	// Every pairing's move phase gets draws as if play reached it at
+	// least as often as if all were equally likely, so that each
+	// pairing's value (shown per pairing) is estimated well, not only
+	// the likely ones: at most twice the budget.
+	pairings := NumPairings(x.Rules)
+	err := forEachPairing(ctx, pairingJobs(x.Rules, false), workers, progress, newPolicy, func(pol DrawPolicy, i, j int) error {
+		g := NewGraphRules(x.Rules, ls[i], ls[j])
+		for b, y := range ys {
+			y.Pairings[i][j], counts[b][i][j] = evaluateMoves(g, x.Seat, x.moves[i][j], func(st *nzsc.State, seat int, occ float64, probs []float64) {
+				pol(b, st, seat, draws(budget, occ), probs)
+			}, max(tops[b].reach[i][j], 1/float64(pairings)))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for b, y := range ys {
+		for i := range counts[b] {
+			for _, n := range counts[b][i] {
+				y.States += n
+			}
+		}
+		y.evaluateTop(&tops[b])
+	}
+	return ys, nil
+}
+
+// draws is the number of draws for a state of occupancy occ under budget.
+func draws(budget, occ float64) int {
+	n := math.Ceil(budget * occ)
+	if !(n >= 1) {
+		return 1
+	}
+	return int(min(n, max(1, budget)))
+}
+
+// evalTop is one batch's estimate of the bot in the character and
+// booster phases, and the occupancies they give.
+type evalTop struct {
+	chars    [MaxCharacterStates][MaxSide]float64
+	boosters [nzsc.NumCharacters][nzsc.NumCharacters][MaxSide]float64
+	// reach[i][j] is the probability that the move phase starts with
+	// the first seat's loadout i and the second's j.
+	reach [NumLoadouts][NumLoadouts]float64
+}
+
+// drawTop draws batch b's estimate of the bot in the character phase
+// (breadth first from its start, each state's draws after the states
+// leading to it) and the booster phase, into top.
+func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
+	limit := int(y.Rules.CharacterStreak)
+	var occ [MaxCharacterStates]float64
+	var seen [MaxCharacterStates]bool
+	var pairs [nzsc.NumCharacters][nzsc.NumCharacters]float64
+	occ[0], seen[0] = 1, true
+	queue := []int{0}
+	for len(queue) > 0 {
+		cs := queue[0]
+		queue = queue[1:]
+		chars, n := characterChoices(limit, cs)
+		st := characterStateGame(y.Rules, limit, cs)
+		bot := top.chars[cs][:n]
+		pol(b, &st, 1-y.Seat, draws(budget, occ[cs]), bot)
+		var resp [MaxSide]float64
+		responderMix(y.characterM[cs], resp[:n])
+		for a := range n {
+			for o := range n {
+				p := occ[cs] * resp[a] * bot[o]
+				if a == o {
+					t := clashNextOf(limit, cs, chars[a])
+					if !seen[t] && bot[o] > 0 && resp[a] > 0 {
+						seen[t] = true
+						queue = append(queue, t)
+					}
+					occ[t] += p
+					continue
+				}
+				ca, cb := chars[a], chars[o]
+				if y.Seat == 1 {
+					ca, cb = cb, ca
+				}
+				pairs[ca][cb] += p
+			}
+		}
+	}
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
+			if a == c {
+				continue
+			}
+			st := nzsc.NewGame(y.Rules)
+			st.Step(nzsc.Choice(a), nzsc.Choice(c))
+			own, _ := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
+			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			bot := top.boosters[a][c][:nOther]
+			pol(b, &st, 1-y.Seat, draws(budget, pairs[a][c]), bot)
+			mine := own[y.boosterBR[a][c]]
+			for o, bo := range other[:nOther] {
+				la, lb := nzsc.Loadout{Character: a, Booster: mine}, nzsc.Loadout{Character: c, Booster: bo}
+				if y.Seat == 1 {
+					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: mine}
+				}
+				top.reach[LoadoutIndex(la)][LoadoutIndex(lb)] += pairs[a][c] * bot[o]
+			}
+		}
+	}
+}
+
+// responderMix writes into dst (length n) the responder's mixed strategy
+// for mask: uniform over its set bits, or over all n choices when it has
+// none inside n (as nzscbots.Responder falls back).
+func responderMix(mask uint8, dst []float64) {
+	n := len(dst)
+	if n < 8 {
+		mask &= 1<<n - 1
+	}
+	k := popcount(mask)
+	for a := range dst {
+		switch {
+		case k == 0:
+			dst[a] = 1 / float64(n)
+		case mask>>a&1 == 1:
+			dst[a] = 1 / float64(k)
+		default:
+			dst[a] = 0
+		}
+	}
+}
+
+// evaluateMoves returns the responder's value from the start of one
+// pairing's move phase when it plays table t (nil: uniformly everywhere)
+// against pol, and the number of states reached. pol is asked at each
+// state reached, breadth first, with its occupancy so far: rootOcc times
+// the probability of the paths from the start through states already
+// asked.
+func evaluateMoves(g *Graph, seat int, t *brTable, pol func(st *nzsc.State, seat int, occ float64, probs []float64), rootOcc float64) (float64, int) {
+	n := g.Len()
+	bot := 1 - seat
+	probs := make([][MaxSide]float64, n) // the bot's
+	resp := make([][MaxSide]float64, n)  // the responder's
+	occ := make([]float64, n)
+	reach := make([]bool, n)
+	reach[0], occ[0] = true, rootOcc
+	queue := []int32{0}
+	var tab Pairing
+	if t != nil {
+		tab.Keys = t.keys
+	}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		na, nb := int(g.NA[v]), int(g.NB[v])
+		own, other := na, nb
+		if seat == 1 {
+			own, other = nb, na
+		}
+		st := g.States[v]
+		pol(&st, bot, occ[v], probs[v][:other])
+		var mask uint8
+		if t != nil {
+			if k, ok := tab.index(KeyOf(&st)); ok {
+				mask = t.mask[k]
+			}
+		}
+		responderMix(mask, resp[v][:own])
+		row := g.Row(v)
+		for i := range na {
+			for j := range nb {
+				a, o := i, j
+				if seat == 1 {
+					a, o = j, i
+				}
+				p := resp[v][a] * probs[v][o]
+				if p == 0 {
+					continue
+				}
+				s := row[i*nb+j]
+				if s < 0 {
+					continue
+				}
+				occ[s] += occ[v] * p
+				if !reach[s] {
+					reach[s] = true
+					queue = append(queue, s)
+				}
+			}
+		}
+	}
+	sign := 1.0
+	if seat == 1 {
+		sign = -1
+	}
+	edges := func(v int32, dst []int32) []int32 {
+		if !reach[v] {
+			return dst
+		}
+		return append(dst, g.Row(v)...)
+	}
+	comps, comp := sccs(n, edges)
+	val := make([]float64, n)
+	pos := make([]int32, n)
+	var m mdp
+	local := make([]float64, 0, 64)
+	count := 0
+	for ci, c := range comps {
+		if !reach[c[0]] {
+			continue
+		}
+		count += len(c)
+		for p, v := range c {
+			pos[v] = int32(p)
+		}
+		m.reset(len(c))
+		for _, v := range c {
+			na, nb := int(g.NA[v]), int(g.NB[v])
+			row := g.Row(v)
+			// One action: the joint play of both fixed strategies.
+			m.beginAction()
+			for i := range na {
+				for j := range nb {
+					a, o := i, j
+					if seat == 1 {
+						a, o = j, i
+					}
+					p := resp[v][a] * probs[v][o]
+					if p == 0 {
+						continue
+					}
+					s := row[i*nb+j]
+					switch {
+					case s < 0:
+						m.addExit(p, sign*TerminalValue(s))
+					case comp[s] == int32(ci):
+						m.addMove(p, pos[s])
+					default:
+						m.addExit(p, val[s])
+					}
+				}
+			}
+			m.endState()
+		}
+		local = resize(local, len(c))
+		m.maximize(local)
+		for p, v := range c {
+			val[v] = local[p]
+		}
+	}
+	return val[0], count
+}
+
+// evaluateTop values the booster and character phases of y, whose
+// Pairings are valued, against top's estimate of the bot.
+func (y *Exploit) evaluateTop(top *evalTop) {
+	for a := range nzsc.Character(nzsc.NumCharacters) {
+		for c := range nzsc.Character(nzsc.NumCharacters) {
+			if a == c {
+				continue
+			}
+			own, nOwn := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
+			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			i := int(y.boosterBR[a][c])
+			if i >= nOwn {
+				panic(fmt.Sprintf("solve: booster choice %d of %d", i, nOwn))
+			}
+			q := 0.0
+			for o, bo := range other[:nOther] {
+				la, lb := nzsc.Loadout{Character: a, Booster: own[i]}, nzsc.Loadout{Character: c, Booster: bo}
+				if y.Seat == 1 {
+					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: own[i]}
+				}
+				q += top.boosters[a][c][o] * y.Pairings[LoadoutIndex(la)][LoadoutIndex(lb)]
+			}
+			y.Boosters[a][c] = q
+		}
+	}
+	limit := int(y.Rules.CharacterStreak)
+	states := 1 + limit*nzsc.NumCharacters
+	var m mdp
+	m.reset(states)
+	for cs := range states {
+		chars, n := characterChoices(limit, cs)
+		bot := top.chars[cs][:n]
+		var resp [MaxSide]float64
+		responderMix(y.characterM[cs], resp[:n])
+		m.beginAction()
+		for a := range n {
+			for o := range n {
+				p := resp[a] * bot[o]
+				if p == 0 {
+					continue
+				}
+				if a == o {
+					m.addMove(p, int32(clashNextOf(limit, cs, chars[a])))
+					continue
+				}
+				ca, cb := chars[a], chars[o]
+				if y.Seat == 1 {
+					ca, cb = cb, ca
+				}
+				m.addExit(p, y.Boosters[ca][cb])
+			}
+		}
+		m.endState()
+	}
+	v := make([]float64, states)
+	m.maximize(v)
+	copy(y.Characters[:], v)
+	y.Value = y.Characters[0]
+}
