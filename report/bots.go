@@ -37,16 +37,24 @@ func specForm(b agents.Info) string {
 // default, description), as a table. A bot with a kind for two players
 // and another for three or four has a row for each, told apart by the
 // players column.
+// maxDefaultWidth is the widest default shown in its own column: a
+// longer one (exploiter's models list) would squeeze every description
+// of the table into a narrow column, so it is told in its description.
+const maxDefaultWidth = 14
+
 func botsText(w io.Writer, width int, bots []agents.Info) error {
 	t := &Table{Header: []string{"bot", "players", "parameter", "default", "description"}, Left: 5, Wrap: true}
 	for _, b := range bots {
 		t.Rows = append(t.Rows, []string{specForm(b), seatsText(b), "", "", b.Help})
 		for _, p := range b.Params {
-			def := p.Default
-			if def == "" {
+			def, help := p.Default, p.Help
+			switch {
+			case def == "":
 				def = `""`
+			case len(def) > maxDefaultWidth:
+				def, help = "(below)", help+"; default: "+def
 			}
-			t.Rows = append(t.Rows, []string{"", "", p.Name, def, p.Help})
+			t.Rows = append(t.Rows, []string{"", "", p.Name, def, help})
 		}
 	}
 	if err := t.Write(w, width); err != nil {
