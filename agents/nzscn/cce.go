@@ -16,14 +16,15 @@ func init() {
 		Help: "each turn, its side of a coarse correlated equilibrium of the one-turn game (regret-matching self-play, each seat taking the others to err at random half the time), every joint choice valued by a greedy playout (3 or 4 players)",
 		Params: []agents.Param{
 			{Name: "iters", Default: "1024", Help: "regret-matching iterations of the one-turn game per decision"},
+			agents.MSParam,
 			{Name: "depth", Default: "60", Help: "turns a greedy playout runs before the game is scored by points"},
 			{Name: "playouts", Default: "1", Help: "playouts per joint choice (their values averaged)"},
 			{Name: "lambda", Default: "0.5", Help: "in the self-play, each seat takes every other seat to play uniformly at random with this probability (a model of weak opponents; 0: pure self-play)"},
 			{Name: "eps", Default: "0", Help: "in playouts, the probability that a seat plays a uniformly random legal choice instead of greedy's"},
 		},
 		NewPlayer: func(p agents.Params) (agents.Player, error) {
-			iters, err := p.IntIn("iters", 1, 1<<20)
-			if err != nil {
+			c := &CCE{}
+			if err := c.ReadBudget(p); err != nil {
 				return nil, err
 			}
 			depth, err := p.IntIn("depth", 1, 1000)
@@ -42,7 +43,8 @@ func init() {
 			if err != nil || lambda < 0 || lambda > 1 {
 				return nil, fmt.Errorf("lambda must be a number in [0,1], got %q", p["lambda"])
 			}
-			return &CCE{iters: iters, depth: depth, playouts: playouts, eps: e, lambda: lambda}, nil
+			c.depth, c.playouts, c.eps, c.lambda = depth, playouts, e, lambda
+			return c, nil
 		},
 	})
 }
@@ -77,8 +79,11 @@ func init() {
 // self-play draw nothing), so the bot states it (Mixer) and its one-seat
 // exploitability is exact; Act makes one draw from its rng.
 type CCE struct {
-	iters, depth, playouts int
-	eps, lambda            float64
+	// Budget: the self-play's iterations (iters) or time (ms) per
+	// decision; its Interrupt ends the valuation and the self-play.
+	agents.Budget
+	depth, playouts int
+	eps, lambda     float64
 	// play draws the playouts' random choices, seeded from the state
 	// before each decision.
 	play   nzsc.Wyrand
@@ -116,6 +121,7 @@ func (c *CCE) Act(obs game.Observation, legal []game.Action) game.Action {
 func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
 	n := int(s.Players)
+	c.Start()
 	for i := range c.greedy {
 		c.greedy[i].seat = i // the playouts' greedy seats, before any NewGame too
 	}
@@ -139,6 +145,10 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	// Value every joint choice; cell index = Σ a_j · stride_j.
 	var at [nzscn.MaxPlayers]int
 	for cell := range cells {
+		if c.Interrupted() {
+			uniform(probs, len(legal))
+			return
+		}
 		var ch nzscn.Choices
 		for j := range n {
 			ch[j] = c.opts[j][at[j]]
@@ -153,7 +163,7 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 			at[j] = 0
 		}
 	}
-	selfPlay(u, n, &c.count, c.iters, obs.Seat(), c.lambda, probs)
+	selfPlay(u, n, &c.count, &c.Budget, obs.Seat(), c.lambda, probs)
 }
 
 // value writes every seat's value of the state t reached by one turn.
@@ -235,7 +245,7 @@ func shareAhead(s *nzscn.State, seat int) float64 {
 // selfPlay runs regret matching+ self-play on the game whose payoffs
 // are u (cell-major, n seats; cell = Σ a_j·Π_{k<j} count[k]) and writes
 // seat me's average strategy, weighted by iteration, into probs.
-func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, lambda float64, probs []float64) {
+func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, b *agents.Budget, me int, lambda float64, probs []float64) {
 	var regret, sigma, avg [nzscn.MaxPlayers][nzsc.MaxChoices]float64
 	for j := range n {
 		for a := range count[j] {
@@ -246,7 +256,7 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, l
 	// seen[k] is seat k's strategy as the others take it: its own mixed
 	// with uniform play at rate lambda.
 	var seen [nzscn.MaxPlayers][nzsc.MaxChoices]float64
-	for it := 1; it <= iters; it++ {
+	for it := 1; b.More(it - 1); it++ {
 		for k := range n {
 			for a := range count[k] {
 				seen[k][a] = (1-lambda)*sigma[k][a] + lambda/float64(count[k])
@@ -295,6 +305,10 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, iters, me int, l
 	total := 0.0
 	for a := range count[me] {
 		total += avg[me][a]
+	}
+	if total == 0 { // stopped before its first iteration
+		uniform(probs, count[me])
+		return
 	}
 	for a := range probs {
 		probs[a] = 0
