@@ -585,26 +585,24 @@ func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, e
 // next. It reads what is already there without waiting (a deadline in the
 // past), and whole lines by deadline.
 func (e *Exec) nothingPending(deadline time.Time) error {
-	for {
-		if e.rd.Buffered() == 0 {
-			if err := e.out.SetReadDeadline(time.Now()); err != nil {
-				return faultf(FaultCrash, "cannot time its output: %v", err)
-			}
-			if _, err := e.rd.Peek(1); err != nil {
-				if e.rd.Buffered() == 0 {
-					// Clear the poll's error from the reader; a closed
-					// output shows at the next read.
-					e.rd.Reset(e.out)
-				}
-				return nil
-			}
+	if e.rd.Buffered() == 0 {
+		if err := e.out.SetReadDeadline(time.Now()); err != nil {
+			return faultf(FaultCrash, "cannot time its output: %v", err)
 		}
-		m, err := e.receive("", deadline)
-		if err != nil {
-			return err
+		if _, err := e.rd.Peek(1); err != nil {
+			if e.rd.Buffered() == 0 {
+				// Clear the poll's error from the reader; a closed
+				// output shows at the next read.
+				e.rd.Reset(e.out)
+			}
+			return nil
 		}
-		return faultf(FaultProtocol, "sent a %q message without a request (answered twice?)", m.Type)
 	}
+	m, err := e.receive("", deadline)
+	if err != nil {
+		return err
+	}
+	return faultf(FaultProtocol, "sent a %q message without a request (answered twice?)", m.Type)
 }
 
 // exitStatus says how the program ended, waiting for it briefly: a

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/hex"
@@ -64,7 +65,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	l.mu.Lock()
 	sess.SetContext(r.Context())
 	reply, err := sess.Start()
-	sess.SetContext(nil)
+	sess.SetContext(context.Background()) // the request is over: no stop to watch
 	l.mu.Unlock()
 	if err != nil {
 		s.sessions.Remove(id)
@@ -110,7 +111,7 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 	// The bots think for this client only: if it leaves, they stop.
 	l.s.SetContext(r.Context())
 	reply, err := l.s.Answer(req.Answer)
-	l.s.SetContext(nil)
+	l.s.SetContext(context.Background()) // the request is over: no stop to watch
 	l.mu.Unlock()
 	if err != nil {
 		s.sessions.Remove(id)

@@ -34,7 +34,6 @@ func solveBlandDense(d *mat.Dense, lo, hi float64, row, col []float64) (lower, u
 		copy(a[i*n:i*n+n], raw.Data[i*raw.Stride:i*raw.Stride+n])
 	}
 	tab, basis := make([]float64, (m+1)*(n+m+1)), make([]int, m)
-	err = ErrCertificate
 	for _, tol := range tiers {
 		if blandGame(a, m, n, lo, hi, tol, tab, basis, row, col) != nil {
 			continue
@@ -172,31 +171,4 @@ func pivot(tab []float64, rows, w, r, e int) {
 		}
 		ri[e] = 0
 	}
-}
-
-// checkFlat is Check for a row-major m×n slice with the payoff scale
-// given.
-func checkFlat(a []float64, m, n int, x, y []float64, scale float64) (lower, upper float64, err error) {
-	if !probability(x) || !probability(y) {
-		return 0, 0, ErrCertificate
-	}
-	lower, upper = math.Inf(1), math.Inf(-1)
-	for j := range n {
-		s := 0.0
-		for i := range m {
-			s += x[i] * a[i*n+j]
-		}
-		lower = min(lower, s)
-	}
-	for i := range m {
-		s := 0.0
-		for j := range n {
-			s += a[i*n+j] * y[j]
-		}
-		upper = max(upper, s)
-	}
-	if !(upper-lower <= Tol*scale) || !(lower <= upper+Tol*scale) {
-		return lower, upper, ErrCertificate
-	}
-	return lower, upper, nil
 }

@@ -447,7 +447,7 @@ func Check(g game.Game, seed uint64, maxSteps int, hidden *Hidden) (game.Record,
 		pass[s] = game.Pass
 	}
 	if st.Apply(pass) == nil {
-		return p.rec, st, fmt.Errorf("Apply plays on after the end")
+		return p.rec, st, fmt.Errorf("the state plays on after the end (Apply accepts a pass)")
 	}
 	if o := st.Outcome(); o.Seats != n {
 		return p.rec, st, fmt.Errorf("the outcome has %d seats for %d", o.Seats, n)
