@@ -222,7 +222,7 @@ func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted boo
 	sum := analysis.SummarizeMatch(&counts.Pairings[0])
 	loadouts.Match(&sum, counts, &counts.Pairings[0])
 	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts, Openings: openingsOf(man, counts.Pairings)}
+		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts, Openings: openingsOf(man, counts)}
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores
