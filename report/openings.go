@@ -22,7 +22,10 @@ type Openings struct {
 	Tallied bool `json:"tallied"`
 	// Pairs is the number of game pairs; WithinVariance and
 	// TotalVariance the variance of a pair's score (A's points over 2)
-	// within openings and overall, null when the counts cannot tell.
+	// within openings and overall, null when the counts cannot tell. At
+	// 3 or 4 seats the units are sets (a table's games from one seed),
+	// counted once for each pair of the table's bots, and the score one
+	// bot's finished-ahead share over the other in a set.
 	Pairs          int64 `json:"pairs,omitempty"`
 	WithinVariance num   `json:"within_variance"`
 	TotalVariance  num   `json:"total_variance"`
