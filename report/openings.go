@@ -88,7 +88,7 @@ func (o *Openings) what() string {
 func (o *Openings) Text(pairs int64) string {
 	if o.seats > 2 {
 		return fmt.Sprintf("Openings: %s, every set's games from one, each bot in every seat.", o.what()) +
-			o.narrowing("intervals of who finished ahead of whom", "one bot's finished-ahead share over another in a set, each pair of bots at a table")
+			o.narrowing("intervals of who finished ahead of whom", "a pair of bots' finished-ahead share in a set")
 	}
 	s := fmt.Sprintf("Openings: %s, cycled through by every pairing's game pairs, seats swapped.", o.what()) +
 		o.narrowing("intervals", "a pair's score")
@@ -109,8 +109,13 @@ func (o *Openings) narrowing(intervals, score string) string {
 	case math.IsNaN(r):
 		return " Too few " + o.units() + " per opening to estimate how much they narrowed the intervals."
 	}
-	return fmt.Sprintf(" Taken as strata, they make the %s %.0f%% narrower than free play over the same openings at the same number of games (%s varies %.3f within openings, %.3f in all; stratified estimate).",
-		intervals, 100*(1-r), score, float64(o.WithinVariance), float64(o.TotalVariance))
+	change := fmt.Sprintf("%.0f%% narrower", 100*(1-r))
+	if r > 1 {
+		// Sampling noise: the design cannot widen them in expectation.
+		change = fmt.Sprintf("no narrower (the estimate, %.0f%% wider, is noise)", 100*(r-1))
+	}
+	return fmt.Sprintf(" Taken as strata, they make the %s %s than free play over the same openings at the same number of games (%s varies %.3f within openings, %.3f in all; stratified estimate).",
+		intervals, change, score, float64(o.WithinVariance), float64(o.TotalVariance))
 }
 
 // units names the run's units of play: game pairs at two seats, sets of
