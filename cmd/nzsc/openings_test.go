@@ -114,3 +114,27 @@ func TestOpeningsNarrowingFFA(t *testing.T) {
 		t.Errorf("the HTML page has no narrowing line: %v", err)
 	}
 }
+
+// A sequential test with openings says how much they narrowed its Elo
+// interval, in its text and its JSON, from the counts' tallies.
+func TestOpeningsNarrowingSPRT(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run")
+	stdout, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--seed", "3", "--openings", "characters", "--quiet", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "Openings: the 6 character pairings") || !strings.Contains(stdout, "narrower than free play") {
+		t.Fatalf("sprt --openings characters: code %d: %s\n%s", code, stderr, stdout)
+	}
+	stdout, stderr, code = runCmd(t, "", "report", out, "--format", "json")
+	var doc struct {
+		Games    int64 `json:"games"`
+		Openings *struct {
+			Pairs   int64 `json:"pairs"`
+			Tallied bool  `json:"tallied"`
+		} `json:"openings"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil {
+		t.Fatalf("report: code %d, %v: %s", code, err, stderr)
+	}
+	if o := doc.Openings; o == nil || !o.Tallied || 2*o.Pairs != doc.Games {
+		t.Errorf("JSON openings %+v after %d games", doc.Openings, doc.Games)
+	}
+}
