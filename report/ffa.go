@@ -17,6 +17,14 @@ import (
 func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Options) error {
 	p := &printer{w: w, width: opt.Width}
 	p.para(fmt.Sprintf("%s, %d players a table: %d bots, %d games, seed %s", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, game.FormatSeed(m.Seed)))
+	if !m.Complete {
+		p.para("INCOMPLETE: the run stopped early; resume it with --resume")
+	}
+	if s.Games == 0 {
+		p.f("\nno games played\n")
+		return p.err
+	}
+
 	if o := openingsOf(m, s.Counts); o != nil {
 		p.para(o.Text(0))
 	}

@@ -16,7 +16,7 @@ import (
 
 // allBots lists the specs of every bot of the package, at budgets small
 // enough for tests.
-var allBots = []string{"random", "classic", "greedy", "paranoid", "mcts:iters=200", "mcts:iters=100,select=duct"}
+var allBots = []string{"random", "classic", "greedy", "paranoid", "mcts:iters=200", "mcts:iters=100,select=duct", "cce:iters=64", "cce:iters=32,lambda=0.5,playouts=2,eps=0.1"}
 
 func newBots(t testing.TB, seats int, specs ...string) []agents.Player {
 	t.Helper()
