@@ -35,10 +35,11 @@ func (s OpeningSpread) Ratio() float64 {
 }
 
 // SpreadOf returns the opening spread of pairings that keep per-opening
-// tallies (Pairing.Openings); ok is false when none does.
+// tallies (Pairing.Openings); ok is false when none does. A pairing is
+// a group of pairs, its openings the strata.
 func SpreadOf(pairings []Pairing) (s OpeningSpread, ok bool) {
-	var sst, ssw float64
-	var dfT, dfW int64
+	var acc spreadSums
+	var strata [][2]float64
 	for i := range pairings {
 		p := &pairings[i]
 		if p.Openings == nil {
@@ -53,31 +54,56 @@ func SpreadOf(pairings []Pairing) (s OpeningSpread, ok bool) {
 			sum += float64(c) * x
 			sq += float64(c) * x * x
 		}
-		if n == 0 {
+		strata = strata[:0]
+		for _, o := range p.Openings {
+			strata = append(strata, [2]float64{float64(o[0]), float64(o[1]) / 4})
+		}
+		acc.add(n, sum, sq, strata)
+	}
+	return acc.spread(), ok
+}
+
+// spreadSums accumulates the sums of squares of OpeningSpread over
+// groups of units (a pairing's game pairs; a table's sets for one pair
+// of its bots), each group around its own mean: the one estimator of
+// both.
+type spreadSums struct {
+	s        OpeningSpread
+	sst, ssw float64
+	dfT, dfW int64
+}
+
+// add adds a group of n units whose scores sum to sum, their squares to
+// sq; strata[o] holds opening o's units and their scores' sum.
+func (a *spreadSums) add(n int64, sum, sq float64, strata [][2]float64) {
+	if n == 0 {
+		return
+	}
+	between := 0.0 // Σ S_o²/n_o
+	for _, o := range strata {
+		if o[0] == 0 {
 			continue
 		}
-		between := 0.0 // Σ S_o²/n_o
-		for _, o := range p.Openings {
-			if o[0] == 0 {
-				continue
-			}
-			so := float64(o[1]) / 4
-			between += so * so / float64(o[0])
-			s.Openings++
-			dfW-- // one degree of freedom per stratum's mean
-		}
-		s.Pairs += n
-		sst += sq - sum*sum/float64(n)
-		ssw += sq - between
-		dfT += n - 1
-		dfW += n
+		between += o[1] * o[1] / o[0]
+		a.s.Openings++
+		a.dfW-- // one degree of freedom per stratum's mean
 	}
+	a.s.Pairs += n
+	a.sst += sq - sum*sum/float64(n)
+	a.ssw += sq - between
+	a.dfT += n - 1
+	a.dfW += n
+}
+
+// spread returns the estimate from the groups added.
+func (a *spreadSums) spread() OpeningSpread {
+	s := a.s
 	s.Total, s.Within = math.NaN(), math.NaN()
-	if dfT > 0 {
-		s.Total = max(sst, 0) / float64(dfT)
+	if a.dfT > 0 {
+		s.Total = max(a.sst, 0) / float64(a.dfT)
 	}
-	if dfW > 0 {
-		s.Within = max(ssw, 0) / float64(dfW)
+	if a.dfW > 0 {
+		s.Within = max(a.ssw, 0) / float64(a.dfW)
 	}
-	return s, ok
+	return s
 }

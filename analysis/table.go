@@ -32,6 +32,11 @@ type TableCounts struct {
 	// games' steps.
 	Undecided int64 `json:"undecided"`
 	Turns     int64 `json:"turns"`
+	// Openings, in a run with openings (--openings), holds for each
+	// opening its sets' finished-ahead tallies (OpeningTally, AddSet):
+	// the strata from which the narrowing is estimated (TableSpreadOf).
+	// Absent otherwise.
+	Openings [][]int64 `json:"openings,omitempty"`
 }
 
 // FinishKey packs places (1-based, in the table's bot order) into a
@@ -67,6 +72,7 @@ func (t *TableCounts) Merge(u *TableCounts) {
 	if fmt.Sprint(t.Bots) != fmt.Sprint(u.Bots) {
 		panic(fmt.Sprintf("analysis: merging table %v into %v", u.Bots, t.Bots))
 	}
+	t.mergeOpenings(u, t.Games(), u.Games())
 	for k := range t.Finishes {
 		t.Finishes[k] += u.Finishes[k]
 	}
@@ -91,12 +97,13 @@ type tableJSON struct {
 	Illegal    [MaxTableSeats]int64                `json:"illegal"`
 	Undecided  int64                               `json:"undecided"`
 	Turns      int64                               `json:"turns"`
+	Openings   [][]int64                           `json:"openings,omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler.
 func (t TableCounts) MarshalJSON() ([]byte, error) {
 	j := tableJSON{Bots: t.Bots, Finishes: map[string]int64{}, SeatPlaces: t.SeatPlaces,
-		Forfeits: t.Forfeits, Illegal: t.Illegal, Undecided: t.Undecided, Turns: t.Turns}
+		Forfeits: t.Forfeits, Illegal: t.Illegal, Undecided: t.Undecided, Turns: t.Turns, Openings: t.Openings}
 	for k, c := range t.Finishes {
 		if c > 0 {
 			j.Finishes[placesString(finishPlaces(k, len(t.Bots)))] = c
@@ -116,7 +123,12 @@ func (t *TableCounts) UnmarshalJSON(b []byte) error {
 		return fmt.Errorf("table: %d bots (want 2 to %d)", n, MaxTableSeats)
 	}
 	*t = TableCounts{Bots: j.Bots, SeatPlaces: j.SeatPlaces, Forfeits: j.Forfeits, Illegal: j.Illegal,
-		Undecided: j.Undecided, Turns: j.Turns}
+		Undecided: j.Undecided, Turns: j.Turns, Openings: j.Openings}
+	for o, tl := range j.Openings {
+		if len(tl) != 1+2*TablePairs(n) {
+			return fmt.Errorf("table %v: openings[%d] holds %d numbers, want %d (sets, then each pair's half-points and their squares)", j.Bots, o, len(tl), 1+2*TablePairs(n))
+		}
+	}
 	for s, c := range j.Finishes {
 		var places []int
 		for _, f := range strings.Split(s, "-") {

@@ -25,8 +25,8 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 		return p.err
 	}
 
-	if o := openingsOf(m, nil); o != nil {
-		p.para(fmt.Sprintf("Openings: %s, every set's games from one, each bot in every seat. (How much they narrowed the intervals is estimated at two players only.)", o.what()))
+	if o := openingsOf(m, s.Counts); o != nil {
+		p.para(o.Text(0))
 	}
 	if a := strongest(s.Ranking); a != "" && s.Games > 0 {
 		p.f("\n")
@@ -118,8 +118,9 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Ahead     [][]analysis.Number                                   `json:"ahead"`
 		Seat      [analysis.MaxTableSeats][analysis.MaxTableSeats]int64 `json:"seat_places"`
 		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
+		Openings  *Openings                                             `json:"openings,omitempty"`
 	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: game.FormatSeed(m.Seed),
-		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts)}
+		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),

@@ -172,7 +172,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		pg.Title = m.GameName() + " tournament report"
 	}
 	pg.Info, pg.Warnings = runInfo(t, m, 2)
-	if o := openingsOf(m, t.Pairings); o != nil && t.Games() > 0 {
+	if o := openingsOf(m, t); o != nil && t.Games() > 0 {
 		pg.Info = append(pg.Info, o.Text(0))
 	}
 	if t.Games() == 0 {

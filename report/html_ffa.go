@@ -22,6 +22,9 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		pg.Title = fmt.Sprintf("%s free-for-all report", m.GameName())
 	}
 	pg.Info, pg.Warnings = runInfo(t, m, s.Seats)
+	if o := openingsOf(m, t); o != nil && t.Games() > 0 {
+		pg.Info = append(pg.Info, o.Text(0))
+	}
 	if s.Games == 0 {
 		pg.Warnings = append(pg.Warnings, "No games played.")
 		return renderPage(w, pg)

@@ -131,7 +131,7 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	levels := []loadouts.Level{loadouts.ByLoadout, loadouts.ByCharacter, loadouts.ByBooster}
 	ls := loadouts.Summarize(s.Counts)
 	d := documentJSON{Format: JSONFormat, Manifest: m, Bots: s.Counts.Bots, Connected: s.Ranking.Connected,
-		Pooled: map[string]winRatesJSON{}, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts.Pairings)}
+		Pooled: map[string]winRatesJSON{}, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
 	rank := make([]int, len(s.Counts.Bots))
 	for r, i := range s.Ranking.Order {
 		rank[i] = r + 1

@@ -22,7 +22,10 @@ type Openings struct {
 	Tallied bool `json:"tallied"`
 	// Pairs is the number of game pairs; WithinVariance and
 	// TotalVariance the variance of a pair's score (A's points over 2)
-	// within openings and overall, null when the counts cannot tell.
+	// within openings and overall, null when the counts cannot tell. At
+	// 3 or 4 seats the units are sets (a table's games from one seed),
+	// counted once for each pair of the table's bots, and the score one
+	// bot's finished-ahead share over the other in a set.
 	Pairs          int64 `json:"pairs,omitempty"`
 	WithinVariance num   `json:"within_variance"`
 	TotalVariance  num   `json:"total_variance"`
@@ -35,8 +38,10 @@ type Openings struct {
 }
 
 // openingsOf returns the openings of the run man describes with its
-// pairings' counts, nil for a run without openings.
-func openingsOf(man *results.Manifest, pairings []analysis.Pairing) *Openings {
+// counts, nil for a run without openings: at two seats the spread of
+// its pairings' game pairs (analysis.SpreadOf), at 3 or 4 that of its
+// tables' sets (analysis.TableSpreadOf).
+func openingsOf(man *results.Manifest, counts *analysis.Tournament) *Openings {
 	if man == nil || man.NumOpenings() == 0 {
 		return nil
 	}
@@ -44,7 +49,13 @@ func openingsOf(man *results.Manifest, pairings []analysis.Pairing) *Openings {
 	if o.Design == "" {
 		o.Design = "seeds"
 	}
-	s, ok := analysis.SpreadOf(pairings)
+	if counts == nil {
+		return o
+	}
+	s, ok := analysis.SpreadOf(counts.Pairings)
+	if o.seats > 2 {
+		s, ok = analysis.TableSpreadOf(counts.Tables)
+	}
 	if !ok {
 		return o
 	}
@@ -75,19 +86,43 @@ func (o *Openings) what() string {
 // and how much they narrowed the intervals. pairs > 0 adds a match's
 // own half-widths (A's score in points of 100) at that many game pairs.
 func (o *Openings) Text(pairs int64) string {
-	head := fmt.Sprintf("Openings: %s, cycled through by every pairing's game pairs, seats swapped.", o.what())
-	r := float64(o.Ratio)
-	switch {
-	case !o.Tallied:
-		return head + fmt.Sprintf(" The counts keep no tally per opening (runs of more than %d openings, and counts written before tallies were kept), so the narrowing is not estimated.", results.MaxOpeningTallies)
-	case math.IsNaN(r):
-		return head + " Too few pairs per opening to estimate how much they narrowed the intervals."
+	if o.seats > 2 {
+		return fmt.Sprintf("Openings: %s, every set's games from one, each bot in every seat.", o.what()) +
+			o.narrowing("intervals of who finished ahead of whom", "a pair of bots' finished-ahead share in a set")
 	}
-	s := head + fmt.Sprintf(" Taken as strata, they make the intervals %.0f%% narrower than free play over the same openings at the same number of games (a pair's score varies %.3f within openings, %.3f in all; stratified estimate).",
-		100*(1-r), float64(o.WithinVariance), float64(o.TotalVariance))
-	if pairs > 0 {
+	s := fmt.Sprintf("Openings: %s, cycled through by every pairing's game pairs, seats swapped.", o.what()) +
+		o.narrowing("intervals", "a pair's score")
+	if r := float64(o.Ratio); pairs > 0 && o.Tallied && !math.IsNaN(r) {
 		free := 1.96 * math.Sqrt(float64(o.TotalVariance)/float64(pairs)) * 100
 		s += fmt.Sprintf(" A's score: ± %.2f with the openings as strata, ± %.2f free.", free*r, free)
 	}
 	return s
+}
+
+// narrowing is the sentence on how much the openings narrowed the
+// intervals named, from the spread of the score named.
+func (o *Openings) narrowing(intervals, score string) string {
+	r := float64(o.Ratio)
+	switch {
+	case !o.Tallied:
+		return fmt.Sprintf(" The counts keep no tally per opening (runs of more than %d openings, and counts written before tallies were kept), so the narrowing is not estimated.", results.MaxOpeningTallies)
+	case math.IsNaN(r):
+		return " Too few " + o.units() + " per opening to estimate how much they narrowed the intervals."
+	}
+	change := fmt.Sprintf("%.0f%% narrower", 100*(1-r))
+	if r > 1 {
+		// Sampling noise: the design cannot widen them in expectation.
+		change = fmt.Sprintf("no narrower (the estimate, %.0f%% wider, is noise)", 100*(r-1))
+	}
+	return fmt.Sprintf(" Taken as strata, they make the %s %s than free play over the same openings at the same number of games (%s varies %.3f within openings, %.3f in all; stratified estimate).",
+		intervals, change, score, float64(o.WithinVariance), float64(o.TotalVariance))
+}
+
+// units names the run's units of play: game pairs at two seats, sets of
+// games (every order of a table's bots) at more.
+func (o *Openings) units() string {
+	if o.seats > 2 {
+		return "sets"
+	}
+	return "pairs"
 }

@@ -15,22 +15,22 @@ import (
 func TestOpeningsLine(t *testing.T) {
 	man := &results.Manifest{OpeningDesign: "characters", OpeningSteps: make([][][]string, 2)}
 	strata := analysis.Pairing{Pentanomial: [5]int64{3, 0, 0, 0, 3}, Openings: [][2]int64{{3, 0}, {3, 12}}}
-	o := openingsOf(man, []analysis.Pairing{strata})
+	o := openingsOf(man, &analysis.Tournament{Pairings: []analysis.Pairing{strata}})
 	if txt := o.Text(6); o == nil || !strings.Contains(txt, "100% narrower") || !strings.Contains(txt, "the 2 character pairings") {
 		t.Errorf("strata apart: %+v %q", o, txt)
 	}
 	// Every opening holds the same mix: between-opening variance 0, and
 	// the design is free play's (up to the degrees of freedom).
 	same := analysis.Pairing{Pentanomial: [5]int64{4, 0, 0, 0, 4}, Openings: [][2]int64{{4, 8}, {4, 8}}}
-	o = openingsOf(man, []analysis.Pairing{same})
+	o = openingsOf(man, &analysis.Tournament{Pairings: []analysis.Pairing{same}})
 	if r := float64(o.Ratio); r < 1 || r > 1.1 {
 		t.Errorf("same mix: ratio %g, want about 1 (and not below)", r)
 	}
-	if o := openingsOf(&results.Manifest{}, []analysis.Pairing{strata}); o != nil {
+	if o := openingsOf(&results.Manifest{}, &analysis.Tournament{Pairings: []analysis.Pairing{strata}}); o != nil {
 		t.Errorf("no openings: %+v", o)
 	}
 	many := &results.Manifest{Openings: make([]string, results.MaxOpeningTallies+1)}
-	if txt := openingsOf(many, []analysis.Pairing{{}}).Text(0); !strings.Contains(txt, "not estimated") || !strings.Contains(txt, "1025 deal seeds") {
+	if txt := openingsOf(many, &analysis.Tournament{Pairings: []analysis.Pairing{{}}}).Text(0); !strings.Contains(txt, "not estimated") || !strings.Contains(txt, "1025 deal seeds") {
 		t.Errorf("untallied: %q", txt)
 	}
 }

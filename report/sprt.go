@@ -41,6 +41,11 @@ type SPRT struct {
 	LOS         analysis.Number `json:"los"`
 	Looks       []SPRTLook      `json:"looks"`
 	Interrupted bool            `json:"interrupted"`
+	// Openings, in a test with openings, are its openings and how much
+	// they narrowed the Elo interval, from the counts' per-opening
+	// tallies (every finished chunk: a batch after the last look
+	// included, which the verdict does not count yet).
+	Openings *Openings `json:"openings,omitempty"`
 }
 
 // SPRTText writes the test's result for people, wrapped to Width
@@ -60,6 +65,9 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
 		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS)))
+	if o.Openings != nil {
+		p.para(o.Openings.Text(0))
+	}
 }
 
 // NewSPRT builds a test's result document from its settings and looks:

@@ -222,7 +222,7 @@ func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted boo
 	sum := analysis.SummarizeMatch(&counts.Pairings[0])
 	loadouts.Match(&sum, counts, &counts.Pairings[0])
 	return &Match{A: counts.Bots[0], B: counts.Bots[1], Seed: man.Seed, GamesPlanned: man.GamesPerPairing,
-		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts, Openings: openingsOf(man, counts.Pairings)}
+		Interrupted: interrupted, Summary: sum, Top: top, Counts: counts, Openings: openingsOf(man, counts)}
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores
@@ -248,5 +248,7 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 		return nil, analysis.Continue, err
 	}
 	verdict := t.Final(st.Last())
-	return NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted), verdict, nil
+	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted)
+	o.Openings = openingsOf(man, counts)
+	return o, verdict, nil
 }

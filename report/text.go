@@ -112,7 +112,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		if !m.Complete {
 			p.para("INCOMPLETE: the run stopped early; resume it with --resume")
 		}
-		if o := openingsOf(m, t.Pairings); o != nil && t.Games() > 0 {
+		if o := openingsOf(m, t); o != nil && t.Games() > 0 {
 			p.para(o.Text(0))
 		}
 	}

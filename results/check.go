@@ -230,7 +230,7 @@ func CheckCounts(m *Manifest, c *Counts) error {
 	// openings, so the cost is linear in ranges and openings).
 	nOpen := uint64(m.NumOpenings())
 	var perOpening [][]uint64
-	if nOpen > 0 && nOpen <= MaxOpeningTallies && !ffa {
+	if nOpen > 0 && nOpen <= MaxOpeningTallies {
 		perOpening = make([][]uint64, units)
 		for i := range perOpening {
 			perOpening[i] = make([]uint64, nOpen+1)
@@ -278,7 +278,18 @@ func CheckCounts(m *Manifest, c *Counts) error {
 		}
 	}
 	for i := range c.Tables {
-		if err := checkTable(&c.Tables[i], got[i]*m.setGames()); err != nil {
+		var want []uint64
+		if perOpening != nil {
+			want = perOpening[i][:nOpen]
+			for o := uint64(1); o < nOpen; o++ {
+				want[o] += want[o-1]
+			}
+		}
+		err := checkTable(&c.Tables[i], got[i]*m.setGames())
+		if err == nil {
+			err = checkTableOpenings(&c.Tables[i], want, m.setGames())
+		}
+		if err != nil {
 			return fmt.Errorf("tables[%d] (%v): %v", i, c.Tables[i].Bots, err)
 		}
 	}

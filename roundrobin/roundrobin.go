@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -252,7 +251,7 @@ func (c *Config) Empty() analysis.Tournament {
 	}
 	if c.seats() > 2 {
 		for _, tb := range c.Tables() {
-			t.Tables = append(t.Tables, analysis.TableCounts{Bots: tb})
+			t.Tables = append(t.Tables, analysis.TableCounts{Bots: tb, Openings: c.tableTallies(len(tb))})
 		}
 		return t
 	}
@@ -269,6 +268,19 @@ func (c *Config) openingTallies() [][2]int64 {
 		return make([][2]int64, n)
 	}
 	return nil
+}
+
+// tableTallies returns a free-for-all table's empty per-opening tallies
+// (n bots at the table): nil as openingTallies.
+func (c *Config) tableTallies(n int) [][]int64 {
+	if c.openingTallies() == nil {
+		return nil
+	}
+	out := make([][]int64, c.numOpenings())
+	for o := range out {
+		out[o] = analysis.OpeningTally(n)
+	}
+	return out
 }
 
 // Options control one Play call.
@@ -501,7 +513,7 @@ func (a *agg) Merge(src *agg) {
 	}
 	if src.t != nil {
 		if a.t == nil {
-			a.t = slices.Clone(src.t)
+			a.t = analysis.CloneTables(src.t)
 		} else {
 			for i := range a.t {
 				a.t[i].Merge(&src.t[i])

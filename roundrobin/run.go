@@ -489,7 +489,7 @@ func complementRanges(rs [][2]uint64, n uint64) [][2]uint64 {
 
 // cloneTournament copies t, its game tally included.
 func (r *RunDir) cloneTournament(t *analysis.Tournament) (analysis.Tournament, error) {
-	c := analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: analysis.ClonePairings(t.Pairings), Tables: slices.Clone(t.Tables)}
+	c := analysis.Tournament{Bots: slices.Clone(t.Bots), Pairings: analysis.ClonePairings(t.Pairings), Tables: analysis.CloneTables(t.Tables)}
 	if mk := r.Config.statsMaker(); mk != nil && t.Game != nil {
 		c.Game = mk()
 		if err := c.Game.Merge(t.Game); err != nil {

@@ -258,6 +258,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		a.t = make([]analysis.TableCounts, len(w.tables))
 		for i, t := range w.tables {
 			a.t[i].Bots = t
+			a.t[i].Openings = w.cfg.tableTallies(len(t))
 		}
 	}
 	ti := int(set / w.cfg.PairsPerPairing)
@@ -272,10 +273,14 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	for j, perm := range w.ffa.perms {
 		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
+		copy(w.ffa.set[j], w.ffa.places)
 		w.countGame(a, w.ffa.table, w.ffa.forfeit, w.ffa.entrants)
 		if rec != nil {
 			w.logGame(ti, k, j, seed.deal)
 		}
+	}
+	if tc := &a.t[ti]; tc.Openings != nil {
+		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set)
 	}
 	return w.endPair(set)
 }
@@ -552,6 +557,9 @@ type ffaTable struct {
 	// table position of the bot in seat s in game j of a set.
 	perms  [][]int
 	places []int
+	// set[j] is places in game j of the set under way, for the
+	// per-opening tallies (TableCounts.AddSet).
+	set [][]int
 	// forfeit is the seat that forfeited the last game, or -1; entrants
 	// the bots in its seats.
 	forfeit  int
@@ -562,6 +570,10 @@ func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
 	n := cfg.seats()
 	t := &ffaTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable(),
 		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n), entrants: make([]int, n)}
+	t.set = make([][]int, len(t.perms))
+	for j := range t.set {
+		t.set[j] = make([]int, n)
+	}
 	t.table.Record = log != nil && log.Level() == results.LevelFull
 	var err error
 	t.players, err = newPlayers(cfg)

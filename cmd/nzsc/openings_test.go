@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,5 +70,71 @@ func TestOpeningsDesignFlag(t *testing.T) {
 	stdout, stderr, code = runCmd(t, "", "match", "classic", "random", "--games", "20", "--quiet", "--openings", log, "--opening-steps", "3")
 	if code != 0 || !strings.Contains(stdout, "216 record prefixes (--openings FILE)") {
 		t.Fatalf("--openings games log: code %d: %s\n%s", code, stderr, stdout)
+	}
+}
+
+// A free-for-all run with openings says how much they narrowed its
+// finished-ahead intervals, in the text, the JSON and the HTML page
+// (the stratified estimate of the per-table tallies), as two-player runs
+// do.
+func TestOpeningsNarrowingFFA(t *testing.T) {
+	tmp := t.TempDir()
+	out := filepath.Join(tmp, "run")
+	stdout, stderr, code := runCmd(t, "", "match", "greedy", "random", "random", "--players", "3", "--games", "96", "--seed", "5",
+		"--quiet", "--openings", "characters", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "Openings: the 4 character combinations") || !strings.Contains(stdout, "narrower than free play") ||
+		!strings.Contains(stdout, "finished ahead of whom") {
+		t.Fatalf("--players 3 --openings characters: code %d: %s\n%s", code, stderr, stdout)
+	}
+	page := filepath.Join(tmp, "report.html")
+	stdout, stderr, code = runCmd(t, "", "report", out, "--format", "json", "--html", page)
+	if code != 0 {
+		t.Fatalf("report: code %d: %s", code, stderr)
+	}
+	var doc struct {
+		Openings *struct {
+			Design   string   `json:"design"`
+			Tallied  bool     `json:"tallied"`
+			Pairs    int64    `json:"pairs"`
+			Ratio    *float64 `json:"ratio"`
+			Narrower *float64 `json:"narrower"`
+		} `json:"openings"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	// Three bots make one table: 96 games are 16 sets of 6, counted
+	// once for each of the table's 3 pairs of bots.
+	if o := doc.Openings; o == nil || o.Design != "characters" || !o.Tallied || o.Pairs != 3*16 || o.Ratio == nil || o.Narrower == nil ||
+		math.Abs(*o.Ratio+*o.Narrower-1) > 1e-9 {
+		t.Errorf("JSON openings: %+v", doc.Openings)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil || !strings.Contains(string(html), "narrower than free play") {
+		t.Errorf("the HTML page has no narrowing line: %v", err)
+	}
+}
+
+// A sequential test with openings says how much they narrowed its Elo
+// interval, in its text and its JSON, from the counts' tallies.
+func TestOpeningsNarrowingSPRT(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "run")
+	stdout, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--seed", "3", "--openings", "characters", "--quiet", "--out", out)
+	if code != 0 || !strings.Contains(stdout, "Openings: the 6 character pairings") || !strings.Contains(stdout, "narrower than free play") {
+		t.Fatalf("sprt --openings characters: code %d: %s\n%s", code, stderr, stdout)
+	}
+	stdout, stderr, code = runCmd(t, "", "report", out, "--format", "json")
+	var doc struct {
+		Games    int64 `json:"games"`
+		Openings *struct {
+			Pairs   int64 `json:"pairs"`
+			Tallied bool  `json:"tallied"`
+		} `json:"openings"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil {
+		t.Fatalf("report: code %d, %v: %s", code, err, stderr)
+	}
+	if o := doc.Openings; o == nil || !o.Tallied || 2*o.Pairs != doc.Games {
+		t.Errorf("JSON openings %+v after %d games", doc.Openings, doc.Games)
 	}
 }
