@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/solve"
@@ -40,76 +39,42 @@ type Mixer interface {
 	Mix(d *agents.Decision, probs []float64)
 }
 
-// solutionSource loads one solution file (or the cache of one rules
-// variant) once per process; every optimal instance of that path and
-// those rules shares the read-only result.
-type solutionSource struct {
-	path  string
-	rules nz.Rules
-	mu    sync.Mutex // held while loading or solving
-	done  bool       // s and err are final
-	s     *solve.Solution
-	err   error
-}
-
-// sourceKey names a solutionSource: the path, and for the cache (path
-// "") the rules' options.
+// sourceKey names a solution: the path, and for the cache (path "")
+// the rules' options.
 type sourceKey struct{ path, rules string }
 
-var sources struct {
-	sync.Mutex
-	byKey map[sourceKey]*solutionSource
-}
+// solutions holds each solution file (or the cache of one rules variant)
+// once per process; every optimal instance of that path and those rules
+// shares the read-only result.
+var solutions processMemo[sourceKey, *solve.Solution]
 
-// sourceFor returns the source of the solution for games under rules:
-// the file path, or the cache of those rules when path is "".
-func sourceFor(path string, rules nz.Rules) *solutionSource {
+// solutionFor returns the solution for games under rules: the file path,
+// only read, or when path is "" the cache of those rules, solved and
+// written when missing or stale, on ctx (a stop ends the solve within
+// its check interval).
+func solutionFor(ctx context.Context, path string, rules nz.Rules) (*solve.Solution, error) {
 	key := sourceKey{path: path}
 	if path == "" {
 		r := rules
 		r.TurnCap = nz.DefaultRules.TurnCap
 		key.rules = fmt.Sprint(r.Options())
 	}
-	sources.Lock()
-	defer sources.Unlock()
-	if src, ok := sources.byKey[key]; ok {
-		return src
-	}
-	if sources.byKey == nil {
-		sources.byKey = map[sourceKey]*solutionSource{}
-	}
-	src := &solutionSource{path: path, rules: rules}
-	sources.byKey[key] = src
-	return src
-}
-
-// get returns the solution, loading it at the first call: a named file
-// is only read; the cache is solved and written when missing or stale,
-// on ctx (a stop ends the solve within its check interval). A solve cut
-// short by ctx is not final: the next caller, on another context (the
-// next request of a server), solves again.
-func (src *solutionSource) get(ctx context.Context) (*solve.Solution, error) {
-	src.mu.Lock()
-	defer src.mu.Unlock()
-	if src.done {
-		return src.s, src.err
-	}
-	var s *solve.Solution
-	var err error
-	if src.path != "" {
-		s, err = solve.Load(src.path)
-	} else {
-		s, _, err = solve.LoadOrSolveRules(ctx, src.rules, 0, nil)
-	}
-	if err != nil && ctx.Err() != nil {
-		return nil, fmt.Errorf("optimal: %w", ctx.Err())
-	}
-	src.done = true
-	src.s, src.err = s, err
-	if err != nil {
-		src.s, src.err = nil, fmt.Errorf("optimal: %w", err)
-	}
-	return src.s, src.err
+	return solutions.get(ctx, key, func(ctx context.Context) (*solve.Solution, error) {
+		var s *solve.Solution
+		var err error
+		if path != "" {
+			s, err = solve.Load(path)
+		} else {
+			s, _, err = solve.LoadOrSolveRules(ctx, rules, 0, nil)
+		}
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, fmt.Errorf("optimal: %w", ctx.Err())
+		case err != nil:
+			return nil, fmt.Errorf("optimal: %w", err)
+		}
+		return s, nil
+	})
 }
 
 // Optimal plays a solved game's equilibrium strategies. Outside the
@@ -146,7 +111,7 @@ func (o *Optimal) solution(st *nz.State) *solve.Solution {
 			if ctx == nil {
 				ctx = context.Background()
 			}
-			o.s, o.err = sourceFor(o.path, st.Rules()).get(ctx)
+			o.s, o.err = solutionFor(ctx, o.path, st.Rules())
 		}
 		if o.s != nil && !o.s.Solves(st.Rules()) {
 			o.s, o.err = nil, fmt.Errorf("optimal: the solution is of other rules (%v) than the game's (%v): solve them with nzsc solve game --rule", o.s.Rules.Options(), st.Rules().Options())

@@ -3,6 +3,7 @@ package nzsc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -18,19 +19,18 @@ func TestOptimalSolveStops(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	rules := nz.DefaultRules
 	rules.Points = 3
-	src := &solutionSource{rules: rules}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()
-	s, err := src.get(ctx)
+	s, err := solutionFor(ctx, "", rules)
 	if s != nil || !errors.Is(err, context.Canceled) {
 		t.Fatalf("a solve on a stopped context: %v, %v", s, err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("the stopped solve took %v", d)
 	}
-	if src.done {
-		t.Errorf("a solve cut short was kept as final")
+	if e := solutions.byKey[sourceKey{rules: fmt.Sprint(rules.Options())}]; e == nil || e.done {
+		t.Errorf("a solve cut short was kept as final (entry %v)", e)
 	}
 	o := &Optimal{}
 	o.SetContext(ctx)
