@@ -112,7 +112,7 @@ func (m *MCTS) Choose(d *agents.Decision) nz.Choice {
 	}
 	k, n := m.tree.Search(d.State, d.Seat, &m.Budget, m.rng)
 	if n != len(d.Legal) {
-		panic("agents: mcts: root actions do not match the legal choices")
+		panic("agents/nzsc: mcts: root actions do not match the legal choices")
 	}
 	return m.tree.RootChoice(d.Seat, k)
 }
