@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/synctest"
 )
 
 // cachedFixture is a fixture whose handler the test can look into.
@@ -147,4 +148,50 @@ func TestReportCacheBounded(t *testing.T) {
 	if c.bytes > maxReportBytes || c.entries[reportKey{"4", "txt"}] != nil {
 		t.Errorf("a report over the bound is kept (%d bytes in all)", c.bytes)
 	}
+}
+
+// TestReportRenderedOnceAtOnce: viewers asking at once for a report not
+// kept share one rendering (a 20-bot report costs seconds of CPU): four
+// at once, one rendering, and each gets its bytes. synctest.Wait returns
+// when every viewer is blocked, inside the rendering or waiting for it;
+// a cache that let each render its own would count four.
+func TestReportRenderedOnceAtOnce(t *testing.T) {
+	root := &Root{Path: t.TempDir()}
+	dir := filepath.Join(root.Path, "r")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("m"), 0o644)
+	os.WriteFile(filepath.Join(dir, "counts.json"), []byte("{}"), 0o644)
+	synctest.Test(t, func(t *testing.T) {
+		var c reportCache
+		release := make(chan struct{})
+		render := func() ([]byte, error) {
+			<-release
+			return []byte("report"), nil
+		}
+		const viewers = 4
+		bodies := make(chan string, viewers)
+		for range viewers {
+			go func() {
+				b, err := c.get(root, "r", "html", render)
+				if err != nil {
+					t.Error(err)
+				}
+				bodies <- string(b)
+			}()
+		}
+		synctest.Wait()
+		close(release)
+		for range viewers {
+			if b := <-bodies; b != "report" {
+				t.Errorf("a viewer got %q", b)
+			}
+		}
+		if n := c.renders.Load(); n != 1 {
+			t.Errorf("%d renderings for %d viewers at once, want 1", n, viewers)
+		}
+		// Kept: a later view renders nothing.
+		if b, err := c.get(root, "r", "html", render); err != nil || string(b) != "report" || c.renders.Load() != 1 {
+			t.Errorf("a later view: %q, %v, %d renderings", b, err, c.renders.Load())
+		}
+	})
 }
