@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"testing/synctest"
+
+	"github.com/nzsclab/nzsc/results"
 )
 
 // cachedFixture is a fixture whose handler the test can look into.
@@ -21,18 +23,30 @@ func cachedFixture(t *testing.T) (*fixture, *Handler) {
 	return &fixture{t: t, srv: srv, root: dir}, h
 }
 
-// finishedRun starts a match job and waits for its end.
+// finishedRun starts a match job of bots and waits for its end.
 func (f *fixture) finishedRun(bots ...string) string {
 	f.t.Helper()
+	run, _ := f.finishedJob(StartRequest{Kind: "match", Bots: bots, Games: 4, Seed: "5"})
+	return run
+}
+
+// finishedJob starts the job req asks for and waits for it to finish,
+// and returns its run and the run's manifest.
+func (f *fixture) finishedJob(req StartRequest) (string, *results.Manifest) {
+	f.t.Helper()
 	var s JobStatus
-	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: bots, Games: 4, Seed: "5"}, &s); st != 200 {
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
 		f.t.Fatalf("start: %d", st)
 	}
 	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
 	if s.State != stateFinished {
 		f.t.Fatalf("job ended %+v", s)
 	}
-	return s.Run
+	_, m, _, err := results.Load(filepath.Join(f.root, s.Run))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return s.Run, m
 }
 
 // TestReportCached: a run's report is rendered once while the run does

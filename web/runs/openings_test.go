@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/game"
-	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
@@ -46,18 +45,7 @@ func TestGamesOfferOpenings(t *testing.T) {
 // shown says --openings.
 func TestJobOpenings(t *testing.T) {
 	f := newFixture(t, Options{})
-	var s JobStatus
-	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 12, Seed: "3", Openings: " characters "}, &s); st != 200 {
-		t.Fatalf("start: %d", st)
-	}
-	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
-	if s.State != stateFinished {
-		t.Fatalf("job ended %+v", s)
-	}
-	_, m, _, err := results.Load(filepath.Join(f.root, s.Run))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, m := f.finishedJob(StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 12, Seed: "3", Openings: " characters "})
 	g, err := game.Build("nzsc", 2, nil)
 	if err != nil {
 		t.Fatal(err)
