@@ -148,19 +148,12 @@ func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
 			if a == c {
 				continue
 			}
-			st := nzsc.NewGame(y.Rules)
-			st.Step(nzsc.Choice(a), nzsc.Choice(c))
-			own, _ := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
-			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			st, _, nOther := y.boosterStart(a, c)
 			bot := top.boosters[a][c][:nOther]
 			pol(b, &st, 1-y.Seat, draws(budget, pairs[a][c]), bot)
-			mine := own[y.boosterBR[a][c]]
-			for o, bo := range other[:nOther] {
-				la, lb := nzsc.Loadout{Character: a, Booster: mine}, nzsc.Loadout{Character: c, Booster: bo}
-				if y.Seat == 1 {
-					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: mine}
-				}
-				top.reach[LoadoutIndex(la)][LoadoutIndex(lb)] += pairs[a][c] * bot[o]
+			for o := range bot {
+				li, lj := y.pairingOf(a, c, int(y.boosterBR[a][c]), o)
+				top.reach[li][lj] += pairs[a][c] * bot[o]
 			}
 		}
 	}
@@ -219,8 +212,7 @@ func (y *Exploit) evaluateTop(top *evalTop) {
 			if a == c {
 				continue
 			}
-			_, nOwn := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
-			_, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			_, nOwn, nOther := y.boosterStart(a, c)
 			i := int(y.boosterBR[a][c])
 			if i >= nOwn {
 				panic(fmt.Sprintf("solve: booster choice %d of %d", i, nOwn))
