@@ -148,12 +148,13 @@ func TestOnlinePicks(t *testing.T) {
 
 // TestOnlineMoves logs how much the move phase loses (the picks exact)
 // when each move is the equilibrium of the one-turn game over the
-// successors' exact (undiscounted) values off by a deterministic uniform
-// noise and discounted by lookBeta: how accurate the leaf values of a
-// one-round look-ahead must be. Why the discount: the move phase is a
-// recursive game, and the one-turn games over the exact values alone
-// (no discount) leave a winning player free to stall (see
-// Graph.Strategies): exploitable by 0.195 without noise.
+// successors' exact undiscounted values, off by a deterministic uniform
+// noise: how good the leaf values of a one-round look-ahead must be.
+// Undiscounted values alone do not say how far a win is, and in this
+// recursive game a winning player that cannot tell may stall forever (0)
+// (Graph.Strategies says how the solver avoids it: discounted values as
+// well, and a split rule); discounting them one turn by lookBeta, the
+// winning side on that game (split), does not tell it either.
 func TestOnlineMoves(t *testing.T) {
 	skipUnlessMeasuring(t)
 	ctx := context.Background()
@@ -164,10 +165,7 @@ func TestOnlineMoves(t *testing.T) {
 	cases := []struct {
 		beta, amp float64
 		split     bool
-	}{{1, 0, false}, {lookBeta, 0, false}, {lookBeta, 0.05, false}, {lookBeta, 0, true}, {lookBeta, 0.01, true}, {lookBeta, 0.05, true}, {lookBeta, 0.2, true}}
-	if os.Getenv("NZSC_MEASURE_QUICK") != "" {
-		cases = cases[3:4]
-	}
+	}{{1, 0, false}, {lookBeta, 0, true}, {lookBeta, 0.01, true}, {lookBeta, 0.05, true}}
 	for _, c := range cases {
 		beta, amp := c.beta, c.amp
 		pol := func(st *nzsc.State, seat int, probs []float64) {
@@ -189,7 +187,7 @@ func TestOnlineMoves(t *testing.T) {
 					next.Step(bufA[i], bufB[j])
 					v, _ := truth.StateValue(&next)
 					if next.Phase == nzsc.PickMove {
-						cur := horizonCur(&next)
+						cur := moveCur(&next)
 						if _, done := terminal(&cur); !done {
 							v = max(-1, min(1, v+amp*noise(pair<<32|uint64(KeyOf(&cur)))))
 						}
@@ -225,15 +223,6 @@ func TestOnlineMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			total += x.Value / 2
-			if os.Getenv("NZSC_MEASURE_QUICK") != "" {
-				for i := range NumLoadouts {
-					for j := range NumLoadouts {
-						if p := truth.Pairings[i][j]; p != nil && x.Pairings[i][j]-p.Value*float64(1-2*seat) > 0.01 {
-							t.Logf("seat %d %v vs %v: truth %.3f, response %.3f", seat, nzsc.LoadoutAt(i), nzsc.LoadoutAt(j), p.Value, x.Pairings[i][j])
-						}
-					}
-				}
-			}
 		}
 		t.Logf("successor values discounted by %v (split %v), off by up to ±%.2f (uniform): the move phase exploitable by %.3f", beta, c.split, amp, total)
 	}
@@ -242,9 +231,9 @@ func TestOnlineMoves(t *testing.T) {
 // lookBeta is the discount of TestOnlineMoves' one-turn games.
 const lookBeta = 0.99
 
-// horizonCur returns st as values are computed for it: turn counter
+// moveCur returns st as values are computed for it: turn counter
 // zeroed and no cap, as the exact solve's states.
-func horizonCur(st *nzsc.State) nzsc.State {
+func moveCur(st *nzsc.State) nzsc.State {
 	cur := *st
 	cur.Turn = 0
 	cur.TurnCap = solveTurnCap
@@ -494,7 +483,7 @@ func newLookahead(r nzsc.Rules) *lookahead {
 }
 
 func (h *lookahead) value(st *nzsc.State, d int) float64 {
-	cur := horizonCur(st)
+	cur := moveCur(st)
 	if code, done := terminal(&cur); done {
 		return TerminalValue(code)
 	}
@@ -518,7 +507,7 @@ func (h *lookahead) value(st *nzsc.State, d int) float64 {
 }
 
 func (h *lookahead) turnGame(st *nzsc.State, d int, m *Matrix) {
-	cur := horizonCur(st)
+	cur := moveCur(st)
 	var bufA, bufB [nzsc.MaxChoices]nzsc.Choice
 	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
 	m.M, m.N = na, nb
