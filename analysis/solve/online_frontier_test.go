@@ -11,6 +11,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"os"
@@ -290,6 +291,21 @@ func TestOnlineEstimates(t *testing.T) {
 		}
 	}
 	report("the streak-free race", time.Since(t0), func(i, j int) float64 { return sf[i][j] })
+	for d := range 3 {
+		var lv [NumLoadouts][NumLoadouts]float64
+		h := newLookahead(nzsc.DefaultRules)
+		t0 := time.Now()
+		for i, a := range ls {
+			for j, b := range ls {
+				if j > i && a.Character != b.Character {
+					st := nzsc.NewRound(nzsc.DefaultRules, a, b)
+					lv[i][j] = h.value(&st, d)
+					lv[j][i] = -lv[i][j]
+				}
+			}
+		}
+		report(fmt.Sprintf("a %d-round look-ahead with race leaves (TestOnlineLookahead)", d), time.Since(t0), func(i, j int) float64 { return lv[i][j] })
+	}
 }
 
 // streakFree is the move phase of a pairing with the three-in-a-row
