@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func skipUnlessMeasuring(t *testing.T) {
@@ -83,11 +84,11 @@ func pickExploitPolicy(truth *Solution, pol BotPolicy) float64 {
 	return total
 }
 
-// noise returns a deterministic pseudo-random number in [-1, 1] for k.
+// noise returns a deterministic pseudo-random number in [-1, 1) for k:
+// the engine's generator's (k+1)-th draw from state 0, so that nearby
+// keys give unrelated numbers.
 func noise(k uint64) float64 {
-	h, _ := bits.Mul64(k^0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93)
-	h ^= h >> 29
-	return float64(h>>11)/float64(1<<52) - 1
+	return float64(rng.Mix((k+1)*rng.Step)>>11)/float64(1<<52) - 1
 }
 
 // TestOnlinePicks logs how much the booster and character picks lose
@@ -154,8 +155,10 @@ func TestOnlinePicks(t *testing.T) {
 // Undiscounted values alone do not say how far a win is, and in this
 // recursive game a winning player that cannot tell may stall forever (0)
 // (Graph.Strategies says how the solver avoids it: discounted values as
-// well, and a split rule); discounting them one turn by lookBeta, the
-// winning side on that game (split), does not tell it either.
+// well, and a split rule): with them (the solver's discounted values,
+// Discount, split) the look-ahead is near 0; discounting the
+// undiscounted values one turn by lookBeta, the winning side on that
+// game (split), does not tell it how far the win is.
 func TestOnlineMoves(t *testing.T) {
 	skipUnlessMeasuring(t)
 	ctx := context.Background()
@@ -164,9 +167,9 @@ func TestOnlineMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct {
-		beta, amp float64
-		split     bool
-	}{{1, 0, false}, {lookBeta, 0, true}, {lookBeta, 0.01, true}, {lookBeta, 0.05, true}}
+		beta, amp   float64
+		split, disc bool
+	}{{1, 0, false, false}, {Discount, 0, true, true}, {lookBeta, 0, true, false}, {lookBeta, 0.01, true, false}, {lookBeta, 0.05, true, false}}
 	for _, c := range cases {
 		beta, amp := c.beta, c.amp
 		pol := func(st *nzsc.State, seat int, probs []float64) {
@@ -187,13 +190,18 @@ func TestOnlineMoves(t *testing.T) {
 					next := *st
 					next.Step(bufA[i], bufB[j])
 					v, _ := truth.StateValue(&next)
+					vd := v
 					if next.Phase == nzsc.PickMove {
 						cur := moveCur(&next)
 						if _, done := terminal(&cur); !done {
 							v = max(-1, min(1, v+amp*noise(pair<<32|uint64(KeyOf(&cur)))))
+							vd = v
+							if c.disc {
+								vd, _, _ = truth.Pairing(cur.Loadout(0), cur.Loadout(1)).ValueOf(KeyOf(&cur))
+							}
 						}
 					}
-					m.A[i][j], md.A[i][j] = v, beta*v
+					m.A[i][j], md.A[i][j] = v, beta*vd
 				}
 			}
 			var e, ed Equilibrium
@@ -225,7 +233,7 @@ func TestOnlineMoves(t *testing.T) {
 			}
 			total += x.Value / 2
 		}
-		t.Logf("successor values discounted by %v (split %v), off by up to ±%.2f (uniform): the move phase exploitable by %.3f", beta, c.split, amp, total)
+		t.Logf("successor values discounted by %v (split %v, the solver's discounted values %v), off by up to ±%.2f (uniform): the move phase exploitable by %.3f", beta, c.split, c.disc, amp, total)
 	}
 }
 
@@ -617,4 +625,37 @@ func (h *lookahead) picks(d int) *Solution {
 		}
 	}
 	return pickPhasesFrom(h.rules, func(i, j int) float64 { return v[i][j] })
+}
+
+// TestNoiseSpreads: the measurements' noise is spread over [-1, 1) for
+// neighbouring keys (a mean near 0, a spread near uniform's), so that
+// "noise up to ±a" is what it says.
+func TestNoiseSpreads(t *testing.T) {
+	sum, sq := 0.0, 0.0
+	const n = 4096
+	for k := range uint64(n) {
+		x := noise(k)
+		if x < -1 || x >= 1 {
+			t.Fatalf("noise(%d) = %v", k, x)
+		}
+		sum, sq = sum+x, sq+x*x
+	}
+	if mean, v := sum/n, sq/n; math.Abs(mean) > 0.05 || math.Abs(v-1.0/3) > 0.03 {
+		t.Errorf("noise over %d neighbouring keys: mean %.3f, mean square %.3f; want 0 and 1/3", n, mean, v)
+	}
+}
+
+// TestRaceWin: the race formula against cases worked by hand.
+func TestRaceWin(t *testing.T) {
+	for _, c := range []struct {
+		na, nb int
+		p, want float64
+	}{{1, 1, 0.3, 0.3}, {2, 1, 0.3, 0.09}, {1, 2, 0.3, 0.3 + 0.7*0.3}, {2, 2, 0.5, 0.5}, {3, 3, 0.5, 0.5}} {
+		if got := raceWin(c.na, c.nb, c.p); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("raceWin(%d, %d, %v) = %v, want %v", c.na, c.nb, c.p, got, c.want)
+		}
+	}
+	if s := raceWin(3, 5, 0.4) + raceWin(5, 3, 0.6); math.Abs(s-1) > 1e-12 {
+		t.Errorf("the two sides' chances sum to %v", s)
+	}
 }
