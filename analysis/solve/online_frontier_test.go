@@ -648,7 +648,7 @@ func TestNoiseSpreads(t *testing.T) {
 // TestRaceWin: the race formula against cases worked by hand.
 func TestRaceWin(t *testing.T) {
 	for _, c := range []struct {
-		na, nb int
+		na, nb  int
 		p, want float64
 	}{{1, 1, 0.3, 0.3}, {2, 1, 0.3, 0.09}, {1, 2, 0.3, 0.3 + 0.7*0.3}, {2, 2, 0.5, 0.5}, {3, 3, 0.5, 0.5}} {
 		if got := raceWin(c.na, c.nb, c.p); math.Abs(got-c.want) > 1e-12 {
