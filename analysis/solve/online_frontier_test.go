@@ -233,6 +233,9 @@ func TestOnlineMoves(t *testing.T) {
 			}
 			total += x.Value / 2
 		}
+		if c.disc && amp == 0 && total > 1e-4 {
+			t.Errorf("the solver's own values and rule exploitable by %v: the look-ahead is wrong", total)
+		}
 		t.Logf("successor values discounted by %v (split %v, the solver's discounted values %v), off by up to ±%.2f (uniform): the move phase exploitable by %.3f", beta, c.split, c.disc, amp, total)
 	}
 }
