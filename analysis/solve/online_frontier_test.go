@@ -63,9 +63,9 @@ func TestOnlineCost(t *testing.T) {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// pickExploitPolicy is pickExploitability with the bot's picks given as a
-// policy: the mean over both seats of the best response's value when the
-// bot plays truth's move phase and pol's booster and character picks.
+// pickExploitPolicy is the mean over both seats of the best response's
+// value when the bot plays truth's move phase (so that the response's
+// move-phase values are truth's) and pol's booster and character picks.
 func pickExploitPolicy(truth *Solution, pol BotPolicy) float64 {
 	total := 0.0
 	for seat := range 2 {
