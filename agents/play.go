@@ -88,10 +88,12 @@ func (t *Table) PlayFrom(start *nzsc.State, opening []nzsc.Turn, seed uint64, a,
 func (t *Table) play(seed uint64, a, b Agent) Outcome {
 	agents := [2]Agent{a, b}
 	var faulters [2]Faulter
+	var masks [2]MaskChooser
 	for i := range agents {
 		t.src[i].Seed(seed, uint64(i))
 		agents[i].NewGame(i, t.rng[i])
 		faulters[i], _ = agents[i].(Faulter)
+		masks[i], _ = agents[i].(MaskChooser)
 		if t.ctx != nil {
 			SetContext(agents[i], t.ctx)
 		}
@@ -105,13 +107,18 @@ func (t *Table) play(seed uint64, a, b Agent) Outcome {
 	var choice [2]nzsc.Choice
 	for s.Phase != nzsc.GameOver {
 		for i := range agents {
-			n := s.Legal(i, &buf[i])
-			if n == 0 {
+			m := s.LegalMask(i)
+			if m == 0 {
 				choice[i] = nzsc.Unknown // stuck: the engine ignores it
 				continue
 			}
-			d[i].History, d[i].Legal = t.History, buf[i][:n]
-			choice[i] = agents[i].Choose(&d[i])
+			d[i].History = t.History
+			if masks[i] != nil {
+				choice[i] = masks[i].ChooseMask(&d[i], m)
+			} else {
+				d[i].Legal = buf[i][:nzsc.ListLegal(m, &buf[i])]
+				choice[i] = agents[i].Choose(&d[i])
+			}
 			if faulters[i] != nil {
 				if err := faulters[i].Fault(); err != nil {
 					return t.finish(agents, Outcome{State: *s, Forfeit: i, Fault: err})
