@@ -14,14 +14,23 @@ type Table struct {
 	src     [2]nzsc.Wyrand
 	rng     [2]*rand.Rand
 	History []nzsc.Turn
-	// The game state, legal-choice buffers and decisions live here rather
-	// than on Play's stack: they are handed to agents through an interface
-	// call, so on the stack they would escape and be allocated every game.
+	// The game state and the seats' decisions live here rather than on
+	// Play's stack: they are handed to agents through an interface call,
+	// so on the stack they would escape and be allocated every game.
 	state nzsc.State
-	buf   [2][nzsc.MaxChoices]nzsc.Choice
-	d     [2]Decision
+	seats [2]tableSeat
 	// ctx is passed on to the bots at every game (SetContext).
 	ctx context.Context
+}
+
+// tableSeat is what a turn of Play reads and writes for one seat, in one
+// place, so that the loop over the seats addresses it from one pointer.
+type tableSeat struct {
+	agent   Agent
+	mask    MaskChooser // agent's fast path, or nil
+	faulter Faulter     // or nil
+	d       Decision
+	buf     [nzsc.MaxChoices]nzsc.Choice
 }
 
 // SetContext makes Play pass ctx on to its bots that search
@@ -86,54 +95,52 @@ func (t *Table) PlayFrom(start *nzsc.State, opening []nzsc.Turn, seed uint64, a,
 // play plays the game from t.state and t.History on (Play, PlayFrom:
 // each sets them up in place, so that a game costs no copy of a state).
 func (t *Table) play(seed uint64, a, b Agent) Outcome {
-	agents := [2]Agent{a, b}
-	var faulters [2]Faulter
-	var masks [2]MaskChooser
-	for i := range agents {
+	s := &t.state
+	for i, ag := range [2]Agent{a, b} {
+		st := &t.seats[i]
 		t.src[i].Seed(seed, uint64(i))
-		agents[i].NewGame(i, t.rng[i])
-		faulters[i], _ = agents[i].(Faulter)
-		masks[i], _ = agents[i].(MaskChooser)
+		ag.NewGame(i, t.rng[i])
+		st.agent = ag
+		st.faulter, _ = ag.(Faulter)
+		st.mask, _ = ag.(MaskChooser)
 		if t.ctx != nil {
-			SetContext(agents[i], t.ctx)
+			SetContext(ag, t.ctx)
 		}
-	}
-	s, buf, d := &t.state, &t.buf, &t.d
-	// Seat and State stay for the whole game; each decision only updates
-	// History and Legal.
-	for i := range d {
-		d[i] = Decision{Seat: i, State: s}
+		// Seat and State stay for the whole game; each decision only
+		// updates History and Legal.
+		st.d = Decision{Seat: i, State: s}
 	}
 	var choice [2]nzsc.Choice
 	for s.Phase != nzsc.GameOver {
-		for i := range agents {
+		for i := range t.seats {
+			st := &t.seats[i]
 			m := s.LegalMask(i)
 			if m == 0 {
 				choice[i] = nzsc.Unknown // stuck: the engine ignores it
 				continue
 			}
-			d[i].History = t.History
-			if masks[i] != nil {
-				choice[i] = masks[i].ChooseMask(&d[i], m)
+			st.d.History = t.History
+			if st.mask != nil {
+				choice[i] = st.mask.ChooseMask(&st.d, m)
 			} else {
-				d[i].Legal = buf[i][:nzsc.ListLegal(m, &buf[i])]
-				choice[i] = agents[i].Choose(&d[i])
+				st.d.Legal = st.buf[:nzsc.ListLegal(m, &st.buf)]
+				choice[i] = st.agent.Choose(&st.d)
 			}
-			if faulters[i] != nil {
-				if err := faulters[i].Fault(); err != nil {
-					return t.finish(agents, Outcome{State: *s, Forfeit: i, Fault: err})
+			if st.faulter != nil {
+				if err := st.faulter.Fault(); err != nil {
+					return t.finish(Outcome{State: *s, Forfeit: i, Fault: err})
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return t.finish(agents, Outcome{State: *s, Forfeit: -1})
+	return t.finish(Outcome{State: *s, Forfeit: -1})
 }
 
 // finish tells the agents that implement Finisher how the game ended.
-func (t *Table) finish(agents [2]Agent, o Outcome) Outcome {
-	for _, a := range agents {
-		if f, ok := a.(Finisher); ok {
+func (t *Table) finish(o Outcome) Outcome {
+	for i := range t.seats {
+		if f, ok := t.seats[i].agent.(Finisher); ok {
 			f.Finish(o, t.History)
 		}
 	}

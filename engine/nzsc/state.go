@@ -448,7 +448,7 @@ func (s *State) LegalMask(seat int) uint32 {
 	case PickCharacter:
 		return p.characterMask(s.variant.characterLimit())
 	case PickBooster:
-		return 0b11<<(2*uint32(p.character)) | ^uint32(s.variant)&(1<<NoBooster)
+		return 0b11<<(2*uint32(p.character&3)) | ^uint32(s.variant)&(1<<NoBooster)
 	}
 	return 0
 }
@@ -473,15 +473,16 @@ func (s *State) Legal(seat int, buf *[MaxChoices]Choice) int {
 
 // ListLegal is Legal for a legal set already in hand (LegalMask's, or
 // any set of at most MaxChoices choices): it writes the set m's choices,
-// lowest first, into buf and returns how many there are. A legal set lies in a window of 7 bits from its
-// lowest (a character's moves, the characters, a character's two
-// boosters but the first's with No Booster), so the list is windowPick's
-// row for that window, shifted: one load, one add, one store, and no loop
-// whose length a branch predictor would have to guess (issue 26). An
-// empty set reads row 0 (TrailingZeros32 is 32 and m>>32 is 0).
+// lowest first, into buf and returns how many there are. A legal set
+// lies in a window of 7 bits from its lowest (a character's moves, the
+// characters, a character's two boosters but the first's with No
+// Booster), so the list is windowPick's row for that window, shifted: a
+// load, an add and two stores, and no loop whose length a branch
+// predictor would have to guess (issue 26). An empty set reads row 0 and
+// counts 0.
 func ListLegal(m uint32, buf *[MaxChoices]Choice) int {
 	low := bits.TrailingZeros32(m)
-	w := m >> low
+	w := m >> (low & 31) // low&31: no guard for a shift of 32 (m is 0 then)
 	if w >= 128 {
 		return listLegalSlow(m, buf)
 	}
@@ -511,7 +512,7 @@ func listLegalSlow(m uint32, buf *[MaxChoices]Choice) int {
 // PlayRandom's); a u below n is simply the u-th choice.
 func LegalAt(m uint32, u uint) Choice {
 	low := bits.TrailingZeros32(m)
-	w := m >> low
+	w := m >> (low & 31)
 	if w >= 128 {
 		return legalAtSlow(m, u)
 	}
@@ -618,9 +619,11 @@ func strongPair(a, b Booster) uint8 { return b2u(a == Strong)<<1 | b2u(b == Stro
 
 // lost returns the moves a player loses after playing mine against
 // theirs: a single-use move destroys itself, and a destructive move of the
-// opponent's destroys mine. Branch-free, as both are rare.
+// opponent's destroys mine. Branch-free, as both are rare. (The shift
+// counts are masked to 31, which moves never reach, so that the compiler
+// drops its guards for counts of 32 and more.)
 func lost(mine, theirs Move) uint32 {
-	return singleUseMask&(1<<mine) | (destructiveMask>>theirs&1)<<mine
+	return singleUseMask&(1<<(mine&31)) | (destructiveMask>>(theirs&31)&1)<<(mine&31)
 }
 
 // streakAfter returns the streak after playing m when last was played
