@@ -490,8 +490,18 @@ func ListLegal(m uint32, buf *[MaxChoices]Choice) int {
 	// order (then repeats, mod their count: the meaningless entries).
 	row := binary.LittleEndian.Uint64(windowPick[w][:8]) + uint64(low)*0x0101010101010101
 	buf[0], buf[1], buf[2], buf[3], buf[4] = Choice(row), Choice(row>>8), Choice(row>>16), Choice(row>>24), Choice(row>>32)
-	return bits.OnesCount32(m)
+	return int(windowCount[w])
 }
+
+// windowCount[w] is the number of set bits of the 7-bit window w:
+// bits.OnesCount32 without its test for the POPCNT instruction and its
+// fallback call, which would make ListLegal pay for a stack frame.
+var windowCount = func() (t [128]uint8) {
+	for w := range t {
+		t[w] = uint8(bits.OnesCount8(uint8(w)))
+	}
+	return t
+}()
 
 // listLegalSlow is ListLegal for a set wider than a window: the first
 // character's boosters with No Booster (bits 0, 1 and 8).
