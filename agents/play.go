@@ -77,6 +77,8 @@ func (o *Outcome) Winner() int {
 // Play plays one game between a (seat 0) and b (seat 1) under rules, from
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
+// An agent that implements MaskChooser is asked through ChooseMask, its
+// legal choices unlisted.
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	t.state = nzsc.NewGame(rules)
 	t.History = t.History[:0]
