@@ -165,6 +165,11 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		}
 		w.nzsc.stats = a.nz
 	}
+	if w.nzsc != nil {
+		if lo, _ := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair == lo || k == 0 {
+			w.nzsc.newSeries(pr)
+		}
+	}
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -363,6 +368,18 @@ func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTa
 		t.fast = append(t.fast, isRandom(a) && !cfg.NoFastPath && (log == nil || log.Level() == results.LevelOutcome))
 	}
 	return t, nil
+}
+
+// newSeries starts a series (agents.SeriesPlayer) for the bots of pairing
+// pr. A series is a pairing's pairs within one chunk: one worker plays
+// them in order, and chunks and pairings depend only on the run's
+// settings.
+func (t *nzscTable) newSeries(pr [2]int) {
+	for _, b := range pr {
+		if s, ok := t.bots[b].(agents.SeriesPlayer); ok {
+			s.NewSeries()
+		}
+	}
 }
 
 func (t *nzscTable) close() error {
