@@ -22,7 +22,8 @@
 // A pairing's pairs within one chunk are a series: one worker plays them
 // in order on one instance of each bot, and before the series' first
 // pair it calls NewSeries on the bots that learn across games
-// (agents.SeriesPlayer, two-player NZSC), so that what such a bot
+// (agents.SeriesPlayer, in every game; at three or four seats a
+// table's sets within one chunk), so that what such a bot
 // carries from game to game depends only on the run's settings (the
 // chunk size and the pairing), never on the workers, the shards or the
 // order in which chunks are played.

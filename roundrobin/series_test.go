@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -27,8 +28,32 @@ func (r *rememberer) Choose(d *agents.Decision) nzsc.Choice {
 	return d.Legal[r.rng.IntN(len(d.Legal))]
 }
 
+// playerRememberer is rememberer for any game (agents.Player): series
+// begin where the settings say in every game, not only two-player NZSC.
+type playerRememberer struct {
+	games int
+	rng   *rand.Rand
+	steps int
+}
+
+func (r *playerRememberer) NewSeries() { r.games = 0 }
+func (r *playerRememberer) NewGame(_ game.Game, _ int, rng *rand.Rand) {
+	r.games++
+	r.rng, r.steps = rng, 0
+}
+func (r *playerRememberer) Act(_ game.Observation, legal []game.Action) game.Action {
+	r.steps++
+	if r.rng.IntN(4) == 0 {
+		return legal[(r.games+r.steps)%len(legal)]
+	}
+	return legal[r.rng.IntN(len(legal))]
+}
+
 func init() {
 	agents.Register(agents.Info{Name: "test-series", Help: "test", New: func(agents.Params) (agents.Agent, error) { return &rememberer{}, nil }})
+	newPlayer := func(agents.Params) (agents.Player, error) { return &playerRememberer{}, nil }
+	agents.Register(agents.Info{Game: "npzr", Name: "test-series", Help: "test", NewPlayer: newPlayer})
+	agents.Register(agents.Info{Name: "test-series-n", MinSeats: 3, MaxSeats: 4, Help: "test", NewPlayer: newPlayer})
 }
 
 // TestSeriesIdenticalForAnyWorkersAndChunkOrder: a bot that learns
@@ -40,6 +65,8 @@ func TestSeriesIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
 	for _, cfg := range []*Config{
 		matchConfig(t, "test-series", "random", 0xbeef, pairs, 37),
 		{Bots: bots(t, "test-series", "random", "classic"), Gauntlet: -1, PairsPerPairing: pairs, Seed: 7, Rules: nzsc.DefaultRules, ChunkPairs: 41},
+		seriesConfig(t, "npzr", 2, 60, 7, "test-series", "random", "greedy"),
+		seriesConfig(t, "nzsc", 3, 40, 6, "test-series-n", "random", "classic", "greedy"),
 	} {
 		var first []any
 		for i, w := range []int{1, 2, 7} {
@@ -60,6 +87,25 @@ func TestSeriesIdenticalForAnyWorkersAndChunkOrder(t *testing.T) {
 	}
 }
 
+// seriesConfig is a round robin of game at seats seats, pairs pairs (or
+// sets) per pairing (or table) in chunks of chunk.
+func seriesConfig(t *testing.T, name string, seats int, pairs, chunk uint64, specs ...string) *Config {
+	t.Helper()
+	g, err := game.Build(name, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Game: g, Gauntlet: -1, Seed: 11, PairsPerPairing: pairs, ChunkPairs: chunk}
+	for _, s := range specs {
+		b, err := agents.ParseForSeats(name, seats, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Bots = append(cfg.Bots, b)
+	}
+	return cfg
+}
+
 func playSeries(t *testing.T, cfg *Config, workers int, chunks []uint64) []any {
 	t.Helper()
 	res, err := Play(t.Context(), cfg, Options{Workers: workers, Chunks: chunks})
@@ -69,6 +115,12 @@ func playSeries(t *testing.T, cfg *Config, workers int, chunks []uint64) []any {
 	var out []any
 	for _, p := range res.Counts.Pairings {
 		out = append(out, p)
+	}
+	for _, tc := range res.Counts.Tables {
+		out = append(out, tc)
+	}
+	if len(out) == 0 {
+		t.Fatal("no pairings or tables played")
 	}
 	return out
 }
