@@ -60,7 +60,7 @@ type gameTable interface {
 	play(p *analysis.Pairing, seed gameSeeds, bots [2]int, seatA int, rec *game.Record) int
 	// newSeries starts a series (agents.SeriesPlayer) for the bots at
 	// these positions.
-	newSeries(bots []int)
+	newSeries(bots [2]int)
 	close() error
 }
 
@@ -169,7 +169,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.nzsc.stats = a.nz
 	}
 	if w.seriesStarts(pair, k) {
-		w.table.newSeries(pr[:])
+		w.table.newSeries(pr)
 	}
 	var rec *game.Record
 	if w.log != nil {
@@ -396,7 +396,7 @@ func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTa
 	return t, nil
 }
 
-func (t *nzscTable) newSeries(bots []int) { newSeries(t.bots, bots) }
+func (t *nzscTable) newSeries(bots [2]int) { newSeries(t.bots, bots[:]) }
 
 func (t *nzscTable) close() error {
 	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
@@ -516,7 +516,7 @@ func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
 	return t, err
 }
 
-func (t *playerTable) newSeries(bots []int) { newSeries(t.players, bots) }
+func (t *playerTable) newSeries(bots [2]int) { newSeries(t.players, bots[:]) }
 
 func (t *playerTable) close() error {
 	return closeAll(t.players, agents.CloserOf)
