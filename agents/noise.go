@@ -9,6 +9,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // NoiseOption is the key of the option that makes any bot err, as
@@ -70,7 +71,7 @@ func (b *Bot) WithOption(key, v string) string {
 // one word of the seat's source.
 type noiseSource struct {
 	p   float64
-	src nzsc.Wyrand
+	src rng.Wyrand
 	rng *rand.Rand
 	// Decisions counts the decisions of the bot, Replaced those the
 	// noise replaced (possibly by the same choice), since it was built.

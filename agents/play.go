@@ -5,13 +5,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // Table holds what Play needs between games, so that a worker playing
 // millions of games allocates nothing per game: each seat's random
 // source and the history buffer.
 type Table struct {
-	src     [2]nzsc.Wyrand
+	src     [2]rng.Wyrand
 	rng     [2]*rand.Rand
 	History []nzsc.Turn
 	// The game state and the seats' decisions live here rather than on
@@ -49,11 +50,11 @@ func NewTable() *Table {
 }
 
 // SeatSource returns the random source seat s gets in the game with
-// seed: nzsc.Wyrand seeded with (seed, s), the generator
+// seed: rng.Wyrand seeded with (seed, s), the generator
 // nzsc.State.PlayRandom reads. Common random numbers follow: when two
 // games share a seed with seats swapped, each bot meets the other's
 // stream.
-func SeatSource(seed uint64, seat int) *nzsc.Wyrand { return nzsc.NewWyrand(seed, uint64(seat)) }
+func SeatSource(seed uint64, seat int) *rng.Wyrand { return rng.NewWyrand(seed, uint64(seat)) }
 
 // Outcome is how a game played by Play ended.
 type Outcome struct {

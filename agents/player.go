@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // Player is a bot for any game of the lab, through the game contract: it
@@ -98,7 +99,7 @@ func (e *IllegalActionError) FaultKind() string { return "illegal" }
 // a worker reuses between games. Names, when Record is set, keeps every
 // step's actions by name for game records.
 type PlayerTable struct {
-	src   [game.MaxSeats]nzsc.Wyrand
+	src   [game.MaxSeats]rng.Wyrand
 	rng   [game.MaxSeats]*rand.Rand
 	acts  []game.Action
 	legal []game.Action

@@ -6,6 +6,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // The uniform random bot is the baseline of most matches and the
@@ -21,7 +22,7 @@ import (
 // randomGame plays a game between two uniform random bots as
 // agents.Table.Play would with two *nzscbots.Random from seed, and returns
 // the final state. src is scratch space for the seats' sources.
-func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
+func randomGame(src *[2]rng.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
 	src[0].Seed(seed, 0)
 	src[1].Seed(seed, 1)
@@ -32,7 +33,7 @@ func randomGame(src *[2]nzsc.Wyrand, rules nzsc.Rules, seed uint64) nzsc.State {
 
 // randomGameFrom is randomGame from s, a state after a run's opening:
 // PlayRandom plays on from any state as the table's random bots would.
-func randomGameFrom(src *[2]nzsc.Wyrand, s nzsc.State, seed uint64) nzsc.State {
+func randomGameFrom(src *[2]rng.Wyrand, s nzsc.State, seed uint64) nzsc.State {
 	// Seat i's source is Wyrand(seed, i), as agents.SeatSource.
 	src[0].Seed(seed, 0)
 	src[1].Seed(seed, 1)

@@ -7,6 +7,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	nzscbots "github.com/nzsclab/nzsc/agents/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
@@ -20,7 +21,7 @@ func TestRandomFastPathIsTablePlay(t *testing.T) {
 		n = 5_000
 	}
 	table := agents.NewTable()
-	var src [2]nzsc.Wyrand
+	var src [2]rng.Wyrand
 	a, b := &nzscbots.Random{}, &nzscbots.Random{}
 	stuck := 0
 	for i := range n {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
@@ -47,7 +48,7 @@ func BenchmarkMatchGreedyRandom(b *testing.B) { benchMatch(b, "greedy", "random"
 // seeded as the match seeds it. Against BenchmarkMatchRandomRandom it
 // prices the runner.
 func BenchmarkRandomGameSeatStreams(b *testing.B) {
-	var src [2]nzsc.Wyrand
+	var src [2]rng.Wyrand
 	var seed uint64
 	turns := 0
 	b.ReportAllocs()

@@ -10,6 +10,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/tournament"
 )
@@ -376,7 +377,7 @@ type nzscTable struct {
 	// such bots is the engine's PlayRandom (see randomGame); off while a
 	// full games log needs every turn.
 	fast []bool
-	src  [2]nzsc.Wyrand
+	src  [2]rng.Wyrand
 	// stats is the current chunk's tally, set by the worker before each
 	// pair; nil when the run keeps none.
 	stats *nzsc.Stats

@@ -5,6 +5,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	nz "github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func init() {
@@ -57,7 +58,7 @@ func init() {
 // at each decision in node storage reused across decisions and games, so
 // Choose allocates only while that storage grows to its high-water mark
 // (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
-// out but stops growing the tree). Rollouts draw from two nz.Wyrand
+// out but stops growing the tree). Rollouts draw from two rng.Wyrand
 // sources, one a seat, seeded from the game's rng at NewGame, and
 // selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
 // iterations (a few microseconds each), so a budget never outlives it.
@@ -76,7 +77,7 @@ type MCTS struct {
 // mctsGame is two-player NZSC for the shared search (agents.SMGame): rewards
 // win 1, draw ½, loss 0, rollouts from two Wyrand sources, one a seat.
 type mctsGame struct {
-	roll [2]nz.Wyrand
+	roll [2]rng.Wyrand
 }
 
 // mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
@@ -112,7 +113,7 @@ func (m *MCTS) Choose(d *agents.Decision) nz.Choice {
 	}
 	k, n := m.tree.Search(d.State, d.Seat, &m.Budget, m.rng)
 	if n != len(d.Legal) {
-		panic("agents: mcts: root actions do not match the legal choices")
+		panic("agents/nzsc: mcts: root actions do not match the legal choices")
 	}
 	return m.tree.RootChoice(d.Seat, k)
 }

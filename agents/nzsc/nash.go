@@ -114,7 +114,7 @@ func mustSolve(a mat.Matrix) nash.Solution {
 	if err != nil {
 		// The games here are small and integer-valued up to a constant;
 		// the solver certifies them or it is broken.
-		panic(fmt.Sprintf("agents: nash: %v", err))
+		panic(fmt.Sprintf("agents/nzsc: nash: %v", err))
 	}
 	return s
 }
@@ -236,7 +236,7 @@ func (n *Nash) strategy(d *agents.Decision) *mixed {
 		}
 	}
 	if p.n != len(d.Legal) {
-		panic("agents: nash: cached strategy does not match the legal choices")
+		panic("agents/nzsc: nash: cached strategy does not match the legal choices")
 	}
 	return p
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/agents"
 	nz "github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // maskRules are the rules the mask tests play: the shared ones, No
@@ -43,8 +44,8 @@ func TestRandomChooseMaskIsChoose(t *testing.T) {
 					st := s
 					d := &agents.Decision{Seat: seat, State: &st, Legal: buf[:n]}
 					list, mask := &Random{}, &Random{}
-					list.NewGame(seat, rand.New(nz.NewWyrand(uint64(game), uint64(seat))))
-					mask.NewGame(seat, rand.New(nz.NewWyrand(uint64(game), uint64(seat))))
+					list.NewGame(seat, rand.New(rng.NewWyrand(uint64(game), uint64(seat))))
+					mask.NewGame(seat, rand.New(rng.NewWyrand(uint64(game), uint64(seat))))
 					for draw := range 8 {
 						want := list.Choose(d)
 						if got := mask.ChooseMask(&agents.Decision{Seat: seat, State: &st}, m); got != want {

@@ -8,6 +8,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func init() {
@@ -86,7 +87,7 @@ type CCE struct {
 	eps, lambda     float64
 	// play draws the playouts' random choices, seeded from the state
 	// before each decision.
-	play   nzsc.Wyrand
+	play   rng.Wyrand
 	rng    *rand.Rand
 	greedy [nzscn.MaxPlayers]Greedy
 	// Scratch of a decision.

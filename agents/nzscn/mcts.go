@@ -7,6 +7,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func init() {
@@ -45,7 +46,7 @@ func init() {
 // storage reused across decisions and games (at most 2^17 nodes);
 // children are found through a map keyed by node and joint action,
 // cleared, not reallocated, at each decision. Rollouts draw
-// from an nzsc.Wyrand seeded from the game's rng at NewGame and
+// from an rng.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
 // microseconds), so a budget never outlives it. With ms set the budget
@@ -66,7 +67,7 @@ type MCTS struct {
 // Wyrand source.
 type mctsGame struct {
 	players int
-	roll    nzsc.Wyrand
+	roll    rng.Wyrand
 }
 
 const mctsMaxNodes = 1 << 17

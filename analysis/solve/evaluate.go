@@ -148,19 +148,12 @@ func (y *Exploit) drawTop(pol DrawPolicy, b int, budget float64, top *evalTop) {
 			if a == c {
 				continue
 			}
-			st := nzsc.NewGame(y.Rules)
-			st.Step(nzsc.Choice(a), nzsc.Choice(c))
-			own, _ := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
-			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			st, _, nOther := y.boosterStart(a, c)
 			bot := top.boosters[a][c][:nOther]
 			pol(b, &st, 1-y.Seat, draws(budget, pairs[a][c]), bot)
-			mine := own[y.boosterBR[a][c]]
-			for o, bo := range other[:nOther] {
-				la, lb := nzsc.Loadout{Character: a, Booster: mine}, nzsc.Loadout{Character: c, Booster: bo}
-				if y.Seat == 1 {
-					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: mine}
-				}
-				top.reach[LoadoutIndex(la)][LoadoutIndex(lb)] += pairs[a][c] * bot[o]
+			for o := range bot {
+				li, lj := y.pairingOf(a, c, int(y.boosterBR[a][c]), o)
+				top.reach[li][lj] += pairs[a][c] * bot[o]
 			}
 		}
 	}
@@ -194,118 +187,21 @@ func responderMix(mask uint8, dst []float64) {
 // the probability of the paths from the start through states already
 // asked.
 func evaluateMoves(g *Graph, seat int, t *brTable, pol func(st *nzsc.State, seat int, occ float64, probs []float64), rootOcc float64) (float64, int) {
-	n := g.Len()
-	bot := 1 - seat
-	probs := make([][MaxSide]float64, n) // the bot's
-	resp := make([][MaxSide]float64, n)  // the responder's
-	occ := make([]float64, n)
-	reach := make([]bool, n)
-	reach[0], occ[0] = true, rootOcc
-	queue := []int32{0}
 	var tab Pairing
 	if t != nil {
 		tab.Keys = t.keys
 	}
-	for len(queue) > 0 {
-		v := queue[0]
-		queue = queue[1:]
-		na, nb := int(g.NA[v]), int(g.NB[v])
-		own, other := na, nb
-		if seat == 1 {
-			own, other = nb, na
-		}
-		st := g.States[v]
-		pol(&st, bot, occ[v], probs[v][:other])
+	w := walkMoves(g, seat, respondFixed, rootOcc, func(st *nzsc.State, occ float64, bot, resp []float64) {
+		pol(st, 1-seat, occ, bot)
 		var mask uint8
 		if t != nil {
-			if k, ok := tab.index(KeyOf(&st)); ok {
+			if k, ok := tab.index(KeyOf(st)); ok {
 				mask = t.mask[k]
 			}
 		}
-		responderMix(mask, resp[v][:own])
-		row := g.Row(v)
-		for i := range na {
-			for j := range nb {
-				a, o := i, j
-				if seat == 1 {
-					a, o = j, i
-				}
-				p := resp[v][a] * probs[v][o]
-				if p == 0 {
-					continue
-				}
-				s := row[i*nb+j]
-				if s < 0 {
-					continue
-				}
-				occ[s] += occ[v] * p
-				if !reach[s] {
-					reach[s] = true
-					queue = append(queue, s)
-				}
-			}
-		}
-	}
-	sign := 1.0
-	if seat == 1 {
-		sign = -1
-	}
-	edges := func(v int32, dst []int32) []int32 {
-		if !reach[v] {
-			return dst
-		}
-		return append(dst, g.Row(v)...)
-	}
-	comps, comp := sccs(n, edges)
-	val := make([]float64, n)
-	pos := make([]int32, n)
-	var m mdp
-	local := make([]float64, 0, 64)
-	count := 0
-	for ci, c := range comps {
-		if !reach[c[0]] {
-			continue
-		}
-		count += len(c)
-		for p, v := range c {
-			pos[v] = int32(p)
-		}
-		m.reset(len(c))
-		for _, v := range c {
-			na, nb := int(g.NA[v]), int(g.NB[v])
-			row := g.Row(v)
-			// One action: the joint play of both fixed strategies.
-			m.beginAction()
-			for i := range na {
-				for j := range nb {
-					a, o := i, j
-					if seat == 1 {
-						a, o = j, i
-					}
-					p := resp[v][a] * probs[v][o]
-					if p == 0 {
-						continue
-					}
-					s := row[i*nb+j]
-					switch {
-					case s < 0:
-						m.addExit(p, sign*TerminalValue(s))
-					case comp[s] == int32(ci):
-						m.addMove(p, pos[s])
-					default:
-						m.addExit(p, val[s])
-					}
-				}
-			}
-			m.endState()
-		}
-		local = resize(local, len(c))
-		m.maximize(local)
-		for p, v := range c {
-			val[v] = local[p]
-		}
-	}
-	return val[0], count
+		responderMix(mask, resp)
+	})
+	return w.val[0], w.count
 }
 
 // evaluateTop values the booster and character phases of y, whose
@@ -316,54 +212,15 @@ func (y *Exploit) evaluateTop(top *evalTop) {
 			if a == c {
 				continue
 			}
-			own, nOwn := y.Rules.Boosters([2]nzsc.Character{a, c}[y.Seat])
-			other, nOther := y.Rules.Boosters([2]nzsc.Character{a, c}[1-y.Seat])
+			_, nOwn, nOther := y.boosterStart(a, c)
 			i := int(y.boosterBR[a][c])
 			if i >= nOwn {
 				panic(fmt.Sprintf("solve: booster choice %d of %d", i, nOwn))
 			}
-			q := 0.0
-			for o, bo := range other[:nOther] {
-				la, lb := nzsc.Loadout{Character: a, Booster: own[i]}, nzsc.Loadout{Character: c, Booster: bo}
-				if y.Seat == 1 {
-					la, lb = nzsc.Loadout{Character: a, Booster: bo}, nzsc.Loadout{Character: c, Booster: own[i]}
-				}
-				q += top.boosters[a][c][o] * y.Pairings[LoadoutIndex(la)][LoadoutIndex(lb)]
-			}
-			y.Boosters[a][c] = q
+			y.Boosters[a][c] = y.boosterValue(a, c, i, top.boosters[a][c][:nOther])
 		}
 	}
-	limit := int(y.Rules.CharacterStreak)
-	states := 1 + limit*nzsc.NumCharacters
-	var m mdp
-	m.reset(states)
-	for cs := range states {
-		chars, n := characterChoices(limit, cs)
-		bot := top.chars[cs][:n]
-		var resp [MaxSide]float64
-		responderMix(y.characterM[cs], resp[:n])
-		m.beginAction()
-		for a := range n {
-			for o := range n {
-				p := resp[a] * bot[o]
-				if p == 0 {
-					continue
-				}
-				if a == o {
-					m.addMove(p, int32(clashNextOf(limit, cs, chars[a])))
-					continue
-				}
-				ca, cb := chars[a], chars[o]
-				if y.Seat == 1 {
-					ca, cb = cb, ca
-				}
-				m.addExit(p, y.Boosters[ca][cb])
-			}
-		}
-		m.endState()
-	}
-	v := make([]float64, states)
-	m.maximize(v)
-	copy(y.Characters[:], v)
-	y.Value = y.Characters[0]
+	y.characterProcess(respondFixed, &top.chars, func(cs int, dst []float64) {
+		responderMix(y.characterM[cs], dst)
+	})
 }

@@ -1,6 +1,7 @@
 package nzsc
 
 import (
+	"github.com/nzsclab/nzsc/engine/rng"
 	"testing"
 	"unsafe"
 )
@@ -10,7 +11,7 @@ import (
 // its own source, as nzsc match plays two random bots.
 func BenchmarkRandomGame(b *testing.B) {
 	b.ReportAllocs()
-	var srcA, srcB Wyrand
+	var srcA, srcB rng.Wyrand
 	var seed uint64
 	rounds := 0
 	for b.Loop() {
@@ -25,7 +26,7 @@ func BenchmarkRandomGame(b *testing.B) {
 }
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
-	var src Wyrand
+	var src rng.Wyrand
 	seed := uint64(0)
 	allocs := testing.AllocsPerRun(1000, func() {
 		seed++
@@ -55,7 +56,7 @@ func TestRandomGameAllocatesNothing(t *testing.T) {
 // at random from the start of the move phase of a fixed loadout pairing.
 func BenchmarkRandomRounds(b *testing.B) {
 	b.ReportAllocs()
-	var src Wyrand
+	var src rng.Wyrand
 	var seed uint64
 	start := NewRound(DefaultRules, Loadout{Ninja, Shadow}, Loadout{Zombie, Regenerative})
 	turns := 0
@@ -74,7 +75,7 @@ func BenchmarkRandomRounds(b *testing.B) {
 // starts.
 func BenchmarkRandomPicks(b *testing.B) {
 	b.ReportAllocs()
-	var src Wyrand
+	var src rng.Wyrand
 	var seed uint64
 	turns := 0
 	for b.Loop() {
@@ -104,7 +105,7 @@ func TestStateIsSmall(t *testing.T) {
 // take (PlayRandom has its own).
 func BenchmarkStepGame(b *testing.B) {
 	b.ReportAllocs()
-	var src Wyrand
+	var src rng.Wyrand
 	var seed uint64
 	var buf [MaxChoices]Choice
 	turns := 0

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // legalSets returns every set of choices a seat's LegalMask can be, and
@@ -75,7 +76,7 @@ func TestListLegalAndLegalAt(t *testing.T) {
 // TestLegalIsListLegal checks State.Legal against the oracle on the
 // positions of random games, every phase and both seats.
 func TestLegalIsListLegal(t *testing.T) {
-	var src nzsc.Wyrand
+	var src rng.Wyrand
 	for seed := range uint64(200) {
 		src.Seed(seed, 9)
 		s := nzsc.NewGame(nzsc.DefaultRules)

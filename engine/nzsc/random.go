@@ -16,7 +16,7 @@ import "github.com/nzsclab/nzsc/engine/rng"
 // seat 0's new word is drawn before seat 1's. Once a player is stuck
 // nothing more is drawn: a stuck player stays stuck (a nullified turn
 // changes no move), so the rest of the game is forced.
-func (s *State) PlayRandom(a, b *Wyrand) Result {
+func (s *State) PlayRandom(a, b *rng.Wyrand) Result {
 	var d draws
 	d.next = 6
 	d.src[0] = a.State()

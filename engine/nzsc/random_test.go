@@ -1,6 +1,7 @@
 package nzsc
 
 import (
+	"github.com/nzsclab/nzsc/engine/rng"
 	"math/bits"
 	"testing"
 )
@@ -12,14 +13,14 @@ import (
 // mod n of its Legal list. Once a player is stuck nothing is drawn and
 // the other plays its first legal move. It fails the test if a stuck
 // player ever gets unstuck, which is what makes that rule sound.
-func playByStep(t *testing.T, s *State, srcA, srcB *Wyrand) []Turn {
+func playByStep(t *testing.T, s *State, srcA, srcB *rng.Wyrand) []Turn {
 	type reader struct {
-		src  *Wyrand
+		src  *rng.Wyrand
 		word uint64
 		left int
 	}
 	if srcA == srcB {
-		var split Wyrand
+		var split rng.Wyrand
 		split.SetState(srcA.Uint64())
 		srcB = &split
 	}
@@ -75,7 +76,7 @@ func TestPlayRandomMatchesStep(t *testing.T) {
 	for _, cap := range []int{1000, 1, 2, 7, 12} {
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			shared := seed%2 == 0
-			var a1, b1, a2, b2 Wyrand
+			var a1, b1, a2, b2 rng.Wyrand
 			a1.Seed(seed, 99)
 			a2.Seed(seed, 99)
 			b1.Seed(seed, 100)
@@ -112,7 +113,7 @@ func TestPlayRandomFromAnyState(t *testing.T) {
 	}
 	var buf [MaxChoices]Choice
 	for seed := uint64(0); seed < uint64(games); seed++ {
-		var setup, a1, a2 Wyrand
+		var setup, a1, a2 rng.Wyrand
 		setup.Seed(seed, 7)
 		s := NewGame(Rules{TurnCap: 40})
 		for k := setup.Uint64() % 25; k > 0 && s.Phase != GameOver; k-- {
@@ -152,7 +153,7 @@ func TestPlayRandomVariants(t *testing.T) {
 		{TurnCap: 40, MoveStreak: 4, NoHeadstarts: true},
 	} {
 		for seed := uint64(0); seed < uint64(games); seed++ {
-			var a1, a2, b1, b2 Wyrand
+			var a1, a2, b1, b2 rng.Wyrand
 			a1.Seed(seed, 5)
 			a2.Seed(seed, 5)
 			b1.Seed(seed, 6)

@@ -316,10 +316,10 @@ func NewGame(r Rules) State {
 // setRules sets up a new game under other rules than DefaultRules.
 func (s *State) setRules(r Rules) {
 	if r.TurnCap <= 0 || r.TurnCap > 0xFFFF {
-		panic("engine: TurnCap must be in 1..65535")
+		panic("nzsc: TurnCap must be in 1..65535")
 	}
 	if err := r.Check(); err != nil {
-		panic("engine: " + err.Error())
+		panic("nzsc: " + err.Error())
 	}
 	s.TurnCap = uint16(r.TurnCap)
 	if v := variantOf(r); v != 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // randomGames plays n random games from seed; entrants of game i are
@@ -16,7 +17,7 @@ func randomGames(n int, seed uint64) []nzsc.State {
 	var out []nzsc.State
 	for i := range n {
 		s := nzsc.NewGame(nzsc.DefaultRules)
-		s.PlayRandom(nzsc.NewWyrand(seed, uint64(2*i)), nzsc.NewWyrand(seed, uint64(2*i+1)))
+		s.PlayRandom(rng.NewWyrand(seed, uint64(2*i)), rng.NewWyrand(seed, uint64(2*i+1)))
 		out = append(out, s)
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // Rule variants (nzsc.Rules beyond the turn cap): each scenario's
@@ -149,7 +150,7 @@ func TestVariantRandomGames(t *testing.T) {
 		n := r.Normalized()
 		wins := 0
 		for g := range games {
-			var src nzsc.Wyrand
+			var src rng.Wyrand
 			src.Seed(uint64(g), uint64(ri))
 			s := nzsc.NewGame(r)
 			for s.Phase != nzsc.GameOver {

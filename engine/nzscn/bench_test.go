@@ -4,11 +4,12 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func benchRandom(b *testing.B, n int) {
 	b.ReportAllocs()
-	var src nzsc.Wyrand
+	var src rng.Wyrand
 	var seed uint64
 	turns := 0
 	start := New(n, nzsc.DefaultRules)

@@ -8,6 +8,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func TestContractPlaysStep(t *testing.T) {
@@ -21,7 +22,7 @@ func TestContractPlaysStep(t *testing.T) {
 		for seed := range uint64(200) {
 			gs := g.NewState(seed).(*nzscn.GameState)
 			s := nzscn.New(n, nzsc.DefaultRules)
-			src := nzsc.NewWyrand(seed, 5)
+			src := rng.NewWyrand(seed, 5)
 			var toAct []int
 			var legal []game.Action
 			acts := make([]game.Action, n)

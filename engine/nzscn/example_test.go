@@ -5,6 +5,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 func ExampleState_Step() {
@@ -18,7 +19,7 @@ func ExampleState_Step() {
 
 func ExampleState_PlayRandom() {
 	s := nzscn.New(4, nzsc.DefaultRules)
-	winner := s.PlayRandom(nzsc.NewWyrand(1, 0))
+	winner := s.PlayRandom(rng.NewWyrand(1, 0))
 	o := nzscn.OutcomeOf(&s)
 	fmt.Println(winner == o.Winner, o.Place[max(winner, 0)] == 1)
 	// Output: true true

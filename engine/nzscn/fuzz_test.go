@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // FuzzGame plays games of 2 to 4 players from arbitrary answers (legal
@@ -20,7 +21,7 @@ func FuzzGame(f *testing.F) {
 		players := 2 + int(n%3)
 		limit := 1 + int(turnCap%3000)
 		s := New(players, nzsc.Rules{TurnCap: limit})
-		src := nzsc.NewWyrand(seed, 0)
+		src := rng.NewWyrand(seed, 0)
 		k := 0
 		for !s.Over() {
 			if int(s.Turn) >= limit {

@@ -387,9 +387,9 @@ func b2u(b bool) uint8 {
 // without checks. The turn loops work on a copy of their digits, so that
 // they stay in registers.
 type digits struct {
-	// src is named by its own package, not by the alias nzsc.Wyrand:
-	// through the alias of a package this one does not import, the
-	// compiler (go1.26) did not inline its Uint64 here, which cost the
+	// src is named by its own package: through an alias in a package
+	// this one does not import (engine/nzsc's nzsc.Wyrand, since
+	// removed), the compiler (go1.26) did not inline its Uint64 here, which cost the
 	// 3- and 4-player games 1-3% of their instructions.
 	src  *rng.Wyrand
 	dig  uint64

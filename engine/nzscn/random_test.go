@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // playRandomByStep is the oracle of PlayRandom: the draws as its doc
@@ -13,7 +14,7 @@ import (
 // count picking among the legal choices in canonical order), each turn
 // played through Legal and Step. It also returns how many passes stuck
 // seats made.
-func playRandomByStep(s *State, src *nzsc.Wyrand) (winner, passes int) {
+func playRandomByStep(s *State, src *rng.Wyrand) (winner, passes int) {
 	var word uint64
 	left := 0
 	var buf [nzsc.MaxChoices]nzsc.Choice
@@ -58,7 +59,7 @@ func TestPlayRandomPlaysItsDraws(t *testing.T) {
 		}
 		s := New(n, nzsc.Rules{TurnCap: turnCap})
 		// Part way: some turns of mostly legal, sometimes illegal answers.
-		pre := nzsc.NewWyrand(seed, 1)
+		pre := rng.NewWyrand(seed, 1)
 		for k := int(seed / 3 % 12); k > 0 && !s.Over(); k-- {
 			var c Choices
 			for i := range n {
@@ -68,7 +69,7 @@ func TestPlayRandomPlaysItsDraws(t *testing.T) {
 		}
 		start := s
 		got, want := s, s
-		a, b := nzsc.NewWyrand(seed, 2), nzsc.NewWyrand(seed, 2)
+		a, b := rng.NewWyrand(seed, 2), rng.NewWyrand(seed, 2)
 		gw := got.PlayRandom(a)
 		ww, passes := playRandomByStep(&want, b)
 		if got != want || gw != ww || a.Uint64() != b.Uint64() {

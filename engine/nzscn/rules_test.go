@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // The oracles here are the SPEC's own statements worked by hand, and,
@@ -121,7 +122,7 @@ func TestRoundScoresEveryPair(t *testing.T) {
 	// legal moves: each seat's points are the sum of its two-player rounds
 	// against each opponent, and its destroyed moves the union of what
 	// each two-player round destroys.
-	src := nzsc.NewWyrand(7, 0)
+	src := rng.NewWyrand(7, 0)
 	all := nzsc.Loadouts()
 	checked := 0
 	for n := 2; n <= 4; n++ {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // The scripted game of TestTurnCap: the deduction rule applies 7 times
@@ -52,7 +53,7 @@ func TestStatsRandomGames(t *testing.T) {
 		var games, won int64
 		for seed := range uint64(400) {
 			st := g.NewState(seed).(*GameState)
-			var r nzsc.Wyrand
+			var r rng.Wyrand
 			r.Seed(seed, 7)
 			st.State.PlayRandom(&r)
 			whole.Add(st, nil)

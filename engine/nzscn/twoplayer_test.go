@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // randomAnswer picks a legal choice most of the time and otherwise any
 // byte of the phase's range and beyond, so that every penalty clause,
 // stuck players and the turn cap all occur.
-func randomAnswer(src *nzsc.Wyrand, mask uint32) nzsc.Choice {
+func randomAnswer(src *rng.Wyrand, mask uint32) nzsc.Choice {
 	r := src.Uint64()
 	if mask != 0 && r%8 != 0 {
 		var buf [nzsc.MaxChoices]nzsc.Choice
@@ -41,7 +42,7 @@ func TestTwoPlayersPlayEnginesGame(t *testing.T) {
 	}
 	offences := map[nzsc.Offence]int{}
 	for seed := range uint64(games) {
-		src := nzsc.NewWyrand(seed, 99)
+		src := rng.NewWyrand(seed, 99)
 		r := nzsc.Rules{TurnCap: 40 + int(seed%200)}
 		e := nzsc.NewGame(r)
 		s := New(2, r)
@@ -94,7 +95,7 @@ func TestTwoPlayersPlayEnginesGame(t *testing.T) {
 
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	for n := 2; n <= 4; n++ {
-		var src nzsc.Wyrand
+		var src rng.Wyrand
 		seed := uint64(0)
 		allocs := testing.AllocsPerRun(1000, func() {
 			seed++

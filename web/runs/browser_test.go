@@ -17,13 +17,7 @@ import (
 // From the page: a tournament started, followed and finished with its
 // report shown; then a slow match started and stopped, left resumable.
 func TestRunsPage(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "runs")
-	srv := httptest.NewServer(New(Options{Dir: dir}))
-	t.Cleanup(srv.Close)
-	ctx := browser.New(t, 1280, 900, 3*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {
-		t.Fatal(err)
-	}
+	ctx, dir := openPage(t, 3*time.Minute)
 	browser.Screenshot(t, ctx, "runs-empty-1280.png", 1280)
 	// The default bots (random, classic, greedy, nash), 20 games each.
 	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("games"), "20"), chromedp.SetValue(chromedp.ID("seed"), "7"),

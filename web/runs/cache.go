@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -20,13 +22,17 @@ import (
 // gives another identity and so a new rendering, while a view of an
 // unchanged run costs reading and hashing those two files (1.4 MB of
 // counts at 20 bots, milliseconds). The most recently viewed reports are
-// kept, at most maxReports of them and maxReportBytes in all. A
+// kept, at most maxReports of them and maxReportBytes in all. Viewers
+// asking at once for a report not kept share one rendering (flight),
+// instead of each spending those seconds on the same bytes. A
 // reportCache is safe for concurrent use.
 type reportCache struct {
 	mu      sync.Mutex
 	entries map[reportKey]*reportEntry
 	bytes   int    // the reports' bytes kept
 	clock   uint64 // counts lookups, for least-recently-used eviction
+	// flight joins the renderings of one report of one identity.
+	flight singleflight.Group
 	// renders counts the renderings, for the tests.
 	renders atomic.Int64
 }
@@ -47,10 +53,12 @@ type reportEntry struct {
 }
 
 // get returns run's report in format: the kept one when the run's
-// identity is the one it was rendered from, else render's, kept. An
-// error of either is returned, never kept. The identity is read before
-// rendering: should the run change in between, the report kept is newer
-// than its identity says, and the next view renders it again.
+// identity is the one it was rendered from, else render's, kept; callers
+// asking for the same report of the same identity while it renders wait
+// for that rendering and share its bytes. An error of either is
+// returned, never kept. The identity is read before rendering: should the
+// run change in between, the report kept is newer than its identity
+// says, and the next view renders it again.
 func (c *reportCache) get(root *Root, run, format string, render func() ([]byte, error)) ([]byte, error) {
 	id, err := root.runIdentity(run)
 	if err != nil {
@@ -65,11 +73,26 @@ func (c *reportCache) get(root *Root, run, format string, render func() ([]byte,
 		return e.body, nil
 	}
 	c.mu.Unlock()
-	c.renders.Add(1)
-	body, err := render()
+	// The run's name is a checked file name (no NUL), the format a
+	// word: the key names one report of one identity.
+	v, err, _ := c.flight.Do(run+"\x00"+format+"\x00"+string(id[:]), func() (any, error) {
+		c.renders.Add(1)
+		body, err := render()
+		if err != nil {
+			return nil, err
+		}
+		c.keep(k, id, body)
+		return body, nil
+	})
 	if err != nil {
 		return nil, err
 	}
+	return v.([]byte), nil
+}
+
+// keep keeps body as k's report of identity id, evicting the least
+// recently used reports to stay within the bounds.
+func (c *reportCache) keep(k reportKey, id [sha256.Size]byte, body []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.entries == nil {
@@ -77,7 +100,7 @@ func (c *reportCache) get(root *Root, run, format string, render func() ([]byte,
 	}
 	c.remove(k) // the run's report of another identity
 	if len(body) > maxReportBytes {
-		return body, nil
+		return
 	}
 	for len(c.entries) >= maxReports || c.bytes+len(body) > maxReportBytes {
 		var oldest reportKey
@@ -91,7 +114,6 @@ func (c *reportCache) get(root *Root, run, format string, render func() ([]byte,
 	}
 	c.entries[k] = &reportEntry{id: id, body: body, used: c.clock}
 	c.bytes += len(body)
-	return body, nil
 }
 
 // remove drops k's report, if kept; c.mu is held.

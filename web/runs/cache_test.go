@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/synctest"
+
+	"github.com/nzsclab/nzsc/results"
 )
 
 // cachedFixture is a fixture whose handler the test can look into.
@@ -20,18 +23,30 @@ func cachedFixture(t *testing.T) (*fixture, *Handler) {
 	return &fixture{t: t, srv: srv, root: dir}, h
 }
 
-// finishedRun starts a match job and waits for its end.
+// finishedRun starts a match job of bots and waits for its end.
 func (f *fixture) finishedRun(bots ...string) string {
 	f.t.Helper()
+	run, _ := f.finishedJob(StartRequest{Kind: "match", Bots: bots, Games: 4, Seed: "5"})
+	return run
+}
+
+// finishedJob starts the job req asks for and waits for it to finish,
+// and returns its run and the run's manifest.
+func (f *fixture) finishedJob(req StartRequest) (string, *results.Manifest) {
+	f.t.Helper()
 	var s JobStatus
-	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: bots, Games: 4, Seed: "5"}, &s); st != 200 {
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
 		f.t.Fatalf("start: %d", st)
 	}
 	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
 	if s.State != stateFinished {
 		f.t.Fatalf("job ended %+v", s)
 	}
-	return s.Run
+	_, m, _, err := results.Load(filepath.Join(f.root, s.Run))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return s.Run, m
 }
 
 // TestReportCached: a run's report is rendered once while the run does
@@ -147,4 +162,50 @@ func TestReportCacheBounded(t *testing.T) {
 	if c.bytes > maxReportBytes || c.entries[reportKey{"4", "txt"}] != nil {
 		t.Errorf("a report over the bound is kept (%d bytes in all)", c.bytes)
 	}
+}
+
+// TestReportRenderedOnceAtOnce: viewers asking at once for a report not
+// kept share one rendering (a 20-bot report costs seconds of CPU): four
+// at once, one rendering, and each gets its bytes. synctest.Wait returns
+// when every viewer is blocked, inside the rendering or waiting for it;
+// a cache that let each render its own would count four.
+func TestReportRenderedOnceAtOnce(t *testing.T) {
+	root := &Root{Path: t.TempDir()}
+	dir := filepath.Join(root.Path, "r")
+	os.Mkdir(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("m"), 0o644)
+	os.WriteFile(filepath.Join(dir, "counts.json"), []byte("{}"), 0o644)
+	synctest.Test(t, func(t *testing.T) {
+		var c reportCache
+		release := make(chan struct{})
+		render := func() ([]byte, error) {
+			<-release
+			return []byte("report"), nil
+		}
+		const viewers = 4
+		bodies := make(chan string, viewers)
+		for range viewers {
+			go func() {
+				b, err := c.get(root, "r", "html", render)
+				if err != nil {
+					t.Error(err)
+				}
+				bodies <- string(b)
+			}()
+		}
+		synctest.Wait()
+		close(release)
+		for range viewers {
+			if b := <-bodies; b != "report" {
+				t.Errorf("a viewer got %q", b)
+			}
+		}
+		if n := c.renders.Load(); n != 1 {
+			t.Errorf("%d renderings for %d viewers at once, want 1", n, viewers)
+		}
+		// Kept: a later view renders nothing.
+		if b, err := c.get(root, "r", "html", render); err != nil || string(b) != "report" || c.renders.Load() != 1 {
+			t.Errorf("a later view: %q, %v, %d renderings", b, err, c.renders.Load())
+		}
+	})
 }

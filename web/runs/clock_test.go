@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/results"
 )
 
 // TestJobClock: the form's clock is the commands' --tc: every bot spec
@@ -18,18 +16,7 @@ import (
 // report name each bot with its clock.
 func TestJobClock(t *testing.T) {
 	f := newFixture(t, Options{})
-	var s JobStatus
-	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "greedy:tc=5+0"}, Games: 4, Seed: "3", TC: " 2+0.10 "}, &s); st != 200 {
-		t.Fatalf("start: %d", st)
-	}
-	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
-	if s.State != stateFinished {
-		t.Fatalf("job ended %+v", s)
-	}
-	_, m, _, err := results.Load(filepath.Join(f.root, s.Run))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, m := f.finishedJob(StartRequest{Kind: "match", Bots: []string{"random", "greedy:tc=5+0"}, Games: 4, Seed: "3", TC: " 2+0.10 "})
 	var specs []string
 	for _, b := range m.Bots {
 		specs = append(specs, b.Spec)
@@ -40,7 +27,7 @@ func TestJobClock(t *testing.T) {
 	if i := slices.Index(m.Command, "--tc"); i < 0 || i+1 >= len(m.Command) || m.Command[i+1] != "2+0.1" {
 		t.Errorf("manifest command %q, want --tc 2+0.1", m.Command)
 	}
-	st, text := f.req("GET", "/api/runs/"+s.Run+"/report.txt", nil)
+	st, text := f.req("GET", "/api/runs/"+run+"/report.txt", nil)
 	if st != 200 || !bytes.Contains(text, []byte("random:tc=2+0.1")) || !bytes.Contains(text, []byte("greedy:tc=5+0")) {
 		t.Errorf("report.txt: %d %q", st, text)
 	}

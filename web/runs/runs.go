@@ -418,8 +418,12 @@ type GameChoice struct {
 	Label   string `json:"label"`
 	// SetGames is the games that share a seed (every seat order): games
 	// per pairing are a multiple of it.
-	SetGames int   `json:"set_games"`
-	Bots     []Bot `json:"bots"`
+	SetGames int `json:"set_games"`
+	// Openings are the balanced designs of openings the game has at
+	// these seats (StartRequest.Openings; DesignsOf); none for a game
+	// whose games start from deals of the seed only.
+	Openings []string `json:"openings,omitempty"`
+	Bots     []Bot    `json:"bots"`
 }
 
 // GamesFor lists every registered game at every seat count it has,
@@ -444,7 +448,32 @@ func GamesFor(allowExec bool) []GameChoice {
 			if i.MinSeats != i.MaxSeats {
 				label += fmt.Sprintf(", %d players", n)
 			}
-			out = append(out, GameChoice{Game: i.Name, Players: n, Label: label, SetGames: roundrobin.SetGames(n), Bots: bots})
+			var designs []string
+			if g, err := game.Build(i.Name, n, nil); err == nil {
+				designs = DesignsOf(g)
+			}
+			out = append(out, GameChoice{Game: i.Name, Players: n, Label: label, SetGames: roundrobin.SetGames(n), Openings: designs, Bots: bots})
+		}
+	}
+	return out
+}
+
+// designs are the balanced designs of openings a job may name: the
+// commands' --openings designs. Their files of deal seeds or game
+// records are for the commands only (a request names no file of the
+// server's).
+var designs = []string{roundrobin.DesignLoadouts, roundrobin.DesignCharacters}
+
+// DesignsOf lists the designs of openings game g has, as the commands'
+// --openings reads them (roundrobin.NZSCDesign, through the game
+// contract): NZSC's loadouts and characters at any seat count; none for
+// NPZR, whose games start from the seed's deals as a run without
+// --openings does.
+func DesignsOf(g game.Game) []string {
+	var out []string
+	for _, d := range designs {
+		if _, err := roundrobin.NZSCDesign(g, d); err == nil {
+			out = append(out, d)
 		}
 	}
 	return out
@@ -520,6 +549,11 @@ type StartRequest struct {
 	// commands' --tc: TIME+INC or MOVES/TIME+INC in seconds
 	// (agents.ParseTimeControl); empty: none.
 	TC string `json:"tc,omitempty"`
+	// Openings names a balanced design of openings, as the commands'
+	// --openings: "loadouts" or "characters" for the games that have
+	// them (GameChoice.Openings); empty: each set of games starts from
+	// its seed's deal.
+	Openings string `json:"openings,omitempty"`
 }
 
 // maxBots bounds a tournament's entrants (its pairings grow as n²).
@@ -570,6 +604,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	if req.TC != "" {
 		cmd = append(cmd, "--tc", req.TC)
 	}
+	if req.Openings != "" {
+		cmd = append(cmd, "--openings", req.Openings)
+	}
 	// The games log lies beside the run directory (which starts empty),
 	// inside the root, where the Watch page finds it.
 	log := out + ".games.jsonl.gz"
@@ -604,7 +641,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 
 // configOf checks a start request and builds its run's config;
 // external programs only when allowExec (webapi.ExecAllowed). It
-// writes req.TC in its normal form.
+// writes req.TC and req.Openings in their normal forms.
 func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
 	name, players := strings.TrimSpace(req.Game), req.Players
 	if name == "" {
@@ -663,6 +700,16 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		return nil, fmt.Errorf("games per pairing must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", set, h.opt.MaxGames, req.Games)
 	}
 	cfg.PairsPerPairing = uint64(req.Games / set)
+	// The openings, read by the commands' --openings (one parser), but
+	// a design only: anything else would name a file of the server's.
+	if req.Openings = strings.TrimSpace(req.Openings); req.Openings != "" {
+		if !slices.Contains(designs, req.Openings) {
+			return nil, fmt.Errorf("openings %q: want %s (files of openings are for the commands)", req.Openings, strings.Join(designs, " or "))
+		}
+		if err := cfg.SetOpenings(req.Openings, 0); err != nil {
+			return nil, fmt.Errorf("openings: %w", err)
+		}
+	}
 	// Chunks small enough that Stop saves most of what was played, and
 	// a small job still checkpoints more than once.
 	cfg.ChunkPairs = min(max(cfg.PairsPerPairing/16, 1), 2048)

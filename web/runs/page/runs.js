@@ -115,6 +115,16 @@ function showBots() {
     l.innerHTML = '<input type="checkbox" value="' + esc(b.name) + '"' + (defaults.includes(b.name) ? " checked" : "") + "> " + esc(b.name);
     list.appendChild(l);
   }
+  // The game's designs of openings (NZSC's), none for a game without.
+  const open = $("openings"), keep = open.value;
+  open.innerHTML = '<option value="">none</option>';
+  for (const d of g.openings || []) {
+    const o = document.createElement("option");
+    o.value = o.textContent = d;
+    open.appendChild(o);
+  }
+  open.value = (g.openings || []).includes(keep) ? keep : "";
+  $("openlabel").hidden = !(g.openings || []).length;
   const count = $("games");
   count.step = count.min = String(g.set_games);
   const n = Number(count.value);
@@ -130,7 +140,7 @@ $("start").onsubmit = async (ev) => {
   for (const s of $("more").value.split(";")) if (s.trim()) bots.push(s.trim());
   try {
     const g = chosen();
-    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim() });
+    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim(), openings: $("openings").value });
     follow(j);
   } catch (e) { $("starterr").textContent = e.message; }
 };
