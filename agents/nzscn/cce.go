@@ -190,6 +190,14 @@ func (c *CCE) mixAll(s *nzscn.State, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]f
 	return true
 }
 
+// TurnWindow says within how many turns of the cap the strategy
+// depends on the turn count: a playout from the state after the turn
+// runs at most depth turns, cut by the cap only when the cap is at most
+// depth+1 turns away. Elsewhere the strategy is a function of the
+// position (analysis/exploitn merges positions reached at different
+// turns outside this window).
+func (c *CCE) TurnWindow() int { return c.depth + 1 }
+
 // value writes every seat's value of the state t reached by one turn.
 func (c *CCE) value(t0 *nzscn.State, clash bool, u []float64) {
 	for j := range u {
