@@ -121,28 +121,13 @@ func pickPhasesFrom(r nzsc.Rules, vals func(i, j int) float64) *Solution {
 // pickExploitability is the mean over both seats of the best response's
 // value against a player whose move phase is truth's equilibrium (so
 // that the response's move-phase values are truth's) and whose picks are
-// picks's strategies.
+// picks's strategies (pickExploitPolicy).
 func pickExploitability(truth, picks *Solution) float64 {
-	total := 0.0
-	for seat := range 2 {
-		x := &Exploit{Seat: seat, Rules: truth.Rules}
-		for i := range NumLoadouts {
-			for j := range NumLoadouts {
-				if p := truth.Pairings[i][j]; p != nil {
-					x.Pairings[i][j] = p.Value * float64(1-2*seat)
-				}
-			}
-		}
-		pol := func(st *nzsc.State, seat int, probs []float64) {
-			var p [MaxSide]float64
-			n, _ := picks.Strategy(st, seat, &p)
-			copy(probs, p[:n])
-		}
-		x.boosterPhase(pol)
-		x.characterPhase(pol)
-		total += x.Value / 2
-	}
-	return total
+	return pickExploitPolicy(truth, func(st *nzsc.State, seat int, probs []float64) {
+		var p [MaxSide]float64
+		n, _ := picks.Strategy(st, seat, &p)
+		copy(probs, p[:n])
+	})
 }
 
 // TestPickSensitivity measures how much the character and booster picks
