@@ -120,7 +120,31 @@ func (c *CCE) Act(obs game.Observation, legal []game.Action) game.Action {
 
 // Mix implements Mixer: the seat's average strategy of the self-play.
 func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
-	s := observed(obs).State
+	var all [nzscn.MaxPlayers][nzsc.MaxChoices]float64
+	if !c.mixAll(observed(obs).State, &all) {
+		uniform(probs, len(legal))
+		return
+	}
+	copy(probs, all[obs.Seat()][:])
+}
+
+// MixAll writes every seat's average strategy of the self-play at s
+// into probs[seat] (one entry per legal choice in canonical order; a
+// stuck seat's single pass gets 1): the self-play computes them all, so
+// a tool that needs several seats' strategies (analysis/exploitn, with
+// cce in every other seat) pays for one. Each row is what Mix gives
+// that seat; a stop before the first iteration gives uniform rows.
+func (c *CCE) MixAll(s *nzscn.State, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]float64) {
+	if !c.mixAll(s, probs) {
+		for j := range int(s.Players) {
+			uniform(probs[j][:], c.count[j])
+		}
+	}
+}
+
+// mixAll values every joint choice at s and runs the self-play, writing
+// every seat's average strategy; false when it was stopped first.
+func (c *CCE) mixAll(s *nzscn.State, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]float64) bool {
 	n := int(s.Players)
 	c.Start()
 	for i := range c.greedy {
@@ -147,8 +171,7 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	var at [nzscn.MaxPlayers]int
 	for cell := range cells {
 		if c.Interrupted() {
-			uniform(probs, len(legal))
-			return
+			return false
 		}
 		var ch nzscn.Choices
 		for j := range n {
@@ -164,8 +187,17 @@ func (c *CCE) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 			at[j] = 0
 		}
 	}
-	selfPlay(u, n, &c.count, &c.Budget, obs.Seat(), c.lambda, probs)
+	selfPlay(u, n, &c.count, &c.Budget, c.lambda, probs)
+	return true
 }
+
+// TurnWindow says within how many turns of the cap the strategy
+// depends on the turn count: a playout from the state after the turn
+// runs at most depth turns, cut by the cap only when the cap is at most
+// depth+1 turns away. Elsewhere the strategy is a function of the
+// position (analysis/exploitn merges positions reached at different
+// turns outside this window).
+func (c *CCE) TurnWindow() int { return c.depth + 1 }
 
 // value writes every seat's value of the state t reached by one turn.
 func (c *CCE) value(t0 *nzscn.State, clash bool, u []float64) {
@@ -245,8 +277,8 @@ func shareAhead(s *nzscn.State, seat int) float64 {
 
 // selfPlay runs regret matching+ self-play on the game whose payoffs
 // are u (cell-major, n seats; cell = Σ a_j·Π_{k<j} count[k]) and writes
-// seat me's average strategy, weighted by iteration, into probs.
-func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, b *agents.Budget, me int, lambda float64, probs []float64) {
+// every seat's average strategy, weighted by iteration, into probs.
+func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, b *agents.Budget, lambda float64, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]float64) {
 	var regret, sigma, avg [nzscn.MaxPlayers][nzsc.MaxChoices]float64
 	for j := range n {
 		for a := range count[j] {
@@ -303,18 +335,20 @@ func selfPlay(u []float64, n int, count *[nzscn.MaxPlayers]int, b *agents.Budget
 			}
 		}
 	}
-	total := 0.0
-	for a := range count[me] {
-		total += avg[me][a]
-	}
-	if total == 0 { // stopped before its first iteration
-		uniform(probs, count[me])
-		return
-	}
-	for a := range probs {
-		probs[a] = 0
-		if a < count[me] {
-			probs[a] = avg[me][a] / total
+	for j := range n {
+		total := 0.0
+		for a := range count[j] {
+			total += avg[j][a]
+		}
+		if total == 0 { // stopped before its first iteration
+			uniform(probs[j][:], count[j])
+			continue
+		}
+		for a := range probs[j] {
+			probs[j][a] = 0
+			if a < count[j] {
+				probs[j][a] = avg[j][a] / total
+			}
 		}
 	}
 }
