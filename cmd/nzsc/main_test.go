@@ -38,6 +38,16 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random:name=x", "greedy:name=x", "--games", "2"}, 2, `two bots are named "x"`},
 		{[]string{"version"}, 0, ""},
 		{[]string{}, 2, ""},
+		// A flag of one value given twice: pflag kept the last, silently.
+		{[]string{"match", "random", "greedy", "--games", "2", "--games", "4"}, 2, "match: --games given twice"},
+		{[]string{"tournament", "--bots", "random,greedy", "--seed", "1", "--seed=2", "--games", "2"}, 2, "tournament: --seed given twice"},
+		{[]string{"report", "x", "--quiet", "--quiet"}, 2, "unknown flag: --quiet"},
+		{[]string{"match", "random", "greedy", "--games", "2", "--quiet", "--quiet"}, 2, "match: --quiet given twice"},
+		// An empty value for a text flag: it wrote no log, no page.
+		{[]string{"match", "random", "greedy", "--games", "2", "--games-log", ""}, 2, "match: --games-log needs a value, got an empty string"},
+		{[]string{"report", "x", "--html="}, 2, "report: --html needs a value, got an empty string"},
+		{[]string{"play", "--record", ""}, 2, "play: --record needs a value"},
+		{[]string{"tournament", "--openings", ""}, 2, "tournament: --openings needs a value"},
 	} {
 		stdout, stderr, code := runCmd(t, "", c.args...)
 		if len(c.args) == 0 {
