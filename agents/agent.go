@@ -30,6 +30,23 @@ type Decision struct {
 	Legal []nzsc.Choice
 }
 
+// MaskChooser is implemented by agents that can choose from their legal
+// choices given as a bit set (nzsc.State.LegalMask: bit c is choice c),
+// unlisted. Table, which plays two-player games, then calls ChooseMask
+// instead of Choose and lists nothing: d.Legal is nil, legal is never
+// empty, the rest of d is as for Choose. Other callers still call Choose.
+// ChooseMask must answer exactly as Choose would with d.Legal listing
+// legal in canonical order (the same choice from the same draws), so that
+// a game does not depend on the path; it is the same bot's fast path (a
+// search bot's strength at equal time is its simulation speed, issue 26).
+// nzsc.LegalAt picks from the set without listing it. Beware embedding: a
+// type that embeds a MaskChooser and answers differently in its own
+// Choose must hide or redefine ChooseMask too, or Table will never call
+// that Choose.
+type MaskChooser interface {
+	ChooseMask(d *Decision, legal uint32) nzsc.Choice
+}
+
 // Closer is implemented by agents that hold resources (processes, files)
 // to release when a runner is done with them.
 type Closer interface {

@@ -17,6 +17,17 @@
 // (tournament.ShardChunks) and resumes (tournament.Remaining) by chunk,
 // and its counts never depend on the number of workers or machines.
 //
+// # Series
+//
+// A pairing's pairs within one chunk are a series: one worker plays them
+// in order on one instance of each bot, and before the series' first
+// pair it calls NewSeries on the bots that learn across games
+// (agents.SeriesPlayer, in every game; at three or four seats a
+// table's sets within one chunk), so that what such a bot
+// carries from game to game depends only on the run's settings (the
+// chunk size and the pairing), never on the workers, the shards or the
+// order in which chunks are played.
+//
 // # Games
 //
 // Two-player NZSC is played on the engine's fast table (agents.Table, or

@@ -35,13 +35,16 @@ func (b *timeoutBot) Choose(d *agents.Decision) nzsc.Choice {
 }
 func (b *timeoutBot) Fault() error { return b.fault }
 
+// illegalOnceBot holds its Random as a field, not embedded: embedded, its
+// fast path (ChooseMask) would be promoted and the table would call it
+// instead of this Choose.
 type illegalOnceBot struct {
-	nzscbots.Random
-	asked bool
+	random nzscbots.Random
+	asked  bool
 }
 
 func (b *illegalOnceBot) NewGame(seat int, rng *rand.Rand) {
-	b.Random.NewGame(seat, rng)
+	b.random.NewGame(seat, rng)
 	b.asked = false
 }
 func (b *illegalOnceBot) Choose(d *agents.Decision) nzsc.Choice {
@@ -49,7 +52,7 @@ func (b *illegalOnceBot) Choose(d *agents.Decision) nzsc.Choice {
 		b.asked = true
 		return nzsc.Unknown
 	}
-	return b.Random.Choose(d)
+	return b.random.Choose(d)
 }
 
 // TestFaultsCounted checks that forfeits are counted by kind and illegal

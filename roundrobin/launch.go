@@ -172,11 +172,13 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 
 // MatchChunk picks the chunk size (game sets per chunk) of a match of
 // games at a table of seats: the runner's default for long matches,
-// smaller ones when there are fewer than 16 chunks per worker, so that a
-// short match of slow bots (a thousand mcts games) keeps every core busy
-// and stops promptly on Ctrl-C. The games do not depend on it; the run
-// directory records it.
-func MatchChunk(games int64, seats, workers int) uint64 {
+// smaller ones for a match of fewer than 32 default chunks, so that a
+// short match of slow bots (a thousand mcts games) keeps the cores busy
+// (16 chunks a worker on 2 cores) and stops promptly on Ctrl-C. It does
+// not depend on the number of workers: a chunk is also a series (see
+// Series in the package doc), and what a bot that learns across games
+// carries must not depend on the workers. The run directory records it.
+func MatchChunk(games int64, seats int) uint64 {
 	sets := uint64(max(games, 0)) / uint64(SetGames(seats))
-	return min(max(sets/(16*uint64(max(workers, 1))), 4), tournament.ChunkPairs)
+	return min(max(sets/32, 4), tournament.ChunkPairs)
 }

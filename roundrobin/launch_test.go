@@ -95,16 +95,16 @@ func TestOpenLaunchBad(t *testing.T) {
 
 func TestMatchChunk(t *testing.T) {
 	for i, c := range []struct {
-		games          int64
-		seats, workers int
-		want           uint64
+		games int64
+		seats int
+		want  uint64
 	}{
-		{2000, 2, 2, 31},     // 1000 pairs / 32
-		{20, 2, 8, 4},        // never below 4
-		{600, 3, 1, 6},       // 100 sets of 6 games / 16
-		{1 << 40, 2, 1, 512}, // the runner's default at most
+		{2000, 2, 31},     // 1000 pairs / 32
+		{20, 2, 4},        // never below 4
+		{3000, 3, 15},     // 500 sets of 6 games / 32
+		{1 << 40, 2, 512}, // the runner's default at most
 	} {
-		if got := MatchChunk(c.games, c.seats, c.workers); got != c.want {
+		if got := MatchChunk(c.games, c.seats); got != c.want {
 			t.Errorf("case %d: got %d, want %d", i, got, c.want)
 		}
 	}

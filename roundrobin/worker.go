@@ -58,6 +58,9 @@ type gameTable interface {
 	// (0 loss, 1 draw, 2 win). When rec is not nil it fills rec's bots,
 	// turns (at the full level) and result.
 	play(p *analysis.Pairing, seed gameSeeds, bots [2]int, seatA int, rec *game.Record) int
+	// newSeries starts a series (agents.SeriesPlayer) for the bots at
+	// these positions.
+	newSeries(bots [2]int)
 	close() error
 }
 
@@ -165,6 +168,9 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		}
 		w.nzsc.stats = a.nz
 	}
+	if w.seriesStarts(pair, k) {
+		w.table.newSeries(pr)
+	}
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
@@ -182,6 +188,28 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	p.Pentanomial[half]++
 	w.countOpening(p, k, half)
 	return w.endPair(pair)
+}
+
+// seriesStarts reports whether the run's pair (or set) pair, the k-th of
+// its pairing (or table), begins a series: a pairing's pairs within one
+// chunk are a series, played in order by one worker on one instance of
+// each bot, so that what a bot carries from game to game
+// (agents.SeriesPlayer) depends only on the run's settings (the chunk
+// size and the pairing), never on the workers, the shards or the order
+// in which chunks are played.
+func (w *worker) seriesStarts(pair, k uint64) bool {
+	lo, _ := w.plan.ChunkRange(pair / w.cfg.chunkPairs())
+	return pair == lo || k == 0
+}
+
+// newSeries starts a series for the bots at positions at of bots (each
+// table's Agents or Players) that learn across games.
+func newSeries[B any](bots []B, at []int) {
+	for _, b := range at {
+		if s, ok := any(bots[b]).(agents.SeriesPlayer); ok {
+			s.NewSeries()
+		}
+	}
 }
 
 // setOpening sets s's opening, that of pair (or set) k, in a run with
@@ -270,6 +298,9 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	var rec *game.Record
 	if w.log != nil {
 		rec = &w.rec
+	}
+	if w.seriesStarts(set, k) {
+		newSeries(w.ffa.players, w.tables[ti])
 	}
 	for j, perm := range w.ffa.perms {
 		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
@@ -364,6 +395,8 @@ func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTa
 	}
 	return t, nil
 }
+
+func (t *nzscTable) newSeries(bots [2]int) { newSeries(t.bots, bots[:]) }
 
 func (t *nzscTable) close() error {
 	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
@@ -482,6 +515,8 @@ func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
 	t.players, err = newPlayers(cfg)
 	return t, err
 }
+
+func (t *playerTable) newSeries(bots [2]int) { newSeries(t.players, bots[:]) }
 
 func (t *playerTable) close() error {
 	return closeAll(t.players, agents.CloserOf)

@@ -33,7 +33,8 @@ trap 'rm -rf "$work"' EXIT
 
 # The benchmarks: name, test binary, -test.bench pattern, N1, N2 (callgrind),
 # N (timing). SET=issue23 (the default) is issue 23's figures; SET=bots
-# is issue 26's: a turn through the bot interfaces and an mcts iteration.
+# is issue 26's: a turn through the bot interfaces, the engine's own
+# Legal and Step loop (StepGame), and an mcts iteration.
 issue23='
 nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 5000000
 nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 3000000
@@ -47,6 +48,7 @@ solve-whole-game solve ^BenchmarkSolve$ 0 0 1
 '
 bots='
 table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 2000000
+step-game nzsc ^BenchmarkStepGame$ 2000 12000 1000000
 playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 1000000
 mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 5000
 '

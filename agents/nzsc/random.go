@@ -38,7 +38,21 @@ func (r *Random) Choose(d *agents.Decision) nz.Choice {
 	}
 	digit, rest := bits.Mul64(r.word, 60)
 	r.word, r.left = rest, r.left-1
-	return d.Legal[digit%uint64(len(d.Legal))]
+	// A 32-bit division: the same remainder (digit < 60), and cheaper than
+	// a 64-bit one on the x86 cores before Ice Lake.
+	return d.Legal[uint32(digit)%uint32(len(d.Legal))]
+}
+
+// ChooseMask implements agents.MaskChooser: Choose's pick from the same
+// digit, d.Legal[digit mod len(d.Legal)], found in the set by nz.LegalAt
+// without a list or a division.
+func (r *Random) ChooseMask(_ *agents.Decision, legal uint32) nz.Choice {
+	if r.left == 0 {
+		r.word, r.left = r.rng.Uint64(), 6
+	}
+	digit, rest := bits.Mul64(r.word, 60)
+	r.word, r.left = rest, r.left-1
+	return nz.LegalAt(legal, uint(digit))
 }
 
 // Mix implements Mixer: uniform over d.Legal (six picks per draw, read

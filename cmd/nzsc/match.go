@@ -49,9 +49,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return nil, err
 		}
-		workers, _ := fs.GetInt("workers")
 		return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
-			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.MatchChunk(games, g.Seats(), workers)}}, nil
+			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.MatchChunk(games, g.Seats())}}, nil
 	})
 	if err != nil {
 		return err

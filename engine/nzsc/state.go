@@ -1,6 +1,7 @@
 package nzsc
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -447,7 +448,7 @@ func (s *State) LegalMask(seat int) uint32 {
 	case PickCharacter:
 		return p.characterMask(s.variant.characterLimit())
 	case PickBooster:
-		return 0b11<<(2*uint32(p.character)) | ^uint32(s.variant)&(1<<NoBooster)
+		return 0b11<<(2*uint32(p.character&3)) | ^uint32(s.variant)&(1<<NoBooster)
 	}
 	return 0
 }
@@ -464,16 +465,76 @@ func (p *player) characterMask(limit uint8) uint32 {
 
 // Legal writes the seat's legal choices, in canonical order, into buf and
 // returns how many there are. A stuck player has none: whatever it answers
-// is ignored and it passes.
+// is ignored and it passes. The entries of buf past the count are
+// overwritten too, with values of no meaning.
 func (s *State) Legal(seat int, buf *[MaxChoices]Choice) int {
-	m := s.LegalMask(seat)
+	return ListLegal(s.LegalMask(seat), buf)
+}
+
+// ListLegal is Legal for a legal set already in hand (LegalMask's, or
+// any set of at most MaxChoices choices): it writes the set m's choices,
+// lowest first, into buf and returns how many there are. A legal set
+// lies in a window of 7 bits from its lowest (a character's moves, the
+// characters, a character's two boosters but the first's with No
+// Booster), so the list is windowPick's row for that window, shifted: a
+// load, an add and two stores, and no loop whose length a branch
+// predictor would have to guess (issue 26). An empty set reads row 0 and
+// counts 0.
+func ListLegal(m uint32, buf *[MaxChoices]Choice) int {
+	low := bits.TrailingZeros32(m)
+	w := m >> (low & 31) // low&31: no guard for a shift of 32 (m is 0 then)
+	if w >= 128 {
+		return listLegalSlow(m, buf)
+	}
+	// Positions 0..MaxChoices-1 of the row are the window's set bits in
+	// order (then repeats, mod their count: the meaningless entries).
+	row := binary.LittleEndian.Uint64(windowPick[w][:8]) + uint64(low)*0x0101010101010101
+	buf[0], buf[1], buf[2], buf[3], buf[4] = Choice(row), Choice(row>>8), Choice(row>>16), Choice(row>>24), Choice(row>>32)
+	return int(windowCount[w])
+}
+
+// windowCount[w] is the number of set bits of the 7-bit window w:
+// bits.OnesCount32 without its test for the POPCNT instruction and its
+// fallback call, which would make ListLegal pay for a stack frame.
+var windowCount = func() (t [128]uint8) {
+	for w := range t {
+		t[w] = uint8(bits.OnesCount8(uint8(w)))
+	}
+	return t
+}()
+
+// listLegalSlow is ListLegal for a set wider than a window: the first
+// character's boosters with No Booster (bits 0, 1 and 8).
+func listLegalSlow(m uint32, buf *[MaxChoices]Choice) int {
 	n := 0
-	for m != 0 {
+	for ; m != 0 && n < MaxChoices; m &= m - 1 {
 		buf[n] = Choice(bits.TrailingZeros32(m))
-		m &= m - 1
 		n++
 	}
 	return n
+}
+
+// LegalAt returns choice u mod n of the legal set m of n choices
+// (LegalMask's, not empty), in Legal's canonical order: what Legal writes
+// at buf[u%n], found without listing the set or dividing. u must be below
+// 60, which every count up to MaxChoices divides, so that a uniform
+// base-60 digit picks a uniform choice (the random bot's draws and
+// PlayRandom's); a u below n is simply the u-th choice.
+func LegalAt(m uint32, u uint) Choice {
+	low := bits.TrailingZeros32(m)
+	w := m >> (low & 31)
+	if w >= 128 {
+		return legalAtSlow(m, u)
+	}
+	return Choice(low) + Choice(windowPick[w][u&63])
+}
+
+// legalAtSlow is LegalAt for a set wider than a window (see listLegalSlow).
+func legalAtSlow(m uint32, u uint) Choice {
+	for k := u % uint(bits.OnesCount32(m)); k > 0; k-- {
+		m &= m - 1
+	}
+	return Choice(bits.TrailingZeros32(m))
 }
 
 // Stuck reports whether the seat must pass this round for want of a legal
@@ -568,9 +629,11 @@ func strongPair(a, b Booster) uint8 { return b2u(a == Strong)<<1 | b2u(b == Stro
 
 // lost returns the moves a player loses after playing mine against
 // theirs: a single-use move destroys itself, and a destructive move of the
-// opponent's destroys mine. Branch-free, as both are rare.
+// opponent's destroys mine. Branch-free, as both are rare. (The shift
+// counts are masked to 31, which moves never reach, so that the compiler
+// drops its guards for counts of 32 and more.)
 func lost(mine, theirs Move) uint32 {
-	return singleUseMask&(1<<mine) | (destructiveMask>>theirs&1)<<mine
+	return singleUseMask&(1<<(mine&31)) | (destructiveMask>>(theirs&31)&1)<<(mine&31)
 }
 
 // streakAfter returns the streak after playing m when last was played

@@ -1,0 +1,130 @@
+package nzsc
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+// maskRules are the rules the mask tests play: the shared ones, No
+// Booster forbidden (a booster set of two), and short streaks (character
+// sets of three more often).
+var maskRules = []nz.Rules{
+	nz.DefaultRules,
+	{TurnCap: 200, BoosterRequired: true},
+	{TurnCap: 200, MoveStreak: 2, CharacterStreak: 2},
+}
+
+// TestRandomChooseMaskIsChoose checks Random's fast path against its list
+// path decision by decision: on the positions of random games in every
+// phase, two Randoms with the same source answer ChooseMask(legal set) and
+// Choose(legal list) alike, draw after draw (several per position, so
+// that the six picks of a word and the next word are both crossed).
+func TestRandomChooseMaskIsChoose(t *testing.T) {
+	positions := 0
+	for _, rules := range maskRules {
+		var buf [nz.MaxChoices]nz.Choice
+		src := rand.New(rand.NewPCG(3, 3))
+		for game := range 200 {
+			s := nz.NewGame(rules)
+			for s.Phase != nz.GameOver {
+				var c [2]nz.Choice
+				for seat := range 2 {
+					c[seat] = nz.Unknown
+					m := s.LegalMask(seat)
+					if m == 0 {
+						continue
+					}
+					n := s.Legal(seat, &buf)
+					st := s
+					d := &agents.Decision{Seat: seat, State: &st, Legal: buf[:n]}
+					list, mask := &Random{}, &Random{}
+					list.NewGame(seat, rand.New(nz.NewWyrand(uint64(game), uint64(seat))))
+					mask.NewGame(seat, rand.New(nz.NewWyrand(uint64(game), uint64(seat))))
+					for draw := range 8 {
+						want := list.Choose(d)
+						if got := mask.ChooseMask(&agents.Decision{Seat: seat, State: &st}, m); got != want {
+							t.Fatalf("rules %+v game %d turn %d seat %d draw %d: ChooseMask(%#x) = %d, Choose(%v) = %d",
+								rules, game, s.Turn, seat, draw, m, got, buf[:n], want)
+						}
+					}
+					positions++
+					c[seat] = buf[src.IntN(n)]
+				}
+				s.Step(c[0], c[1])
+			}
+		}
+	}
+	if positions < 1000 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+// listOnly hides an agent's ChooseMask, so that Table lists its choices
+// and calls Choose.
+type listOnly struct{ agents.Agent }
+
+// maskCounter wraps a MaskChooser and counts the calls Table makes to
+// ChooseMask, checking that it lists nothing for them.
+type maskCounter struct {
+	*Random
+	t     *testing.T
+	calls int
+}
+
+func (m *maskCounter) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
+	if d.Legal != nil {
+		m.t.Fatalf("ChooseMask called with a listed Legal %v", d.Legal)
+	}
+	if legal == 0 || legal != d.State.LegalMask(d.Seat) {
+		m.t.Fatalf("ChooseMask called with set %#x, seat %d's legal set is %#x", legal, d.Seat, d.State.LegalMask(d.Seat))
+	}
+	m.calls++
+	return m.Random.ChooseMask(d, legal)
+}
+
+// TestTableMaskPathIsListPath plays the same seeded games through
+// agents.Table twice, once with the random bot taking its fast path
+// (MaskChooser: the set, unlisted) and once made to take the list path,
+// against random and against list-only bots: the games' histories and
+// final states must be identical.
+func TestTableMaskPathIsListPath(t *testing.T) {
+	fast, slow := agents.NewTable(), agents.NewTable()
+	opponents := []string{"random", "greedy", "classic", "nash"}
+	for _, rules := range maskRules {
+		for _, spec := range opponents {
+			bot, err := agents.Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opp, err := bot.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			counter := &maskCounter{Random: &Random{}, t: t}
+			for seed := range uint64(150) {
+				for swap := range 2 {
+					a, b := agents.Agent(counter), opp
+					la, lb := agents.Agent(listOnly{&Random{}}), agents.Agent(listOnly{opp})
+					if swap == 1 {
+						a, b, la, lb = b, a, lb, la
+					}
+					of := fast.Play(rules, seed, a, b)
+					hf := slices.Clone(fast.History)
+					os := slow.Play(rules, seed, la, lb)
+					if of.State != os.State || !slices.Equal(hf, slow.History) {
+						t.Fatalf("rules %+v, random against %s, seed %d, swap %d: the fast path's game differs from the list path's:\n%s\n%s",
+							rules, spec, seed, swap, fmt.Sprint(hf), fmt.Sprint(slow.History))
+					}
+				}
+			}
+			if counter.calls == 0 {
+				t.Fatalf("rules %+v, against %s: Table never took the fast path", rules, spec)
+			}
+		}
+	}
+}
