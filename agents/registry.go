@@ -466,6 +466,10 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 			}
 			given[k] = true
 			params[k] = strings.TrimSpace(v)
+			if params[k] == "" && slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k && p.File }) {
+				// An empty name would read as the default file.
+				return nil, fmt.Errorf("bot %q: %s= needs a file name", name, k)
+			}
 		}
 		if b.Alias != "" {
 			b.base = name
