@@ -262,3 +262,13 @@ func formatOf(cmd string, fs *pflag.FlagSet, choices ...string) (string, error) 
 	}
 	return f, nil
 }
+
+// fullOf reads --full, which adds tables to the table format only: with
+// csv or json it changed nothing, without a word.
+func fullOf(cmd string, fs *pflag.FlagSet, format string) (bool, error) {
+	full, _ := fs.GetBool("full")
+	if full && format != "table" {
+		return false, usagef("%s: --full goes with --format table", cmd)
+	}
+	return full, nil
+}

@@ -48,6 +48,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"report", "x", "--html="}, 2, "report: --html needs a value, got an empty string"},
 		{[]string{"play", "--record", ""}, 2, "play: --record needs a value"},
 		{[]string{"tournament", "--openings", ""}, 2, "tournament: --openings needs a value"},
+		// --full adds tables to the table format only: ignored before.
+		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
+		{[]string{"report", "x", "--full", "--format", "json"}, 2, "report: --full goes with --format table"},
 	} {
 		stdout, stderr, code := runCmd(t, "", c.args...)
 		if len(c.args) == 0 {

@@ -38,7 +38,10 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	full, _ := fs.GetBool("full")
+	full, err := fullOf("report", fs, format)
+	if err != nil {
+		return err
+	}
 	if err := checkDynamicsFlags(fs); err != nil {
 		return err
 	}
