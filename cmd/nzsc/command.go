@@ -141,7 +141,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	// A panic is a bug: it becomes an error that exitCode reports as one
 	// line, with the stack saved to a file.
-	return crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
+	err := crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
+	if err == context.Canceled || err == context.DeadlineExceeded {
+		// A bare "context canceled" says nothing to the user: which
+		// command stopped, and that it was asked to.
+		return fmt.Errorf("%s interrupted before it finished (%v)", c.name, err)
+	}
+	return err
 }
 
 // strictFlags makes fs refuse what pflag lets through silently: a flag

@@ -81,3 +81,20 @@ func TestEveryCommandHasHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptedNamesCommand: a command stopped by a signal before it
+// finished says which, not a bare "context canceled".
+func TestInterruptedNamesCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"bots", "--cost", "random"},
+		{"solve", "sweep", "--rule", "points=3..4", "--quiet"},
+	} {
+		var out, errb bytes.Buffer
+		err := run(ctx, args, strings.NewReader(""), &out, &errb)
+		if want := args[0] + " interrupted before it finished"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: %v; want an error saying %q", args, err, want)
+		}
+	}
+}
