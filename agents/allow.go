@@ -21,9 +21,21 @@ var ErrExec = errors.New("exec: bots run programs on the server; start it with n
 
 // CheckAllowed returns an error wrapping ErrExec, naming b's spec, when
 // b starts a program and programs are not allowed.
+// A bot whose spec names a file (a Param marked File, such as
+// optimal:path=) is refused the same way: the server would open any path
+// a request names, and its answer would say whether the path exists and
+// what it holds.
 func (b *Bot) CheckAllowed(programs bool) error {
-	if b.Info.StartsProgram() && !programs {
+	if programs {
+		return nil
+	}
+	if b.Info.StartsProgram() {
 		return fmt.Errorf("bot %q: %w", b.Spec, ErrExec)
+	}
+	for _, p := range b.Info.Params {
+		if p.File && b.Params[p.Name] != "" {
+			return fmt.Errorf("bot %q: %s= names a file on the server, allowed only where programs are: %w", b.Spec, p.Name, ErrExec)
+		}
 	}
 	return nil
 }

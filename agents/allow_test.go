@@ -37,3 +37,26 @@ func TestCheckAllowed(t *testing.T) {
 		}
 	}
 }
+
+// TestFileParams: a parameter that names a file (Param.File) is refused
+// by ParseAllowed where programs are not allowed, before the bot is
+// built (its file never opened), and allowed where they are; an empty
+// file name is an error, not the default file.
+func TestFileParams(t *testing.T) {
+	game := "file-params-test"
+	built := 0
+	Register(Info{Game: game, Name: "reader", Params: []Param{{Name: "path", File: true}, {Name: "n", Default: "1"}},
+		NewPlayer: func(p Params) (Player, error) { built++; return nil, errors.New("opened " + p["path"]) }})
+	if _, err := ParseAllowed(game, 2, "reader:path=/etc/shadow", false); !errors.Is(err, ErrExec) || !strings.Contains(err.Error(), "path= names a file on the server") || built != 0 {
+		t.Errorf("programs not allowed: %v, built %d times; want ErrExec naming path=, never built", err, built)
+	}
+	if _, err := ParseAllowed(game, 2, "reader:n=2", false); err == nil || !strings.Contains(err.Error(), "opened") {
+		t.Errorf("no file named: %v; want the bot built", err)
+	}
+	if _, err := ParseAllowed(game, 2, "reader:path=/x", true); err == nil || !strings.Contains(err.Error(), "opened /x") {
+		t.Errorf("programs allowed: %v; want the bot built", err)
+	}
+	if _, err := ParseForSeats(game, 2, "reader:path= "); err == nil || !strings.Contains(err.Error(), "path= needs a file name") {
+		t.Errorf("empty path: %v; want an error", err)
+	}
+}

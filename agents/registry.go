@@ -12,6 +12,11 @@ type Param struct {
 	Name    string
 	Default string
 	Help    string
+	// File marks a parameter whose value names a file the bot reads
+	// (optimal:path=): a server lets a page name one only where it lets
+	// it start programs (CheckAllowed), since reading it answers whether
+	// any path exists on the server and what it holds.
+	File bool
 }
 
 // Info describes a registered bot kind.
@@ -353,6 +358,30 @@ func ParseFor(game, spec string) (*Bot, error) { return ParseForSeats(game, 0, s
 // players: it picks the name's kind that supports seats, and a name with
 // none is a one-line error ("nash plays 2 players only, not 3").
 func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
+	b, err := parse(game, seats, spec)
+	if err != nil {
+		return nil, err
+	}
+	return validated(b)
+}
+
+// ParseAllowed reads a spec as ParseForSeats does for a server's page:
+// a bot that starts a program or names a file (CheckAllowed) is refused
+// unless programs are allowed, before it is built, so that the refusal
+// neither starts the program nor opens the file.
+func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, error) {
+	b, err := parse(game, seats, spec)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.CheckAllowed(programs); err != nil {
+		return nil, err
+	}
+	return validated(b)
+}
+
+// parse reads a spec into a Bot without building one.
+func parse(game string, seats int, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	info, err := lookup(game, name, seats)
 	if err != nil {
@@ -384,7 +413,7 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			}
 			b.Alias, b.base = alias, name+":"+base
 		}
-		return validated(b)
+		return b, nil
 	}
 	for _, p := range info.Params {
 		params[p.Name] = p.Default
@@ -437,6 +466,10 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			}
 			given[k] = true
 			params[k] = strings.TrimSpace(v)
+			if params[k] == "" && slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k && p.File }) {
+				// An empty name would read as the default file.
+				return nil, fmt.Errorf("bot %q: %s= needs a file name", name, k)
+			}
 		}
 		if b.Alias != "" {
 			b.base = name
@@ -445,7 +478,7 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 			}
 		}
 	}
-	return validated(b)
+	return b, nil
 }
 
 // setNoise reads a noise= value into b.

@@ -48,7 +48,8 @@ type SPRT struct {
 
 // Check returns an error describing bad parameters: alpha and beta
 // must be in (0, 1/2), so that alpha+beta < 1 and the LLR bounds are not
-// inverted (lower < 0 < upper); the Elo bounds finite, within ±2000, with
+// inverted (lower < 0 < upper), and large enough for the bounds to be
+// finite; the Elo bounds finite, within ±2000, with
 // elo0 < elo1; the model one of the two. Callers check before LLR or
 // Decide, whose results mean nothing for bad parameters.
 func (s SPRT) Check() error {
@@ -66,6 +67,10 @@ func (s SPRT) Check() error {
 	}
 	if lo, hi := s.Bounds(); !(lo < 0 && 0 < hi) {
 		return fmt.Errorf("LLR bounds [%g, %g] do not enclose 0", lo, hi)
+	} else if math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		// alpha = 5e-324: (1-β)/α overflows, and a test that can never
+		// accept H1 would run to its game limit without saying why.
+		return fmt.Errorf("alpha %g or beta %g is too small: the LLR bounds [%.3f, %.3f] are not finite", s.Alpha, s.Beta, lo, hi)
 	}
 	return nil
 }

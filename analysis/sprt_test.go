@@ -137,6 +137,9 @@ func TestSPRTCheck(t *testing.T) {
 		{func(s *SPRT) { s.Elo0 = math.Inf(-1) }, false},
 		{func(s *SPRT) { s.Elo1 = 2001 }, false},
 		{func(s *SPRT) { s.Model = 7 }, false},
+		{func(s *SPRT) { s.Alpha, s.Beta = 1e-300, 1e-300 }, true},
+		// (1-β)/α overflows: an upper bound of +Inf never accepts H1.
+		{func(s *SPRT) { s.Alpha = 5e-324 }, false},
 	} {
 		s := good
 		c.edit(&s)

@@ -1,10 +1,25 @@
 package report
 
 import (
+	"bytes"
 	"html/template"
 	"io"
 	"slices"
 )
+
+// pageGenerator marks the pages this package renders, near their start
+// (IsPage), so that a command replaces an existing file with a page only
+// when that file is an earlier page, never a file of the user's.
+const pageGenerator = "nzsc report"
+
+// pageMark is how pageGenerator appears in a page.
+const pageMark = `<meta name="generator" content="` + pageGenerator + `">`
+
+// IsPage reports whether head, the start of a file (its first
+// kilobyte will do), is the start of a page this package rendered.
+func IsPage(head []byte) bool {
+	return bytes.HasPrefix(head, []byte("<!DOCTYPE html>")) && bytes.Contains(head, []byte(pageMark))
+}
 
 // renderPage writes a report page. A CSV is embedded once, in its first
 // link; later links to it point there, and the page's script gives them
@@ -37,6 +52,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+` + pageMark + `
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>

@@ -16,7 +16,7 @@ func init() {
 		Name: "optimal",
 		Help: "plays the solved game's equilibrium in every phase (nzsc solve game); loads the saved solution of the game's rules at its first decision, or solves them then and caches it",
 		Params: []agents.Param{
-			{Name: "path", Default: "", Help: "solution file, read and never written, of the rules played (default: the user cache dir's nzsc/solution-vN.bin, or solution-vN-VARIANT.bin for a rule variant, solved and saved there if missing)"},
+			{Name: "path", Default: "", File: true, Help: "solution file, read and never written, of the rules played (default: the user cache dir's nzsc/solution-vN.bin, or solution-vN-VARIANT.bin for a rule variant, solved and saved there if missing)"},
 		},
 		New: func(p agents.Params) (agents.Agent, error) {
 			// Cheap on purpose: a spec is validated by building the bot.

@@ -1,6 +1,7 @@
 package dynamics
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -26,7 +27,24 @@ type Options struct {
 	// rand.NewPCG(Seed, r), so the answer does not depend on the order
 	// replicates are computed in.
 	Seed uint64
+	// Done, when not nil, stops Analyze between two bootstrap
+	// replicates once it is closed (a context's Done): Analyze then
+	// returns ErrStopped. Many replicates take minutes.
+	Done <-chan struct{}
 }
+
+// ErrStopped is Analyze's error when Options.Done was closed before it
+// finished.
+var ErrStopped = errors.New("dynamics: stopped before the bootstrap finished")
+
+// Limits of Options for callers that take them from users: beyond them
+// the memory (the Moran process's and α-Rank's chains grow with the
+// population) or the time (each replicate solves every analysis again)
+// is out of proportion to what the answer gains.
+const (
+	MaxPopulation = 100000
+	MaxReplicates = 100000
+)
 
 // Defaults of Options. α = 10 on score shares is a strong selection: a
 // 1-point edge (0.01) in a population of 50 makes invasion about 150
@@ -137,6 +155,11 @@ func Analyze(p *Payoff, opt Options) (*Analysis, error) {
 	an.Replicates = reps
 	var boot [3][][]float64 // per analysis, per replicate, the weights
 	for r := range reps {
+		select {
+		case <-opt.Done:
+			return nil, ErrStopped
+		default:
+		}
 		q := p.resample(rand.NewPCG(opt.Seed, uint64(r)))
 		rep, mo, ar, err := weights(q, opt)
 		if err != nil {

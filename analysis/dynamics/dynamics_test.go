@@ -1,6 +1,7 @@
 package dynamics
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -353,3 +354,21 @@ func TestBadInput(t *testing.T) {
 
 func itoa(i int) string     { return strconv.Itoa(i) }
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// TestAnalyzeStops: a closed Done stops the bootstrap before its first
+// replicate (ErrStopped), and an open one changes nothing.
+func TestAnalyzeStops(t *testing.T) {
+	p, err := FromCounts([]string{"a", "b", "c"}, counts3(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	close(done)
+	if an, err := Analyze(p, Options{Replicates: 1 << 30, Done: done}); !errors.Is(err, ErrStopped) || an != nil {
+		t.Errorf("closed Done: got %v, %v; want nil, ErrStopped", an, err)
+	}
+	an, err := Analyze(p, Options{Replicates: 3, Done: make(chan struct{})})
+	if err != nil || an.Replicates != 3 {
+		t.Errorf("open Done: got %v replicates, %v; want 3, nil", an.Replicates, err)
+	}
+}

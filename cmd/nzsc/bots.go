@@ -69,7 +69,9 @@ func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []st
 	lo, hi := g.MinSeats, g.MaxSeats
 	if fs.Changed("players") {
 		if players < lo || players > hi {
-			return usagef("bots: %s is played by %d to %d players, not %d", g.Name, lo, hi, players)
+			// game.Build's words for a table the game has not.
+			_, err := game.Build(g.Name, players, nil)
+			return usagef("bots: %v", err)
 		}
 		lo, hi = players, players
 	}

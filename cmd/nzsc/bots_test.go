@@ -127,3 +127,21 @@ func TestBotsCost(t *testing.T) {
 		}
 	}
 }
+
+// TestBotsCostPlayersOutOfRange: a table size the game has not is named
+// in the game registry's words ("npzr is played by 2 players", not "by 2
+// to 2 players"), one line, exit 2.
+func TestBotsCostPlayersOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bots", "--cost", "--game", "npzr", "--players", "3"}, "nzsc: bots: npzr is played by 2 players, not 3\n"},
+		{[]string{"bots", "--cost", "--players", "5"}, "nzsc: bots: nzsc is played by 2 to 4 players, not 5\n"},
+	} {
+		_, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || stderr != c.want {
+			t.Errorf("%v: exit %d, %q; want 2, %q", c.args, code, stderr, c.want)
+		}
+	}
+}

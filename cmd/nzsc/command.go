@@ -115,10 +115,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return usagef("unknown command %q%s (run 'nzsc help' for the list)", name, didYouMean(name, commandNames()))
 	}
 	fs := newFlagSet(c)
+	var bad error
+	strictFlags(fs, &bad)
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			printCommandHelp(stdout, c)
 			return nil
+		}
+		if bad != nil {
+			return usagef("%s: %v", c.name, bad)
 		}
 		hint := ""
 		if flag, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
@@ -136,7 +141,55 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	// A panic is a bug: it becomes an error that exitCode reports as one
 	// line, with the stack saved to a file.
-	return crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
+	err := crash.Guard(func() error { return c.run(e, fs, fs.Args()) })
+	if err == context.Canceled || err == context.DeadlineExceeded {
+		// A bare "context canceled" says nothing to the user: which
+		// command stopped, and that it was asked to.
+		return fmt.Errorf("%s interrupted before it finished (%v)", c.name, err)
+	}
+	return err
+}
+
+// strictFlags makes fs refuse what pflag lets through silently: a flag
+// that takes one value given twice (--games 2 ... --games 4 keeps the
+// last, and a script that sets a flag twice has a mistake in it), and an
+// empty value for a text flag (--games-log "" wrote no log, --html ""
+// no page, without a word). The first such problem is kept in *bad for
+// the error message; flags that take many values (--rule) are left
+// alone.
+func strictFlags(fs *pflag.FlagSet, bad *error) {
+	fs.VisitAll(func(f *pflag.Flag) {
+		if t := f.Value.Type(); strings.HasSuffix(t, "Array") || strings.HasSuffix(t, "Slice") {
+			return
+		}
+		f.Value = &strictValue{Value: f.Value, name: f.Name, bad: bad}
+	})
+}
+
+// strictValue is one flag's value under strictFlags.
+type strictValue struct {
+	pflag.Value
+	name string
+	set  bool
+	bad  *error
+}
+
+func (v *strictValue) Set(s string) error {
+	var err error
+	switch {
+	case v.set:
+		err = fmt.Errorf("--%s given twice (it takes one value)", v.name)
+	case s == "" && v.Value.Type() == "string":
+		err = fmt.Errorf("--%s needs a value, got an empty string", v.name)
+	}
+	if err != nil {
+		if *v.bad == nil {
+			*v.bad = err
+		}
+		return err
+	}
+	v.set = true
+	return v.Value.Set(s)
 }
 
 // commandNames lists the commands, for suggestions.
@@ -214,4 +267,14 @@ func formatOf(cmd string, fs *pflag.FlagSet, choices ...string) (string, error) 
 		return "", usagef("%s: --format must be %s or %s, got %q", cmd, strings.Join(choices[:len(choices)-1], ", "), choices[len(choices)-1], f)
 	}
 	return f, nil
+}
+
+// fullOf reads --full, which adds tables to the table format only: with
+// csv or json it changed nothing, without a word.
+func fullOf(cmd string, fs *pflag.FlagSet, format string) (bool, error) {
+	full, _ := fs.GetBool("full")
+	if full && format != "table" {
+		return false, usagef("%s: --full goes with --format table", cmd)
+	}
+	return full, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 
 	"github.com/spf13/pflag"
@@ -28,14 +29,17 @@ func reportDynamics(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	switch {
 	case !(alpha > 0):
 		return usagef("report: --alpha must be positive, got %v", alpha)
-	case pop < 2:
-		return usagef("report: --population must be at least 2, got %d", pop)
-	case reps < 0:
-		return usagef("report: --bootstrap must be 0 or more, got %d", reps)
+	case pop < 2 || pop > dynamics.MaxPopulation:
+		return usagef("report: --population must be 2 to %d, got %d", dynamics.MaxPopulation, pop)
+	case reps < 0 || reps > dynamics.MaxReplicates:
+		return usagef("report: --bootstrap must be 0 to %d, got %d", dynamics.MaxReplicates, reps)
 	case reps == 0:
 		reps = -1 // none (Options' 0 means the default)
 	}
-	d, err := report.DynamicsOf(man, counts, dynamics.Options{Alpha: alpha, Population: pop, Replicates: reps, Seed: man.Seed})
+	d, err := report.DynamicsOf(man, counts, dynamics.Options{Alpha: alpha, Population: pop, Replicates: reps, Seed: man.Seed, Done: e.ctx.Done()})
+	if errors.Is(err, dynamics.ErrStopped) {
+		return errors.New("report interrupted: the bootstrap did not finish; nothing was written")
+	}
 	if err != nil {
 		return usagef("report: %v", err)
 	}

@@ -52,8 +52,12 @@ func TestReportDynamics(t *testing.T) {
 	}{
 		{[]string{"report", run, "--alpha", "3"}, "--alpha needs --dynamics"},
 		{[]string{"report", run, "--dynamics", "--alpha", "0"}, "--alpha must be positive"},
-		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be at least 2"},
-		{[]string{"report", run, "--dynamics", "--bootstrap", "-1"}, "--bootstrap must be 0 or more"},
+		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be 2 to 100000"},
+		{[]string{"report", run, "--dynamics", "--bootstrap", "-1"}, "--bootstrap must be 0 to 100000"},
+		// Sizes whose memory (15 GB at a population of 10^9) or time
+		// (hours of replicates) no answer needs: refused at once.
+		{[]string{"report", run, "--dynamics", "--population", "1000000000"}, "--population must be 2 to 100000"},
+		{[]string{"report", run, "--dynamics", "--bootstrap", "1000000000"}, "--bootstrap must be 0 to 100000"},
 	} {
 		_, stderr, code := runCmd(t, "", c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {

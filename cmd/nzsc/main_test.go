@@ -38,6 +38,19 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random:name=x", "greedy:name=x", "--games", "2"}, 2, `two bots are named "x"`},
 		{[]string{"version"}, 0, ""},
 		{[]string{}, 2, ""},
+		// A flag of one value given twice: pflag kept the last, silently.
+		{[]string{"match", "random", "greedy", "--games", "2", "--games", "4"}, 2, "match: --games given twice"},
+		{[]string{"tournament", "--bots", "random,greedy", "--seed", "1", "--seed=2", "--games", "2"}, 2, "tournament: --seed given twice"},
+		{[]string{"report", "x", "--quiet", "--quiet"}, 2, "unknown flag: --quiet"},
+		{[]string{"match", "random", "greedy", "--games", "2", "--quiet", "--quiet"}, 2, "match: --quiet given twice"},
+		// An empty value for a text flag: it wrote no log, no page.
+		{[]string{"match", "random", "greedy", "--games", "2", "--games-log", ""}, 2, "match: --games-log needs a value, got an empty string"},
+		{[]string{"report", "x", "--html="}, 2, "report: --html needs a value, got an empty string"},
+		{[]string{"play", "--record", ""}, 2, "play: --record needs a value"},
+		{[]string{"tournament", "--openings", ""}, 2, "tournament: --openings needs a value"},
+		// --full adds tables to the table format only: ignored before.
+		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
+		{[]string{"report", "x", "--full", "--format", "json"}, 2, "report: --full goes with --format table"},
 	} {
 		stdout, stderr, code := runCmd(t, "", c.args...)
 		if len(c.args) == 0 {
@@ -65,6 +78,23 @@ func TestEveryCommandHasHelp(t *testing.T) {
 		_, stderr, code := runCmd(t, "", name, "--no-such-flag")
 		if code != 2 || !strings.Contains(stderr, "no-such-flag") {
 			t.Errorf("%s --no-such-flag: code %d, stderr %q", name, code, stderr)
+		}
+	}
+}
+
+// TestInterruptedNamesCommand: a command stopped by a signal before it
+// finished says which, not a bare "context canceled".
+func TestInterruptedNamesCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{
+		{"bots", "--cost", "random"},
+		{"solve", "sweep", "--rule", "points=3..4", "--quiet"},
+	} {
+		var out, errb bytes.Buffer
+		err := run(ctx, args, strings.NewReader(""), &out, &errb)
+		if want := args[0] + " interrupted before it finished"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: %v; want an error saying %q", args, err, want)
 		}
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/pflag"
 
+	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -36,9 +38,18 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	full, _ := fs.GetBool("full")
+	full, err := fullOf("report", fs, format)
+	if err != nil {
+		return err
+	}
 	if err := checkDynamicsFlags(fs); err != nil {
 		return err
+	}
+	if path, _ := fs.GetString("html"); path != "" {
+		// Before the work: a page that could not be written is known now.
+		if err := checkHTMLPath(path); err != nil {
+			return err
+		}
 	}
 	dir, man, counts, err := results.Load(args[0])
 	if err != nil {
@@ -79,6 +90,9 @@ func endRun(e *env, end report.End) error {
 // writeHTML renders a page into memory, then writes it to path (so that a
 // failed render leaves no half page).
 func writeHTML(path string, render func(io.Writer) error) error {
+	if err := checkHTMLPath(path); err != nil {
+		return err
+	}
 	var b bytes.Buffer
 	if err := render(&b); err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -86,6 +100,34 @@ func writeHTML(path string, render func(io.Writer) error) error {
 	// Never through a link, never over a run's own files.
 	if err := results.WriteOutput(path, b.Bytes()); err != nil {
 		return usagef("report: --html: %v", err)
+	}
+	return nil
+}
+
+// checkHTMLPath refuses an --html path that may not be written: one
+// results.CheckOutput refuses, or an existing file that holds something
+// other than a page of nzsc's report (report.IsPage). So the page
+// rendered again replaces its earlier self, and a mistyped name (--html
+// README.md, --html ~/.bashrc) destroys nothing.
+func checkHTMLPath(path string) error {
+	if err := results.CheckOutput(path); err != nil {
+		return usagef("report: --html: %v", err)
+	}
+	f, err := inputfile.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return usagef("report: --html: %v", err)
+	}
+	defer f.Close()
+	head := make([]byte, 1024)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return usagef("report: --html: %v", err)
+	}
+	if n > 0 && !report.IsPage(head[:n]) {
+		return usagef("report: --html: %s already exists and is not a page of nzsc's report; it is not written over (name another file, or remove it)", path)
 	}
 	return nil
 }

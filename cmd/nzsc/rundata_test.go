@@ -141,6 +141,11 @@ func TestOutputPaths(t *testing.T) {
 	if err := os.Symlink(emptyVictim, emptyLink); err != nil {
 		t.Fatal(err)
 	}
+	// A file of the user's at the page's name: not a page nzsc wrote.
+	notes := filepath.Join(tmp, "notes.txt")
+	if err := os.WriteFile(notes, []byte("my notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	dirLink := filepath.Join(tmp, "planted-dir")
 	if err := os.Symlink(t.TempDir(), dirLink); err != nil {
 		t.Fatal(err)
@@ -150,6 +155,8 @@ func TestOutputPaths(t *testing.T) {
 		{"report", run, "--html", filepath.Join(run, results.ManifestFile)},
 		{"report", run, "--html", filepath.Join(run, "crosstable.csv")},
 		{"report", run, "--html", link},
+		{"report", run, "--html", notes},
+		{"report", run, "--dynamics", "--html", notes},
 		{"tournament", "--bots", "random,greedy", "--games", "4", "--quiet", "--out", filepath.Join(tmp, "t1"), "--games-log", emptyLink},
 		{"tournament", "--bots", "random,greedy", "--games", "4", "--quiet", "--out", dirLink},
 		{"solve", "game", "--rule", "points=1", "--quiet", "--save", link},
@@ -165,6 +172,9 @@ func TestOutputPaths(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(victim); string(b) != "precious" {
 		t.Errorf("the link's target was written: %q", b)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes" {
+		t.Errorf("report --html wrote over a file that is not a page (%d bytes now)", len(b))
 	}
 	if st, _ := os.Stat(emptyVictim); st.Size() != 0 {
 		t.Errorf("the games log went through a link")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -56,6 +57,12 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 		if h == "" || strings.ContainsAny(h, ":/[] ") {
 			return usagef("serve: --allow-host %q: want a host name without port (e.g. lab.example)", h)
 		}
+	}
+	// A runs directory that does not exist yet is fine (a fresh clone
+	// has none until its first tournament); a file there is a mistake
+	// the Runs page would only show as an error on every visit.
+	if st, err := os.Stat(runs); err == nil && !st.IsDir() {
+		return usagef("serve: --runs %s is a file, not a directory of run directories", runs)
 	}
 	// The secret exists only where it guards something: starting programs.
 	secret := ""

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -94,6 +97,20 @@ func TestServeUsage(t *testing.T) {
 		if _, stderr, code := runCmd(t, "", args...); code != 2 || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("case %d %v: exit %d, stderr %q", i, args, code, stderr)
 		}
+	}
+	// --runs naming a file: refused at start, where it used to serve a
+	// Runs page that failed on every visit (the deadline ends such a
+	// server in the test).
+	file := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var out, errb bytes.Buffer
+	err := run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--runs", file}, strings.NewReader(""), &out, &errb)
+	if code := exitCode(err, &errb); code != 2 || !strings.Contains(errb.String(), "is a file, not a directory") {
+		t.Errorf("serve --runs FILE: exit %d, stderr %q; want 2 and one line", code, errb.String())
 	}
 }
 

@@ -223,11 +223,17 @@ func TestSignalStopsPromptly(t *testing.T) {
 		t.Skip("no signals")
 	}
 	dir := t.TempDir()
+	run := filepath.Join(dir, "run")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,classic", "--games", "20", "--seed", "1", "--quiet", "--out", run); code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
 	for _, c := range []struct {
 		name string
 		sig  syscall.Signal
 		args []string
 	}{
+		// Its bootstrap takes minutes; the replicates look at the signal.
+		{"dynamics", syscall.SIGTERM, []string{"report", run, "--dynamics", "--bootstrap", "100000"}},
 		{"mcts", syscall.SIGINT, []string{"match", "mcts:iters=10000000", "random", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "mcts")}},
 		{"mcts-4", syscall.SIGTERM, []string{"match", "--players", "4", "mcts:iters=10000000", "random", "greedy", "classic", "--games", "48", "--seed", "1", "--out", filepath.Join(dir, "mcts4")}},
 		{"ismcts", syscall.SIGTERM, []string{"match", "--game", "npzr", "ismcts:iters=10000000", "greedy", "--games", "100", "--seed", "1", "--out", filepath.Join(dir, "ismcts")}},

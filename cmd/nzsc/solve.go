@@ -45,6 +45,13 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	if args[0] == "rounds" {
+		// Rounds solves the shared rules' one-round games and saves
+		// nothing: these flags were ignored without a word.
+		for _, f := range []string{"save", "rule", "workers"} {
+			if fs.Changed(f) {
+				return usagef("solve rounds: --%s goes with solve game (rounds solves the shared rules' one-round games and saves nothing)", f)
+			}
+		}
 		rs, err := solve.Rounds()
 		if err != nil {
 			return err

@@ -49,6 +49,10 @@ func TestSolveBadInput(t *testing.T) {
 		{"exploit", "random", "--rule", "points=10"},
 		{"exploit", "random", "--rule", "colour=red"},
 		{"solve", "game", "--rule", "waits"},
+		// Flags rounds does not use: they were ignored, exit 0.
+		{"solve", "rounds", "--save", "x.bin"},
+		{"solve", "rounds", "--rule", "points=3"},
+		{"solve", "rounds", "--workers", "1"},
 	} {
 		_, stderr, code := runCmd(t, "", c...)
 		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {

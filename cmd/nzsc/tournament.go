@@ -46,7 +46,10 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	full, _ := fs.GetBool("full")
+	full, err := fullOf("tournament", fs, format)
+	if err != nil {
+		return err
+	}
 	rd, seedPicked, err := openRun(e, "tournament", fs, func(g game.Game) (*newRun, error) { return newTournament(fs, g) })
 	if err != nil {
 		return err

@@ -89,18 +89,22 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if spec == "" {
 		spec = play.DefaultOpponent(g.Info().Name, g.Seats())
 	}
-	bot, err := agents.ParseForSeats(g.Info().Name, g.Seats(), spec)
+	// On a server, a bot that starts a program or names a file is
+	// refused before it is built (neither started nor opened).
+	parse := func(game string, seats int, spec string) (*agents.Bot, error) {
+		return agents.ParseAllowed(game, seats, spec, where.AllowExec)
+	}
+	if where.Static {
+		parse = agents.ParseForSeats
+	}
+	bot, err := parse(g.Info().Name, g.Seats(), spec)
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case where.Static && bot.Info.StartsProgram():
 		return nil, errors.New("exec: bots run programs, which a page without a server cannot")
-	case !where.Static:
-		if err := bot.CheckAllowed(where.AllowExec); err != nil {
-			return nil, err
-		}
-	case solverBots[bot.Info.Name]:
+	case where.Static && solverBots[bot.Info.Name]:
 		return nil, fmt.Errorf("%s needs the solved game, which this page without a server does not have: run nzsc serve", bot.Info.Name)
 	}
 	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)

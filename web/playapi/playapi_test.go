@@ -24,6 +24,12 @@ func TestNewSession(t *testing.T) {
 		{NewRequest{Opponent: "optimal"}, server, ""},
 		{NewRequest{Opponent: "exec:/bin/true"}, static, "a page without a server cannot"},
 		{NewRequest{Opponent: "exec:/bin/true"}, Where{}, "--allow-exec"},
+		// A file named by a request is not opened: the answer would say
+		// whether any path exists on the server (it said "open /x: no
+		// such file or directory", or "not a solution file").
+		{NewRequest{Opponent: "optimal:path=/nonexistent/x"}, Where{}, `path= names a file on the server`},
+		{NewRequest{Opponent: "optimal:path=playapi.go"}, Where{}, `path= names a file on the server`},
+		{NewRequest{Opponent: "optimal:path=/nonexistent/x"}, server, "no such file"},
 		{NewRequest{Game: "npzr", Players: 3}, server, "played by 2 players"},
 		{NewRequest{Game: "go"}, server, "unknown game"},
 		{NewRequest{Players: 3, Seat: 2}, server, "seats are alike"},
