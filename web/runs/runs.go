@@ -361,16 +361,11 @@ func BotsFor(gameName string, seats int, allowExec bool) []Bot {
 }
 
 // ParseBot reads a bot spec for game at seats, refusing external
-// programs unless allowExec.
+// programs and parameters naming a file on the server unless allowExec,
+// before anything is built or opened (agents.ParseAllowed): otherwise
+// the answer would tell a caller whether a path exists.
 func ParseBot(gameName string, seats int, spec string, allowExec bool) (*agents.Bot, error) {
-	b, err := agents.ParseForSeats(gameName, seats, spec)
-	if err != nil {
-		return nil, err
-	}
-	if err := b.CheckAllowed(allowExec); err != nil {
-		return nil, err
-	}
-	return b, nil
+	return agents.ParseAllowed(gameName, seats, spec, allowExec)
 }
 
 func (h *Handler) bots(w http.ResponseWriter, r *http.Request) {
