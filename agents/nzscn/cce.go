@@ -188,7 +188,51 @@ func (c *CCE) mixAll(s *nzscn.State, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]f
 		}
 	}
 	selfPlay(u, n, &c.count, &c.Budget, c.lambda, probs)
+	if s.Phase == nzsc.PickCharacter {
+		breakClashes(s, &c.count, probs)
+	}
 	return true
+}
+
+// clashed reports whether seat j took part in the clash that made
+// everyone pick again: its last pick, the character phase's streak
+// being at least 1 (0 at the first pick), is another seat's last pick.
+func clashed(s *nzscn.State, j int) bool {
+	c, streak := s.CharacterStreak(j)
+	if streak == 0 {
+		return false
+	}
+	for k := range int(s.Players) {
+		if d, n := s.CharacterStreak(k); k != j && n > 0 && d == c {
+			return true
+		}
+	}
+	return false
+}
+
+// repickMix is the share of uniform play mixed into a repick.
+const repickMix = 0.5
+
+// breakClashes mixes uniform play, repickMix of it, into the strategy
+// of every seat picking again after a clash it took part in. Why: the strategy is a
+// function of the state, so two cce seats at one table compute the same
+// self-play, and where it gives both the same character they clashed
+// again at every repick until the turn cap (six games of six with two
+// cce seats and greedy, before): a clash is valued as an even game, so
+// nothing in the values moves them apart. Randomised symmetry breaking
+// ends the stall: at a repick two such seats agree again with
+// probability at most about (1 - repickMix*(k-1)/k)², 0.39 with four
+// legal characters, and the game goes on within a few turns.
+func breakClashes(s *nzscn.State, count *[nzscn.MaxPlayers]int, probs *[nzscn.MaxPlayers][nzsc.MaxChoices]float64) {
+	for j := range int(s.Players) {
+		if count[j] < 2 || !clashed(s, j) {
+			continue
+		}
+		u := repickMix / float64(count[j])
+		for i := range count[j] {
+			probs[j][i] = (1-repickMix)*probs[j][i] + u
+		}
+	}
 }
 
 // TurnWindow says within how many turns of the cap the strategy
