@@ -229,9 +229,12 @@ type Exec struct {
 	seat, game int
 	seed       uint64
 	gameSent   bool
-	finished   bool // Finish was called for this game
-	sent       int  // history turns already sent in this game
-	fault      *ExecFault
+	// series: NewSeries was called and no game message has told the
+	// program yet (a game message is sent at the game's first decision).
+	series   bool
+	finished bool // Finish was called for this game
+	sent     int  // history turns already sent in this game
+	fault    *ExecFault
 
 	// Buffers reused for every message.
 	wbuf   bytes.Buffer
@@ -289,6 +292,11 @@ func (e *Exec) NewGame(seat int, rng *rand.Rand) {
 	e.game++
 	e.gameSent, e.finished, e.sent, e.fault = false, false, 0, nil
 }
+
+// NewSeries implements SeriesPlayer: the next game message the program
+// is sent says "series": true, so that a program that learns across
+// games can do so reproducibly (protocol.Game.Series).
+func (e *Exec) NewSeries() { e.series = true }
 
 // Fault implements Faulter: the failure that forfeits the current game.
 func (e *Exec) Fault() error {
@@ -352,12 +360,12 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 	deadline := time.Now().Add(e.limit)
 	if !e.gameSent {
 		e.gmsg = protocol.Game{Type: protocol.TypeGame, Game: e.game, Seat: d.Seat, Seed: e.seed,
-			Rules: protocolRules(d.State.Rules())}
+			Rules: protocolRules(d.State.Rules()), Series: e.series}
 		if err := e.send(&e.gmsg, deadline); err != nil {
 			e.fail(err)
 			return d.Legal[0]
 		}
-		e.gameSent = true
+		e.gameSent, e.series = true, false
 	}
 	if err := e.nothingPending(deadline); err != nil {
 		e.fail(err)

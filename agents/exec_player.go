@@ -77,11 +77,12 @@ func (x *ExecPlayer) Act(obs game.Observation, legal []game.Action) game.Action 
 	e.limit = e.decisionLimit()
 	deadline := time.Now().Add(e.limit)
 	if !e.gameSent {
-		x.amsg = protocol.AnyGame{Type: protocol.TypeGame, Game: e.game, Seat: e.seat, Seed: e.seed, Rules: x.g.Rules()}
+		x.amsg = protocol.AnyGame{Type: protocol.TypeGame, Game: e.game, Seat: e.seat, Seed: e.seed, Rules: x.g.Rules(), Series: e.series}
 		if err := e.send(&x.amsg, deadline); err != nil {
 			e.fail(err)
 			return legal[0]
 		}
+		e.series = false
 		e.gameSent = true
 	}
 	view, err := json.Marshal(obs)

@@ -13,3 +13,11 @@ package agents
 type SeriesPlayer interface {
 	NewSeries()
 }
+
+// StartSeries starts a series for bot if it learns across games
+// (SeriesPlayer); the runner calls it before a series' first game.
+func StartSeries(bot any) {
+	if s, ok := bot.(SeriesPlayer); ok {
+		s.NewSeries()
+	}
+}

@@ -8,12 +8,17 @@ import (
 
 // agentWrap is what a wrapper of an Agent that changes only how the bot
 // decides (noise, a clock) passes on to the bot untouched: the run's
-// stop, the end of a game, closing. Such wrappers embed it.
+// stop, the start of a series, the end of a game, closing. Such
+// wrappers embed it.
 type agentWrap struct{ a Agent }
 
 // SetContext implements ContextSetter: the wrapped bot's, so that a stop
 // ends its search under the wrapper too.
 func (w *agentWrap) SetContext(ctx context.Context) { SetContext(w.a, ctx) }
+
+// NewSeries implements SeriesPlayer: the wrapped bot's, so that a bot
+// that learns across games keeps doing so under a clock or noise.
+func (w *agentWrap) NewSeries() { StartSeries(w.a) }
 
 // Finish implements Finisher: the wrapped bot is told.
 func (w *agentWrap) Finish(o Outcome, history []nzsc.Turn) {
@@ -35,6 +40,9 @@ type playerWrap struct{ p Player }
 
 // SetContext implements ContextSetter: the wrapped bot's.
 func (w *playerWrap) SetContext(ctx context.Context) { SetContext(w.p, ctx) }
+
+// NewSeries implements SeriesPlayer: the wrapped bot's.
+func (w *playerWrap) NewSeries() { StartSeries(w.p) }
 
 // FinishGame implements GameFinisher: the wrapped bot is told.
 func (w *playerWrap) FinishGame(res *GameResult) {

@@ -207,9 +207,7 @@ func (w *worker) seriesStarts(pair, k uint64) bool {
 // table's Agents or Players) that learn across games.
 func newSeries[B any](bots []B, at []int) {
 	for _, b := range at {
-		if s, ok := any(bots[b]).(agents.SeriesPlayer); ok {
-			s.NewSeries()
-		}
+		agents.StartSeries(bots[b])
 	}
 }
 

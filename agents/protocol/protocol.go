@@ -91,6 +91,13 @@ type Game struct {
 	// the seat, so a bot that draws its randomness from it replays.
 	Seed  uint64 `json:"seed"`
 	Rules Rules  `json:"rules"`
+	// Series is true on the first game of a series (absent otherwise):
+	// the runner plays a series' games in order on this one instance
+	// against one opponent, and which games form a series depends only
+	// on the run's settings, so a bot that carries what it learned from
+	// game to game only within a series, and forgets it here, gives the
+	// same results whatever the workers or machines.
+	Series bool `json:"series,omitempty"`
 }
 
 // Player is one side's public state.
@@ -395,6 +402,8 @@ type AnyGame struct {
 	Seed uint64 `json:"seed"`
 	// Rules are every rules option of the game, as strings.
 	Rules map[string]string `json:"rules"`
+	// Series is as Game's.
+	Series bool `json:"series,omitempty"`
 }
 
 // AnyDecide asks for an action: what the bot's seat sees, and its legal

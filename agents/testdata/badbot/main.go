@@ -10,7 +10,9 @@
 //
 // mode=clock misbehaves in no way: it writes the clock field of every
 // decide to its standard error (the bot's log), "badbot: clock {...}",
-// or "badbot: clock absent" when there is none.
+// or "badbot: clock absent" when there is none. mode=series likewise
+// writes every game message's number and series field, "badbot: game N
+// series true".
 //
 // Other than when misbehaving it answers a legal choice drawn from the
 // game's seed, and checks the history it is sent (the full history, or
@@ -99,6 +101,9 @@ func main() {
 			var g protocol.Game
 			json.Unmarshal(in.Bytes(), &g)
 			game, count, history = g.Game, 0, 0
+			if mode == "series" {
+				fmt.Fprintf(os.Stderr, "badbot: game %d series %t\n", g.Game, g.Series)
+			}
 			rng = rand.New(rand.NewPCG(g.Seed, uint64(g.Seat)))
 		case protocol.TypeDecide:
 			var d protocol.Decide
