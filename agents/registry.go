@@ -383,6 +383,9 @@ func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, err
 // parse reads a spec into a Bot without building one.
 func parse(game string, seats int, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
+	if strings.TrimSpace(name) == "" {
+		return nil, fmt.Errorf("empty bot name in spec %q", spec)
+	}
 	info, err := lookup(game, name, seats)
 	if err != nil {
 		return nil, err
@@ -419,7 +422,12 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 		params[p.Name] = p.Default
 	}
 	b := &Bot{Spec: spec, Info: info, Params: params}
-	if hasParams && rest != "" {
+	if hasParams && strings.TrimSpace(rest) == "" {
+		// "mcts:" is a spec whose options were lost (a shell variable
+		// that was empty): say so rather than play the defaults.
+		return nil, fmt.Errorf("bot spec %q has nothing after ':' (give key=value options, or drop the ':')", spec)
+	}
+	if hasParams {
 		given := map[string]bool{}
 		var kept []string
 		for _, kv := range strings.Split(rest, ",") {

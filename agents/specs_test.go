@@ -17,6 +17,13 @@ func TestSplitSpecs(t *testing.T) {
 		{"exec:python3 examples/python/bot.py,random", []string{"exec:python3 examples/python/bot.py", "random"}},
 		{"exec:prog a,b;timeout=1s,nash", []string{"exec:prog a,b;timeout=1s", "nash"}},
 		{"randm,greedy", []string{"randm", "greedy"}},
+		// Empty pieces are kept for the parser to refuse, not dropped.
+		{"random,,greedy", []string{"random", "", "greedy"}},
+		{"random,greedy,", []string{"random", "greedy", ""}},
+		{";random", []string{"", "random"}},
+		{"mcts:iters=5,,c=2", []string{"mcts:iters=5", "", "c=2"}},
+		{"exec:prog a,,b", []string{"exec:prog a", "", "b"}},
+		{"", nil},
 	} {
 		if got := SplitSpecs(c.in); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("case %d: SplitSpecs(%q) = %q, want %q", i, c.in, got, c.want)

@@ -72,6 +72,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 // gauntlet.
 func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	specs := agents.SplitSpecs(mustString(fs, "bots"))
+	if slices.Contains(specs, "") {
+		return nil, usagef("tournament: --bots %q has an empty bot name (two commas in a row, or one at an end)", mustString(fs, "bots"))
+	}
 	gauntlet := strings.TrimSpace(mustString(fs, "gauntlet"))
 	cfg := &roundrobin.Config{Gauntlet: -1}
 	if gauntlet != "" {

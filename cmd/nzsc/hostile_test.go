@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// runRefused runs the command line with a context already cancelled, as
+// a test of refusals: a command that wrongly accepts its input stops at
+// once (a server, a long run) instead of hanging the test, and fails it
+// by its exit code.
+func runRefused(t *testing.T, args ...string) (stderr string, code int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code = exitCode(run(ctx, args, strings.NewReader(""), &out, &errb), &errb)
+	return errb.String(), code
+}
+
+// TestHostileInput: inputs that used to be taken silently (a bot list
+// that lost a name, a spec whose options were lost, an empty host list,
+// a game the command cannot measure) are refused in one line, exit code
+// 2, naming the problem.
+func TestHostileInput(t *testing.T) {
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"tournament", "--bots", "random,,greedy", "--games", "2"}, `--bots "random,,greedy" has an empty bot name`},
+		{[]string{"tournament", "--bots", "random,greedy,", "--games", "2"}, `has an empty bot name`},
+		{[]string{"tournament", "--bots", ";random,greedy", "--games", "2"}, `has an empty bot name`},
+		{[]string{"match", "mcts:", "random", "--games", "2"}, `bot spec "mcts:" has nothing after ':'`},
+		{[]string{"match", "random", "greedy: ", "--games", "2"}, `has nothing after ':'`},
+		{[]string{"match", ":iters=5", "random", "--games", "2"}, `empty bot name in spec ":iters=5"`},
+		{[]string{"exploit", "--players", "3", "random,,random"}, `empty bot name`},
+		{[]string{"serve", "--allow-host", "", "--addr", "127.0.0.1:0"}, `--allow-host needs a host name, got an empty list`},
+		{[]string{"serve", "--allow-host", "a,,b", "--addr", "127.0.0.1:0"}, `--allow-host ""`},
+		{[]string{"exploit", "--game", "npzr", "random"}, `exploit: --game npzr: exploitability is computed for NZSC only`},
+		{[]string{"exploit", "--game", "npz", "random"}, `did you mean npzr?`},
+	} {
+		args := c.args
+		if args[0] == "tournament" {
+			args = append(args, "--out", t.TempDir()+"/run")
+		}
+		stderr, code := runRefused(t, args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) {
+			t.Errorf("case %d %q: code %d stderr %q, want code 2 containing %q", i, c.args, code, stderr, c.msg)
+		}
+		if strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {
+			t.Errorf("case %d %q: error is not one line: %q", i, c.args, stderr)
+		}
+	}
+}
