@@ -368,8 +368,12 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 // ParseAllowed reads a spec as ParseForSeats does for a server's page:
 // a bot that starts a program or names a file (CheckAllowed) is refused
 // unless programs are allowed, before it is built, so that the refusal
-// neither starts the program nor opens the file.
+// neither starts the program nor opens the file. A page's spec is typed
+// by a person (CheckTyped).
 func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, error) {
+	if err := CheckTyped(spec); err != nil {
+		return nil, err
+	}
 	b, err := parse(game, seats, spec)
 	if err != nil {
 		return nil, err
@@ -422,12 +426,7 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 		params[p.Name] = p.Default
 	}
 	b := &Bot{Spec: spec, Info: info, Params: params}
-	if hasParams && strings.TrimSpace(rest) == "" {
-		// "mcts:" is a spec whose options were lost (a shell variable
-		// that was empty): say so rather than play the defaults.
-		return nil, fmt.Errorf("bot spec %q has nothing after ':' (give key=value options, or drop the ':')", spec)
-	}
-	if hasParams {
+	if hasParams && rest != "" {
 		given := map[string]bool{}
 		var kept []string
 		for _, kv := range strings.Split(rest, ",") {

@@ -39,6 +39,18 @@ func SplitSpecs(s string) []string {
 	return out
 }
 
+// CheckTyped refuses what a person's spec may not be though a stored one
+// may: a spec ending in ':' with nothing after it ("mcts:", the sign of
+// an empty shell variable), which the parser reads as the defaults under
+// the distinct name "mcts:" (runs written that way resume). Commands and
+// pages call it on the specs they are given, before parsing them.
+func CheckTyped(spec string) error {
+	if name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":"); ok && strings.TrimSpace(rest) == "" {
+		return fmt.Errorf("bot spec %q has nothing after ':' (give %s:key=value options, or drop the ':')", spec, strings.TrimSpace(name))
+	}
+	return nil
+}
+
 // startsBot reports whether a list's piece begins a new spec after the
 // spec prev: a registered bot's name (alone or before ':') does; a
 // key=value, or anything after a free-form spec such as exec:PROGRAM

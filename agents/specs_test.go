@@ -59,3 +59,27 @@ func TestCheckNames(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckTyped: a typed spec ending in ':' is refused (options lost);
+// the parser still reads it, as runs stored it.
+func TestCheckTyped(t *testing.T) {
+	for i, c := range []struct {
+		spec string
+		ok   bool
+	}{
+		{"mcts", true},
+		{"mcts:iters=5", true},
+		{"exec:./bot", true},
+		{"mcts:", false},
+		{"mcts: ", false},
+		{" greedy :", false},
+		{"exec:", false},
+	} {
+		if err := CheckTyped(c.spec); (err == nil) != c.ok {
+			t.Errorf("case %d: CheckTyped(%q) = %v, want ok %v", i, c.spec, err, c.ok)
+		}
+	}
+	if _, err := Parse("random:"); err != nil {
+		t.Errorf("Parse(random:) = %v: a stored spec must stay readable", err)
+	}
+}

@@ -58,7 +58,7 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 		return nil, err
 	}
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
-		return nil, fmt.Errorf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)
+		return nil, &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
 	}
 	f, err := CreateOutput(path)
 	if err != nil {

@@ -443,11 +443,23 @@ func (c *Counts) SetFinished(chunks []uint64) {
 // Dir is a run directory.
 type Dir struct{ Path string }
 
+// ErrExists is what Create's and CreateGamesLog's refusals of a path
+// that already holds a run or a log match (errors.Is): their messages
+// suggest --resume, and a command that cannot resume (merge, play
+// --record) says what to do instead.
+var ErrExists = errors.New("results: the output already exists")
+
+// existsError is a refusal to write over an existing run or log.
+type existsError struct{ msg string }
+
+func (e *existsError) Error() string        { return e.msg }
+func (e *existsError) Is(target error) bool { return target == ErrExists }
+
 // Create makes a new run directory; it refuses one that already holds a
 // run (use Resume for that).
 func Create(path string) (*Dir, error) {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
+		return nil, &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
 	// Not through a link: the run is written where it is named.
 	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,6 +36,9 @@ func TestHostileInput(t *testing.T) {
 		{[]string{"tournament", "--bots", ";random,greedy", "--games", "2"}, `has an empty bot name`},
 		{[]string{"match", "mcts:", "random", "--games", "2"}, `bot spec "mcts:" has nothing after ':'`},
 		{[]string{"match", "random", "greedy: ", "--games", "2"}, `has nothing after ':'`},
+		{[]string{"match", "mcts:", "random", "--games", "2", "--noise", "0.1"}, `bot spec "mcts:" has nothing after ':'`},
+		{[]string{"play", "--opponent", "greedy:"}, `bot spec "greedy:" has nothing after ':'`},
+		{[]string{"exploit", "greedy:"}, `bot spec "greedy:" has nothing after ':'`},
 		{[]string{"match", ":iters=5", "random", "--games", "2"}, `empty bot name in spec ":iters=5"`},
 		{[]string{"exploit", "--players", "3", "random,,random"}, `empty bot name`},
 		{[]string{"serve", "--allow-host", "", "--addr", "127.0.0.1:0"}, `--allow-host needs a host name, got an empty list`},
@@ -52,5 +57,37 @@ func TestHostileInput(t *testing.T) {
 		if strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {
 			t.Errorf("case %d %q: error is not one line: %q", i, c.args, stderr)
 		}
+	}
+}
+
+// TestRefusalsSayWhatToDo: a command that resumes nothing (merge, play
+// --record) refusing an existing output says what to do, not the
+// library's "use --resume", a flag it does not have; and --workers past
+// the bound is the command's error, not the library's ("match:
+// tournament: 1000000 workers").
+func TestRefusalsSayWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	run, log := filepath.Join(dir, "run"), filepath.Join(dir, "log.jsonl")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "2", "--out", run, "--quiet", "--format", "csv"); code != 0 {
+		t.Fatalf("tournament: %s", stderr)
+	}
+	if err := os.WriteFile(log, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"merge", run, "--out", run}, "merge: --out " + run + " already holds a run; merge into a new or empty directory"},
+		{[]string{"play", "--record", log}, "play: --record " + log + " already exists; it is not written over"},
+		{[]string{"match", "random", "greedy", "--games", "2", "--workers", "1000000"}, "match: --workers 1000000: want 1 to"},
+	} {
+		stderr, code := runRefused(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Contains(stderr, "--resume") {
+			t.Errorf("case %d %q: code %d stderr %q, want code 2 containing %q and no --resume", i, c.args, code, stderr, c.msg)
+		}
+	}
+	if b, _ := os.ReadFile(log); string(b) != "{}\n" {
+		t.Errorf("play --record wrote over %s: %q", log, b)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -48,6 +49,10 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			counts.NumFinished(), man.Chunks)
 	}
 	dir, err := results.Create(out)
+	if errors.Is(err, results.ErrExists) {
+		// Not the library's "use --resume": a merge is not resumed.
+		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
+	}
 	if err != nil {
 		return usagef("merge: %v", err)
 	}
