@@ -45,10 +45,20 @@ func SplitSpecs(s string) []string {
 // the distinct name "mcts:" (runs written that way resume). Commands and
 // pages call it on the specs they are given, before parsing them.
 func CheckTyped(spec string) error {
-	if name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":"); ok && strings.TrimSpace(rest) == "" {
-		return fmt.Errorf("bot spec %q has nothing after ':' (give %s:key=value options, or drop the ':')", spec, strings.TrimSpace(name))
+	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	if !ok || strings.TrimSpace(rest) != "" {
+		return nil
 	}
-	return nil
+	name = strings.TrimSpace(name)
+	example := name + ":key=value"
+	for _, kinds := range registry {
+		for _, i := range kinds[name] {
+			if i.Prefix {
+				example = name + ":ARG"
+			}
+		}
+	}
+	return fmt.Errorf("bot spec %q has nothing after ':' (write what goes after it, such as %s, or drop the ':')", spec, example)
 }
 
 // startsBot reports whether a list's piece begins a new spec after the

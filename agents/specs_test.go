@@ -2,6 +2,7 @@ package agents
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -78,6 +79,9 @@ func TestCheckTyped(t *testing.T) {
 		if err := CheckTyped(c.spec); (err == nil) != c.ok {
 			t.Errorf("case %d: CheckTyped(%q) = %v, want ok %v", i, c.spec, err, c.ok)
 		}
+	}
+	if err := CheckTyped("exec:"); err == nil || !strings.Contains(err.Error(), "such as exec:ARG") {
+		t.Errorf("CheckTyped(exec:) = %v, want the example exec:ARG (exec takes a program, not options)", err)
 	}
 	if _, err := Parse("random:"); err != nil {
 		t.Errorf("Parse(random:) = %v: a stored spec must stay readable", err)

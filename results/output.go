@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // Every file a command writes for its user outside a run's own writing
@@ -35,7 +37,7 @@ func CheckOutput(path string) error {
 	case st.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("%s is a symbolic link; an output file is not written through a link (name the file itself)", path)
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s exists and is not a regular file (%s)", path, st.Mode().Type())
+		return fmt.Errorf("%s is %s; an output file is not written there", path, inputfile.Kind(st.Mode()))
 	}
 	return nil
 }

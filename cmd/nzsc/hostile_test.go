@@ -91,3 +91,18 @@ func TestRefusalsSayWhatToDo(t *testing.T) {
 		t.Errorf("play --record wrote over %s: %q", log, b)
 	}
 }
+
+// TestHelpOfHelp: 'nzsc help help' printed "unknown command "help"; did
+// you mean help?"; it prints the list (which says what help and version
+// do), and extra words after the command name are refused, not ignored.
+func TestHelpOfHelp(t *testing.T) {
+	for _, name := range []string{"help", "version"} {
+		stdout, stderr, code := runCmd(t, "", "help", name)
+		if code != 0 || stderr != "" || !strings.Contains(stdout, "Usage: nzsc <command>") {
+			t.Errorf("help %s: code %d stderr %q stdout %.60q, want 0 and the list", name, code, stderr, stdout)
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "help", "match", "extra"); code != 2 || !strings.Contains(stderr, `help takes one command name, got "match extra"`) {
+		t.Errorf("help match extra: code %d stderr %q, want 2 and a one-line refusal", code, stderr)
+	}
+}
