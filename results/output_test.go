@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -36,5 +37,27 @@ func TestCheckOutput(t *testing.T) {
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("case %d %s: %v, want an error containing %q", i, c.path, err, c.want)
 		}
+	}
+}
+
+// TestOpenNamesAFile: a file named as a run directory is called a file
+// (it read "stat FILE/manifest.json: not a directory").
+func TestOpenNamesAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "run")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := results.Open(file); err == nil || err.Error() != file+" is a file, not a run directory" {
+		t.Errorf("Open(a file) = %v, want %q", err, file+" is a file, not a run directory")
+	}
+}
+
+// TestReadRecordsLongLine: a line past the bound is named by its number
+// and the bound (it read "after line 0: bufio.Scanner: token too long").
+func TestReadRecordsLongLine(t *testing.T) {
+	r := strings.NewReader("\n" + strings.Repeat("x", 65<<20) + "\n")
+	err := results.ReadRecordsFrom(r, "big.jsonl", func(*game.Record) error { return nil })
+	if want := "big.jsonl: line 2 is longer than 64 MB, more than any game record"; err == nil || err.Error() != want {
+		t.Errorf("ReadRecordsFrom(a 65 MB line) = %v, want %q", err, want)
 	}
 }

@@ -488,6 +488,11 @@ func Create(path string) (*Dir, error) {
 
 // Open opens an existing run directory.
 func Open(path string) (*Dir, error) {
+	// A file named as the run reads "stat FILE/manifest.json: not a
+	// directory" otherwise.
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a run directory", path)
+	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s is not a run directory (no %s)", path, ManifestFile)
