@@ -1,6 +1,7 @@
 package results_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,5 +60,33 @@ func TestReadRecordsLongLine(t *testing.T) {
 	err := results.ReadRecordsFrom(r, "big.jsonl", func(*game.Record) error { return nil })
 	if want := "big.jsonl: line 2 is longer than 64 MB, more than any game record"; err == nil || err.Error() != want {
 		t.Errorf("ReadRecordsFrom(a 65 MB line) = %v, want %q", err, want)
+	}
+}
+
+// TestSaveFailureIsNotSaved: a Save that cannot write matches
+// ErrNotSaved, so that commands do not call the games saved; Create's
+// refusal of an existing run matches ErrExists.
+func TestSaveFailureIsNotSaved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run")
+	d, err := results.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(path); err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: results.KindTournament}
+	err = d.Save(m, &results.Counts{})
+	if !errors.Is(err, results.ErrNotSaved) {
+		t.Errorf("Save into a removed directory = %v, want an error matching ErrNotSaved", err)
+	}
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(path, results.ManifestFile), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := results.Create(path); !errors.Is(err, results.ErrExists) {
+		t.Errorf("Create over a run = %v, want an error matching ErrExists", err)
 	}
 }

@@ -513,10 +513,25 @@ func (d *Dir) WriteManifest(m *Manifest) error {
 func (d *Dir) Save(m *Manifest, c *Counts) error {
 	c.Plan = m.PlanDigest()
 	if err := d.WriteCounts(c); err != nil {
-		return err
+		return &notSavedError{err}
 	}
-	return d.WriteManifest(m)
+	if err := d.WriteManifest(m); err != nil {
+		return &notSavedError{err}
+	}
+	return nil
 }
+
+// ErrNotSaved is what a failed Save matches (errors.Is): the directory
+// keeps its previous checkpoint (each file is replaced atomically), so a
+// command must not say that the games just finished are saved.
+var ErrNotSaved = errors.New("results: the checkpoint was not saved")
+
+// notSavedError is Save's error, its message the cause's.
+type notSavedError struct{ err error }
+
+func (e *notSavedError) Error() string        { return e.err.Error() }
+func (e *notSavedError) Unwrap() error        { return e.err }
+func (e *notSavedError) Is(target error) bool { return target == ErrNotSaved }
 
 // WriteCounts writes counts.json atomically: it is the checkpoint.
 func (d *Dir) WriteCounts(c *Counts) error {

@@ -3,10 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	nzsc "github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/results"
 )
 
 // runRefused runs the command line with a context already cancelled, as
@@ -104,5 +110,53 @@ func TestHelpOfHelp(t *testing.T) {
 	}
 	if _, stderr, code := runCmd(t, "", "help", "match", "extra"); code != 2 || !strings.Contains(stderr, `help takes one command name, got "match extra"`) {
 		t.Errorf("help match extra: code %d stderr %q, want 2 and a one-line refusal", code, stderr)
+	}
+}
+
+// breaker is a bot that, at its first game, puts a directory where the
+// run's counts.json goes, so that every later save of the run fails (as
+// on a full disk).
+type breaker struct{ rng *rand.Rand }
+
+var breakDir atomic.Pointer[string]
+
+func (b *breaker) NewGame(_ int, rng *rand.Rand) {
+	b.rng = rng
+	if p := breakDir.Swap(nil); p != nil {
+		counts := filepath.Join(*p, results.CountsFile)
+		os.Remove(counts)
+		os.MkdirAll(filepath.Join(counts, "x"), 0o755)
+	}
+}
+
+func (b *breaker) Choose(d *agents.Decision) nzsc.Choice { return d.Legal[b.rng.IntN(len(d.Legal))] }
+
+func init() {
+	agents.Register(agents.Info{Name: "test-break-save", Help: "test only: uniform; makes the run's saves fail",
+		New: func(agents.Params) (agents.Agent, error) { return &breaker{}, nil }})
+}
+
+// TestSaveFailureNotCalledSaved: a tournament whose checkpoint cannot be
+// written (a full disk) fails with exit 1 and does not claim "finished
+// games are saved", which it did.
+func TestSaveFailureNotCalledSaved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	breakDir.Store(&dir)
+	defer breakDir.Store(nil)
+	_, stderr, code := runCmd(t, "", "tournament", "--bots", "random,test-break-save", "--games", "20", "--out", dir, "--quiet", "--format", "csv")
+	if code != 1 || strings.Contains(stderr, "are saved in") || !strings.Contains(stderr, "the games since the last checkpoint in "+dir+" are not saved") {
+		t.Errorf("tournament whose save fails: code %d stderr %q, want 1 saying the games are not saved", code, stderr)
+	}
+}
+
+// TestSPRTSaveFailureExit1: sprt made every failure of its run bad input
+// (exit 2), a full disk too; it is exit 1 and says the games are lost.
+func TestSPRTSaveFailureExit1(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	breakDir.Store(&dir)
+	defer breakDir.Store(nil)
+	_, stderr, code := runCmd(t, "", "sprt", "test-break-save", "random", "--batch", "20", "--max-games", "200", "--out", dir, "--quiet")
+	if code != 1 || !strings.Contains(stderr, "are not saved") {
+		t.Errorf("sprt whose save fails: code %d stderr %q, want 1 saying the games are not saved", code, stderr)
 	}
 }
