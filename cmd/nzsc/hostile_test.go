@@ -45,6 +45,8 @@ func TestHostileInput(t *testing.T) {
 		{[]string{"match", "mcts:", "random", "--games", "2", "--noise", "0.1"}, `bot spec "mcts:" has nothing after ':'`},
 		{[]string{"play", "--opponent", "greedy:"}, `bot spec "greedy:" has nothing after ':'`},
 		{[]string{"exploit", "greedy:"}, `bot spec "greedy:" has nothing after ':'`},
+		{[]string{"bots", "--cost", "mcts:"}, `bot spec "mcts:" has nothing after ':'`},
+		{[]string{"bots", "--cost", "random", "random"}, `bots --cost: random is listed twice`},
 		{[]string{"match", ":iters=5", "random", "--games", "2"}, `empty bot name in spec ":iters=5"`},
 		{[]string{"exploit", "--players", "3", "random,,random"}, `empty bot name`},
 		{[]string{"serve", "--allow-host", "", "--addr", "127.0.0.1:0"}, `--allow-host needs a host name, got an empty list`},
