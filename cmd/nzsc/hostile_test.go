@@ -162,3 +162,15 @@ func TestSPRTSaveFailureExit1(t *testing.T) {
 		t.Errorf("sprt whose save fails: code %d stderr %q, want 1 saying the games are not saved", code, stderr)
 	}
 }
+
+// TestSolveWithoutCacheDir: solve game with nowhere to cache the
+// solution is refused before it solves (it solved for a minute, then
+// failed with "no cache directory" and printed nothing).
+func TestSolveWithoutCacheDir(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	stderr, code := runRefused(t, "solve", "game")
+	if code != 2 || !strings.Contains(stderr, "no cache directory") || !strings.Contains(stderr, "--save -") {
+		t.Errorf("solve game without a cache directory: code %d stderr %q, want 2 and a hint at --save", code, stderr)
+	}
+}
