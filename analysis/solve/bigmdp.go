@@ -68,25 +68,14 @@ func (sol *MoveSolution) bigBR(c []int32, comp, pos []int32, ci int32, upper boo
 					i, j = a, o
 				}
 				t := row[i*nb+j]
-				var val float64
-				switch {
-				case t < 0:
-					val = TerminalValue(t)
-				case comp[t] == ci:
+				if t >= 0 && comp[t] == ci {
 					act.to = append(act.to, pos[t])
 					act.p = append(act.p, big.Float{})
 					act.p[len(act.p)-1].SetPrec(bigPrec).Set(&probs[o])
 					continue
-				case upper:
-					val = sol.U[t]
-				default:
-					val = sol.L[t]
-				}
-				if !upper {
-					val = -val
 				}
 				act.exitP.Add(&act.exitP, &probs[o])
-				pv := newBigFloat().SetFloat64(val)
+				pv := newBigFloat().SetFloat64(sol.exitWorth(t, upper))
 				pv.Mul(pv, &probs[o])
 				act.exitV.Add(&act.exitV, pv)
 			}
