@@ -92,6 +92,7 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 			return
 		}
 	}
+	// 1. and 2. Maximal end components, collapsed into nodes.
 	size := m.collapse()
 	node, nodeActs, isEC, allowed := m.node, m.nodeActs, m.isEC, m.allowed
 	// 3. Policy iteration on the collapsed process.
