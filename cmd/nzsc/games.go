@@ -46,6 +46,40 @@ func init() {
 	})
 }
 
+// addOnlyNZSC2Flags declares --game and --players on a command that only
+// two-player NZSC has (its exact solver), so that naming another game
+// is refused with the reason (onlyNZSC2) rather than as an unknown flag.
+func addOnlyNZSC2Flags(fs *pflag.FlagSet) {
+	fs.String("game", agents.DefaultGame, "the game: only nzsc (see --help)")
+	fs.Int("players", 2, "players: only 2 (see --help)")
+}
+
+// onlyNZSC2 refuses, with the reason, the --game and --players of a
+// command whose work is two-player NZSC's by nature: what is refused
+// says why from the game's own description (its seats, its hidden
+// information), so that a new game gets the right words.
+func onlyNZSC2(cmd string, fs *pflag.FlagSet, what string) error {
+	name := mustString(fs, "game")
+	players, _ := fs.GetInt("players")
+	info, err := lookupGame(cmd, name)
+	if err != nil {
+		return err
+	}
+	g, err := game.Build(name, players, nil)
+	if err != nil {
+		return usagef("%s: %v", cmd, err)
+	}
+	switch {
+	case name != agents.DefaultGame && info.Hidden:
+		return usagef("%s: %s is two-player NZSC's; %s has hidden information, which the solver does not handle", cmd, what, name)
+	case name != agents.DefaultGame:
+		return usagef("%s: %s is two-player NZSC's, not %s's", cmd, what, name)
+	case g.Seats() != 2:
+		return usagef("%s: %s is two-player NZSC's: a table of %d is no zero-sum game of two ('nzsc exploit --players %d' measures one seat's best response)", cmd, what, g.Seats(), g.Seats())
+	}
+	return nil
+}
+
 // kindOf says how a game is played, in a few words.
 func kindOf(g *game.Info) string {
 	var k []string
