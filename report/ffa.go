@@ -80,7 +80,19 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 	}
 	p.table(hdr, rows)
 	p.f("\n")
-	p.para(fmt.Sprintf("Games nobody won (turn cap): %d of %d; %.1f steps a game on average.", s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1))))
+	// A game forfeited at 3 or more seats has no winner either (the
+	// others share first place, game.Forfeit): the turn cap is the rest.
+	var forfeited int64
+	for _, f := range s.Faults {
+		forfeited += f.Forfeits
+	}
+	steps := float64(s.Turns) / float64(max(s.Games, 1))
+	if forfeited == 0 {
+		p.para(fmt.Sprintf("Games nobody won (turn cap): %d of %d; %.1f steps a game on average.", s.Undecided, s.Games, steps))
+	} else {
+		p.para(fmt.Sprintf("Games nobody won: %d of %d (%d forfeited, the others sharing first place; %d at the turn cap); %.1f steps a game on average.",
+			s.Undecided, s.Games, forfeited, s.Undecided-forfeited, steps))
+	}
 	for i, f := range s.Faults {
 		if f.Forfeits+f.Illegal > 0 {
 			p.para(fmt.Sprintf("%s: %d games forfeited, %d penalized actions", s.Counts.Bots[i], f.Forfeits, f.Illegal))
