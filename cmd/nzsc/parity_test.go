@@ -1,19 +1,25 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"maps"
 	mrand "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/browser"
 )
 
 // The three games are equals: whatever a person or a bot can do with one
@@ -80,6 +86,11 @@ var exampleBots = sync.OnceValues(func() ([]string, error) {
 })
 
 func TestEveryGame(t *testing.T) {
+	// One browser for every row's pages, when one is installed.
+	var tab context.Context
+	if !testing.Short() && browser.Find() != "" {
+		tab = browser.New(t, 1280, 900, 10*time.Minute)
+	}
 	for _, g := range parityGames {
 		t.Run(g.name, func(t *testing.T) {
 			tmp := t.TempDir()
@@ -133,6 +144,41 @@ func TestEveryGame(t *testing.T) {
 				gauntlet := runOK(t, cmd("tournament", "--gauntlet", "greedy", "--bots", g.pool, "--games", g.games, "--out", filepath.Join(tmp, "g"))...)
 				if !strings.Contains(gauntlet, "greedy") {
 					t.Errorf("gauntlet:\n%s", gauntlet)
+				}
+			})
+
+			t.Run("report pages in a browser", func(t *testing.T) {
+				// Every page of a run (a tournament's, its dynamics', a
+				// match's) runs its script without an error, draws its
+				// charts and fits a phone's width.
+				if tab == nil {
+					t.Skip("no headless browser, or -short")
+				}
+				dir, mdir := filepath.Join(tmp, "t"), filepath.Join(tmp, "pages-match")
+				runOK(t, match("--out", mdir)...)
+				pages := map[string][]string{
+					"tournament": {"report", dir, "--html"},
+					"dynamics":   {"report", dir, "--dynamics", "--html"},
+					"match":      {"report", mdir, "--html"},
+				}
+				errs := browser.WatchErrors(t, tab)
+				for _, name := range slices.Sorted(maps.Keys(pages)) {
+					path := filepath.Join(tmp, name+".html")
+					runOK(t, append(pages[name], path)...)
+					for _, width := range []int64{1280, 400} {
+						if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 900), chromedp.Navigate("file://"+path), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+							t.Fatal(err)
+						}
+						got, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.querySelectorAll("svg").length, document.documentElement.scrollWidth, document.documentElement.clientWidth]`))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got[0] == 0 || got[1] > got[2] {
+							t.Errorf("%s page at %d px: %d charts, %d px wide in a viewport of %d", name, width, got[0], got[1], got[2])
+						}
+						browser.Screenshot(t, tab, g.name+"-"+name+"-"+strconv.FormatInt(width, 10)+".png", 0)
+					}
+					errs.Check(t, name+".html")
 				}
 			})
 
