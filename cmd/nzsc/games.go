@@ -10,6 +10,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
 )
 
 func init() {
@@ -78,6 +79,32 @@ func onlyNZSC2(cmd string, fs *pflag.FlagSet, what string) error {
 		return usagef("%s: %s is two-player NZSC's: a table of %d is no zero-sum game of two ('nzsc exploit --players %d' measures one seat's best response)", cmd, what, g.Seats(), g.Seats())
 	}
 	return nil
+}
+
+// onlyNZSC2Tables refuses a flag that shows more of two-player NZSC's
+// loadout tables (--full, --top) on a run of another game or table size,
+// which has none: a flag that would do nothing is bad input. The run
+// plays name at seats; kind, when want is not "", is its kind, and want
+// the one kind whose report has them.
+func onlyNZSC2Tables(cmd, flag, name string, seats int, kind, want string) error {
+	switch {
+	case name != agents.DefaultGame:
+		return usagef("%s: %s shows more of two-player NZSC's loadout tables; a run of %s has none", cmd, flag, name)
+	case seats != 2:
+		return usagef("%s: %s shows more of two-player NZSC's loadout tables; NZSC at %d players has none (its own tables are always shown)", cmd, flag, seats)
+	case want != "" && kind != want:
+		return usagef("%s: %s shows more of a %s's loadout tables; a %s's report has none", cmd, flag, want, kind)
+	}
+	return nil
+}
+
+// onlyNZSC2TablesRun is onlyNZSC2Tables of a new run's game g (checked
+// before its run directory is made) or of a resumed run's manifest.
+func onlyNZSC2TablesRun(cmd, flag string, g game.Game, man *results.Manifest) error {
+	if g != nil {
+		return onlyNZSC2Tables(cmd, flag, g.Info().Name, g.Seats(), "", "")
+	}
+	return onlyNZSC2Tables(cmd, flag, man.GameName(), man.NumSeats(), "", "")
 }
 
 // kindOf says how a game is played, in a few words.

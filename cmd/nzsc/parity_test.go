@@ -27,7 +27,8 @@ import (
 // each row is a game at a table size, each subtest a feature, run alike
 // on every row. A feature that is one game's by nature (NZSC's openings
 // by loadout, the sequential test's seat-swapped pairs of two bots, the
-// exact solver) is refused on the others with its reason and exit 2.
+// exact solver, two-player NZSC's loadout tables) is refused on the
+// others with its reason and exit 2.
 // The run pipeline itself (whole, interrupted and resumed, sharded and
 // merged, re-reported) is TestOneTail's table.
 
@@ -273,10 +274,21 @@ func TestEveryGame(t *testing.T) {
 			})
 
 			if !(nzscGame && two) {
-				t.Run("exact solver refused", func(t *testing.T) {
+				t.Run("two-player NZSC's alone, refused", func(t *testing.T) {
 					why := "is two-player NZSC's"
 					for _, sub := range []string{"rounds", "game", "sweep"} {
 						refused(t, why, append([]string{"solve", sub}, g.flags...)...)
+					}
+					// Flags that show more of its loadout tables would do
+					// nothing; no run directory is left behind.
+					tables := "shows more of two-player NZSC's loadout tables"
+					refused(t, tables, match("--top", "3", "--out", filepath.Join(tmp, "top"))...)
+					refused(t, tables, cmd("tournament", "--bots", g.pool, "--games", g.games, "--full", "--out", filepath.Join(tmp, "full"))...)
+					refused(t, tables, "report", filepath.Join(tmp, "t"), "--full")
+					for _, d := range []string{"top", "full"} {
+						if _, err := os.Stat(filepath.Join(tmp, d)); err == nil {
+							t.Errorf("a refused run left its directory %s", d)
+						}
 					}
 				})
 			}
