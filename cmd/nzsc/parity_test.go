@@ -279,6 +279,9 @@ func TestEveryGame(t *testing.T) {
 					for _, sub := range []string{"rounds", "game", "sweep"} {
 						refused(t, why, append([]string{"solve", sub}, g.flags...)...)
 					}
+					if !nzscGame {
+						refused(t, "exact best responses are NZSC's", append([]string{"exploit", "greedy"}, g.flags...)...)
+					}
 					// Flags that show more of its loadout tables would do
 					// nothing; no run directory is left behind.
 					tables := "shows more of two-player NZSC's loadout tables"
