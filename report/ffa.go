@@ -152,13 +152,6 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	return enc.Encode(doc)
 }
 
-// FFACSV writes the ranking as CSV: one row per bot (ratings.csv).
-func FFACSV(w io.Writer, s *analysis.FFASummary) error {
-	t := ffaRatings(s)
-	_, err := w.Write(t.CSV())
-	return err
-}
-
 // ffaRatings is ratings.csv of a free-for-all run: the ranking, one row
 // per bot.
 func ffaRatings(s *analysis.FFASummary) CSVTable {

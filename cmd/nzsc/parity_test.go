@@ -128,8 +128,25 @@ func TestEveryGame(t *testing.T) {
 				if err := json.Unmarshal([]byte(runOK(t, "report", dir, "--format", "json")), &doc); err != nil {
 					t.Errorf("report --format json: %v", err)
 				}
-				if csv := runOK(t, "report", dir, "--format", "csv"); !strings.Contains(csv, "greedy") {
-					t.Errorf("report --format csv names no bot:\n%s", csv)
+				// --format csv prints the run directory's tables, each
+				// after a line "# NAME.csv", for every game and table size.
+				sections := map[string]string{}
+				name := ""
+				for _, l := range strings.SplitAfter(runOK(t, "report", dir, "--format", "csv"), "\n") {
+					if n, ok := strings.CutPrefix(l, "# "); ok {
+						name = strings.TrimSpace(n)
+						continue
+					}
+					sections[name] += l
+				}
+				files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+				if len(files) == 0 || len(sections) != len(files) {
+					t.Errorf("report --format csv prints %d tables, the run directory holds %d", len(sections), len(files))
+				}
+				for _, f := range files {
+					if got := strings.TrimSuffix(sections[filepath.Base(f)], "\n"); got != mustRead(t, f) {
+						t.Errorf("report --format csv's %s differs from the run directory's:\n%s", filepath.Base(f), got)
+					}
 				}
 				page := filepath.Join(tmp, "t.html")
 				runOK(t, "report", dir, "--html", page)
