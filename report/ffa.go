@@ -93,13 +93,27 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 		p.para(fmt.Sprintf("Games nobody won: %d of %d (%d forfeited, the others sharing first place; %d at the turn cap); %.1f steps a game on average.",
 			s.Undecided, s.Games, forfeited, s.Undecided-forfeited, steps))
 	}
-	for i, f := range s.Faults {
-		if f.Forfeits+f.Illegal > 0 {
-			p.para(fmt.Sprintf("%s: %d games forfeited, %d penalized actions", s.Counts.Bots[i], f.Forfeits, f.Illegal))
+	// Faults, only when some bot has any, as a table like a two-player
+	// run's (a table of 3 or 4 keeps no kinds: analysis.TableCounts).
+	if forfeited+illegalSum(s.Faults) > 0 {
+		p.section("Faults per bot: games forfeited and turns penalized for an illegal answer")
+		var rows [][]string
+		for _, i := range s.Ranking.Order {
+			f := s.Faults[i]
+			rows = append(rows, []string{s.Counts.Bots[i], strconv.FormatInt(f.Forfeits, 10), strconv.FormatInt(f.Illegal, 10)})
 		}
+		p.table([]string{"bot", "forfeits", "penalized"}, rows)
 	}
 	p.gameStats(s.Counts)
 	return p.err
+}
+
+// illegalSum sums the bots' penalized actions.
+func illegalSum(fs []analysis.BotFaults) (n int64) {
+	for _, f := range fs {
+		n += f.Illegal
+	}
+	return n
 }
 
 // FFAJSON writes a free-for-all run as JSON (docs/results-format.md).

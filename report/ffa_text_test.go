@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,5 +51,9 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	want := "Games nobody won: 5 of 6 (4 forfeited, the others sharing first place; 1 at the turn cap)"
 	if !strings.Contains(out, want) || strings.Contains(out, "(turn cap): 5") {
 		t.Errorf("the text of 4 forfeits and 1 game at the cap lacks %q:\n%s", want, out)
+	}
+	// The faults are a table, as in a two-player run's report.
+	if !strings.Contains(out, "Faults per bot") || !regexp.MustCompile(`(?m)^alpha +4 +0$`).MatchString(out) {
+		t.Errorf("no faults table with alpha's 4 forfeits:\n%s", out)
 	}
 }
