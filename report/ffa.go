@@ -134,11 +134,15 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Illegal   int64           `json:"illegal"`
 	}
 	doc := struct {
-		Format    string                                                `json:"format"`
-		Game      string                                                `json:"game"`
-		Seats     int                                                   `json:"seats"`
-		Seed      string                                                `json:"seed"`
-		Games     int64                                                 `json:"games"`
+		Format string `json:"format"`
+		Game   string `json:"game"`
+		Seats  int    `json:"seats"`
+		Seed   string `json:"seed"`
+		Games  int64  `json:"games"`
+		// Planned and Complete say, as the text's INCOMPLETE line and a
+		// two-player run's manifest do, whether the run played them all.
+		Planned   uint64                                                `json:"games_planned"`
+		Complete  bool                                                  `json:"complete"`
 		Undecided int64                                                 `json:"undecided"`
 		Ranking   []bot                                                 `json:"ranking"`
 		Ahead     [][]analysis.Number                                   `json:"ahead"`
@@ -146,7 +150,7 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
 		Openings  *Openings                                             `json:"openings,omitempty"`
 	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: game.FormatSeed(m.Seed),
-		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
+		Games: s.Games, Planned: m.GamesPlanned, Complete: m.Complete, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),

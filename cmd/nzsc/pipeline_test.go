@@ -236,6 +236,11 @@ func TestFreeForAll(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
 		t.Fatalf("interrupted run: %v", err)
 	}
+	// Its JSON says it is cut short, as a two-player run's manifest does.
+	if cut, _, _ := runCmd(t, "", "report", dir, "--format", "json"); !strings.Contains(cut, `"complete": false`) || !strings.Contains(whole, `"complete": true`) ||
+		!strings.Contains(whole, `"games_planned": 480`) {
+		t.Errorf("the JSON of a cut and of a whole run do not say which is complete:\n%s", cut)
+	}
 	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet", "--format", "json"); code != 0 {
 		t.Fatal(stderr)
 	}
