@@ -284,6 +284,11 @@ func TestEveryGame(t *testing.T) {
 			})
 
 			t.Run("bots and their cost", func(t *testing.T) {
+				// The list of one table size's bots: NZSC's nash plays two.
+				list := runOK(t, append([]string{"bots", "--format", "csv"}, g.flags...)...)
+				if !strings.Contains(list, "\ngreedy,") || strings.Contains(list, "\nnash,") != (nzscGame && two) {
+					t.Errorf("bots %v lists greedy %v and nash %v:\n%s", g.flags, strings.Contains(list, "\ngreedy,"), strings.Contains(list, "\nnash,"), list)
+				}
 				out := runOK(t, append([]string{"bots", "--cost", "--decisions", "3", "--max-cpu", "1s", "greedy", "random"}, g.flags...)...)
 				if !strings.Contains(out, "greedy") || !strings.Contains(out, "random") {
 					t.Errorf("bots --cost:\n%s", out)
