@@ -42,6 +42,27 @@ func CheckOutput(path string) error {
 	return nil
 }
 
+// FreshPath returns path, or path-2, path-3, ... the first such that
+// neither it nor it with any of the suffixes exists: the name of a new
+// run directory that was not named (runs/<UTC time>-<seed>), so that a
+// second run of one seed within the second gets its own directory, not
+// a refusal.
+func FreshPath(path string, suffixes ...string) string {
+	taken := func(p string) bool {
+		for _, s := range append([]string{""}, suffixes...) {
+			if _, err := os.Lstat(p + s); !errors.Is(err, fs.ErrNotExist) {
+				return true
+			}
+		}
+		return false
+	}
+	p := path
+	for i := 2; taken(p); i++ {
+		p = fmt.Sprintf("%s-%d", path, i)
+	}
+	return p
+}
+
 // runFileOf reports whether path names a run's own file, and the run
 // directory: its manifest, counts, CSV tables and temporary files, and
 // its bots' logs (bots/). Other files in a run directory (a report.html

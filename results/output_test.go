@@ -90,3 +90,22 @@ func TestSaveFailureIsNotSaved(t *testing.T) {
 		t.Errorf("Create over a run = %v, want an error matching ErrExists", err)
 	}
 }
+
+// TestFreshPath: a taken name (or one whose games log is taken) gets -2,
+// -3...
+func TestFreshPath(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "20260101-000000-0x1")
+	if got := results.FreshPath(run); got != run {
+		t.Errorf("FreshPath of a free name = %s, want it unchanged", got)
+	}
+	if err := os.Mkdir(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(run+"-2.log", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := results.FreshPath(run, ".log"); got != run+"-3" {
+		t.Errorf("FreshPath with NAME and NAME-2.log taken = %s, want %s-3", got, run)
+	}
+}

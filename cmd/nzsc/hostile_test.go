@@ -174,3 +174,21 @@ func TestSolveWithoutCacheDir(t *testing.T) {
 		t.Errorf("solve game without a cache directory: code %d stderr %q, want 2 and a hint at --save", code, stderr)
 	}
 }
+
+// TestDefaultOutTwiceInASecond: two runs of one seed within the same
+// second each get a run directory of their own (the second was refused:
+// "runs/<time>-0x1 already holds a run (use --resume ...)", with no
+// --out given).
+func TestDefaultOutTwiceInASecond(t *testing.T) {
+	t.Chdir(t.TempDir())
+	args := []string{"tournament", "--bots", "random,greedy", "--games", "2", "--seed", "1", "--quiet", "--format", "csv"}
+	for i := range 3 {
+		if _, stderr, code := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("run %d: code %d %s", i, code, stderr)
+		}
+	}
+	dirs, _ := filepath.Glob("runs/*")
+	if len(dirs) != 3 {
+		t.Errorf("three runs made %v, want three run directories", dirs)
+	}
+}
