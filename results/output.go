@@ -94,6 +94,10 @@ func WriteOutput(path string, b []byte) error {
 	}
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp")
+	if errors.Is(err, fs.ErrNotExist) {
+		// Not the temporary file's name, which the user never gave.
+		return fmt.Errorf("%s: no directory %s to write it in", path, dir)
+	}
 	if err != nil {
 		return err
 	}

@@ -109,3 +109,14 @@ func TestFreshPath(t *testing.T) {
 		t.Errorf("FreshPath with NAME and NAME-2.log taken = %s, want %s-3", got, run)
 	}
 }
+
+// TestWriteOutputNoDirectory: an output in a directory that does not
+// exist is named as the user gave it (the error named the temporary
+// file, "open nodir/.x.html.tmp1l1dyob").
+func TestWriteOutputNoDirectory(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nodir", "x.html")
+	err := results.WriteOutput(path, []byte("x"))
+	if want := path + ": no directory " + filepath.Dir(path) + " to write it in"; err == nil || err.Error() != want {
+		t.Errorf("WriteOutput into a missing directory = %v, want %q", err, want)
+	}
+}
