@@ -82,3 +82,37 @@ func b2u(b bool) uint8 {
 	}
 	return 0
 }
+
+// roundFold[k][ma][mb] is a round in which seat 0 plays ma and seat 1 mb,
+// both legal, folded into one word (k = strongPair of their boosters):
+// the round's Turn before settle, both moves, the move phase and each
+// seat's points (roundTable), in bits 0-29, and whether seat 0 and seat 1
+// lose the move they played (lost, which is never another move) in bits
+// lostFoldA and lostFoldB. Step plays a legal round from one lookup, and
+// PlayRandom's pairTable and lostTable are this table read in the
+// players' move windows, so that the round's rules are folded once. The
+// move axes are padded to 32 so that masked indices need no bounds
+// checks. TestRoundFoldIsRules checks every entry against the rules
+// written plainly.
+var roundFold = func() (t [4][32][32]uint32) {
+	for k := range t {
+		for ma := Move(0); ma < NumMoves; ma++ {
+			for mb := Move(0); mb < NumMoves; mb++ {
+				v := roundTable[k][ma][mb]
+				turn := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, uint8(v)).withGained(1, uint8(v>>8))
+				t[k][ma][mb] = uint32(turn) | b2u32(lost(ma, mb) != 0)<<lostFoldA | b2u32(lost(mb, ma) != 0)<<lostFoldB
+			}
+		}
+	}
+	return t
+}()
+
+// The bits of a roundFold entry that say a seat loses its move, above
+// every bit a Turn uses (turnMask).
+const (
+	lostFoldA = 30
+	lostFoldB = 31
+	turnMask  = 1<<lostFoldA - 1
+)
+
+func b2u32(b bool) uint32 { return uint32(b2u(b)) }
