@@ -451,16 +451,22 @@ func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked
 // zero in GameOver means there is nothing to choose.
 func (s *State) LegalMask(seat int) uint32 {
 	p := &s.players[seat]
-	switch s.Phase {
-	case PickMove:
+	if s.Phase == PickMove {
 		return p.available()
+	}
+	switch s.Phase {
 	case PickCharacter:
 		return p.characterMask(s.variant.characterLimit())
 	case PickBooster:
-		return 0b11<<(2*uint32(p.character&3)) | ^uint32(s.variant)&(1<<NoBooster)
+		return ownBoosters[p.character&3] | ^uint32(s.variant)&(1<<NoBooster)
 	}
 	return 0
 }
+
+// ownBoosters[c] is the bit set of character c's two boosters: a load,
+// which keeps LegalMask within the inliner's budget with its test for the
+// move phase first.
+var ownBoosters = [NumCharacters]uint32{0b11, 0b11 << 2, 0b11 << 4, 0b11 << 6}
 
 // characterMask returns the bit set of characters the player may pick:
 // all but one picked limit times in a row.
