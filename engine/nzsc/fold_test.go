@@ -60,6 +60,14 @@ func TestRoundFoldIsRules(t *testing.T) {
 				if e>>lostFoldA&1 != uint32(b2u(la)) || e>>lostFoldB != uint32(b2u(lb)) {
 					t.Errorf("k %d, %v against %v: roundFold loses %d, %d; want %v, %v", k, ma, mb, e>>lostFoldA&1, e>>lostFoldB, la, lb)
 				}
+				dep := false // the points hang on the Strong boosters
+				for k2 := range 4 {
+					dep = dep || plainPoints(ma, mb, k2>>1 == 1, k2&1 == 1) != plainPoints(ma, mb, false, false) ||
+						plainPoints(mb, ma, k2&1 == 1, k2>>1 == 1) != plainPoints(mb, ma, false, false)
+				}
+				if got := e>>strongFold&1 == 1; got != dep {
+					t.Errorf("k %d, %v against %v: roundFold's Strong flag %v, want %v", k, ma, mb, got, dep)
+				}
 				ca, cb := ma/7, mb/7
 				i, j := ma%7, mb%7
 				want := uint32(ga) | uint32(gb)<<8 | 1<<16

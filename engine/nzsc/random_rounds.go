@@ -251,7 +251,7 @@ var pairTable = func() (t [NumCharacters][NumCharacters][4][64]uint32) {
 			for k := range 4 {
 				for i := range 7 {
 					for j := range 7 {
-						r := Turn(roundFold[k][7*ca+i][7*cb+j])
+						r := Turn(roundFold[k][7*ca+i][7*cb+j] & turnMask)
 						t[ca][cb][k][i<<3|j] = uint32(r.Gained(0)) | uint32(r.Gained(1))<<8 | 1<<16
 					}
 				}

@@ -601,8 +601,9 @@ func (p *player) moveOffence(c Choice, avail uint32) Offence {
 // reports what happened. After GameOver it does nothing.
 //
 // A round with two legal moves, the common case, is played here from one
-// lookup of roundFold (its Turn, points and lost moves) and the streak
-// rule; every other turn is stepSlow's. (Playing the round in a function
+// lookup of roundFold (its Turn, points and lost moves; a second for
+// Smash against Shadow Fireball) and the streak rule; every other turn
+// is stepSlow's. (Playing the round in a function
 // of its own, and its points, lost moves and Turn each from its own rule,
 // cost a call and about 55 more instructions a round, issue 26.)
 func (s *State) Step(a, b Choice) Turn {
@@ -614,7 +615,12 @@ func (s *State) Step(a, b Choice) Turn {
 	}
 	ma, mb := Move(a), Move(b)
 	ba, bb := moveBit[ma&31], moveBit[mb&31]
-	e := roundFold[strongPair(p.booster, q.booster)][ma&31][mb&31]
+	e := roundFold[0][ma&31][mb&31]
+	if e&(1<<strongFold) != 0 {
+		// Smash against Shadow Fireball: the points hang on who has
+		// the Strong booster.
+		e = roundFold[strongPair(p.booster, q.booster)][ma&31][mb&31]
+	}
 	t := Turn(e & turnMask)
 	pa, pb := p.points+t.Gained(0), q.points+t.Gained(1)
 	p.points, q.points = pa, pb

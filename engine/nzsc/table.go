@@ -88,7 +88,10 @@ func b2u(b bool) uint8 {
 // the round's Turn before settle, both moves, the move phase and each
 // seat's points (roundTable), in bits 0-29, and whether seat 0 and seat 1
 // lose the move they played (lost, which is never another move) in bits
-// lostFoldA and lostFoldB. Step plays a legal round from one lookup, and
+// lostFoldA and lostFoldB, and in bit strongFold (an offence bit of the
+// Turn, which a legal round never sets) whether the points hang on k:
+// Smash against Shadow Fireball. Step plays a legal round from one lookup
+// of roundFold[0] (and a second for those two pairs), and
 // PlayRandom's pairTable and lostTable are this table read in the
 // players' move windows, so that the round's rules are folded once. The
 // move axes are padded to 32 so that masked indices need no bounds
@@ -100,19 +103,23 @@ var roundFold = func() (t [4][32][32]uint32) {
 			for mb := Move(0); mb < NumMoves; mb++ {
 				v := roundTable[k][ma][mb]
 				turn := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, uint8(v)).withGained(1, uint8(v>>8))
-				t[k][ma][mb] = uint32(turn) | b2u32(lost(ma, mb) != 0)<<lostFoldA | b2u32(lost(mb, ma) != 0)<<lostFoldB
+				strong := roundTable[0][ma][mb] != roundTable[1][ma][mb] || roundTable[0][ma][mb] != roundTable[2][ma][mb]
+				t[k][ma][mb] = uint32(turn) | b2u32(strong)<<strongFold | b2u32(lost(ma, mb) != 0)<<lostFoldA | b2u32(lost(mb, ma) != 0)<<lostFoldB
 			}
 		}
 	}
 	return t
 }()
 
-// The bits of a roundFold entry that say a seat loses its move, above
-// every bit a Turn uses (turnMask).
+// The bits of a roundFold entry that are not the round's Turn: a seat
+// loses its move (above every bit a Turn uses), the points hang on the
+// Strong booster (in seat 0's offence, which a legal round has not).
+// turnMask keeps the Turn.
 const (
-	lostFoldA = 30
-	lostFoldB = 31
-	turnMask  = 1<<lostFoldA - 1
+	lostFoldA  = 30
+	lostFoldB  = 31
+	strongFold = turnOffenceA
+	turnMask   = (1<<lostFoldA - 1) &^ (1 << strongFold)
 )
 
 func b2u32(b bool) uint32 { return uint32(b2u(b)) }
