@@ -710,10 +710,13 @@ func (p *player) pickCharacter(c Character) {
 
 func (s *State) stepCharacter(t Turn) Turn {
 	a, b := t.Choice(0), t.Choice(1)
-	if !s.bothLegal(a, b) {
+	p, q := &s.players[0], &s.players[1]
+	// Both legal: in LegalMask's sets for the phase (a|b < NumCharacters,
+	// a power of two, is a < NumCharacters && b < NumCharacters).
+	limit := s.variant.characterLimit()
+	if a|b >= NumCharacters || (p.characterMask(limit)>>(a&3))&(q.characterMask(limit)>>(b&3))&1 == 0 {
 		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
 	}
-	p, q := &s.players[0], &s.players[1]
 	p.pickCharacter(Character(a))
 	q.pickCharacter(Character(b))
 	if a == b {
@@ -729,10 +732,13 @@ func (s *State) stepCharacter(t Turn) Turn {
 }
 
 func (s *State) stepBooster(t Turn) Turn {
-	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
-		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
+	a, b := t.Choice(0), t.Choice(1)
+	// Both legal: in LegalMask's sets, which have no bit from 16 on in
+	// this phase.
+	if a|b >= 16 || (s.LegalMask(0)>>(a&15))&(s.LegalMask(1)>>(b&15))&1 == 0 {
+		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
 	}
-	s.pickBoosters(Booster(t.Choice(0)), Booster(t.Choice(1)))
+	s.pickBoosters(Booster(a), Booster(b))
 	return t
 }
 
@@ -743,14 +749,6 @@ func (s *State) pickBoosters(a, b Booster) {
 	p.owned = loadoutMoves(p.character, a)
 	q.owned = loadoutMoves(q.character, b)
 	s.Phase = PickMove
-}
-
-// bothLegal reports whether both answers are legal now; only then is the
-// slower classification of offences needed. (No legal set has a bit from
-// 32 on, so a|b < 32 reads larger choices as illegal and spares the
-// shifts their guards.)
-func (s *State) bothLegal(a, b Choice) bool {
-	return a|b < 32 && (s.LegalMask(0)>>(a&31))&(s.LegalMask(1)>>(b&31))&1 == 1
 }
 
 // penalize charges each offender its waits; an offender whose waits would
