@@ -45,25 +45,57 @@ func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
 // Choose implements agents.Agent.
 func (g *Greedy) Choose(d *agents.Decision) nz.Choice {
 	if d.State.Phase != nz.PickMove {
-		return g.argmax(d.Legal, func(c nz.Choice) float64 { return pickScore(d, c) })
+		return g.choosePick(d, d.Legal)
 	}
-	best, bestConceded, ties := -1, 0, 0
-	var pick nz.Choice
+	var b moveBest
 	for _, c := range d.Legal {
-		gained, conceded := moveScore(d, c)
-		switch {
-		case gained > best || gained == best && conceded < bestConceded:
-			best, bestConceded, ties, pick = gained, conceded, 1, c
-		case gained == best && conceded == bestConceded:
-			// Reservoir sampling: each tied move ends up picked with
-			// probability 1/ties.
-			ties++
-			if g.rng.IntN(ties) == 0 {
-				pick = c
-			}
+		g.consider(&b, d, c)
+	}
+	return b.pick
+}
+
+// ChooseMask implements agents.MaskChooser: Choose's choice from the same
+// draws, the legal set's choices taken in Choose's order (ascending, the
+// canonical order) without a list for moves.
+func (g *Greedy) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
+	if d.State.Phase != nz.PickMove {
+		var buf [nz.MaxChoices]nz.Choice
+		return g.choosePick(d, buf[:nz.ListLegal(legal, &buf)])
+	}
+	var b moveBest
+	for m := legal; m != 0; m &= m - 1 {
+		g.consider(&b, d, nz.Choice(bits.TrailingZeros32(m)))
+	}
+	return b.pick
+}
+
+// choosePick is Choose for a character or a booster.
+func (g *Greedy) choosePick(d *agents.Decision, legal []nz.Choice) nz.Choice {
+	look := loadoutLook(d.State)
+	return g.argmax(legal, func(c nz.Choice) float64 { return pickScore(d, look, c) })
+}
+
+// moveBest is the move phase's best so far: the most points gained, the
+// fewest conceded among those, how many moves tie for both, and the pick.
+type moveBest struct {
+	gained, conceded, ties int
+	pick                   nz.Choice
+}
+
+// consider offers the move c to b, the legal moves in canonical order.
+func (g *Greedy) consider(b *moveBest, d *agents.Decision, c nz.Choice) {
+	gained, conceded := moveScore(d, c)
+	switch {
+	case b.ties == 0 || gained > b.gained || gained == b.gained && conceded < b.conceded:
+		b.gained, b.conceded, b.ties, b.pick = gained, conceded, 1, c
+	case gained == b.gained && conceded == b.conceded:
+		// Reservoir sampling: each tied move ends up picked with
+		// probability 1/ties.
+		b.ties++
+		if g.rng.IntN(b.ties) == 0 {
+			b.pick = c
 		}
 	}
-	return pick
 }
 
 // Mix implements Mixer: Choose's strategy is uniform over the choices
@@ -72,8 +104,9 @@ func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
 	if d.State.Phase != nz.PickMove {
+		look := loadoutLook(d.State)
 		better = func(i, j int) int {
-			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
+			a, b := pickScore(d, look, d.Legal[i]), pickScore(d, look, d.Legal[j])
 			return cmpFloat(a, b)
 		}
 	} else {
@@ -116,11 +149,12 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// pickScore is greedy's score of a character or booster choice.
-func pickScore(d *agents.Decision, c nz.Choice) float64 {
+// pickScore is greedy's score of a character or booster choice, look
+// being loadoutLook(d.State) (computed once a decision: it builds the
+// game's Rules).
+func pickScore(d *agents.Decision, look int, c nz.Choice) float64 {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
-	look := loadoutLook(s)
 	if s.Phase == nz.PickCharacter {
 		theirs := s.LegalMask(them)
 		sum := 0.0
@@ -137,14 +171,7 @@ func pickScore(d *agents.Decision, c nz.Choice) float64 {
 func moveScore(d *agents.Decision, c nz.Choice) (gained, conceded int) {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
-	mine, theirs := s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong
-	m := nz.Move(c)
-	for a := s.Available(them); a != 0; a &= a - 1 {
-		o := nz.Move(bits.TrailingZeros32(a))
-		gained += int(nz.RoundPoints(m, o, mine, theirs))
-		conceded += int(nz.RoundPoints(o, m, theirs, mine))
-	}
-	return gained, conceded
+	return nz.PointsAgainst(nz.Move(c), s.Available(them), s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong)
 }
 
 // argmax returns the legal choice with the highest score, ties broken

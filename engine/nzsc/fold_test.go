@@ -211,3 +211,40 @@ func lastMoves(owned uint32, m Move, limit uint8) []lastMove {
 	}
 	return out
 }
+
+// TestPointsAgainstIsRules sums plainPoints over sets of opponent moves:
+// every single move, every loadout's moves and random sets, for every
+// move and pair of Strong flags.
+func TestPointsAgainstIsRules(t *testing.T) {
+	sets := []uint32{0, 1<<NumMoves - 1}
+	for o := range Move(NumMoves) {
+		sets = append(sets, 1<<o)
+	}
+	for _, l := range Loadouts() {
+		sets = append(sets, l.Moves())
+	}
+	x := uint32(12345)
+	for range 200 {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		sets = append(sets, x&(1<<NumMoves-1))
+	}
+	for k := range 4 {
+		mine, theirs := k>>1 == 1, k&1 == 1
+		for m := range Move(NumMoves) {
+			for _, set := range sets {
+				wantG, wantC := 0, 0
+				for o := range Move(NumMoves) {
+					if set>>o&1 == 1 {
+						wantG += int(plainPoints(m, o, mine, theirs))
+						wantC += int(plainPoints(o, m, theirs, mine))
+					}
+				}
+				if g, c := PointsAgainst(m, set, mine, theirs); g != wantG || c != wantC {
+					t.Fatalf("strong %v/%v, %v against %#x: PointsAgainst %d, %d; want %d, %d", mine, theirs, m, set, g, c, wantG, wantC)
+				}
+			}
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package nzsc
 
+import "math/bits"
+
 // outcomeTable is the rulebook's outcome table: the cell in row y, column x
 // is the points move x scores against move y. Smash against Shadow Fireball
 // is corrected by Points, which knows the Smash player's booster.
@@ -123,3 +125,34 @@ const (
 )
 
 func b2u32(b bool) uint32 { return uint32(b2u(b)) }
+
+// PointsAgainst returns the points move m scores against each move of
+// the set theirs (bit o = Move o), summed, and the points those moves
+// score against m: RoundPoints(m, o, mineStrong, theirsStrong) and
+// RoundPoints(o, m, theirsStrong, mineStrong) summed over o in theirs,
+// which is a one-round look's score of m against a uniform opponent (the
+// greedy bot's). A round scores 0 or 1 a side, so each sum is a
+// population count of theirs and a set of roundTable's.
+func PointsAgainst(m Move, theirs uint32, mineStrong, theirsStrong bool) (gained, conceded int) {
+	p := &pointSets[b2u(mineStrong)<<1|b2u(theirsStrong)][m&31]
+	return bits.OnesCount32(p[0] & theirs), bits.OnesCount32(p[1] & theirs)
+}
+
+// pointSets[k][m] are, k = strongPair(mine, theirs), the set of the moves
+// o against which m scores (roundTable[k][m][o]'s low byte) and the set
+// of those that score against m (its high byte).
+var pointSets = func() (t [4][32][2]uint32) {
+	for k := range t {
+		for m := range Move(NumMoves) {
+			for o := range Move(NumMoves) {
+				v := roundTable[k][m][o]
+				if v&^0x0101 != 0 {
+					panic("nzsc: a round scores more than a point a side, which PointsAgainst counts")
+				}
+				t[k][m][0] |= uint32(v&1) << o
+				t[k][m][1] |= uint32(v>>8) << o
+			}
+		}
+	}
+	return t
+}()
