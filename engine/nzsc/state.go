@@ -444,7 +444,7 @@ func (t Turn) withGained(seat int, g uint8) Turn {
 // available returns the bit set of moves the player may play now: its
 // loadout's moves, less destroyed ones, less a move played in each of the
 // last three rounds. Zero means the player is stuck.
-func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked }
+func (p *player) available() uint32 { return p.owned &^ (p.destroyed | p.blocked) }
 
 // LegalMask returns the seat's legal choices in the current phase as a bit
 // set (bit i = Choice i). Zero in PickMove means the player is stuck;
