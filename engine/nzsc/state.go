@@ -680,16 +680,44 @@ func blockedBy(last Move, streak, limit uint8) uint32 {
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
+// The legal picks are played here rather than in a function a phase
+// (two calls fewer a pick); penalties, rare, are penalizeChoices'.
 func (s *State) stepSlow(a, b Choice) Turn {
 	t := newTurn(s.Phase, a, b)
+	p, q := &s.players[0], &s.players[1]
 	switch s.Phase {
 	case PickMove:
-		p, q := &s.players[0], &s.players[1]
 		t = s.penalize(t.withOffences(p.moveOffence(a, p.available()), q.moveOffence(b, q.available())))
 	case PickCharacter:
-		t = s.stepCharacter(t)
+		// Both legal: in LegalMask's sets for the phase (a|b <
+		// NumCharacters, a power of two, is a < NumCharacters && b <
+		// NumCharacters).
+		limit := s.variant.characterLimit()
+		if a|b >= NumCharacters || (p.characterMask(limit)>>(a&3))&(q.characterMask(limit)>>(b&3))&1 == 0 {
+			t = s.penalizeChoices(t)
+			break
+		}
+		p.pickCharacter(Character(a))
+		q.pickCharacter(Character(b))
+		if a == b {
+			t |= 1 << turnClash
+			break
+		}
+		// The characters are settled, and the headstarts given.
+		p.character, q.character = Character(a), Character(b)
+		ga, gb := s.headstart(Character(a), Character(b))
+		p.points += ga
+		q.points += gb
+		s.Phase = PickBooster
+		t = t.withGained(0, ga).withGained(1, gb)
 	case PickBooster:
-		t = s.stepBooster(t)
+		// Both legal: in LegalMask's sets, which have no bit from 16 on
+		// in this phase.
+		if a|b >= 16 || (s.LegalMask(0)>>(a&15))&(s.LegalMask(1)>>(b&15))&1 == 0 {
+			t = s.penalizeChoices(t)
+			break
+		}
+		s.pickBoosters(Booster(a), Booster(b))
 	default:
 		return t
 	}
@@ -700,46 +728,18 @@ func (s *State) stepSlow(a, b Choice) Turn {
 	return t
 }
 
+// penalizeChoices charges the offences of the turn t's choices (a pick
+// phase's; at least one is illegal).
+func (s *State) penalizeChoices(t Turn) Turn {
+	return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
+}
+
 func (p *player) pickCharacter(c Character) {
 	if p.characterStreak > 0 && p.lastCharacter == c {
 		p.characterStreak++
 		return
 	}
 	p.lastCharacter, p.characterStreak = c, 1
-}
-
-func (s *State) stepCharacter(t Turn) Turn {
-	a, b := t.Choice(0), t.Choice(1)
-	p, q := &s.players[0], &s.players[1]
-	// Both legal: in LegalMask's sets for the phase (a|b < NumCharacters,
-	// a power of two, is a < NumCharacters && b < NumCharacters).
-	limit := s.variant.characterLimit()
-	if a|b >= NumCharacters || (p.characterMask(limit)>>(a&3))&(q.characterMask(limit)>>(b&3))&1 == 0 {
-		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
-	}
-	p.pickCharacter(Character(a))
-	q.pickCharacter(Character(b))
-	if a == b {
-		return t | 1<<turnClash
-	}
-	// The characters are settled, and the headstarts given.
-	p.character, q.character = Character(a), Character(b)
-	ga, gb := s.headstart(Character(a), Character(b))
-	p.points += ga
-	q.points += gb
-	s.Phase = PickBooster
-	return t.withGained(0, ga).withGained(1, gb)
-}
-
-func (s *State) stepBooster(t Turn) Turn {
-	a, b := t.Choice(0), t.Choice(1)
-	// Both legal: in LegalMask's sets, which have no bit from 16 on in
-	// this phase.
-	if a|b >= 16 || (s.LegalMask(0)>>(a&15))&(s.LegalMask(1)>>(b&15))&1 == 0 {
-		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
-	}
-	s.pickBoosters(Booster(a), Booster(b))
-	return t
 }
 
 // pickBoosters plays the legal booster picks a and b.
