@@ -99,12 +99,13 @@ func TestRulesEveryGame(t *testing.T) {
 	for i, c := range []struct {
 		args []string
 		want []string // in the reference, word for word
+		not  []string // nor these
 	}{
-		{[]string{"--game", "nzsc"}, []string{"NZSC (Ninja Zombie Samurai Clown): the player's reference", "Aim: reach 5 points first"}},
-		{[]string{"--rule", "points=3"}, []string{"Aim: reach 3 points first"}},
-		{[]string{"--players", "3"}, []string{"NZSC (Ninja Zombie Samurai Clown)", "With 3 or 4 players: if any two pick the same character, everyone repicks"}},
-		{[]string{"--players", "4"}, []string{"With 3 or 4 players", "When two or more players reach 5, every score goes down"}},
-		{[]string{"--game", "npzr"}, []string{"Ninja Pirate Zombie Robot: the player's reference", "Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first."}},
+		{[]string{"--game", "nzsc"}, []string{"NZSC (Ninja Zombie Samurai Clown): the player's reference", "Aim: reach 5 points first"}, nil},
+		{[]string{"--rule", "points=3"}, []string{"Aim: reach 3 points first"}, nil},
+		{[]string{"--players", "3"}, []string{"NZSC (Ninja Zombie Samurai Clown)", "With 3 or 4 players: if any two pick the same character, everyone repicks", "All 3 players start"}, []string{"Both players"}},
+		{[]string{"--players", "4"}, []string{"With 3 or 4 players", "When two or more players reach 5, every score goes down", "all choose at the same time"}, []string{"Both players"}},
+		{[]string{"--game", "npzr"}, []string{"Ninja Pirate Zombie Robot: the player's reference", "Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first."}, nil},
 	} {
 		out, stderr, code := runCmd(t, "", append([]string{"rules"}, c.args...)...)
 		if code != 0 {
@@ -114,6 +115,11 @@ func TestRulesEveryGame(t *testing.T) {
 		for _, w := range c.want {
 			if !strings.Contains(words(out), words(w)) {
 				t.Errorf("case %d %v: the reference lacks %q:\n%s", i, c.args, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out, w) {
+				t.Errorf("case %d %v: the reference says %q:\n%s", i, c.args, w, out)
 			}
 		}
 		// The same text as the rules command while playing that game.
