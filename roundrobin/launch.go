@@ -171,15 +171,18 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	return res, err
 }
 
-// MatchChunk picks the chunk size (game sets per chunk) of a match of
-// games at a table of seats: the runner's default for long matches,
-// smaller ones for a match of fewer than 32 default chunks, so that a
-// short match of slow bots (a thousand mcts games) keeps the cores busy
-// (16 chunks a worker on 2 cores) and stops promptly on Ctrl-C. It does
-// not depend on the number of workers: a chunk is also a series (see
-// Series in the package doc), and what a bot that learns across games
-// carries must not depend on the workers. The run directory records it.
-func MatchChunk(games int64, seats int) uint64 {
+// DefaultChunk picks the chunk size (game sets per chunk) of a match or
+// a tournament of games per pairing at a table of seats: the runner's
+// default for long runs, smaller ones for a run of fewer than 32 default
+// chunks a pairing, so that a short run of slow bots (a thousand mcts
+// games a pairing) keeps the cores busy and, since only whole chunks are
+// saved, keeps what it played when stopped (a 2000-game tournament of
+// mcts took chunks of 512 pairs, minutes each: a Ctrl-C after 30 s saved
+// nothing). It does not depend on the number of workers: a chunk is also
+// a series (see Series in the package doc), and what a bot that learns
+// across games carries must not depend on the workers. The run directory
+// records it.
+func DefaultChunk(games int64, seats int) uint64 {
 	sets := uint64(max(games, 0)) / uint64(SetGames(seats))
 	return min(max(sets/32, 4), tournament.ChunkPairs)
 }

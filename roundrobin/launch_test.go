@@ -93,7 +93,7 @@ func TestOpenLaunchBad(t *testing.T) {
 	}
 }
 
-func TestMatchChunk(t *testing.T) {
+func TestDefaultChunk(t *testing.T) {
 	for i, c := range []struct {
 		games int64
 		seats int
@@ -104,7 +104,7 @@ func TestMatchChunk(t *testing.T) {
 		{3000, 3, 15},     // 500 sets of 6 games / 32
 		{1 << 40, 2, 512}, // the runner's default at most
 	} {
-		if got := MatchChunk(c.games, c.seats); got != c.want {
+		if got := DefaultChunk(c.games, c.seats); got != c.want {
 			t.Errorf("case %d: got %d, want %d", i, got, c.want)
 		}
 	}

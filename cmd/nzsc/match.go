@@ -55,7 +55,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			return nil, err
 		}
 		return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
-			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.MatchChunk(games, g.Seats())}}, nil
+			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.DefaultChunk(games, g.Seats())}}, nil
 	})
 	if err != nil {
 		return err

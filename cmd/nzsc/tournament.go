@@ -13,7 +13,6 @@ import (
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
-	"github.com/nzsclab/nzsc/tournament"
 )
 
 // defaultTournamentBots is the tournament that 'nzsc tournament' plays
@@ -121,7 +120,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &newRun{cfg: cfg, start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindTournament}, Games: games, KeepDir: true, Chunk: tournament.ChunkPairs}}, nil
+	return &newRun{cfg: cfg, start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindTournament}, Games: games, KeepDir: true, Chunk: roundrobin.DefaultChunk(games, g.Seats())}}, nil
 }
 
 func mustString(fs *pflag.FlagSet, name string) string {

@@ -321,3 +321,32 @@ func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 		t.Errorf("resume: verdict %q after %d looks, want the test played on from its counts", doc.Verdict, len(doc.Looks))
 	}
 }
+
+// TestTournamentChunkFromSize: a tournament's chunks are a 32nd of a
+// pairing's pairs (4 to 512), as a match's, so that a short run of slow
+// bots saves what it played when stopped; they were 512 pairs whatever
+// the size, and a 2000-game tournament of mcts stopped after 30 s saved
+// none of its games.
+func TestTournamentChunkFromSize(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want uint64
+	}{
+		{[]string{"--bots", "random,greedy,classic", "--games", "2000"}, 31},
+		{[]string{"--bots", "random,greedy", "--games", "40"}, 4},
+		{[]string{"--players", "3", "--bots", "random,greedy,classic", "--games", "600"}, 4},
+		{[]string{"--bots", "random,greedy", "--games", "200", "--chunk", "7"}, 7},
+	} {
+		d := filepath.Join(t.TempDir(), "run")
+		if _, stderr, code := runCmd(t, "", append([]string{"tournament", "--seed", "1", "--quiet", "--out", d}, c.args...)...); code != 0 {
+			t.Fatalf("%v: exit %d %s", c.args, code, stderr)
+		}
+		_, m, _, err := results.Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.ChunkPairs != c.want {
+			t.Errorf("%v: chunks of %d pairs, want %d", c.args, m.ChunkPairs, c.want)
+		}
+	}
+}
