@@ -33,13 +33,13 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 			}
 			if st.faulter != nil {
 				if err := st.faulter.Fault(); err != nil {
-					return t.finish(Outcome{State: *s, Forfeit: i, Fault: err})
+					return t.finish(s, i, err)
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return t.finish(Outcome{State: *s, Forfeit: -1})
+	return t.finish(s, -1, nil)
 }
 
 // listOnly hides an agent's ChooseMask: the table lists its choices.

@@ -3,8 +3,11 @@
 // Bradley–Terry ratings on the Elo scale (Hunter's MM algorithm),
 // Plackett–Luce ratings, average places, win shares and "finished ahead
 // of" matrices for free-for-all tables of 3 or more, the meta-game's Nash
-// equilibrium over the bots, and the sequential probability ratio test
-// that fishtest runs on pentanomial counts. It knows no game: a game's
+// equilibrium over the bots, the sequential probability ratio test
+// that fishtest runs on pentanomial counts, and the mean of a few
+// independent estimates with its standard error and Student's t quantile
+// (MeanSE, T95: the exploit analyses' batches and positions). It knows
+// no game: a game's
 // own tally (game.Stats) is carried, not read; a game's own analyses
 // live beside it (analysis/loadouts, analysis/solve for two-player NZSC).
 //

@@ -103,7 +103,7 @@ func (t *nzscN) help() string { return Help }
 
 func (t *nzscN) rules() string {
 	var b strings.Builder
-	WriteReference(&b, t.r)
+	writeReference(&b, t.r, t.n)
 	b.WriteString(`With 3 or 4 players: if any two pick the same character, everyone repicks;
 each player scores its move against every opponent's move, and a headstart
 over every opponent whose character its own beats; a destructive move

@@ -91,7 +91,12 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 		end = fmt.Sprintf("%s forfeited: %s\n", names[*r.Result.Forfeit], r.Result.Fault)
 	case !two:
 		// Two-player NZSC's last step already says who won.
-		end = "\n" + placesLine(names, r.Result) + "\n"
+		end = placesLine(names, r.Result) + "\n"
+	}
+	if end != "" && tell == nil {
+		// A step told in one line (NPZR) ends without the blank line
+		// that ends an NZSC step: the end is set apart alike.
+		end = "\n" + end
 	}
 	return header, end, nil
 }

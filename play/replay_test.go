@@ -70,6 +70,12 @@ func TestReplayThirdPerson(t *testing.T) {
 				t.Errorf("%s %v: no %q in\n%s", c.game, c.bots, n, text)
 			}
 		}
+		// The narration is set out alike in every game: one blank line
+		// between its parts, none doubled (the 3-4 player narration had
+		// two before its result).
+		if strings.Contains(text, "\n\n\n") || !strings.HasSuffix(strings.TrimRight(text, "\n"), ".") {
+			t.Errorf("%s %v: a doubled blank line, or no full stop at the end:\n%q", c.game, c.bots, text[max(0, len(text)-300):])
+		}
 		if len(c.bots) == 2 && c.game == "nzsc" && rec.Result.Winner >= 0 {
 			w := SeatNames(rec.Bots)[rec.Result.Winner]
 			if !strings.Contains(text, "\n"+w+" won ") {

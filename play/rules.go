@@ -13,13 +13,22 @@ import (
 // each step, what every character and booster brings, and what illegal
 // choices cost. The lists come from the engine, so they cannot drift
 // from the rules the engine plays.
-func WriteReference(w io.Writer, rules nzsc.Rules) {
+func WriteReference(w io.Writer, rules nzsc.Rules) { writeReference(w, rules, 2) }
+
+// writeReference is WriteReference for a table of players seats; the
+// differences at 3 or 4 follow it (nzscN.rules).
+func writeReference(w io.Writer, rules nzsc.Rules, players int) {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 	r := rules.Normalized()
 	p("NZSC (Ninja Zombie Samurai Clown): the player's reference\n\n")
-	p("Aim: reach %d points first. Both players start with 0 points and %d waits,\n", r.Points, r.Waits)
-	p("and in every step both choose at the same time.\n\n")
+	if players == 2 {
+		p("Aim: reach %d points first. Both players start with 0 points and %d waits,\n", r.Points, r.Waits)
+		p("and in every step both choose at the same time.\n\n")
+	} else {
+		p("Aim: reach %d points first. All %d players start with 0 points and %d waits,\n", r.Points, players, r.Waits)
+		p("and in every step all choose at the same time.\n\n")
+	}
 
 	p("1. Characters: %s.\n", joinCharacters())
 	p("   Choosing the same character as the opponent means both choose again.\n")

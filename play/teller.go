@@ -77,3 +77,14 @@ func Playable(g game.Game) bool {
 	_, err := newTeller(g, 0, make([]string, g.Seats()))
 	return err == nil
 }
+
+// Reference is g's player's reference under g's rules options: what the
+// rules command answers while playing g, and what 'nzsc rules' prints for
+// any game, so that every game's reference has one text.
+func Reference(g game.Game) (string, error) {
+	t, err := newTeller(g, 0, make([]string, g.Seats()))
+	if err != nil {
+		return "", err
+	}
+	return t.rules(), nil
+}

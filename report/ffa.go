@@ -80,14 +80,40 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 	}
 	p.table(hdr, rows)
 	p.f("\n")
-	p.para(fmt.Sprintf("Games nobody won (turn cap): %d of %d; %.1f steps a game on average.", s.Undecided, s.Games, float64(s.Turns)/float64(max(s.Games, 1))))
-	for i, f := range s.Faults {
-		if f.Forfeits+f.Illegal > 0 {
-			p.para(fmt.Sprintf("%s: %d games forfeited, %d penalized actions", s.Counts.Bots[i], f.Forfeits, f.Illegal))
+	// A game forfeited at 3 or more seats has no winner either (the
+	// others share first place, game.Forfeit): the turn cap is the rest.
+	var forfeited int64
+	for _, f := range s.Faults {
+		forfeited += f.Forfeits
+	}
+	steps := float64(s.Turns) / float64(max(s.Games, 1))
+	if forfeited == 0 {
+		p.para(fmt.Sprintf("Games nobody won (turn cap): %d of %d; %.1f steps a game on average.", s.Undecided, s.Games, steps))
+	} else {
+		p.para(fmt.Sprintf("Games nobody won: %d of %d (%d forfeited, the others sharing first place; %d at the turn cap); %.1f steps a game on average.",
+			s.Undecided, s.Games, forfeited, s.Undecided-forfeited, steps))
+	}
+	// Faults, only when some bot has any, as a table like a two-player
+	// run's (a table of 3 or 4 keeps no kinds: analysis.TableCounts).
+	if forfeited+illegalSum(s.Faults) > 0 {
+		p.section("Faults per bot: games forfeited and turns penalized for an illegal answer")
+		var rows [][]string
+		for _, i := range s.Ranking.Order {
+			f := s.Faults[i]
+			rows = append(rows, []string{s.Counts.Bots[i], strconv.FormatInt(f.Forfeits, 10), strconv.FormatInt(f.Illegal, 10)})
 		}
+		p.table([]string{"bot", "forfeits", "penalized"}, rows)
 	}
 	p.gameStats(s.Counts)
 	return p.err
+}
+
+// illegalSum sums the bots' penalized actions.
+func illegalSum(fs []analysis.BotFaults) (n int64) {
+	for _, f := range fs {
+		n += f.Illegal
+	}
+	return n
 }
 
 // FFAJSON writes a free-for-all run as JSON (docs/results-format.md).
@@ -108,11 +134,15 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Illegal   int64           `json:"illegal"`
 	}
 	doc := struct {
-		Format    string                                                `json:"format"`
-		Game      string                                                `json:"game"`
-		Seats     int                                                   `json:"seats"`
-		Seed      string                                                `json:"seed"`
-		Games     int64                                                 `json:"games"`
+		Format string `json:"format"`
+		Game   string `json:"game"`
+		Seats  int    `json:"seats"`
+		Seed   string `json:"seed"`
+		Games  int64  `json:"games"`
+		// Planned and Complete say, as the text's INCOMPLETE line and a
+		// two-player run's manifest do, whether the run played them all.
+		Planned   uint64                                                `json:"games_planned"`
+		Complete  bool                                                  `json:"complete"`
 		Undecided int64                                                 `json:"undecided"`
 		Ranking   []bot                                                 `json:"ranking"`
 		Ahead     [][]analysis.Number                                   `json:"ahead"`
@@ -120,7 +150,7 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
 		Openings  *Openings                                             `json:"openings,omitempty"`
 	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: game.FormatSeed(m.Seed),
-		Games: s.Games, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
+		Games: s.Games, Planned: m.GamesPlanned, Complete: m.Complete, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),
@@ -138,13 +168,6 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", " ")
 	return enc.Encode(doc)
-}
-
-// FFACSV writes the ranking as CSV: one row per bot (ratings.csv).
-func FFACSV(w io.Writer, s *analysis.FFASummary) error {
-	t := ffaRatings(s)
-	_, err := w.Write(t.CSV())
-	return err
 }
 
 // ffaRatings is ratings.csv of a free-for-all run: the ranking, one row

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,5 +26,34 @@ func TestFFATextNoGames(t *testing.T) {
 	out := b.String()
 	if strings.Contains(out, "NaN") || strings.Contains(out, "Inf") || !strings.Contains(out, "no games played") || !strings.Contains(out, "INCOMPLETE") {
 		t.Errorf("a run with no games:\n%s", out)
+	}
+}
+
+// TestFFATextForfeitsAreNoTurnCap: a game forfeited at 3 seats has no
+// winner (the others share first place) but did not reach the turn cap;
+// the text told every such game as one "nobody won (turn cap)".
+func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}, Undecided: 5, Turns: 40}
+	tc.Finishes[analysis.FinishKey([]int{3, 1, 1})] = 4 // alpha forfeited 4 games
+	tc.Finishes[analysis.FinishKey([]int{1, 1, 1})] = 1 // one game at the cap
+	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 1
+	tc.Forfeits[0] = 4
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 6, GamesPlanned: 6, Complete: true}
+	var b strings.Builder
+	if err := FFAText(&b, fs, m, Options{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	want := "Games nobody won: 5 of 6 (4 forfeited, the others sharing first place; 1 at the turn cap)"
+	if !strings.Contains(out, want) || strings.Contains(out, "(turn cap): 5") {
+		t.Errorf("the text of 4 forfeits and 1 game at the cap lacks %q:\n%s", want, out)
+	}
+	// The faults are a table, as in a two-player run's report.
+	if !strings.Contains(out, "Faults per bot") || !regexp.MustCompile(`(?m)^alpha +4 +0$`).MatchString(out) {
+		t.Errorf("no faults table with alpha's 4 forfeits:\n%s", out)
 	}
 }

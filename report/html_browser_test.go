@@ -10,60 +10,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/internal/browser"
 )
-
-// jsErrors collects the page's uncaught exceptions and console errors.
-type jsErrors struct {
-	mu   sync.Mutex
-	list []string
-}
-
-func watchErrors(t *testing.T, ctx context.Context) *jsErrors {
-	t.Helper()
-	e := &jsErrors{}
-	err := chromedp.Listen(ctx, func(ev any) {
-		var msg string
-		switch ev := ev.(type) {
-		case *runtime.EventExceptionThrown:
-			msg = ev.ExceptionDetails.Text
-			if ev.ExceptionDetails.Exception != nil {
-				msg += " " + ev.ExceptionDetails.Exception.Description
-			}
-		case *runtime.EventConsoleAPICalled:
-			if ev.Type == runtime.ConsoleAPICalledTypeError {
-				msg = "console.error"
-			}
-		}
-		if msg != "" {
-			e.mu.Lock()
-			e.list = append(e.list, msg)
-			e.mu.Unlock()
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
-func (e *jsErrors) check(t *testing.T, page string) {
-	t.Helper()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for _, m := range e.list {
-		t.Errorf("%s: JavaScript error: %s", page, m)
-	}
-	e.list = nil
-}
 
 func writePage(t *testing.T, name string, render func(*bytes.Buffer) error) string {
 	t.Helper()
@@ -113,7 +67,7 @@ func TestHTMLInChromium(t *testing.T) {
 	tt := fixture([]string{"nash", "greedy", "mcts", "random"}, map[[2]int]bool{{0, 3}: true})
 	s := analysis.Summarize(tt)
 	page := writePage(t, "report.html", func(b *bytes.Buffer) error { return HTML(b, s, fixtureManifest(tt)) })
-	errs := watchErrors(t, ctx)
+	errs := browser.WatchErrors(t, ctx)
 	if err := chromedp.Do(ctx, chromedp.Navigate(page), chromedp.WaitReady(chromedp.CSS("#t-ranking"))); err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +148,7 @@ func TestHTMLInChromium(t *testing.T) {
 		t.Errorf("at 400 px the page is %d px wide, its viewport %d", w[0], w[1])
 	}
 	browser.Screenshot(t, ctx, "report-400.png", 0)
-	errs.check(t, "report.html")
+	errs.Check(t, "report.html")
 
 	// The free-for-all page loads without error and fits a phone too.
 	ft := ffaFixture()
@@ -214,7 +168,7 @@ func TestHTMLInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	browser.Screenshot(t, ctx, "ffa-1280.png", 0)
-	errs.check(t, "ffa.html")
+	errs.Check(t, "ffa.html")
 
 	// The pages of a match and of a sequential test, at phone width.
 	m := matchFixture()
@@ -234,7 +188,7 @@ func TestHTMLInChromium(t *testing.T) {
 			t.Errorf("%s at 400 px is %d px wide, its viewport %d", pg.name, w[0], w[1])
 		}
 		browser.Screenshot(t, ctx, strings.TrimSuffix(pg.name, ".html")+"-400.png", 0)
-		errs.check(t, pg.name)
+		errs.Check(t, pg.name)
 	}
 }
 
@@ -245,7 +199,7 @@ func TestJSErrorsCaught(t *testing.T) {
 		t.Skip("browser check skipped in -short mode")
 	}
 	ctx := browser.New(t, 400, 300, time.Minute)
-	errs := watchErrors(t, ctx)
+	errs := browser.WatchErrors(t, ctx)
 	page := writePage(t, "bad.html", func(b *bytes.Buffer) error {
 		_, err := b.WriteString(`<!doctype html><p id=p>x</p><script>null.boom();</script>`)
 		return err
@@ -254,10 +208,7 @@ func TestJSErrorsCaught(t *testing.T) {
 		t.Fatal(err)
 	}
 	eval[int](t, ctx, "1") // a round trip: events sent before its reply are seen
-	errs.mu.Lock()
-	n := len(errs.list)
-	errs.mu.Unlock()
-	if n == 0 {
+	if errs.Len() == 0 {
 		t.Error("a page that throws reported no error")
 	}
 }

@@ -184,12 +184,13 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	return enc.Encode(d)
 }
 
-// CSV writes every CSV table of the run directory format to w, each
-// preceded by a line "# NAME" and followed by a blank line. (The run
-// directory holds each table in its own file, which is what pandas
-// should read.)
-func CSV(w io.Writer, s *analysis.Summary) error {
-	for _, t := range TournamentTables(s) {
+// CSV writes tables, every derived table of a run (its run directory's
+// CSV files, runReport.Tables), to w, each preceded by a line "# NAME"
+// and followed by a blank line: a run's --format csv, alike for every
+// game and table size. (The run directory holds each table in its own
+// file, which is what pandas should read.)
+func CSV(w io.Writer, tables []CSVTable) error {
+	for _, t := range tables {
 		if _, err := io.WriteString(w, "# "+t.Name+"\n"); err != nil {
 			return err
 		}

@@ -113,7 +113,7 @@ func TestCSVAndJSONGolden(t *testing.T) {
 	tt := fixture([]string{"nash", "greedy", "random"}, nil)
 	s := analysis.Summarize(tt)
 	var b bytes.Buffer
-	if err := CSV(&b, s); err != nil {
+	if err := CSV(&b, TournamentTables(s)); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "tables.csv.golden", b.Bytes())

@@ -170,14 +170,21 @@ func (r *runReport) WriteTables(dir *results.Dir) error {
 // Render writes the run's report in format: "json", "csv", "html", or
 // anything else the text report.
 func (r *runReport) Render(w io.Writer, format string) error {
+	if format == "csv" && (r.tournament != nil || r.ffa != nil) {
+		// Every table of the run directory, for every game and table
+		// size (a match's CSV is its own rows, MatchCSV).
+		tables, err := r.Tables()
+		if err != nil {
+			return err
+		}
+		return CSV(w, tables)
+	}
 	switch {
 	case r.tournament != nil:
 		s, m := r.tournament, r.Manifest
 		switch format {
 		case "json":
 			return JSON(w, s, m)
-		case "csv":
-			return CSV(w, s)
 		case "html":
 			return HTML(w, s, m)
 		}
@@ -187,8 +194,6 @@ func (r *runReport) Render(w io.Writer, format string) error {
 		switch format {
 		case "json":
 			return FFAJSON(w, s, m)
-		case "csv":
-			return FFACSV(w, s)
 		case "html":
 			return FFAHTML(w, s, m)
 		}

@@ -110,10 +110,10 @@ func TestLoadRefusesCheckpointsThatFool(t *testing.T) {
 		{three, results.CountsFile, func(m map[string]any) {
 			m["game_stats"] = map[string]any{"players": 3, "games": json.Number("1000000000000000"),
 				"characters": []any{map[string]any{"players": json.Number("3000000000000000"), "wins": 0}}}
-		}, "game_stats: nzsc statistics: 1000000000000000 games"},
+		}, "game_stats: nzscn statistics: 1000000000000000 games"},
 		{three, results.CountsFile, func(m map[string]any) {
 			m["game_stats"].(map[string]any)["players"] = 4
-		}, "game_stats: nzsc statistics: of 4 players"},
+		}, "game_stats: nzscn statistics: of 4 players"},
 		{three, results.CountsFile, func(m map[string]any) {
 			gs := m["game_stats"].(map[string]any)
 			gs["characters"].([]any)[0].(map[string]any)["wins"] = json.Number("1000")

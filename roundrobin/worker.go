@@ -75,7 +75,7 @@ func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.W
 	var err error
 	if cfg.seats() > 2 {
 		w.ffa, err = newFFATable(cfg, log)
-	} else if rules, ok := cfg.nzscRules(); ok {
+	} else if rules, ok := cfg.nzscRules(); ok && agentsOnly(cfg.Bots) {
 		w.nzsc, err = newNZSCTable(cfg, rules, log)
 		w.table = w.nzsc
 	} else {
@@ -362,6 +362,19 @@ func closeAll[T any](xs []T, closer func(T) agents.Closer) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// agentsOnly reports whether every bot is a two-player NZSC Agent (the
+// built-in bots and exec bots are), so that the run may take NZSC's fast
+// table; a bot written against the game contract alone (a Player) plays
+// two-player NZSC on the generic table as it plays every other game.
+func agentsOnly(bots []*agents.Bot) bool {
+	for _, b := range bots {
+		if b.Info.New == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // nzscTable plays two-player NZSC on agents.Table, the engine's own fast

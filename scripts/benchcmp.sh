@@ -33,8 +33,11 @@ trap 'rm -rf "$work"' EXIT
 
 # The benchmarks: name, test binary, -test.bench pattern, N1, N2 (callgrind),
 # N (timing). SET=issue23 (the default) is issue 23's figures; SET=bots
-# is issue 26's: a turn through the bot interfaces, the engine's own
-# Legal and Step loop (StepGame), and an mcts iteration.
+# is issue 26's: a turn through the bot interfaces (random against
+# random, and against greedy), the engine's own Legal and Step loop
+# (StepGame), and an mcts iteration. A benchmark that a revision does not
+# have (TableTurnGreedy before issue 26's second pass) is reported as
+# "-" for it.
 issue23='
 nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 5000000
 nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 3000000
@@ -48,6 +51,7 @@ solve-whole-game solve ^BenchmarkSolve$ 0 0 1
 '
 bots='
 table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 2000000
+table-turn-greedy nzscbots ^BenchmarkTableTurnGreedy$ 1000 6000 500000
 step-game nzsc ^BenchmarkStepGame$ 2000 12000 1000000
 playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 1000000
 mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 5000
@@ -92,6 +96,12 @@ count() {
 		sed -n 's/^==[0-9]*== Collected : //p'
 }
 
+# has BIN PATTERN: whether BIN has the benchmark PATTERN names (its part
+# before a sub-benchmark's slash).
+has() {
+	"$1" -test.list "${2%%/*}" | grep -q .
+}
+
 echo "load average before: $(cat /proc/loadavg)" | tee "$out/load"
 if echo "$parts" | grep -q callgrind; then
 	printf '%-24s %14s %14s %8s\n' benchmark old-instr/op new-instr/op new/old | tee "$out/callgrind"
@@ -100,11 +110,19 @@ if echo "$parts" | grep -q callgrind; then
 		[ -z "${ONLY:-}" ] || echo "$name" | grep -Eq "^($ONLY)\$" || continue
 		[ "$n2" -gt 0 ] || continue # timed only: too long under callgrind
 		for side in old new; do
+			if ! has "$work/$side/$bin.test" "$pat"; then
+				echo - >"$work/$side.ir"
+				continue
+			fi
 			a=$(count "$work/$side/$bin.test" "$pat" "$n1")
 			b=$(count "$work/$side/$bin.test" "$pat" "$n2")
 			echo $(((b - a) / (n2 - n1))) >"$work/$side.ir"
 		done
 		o=$(cat "$work/old.ir") n=$(cat "$work/new.ir")
+		if [ "$o" = - ] || [ "$n" = - ]; then
+			printf '%-24s %14s %14s %8s\n' "$name" "$o" "$n" - | tee -a "$out/callgrind"
+			continue
+		fi
 		printf '%-24s %14d %14d %8.4f\n' "$name" "$o" "$n" "$(echo "$n / $o" | bc -l)" | tee -a "$out/callgrind"
 	done
 fi
@@ -116,6 +134,7 @@ if echo "$parts" | grep -q time; then
 			[ -n "$name" ] || continue
 			[ -z "${ONLY:-}" ] || echo "$name" | grep -Eq "^($ONLY)\$" || continue
 			for side in old new; do
+				has "$work/$side/$bin.test" "$pat" || continue
 				# The result line gets the process's CPU per operation.
 				GOMAXPROCS=1 /usr/bin/time -f '%U %S' -o "$work/cpu" \
 					"$work/$side/$bin.test" -test.run '^$' -test.bench "$pat" \

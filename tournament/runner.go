@@ -279,10 +279,12 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 					default:
 					}
 					if err := wk.PlayPair(&scratch, pair, PairSeed(plan.Seed, pair)); err != nil {
-						if gctx.Err() != nil {
+						if gctx.Err() != nil || ctx.Err() != nil {
 							// The stop cut the pair short (a worker
 							// may drop its chunk so): not a failure,
-							// and the chunk is not counted.
+							// and the chunk is not counted. ctx too:
+							// a game may see ctx cancelled before
+							// context has passed it on to gctx.
 							return nil
 						}
 						return fmt.Errorf("pair %d: %w", pair, err)

@@ -220,3 +220,38 @@ func TestCounterWorkerMismatch(t *testing.T) {
 		t.Error("mismatched counter accepted")
 	}
 }
+
+// opaqueCtx hides its context's type from package context, which then
+// passes its cancellation on to derived contexts from a goroutine of its
+// own, later: as a worker can see a context cancelled before the run's
+// own derived one is.
+type opaqueCtx struct{ context.Context }
+
+func (opaqueCtx) Value(any) any { return nil }
+
+// TestRunCancelSeenFirstByAWorker: a stop that a worker's game notices
+// (its error wraps context.Canceled) before the run's own context is
+// cancelled is an interruption, not a failure. It was reported as
+// "pair N: context canceled", which lost the run's --resume message
+// (TestOneTail's 3-player match, under load).
+func TestRunCancelSeenFirstByAWorker(t *testing.T) {
+	for range 50 {
+		base, cancel := context.WithCancel(context.Background())
+		ctx := opaqueCtx{base}
+		plan := Plan{Seed: 3, Pairs: 1_000, ChunkPairs: 10, Workers: 2}
+		var closed atomic.Int64
+		rep, err := Run[sumAgg](ctx, plan, func(int) (Worker[sumAgg], error) {
+			return &sumWorker{closed: &closed, after: func(pair uint64) error {
+				if pair == 517 {
+					cancel()
+					return ctx.Err()
+				}
+				return nil
+			}}, nil
+		}, nil)
+		cancel()
+		if err != nil || !rep.Interrupted {
+			t.Fatalf("err %v, interrupted %v: want an interruption", err, rep.Interrupted)
+		}
+	}
+}

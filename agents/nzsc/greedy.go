@@ -45,25 +45,59 @@ func (g *Greedy) NewGame(_ int, rng *rand.Rand) { g.rng = rng }
 // Choose implements agents.Agent.
 func (g *Greedy) Choose(d *agents.Decision) nz.Choice {
 	if d.State.Phase != nz.PickMove {
-		return g.argmax(d.Legal, func(c nz.Choice) float64 { return pickScore(d, c) })
+		return g.choosePick(d, d.Legal)
 	}
-	best, bestConceded, ties := -1, 0, 0
-	var pick nz.Choice
+	b := moveBest{look: lookAt(d)}
 	for _, c := range d.Legal {
-		gained, conceded := moveScore(d, c)
-		switch {
-		case gained > best || gained == best && conceded < bestConceded:
-			best, bestConceded, ties, pick = gained, conceded, 1, c
-		case gained == best && conceded == bestConceded:
-			// Reservoir sampling: each tied move ends up picked with
-			// probability 1/ties.
-			ties++
-			if g.rng.IntN(ties) == 0 {
-				pick = c
-			}
+		g.consider(&b, c)
+	}
+	return b.pick
+}
+
+// ChooseMask implements agents.MaskChooser: Choose's choice from the same
+// draws, the legal set's choices taken in Choose's order (ascending, the
+// canonical order) without a list for moves.
+func (g *Greedy) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
+	if d.State.Phase != nz.PickMove {
+		var buf [nz.MaxChoices]nz.Choice
+		return g.choosePick(d, buf[:nz.ListLegal(legal, &buf)])
+	}
+	b := moveBest{look: lookAt(d)}
+	for m := legal; m != 0; m &= m - 1 {
+		g.consider(&b, nz.Choice(bits.TrailingZeros32(m)))
+	}
+	return b.pick
+}
+
+// choosePick is Choose for a character or a booster.
+func (g *Greedy) choosePick(d *agents.Decision, legal []nz.Choice) nz.Choice {
+	look := loadoutLook(d.State)
+	return g.argmax(legal, func(c nz.Choice) float64 { return pickScore(d, look, c) })
+}
+
+// moveBest is the move phase's best so far: the most points gained, the
+// fewest conceded among those, how many moves tie for both, and the pick;
+// and the decision's look, which scores the moves.
+type moveBest struct {
+	gained, conceded, ties int
+	pick                   nz.Choice
+	look                   moveLook
+}
+
+// consider offers the move c to b, the legal moves in canonical order.
+func (g *Greedy) consider(b *moveBest, c nz.Choice) {
+	gained, conceded := b.look.score(c)
+	switch {
+	case b.ties == 0 || gained > b.gained || gained == b.gained && conceded < b.conceded:
+		b.gained, b.conceded, b.ties, b.pick = gained, conceded, 1, c
+	case gained == b.gained && conceded == b.conceded:
+		// Reservoir sampling: each tied move ends up picked with
+		// probability 1/ties.
+		b.ties++
+		if g.rng.IntN(b.ties) == 0 {
+			b.pick = c
 		}
 	}
-	return pick
 }
 
 // Mix implements Mixer: Choose's strategy is uniform over the choices
@@ -72,14 +106,16 @@ func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
 	if d.State.Phase != nz.PickMove {
+		look := loadoutLook(d.State)
 		better = func(i, j int) int {
-			a, b := pickScore(d, d.Legal[i]), pickScore(d, d.Legal[j])
+			a, b := pickScore(d, look, d.Legal[i]), pickScore(d, look, d.Legal[j])
 			return cmpFloat(a, b)
 		}
 	} else {
+		look := lookAt(d)
 		better = func(i, j int) int {
-			ga, ca := moveScore(d, d.Legal[i])
-			gb, cb := moveScore(d, d.Legal[j])
+			ga, ca := look.score(d.Legal[i])
+			gb, cb := look.score(d.Legal[j])
 			if ga != gb {
 				return cmpFloat(float64(ga), float64(gb))
 			}
@@ -116,35 +152,35 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// pickScore is greedy's score of a character or booster choice.
-func pickScore(d *agents.Decision, c nz.Choice) float64 {
+// pickScore is greedy's score of a character or booster choice, look
+// being loadoutLook(d.State) (computed once a decision: it builds the
+// game's Rules).
+func pickScore(d *agents.Decision, look int, c nz.Choice) float64 {
 	s := d.State
 	me, them := d.Seat, 1-d.Seat
-	look := loadoutLook(s)
 	if s.Phase == nz.PickCharacter {
-		theirs := s.LegalMask(them)
-		sum := 0.0
-		for m := theirs; m != 0; m &= m - 1 {
-			sum += greedyTables.character[look][c][bits.TrailingZeros32(m)]
-		}
-		return sum / float64(bits.OnesCount32(theirs))
+		return greedyTables.characterMean[look][c&3][s.LegalMask(them)&15]
 	}
 	return greedyTables.booster[look>>1][s.Character(me)][boosterSlot(nz.Booster(c))][s.Character(them)]
 }
 
-// moveScore is greedy's score of a move: the points it gains and concedes
+// moveLook is what greedy's move scores read of a decision, read once
+// for all its moves: the opponent's available moves and whose booster is
+// Strong.
+type moveLook struct {
+	theirs             uint32
+	mine, theirsStrong bool
+}
+
+func lookAt(d *agents.Decision) moveLook {
+	s, me, them := d.State, d.Seat, 1-d.Seat
+	return moveLook{theirs: s.Available(them), mine: s.Booster(me) == nz.Strong, theirsStrong: s.Booster(them) == nz.Strong}
+}
+
+// score is greedy's score of a move: the points it gains and concedes
 // against each of the opponent's available moves.
-func moveScore(d *agents.Decision, c nz.Choice) (gained, conceded int) {
-	s := d.State
-	me, them := d.Seat, 1-d.Seat
-	mine, theirs := s.Booster(me) == nz.Strong, s.Booster(them) == nz.Strong
-	m := nz.Move(c)
-	for a := s.Available(them); a != 0; a &= a - 1 {
-		o := nz.Move(bits.TrailingZeros32(a))
-		gained += int(nz.RoundPoints(m, o, mine, theirs))
-		conceded += int(nz.RoundPoints(o, m, theirs, mine))
-	}
-	return gained, conceded
+func (l *moveLook) score(c nz.Choice) (gained, conceded int) {
+	return nz.PointsAgainst(nz.Move(c), l.theirs, l.mine, l.theirsStrong)
 }
 
 // argmax returns the legal choice with the highest score, ties broken
@@ -205,6 +241,10 @@ var greedyTables = func() (t struct {
 	// character[look][c][c'] is the headstart c gets against c' plus its
 	// best booster value; 0 for c' = c (a clash).
 	character [4][nz.NumCharacters][nz.NumCharacters]float64
+	// characterMean[look][c][set] is the mean of character[look][c][c']
+	// over the opponent's legal characters c' (bit c' of set): a pick's
+	// score, summed in ascending order as it always was, in one lookup.
+	characterMean [4][nz.NumCharacters][1 << nz.NumCharacters]float64
 }) {
 	for look := range 4 {
 		r := lookRules(look)
@@ -229,6 +269,15 @@ var greedyTables = func() (t struct {
 					best = max(best, t.booster[req][c][k][o])
 				}
 				t.character[look][c][o] = float64(h) + best
+			}
+		}
+		for c := range nz.NumCharacters {
+			for set := 1; set < 1<<nz.NumCharacters; set++ {
+				sum := 0.0
+				for m := uint32(set); m != 0; m &= m - 1 {
+					sum += t.character[look][c][bits.TrailingZeros32(m)]
+				}
+				t.characterMean[look][c][set] = sum / float64(bits.OnesCount32(uint32(set)))
 			}
 		}
 	}

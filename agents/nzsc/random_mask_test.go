@@ -26,6 +26,26 @@ var maskRules = []nz.Rules{
 // Choose(legal list) alike, draw after draw (several per position, so
 // that the six picks of a word and the next word are both crossed).
 func TestRandomChooseMaskIsChoose(t *testing.T) {
+	checkChooseMaskIsChoose(t, func() maskBot { return &Random{} })
+}
+
+// TestGreedyChooseMaskIsChoose is TestRandomChooseMaskIsChoose for
+// greedy, whose draws break ties.
+func TestGreedyChooseMaskIsChoose(t *testing.T) {
+	checkChooseMaskIsChoose(t, func() maskBot { return &Greedy{} })
+}
+
+// maskBot is a bot with both paths.
+type maskBot interface {
+	agents.Agent
+	agents.MaskChooser
+}
+
+// checkChooseMaskIsChoose compares the two paths of the bots newBot
+// makes on the positions of random games (see
+// TestRandomChooseMaskIsChoose).
+func checkChooseMaskIsChoose(t *testing.T, newBot func() maskBot) {
+	t.Helper()
 	positions := 0
 	for _, rules := range maskRules {
 		var buf [nz.MaxChoices]nz.Choice
@@ -43,7 +63,7 @@ func TestRandomChooseMaskIsChoose(t *testing.T) {
 					n := s.Legal(seat, &buf)
 					st := s
 					d := &agents.Decision{Seat: seat, State: &st, Legal: buf[:n]}
-					list, mask := &Random{}, &Random{}
+					list, mask := newBot(), newBot()
 					list.NewGame(seat, rand.New(rng.NewWyrand(uint64(game), uint64(seat))))
 					mask.NewGame(seat, rand.New(rng.NewWyrand(uint64(game), uint64(seat))))
 					for draw := range 8 {

@@ -34,6 +34,23 @@ func BenchmarkTableTurn(b *testing.B) {
 	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
 }
 
+// BenchmarkTableTurnGreedy is BenchmarkTableTurn with greedy in seat 1:
+// the decisions of a bot that scores its choices, the workload of a
+// tournament of random and greedy.
+func BenchmarkTableTurnGreedy(b *testing.B) {
+	t := agents.NewTable()
+	x, y := &Random{}, &Greedy{}
+	turns := 0
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		o := t.Play(nz.DefaultRules, seed, x, y)
+		turns += int(o.State.Turn)
+	}
+	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
+}
+
 // BenchmarkPlayerTableTurn is the same game through PlayerTable and the
 // game contract (random as a Player), the path of every other game.
 func BenchmarkPlayerTableTurn(b *testing.B) {

@@ -68,25 +68,14 @@ func (sol *MoveSolution) bigBR(c []int32, comp, pos []int32, ci int32, upper boo
 					i, j = a, o
 				}
 				t := row[i*nb+j]
-				var val float64
-				switch {
-				case t < 0:
-					val = TerminalValue(t)
-				case comp[t] == ci:
+				if t >= 0 && comp[t] == ci {
 					act.to = append(act.to, pos[t])
 					act.p = append(act.p, big.Float{})
 					act.p[len(act.p)-1].SetPrec(bigPrec).Set(&probs[o])
 					continue
-				case upper:
-					val = sol.U[t]
-				default:
-					val = sol.L[t]
-				}
-				if !upper {
-					val = -val
 				}
 				act.exitP.Add(&act.exitP, &probs[o])
-				pv := newBigFloat().SetFloat64(val)
+				pv := newBigFloat().SetFloat64(sol.exitWorth(t, upper))
 				pv.Mul(pv, &probs[o])
 				act.exitV.Add(&act.exitV, pv)
 			}
@@ -107,95 +96,39 @@ func (sol *MoveSolution) bigBR(c []int32, comp, pos []int32, ci int32, upper boo
 // 2^-200 (6e-61: over 1e40 turns at most 6e-21).
 func (m *bigMDP) maximize() []big.Float {
 	n := m.n
-	type ref struct{ s, a int }
-	// 1. Maximal end components.
-	allowed := make([][]bool, n)
+	// 1. and 2. The collapsed process, by mdp.collapse on a skeleton
+	// that has only what it reads (whether an action may leave, where
+	// it moves); flat[a] is the skeleton's action a.
+	var sk mdp
+	sk.reset(n)
+	var flat []*bigAction
 	for s := range n {
-		allowed[s] = make([]bool, len(m.acts[s]))
 		for a := range m.acts[s] {
-			allowed[s][a] = m.acts[s][a].exitP.Sign() == 0
-		}
-	}
-	var comp []int32
-	for {
-		_, comp = sccs(n, func(s int32, dst []int32) []int32 {
-			for a := range m.acts[s] {
-				if allowed[s][a] {
-					dst = append(dst, m.acts[s][a].to...)
-				}
+			act := &m.acts[s][a]
+			flat = append(flat, act)
+			sk.beginAction()
+			if act.exitP.Sign() != 0 {
+				sk.acts[len(sk.acts)-1].exitP = 1
 			}
-			return dst
-		})
-		changed := false
-		for s := range n {
-			for a := range m.acts[s] {
-				if !allowed[s][a] {
-					continue
-				}
-				for _, t := range m.acts[s][a].to {
-					if comp[t] != comp[s] {
-						allowed[s][a] = false
-						changed = true
-						break
-					}
-				}
+			for _, t := range act.to {
+				sk.addMove(0, t)
 			}
 		}
-		if !changed {
-			break
-		}
+		sk.endState()
 	}
-	// 2. Nodes.
-	node := make([]int32, n)
-	ecNode := map[int32]int32{}
-	nodes := int32(0)
-	for s := range n {
-		inEC := false
-		for a := range m.acts[s] {
-			inEC = inEC || allowed[s][a]
-		}
-		if !inEC {
-			node[s] = nodes
-			nodes++
-			continue
-		}
-		if k, ok := ecNode[comp[s]]; ok {
-			node[s] = k
-			continue
-		}
-		ecNode[comp[s]] = nodes
-		node[s] = nodes
-		nodes++
-	}
-	size := int(nodes)
-	nodeActs := make([][]ref, size)
-	isEC := make([]bool, size)
-	for s := range n {
-		k := node[s]
-		for a := range m.acts[s] {
-			if allowed[s][a] {
-				isEC[k] = true
-				continue
-			}
-			nodeActs[k] = append(nodeActs[k], ref{s, a})
-		}
-	}
-	for k := range nodeActs {
-		if isEC[k] {
-			nodeActs[k] = append(nodeActs[k], ref{-1, -1})
-		}
-	}
+	size := sk.collapse()
+	node, nodeActs := sk.node, sk.nodeActs
 	// 3. Policy iteration.
 	val := make([]big.Float, size)
 	for k := range val {
 		val[k].SetPrec(bigPrec)
 	}
-	q := func(r ref, out *big.Float) {
+	q := func(r int32, out *big.Float) {
 		out.SetPrec(bigPrec).SetInt64(0)
-		if r.s < 0 {
+		if r < 0 {
 			return
 		}
-		act := &m.acts[r.s][r.a]
+		act := flat[r]
 		out.Set(&act.exitV)
 		var t big.Float
 		t.SetPrec(bigPrec)
@@ -204,7 +137,7 @@ func (m *bigMDP) maximize() []big.Float {
 			out.Add(out, &t)
 		}
 	}
-	policy := make([]ref, size)
+	policy := make([]int32, size)
 	var qa, qb big.Float
 	for k := range policy {
 		best := nodeActs[k][0]
@@ -230,12 +163,12 @@ func (m *bigMDP) maximize() []big.Float {
 			b[k].SetPrec(bigPrec)
 			e[k].SetPrec(bigPrec)
 			r := policy[k]
-			if r.s < 0 {
+			if r < 0 {
 				e[k].SetInt64(1)
 				b[k].SetInt64(0)
 				continue
 			}
-			act := &m.acts[r.s][r.a]
+			act := flat[r]
 			b[k].Set(&act.exitV)
 			e[k].Set(&act.exitP)
 			for i, to := range act.to {

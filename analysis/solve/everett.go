@@ -40,9 +40,7 @@ const explicitSeat = 3
 func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, splitX, splitY [][MaxSide]float64) {
 	g := sol.G
 	n := len(c)
-	delta := newBigFloat().SetFloat64(everettDiscount)
-	beta := newBigFloat().SetInt64(1)
-	beta.Sub(beta, delta)
+	delta, beta := everettFactors()
 	val := make([]big.Float, n)
 	for p, v := range c {
 		val[p].SetPrec(bigPrec).SetFloat64(sol.V0[v])
@@ -62,14 +60,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 		sol.Iterations++
 		changed := it == 0
 		for p, v := range c {
-			na, nb := int(g.NA[v]), int(g.NB[v])
-			row := g.Row(v)
-			for i := range na {
-				for j := range nb {
-					value(row[i*nb+j], &tf)
-					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
-				}
-			}
+			na, nb := sol.worthGame(w, val, v, beta, &a, &at)
 			w.bigs.solveBig(&a, na, nb, &e)
 			ey := e.Y
 			altX[p] = e.X
@@ -77,11 +68,6 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 			// transposed, negated game: the simplex's primal (column)
 			// solution and its dual can differ in degenerate games, and
 			// both seats should get the same kind.
-			for i := range na {
-				for j := range nb {
-					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
-				}
-			}
 			w.bigs.solveBig(&at, nb, na, &e)
 			ex := e.Y
 			altY[p] = e.X
@@ -142,14 +128,7 @@ func (sol *MoveSolution) everett(w *hkWork, c []int32, altX, altY, undX, undY, s
 	// seat's discounted strategy leaks; see Strategies), and the split:
 	// discounted when winning, undiscounted otherwise.
 	for p, v := range c {
-		na, nb := int(g.NA[v]), int(g.NB[v])
-		row := g.Row(v)
-		for i := range na {
-			for j := range nb {
-				value(row[i*nb+j], &a[i][j])
-				at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
-			}
-		}
+		na, nb := sol.worthGame(w, val, v, nil, &a, &at)
 		w.bigs.solveBig(&a, na, nb, &e)
 		undY[p] = e.Y
 		w.bigs.solveBig(&at, nb, na, &e)
@@ -311,9 +290,7 @@ const seatTol = 1e-12
 func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]float64 {
 	g := sol.G
 	n := len(c)
-	delta := newBigFloat().SetFloat64(everettDiscount)
-	beta := newBigFloat().SetInt64(1)
-	beta.Sub(beta, delta)
+	delta, beta := everettFactors()
 	val := make([]big.Float, n)
 	for p, v := range c {
 		val[p].SetPrec(bigPrec).SetFloat64((sol.L[v] + sol.U[v]) / 2)
@@ -332,15 +309,7 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 		sol.Iterations++
 		changed := it == 0
 		for p, v := range c {
-			na, nb := int(g.NA[v]), int(g.NB[v])
-			row := g.Row(v)
-			for i := range na {
-				for j := range nb {
-					value(row[i*nb+j], &tf)
-					a[i][j].SetPrec(bigPrec).Mul(&tf, beta)
-					at[j][i].SetPrec(bigPrec).Neg(&a[i][j])
-				}
-			}
+			na, nb := sol.worthGame(w, val, v, beta, &a, &at)
 			if seat == 1 {
 				w.bigs.solveBig(&a, na, nb, &e)
 			} else {
@@ -428,6 +397,38 @@ func (sol *MoveSolution) everettSeat(w *hkWork, c []int32, seat int) [][MaxSide]
 // used to run out its 50-iteration cap there, most of the solver's
 // time), and the candidate it returns is certified like any other.
 const everettSettled = 1e-16
+
+// everettFactors returns the discount's δ = everettDiscount and
+// β = 1-δ in extended precision: play goes on with probability β.
+func everettFactors() (delta, beta *big.Float) {
+	delta = newBigFloat().SetFloat64(everettDiscount)
+	beta = newBigFloat().SetInt64(1)
+	beta.Sub(beta, delta)
+	return delta, beta
+}
+
+// worthGame sets a to state v's matrix game in extended precision, the
+// worth of each joint choice's successor (successorWorth, val the
+// current values inside the component) times beta (nil: undiscounted),
+// and at to its negated transpose, the same game from the second
+// seat's side (solveBig's row player maximizes). It returns the two
+// seats' numbers of choices.
+func (sol *MoveSolution) worthGame(w *hkWork, val []big.Float, v int32, beta *big.Float, a, at *[MaxSide][MaxSide]big.Float) (na, nb int) {
+	na, nb = int(sol.G.NA[v]), int(sol.G.NB[v])
+	row := sol.G.Row(v)
+	for i := range na {
+		for j := range nb {
+			x := &a[i][j]
+			x.SetPrec(bigPrec)
+			sol.successorWorth(w, val, row[i*nb+j], x)
+			if beta != nil {
+				x.Mul(x, beta)
+			}
+			at[j][i].SetPrec(bigPrec).Neg(x)
+		}
+	}
+	return na, nb
+}
 
 // successorWorth sets f to the undiscounted worth of successor t: its
 // terminal value, its current value val inside the component being

@@ -6,9 +6,37 @@ import (
 	"testing"
 )
 
-// solveRat is solveExact's simplex for the m×n game a of exact
-// rationals; it sets e.X and e.Y (rounded to float64), not the bounds.
+// solveRat is the rational simplex, the solver's earlier exact path,
+// for the m×n game a of exact rationals; it sets e.X and e.Y (rounded to
+// float64, as solveInt rounds), not the bounds.
+//
+// It is the integer simplex's oracle for the arithmetic: the same LP
+// and the same pivoting rule (Bland's, ties to the lower basic
+// variable), so that in degenerate games, which have many optimal
+// strategies, both must land on the same one, but a tableau of reduced
+// fractions divided through at each pivot instead of fraction-free
+// integers. That the strategies it finds are optimal is checked apart
+// from any simplex, by the minimax theorem (minimaxHolds).
 func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
+	x, y := solveRatExact(a, m, n)
+	roundRat(&x, &y, m, n, e)
+}
+
+// roundRat sets e.X and e.Y to x and y rounded as solveInt rounds.
+func roundRat(x, y *[MaxSide]big.Rat, m, n int, e *Equilibrium) {
+	*e = Equilibrium{}
+	for i := range m {
+		e.X[i], _ = x[i].Float64()
+	}
+	for j := range n {
+		e.Y[j], _ = y[j].Float64()
+	}
+	normalize(&e.X, m, 0)
+	normalize(&e.Y, n, 0)
+}
+
+// solveRatExact is solveRat's simplex, its strategies exact.
+func solveRatExact(a *[MaxSide][MaxSide]big.Rat, m, n int) (x, y [MaxSide]big.Rat) {
 	lo := &a[0][0]
 	for i := range m {
 		for j := range n {
@@ -89,17 +117,68 @@ func solveRat(a *[MaxSide][MaxSide]big.Rat, m, n int, e *Equilibrium) {
 		}
 		sx.Add(&sx, &t[m][n+i])
 	}
-	*e = Equilibrium{}
 	for i := range m {
 		if b := basis[i]; b < n {
-			r.Quo(&t[i][rhs], &sy)
-			e.Y[b], _ = r.Float64()
+			y[b].Quo(&t[i][rhs], &sy)
 		}
-		r.Quo(&t[m][n+i], &sx)
-		e.X[i], _ = r.Float64()
+		x[i].Quo(&t[m][n+i], &sx)
 	}
-	normalize(&e.X, m, 0)
-	normalize(&e.Y, n, 0)
+	return x, y
+}
+
+// minimaxHolds reports whether x and y, exact mixed strategies of the
+// row (maximizing) and column player of the m×n game a, are optimal:
+// each a distribution, and what x guarantees against every column,
+// min_j Σ_i x_i a_ij, equals what y concedes at most against every row,
+// max_i Σ_j a_ij y_j (the game's value, by the minimax theorem; for any
+// other pair the first is smaller).
+func minimaxHolds(a *[MaxSide][MaxSide]big.Rat, m, n int, x, y *[MaxSide]big.Rat) bool {
+	var one, sx, sy, s, p big.Rat
+	one.SetInt64(1)
+	for i := range m {
+		if x[i].Sign() < 0 {
+			return false
+		}
+		sx.Add(&sx, &x[i])
+	}
+	for j := range n {
+		if y[j].Sign() < 0 {
+			return false
+		}
+		sy.Add(&sy, &y[j])
+	}
+	if sx.Cmp(&one) != 0 || sy.Cmp(&one) != 0 {
+		return false
+	}
+	var lo, hi big.Rat
+	for j := range n {
+		s.SetInt64(0)
+		for i := range m {
+			s.Add(&s, p.Mul(&x[i], &a[i][j]))
+		}
+		if j == 0 || s.Cmp(&lo) < 0 {
+			lo.Set(&s)
+		}
+	}
+	for i := range m {
+		s.SetInt64(0)
+		for j := range n {
+			s.Add(&s, p.Mul(&a[i][j], &y[j]))
+		}
+		if i == 0 || s.Cmp(&hi) > 0 {
+			hi.Set(&s)
+		}
+	}
+	return lo.Cmp(&hi) == 0
+}
+
+// ratStrings returns xs as fractions, for messages.
+func ratStrings(xs []big.Rat) []string {
+	out := make([]string, len(xs))
+	for i := range xs {
+		out[i] = xs[i].RatString()
+	}
+	return out
 }
 
 // randomExactGame returns a game as the solver meets them, as float64s
@@ -137,13 +216,19 @@ func randomExactGame(rng *rand.Rand) (Matrix, [MaxSide][MaxSide]big.Rat) {
 // TestSolveIntMatchesRat: the integer simplex, from rationals
 // (solveInt) and from the float64 entries' bits (solveExact, the
 // fallback's path), gives exactly the rational simplex's strategies (the
-// oracle above, the solver's earlier exact path).
+// oracle above, the solver's earlier exact path), and those are exactly
+// optimal (minimaxHolds, which no simplex computes; every fourth game).
 func TestSolveIntMatchesRat(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 17))
 	for k := range 3000 {
 		g, a := randomExactGame(rng)
+		ex, ey := solveRatExact(&a, g.M, g.N)
+		// The exact check costs as much as the rest: every fourth game.
+		if k%4 == 0 && !minimaxHolds(&a, g.M, g.N, &ex, &ey) {
+			t.Fatalf("case %d (%dx%d): the rational simplex's strategies %v %v are not optimal", k, g.M, g.N, ratStrings(ex[:g.M]), ratStrings(ey[:g.N]))
+		}
 		var want, got Equilibrium
-		solveRat(&a, g.M, g.N, &want)
+		roundRat(&ex, &ey, g.M, g.N, &want)
 		x, y := solveInt(&a, g.M, g.N)
 		if x != want.X || y != want.Y {
 			t.Fatalf("case %d (%dx%d): integer simplex %v %v, rational %v %v", k, g.M, g.N, x, y, want.X, want.Y)

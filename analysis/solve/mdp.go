@@ -92,90 +92,9 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 			return
 		}
 	}
-	// 1. Maximal end components: repeatedly drop actions that can leave
-	// their state's strongly connected component (or the process).
-	m.allowed = grow(m.allowed, len(m.acts))
-	allowed := m.allowed
-	for a := range m.acts {
-		allowed[a] = m.acts[a].exitP == 0
-	}
-	var comp []int32
-	for {
-		_, comp = m.scc.run(n, func(s int32, dst []int32) []int32 {
-			for a := m.first[s]; a < m.first[s+1]; a++ {
-				if allowed[a] {
-					dst = append(dst, m.to[m.acts[a].lo:m.acts[a].hi]...)
-				}
-			}
-			return dst
-		})
-		changed := false
-		for s := range n {
-			for a := m.first[s]; a < m.first[s+1]; a++ {
-				if !allowed[a] {
-					continue
-				}
-				for _, t := range m.to[m.acts[a].lo:m.acts[a].hi] {
-					if comp[t] != comp[s] {
-						allowed[a] = false
-						changed = true
-						break
-					}
-				}
-			}
-		}
-		if !changed {
-			break
-		}
-	}
-	// 2. Nodes: one per end component, one per other state.
-	m.node, m.ecNode = grow(m.node, n), grow(m.ecNode, n)
-	node, ecNode := m.node, m.ecNode // ecNode[c]: end component c's node
-	for c := range ecNode {
-		ecNode[c] = -1
-	}
-	nodes := int32(0)
-	for s := range n {
-		inEC := false
-		for a := m.first[s]; a < m.first[s+1]; a++ {
-			inEC = inEC || allowed[a]
-		}
-		if !inEC {
-			node[s] = nodes
-			nodes++
-			continue
-		}
-		if k := ecNode[comp[s]]; k >= 0 {
-			node[s] = k
-			continue
-		}
-		ecNode[comp[s]] = nodes
-		node[s] = nodes
-		nodes++
-	}
-	// Node actions: the non-internal actions of its states, plus "stay"
-	// (-1) for an end component.
-	m.nodeActs, m.isEC = grow(m.nodeActs, int(nodes)), grow(m.isEC, int(nodes))
-	nodeActs, isEC := m.nodeActs, m.isEC
-	for k := range nodeActs {
-		nodeActs[k] = nodeActs[k][:0]
-		isEC[k] = false
-	}
-	for s := range n {
-		k := node[s]
-		for a := m.first[s]; a < m.first[s+1]; a++ {
-			if allowed[a] {
-				isEC[k] = true
-				continue
-			}
-			nodeActs[k] = append(nodeActs[k], a)
-		}
-	}
-	for k := range nodeActs {
-		if isEC[k] {
-			nodeActs[k] = append(nodeActs[k], -1)
-		}
-	}
+	// 1. and 2. Maximal end components, collapsed into nodes.
+	size := m.collapse()
+	node, nodeActs, isEC, allowed := m.node, m.nodeActs, m.isEC, m.allowed
 	// 3. Policy iteration on the collapsed process.
 	q := func(a int32, val []float64) float64 {
 		if a < 0 {
@@ -188,7 +107,6 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 		}
 		return s
 	}
-	size := int(nodes)
 	m.policy, m.val = grow(m.policy, size), grow(m.val, size)
 	policy, val := m.policy, m.val
 	clear(val)
@@ -313,6 +231,105 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 			break
 		}
 	}
+}
+
+// collapse is the half of solve that knows no numbers: it finds the
+// maximal end components (sets of states the controller can keep play
+// inside forever) and numbers the collapsed process's nodes, one per end
+// component and one per other state. It sets m.allowed (per action:
+// whether it stays inside its state's end component), m.node (each
+// state's node) and m.nodeActs and m.isEC (each node's actions, the
+// actions of its states that are not allowed, then -1, "stay", for an
+// end component), and returns the number of nodes. Only whether an
+// action's exitP is 0 and where its moves go count, so bigMDP collapses
+// its process here too.
+func (m *mdp) collapse() int {
+	n := m.n
+	// 1. Maximal end components: repeatedly drop actions that can leave
+	// their state's strongly connected component (or the process).
+	m.allowed = grow(m.allowed, len(m.acts))
+	allowed := m.allowed
+	for a := range m.acts {
+		allowed[a] = m.acts[a].exitP == 0
+	}
+	var comp []int32
+	for {
+		_, comp = m.scc.run(n, func(s int32, dst []int32) []int32 {
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if allowed[a] {
+					dst = append(dst, m.to[m.acts[a].lo:m.acts[a].hi]...)
+				}
+			}
+			return dst
+		})
+		changed := false
+		for s := range n {
+			for a := m.first[s]; a < m.first[s+1]; a++ {
+				if !allowed[a] {
+					continue
+				}
+				for _, t := range m.to[m.acts[a].lo:m.acts[a].hi] {
+					if comp[t] != comp[s] {
+						allowed[a] = false
+						changed = true
+						break
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	// 2. Nodes: one per end component, one per other state.
+	m.node, m.ecNode = grow(m.node, n), grow(m.ecNode, n)
+	node, ecNode := m.node, m.ecNode // ecNode[c]: end component c's node
+	for c := range ecNode {
+		ecNode[c] = -1
+	}
+	nodes := int32(0)
+	for s := range n {
+		inEC := false
+		for a := m.first[s]; a < m.first[s+1]; a++ {
+			inEC = inEC || allowed[a]
+		}
+		if !inEC {
+			node[s] = nodes
+			nodes++
+			continue
+		}
+		if k := ecNode[comp[s]]; k >= 0 {
+			node[s] = k
+			continue
+		}
+		ecNode[comp[s]] = nodes
+		node[s] = nodes
+		nodes++
+	}
+	// Node actions: the non-internal actions of its states, plus "stay"
+	// (-1) for an end component.
+	m.nodeActs, m.isEC = grow(m.nodeActs, int(nodes)), grow(m.isEC, int(nodes))
+	nodeActs, isEC := m.nodeActs, m.isEC
+	for k := range nodeActs {
+		nodeActs[k] = nodeActs[k][:0]
+		isEC[k] = false
+	}
+	for s := range n {
+		k := node[s]
+		for a := m.first[s]; a < m.first[s+1]; a++ {
+			if allowed[a] {
+				isEC[k] = true
+				continue
+			}
+			nodeActs[k] = append(nodeActs[k], a)
+		}
+	}
+	for k := range nodeActs {
+		if isEC[k] {
+			nodeActs[k] = append(nodeActs[k], -1)
+		}
+	}
+	return int(nodes)
 }
 
 // oneExit is solve's answer for a process of one state whose every

@@ -595,24 +595,34 @@ func (sol *MoveSolution) buildBR(br *mdp, c []int32, comp, pos []int32, ci int32
 					continue
 				}
 				t := row[i*nb+j]
-				var val float64
-				switch {
-				case t < 0:
-					val = TerminalValue(t)
-				case comp[t] == ci:
+				if t >= 0 && comp[t] == ci {
 					br.addMove(p, pos[t])
 					continue
-				case upper:
-					val = sol.U[t]
-				default:
-					val = sol.L[t]
 				}
-				if !upper {
-					val = -val
-				}
-				br.addExit(p, val)
+				br.addExit(p, sol.exitWorth(t, upper))
 			}
 		}
 		br.endState()
 	}
+}
+
+// exitWorth is what leaving the component for t, a terminal or a state
+// solved earlier, is worth to the best responder of buildBR and bigBR:
+// with upper, the first seat, valuing t by its upper bound U; else the
+// second seat, valuing it by the lower bound L negated (it maximizes
+// the first seat's loss).
+func (sol *MoveSolution) exitWorth(t int32, upper bool) float64 {
+	var val float64
+	switch {
+	case t < 0:
+		val = TerminalValue(t)
+	case upper:
+		val = sol.U[t]
+	default:
+		val = sol.L[t]
+	}
+	if !upper {
+		val = -val
+	}
+	return val
 }

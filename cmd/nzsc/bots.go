@@ -23,7 +23,7 @@ func init() {
 			fs.String("game", agents.DefaultGame, "list the bots of this game ('nzsc games' lists the games)")
 			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")
 			fs.Bool("cost", false, "measure each bot's CPU time per decision on this machine instead (the bots given as arguments, or every built-in bot at its defaults); figures vary with the machine's load")
-			fs.Int("players", 0, "with --cost: the players at the table (default: every number of players each bot plays)")
+			fs.Int("players", 0, "the players at the table: list only the bots that sit at it; with --cost measure at it (default: every number of players each bot plays)")
 			fs.Int("decisions", cost.DefaultDecisions, "with --cost: the decisions measured per bot and table size")
 			fs.Duration("max-cpu", cost.DefaultCPU, "with --cost: the most CPU time measured per bot and table size (fewer decisions then)")
 		},
@@ -39,7 +39,7 @@ func init() {
 			if on, _ := fs.GetBool("cost"); on {
 				return botCosts(e, fs, g, format, args)
 			}
-			for _, f := range []string{"players", "decisions", "max-cpu"} {
+			for _, f := range []string{"decisions", "max-cpu"} {
 				if fs.Changed(f) {
 					return usagef("bots: --%s goes with --cost", f)
 				}
@@ -47,7 +47,15 @@ func init() {
 			if len(args) > 0 {
 				return usagef("bots takes no arguments without --cost (got %q)", args[0])
 			}
-			return report.Bots(e.stdout, format, e.width, g.Name, agents.RegisteredFor(g.Name))
+			// --players: the bots of one table size (NZSC's at 3 or 4
+			// players are not all of its two-player bots).
+			n, _ := fs.GetInt("players")
+			if fs.Changed("players") {
+				if _, err := game.Build(g.Name, n, nil); err != nil {
+					return usagef("bots: %v", err)
+				}
+			}
+			return report.Bots(e.stdout, format, e.width, g.Name, agents.RegisteredForSeats(g.Name, n))
 		},
 	})
 }

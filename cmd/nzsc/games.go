@@ -10,6 +10,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
+	"github.com/nzsclab/nzsc/results"
 )
 
 func init() {
@@ -44,6 +45,66 @@ func init() {
 			return t.Write(e.stdout, e.width)
 		},
 	})
+}
+
+// addOnlyNZSC2Flags declares --game and --players on a command that only
+// two-player NZSC has (its exact solver), so that naming another game
+// is refused with the reason (onlyNZSC2) rather than as an unknown flag.
+func addOnlyNZSC2Flags(fs *pflag.FlagSet) {
+	fs.String("game", agents.DefaultGame, "the game: only nzsc (see --help)")
+	fs.Int("players", 2, "players: only 2 (see --help)")
+}
+
+// onlyNZSC2 refuses, with the reason, the --game and --players of a
+// command whose work is two-player NZSC's by nature: what is refused
+// says why from the game's own description (its seats, its hidden
+// information), so that a new game gets the right words.
+func onlyNZSC2(cmd string, fs *pflag.FlagSet, what string) error {
+	name := mustString(fs, "game")
+	players, _ := fs.GetInt("players")
+	info, err := lookupGame(cmd, name)
+	if err != nil {
+		return err
+	}
+	g, err := game.Build(name, players, nil)
+	if err != nil {
+		return usagef("%s: %v", cmd, err)
+	}
+	switch {
+	case name != agents.DefaultGame && info.Hidden:
+		return usagef("%s: %s is two-player NZSC's; %s has hidden information, which the solver does not handle", cmd, what, name)
+	case name != agents.DefaultGame:
+		return usagef("%s: %s is two-player NZSC's, not %s's", cmd, what, name)
+	case g.Seats() != 2:
+		return usagef("%s: %s is two-player NZSC's: a table of %d is no zero-sum game of two ('nzsc exploit --players %d' measures one seat's best response)", cmd, what, g.Seats(), g.Seats())
+	}
+	return nil
+}
+
+// onlyNZSC2Tables refuses a flag that shows more of two-player NZSC's
+// loadout tables (--full, --top) on a run of another game or table size,
+// which has none: a flag that would do nothing is bad input. The run
+// plays name at seats; kind, when want is not "", is its kind, and want
+// the one kind whose report has them.
+func onlyNZSC2Tables(cmd, flag, name string, seats int, kind, want string) error {
+	switch {
+	case name != agents.DefaultGame:
+		return usagef("%s: %s shows more of two-player NZSC's loadout tables; a run of %s has none", cmd, flag, name)
+	case seats != 2:
+		return usagef("%s: %s shows more of two-player NZSC's loadout tables; NZSC at %d players has none (its own tables are always shown)", cmd, flag, seats)
+	case want != "" && kind != want:
+		return usagef("%s: %s shows more of a %s's loadout tables; a %s's report has none", cmd, flag, want, kind)
+	}
+	return nil
+}
+
+// onlyNZSC2TablesRun is onlyNZSC2Tables of a new run's game g (checked
+// before its run directory is made) or of a resumed run's manifest.
+func onlyNZSC2TablesRun(cmd, flag string, g game.Game, man *results.Manifest) error {
+	if g != nil {
+		return onlyNZSC2Tables(cmd, flag, g.Info().Name, g.Seats(), "", "")
+	}
+	return onlyNZSC2Tables(cmd, flag, man.GameName(), man.NumSeats(), "", "")
 }
 
 // kindOf says how a game is played, in a few words.

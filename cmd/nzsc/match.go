@@ -22,7 +22,7 @@ func init() {
 			addRunFlags(fs, 20000, "number of games: positive and even (games are played in seat-swapped pairs)",
 				"run directory to keep the match in (resumable, mergeable, re-rendered by 'nzsc report'); none by default")
 			addFormatFlag(fs, " (see docs/formats.md)", "table", "csv", "json")
-			fs.Int("top", 12, "loadout pairings to show in the table, most frequent first (csv and json list all)")
+			fs.Int("top", 12, "two-player NZSC: loadout pairings to show in the table, most frequent first (csv and json list all)")
 		},
 		run: runMatch,
 	})
@@ -38,6 +38,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("match: --top must not be negative, got %d", top)
 	}
 	rd, seedPicked, err := openRun(e, "match", fs, func(g game.Game) (*newRun, error) {
+		if fs.Changed("top") {
+			if err := onlyNZSC2TablesRun("match", "--top", g, nil); err != nil {
+				return nil, err
+			}
+		}
 		if len(args) != g.Seats() {
 			return nil, usagef("match: want %s bots, one per seat (got %d arguments; 'nzsc bots' lists them)", numberWord(g.Seats()), len(args))
 		}
@@ -57,6 +62,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	if fs.Changed("resume") && len(args) > 0 {
 		return usagef("match: --resume takes no bots (the run directory fixes them)")
+	}
+	if fs.Changed("top") && fs.Changed("resume") {
+		if err := onlyNZSC2TablesRun("match", "--top", nil, rd.Manifest); err != nil {
+			return err
+		}
 	}
 	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{})
 	var usage *usageError

@@ -62,42 +62,53 @@ func TestMatchRunDirectory(t *testing.T) {
 
 // TestSPRTResumeExact: a sequential test stopped by Ctrl-C and resumed
 // reaches the verdict of an uninterrupted test after the same games, with
-// the same looks.
+// the same looks, in every game of two players.
 func TestSPRTResumeExact(t *testing.T) {
-	tmp := t.TempDir()
-	args := []string{"sprt", "test-stop", "random", "--elo0", "0", "--elo1", "5", "--batch", "100", "--max-games", "2000",
-		"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}
-	stopAt.Store(-1)
-	whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
-	if code != 0 {
-		t.Fatal(stderr)
-	}
-	dir := filepath.Join(tmp, "cut")
-	ctx, cancel := context.WithCancel(context.Background())
-	stopGames.Store(0)
-	stopAt.Store(450)
-	stopCancel.Store(&cancel)
-	var out, errb bytes.Buffer
-	err := run(ctx, append(args, "--out", dir), strings.NewReader(""), &out, &errb)
-	cancel()
-	stopCancel.Store(nil)
-	stopAt.Store(-1)
-	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
-		t.Fatalf("interrupted test: err %v", err)
-	}
-	resumed, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
-	if code != 0 {
-		t.Fatal(stderr)
-	}
-	var a, b report.SPRT
-	json.Unmarshal([]byte(whole), &a)
-	json.Unmarshal([]byte(resumed), &b)
-	if !reflect.DeepEqual(a.Looks, b.Looks) || a.Verdict != b.Verdict || a.Games != b.Games || a.Pentanomial != b.Pentanomial {
-		t.Errorf("resumed test: %d games, verdict %q, %d looks; uninterrupted: %d games, %q, %d looks",
-			b.Games, b.Verdict, len(b.Looks), a.Games, a.Verdict, len(a.Looks))
-	}
-	if report, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || report != resumed {
-		t.Errorf("report of the test's directory differs from its output")
+	for _, c := range []struct {
+		game, stopper, batch, max string
+		stopAt                    int64
+	}{
+		{"nzsc", "test-stop", "100", "2000", 450},
+		// NPZR's games are longer: fewer of them, looked at as often.
+		{"npzr", "test-npzr-stop", "20", "200", 60},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			tmp := t.TempDir()
+			args := []string{"sprt", c.stopper, "random", "--game", c.game, "--elo0", "0", "--elo1", "5", "--batch", c.batch, "--max-games", c.max,
+				"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}
+			stopAt.Store(-1)
+			whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			dir := filepath.Join(tmp, "cut")
+			ctx, cancel := context.WithCancel(context.Background())
+			stopGames.Store(0)
+			stopAt.Store(c.stopAt)
+			stopCancel.Store(&cancel)
+			var out, errb bytes.Buffer
+			err := run(ctx, append(args, "--out", dir), strings.NewReader(""), &out, &errb)
+			cancel()
+			stopCancel.Store(nil)
+			stopAt.Store(-1)
+			if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
+				t.Fatalf("interrupted test: err %v", err)
+			}
+			resumed, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
+			if code != 0 {
+				t.Fatal(stderr)
+			}
+			var a, b report.SPRT
+			json.Unmarshal([]byte(whole), &a)
+			json.Unmarshal([]byte(resumed), &b)
+			if len(a.Looks) < 2 || !reflect.DeepEqual(a.Looks, b.Looks) || a.Verdict != b.Verdict || a.Games != b.Games || a.Pentanomial != b.Pentanomial {
+				t.Errorf("resumed test: %d games, verdict %q, %d looks; uninterrupted: %d games, %q, %d looks",
+					b.Games, b.Verdict, len(b.Looks), a.Games, a.Verdict, len(a.Looks))
+			}
+			if report, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || report != resumed {
+				t.Errorf("report of the test's directory differs from its output")
+			}
+		})
 	}
 }
 
@@ -224,6 +235,11 @@ func TestFreeForAll(t *testing.T) {
 	stopAt.Store(-1)
 	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
 		t.Fatalf("interrupted run: %v", err)
+	}
+	// Its JSON says it is cut short, as a two-player run's manifest does.
+	if cut, _, _ := runCmd(t, "", "report", dir, "--format", "json"); !strings.Contains(cut, `"complete": false`) || !strings.Contains(whole, `"complete": true`) ||
+		!strings.Contains(whole, `"games_planned": 480`) {
+		t.Errorf("the JSON of a cut and of a whole run do not say which is complete:\n%s", cut)
 	}
 	if _, stderr, code := runCmd(t, "", "tournament", "--resume", dir, "--quiet", "--format", "json"); code != 0 {
 		t.Fatal(stderr)

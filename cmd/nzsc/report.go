@@ -22,7 +22,7 @@ func init() {
 		example: "nzsc report runs/20261121-120000-7 --html report.html",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
-			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
+			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
 			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
 			addDynamicsFlags(fs)
 		},
@@ -54,6 +54,11 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	dir, man, counts, err := results.Load(args[0])
 	if err != nil {
 		return usagef("report: %v", err)
+	}
+	if full {
+		if err := onlyNZSC2Tables("report", "--full", man.GameName(), man.NumSeats(), man.Kind, results.KindTournament); err != nil {
+			return err
+		}
 	}
 	if on, _ := fs.GetBool("dynamics"); on {
 		return reportDynamics(e, fs, format, man, &counts.Tournament)

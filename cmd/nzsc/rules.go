@@ -16,10 +16,11 @@ func init() {
 	register(&command{
 		name:    "rules",
 		args:    "[MOVE MOVE]",
-		summary: "print the player's reference, or who scores when two moves meet",
-		example: `nzsc rules smash "shadow fireball"`,
+		summary: "print the player's reference of any game, or who scores when two NZSC moves meet",
+		example: "nzsc rules smash \"shadow fireball\"\n  nzsc rules --game npzr\n  nzsc rules --players 3 --rule points=7",
 		flags: func(fs *pflag.FlagSet) {
-			addFormatFlag(fs, "; json and csv: every move and the 28×28 table of the points each move scores against each (docs/formats.md)", "table", "csv", "json")
+			addGameFlags(fs)
+			addFormatFlag(fs, "; json and csv: every NZSC move and the 28×28 table of the points each move scores against each (docs/formats.md)", "table", "csv", "json")
 		},
 		run: runRules,
 	})
@@ -30,19 +31,36 @@ func runRules(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
+	g, err := gameOf("rules", fs)
+	if err != nil {
+		return err
+	}
+	// Moves that meet, and their table, are NZSC's (at any number of
+	// players: each pair of moves meets as at two); another game has
+	// only its reference.
+	nzscGame := g.Info().Name == nzsc.Info.Name
 	if format != "table" {
+		if !nzscGame {
+			return usagef("rules: --format %s is NZSC's table of moves and points; %s has none ('nzsc rules --game %[2]s' prints its reference)", format, g.Info().Name)
+		}
 		if len(args) > 0 {
 			return usagef("rules: --format %s writes every move's points; it takes no moves", format)
 		}
 		return report.Points(e.stdout, format)
 	}
 	if len(args) == 0 {
-		// The reference is the play package's; its lines are wrapped here
-		// to the width, keeping their indentation.
-		var b strings.Builder
-		play.WriteReference(&b, nzsc.DefaultRules)
-		_, err := io.WriteString(e.stdout, report.WrapText(b.String(), e.width))
+		// The reference is the play package's, the game's teller's (what
+		// the rules command answers while playing); its lines are
+		// wrapped here to the width, keeping their indentation.
+		ref, err := play.Reference(g)
+		if err != nil {
+			return usagef("rules: %v", err)
+		}
+		_, err = io.WriteString(e.stdout, report.WrapText(ref, e.width))
 		return err
+	}
+	if !nzscGame {
+		return usagef("rules: two moves meet only in NZSC; %s has no moves that meet ('nzsc rules --game %[1]s' prints its reference)", g.Info().Name)
 	}
 	a, b, err := twoMoves(args)
 	if err != nil {

@@ -89,3 +89,62 @@ func TestRulesUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesEveryGame: 'nzsc rules' prints the reference of every game
+// and table size, the same text its game's play session answers to
+// "rules" (the one reference); what only NZSC has (moves that meet, the
+// points table) is refused for NPZR with the reason, exit 2.
+func TestRulesEveryGame(t *testing.T) {
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for i, c := range []struct {
+		args []string
+		want []string // in the reference, word for word
+		not  []string // nor these
+	}{
+		{[]string{"--game", "nzsc"}, []string{"NZSC (Ninja Zombie Samurai Clown): the player's reference", "Aim: reach 5 points first"}, nil},
+		{[]string{"--rule", "points=3"}, []string{"Aim: reach 3 points first"}, nil},
+		{[]string{"--players", "3"}, []string{"NZSC (Ninja Zombie Samurai Clown)", "With 3 or 4 players: if any two pick the same character, everyone repicks", "All 3 players start"}, []string{"Both players"}},
+		{[]string{"--players", "4"}, []string{"With 3 or 4 players", "When two or more players reach 5, every score goes down", "all choose at the same time"}, []string{"Both players"}},
+		{[]string{"--game", "npzr"}, []string{"Ninja Pirate Zombie Robot: the player's reference", "Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first."}, nil},
+	} {
+		out, stderr, code := runCmd(t, "", append([]string{"rules"}, c.args...)...)
+		if code != 0 {
+			t.Errorf("case %d %v: exit %d %s", i, c.args, code, stderr)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(words(out), words(w)) {
+				t.Errorf("case %d %v: the reference lacks %q:\n%s", i, c.args, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out, w) {
+				t.Errorf("case %d %v: the reference says %q:\n%s", i, c.args, w, out)
+			}
+		}
+		// The same text as the rules command while playing that game.
+		played, _, _ := runCmd(t, "rules\nquit\n", append([]string{"play", "--seed", "1"}, c.args...)...)
+		if !strings.Contains(words(played), words(out)) {
+			t.Errorf("case %d %v: 'nzsc rules' differs from the rules command of 'nzsc play':\n%s", i, c.args, out)
+		}
+	}
+	for i, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--game", "npzr", "kick", "smash"}, "two moves meet only in NZSC"},
+		{[]string{"--game", "npzr", "--format", "json"}, "is NZSC's table of moves and points; npzr has none"},
+		{[]string{"--game", "npzr", "--format", "csv"}, "is NZSC's table of moves and points; npzr has none"},
+		{[]string{"--game", "chess"}, "chess"},
+		{[]string{"--players", "5"}, "5"},
+	} {
+		_, stderr, code := runCmd(t, "", append([]string{"rules"}, c.args...)...)
+		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2 with %q", i, c.args, code, stderr, c.msg)
+		}
+	}
+	// Moves meet alike at any number of players.
+	if out, _, code := runCmd(t, "", "rules", "--players", "3", "kick", "smash"); code != 0 || !strings.Contains(out, "Smash scores a point") {
+		t.Errorf("rules --players 3 kick smash: exit %d\n%s", code, out)
+	}
+}

@@ -26,6 +26,7 @@ func init() {
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
 			fs.String("save", "", "where to save the solution for the optimal bot (game; default: the user cache dir's nzsc/solution-vN.bin; '-' not to save)")
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
+			addOnlyNZSC2Flags(fs)
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,
@@ -35,6 +36,9 @@ func init() {
 func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
 		return usagef("solve: want 'rounds', 'game' or 'sweep' (run 'nzsc help solve')")
+	}
+	if err := onlyNZSC2("solve", fs, "the exact solver"); err != nil {
+		return err
 	}
 	formats := []string{"table", "csv", "json"}
 	if args[0] == "sweep" {

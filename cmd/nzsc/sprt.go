@@ -107,7 +107,7 @@ func dirOf(rd *roundrobin.RunDir) string {
 // --max-games, looked at every --batch games.
 func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	if g.Seats() != 2 {
-		return nil, usagef("sprt: a sequential test compares two bots: --players must be 2")
+		return nil, usagef("sprt: a sequential test compares two bots in seat-swapped pairs of games (pentanomial counts); a table of %d has no such pairs: --players must be 2 (a tournament or match --players %[1]d ranks the bots)", g.Seats())
 	}
 	if len(args) != 2 {
 		return nil, usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))

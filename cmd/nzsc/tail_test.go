@@ -20,7 +20,7 @@ func init() {
 
 // TestOneTail: every command that ends a run (tournament, match, report,
 // merge) ends it alike, through report.Tail, at 2, 3 and 4 seats and for
-// NPZR: the run played whole, interrupted and resumed, and played in two
+// NPZR, round robins, gauntlets and matches: the run played whole, interrupted and resumed, and played in two
 // shards and merged prints the same report, 'nzsc report' of each
 // directory prints it again, and the directories hold the same files
 // with the same bytes (but for the manifest's times and commands). The
@@ -42,6 +42,10 @@ func TestOneTail(t *testing.T) {
 		{"nzsc match", []string{"match", "test-stop", "greedy", "--games", "60"}, 20},
 		{"nzsc 3-player match", []string{"match", "--players", "3", "test-ffa-stop", "greedy", "random", "--games", "24"}, 10},
 		{"npzr match", []string{"match", "--game", "npzr", "test-npzr-stop", "greedy", "--games", "20"}, 8},
+		{"nzsc 4-player match", []string{"match", "--players", "4", "test-ffa-stop", "greedy", "random", "classic", "--games", "48"}, 20},
+		{"nzsc gauntlet", []string{"tournament", "--gauntlet", "greedy", "--bots", "random,test-stop,classic", "--games", "20"}, 15},
+		{"nzsc 3-player gauntlet", []string{"tournament", "--players", "3", "--gauntlet", "greedy", "--bots", "random,test-ffa-stop,classic", "--games", "12"}, 10},
+		{"npzr gauntlet", []string{"tournament", "--game", "npzr", "--gauntlet", "greedy", "--bots", "random,test-npzr-stop", "--games", "12"}, 8},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tmp := t.TempDir()
@@ -123,17 +127,21 @@ func TestOneTail(t *testing.T) {
 // TestOneTailSPRT: a sequential test's report is the same printed by the
 // test, by 'nzsc report' and by a resume of the finished test.
 func TestOneTailSPRT(t *testing.T) {
-	d := filepath.Join(t.TempDir(), "sprt")
-	args := []string{"sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--batch", "20", "--max-games", "400", "--seed", "3",
-		"--workers", "2", "--quiet", "--format", "json"}
-	want, stderr, code := runCmd(t, "", append(args, "--out", d)...)
-	if code != 0 || !strings.Contains(want, `"verdict"`) {
-		t.Fatalf("sprt: code %d %s\n%s", code, stderr, want)
-	}
-	for _, again := range [][]string{{"report", d, "--format", "json"}, {"sprt", "--resume", d, "--quiet", "--format", "json"}} {
-		if got, stderr, code := runCmd(t, "", again...); code != 0 || got != want {
-			t.Errorf("nzsc %s: code %d %s\n%s\nwant\n%s", strings.Join(again, " "), code, stderr, got, want)
-		}
+	for _, g := range []string{"nzsc", "npzr"} {
+		t.Run(g, func(t *testing.T) {
+			d := filepath.Join(t.TempDir(), "sprt")
+			args := []string{"sprt", "greedy", "random", "--game", g, "--elo0", "0", "--elo1", "50", "--batch", "20", "--max-games", "400", "--seed", "3",
+				"--workers", "2", "--quiet", "--format", "json"}
+			want, stderr, code := runCmd(t, "", append(args, "--out", d)...)
+			if code != 0 || !strings.Contains(want, `"verdict"`) {
+				t.Fatalf("sprt: code %d %s\n%s", code, stderr, want)
+			}
+			for _, again := range [][]string{{"report", d, "--format", "json"}, {"sprt", "--resume", d, "--quiet", "--format", "json"}} {
+				if got, stderr, code := runCmd(t, "", again...); code != 0 || got != want {
+					t.Errorf("nzsc %s: code %d %s\n%s\nwant\n%s", strings.Join(again, " "), code, stderr, got, want)
+				}
+			}
+		})
 	}
 }
 

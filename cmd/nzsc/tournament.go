@@ -32,7 +32,7 @@ func init() {
 			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
-			fs.Bool("full", false, "table format: also print every loadout and booster matrix and per-bot tables")
+			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
 		},
 		run: runTournament,
 	})
@@ -50,9 +50,21 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	rd, seedPicked, err := openRun(e, "tournament", fs, func(g game.Game) (*newRun, error) { return newTournament(fs, g) })
+	rd, seedPicked, err := openRun(e, "tournament", fs, func(g game.Game) (*newRun, error) {
+		if full {
+			if err := onlyNZSC2TablesRun("tournament", "--full", g, nil); err != nil {
+				return nil, err
+			}
+		}
+		return newTournament(fs, g)
+	})
 	if err != nil {
 		return err
+	}
+	if full && fs.Changed("resume") {
+		if err := onlyNZSC2TablesRun("tournament", "--full", nil, rd.Manifest); err != nil {
+			return err
+		}
 	}
 	res, err := playRun(e, "tournament", fs, rd, seedPicked, roundrobin.RunOptions{})
 	if err != nil {

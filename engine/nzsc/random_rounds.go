@@ -240,20 +240,19 @@ var loadoutLanes = func() (t [16]uint32) {
 // pairTable[ca][cb][k][i<<3|j] is a round's effect on playRounds' acc
 // when the character ca plays the i-th move of its window and cb the j-th
 // of its own, k being strongPair of their boosters: seat 0's points in
-// bits 0-7, seat 1's in bits 8-15 and a 1 in bit 16 (the round count),
-// and rareMark when a move is lost (see lostTable). Index 7 of either
-// player is a stuck player (see pickTable), and has only rareMark. It is
-// built from roundTable and lost, the rules Step uses.
+// bits 0-7, seat 1's in bits 8-15 and a 1 in bit 16 (the round count)
+// (playRounds learns that a move is lost from its rare mask and
+// lostTable). Index 7 of either player is a stuck player (see
+// pickTable), which playRounds never looks up. It is roundFold, the
+// table Step plays a round from, read in the characters' windows.
 var pairTable = func() (t [NumCharacters][NumCharacters][4][64]uint32) {
 	for ca := range NumCharacters {
 		for cb := range NumCharacters {
 			for k := range 4 {
-				for i := range 8 {
-					for j := range 8 {
-						if i < 7 && j < 7 {
-							ma, mb := 7*Move(ca)+Move(i), 7*Move(cb)+Move(j)
-							t[ca][cb][k][i<<3|j] = uint32(roundTable[k][ma][mb]) | 1<<16
-						}
+				for i := range 7 {
+					for j := range 7 {
+						r := Turn(roundFold[k][7*ca+i][7*cb+j] & turnMask)
+						t[ca][cb][k][i<<3|j] = uint32(r.Gained(0)) | uint32(r.Gained(1))<<8 | 1<<16
 					}
 				}
 			}
@@ -264,14 +263,15 @@ var pairTable = func() (t [NumCharacters][NumCharacters][4][64]uint32) {
 
 // lostTable[ca][cb][i<<3|j] is the window moves each player loses in the
 // round of pairTable[ca][cb][k][i<<3|j]: seat 0's in bits 0-6, seat 1's
-// in bits 7-13.
+// in bits 7-13. It is roundFold's lost bits (the same for every k) read
+// in the characters' windows: a player loses at most the move it played.
 var lostTable = func() (t [NumCharacters][NumCharacters][64]uint16) {
 	for ca := range NumCharacters {
 		for cb := range NumCharacters {
 			for i := range 7 {
 				for j := range 7 {
-					ma, mb := 7*Move(ca)+Move(i), 7*Move(cb)+Move(j)
-					t[ca][cb][i<<3|j] = uint16(lost(ma, mb)>>(7*ca)) | uint16(lost(mb, ma)>>(7*cb))<<7
+					e := roundFold[0][7*ca+i][7*cb+j]
+					t[ca][cb][i<<3|j] = uint16(e>>lostFoldA&1)<<i | uint16(e>>lostFoldB)<<(7+j)
 				}
 			}
 		}

@@ -156,6 +156,15 @@ type player struct {
 	blocked   uint32
 }
 
+// moveBit[m] is 1<<m: a bit of a move set from a load rather than a shift,
+// which x86 takes only by CL (Step's round needs six).
+var moveBit = func() (t [32]uint32) {
+	for m := range t {
+		t[m] = 1 << m
+	}
+	return t
+}()
+
 // noMove is lastMove before any round; it equals no move.
 const noMove Move = 0xFF
 
@@ -435,23 +444,29 @@ func (t Turn) withGained(seat int, g uint8) Turn {
 // available returns the bit set of moves the player may play now: its
 // loadout's moves, less destroyed ones, less a move played in each of the
 // last three rounds. Zero means the player is stuck.
-func (p *player) available() uint32 { return p.owned &^ p.destroyed &^ p.blocked }
+func (p *player) available() uint32 { return p.owned &^ (p.destroyed | p.blocked) }
 
 // LegalMask returns the seat's legal choices in the current phase as a bit
 // set (bit i = Choice i). Zero in PickMove means the player is stuck;
 // zero in GameOver means there is nothing to choose.
 func (s *State) LegalMask(seat int) uint32 {
 	p := &s.players[seat]
-	switch s.Phase {
-	case PickMove:
+	if s.Phase == PickMove {
 		return p.available()
+	}
+	switch s.Phase {
 	case PickCharacter:
 		return p.characterMask(s.variant.characterLimit())
 	case PickBooster:
-		return 0b11<<(2*uint32(p.character&3)) | ^uint32(s.variant)&(1<<NoBooster)
+		return ownBoosters[p.character&3] | ^uint32(s.variant)&(1<<NoBooster)
 	}
 	return 0
 }
+
+// ownBoosters[c] is the bit set of character c's two boosters: a load,
+// which keeps LegalMask within the inliner's budget with its test for the
+// move phase first.
+var ownBoosters = [NumCharacters]uint32{0b11, 0b11 << 2, 0b11 << 4, 0b11 << 6}
 
 // characterMask returns the bit set of characters the player may pick:
 // all but one picked limit times in a row.
@@ -584,32 +599,44 @@ func (p *player) moveOffence(c Choice, avail uint32) Offence {
 
 // Step plays one turn with seat 0 answering a and seat 1 answering b, and
 // reports what happened. After GameOver it does nothing.
+//
+// A round with two legal moves, the common case, is played here from one
+// lookup of roundFold (its Turn, points and lost moves; a second for
+// Smash against Shadow Fireball) and the streak rule; every other turn
+// is stepSlow's. (Playing the round in a function
+// of its own, and its points, lost moves and Turn each from its own rule,
+// cost a call and about 55 more instructions a round, issue 26.)
 func (s *State) Step(a, b Choice) Turn {
-	// The common case, a round with two legal moves, is kept small enough
-	// to inline into the caller's loop.
-	if s.Phase == PickMove && a < NumMoves && b < NumMoves &&
-		(s.players[0].available()>>a)&(s.players[1].available()>>b)&1 == 1 {
-		return s.round(Move(a), Move(b))
-	}
-	return s.stepSlow(a, b)
-}
-
-// round plays a move-phase turn in which both moves are legal.
-func (s *State) round(ma, mb Move) Turn {
 	p, q := &s.players[0], &s.players[1]
-	v := roundTable[strongPair(p.booster, q.booster)][ma&31][mb&31]
-	ga, gb := uint8(v), uint8(v>>8)
-	p.points += ga
-	q.points += gb
-	p.destroyed |= lost(ma, mb)
-	q.destroyed |= lost(mb, ma)
+	// a|b < 32 and the masked shifts: a choice of 32 or more is not a
+	// move, and one from NumMoves to 31 has no bit in available.
+	if s.Phase != PickMove || a >= 32 || b >= 32 || p.available()&moveBit[a&31] == 0 || q.available()&moveBit[b&31] == 0 {
+		return s.stepSlow(a, b)
+	}
+	ma, mb := Move(a), Move(b)
+	ba, bb := moveBit[ma&31], moveBit[mb&31]
+	e := roundFold[0][ma&31][mb&31]
+	if e&(1<<strongFold) != 0 {
+		// Smash against Shadow Fireball: the points hang on who has
+		// the Strong booster.
+		e = roundFold[strongPair(p.booster, q.booster)][ma&31][mb&31]
+	}
+	t := Turn(e & turnMask)
+	pa, pb := p.points+t.Gained(0), q.points+t.Gained(1)
+	p.points, q.points = pa, pb
+	p.destroyed |= ba & -(e >> lostFoldA & 1)
+	q.destroyed |= bb & -(e >> lostFoldB)
 	limit := s.variant.moveLimit()
-	p.moveStreak, p.blocked = streakAfter(p.lastMove, p.moveStreak, ma, limit)
-	q.moveStreak, q.blocked = streakAfter(q.lastMove, q.moveStreak, mb, limit)
+	sa := p.moveStreak&-b2u(p.lastMove == ma) + 1
+	sb := q.moveStreak&-b2u(q.lastMove == mb) + 1
+	p.moveStreak, p.blocked = sa, ba&-uint32(b2u(sa >= limit))
+	q.moveStreak, q.blocked = sb, bb&-uint32(b2u(sb >= limit))
 	p.lastMove, q.lastMove = ma, mb
-	t := newTurn(PickMove, Choice(ma), Choice(mb)).withGained(0, ga).withGained(1, gb)
-	s.Turn++
-	if s.variant != 0 || s.unsettled() {
+	turn := s.Turn + 1
+	s.Turn = turn
+	// settle has nothing to do under the shared rules below five points
+	// and the turn cap.
+	if s.variant != 0 || max(pa, pb) >= WinningPoints || turn >= s.TurnCap {
 		t = s.settle(t)
 	}
 	return t
@@ -624,7 +651,8 @@ func (s *State) unsettled() bool {
 // The round rules as pure functions on scalars, shared by Step and the
 // register-resident loop of PlayRandom so that the rules exist once.
 
-// strongPair is roundTable's first index for the two boosters.
+// strongPair is roundTable's and roundFold's first index for the two
+// boosters.
 func strongPair(a, b Booster) uint8 { return b2u(a == Strong)<<1 | b2u(b == Strong) }
 
 // lost returns the moves a player loses after playing mine against
@@ -652,21 +680,58 @@ func blockedBy(last Move, streak, limit uint8) uint32 {
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
+// The legal picks are played here rather than in a function a phase
+// (two calls fewer a pick); penalties, rare, are penalizeChoices'.
 func (s *State) stepSlow(a, b Choice) Turn {
 	t := newTurn(s.Phase, a, b)
+	p, q := &s.players[0], &s.players[1]
 	switch s.Phase {
 	case PickMove:
-		p, q := &s.players[0], &s.players[1]
 		t = s.penalize(t.withOffences(p.moveOffence(a, p.available()), q.moveOffence(b, q.available())))
 	case PickCharacter:
-		t = s.stepCharacter(t)
+		// Both legal: in LegalMask's sets for the phase (a|b <
+		// NumCharacters, a power of two, is a < NumCharacters && b <
+		// NumCharacters).
+		limit := s.variant.characterLimit()
+		if a|b >= NumCharacters || (p.characterMask(limit)>>(a&3))&(q.characterMask(limit)>>(b&3))&1 == 0 {
+			t = s.penalizeChoices(t)
+			break
+		}
+		p.pickCharacter(Character(a))
+		q.pickCharacter(Character(b))
+		if a == b {
+			t |= 1 << turnClash
+			break
+		}
+		// The characters are settled, and the headstarts given.
+		p.character, q.character = Character(a), Character(b)
+		ga, gb := s.headstart(Character(a), Character(b))
+		p.points += ga
+		q.points += gb
+		s.Phase = PickBooster
+		t = t.withGained(0, ga).withGained(1, gb)
 	case PickBooster:
-		t = s.stepBooster(t)
+		// Both legal: in LegalMask's sets, which have no bit from 16 on
+		// in this phase.
+		if a|b >= 16 || (s.LegalMask(0)>>(a&15))&(s.LegalMask(1)>>(b&15))&1 == 0 {
+			t = s.penalizeChoices(t)
+			break
+		}
+		s.pickBoosters(Booster(a), Booster(b))
 	default:
 		return t
 	}
 	s.Turn++
-	return s.settle(t)
+	if s.variant != 0 || s.unsettled() {
+		t = s.settle(t)
+	}
+	return t
+}
+
+// penalizeChoices charges the offences of the turn t's choices (a pick
+// phase's; at least one is illegal).
+func (s *State) penalizeChoices(t Turn) Turn {
+	return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
 }
 
 func (p *player) pickCharacter(c Character) {
@@ -677,44 +742,6 @@ func (p *player) pickCharacter(c Character) {
 	p.lastCharacter, p.characterStreak = c, 1
 }
 
-func (s *State) stepCharacter(t Turn) Turn {
-	a, b := t.Choice(0), t.Choice(1)
-	if !s.bothLegal(a, b) {
-		return s.penalize(t.withOffences(s.Offence(0, a), s.Offence(1, b)))
-	}
-	if s.pickCharacters(Character(a), Character(b)) {
-		return t | 1<<turnClash
-	}
-	ga, gb := s.headstart(Character(a), Character(b))
-	return t.withGained(0, ga).withGained(1, gb)
-}
-
-// pickCharacters plays the legal character picks a and b and reports
-// whether they clashed (both pick again); otherwise the characters are
-// settled and the headstarts given.
-func (s *State) pickCharacters(a, b Character) (clash bool) {
-	p, q := &s.players[0], &s.players[1]
-	p.pickCharacter(a)
-	q.pickCharacter(b)
-	if a == b {
-		return true
-	}
-	p.character, q.character = a, b
-	ga, gb := s.headstart(a, b)
-	p.points += ga
-	q.points += gb
-	s.Phase = PickBooster
-	return false
-}
-
-func (s *State) stepBooster(t Turn) Turn {
-	if !s.bothLegal(t.Choice(0), t.Choice(1)) {
-		return s.penalize(t.withOffences(s.Offence(0, t.Choice(0)), s.Offence(1, t.Choice(1))))
-	}
-	s.pickBoosters(Booster(t.Choice(0)), Booster(t.Choice(1)))
-	return t
-}
-
 // pickBoosters plays the legal booster picks a and b.
 func (s *State) pickBoosters(a, b Booster) {
 	p, q := &s.players[0], &s.players[1]
@@ -722,13 +749,6 @@ func (s *State) pickBoosters(a, b Booster) {
 	p.owned = loadoutMoves(p.character, a)
 	q.owned = loadoutMoves(q.character, b)
 	s.Phase = PickMove
-}
-
-// bothLegal reports whether both answers are legal now; only then is the
-// slower classification of offences needed. (A shift by 32 or more gives
-// zero in Go, so out-of-range choices read as illegal.)
-func (s *State) bothLegal(a, b Choice) bool {
-	return (s.LegalMask(0)>>a)&(s.LegalMask(1)>>b)&1 == 1
 }
 
 // penalize charges each offender its waits; an offender whose waits would

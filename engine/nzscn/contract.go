@@ -125,10 +125,10 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 func (gs *GameState) Apply(acts []game.Action) error {
 	n := int(gs.State.Players)
 	if len(acts) != n {
-		return fmt.Errorf("nzsc: want %d actions, got %d", n, len(acts))
+		return fmt.Errorf("nzscn: want %d actions, got %d", n, len(acts))
 	}
 	if gs.State.Over() {
-		return fmt.Errorf("nzsc: the game is over")
+		return errors.New("nzscn: the game is over")
 	}
 	var c Choices
 	for i, a := range acts {
@@ -208,7 +208,7 @@ func (o *Observation) ActionString(a game.Action) string {
 // nonexistent choice, which the rules penalize, not an error.
 func (o *Observation) ParseAction(s string) (game.Action, error) {
 	if o.State.Over() {
-		return game.Pass, fmt.Errorf("nzsc: the game is over")
+		return game.Pass, errors.New("nzscn: the game is over")
 	}
 	return game.Action(nzsc.ParseChoice(o.State.Phase, s)), nil
 }

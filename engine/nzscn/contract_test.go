@@ -113,3 +113,40 @@ func TestContractErrorsAndObservation(t *testing.T) {
 		t.Error("Clone is not independent")
 	}
 }
+
+// TestErrorsNameThePackage: the contract's and the tally's errors say
+// "nzscn", not "nzsc" (two-player NZSC's package, whose errors read the
+// same otherwise), so a message tells which of the two refused.
+func TestErrorsNameThePackage(t *testing.T) {
+	g, err := nzscn.NewGame(3, nzsc.Rules{TurnCap: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := g.NewState(0)
+	obs := gs.Observe(0)
+	var errs []error
+	errs = append(errs, gs.Apply([]game.Action{0, 1}))
+	for !gs.Over() {
+		if err := gs.Apply([]game.Action{game.Action(nzsc.Ninja), game.Action(nzsc.Zombie), game.Action(nzsc.Samurai)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs = append(errs, gs.Apply([]game.Action{0, 1, 2}))
+	_, err = obs.ParseAction("ninja")
+	errs = append(errs, err)
+	for i, err := range errs {
+		if err == nil || !strings.HasPrefix(err.Error(), "nzscn: ") {
+			t.Errorf("case %d: %v, want an error beginning %q", i, err, "nzscn: ")
+		}
+	}
+	s := nzscn.NewStats(3)
+	for i, err := range []error{
+		json.Unmarshal([]byte(`{"players": 9}`), s),
+		json.Unmarshal([]byte(`[]`), s),
+		s.Check(g, 3, 1, 0),
+	} {
+		if err == nil || !strings.HasPrefix(err.Error(), "nzscn statistics: ") {
+			t.Errorf("statistics case %d: %v, want an error beginning %q", i, err, "nzscn statistics: ")
+		}
+	}
+}

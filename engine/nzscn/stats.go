@@ -129,10 +129,10 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 	type plain Stats
 	var u plain
 	if err := json.Unmarshal(b, &u); err != nil {
-		return fmt.Errorf("nzsc statistics: %w", err)
+		return fmt.Errorf("nzscn statistics: %w", err)
 	}
 	if u.Players < MinPlayers || u.Players > MaxPlayers || u.Games < 0 || u.Capped < 0 || u.Deducted < 0 || u.Deductions < 0 {
-		return fmt.Errorf("nzsc statistics: %d players, %d games: out of range", u.Players, u.Games)
+		return fmt.Errorf("nzscn statistics: %d players, %d games: out of range", u.Players, u.Games)
 	}
 	*t = Stats(u)
 	return nil
@@ -147,7 +147,7 @@ func (t *Stats) UnmarshalJSON(b []byte) error {
 // characters as there are seats, its wins only theirs.
 func (t *Stats) Check(g game.Game, _ int, games, forfeited int64) error {
 	bad := func(format string, a ...any) error {
-		return fmt.Errorf("nzsc statistics: "+format, a...)
+		return fmt.Errorf("nzscn statistics: "+format, a...)
 	}
 	if t.Players != g.Seats() {
 		return bad("of %d players, the run has %d", t.Players, g.Seats())

@@ -7,7 +7,9 @@
 // It picks a character at random, then one of its character's two
 // boosters (more moves than No Booster), and in each round the legal move
 // with the best expected score (its points minus the opponent's) against
-// the opponent's available moves taken as equally likely. Its randomness
+// the opponent's available moves taken as equally likely. In every other
+// game (NZSC for 3 or 4 players, NPZR: a decide with an observation and
+// no phase) it answers a uniformly random legal action. Its randomness
 // comes from the seed nzsc sends for each game, so its games replay
 // within one nzsc process (docs/protocol.md, "seed").
 package main

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
-"""An example NZSC bot in Python (standard library only) speaking the
-JSON-lines bot protocol of docs/protocol.md. Run it with nzsc as
+"""An example bot in Python (standard library only) speaking the
+JSON-lines bot protocol of docs/protocol.md, for every game of the lab.
+Run it with nzsc as
 
     nzsc match "exec:python3 examples/python/bot.py" random
+    nzsc match "exec:python3 examples/python/bot.py" random greedy --players 3
+    nzsc match "exec:python3 examples/python/bot.py" random --game npzr
 
-It picks a character at random and one of its character's two boosters.
-In each round it plays the legal move with the best expected score (its
-points minus the opponent's) against the opponent's available moves,
-weighted by how often the opponent played each so far this game.
+In NZSC it picks a character at random and one of its character's two
+boosters. In each round it plays the legal move with the best expected
+score (its points minus the opponents') against each opponent's available
+moves; at two players weighted by how often the opponent played each so
+far this game (the history two-player NZSC's messages carry), at 3 or 4
+taken as equally likely (the observation those games send). In any other
+game (NPZR) it answers a uniformly random legal action.
 """
 import json
 import random
@@ -43,6 +49,8 @@ def points(mine, theirs, strong):
 
 
 def choose(d, rng):
+    if "observation" in d:  # any game but two-player NZSC: docs/protocol.md
+        return choose_other(d["observation"], d["legal"], rng)
     if d["phase"] == "booster":
         own = [b for b in d["legal"] if b != "No Booster"]
         return rng.choice(own or d["legal"])
@@ -60,12 +68,41 @@ def choose(d, rng):
     return max(d["legal"], key=value)
 
 
+def choose_other(obs, legal, rng):
+    """A decision of a game other than two-player NZSC: NZSC for 3 or 4
+    players by expected points against every opponent, anything else
+    (NPZR) at random."""
+    if GAME != "nzsc":
+        return rng.choice(legal)
+    if obs["phase"] == "booster":
+        own = [b for b in legal if b != "No Booster"]
+        return rng.choice(own or legal)
+    if obs["phase"] != "move":
+        return rng.choice(legal)
+    me = obs["players"][obs["seat"]]
+    strong = me["booster"] == "Strong"
+    def value(m):
+        v = 0.0
+        for p in obs["players"]:
+            if p["seat"] == obs["seat"] or not p["available"]:
+                continue
+            theirs = p["booster"] == "Strong"
+            v += sum(points(m, o, strong) - points(o, m, theirs) for o in p["available"]) / len(p["available"])
+        return v + rng.random() * 1e-6  # random tie-break
+    return max(legal, key=value)
+
+
+GAME = "nzsc"  # the game the hello names
+
+
 def main():
+    global GAME
     rng = random.Random(0)
     for line in sys.stdin:
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
+            GAME = msg.get("game_name", "nzsc")
             reply = {"type": "hello", "protocol": 1, "name": "pybot", "author": "NZSC Lab example", "options": []}
         elif kind == "game":
             rng = random.Random(msg["seed"] * 2 + msg["seat"])

@@ -9,9 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -106,4 +108,60 @@ func Screenshot(t testing.TB, ctx context.Context, name string, width int64) {
 	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Errors collects a page's uncaught exceptions and console errors, seen
+// since WatchErrors or the last Check.
+type Errors struct {
+	mu   sync.Mutex
+	list []string
+}
+
+// WatchErrors starts collecting the uncaught exceptions and console
+// errors of the tab behind ctx.
+func WatchErrors(t testing.TB, ctx context.Context) *Errors {
+	t.Helper()
+	e := &Errors{}
+	err := chromedp.Listen(ctx, func(ev any) {
+		var msg string
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			msg = ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil {
+				msg += " " + ev.ExceptionDetails.Exception.Description
+			}
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				msg = "console.error"
+			}
+		}
+		if msg != "" {
+			e.mu.Lock()
+			e.list = append(e.list, msg)
+			e.mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// Check fails the test with each error collected so far, naming page,
+// and forgets them.
+func (e *Errors) Check(t testing.TB, page string) {
+	t.Helper()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, m := range e.list {
+		t.Errorf("%s: JavaScript error: %s", page, m)
+	}
+	e.list = nil
+}
+
+// Len is the number of errors collected since the last Check.
+func (e *Errors) Len() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.list)
 }

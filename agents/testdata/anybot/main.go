@@ -1,4 +1,5 @@
-// Command anybot is a test bot for any game of the protocol: it checks the
+// Command anybot is a test bot for every game of the protocol (two-player
+// NZSC's own decide included: it reads only the legal actions): it checks the
 // hello names a game and answers every decision with a uniformly random
 // legal action, drawn from the game's seed. With the argument "bad" it
 // answers a name that is no action; with "seeds" it writes each game's
@@ -23,6 +24,7 @@ func main() {
 	in.Buffer(nil, 64<<20)
 	out := json.NewEncoder(os.Stdout)
 	rng := rand.New(rand.NewPCG(0, 0))
+	game := "" // the hello's game_name
 	for in.Scan() {
 		var m struct {
 			Type     string          `json:"type"`
@@ -38,6 +40,7 @@ func main() {
 		}
 		switch m.Type {
 		case "hello":
+			game = m.GameName
 			if m.GameName == "" {
 				fmt.Fprintln(os.Stderr, "anybot: the hello names no game")
 				os.Exit(1)
@@ -49,7 +52,9 @@ func main() {
 				fmt.Fprintf(os.Stderr, "anybot: seed %d\n", m.Seed)
 			}
 		case "decide":
-			if len(m.View) == 0 || len(m.Legal) == 0 {
+			// Two-player NZSC's decide carries its state's fields, every
+			// other game's an observation; both list the legal actions.
+			if len(m.View) == 0 && game != "nzsc" || len(m.Legal) == 0 {
 				fmt.Fprintln(os.Stderr, "anybot: a decision without an observation or legal actions")
 				os.Exit(1)
 			}
