@@ -368,8 +368,12 @@ func ParseForSeats(game string, seats int, spec string) (*Bot, error) {
 // ParseAllowed reads a spec as ParseForSeats does for a server's page:
 // a bot that starts a program or names a file (CheckAllowed) is refused
 // unless programs are allowed, before it is built, so that the refusal
-// neither starts the program nor opens the file.
+// neither starts the program nor opens the file. A page's spec is typed
+// by a person (CheckTyped).
 func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, error) {
+	if err := CheckTyped(spec); err != nil {
+		return nil, err
+	}
 	b, err := parse(game, seats, spec)
 	if err != nil {
 		return nil, err
@@ -383,6 +387,9 @@ func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, err
 // parse reads a spec into a Bot without building one.
 func parse(game string, seats int, spec string) (*Bot, error) {
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
+	if strings.TrimSpace(name) == "" {
+		return nil, fmt.Errorf("empty bot name in spec %q", spec)
+	}
 	info, err := lookup(game, name, seats)
 	if err != nil {
 		return nil, err

@@ -10,22 +10,26 @@ import (
 // exec:bot;timeout=1s), so a piece starts a new bot only when it begins
 // with a registered bot's name; any other piece (a key=value, an
 // external program's argument) continues the previous spec, with the
-// separator it had.
+// separator it had. An empty piece (two separators in a row, or one at
+// either end) is kept as an empty spec, which the parser refuses: a list
+// that lost a name is a mistake, not one bot fewer.
 func SplitSpecs(s string) []string {
 	var out []string
 	sep := ""
-	for s != "" {
+	// more stays true after a trailing separator, whose empty piece
+	// follows it.
+	for more := s != ""; more; {
 		i := strings.IndexAny(s, ",;")
+		more = i >= 0
 		piece, next := s, ""
 		if i >= 0 {
 			piece, next = s[:i], s[i+1:]
 		}
-		if t := strings.TrimSpace(piece); t != "" {
-			if n := len(out); n > 0 && !startsBot(t, out[n-1]) {
-				out[n-1] += sep + t
-			} else {
-				out = append(out, t)
-			}
+		t := strings.TrimSpace(piece)
+		if n := len(out); t != "" && n > 0 && out[n-1] != "" && !startsBot(t, out[n-1]) {
+			out[n-1] += sep + t
+		} else {
+			out = append(out, t)
 		}
 		if i >= 0 {
 			sep = s[i : i+1]
@@ -33,6 +37,28 @@ func SplitSpecs(s string) []string {
 		s = next
 	}
 	return out
+}
+
+// CheckTyped refuses what a person's spec may not be though a stored one
+// may: a spec ending in ':' with nothing after it ("mcts:", the sign of
+// an empty shell variable), which the parser reads as the defaults under
+// the distinct name "mcts:" (runs written that way resume). Commands and
+// pages call it on the specs they are given, before parsing them.
+func CheckTyped(spec string) error {
+	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	if !ok || strings.TrimSpace(rest) != "" {
+		return nil
+	}
+	name = strings.TrimSpace(name)
+	example := name + ":key=value"
+	for _, kinds := range registry {
+		for _, i := range kinds[name] {
+			if i.Prefix {
+				example = name + ":ARG"
+			}
+		}
+	}
+	return fmt.Errorf("bot spec %q has nothing after ':' (write what goes after it, such as %s, or drop the ':')", spec, example)
 }
 
 // startsBot reports whether a list's piece begins a new spec after the

@@ -58,7 +58,7 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 		return nil, err
 	}
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
-		return nil, fmt.Errorf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)
+		return nil, &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
 	}
 	f, err := CreateOutput(path)
 	if err != nil {
@@ -423,7 +423,7 @@ func ReadRecords(path string, visit func(r *game.Record) error) error {
 // and is returned as it is.
 func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error) error {
 	sc := bufio.NewScanner(rd)
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	sc.Buffer(make([]byte, 0, 64<<10), maxRecordLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -442,6 +442,9 @@ func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%s: line %d is longer than %d MB, more than any game record", name, line+1, maxRecordLine>>20)
+		}
 		return fmt.Errorf("%s: after line %d: %w", name, line, err)
 	}
 	return nil

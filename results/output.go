@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/nzsclab/nzsc/internal/inputfile"
 )
 
 // Every file a command writes for its user outside a run's own writing
@@ -35,9 +37,30 @@ func CheckOutput(path string) error {
 	case st.Mode()&fs.ModeSymlink != 0:
 		return fmt.Errorf("%s is a symbolic link; an output file is not written through a link (name the file itself)", path)
 	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s exists and is not a regular file (%s)", path, st.Mode().Type())
+		return fmt.Errorf("%s is %s; an output file is not written there", path, inputfile.Kind(st.Mode()))
 	}
 	return nil
+}
+
+// FreshPath returns path, or path-2, path-3, ... the first such that
+// neither it nor it with any of the suffixes exists: the name of a new
+// run directory that was not named (runs/<UTC time>-<seed>), so that a
+// second run of one seed within the second gets its own directory, not
+// a refusal.
+func FreshPath(path string, suffixes ...string) string {
+	taken := func(p string) bool {
+		for _, s := range append([]string{""}, suffixes...) {
+			if _, err := os.Lstat(p + s); !errors.Is(err, fs.ErrNotExist) {
+				return true
+			}
+		}
+		return false
+	}
+	p := path
+	for i := 2; taken(p); i++ {
+		p = fmt.Sprintf("%s-%d", path, i)
+	}
+	return p
 }
 
 // runFileOf reports whether path names a run's own file, and the run
@@ -71,6 +94,10 @@ func WriteOutput(path string, b []byte) error {
 	}
 	dir := filepath.Dir(path)
 	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp")
+	if errors.Is(err, fs.ErrNotExist) {
+		// Not the temporary file's name, which the user never gave.
+		return fmt.Errorf("%s: no directory %s to write it in", path, dir)
+	}
 	if err != nil {
 		return err
 	}

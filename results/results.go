@@ -443,11 +443,23 @@ func (c *Counts) SetFinished(chunks []uint64) {
 // Dir is a run directory.
 type Dir struct{ Path string }
 
+// ErrExists is what Create's and CreateGamesLog's refusals of a path
+// that already holds a run or a log match (errors.Is): their messages
+// suggest --resume, and a command that cannot resume (merge, play
+// --record) says what to do instead.
+var ErrExists = errors.New("results: the output already exists")
+
+// existsError is a refusal to write over an existing run or log.
+type existsError struct{ msg string }
+
+func (e *existsError) Error() string        { return e.msg }
+func (e *existsError) Is(target error) bool { return target == ErrExists }
+
 // Create makes a new run directory; it refuses one that already holds a
 // run (use Resume for that).
 func Create(path string) (*Dir, error) {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
-		return nil, fmt.Errorf("%s already holds a run (use --resume %s, or another --out)", path, path)
+		return nil, &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
 	// Not through a link: the run is written where it is named.
 	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
@@ -476,6 +488,11 @@ func Create(path string) (*Dir, error) {
 
 // Open opens an existing run directory.
 func Open(path string) (*Dir, error) {
+	// A file named as the run reads "stat FILE/manifest.json: not a
+	// directory" otherwise.
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a run directory", path)
+	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%s is not a run directory (no %s)", path, ManifestFile)
@@ -496,10 +513,25 @@ func (d *Dir) WriteManifest(m *Manifest) error {
 func (d *Dir) Save(m *Manifest, c *Counts) error {
 	c.Plan = m.PlanDigest()
 	if err := d.WriteCounts(c); err != nil {
-		return err
+		return &notSavedError{err}
 	}
-	return d.WriteManifest(m)
+	if err := d.WriteManifest(m); err != nil {
+		return &notSavedError{err}
+	}
+	return nil
 }
+
+// ErrNotSaved is what a failed Save matches (errors.Is): the directory
+// keeps its previous checkpoint (each file is replaced atomically), so a
+// command must not say that the games just finished are saved.
+var ErrNotSaved = errors.New("results: the checkpoint was not saved")
+
+// notSavedError is Save's error, its message the cause's.
+type notSavedError struct{ err error }
+
+func (e *notSavedError) Error() string        { return e.err.Error() }
+func (e *notSavedError) Unwrap() error        { return e.err }
+func (e *notSavedError) Is(target error) bool { return target == ErrNotSaved }
 
 // WriteCounts writes counts.json atomically: it is the checkpoint.
 func (d *Dir) WriteCounts(c *Counts) error {

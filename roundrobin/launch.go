@@ -69,13 +69,14 @@ func Open(cfg *Config, s Start) (rd *RunDir, seedPicked bool, err error) {
 }
 
 // DefaultOut names a run directory that was not named:
-// runs/<UTC time>-<seed>, with -shard<i>of<n> for a shard.
+// runs/<UTC time>-<seed>, with -shard<i>of<n> for a shard, and -2, -3...
+// when that is taken (results.FreshPath).
 func DefaultOut(seed uint64, shard *results.Shard, now time.Time) string {
 	suffix := game.FormatSeed(seed)
 	if shard != nil {
 		suffix += fmt.Sprintf("-shard%dof%d", shard.Index, shard.Count)
 	}
-	return filepath.Join("runs", now.UTC().Format("20060102-150405")+"-"+suffix)
+	return results.FreshPath(filepath.Join("runs", now.UTC().Format("20060102-150405")+"-"+suffix))
 }
 
 // Launch says how to play a run's session and whom to tell.

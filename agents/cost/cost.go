@@ -147,6 +147,11 @@ func (m *meter) FinishGame(res *agents.GameResult) {
 	}
 }
 
+// SetContext passes the table's context on to a search bot: the meter's
+// own method set hid the bot's, so a stop reached a search (mcts with
+// iters=10000000) only when its decision ended, tens of seconds later.
+func (m *meter) SetContext(ctx context.Context) { agents.SetContext(m.Player, ctx) }
+
 func (m *meter) done() bool { return m.n >= m.want || m.cpu >= m.bound }
 
 func (m *meter) Act(obs game.Observation, legal []game.Action) game.Action {

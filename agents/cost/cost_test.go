@@ -151,3 +151,37 @@ func TestMeasureSeatsAndRefusals(t *testing.T) {
 		t.Errorf("a stopped context: %v, want context.Canceled", err)
 	}
 }
+
+// ctxBot is a test bot that records the context a table gives it.
+type ctxBot struct {
+	counter
+	agents.Interrupt
+	given bool
+}
+
+func (c *ctxBot) SetContext(ctx context.Context) {
+	c.Interrupt.SetContext(ctx)
+	c.given = c.given || ctx != nil
+}
+
+var lastCtx *ctxBot
+
+func init() {
+	agents.Register(agents.Info{Game: "npzr", Name: "ctx-test", Help: "a test bot", NewPlayer: func(agents.Params) (agents.Player, error) {
+		lastCtx = &ctxBot{}
+		return lastCtx, nil
+	}})
+}
+
+// TestMeasurePassesContext: the bot measured is given the measurement's
+// context (the meter around it hid its SetContext), so that a stop
+// reaches a search under way.
+func TestMeasurePassesContext(t *testing.T) {
+	g, b := build(t, "npzr", 2, "ctx-test")
+	if _, err := cost.Measure(context.Background(), g, b, cost.Options{Decisions: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if !lastCtx.given {
+		t.Errorf("the measured bot was never given the table's context")
+	}
+}

@@ -66,6 +66,12 @@ func solutionFor(ctx context.Context, path string, rules nz.Rules) (*solve.Solut
 			s, err = solve.Load(path)
 		} else {
 			s, _, err = solve.LoadOrSolveRules(ctx, rules, 0, nil)
+			if err != nil && s != nil {
+				// Solved but not cached (no cache directory): play it;
+				// the next run solves again. Forfeiting every game over
+				// the cache, which it did, helped no one.
+				err = nil
+			}
 		}
 		switch {
 		case err != nil && ctx.Err() != nil:

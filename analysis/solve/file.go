@@ -183,18 +183,23 @@ func LoadOrSolve(ctx context.Context, workers int, progress Progress) (s *Soluti
 }
 
 // LoadOrSolveRules is LoadOrSolve for the rules r, cached at
-// CachePathRules(r).
+// CachePathRules(r). When the solution cannot be cached (no cache
+// directory, a read-only one), it returns the solution it solved with
+// that error: the caller may play it and say why the next run solves
+// again.
 func LoadOrSolveRules(ctx context.Context, r nzsc.Rules, workers int, progress Progress) (s *Solution, solved bool, err error) {
-	path, err := CachePathRules(r)
-	if err != nil {
-		return nil, false, err
-	}
-	if s, err := Load(path); err == nil && s.Rules == normalRules(r) {
-		return s, false, nil
+	path, perr := CachePathRules(r)
+	if perr == nil {
+		if s, err := Load(path); err == nil && s.Rules == normalRules(r) {
+			return s, false, nil
+		}
 	}
 	s, err = SolveRules(ctx, r, workers, progress)
 	if err != nil {
 		return nil, false, err
+	}
+	if perr != nil {
+		return s, true, fmt.Errorf("solve: the solution is not cached: %w", perr)
 	}
 	if err := s.Save(path); err != nil {
 		return s, true, fmt.Errorf("solve: caching the solution: %w", err)

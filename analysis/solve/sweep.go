@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,8 +42,11 @@ func ExpandRules(settings []string) ([]nzsc.Rules, error) {
 		if lo, hi, ok := strings.Cut(v, ".."); ok {
 			a, errA := strconv.Atoi(strings.TrimSpace(lo))
 			b, errB := strconv.Atoi(strings.TrimSpace(hi))
-			if errA != nil || errB != nil || a > b || b-a >= MaxSweep {
+			if errA != nil || errB != nil || a > b {
 				return nil, fmt.Errorf("rule %s=%s: want a range of whole numbers lo..hi", k, v)
+			}
+			if b-a >= MaxSweep {
+				return nil, fmt.Errorf("rule %s=%s: a range of at most %d values", k, v, MaxSweep)
 			}
 			for n := a; n <= b; n++ {
 				values = append(values, strconv.Itoa(n))
@@ -76,6 +80,15 @@ func ExpandRules(settings []string) ([]nzsc.Rules, error) {
 		r, err := nzsc.ParseRules(opts)
 		if err != nil {
 			return nil, err
+		}
+		// A variant listed twice (points=3,3; headstarts=on,true)
+		// would be solved twice, a minute each, and shown as two rows.
+		if slices.Contains(out, r) {
+			var name []string
+			for _, a := range axes {
+				name = append(name, a.key+"="+opts[a.key])
+			}
+			return nil, fmt.Errorf("the rules list the variant %s twice", strings.Join(name, " "))
 		}
 		out = append(out, r)
 	}

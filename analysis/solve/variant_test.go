@@ -251,7 +251,8 @@ func TestExpandRules(t *testing.T) {
 			t.Errorf("variant %d: %+v, want points %d headstarts off %v", i, vs[i], w.points, w.off)
 		}
 	}
-	for _, bad := range [][]string{{"points=2..4"}, {"points=5..3"}, {"points"}, {"points=3", "points=4"}, {"colour=1"}, {"waits=1..8", "points=3..9", "move_streak=2..4", "character_streak=2..4"}} {
+	for _, bad := range [][]string{{"points=2..4"}, {"points=5..3"}, {"points"}, {"points=3", "points=4"}, {"colour=1"}, {"waits=1..8", "points=3..9", "move_streak=2..4", "character_streak=2..4"},
+		{"points=3,3"}, {"points=3..4", "headstarts=on,true"}} {
 		if _, err := solve.ExpandRules(bad); err == nil {
 			t.Errorf("%v: no error", bad)
 		}

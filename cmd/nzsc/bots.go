@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -102,7 +103,13 @@ func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []st
 			}
 		}
 	}
-	for _, spec := range specs {
+	for i, spec := range specs {
+		if err := agents.CheckTyped(spec); err != nil {
+			return usagef("bots --cost: %v", err)
+		}
+		if slices.Contains(specs[:i], spec) {
+			return usagef("bots --cost: %s is listed twice", spec)
+		}
 		var first error
 		found := false
 		for n := lo; n <= hi; n++ {

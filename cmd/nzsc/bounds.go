@@ -10,7 +10,10 @@ import "github.com/nzsclab/nzsc/tournament"
 // tournament.MaxWorkers(), the bound every command's workers share: more
 // goroutines than cores only cost memory.
 func checkWorkers(cmd string, workers int) error {
-	if workers < 1 || workers > tournament.MaxWorkers() {
+	if workers < 1 {
+		return usagef("%s: --workers must be at least 1, got %d", cmd, workers)
+	}
+	if workers > tournament.MaxWorkers() {
 		return usagef("%s: --workers %d: want 1 to %d (4 per core, at least 16)", cmd, workers, tournament.MaxWorkers())
 	}
 	return nil

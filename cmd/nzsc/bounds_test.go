@@ -34,6 +34,9 @@ func TestCountsBounded(t *testing.T) {
 		{[]string{"match", "random", "exec:/bin/cat;timeout=2000000h"}, "at most"},
 		{[]string{"match", "random", "exec:/bin/cat;handshake=1000000"}, "at most"},
 		{[]string{"solve", "game", "--workers", "100000000"}, "want 1 to"},
+		// Checked by the command, not the library ("match: tournament:").
+		{[]string{"match", "random", "greedy", "--workers", "1000000"}, "match: --workers 1000000: want 1 to"},
+		{[]string{"sprt", "random", "greedy", "--workers", "1000000"}, "sprt: --workers 1000000: want 1 to"},
 	} {
 		_, stderr, code := runCmd(t, "", c.args...)
 		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 || !strings.Contains(stderr, c.msg) {

@@ -92,7 +92,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	name := args[0]
 	if name == "help" || name == "-h" || name == "--help" {
-		if len(args) > 1 {
+		if len(args) > 2 {
+			return usagef("help takes one command name, got %q", strings.Join(args[1:], " "))
+		}
+		if len(args) > 1 && args[1] != "help" && args[1] != "version" {
+			// help and version have no page of their own: the list
+			// says what they do ("did you mean help?" did not).
 			c, ok := commands[args[1]]
 			if !ok {
 				return usagef("unknown command %q%s (run 'nzsc help')", args[1], didYouMean(args[1], commandNames()))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -43,11 +44,16 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	if !man.Complete {
 		// A merged directory cannot be resumed (its shards can), so an
-		// incomplete one would be a dead end: write nothing.
-		return fmt.Errorf("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (tournament --resume SHARD_DIR), then merge all shards again; nothing written",
+		// incomplete one would be a dead end: write nothing. The
+		// directories named are the user's input: exit code 2.
+		return usagef("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (tournament --resume SHARD_DIR), then merge all shards again; nothing written",
 			counts.NumFinished(), man.Chunks)
 	}
 	dir, err := results.Create(out)
+	if errors.Is(err, results.ErrExists) {
+		// Not the library's "use --resume": a merge is not resumed.
+		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
+	}
 	if err != nil {
 		return usagef("merge: %v", err)
 	}

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// TestMergeIncomplete: merging some shards of a run is a failure (exit
-// 1) that says what to do, writes nothing, and does not suggest resuming
+// TestMergeIncomplete: merging some shards of a run is bad input (exit
+// 2: the directories named do not make a whole run) that says what to do, writes nothing, and does not suggest resuming
 // the merge (which resume refuses).
 func TestMergeIncomplete(t *testing.T) {
 	tmp := t.TempDir()
@@ -19,7 +19,7 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	out := filepath.Join(tmp, "merged")
 	_, stderr, code := runCmd(t, "", "merge", shard, "--out", out)
-	if code == 0 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard") {
+	if code != 2 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard") {
 		t.Errorf("merge of one shard of two: exit %d, stderr %q", code, stderr)
 	}
 	if strings.Count(stderr, "\n") != 1 {

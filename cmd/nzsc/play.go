@@ -44,7 +44,7 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if !fs.Changed("opponent") {
 		spec = play.DefaultOpponent(g.Info().Name, g.Seats())
 	}
-	bot, err := agents.ParseForSeats(g.Info().Name, g.Seats(), spec)
+	bot, err := parseTyped(g.Info().Name, g.Seats(), spec)
 	if err != nil {
 		return usagef("play: %v", err)
 	}
@@ -69,6 +69,10 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	s.Close()
 	if path := mustString(fs, "record"); path != "" {
 		log, err := results.CreateGamesLog(path, results.LevelFull)
+		if errors.Is(err, results.ErrExists) {
+			// Not the library's "--resume its run": play resumes nothing.
+			return usagef("play: --record %s already exists; it is not written over (name a new file)", path)
+		}
 		if err != nil {
 			return usagef("play: --record: %v", err)
 		}

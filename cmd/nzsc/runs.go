@@ -123,9 +123,12 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 	if _, err := execSettingsOf(cmd, fs); err != nil {
 		return nil, false, err
 	}
-	// Checked before a run directory is made (playRun checks it too).
-	if w, _ := fs.GetInt("workers"); w < 1 {
-		return nil, false, usagef("%s: --workers must be at least 1, got %d", cmd, w)
+	// Checked before a run directory is made (playRun checks it too),
+	// and here by the command's name: the library's own check said
+	// "match: tournament: 1000000 workers".
+	workers, _ := fs.GetInt("workers")
+	if err := checkWorkers(cmd, workers); err != nil {
+		return nil, false, err
 	}
 	if fs.Changed("resume") {
 		path := mustString(fs, "resume")
@@ -232,6 +235,12 @@ func gamesOf(cmd string, fs *pflag.FlagSet, flag string, g game.Game) (int64, er
 // head-to-head command). --noise and --tc are added to the specs first
 // (withNoise, withClock).
 func parseBots(cmd string, fs *pflag.FlagSet, g game.Game, specs []string, mirror bool) ([]*agents.Bot, error) {
+	// The specs as typed, before --noise and --tc add options to them.
+	for _, s := range specs {
+		if err := agents.CheckTyped(s); err != nil {
+			return nil, usagef("%s: %v", cmd, err)
+		}
+	}
 	specs, err := withNoise(cmd, fs, g, specs)
 	if err != nil {
 		return nil, err
@@ -256,6 +265,15 @@ func parseBots(cmd string, fs *pflag.FlagSet, g game.Game, specs []string, mirro
 	return out, nil
 }
 
+// parseTyped reads a bot spec given on the command line
+// (agents.ParseForSeats after agents.CheckTyped: "mcts:" is refused).
+func parseTyped(gameName string, seats int, spec string) (*agents.Bot, error) {
+	if err := agents.CheckTyped(spec); err != nil {
+		return nil, err
+	}
+	return agents.ParseForSeats(gameName, seats, spec)
+}
+
 // botHint suggests the nearest bot name for a spec whose name is no bot
 // of game at seats players, or returns "".
 func botHint(gameName string, seats int, spec string) string {
@@ -275,8 +293,9 @@ func botHint(gameName string, seats int, spec string) string {
 func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedPicked bool, opts roundrobin.RunOptions) (roundrobin.Result, error) {
 	quiet, _ := fs.GetBool("quiet")
 	l := roundrobin.Launch{RunOptions: opts, SeedPicked: seedPicked}
-	if l.Workers, _ = fs.GetInt("workers"); l.Workers < 1 {
-		return roundrobin.Result{}, usagef("%s: --workers must be at least 1, got %d", cmd, l.Workers)
+	l.Workers, _ = fs.GetInt("workers")
+	if err := checkWorkers(cmd, l.Workers); err != nil {
+		return roundrobin.Result{}, err
 	}
 	var err error
 	if l.Exec, err = execSettingsOf(cmd, fs); err != nil {

@@ -53,6 +53,12 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 	addr, runs := mustString(fs, "addr"), mustString(fs, "runs")
 	allowExec, _ := fs.GetBool("allow-exec")
 	hosts, _ := fs.GetStringSlice("allow-host")
+	if fs.Changed("allow-host") && len(hosts) == 0 {
+		// pflag reads --allow-host '' as no hosts at all: a script whose
+		// variable was empty, which would otherwise serve as if the flag
+		// were absent.
+		return usagef("serve: --allow-host needs a host name, got an empty list")
+	}
 	for _, h := range hosts {
 		if h == "" || strings.ContainsAny(h, ":/[] ") {
 			return usagef("serve: --allow-host %q: want a host name without port (e.g. lab.example)", h)

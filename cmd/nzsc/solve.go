@@ -75,7 +75,15 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return err
 	}
-	if save != "" && save != "-" {
+	named := save != ""
+	if !named {
+		// Where the solution goes, known before a solve of a minute
+		// that would otherwise end in "no cache directory".
+		if save, err = solve.CachePathRules(rules); err != nil {
+			return usagef("%v (name a file with --save, or --save - not to save)", err)
+		}
+	}
+	if named && save != "-" {
 		if err := results.CheckOutput(save); err != nil {
 			return usagef("solve: --save: %v", err)
 		}
@@ -105,11 +113,6 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	if save != "-" {
 		path := save
-		if path == "" {
-			if path, err = solve.CachePathRules(rules); err != nil {
-				return err
-			}
-		}
 		if err := s.Save(path); err != nil {
 			return fmt.Errorf("solve: saving the solution: %w", err)
 		}

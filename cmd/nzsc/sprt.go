@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/pflag"
@@ -75,7 +76,10 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		// whatever the workers, and after a resume too.
 		if res, err = playRun(e, "sprt", fs, rd, seedPicked, roundrobin.RunOptions{
 			Look: look, SegmentChunks: int(st.BatchPairs / rd.Config.ChunkPairs),
-		}); err != nil {
+		}); errors.Is(err, results.ErrNotSaved) {
+			// A full disk is no bad input: exit code 1.
+			return fmt.Errorf("sprt: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, dirOf(rd))
+		} else if err != nil {
 			return asUsage(fmt.Errorf("sprt: %w", err))
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -67,6 +68,11 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	res, err := playRun(e, "tournament", fs, rd, seedPicked, roundrobin.RunOptions{})
+	if errors.Is(err, results.ErrNotSaved) {
+		// The games since the last checkpoint were lost with the save
+		// (a full disk): saying they were saved would be false.
+		return fmt.Errorf("tournament: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, rd.Dir.Path)
+	}
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
 	}
@@ -84,6 +90,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 // gauntlet.
 func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	specs := agents.SplitSpecs(mustString(fs, "bots"))
+	if slices.Contains(specs, "") {
+		return nil, usagef("tournament: --bots %q has an empty bot name (two commas in a row, or one at an end)", mustString(fs, "bots"))
+	}
 	gauntlet := strings.TrimSpace(mustString(fs, "gauntlet"))
 	cfg := &roundrobin.Config{Gauntlet: -1}
 	if gauntlet != "" {

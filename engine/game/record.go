@@ -97,6 +97,13 @@ func ParseSeed(s string) (uint64, error) {
 	}
 	v, err := strconv.ParseUint(t, base, 64)
 	if err != nil {
+		// A seed has at most 20 digits: a longer text (a binary file's
+		// line named as openings) is quoted only in part, so that the
+		// error stays one readable line.
+		const most = 24
+		if len(s) > most {
+			return 0, fmt.Errorf("seed %q... (%d bytes) is not a decimal or 0x-hex number below 2^64", s[:most], len(s))
+		}
 		return 0, fmt.Errorf("seed %q is not a decimal or 0x-hex number below 2^64", s)
 	}
 	return v, nil

@@ -182,3 +182,15 @@ func ExampleNewRecord() {
 	// Output:
 	// {"format":"nzsc-lab-game","version":1,"game":"npzr","seats":2,"rules":{"copies":"4","turn_cap":"500"},"seed":"0xff","bots":["random","person"],"result":{"places":null,"winner":0,"score":null,"steps":0}}
 }
+
+// TestParseSeedLongInput: a long text that is no seed (a binary file's
+// line) is quoted only in part: the error stays a short line.
+func TestParseSeedLongInput(t *testing.T) {
+	_, err := game.ParseSeed(strings.Repeat("x", 60000))
+	if err == nil || len(err.Error()) > 120 || !strings.Contains(err.Error(), "60000 bytes") {
+		t.Errorf("ParseSeed of 60000 bytes: error %.200q, want a short one naming the length", err)
+	}
+	if _, err := game.ParseSeed("0x1f"); err != nil {
+		t.Errorf("ParseSeed(0x1f): %v", err)
+	}
+}

@@ -41,8 +41,14 @@ type NotRegularError struct {
 }
 
 func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is %s; it is not read", e.Path, Kind(e.Mode))
+}
+
+// Kind says what a file that is not a regular file is, for an error
+// message: "a directory, not a file", "a FIFO, not a regular file"...
+func Kind(m fs.FileMode) string {
 	kind := "not a regular file"
-	switch t := e.Mode.Type(); {
+	switch t := m.Type(); {
 	case t&fs.ModeNamedPipe != 0:
 		kind = "a FIFO, not a regular file"
 	case t&fs.ModeDir != 0:
@@ -52,7 +58,7 @@ func (e *NotRegularError) Error() string {
 	case t&fs.ModeSocket != 0:
 		kind = "a socket, not a regular file"
 	}
-	return fmt.Sprintf("%s is %s; it is not read", e.Path, kind)
+	return kind
 }
 
 // ReadFile reads the whole of path, a regular file (Open).

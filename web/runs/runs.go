@@ -575,16 +575,10 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		webapi.Errorf(w, http.StatusServiceUnavailable, "%d jobs are running already: wait for one to end or stop it", h.jobs.Len())
 		return
 	}
-	name := time.Now().UTC().Format("20060102-150405") + "-" + strconv.FormatUint(cfg.Seed, 16)
-	for i := 2; ; i++ {
-		_, err1 := os.Lstat(filepath.Join(h.opt.Dir, name))
-		_, err2 := os.Lstat(filepath.Join(h.opt.Dir, name+".games.jsonl.gz"))
-		if errors.Is(err1, fs.ErrNotExist) && errors.Is(err2, fs.ErrNotExist) {
-			break
-		}
-		name = fmt.Sprintf("%s-%d-%d", time.Now().UTC().Format("20060102-150405"), cfg.Seed, i)
-	}
-	out := filepath.Join(h.opt.Dir, name)
+	// A free name, its games log's too (the same rule as the commands'
+	// runs/<UTC time>-<seed>).
+	out := results.FreshPath(filepath.Join(h.opt.Dir, time.Now().UTC().Format("20060102-150405")+"-"+strconv.FormatUint(cfg.Seed, 16)), ".games.jsonl.gz")
+	name := filepath.Base(out)
 	if err := os.MkdirAll(h.opt.Dir, 0o755); err != nil {
 		webapi.Error(w, http.StatusInternalServerError, "making the runs directory: "+cleanErr(err, h.opt.Dir))
 		return
