@@ -20,23 +20,23 @@ func BotCosts(w io.Writer, format string, width int, gameName, load string, cost
 	case "json":
 		doc := botCostsDoc{Format: "nzsc-bot-costs/1", Game: gameName, Load: load, Bots: []botCostJSON{}}
 		for _, c := range costs {
-			doc.Bots = append(doc.Bots, botCostJSON{c.Spec, c.Seats, c.Decisions, c.Games, c.CPU.Seconds(), c.PerDecision().Seconds(), c.Clock})
+			doc.Bots = append(doc.Bots, botCostJSON{c.Spec, c.Seats, c.Decisions, c.Games, c.CPU.Seconds(), c.PerDecision().Seconds(), c.Max.Seconds(), c.Clock})
 		}
 		return WriteJSON(w, doc)
 	case "csv":
 		cw := csv.NewWriter(w)
-		cw.Write([]string{"bot", "players", "decisions", "games", "seconds", "seconds_per_decision", "clock"})
+		cw.Write([]string{"bot", "players", "decisions", "games", "seconds", "seconds_per_decision", "max_seconds_per_decision", "clock"})
 		for _, c := range costs {
 			cw.Write([]string{c.Spec, strconv.Itoa(c.Seats), strconv.Itoa(c.Decisions), strconv.Itoa(c.Games),
-				strconv.FormatFloat(c.CPU.Seconds(), 'g', 6, 64), strconv.FormatFloat(c.PerDecision().Seconds(), 'g', 4, 64), c.Clock})
+				strconv.FormatFloat(c.CPU.Seconds(), 'g', 6, 64), strconv.FormatFloat(c.PerDecision().Seconds(), 'g', 4, 64), strconv.FormatFloat(c.Max.Seconds(), 'g', 4, 64), c.Clock})
 		}
 		cw.Flush()
 		return cw.Error()
 	}
-	t := &Table{Header: []string{"bot", "players", "decisions", "per decision"}, Left: 2}
+	t := &Table{Header: []string{"bot", "players", "decisions", "per decision", "dearest"}, Left: 2}
 	clock := "thread-cpu"
 	for _, c := range costs {
-		t.Rows = append(t.Rows, []string{c.Spec, strconv.Itoa(c.Seats), strconv.Itoa(c.Decisions), perDecision(c.PerDecision())})
+		t.Rows = append(t.Rows, []string{c.Spec, strconv.Itoa(c.Seats), strconv.Itoa(c.Decisions), perDecision(c.PerDecision()), perDecision(c.Max)})
 		clock = c.Clock
 	}
 	if err := t.Write(w, width); err != nil {
@@ -46,7 +46,7 @@ func BotCosts(w io.Writer, format string, width int, gameName, load string, cost
 	if clock != "thread-cpu" {
 		what = "wall time (no thread CPU clock here)"
 	}
-	note := fmt.Sprintf("Per decision: the mean %s over its decisions with more than one legal action, in seat 0 against random bots, whole games after one uncounted game; measured now on this machine", what)
+	note := fmt.Sprintf("Per decision: the mean %s over its decisions with more than one legal action, in seat 0 against random bots, whole games after one uncounted game (so a one-time cost, such as loading a solution, is left out); dearest: the most one of those decisions took; measured now on this machine", what)
 	if load != "" {
 		note += " (load average " + load + ")"
 	}
@@ -86,5 +86,6 @@ type botCostJSON struct {
 	Games       int     `json:"games"`
 	Seconds     float64 `json:"seconds"`
 	PerDecision float64 `json:"seconds_per_decision"`
+	Max         float64 `json:"max_seconds_per_decision"`
 	Clock       string  `json:"clock"`
 }

@@ -36,8 +36,12 @@ type Result struct {
 	// Decisions measured, over Games games (after one uncounted game).
 	Decisions int
 	Games     int
-	// CPU is the time of the measured decisions, on Clock.
+	// CPU is the time of the measured decisions, on Clock; Max is the
+	// dearest one's (a bot's budget is a bound on each decision, and a
+	// mean hides the dear ones: the first of a game, or one that solves
+	// what the others look up).
 	CPU   time.Duration
+	Max   time.Duration
 	Clock string
 }
 
@@ -101,13 +105,13 @@ func Measure(ctx context.Context, g game.Game, bot *agents.Bot, o Options) (Resu
 	m.on, m.tare = true, tare()
 	for seed := o.Seed + 1; !m.done(); seed++ {
 		if err := ctx.Err(); err != nil {
-			res.Decisions, res.CPU = m.n, m.cpu
+			res.Decisions, res.CPU, res.Max = m.n, m.cpu, m.max
 			return res, err
 		}
 		t.Play(g, seed, bots)
 		res.Games++
 	}
-	res.Decisions, res.CPU = m.n, m.cpu
+	res.Decisions, res.CPU, res.Max = m.n, m.cpu, m.max
 	return res, nil
 }
 
@@ -119,6 +123,7 @@ type meter struct {
 	bound time.Duration
 	n     int
 	cpu   time.Duration
+	max   time.Duration // the dearest decision's
 	// tare is what reading the clock twice costs, taken off each
 	// decision so that a cheap bot is not priced at the clock's cost.
 	tare time.Duration
@@ -158,7 +163,9 @@ func (m *meter) Act(obs game.Observation, legal []game.Action) game.Action {
 	}
 	start := ThreadCPU()
 	a := m.Player.Act(obs, legal)
-	m.cpu += max(ThreadCPU()-start-m.tare, 0)
+	d := max(ThreadCPU()-start-m.tare, 0)
+	m.cpu += d
+	m.max = max(m.max, d)
 	m.n++
 	return a
 }

@@ -17,10 +17,13 @@ import (
 )
 
 // counter is a test bot: it counts the decisions it is asked with more
-// than one legal action (calls) and, with nap set, sleeps at each.
+// than one legal action (calls) and, with nap set, sleeps at each; with
+// spin set, every tenth of them works until its thread has spent spin
+// of CPU.
 type counter struct {
 	calls int
 	nap   time.Duration
+	spin  time.Duration
 }
 
 func (c *counter) NewGame(game.Game, int, *rand.Rand) {}
@@ -29,6 +32,10 @@ func (c *counter) Act(_ game.Observation, legal []game.Action) game.Action {
 	if len(legal) > 1 {
 		c.calls++
 		time.Sleep(c.nap)
+		if c.spin > 0 && c.calls%10 == 0 {
+			for start := cost.ThreadCPU(); cost.ThreadCPU()-start < c.spin; {
+			}
+		}
 	}
 	return legal[len(legal)-1]
 }
@@ -36,11 +43,14 @@ func (c *counter) Act(_ game.Observation, legal []game.Action) game.Action {
 var last *counter
 
 func init() {
-	for _, name := range []string{"count-test", "nap-test"} {
+	for _, name := range []string{"count-test", "nap-test", "spin-test"} {
 		agents.Register(agents.Info{Game: "npzr", Name: name, Help: "a test bot", NewPlayer: func(agents.Params) (agents.Player, error) {
 			last = &counter{}
 			if name == "nap-test" {
 				last.nap = 2 * time.Millisecond
+			}
+			if name == "spin-test" {
+				last.spin = spinCPU
 			}
 			return last, nil
 		}})
@@ -81,6 +91,28 @@ func TestMeasureCounts(t *testing.T) {
 	r, err = cost.Measure(context.Background(), g, b, cost.Options{Decisions: 40, CPU: time.Nanosecond})
 	if err != nil || r.Decisions != 1 || r.Games != 1 {
 		t.Errorf("a bound of 1 ns: %d decisions in %d games (%v), want the first only", r.Decisions, r.Games, err)
+	}
+}
+
+// spinCPU is what spin-test's dear decisions cost.
+const spinCPU = 3 * time.Millisecond
+
+// TestMeasureMax: a bot whose every tenth decision costs 3 ms of CPU and
+// the others next to nothing has its dearest decision at 3 ms or more,
+// far above its mean, and no dearer than all its decisions together.
+func TestMeasureMax(t *testing.T) {
+	g, b := build(t, "npzr", 2, "spin-test")
+	r, err := cost.Measure(context.Background(), g, b, cost.Options{Decisions: 40, CPU: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each counted decision's CPU is what the bot spent less the clock's
+	// tare (well under a microsecond).
+	if r.Max < spinCPU-10*time.Microsecond || r.Max > r.CPU {
+		t.Errorf("dearest decision %v, want at least %v and at most the total %v", r.Max, spinCPU, r.CPU)
+	}
+	if r.PerDecision() > r.Max/2 {
+		t.Errorf("mean %v, dearest %v: want the mean far below (one decision in ten is dear)", r.PerDecision(), r.Max)
 	}
 }
 

@@ -123,6 +123,20 @@ func ClassicDraw(x uint32, n int) (uint32, int) {
 	return x, int((x >> 16) * uint32(n) >> 16)
 }
 
+// Adapts says, for a fixed starting state (seed=), that its choices do
+// not follow the uniform strategy Mix states: every game replays the
+// generator from the same state, so a game's choices are one fixed
+// sequence (a function of the turns so far), not independent draws.
+// `nzsc exploit` then says that its figure does not describe the bot
+// (analysis/exploit.Adaptive). With a state drawn from each game's seed
+// (the default) it returns "".
+func (c *Classic) Adapts() string {
+	if c.fixed == 0 {
+		return ""
+	}
+	return fmt.Sprintf("starts its generator at the same state (seed=%d) every game, so its choices are one fixed sequence, not the uniform strategy it states", c.fixed)
+}
+
 // Mix implements Mixer: uniform over d.Legal, but in the booster phase
 // over the character's two boosters only (never No Booster). A draw's
 // index floor((x>>16)·n/65536) is uniform up to 1/65536, which this

@@ -96,6 +96,7 @@ func TestBotsCost(t *testing.T) {
 			Bot                string
 			Players, Decisions int
 			Seconds            float64
+			Max                float64 `json:"max_seconds_per_decision"`
 			Clock              string
 		}
 	}
@@ -108,6 +109,10 @@ func TestBotsCost(t *testing.T) {
 		got = append(got, b.Bot+"@"+strconv.Itoa(b.Players))
 		if b.Decisions != 7 || !(b.Seconds > 0) || (runtime.GOOS == "linux" && b.Clock != "thread-cpu") {
 			t.Errorf("%s at %d: %d decisions, %v s, clock %s", b.Bot, b.Players, b.Decisions, b.Seconds, b.Clock)
+		}
+		// The dearest decision is at least the mean and at most the sum.
+		if !(b.Max >= b.Seconds/7*(1-1e-9) && b.Max <= b.Seconds*(1+1e-9)) {
+			t.Errorf("%s at %d: dearest decision %v s, mean %v s, total %v s", b.Bot, b.Players, b.Max, b.Seconds/7, b.Seconds)
 		}
 	}
 	if want := "greedy@2 greedy@3 greedy@4 mcts:iters=10@2 mcts:iters=10@3 mcts:iters=10@4"; strings.Join(got, " ") != want {
