@@ -24,6 +24,9 @@ type mdp struct {
 	nodeActs      [][]int32
 	val, a, b, e  []float64
 	scc           sccWork
+	// collapsed reports whether solve found the end components (a
+	// state whose every action leaves it is solved without).
+	collapsed bool
 }
 
 type mdpAction struct {
@@ -33,6 +36,7 @@ type mdpAction struct {
 
 func (m *mdp) reset(n int) {
 	m.n = n
+	m.collapsed = false
 	m.first = append(m.first[:0], 0)
 	m.acts = m.acts[:0]
 	m.to = m.to[:0]
@@ -76,6 +80,12 @@ func (m *mdp) endState() { m.first = append(m.first, int32(len(m.acts))) }
 // optimum.
 func (m *mdp) maximize(v []float64) { m.solve(v, nil) }
 
+// inEndComponent reports whether state s lies in an end component of the
+// process solve last solved. For a process of one action per state (the
+// chain of a fixed policy pair) that is a set play never leaves once in
+// it, which solve values as endless play, 0.
+func (m *mdp) inEndComponent(s int) bool { return m.collapsed && m.isEC[m.node[s]] }
+
 // maximizePolicy is maximize that also writes an optimal policy: mask[s]
 // has bit a set for each of state s's actions (numbered from 0 within the
 // state) to choose among uniformly. Inside an end component whose best
@@ -94,6 +104,7 @@ func (m *mdp) solve(v []float64, mask []uint8) {
 	}
 	// 1. and 2. Maximal end components, collapsed into nodes.
 	size := m.collapse()
+	m.collapsed = true
 	node, nodeActs, isEC, allowed := m.node, m.nodeActs, m.isEC, m.allowed
 	// 3. Policy iteration on the collapsed process.
 	q := func(a int32, val []float64) float64 {
