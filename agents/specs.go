@@ -42,9 +42,13 @@ func SplitSpecs(s string) []string {
 // CheckTyped refuses what a person's spec may not be though a stored one
 // may: a spec ending in ':' with nothing after it ("mcts:", the sign of
 // an empty shell variable), which the parser reads as the defaults under
-// the distinct name "mcts:" (runs written that way resume). Commands and
+// the distinct name "mcts:" (runs written that way resume), or one
+// ending in ';', an option lost the same way (exec:./bot;). Commands and
 // pages call it on the specs they are given, before parsing them.
 func CheckTyped(spec string) error {
+	if t := strings.TrimSpace(spec); strings.HasSuffix(t, ";") {
+		return fmt.Errorf("bot spec %q ends in ';' with no option after it (write one, such as ;timeout=1s, or drop the ';')", spec)
+	}
 	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
 	if !ok || strings.TrimSpace(rest) != "" {
 		return nil

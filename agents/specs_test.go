@@ -75,6 +75,9 @@ func TestCheckTyped(t *testing.T) {
 		{"mcts: ", false},
 		{" greedy :", false},
 		{"exec:", false},
+		{"exec:./bot;", false},
+		{"exec:./bot;timeout=1s", true},
+		{"mcts:iters=5; ", false},
 	} {
 		if err := CheckTyped(c.spec); (err == nil) != c.ok {
 			t.Errorf("case %d: CheckTyped(%q) = %v, want ok %v", i, c.spec, err, c.ok)
