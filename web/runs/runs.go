@@ -699,9 +699,11 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 			return nil, fmt.Errorf("openings: %w", err)
 		}
 	}
-	// Chunks small enough that Stop saves most of what was played, and
-	// a small job still checkpoints more than once.
-	cfg.ChunkPairs = min(max(cfg.PairsPerPairing/16, 1), 2048)
+	// The commands' chunks (a 32nd of a pairing, 4 to 512 pairs): Stop
+	// saves most of what was played, and a job gives the same games as
+	// the command it shows, series of a bot that learns across games
+	// included (a chunk is a series).
+	cfg.ChunkPairs = roundrobin.DefaultChunk(req.Games, g.Seats())
 	if req.Seed == "" {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	} else if cfg.Seed, err = game.ParseSeed(req.Seed); err != nil {

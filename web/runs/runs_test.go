@@ -442,6 +442,11 @@ func TestJobsOfEveryGame(t *testing.T) {
 		if s.State != stateFinished || s.GamesDone != c.games || uint64(counts.Games()) != c.games || !m.Complete || m.Game != c.req.Game {
 			t.Errorf("%s %s/%d ended %+v; counts %d games, manifest game %q complete %v", c.req.Kind, c.req.Game, c.req.Players, s, counts.Games(), m.Game, m.Complete)
 		}
+		// The commands' chunks, so that a job plays the games (and a
+		// learning bot's series) of the command it shows.
+		if want := roundrobin.DefaultChunk(c.req.Games, c.req.Players); m.ChunkPairs != want {
+			t.Errorf("%s %s/%d: chunks of %d pairs, the command's %d", c.req.Kind, c.req.Game, c.req.Players, m.ChunkPairs, want)
+		}
 	}
 	for i, req := range []StartRequest{
 		{Kind: "match", Game: "nzsc", Players: 5, Bots: []string{"random", "greedy"}, Games: 2},
