@@ -20,26 +20,17 @@ import (
 
 // BenchmarkTableTurn plays random against random through agents.Table,
 // a game per operation, each from its own seed.
-func BenchmarkTableTurn(b *testing.B) {
-	t := agents.NewTable()
-	x, y := &Random{}, &Random{}
-	turns := 0
-	seed := uint64(0)
-	b.ReportAllocs()
-	for b.Loop() {
-		seed++
-		o := t.Play(nz.DefaultRules, seed, x, y)
-		turns += int(o.State.Turn)
-	}
-	b.ReportMetric(float64(turns)/float64(b.N), "turns/game")
-}
+func BenchmarkTableTurn(b *testing.B) { benchTable(b, &Random{}, &Random{}) }
 
 // BenchmarkTableTurnGreedy is BenchmarkTableTurn with greedy in seat 1:
 // the decisions of a bot that scores its choices, the workload of a
 // tournament of random and greedy.
-func BenchmarkTableTurnGreedy(b *testing.B) {
+func BenchmarkTableTurnGreedy(b *testing.B) { benchTable(b, &Random{}, &Greedy{}) }
+
+// benchTable plays x against y through agents.Table, a game per
+// operation, each from its own seed, and reports the turns a game.
+func benchTable(b *testing.B, x, y agents.Agent) {
 	t := agents.NewTable()
-	x, y := &Random{}, &Greedy{}
 	turns := 0
 	seed := uint64(0)
 	b.ReportAllocs()
