@@ -627,10 +627,8 @@ func (s *State) Step(a, b Choice) Turn {
 	p.destroyed |= ba & -(e >> lostFoldA & 1)
 	q.destroyed |= bb & -(e >> lostFoldB)
 	limit := s.variant.moveLimit()
-	sa := p.moveStreak&-b2u(p.lastMove == ma) + 1
-	sb := q.moveStreak&-b2u(q.lastMove == mb) + 1
-	p.moveStreak, p.blocked = sa, ba&-uint32(b2u(sa >= limit))
-	q.moveStreak, q.blocked = sb, bb&-uint32(b2u(sb >= limit))
+	p.moveStreak, p.blocked = streakWith(p.lastMove, p.moveStreak, ma, ba, limit)
+	q.moveStreak, q.blocked = streakWith(q.lastMove, q.moveStreak, mb, bb, limit)
 	p.lastMove, q.lastMove = ma, mb
 	turn := s.Turn + 1
 	s.Turn = turn
@@ -669,14 +667,14 @@ func lost(mine, theirs Move) uint32 {
 // most limit rounds in a row are allowed. Branch-free: whether a random
 // move repeats is a coin flip.
 func streakAfter(last Move, streak uint8, m Move, limit uint8) (uint8, uint32) {
-	streak = streak&-uint8(b2u(last == m)) + 1
-	return streak, blockedBy(m, streak, limit)
+	return streakWith(last, streak, m, moveBit[m&31], limit)
 }
 
-// blockedBy returns the move the streak rule bars after last was played
-// streak rounds running: last itself from the limit-th on.
-func blockedBy(last Move, streak, limit uint8) uint32 {
-	return uint32(b2u(streak >= limit)) << (last & 31)
+// streakWith is streakAfter with m's bit in hand (Step has it from
+// moveBit already): the rule once, without a second lookup.
+func streakWith(last Move, streak uint8, m Move, bit uint32, limit uint8) (uint8, uint32) {
+	streak = streak&-b2u(last == m) + 1
+	return streak, bit & -uint32(b2u(streak >= limit))
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
