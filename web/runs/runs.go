@@ -508,6 +508,7 @@ type job struct {
 type JobStatus struct {
 	ID        string    `json:"id"`
 	Run       string    `json:"run"`
+	Kind      string    `json:"kind"`
 	State     string    `json:"state"`
 	GamesDone uint64    `json:"games_done"`
 	Games     uint64    `json:"games"`
@@ -525,7 +526,7 @@ type JobStatus struct {
 func (j *job) status() JobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.games.Load(),
+	s := JobStatus{ID: j.id, Run: j.run, Kind: j.kind, State: j.state, GamesDone: j.base + j.games.Load(),
 		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err, SPRT: j.sprt}
 	if j.state != stateRunning {
 		// Games of a chunk cut short by Stop are played but not kept.
