@@ -114,6 +114,9 @@ func TestSPRTJobProgressAndStop(t *testing.T) {
 	if m := rd.Manifest; !m.Interrupted || m.Kind != results.KindSPRT || m.SPRT.Verdict != "" || len(m.SPRT.Looks) == 0 {
 		t.Errorf("stopped test: interrupted=%v kind %q sprt %+v", m.Interrupted, m.Kind, m.SPRT)
 	}
+	if st, text := f.req("GET", "/api/runs/"+s.Run+"/report.txt", nil); st != 200 || !bytes.Contains(text, []byte("no verdict (interrupted)")) {
+		t.Errorf("the stopped test's report.txt: %d %q", st, text)
+	}
 }
 
 // A test the command would refuse is refused with its reason (400, one
