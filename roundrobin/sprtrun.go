@@ -2,10 +2,40 @@ package roundrobin
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/results"
 )
+
+// SPRTSpecs returns the bot specs of a sequential test at seats
+// players: NEW and BASE (bots, two of them), then at three or four seats
+// the field that fills the other seats, one spec for every such seat or
+// one per seat, copies of BASE when field is empty (so that NEW is tested
+// in BASE's place among its peers). Two players have no field. Its errors
+// name no flag.
+func SPRTSpecs(seats int, bots, field []string) ([]string, error) {
+	if len(bots) != 2 {
+		return nil, fmt.Errorf("want two bots, NEW and BASE (got %d)", len(bots))
+	}
+	if seats == 2 {
+		if len(field) > 0 {
+			return nil, fmt.Errorf("the field fills the other seats of a test at 3 or 4 players; two players have none")
+		}
+		return slices.Clone(bots), nil
+	}
+	if len(field) == 0 {
+		field = bots[1:]
+	}
+	if len(field) != 1 && len(field) != seats-2 || slices.Contains(field, "") {
+		return nil, fmt.Errorf("the field: want one bot for the %d other seats or one per seat, got %d", seats-2, len(field))
+	}
+	specs := slices.Clone(bots)
+	for i := range seats - 2 {
+		specs = append(specs, field[min(i, len(field)-1)])
+	}
+	return specs, nil
+}
 
 // NewSPRT makes cfg, whose Game and Bots (NEW then BASE) are set, the
 // run of a sequential test under st's settings (checked by the caller:
@@ -19,7 +49,7 @@ func NewSPRT(cfg *Config, st *results.SPRTState, maxGames, batch int64) (Start, 
 		return Start{}, fmt.Errorf("a sequential test compares two bots in seat-swapped pairs of games (pentanomial counts); a table of %d has no such pairs: it needs 2 players (a tournament or match of %[1]d players ranks the bots)", n)
 	}
 	if len(cfg.Bots) != 2 {
-		return Start{}, fmt.Errorf("a sequential test wants two bots, NEW and BASE (got %d)", len(cfg.Bots))
+		return Start{}, fmt.Errorf("want two bots, NEW and BASE (got %d)", len(cfg.Bots))
 	}
 	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
 		return Start{}, fmt.Errorf("the most games and the batch of a sequential test must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)

@@ -683,11 +683,8 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 		cfg.HeadToHead = true
 	case results.KindSPRT:
-		// Two bots, NEW and BASE: roundrobin.NewSPRT says so below, once
-		// they are read; this bounds the reading.
-		if len(req.Bots) > maxBots {
-			return nil, nil, fmt.Errorf("a sequential test wants two bots, NEW and BASE (got %d)", len(req.Bots))
-		}
+		// NEW and BASE, and the field at 3 or 4 players: below, as
+		// nzsc sprt reads them.
 	default:
 		return nil, nil, fmt.Errorf("kind %q: want tournament, match or sprt", req.Kind)
 	}
@@ -695,11 +692,26 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	specs := make([]string, len(req.Bots))
 	for i, spec := range req.Bots {
 		spec = strings.TrimSpace(spec)
-		if seen[spec] {
+		if seen[spec] && req.Kind != results.KindSPRT {
 			return nil, nil, fmt.Errorf("bot %q is listed twice", spec)
 		}
 		seen[spec] = true
 		specs[i] = spec
+	}
+	if req.Kind == results.KindSPRT {
+		// A test's bots as nzsc sprt reads them (one reader): NEW and
+		// BASE, then the field of the other seats, copies of BASE by
+		// default; one spec may play itself, as on the command line.
+		var field []string
+		if req.SPRT != nil {
+			for _, f := range req.SPRT.Field {
+				field = append(field, strings.TrimSpace(f))
+			}
+			req.SPRT.Field = field
+		}
+		if specs, err = roundrobin.SPRTSpecs(g.Seats(), specs, field); err != nil {
+			return nil, nil, fmt.Errorf("sprt: %w", err)
+		}
 	}
 	// The clock, read as the commands read --tc (one parser), and
 	// written back in its normal form for the run's command line.
@@ -717,6 +729,12 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 			return nil, nil, err
 		}
 		cfg.Bots = append(cfg.Bots, b)
+	}
+	if req.Kind == results.KindSPRT {
+		// Two bots of one name, as nzsc sprt refuses them.
+		if err := agents.CheckNames(cfg.Bots, true); err != nil {
+			return nil, nil, fmt.Errorf("sprt: %w", err)
+		}
 	}
 	// A sequential test is set up as nzsc sprt sets it up: its
 	// settings, two bots, two seats, its most games and batch even.

@@ -27,6 +27,10 @@ type SPRTRequest struct {
 	Model string `json:"model,omitempty"`
 	// Batch is the games between two looks at the LLR (positive, even).
 	Batch int64 `json:"batch"`
+	// Field, at 3 or 4 players, are the bots of the other seats (--field):
+	// one spec for every such seat or one per seat; empty: copies of
+	// BASE.
+	Field []string `json:"field,omitempty"`
 }
 
 // sprtTest is a sequential test a job plays: its settings, read once.
@@ -62,8 +66,12 @@ func newSPRT(cfg *roundrobin.Config, req *StartRequest) (*sprtTest, roundrobin.S
 // sprtArgs are nzsc sprt's flags of the test, for the run's command line.
 func sprtArgs(r *SPRTRequest) []string {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	return []string{"--elo0", f(r.Elo0), "--elo1", f(r.Elo1), "--alpha", f(r.Alpha), "--beta", f(r.Beta),
+	args := []string{"--elo0", f(r.Elo0), "--elo1", f(r.Elo1), "--alpha", f(r.Alpha), "--beta", f(r.Beta),
 		"--model", r.Model, "--batch", strconv.FormatInt(r.Batch, 10)}
+	if len(r.Field) > 0 {
+		args = append(args, "--field", strings.Join(r.Field, ";"))
+	}
+	return args
 }
 
 // sprtStatus is the test's state for the job's status: report.NewSPRT's

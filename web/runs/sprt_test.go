@@ -143,6 +143,8 @@ func TestSPRTJobRefuses(t *testing.T) {
 		{with(func(r *StartRequest) { r.Bots = []string{"greedy", "random", "nash"} }), "two bots, NEW and BASE (got 3)"},
 		{with(func(r *StartRequest) { r.Bots = []string{"greedy", "nosuchbot"} }), "nosuchbot"},
 		{with(func(r *StartRequest) { r.Bots = []string{"greedy", "exec:/bin/true"} }), "exec"},
+		{with(func(r *StartRequest) { r.SPRT.Field = []string{"nash"} }), "two players have none"},
+		{with(func(r *StartRequest) { r.Bots = []string{"greedy:name=x", "random:name=x"} }), `two bots are named "x"`},
 	} {
 		st, b := f.req("POST", "/api/jobs", c.req)
 		var e struct{ Error string }

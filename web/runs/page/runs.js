@@ -103,8 +103,7 @@ async function loadBots() {
 function chosen() { return games[Number($("game").value)] || { game: "nzsc", players: 2, set_games: 2, bots: [] }; }
 
 // showBots lists the chosen game's bots (the usual four checked where
-// the game has them) and sets the step of games per pairing to the
-// games that share a seed (every seat order).
+// the game has them), then the kind's fields (showKind).
 function showBots() {
   const g = chosen();
   const list = $("botlist");
@@ -139,10 +138,16 @@ function showBots() {
   for (const [id, want, i] of [["snew", "greedy", 0], ["sbase", "random", 1]]) {
     if (!$(id).value || !has($(id).value)) $(id).value = has(want) ? want : (g.bots[i] || g.bots[0] || { name: "" }).name;
   }
+  showKind();
+}
+
+// setStep makes the games field step by set games (those that share a
+// seed), its value rounded to a multiple.
+function setStep(set) {
   const count = $("games");
-  count.step = count.min = String(g.set_games);
+  count.step = count.min = String(set);
   const n = Number(count.value);
-  if (!(n > 0) || n % g.set_games) count.value = String(g.set_games * Math.max(1, Math.round(n / g.set_games)));
+  if (!(n > 0) || n % set) count.value = String(set * Math.max(1, Math.round(n / set)));
 }
 
 $("game").onchange = showBots;
@@ -154,6 +159,10 @@ function showKind() {
   $("botsbox").hidden = sprt;
   $("sprtbox").hidden = !sprt;
   $("gameslabel").textContent = sprt ? "Most games" : "Games per pairing";
+  // At 3 or 4 players a test's other seats hold its field, and its
+  // games are seat-swapped pairs of NEW and BASE, whatever the seats.
+  $("sfieldlabel").hidden = !sprt || chosen().players < 3;
+  setStep(sprt ? 2 : chosen().set_games);
 }
 
 $("kind").onchange = showKind;
@@ -170,7 +179,8 @@ $("start").onsubmit = async (ev) => {
     // it refuses one.
     req.bots = [$("snew").value.trim(), $("sbase").value.trim()];
     req.sprt = { elo0: Number($("elo0").value), elo1: Number($("elo1").value), alpha: Number($("alpha").value),
-      beta: Number($("beta").value), model: $("model").value, batch: Number($("batch").value) };
+      beta: Number($("beta").value), model: $("model").value, batch: Number($("batch").value),
+      field: $("sfield").value.split(";").map((f) => f.trim()).filter((f) => f) };
   }
   try {
     const g = chosen();
