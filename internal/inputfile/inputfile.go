@@ -81,9 +81,9 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	if e.Size < 0 {
-		return fmt.Sprintf("%s grew past 1 GiB while being read, the most read of a file whole; it is not read", e.Path)
+		return fmt.Sprintf("%s grew past 1 GiB while being read, the most nzsc reads of a file whole; it is not read", e.Path)
 	}
-	return fmt.Sprintf("%s holds %d bytes, more than the 1 GiB read of a file whole at most (corrupt, or not the file it should be); it is not read", e.Path, e.Size)
+	return fmt.Sprintf("%s holds %d bytes, more than the 1 GiB nzsc reads of a file whole (corrupt, or not the file it should be); it is not read", e.Path, e.Size)
 }
 
 // ReadFile reads the whole of path, a regular file (Open) of at most
