@@ -18,14 +18,14 @@ type SPRTLook struct {
 
 // SPRT is a sequential test's result document (docs/results-format.md).
 type SPRT struct {
-	Format      string          `json:"format"`
-	New         string          `json:"new"`
-	Base        string          `json:"base"`
+	Format string `json:"format"`
+	New    string `json:"new"`
+	Base   string `json:"base"`
 	// Seats and Field, in a test at three or four seats, are the table's
 	// size and the bots of its other seats; a game is then won when New
 	// finished ahead of Base, drawn when they shared a place.
-	Seats int      `json:"seats,omitempty"`
-	Field []string `json:"field,omitempty"`
+	Seats       int             `json:"seats,omitempty"`
+	Field       []string        `json:"field,omitempty"`
 	Seed        string          `json:"seed"`
 	Elo0        float64         `json:"elo0"`
 	Elo1        float64         `json:"elo1"`
