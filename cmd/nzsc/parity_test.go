@@ -222,8 +222,8 @@ func TestEveryGame(t *testing.T) {
 				// loses every game on time.
 				seats := append([]string{"test-slow:tc=0.001+0"}, g.seats[1:]...)
 				out := runOK(t, cmd(append(append([]string{"match"}, seats...), "--games", g.games, "--format", "json")...)...)
-				if n := forfeits(t, out); n != mustInt(g.games) {
-					t.Errorf("a bot out of time forfeited %d of %s games:\n%s", n, g.games, out)
+				if n, time := forfeits(t, out), forfeitsOfKind(t, out, "time"); n != mustInt(g.games) || time != n {
+					t.Errorf("a bot out of time forfeited %d of %s games, %d of them on time:\n%s", n, g.games, time, out)
 				}
 			})
 
@@ -331,17 +331,36 @@ func TestEveryGame(t *testing.T) {
 // players (faults) or more (ranking).
 func forfeits(t *testing.T, out string) (n int64) {
 	t.Helper()
-	var doc struct {
-		Faults  []struct{ Forfeits int64 }
-		Ranking []struct{ Forfeits int64 }
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	for _, f := range append(doc.Faults, doc.Ranking...) {
+	for _, f := range botFaults(t, out) {
 		n += f.Forfeits
 	}
 	return n
+}
+
+// forfeitsOfKind is the games forfeited with a fault of kind in a
+// match's JSON report (kinds at two players, forfeit_kinds at more).
+func forfeitsOfKind(t *testing.T, out, kind string) (n int64) {
+	t.Helper()
+	for _, f := range botFaults(t, out) {
+		n += f.Kinds[kind] + f.ForfeitKinds[kind]
+	}
+	return n
+}
+
+type jsonFaults struct {
+	Forfeits     int64
+	Kinds        map[string]int64
+	ForfeitKinds map[string]int64 `json:"forfeit_kinds"`
+}
+
+// botFaults reads the bots' faults of a match's JSON report.
+func botFaults(t *testing.T, out string) []jsonFaults {
+	t.Helper()
+	var doc struct{ Faults, Ranking []jsonFaults }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return append(doc.Faults, doc.Ranking...)
 }
 
 func mustInt(s string) int64 {
