@@ -163,6 +163,9 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 	SPRTText(&verdict, o, v)
 	lines := strings.Split(strings.TrimSpace(verdict.String()), "\n")
 	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: lines[:1]}
+	if o.Seats > 2 {
+		pg.Info = append(pg.Info, o.fieldLine())
+	}
 	if o.Openings != nil {
 		pg.Info = append(pg.Info, o.Openings.Text(0))
 	}

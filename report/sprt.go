@@ -69,8 +69,7 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	p := &printer{w: w}
 	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
 	if o.Seats > 2 {
-		p.para(fmt.Sprintf("At %d seats, %s: a game is won when %s finished ahead of %s, drawn when they shared a place.",
-			o.Seats, FieldText(o.Field), o.New, o.Base))
+		p.para(o.fieldLine())
 	}
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
@@ -78,6 +77,13 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	if o.Openings != nil {
 		p.para(o.Openings.Text(0))
 	}
+}
+
+// fieldLine says, at three or four seats, who held the other seats and
+// what a game's score is.
+func (o *SPRT) fieldLine() string {
+	return fmt.Sprintf("At %d seats, %s: a game is won when %s finished ahead of %s, drawn when they shared a place.",
+		o.Seats, FieldText(o.Field), o.New, o.Base)
 }
 
 // FieldText says which bots sat in the other seats of a test at three or
