@@ -68,11 +68,11 @@ func TestMatchRunDirectory(t *testing.T) {
 // every game once.
 func TestSPRTResumeExact(t *testing.T) {
 	for _, c := range []struct {
-		name                     string
-		flags                    []string
+		name                      string
+		flags                     []string
 		stopper, base, batch, max string
-		stopAt                   int64
-		field                    []string // the bots of the other seats
+		stopAt                    int64
+		field                     []string // the bots of the other seats
 	}{
 		{"nzsc", []string{"--game", "nzsc"}, "test-stop", "random", "100", "2000", 450, nil},
 		// NPZR's games are longer: fewer of them, looked at as often.
