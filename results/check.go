@@ -42,6 +42,9 @@ func (m *Manifest) Check() error {
 	if _, err := game.Build(m.GameName(), m.NumSeats(), game.Rules(m.Rules)); err != nil {
 		return fmt.Errorf("seats %d, rules: %v", m.NumSeats(), err)
 	}
+	if st := m.SPRT; st != nil && len(st.Field) != len(m.Bots)-2 {
+		return fmt.Errorf("sprt: field of %d bots, the run has %d bots besides NEW and BASE", len(st.Field), len(m.Bots)-2)
+	}
 	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
 		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
 	}

@@ -124,6 +124,11 @@ func TestSPRTResumeExact(t *testing.T) {
 			if !slices.Equal(a.Field, c.field) || !slices.Equal(b.Field, c.field) {
 				t.Errorf("the reports name the field %v and %v, want %v", a.Field, b.Field, c.field)
 			}
+			if _, man, _, err := results.Load(dir); err != nil {
+				t.Error(err)
+			} else if !slices.Equal(man.SPRT.Field, c.field) {
+				t.Errorf("the manifest's field: %v, want %v", man.SPRT.Field, c.field)
+			}
 			if report, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || report != resumed {
 				t.Errorf("report of the test's directory differs from its output")
 			}

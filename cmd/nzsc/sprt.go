@@ -148,6 +148,9 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 		return nil, err
 	}
 	st.BatchPairs = uint64(batch / 2)
+	for _, b := range bots[2:] {
+		st.Field = append(st.Field, b.Name())
+	}
 	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true, SwapPairs: g.Seats() > 2},
 		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: roundrobin.SPRTChunk(st.BatchPairs)}}, nil
 }
