@@ -19,7 +19,10 @@ func init() {
 	register(&command{
 		name:    "sprt",
 		args:    "NEW BASE",
-		summary: "sequential test (fishtest's GSPRT on pentanomial pair counts): is NEW at least elo1 stronger than BASE, or at most elo0? At 3-4 players NEW and BASE swap seats in each pair among --field bots, and a game scores 1 when NEW finishes ahead of BASE",
+		summary: "sequential test (fishtest's GSPRT on pentanomial pair counts), at 2-4 players: is NEW at least elo1 stronger than BASE, or at most elo0?",
+		more: "Each seed plays a pair of games in which NEW and BASE swap seats. At --players 3 or 4 the other seats hold the --field bots " +
+			"(copies of BASE by default), a game scores 1 for NEW when it finishes ahead of BASE, 1/2 when they share a place, 0 behind, " +
+			"and the pairs cycle through every order of the seats (docs/sprt.md): nzsc sprt greedy random --players 3 --elo0 0 --elo1 50 --seed 1",
 		example: "nzsc sprt nash greedy --elo0 0 --elo1 20 --seed 1",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("field", "", "at --players 3 or 4: the bots in the other seats, one spec for every such seat or one per seat, separated by ',' or ';' (default: copies of BASE, so that NEW is tested where it would play, in BASE's place among its peers, and the result depends on no third bot)")
