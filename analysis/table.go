@@ -111,17 +111,36 @@ func (t *TableCounts) Versus(i, j int) Record {
 		if c == 0 {
 			continue
 		}
-		pi, pj := k>>(2*i)&3, k>>(2*j)&3
-		switch {
-		case pi < pj:
+		switch aheadHalf(k>>(2*i)&3, k>>(2*j)&3) {
+		case 2:
 			r.Wins += c
-		case pi == pj:
+		case 1:
 			r.Draws += c
 		default:
 			r.Losses += c
 		}
 	}
 	return r
+}
+
+// AddPair counts in Pentanomial a seat-swapped pair of Bots[0] and
+// Bots[1] whose two games finished in places (places[g][i] the place of
+// Bots[i] in game g): Bots[0]'s half-points in the pair, 2 a game it
+// finished ahead of Bots[1], 1 level, 0 behind.
+func (t *TableCounts) AddPair(places [2][]int) {
+	t.Pentanomial[aheadHalf(places[0][0], places[0][1])+aheadHalf(places[1][0], places[1][1])]++
+}
+
+// aheadHalf returns the half-points of finishing in place a against
+// another in place b: 2 ahead, 1 level, 0 behind.
+func aheadHalf(a, b int) int {
+	switch {
+	case a < b:
+		return 2
+	case a == b:
+		return 1
+	}
+	return 0
 }
 
 // tableJSON is TableCounts on disk: the finishes as a map from the places

@@ -315,18 +315,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	}
 	tc := &a.t[ti]
 	if w.cfg.SwapPairs {
-		// Bots[0]'s half-points against Bots[1] in the pair: 2 a game
-		// ahead, 1 level, 0 behind.
-		half := 0
-		for _, pl := range w.ffa.set[:2] {
-			switch {
-			case pl[0] < pl[1]:
-				half += 2
-			case pl[0] == pl[1]:
-				half++
-			}
-		}
-		tc.Pentanomial[half]++
+		tc.AddPair([2][]int{w.ffa.set[0], w.ffa.set[1]})
 	}
 	if tc.Openings != nil {
 		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set[:len(orders)])
