@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -115,6 +118,16 @@ func faultKinds(f analysis.BotFaults) map[string]int64 {
 	return out
 }
 
+// kindsText writes forfeits by kind as faults.csv's kinds column does
+// ("crash 1, timeout 3": by name).
+func kindsText[N int64 | uint64](kinds map[string]N) string {
+	out := make([]string, 0, len(kinds))
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		out = append(out, fmt.Sprintf("%s %d", k, kinds[k]))
+	}
+	return strings.Join(out, ", ")
+}
+
 // illegalSum sums the bots' penalized actions.
 func illegalSum(fs []analysis.BotFaults) (n int64) {
 	for _, f := range fs {
@@ -210,7 +223,7 @@ func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 		pt.Header = append(pt.Header, "place"+strconv.Itoa(k+1))
 		st.Header = append(st.Header, "place"+strconv.Itoa(k+1))
 	}
-	pt.Header = append(pt.Header, "forfeits", "illegal")
+	pt.Header = append(pt.Header, "forfeits", "illegal", "kinds")
 	for _, i := range s.Ranking.Order {
 		var n int64
 		for _, x := range places[i][:s.Seats] {
@@ -220,7 +233,7 @@ func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 		for _, x := range places[i][:s.Seats] {
 			row = append(row, c(x))
 		}
-		pt.Rows = append(pt.Rows, append(row, c(s.Faults[i].Forfeits), c(s.Faults[i].Illegal)))
+		pt.Rows = append(pt.Rows, append(row, c(s.Faults[i].Forfeits), c(s.Faults[i].Illegal), kindsText(faultKinds(s.Faults[i]))))
 	}
 	for seat := range s.Seats {
 		var n int64

@@ -67,4 +67,12 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	if !strings.Contains(j.String(), `"forfeit_kinds": {`+"\n"+`    "crash": 3,`+"\n"+`    "time": 1`) {
 		t.Errorf("the JSON report lacks alpha's forfeits by kind:\n%s", j.String())
 	}
+	// places.csv's kinds, as a match's faults.csv writes them.
+	tables, err := FFATables(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if csv := string(tables[1].CSV()); tables[1].Name != "places.csv" || !strings.Contains(csv, ",4,0,\"crash 3, time 1\"\n") {
+		t.Errorf("%s lacks alpha's forfeits by kind:\n%s", tables[1].Name, csv)
+	}
 }
