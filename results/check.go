@@ -457,10 +457,14 @@ func checkTable(t *analysis.TableCounts, games uint64, paired bool) error {
 	if _, err := game.SumCounts(t.Illegal[:]...); err != nil {
 		return fmt.Errorf("illegal: %v", err)
 	}
+	var pairs int64
+	if paired {
+		pairs = int64(games / 2)
+	}
 	if penta, err := game.SumCounts(t.Pentanomial[:]...); err != nil {
 		return fmt.Errorf("pentanomial: %v", err)
-	} else if want := int64(games / 2); paired && penta != want || !paired && penta != 0 {
-		return fmt.Errorf("pentanomial %v: %d pairs, the table played %d", t.Pentanomial, penta, map[bool]int64{true: want}[paired])
+	} else if penta != pairs {
+		return fmt.Errorf("pentanomial %v: %d pairs, the table played %d", t.Pentanomial, penta, pairs)
 	}
 	if t.Undecided < 0 || t.Undecided > n || t.Turns < 0 {
 		return fmt.Errorf("undecided %d, turns %d: out of range", t.Undecided, t.Turns)
