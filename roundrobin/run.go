@@ -91,7 +91,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	g := cfg.game()
 	man := &results.Manifest{
 		Kind: spec.Kind, Command: spec.Command, Version: spec.Version,
-		Seed: cfg.Seed, GamesPerPairing: uint64(SetGames(cfg.seats())) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
+		Seed: cfg.Seed, GamesPerPairing: uint64(cfg.SetGames()) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
 		Rules: results.Rules(g.Rules()), Shard: spec.Shard, Started: time.Now().UTC(),
 		GamesLog: spec.GamesLog, GamesLogLevel: spec.GamesLogLevel, SPRT: spec.SPRT,
 	}
@@ -181,9 +181,12 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A sequential test at three or more seats is played in seat-swapped
+	// pairs (SwapPairs), its only design.
 	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
-		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs,
+		SwapPairs: man.Kind == results.KindSPRT && g.Seats() > 2, Seed: man.Seed, ChunkPairs: man.ChunkPairs,
 		DrawTables: man.DrawTables}
+	cfg.PairsPerPairing = man.GamesPerPairing / uint64(cfg.SetGames())
 	if cfg.Openings, err = man.OpeningSeeds(); err != nil {
 		return nil, err
 	}
@@ -254,7 +257,7 @@ func (r *RunDir) PendingGames() uint64 {
 		lo, hi := plan.ChunkRange(last)
 		pairs -= r.Config.chunkPairs() - (hi - lo)
 	}
-	return uint64(SetGames(r.Config.seats())) * pairs
+	return uint64(r.Config.SetGames()) * pairs
 }
 
 // RunOptions control one session of a run.
@@ -404,7 +407,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 	cp := r.Config.chunkPairs()
 	tables := len(r.Config.Tables())
 	seats := r.Config.seats()
-	set := SetGames(seats)
+	set := r.Config.SetGames()
 	name := r.Config.game().Info().Name
 	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, results.LogPlan{
 		Place: func(rec *game.Record) (uint64, int, bool) {
