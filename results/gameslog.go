@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,17 +35,32 @@ func CheckLevel(level string) error {
 }
 
 // GamesLog is a run's games log: one game record (game.Record) per line,
-// gzip-compressed when the file name ends in ".gz". Workers hand it whole
-// chunks of records (Write); Sync makes what it was given durable, and a
-// run calls it before each checkpoint, so that the log holds at least the
-// games in the saved counts. ReopenGamesLog trims it back to exactly
-// those games when the run resumes. It is safe for concurrent use.
+// gzip-compressed when the file name ends in ".gz". A run hands it whole
+// chunks of records (WriteChunk), in chunk order but after an
+// interruption; Sync makes what it was given durable, and a run calls it
+// before each checkpoint, so that the log holds at least the games in the
+// saved counts. ReopenGamesLog trims it back to exactly those games when
+// the run resumes, and SortChunks puts a log written in several sessions
+// back in chunk order. A compressed log is a gzip member per write (per
+// chunk), so that its bytes depend on the records and their order only,
+// never on where a checkpoint flushed it: the same run gives the same
+// file whatever its workers and interruptions. It is safe for concurrent
+// use.
 type GamesLog struct {
-	mu    sync.Mutex
-	f     *os.File
-	zw    *gzip.Writer // nil for a plain file
-	level string
-	err   error
+	mu      sync.Mutex
+	f       *os.File
+	path    string
+	zw      *gzip.Writer // nil for a plain file
+	members int          // gzip members written
+	level   string
+	err     error
+	// lines counts the records written; runs are the line indices where
+	// a chunk lower than the one before it was written (the log is in
+	// chunk order when there are none), last the last chunk written.
+	lines uint64
+	runs  []uint64
+	last  uint64
+	any   bool
 }
 
 // Level returns the log's level (LevelFull or LevelOutcome).
@@ -68,7 +84,7 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 }
 
 func newGamesLog(f *os.File, path, level string) *GamesLog {
-	g := &GamesLog{f: f, level: level}
+	g := &GamesLog{f: f, path: path, level: level}
 	if strings.HasSuffix(path, ".gz") {
 		g.zw = gzip.NewWriter(f)
 	}
@@ -148,7 +164,7 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 			return nil // incomplete, or the chunk's games written already
 		}
 		seen = addToRanges(seen, cur.chunk)
-		return g.Write(cur.buf.Bytes())
+		return g.WriteChunk(cur.chunk, cur.buf.Bytes())
 	}
 	records, ours := 0, 0
 	err = readLogLines(path, rep, func(line []byte, r *game.Record) error {
@@ -195,6 +211,7 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 		return fail(fmt.Errorf("games log: %w", err))
 	}
 	syncDir(filepath.Dir(path))
+	g.path = path
 	return g, rep, nil
 }
 
@@ -343,18 +360,51 @@ func subtractRanges(a, b [][2]uint64) [][2]uint64 {
 	return out
 }
 
-// Write appends whole records (lines).
+// Write appends whole records (lines): a gzip member of their own in a
+// compressed log.
 func (g *GamesLog) Write(b []byte) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err == nil && len(b) > 0 {
-		if g.zw != nil {
-			_, g.err = g.zw.Write(b)
-		} else {
-			_, g.err = g.f.Write(b)
-		}
+	return g.write(b)
+}
+
+// WriteChunk appends the records of chunk c, whole lines. Chunks written
+// out of order are noted (InOrder), for SortChunks.
+func (g *GamesLog) WriteChunk(c uint64, b []byte) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.any && c <= g.last {
+		g.runs = append(g.runs, g.lines)
+	}
+	g.last, g.any = c, true
+	return g.write(b)
+}
+
+func (g *GamesLog) write(b []byte) error {
+	if g.err != nil || len(b) == 0 {
+		return g.err
+	}
+	g.lines += uint64(bytes.Count(b, []byte{'\n'}))
+	if g.zw == nil {
+		_, g.err = g.f.Write(b)
+		return g.err
+	}
+	if g.members > 0 {
+		g.zw.Reset(g.f)
+	}
+	g.members++
+	if _, g.err = g.zw.Write(b); g.err == nil {
+		g.err = g.zw.Close() // the member's end; the file stays open
 	}
 	return g.err
+}
+
+// InOrder reports whether every chunk was written after the chunks below
+// it (since the log was created or reopened).
+func (g *GamesLog) InOrder() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.runs) == 0
 }
 
 // Record appends one record and makes it durable at once: for a game
@@ -370,27 +420,153 @@ func (g *GamesLog) Record(r *game.Record) error {
 	return g.Sync()
 }
 
-// Sync makes every record written so far durable: a gzip flush point and
-// an fsync, so that a reader gets every one of them even if the process
-// is killed afterwards.
+// SortChunks rewrites the log with its chunks in increasing order, when
+// some were written out of order (a resumed run appends the chunks an
+// interruption cut and those a repair played again): chunkOf gives the
+// chunk of a record. The log is a few runs of increasing chunks, merged
+// by reading the file once per run: memory holds one chunk's records and
+// a reader per run, never the log. The sorted log replaces the old one
+// atomically; the log stays open for writing.
+func (g *GamesLog) SortChunks(chunkOf func(r *game.Record) (uint64, bool)) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.err != nil || len(g.runs) == 0 {
+		return g.err
+	}
+	if err := g.f.Sync(); err != nil {
+		return err
+	}
+	tmp, err := createTemp(filepath.Dir(g.path), ".games-log-")
+	if err != nil {
+		return err
+	}
+	out := newGamesLog(tmp, g.path, g.level)
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return fmt.Errorf("games log: putting chunks in order: %w", err)
+	}
+	type run struct {
+		next func() (logLine, bool)
+		stop func()
+		cur  logLine
+		ok   bool
+		err  error
+	}
+	runs := make([]run, len(g.runs)+1)
+	for i := range runs {
+		lo, hi := uint64(0), g.lines
+		if i > 0 {
+			lo = g.runs[i-1]
+		}
+		if i < len(g.runs) {
+			hi = g.runs[i]
+		}
+		r := &runs[i]
+		r.next, r.stop = iter.Pull(g.linesOf(lo, hi, chunkOf, &r.err))
+		defer r.stop()
+		r.cur, r.ok = r.next()
+	}
+	var buf []byte
+	for {
+		best := -1
+		for i := range runs {
+			if runs[i].ok && (best < 0 || runs[i].cur.chunk < runs[best].cur.chunk) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		r := &runs[best]
+		c := r.cur.chunk
+		buf = buf[:0]
+		for r.ok && r.cur.chunk == c {
+			buf = append(append(buf, r.cur.line...), '\n')
+			r.cur, r.ok = r.next()
+		}
+		if err := out.WriteChunk(c, buf); err != nil {
+			return fail(err)
+		}
+	}
+	for i := range runs {
+		if runs[i].err != nil {
+			return fail(runs[i].err)
+		}
+	}
+	if out.lines != g.lines {
+		return fail(fmt.Errorf("%d records read back of %d written", out.lines, g.lines))
+	}
+	if err := out.f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), g.path); err != nil {
+		return fail(err)
+	}
+	syncDir(filepath.Dir(g.path))
+	g.f.Close()
+	g.f, g.zw, g.members = out.f, out.zw, out.members
+	g.runs, g.last = nil, out.last
+	return nil
+}
+
+// logLine is a record's line in the log and its chunk.
+type logLine struct {
+	line  []byte
+	chunk uint64
+}
+
+// errEnough ends a reading of the log early.
+var errEnough = errors.New("enough")
+
+// linesOf yields the records of lines lo to hi-1 of the log (a log this
+// process wrote: a record a line), each with its chunk; a reading error,
+// or a record chunkOf does not place, is left in *errp.
+func (g *GamesLog) linesOf(lo, hi uint64, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
+	return func(yield func(logLine) bool) {
+		var i uint64
+		err := readLogLines(g.path, &LogRepair{}, func(line []byte, r *game.Record) error {
+			i++
+			if i <= lo {
+				return nil
+			}
+			if i > hi {
+				return errEnough
+			}
+			c, ok := chunkOf(r)
+			if !ok {
+				return fmt.Errorf("record %d is none of the run's games", i)
+			}
+			if !yield(logLine{line, c}) {
+				return errEnough
+			}
+			return nil
+		})
+		if err != nil && err != errEnough {
+			*errp = err
+		}
+	}
+}
+
+// Sync makes every record written so far durable (an fsync; a compressed
+// log's members are complete at every write), so that a reader gets every
+// one of them even if the process is killed afterwards.
 func (g *GamesLog) Sync() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err == nil && g.zw != nil {
-		g.err = g.zw.Flush()
-	}
 	if g.err == nil {
 		g.err = g.f.Sync()
 	}
 	return g.err
 }
 
-// Close finishes the log.
+// Close finishes the log. A compressed log that holds no record gets an
+// empty member, so that it is still a gzip file.
 func (g *GamesLog) Close() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	err := g.err
-	if g.zw != nil {
+	if g.zw != nil && g.members == 0 {
 		err = errors.Join(err, g.zw.Close())
 	}
 	return errors.Join(err, g.f.Close())

@@ -373,6 +373,18 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
 		err = serr
 	}
+	if log != nil && man.Complete && err == nil && !log.InOrder() {
+		// A resumed run appended the chunks its interruption cut (and
+		// those a repair played again): the finished log is in chunk
+		// order, as an uninterrupted run's.
+		place := r.logPlan().Place
+		if serr := log.SortChunks(func(rec *game.Record) (uint64, bool) {
+			c, _, ok := place(rec)
+			return c, ok
+		}); serr != nil {
+			err = serr
+		}
+	}
 	if cerr := closeLog(); cerr != nil && err == nil {
 		err = fmt.Errorf("games log: %w", cerr)
 	}
@@ -400,13 +412,18 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
 		}
 	}
+	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, r.logPlan())
+}
+
+// logPlan says where each of the run's games goes in its games log.
+func (r *RunDir) logPlan() results.LogPlan {
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
 	tables := len(r.Config.Tables())
 	seats := r.Config.seats()
 	set := SetGames(seats)
 	name := r.Config.game().Info().Name
-	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, results.LogPlan{
+	return results.LogPlan{
 		Place: func(rec *game.Record) (uint64, int, bool) {
 			if rec.Table == nil || rec.Set == nil || rec.InSet == nil || rec.Game != name || rec.Seats != seats {
 				return 0, 0, false
@@ -432,7 +449,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return int(hi-lo) * set
 		},
 		Finished: r.done,
-	})
+	}
 }
 
 // repairLog plays the finished chunks whose games the reopened log
