@@ -54,13 +54,27 @@ type GamesLog struct {
 	members int          // gzip members written
 	level   string
 	err     error
-	// lines counts the records written; runs are the line indices where
-	// a chunk lower than the one before it was written (the log is in
-	// chunk order when there are none), last the last chunk written.
+	// size counts the bytes written to f, lines the records; runs are
+	// the offsets in f where a chunk lower than the one before it was
+	// written (a new ordered stretch: the log is in chunk order when
+	// there are none), last the last chunk written.
+	size  int64
 	lines uint64
-	runs  []uint64
+	runs  []int64
 	last  uint64
 	any   bool
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n *int64
+}
+
+func (c countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	*c.n += int64(n)
+	return n, err
 }
 
 // Level returns the log's level (LevelFull or LevelOutcome).
@@ -86,7 +100,7 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 func newGamesLog(f *os.File, path, level string) *GamesLog {
 	g := &GamesLog{f: f, path: path, level: level}
 	if strings.HasSuffix(path, ".gz") {
-		g.zw = gzip.NewWriter(f)
+		g.zw = gzip.NewWriter(countWriter{f, &g.size})
 	}
 	return g
 }
@@ -223,6 +237,12 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 // normal end of a killed run's log, not damage. A missing file has no
 // records; a file whose first line is not a record is refused.
 func readLogLines(path string, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
+	return readLogSection(path, 0, -1, rep, visit)
+}
+
+// readLogSection is readLogLines on the bytes lo to hi-1 of the file
+// (to its end when hi < 0): whole lines, or whole gzip members.
+func readLogSection(path string, lo, hi int64, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
 	f, err := inputfile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -232,8 +252,11 @@ func readLogLines(path string, rep *LogRepair, visit func(line []byte, r *game.R
 	}
 	defer f.Close()
 	var rd io.Reader = f
+	if hi >= 0 {
+		rd = io.NewSectionReader(f, lo, hi-lo)
+	}
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
+		zr, err := gzip.NewReader(rd)
 		if errors.Is(err, io.EOF) {
 			return nil // empty
 		}
@@ -374,7 +397,7 @@ func (g *GamesLog) WriteChunk(c uint64, b []byte) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.any && c <= g.last {
-		g.runs = append(g.runs, g.lines)
+		g.runs = append(g.runs, g.size)
 	}
 	g.last, g.any = c, true
 	return g.write(b)
@@ -386,11 +409,13 @@ func (g *GamesLog) write(b []byte) error {
 	}
 	g.lines += uint64(bytes.Count(b, []byte{'\n'}))
 	if g.zw == nil {
-		_, g.err = g.f.Write(b)
+		var n int
+		n, g.err = g.f.Write(b)
+		g.size += int64(n)
 		return g.err
 	}
 	if g.members > 0 {
-		g.zw.Reset(g.f)
+		g.zw.Reset(countWriter{g.f, &g.size})
 	}
 	g.members++
 	if _, g.err = g.zw.Write(b); g.err == nil {
@@ -423,16 +448,30 @@ func (g *GamesLog) Record(r *game.Record) error {
 // SortChunks rewrites the log with its chunks in increasing order, when
 // some were written out of order (a resumed run appends the chunks an
 // interruption cut and those a repair played again): chunkOf gives the
-// chunk of a record. The log is a few runs of increasing chunks, merged
-// by reading the file once per run: memory holds one chunk's records and
-// a reader per run, never the log. The sorted log replaces the old one
+// chunk of a record. The log is a few stretches of increasing chunks
+// (one per session, for a log this version wrote), merged reading each
+// stretch from its place in the file, up to sortFanIn at once (more
+// passes for a log with more, such as one an older version wrote in the
+// order chunks finished): memory holds one chunk's records and a reader
+// per stretch merged, never the log. The sorted log replaces the old one
 // atomically; the log stays open for writing.
 func (g *GamesLog) SortChunks(chunkOf func(r *game.Record) (uint64, bool)) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err != nil || len(g.runs) == 0 {
-		return g.err
+	for g.err == nil && len(g.runs) > 0 {
+		if err := g.sortPass(chunkOf); err != nil {
+			return fmt.Errorf("games log: putting chunks in order: %w", err)
+		}
 	}
+	return g.err
+}
+
+// sortFanIn is the most stretches of a log merged in one pass.
+const sortFanIn = 64
+
+// sortPass merges the log's stretches sortFanIn at a time into a new
+// file that replaces the log. Called with mu held.
+func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 	if err := g.f.Sync(); err != nil {
 		return err
 	}
@@ -444,54 +483,17 @@ func (g *GamesLog) SortChunks(chunkOf func(r *game.Record) (uint64, bool)) error
 	fail := func(err error) error {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return fmt.Errorf("games log: putting chunks in order: %w", err)
+		return err
 	}
-	type run struct {
-		next func() (logLine, bool)
-		stop func()
-		cur  logLine
-		ok   bool
-		err  error
-	}
-	runs := make([]run, len(g.runs)+1)
-	for i := range runs {
-		lo, hi := uint64(0), g.lines
-		if i > 0 {
-			lo = g.runs[i-1]
+	starts := append([]int64{0}, g.runs...)
+	for i := 0; i < len(starts); i += sortFanIn {
+		group := starts[i:min(i+sortFanIn, len(starts))]
+		end := g.size
+		if i+len(group) < len(starts) {
+			end = starts[i+len(group)]
 		}
-		if i < len(g.runs) {
-			hi = g.runs[i]
-		}
-		r := &runs[i]
-		r.next, r.stop = iter.Pull(g.linesOf(lo, hi, chunkOf, &r.err))
-		defer r.stop()
-		r.cur, r.ok = r.next()
-	}
-	var buf []byte
-	for {
-		best := -1
-		for i := range runs {
-			if runs[i].ok && (best < 0 || runs[i].cur.chunk < runs[best].cur.chunk) {
-				best = i
-			}
-		}
-		if best < 0 {
-			break
-		}
-		r := &runs[best]
-		c := r.cur.chunk
-		buf = buf[:0]
-		for r.ok && r.cur.chunk == c {
-			buf = append(append(buf, r.cur.line...), '\n')
-			r.cur, r.ok = r.next()
-		}
-		if err := out.WriteChunk(c, buf); err != nil {
+		if err := g.merge(out, group, end, chunkOf); err != nil {
 			return fail(err)
-		}
-	}
-	for i := range runs {
-		if runs[i].err != nil {
-			return fail(runs[i].err)
 		}
 	}
 	if out.lines != g.lines {
@@ -505,8 +507,63 @@ func (g *GamesLog) SortChunks(chunkOf func(r *game.Record) (uint64, bool)) error
 	}
 	syncDir(filepath.Dir(g.path))
 	g.f.Close()
+	// Every field but the lock, the path and the level is out's.
 	g.f, g.zw, g.members = out.f, out.zw, out.members
-	g.runs, g.last = nil, out.last
+	g.size, g.lines, g.runs, g.last, g.any = out.size, out.lines, out.runs, out.last, out.any
+	if g.zw != nil {
+		g.zw.Reset(countWriter{g.f, &g.size}) // out's counter was out.size
+	}
+	return nil
+}
+
+// merge writes to out, in chunk order, the records of the stretches that
+// start at starts (the last one ending at end).
+func (g *GamesLog) merge(out *GamesLog, starts []int64, end int64, chunkOf func(r *game.Record) (uint64, bool)) error {
+	type stretch struct {
+		next func() (logLine, bool)
+		cur  logLine
+		ok   bool
+		err  error
+	}
+	rs := make([]stretch, len(starts))
+	for i, lo := range starts {
+		hi := end
+		if i+1 < len(starts) {
+			hi = starts[i+1]
+		}
+		r := &rs[i]
+		var stop func()
+		r.next, stop = iter.Pull(g.linesOf(lo, hi, chunkOf, &r.err))
+		defer stop()
+		r.cur, r.ok = r.next()
+	}
+	var buf []byte
+	for {
+		best := -1
+		for i := range rs {
+			if rs[i].ok && (best < 0 || rs[i].cur.chunk < rs[best].cur.chunk) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		r := &rs[best]
+		c := r.cur.chunk
+		buf = buf[:0]
+		for r.ok && r.cur.chunk == c {
+			buf = append(append(buf, r.cur.line...), '\n')
+			r.cur, r.ok = r.next()
+		}
+		if err := out.WriteChunk(c, buf); err != nil {
+			return err
+		}
+	}
+	for i := range rs {
+		if rs[i].err != nil {
+			return rs[i].err
+		}
+	}
 	return nil
 }
 
@@ -516,26 +573,19 @@ type logLine struct {
 	chunk uint64
 }
 
-// errEnough ends a reading of the log early.
-var errEnough = errors.New("enough")
-
-// linesOf yields the records of lines lo to hi-1 of the log (a log this
-// process wrote: a record a line), each with its chunk; a reading error,
-// or a record chunkOf does not place, is left in *errp.
-func (g *GamesLog) linesOf(lo, hi uint64, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
+// linesOf yields the records of the bytes lo to hi-1 of the log (a log
+// this process wrote: whole lines, whole gzip members), each with its
+// chunk; a reading error, or a record chunkOf does not place, is left in
+// *errp.
+func (g *GamesLog) linesOf(lo, hi int64, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
 	return func(yield func(logLine) bool) {
-		var i uint64
-		err := readLogLines(g.path, &LogRepair{}, func(line []byte, r *game.Record) error {
-			i++
-			if i <= lo {
-				return nil
-			}
-			if i > hi {
-				return errEnough
-			}
+		errEnough := errors.New("enough")
+		n := 0
+		err := readLogSection(g.path, lo, hi, &LogRepair{}, func(line []byte, r *game.Record) error {
+			n++
 			c, ok := chunkOf(r)
 			if !ok {
-				return fmt.Errorf("record %d is none of the run's games", i)
+				return fmt.Errorf("record %d from byte %d is none of the run's games", n, lo)
 			}
 			if !yield(logLine{line, c}) {
 				return errEnough
