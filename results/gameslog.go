@@ -486,13 +486,15 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 		return err
 	}
 	starts := append([]int64{0}, g.runs...)
-	for i := 0; i < len(starts); i += sortFanIn {
-		group := starts[i:min(i+sortFanIn, len(starts))]
-		end := g.size
-		if i+len(group) < len(starts) {
-			end = starts[i+len(group)]
+	spans := make([]logSpan, len(starts))
+	for i, lo := range starts {
+		spans[i] = logSpan{g.path, lo, g.size}
+		if i+1 < len(starts) {
+			spans[i].hi = starts[i+1]
 		}
-		if err := g.merge(out, group, end, chunkOf); err != nil {
+	}
+	for i := 0; i < len(spans); i += sortFanIn {
+		if err := mergeSpans(out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
 			return fail(err)
 		}
 	}
@@ -516,24 +518,26 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 	return nil
 }
 
-// merge writes to out, in chunk order, the records of the stretches that
-// start at starts (the last one ending at end).
-func (g *GamesLog) merge(out *GamesLog, starts []int64, end int64, chunkOf func(r *game.Record) (uint64, bool)) error {
+// logSpan is the bytes lo to hi-1 of a log file (to its end when hi <
+// 0): whole lines, whole gzip members, their chunks in order.
+type logSpan struct {
+	path   string
+	lo, hi int64
+}
+
+// mergeSpans writes to out, in chunk order, the records of spans.
+func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
 	type stretch struct {
 		next func() (logLine, bool)
 		cur  logLine
 		ok   bool
 		err  error
 	}
-	rs := make([]stretch, len(starts))
-	for i, lo := range starts {
-		hi := end
-		if i+1 < len(starts) {
-			hi = starts[i+1]
-		}
+	rs := make([]stretch, len(spans))
+	for i, sp := range spans {
 		r := &rs[i]
 		var stop func()
-		r.next, stop = iter.Pull(g.linesOf(lo, hi, chunkOf, &r.err))
+		r.next, stop = iter.Pull(linesOf(sp, chunkOf, &r.err))
 		defer stop()
 		r.cur, r.ok = r.next()
 	}
@@ -567,25 +571,70 @@ func (g *GamesLog) merge(out *GamesLog, starts []int64, end int64, chunkOf func(
 	return nil
 }
 
+// MergeGamesLogs writes the records of the games logs srcs (the logs of a
+// run's shards, whose chunks are disjoint) to a new games log at dst, in
+// chunk order: chunkOf gives a record's chunk. With each source in chunk
+// order (a finished run's log is) the result is, byte for byte, the log
+// the run played at once writes; sources in another order are sorted
+// too. It returns the number of records written.
+func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+	for _, src := range srcs {
+		if _, err := os.Stat(src); err != nil {
+			return 0, fmt.Errorf("games log: %w", err)
+		}
+	}
+	g, err := CreateGamesLog(dst, level)
+	if err != nil {
+		return 0, err
+	}
+	spans := make([]logSpan, len(srcs))
+	for i, src := range srcs {
+		spans[i] = logSpan{src, 0, -1}
+	}
+	for i := 0; i < len(spans) && err == nil; i += sortFanIn {
+		err = mergeSpans(g, spans[i:min(i+sortFanIn, len(spans))], chunkOf)
+	}
+	if err == nil {
+		err = g.SortChunks(chunkOf)
+	}
+	if err == nil {
+		err = g.Sync()
+	}
+	n := g.lines
+	if cerr := g.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(dst)
+		return 0, fmt.Errorf("games log %s: %w", dst, err)
+	}
+	return n, nil
+}
+
 // logLine is a record's line in the log and its chunk.
 type logLine struct {
 	line  []byte
 	chunk uint64
 }
 
-// linesOf yields the records of the bytes lo to hi-1 of the log (a log
-// this process wrote: whole lines, whole gzip members), each with its
-// chunk; a reading error, or a record chunkOf does not place, is left in
+// linesOf yields the records of span, each with its chunk; a reading
+// error, a damaged line, or a record chunkOf does not place, is left in
 // *errp.
-func (g *GamesLog) linesOf(lo, hi int64, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
+func linesOf(sp logSpan, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
 	return func(yield func(logLine) bool) {
 		errEnough := errors.New("enough")
 		n := 0
-		err := readLogSection(g.path, lo, hi, &LogRepair{}, func(line []byte, r *game.Record) error {
+		rep := &LogRepair{}
+		defer func() {
+			if rep.Damage != "" && *errp == nil {
+				*errp = fmt.Errorf("%s: %s", sp.path, rep.Damage)
+			}
+		}()
+		err := readLogSection(sp.path, sp.lo, sp.hi, rep, func(line []byte, r *game.Record) error {
 			n++
 			c, ok := chunkOf(r)
 			if !ok {
-				return fmt.Errorf("record %d from byte %d is none of the run's games", n, lo)
+				return fmt.Errorf("%s: record %d from byte %d is none of the run's games", sp.path, n, sp.lo)
 			}
 			if !yield(logLine{line, c}) {
 				return errEnough

@@ -556,3 +556,24 @@ func inRanges(rs [][2]uint64, c uint64) bool {
 	})
 	return i < len(rs) && rs[i][0] <= c && c <= rs[i][1]
 }
+
+// MergeGamesLogs writes the games logs of a run's shards, srcs, into a new
+// log at dst in chunk order: byte for byte the log of the run played at
+// once. man is the merged run's manifest (results.Merge), whose settings
+// place each record in its chunk. It returns the number of games
+// written.
+func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, error) {
+	cfg, err := ConfigOf(man)
+	if err != nil {
+		return 0, err
+	}
+	level := man.GamesLogLevel
+	if level == "" {
+		level = results.LevelFull
+	}
+	place := (&RunDir{Config: cfg}).logPlan().Place
+	return results.MergeGamesLogs(dst, level, srcs, func(rec *game.Record) (uint64, bool) {
+		c, _, ok := place(rec)
+		return c, ok
+	})
+}
