@@ -73,9 +73,6 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	man.GamesLog = logPath
-	if logPath == "" {
-		man.GamesLogLevel = ""
-	}
 	if logPath != "" {
 		n, err := roundrobin.MergeGamesLogs(man, logPath, shardLogs)
 		if errors.Is(err, results.ErrExists) {
