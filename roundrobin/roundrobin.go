@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -406,8 +407,18 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
+	var order *logOrder
+	if opts.GamesLog != nil {
+		chunks := plan.Set.All()
+		if plan.Chunks != nil {
+			chunks = slices.Values(plan.Chunks)
+		}
+		// Two chunks a worker may wait beside the one each plays: room
+		// for chunks of uneven length, a bounded amount of records.
+		order = newLogOrder(ctx, opts.GamesLog, chunks, 2*workers)
+	}
 	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		w, err := newWorker(cfg, tables, opts.GamesLog)
+		w, err := newWorker(cfg, tables, order)
 		if err != nil {
 			return nil, err
 		}
@@ -415,6 +426,13 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 		return w, nil
 	}, counter)
 	stop()
+	if order != nil {
+		// The chunks finished after one a stop cut short, held until
+		// now: the counts hold them, so must the log.
+		if ferr := order.flush(); ferr != nil && err == nil {
+			err = fmt.Errorf("games log: %w", ferr)
+		}
+	}
 	if rep.Total.p != nil || rep.Total.t != nil {
 		if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t, Game: rep.Total.g}); merr != nil {
 			return rep, merr

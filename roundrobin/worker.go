@@ -36,7 +36,8 @@ type worker struct {
 	generic  *playerTable
 	newStats func() game.Stats
 	log      *results.GamesLog
-	buf      []byte // the current chunk's records
+	order    *logOrder // puts the chunks' records into log in chunk order
+	buf      []byte    // the current chunk's records
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -65,8 +66,12 @@ type gameTable interface {
 	close() error
 }
 
-func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.Worker[agg], error) {
-	w := &worker{cfg: cfg, tables: tables, log: log, plan: cfg.Plan()}
+func newWorker(cfg *Config, tables [][]int, order *logOrder) (tournament.Worker[agg], error) {
+	var log *results.GamesLog
+	if order != nil {
+		log = order.log
+	}
+	w := &worker{cfg: cfg, tables: tables, log: log, order: order, plan: cfg.Plan()}
 	for _, t := range tables {
 		if len(t) == 2 {
 			w.pairings = append(w.pairings, [2]int{t[0], t[1]})
@@ -115,8 +120,12 @@ func (w *worker) setContext(ctx context.Context) {
 	}
 }
 
-// Close implements tournament.Worker.
+// Close implements tournament.Worker. A worker that ends may leave a
+// chunk unplayed (an error, a stop): the others stop waiting for it.
 func (w *worker) Close() error {
+	if w.order != nil {
+		w.order.release()
+	}
 	if w.ffa != nil {
 		return w.ffa.close()
 	}
@@ -259,8 +268,8 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 // counts the chunk, a stop that came during the chunk drops it with the
 // context's error (its search bots answered at once from the stop on,
 // agents.ContextSetter, so its games are not real); otherwise the
-// chunk's records are written, so that the log and the counts hold the
-// same games.
+// chunk's records go to the log (in chunk order, through the reorder
+// buffer), so that the log and the counts hold the same games.
 func (w *worker) endPair(pair uint64) error {
 	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
 		return nil
@@ -269,11 +278,11 @@ func (w *worker) endPair(pair uint64) error {
 		w.buf = w.buf[:0]
 		return w.ctx.Err()
 	}
-	if w.log == nil {
+	if w.order == nil {
 		return nil
 	}
-	err := w.log.Write(w.buf)
-	w.buf = w.buf[:0]
+	var err error
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf)
 	return err
 }
 
