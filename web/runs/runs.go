@@ -737,7 +737,8 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 	}
 	// A sequential test is set up as nzsc sprt sets it up: its
-	// settings, two bots, two seats, its most games and batch even.
+	// settings, its bots, its most games and batch even, seat-swapped
+	// pairs of NEW and BASE at every seat count.
 	var test *sprtTest
 	var start roundrobin.Start
 	games := "games per pairing"
@@ -747,7 +748,8 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 		games = "the most games of a sequential test"
 	}
-	set := int64(roundrobin.SetGames(g.Seats())) // games that share a seed: a seat-swapped pair
+	// Games that share a seed: every seat order, or a test's pair.
+	set := int64(cfg.SetGames())
 	if req.Games <= 0 || req.Games%set != 0 || req.Games > h.opt.MaxGames {
 		return nil, nil, fmt.Errorf("%s must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", games, set, h.opt.MaxGames, req.Games)
 	}

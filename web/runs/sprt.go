@@ -83,6 +83,13 @@ func (s *sprtTest) status(rd *roundrobin.RunDir, looks []results.SPRTLook, verdi
 		last.Looks = looks[n-1:]
 	}
 	o := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), rd.Manifest.Seed, s.t, last, verdict, interrupted)
+	if n := rd.Manifest.NumSeats(); n > 2 {
+		// The field, as report.Tail names it.
+		o.Seats = n
+		for _, b := range rd.Config.Bots[2:] {
+			o.Field = append(o.Field, b.Name())
+		}
+	}
 	if running && verdict == analysis.Continue {
 		o.Verdict = analysis.Continue.String()
 	}

@@ -139,8 +139,12 @@ func TestRunsPageSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	specs, err := roundrobin.SPRTSpecs(3, []string{"greedy", "random"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var bots []*agents.Bot
-	for _, s := range []string{"greedy", "random"} {
+	for _, s := range specs {
 		b, err := agents.ParseForSeats("nzsc", 3, s)
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,5 +191,63 @@ func TestSPRTJobGuarded(t *testing.T) {
 	}
 	if list, _ := (&Root{Path: dir}).List(); len(list) != 0 {
 		t.Errorf("refused starts left runs: %+v", list)
+	}
+}
+
+// Every game the page offers runs a test as nzsc sprt does: NZSC at 3
+// and 4 players (NEW and BASE in seat-swapped pairs among a field,
+// copies of BASE by default, or the field given) and NPZR; greedy is
+// stronger than random in each, and the LLR the job reports is the one
+// the run's counts give (the table's pentanomial at 3-4 seats, the
+// pairing's at two).
+func TestSPRTJobEveryGame(t *testing.T) {
+	f := newFixture(t, Options{MaxJobs: 4})
+	test := analysis.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: analysis.Logistic}
+	for _, c := range []struct {
+		game    string
+		players int
+		field   []string
+		want    []string // the manifest's field
+		flag    string   // in the command
+	}{
+		{"nzsc", 3, nil, []string{"random"}, "--players 3"},
+		{"nzsc", 4, nil, []string{"random", "random"}, "--players 4"},
+		{"nzsc", 4, []string{"classic"}, []string{"classic", "classic"}, "--field classic"},
+		{"npzr", 2, nil, nil, "--game npzr --players 2"},
+	} {
+		req := sprtReq("greedy", "random", 10, 4000)
+		req.Game, req.Players, req.SPRT.Field = c.game, c.players, c.field
+		var s JobStatus
+		if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+			t.Fatalf("%s at %d: start: %d", c.game, c.players, st)
+		}
+		s = f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+		if s.State != stateFinished || s.SPRT == nil || s.SPRT.Verdict != "H1 accepted" {
+			t.Fatalf("%s at %d: job ended %+v (%+v)", c.game, c.players, s, s.SPRT)
+		}
+		if c.players > 2 && (s.SPRT.Seats != c.players || !slices.Equal(s.SPRT.Field, c.want)) {
+			t.Errorf("%s at %d: the job's test at %d seats among %q", c.game, c.players, s.SPRT.Seats, s.SPRT.Field)
+		}
+		_, m, cs, err := results.Load(filepath.Join(f.root, s.Run))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Kind != results.KindSPRT || m.NumSeats() != c.players || !slices.Equal(m.SPRT.Field, c.want) || !strings.Contains(strings.Join(m.Command, " "), c.flag) {
+			t.Errorf("%s at %d: kind %q, %d seats, field %q, command %q", c.game, c.players, m.Kind, m.NumSeats(), m.SPRT.Field, m.Command)
+		}
+		var penta [5]int64
+		if c.players > 2 {
+			penta = cs.Tables[0].Pentanomial
+		} else {
+			penta = cs.Pairings[0].Pentanomial
+		}
+		if llr := test.LLR(penta); llr != s.SPRT.LLR || s.SPRT.Pentanomial != penta {
+			t.Errorf("%s at %d: the job says LLR %v from %v, the counts give %v from %v", c.game, c.players, s.SPRT.LLR, s.SPRT.Pentanomial, llr, penta)
+		}
+	}
+	req := sprtReq("greedy", "random", 10, 4000)
+	req.Players, req.SPRT.Field = 4, []string{"classic", "classic", "classic"}
+	if st, b := f.req("POST", "/api/jobs", req); st != http.StatusBadRequest || !strings.Contains(string(b), "want one bot for the 2 other seats or one per seat") {
+		t.Errorf("a field of 3 at 4 players: %d %s", st, b)
 	}
 }

@@ -232,7 +232,8 @@ function showTest(j) {
   $("jobsprt").hidden = false;
   const verdict = { "continue": "Testing:", "H1 accepted": "H1 accepted:", "H0 accepted": "H0 accepted:", "interrupted": "Stopped before a verdict:" }[o.verdict] || (o.verdict + ":");
   $("sverdict").textContent = verdict;
-  $("sllr").textContent = o.new + " against " + o.base + ", LLR " + num(o.llr) + " in [" + num(o.lower_bound) + ", " + num(o.upper_bound) +
+  const field = o.seats ? " at " + o.seats + " players (other seats: " + o.field.join(", ") + ")" : "";
+  $("sllr").textContent = o.new + " against " + o.base + field + ", LLR " + num(o.llr) + " in [" + num(o.lower_bound) + ", " + num(o.upper_bound) +
     "] after " + o.games + " games (H0 " + o.elo0 + " Elo, H1 " + o.elo1 + " Elo, " + o.model + ", alpha " + o.alpha + ", beta " + o.beta + ")";
   const bar = $("llrbar");
   bar.min = o.lower_bound;
