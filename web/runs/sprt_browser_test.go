@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -49,12 +48,15 @@ func pageText(ctx context.Context, id string) string {
 // shown and its report in the frame; a test nzsc sprt refuses is refused
 // with the command's reason; a slow test shows its LLR while it runs and
 // is stopped, left resumable with nzsc sprt --resume; and a test at three
-// players runs or is refused as the library (roundrobin.NewSPRT) says.
+// players runs among the field the form names.
 func TestRunsPageSPRT(t *testing.T) {
 	ctx, dir := openPage(t, 3*time.Minute)
 	setOnPage(t, ctx, "kind", "sprt")
 	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[[]bool](`["botsbox", "sprtbox"].map((id) => document.getElementById(id).hidden)`)); len(hidden) != 2 || !hidden[0] || hidden[1] {
 		t.Fatalf("kind sprt: the bots and the test's fields hidden %v, want [true false]", hidden)
+	}
+	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("sfieldlabel").hidden`)); !hidden {
+		t.Errorf("at 2 players the field is shown")
 	}
 	if got := pageText(ctx, "gameslabel"); got != "Most games" {
 		t.Errorf("kind sprt: the games field reads %q", got)
@@ -134,42 +136,26 @@ func TestRunsPageSPRT(t *testing.T) {
 		t.Errorf("the stopped test does not resume as one: %v", err)
 	}
 
-	// Three players: the page offers the game; the library decides.
-	g, err := game.Build("nzsc", 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs, err := roundrobin.SPRTSpecs(3, []string{"greedy", "random"}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bots []*agents.Bot
-	for _, s := range specs {
-		b, err := agents.ParseForSeats("nzsc", 3, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bots = append(bots, b)
-	}
-	_, refusal := roundrobin.NewSPRT(&roundrobin.Config{Game: g, Bots: bots}, &results.SPRTState{}, 600, 60)
+	// Three players: NEW and BASE among a field, here classic.
 	pickGame(t, ctx, "nzsc", 3)
-	for id, v := range map[string]string{"kind": "sprt", "snew": "greedy", "sbase": "random", "games": "600", "batch": "60", "elo1": "10"} {
+	for id, v := range map[string]string{"kind": "sprt", "snew": "greedy", "sbase": "random", "sfield": "classic", "games": "600", "batch": "60", "elo1": "10"} {
 		setOnPage(t, ctx, id, v)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("jobstate").textContent = ""; document.getElementById("starterr").textContent = ""; true`)); err != nil {
+	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("sfieldlabel").hidden`)); hidden {
+		t.Errorf("at 3 players the field is hidden")
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("jobstate").textContent = ""; true`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("go"))); err != nil {
 		t.Fatal(err)
 	}
-	if refusal != nil {
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("starterr").textContent === %q`, "sprt: "+refusal.Error()),
-			chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-			t.Errorf("at 3 players the page says %q, want the library's refusal %q", pageText(ctx, "starterr"), refusal)
-		}
-		return
+	cmd, m = finishOnPage(t, ctx, dir, "the test at 3 players")
+	if m.Kind != results.KindSPRT || m.NumSeats() != 3 || !slices.Equal(m.SPRT.Field, []string{"classic"}) || !strings.Contains(cmd, "--field classic") {
+		t.Errorf("the test at 3 players: kind %q, %d seats, field %q, command %q", m.Kind, m.NumSeats(), m.SPRT.Field, cmd)
 	}
-	if _, m := finishOnPage(t, ctx, dir, "the test at 3 players"); m.Kind != results.KindSPRT || m.NumSeats() != 3 {
-		t.Errorf("the test at 3 players: kind %q, %d seats", m.Kind, m.NumSeats())
+	if got := pageText(ctx, "sllr"); !strings.HasPrefix(got, "greedy against random at 3 players (other seats: classic), LLR ") {
+		t.Errorf("at 3 players the LLR reads %q", got)
 	}
+	browser.Screenshot(t, ctx, "runs-sprt3-1280.png", 1280)
 }
