@@ -186,6 +186,10 @@ func (v *strictValue) Set(s string) error {
 		err = fmt.Errorf("--%s given twice (it takes one value)", v.name)
 	case s == "" && v.Value.Type() == "string":
 		err = fmt.Errorf("--%s needs a value, got an empty string", v.name)
+	default:
+		if err = v.Value.Set(s); err != nil {
+			err = badValue(v.name, v.Value.Type(), s, err)
+		}
 	}
 	if err != nil {
 		if *v.bad == nil {
@@ -194,7 +198,34 @@ func (v *strictValue) Set(s string) error {
 		return err
 	}
 	v.set = true
-	return v.Value.Set(s)
+	return nil
+}
+
+// badValue says what a flag's value should have been, in place of
+// pflag's message, which quotes the Go parser that refused it
+// ("invalid argument "x" for "--games" flag: strconv.ParseInt: parsing
+// "x": invalid syntax").
+func badValue(name, typ, s string, err error) error {
+	want := map[string]string{
+		"int": "a whole number", "int64": "a whole number", "int32": "a whole number",
+		"uint": "a whole number, 0 or more", "uint64": "a whole number, 0 or more", "uint32": "a whole number, 0 or more",
+		"float64": "a number", "float32": "a number",
+		"duration": "a duration such as 2s, 500ms or 1m30s",
+		"bool": "true or false",
+	}[typ]
+	if want == "" {
+		return fmt.Errorf("--%s %q: %v", name, s, err)
+	}
+	return fmt.Errorf("--%s wants %s, got %q", name, want, s)
+}
+
+// nouns is n and the noun, in the plural unless n is 1 ("1 record",
+// "3 records").
+func nouns(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // commandNames lists the commands, for suggestions.

@@ -44,7 +44,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			}
 		}
 		if len(args) != g.Seats() {
-			return nil, usagef("match: want %s bots, one per seat (got %d arguments; 'nzsc bots' lists them)", numberWord(g.Seats()), len(args))
+			return nil, usagef("match: want %s bots, one per seat (got %s; 'nzsc bots' lists them)", numberWord(g.Seats()), nouns(len(args), "argument"))
 		}
 		games, err := gamesOf("match", fs, "games", g)
 		if err != nil {

@@ -63,7 +63,7 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	case err != nil:
 		return usagef("replay: %v", err)
 	case index >= 0:
-		return usagef("replay: %s holds %d records; there is no record %d", args[0], i+1, index)
+		return usagef("replay: %s holds %s, numbered from 0: there is no record %d", args[0], nouns(i+1, "record"), index)
 	case shown == 0:
 		return usagef("replay: %s holds no game records", args[0])
 	}
