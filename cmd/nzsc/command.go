@@ -211,7 +211,7 @@ func badValue(name, typ, s string, err error) error {
 		"uint": "a whole number, 0 or more", "uint64": "a whole number, 0 or more", "uint32": "a whole number, 0 or more",
 		"float64": "a number", "float32": "a number",
 		"duration": "a duration such as 2s, 500ms or 1m30s",
-		"bool": "true or false",
+		"bool":     "true or false",
 	}[typ]
 	if want == "" {
 		return fmt.Errorf("--%s %q: %v", name, s, err)
