@@ -258,7 +258,7 @@ func newFlagSet(c *command) *pflag.FlagSet {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "nzsc — NZSC Lab: play, match, rank and solve Ninja Zombie Samurai Clown.")
+	fmt.Fprintln(w, "nzsc — NZSC Lab: play, match, rank and solve Ninja Zombie Samurai Clown (NZSC,\n2 to 4 players: --players) and Ninja Pirate Zombie Robot (--game npzr).")
 	fmt.Fprintln(w, "\nUsage: nzsc <command> [flags] [arguments]\n\nCommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -277,7 +277,7 @@ func printHelp(w io.Writer) {
 }
 
 func printCommandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, report.WrapText(c.summary, report.Width))
+	fmt.Fprintf(w, "%s\n\n%s\n", strings.TrimSpace("Usage: nzsc "+c.name+" [flags] "+c.args), report.WrapText(c.summary, report.Width))
 	if c.more != "" {
 		fmt.Fprintf(w, "\n%s\n", report.WrapText(c.more, report.Width))
 	}

@@ -16,11 +16,11 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		summary: "play any game in the terminal against the original game's computer opponent or any bots",
+		summary: "play NZSC (2 to 4 players) or NPZR (--game npzr) in the terminal against the original game's computer opponent or any bot",
 		more:    "While playing NZSC (in NPZR, help lists the actions; the commands are the same):\n" + play.Help,
-		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3\n  nzsc play --game npzr --seat 1",
+		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1 --record game.jsonl\n  nzsc replay game.jsonl",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("opponent", "classic", "the bot in every other seat (a bot spec, as in matches; default classic in NZSC, greedy in NPZR)")
+			fs.String("opponent", "", "the bot in every other seat (a bot spec, as in matches; default: classic in NZSC, greedy in NPZR)")
 			fs.String("seed", "", "replay a game: decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
 			fs.String("game", agents.DefaultGame, "the game: nzsc or npzr ('nzsc games' lists them)")
 			fs.Int("players", 2, "players at the table, you included: NZSC 2 to 4 (the others are all --opponent)")

@@ -18,7 +18,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		args:    "RUN_DIR",
-		summary: "re-render a run directory's tables (and CSV files) from its counts, without replaying games; --html for a page with plots",
+		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics",
 		example: "nzsc report runs/20261121-120000-7 --html report.html",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")

@@ -22,8 +22,8 @@ import (
 func init() {
 	register(&command{
 		name:    "serve",
-		summary: "serve the lab's web pages: play against a bot in the browser (and more, see the home page)",
-		example: "nzsc serve --addr 127.0.0.1:8080",
+		summary: "serve the lab's web pages on this machine: Play (any game against any bot), Rooms (people against each other), Watch (bots' games, game records), Runs (run directories and their reports)",
+		example: "nzsc serve                 # then open http://127.0.0.1:8080/\n  nzsc serve --allow-exec    # exec: bots too, from the printed link only",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("addr", "127.0.0.1:8080", "address to listen on; anything but loopback lets other machines in (a warning is printed)")
 			fs.String("runs", "runs", "directory of run directories the Runs page shows (read-only)")
