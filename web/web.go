@@ -112,9 +112,9 @@ func New(c Config) (*Server, error) {
 	static, _ := fs.Sub(staticFS, "static")
 	files := http.StripPrefix("/static/", http.FileServerFS(static))
 	s.mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".html") {
-			// The pages' templates: rendered at their own paths, never
-			// served raw.
+		if strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, "/") {
+			// The pages' templates are rendered at their own paths,
+			// never served raw, and the files are not listed.
 			s.notFound(w, r)
 			return
 		}
