@@ -140,6 +140,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			})
 			if n := suggest.Nearest(flag, names); n != "" {
 				hint = "; did you mean --" + n + "?"
+			} else if flag == "bots" && slices.Contains([]string{"match", "sprt", "exploit"}, c.name) {
+				// --bots is tournament's; match, sprt and exploit take
+				// their bots as arguments.
+				hint = fmt.Sprintf("; its bots are arguments: nzsc %s %s", c.name, c.args)
 			}
 		}
 		return usagef("%s: %v%s", c.name, err, hint)

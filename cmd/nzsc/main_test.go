@@ -56,6 +56,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random", "greedy", "--quiet=maybe"}, 2, `match: --quiet wants true or false, got "maybe"`},
 		{[]string{"match", "random", "greedy", "--chunk", "-1"}, 2, `match: --chunk wants a whole number, 0 or more, got "-1"`},
 		{[]string{"match", "random"}, 2, `match: want two bots, one per seat (got 1 argument;`},
+		// Typical slips: tournament's --bots, a list, a game as argument.
+		{[]string{"match", "random,greedy"}, 2, `(got 1 argument: a bot per argument, not a list (nzsc match greedy random);`},
+		{[]string{"match", "--bots", "random,greedy"}, 2, `match: unknown flag: --bots; its bots are arguments: nzsc match BOT_A BOT_B`},
+		{[]string{"sprt", "--bots=random,greedy"}, 2, `sprt: unknown flag: --bots; its bots are arguments: nzsc sprt NEW BASE`},
+		{[]string{"play", "npzr"}, 2, `play: takes no arguments (got "npzr"); the game is a flag: nzsc play --game npzr`},
 		// --full adds tables to the table format only: ignored before.
 		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
 		{[]string{"report", "x", "--full", "--format", "json"}, 2, "report: --full goes with --format table"},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -44,7 +45,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			}
 		}
 		if len(args) != g.Seats() {
-			return nil, usagef("match: want %s bots, one per seat (got %s; 'nzsc bots' lists them)", numberWord(g.Seats()), nouns(len(args), "argument"))
+			hint := ""
+			if len(args) == 1 && strings.Contains(args[0], ",") {
+				hint = ": a bot per argument, not a list (nzsc match greedy random)"
+			}
+			return nil, usagef("match: want %s bots, one per seat (got %s%s; 'nzsc bots' lists them)", numberWord(g.Seats()), nouns(len(args), "argument"), hint)
 		}
 		games, err := gamesOf("match", fs, "games", g)
 		if err != nil {

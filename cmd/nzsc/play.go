@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -34,7 +36,13 @@ func init() {
 
 func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) > 0 {
-		return usagef("play: takes no arguments (got %q)", args[0])
+		hint := ""
+		for _, i := range game.Registered() {
+			if strings.EqualFold(args[0], i.Name) {
+				hint = fmt.Sprintf("; the game is a flag: nzsc play --game %s", i.Name)
+			}
+		}
+		return usagef("play: takes no arguments (got %q)%s", args[0], hint)
 	}
 	g, err := gameOf("play", fs)
 	if err != nil {
