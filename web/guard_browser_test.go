@@ -172,3 +172,34 @@ func TestLinkStartsNoProgram(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestRecordLinkHoldsNoSession: the Play page's "Download the game
+// record" is a link people copy and share, and a session's id is all it
+// takes to play on in it (and, in NPZR, to see the hand): the link holds
+// the record itself, never the id.
+func TestRecordLinkHoldsNoSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	_, ts := newServer(t, Config{})
+	ctx := browser.New(t, 1280, 900, 2*time.Minute)
+	clickGame(t, ctx, ts.URL+"/play?seed=0xbabecaf3", handbook)
+	link, err := chromedp.Run(ctx, chromedp.Poll[string](`(a => !a.hidden && a.getAttribute("href") !== "#" && a.getAttribute("href"))(document.getElementById("download"))`, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`session`))
+	if err != nil || id == "" {
+		t.Fatalf("no session id in the page: %q %v", id, err)
+	}
+	if strings.Contains(link, id) {
+		t.Errorf("the record's link %q holds the session's id", link)
+	}
+	// The page's policy (connect-src 'self') keeps a script from reading
+	// the blob back: the link is checked to be one, named as the API
+	// names the record.
+	name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("download").download`))
+	if err != nil || !strings.HasPrefix(link, "blob:") || !strings.HasSuffix(name, "-0xbabecaf3.jsonl") {
+		t.Errorf("the record's link %q, file name %q (%v): want a blob: of the record, named as the API names it", link, name, err)
+	}
+}

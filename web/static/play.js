@@ -23,7 +23,15 @@ const httpTransport = {
   start(req, fromAddress) { return this.post("/api/play", req, fromAddress); },
   answer(id, line) { return this.post("/api/play/" + encodeURIComponent(id), {answer: line}); },
   async games() { const r = await fetch("/api/games", {headers: labHeaders()}); return r.ok ? r.json() : []; },
-  async recordLink(id) { return {href: "/api/play/" + encodeURIComponent(id) + "/record", name: ""}; },
+  // recordLink fetches the record and links to it in the page: a link
+  // with the session's id in it, copied and shared, would let anyone play
+  // on in the session (and see an NPZR hand).
+  async recordLink(id) {
+    const r = await fetch("/api/play/" + encodeURIComponent(id) + "/record", {headers: labHeaders()});
+    if (!r.ok) throw new Error("no record");
+    const m = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+    return {href: URL.createObjectURL(new Blob([await r.text()], {type: "application/x-ndjson"})), name: m ? m[1] : "nzsc-game.jsonl"};
+  },
   leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", headers: labHeaders(), keepalive: true}).catch(() => {}); },
 };
 
@@ -128,6 +136,8 @@ function show(reply) {
   $("download").hidden = true;
   if (finished && reply.status.result) {
     transport.recordLink(session).then(l => {
+      const old = $("download").href;
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
       $("download").href = l.href;
       if (l.name) $("download").download = l.name;
       $("download").hidden = false;
