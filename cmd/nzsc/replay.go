@@ -18,7 +18,7 @@ func init() {
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
 		example: "nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
-			fs.Int("index", -1, "replay only the record at this position in the file (0 first); default every record")
+			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
 		},
 		run: runReplay,
 	})

@@ -23,7 +23,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
-			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
+			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE`")
 			addDynamicsFlags(fs)
 		},
 		run: runReport,
