@@ -29,9 +29,10 @@ type Table struct {
 // place, so that the loop over the seats addresses it from one pointer.
 type tableSeat struct {
 	agent    Agent
-	mask     MaskChooser // agent's fast path, or nil
-	faulter  Faulter     // or nil
-	finisher Finisher    // or nil
+	digits   *nzsc.Digits // agent's picks when it is a DigitPicker, or nil
+	mask     MaskChooser  // agent's fast path, or nil
+	faulter  Faulter      // or nil
+	finisher Finisher     // or nil
 	d        Decision
 	buf      [nzsc.MaxChoices]nzsc.Choice
 }
@@ -81,7 +82,8 @@ func (o *Outcome) Winner() int {
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
 // An agent that implements MaskChooser is asked through ChooseMask, its
-// legal choices unlisted.
+// legal choices unlisted; one that implements DigitPicker is not asked:
+// Table makes its picks.
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	t.state = nzsc.NewGame(rules)
 	t.History = t.History[:0]
@@ -113,30 +115,44 @@ func (t *Table) play(seed uint64, a, b Agent) Outcome {
 	for s.Phase != nzsc.GameOver {
 		c0, c1 := nzsc.Unknown, nzsc.Unknown
 		if m := s.LegalMask(0); m != 0 {
-			s0.d.History = t.History
-			if s0.mask != nil {
-				c0 = s0.mask.ChooseMask(&s0.d, m)
+			if g := s0.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[0].Uint64())
+				}
+				c0 = nzsc.LegalAt(m, g.Next())
 			} else {
-				s0.d.Legal = s0.buf[:nzsc.ListLegal(m, &s0.buf)]
-				c0 = s0.agent.Choose(&s0.d)
-			}
-			if s0.faulter != nil {
-				if err := s0.faulter.Fault(); err != nil {
-					return t.finish(s, 0, err)
+				s0.d.History = t.History
+				if s0.mask != nil {
+					c0 = s0.mask.ChooseMask(&s0.d, m)
+				} else {
+					s0.d.Legal = s0.buf[:nzsc.ListLegal(m, &s0.buf)]
+					c0 = s0.agent.Choose(&s0.d)
+				}
+				if s0.faulter != nil {
+					if err := s0.faulter.Fault(); err != nil {
+						return t.finish(s, 0, err)
+					}
 				}
 			}
 		}
 		if m := s.LegalMask(1); m != 0 {
-			s1.d.History = t.History
-			if s1.mask != nil {
-				c1 = s1.mask.ChooseMask(&s1.d, m)
+			if g := s1.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[1].Uint64())
+				}
+				c1 = nzsc.LegalAt(m, g.Next())
 			} else {
-				s1.d.Legal = s1.buf[:nzsc.ListLegal(m, &s1.buf)]
-				c1 = s1.agent.Choose(&s1.d)
-			}
-			if s1.faulter != nil {
-				if err := s1.faulter.Fault(); err != nil {
-					return t.finish(s, 1, err)
+				s1.d.History = t.History
+				if s1.mask != nil {
+					c1 = s1.mask.ChooseMask(&s1.d, m)
+				} else {
+					s1.d.Legal = s1.buf[:nzsc.ListLegal(m, &s1.buf)]
+					c1 = s1.agent.Choose(&s1.d)
+				}
+				if s1.faulter != nil {
+					if err := s1.faulter.Fault(); err != nil {
+						return t.finish(s, 1, err)
+					}
 				}
 			}
 		}
@@ -158,6 +174,10 @@ func (t *Table) start(seed uint64, a, b Agent) *nzsc.State {
 		// seat cost about 12 instructions a turn of random play).
 		if !sameAgent(st.agent, ag) {
 			st.agent = ag
+			st.digits = nil
+			if p, ok := ag.(DigitPicker); ok {
+				st.digits = p.Digits()
+			}
 			st.faulter, _ = ag.(Faulter)
 			st.mask, _ = ag.(MaskChooser)
 			st.finisher, _ = ag.(Finisher)

@@ -24,6 +24,13 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 				choice[i] = nzsc.Unknown
 				continue
 			}
+			if g := st.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[i].Uint64())
+				}
+				choice[i] = nzsc.LegalAt(m, g.Next())
+				continue
+			}
 			st.d.History = t.History
 			if st.mask != nil {
 				choice[i] = st.mask.ChooseMask(&st.d, m)
@@ -42,8 +49,18 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 	return t.finish(s, -1, nil)
 }
 
-// listOnly hides an agent's ChooseMask: the table lists its choices.
+// listOnly hides an agent's ChooseMask and Digits: the table lists its
+// choices.
 type listOnly struct{ Agent }
+
+// maskOnly hides the random bot's Digits: the table asks it through
+// ChooseMask.
+type maskOnly struct {
+	MaskChooser
+	Agent
+}
+
+func asMaskOnly(a Agent) maskOnly { return maskOnly{a.(MaskChooser), a} }
 
 // faultAt is a bot that faults at its k-th decision of every game.
 type faultAt struct {
@@ -64,8 +81,9 @@ func (f *faultAt) Fault() error {
 
 // TestPlayIsPlayLoop plays the same seeded games with Table.Play (the
 // seats written out) and with playLoop (the seats looped over): random on
-// its bit-set path and on its list path, list-taking bots, and bots that
-// fault in either seat; outcomes and histories must be identical.
+// its digits path (DigitPicker), on its bit-set path and on its list
+// path, list-taking bots, and bots that fault in either seat; outcomes
+// and histories must be identical.
 func TestPlayIsPlayLoop(t *testing.T) {
 	spec := func(s string) Agent {
 		b, err := Parse(s)
@@ -81,11 +99,15 @@ func TestPlayIsPlayLoop(t *testing.T) {
 	if _, ok := randomBot().(MaskChooser); !ok {
 		t.Fatal("the random bot takes no bit set: the fast path goes untested")
 	}
+	if _, ok := randomBot().(DigitPicker); !ok {
+		t.Fatal("the random bot is no DigitPicker: the digits path goes untested")
+	}
 	pairs := []struct {
 		name string
 		a, b Agent
 	}{
 		{"random-random", randomBot(), randomBot()},
+		{"random-masked", asMaskOnly(randomBot()), randomBot()},
 		{"random-listed", randomBot(), listOnly{randomBot()}},
 		{"greedy-random", spec("greedy"), randomBot()},
 		{"random-nash", randomBot(), spec("nash")},
