@@ -87,7 +87,7 @@ func (o *Outcome) Winner() int {
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	t.state = nzsc.NewGame(rules)
 	t.History = t.History[:0]
-	return t.play(seed, a, b)
+	return t.finish(t.play(seed, a, b))
 }
 
 // PlayFrom is Play from start, the state after opening (the turns that
@@ -96,12 +96,13 @@ func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 func (t *Table) PlayFrom(start *nzsc.State, opening []nzsc.Turn, seed uint64, a, b Agent) Outcome {
 	t.state = *start
 	t.History = append(t.History[:0], opening...)
-	return t.play(seed, a, b)
+	return t.finish(t.play(seed, a, b))
 }
 
 // play plays the game from t.state and t.History on (Play, PlayFrom:
-// each sets them up in place, so that a game costs no copy of a state).
-func (t *Table) play(seed uint64, a, b Agent) Outcome {
+// each sets them up in place, so that a game costs no copy of a state)
+// and returns the forfeiting seat (or -1) and its fault, for finish.
+func (t *Table) play(seed uint64, a, b Agent) (forfeit int, fault error) {
 	s := t.start(seed, a, b)
 	// The turn is written out for each seat rather than looped over them:
 	// Go keeps no register across the bots' interface calls, and the loop
@@ -130,7 +131,7 @@ func (t *Table) play(seed uint64, a, b Agent) Outcome {
 				}
 				if s0.faulter != nil {
 					if err := s0.faulter.Fault(); err != nil {
-						return t.finish(s, 0, err)
+						return 0, err
 					}
 				}
 			}
@@ -151,53 +152,62 @@ func (t *Table) play(seed uint64, a, b Agent) Outcome {
 				}
 				if s1.faulter != nil {
 					if err := s1.faulter.Fault(); err != nil {
-						return t.finish(s, 1, err)
+						return 1, err
 					}
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(c0, c1))
 	}
-	return t.finish(s, -1, nil)
+	return -1, nil
 }
 
 // start seeds the seats' sources, starts the agents' game and sets up
-// their seats, and returns the game's state.
+// their seats, and returns the game's state. (A seat at a time, written
+// out: a loop over the two agents built an array of them and indexed
+// it, about 25 instructions a game more.)
 func (t *Table) start(seed uint64, a, b Agent) *nzsc.State {
-	s := &t.state
-	for i, ag := range [2]Agent{a, b} {
-		st := &t.seats[i]
-		t.src[i].Seed(seed, uint64(i))
-		ag.NewGame(i, t.rng[i])
-		// A worker plays game after game with the same bots: their
-		// optional interfaces are asserted once (three assertions a
-		// seat cost about 12 instructions a turn of random play).
-		if !sameAgent(st.agent, ag) {
-			st.agent = ag
-			st.digits = nil
-			if p, ok := ag.(DigitPicker); ok {
-				st.digits = p.Digits()
-			}
-			st.faulter, _ = ag.(Faulter)
-			st.mask, _ = ag.(MaskChooser)
-			st.finisher, _ = ag.(Finisher)
-		}
-		if t.ctx != nil {
-			SetContext(ag, t.ctx)
-		}
-		// Seat and State stay for the whole game; each decision only
-		// updates History and Legal.
-		st.d = Decision{Seat: i, State: s}
-	}
-	return s
+	t.startSeat(0, seed, a)
+	t.startSeat(1, seed, b)
+	return &t.state
 }
 
-// finish returns the game's Outcome from its final state s, the
+// startSeat seeds seat i's source, starts agent ag's game in seat i and
+// sets up the seat.
+func (t *Table) startSeat(i int, seed uint64, ag Agent) {
+	st := &t.seats[i&1]
+	t.src[i&1].Seed(seed, uint64(i))
+	ag.NewGame(i, t.rng[i&1])
+	// A worker plays game after game with the same bots: their
+	// optional interfaces are asserted once (three assertions a
+	// seat cost about 12 instructions a turn of random play).
+	if !sameAgent(st.agent, ag) {
+		st.agent = ag
+		st.digits = nil
+		if p, ok := ag.(DigitPicker); ok {
+			st.digits = p.Digits()
+		}
+		st.faulter, _ = ag.(Faulter)
+		st.mask, _ = ag.(MaskChooser)
+		st.finisher, _ = ag.(Finisher)
+		// Seat and State stay for every game of this agent in this
+		// seat (State is t.state); each decision only updates History
+		// and Legal (list-taking agents only, so that it stays nil for
+		// the others).
+		st.d = Decision{Seat: i, State: &t.state}
+	}
+	if t.ctx != nil {
+		SetContext(ag, t.ctx)
+	}
+}
+
+// finish returns the game's Outcome from its final state t.state, the
 // forfeiting seat (or -1) and its fault, and tells the agents that
-// implement Finisher. (It builds the Outcome itself: passed in and
-// returned by value, its 80 bytes were copied twice more a game.)
-func (t *Table) finish(s *nzsc.State, forfeit int, fault error) Outcome {
-	o := Outcome{State: *s, Forfeit: forfeit, Fault: fault}
+// implement Finisher. (It builds the Outcome itself, called by Play and
+// PlayFrom: passed in and returned by value through play, its 80 bytes
+// were copied more times a game.)
+func (t *Table) finish(forfeit int, fault error) Outcome {
+	o := Outcome{State: t.state, Forfeit: forfeit, Fault: fault}
 	for i := range t.seats {
 		if f := t.seats[i].finisher; f != nil {
 			f.Finish(o, t.History)

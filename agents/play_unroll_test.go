@@ -14,6 +14,11 @@ import (
 // of its benchmark (house style: a hand-unrolled hot loop shows its gain
 // in a same-run benchmark).
 func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
+	return t.finish(t.playLoopGame(seed, a, b))
+}
+
+// playLoopGame is play with the seats looped over.
+func (t *Table) playLoopGame(seed uint64, a, b Agent) (int, error) {
 	s := t.start(seed, a, b)
 	var choice [2]nzsc.Choice
 	for s.Phase != nzsc.GameOver {
@@ -40,13 +45,13 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 			}
 			if st.faulter != nil {
 				if err := st.faulter.Fault(); err != nil {
-					return t.finish(s, i, err)
+					return i, err
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return t.finish(s, -1, nil)
+	return -1, nil
 }
 
 // listOnly hides an agent's ChooseMask and Digits: the table lists its
