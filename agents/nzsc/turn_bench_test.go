@@ -22,6 +22,27 @@ import (
 // a game per operation, each from its own seed.
 func BenchmarkTableTurn(b *testing.B) { benchTable(b, &Random{}, &Random{}) }
 
+// BenchmarkTableTurnMask is BenchmarkTableTurn with both random bots
+// asked through the Agent interface (ChooseMask) rather than picked for
+// by the table (agents.DigitPicker): what a turn costs a bot that is
+// called for each decision. (The wrapper hiding Digits adds a call of
+// its own to each decision, a few instructions.)
+func BenchmarkTableTurnMask(b *testing.B) {
+	x := agents.Agent(maskedRandom{&Random{}})
+	if _, ok := x.(agents.DigitPicker); ok {
+		b.Fatal("maskedRandom is a DigitPicker: the table would not ask it")
+	}
+	benchTable(b, x, maskedRandom{&Random{}})
+}
+
+// maskedRandom is the random bot without its Digits: Table asks it
+// through ChooseMask.
+type maskedRandom struct{ *Random }
+
+// Digits hides Random's (a field would do; a method that is no
+// agents.DigitPicker's keeps the type small).
+func (maskedRandom) Digits() {}
+
 // BenchmarkTableTurnGreedy is BenchmarkTableTurn with greedy in seat 1:
 // the decisions of a bot that scores its choices, the workload of a
 // tournament of random and greedy.
