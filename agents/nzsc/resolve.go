@@ -62,6 +62,10 @@ type Resolve struct {
 	ctx  context.Context
 }
 
+// resolveNote is resolve's word (agents.Note) before it solves the
+// whole game for a character pick, seconds with nothing to show.
+const resolveNote = "resolve: solving the whole game for its first character pick (about 5 s of CPU, for each of the bot's instances, one per worker; with cache=game, every game); nothing is kept between runs"
+
 func newResolve(p agents.Params) (agents.Agent, error) {
 	r := &Resolve{}
 	switch p["cache"] {
@@ -136,6 +140,7 @@ func (r *Resolve) solved(st *nz.State) *solve.Solution {
 	switch st.Phase {
 	case nz.PickCharacter:
 		if !s.HasCharacters() {
+			agents.Note(ctx, resolveNote)
 			err = s.SolveCharacters(ctx)
 		}
 	case nz.PickBooster:

@@ -60,6 +60,14 @@ func (c *Classic) NewGame(g game.Game, _ int, rng *rand.Rand) {
 	}
 }
 
+// Adapts says, for a fixed starting state (seed=), that its choices do
+// not follow the uniform strategy Mix states but replay one fixed
+// sequence every game, in the two-player classic's words: `nzsc exploit
+// --players N` then says that its figures do not describe the bot
+// (analysis.Adaptive). With a state drawn from each game's seed (the
+// default) it returns "".
+func (c *Classic) Adapts() string { return nzscbots.NewClassic(c.fixed).Adapts() }
+
 // Act implements agents.Player.
 func (c *Classic) Act(obs game.Observation, legal []game.Action) game.Action {
 	o := observed(obs)

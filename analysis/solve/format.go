@@ -174,6 +174,9 @@ func FileRules(path string) (nzsc.Rules, error) {
 		return nzsc.Rules{}, err
 	}
 	defer f.Close()
+	if err := inputfile.CheckSize(f, path); err != nil {
+		return nzsc.Rules{}, err // Load would refuse it at the first decision
+	}
 	br := bufio.NewReader(f)
 	var rules [8]uint8
 	_, err = readHeader(br)

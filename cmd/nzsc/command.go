@@ -144,6 +144,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return usagef("%s: %v%s", c.name, err, hint)
 	}
+	e.ctx = withBotNotes(e, fs)
 	// A panic is a bug: it becomes an error that exitCode reports as one
 	// line, with the stack saved to a file.
 	err := crash.Guard(func() error { return c.run(e, fs, fs.Args()) })

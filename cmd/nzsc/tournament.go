@@ -13,6 +13,7 @@ import (
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // defaultTournamentBots is the tournament that 'nzsc tournament' plays
@@ -29,7 +30,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
-			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots")
+			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots (at most their number)")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
@@ -110,6 +111,15 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		return nil, usagef("tournament: --tables %d: want a positive number of tables", tables)
 	case tables > 0 && g.Seats() == 2:
 		return nil, usagef("tournament: --tables draws tables of 3 or 4 players (--players 3); at 2 every pairing plays")
+	}
+	if all := tournament.NumTables(len(specs), g.Seats(), cfg.Gauntlet); tables > 0 && uint64(tables) > all {
+		// Refused like every other count out of range: lowered to every
+		// table without a word, the run was not the one asked for.
+		of := ""
+		if cfg.Gauntlet >= 0 {
+			of = " with the gauntlet bot"
+		}
+		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %d tables%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), all, of)
 	}
 	cfg.DrawTables = tables
 	var err error

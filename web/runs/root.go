@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -262,12 +263,13 @@ func openPlain(root *os.Root, name string, dirs bool) (*os.File, error) {
 	return f, nil
 }
 
-// readRegular reads the regular file name under root (openPlain).
+// readRegular reads the regular file name under root (openPlain), of
+// at most inputfile.MaxSize bytes.
 func readRegular(root *os.Root, name string) ([]byte, error) {
 	f, err := openPlain(root, name, false)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return inputfile.ReadAll(f, name)
 }
