@@ -56,7 +56,9 @@ type MaskChooser interface {
 // returns (a pointer into the agent, which NewGame resets), and calls
 // neither Choose nor ChooseMask nor Fault during the game: the same
 // choices from the same draws, without an interface call a decision
-// (issue 26). Other callers still call Choose. Beware embedding, as for
+// (issue 26). One agent seated in both seats of a game is asked as
+// before (its one Digits cannot follow two sources). Other callers
+// still call Choose. Beware embedding, as for
 // MaskChooser: a type that embeds a DigitPicker and chooses otherwise
 // must hide Digits.
 type DigitPicker interface {

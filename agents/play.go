@@ -29,7 +29,8 @@ type Table struct {
 // place, so that the loop over the seats addresses it from one pointer.
 type tableSeat struct {
 	agent    Agent
-	digits   *nzsc.Digits // agent's picks when it is a DigitPicker, or nil
+	picker   *nzsc.Digits // agent's Digits when it is a DigitPicker, or nil
+	digits   *nzsc.Digits // picker, unless both seats' agents share it; or nil
 	mask     MaskChooser  // agent's fast path, or nil
 	faulter  Faulter      // or nil
 	finisher Finisher     // or nil
@@ -169,6 +170,15 @@ func (t *Table) play(seed uint64, a, b Agent) (forfeit int, fault error) {
 func (t *Table) start(seed uint64, a, b Agent) *nzsc.State {
 	t.startSeat(0, seed, a)
 	t.startSeat(1, seed, b)
+	// One agent in both seats keeps one Digits, read from the source its
+	// last NewGame gave it (seat 1's): the table cannot make its picks
+	// from each seat's own, so it asks the agent, which answers as it
+	// always did.
+	p0, p1 := t.seats[0].picker, t.seats[1].picker
+	if p0 == p1 {
+		p0, p1 = nil, nil
+	}
+	t.seats[0].digits, t.seats[1].digits = p0, p1
 	return &t.state
 }
 
@@ -183,9 +193,9 @@ func (t *Table) startSeat(i int, seed uint64, ag Agent) {
 	// seat cost about 12 instructions a turn of random play).
 	if !sameAgent(st.agent, ag) {
 		st.agent = ag
-		st.digits = nil
+		st.picker = nil
 		if p, ok := ag.(DigitPicker); ok {
-			st.digits = p.Digits()
+			st.picker = p.Digits()
 		}
 		st.faulter, _ = ag.(Faulter)
 		st.mask, _ = ag.(MaskChooser)

@@ -220,3 +220,35 @@ func TestTableDigitsPathIsListPath(t *testing.T) {
 		t.Fatalf("only %d games of more than 12 turns: words are not crossed", long)
 	}
 }
+
+// TestTableSharedRandomIsAsked plays one random bot in both seats of a
+// table: its one Digits, read from the source its last NewGame gave it,
+// cannot be the table's picks from each seat's own source, so the table
+// must ask it (ChooseMask), and the games must be those of one random
+// bot asked from lists in both seats. The games cycle through the bot in
+// both seats and with greedy in either, so that a seat's agent changes
+// while the other keeps the shared one.
+func TestTableSharedRandomIsAsked(t *testing.T) {
+	fast, slow := agents.NewTable(), agents.NewTable()
+	r, l := &Random{}, &Random{}
+	g, h := &Greedy{}, &Greedy{}
+	cycle := []struct{ fa, fb, sa, sb agents.Agent }{
+		{r, r, listOnly{l}, listOnly{l}},
+		{g, r, listOnly{h}, listOnly{l}},
+		{r, r, listOnly{l}, listOnly{l}},
+		{r, g, listOnly{l}, listOnly{h}},
+		{r, r, listOnly{l}, listOnly{l}},
+		{r, &Random{}, listOnly{l}, listOnly{&Random{}}},
+	}
+	for _, rules := range maskRules {
+		for seed := range uint64(120) {
+			c := cycle[seed%uint64(len(cycle))]
+			of := fast.Play(rules, seed, c.fa, c.fb)
+			os := slow.Play(rules, seed, c.sa, c.sb)
+			if of.State != os.State || !slices.Equal(fast.History, slow.History) {
+				t.Fatalf("rules %+v, seed %d (case %d): the table plays\n%v\nasked from lists the bots play\n%v",
+					rules, seed, seed%uint64(len(cycle)), fast.History, slow.History)
+			}
+		}
+	}
+}
