@@ -45,6 +45,9 @@ func SummarizeFFA(t *Tournament) (*FFASummary, error) {
 		for k, b := range tb.Bots {
 			s.Faults[b].Forfeits += tb.Forfeits[k]
 			s.Faults[b].Illegal += tb.Illegal[k]
+			for x, n := range tb.ForfeitKinds[k] {
+				s.Faults[b].Kinds[x] += n
+			}
 		}
 		s.Games += tb.Games()
 		s.Undecided += tb.Undecided

@@ -25,13 +25,22 @@ type TableCounts struct {
 	// p+1, every bot pooled: a seat's advantage shows there.
 	SeatPlaces [MaxTableSeats][MaxTableSeats]int64 `json:"seat_places"`
 	// Forfeits[i] and Illegal[i] count Bots[i]'s forfeited games and its
-	// penalized actions.
-	Forfeits [MaxTableSeats]int64 `json:"forfeits"`
-	Illegal  [MaxTableSeats]int64 `json:"illegal"`
+	// penalized actions; ForfeitKinds[i] splits Bots[i]'s forfeits by the
+	// fault's kind (FaultKinds), as Pairing.ForfeitKinds does at two.
+	Forfeits     [MaxTableSeats]int64                `json:"forfeits"`
+	ForfeitKinds [MaxTableSeats][NumFaultKinds]int64 `json:"forfeit_kinds"`
+	Illegal      [MaxTableSeats]int64                `json:"illegal"`
 	// Undecided counts the games nobody won (the turn cap), Turns all
 	// games' steps.
 	Undecided int64 `json:"undecided"`
 	Turns     int64 `json:"turns"`
+	// Pentanomial, at a table played in seat-swapped pairs of Bots[0]
+	// and Bots[1] (a sequential test at three or more seats), counts the
+	// pairs by Bots[0]'s points against Bots[1] in the pair, as
+	// Pairing.Pentanomial: a game scores 1 when Bots[0] finished ahead of
+	// Bots[1], 1/2 level, 0 behind. Zero at a table played in sets of
+	// every seat order.
+	Pentanomial [5]int64 `json:"pentanomial"`
 	// Openings, in a run with openings (--openings), holds for each
 	// opening its sets' finished-ahead tallies (OpeningTally, AddSet):
 	// the strata from which the narrowing is estimated (TableSpreadOf).
@@ -81,29 +90,81 @@ func (t *TableCounts) Merge(u *TableCounts) {
 			t.SeatPlaces[s][p] += u.SeatPlaces[s][p]
 		}
 		t.Forfeits[s] += u.Forfeits[s]
+		for k := range t.ForfeitKinds[s] {
+			t.ForfeitKinds[s][k] += u.ForfeitKinds[s][k]
+		}
 		t.Illegal[s] += u.Illegal[s]
 	}
 	t.Undecided += u.Undecided
 	t.Turns += u.Turns
+	for h := range t.Pentanomial {
+		t.Pentanomial[h] += u.Pentanomial[h]
+	}
+}
+
+// Versus returns how often Bots[i] finished ahead of Bots[j], level
+// with it and behind it: Bots[i]'s wins, draws and losses against
+// Bots[j] when only their two places count.
+func (t *TableCounts) Versus(i, j int) Record {
+	var r Record
+	for k, c := range t.Finishes {
+		if c == 0 {
+			continue
+		}
+		switch aheadHalf(k>>(2*i)&3, k>>(2*j)&3) {
+		case 2:
+			r.Wins += c
+		case 1:
+			r.Draws += c
+		default:
+			r.Losses += c
+		}
+	}
+	return r
+}
+
+// AddPair counts in Pentanomial a seat-swapped pair of Bots[0] and
+// Bots[1] whose two games finished in places (places[g][i] the place of
+// Bots[i] in game g): Bots[0]'s half-points in the pair, 2 a game it
+// finished ahead of Bots[1], 1 level, 0 behind.
+func (t *TableCounts) AddPair(places [2][]int) {
+	t.Pentanomial[aheadHalf(places[0][0], places[0][1])+aheadHalf(places[1][0], places[1][1])]++
+}
+
+// aheadHalf returns the half-points of finishing in place a against
+// another in place b: 2 ahead, 1 level, 0 behind.
+func aheadHalf(a, b int) int {
+	switch {
+	case a < b:
+		return 2
+	case a == b:
+		return 1
+	}
+	return 0
 }
 
 // tableJSON is TableCounts on disk: the finishes as a map from the places
-// ("1-3-2") to their count, only those that happened.
+// ("1-3-2") to their count, only those that happened. The forfeits' kinds
+// and the pentanomial are left out when zero (no forfeit; a table played
+// in sets of every seat order), so that such tables' counts read as they
+// did before either was kept.
 type tableJSON struct {
-	Bots       []int                               `json:"bots"`
-	Finishes   map[string]int64                    `json:"finishes"`
-	SeatPlaces [MaxTableSeats][MaxTableSeats]int64 `json:"seat_places"`
-	Forfeits   [MaxTableSeats]int64                `json:"forfeits"`
-	Illegal    [MaxTableSeats]int64                `json:"illegal"`
-	Undecided  int64                               `json:"undecided"`
-	Turns      int64                               `json:"turns"`
-	Openings   [][]int64                           `json:"openings,omitempty"`
+	Bots         []int                               `json:"bots"`
+	Finishes     map[string]int64                    `json:"finishes"`
+	SeatPlaces   [MaxTableSeats][MaxTableSeats]int64 `json:"seat_places"`
+	Forfeits     [MaxTableSeats]int64                `json:"forfeits"`
+	ForfeitKinds [MaxTableSeats][NumFaultKinds]int64 `json:"forfeit_kinds,omitzero"`
+	Illegal      [MaxTableSeats]int64                `json:"illegal"`
+	Undecided    int64                               `json:"undecided"`
+	Turns        int64                               `json:"turns"`
+	Pentanomial  [5]int64                            `json:"pentanomial,omitzero"`
+	Openings     [][]int64                           `json:"openings,omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler.
 func (t TableCounts) MarshalJSON() ([]byte, error) {
-	j := tableJSON{Bots: t.Bots, Finishes: map[string]int64{}, SeatPlaces: t.SeatPlaces,
-		Forfeits: t.Forfeits, Illegal: t.Illegal, Undecided: t.Undecided, Turns: t.Turns, Openings: t.Openings}
+	j := tableJSON{Bots: t.Bots, Finishes: map[string]int64{}, SeatPlaces: t.SeatPlaces, Forfeits: t.Forfeits, ForfeitKinds: t.ForfeitKinds,
+		Illegal: t.Illegal, Undecided: t.Undecided, Turns: t.Turns, Pentanomial: t.Pentanomial, Openings: t.Openings}
 	for k, c := range t.Finishes {
 		if c > 0 {
 			j.Finishes[placesString(finishPlaces(k, len(t.Bots)))] = c
@@ -122,8 +183,8 @@ func (t *TableCounts) UnmarshalJSON(b []byte) error {
 	if n < 2 || n > MaxTableSeats {
 		return fmt.Errorf("table: %d bots (want 2 to %d)", n, MaxTableSeats)
 	}
-	*t = TableCounts{Bots: j.Bots, SeatPlaces: j.SeatPlaces, Forfeits: j.Forfeits, Illegal: j.Illegal,
-		Undecided: j.Undecided, Turns: j.Turns, Openings: j.Openings}
+	*t = TableCounts{Bots: j.Bots, SeatPlaces: j.SeatPlaces, Forfeits: j.Forfeits, ForfeitKinds: j.ForfeitKinds, Illegal: j.Illegal,
+		Undecided: j.Undecided, Turns: j.Turns, Pentanomial: j.Pentanomial, Openings: j.Openings}
 	for o, tl := range j.Openings {
 		if len(tl) != 1+2*TablePairs(n) {
 			return fmt.Errorf("table %v: openings[%d] holds %d numbers, want %d (sets, then each pair's half-points and their squares)", j.Bots, o, len(tl), 1+2*TablePairs(n))

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -93,19 +96,36 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 		p.para(fmt.Sprintf("Games nobody won: %d of %d (%d forfeited, the others sharing first place; %d at the turn cap); %.1f steps a game on average.",
 			s.Undecided, s.Games, forfeited, s.Undecided-forfeited, steps))
 	}
-	// Faults, only when some bot has any, as a table like a two-player
-	// run's (a table of 3 or 4 keeps no kinds: analysis.TableCounts).
+	// Faults, only when some bot has any: a two-player run's table.
 	if forfeited+illegalSum(s.Faults) > 0 {
-		p.section("Faults per bot: games forfeited and turns penalized for an illegal answer")
-		var rows [][]string
-		for _, i := range s.Ranking.Order {
-			f := s.Faults[i]
-			rows = append(rows, []string{s.Counts.Bots[i], strconv.FormatInt(f.Forfeits, 10), strconv.FormatInt(f.Illegal, 10)})
-		}
-		p.table([]string{"bot", "forfeits", "penalized"}, rows)
+		p.faults(s.Counts.Bots, s.Ranking.Order, s.Faults)
 	}
 	p.gameStats(s.Counts)
 	return p.err
+}
+
+// faultKinds returns f's forfeits by kind, named, or nil when it has none.
+func faultKinds(f analysis.BotFaults) map[string]int64 {
+	if f.Forfeits == 0 {
+		return nil
+	}
+	out := map[string]int64{}
+	for k, n := range f.Kinds {
+		if n > 0 {
+			out[analysis.FaultKinds[k]] = n
+		}
+	}
+	return out
+}
+
+// kindsText writes forfeits by kind as faults.csv's kinds column does
+// ("crash 1, timeout 3": by name).
+func kindsText[N int64 | uint64](kinds map[string]N) string {
+	out := make([]string, 0, len(kinds))
+	for _, k := range slices.Sorted(maps.Keys(kinds)) {
+		out = append(out, fmt.Sprintf("%s %d", k, kinds[k]))
+	}
+	return strings.Join(out, ", ")
 }
 
 // illegalSum sums the bots' penalized actions.
@@ -131,7 +151,10 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		WinHi     analysis.Number `json:"win_share_hi"`
 		Games     int64           `json:"games"`
 		Forfeits  int64           `json:"forfeits"`
-		Illegal   int64           `json:"illegal"`
+		// Kinds splits Forfeits by the fault's kind, as a two-player
+		// report's forfeit_kinds; absent when the bot forfeited nothing.
+		Kinds   map[string]int64 `json:"forfeit_kinds,omitempty"`
+		Illegal int64            `json:"illegal"`
 	}
 	doc := struct {
 		Format string `json:"format"`
@@ -156,7 +179,7 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),
 			EloHi: analysis.Number(rt.Hi), MeanPlace: analysis.Number(pl.MeanPlace), PlaceLo: analysis.Number(pl.PlaceLo),
 			PlaceHi: analysis.Number(pl.PlaceHi), WinShare: analysis.Number(pl.WinShare), WinLo: analysis.Number(pl.WinLo),
-			WinHi: analysis.Number(pl.WinHi), Games: pl.Games, Forfeits: s.Faults[i].Forfeits, Illegal: s.Faults[i].Illegal})
+			WinHi: analysis.Number(pl.WinHi), Games: pl.Games, Forfeits: s.Faults[i].Forfeits, Kinds: faultKinds(s.Faults[i]), Illegal: s.Faults[i].Illegal})
 	}
 	for i := range s.Ahead {
 		row := make([]analysis.Number, len(s.Ahead[i]))
@@ -200,7 +223,7 @@ func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 		pt.Header = append(pt.Header, "place"+strconv.Itoa(k+1))
 		st.Header = append(st.Header, "place"+strconv.Itoa(k+1))
 	}
-	pt.Header = append(pt.Header, "forfeits", "illegal")
+	pt.Header = append(pt.Header, "forfeits", "illegal", "kinds")
 	for _, i := range s.Ranking.Order {
 		var n int64
 		for _, x := range places[i][:s.Seats] {
@@ -210,7 +233,7 @@ func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 		for _, x := range places[i][:s.Seats] {
 			row = append(row, c(x))
 		}
-		pt.Rows = append(pt.Rows, append(row, c(s.Faults[i].Forfeits), c(s.Faults[i].Illegal)))
+		pt.Rows = append(pt.Rows, append(row, c(s.Faults[i].Forfeits), c(s.Faults[i].Illegal), kindsText(faultKinds(s.Faults[i]))))
 	}
 	for seat := range s.Seats {
 		var n int64

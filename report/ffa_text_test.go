@@ -38,6 +38,8 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	tc.Finishes[analysis.FinishKey([]int{1, 1, 1})] = 1 // one game at the cap
 	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 1
 	tc.Forfeits[0] = 4
+	tc.ForfeitKinds[0][analysis.FaultKindIndex("crash")] = 3
+	tc.ForfeitKinds[0][analysis.FaultKindIndex("time")] = 1
 	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
 	if err != nil {
 		t.Fatal(err)
@@ -52,8 +54,25 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	if !strings.Contains(out, want) || strings.Contains(out, "(turn cap): 5") {
 		t.Errorf("the text of 4 forfeits and 1 game at the cap lacks %q:\n%s", want, out)
 	}
-	// The faults are a table, as in a two-player run's report.
-	if !strings.Contains(out, "Faults per bot") || !regexp.MustCompile(`(?m)^alpha +4 +0$`).MatchString(out) {
-		t.Errorf("no faults table with alpha's 4 forfeits:\n%s", out)
+	// The faults are a table, as in a two-player run's report: the
+	// forfeits by kind (timeout crash protocol other illegal time), then
+	// the penalized turns.
+	if !strings.Contains(out, "Faults per bot") || !regexp.MustCompile(`(?m)^alpha +4 +0 +3 +0 +0 +0 +1 +0$`).MatchString(out) {
+		t.Errorf("no faults table with alpha's 4 forfeits, 3 crashes and 1 on time:\n%s", out)
+	}
+	var j strings.Builder
+	if err := FFAJSON(&j, fs, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(j.String(), `"forfeit_kinds": {`+"\n"+`    "crash": 3,`+"\n"+`    "time": 1`) {
+		t.Errorf("the JSON report lacks alpha's forfeits by kind:\n%s", j.String())
+	}
+	// places.csv's kinds, as a match's faults.csv writes them.
+	tables, err := FFATables(fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if csv := string(tables[1].CSV()); tables[1].Name != "places.csv" || !strings.Contains(csv, ",4,0,\"crash 3, time 1\"\n") {
+		t.Errorf("%s lacks alpha's forfeits by kind:\n%s", tables[1].Name, csv)
 	}
 }

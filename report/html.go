@@ -219,7 +219,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 	pg.Sections = append(pg.Sections, spreadSection(s, csv["crosstable.csv"]), crossSection(s, csv["crosstable.csv"]),
 		pairingsSection(s, csv["pairings.csv"], ls != nil))
 	if s.AnyFaults() {
-		pg.Sections = append(pg.Sections, faultsSection(s, csv["pairings.csv"]))
+		pg.Sections = append(pg.Sections, faultsSection(s.Counts.Bots, s.Ranking.Order, s.Faults, csv["pairings.csv"]))
 	}
 	if settled > 0 {
 		pg.Sections = append(pg.Sections, nzscSections(s, ls, csv)...)
@@ -352,16 +352,17 @@ func pairingsSection(s *analysis.Summary, dl hlink, unsettled bool) *hsection {
 	return sec
 }
 
-func faultsSection(s *analysis.Summary, dl hlink) *hsection {
-	t := s.Counts
+// faultsSection is the page's table of the bots' faults, in order, for
+// every game and table size.
+func faultsSection(bots []string, order []int, fs []analysis.BotFaults, dl hlink) *hsection {
 	sec := &hsection{ID: "faults", Title: "Faults",
 		Intro:     "Games forfeited per bot (by kind) and turns in which its answer was penalized.",
 		Downloads: []hlink{dl}}
 	h := append(append([]string{"bot", "forfeits"}, analysis.FaultKinds[:]...), "illegal")
 	tb := &htable{ID: "t-faults", Head: heads(true, h...)}
-	for _, i := range s.Ranking.Order {
-		f := s.Faults[i]
-		row := []hcell{textCell(t.Bots[i]), countCell(f.Forfeits)}
+	for _, i := range order {
+		f := fs[i]
+		row := []hcell{textCell(bots[i]), countCell(f.Forfeits)}
 		for _, n := range f.Kinds {
 			row = append(row, countCell(n))
 		}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/nzsclab/nzsc/analysis"
@@ -146,15 +147,8 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 	st.Tables = append(st.Tables, sp)
 	pg.Sections = append(pg.Sections, st)
 
-	var faults bool
-	ft := &htable{ID: "t-faults", Head: heads(true, "bot", "games forfeited", "penalized actions")}
-	for _, i := range rk.Order {
-		f := s.Faults[i]
-		faults = faults || f.Forfeits+f.Illegal > 0
-		ft.Rows = append(ft.Rows, []hcell{textCell(t.Bots[i]), countCell(f.Forfeits), countCell(f.Illegal)})
-	}
-	if faults {
-		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}, Downloads: []hlink{csv["places.csv"]}})
+	if slices.ContainsFunc(s.Faults, func(f analysis.BotFaults) bool { return f.Forfeits+f.Illegal > 0 }) {
+		pg.Sections = append(pg.Sections, faultsSection(t.Bots, rk.Order, s.Faults, csv["places.csv"]))
 	}
 	if gs := gameStatsSection(t); gs != nil {
 		pg.Sections = append(pg.Sections, gs)

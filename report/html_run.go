@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -74,11 +73,7 @@ func MatchHTML(w io.Writer, m *Match) error {
 		ft := &htable{ID: "t-faults", Head: heads(true, "bot", "forfeits", "illegal choices", "forfeits by kind")}
 		for i, b := range []string{m.A, m.B} {
 			f := &s.Faults[i]
-			var kinds []string
-			for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
-				kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
-			}
-			ft.Rows = append(ft.Rows, []hcell{textCell(b), countCell(int64(f.Forfeits)), countCell(int64(f.Illegal)), textCell(strings.Join(kinds, ", "))})
+			ft.Rows = append(ft.Rows, []hcell{textCell(b), countCell(int64(f.Forfeits)), countCell(int64(f.Illegal)), textCell(kindsText(f.Kinds))})
 		}
 		fc := matchFaults(m)
 		pg.Sections = append(pg.Sections, &hsection{ID: "faults", Title: "Faults", Tables: []*htable{ft}, Downloads: []hlink{dataCSV(fc.Name, fc.CSV())}})
@@ -163,6 +158,9 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 	SPRTText(&verdict, o, v)
 	lines := strings.Split(strings.TrimSpace(verdict.String()), "\n")
 	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: lines[:1]}
+	if o.Seats > 2 {
+		pg.Info = append(pg.Info, o.fieldLine())
+	}
 	if o.Openings != nil {
 		pg.Info = append(pg.Info, o.Openings.Text(0))
 	}

@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -195,11 +194,7 @@ func MatchText(w io.Writer, m *Match) error {
 		rows = nil
 		for i, b := range []string{m.A, m.B} {
 			f := &s.Faults[i]
-			kinds := make([]string, 0, len(f.Kinds))
-			for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
-				kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
-			}
-			rows = append(rows, []string{b, fmt.Sprint(f.Forfeits), fmt.Sprint(f.Illegal), strings.Join(kinds, ", ")})
+			rows = append(rows, []string{b, fmt.Sprint(f.Forfeits), fmt.Sprint(f.Illegal), kindsText(f.Kinds)})
 		}
 		p.render(&Table{Header: []string{"bot", "forfeits", "illegal choices", "forfeits by kind"}, Rows: rows, Wrap: true})
 	}
@@ -224,11 +219,7 @@ func matchFaults(m *Match) CSVTable {
 	t := CSVTable{Name: "faults.csv", Header: []string{"bot", "forfeits", "illegal", "kinds"}}
 	for i, b := range []string{m.A, m.B} {
 		f := &m.Summary.Faults[i]
-		kinds := make([]string, 0, len(f.Kinds))
-		for _, k := range slices.Sorted(maps.Keys(f.Kinds)) {
-			kinds = append(kinds, fmt.Sprintf("%s %d", k, f.Kinds[k]))
-		}
-		t.Rows = append(t.Rows, []string{b, strconv.FormatUint(uint64(f.Forfeits), 10), strconv.FormatUint(uint64(f.Illegal), 10), strings.Join(kinds, ", ")})
+		t.Rows = append(t.Rows, []string{b, strconv.FormatUint(uint64(f.Forfeits), 10), strconv.FormatUint(uint64(f.Illegal), 10), kindsText(f.Kinds)})
 	}
 	return t
 }

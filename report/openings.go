@@ -33,8 +33,11 @@ type Openings struct {
 	// sqrt(within/total); Narrower is 1 − Ratio.
 	Ratio    num `json:"ratio"`
 	Narrower num `json:"narrower"`
-	// seats is the run's players a table, for the words.
-	seats int
+	// seats is the run's players a table, for the words; paired says
+	// the run played seat-swapped pairs of two bots at a table of 3 or
+	// 4 (a sequential test) rather than sets of every seat order.
+	seats  int
+	paired bool
 }
 
 // openingsOf returns the openings of the run man describes with its
@@ -49,11 +52,17 @@ func openingsOf(man *results.Manifest, counts *analysis.Tournament) *Openings {
 	if o.Design == "" {
 		o.Design = "seeds"
 	}
+	// A test at 3 or 4 seats plays seat-swapped pairs of NEW and BASE:
+	// its openings are a match's, told as such.
+	o.paired = man.Kind == results.KindSPRT && o.seats > 2
 	if counts == nil {
 		return o
 	}
 	s, ok := analysis.SpreadOf(counts.Pairings)
-	if o.seats > 2 {
+	switch {
+	case o.paired:
+		s, ok = analysis.SpreadOf(pairedTable(counts.Tables))
+	case o.seats > 2:
 		s, ok = analysis.TableSpreadOf(counts.Tables)
 	}
 	if !ok {
@@ -63,6 +72,23 @@ func openingsOf(man *results.Manifest, counts *analysis.Tournament) *Openings {
 	o.Tallied, o.Pairs = true, s.Pairs
 	o.WithinVariance, o.TotalVariance, o.Ratio, o.Narrower = num(s.Within), num(s.Total), num(r), num(1-r)
 	return o
+}
+
+// pairedTable returns the one table of a sequential test at 3 or 4
+// seats as the pairing of its bots 0 and 1 (NEW and BASE) that
+// SpreadOf reads: its pentanomial and, per opening, its pairs and
+// bots 0's half-points against bot 1 (the first pair of the table's
+// tallies, a set being a pair).
+func pairedTable(tables []analysis.TableCounts) []analysis.Pairing {
+	if len(tables) != 1 || tables[0].Openings == nil {
+		return nil
+	}
+	t := &tables[0]
+	p := analysis.Pairing{Pentanomial: t.Pentanomial}
+	for _, tl := range t.Openings {
+		p.Openings = append(p.Openings, [2]int64{tl[0], tl[1]})
+	}
+	return []analysis.Pairing{p}
 }
 
 // what names the openings for people.
@@ -86,7 +112,7 @@ func (o *Openings) what() string {
 // and how much they narrowed the intervals. pairs > 0 adds a match's
 // own half-widths (A's score in points of 100) at that many game pairs.
 func (o *Openings) Text(pairs int64) string {
-	if o.seats > 2 {
+	if o.seats > 2 && !o.paired {
 		return fmt.Sprintf("Openings: %s, every set's games from one, each bot in every seat.", o.what()) +
 			o.narrowing("intervals of who finished ahead of whom", "a pair of bots' finished-ahead share in a set")
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -17,9 +18,14 @@ type SPRTLook struct {
 
 // SPRT is a sequential test's result document (docs/results-format.md).
 type SPRT struct {
-	Format      string          `json:"format"`
-	New         string          `json:"new"`
-	Base        string          `json:"base"`
+	Format string `json:"format"`
+	New    string `json:"new"`
+	Base   string `json:"base"`
+	// Seats and Field, in a test at three or four seats, are the table's
+	// size and the bots of its other seats; a game is then won when New
+	// finished ahead of Base, drawn when they shared a place.
+	Seats       int             `json:"seats,omitempty"`
+	Field       []string        `json:"field,omitempty"`
 	Seed        string          `json:"seed"`
 	Elo0        float64         `json:"elo0"`
 	Elo1        float64         `json:"elo1"`
@@ -62,12 +68,31 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	}
 	p := &printer{w: w}
 	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
+	if o.Seats > 2 {
+		p.para(o.fieldLine())
+	}
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
 		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS)))
 	if o.Openings != nil {
 		p.para(o.Openings.Text(0))
 	}
+}
+
+// fieldLine says, at three or four seats, who held the other seats and
+// what a game's score is.
+func (o *SPRT) fieldLine() string {
+	return fmt.Sprintf("At %d seats, %s: a game is won when %s finished ahead of %s, drawn when they shared a place.",
+		o.Seats, FieldText(o.Field), o.New, o.Base)
+}
+
+// FieldText says which bots sat in the other seats of a test at three or
+// four seats.
+func FieldText(field []string) string {
+	if len(field) == 1 {
+		return field[0] + " in the other seat"
+	}
+	return strings.Join(field, " and ") + " in the other seats"
 }
 
 // NewSPRT builds a test's result document from its settings and looks:

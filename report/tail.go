@@ -94,7 +94,7 @@ type runReport struct {
 func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) (*runReport, error) {
 	r := &runReport{Manifest: man, Counts: counts, opt: opt}
 	switch {
-	case man.NumSeats() > 2:
+	case man.NumSeats() > 2 && man.Kind != results.KindSPRT:
 		s, err := analysis.SummarizeFFA(counts)
 		if err != nil {
 			return nil, err
@@ -255,5 +255,8 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 	verdict := t.Final(st.Last())
 	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted)
 	o.Openings = openingsOf(man, counts)
+	if n := man.NumSeats(); n > 2 {
+		o.Seats, o.Field = n, slices.Clone(counts.Bots[2:])
+	}
 	return o, verdict, nil
 }

@@ -168,20 +168,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 
 	// Faults, only when some bot has any (as match does).
 	if s.AnyFaults() {
-		p.section("Faults per bot: games forfeited (by kind) and turns penalized for an illegal answer")
-		hdr := []string{"bot", "forfeits"}
-		hdr = append(hdr, analysis.FaultKinds[:]...)
-		hdr = append(hdr, "penalized")
-		rows := [][]string{}
-		for _, i := range rk.Order {
-			f := s.Faults[i]
-			row := []string{t.Bots[i], strconv.FormatInt(f.Forfeits, 10)}
-			for _, n := range f.Kinds {
-				row = append(row, strconv.FormatInt(n, 10))
-			}
-			rows = append(rows, append(row, strconv.FormatInt(f.Illegal, 10)))
-		}
-		p.table(hdr, rows)
+		p.faults(t.Bots, rk.Order, s.Faults)
 	}
 
 	if ls := loadouts.Summarize(t); ls != nil {
@@ -189,6 +176,26 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	}
 	p.gameStats(s.Counts)
 	return p.err
+}
+
+// faults writes the table of the bots' faults, in order, for every game
+// and table size: games forfeited, by kind, and turns penalized for an
+// illegal answer.
+func (p *printer) faults(bots []string, order []int, fs []analysis.BotFaults) {
+	p.section("Faults per bot: games forfeited (by kind) and turns penalized for an illegal answer")
+	hdr := []string{"bot", "forfeits"}
+	hdr = append(hdr, analysis.FaultKinds[:]...)
+	hdr = append(hdr, "penalized")
+	rows := [][]string{}
+	for _, i := range order {
+		f := fs[i]
+		row := []string{bots[i], strconv.FormatInt(f.Forfeits, 10)}
+		for _, n := range f.Kinds {
+			row = append(row, strconv.FormatInt(n, 10))
+		}
+		rows = append(rows, append(row, strconv.FormatInt(f.Illegal, 10)))
+	}
+	p.table(hdr, rows)
 }
 
 // nzscTables writes two-player NZSC's own tables: characters, loadouts,

@@ -42,6 +42,9 @@ func (m *Manifest) Check() error {
 	if _, err := game.Build(m.GameName(), m.NumSeats(), game.Rules(m.Rules)); err != nil {
 		return fmt.Errorf("seats %d, rules: %v", m.NumSeats(), err)
 	}
+	if st := m.SPRT; st != nil && len(st.Field) != len(m.Bots)-2 {
+		return fmt.Errorf("sprt: field of %d bots, the run has %d bots besides NEW and BASE", len(st.Field), len(m.Bots)-2)
+	}
 	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
 		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
 	}
@@ -115,8 +118,12 @@ func binomial(n, k uint64) uint64 {
 }
 
 // setGames returns the games that share a seed: every order of a table's
-// bots in its seats (2 at two seats).
+// bots in its seats (2 at two seats), or a seat-swapped pair in a
+// sequential test, whatever its seats (roundrobin.Config.SwapPairs).
 func (m *Manifest) setGames() uint64 {
+	if m.Kind == KindSPRT {
+		return 2
+	}
 	g := uint64(1)
 	for i := 2; i <= m.NumSeats(); i++ {
 		g *= uint64(i)
@@ -285,7 +292,7 @@ func CheckCounts(m *Manifest, c *Counts) error {
 				want[o] += want[o-1]
 			}
 		}
-		err := checkTable(&c.Tables[i], got[i]*m.setGames())
+		err := checkTable(&c.Tables[i], got[i]*m.setGames(), m.Kind == KindSPRT)
 		if err == nil {
 			err = checkTableOpenings(&c.Tables[i], want, m.setGames())
 		}
@@ -415,8 +422,10 @@ func checkOpenings(p *analysis.Pairing, want []uint64) error {
 }
 
 // checkTable checks one table's counts against the games its finished
-// chunks hold, every sum checked for overflow as checkPairing's.
-func checkTable(t *analysis.TableCounts, games uint64) error {
+// chunks hold, every sum checked for overflow as checkPairing's; paired
+// says the table is played in seat-swapped pairs (a sequential test),
+// whose pentanomial counts every pair, and is empty otherwise.
+func checkTable(t *analysis.TableCounts, games uint64, paired bool) error {
 	n, err := game.SumCounts(t.Finishes[:]...)
 	if err != nil {
 		return fmt.Errorf("finishes: %v", err)
@@ -438,8 +447,24 @@ func checkTable(t *analysis.TableCounts, games uint64) error {
 	} else if f > n {
 		return fmt.Errorf("forfeits %v: more than the %d games", t.Forfeits, n)
 	}
+	// Kinds may sum to less than the forfeits: counts written before
+	// tables kept them.
+	for s := range t.ForfeitKinds {
+		if k, err := game.SumCounts(t.ForfeitKinds[s][:]...); err != nil || k > t.Forfeits[s] {
+			return fmt.Errorf("forfeit_kinds[%d]: %v, more than the %d forfeits", s, t.ForfeitKinds[s], t.Forfeits[s])
+		}
+	}
 	if _, err := game.SumCounts(t.Illegal[:]...); err != nil {
 		return fmt.Errorf("illegal: %v", err)
+	}
+	var pairs int64
+	if paired {
+		pairs = int64(games / 2)
+	}
+	if penta, err := game.SumCounts(t.Pentanomial[:]...); err != nil {
+		return fmt.Errorf("pentanomial: %v", err)
+	} else if penta != pairs {
+		return fmt.Errorf("pentanomial %v: %d pairs, the table played %d", t.Pentanomial, penta, pairs)
 	}
 	if t.Undecided < 0 || t.Undecided > n || t.Turns < 0 {
 		return fmt.Errorf("undecided %d, turns %d: out of range", t.Undecided, t.Turns)

@@ -168,3 +168,58 @@ func TestManifestPairings(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRefusesBadSPRTTable: the counts of a sequential test at three
+// seats (seat-swapped pairs, roundrobin.Config.SwapPairs) load as
+// written, and edits no run could have made to its table's pentanomial
+// or forfeit kinds, or to its manifest's field, are refused naming the
+// field.
+func TestLoadRefusesBadSPRTTable(t *testing.T) {
+	g, err := game.Build("nzsc", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bots []*agents.Bot
+	for _, s := range []string{"greedy", "random", "random"} {
+		b, err := agents.ParseForSeats("nzsc", 3, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots = append(bots, b)
+	}
+	cfg := &roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, SwapPairs: true}
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	st := &results.SPRTState{Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "logistic", BatchPairs: 10, Field: []string{"random"}}
+	rd, _, err := roundrobin.Open(cfg, roundrobin.Start{NewRun: roundrobin.NewRun{Out: good, Kind: results.KindSPRT, SPRT: st},
+		Games: 40, Chunk: 5, Seed: 3, SeedGiven: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(t.Context(), roundrobin.RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, c, err := results.Load(good); err != nil || c.Tables[0].Pentanomial == [5]int64{} {
+		t.Fatalf("the written test: %v, or no pentanomial", err)
+	}
+	table := func(m map[string]any) map[string]any { return m["tables"].([]any)[0].(map[string]any) }
+	for i, c := range []struct {
+		file  string
+		edit  func(m map[string]any)
+		field string
+	}{
+		{results.CountsFile, func(m map[string]any) { table(m)["pentanomial"] = []any{20, 0, 0, 0, 1} }, "pentanomial"},
+		{results.CountsFile, func(m map[string]any) { delete(table(m), "pentanomial") }, "pentanomial"},
+		{results.CountsFile, func(m map[string]any) {
+			table(m)["forfeit_kinds"] = []any{[]any{1, 0, 0, 0, 0, 0}, []any{0, 0, 0, 0, 0, 0}, []any{0, 0, 0, 0, 0, 0}, []any{0, 0, 0, 0, 0, 0}}
+		}, "forfeit_kinds[0]"},
+		{results.ManifestFile, func(m map[string]any) { delete(m["sprt"].(map[string]any), "field") }, "field"},
+	} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		editJSON(t, filepath.Join(dir, c.file), c.edit)
+		if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), c.field) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: Load = %v, want one line naming %q", i, err, c.field)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,17 +35,46 @@ func CheckLevel(level string) error {
 }
 
 // GamesLog is a run's games log: one game record (game.Record) per line,
-// gzip-compressed when the file name ends in ".gz". Workers hand it whole
-// chunks of records (Write); Sync makes what it was given durable, and a
-// run calls it before each checkpoint, so that the log holds at least the
-// games in the saved counts. ReopenGamesLog trims it back to exactly
-// those games when the run resumes. It is safe for concurrent use.
+// gzip-compressed when the file name ends in ".gz". A run hands it whole
+// chunks of records (WriteChunk), in chunk order but after an
+// interruption; Sync makes what it was given durable, and a run calls it
+// before each checkpoint, so that the log holds at least the games in the
+// saved counts. ReopenGamesLog trims it back to exactly those games when
+// the run resumes, and SortChunks puts a log written in several sessions
+// back in chunk order. A compressed log is a gzip member per write (per
+// chunk), so that its bytes depend on the records and their order only,
+// never on where a checkpoint flushed it: the same run gives the same
+// file whatever its workers and interruptions. It is safe for concurrent
+// use.
 type GamesLog struct {
-	mu    sync.Mutex
-	f     *os.File
-	zw    *gzip.Writer // nil for a plain file
-	level string
-	err   error
+	mu      sync.Mutex
+	f       *os.File
+	path    string
+	zw      *gzip.Writer // nil for a plain file
+	members int          // gzip members written
+	level   string
+	err     error
+	// size counts the bytes written to f, lines the records; runs are
+	// the offsets in f where a chunk lower than the one before it was
+	// written (a new ordered stretch: the log is in chunk order when
+	// there are none), last the last chunk written.
+	size  int64
+	lines uint64
+	runs  []int64
+	last  uint64
+	any   bool
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n *int64
+}
+
+func (c countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	*c.n += int64(n)
+	return n, err
 }
 
 // Level returns the log's level (LevelFull or LevelOutcome).
@@ -68,9 +98,9 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 }
 
 func newGamesLog(f *os.File, path, level string) *GamesLog {
-	g := &GamesLog{f: f, level: level}
+	g := &GamesLog{f: f, path: path, level: level}
 	if strings.HasSuffix(path, ".gz") {
-		g.zw = gzip.NewWriter(f)
+		g.zw = gzip.NewWriter(countWriter{f, &g.size})
 	}
 	return g
 }
@@ -148,7 +178,7 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 			return nil // incomplete, or the chunk's games written already
 		}
 		seen = addToRanges(seen, cur.chunk)
-		return g.Write(cur.buf.Bytes())
+		return g.WriteChunk(cur.chunk, cur.buf.Bytes())
 	}
 	records, ours := 0, 0
 	err = readLogLines(path, rep, func(line []byte, r *game.Record) error {
@@ -195,6 +225,7 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 		return fail(fmt.Errorf("games log: %w", err))
 	}
 	syncDir(filepath.Dir(path))
+	g.path = path
 	return g, rep, nil
 }
 
@@ -206,6 +237,12 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 // normal end of a killed run's log, not damage. A missing file has no
 // records; a file whose first line is not a record is refused.
 func readLogLines(path string, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
+	return readLogSection(path, 0, -1, rep, visit)
+}
+
+// readLogSection is readLogLines on the bytes lo to hi-1 of the file
+// (to its end when hi < 0): whole lines, or whole gzip members.
+func readLogSection(path string, lo, hi int64, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
 	f, err := inputfile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -215,8 +252,11 @@ func readLogLines(path string, rep *LogRepair, visit func(line []byte, r *game.R
 	}
 	defer f.Close()
 	var rd io.Reader = f
+	if hi >= 0 {
+		rd = io.NewSectionReader(f, lo, hi-lo)
+	}
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
+		zr, err := gzip.NewReader(rd)
 		if errors.Is(err, io.EOF) {
 			return nil // empty
 		}
@@ -343,18 +383,53 @@ func subtractRanges(a, b [][2]uint64) [][2]uint64 {
 	return out
 }
 
-// Write appends whole records (lines).
+// Write appends whole records (lines): a gzip member of their own in a
+// compressed log.
 func (g *GamesLog) Write(b []byte) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err == nil && len(b) > 0 {
-		if g.zw != nil {
-			_, g.err = g.zw.Write(b)
-		} else {
-			_, g.err = g.f.Write(b)
-		}
+	return g.write(b)
+}
+
+// WriteChunk appends the records of chunk c, whole lines. Chunks written
+// out of order are noted (InOrder), for SortChunks.
+func (g *GamesLog) WriteChunk(c uint64, b []byte) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.any && c <= g.last {
+		g.runs = append(g.runs, g.size)
+	}
+	g.last, g.any = c, true
+	return g.write(b)
+}
+
+func (g *GamesLog) write(b []byte) error {
+	if g.err != nil || len(b) == 0 {
+		return g.err
+	}
+	g.lines += uint64(bytes.Count(b, []byte{'\n'}))
+	if g.zw == nil {
+		var n int
+		n, g.err = g.f.Write(b)
+		g.size += int64(n)
+		return g.err
+	}
+	if g.members > 0 {
+		g.zw.Reset(countWriter{g.f, &g.size})
+	}
+	g.members++
+	if _, g.err = g.zw.Write(b); g.err == nil {
+		g.err = g.zw.Close() // the member's end; the file stays open
 	}
 	return g.err
+}
+
+// InOrder reports whether every chunk was written after the chunks below
+// it (since the log was created or reopened).
+func (g *GamesLog) InOrder() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.runs) == 0
 }
 
 // Record appends one record and makes it durable at once: for a game
@@ -370,27 +445,227 @@ func (g *GamesLog) Record(r *game.Record) error {
 	return g.Sync()
 }
 
-// Sync makes every record written so far durable: a gzip flush point and
-// an fsync, so that a reader gets every one of them even if the process
-// is killed afterwards.
+// SortChunks rewrites the log with its chunks in increasing order, when
+// some were written out of order (a resumed run appends the chunks an
+// interruption cut and those a repair played again): chunkOf gives the
+// chunk of a record. The log is a few stretches of increasing chunks
+// (one per session, for a log this version wrote), merged reading each
+// stretch from its place in the file, up to sortFanIn at once (more
+// passes for a log with more, such as one an older version wrote in the
+// order chunks finished): memory holds one chunk's records and a reader
+// per stretch merged, never the log. The sorted log replaces the old one
+// atomically; the log stays open for writing.
+func (g *GamesLog) SortChunks(chunkOf func(r *game.Record) (uint64, bool)) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.err == nil && len(g.runs) > 0 {
+		if err := g.sortPass(chunkOf); err != nil {
+			return fmt.Errorf("games log: putting chunks in order: %w", err)
+		}
+	}
+	return g.err
+}
+
+// sortFanIn is the most stretches of a log merged in one pass.
+const sortFanIn = 64
+
+// sortPass merges the log's stretches sortFanIn at a time into a new
+// file that replaces the log. Called with mu held.
+func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
+	if err := g.f.Sync(); err != nil {
+		return err
+	}
+	tmp, err := createTemp(filepath.Dir(g.path), ".games-log-")
+	if err != nil {
+		return err
+	}
+	out := newGamesLog(tmp, g.path, g.level)
+	fail := func(err error) error {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	starts := append([]int64{0}, g.runs...)
+	spans := make([]logSpan, len(starts))
+	for i, lo := range starts {
+		spans[i] = logSpan{g.path, lo, g.size}
+		if i+1 < len(starts) {
+			spans[i].hi = starts[i+1]
+		}
+	}
+	for i := 0; i < len(spans); i += sortFanIn {
+		if err := mergeSpans(out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
+			return fail(err)
+		}
+	}
+	if out.lines != g.lines {
+		return fail(fmt.Errorf("%d records read back of %d written", out.lines, g.lines))
+	}
+	if err := out.f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp.Name(), g.path); err != nil {
+		return fail(err)
+	}
+	syncDir(filepath.Dir(g.path))
+	g.f.Close()
+	// Every field but the lock, the path and the level is out's.
+	g.f, g.zw, g.members = out.f, out.zw, out.members
+	g.size, g.lines, g.runs, g.last, g.any = out.size, out.lines, out.runs, out.last, out.any
+	if g.zw != nil {
+		g.zw.Reset(countWriter{g.f, &g.size}) // out's counter was out.size
+	}
+	return nil
+}
+
+// logSpan is the bytes lo to hi-1 of a log file (to its end when hi <
+// 0): whole lines, whole gzip members, their chunks in order.
+type logSpan struct {
+	path   string
+	lo, hi int64
+}
+
+// mergeSpans writes to out, in chunk order, the records of spans.
+func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
+	type stretch struct {
+		next func() (logLine, bool)
+		cur  logLine
+		ok   bool
+		err  error
+	}
+	rs := make([]stretch, len(spans))
+	for i, sp := range spans {
+		r := &rs[i]
+		var stop func()
+		r.next, stop = iter.Pull(linesOf(sp, chunkOf, &r.err))
+		defer stop()
+		r.cur, r.ok = r.next()
+	}
+	var buf []byte
+	for {
+		best := -1
+		for i := range rs {
+			if rs[i].ok && (best < 0 || rs[i].cur.chunk < rs[best].cur.chunk) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		r := &rs[best]
+		c := r.cur.chunk
+		buf = buf[:0]
+		for r.ok && r.cur.chunk == c {
+			buf = append(append(buf, r.cur.line...), '\n')
+			r.cur, r.ok = r.next()
+		}
+		if err := out.WriteChunk(c, buf); err != nil {
+			return err
+		}
+	}
+	for i := range rs {
+		if rs[i].err != nil {
+			return rs[i].err
+		}
+	}
+	return nil
+}
+
+// MergeGamesLogs writes the records of the games logs srcs (the logs of a
+// run's shards, whose chunks are disjoint) to a new games log at dst, in
+// chunk order: chunkOf gives a record's chunk. With each source in chunk
+// order (a finished run's log is) the result is, byte for byte, the log
+// the run played at once writes; sources in another order are sorted
+// too. It returns the number of records written.
+func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+	for _, src := range srcs {
+		if _, err := os.Stat(src); err != nil {
+			return 0, fmt.Errorf("games log: %w", err)
+		}
+	}
+	g, err := CreateGamesLog(dst, level)
+	if err != nil {
+		return 0, err
+	}
+	spans := make([]logSpan, len(srcs))
+	for i, src := range srcs {
+		spans[i] = logSpan{src, 0, -1}
+	}
+	for i := 0; i < len(spans) && err == nil; i += sortFanIn {
+		err = mergeSpans(g, spans[i:min(i+sortFanIn, len(spans))], chunkOf)
+	}
+	if err == nil {
+		err = g.SortChunks(chunkOf)
+	}
+	if err == nil {
+		err = g.Sync()
+	}
+	n := g.lines
+	if cerr := g.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(dst)
+		return 0, fmt.Errorf("games log %s: %w", dst, err)
+	}
+	return n, nil
+}
+
+// logLine is a record's line in the log and its chunk.
+type logLine struct {
+	line  []byte
+	chunk uint64
+}
+
+// linesOf yields the records of span, each with its chunk; a reading
+// error, a damaged line, or a record chunkOf does not place, is left in
+// *errp.
+func linesOf(sp logSpan, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
+	return func(yield func(logLine) bool) {
+		errEnough := errors.New("enough")
+		n := 0
+		rep := &LogRepair{}
+		defer func() {
+			if rep.Damage != "" && *errp == nil {
+				*errp = fmt.Errorf("%s: %s", sp.path, rep.Damage)
+			}
+		}()
+		err := readLogSection(sp.path, sp.lo, sp.hi, rep, func(line []byte, r *game.Record) error {
+			n++
+			c, ok := chunkOf(r)
+			if !ok {
+				return fmt.Errorf("%s: record %d from byte %d is none of the run's games", sp.path, n, sp.lo)
+			}
+			if !yield(logLine{line, c}) {
+				return errEnough
+			}
+			return nil
+		})
+		if err != nil && err != errEnough {
+			*errp = err
+		}
+	}
+}
+
+// Sync makes every record written so far durable (an fsync; a compressed
+// log's members are complete at every write), so that a reader gets every
+// one of them even if the process is killed afterwards.
 func (g *GamesLog) Sync() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.err == nil && g.zw != nil {
-		g.err = g.zw.Flush()
-	}
 	if g.err == nil {
 		g.err = g.f.Sync()
 	}
 	return g.err
 }
 
-// Close finishes the log.
+// Close finishes the log. A compressed log that holds no record gets an
+// empty member, so that it is still a gzip file.
 func (g *GamesLog) Close() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	err := g.err
-	if g.zw != nil {
+	if g.zw != nil && g.members == 0 {
 		err = errors.Join(err, g.zw.Close())
 	}
 	return errors.Join(err, g.f.Close())

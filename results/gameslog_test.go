@@ -2,7 +2,9 @@ package results_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -144,5 +146,77 @@ func TestReopenGamesLogDamage(t *testing.T) {
 	}
 	if n != 380 {
 		t.Errorf("the rewritten log holds %d records, want 380 (every complete chunk's, after the damage too)", n)
+	}
+}
+
+// TestSortChunks: a log whose chunks were written in any order (here
+// shuffled: about a hundred ordered stretches, more than one pass
+// merges) is sorted into the very file a log written in chunk order is,
+// plain and compressed, and stays open for more chunks.
+func TestSortChunks(t *testing.T) {
+	const chunks, sets = 200, 3
+	chunk := func(c int) []byte {
+		var out []byte
+		table := 0
+		for s := c * sets; s < (c+1)*sets; s++ {
+			for in := range 2 {
+				set := uint64(s)
+				r := game.Record{Format: game.RecordFormat, Version: 1, Game: "nzsc", Seats: 2, Seed: "0x1",
+					Table: &table, Set: &set, InSet: &in, Bots: []string{"a", "b"},
+					Result: game.RecordResult{Places: []int{1, 2}, Score: []int{5, 0}, Winner: 0, Steps: 1}}
+				b, err := json.Marshal(&r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(append(out, b...), '\n')
+			}
+		}
+		return out
+	}
+	chunkOf := func(r *game.Record) (uint64, bool) { return *r.Set / sets, true }
+	write := func(path string, order []int) *results.GamesLog {
+		g, err := results.CreateGamesLog(path, results.LevelOutcome)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range order {
+			if err := g.WriteChunk(uint64(c), chunk(c)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return g
+	}
+	inOrder := make([]int, chunks)
+	for i := range inOrder {
+		inOrder[i] = i
+	}
+	shuffled := rand.New(rand.NewPCG(3, 4)).Perm(chunks)
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz"} {
+		dir := t.TempDir()
+		want := filepath.Join(dir, "want-"+name)
+		g := write(want, append(inOrder, chunks))
+		g.Close()
+		path := filepath.Join(dir, name)
+		g = write(path, shuffled)
+		if g.InOrder() {
+			t.Fatalf("%s: shuffled chunks taken for ordered ones", name)
+		}
+		if err := g.SortChunks(chunkOf); err != nil {
+			t.Fatal(err)
+		}
+		if !g.InOrder() {
+			t.Errorf("%s: not in order after SortChunks", name)
+		}
+		if err := g.WriteChunk(chunks, chunk(chunks)); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Close(); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(path)
+		wantB, _ := os.ReadFile(want)
+		if !bytes.Equal(got, wantB) {
+			t.Errorf("%s: sorted log of %d bytes is not the log written in order (%d bytes)", name, len(got), len(wantB))
+		}
 	}
 }

@@ -122,6 +122,10 @@ type SPRTState struct {
 	Model string  `json:"model"`
 	// BatchPairs is the number of game pairs between two looks.
 	BatchPairs uint64 `json:"batch_pairs"`
+	// Field, in a test at three or four seats, names the bots of the
+	// other seats, the manifest's bots after NEW and BASE (copies of
+	// BASE unless --field chose others); absent at two.
+	Field []string `json:"field,omitempty"`
 	// Looks are the LLR after each finished batch.
 	Looks []SPRTLook `json:"looks"`
 	// Verdict is set once the test ended ("H0", "H1").

@@ -42,9 +42,13 @@
 // cancelled one (Ctrl-C) loses only its unfinished chunks. RunDir writes
 // the checkpoints. The optional games log receives a game record
 // (engine/game) per game; each worker buffers a chunk's records and
-// writes them when the chunk completes, the log is synced before each
-// checkpoint, and a resumed run trims it to the saved chunks, so the log
-// holds exactly the games in the counts.
+// hands them, when the chunk completes, to a reorder buffer that writes
+// the chunks in chunk order (at most two chunks per worker held; a worker
+// further ahead waits, one lock per chunk), the log is synced before each
+// checkpoint, and a resumed run trims it to the saved chunks and, once
+// the run completes, puts the chunks it appended back in order: the log
+// holds exactly the games in the counts, in chunk order, the same bytes
+// whatever the workers and interruptions.
 //
 // Values: a Config is read-only during Play; Play may run concurrently
 // with other Plays. Per game, workers allocate nothing unless the games

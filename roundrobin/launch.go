@@ -46,7 +46,7 @@ type Start struct {
 // it fills in the size, seed and chunking from s and creates the run
 // (and its directory). It reports whether the seed was picked.
 func Open(cfg *Config, s Start) (rd *RunDir, seedPicked bool, err error) {
-	set := int64(SetGames(cfg.seats()))
+	set := int64(cfg.SetGames())
 	if s.Games <= 0 || s.Games%set != 0 {
 		return nil, false, fmt.Errorf("%d games per pairing: want a positive multiple of %d", s.Games, set)
 	}
@@ -143,7 +143,7 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	if n := uint64(r.Config.numOpenings()); n > 0 && r.Config.PairsPerPairing%n != 0 {
 		// The design is balanced over whole cycles of its openings only.
 		note("openings: %d seat-swapped sets of games per pairing do not cycle evenly through the %d openings: the first %d get one set more than the others (a multiple of %d sets, %d games, balances them)",
-			r.Config.PairsPerPairing, n, r.Config.PairsPerPairing%n, n, n*uint64(SetGames(r.Config.seats())))
+			r.Config.PairsPerPairing, n, r.Config.PairsPerPairing%n, n, n*uint64(r.Config.SetGames()))
 	}
 	var games atomic.Uint64
 	opts := l.RunOptions

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -64,6 +65,15 @@ type Config struct {
 	// Design names the openings for the report: DesignLoadouts,
 	// DesignCharacters, DesignRecords, or "" (deal seeds).
 	Design string
+	// SwapPairs, at three or more seats, plays a match (HeadToHead) as
+	// seat-swapped pairs of games between Bots[0] and Bots[1], the other
+	// bots filling the other seats, instead of sets of every seat order:
+	// a sequential test's pairs (docs/sprt.md). Pair k is one seed's two
+	// games: the k-th (cycling) of the seat orders in which Bots[0] sits
+	// before Bots[1], then that order with the two swapped; every seat
+	// order is played once in each n!/2 pairs. The table's Pentanomial
+	// counts the pairs by Bots[0]'s score against Bots[1].
+	SwapPairs bool
 	// NoFastPath plays random against random through agents.Table like
 	// any other bots instead of the engine's equivalent loop; tests and
 	// benchmarks use it to compare the two.
@@ -107,6 +117,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("openings: %s deals nothing from a seed; seed openings are for games of chance (npzr)", c.game().Info().Name)
 	case len(c.Prefixes) > 0 && c.game().Info().Chance && len(c.Openings) != len(c.Prefixes):
 		return fmt.Errorf("openings: %d forced openings of a game of chance with %d deals; each needs its deal", len(c.Prefixes), len(c.Openings))
+	case c.SwapPairs && (!c.HeadToHead || c.seats() == 2):
+		return errors.New("seat-swapped pairs are a match's at three or more seats")
 	case c.DrawTables < 0:
 		return fmt.Errorf("%d tables to draw", c.DrawTables)
 	case c.DrawTables > 0 && (c.seats() == 2 || c.HeadToHead):
@@ -130,6 +142,16 @@ func (c *Config) Check() error {
 
 // seats returns the number of players at a table.
 func (c *Config) seats() int { return c.game().Seats() }
+
+// SetGames returns the number of games the run plays from one seed: a
+// seat-swapped pair at two seats and in a run of SwapPairs, every seat
+// order of the table's bots otherwise (SetGames of the seats).
+func (c *Config) SetGames() int {
+	if c.SwapPairs {
+		return 2
+	}
+	return SetGames(c.seats())
+}
 
 // Tables lists the tables as bot indices, one per seat of the first game
 // of each set: for two seats the pairings (see Pairings); for more, every
@@ -384,9 +406,19 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 // finished chunks to res.
 func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
 	counter := tournament.NewCounter(workers)
-	stop := watch(counter, uint64(SetGames(cfg.seats())), opts.Progress)
+	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
+	var order *logOrder
+	if opts.GamesLog != nil {
+		chunks := plan.Set.All()
+		if plan.Chunks != nil {
+			chunks = slices.Values(plan.Chunks)
+		}
+		// Two chunks a worker may wait beside the one each plays: room
+		// for chunks of uneven length, a bounded amount of records.
+		order = newLogOrder(ctx, opts.GamesLog, chunks, 2*workers)
+	}
 	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		w, err := newWorker(cfg, tables, opts.GamesLog)
+		w, err := newWorker(cfg, tables, order)
 		if err != nil {
 			return nil, err
 		}
@@ -394,6 +426,13 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 		return w, nil
 	}, counter)
 	stop()
+	if order != nil {
+		// The chunks finished after one a stop cut short, held until
+		// now: the counts hold them, so must the log.
+		if ferr := order.flush(); ferr != nil && err == nil {
+			err = fmt.Errorf("games log: %w", ferr)
+		}
+	}
 	if rep.Total.p != nil || rep.Total.t != nil {
 		if merr := res.Counts.Merge(&analysis.Tournament{Bots: res.Counts.Bots, Pairings: rep.Total.p, Tables: rep.Total.t, Game: rep.Total.g}); merr != nil {
 			return rep, merr

@@ -91,7 +91,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	g := cfg.game()
 	man := &results.Manifest{
 		Kind: spec.Kind, Command: spec.Command, Version: spec.Version,
-		Seed: cfg.Seed, GamesPerPairing: uint64(SetGames(cfg.seats())) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
+		Seed: cfg.Seed, GamesPerPairing: uint64(cfg.SetGames()) * cfg.PairsPerPairing, ChunkPairs: cfg.chunkPairs(), Chunks: cfg.NumChunks(),
 		Rules: results.Rules(g.Rules()), Shard: spec.Shard, Started: time.Now().UTC(),
 		GamesLog: spec.GamesLog, GamesLogLevel: spec.GamesLogLevel, SPRT: spec.SPRT,
 	}
@@ -181,9 +181,12 @@ func ConfigOf(man *results.Manifest) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A sequential test at three or more seats is played in seat-swapped
+	// pairs (SwapPairs), its only design.
 	cfg := &Config{Game: g, Gauntlet: -1, HeadToHead: man.Kind != results.KindTournament,
-		PairsPerPairing: man.GamesPerPairing / uint64(SetGames(g.Seats())), Seed: man.Seed, ChunkPairs: man.ChunkPairs,
+		SwapPairs: man.Kind == results.KindSPRT && g.Seats() > 2, Seed: man.Seed, ChunkPairs: man.ChunkPairs,
 		DrawTables: man.DrawTables}
+	cfg.PairsPerPairing = man.GamesPerPairing / uint64(cfg.SetGames())
 	if cfg.Openings, err = man.OpeningSeeds(); err != nil {
 		return nil, err
 	}
@@ -254,7 +257,7 @@ func (r *RunDir) PendingGames() uint64 {
 		lo, hi := plan.ChunkRange(last)
 		pairs -= r.Config.chunkPairs() - (hi - lo)
 	}
-	return uint64(SetGames(r.Config.seats())) * pairs
+	return uint64(r.Config.SetGames()) * pairs
 }
 
 // RunOptions control one session of a run.
@@ -373,6 +376,18 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
 		err = serr
 	}
+	if log != nil && man.Complete && err == nil && !log.InOrder() {
+		// A resumed run appended the chunks its interruption cut (and
+		// those a repair played again): the finished log is in chunk
+		// order, as an uninterrupted run's.
+		place := r.logPlan().Place
+		if serr := log.SortChunks(func(rec *game.Record) (uint64, bool) {
+			c, _, ok := place(rec)
+			return c, ok
+		}); serr != nil {
+			err = serr
+		}
+	}
 	if cerr := closeLog(); cerr != nil && err == nil {
 		err = fmt.Errorf("games log: %w", cerr)
 	}
@@ -400,13 +415,18 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
 		}
 	}
+	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, r.logPlan())
+}
+
+// logPlan says where each of the run's games goes in its games log.
+func (r *RunDir) logPlan() results.LogPlan {
 	plan := r.Config.Plan()
 	cp := r.Config.chunkPairs()
 	tables := len(r.Config.Tables())
 	seats := r.Config.seats()
-	set := SetGames(seats)
+	set := r.Config.SetGames()
 	name := r.Config.game().Info().Name
-	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, results.LogPlan{
+	return results.LogPlan{
 		Place: func(rec *game.Record) (uint64, int, bool) {
 			if rec.Table == nil || rec.Set == nil || rec.InSet == nil || rec.Game != name || rec.Seats != seats {
 				return 0, 0, false
@@ -432,7 +452,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return int(hi-lo) * set
 		},
 		Finished: r.done,
-	})
+	}
 }
 
 // repairLog plays the finished chunks whose games the reopened log
@@ -538,4 +558,25 @@ func inRanges(rs [][2]uint64, c uint64) bool {
 		return 0
 	})
 	return i < len(rs) && rs[i][0] <= c && c <= rs[i][1]
+}
+
+// MergeGamesLogs writes the games logs of a run's shards, srcs, into a new
+// log at dst in chunk order: byte for byte the log of the run played at
+// once. man is the merged run's manifest (results.Merge), whose settings
+// place each record in its chunk. It returns the number of games
+// written.
+func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, error) {
+	cfg, err := ConfigOf(man)
+	if err != nil {
+		return 0, err
+	}
+	level := man.GamesLogLevel
+	if level == "" {
+		level = results.LevelFull
+	}
+	place := (&RunDir{Config: cfg}).logPlan().Place
+	return results.MergeGamesLogs(dst, level, srcs, func(rec *game.Record) (uint64, bool) {
+		c, _, ok := place(rec)
+		return c, ok
+	})
 }

@@ -121,6 +121,19 @@ func TestRunDirResumeAfterKill(t *testing.T) {
 	if got := logKeys(t, logPath); !reflect.DeepEqual(got, want) {
 		t.Errorf("resumed log: %d games, want the uninterrupted run's %d, the same", len(got), len(want))
 	}
+	// Byte for byte: the chunks in order, a gzip member each.
+	if got, want := readFile(t, logPath), readFile(t, filepath.Join(tmp, "whole.jsonl.gz")); !bytes.Equal(got, want) {
+		t.Errorf("resumed log: %d bytes, not the uninterrupted run's %d", len(got), len(want))
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // TestGamesLogRefusesForeignFile: a new run never writes over a file, and
@@ -198,6 +211,7 @@ func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := logKeys(t, logPath)
+		wantBytes := readFile(t, logPath)
 		counts := *rd.Total()
 
 		// Line 30 of the decompressed log becomes garbage.
@@ -241,6 +255,9 @@ func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
 		}
 		if got := logKeys(t, logPath); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the repaired log holds %d games, want the run's %d, the same records", name, len(got), len(want))
+		}
+		if got := readFile(t, logPath); !bytes.Equal(got, wantBytes) {
+			t.Errorf("%s: the repaired log is not the run's, byte for byte (chunk order)", name)
 		}
 		if !reflect.DeepEqual(*again.Total(), counts) {
 			t.Errorf("%s: the counts changed", name)

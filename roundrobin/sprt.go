@@ -8,25 +8,23 @@ import (
 // SPRTLook returns the RunOptions.Look of a sequential test: t is the
 // test of st's settings, gamesPlanned the run's games per pairing (its
 // last look falls there, whatever the batch). At each batch's end it
-// computes the LLR of the one pairing's pentanomial counts, appends the
+// computes the LLR of the pentanomial counts (sprtCounts), appends the
 // look to st.Looks, tells tell (when set) and stores the decision in
 // *verdict; a decision other than Continue ends the run, recorded in
 // st.Verdict. A checkpoint inside a batch (a resumed run's first) and a
 // batch already looked at are no looks.
 func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdict *analysis.Verdict, tell func(results.SPRTLook)) func(*analysis.Tournament) (bool, error) {
 	return func(total *analysis.Tournament) (bool, error) {
-		p := &total.Pairings[0]
-		games := uint64(p.Games())
+		games, penta, w := sprtCounts(total)
 		if games%(2*st.BatchPairs) != 0 && games != gamesPlanned {
 			return false, nil
 		}
 		if n := len(st.Looks); n > 0 && st.Looks[n-1].Games >= games {
 			return false, nil
 		}
-		llr := t.LLR(p.Pentanomial)
+		llr := t.LLR(penta)
 		*verdict = t.Decide(llr)
-		w := p.Total()
-		look := results.SPRTLook{Games: games, LLR: llr, Pentanomial: p.Pentanomial,
+		look := results.SPRTLook{Games: games, LLR: llr, Pentanomial: penta,
 			WDL: [3]uint64{uint64(w.Wins), uint64(w.Draws), uint64(w.Losses)}}
 		st.Looks = append(st.Looks, look)
 		if tell != nil {
@@ -38,6 +36,21 @@ func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdi
 		}
 		return false, nil
 	}
+}
+
+// sprtCounts returns what a sequential test reads of its run's counts:
+// its games, the pentanomial of the new bot's pairs against the base and
+// the new bot's record against the base. At two seats they are the one
+// pairing's; at three or more, the one table's, played in seat-swapped
+// pairs (Config.SwapPairs), where a game is won when the new bot
+// finished ahead of the base, drawn when they shared a place.
+func sprtCounts(total *analysis.Tournament) (games uint64, penta [5]int64, wdl analysis.Record) {
+	if len(total.Tables) > 0 {
+		tc := &total.Tables[0]
+		return uint64(tc.Games()), tc.Pentanomial, tc.Versus(0, 1)
+	}
+	p := &total.Pairings[0]
+	return uint64(p.Games()), p.Pentanomial, p.Total()
 }
 
 // sprtChunksPerBatch is how many runner chunks one batch of a sequential

@@ -66,3 +66,25 @@ func TestSPRTChunk(t *testing.T) {
 		}
 	}
 }
+
+// TestSPRTLookTable: at three or four seats the test reads the one
+// table's pentanomial, and its record is bot 0 finishing ahead of, level
+// with or behind bot 1 (TableCounts.Versus), whatever the field did.
+func TestSPRTLookTable(t *testing.T) {
+	test := analysis.SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05, Model: analysis.Logistic}
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}, Pentanomial: [5]int64{0, 0, 10, 0, 90}}
+	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 150 // ahead
+	tc.Finishes[analysis.FinishKey([]int{2, 3, 1})] = 30  // ahead, the field first
+	tc.Finishes[analysis.FinishKey([]int{1, 1, 3})] = 12  // level
+	tc.Finishes[analysis.FinishKey([]int{3, 1, 2})] = 8   // behind
+	st := &results.SPRTState{BatchPairs: 100}
+	var verdict analysis.Verdict
+	look := SPRTLook(st, test, 1000, &verdict, nil)
+	stop, err := look(&analysis.Tournament{Tables: []analysis.TableCounts{tc}})
+	if err != nil || !stop || verdict != analysis.AcceptH1 || len(st.Looks) != 1 {
+		t.Fatalf("stop %v (error %v), verdict %v, %d looks; want H1 at the first look", stop, err, verdict, len(st.Looks))
+	}
+	if l := st.Looks[0]; l.Games != 200 || l.WDL != [3]uint64{180, 12, 8} || l.Pentanomial != tc.Pentanomial {
+		t.Errorf("look %+v; want 200 games, W 180 D 12 L 8 and the table's pentanomial", l)
+	}
+}

@@ -36,7 +36,8 @@ type worker struct {
 	generic  *playerTable
 	newStats func() game.Stats
 	log      *results.GamesLog
-	buf      []byte // the current chunk's records
+	order    *logOrder // puts the chunks' records into log in chunk order
+	buf      []byte    // the current chunk's records
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -65,8 +66,12 @@ type gameTable interface {
 	close() error
 }
 
-func newWorker(cfg *Config, tables [][]int, log *results.GamesLog) (tournament.Worker[agg], error) {
-	w := &worker{cfg: cfg, tables: tables, log: log, plan: cfg.Plan()}
+func newWorker(cfg *Config, tables [][]int, order *logOrder) (tournament.Worker[agg], error) {
+	var log *results.GamesLog
+	if order != nil {
+		log = order.log
+	}
+	w := &worker{cfg: cfg, tables: tables, log: log, order: order, plan: cfg.Plan()}
 	for _, t := range tables {
 		if len(t) == 2 {
 			w.pairings = append(w.pairings, [2]int{t[0], t[1]})
@@ -115,8 +120,12 @@ func (w *worker) setContext(ctx context.Context) {
 	}
 }
 
-// Close implements tournament.Worker.
+// Close implements tournament.Worker. A worker that ends may leave a
+// chunk unplayed (an error, a stop): the others stop waiting for it.
 func (w *worker) Close() error {
+	if w.order != nil {
+		w.order.release()
+	}
 	if w.ffa != nil {
 		return w.ffa.close()
 	}
@@ -259,8 +268,8 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 // counts the chunk, a stop that came during the chunk drops it with the
 // context's error (its search bots answered at once from the stop on,
 // agents.ContextSetter, so its games are not real); otherwise the
-// chunk's records are written, so that the log and the counts hold the
-// same games.
+// chunk's records go to the log (in chunk order, through the reorder
+// buffer), so that the log and the counts hold the same games.
 func (w *worker) endPair(pair uint64) error {
 	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
 		return nil
@@ -269,11 +278,11 @@ func (w *worker) endPair(pair uint64) error {
 		w.buf = w.buf[:0]
 		return w.ctx.Err()
 	}
-	if w.log == nil {
+	if w.order == nil {
 		return nil
 	}
-	err := w.log.Write(w.buf)
-	w.buf = w.buf[:0]
+	var err error
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf)
 	return err
 }
 
@@ -301,7 +310,11 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	if w.seriesStarts(set, k) {
 		newSeries(w.ffa.players, w.tables[ti])
 	}
-	for j, perm := range w.ffa.perms {
+	orders := w.ffa.perms
+	if w.cfg.SwapPairs {
+		orders = w.ffa.swaps[k%uint64(len(w.ffa.swaps))][:]
+	}
+	for j, perm := range orders {
 		w.ffa.playOrder(&a.t[ti], seed, perm, rec)
 		copy(w.ffa.set[j], w.ffa.places)
 		w.countGame(a, w.ffa.table, w.ffa.forfeit, w.ffa.entrants)
@@ -309,8 +322,12 @@ func (w *worker) playSet(a *agg, set uint64) error {
 			w.logGame(ti, k, j, seed.deal)
 		}
 	}
-	if tc := &a.t[ti]; tc.Openings != nil {
-		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set)
+	tc := &a.t[ti]
+	if w.cfg.SwapPairs {
+		tc.AddPair([2][]int{w.ffa.set[0], w.ffa.set[1]})
+	}
+	if tc.Openings != nil {
+		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set[:len(orders)])
 	}
 	return w.endPair(set)
 }
@@ -601,8 +618,11 @@ type ffaTable struct {
 	table   *agents.PlayerTable
 	seated  []agents.Player
 	// perms lists every order of the table's bots: perms[j][s] is the
-	// table position of the bot in seat s in game j of a set.
+	// table position of the bot in seat s in game j of a set. swaps,
+	// in a run of Config.SwapPairs, lists the seat-swapped pairs of
+	// orders (swapOrders) its sets cycle through.
 	perms  [][]int
+	swaps  [][2][]int
 	places []int
 	// set[j] is places in game j of the set under way, for the
 	// per-opening tallies (TableCounts.AddSet).
@@ -617,6 +637,9 @@ func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
 	n := cfg.seats()
 	t := &ffaTable{cfg: cfg, game: cfg.game(), table: agents.NewPlayerTable(),
 		seated: make([]agents.Player, n), places: make([]int, n), perms: permutations(n), entrants: make([]int, n)}
+	if cfg.SwapPairs {
+		t.swaps = swapOrders(t.perms)
+	}
 	t.set = make([][]int, len(t.perms))
 	for j := range t.set {
 		t.set[j] = make([]int, n)
@@ -646,6 +669,26 @@ func permutations(n int) [][]int {
 	return out
 }
 
+// swapOrders pairs the seat orders perms (permutations of table
+// positions) whose table positions 0 and 1 are swapped: each order in
+// which position 0 sits before position 1, in perms' order, with its
+// swap. At three seats 0-1-2 is paired with 1-0-2, 0-2-1 with 1-2-0 and
+// 2-0-1 with 2-1-0: each pair moves only the two bots compared, and the
+// pairs together seat every bot in every seat equally often.
+func swapOrders(perms [][]int) [][2][]int {
+	var out [][2][]int
+	for _, p := range perms {
+		if slices.Index(p, 0) > slices.Index(p, 1) {
+			continue
+		}
+		q := slices.Clone(p)
+		i, j := slices.Index(q, 0), slices.Index(q, 1)
+		q[i], q[j] = 1, 0
+		out = append(out, [2][]int{p, q})
+	}
+	return out
+}
+
 func (t *ffaTable) close() error { return closeAll(t.players, agents.CloserOf) }
 
 // playOrder plays one game of a set with the table's bots in the seats
@@ -669,7 +712,9 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed gameSeeds, perm []in
 	}
 	tc.Turns += int64(res.Steps)
 	if res.Forfeit >= 0 {
-		tc.Forfeits[perm[res.Forfeit]]++
+		pos := perm[res.Forfeit]
+		tc.Forfeits[pos]++
+		tc.ForfeitKinds[pos][analysis.FaultKindIndex(agents.FaultKind(res.Fault))]++
 	}
 	if rec != nil {
 		rec.Bots = rec.Bots[:0]

@@ -39,6 +39,14 @@
 // exposes the number of pairs played for a progress bar without
 // contention (one padded atomic slot per worker).
 //
+// Output that must not depend on the workers (a games log) is kept in
+// chunk order by the caller: the feeder sends chunks in increasing order,
+// Report.Finished is sorted, and a Worker's Close is its signal that a
+// chunk it was playing may never finish (package roundrobin's reorder
+// buffer stops waiting for it), so that every file a run writes is the
+// same whatever Plan.Workers. Everything else a chunk yields is an
+// Aggregate, merged by addition.
+//
 // Values: a Report is a plain value owned by the caller; a Worker belongs
 // to one goroutine; a Counter may be read from any goroutine.
 package tournament

@@ -3,11 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/roundrobin"
 )
 
 func init() {
@@ -18,6 +21,7 @@ func init() {
 		example: "nzsc merge runs/shard-0 runs/shard-1 runs/shard-2 --out runs/merged",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("out", "", "directory for the merged run (required; must not hold a run)")
+			fs.String("games-log", "", "merge the shards' games logs into this file, in chunk order: the log of the run played at once (gzip when it ends in .gz)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("quiet", false, "print nothing but errors")
 		},
@@ -49,7 +53,43 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (tournament --resume SHARD_DIR), then merge all shards again; nothing written",
 			counts.NumFinished(), man.Chunks)
 	}
+	// The merged run's games log is the one merged here, or none: a
+	// shard's log holds only its share of the games.
+	logPath := mustString(fs, "games-log")
+	var shardLogs []string
+	if logPath != "" {
+		for _, p := range args {
+			_, m, _, err := results.Load(p)
+			if err != nil {
+				return usagef("merge: %v", err)
+			}
+			if m.GamesLog == "" {
+				return usagef("merge: --games-log: %s keeps no games log", p)
+			}
+			shardLogs = append(shardLogs, m.GamesLog)
+		}
+		if logPath, err = filepath.Abs(logPath); err != nil {
+			return usagef("merge: --games-log: %v", err)
+		}
+	}
+	man.GamesLog = logPath
+	if logPath != "" {
+		n, err := roundrobin.MergeGamesLogs(man, logPath, shardLogs)
+		if errors.Is(err, results.ErrExists) {
+			return usagef("merge: --games-log %s already exists; merge into a new file", logPath)
+		}
+		if err == nil && n != man.GamesDone {
+			os.Remove(logPath)
+			err = fmt.Errorf("the shards' logs hold %d games, their counts %d", n, man.GamesDone)
+		}
+		if err != nil {
+			return fmt.Errorf("merge: %w", err)
+		}
+	}
 	dir, err := results.Create(out)
+	if err != nil && logPath != "" {
+		os.Remove(logPath) // made just now
+	}
 	if errors.Is(err, results.ErrExists) {
 		// Not the library's "use --resume": a merge is not resumed.
 		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)

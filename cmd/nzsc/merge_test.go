@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,5 +29,51 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("an incomplete merge wrote %s", out)
+	}
+}
+
+// TestMergeGamesLogs: merging a run's shards with --games-log writes the
+// log of the run played at once, byte for byte (plain and gzip), and the
+// merged manifest names it; without the flag the merged run names no log
+// (a shard's holds only its share of the games).
+func TestMergeGamesLogs(t *testing.T) {
+	for _, ext := range []string{".jsonl", ".jsonl.gz"} {
+		tmp := t.TempDir()
+		run := func(extra ...string) {
+			t.Helper()
+			args := append([]string{"tournament", "--bots", "random,greedy,classic", "--games", "60", "--seed", "3",
+				"--chunk", "4", "--quiet", "--workers", "3"}, extra...)
+			if _, stderr, code := runCmd(t, "", args...); code != 0 {
+				t.Fatal(stderr)
+			}
+		}
+		var shards []string
+		for i := range 3 {
+			dir := filepath.Join(tmp, fmt.Sprint("s", i))
+			run("--shard", fmt.Sprintf("%d/3", i), "--out", dir, "--games-log", filepath.Join(tmp, fmt.Sprint("s", i, ext)))
+			shards = append(shards, dir)
+		}
+		whole := filepath.Join(tmp, "whole"+ext)
+		run("--out", filepath.Join(tmp, "whole"), "--games-log", whole)
+		merged := filepath.Join(tmp, "merged"+ext)
+		if _, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		got, err := os.ReadFile(merged)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := os.ReadFile(whole); !bytes.Equal(got, want) || len(want) == 0 {
+			t.Errorf("%s: the merged log (%d bytes) is not the whole run's (%d bytes)", ext, len(got), len(want))
+		}
+		if man, _ := os.ReadFile(filepath.Join(tmp, "m", "manifest.json")); !bytes.Contains(man, []byte(`"games_log": "`+merged+`"`)) {
+			t.Errorf("%s: the merged manifest does not name the merged log", ext)
+		}
+		if _, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m2")}, shards...)...); code != 0 {
+			t.Fatal(stderr)
+		}
+		if man, _ := os.ReadFile(filepath.Join(tmp, "m2", "manifest.json")); bytes.Contains(man, []byte(`"games_log"`)) {
+			t.Errorf("%s: a merge without --games-log names a shard's log", ext)
+		}
 	}
 }

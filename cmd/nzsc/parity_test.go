@@ -26,9 +26,10 @@ import (
 // game works for every game. TestEveryGame is that rule as one table:
 // each row is a game at a table size, each subtest a feature, run alike
 // on every row. A feature that is one game's by nature (NZSC's openings
-// by loadout, the sequential test's seat-swapped pairs of two bots, the
-// exact solver, two-player NZSC's loadout tables) is refused on the
-// others with its reason and exit 2.
+// by loadout, the exact solver, two-player NZSC's loadout tables) is
+// refused on the others with its reason and exit 2. (The sequential
+// test was refused at 3 and 4 seats; it now plays its seat-swapped
+// pairs there among a field of other bots.)
 // The run pipeline itself (whole, interrupted and resumed, sharded and
 // merged, re-reported) is TestOneTail's table.
 
@@ -221,8 +222,8 @@ func TestEveryGame(t *testing.T) {
 				// loses every game on time.
 				seats := append([]string{"test-slow:tc=0.001+0"}, g.seats[1:]...)
 				out := runOK(t, cmd(append(append([]string{"match"}, seats...), "--games", g.games, "--format", "json")...)...)
-				if n := forfeits(t, out); n != mustInt(g.games) {
-					t.Errorf("a bot out of time forfeited %d of %s games:\n%s", n, g.games, out)
+				if n, time := forfeits(t, out), forfeitsOfKind(t, out, "time"); n != mustInt(g.games) || time != n {
+					t.Errorf("a bot out of time forfeited %d of %s games, %d of them on time:\n%s", n, g.games, time, out)
 				}
 			})
 
@@ -275,11 +276,16 @@ func TestEveryGame(t *testing.T) {
 			})
 
 			t.Run("sequential test", func(t *testing.T) {
-				args := cmd("sprt", "greedy", "random", "--max-games", "8", "--batch", "4")
+				// Every row: at 3 and 4 seats NEW and BASE swap seats
+				// among the field; --field is for those only.
+				out := runOK(t, cmd("sprt", "greedy", "random", "--max-games", "8", "--batch", "4")...)
+				if !strings.Contains(out, "no verdict") || two == strings.Contains(out, "other seat") {
+					t.Errorf("sprt at %d seats:\n%s", len(g.seats), out)
+				}
 				if two {
-					runOK(t, args...)
+					refused(t, "two players have none", cmd("sprt", "greedy", "random", "--field", "classic")...)
 				} else {
-					refused(t, "a table of "+string(rune('0'+len(g.seats)))+" has no such pairs", args...)
+					runOK(t, cmd("sprt", "greedy", "random", "--max-games", "8", "--batch", "4", "--field", strings.Join(g.seats[2:], ","))...)
 				}
 			})
 
@@ -325,17 +331,36 @@ func TestEveryGame(t *testing.T) {
 // players (faults) or more (ranking).
 func forfeits(t *testing.T, out string) (n int64) {
 	t.Helper()
-	var doc struct {
-		Faults  []struct{ Forfeits int64 }
-		Ranking []struct{ Forfeits int64 }
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	for _, f := range append(doc.Faults, doc.Ranking...) {
+	for _, f := range botFaults(t, out) {
 		n += f.Forfeits
 	}
 	return n
+}
+
+// forfeitsOfKind is the games forfeited with a fault of kind in a
+// match's JSON report (kinds at two players, forfeit_kinds at more).
+func forfeitsOfKind(t *testing.T, out, kind string) (n int64) {
+	t.Helper()
+	for _, f := range botFaults(t, out) {
+		n += f.Kinds[kind] + f.ForfeitKinds[kind]
+	}
+	return n
+}
+
+type jsonFaults struct {
+	Forfeits     int64
+	Kinds        map[string]int64
+	ForfeitKinds map[string]int64 `json:"forfeit_kinds"`
+}
+
+// botFaults reads the bots' faults of a match's JSON report.
+func botFaults(t *testing.T, out string) []jsonFaults {
+	t.Helper()
+	var doc struct{ Faults, Ranking []jsonFaults }
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return append(doc.Faults, doc.Ranking...)
 }
 
 func mustInt(s string) int64 {

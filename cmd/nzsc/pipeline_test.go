@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,20 +63,28 @@ func TestMatchRunDirectory(t *testing.T) {
 
 // TestSPRTResumeExact: a sequential test stopped by Ctrl-C and resumed
 // reaches the verdict of an uninterrupted test after the same games, with
-// the same looks, in every game of two players.
+// the same looks and counts, in every game and at every table size (at
+// 3 and 4 seats among a field of other bots), its games log holding
+// every game once.
 func TestSPRTResumeExact(t *testing.T) {
 	for _, c := range []struct {
-		game, stopper, batch, max string
+		name                      string
+		flags                     []string
+		stopper, base, batch, max string
 		stopAt                    int64
+		field                     []string // the bots of the other seats
 	}{
-		{"nzsc", "test-stop", "100", "2000", 450},
+		{"nzsc", []string{"--game", "nzsc"}, "test-stop", "random", "100", "2000", 450, nil},
 		// NPZR's games are longer: fewer of them, looked at as often.
-		{"npzr", "test-npzr-stop", "20", "200", 60},
+		{"npzr", []string{"--game", "npzr"}, "test-npzr-stop", "random", "20", "200", 60, nil},
+		// The stopper is random too: no verdict before --max-games.
+		{"nzsc-3", []string{"--players", "3", "--field", "greedy"}, "test-ffa-stop", "random", "40", "400", 90, []string{"greedy"}},
+		{"nzsc-4", []string{"--players", "4"}, "test-ffa-stop", "random", "40", "400", 90, []string{"random", "random"}},
 	} {
-		t.Run(c.game, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
 			tmp := t.TempDir()
-			args := []string{"sprt", c.stopper, "random", "--game", c.game, "--elo0", "0", "--elo1", "5", "--batch", c.batch, "--max-games", c.max,
-				"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}
+			args := append([]string{"sprt", c.stopper, c.base, "--elo0", "0", "--elo1", "5", "--batch", c.batch, "--max-games", c.max,
+				"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}, c.flags...)
 			stopAt.Store(-1)
 			whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
 			if code != 0 {
@@ -87,7 +96,7 @@ func TestSPRTResumeExact(t *testing.T) {
 			stopAt.Store(c.stopAt)
 			stopCancel.Store(&cancel)
 			var out, errb bytes.Buffer
-			err := run(ctx, append(args, "--out", dir), strings.NewReader(""), &out, &errb)
+			err := run(ctx, append(args, "--out", dir, "--games-log", filepath.Join(tmp, "games.jsonl")), strings.NewReader(""), &out, &errb)
 			cancel()
 			stopCancel.Store(nil)
 			stopAt.Store(-1)
@@ -104,6 +113,21 @@ func TestSPRTResumeExact(t *testing.T) {
 			if len(a.Looks) < 2 || !reflect.DeepEqual(a.Looks, b.Looks) || a.Verdict != b.Verdict || a.Games != b.Games || a.Pentanomial != b.Pentanomial {
 				t.Errorf("resumed test: %d games, verdict %q, %d looks; uninterrupted: %d games, %q, %d looks",
 					b.Games, b.Verdict, len(b.Looks), a.Games, a.Verdict, len(a.Looks))
+			}
+			if w, r := readCounts(t, filepath.Join(tmp, "whole")), readCounts(t, dir); !reflect.DeepEqual(w.Tournament, r.Tournament) {
+				t.Errorf("the resumed test's counts differ from the uninterrupted test's")
+			}
+			var records int
+			if err := results.ReadRecords(filepath.Join(tmp, "games.jsonl"), func(*game.Record) error { records++; return nil }); err != nil || uint64(records) != a.Games {
+				t.Errorf("games log: %d records (%v), the test played %d games", records, err, a.Games)
+			}
+			if !slices.Equal(a.Field, c.field) || !slices.Equal(b.Field, c.field) {
+				t.Errorf("the reports name the field %v and %v, want %v", a.Field, b.Field, c.field)
+			}
+			if _, man, _, err := results.Load(dir); err != nil {
+				t.Error(err)
+			} else if !slices.Equal(man.SPRT.Field, c.field) {
+				t.Errorf("the manifest's field: %v, want %v", man.SPRT.Field, c.field)
 			}
 			if report, _, code := runCmd(t, "", "report", dir, "--format", "json"); code != 0 || report != resumed {
 				t.Errorf("report of the test's directory differs from its output")

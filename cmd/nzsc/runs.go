@@ -106,7 +106,7 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 
 // runFlags are the flags fixed by a run directory: --resume refuses them.
 var runFlags = []string{"games", "seed", "out", "shard", "chunk", "games-log-level", "game", "players", "rule", "bots", "gauntlet",
-	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "noise", "tc", "openings", "opening-steps"}
+	"elo0", "elo1", "alpha", "beta", "model", "max-games", "batch", "field", "noise", "tc", "openings", "opening-steps"}
 
 // newRun is what a command gives openRun to start a new run: the config
 // with its bots and schedule, and the run's kind, size, default chunk

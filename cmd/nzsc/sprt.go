@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/pflag"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
@@ -17,9 +19,13 @@ func init() {
 	register(&command{
 		name:    "sprt",
 		args:    "NEW BASE",
-		summary: "sequential test (fishtest's GSPRT on pentanomial pair counts): is NEW at least elo1 stronger than BASE, or at most elo0?",
+		summary: "sequential test (fishtest's GSPRT on pentanomial pair counts), at 2-4 players: is NEW at least elo1 stronger than BASE, or at most elo0?",
+		more: "Each seed plays a pair of games in which NEW and BASE swap seats. At --players 3 or 4 the other seats hold the --field bots " +
+			"(copies of BASE by default), a game scores 1 for NEW when it finishes ahead of BASE, 1/2 when they share a place, 0 behind, " +
+			"and the pairs cycle through every order of the seats (docs/sprt.md): nzsc sprt greedy random --players 3 --elo0 0 --elo1 50 --seed 1",
 		example: "nzsc sprt nash greedy --elo0 0 --elo1 20 --seed 1",
 		flags: func(fs *pflag.FlagSet) {
+			fs.String("field", "", "at --players 3 or 4: the bots in the other seats, one spec for every such seat or one per seat, separated by ',' or ';' (default: copies of BASE, so that NEW is tested where it would play, in BASE's place among its peers, and the result depends on no third bot)")
 			fs.Float64("elo0", 0, "H0: NEW is elo0 stronger than BASE (Elo, see --model)")
 			fs.Float64("elo1", 10, "H1: NEW is elo1 stronger than BASE; must exceed elo0")
 			fs.Float64("alpha", 0.05, "false positive rate (accepting H1 when H0 holds)")
@@ -62,11 +68,17 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	names := rd.Total().Bots
 	if len(names) == 0 {
-		names = []string{rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name()}
+		for _, b := range rd.Config.Bots {
+			names = append(names, b.Name())
+		}
 	}
 	var tell func(results.SPRTLook)
 	if format == "table" && !quiet {
-		tell = report.SPRTProgress(e.stdout, e.width, names[0], names[1], t, st)
+		base := names[1]
+		if len(names) > 2 {
+			base = fmt.Sprintf("%s at %d seats (%s)", base, len(names), report.FieldText(names[2:]))
+		}
+		tell = report.SPRTProgress(e.stdout, e.width, names[0], base, t, st)
 	}
 	verdict := t.Final(st.Last())
 	look := roundrobin.SPRTLook(st, t, rd.Manifest.GamesPerPairing, &verdict, tell)
@@ -109,12 +121,17 @@ func dirOf(rd *roundrobin.RunDir) string {
 
 // newSPRT reads the test's settings and bots into a match of at most
 // --max-games, looked at every --batch games.
+//
+// At three or four seats NEW and BASE play seat-swapped pairs among the
+// field (--field, copies of BASE by default), bots 2 and on of the run,
+// which the manifest lists after NEW and BASE (roundrobin.Config.SwapPairs).
 func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
-	if g.Seats() != 2 {
-		return nil, usagef("sprt: a sequential test compares two bots in seat-swapped pairs of games (pentanomial counts); a table of %d has no such pairs: --players must be 2 (a tournament or match --players %[1]d ranks the bots)", g.Seats())
-	}
 	if len(args) != 2 {
 		return nil, usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
+	}
+	specs, err := fieldOf(fs, g, args)
+	if err != nil {
+		return nil, err
 	}
 	st := &results.SPRTState{Model: mustString(fs, "model")}
 	st.Elo0, _ = fs.GetFloat64("elo0")
@@ -129,11 +146,40 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
 		return nil, usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
 	}
-	bots, err := parseBots("sprt", fs, g, args, true)
+	bots, err := parseBots("sprt", fs, g, specs, true)
 	if err != nil {
 		return nil, err
 	}
 	st.BatchPairs = uint64(batch / 2)
-	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
+	for _, b := range bots[2:] {
+		st.Field = append(st.Field, b.Name())
+	}
+	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true, SwapPairs: g.Seats() > 2},
 		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: roundrobin.SPRTChunk(st.BatchPairs)}}, nil
+}
+
+// fieldOf returns the specs of a test's bots: NEW and BASE, then at three
+// or four seats the field of --field (one spec for every other seat, or
+// one per seat), copies of BASE when it is not given.
+func fieldOf(fs *pflag.FlagSet, g game.Game, args []string) ([]string, error) {
+	n := g.Seats()
+	given := fs.Changed("field")
+	if n == 2 {
+		if given {
+			return nil, usagef("sprt: --field fills the other seats at --players 3 or 4; two players have none")
+		}
+		return args, nil
+	}
+	field := []string{args[1]}
+	if given {
+		field = agents.SplitSpecs(mustString(fs, "field"))
+		if len(field) != 1 && len(field) != n-2 || slices.Contains(field, "") {
+			return nil, usagef("sprt: --field %q: want one bot for the %d other seats or one per seat, separated by ',' or ';'", mustString(fs, "field"), n-2)
+		}
+	}
+	specs := slices.Clone(args)
+	for i := range n - 2 {
+		specs = append(specs, field[min(i, len(field)-1)])
+	}
+	return specs, nil
 }

@@ -125,15 +125,17 @@ func TestOneTail(t *testing.T) {
 }
 
 // TestOneTailSPRT: a sequential test's report is the same printed by the
-// test, by 'nzsc report' and by a resume of the finished test.
+// test, by 'nzsc report' and by a resume of the finished test, in every
+// game and at every table size; greedy is found stronger than random
+// (H1) in each.
 func TestOneTailSPRT(t *testing.T) {
-	for _, g := range []string{"nzsc", "npzr"} {
-		t.Run(g, func(t *testing.T) {
+	for _, flags := range [][]string{{"--game", "nzsc"}, {"--game", "npzr"}, {"--players", "3"}, {"--players", "4"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			d := filepath.Join(t.TempDir(), "sprt")
-			args := []string{"sprt", "greedy", "random", "--game", g, "--elo0", "0", "--elo1", "50", "--batch", "20", "--max-games", "400", "--seed", "3",
-				"--workers", "2", "--quiet", "--format", "json"}
+			args := append([]string{"sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--batch", "20", "--max-games", "400", "--seed", "3",
+				"--workers", "2", "--quiet", "--format", "json"}, flags...)
 			want, stderr, code := runCmd(t, "", append(args, "--out", d)...)
-			if code != 0 || !strings.Contains(want, `"verdict"`) {
+			if code != 0 || !strings.Contains(want, `"verdict": "H1 accepted"`) {
 				t.Fatalf("sprt: code %d %s\n%s", code, stderr, want)
 			}
 			for _, again := range [][]string{{"report", d, "--format", "json"}, {"sprt", "--resume", d, "--quiet", "--format", "json"}} {

@@ -1,0 +1,133 @@
+package roundrobin
+
+import (
+	"context"
+	"iter"
+	"slices"
+	"sync"
+
+	"github.com/nzsclab/nzsc/results"
+)
+
+// logOrder puts the chunks' records into the games log in chunk order,
+// whatever the workers and however long each chunk takes: a reorder
+// buffer between the workers and the log. A worker hands over a finished
+// chunk's records (put); the chunk is written at once when it is the
+// oldest one not yet written (the head), else held until its
+// predecessors are. Memory is bounded: when window chunks are held, a
+// worker with a later chunk waits for the head to be written before it
+// plays on (the head's own worker never waits), so that at most window
+// chunks wait beside the one each worker is playing. A stop (the run's
+// context, or a worker that ends, after an error say) ends the waiting:
+// the chunks handed over are then held whatever their number, and flush
+// writes them, in chunk order, when the workers are done. Every chunk put
+// accepted is written, so the log holds exactly the chunks the runner
+// counts. One lock per chunk, none per game.
+type logOrder struct {
+	log    *results.GamesLog
+	next   func() (uint64, bool)
+	stop   func()
+	window int
+	after  func() bool // stops the context watch
+
+	mu      sync.Mutex
+	wake    *sync.Cond
+	head    uint64 // the oldest chunk not yet written
+	more    bool   // head is a chunk (not past the last)
+	held    map[uint64][]byte
+	free    [][]byte
+	stopped bool
+	err     error
+}
+
+// newLogOrder returns the reorder buffer of a segment whose chunks, in the
+// order the runner feeds them, are chunks; window is the most chunks held
+// before workers wait (at least 1).
+func newLogOrder(ctx context.Context, log *results.GamesLog, chunks iter.Seq[uint64], window int) *logOrder {
+	o := &logOrder{log: log, window: max(window, 1), held: map[uint64][]byte{}}
+	o.wake = sync.NewCond(&o.mu)
+	o.next, o.stop = iter.Pull(chunks)
+	o.head, o.more = o.next()
+	o.after = context.AfterFunc(ctx, o.release)
+	return o
+}
+
+// release ends the waiting for good: a worker that ends, or a stop,
+// may leave the head unplayed.
+func (o *logOrder) release() {
+	o.mu.Lock()
+	o.stopped = true
+	o.wake.Broadcast()
+	o.mu.Unlock()
+}
+
+// put hands over chunk c's records (buf, whole lines) and returns an empty
+// buffer for the worker's next chunk. It waits while the buffer is full
+// and c is not the head. An error is the log's.
+func (o *logOrder) put(c uint64, buf []byte) ([]byte, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for o.err == nil && !o.stopped && (!o.more || c != o.head) && len(o.held) >= o.window {
+		o.wake.Wait()
+	}
+	if o.err != nil {
+		return buf[:0], o.err
+	}
+	if !o.more || c != o.head {
+		o.held[c] = buf
+		return o.spare(), nil
+	}
+	o.write(c, buf)
+	for o.err == nil && o.more {
+		b, ok := o.held[o.head]
+		if !ok {
+			break
+		}
+		delete(o.held, o.head)
+		o.write(o.head, b)
+	}
+	o.wake.Broadcast()
+	return o.spare(), o.err
+}
+
+// write writes the head chunk c and moves the head on. Called with mu
+// held.
+func (o *logOrder) write(c uint64, b []byte) {
+	o.err = o.log.WriteChunk(c, b)
+	if len(o.free) < o.window {
+		o.free = append(o.free, b[:0])
+	}
+	o.head, o.more = o.next()
+}
+
+// spare returns a recycled buffer, or nil (append allocates one).
+func (o *logOrder) spare() []byte {
+	if n := len(o.free); n > 0 {
+		b := o.free[n-1]
+		o.free = o.free[:n-1]
+		return b
+	}
+	return nil
+}
+
+// flush writes the chunks still held, in chunk order, once the workers
+// are done: after a stop, the chunks that finished after one the stop
+// cut short. It returns the log's first error.
+func (o *logOrder) flush() error {
+	o.after()
+	o.stop()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	keys := make([]uint64, 0, len(o.held))
+	for c := range o.held {
+		keys = append(keys, c)
+	}
+	slices.Sort(keys)
+	for _, c := range keys {
+		if o.err == nil {
+			o.err = o.log.WriteChunk(c, o.held[c])
+		}
+		delete(o.held, c)
+	}
+	return o.err
+}
