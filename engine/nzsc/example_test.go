@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // sep separates the i-th of n printed names.
@@ -132,4 +133,23 @@ func ExampleParseRules() {
 	// Output:
 	// Regenerative, Zombie Corps
 	// points to win: 3 options: map[no_booster:off points:3 turn_cap:1000]
+}
+
+// A seat's uniform picks, as the random bot reads them from its source:
+// a digit of a word per pick, a word every six picks.
+func ExampleDigits() {
+	src := rng.NewWyrand(42, 0)
+	var d nzsc.Digits
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	for range 3 {
+		if d.Spent() {
+			d.Fill(src.Uint64())
+		}
+		c := nzsc.LegalAt(s.LegalMask(0), d.Next())
+		fmt.Println(c.Name(s.Phase))
+	}
+	// Output:
+	// Zombie
+	// Clown
+	// Clown
 }
