@@ -133,3 +133,15 @@ func ExampleParseRules() {
 	// Regenerative, Zombie Corps
 	// points to win: 3 options: map[no_booster:off points:3 turn_cap:1000]
 }
+
+// MoveNames names a bit set of moves in canonical order, and an empty
+// set as an empty list (JSON's [], never null).
+func ExampleMoveNames() {
+	set := uint32(1)<<nzsc.Zap | 1<<nzsc.Kick | 1<<nzsc.BigHairyDeal
+	fmt.Printf("%q\n", nzsc.MoveNames(set))
+	empty := nzsc.MoveNames(0)
+	fmt.Println(empty != nil, len(empty))
+	// Output:
+	// ["Kick" "Zap" "Big Hairy Deal"]
+	// true 0
+}
