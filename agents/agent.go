@@ -47,6 +47,24 @@ type MaskChooser interface {
 	ChooseMask(d *Decision, legal uint32) nzsc.Choice
 }
 
+// DigitPicker is implemented by agents whose every choice in a
+// two-player game is a uniform pick read from the seat's source by the
+// agent's nzsc.Digits (the random bot): the next digit picks
+// nzsc.LegalAt(legal, digit), a word being drawn from the source handed
+// to NewGame when none is left. Table then makes the agent's picks
+// itself, inline, from the seat's source and the Digits that Digits
+// returns (a pointer into the agent, which NewGame resets), and calls
+// neither Choose nor ChooseMask nor Fault during the game: the same
+// choices from the same draws, without an interface call a decision
+// (issue 26). One agent seated in both seats of a game is asked as
+// before (its one Digits cannot follow two sources). Other callers
+// still call Choose. Beware embedding, as for
+// MaskChooser: a type that embeds a DigitPicker and chooses otherwise
+// must hide Digits.
+type DigitPicker interface {
+	Digits() *nzsc.Digits
+}
+
 // Closer is implemented by agents that hold resources (processes, files)
 // to release when a runner is done with them.
 type Closer interface {

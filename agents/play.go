@@ -29,9 +29,11 @@ type Table struct {
 // place, so that the loop over the seats addresses it from one pointer.
 type tableSeat struct {
 	agent    Agent
-	mask     MaskChooser // agent's fast path, or nil
-	faulter  Faulter     // or nil
-	finisher Finisher    // or nil
+	picker   *nzsc.Digits // agent's Digits when it is a DigitPicker, or nil
+	digits   *nzsc.Digits // picker, unless both seats' agents share it; or nil
+	mask     MaskChooser  // agent's fast path, or nil
+	faulter  Faulter      // or nil
+	finisher Finisher     // or nil
 	d        Decision
 	buf      [nzsc.MaxChoices]nzsc.Choice
 }
@@ -81,11 +83,12 @@ func (o *Outcome) Winner() int {
 // the game seed; t.History holds its turns afterwards. A stuck player is
 // not asked (it passes). An agent that reports a Fault forfeits at once.
 // An agent that implements MaskChooser is asked through ChooseMask, its
-// legal choices unlisted.
+// legal choices unlisted; one that implements DigitPicker is not asked:
+// Table makes its picks.
 func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 	t.state = nzsc.NewGame(rules)
 	t.History = t.History[:0]
-	return t.play(seed, a, b)
+	return t.finish(t.play(seed, a, b))
 }
 
 // PlayFrom is Play from start, the state after opening (the turns that
@@ -94,12 +97,13 @@ func (t *Table) Play(rules nzsc.Rules, seed uint64, a, b Agent) Outcome {
 func (t *Table) PlayFrom(start *nzsc.State, opening []nzsc.Turn, seed uint64, a, b Agent) Outcome {
 	t.state = *start
 	t.History = append(t.History[:0], opening...)
-	return t.play(seed, a, b)
+	return t.finish(t.play(seed, a, b))
 }
 
 // play plays the game from t.state and t.History on (Play, PlayFrom:
-// each sets them up in place, so that a game costs no copy of a state).
-func (t *Table) play(seed uint64, a, b Agent) Outcome {
+// each sets them up in place, so that a game costs no copy of a state)
+// and returns the forfeiting seat (or -1) and its fault, for finish.
+func (t *Table) play(seed uint64, a, b Agent) (forfeit int, fault error) {
 	s := t.start(seed, a, b)
 	// The turn is written out for each seat rather than looped over them:
 	// Go keeps no register across the bots' interface calls, and the loop
@@ -113,71 +117,107 @@ func (t *Table) play(seed uint64, a, b Agent) Outcome {
 	for s.Phase != nzsc.GameOver {
 		c0, c1 := nzsc.Unknown, nzsc.Unknown
 		if m := s.LegalMask(0); m != 0 {
-			s0.d.History = t.History
-			if s0.mask != nil {
-				c0 = s0.mask.ChooseMask(&s0.d, m)
+			if g := s0.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[0].Uint64())
+				}
+				c0 = nzsc.LegalAt(m, g.Next())
 			} else {
-				s0.d.Legal = s0.buf[:nzsc.ListLegal(m, &s0.buf)]
-				c0 = s0.agent.Choose(&s0.d)
-			}
-			if s0.faulter != nil {
-				if err := s0.faulter.Fault(); err != nil {
-					return t.finish(s, 0, err)
+				s0.d.History = t.History
+				if s0.mask != nil {
+					c0 = s0.mask.ChooseMask(&s0.d, m)
+				} else {
+					s0.d.Legal = s0.buf[:nzsc.ListLegal(m, &s0.buf)]
+					c0 = s0.agent.Choose(&s0.d)
+				}
+				if s0.faulter != nil {
+					if err := s0.faulter.Fault(); err != nil {
+						return 0, err
+					}
 				}
 			}
 		}
 		if m := s.LegalMask(1); m != 0 {
-			s1.d.History = t.History
-			if s1.mask != nil {
-				c1 = s1.mask.ChooseMask(&s1.d, m)
+			if g := s1.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[1].Uint64())
+				}
+				c1 = nzsc.LegalAt(m, g.Next())
 			} else {
-				s1.d.Legal = s1.buf[:nzsc.ListLegal(m, &s1.buf)]
-				c1 = s1.agent.Choose(&s1.d)
-			}
-			if s1.faulter != nil {
-				if err := s1.faulter.Fault(); err != nil {
-					return t.finish(s, 1, err)
+				s1.d.History = t.History
+				if s1.mask != nil {
+					c1 = s1.mask.ChooseMask(&s1.d, m)
+				} else {
+					s1.d.Legal = s1.buf[:nzsc.ListLegal(m, &s1.buf)]
+					c1 = s1.agent.Choose(&s1.d)
+				}
+				if s1.faulter != nil {
+					if err := s1.faulter.Fault(); err != nil {
+						return 1, err
+					}
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(c0, c1))
 	}
-	return t.finish(s, -1, nil)
+	return -1, nil
 }
 
 // start seeds the seats' sources, starts the agents' game and sets up
-// their seats, and returns the game's state.
+// their seats, and returns the game's state. (A seat at a time, written
+// out: a loop over the two agents built an array of them and indexed
+// it, about 25 instructions a game more.)
 func (t *Table) start(seed uint64, a, b Agent) *nzsc.State {
-	s := &t.state
-	for i, ag := range [2]Agent{a, b} {
-		st := &t.seats[i]
-		t.src[i].Seed(seed, uint64(i))
-		ag.NewGame(i, t.rng[i])
-		// A worker plays game after game with the same bots: their
-		// optional interfaces are asserted once (three assertions a
-		// seat cost about 12 instructions a turn of random play).
-		if !sameAgent(st.agent, ag) {
-			st.agent = ag
-			st.faulter, _ = ag.(Faulter)
-			st.mask, _ = ag.(MaskChooser)
-			st.finisher, _ = ag.(Finisher)
-		}
-		if t.ctx != nil {
-			SetContext(ag, t.ctx)
-		}
-		// Seat and State stay for the whole game; each decision only
-		// updates History and Legal.
-		st.d = Decision{Seat: i, State: s}
+	t.startSeat(0, seed, a)
+	t.startSeat(1, seed, b)
+	// One agent in both seats keeps one Digits, read from the source its
+	// last NewGame gave it (seat 1's): the table cannot make its picks
+	// from each seat's own, so it asks the agent, which answers as it
+	// always did.
+	p0, p1 := t.seats[0].picker, t.seats[1].picker
+	if p0 == p1 {
+		p0, p1 = nil, nil
 	}
-	return s
+	t.seats[0].digits, t.seats[1].digits = p0, p1
+	return &t.state
 }
 
-// finish returns the game's Outcome from its final state s, the
+// startSeat seeds seat i's source, starts agent ag's game in seat i and
+// sets up the seat.
+func (t *Table) startSeat(i int, seed uint64, ag Agent) {
+	st := &t.seats[i&1]
+	t.src[i&1].Seed(seed, uint64(i))
+	ag.NewGame(i, t.rng[i&1])
+	// A worker plays game after game with the same bots: their
+	// optional interfaces are asserted once (three assertions a
+	// seat cost about 12 instructions a turn of random play).
+	if !sameAgent(st.agent, ag) {
+		st.agent = ag
+		st.picker = nil
+		if p, ok := ag.(DigitPicker); ok {
+			st.picker = p.Digits()
+		}
+		st.faulter, _ = ag.(Faulter)
+		st.mask, _ = ag.(MaskChooser)
+		st.finisher, _ = ag.(Finisher)
+		// Seat and State stay for every game of this agent in this
+		// seat (State is t.state); each decision only updates History
+		// and Legal (list-taking agents only, so that it stays nil for
+		// the others).
+		st.d = Decision{Seat: i, State: &t.state}
+	}
+	if t.ctx != nil {
+		SetContext(ag, t.ctx)
+	}
+}
+
+// finish returns the game's Outcome from its final state t.state, the
 // forfeiting seat (or -1) and its fault, and tells the agents that
-// implement Finisher. (It builds the Outcome itself: passed in and
-// returned by value, its 80 bytes were copied twice more a game.)
-func (t *Table) finish(s *nzsc.State, forfeit int, fault error) Outcome {
-	o := Outcome{State: *s, Forfeit: forfeit, Fault: fault}
+// implement Finisher. (It builds the Outcome itself, called by Play and
+// PlayFrom: passed in and returned by value through play, its 80 bytes
+// were copied more times a game.)
+func (t *Table) finish(forfeit int, fault error) Outcome {
+	o := Outcome{State: t.state, Forfeit: forfeit, Fault: fault}
 	for i := range t.seats {
 		if f := t.seats[i].finisher; f != nil {
 			f.Finish(o, t.History)

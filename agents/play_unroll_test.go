@@ -14,6 +14,11 @@ import (
 // of its benchmark (house style: a hand-unrolled hot loop shows its gain
 // in a same-run benchmark).
 func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
+	return t.finish(t.playLoopGame(seed, a, b))
+}
+
+// playLoopGame is play with the seats looped over.
+func (t *Table) playLoopGame(seed uint64, a, b Agent) (int, error) {
 	s := t.start(seed, a, b)
 	var choice [2]nzsc.Choice
 	for s.Phase != nzsc.GameOver {
@@ -22,6 +27,13 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 			m := s.LegalMask(i)
 			if m == 0 {
 				choice[i] = nzsc.Unknown
+				continue
+			}
+			if g := st.digits; g != nil {
+				if g.Spent() {
+					g.Fill(t.src[i].Uint64())
+				}
+				choice[i] = nzsc.LegalAt(m, g.Next())
 				continue
 			}
 			st.d.History = t.History
@@ -33,17 +45,27 @@ func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
 			}
 			if st.faulter != nil {
 				if err := st.faulter.Fault(); err != nil {
-					return t.finish(s, i, err)
+					return i, err
 				}
 			}
 		}
 		t.History = append(t.History, s.Step(choice[0], choice[1]))
 	}
-	return t.finish(s, -1, nil)
+	return -1, nil
 }
 
-// listOnly hides an agent's ChooseMask: the table lists its choices.
+// listOnly hides an agent's ChooseMask and Digits: the table lists its
+// choices.
 type listOnly struct{ Agent }
+
+// maskOnly hides the random bot's Digits: the table asks it through
+// ChooseMask.
+type maskOnly struct {
+	MaskChooser
+	Agent
+}
+
+func asMaskOnly(a Agent) maskOnly { return maskOnly{a.(MaskChooser), a} }
 
 // faultAt is a bot that faults at its k-th decision of every game.
 type faultAt struct {
@@ -64,8 +86,9 @@ func (f *faultAt) Fault() error {
 
 // TestPlayIsPlayLoop plays the same seeded games with Table.Play (the
 // seats written out) and with playLoop (the seats looped over): random on
-// its bit-set path and on its list path, list-taking bots, and bots that
-// fault in either seat; outcomes and histories must be identical.
+// its digits path (DigitPicker), on its bit-set path and on its list
+// path, list-taking bots, and bots that fault in either seat; outcomes
+// and histories must be identical.
 func TestPlayIsPlayLoop(t *testing.T) {
 	spec := func(s string) Agent {
 		b, err := Parse(s)
@@ -81,11 +104,15 @@ func TestPlayIsPlayLoop(t *testing.T) {
 	if _, ok := randomBot().(MaskChooser); !ok {
 		t.Fatal("the random bot takes no bit set: the fast path goes untested")
 	}
+	if _, ok := randomBot().(DigitPicker); !ok {
+		t.Fatal("the random bot is no DigitPicker: the digits path goes untested")
+	}
 	pairs := []struct {
 		name string
 		a, b Agent
 	}{
 		{"random-random", randomBot(), randomBot()},
+		{"random-masked", asMaskOnly(randomBot()), randomBot()},
 		{"random-listed", randomBot(), listOnly{randomBot()}},
 		{"greedy-random", spec("greedy"), randomBot()},
 		{"random-nash", randomBot(), spec("nash")},

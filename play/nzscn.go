@@ -104,14 +104,6 @@ func (t *nzscN) help() string { return Help }
 func (t *nzscN) rules() string {
 	var b strings.Builder
 	writeReference(&b, t.r, t.n)
-	b.WriteString(`With 3 or 4 players: if any two pick the same character, everyone repicks;
-each player scores its move against every opponent's move, and a headstart
-over every opponent whose character its own beats; a destructive move
-destroys every opponent's move of the round; an illegal choice cancels the
-turn for everyone, and an offender out of waits gives every opponent a
-point; a stuck player passes while the others play on. When two or more
-players reach 5, every score goes down until only one can lead.
-`)
 	return b.String()
 }
 

@@ -15,11 +15,19 @@ import (
 // from the rules the engine plays.
 func WriteReference(w io.Writer, rules nzsc.Rules) { writeReference(w, rules, 2) }
 
-// writeReference is WriteReference for a table of players seats; the
-// differences at 3 or 4 follow it (nzscN.rules).
+// writeReference is WriteReference for a table of players seats: at 3
+// or 4 each rule is said as it plays there (the shared rulebook's
+// free-for-all section), not as at two with the differences after it.
 func writeReference(w io.Writer, rules nzsc.Rules, players int) {
 	var b strings.Builder
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	// two picks the words of a table of two or of more.
+	two := func(atTwo, more string) string {
+		if players == 2 {
+			return atTwo
+		}
+		return more
+	}
 	r := rules.Normalized()
 	p("NZSC (Ninja Zombie Samurai Clown): the player's reference\n\n")
 	if players == 2 {
@@ -31,12 +39,14 @@ func writeReference(w io.Writer, rules nzsc.Rules, players int) {
 	}
 
 	p("1. Characters: %s.\n", joinCharacters())
-	p("   Choosing the same character as the opponent means both choose again.\n")
+	p("%s", two("   Choosing the same character as the opponent means both choose again.\n",
+		"   When any two choose the same character, everyone chooses again.\n"))
 	p("   Nobody may choose one character %s times in a row.\n", cardinal(int(r.CharacterStreak)+1))
 	if r.NoHeadstarts {
 		p("   No headstarts in this variant: settling the characters scores nothing.\n\n")
 	} else {
-		p("   Headstarts, 1 point when the characters are settled:\n")
+		p("%s", two("   Headstarts, 1 point when the characters are settled:\n",
+			"   Headstarts, when the characters are settled: 1 point for each opponent\n   whose character yours has a headstart over:\n"))
 		for c := nzsc.Character(0); c < nzsc.NumCharacters; c++ {
 			for d := nzsc.Character(0); d < nzsc.NumCharacters; d++ {
 				if g, _ := nzsc.Headstart(c, d); g > 0 {
@@ -64,26 +74,38 @@ func writeReference(w io.Writer, rules nzsc.Rules, players int) {
 	}
 	p("\n")
 
-	p("3. Rounds: both play one of their moves; each scores the points its move\n")
-	p("   earns against the other's ('nzsc rules MOVE MOVE' tells for any pair).\n")
+	p("%s", two("3. Rounds: both play one of their moves; each scores the points its move\n   earns against the other's ('nzsc rules MOVE MOVE' tells for any pair).\n",
+		"3. Rounds: everyone plays one of their moves; each scores, against each\n   opponent, the points its move earns against theirs ('nzsc rules MOVE MOVE'\n   tells for any pair).\n"))
 	p("   Single-use (gone for its player once played): %s.\n", joinMoves(movesWhere(nzsc.Move.SingleUse)))
-	p("   Destructive (also destroys the opponent's move of that round): %s.\n", joinMoves(movesWhere(nzsc.Move.Destructive)))
+	p("   Destructive (also destroys %s of that round): %s.\n", two("the opponent's move", "every opponent's move"), joinMoves(movesWhere(nzsc.Move.Destructive)))
 	p("   A move cannot be played once destroyed, nor after being played in each\n")
 	p("   of the last %s rounds.\n", cardinal(int(r.MoveStreak)))
 	p("   Smash against Shadow Fireball: Smash scores only for a player whose\n")
 	p("   booster is Strong; otherwise Shadow Fireball scores.\n\n")
 
-	if r.Points == nzsc.WinningPoints {
+	switch {
+	case players > 2:
+		// The rule options are two-player NZSC's: at 3 or 4 the game is
+		// played to 5 (nzscn).
+		p("4. The end: 5 points alone wins. When two or more players have 5 or more\n")
+		p("   after a turn, every score goes down by 1 until no one has more than 5,\n")
+		p("   and once more if two or more still have 5 (never below 0): 6-6-3 becomes\n")
+		p("   4-4-1 and play goes on, 7-5-2 becomes 5-3-0 and the first wins. The\n")
+		p("   others are placed by score, equal scores sharing a place. A game still\n")
+		p("   going after %d turns (all steps counted) is a draw.\n\n", rules.TurnCap)
+	case r.Points == nzsc.WinningPoints:
 		p("4. The end: 5 points wins. When both reach 5 together, both go back to 4\n")
 		p("   and play on. Margins: 5-0 Wipeout, 5-1 Annihilation, 5-2 Obliteration,\n")
 		p("   5-3 Hypnotization, 5-4 Clinch. A game still going after %d turns\n", rules.TurnCap)
-	} else {
+	default:
 		p("4. The end: %d points wins. When both reach %d together, both go back to %d\n", r.Points, r.Points, r.Points-1)
 		p("   and play on. A game still going after %d turns\n", rules.TurnCap)
 	}
-	p("   (all steps counted) is a draw.\n\n")
+	if players == 2 {
+		p("   (all steps counted) is a draw.\n\n")
+	}
 
-	p("Penalties. An illegal choice cancels the whole turn for both players (no\n")
+	p("Penalties. An illegal choice cancels the whole turn for %s (no\n", two("both players", "everyone"))
 	p("points, nothing destroyed) and costs the offender waits, by the first\n")
 	p("clause that fits:\n")
 	p("   character  does not exist %d; %s time in a row %d\n", nzsc.WrongUniverse.Waits(), ordinal(int(r.CharacterStreak)+1), nzsc.FourthInARow.Waits())
@@ -91,8 +113,9 @@ func writeReference(w io.Writer, rules nzsc.Rules, players int) {
 	p("   move       destroyed or does not exist %d; %s time in a row %d;\n", nzsc.DestroyedMove.Waits(), ordinal(int(r.MoveStreak)+1), nzsc.FourthInARow.Waits())
 	p("              the other booster's move (any booster move after No Booster) %d;\n", nzsc.WrongBooster.Waits())
 	p("              another character's move %d\n", nzsc.WrongCharacter.Waits())
-	p("A player without enough waits drops to 0 and the opponent scores 1 point.\n")
-	p("A player left with no legal move passes every round and is charged %d waits.\n\n", nzsc.Stuck.Waits())
+	p("A player without enough waits drops to 0 and %s scores 1 point.\n", two("the opponent", "every opponent"))
+	p("A player left with no legal move passes every round and is charged %d waits%s.\n\n", nzsc.Stuck.Waits(),
+		two("", ";\nthe others play the round on, and nobody scores against the one who passed"))
 	p("Names ignore case and spaces: \"big hairy deal\" and \"BigHairyDeal\" are the same.\n")
 	io.WriteString(w, b.String())
 }

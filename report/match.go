@@ -154,8 +154,10 @@ func fmtElo(l *analysis.Line) string {
 	switch {
 	case l.Games == 0 || math.IsNaN(e):
 		return "-"
-	case math.IsInf(e, 0):
-		return fmt.Sprintf("%+.0f", e)
+	case math.IsInf(e, 1):
+		return "+inf" // as "± inf" beside a finite Elo, not Go's "+Inf"
+	case math.IsInf(e, -1):
+		return "-inf"
 	case math.IsInf(err, 0) || math.IsNaN(err):
 		return fmt.Sprintf("%+.1f ± inf", e)
 	}

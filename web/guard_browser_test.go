@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -102,5 +103,103 @@ func TestCrossOriginPageInBrowser(t *testing.T) {
 	loc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
 	if err != nil || strings.Contains(loc, "secret") {
 		t.Errorf("the secret stays in the address bar: %q %v", loc, err)
+	}
+}
+
+// TestLinkStartsNoProgram: the lab's own pages start a game from their
+// address (/play?opponent=SPEC, /watch/?bots=A,B), and a browser that
+// opened the printed link holds the server's secret, so a page of
+// another site that sends such a browser to an address naming an exec:
+// bot would make the lab's own page start that program: a link must
+// not be enough. The page asks the person instead, and their Start
+// runs it.
+func TestLinkStartsNoProgram(t *testing.T) {
+	ctx := browser.New(t, 0, 0, 2*time.Minute)
+	base := labServer(t, t.TempDir(), "0123abcd")
+	touch := filepath.Join(t.TempDir(), "ran")
+	spec := "exec:/usr/bin/touch " + touch + ";handshake=2s"
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>elsewhere</title><script>location = %q;</script>`, base+r.URL.Query().Get("to"))
+	}))
+	defer evil.Close()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/#secret=0123abcd"), chromedp.WaitReady("body")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ to, done string }{
+		{"/play?opponent=" + url.QueryEscape(spec), `document.getElementById("question").textContent !== "Starting…" && document.getElementById("question").textContent`},
+		{"/watch/?bots=random," + url.QueryEscape(spec), `document.getElementById("err").textContent || (!document.getElementById("viewer").hidden && "it played the game")`},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL+"/?to="+url.QueryEscape(c.to))); err != nil {
+			t.Fatal(err)
+		}
+		said, err := chromedp.Run(ctx, chromedp.Poll[string](c.done, chromedp.WithPollingTimeout(30*time.Second)))
+		if err != nil {
+			t.Fatalf("%s: the page did not answer: %v", c.to, err)
+		}
+		time.Sleep(500 * time.Millisecond) // a program started would have run by now
+		if _, err := os.Stat(touch); err == nil {
+			t.Fatalf("%s: a link from another site ran a program through the lab's own page (it said %q)", c.to, said)
+		}
+		if !strings.Contains(said, "a link alone may not") {
+			t.Errorf("%s: the page does not tell the person how to run the program: %q", c.to, said)
+		}
+	}
+	// The person's own Start, on the Play page showing the spec, runs it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?opponent="+url.QueryEscape(spec))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("question").textContent.includes("a link alone may not")`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#setup button[type=submit]`)); err != nil {
+		t.Fatal(err)
+	}
+	// The bot's program starts at its first decision: answer the first
+	// question.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(b => b ? (b.click(), true) : false)(document.querySelector("#options button"))`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if _, err := os.Stat(touch); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			q, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("question").textContent`))
+			t.Fatalf("the person's Start did not run the program the address named (the page says %q)", q)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestRecordLinkHoldsNoSession: the Play page's "Download the game
+// record" is a link people copy and share, and a session's id is all it
+// takes to play on in it (and, in NPZR, to see the hand): the link holds
+// the record itself, never the id.
+func TestRecordLinkHoldsNoSession(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	_, ts := newServer(t, Config{})
+	ctx := browser.New(t, 1280, 900, 2*time.Minute)
+	clickGame(t, ctx, ts.URL+"/play?seed=0xbabecaf3", handbook)
+	link, err := chromedp.Run(ctx, chromedp.Poll[string](`(a => !a.hidden && a.getAttribute("href") !== "#" && a.getAttribute("href"))(document.getElementById("download"))`, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`session`))
+	if err != nil || id == "" {
+		t.Fatalf("no session id in the page: %q %v", id, err)
+	}
+	if strings.Contains(link, id) {
+		t.Errorf("the record's link %q holds the session's id", link)
+	}
+	// The page's policy (connect-src 'self') keeps a script from reading
+	// the blob back: the link is checked to be one, named as the API
+	// names the record.
+	name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("download").download`))
+	if err != nil || !strings.HasPrefix(link, "blob:") || !strings.HasSuffix(name, "-0xbabecaf3.jsonl") {
+		t.Errorf("the record's link %q, file name %q (%v): want a blob: of the record, named as the API names it", link, name, err)
 	}
 }

@@ -110,7 +110,16 @@ func New(c Config) (*Server, error) {
 	s.sections = navSections(c.Mounts, false)
 
 	static, _ := fs.Sub(staticFS, "static")
-	s.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	files := http.StripPrefix("/static/", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, "/") {
+			// The pages' templates are rendered at their own paths,
+			// never served raw, and the files are not listed.
+			s.notFound(w, r)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 	s.mux.Handle("GET /static/lab.js", webapi.LabJS)
 	s.mux.HandleFunc("GET /{$}", s.page("home.html"))
 	s.mux.HandleFunc("GET /play", s.page("play.html"))
@@ -136,13 +145,21 @@ func New(c Config) (*Server, error) {
 		s.mounted[prefix] = true
 		s.mux.Handle(prefix, http.StripPrefix(strings.TrimSuffix(prefix, "/"), h))
 	}
-	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(http.StatusNotFound)
-		s.render(w, "notfound.html", nil)
-	})
+	s.mux.HandleFunc("/", s.notFound)
 	return s, nil
 }
+
+// notFound is the page of a path the server does not have.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	s.render(w, "notfound.html", nil)
+}
+
+// pageCSP is the Content-Security-Policy of the server's own responses:
+// its own files only, no inline script (a name or record shown on a page
+// cannot become code), never framed.
+const pageCSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // navSections lists the sections served (Play always, the others when
 // mounted), then other mounts by path. A static site has Play only.
@@ -173,14 +190,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // serve serves a request the guard let in. Every response says no-sniff
-// and no referrer; the server's own pages may not be framed (a mounted
-// page sets its own framing rules: Runs frames its reports).
+// and no referrer; every response of the server's own paths (pages,
+// files, errors, API) carries pageCSP and may not be framed (a mounted
+// page sets its own rules: Runs frames its reports).
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	if _, pattern := s.mux.Handler(r); !s.mounted[pattern] {
 		h.Set("X-Frame-Options", "DENY")
+		h.Set("Content-Security-Policy", pageCSP)
 	}
 	s.mux.ServeHTTP(w, r)
 }
@@ -215,7 +234,6 @@ type pageData struct {
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 		s.render(w, name, s.sections)
 	}
 }

@@ -552,3 +552,37 @@ func TestLeftClientStopsBot(t *testing.T) {
 		t.Fatal("the bot went on thinking for a client that left")
 	}
 }
+
+// TestOwnResponsesHeaders: every response of the server's own paths,
+// pages, files, errors and API alike, says no-sniff, may not be framed
+// and carries the pages' Content-Security-Policy (the 404 page was
+// served without one); the page templates are not files to serve (they
+// came out raw under /static/).
+func TestOwnResponsesHeaders(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	for _, c := range []struct {
+		path   string
+		status int
+	}{
+		{"/", 200}, {"/play", 200}, {"/nothing", 404}, {"/static/play.js", 200}, {"/static/style.css", 200},
+		{"/static/lab.js", 200}, {"/api/bots", 200}, {"/api/nothing", 404},
+		{"/static/play.html", 404}, {"/static/layout.html", 404}, {"/static/home.html", 404}, {"/static/notfound.html", 404}, {"/static/", 404},
+	} {
+		resp, err := http.Get(ts.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		h := resp.Header
+		if resp.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d", c.path, resp.StatusCode, c.status)
+		}
+		if !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") || h.Get("X-Content-Type-Options") != "nosniff" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: CSP %q, nosniff %q, X-Frame-Options %q", c.path, h.Get("Content-Security-Policy"), h.Get("X-Content-Type-Options"), h.Get("X-Frame-Options"))
+		}
+		if bytes.Contains(b, []byte("{{")) {
+			t.Errorf("%s: a template served raw: %.80q", c.path, b)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package nzsc
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -23,37 +22,39 @@ func init() {
 // 5). So two Random bots play exactly PlayRandom's game with their seats'
 // sources, which is how nzsc match plays them (see tournament).
 type Random struct {
-	rng  *rand.Rand
-	word uint64
-	left int // digits left in word
+	rng    *rand.Rand
+	digits nz.Digits
 }
 
 // NewGame implements agents.Agent.
-func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng, r.left = rng, 0 }
+func (r *Random) NewGame(_ int, rng *rand.Rand) { r.rng = rng; r.digits.Reset() }
 
 // Choose implements agents.Agent.
 func (r *Random) Choose(d *agents.Decision) nz.Choice {
-	if r.left == 0 {
-		r.word, r.left = r.rng.Uint64(), 6
+	if r.digits.Spent() {
+		r.digits.Fill(r.rng.Uint64())
 	}
-	digit, rest := bits.Mul64(r.word, 60)
-	r.word, r.left = rest, r.left-1
 	// A 32-bit division: the same remainder (digit < 60), and cheaper than
 	// a 64-bit one on the x86 cores before Ice Lake.
-	return d.Legal[uint32(digit)%uint32(len(d.Legal))]
+	return d.Legal[uint32(r.digits.Next())%uint32(len(d.Legal))]
 }
 
 // ChooseMask implements agents.MaskChooser: Choose's pick from the same
 // digit, d.Legal[digit mod len(d.Legal)], found in the set by nz.LegalAt
-// without a list or a division.
+// without a list or a division. (The draw is written out in both rather
+// than in a helper, which the inliner would not take: a call more a
+// decision.)
 func (r *Random) ChooseMask(_ *agents.Decision, legal uint32) nz.Choice {
-	if r.left == 0 {
-		r.word, r.left = r.rng.Uint64(), 6
+	if r.digits.Spent() {
+		r.digits.Fill(r.rng.Uint64())
 	}
-	digit, rest := bits.Mul64(r.word, 60)
-	r.word, r.left = rest, r.left-1
-	return nz.LegalAt(legal, uint(digit))
+	return nz.LegalAt(legal, r.digits.Next())
 }
+
+// Digits implements agents.DigitPicker: agents.Table makes Random's
+// picks itself, ChooseMask's from the same digits and the same source,
+// without calling it.
+func (r *Random) Digits() *nz.Digits { return &r.digits }
 
 // Mix implements Mixer: uniform over d.Legal (six picks per draw, read
 // as base-60 digits, are uniform over any count from 1 to 5).

@@ -95,6 +95,9 @@ type maskCounter struct {
 	*Random
 	t     *testing.T
 	calls int
+	// Digits hides Random's: Table would make the picks itself and never
+	// call ChooseMask.
+	Digits struct{}
 }
 
 func (m *maskCounter) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
@@ -145,6 +148,106 @@ func TestTableMaskPathIsListPath(t *testing.T) {
 			}
 			if counter.calls == 0 {
 				t.Fatalf("rules %+v, against %s: Table never took the fast path", rules, spec)
+			}
+		}
+	}
+}
+
+// digitsOnly is the random bot that fails the test if Table asks it
+// anything during a game: Table must make its picks (DigitPicker).
+type digitsOnly struct {
+	*Random
+	t *testing.T
+}
+
+func (d digitsOnly) Choose(*agents.Decision) nz.Choice {
+	d.t.Fatal("Table called Choose of a DigitPicker")
+	return nz.Unknown
+}
+
+func (d digitsOnly) ChooseMask(*agents.Decision, uint32) nz.Choice {
+	d.t.Fatal("Table called ChooseMask of a DigitPicker")
+	return nz.Unknown
+}
+
+// TestTableDigitsPathIsListPath plays the same seeded games through
+// agents.Table twice: once with the random bot's picks made by Table
+// itself from the bot's Digits and the seat's source (DigitPicker, the
+// bot never asked), and once with the bot asked for each choice from a
+// list (Choose). Against random (on either path), greedy, classic and
+// nash, in both seats, under three rule sets: the games' histories and
+// final states must be identical, and a game must be long enough to
+// cross words (six digits each).
+func TestTableDigitsPathIsListPath(t *testing.T) {
+	fast, slow := agents.NewTable(), agents.NewTable()
+	if _, ok := agents.Agent(&Random{}).(agents.DigitPicker); !ok {
+		t.Fatal("Random is no DigitPicker: the digits path goes untested")
+	}
+	opponents := []string{"random", "greedy", "classic", "nash"}
+	long := 0
+	for _, rules := range maskRules {
+		for _, spec := range opponents {
+			bot, err := agents.Parse(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opp, err := bot.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := range uint64(150) {
+				for swap := range 2 {
+					a, b := agents.Agent(digitsOnly{&Random{}, t}), opp
+					la, lb := agents.Agent(listOnly{&Random{}}), agents.Agent(listOnly{opp})
+					if swap == 1 {
+						a, b, la, lb = b, a, lb, la
+					}
+					of := fast.Play(rules, seed, a, b)
+					hf := slices.Clone(fast.History)
+					os := slow.Play(rules, seed, la, lb)
+					if of.State != os.State || !slices.Equal(hf, slow.History) {
+						t.Fatalf("rules %+v, random against %s, seed %d, swap %d: the digits path's game differs from the list path's:\n%s\n%s",
+							rules, spec, seed, swap, fmt.Sprint(hf), fmt.Sprint(slow.History))
+					}
+					if len(hf) > 12 {
+						long++
+					}
+				}
+			}
+		}
+	}
+	if long < 100 {
+		t.Fatalf("only %d games of more than 12 turns: words are not crossed", long)
+	}
+}
+
+// TestTableSharedRandomIsAsked plays one random bot in both seats of a
+// table: its one Digits, read from the source its last NewGame gave it,
+// cannot be the table's picks from each seat's own source, so the table
+// must ask it (ChooseMask), and the games must be those of one random
+// bot asked from lists in both seats. The games cycle through the bot in
+// both seats and with greedy in either, so that a seat's agent changes
+// while the other keeps the shared one.
+func TestTableSharedRandomIsAsked(t *testing.T) {
+	fast, slow := agents.NewTable(), agents.NewTable()
+	r, l := &Random{}, &Random{}
+	g, h := &Greedy{}, &Greedy{}
+	cycle := []struct{ fa, fb, sa, sb agents.Agent }{
+		{r, r, listOnly{l}, listOnly{l}},
+		{g, r, listOnly{h}, listOnly{l}},
+		{r, r, listOnly{l}, listOnly{l}},
+		{r, g, listOnly{l}, listOnly{h}},
+		{r, r, listOnly{l}, listOnly{l}},
+		{r, &Random{}, listOnly{l}, listOnly{&Random{}}},
+	}
+	for _, rules := range maskRules {
+		for seed := range uint64(120) {
+			c := cycle[seed%uint64(len(cycle))]
+			of := fast.Play(rules, seed, c.fa, c.fb)
+			os := slow.Play(rules, seed, c.sa, c.sb)
+			if of.State != os.State || !slices.Equal(fast.History, slow.History) {
+				t.Fatalf("rules %+v, seed %d (case %d): the table plays\n%v\nasked from lists the bots play\n%v",
+					rules, seed, seed%uint64(len(cycle)), fast.History, slow.History)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package nzsc
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -21,6 +22,40 @@ import (
 // BenchmarkTableTurn plays random against random through agents.Table,
 // a game per operation, each from its own seed.
 func BenchmarkTableTurn(b *testing.B) { benchTable(b, &Random{}, &Random{}) }
+
+// BenchmarkTableTurnMask is BenchmarkTableTurn with both random bots
+// asked through the Agent interface (ChooseMask) rather than picked for
+// by the table (agents.DigitPicker): what a turn costs with a bot
+// called for each decision.
+func BenchmarkTableTurnMask(b *testing.B) {
+	x, y := agents.Agent(&maskRandom{}), agents.Agent(&maskRandom{})
+	if _, ok := x.(agents.DigitPicker); ok {
+		b.Fatal("maskRandom is a DigitPicker: the table would not ask it")
+	}
+	// maskRandom must play Random's games.
+	t, u := agents.NewTable(), agents.NewTable()
+	for seed := range uint64(20) {
+		o, p := t.Play(nz.DefaultRules, seed, x, y), u.Play(nz.DefaultRules, seed, &Random{}, &Random{})
+		if o.State != p.State || !slices.Equal(t.History, u.History) {
+			b.Fatalf("seed %d: maskRandom's game differs from Random's", seed)
+		}
+	}
+	benchTable(b, x, y)
+}
+
+// maskRandom is Random without Digits, so that Table asks it through
+// ChooseMask: Random's methods, ChooseMask's body copied rather than
+// called (a wrapper would add a call to each decision).
+type maskRandom Random
+
+func (r *maskRandom) NewGame(seat int, rng *rand.Rand)    { (*Random)(r).NewGame(seat, rng) }
+func (r *maskRandom) Choose(d *agents.Decision) nz.Choice { return (*Random)(r).Choose(d) }
+func (r *maskRandom) ChooseMask(_ *agents.Decision, legal uint32) nz.Choice {
+	if r.digits.Spent() {
+		r.digits.Fill(r.rng.Uint64())
+	}
+	return nz.LegalAt(legal, r.digits.Next())
+}
 
 // BenchmarkTableTurnGreedy is BenchmarkTableTurn with greedy in seat 1:
 // the decisions of a bot that scores its choices, the workload of a

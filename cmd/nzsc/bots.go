@@ -19,7 +19,7 @@ func init() {
 	register(&command{
 		name:    "bots",
 		summary: "list every bot with its parameters, their defaults and a one-line description; --cost: what each decision costs on this machine",
-		example: "nzsc bots --game nzsc",
+		example: "nzsc bots\n  nzsc bots --game npzr\n  nzsc bots --players 3\n  nzsc bots --cost mcts:iters=5000 nash",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("game", agents.DefaultGame, "list the bots of this game ('nzsc games' lists the games)")
 			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")

@@ -140,6 +140,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			})
 			if n := suggest.Nearest(flag, names); n != "" {
 				hint = "; did you mean --" + n + "?"
+			} else if flag == "bots" && slices.Contains([]string{"match", "sprt", "exploit"}, c.name) {
+				// --bots is tournament's; match, sprt and exploit take
+				// their bots as arguments.
+				hint = fmt.Sprintf("; its bots are arguments: nzsc %s %s", c.name, c.args)
 			}
 		}
 		return usagef("%s: %v%s", c.name, err, hint)
@@ -187,6 +191,10 @@ func (v *strictValue) Set(s string) error {
 		err = fmt.Errorf("--%s given twice (it takes one value)", v.name)
 	case s == "" && v.Value.Type() == "string":
 		err = fmt.Errorf("--%s needs a value, got an empty string", v.name)
+	default:
+		if err = v.Value.Set(s); err != nil {
+			err = badValue(v.name, v.Value.Type(), s, err)
+		}
 	}
 	if err != nil {
 		if *v.bad == nil {
@@ -195,7 +203,34 @@ func (v *strictValue) Set(s string) error {
 		return err
 	}
 	v.set = true
-	return v.Value.Set(s)
+	return nil
+}
+
+// badValue says what a flag's value should have been, in place of
+// pflag's message, which quotes the Go parser that refused it
+// ("invalid argument "x" for "--games" flag: strconv.ParseInt: parsing
+// "x": invalid syntax").
+func badValue(name, typ, s string, err error) error {
+	want := map[string]string{
+		"int": "a whole number", "int64": "a whole number", "int32": "a whole number",
+		"uint": "a whole number, 0 or more", "uint64": "a whole number, 0 or more", "uint32": "a whole number, 0 or more",
+		"float64": "a number", "float32": "a number",
+		"duration": "a duration such as 2s, 500ms or 1m30s",
+		"bool":     "true or false",
+	}[typ]
+	if want == "" {
+		return fmt.Errorf("--%s %q: %v", name, s, err)
+	}
+	return fmt.Errorf("--%s wants %s, got %q", name, want, s)
+}
+
+// nouns is n and the noun, in the plural unless n is 1 ("1 record",
+// "3 records").
+func nouns(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // commandNames lists the commands, for suggestions.
@@ -228,7 +263,7 @@ func newFlagSet(c *command) *pflag.FlagSet {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprintln(w, "nzsc — NZSC Lab: play, match, rank and solve Ninja Zombie Samurai Clown.")
+	fmt.Fprintln(w, "nzsc — NZSC Lab: play, match, rank and solve Ninja Zombie Samurai Clown (NZSC,\n2 to 4 players: --players) and Ninja Pirate Zombie Robot (--game npzr).")
 	fmt.Fprintln(w, "\nUsage: nzsc <command> [flags] [arguments]\n\nCommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {
@@ -247,7 +282,7 @@ func printHelp(w io.Writer) {
 }
 
 func printCommandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "Usage: nzsc %s [flags] %s\n\n%s\n", c.name, c.args, report.WrapText(c.summary, report.Width))
+	fmt.Fprintf(w, "%s\n\n%s\n", strings.TrimSpace("Usage: nzsc "+c.name+" [flags] "+c.args), report.WrapText(c.summary, report.Width))
 	if c.more != "" {
 		fmt.Fprintf(w, "\n%s\n", report.WrapText(c.more, report.Width))
 	}

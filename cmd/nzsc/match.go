@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -15,9 +16,9 @@ import (
 func init() {
 	register(&command{
 		name:    "match",
-		args:    "BOT_A BOT_B",
-		summary: "play a head-to-head match of seat-swapped game pairs and report score, Elo and loadout pairings",
-		example: "nzsc match random classic --games 100000 --seed 42",
+		args:    "BOT_A BOT_B [BOT_C [BOT_D]]",
+		summary: "play a match of seat-swapped game pairs between two bots (at --players 3 or 4, one bot per seat in every seat order) and report score, Elo and the game's own tables (two-player NZSC: loadout pairings)",
+		example: "nzsc match random classic --games 100000 --seed 42\n  nzsc match greedy random classic --players 3 --games 600\n  nzsc match greedy random --game npzr --games 200",
 		flags: func(fs *pflag.FlagSet) {
 			addRunFlags(fs, 20000, "number of games: positive and even (games are played in seat-swapped pairs)",
 				"run directory to keep the match in (resumable, mergeable, re-rendered by 'nzsc report'); none by default")
@@ -44,7 +45,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			}
 		}
 		if len(args) != g.Seats() {
-			return nil, usagef("match: want %s bots, one per seat (got %d arguments; 'nzsc bots' lists them)", numberWord(g.Seats()), len(args))
+			hint := ""
+			if len(args) == 1 && strings.Contains(args[0], ",") {
+				hint = ": a bot per argument, not a list (nzsc match greedy random)"
+			}
+			return nil, usagef("match: want %s bots, one per seat (got %s%s; 'nzsc bots' lists them)", numberWord(g.Seats()), nouns(len(args), "argument"), hint)
 		}
 		games, err := gamesOf("match", fs, "games", g)
 		if err != nil {

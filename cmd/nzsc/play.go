@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
@@ -16,17 +18,17 @@ import (
 func init() {
 	register(&command{
 		name:    "play",
-		summary: "play any game in the terminal against the original game's computer opponent or any bots",
-		more:    "While playing NZSC (in NPZR, help lists the actions; the commands are the same):\n" + play.Help,
-		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3\n  nzsc play --game npzr --seat 1",
+		summary: "play NZSC (2 to 4 players) or NPZR (--game npzr) in the terminal against the original game's computer opponent or any bot",
+		more:    "While playing NZSC (in NPZR, help lists the actions, a number answers with the action 'legal' numbers, and the commands are the same):\n" + play.Help + "\nAnswers are read a line at a time, so a script can play (the last example).",
+		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1 --record game.jsonl\n  nzsc replay game.jsonl\n  printf '1\\n%.0s' $(seq 300) | nzsc play --game npzr --seed 7",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("opponent", "classic", "the bot in every other seat (a bot spec, as in matches; default classic in NZSC, greedy in NPZR)")
-			fs.String("seed", "", "replay a game: decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
+			fs.String("opponent", "", "the bot in every other seat (a bot `SPEC`, as in matches; default: classic in NZSC, greedy in NPZR)")
+			fs.String("seed", "", "replay a game: the `SEED`, decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
 			fs.String("game", agents.DefaultGame, "the game: nzsc or npzr ('nzsc games' lists them)")
 			fs.Int("players", 2, "players at the table, you included: NZSC 2 to 4 (the others are all --opponent)")
 			fs.Int("seat", 0, "your seat, from 0 (NPZR: seat 0 moves first; in NZSC the seats are alike)")
-			fs.String("record", "", "save each game as a game record (JSON line) to this new file, gzip when it ends in .gz ('nzsc replay' reads it)")
-			fs.StringArray("rule", nil, "a rules option key=value to play a variant (repeatable; 'nzsc games' lists them), such as points=7")
+			fs.String("record", "", "save each game as a game record (JSON line) to this new `FILE`, gzip when it ends in .gz ('nzsc replay' reads it)")
+			fs.StringArray("rule", nil, "a rules option `KEY=VALUE` to play a variant (repeatable; 'nzsc games' lists them), such as points=7")
 		},
 		run: runPlay,
 	})
@@ -34,7 +36,13 @@ func init() {
 
 func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) > 0 {
-		return usagef("play: takes no arguments (got %q)", args[0])
+		hint := ""
+		for _, i := range game.Registered() {
+			if strings.EqualFold(args[0], i.Name) {
+				hint = fmt.Sprintf("; the game is a flag: nzsc play --game %s", i.Name)
+			}
+		}
+		return usagef("play: takes no arguments (got %q)%s", args[0], hint)
 	}
 	g, err := gameOf("play", fs)
 	if err != nil {

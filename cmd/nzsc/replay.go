@@ -18,7 +18,7 @@ func init() {
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
 		example: "nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
-			fs.Int("index", -1, "replay only the record at this position in the file (0 first); default every record")
+			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
 		},
 		run: runReplay,
 	})
@@ -63,7 +63,7 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	case err != nil:
 		return usagef("replay: %v", err)
 	case index >= 0:
-		return usagef("replay: %s holds %d records; there is no record %d", args[0], i+1, index)
+		return usagef("replay: %s holds %s, numbered from 0: there is no record %d", args[0], nouns(i+1, "record"), index)
 	case shown == 0:
 		return usagef("replay: %s holds no game records", args[0])
 	}

@@ -18,12 +18,12 @@ func init() {
 	register(&command{
 		name:    "report",
 		args:    "RUN_DIR",
-		summary: "re-render a run directory's tables (and CSV files) from its counts, without replaying games; --html for a page with plots",
-		example: "nzsc report runs/20261121-120000-7 --html report.html",
+		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics",
+		example: "nzsc report runs/20261121-120000-7 --html report.html\n  nzsc report runs/20261121-120000-7 --format csv",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
-			fs.String("html", "", "also write a self-contained HTML report with plots to this file")
+			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE`")
 			addDynamicsFlags(fs)
 		},
 		run: runReport,

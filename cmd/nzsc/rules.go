@@ -16,10 +16,12 @@ func init() {
 	register(&command{
 		name:    "rules",
 		args:    "[MOVE MOVE]",
-		summary: "print the player's reference of any game, or who scores when two NZSC moves meet",
+		summary: "print the player's reference of any game (--game, --players, --rule), or who scores when two NZSC moves meet",
 		example: "nzsc rules smash \"shadow fireball\"\n  nzsc rules --game npzr\n  nzsc rules --players 3 --rule points=7",
 		flags: func(fs *pflag.FlagSet) {
 			addGameFlags(fs)
+			fs.Lookup("game").Usage = "the game whose reference to print ('nzsc games' lists them)"
+			fs.Lookup("players").Usage = "players at the table (NZSC: 2 to 4)"
 			addFormatFlag(fs, "; json and csv: every NZSC move and the 28×28 table of the points each move scores against each (docs/formats.md)", "table", "csv", "json")
 		},
 		run: runRules,

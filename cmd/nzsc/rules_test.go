@@ -103,8 +103,11 @@ func TestRulesEveryGame(t *testing.T) {
 	}{
 		{[]string{"--game", "nzsc"}, []string{"NZSC (Ninja Zombie Samurai Clown): the player's reference", "Aim: reach 5 points first"}, nil},
 		{[]string{"--rule", "points=3"}, []string{"Aim: reach 3 points first"}, nil},
-		{[]string{"--players", "3"}, []string{"NZSC (Ninja Zombie Samurai Clown)", "With 3 or 4 players: if any two pick the same character, everyone repicks", "All 3 players start"}, []string{"Both players"}},
-		{[]string{"--players", "4"}, []string{"With 3 or 4 players", "When two or more players reach 5, every score goes down", "all choose at the same time"}, []string{"Both players"}},
+		{[]string{"--players", "3"}, []string{"NZSC (Ninja Zombie Samurai Clown)", "When any two choose the same character, everyone chooses again", "All 3 players start",
+			"every opponent's move of that round", "6-6-3 becomes\n   4-4-1", "cancels the whole turn for everyone", "every opponent scores 1 point"},
+			// The rules at 3 said as at two: "both go back to 4".
+			[]string{"Both players", "both", "the opponent's move", "the opponent scores"}},
+		{[]string{"--players", "4"}, []string{"All 4 players start", "When two or more players have 5 or more after a turn, every score goes down", "all choose at the same time"}, []string{"Both players"}},
 		{[]string{"--game", "npzr"}, []string{"Ninja Pirate Zombie Robot: the player's reference", "Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first."}, nil},
 	} {
 		out, stderr, code := runCmd(t, "", append([]string{"rules"}, c.args...)...)

@@ -25,8 +25,8 @@ func init() {
 	register(&command{
 		name:    "tournament",
 		args:    "",
-		summary: "play a round robin (or gauntlet) of bots, rank them and analyse loadouts; results go to a run directory",
-		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7",
+		summary: "play a round robin (or gauntlet) of bots of any game, rank them and give the game's own tables (NZSC: characters and loadouts); results go to a run directory",
+		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7\n  nzsc tournament --players 3 --bots random,classic,greedy,paranoid --games 600\n  nzsc tournament --game npzr --bots random,greedy,pimc --games 200",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")

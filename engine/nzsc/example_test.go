@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/engine/rng"
 )
 
 // sep separates the i-th of n printed names.
@@ -144,4 +145,23 @@ func ExampleMoveNames() {
 	// Output:
 	// ["Kick" "Zap" "Big Hairy Deal"]
 	// true 0
+}
+
+// A seat's uniform picks, as the random bot reads them from its source:
+// a digit of a word per pick, a word every six picks.
+func ExampleDigits() {
+	src := rng.NewWyrand(42, 0)
+	var d nzsc.Digits
+	s := nzsc.NewGame(nzsc.DefaultRules)
+	for range 3 {
+		if d.Spent() {
+			d.Fill(src.Uint64())
+		}
+		c := nzsc.LegalAt(s.LegalMask(0), d.Next())
+		fmt.Println(c.Name(s.Phase))
+	}
+	// Output:
+	// Zombie
+	// Clown
+	// Clown
 }

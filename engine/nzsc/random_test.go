@@ -2,6 +2,7 @@ package nzsc
 
 import (
 	"github.com/nzsclab/nzsc/engine/rng"
+	"math/big"
 	"math/bits"
 	"testing"
 )
@@ -167,6 +168,65 @@ func TestPlayRandomVariants(t *testing.T) {
 			if fast.Phase != GameOver {
 				t.Fatalf("rules %+v seed %d: not over", r, seed)
 			}
+		}
+	}
+}
+
+// TestDigitsAreDrawsDigits checks Digits against PlayRandom's draws: from
+// the same generator state, a seat's Digits give the digits draws.refill
+// unpacks for that seat, word after word (draws are PlayRandom's picks,
+// which TestPlayRandomMatchesStep checks against Step), and each digit
+// is the next base-60 digit of the word read as a fraction of 2^64,
+// computed here with math/big.
+func TestDigitsAreDrawsDigits(t *testing.T) {
+	for seed := range uint64(50) {
+		a, b := rng.NewWyrand(seed, 0), rng.NewWyrand(seed, 1)
+		var d draws
+		d.src[0], d.src[1] = a.State(), b.State()
+		var g [2]Digits
+		src := [2]*rng.Wyrand{a, b}
+		for word := range 4 {
+			d.refill()
+			for k := range 6 {
+				for seat := range 2 {
+					if g[seat].Spent() != (k == 0) {
+						t.Fatalf("seed %d word %d digit %d seat %d: Spent() = %v", seed, word, k, seat, g[seat].Spent())
+					}
+					if g[seat].Spent() {
+						g[seat].Fill(src[seat].Uint64())
+					}
+					want := d.c[k] & 63
+					if seat == 1 {
+						want = d.c[k] >> digitB
+					}
+					if got := g[seat].Next(); got != uint(want) {
+						t.Fatalf("seed %d word %d digit %d seat %d: Next() = %d, draws has %d", seed, word, k, seat, got, want)
+					}
+				}
+			}
+		}
+		// The digits of one word, plainly: floor(frac * 60) of the
+		// remaining fraction, six times.
+		w := rng.NewWyrand(seed, 2).Uint64()
+		var x Digits
+		x.Fill(w)
+		frac := new(big.Int).SetUint64(w) // the fraction frac/2^64
+		two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+		for k := range 6 {
+			frac.Mul(frac, big.NewInt(60))
+			digit := new(big.Int).Div(frac, two64)
+			frac.Mod(frac, two64)
+			if got := x.Next(); got != uint(digit.Uint64()) || got >= 60 {
+				t.Fatalf("seed %d digit %d: Next() = %d, want %d below 60", seed, k, got, digit)
+			}
+		}
+		if !x.Spent() {
+			t.Fatalf("seed %d: six digits read, Spent() = false", seed)
+		}
+		x.Fill(1)
+		x.Reset()
+		if !x.Spent() {
+			t.Fatalf("seed %d: Reset left digits", seed)
 		}
 	}
 }

@@ -156,10 +156,12 @@ type player struct {
 	blocked   uint32
 }
 
-// moveBit[m] is 1<<m: a bit of a move set from a load rather than a shift,
-// which x86 takes only by CL (Step's round needs six).
-var moveBit = func() (t [32]uint32) {
-	for m := range t {
+// moveBit[c] is 1<<c for a move c, and 0 for every other choice: a bit
+// of a move set from a load rather than a shift, which x86 takes only by
+// CL (Step's round needs six), indexed by any Choice without a test or
+// a guard (Step finds a choice that is no move illegal by its bit alone).
+var moveBit = func() (t [256]uint32) {
+	for m := range Move(NumMoves) {
 		t[m] = 1 << m
 	}
 	return t
@@ -608,13 +610,13 @@ func (p *player) moveOffence(c Choice, avail uint32) Offence {
 // cost a call and about 55 more instructions a round, issue 26.)
 func (s *State) Step(a, b Choice) Turn {
 	p, q := &s.players[0], &s.players[1]
-	// a|b < 32 and the masked shifts: a choice of 32 or more is not a
-	// move, and one from NumMoves to 31 has no bit in available.
-	if s.Phase != PickMove || a >= 32 || b >= 32 || p.available()&moveBit[a&31] == 0 || q.available()&moveBit[b&31] == 0 {
+	// A choice that is no move has no bit (moveBit), so it is in no
+	// available set.
+	ba, bb := moveBit[a], moveBit[b]
+	if s.Phase != PickMove || p.available()&ba == 0 || q.available()&bb == 0 {
 		return s.stepSlow(a, b)
 	}
 	ma, mb := Move(a), Move(b)
-	ba, bb := moveBit[ma&31], moveBit[mb&31]
 	e := roundFold[0][ma&31][mb&31]
 	if e&(1<<strongFold) != 0 {
 		// Smash against Shadow Fireball: the points hang on who has
@@ -624,8 +626,11 @@ func (s *State) Step(a, b Choice) Turn {
 	t := Turn(e & turnMask)
 	pa, pb := p.points+t.Gained(0), q.points+t.Gained(1)
 	p.points, q.points = pa, pb
-	p.destroyed |= ba & -(e >> lostFoldA & 1)
-	q.destroyed |= bb & -(e >> lostFoldB)
+	if e >= 1<<lostFoldA {
+		// A move is lost (both flags are the top bits): rare.
+		p.destroyed |= ba & -(e >> lostFoldA & 1)
+		q.destroyed |= bb & -(e >> lostFoldB)
+	}
 	limit := s.variant.moveLimit()
 	p.moveStreak, p.blocked = streakWith(p.lastMove, p.moveStreak, ma, ba, limit)
 	q.moveStreak, q.blocked = streakWith(q.lastMove, q.moveStreak, mb, bb, limit)

@@ -525,13 +525,16 @@ func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
 	return rm, true
 }
 
-// seatOf returns the seat whose token the request carries, or -1; the
-// caller holds mu. The token comes in the X-Room-Token header, or, for
-// the record's download link (which a browser follows without the
-// page's headers), in the link's token parameter.
-func (rm *room) seatOf(r *http.Request) int {
+// seatOf returns the seat whose token the request carries in the
+// X-Room-Token header, or -1; the caller holds mu. link also takes it
+// from the address's token parameter, for the record's download link
+// alone (a browser follows a link without the page's headers): an
+// address is copied, shared and kept in the history, so a token there
+// must not let anyone see the seat's view (in NPZR its hand) or choose
+// for it.
+func (rm *room) seatOf(r *http.Request, link bool) int {
 	t := r.Header.Get("X-Room-Token")
-	if t == "" {
+	if t == "" && link {
 		t = r.URL.Query().Get("token")
 	}
 	for s, tok := range rm.tokens {
@@ -557,7 +560,7 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		since = n
 	}
 	rm.mu.Lock()
-	seat := rm.seatOf(r)
+	seat := rm.seatOf(r, false)
 	if seat < 0 {
 		rm.mu.Unlock()
 		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
@@ -601,7 +604,7 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	}
 	rm.mu.Lock()
 	defer rm.mu.Unlock()
-	seat := rm.seatOf(r)
+	seat := rm.seatOf(r, false)
 	switch {
 	case seat < 0:
 		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
@@ -652,7 +655,7 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	}
 	rm.mu.Lock()
 	defer rm.mu.Unlock()
-	seat := rm.seatOf(r)
+	seat := rm.seatOf(r, false)
 	switch {
 	case seat < 0:
 		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
@@ -679,7 +682,7 @@ func (h *Handler) record(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rm.mu.Lock()
-	if rm.seatOf(r) < 0 {
+	if rm.seatOf(r, true) < 0 {
 		rm.mu.Unlock()
 		webapi.Error(w, http.StatusForbidden, "not a person in this room: only its people may download its games")
 		return

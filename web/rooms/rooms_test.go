@@ -387,3 +387,29 @@ func TestStrangerGetsNothing(t *testing.T) {
 		t.Errorf("a member's record by header: %d", st)
 	}
 }
+
+// TestTokenInLinkOnlyDownloads: the record's download link carries the
+// seat's token in its address (a browser follows a link without the
+// page's headers), and such a link is copied, shared and kept in the
+// history; so a token in an address proves the seat for that download
+// alone, never to see the seat's view (in NPZR its hand) or to choose
+// for it.
+func TestTokenInLinkOnlyDownloads(t *testing.T) {
+	a, _, room, srv := pair(t, Options{})
+	anon := &client{t: t, base: srv.URL}
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "/" + room + "?token=" + a.token, nil},
+		{"POST", "/" + room + "/choose?token=" + a.token, map[string]string{"choice": "Ninja"}},
+		{"POST", "/" + room + "/again?token=" + a.token, nil},
+	} {
+		if st := anon.do(c.method, c.path, c.body, nil); st != http.StatusForbidden {
+			t.Errorf("%s %s with the token in the address only: %d, want 403", c.method, c.path, st)
+		}
+	}
+	if v := a.view(room); v.Chosen != "" || v.Turn != 0 {
+		t.Errorf("a request with the token in its address chose for the seat: %+v", v)
+	}
+}

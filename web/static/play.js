@@ -9,16 +9,29 @@
 
 // httpTransport talks to nzsc serve's API.
 const httpTransport = {
-  async post(url, body) {
-    const r = await fetch(url, {method: "POST", headers: labHeaders({"Content-Type": "application/json"}), body: JSON.stringify(body)});
+  // post sends the server's secret (labHeaders) unless bare is set.
+  async post(url, body, bare) {
+    const h = {"Content-Type": "application/json"};
+    const r = await fetch(url, {method: "POST", headers: bare ? h : labHeaders(h), body: JSON.stringify(body)});
     const v = await r.json();
-    if (!r.ok) throw new Error(v.error || r.statusText);
+    if (!r.ok) { const e = new Error(v.error || r.statusText); e.status = r.status; throw e; }
     return v;
   },
-  start(req) { return this.post("/api/play", req); },
+  // start starts a session; fromAddress says that the request comes from
+  // the page's address, not from the person's Start: then it goes without
+  // the secret, so that a link cannot start a program (exec:, path=).
+  start(req, fromAddress) { return this.post("/api/play", req, fromAddress); },
   answer(id, line) { return this.post("/api/play/" + encodeURIComponent(id), {answer: line}); },
   async games() { const r = await fetch("/api/games", {headers: labHeaders()}); return r.ok ? r.json() : []; },
-  async recordLink(id) { return {href: "/api/play/" + encodeURIComponent(id) + "/record", name: ""}; },
+  // recordLink fetches the record and links to it in the page: a link
+  // with the session's id in it, copied and shared, would let anyone play
+  // on in the session (and see an NPZR hand).
+  async recordLink(id) {
+    const r = await fetch("/api/play/" + encodeURIComponent(id) + "/record", {headers: labHeaders()});
+    if (!r.ok) throw new Error("no record");
+    const m = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "");
+    return {href: URL.createObjectURL(new Blob([await r.text()], {type: "application/x-ndjson"})), name: m ? m[1] : "nzsc-game.jsonl"};
+  },
   leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", headers: labHeaders(), keepalive: true}).catch(() => {}); },
 };
 
@@ -123,6 +136,8 @@ function show(reply) {
   $("download").hidden = true;
   if (finished && reply.status.result) {
     transport.recordLink(session).then(l => {
+      const old = $("download").href;
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
       $("download").href = l.href;
       if (l.name) $("download").download = l.name;
       $("download").hidden = false;
@@ -297,7 +312,11 @@ function request() {
 
 function gameOf(req) { return games.find(g => g.game === req.game && g.players === req.players); }
 
-async function start() {
+// start starts the game the address names. fromAddress is set when the
+// page starts it by itself on opening: any site can send a browser to an
+// address, so that start may not run a program (an exec: opponent) even
+// in a browser holding the server's secret; the person's Start may.
+async function start(fromAddress) {
   const req = request();
   const g = gameOf(req);
   $("game").value = req.game + "/" + req.players;
@@ -309,12 +328,14 @@ async function start() {
   if (session) transport.leave(session);
   log.replaceChildren();
   try {
-    const r = await transport.start(req);
+    const r = await transport.start(req, fromAddress);
     session = r.id;
     show(r.reply);
     $("answer").focus({preventScroll: true});
   } catch (e) {
-    $("question").textContent = "Cannot start: " + e.message +
+    $("question").textContent = fromAddress && e.status === 403 && labHeaders()["X-NZSC-Secret"]
+      ? "This address asks to run a program on this computer as the opponent (" + req.opponent + "), and a link alone may not: check the opponent below and press Start if you mean it."
+      : "Cannot start: " + e.message +
       (location.protocol === "file:" ? " (open this page through a web server, for example python3 -m http.server: browsers do not load WebAssembly from file://)" : "");
     $("options").replaceChildren();
   }
@@ -353,7 +374,7 @@ $("setup").addEventListener("submit", ev => {
   if ($("opponent").value.trim()) p.set("opponent", $("opponent").value.trim());
   if ($("seed").value.trim()) p.set("seed", $("seed").value.trim());
   history.replaceState(null, "", "?" + p.toString());
-  start();
+  start(false);
 });
 $("game").addEventListener("change", () => {
   // The other game's default bot, unless one was typed.
@@ -369,7 +390,7 @@ $("newgame").addEventListener("click", () => {
   const p = new URLSearchParams(location.search);
   p.delete("seed");
   history.replaceState(null, "", "?" + p.toString());
-  start();
+  start(false);
 });
 window.addEventListener("pagehide", () => { if (session) transport.leave(session); });
 
@@ -382,5 +403,5 @@ transport.games().then(list => {
     o.value = g.game + "/" + g.players;
     sel.appendChild(o);
   }
-  start();
+  start(true);
 });

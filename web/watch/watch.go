@@ -251,7 +251,13 @@ func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
 	rec, err := Play(r.Context(), strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
 	<-h.slots
 	if err != nil {
-		webapi.Error(w, http.StatusBadRequest, err.Error())
+		// A program refused is forbidden, as on the Play page, so that
+		// the page can tell it from a mistake in the request.
+		status := http.StatusBadRequest
+		if errors.Is(err, agents.ErrExec) {
+			status = http.StatusForbidden
+		}
+		webapi.Error(w, status, err.Error())
 		return
 	}
 	h.narrated(w, rec)

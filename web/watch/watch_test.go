@@ -223,8 +223,12 @@ func TestRunGamesLog(t *testing.T) {
 func TestPlayRefuses(t *testing.T) {
 	srv := httptest.NewServer(New(Options{}))
 	defer srv.Close()
+	// A program is forbidden (403, as on the Play page), a mistake in
+	// the request is bad (400).
+	if st, body := post(t, srv, "/api/play", PlayRequest{Bots: []string{"greedy", "exec:/bin/true"}}); st != http.StatusForbidden {
+		t.Errorf("an exec: bot without the secret: %d %s, want 403", st, body)
+	}
 	for i, c := range []any{
-		PlayRequest{Bots: []string{"greedy", "exec:/bin/true"}},
 		PlayRequest{Bots: []string{"greedy", "nosuch"}},
 		PlayRequest{Bots: []string{"greedy"}},
 		PlayRequest{Bots: []string{"greedy", "classic"}, Seed: "-1"},

@@ -6,15 +6,17 @@ const $ = (id) => document.getElementById(id);
 let game = null, pos = 0, timer = null, run = "", from = 0, games = [];
 const pageSize = 50;
 
-async function api(method, path, body) {
-  const opt = { method, headers: labHeaders() };
+// api calls the page's API with the server's secret (labHeaders), or
+// without it when bare is set.
+async function api(method, path, body, bare) {
+  const opt = { method, headers: bare ? {} : labHeaders() };
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";
     opt.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const r = await fetch("api/" + path, opt);
   const j = await r.json().catch(() => ({ error: "bad answer from the server (" + r.status + ")" }));
-  if (!r.ok) throw new Error(j.error || ("HTTP " + r.status));
+  if (!r.ok) { const e = new Error(j.error || ("HTTP " + r.status)); e.status = r.status; throw e; }
   return j;
 }
 
@@ -224,5 +226,13 @@ loadBots().then(() => {
   const b = q.get("bots") ? q.get("bots").split(",") : null;
   showSeats(b);
   if (q.get("seed")) $("seed").value = q.get("seed");
-  if (b) load(api("POST", "play", { game: name, players, bots: b, seed: q.get("seed") || "1" }));
+  // Any site can send a browser to such an address: the game it names
+  // goes without the server's secret, so that a link never starts a
+  // program (an exec: bot), even in a browser holding the secret.
+  if (b) load(api("POST", "play", { game: name, players, bots: b, seed: q.get("seed") || "1" }, true).catch((e) => {
+    if (e.status === 403 && labHeaders()["X-NZSC-Secret"]) {
+      throw new Error("This address asks to run a program on this computer as a bot (" + b.join(", ") + "), and a link alone may not.");
+    }
+    throw e;
+  }));
 }).catch((e) => { $("err").textContent = e.message; });
