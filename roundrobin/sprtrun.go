@@ -28,7 +28,13 @@ func SPRTSpecs(seats int, bots, field []string) ([]string, error) {
 	if field == nil {
 		field = bots[1:]
 	}
-	if len(field) != 1 && len(field) != seats-2 || slices.Contains(field, "") {
+	if slices.Contains(field, "") {
+		return nil, fmt.Errorf("the field has an empty bot name")
+	}
+	if len(field) != 1 && len(field) != seats-2 {
+		if seats == 3 {
+			return nil, fmt.Errorf("the field: want one bot for the other seat, got %d", len(field))
+		}
 		return nil, fmt.Errorf("the field: want one bot for the %d other seats or one per seat, got %d", seats-2, len(field))
 	}
 	specs := slices.Clone(bots)

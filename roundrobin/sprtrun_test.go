@@ -24,8 +24,9 @@ func TestSPRTSpecs(t *testing.T) {
 		{4, []string{"a", "b"}, []string{"c"}, []string{"a", "b", "c", "c"}, ""},
 		{4, []string{"a", "b"}, []string{"c", "d"}, []string{"a", "b", "c", "d"}, ""},
 		{4, []string{"a", "b"}, []string{"c", "d", "e"}, nil, "want one bot for the 2 other seats or one per seat, got 3"},
-		{3, []string{"a", "b"}, []string{}, nil, "want one bot for the 1 other seats or one per seat, got 0"},
-		{3, []string{"a", "b"}, []string{""}, nil, "want one bot"},
+		{3, []string{"a", "b"}, []string{}, nil, "want one bot for the other seat, got 0"},
+		{3, []string{"a", "b"}, []string{""}, nil, "the field has an empty bot name"},
+		{4, []string{"a", "b"}, []string{"c", ""}, nil, "the field has an empty bot name"},
 	} {
 		got, err := SPRTSpecs(c.seats, c.bots, c.field)
 		if c.err != "" {
