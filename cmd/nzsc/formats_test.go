@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -37,6 +38,7 @@ var smallRuns = []struct {
 	{[]string{"report", "DIR/f"}, true},
 	{[]string{"solve", "rounds"}, true},
 	{[]string{"exploit", "random", "--games", "20", "--seed", "1", "--quiet"}, true},
+	{[]string{"exploit", "--players", "3", "random,random,greedy", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
 }
 
 // snake is a JSON key in snake_case.
@@ -74,6 +76,11 @@ func TestOutputsFitAndDocumentsAreNamed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays small runs of every command")
 	}
+	doc, err := os.ReadFile("../../docs/formats.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	formatsDoc := string(doc)
 	dir := t.TempDir()
 	for _, c := range smallRuns {
 		args := make([]string, len(c.args))
@@ -118,6 +125,8 @@ func TestOutputsFitAndDocumentsAreNamed(t *testing.T) {
 		}
 		if f, _ := top["format"].(string); !formatName.MatchString(f) {
 			t.Errorf("%s --format json: format %v, want nzsc-NAME/VERSION", name, top["format"])
+		} else if !strings.Contains(formatsDoc, "`"+f+"`") {
+			t.Errorf("%s --format json: format %s is not in docs/formats.md's list of documents", name, f)
 		}
 		if bad := badKeys(doc, ""); len(bad) > 0 {
 			t.Errorf("%s --format json: keys not in snake_case: %s", name, strings.Join(bad, ", "))
