@@ -80,7 +80,11 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		if err == nil && n != man.GamesDone {
 			os.Remove(logPath)
-			err = fmt.Errorf("the shards' logs hold %d games, their counts %d", n, man.GamesDone)
+			return usagef("merge: --games-log: the shards' logs hold %d games, their counts %d (a log cut short, or of another run?); nothing written", n, man.GamesDone)
+		}
+		if errors.Is(err, results.ErrBadLog) {
+			// The shards' logs are the user's input: exit code 2.
+			return usagef("merge: %v; nothing written", err)
 		}
 		if err != nil {
 			return fmt.Errorf("merge: %w", err)
