@@ -58,6 +58,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	logPath := mustString(fs, "games-log")
 	var shardLogs []string
 	if logPath != "" {
+		var level, levelOf string
 		for _, p := range args {
 			_, m, _, err := results.Load(p)
 			if err != nil {
@@ -66,8 +67,20 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			if m.GamesLog == "" {
 				return usagef("merge: --games-log: %s keeps no games log", p)
 			}
+			// One detail for the whole log: a log that says full but
+			// holds some games as outcomes only would mislead its
+			// readers.
+			l := m.GamesLogLevel
+			if l == "" {
+				l = results.LevelFull
+			}
+			if level != "" && l != level {
+				return usagef("merge: --games-log: %s logs its games at level %s, %s at %s (--games-log-level): one log cannot hold both", levelOf, level, p, l)
+			}
+			level, levelOf = l, p
 			shardLogs = append(shardLogs, m.GamesLog)
 		}
+		man.GamesLogLevel = level
 		if logPath, err = filepath.Abs(logPath); err != nil {
 			return usagef("merge: --games-log: %v", err)
 		}

@@ -142,3 +142,27 @@ func TestMergeBadGamesLogs(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeGamesLogLevels: shards that logged their games at different
+// levels (--games-log-level full and outcome) are refused: the merged log
+// would say full and hold some games as outcomes only.
+func TestMergeGamesLogLevels(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i, level := range []string{"full", "outcome"} {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
+			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl", "--games-log-level", level); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	merged := filepath.Join(tmp, "merged.jsonl")
+	_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...)...)
+	if code != 2 || !strings.Contains(stderr, "level full") || !strings.Contains(stderr, "at outcome") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want exit 2 and one line naming both levels", code, stderr)
+	}
+	if _, err := os.Stat(merged); err == nil {
+		t.Error("the mixed log was written")
+	}
+}
