@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -494,7 +495,7 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 		}
 	}
 	for i := 0; i < len(spans); i += sortFanIn {
-		if err := mergeSpans(out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
+		if err := mergeSpans(context.Background(), out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
 			return fail(err)
 		}
 	}
@@ -525,8 +526,9 @@ type logSpan struct {
 	lo, hi int64
 }
 
-// mergeSpans writes to out, in chunk order, the records of spans.
-func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
+// mergeSpans writes to out, in chunk order, the records of spans, until
+// ctx is done (its error).
+func mergeSpans(ctx context.Context, out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
 	type stretch struct {
 		next func() (logLine, bool)
 		cur  logLine
@@ -564,6 +566,9 @@ func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (ui
 			// out of order again at every pass, forever.
 			return fmt.Errorf("%s: chunk %d's games are also in %s: two logs of the same games", spans[best].path, c, prevPath)
 		}
+		if err := ctx.Err(); err != nil {
+			return writeError{err} // not the sources' fault
+		}
 		prev, prevPath, wrote = c, spans[best].path, true
 		buf = buf[:0]
 		for r.ok && r.cur.chunk == c {
@@ -599,7 +604,7 @@ func (e writeError) Unwrap() error { return e.error }
 // order (a finished run's log is) the result is, byte for byte, the log
 // the run played at once writes; sources in another order are sorted
 // too. It returns the number of records written.
-func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
 	for _, src := range srcs {
 		if _, err := os.Stat(src); err != nil {
 			return 0, fmt.Errorf("%w: %w", ErrBadLog, err)
@@ -614,9 +619,12 @@ func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Recor
 		spans[i] = logSpan{src, 0, -1}
 	}
 	for i := 0; i < len(spans) && err == nil; i += sortFanIn {
-		if err = mergeSpans(g, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil && !errors.As(err, new(writeError)) {
+		if err = mergeSpans(ctx, g, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil && !errors.As(err, new(writeError)) {
 			err = fmt.Errorf("%w: %w", ErrBadLog, err)
 		}
+	}
+	if err == nil {
+		err = ctx.Err()
 	}
 	if err == nil {
 		err = g.SortChunks(chunkOf)

@@ -565,7 +565,7 @@ func inRanges(rs [][2]uint64, c uint64) bool {
 // once. man is the merged run's manifest (results.Merge), whose settings
 // place each record in its chunk. It returns the number of games
 // written.
-func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, error) {
+func MergeGamesLogs(ctx context.Context, man *results.Manifest, dst string, srcs []string) (uint64, error) {
 	cfg, err := ConfigOf(man)
 	if err != nil {
 		return 0, err
@@ -575,7 +575,7 @@ func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, e
 		level = results.LevelFull
 	}
 	place := (&RunDir{Config: cfg}).logPlan().Place
-	return results.MergeGamesLogs(dst, level, srcs, func(rec *game.Record) (uint64, bool) {
+	return results.MergeGamesLogs(ctx, dst, level, srcs, func(rec *game.Record) (uint64, bool) {
 		c, _, ok := place(rec)
 		return c, ok
 	})

@@ -87,9 +87,18 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	man.GamesLog = logPath
 	if logPath != "" {
-		n, err := roundrobin.MergeGamesLogs(man, logPath, shardLogs)
+		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
 		if errors.Is(err, results.ErrExists) {
 			return usagef("merge: --games-log %s already exists; merge into a new file", logPath)
+		}
+		if e.ctx.Err() != nil {
+			// Stopped (Ctrl-C): a log cut short (removed by
+			// MergeGamesLogs), or whole but of a merge not finished, is
+			// not left to look like the run's.
+			if err == nil {
+				os.Remove(logPath)
+			}
+			return fmt.Errorf("merge interrupted; nothing written")
 		}
 		if err == nil && n != man.GamesDone {
 			os.Remove(logPath)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,5 +166,34 @@ func TestMergeGamesLogLevels(t *testing.T) {
 	}
 	if _, err := os.Stat(merged); err == nil {
 		t.Error("the mixed log was written")
+	}
+}
+
+// TestMergeInterrupted: a merge stopped (Ctrl-C: its context done) leaves
+// neither a merged log, cut short or whole, nor a merged directory: once
+// it wrote the whole log regardless, and a second Ctrl-C left half of it.
+func TestMergeInterrupted(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
+			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	merged := filepath.Join(tmp, "merged.jsonl")
+	var errb bytes.Buffer
+	err := run(ctx, append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...), strings.NewReader(""), io.Discard, &errb)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("a stopped merge: error %v, want one that says it was interrupted", err)
+	}
+	for _, p := range []string{merged, filepath.Join(tmp, "m")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("a stopped merge left %s", p)
+		}
 	}
 }
