@@ -284,6 +284,19 @@ type RunOptions struct {
 // from there. Total has the counts of the whole run afterwards.
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
+	if r.Dir != nil {
+		// One player per run directory (another nzsc, a Runs page job).
+		unlock, err := r.Dir.Lock()
+		if err != nil {
+			return res, &SetupError{err}
+		}
+		defer unlock()
+		// Read before the lock: a player that has ended since would
+		// have saved games this copy does not count.
+		if m, err := r.Dir.ReadManifest(); err == nil && m.GamesDone != man.GamesDone {
+			return res, &SetupError{fmt.Errorf("%s was played by another process since it was read (%d games saved, not %d); resume it again", r.Dir.Path, m.GamesDone, man.GamesDone)}
+		}
+	}
 	var log *results.GamesLog
 	var repair *results.LogRepair
 	if man.GamesLog != "" {
