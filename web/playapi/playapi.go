@@ -146,7 +146,8 @@ func safeName(s string) string {
 type GameInfo struct {
 	Game    string `json:"game"`
 	Players int    `json:"players"`
-	// Label names it for the selector ("NZSC, 3 players").
+	// Label names it for the selector, as every page names it
+	// (game.Label: "Ninja Zombie Samurai Clown, 3 players").
 	Label string `json:"label"`
 	// Seats is whether the person may choose a seat (the seats differ:
 	// NPZR's seat 0 moves first).
@@ -162,9 +163,6 @@ type BotInfo struct {
 	About  string   `json:"about"`
 	Params []string `json:"params,omitempty"`
 }
-
-// short names the games on the selector.
-var short = map[string]string{"nzsc": "NZSC", "npzr": "NPZR"}
 
 // Games lists every game of the registry at every number of players a
 // person can play, with the bots that may sit there: NZSC first (the
@@ -185,14 +183,7 @@ func Games(where Where) []GameInfo {
 			if err != nil || !play.Playable(g) {
 				continue
 			}
-			label := short[i.Name]
-			if label == "" {
-				label = i.Title
-			}
-			if i.MinSeats != i.MaxSeats {
-				label += fmt.Sprintf(", %d players", n)
-			}
-			out = append(out, GameInfo{Game: i.Name, Players: n, Label: label, Seats: !i.Simultaneous,
+			out = append(out, GameInfo{Game: i.Name, Players: n, Label: game.Label(i.Name, n), Seats: !i.Simultaneous,
 				Opponent: play.DefaultOpponent(i.Name, n), Bots: Bots(i.Name, n, where)})
 		}
 	}

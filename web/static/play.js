@@ -174,7 +174,7 @@ function status(s) {
   if (s.game === "npzr") npzrBoard(s); else nzscBoard(s);
   const info = $("gameinfo");
   info.replaceChildren();
-  info.append(s.title + " · game " + s.number + " · step " + (over ? s.turn : s.turn + 1) + " · seed ");
+  info.append(s.label + " · game " + s.number + " · step " + (over ? s.turn : s.turn + 1) + " · seed ");
   const p = new URLSearchParams({game: s.game, players: s.seats, seat: s.seat, opponent: s.opponent, seed: s.seed});
   const a = el("a", "", s.seed);
   a.href = "?" + p.toString();
