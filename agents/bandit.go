@@ -41,6 +41,13 @@ func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
 		sigma[k] = r
 		sum += r
 	}
+	normalize(sigma, n, sum)
+}
+
+// normalize divides sigma's n weights by their sum, or makes sigma
+// uniform when the sum is not positive: the last step of every
+// strategy of the search (regret matching's, exp3's).
+func normalize(sigma *[nzsc.MaxChoices]float64, n int, sum float64) {
 	if sum <= 0 {
 		for k := range n {
 			sigma[k] = 1 / float64(n)

@@ -121,6 +121,20 @@ type Clocked interface {
 	SetTimeBudget(d time.Duration)
 }
 
+// DecidesOnTime reports whether bot, b's own instance built under
+// neither its noise nor its clock, decides on wall-clock time: by its
+// own time budget (ms=, a Timed() above 0) or by b's clock (tc=), which
+// a Clocked bot searches for. How far such a bot searches then depends
+// on the machine's speed and load, so a seed does not replay its
+// choices: both exploitability measures say so (analysis.NotReproducible).
+func (b *Bot) DecidesOnTime(bot any) bool {
+	if t, ok := bot.(interface{ Timed() time.Duration }); ok && t.Timed() > 0 {
+		return true
+	}
+	_, clocked := bot.(Clocked)
+	return clocked && b.TC != nil
+}
+
 // TimeLossError is the fault of a bot whose clock ran out.
 type TimeLossError struct {
 	TC   TimeControl

@@ -311,15 +311,7 @@ func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nz
 		sigma[k] = math.Exp(eta * (x[k] - top))
 		sum += sigma[k]
 	}
-	if sum <= 0 {
-		for k := range n {
-			sigma[k] = 1 / float64(n)
-		}
-		return
-	}
-	for k := range n {
-		sigma[k] /= sum
-	}
+	normalize(sigma, n, sum)
 }
 
 // choose selects seat's action at node idx and returns it with the

@@ -1,6 +1,9 @@
 package analysis
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Adaptive is implemented by a bot whose choice in a state may depend on
 // more than the state and its own draws from the game's source: on the
@@ -30,4 +33,24 @@ func NotMeaningful(who string, bot any) string {
 		return ""
 	}
 	return fmt.Sprintf("NOT MEANINGFUL for %s: it %s; the figures are those of a policy of the state alone, read state by state and confirmed in games each played alone, which it is not", who, why)
+}
+
+// NotReproducible says that an exploitability measure's figures of who
+// (named as for NotMeaningful) hold only for the run that measured them:
+// the bot decides on a time budget (agents.Bot.DecidesOnTime). Both
+// measures say it in these words.
+func NotReproducible(who string) string {
+	return fmt.Sprintf("NOT REPRODUCIBLE for %s: a time budget, so how far the bot searches depends on the machine's speed and load, and the seed does not replay its choices; the figures describe it as it ran during this measurement only", who)
+}
+
+// ExternalProgram says that an exploitability measure takes who, an
+// external program, to decide on the state alone: the measure cannot see
+// whether the program reads the game's history, which its draws (fresh
+// games) do not give it. Both measures say it in these words, as a
+// sentence of its own (who's first letter made upper case).
+func ExternalProgram(who string) string {
+	if who != "" {
+		who = strings.ToUpper(who[:1]) + who[1:]
+	}
+	return fmt.Sprintf("%s is an external program, taken to decide on the state alone: each draw is a fresh game without history, so a program that reads the game's history is not measured as it plays (a match that does not confirm may say so)", who)
 }

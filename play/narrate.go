@@ -90,7 +90,7 @@ func (v Voice) Narrate(before, after *nzsc.State, t nzsc.Turn, answer string) []
 				add("%s chose %s.", v.Start[s], ch[s].Name(phase))
 			case s == v.You:
 				readerOffended = true
-				out = append(out, yourPenalty(before, phase, ch[s], o, answer, offered(before, s)))
+				out = append(out, yourPenalty(before, phase, ch[s], o, answer, offered(before, before.Phase, s)))
 			default:
 				otherOffended = true
 				out = append(out, namedPenalty(before, v.Start[s], v.They[s], phase, ch[s], o))
@@ -174,14 +174,17 @@ func (v Voice) result(st *nzsc.State) string {
 	return fmt.Sprintf("The game is a draw at %d-%d: it reached the limit of %d turns.", st.Points(0), st.Points(1), st.TurnCap)
 }
 
-// offered names the choices seat had in st: the options the person was
-// shown.
-func offered(st *nzsc.State, seat int) []string {
+// offered names the choices seat had in st, at any NZSC table (an
+// nzsc.State or an nzscn.State, whose phase is phase): the options the
+// person was shown.
+func offered(st interface {
+	Legal(seat int, buf *[nzsc.MaxChoices]nzsc.Choice) int
+}, phase nzsc.Phase, seat int) []string {
 	var buf [nzsc.MaxChoices]nzsc.Choice
 	n := st.Legal(seat, &buf)
 	out := make([]string, n)
 	for i, c := range buf[:n] {
-		out[i] = c.Name(st.Phase)
+		out[i] = c.Name(phase)
 	}
 	return out
 }

@@ -76,11 +76,7 @@ func sideOf(st nzscSeats, seat int, name string, r nzsc.Rules) Side {
 				sd.Blocked = m.String()
 			}
 		}
-		for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
-			if st.Destroyed(seat)>>m&1 == 1 {
-				sd.Destroyed = append(sd.Destroyed, m.String())
-			}
-		}
+		sd.Destroyed = nzsc.MoveNames(st.Destroyed(seat))
 		return sd
 	}
 	if c, n := st.CharacterStreak(seat); n > 0 {

@@ -121,17 +121,6 @@ func (t *nzscN) board(st game.State) any {
 	return b
 }
 
-// offeredN names the choices seat had in st.
-func offeredN(st *nzscn.State, seat int) []string {
-	var buf [nzsc.MaxChoices]nzsc.Choice
-	n := st.Legal(seat, &buf)
-	out := make([]string, n)
-	for i, c := range buf[:n] {
-		out[i] = c.Name(st.Phase)
-	}
-	return out
-}
-
 // narrateTable returns the lines for one turn of an N-player game, seats
 // named by names; you is the reader's seat (spoken to, answer being what
 // it typed), or -1 for an onlooker's replay.
@@ -145,7 +134,7 @@ func narrateTable(before, after *nzscn.State, t nzscn.Turn, names []string, you 
 		case off == nzsc.Stuck:
 			out = append(out, fmt.Sprintf("%s had no legal move left, so must pass. %d wait penalty!", names[s], off.Waits()))
 		case off != nzsc.NoOffence && s == you:
-			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offeredN(before, s)))
+			out = append(out, yourPenalty(nil, phase, t.Choice(s), off, answer, offered(before, before.Phase, s)))
 		case off != nzsc.NoOffence:
 			out = append(out, namedPenalty(nil, names[s], "it", phase, t.Choice(s), off))
 		default:

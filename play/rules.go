@@ -130,13 +130,7 @@ func joinCharacters() string {
 
 // joinMoves lists the moves of a bit set in canonical order.
 func joinMoves(set uint32) string {
-	var s []string
-	for m := nzsc.Move(0); m < nzsc.NumMoves; m++ {
-		if set>>m&1 == 1 {
-			s = append(s, m.String())
-		}
-	}
-	return strings.Join(s, ", ")
+	return strings.Join(nzsc.MoveNames(set), ", ")
 }
 
 func movesWhere(f func(nzsc.Move) bool) uint32 {

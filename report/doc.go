@@ -1,7 +1,10 @@
-// Package report renders a tournament's analysis for people and
-// machines: plain-text tables (Table, the one table style of every nzsc
-// command, fitted to 80 columns or a terminal's width), CSV and JSON, and
-// one self-contained HTML page (HTML, FFAHTML): inline SVG charts of the
+// Package report renders what the nzsc command shows, for people and
+// machines: the report that ends every run (Tail: a match's, a
+// tournament's, a sequential test's, at any seat count) and every other
+// document of the command. It writes plain-text tables (Table, the one
+// table style of every nzsc command, fitted to 80 columns or a
+// terminal's width), CSV and JSON, and for a tournament one
+// self-contained HTML page (HTML, FFAHTML): inline SVG charts of the
 // ratings with their intervals, each bot's score spread over its
 // opponents, the pairwise score matrix and the loadout win rates, with
 // colour bars and values on hover, and every table of the text report as
@@ -17,7 +20,8 @@
 // the counts in a run directory, so a report never replays games. The
 // other documents of the nzsc command are rendered here too, each in
 // table, CSV and JSON form from its library's result: the NZSC solution
-// (SolveRounds, SolveGame, SolveSweep), a bot's exploitability (Exploit),
+// (SolveRounds, SolveGame, SolveSweep), a bot's exploitability (Exploit;
+// one seat's at 3 or 4 players, ExploitN),
 // the bots (Bots) and the move points (Points).
 // Estimates whose 95% interval does not exclude the even value are
 // prefixed with "~", as benchstat marks differences that are not

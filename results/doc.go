@@ -2,7 +2,9 @@
 // (how the run was made) and the aggregated counts in a versioned JSON
 // format that also serves as the resume checkpoint; beside them a run
 // keeps its games log. It merges the partial run directories of shards
-// into one, exactly.
+// into one, exactly, and writes the files a command is told to write
+// (CheckOutput, WriteOutput, CreateOutput: a new file renamed over the
+// old, never through a link).
 //
 // # Layout of a run directory
 //

@@ -101,18 +101,7 @@ func WriteOutput(path string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(b)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return replaceWith(tmp, b, path, false)
 }
 
 // CreateOutput creates path for a command's output written as it goes

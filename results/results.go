@@ -737,8 +737,20 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(b)
-	if err == nil {
+	if err := replaceWith(tmp, b, path, true); err != nil {
+		return err
+	}
+	return syncDir(d.Path)
+}
+
+// replaceWith writes b into tmp, a new temporary file beside path (from
+// createTemp), synced to disk first when durable, closes it and renames
+// it over path; on any failure it removes tmp and leaves path as it was.
+// Every file this package writes whole is written through it (a run
+// directory's files, a command's output).
+func replaceWith(tmp *os.File, b []byte, path string, durable bool) error {
+	_, err := tmp.Write(b)
+	if err == nil && durable {
 		err = tmp.Sync()
 	}
 	if cerr := tmp.Close(); err == nil {
@@ -749,9 +761,8 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		return err
 	}
-	return syncDir(d.Path)
+	return err
 }
 
 // createTemp creates a new file in dir named prefix and a random suffix,

@@ -1,5 +1,5 @@
 // Package nzscn holds the bots for NZSC at 3 or 4 seats (package
-// engine/nzscn): random, classic, greedy, mcts and paranoid. They are
+// engine/nzscn): random, classic, greedy, mcts, paranoid and cce. They are
 // registered under the game name "nzsc" with MinSeats 3 and MaxSeats 4,
 // beside the two-player bots of the same names (package agents/nzsc), and are
 // picked by agents.ParseForSeats from the table's size.

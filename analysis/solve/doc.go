@@ -1,4 +1,4 @@
-// Package solve solves NZSC exactly: the one-round sub-games of every
+// Package solve solves two-player NZSC exactly: the one-round sub-games of every
 // loadout pairing (Rounds), the move phase of every pairing as a
 // zero-sum stochastic game (SolveMoves), and on top of it the booster and
 // character phases (Solve). The move phase of B against A is that of A
@@ -7,7 +7,11 @@
 // the other as its mirror image (Pairing.Mirror). It also computes how far a fixed bot is from
 // optimal play: the exact best response to it (BestResponse), and what a
 // response so computed is worth against another policy of the bot
-// (Exploit.Evaluate: against fresh draws of a sampled bot).
+// (Exploit.Evaluate: against fresh draws of a sampled bot). The bots
+// read it too: optimal plays a whole Solution, resolve solves the
+// pieces it reaches online (NewPartial, SolvePairingInto,
+// SolveBoostersOf, SolveCharacters), and exploiter values states and
+// turns (Solution.StateValue, Solution.TurnMatrix).
 //
 // The move phase is a recursive game: payoff +1, -1 or 0 only at the end,
 // 0 for endless play. States (scores, destroyed moves, move streaks) are

@@ -220,11 +220,14 @@ func (gs *GameState) Apply(acts []game.Action) error {
 	if gs.State.Phase == GameOver {
 		return fmt.Errorf("nzsc: the game is over")
 	}
-	gs.History = append(gs.History, gs.State.Step(choiceOf(acts[0]), choiceOf(acts[1])))
+	gs.History = append(gs.History, gs.State.Step(ChoiceOf(acts[0]), ChoiceOf(acts[1])))
 	return nil
 }
 
-func choiceOf(a game.Action) Choice {
+// ChoiceOf is the choice a contract action names, at every NZSC table
+// (engine/nzscn's too): an action past a Choice's range, which no legal
+// list holds, is Unknown, the nonexistent choice the rules penalize.
+func ChoiceOf(a game.Action) Choice {
 	if a > 0xFF {
 		return Unknown
 	}
@@ -282,7 +285,7 @@ func (o *Observation) Seat() int { return o.seat }
 // ActionString implements game.Observation: the display name of the
 // choice in the current phase ("Zombie", "No Booster", "Run in Circles").
 func (o *Observation) ActionString(a game.Action) string {
-	return choiceOf(a).Name(o.State.Phase)
+	return ChoiceOf(a).Name(o.State.Phase)
 }
 
 // ParseAction implements game.Observation: names are read as the rules
@@ -315,8 +318,8 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 				d.Booster = s.Booster(seat).String()
 			}
 		}
-		d.Available = moveNamesOf(s.Available(seat))
-		d.Destroyed = moveNamesOf(s.Destroyed(seat))
+		d.Available = MoveNames(s.Available(seat))
+		d.Destroyed = MoveNames(s.Destroyed(seat))
 		return d
 	}
 	return json.Marshal(struct {
@@ -328,8 +331,11 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 	}{o.seat, s.Phase.String(), int(s.Turn), sideOf(o.seat), sideOf(1 - o.seat)})
 }
 
-func moveNamesOf(set uint32) []string {
-	var out []string
+// MoveNames names the moves of set in canonical order, for every NZSC
+// observation and board: an empty list, never nil, so that JSON says []
+// where it is not left out.
+func MoveNames(set uint32) []string {
+	out := []string{}
 	for m := range Move(NumMoves) {
 		if set>>m&1 == 1 {
 			out = append(out, m.String())

@@ -135,6 +135,18 @@ func ExampleParseRules() {
 	// points to win: 3 options: map[no_booster:off points:3 turn_cap:1000]
 }
 
+// MoveNames names a bit set of moves in canonical order, and an empty
+// set as an empty list (JSON's [], never null).
+func ExampleMoveNames() {
+	set := uint32(1)<<nzsc.Zap | 1<<nzsc.Kick | 1<<nzsc.BigHairyDeal
+	fmt.Printf("%q\n", nzsc.MoveNames(set))
+	empty := nzsc.MoveNames(0)
+	fmt.Println(empty != nil, len(empty))
+	// Output:
+	// ["Kick" "Zap" "Big Hairy Deal"]
+	// true 0
+}
+
 // A seat's uniform picks, as the random bot reads them from its source:
 // a digit of a word per pick, a word every six picks.
 func ExampleDigits() {

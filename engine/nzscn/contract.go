@@ -132,17 +132,10 @@ func (gs *GameState) Apply(acts []game.Action) error {
 	}
 	var c Choices
 	for i, a := range acts {
-		c[i] = choiceOf(a)
+		c[i] = nzsc.ChoiceOf(a)
 	}
 	gs.History = append(gs.History, gs.State.Step(c))
 	return nil
-}
-
-func choiceOf(a game.Action) nzsc.Choice {
-	if a > 0xFF {
-		return nzsc.Unknown
-	}
-	return nzsc.Choice(a)
 }
 
 // Over implements game.State.
@@ -200,7 +193,7 @@ func (o *Observation) Seat() int { return o.seat }
 // ActionString implements game.Observation: the display name of the
 // choice in the current phase.
 func (o *Observation) ActionString(a game.Action) string {
-	return choiceOf(a).Name(o.State.Phase)
+	return nzsc.ChoiceOf(a).Name(o.State.Phase)
 }
 
 // ParseAction implements game.Observation: names are read as the rules
@@ -243,7 +236,7 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 	players := make([]side, s.Players)
 	for i := range players {
 		d := side{Seat: i, Points: s.Points(i), Waits: s.Waits(i), Stuck: s.Stuck(i),
-			Available: moveNames(s.Available(i)), Destroyed: moveNames(s.Destroyed(i))}
+			Available: nzsc.MoveNames(s.Available(i)), Destroyed: nzsc.MoveNames(s.Destroyed(i))}
 		if c := s.Character(i); c < nzsc.NumCharacters {
 			d.Character = name(c.String())
 			if s.Settled() {
@@ -264,14 +257,4 @@ func (o *Observation) MarshalJSON() ([]byte, error) {
 		Turn    int    `json:"turn"`
 		Players []side `json:"players"`
 	}{o.seat, s.Phase.String(), int(s.Turn), players})
-}
-
-func moveNames(set uint32) []string {
-	out := []string{}
-	for m := range nzsc.Move(nzsc.NumMoves) {
-		if set>>m&1 == 1 {
-			out = append(out, m.String())
-		}
-	}
-	return out
 }
