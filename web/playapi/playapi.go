@@ -31,13 +31,21 @@ const MaxAnswer = 200
 // NewRequest starts a session: the game (default nzsc) and its players
 // (default 2), the person's seat (default 0), the bots' spec (default
 // classic in two-player NZSC, greedy otherwise) and the seed (decimal or
-// 0x hex; default picked).
+// 0x hex; default picked), and the rules options of a variant ("points":
+// "3"; default none: the game's rules, as nzsc play --rule).
 type NewRequest struct {
-	Game     string `json:"game"`
-	Players  int    `json:"players"`
-	Seat     int    `json:"seat"`
-	Opponent string `json:"opponent"`
-	Seed     string `json:"seed"`
+	Game     string     `json:"game"`
+	Players  int        `json:"players"`
+	Seat     int        `json:"seat"`
+	Opponent string     `json:"opponent"`
+	Seed     string     `json:"seed"`
+	Rules    game.Rules `json:"rules,omitempty"`
+}
+
+// Notes are the bots' notes (agents.Note) of a session's request in
+// progress or its last: what a bot says while it thinks for seconds.
+type Notes struct {
+	Notes []string `json:"notes"`
 }
 
 // NewReply is a new session's id and its first reply.
@@ -81,7 +89,7 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if players == 0 {
 		players = 2
 	}
-	g, err := game.Build(name, players, nil)
+	g, err := game.Build(name, players, req.Rules)
 	if err != nil {
 		return nil, err
 	}
