@@ -243,6 +243,10 @@ type Exec struct {
 	gmsg   protocol.Game
 	decide protocol.Decide
 	result protocol.Result
+	// contract is the game contract's state of two-player NZSC whose
+	// Observe writes the decide's observation, for a program that asks
+	// for it (observation).
+	contract *nzsc.GameState
 }
 
 // NewExec builds an exec bot from its spec argument (what follows
@@ -373,6 +377,10 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
 	e.decide.Clock = e.clockField()
+	e.decide.Observation = nil
+	if e.peer.Observation {
+		e.decide.Observation = e.observation(d)
+	}
 	e.sent = len(d.History)
 	if err := e.send(&e.decide, deadline); err != nil {
 		e.fail(err)
@@ -393,6 +401,22 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 		}
 	}
 	return nzsc.ParseChoice(d.State.Phase, choice)
+}
+
+// observation returns the game contract's observation of d's seat, as
+// JSON: the contract's own GameState.Observe on d's state and history, so
+// that it is exactly what the game gives that seat (every other game's
+// decide carries its contract's observation the same way, ExecPlayer).
+func (e *Exec) observation(d *Decision) json.RawMessage {
+	if e.contract == nil {
+		e.contract = nzsc.NewContractGame(d.State.Rules()).NewState(0).(*nzsc.GameState)
+	}
+	e.contract.State, e.contract.History = *d.State, d.History
+	b, err := json.Marshal(e.contract.Observe(d.Seat))
+	if err != nil {
+		panic("agents: an observation does not encode: " + err.Error()) // the game's bug
+	}
+	return b
 }
 
 func (e *Exec) historyStart() int {

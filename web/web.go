@@ -75,7 +75,7 @@ var sections = []Section{
 	{Path: "/play", Title: "Play", About: "Play NZSC (2 to 4 players) or NPZR against the original game's computer or any bots, in the same words as <code>nzsc play</code>. A seed in the address (<code>/play?seed=0xbabecaf3</code>) replays a game."},
 	{Path: "/rooms/", Title: "Rooms", About: "Open a room for 2 to 4 people (NZSC) or 2 (NPZR) and send its link to your friends: each chooses in secret, the choices are shown when all are in, and each hand is seen by its owner only."},
 	{Path: "/watch/", Title: "Watch", About: "Pick two bots and a seed and watch their game turn by turn, or step through a game record."},
-	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match or tournament of built-in bots and follow it."},
+	{Path: "/runs/", Title: "Runs", About: "Browse the run directories, each with its report; start a match, tournament or sequential test (sprt) of built-in bots and follow it."},
 }
 
 // Server serves the pages and the play API.

@@ -60,6 +60,13 @@ type BotMessage struct {
 	Author   string   `json:"author,omitempty"`
 	Options  []string `json:"options,omitempty"`
 	History  string   `json:"history,omitempty"`
+	// Observation, in a bot's hello, asks for the game contract's
+	// observation in two-player NZSC's decide too (Decide.Observation),
+	// so that one bot can read every game's decide the same way. It is
+	// asked for rather than always sent because bots written before it
+	// (the Python example among them) told two-player NZSC's decide from
+	// every other game's by the field's absence.
+	Observation bool `json:"observation,omitempty"`
 	// choice
 	Choice string `json:"choice,omitempty"`
 	// log
@@ -163,6 +170,12 @@ type Decide struct {
 	History      []Turn `json:"history"`
 	// Legal lists the legal choices by name, in canonical order.
 	Legal []string `json:"legal"`
+	// Observation is the game contract's observation of the deciding
+	// seat (nzsc.GameState.Observe, as AnyDecide carries every other
+	// game's), sent only to a bot whose hello asked for it
+	// (BotMessage.Observation); absent otherwise, so that every other bot
+	// is sent what it always was.
+	Observation json.RawMessage `json:"observation,omitempty"`
 }
 
 // Clock is what a bot under a clock is told with each decide, as a chess

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/spf13/pflag"
 
@@ -81,14 +80,11 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		tell = report.SPRTProgress(e.stdout, e.width, names[0], base, t, st)
 	}
 	verdict := t.Final(st.Last())
-	look := roundrobin.SPRTLook(st, t, rd.Manifest.GamesPerPairing, &verdict, tell)
 	var res roundrobin.Result
 	if verdict == analysis.Continue {
-		// One batch per segment: the looks fall at the same games
-		// whatever the workers, and after a resume too.
-		if res, err = playRun(e, "sprt", fs, rd, seedPicked, roundrobin.RunOptions{
-			Look: look, SegmentChunks: int(st.BatchPairs / rd.Config.ChunkPairs),
-		}); errors.Is(err, results.ErrNotSaved) {
+		// The test's looks, one batch per segment (as the Runs page
+		// plays a test).
+		if res, err = playRun(e, "sprt", fs, rd, seedPicked, rd.SPRTOptions(t, &verdict, tell)); errors.Is(err, results.ErrNotSaved) {
 			// A full disk is no bad input: exit code 1.
 			return fmt.Errorf("sprt: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, dirOf(rd))
 		} else if err != nil {
@@ -126,12 +122,17 @@ func dirOf(rd *roundrobin.RunDir) string {
 // field (--field, copies of BASE by default), bots 2 and on of the run,
 // which the manifest lists after NEW and BASE (roundrobin.Config.SwapPairs).
 func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
-	if len(args) != 2 {
-		return nil, usagef("sprt: want two bots, NEW BASE (got %d arguments)", len(args))
+	// NEW, BASE and the field, read as the Runs page reads them
+	// (roundrobin.SPRTSpecs); nil: no --field, copies of BASE.
+	var field []string
+	if fs.Changed("field") {
+		if field = agents.SplitSpecs(mustString(fs, "field")); field == nil {
+			field = []string{""}
+		}
 	}
-	specs, err := fieldOf(fs, g, args)
+	specs, err := roundrobin.SPRTSpecs(g.Seats(), args, field)
 	if err != nil {
-		return nil, err
+		return nil, usagef("sprt: %v", err)
 	}
 	st := &results.SPRTState{Model: mustString(fs, "model")}
 	st.Elo0, _ = fs.GetFloat64("elo0")
@@ -143,43 +144,18 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	}
 	maxGames, _ := fs.GetInt64("max-games")
 	batch, _ := fs.GetInt64("batch")
-	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
-		return nil, usagef("sprt: --max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
+	// Before the bots are read: reading probes external ones.
+	if err := roundrobin.CheckSPRTGames(maxGames, batch); err != nil {
+		return nil, usagef("sprt: %v", err)
 	}
 	bots, err := parseBots("sprt", fs, g, specs, true)
 	if err != nil {
 		return nil, err
 	}
-	st.BatchPairs = uint64(batch / 2)
-	for _, b := range bots[2:] {
-		st.Field = append(st.Field, b.Name())
+	cfg := &roundrobin.Config{Game: g, Bots: bots}
+	start, err := roundrobin.NewSPRT(cfg, st, maxGames, batch)
+	if err != nil {
+		return nil, usagef("sprt: %v", err)
 	}
-	return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true, SwapPairs: g.Seats() > 2},
-		start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: roundrobin.SPRTChunk(st.BatchPairs)}}, nil
-}
-
-// fieldOf returns the specs of a test's bots: NEW and BASE, then at three
-// or four seats the field of --field (one spec for every other seat, or
-// one per seat), copies of BASE when it is not given.
-func fieldOf(fs *pflag.FlagSet, g game.Game, args []string) ([]string, error) {
-	n := g.Seats()
-	given := fs.Changed("field")
-	if n == 2 {
-		if given {
-			return nil, usagef("sprt: --field fills the other seats at --players 3 or 4; two players have none")
-		}
-		return args, nil
-	}
-	field := []string{args[1]}
-	if given {
-		field = agents.SplitSpecs(mustString(fs, "field"))
-		if len(field) != 1 && len(field) != n-2 || slices.Contains(field, "") {
-			return nil, usagef("sprt: --field %q: want one bot for the %d other seats or one per seat, separated by ',' or ';'", mustString(fs, "field"), n-2)
-		}
-	}
-	specs := slices.Clone(args)
-	for i := range n - 2 {
-		specs = append(specs, field[min(i, len(field)-1)])
-	}
-	return specs, nil
+	return &newRun{cfg: cfg, start: start}, nil
 }

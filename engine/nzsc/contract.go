@@ -298,8 +298,8 @@ func (o *Observation) ParseAction(s string) (game.Action, error) {
 	return game.Action(ParseChoice(o.State.Phase, s)), nil
 }
 
-// MarshalJSON implements game.Observation; docs/records.md documents the
-// form.
+// MarshalJSON implements game.Observation; docs/protocol.md documents
+// the form (two-player NZSC's decide, observation).
 func (o *Observation) MarshalJSON() ([]byte, error) {
 	type side struct {
 		Points    int      `json:"points"`

@@ -49,7 +49,7 @@ def points(mine, theirs, strong):
 
 
 def choose(d, rng):
-    if "observation" in d:  # any game but two-player NZSC: docs/protocol.md
+    if "phase" not in d:  # any game but two-player NZSC: docs/protocol.md
         return choose_other(d["observation"], d["legal"], rng)
     if d["phase"] == "booster":
         own = [b for b in d["legal"] if b != "No Booster"]

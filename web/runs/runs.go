@@ -1,9 +1,9 @@
 // Package runs serves the "Runs" page of nzsc serve: the run directories
 // under a root, each with its report (the report package's HTML page for
 // a two-player tournament, its text otherwise), and jobs that start a
-// match or tournament of built-in bots from the page, with live progress
-// and a Stop button that saves what finished, as Ctrl-C does for nzsc
-// tournament.
+// match, tournament or sequential test (sprt) of built-in bots from the
+// page, with live progress (a test's LLR against its bounds) and a Stop
+// button that saves what finished, as Ctrl-C does for nzsc tournament.
 //
 // Run directories are served read-only and only through os.Root (type
 // Root), so no request path reaches outside the root. Running jobs are
@@ -34,6 +34,7 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // jobs of NPZR: its bots
 	_ "github.com/nzsclab/nzsc/agents/nzsc"  // jobs of two-player NZSC: its bots
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
 	"github.com/nzsclab/nzsc/report"
@@ -488,17 +489,22 @@ type job struct {
 	games       atomic.Uint64
 	started     time.Time
 
+	// test is a sequential test's settings, nil for other kinds.
+	test *sprtTest
+
 	mu    sync.Mutex
 	final uint64 // the games saved, once ended
 	state string
 	err   string
 	ended time.Time
+	sprt  *report.SPRT // a test's last look, then its result
 }
 
 // JobStatus is what a job's progress request answers.
 type JobStatus struct {
 	ID        string    `json:"id"`
 	Run       string    `json:"run"`
+	Kind      string    `json:"kind"`
 	State     string    `json:"state"`
 	GamesDone uint64    `json:"games_done"`
 	Games     uint64    `json:"games"`
@@ -506,13 +512,18 @@ type JobStatus struct {
 	Ended     time.Time `json:"ended,omitzero"`
 	Error     string    `json:"error,omitempty"`
 	Resume    string    `json:"resume,omitempty"`
+	// SPRT is a sequential test's state, as nzsc sprt --format json
+	// writes its result: its last look's games, LLR, counts and bounds,
+	// and once it ended its verdict; nil before the first look and for
+	// other kinds.
+	SPRT *report.SPRT `json:"sprt,omitempty"`
 }
 
 func (j *job) status() JobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	s := JobStatus{ID: j.id, Run: j.run, State: j.state, GamesDone: j.base + j.games.Load(),
-		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err}
+	s := JobStatus{ID: j.id, Run: j.run, Kind: j.kind, State: j.state, GamesDone: j.base + j.games.Load(),
+		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err, SPRT: j.sprt}
 	if j.state != stateRunning {
 		// Games of a chunk cut short by Stop are played but not kept.
 		s.GamesDone = j.final
@@ -522,8 +533,10 @@ func (j *job) status() JobStatus {
 
 // StartRequest is the body of POST /api/jobs.
 type StartRequest struct {
-	// Kind is "tournament" (a round robin of two or more bots) or
-	// "match" (as many bots as the game has seats).
+	// Kind is "tournament" (a round robin of two or more bots), "match"
+	// (as many bots as the game has seats) or "sprt" (a sequential test
+	// of NEW against BASE, the two Bots, as nzsc sprt: SPRT holds its
+	// settings, Games its most games).
 	Kind string `json:"kind"`
 	// Game and Players name the game and its seats ("nzsc" and 2 when
 	// empty); GamesFor lists what the page offers.
@@ -545,6 +558,8 @@ type StartRequest struct {
 	// them (GameChoice.Openings); empty: each set of games starts from
 	// its seed's deal.
 	Openings string `json:"openings,omitempty"`
+	// SPRT is a sequential test's settings (Kind "sprt").
+	SPRT *SPRTRequest `json:"sprt,omitempty"`
 }
 
 // maxBots bounds a tournament's entrants (its pairings grow as n²).
@@ -555,7 +570,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 16<<10, &req) {
 		return
 	}
-	cfg, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
+	cfg, test, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
@@ -579,12 +594,20 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusInternalServerError, "making the runs directory: "+cleanErr(err, h.opt.Dir))
 		return
 	}
+	games := "--games"
+	if test != nil {
+		games = "--max-games"
+	}
 	cmd := []string{"nzsc", req.Kind, "--game", cfg.Game.Info().Name, "--players", strconv.Itoa(cfg.Game.Seats()),
-		"--games", strconv.FormatInt(req.Games, 10), "--seed", fmt.Sprintf("%#x", cfg.Seed)}
-	if req.Kind == results.KindMatch {
+		games, strconv.FormatInt(req.Games, 10), "--seed", fmt.Sprintf("%#x", cfg.Seed)}
+	switch req.Kind {
+	case results.KindMatch, results.KindSPRT:
 		cmd = append(cmd, req.Bots...)
-	} else {
+	default:
 		cmd = append(cmd, "--bots", strings.Join(req.Bots, ";"))
+	}
+	if test != nil {
+		cmd = append(cmd, sprtArgs(req.SPRT)...)
 	}
 	if req.TC != "" {
 		cmd = append(cmd, "--tc", req.TC)
@@ -596,8 +619,12 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	// inside the root, where the Watch page finds it.
 	log := out + ".games.jsonl.gz"
 	cmd = append(cmd, "--out", out, "--games-log", log)
-	rd, err := roundrobin.Create(cfg, roundrobin.NewRun{Out: out, Kind: req.Kind, Command: cmd, Version: h.opt.Version,
-		GamesLog: log, GamesLogLevel: results.LevelFull})
+	spec := roundrobin.NewRun{Out: out, Kind: req.Kind, Command: cmd, Version: h.opt.Version,
+		GamesLog: log, GamesLogLevel: results.LevelFull}
+	if test != nil {
+		spec.SPRT = test.st
+	}
+	rd, err := roundrobin.Create(cfg, spec)
 	if err != nil {
 		webapi.Error(w, http.StatusBadRequest, cleanErr(err, h.opt.Dir))
 		return
@@ -611,7 +638,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
-		started: time.Now().UTC(), state: stateRunning}
+		started: time.Now().UTC(), state: stateRunning, test: test}
 	if err := h.jobs.Add(j.id, j); err != nil {
 		cancel()
 		// Nothing played: remove what Create made.
@@ -624,10 +651,11 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, j.status())
 }
 
-// configOf checks a start request and builds its run's config;
-// external programs only when allowExec (webapi.ExecAllowed). It
-// writes req.TC and req.Openings in their normal forms.
-func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, error) {
+// configOf checks a start request and builds its run's config, and a
+// sequential test's settings for kind sprt; external programs only when
+// allowExec (webapi.ExecAllowed). It writes req.TC, req.Openings and
+// req.SPRT.Model in their normal forms.
+func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Config, *sprtTest, error) {
 	name, players := strings.TrimSpace(req.Game), req.Players
 	if name == "" {
 		name = agents.DefaultGame
@@ -637,38 +665,56 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	}
 	g, err := game.Build(name, players, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	cfg := &roundrobin.Config{Game: g, Gauntlet: -1}
 	switch req.Kind {
 	case results.KindTournament:
 		if len(req.Bots) < g.Seats() || len(req.Bots) > maxBots {
-			return nil, fmt.Errorf("a tournament of %d players needs %d to %d bots, got %d", g.Seats(), g.Seats(), maxBots, len(req.Bots))
+			return nil, nil, fmt.Errorf("a tournament of %d players needs %d to %d bots, got %d", g.Seats(), g.Seats(), maxBots, len(req.Bots))
 		}
 	case results.KindMatch:
 		if len(req.Bots) != g.Seats() {
-			return nil, fmt.Errorf("a match of %d players needs %d bots, got %d", g.Seats(), g.Seats(), len(req.Bots))
+			return nil, nil, fmt.Errorf("a match of %d players needs %d bots, got %d", g.Seats(), g.Seats(), len(req.Bots))
 		}
 		cfg.HeadToHead = true
+	case results.KindSPRT:
+		// NEW and BASE, and the field at 3 or 4 players: below, as
+		// nzsc sprt reads them.
 	default:
-		return nil, fmt.Errorf("kind %q: want tournament or match", req.Kind)
+		return nil, nil, fmt.Errorf("kind %q: want tournament, match or sprt", req.Kind)
 	}
 	seen := map[string]bool{}
 	specs := make([]string, len(req.Bots))
 	for i, spec := range req.Bots {
 		spec = strings.TrimSpace(spec)
-		if seen[spec] {
-			return nil, fmt.Errorf("bot %q is listed twice", spec)
+		if seen[spec] && req.Kind != results.KindSPRT {
+			return nil, nil, fmt.Errorf("bot %q is listed twice", spec)
 		}
 		seen[spec] = true
 		specs[i] = spec
+	}
+	if req.Kind == results.KindSPRT {
+		// A test's bots as nzsc sprt reads them (one reader): NEW and
+		// BASE, then the field of the other seats, copies of BASE by
+		// default; one spec may play itself, as on the command line.
+		var field []string
+		if req.SPRT != nil {
+			for _, f := range req.SPRT.Field {
+				field = append(field, strings.TrimSpace(f))
+			}
+			req.SPRT.Field = field
+		}
+		if specs, err = roundrobin.SPRTSpecs(g.Seats(), specs, field); err != nil {
+			return nil, nil, fmt.Errorf("sprt: %w", err)
+		}
 	}
 	// The clock, read as the commands read --tc (one parser), and
 	// written back in its normal form for the run's command line.
 	if req.TC = strings.TrimSpace(req.TC); req.TC != "" {
 		tc, err := agents.ParseTimeControl(req.TC)
 		if err != nil {
-			return nil, fmt.Errorf("clock: %w", err)
+			return nil, nil, fmt.Errorf("clock: %w", err)
 		}
 		req.TC = tc.String()
 		specs = agents.WithClock(g.Info().Name, g.Seats(), specs, tc)
@@ -676,51 +722,97 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	for _, spec := range specs {
 		b, err := ParseBot(g.Info().Name, g.Seats(), spec, allowExec)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		cfg.Bots = append(cfg.Bots, b)
 	}
-	set := int64(roundrobin.SetGames(g.Seats())) // games that share a seed: a seat-swapped pair
+	if req.Kind == results.KindSPRT {
+		// Two bots of one name, as nzsc sprt refuses them.
+		if err := agents.CheckNames(cfg.Bots, true); err != nil {
+			return nil, nil, fmt.Errorf("sprt: %w", err)
+		}
+	}
+	// A sequential test is set up as nzsc sprt sets it up: its
+	// settings, its bots, its most games and batch even, seat-swapped
+	// pairs of NEW and BASE at every seat count.
+	var test *sprtTest
+	var start roundrobin.Start
+	games := "games per pairing"
+	if req.Kind == results.KindSPRT {
+		if test, start, err = newSPRT(cfg, req); err != nil {
+			return nil, nil, err
+		}
+		games = "the most games of a sequential test"
+	}
+	// Games that share a seed: every seat order, or a test's pair.
+	set := int64(cfg.SetGames())
 	if req.Games <= 0 || req.Games%set != 0 || req.Games > h.opt.MaxGames {
-		return nil, fmt.Errorf("games per pairing must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", set, h.opt.MaxGames, req.Games)
+		return nil, nil, fmt.Errorf("%s must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", games, set, h.opt.MaxGames, req.Games)
 	}
 	cfg.PairsPerPairing = uint64(req.Games / set)
 	// The openings, read by the commands' --openings (one parser), but
 	// a design only: anything else would name a file of the server's.
 	if req.Openings = strings.TrimSpace(req.Openings); req.Openings != "" {
 		if !slices.Contains(designs, req.Openings) {
-			return nil, fmt.Errorf("openings %q: want %s (files of openings are for the commands)", req.Openings, strings.Join(designs, " or "))
+			return nil, nil, fmt.Errorf("openings %q: want %s (files of openings are for the commands)", req.Openings, strings.Join(designs, " or "))
 		}
 		if err := cfg.SetOpenings(req.Openings, 0); err != nil {
-			return nil, fmt.Errorf("openings: %w", err)
+			return nil, nil, fmt.Errorf("openings: %w", err)
 		}
 	}
 	// The commands' chunks (a 32nd of a pairing, 4 to 512 pairs): Stop
 	// saves most of what was played, and a job gives the same games as
 	// the command it shows, series of a bot that learns across games
 	// included (a chunk is a series).
+	// A test's chunks cut each batch evenly (roundrobin.SPRTChunk), so
+	// that its looks fall where the command's do.
 	cfg.ChunkPairs = roundrobin.DefaultChunk(req.Games, g.Seats())
+	if test != nil {
+		cfg.ChunkPairs = start.Chunk
+	}
 	if req.Seed == "" {
 		cfg.Seed = uint64(time.Now().UnixNano())
 	} else if cfg.Seed, err = game.ParseSeed(req.Seed); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cfg, nil
+	return cfg, test, nil
 }
 
 // play runs the job to its end (or Stop) and records how it ended.
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	defer close(j.done)
-	res, err := rd.Play(ctx, roundrobin.RunOptions{Workers: h.opt.Workers, Progress: &j.games})
+	opts := roundrobin.RunOptions{}
+	if t := j.test; t != nil {
+		// The test's looks, as nzsc sprt takes them; each tells the
+		// job's status (from the runner's goroutine: under j.mu).
+		verdict := analysis.Continue
+		opts = rd.SPRTOptions(t.t, &verdict, func(l results.SPRTLook) {
+			o := t.status(rd, []results.SPRTLook{l}, analysis.Continue, false, true)
+			j.mu.Lock()
+			j.sprt = o
+			j.mu.Unlock()
+		})
+	}
+	opts.Workers, opts.Progress = h.opt.Workers, &j.games
+	res, err := rd.Play(ctx, opts)
 	// The run's tail, as the command that plays it ends it: its derived
 	// tables beside its counts (the page renders the report on request).
 	if err == nil {
 		err = report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
 	}
+	var test *report.SPRT
+	if t := j.test; t != nil {
+		// The verdict as the run directory gives it (report.Tail's).
+		st := rd.Manifest.SPRT
+		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted, false)
+	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.ended = time.Now().UTC()
 	j.final = rd.Manifest.GamesDone
+	if test != nil {
+		j.sprt = test
+	}
 	switch {
 	case err != nil:
 		j.state, j.err = stateFailed, cleanErr(err, h.opt.Dir)

@@ -1,11 +1,12 @@
-// Command anybot is a test bot for every game of the protocol (two-player
-// NZSC's own decide included: it reads only the legal actions): it checks the
-// hello names a game and answers every decision with a uniformly random
-// legal action, drawn from the game's seed. With the argument "bad" it
-// answers a name that is no action; with "seeds" it writes each game's
-// seed to its standard error (the bot's log); with "clock" it writes the
-// clock field of every decision there ("anybot: clock {...}", or
-// "anybot: clock absent").
+// Command anybot is a test bot for every game of the protocol, read one
+// way: its hello asks for the observation (which two-player NZSC's decide
+// then carries too), and it stops with an error on any decide without an
+// observation or legal actions. It checks the hello names a game and
+// answers every decision with a uniformly random legal action, drawn from
+// the game's seed. With the argument "bad" it answers a name that is no
+// action; with "seeds" it writes each game's seed to its standard error
+// (the bot's log); with "clock" it writes the clock field of every
+// decision there ("anybot: clock {...}", or "anybot: clock absent").
 package main
 
 import (
@@ -24,7 +25,6 @@ func main() {
 	in.Buffer(nil, 64<<20)
 	out := json.NewEncoder(os.Stdout)
 	rng := rand.New(rand.NewPCG(0, 0))
-	game := "" // the hello's game_name
 	for in.Scan() {
 		var m struct {
 			Type     string          `json:"type"`
@@ -40,21 +40,21 @@ func main() {
 		}
 		switch m.Type {
 		case "hello":
-			game = m.GameName
 			if m.GameName == "" {
 				fmt.Fprintln(os.Stderr, "anybot: the hello names no game")
 				os.Exit(1)
 			}
-			out.Encode(map[string]any{"type": "hello", "protocol": 1, "name": "anybot-" + m.GameName})
+			out.Encode(map[string]any{"type": "hello", "protocol": 1, "name": "anybot-" + m.GameName, "observation": true})
 		case "game":
 			rng = rand.New(rand.NewPCG(m.Seed, 1))
 			if seeds {
 				fmt.Fprintf(os.Stderr, "anybot: seed %d\n", m.Seed)
 			}
 		case "decide":
-			// Two-player NZSC's decide carries its state's fields, every
-			// other game's an observation; both list the legal actions.
-			if len(m.View) == 0 && game != "nzsc" || len(m.Legal) == 0 {
+			// Every game's decide, two-player NZSC's included (asked
+			// for in the hello), carries the seat's observation and
+			// lists the legal actions.
+			if len(m.View) == 0 || len(m.Legal) == 0 {
 				fmt.Fprintln(os.Stderr, "anybot: a decision without an observation or legal actions")
 				os.Exit(1)
 			}

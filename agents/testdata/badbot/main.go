@@ -8,6 +8,10 @@
 //	sleep=MS think MS milliseconds before every answer
 //	startsleep=MS take MS milliseconds to answer the hello
 //
+//	observe=ask|log  ask: ask for the observation in the hello; both: write
+//	         every decide's observation field to standard error (the bot's
+//	         log), "badbot: observation turn N {...}", or "... absent"
+//
 // mode=clock misbehaves in no way: it writes the clock field of every
 // decide to its standard error (the bot's log), "badbot: clock {...}",
 // or "badbot: clock absent" when there is none. mode=series likewise
@@ -49,6 +53,7 @@ func main() {
 	in.Buffer(nil, 64<<20)
 	var (
 		mode        = "good"
+		observe     string
 		trigGame    = 0
 		trigAt      = 1
 		think       time.Duration
@@ -74,6 +79,7 @@ func main() {
 			if v, ok := h.Options["mode"]; ok {
 				mode = v
 			}
+			observe = h.Options["observe"]
 			trigGame, _ = strconv.Atoi(h.Options["game"])
 			if v, ok := h.Options["at"]; ok {
 				trigAt, _ = strconv.Atoi(v)
@@ -87,7 +93,8 @@ func main() {
 				time.Sleep(time.Duration(ms) * time.Millisecond)
 			}
 			reply := protocol.BotMessage{Type: protocol.TypeHello, Protocol: protocol.Version,
-				Name: "badbot", Author: "nzsc tests", Options: []string{"mode", "game", "at", "sleep", "startsleep"}}
+				Name: "badbot", Author: "nzsc tests", Options: []string{"mode", "game", "at", "sleep", "startsleep", "observe"},
+				Observation: observe == "ask"}
 			switch mode {
 			case "slowstart":
 				time.Sleep(30 * time.Second)
@@ -115,6 +122,13 @@ func main() {
 			}
 			history = d.Turn
 			choice := d.Legal[rng.IntN(len(d.Legal))]
+			if observe != "" {
+				o, ok := m["observation"]
+				if !ok {
+					o = []byte("absent")
+				}
+				fmt.Fprintf(os.Stderr, "badbot: observation turn %d %s\n", d.Turn, o)
+			}
 			if mode == "clock" {
 				c, ok := m["clock"]
 				if !ok {

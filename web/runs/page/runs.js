@@ -1,5 +1,6 @@
 // The Runs page: the run directories, a run's report, and starting,
-// following and stopping a job.
+// following and stopping a job (a tournament, a match or a sequential
+// test).
 "use strict";
 const $ = (id) => document.getElementById(id);
 let jobId = "", selected = "";
@@ -102,8 +103,7 @@ async function loadBots() {
 function chosen() { return games[Number($("game").value)] || { game: "nzsc", players: 2, set_games: 2, bots: [] }; }
 
 // showBots lists the chosen game's bots (the usual four checked where
-// the game has them) and sets the step of games per pairing to the
-// games that share a seed (every seat order).
+// the game has them), then the kind's fields (showKind).
 function showBots() {
   const g = chosen();
   const list = $("botlist");
@@ -125,22 +125,67 @@ function showBots() {
   }
   open.value = (g.openings || []).includes(keep) ? keep : "";
   $("openlabel").hidden = !(g.openings || []).length;
+  // The sequential test's bots: any spec, the game's bots suggested;
+  // greedy against random where the game has them.
+  const names = $("botnames");
+  names.innerHTML = "";
+  for (const b of g.bots) {
+    const o = document.createElement("option");
+    o.value = b.name;
+    names.appendChild(o);
+  }
+  const has = (n) => g.bots.some((b) => b.name === n);
+  for (const [id, want, i] of [["snew", "greedy", 0], ["sbase", "random", 1]]) {
+    if (!$(id).value || !has($(id).value)) $(id).value = has(want) ? want : (g.bots[i] || g.bots[0] || { name: "" }).name;
+  }
+  showKind();
+}
+
+// setStep makes the games field step by set games (those that share a
+// seed), its value rounded to a multiple.
+function setStep(set) {
   const count = $("games");
-  count.step = count.min = String(g.set_games);
+  count.step = count.min = String(set);
   const n = Number(count.value);
-  if (!(n > 0) || n % g.set_games) count.value = String(g.set_games * Math.max(1, Math.round(n / g.set_games)));
+  if (!(n > 0) || n % set) count.value = String(set * Math.max(1, Math.round(n / set)));
 }
 
 $("game").onchange = showBots;
 
+// showKind shows the bots of a tournament or match, or a sequential
+// test's two bots and settings (its games are its most games).
+function showKind() {
+  const sprt = $("kind").value === "sprt";
+  $("botsbox").hidden = sprt;
+  $("sprtbox").hidden = !sprt;
+  $("gameslabel").textContent = sprt ? "Most games" : "Games per pairing";
+  // At 3 or 4 players a test's other seats hold its field, and its
+  // games are seat-swapped pairs of NEW and BASE, whatever the seats.
+  $("sfieldlabel").hidden = !sprt || chosen().players < 3;
+  setStep(sprt ? 2 : chosen().set_games);
+}
+
+$("kind").onchange = showKind;
+
 $("start").onsubmit = async (ev) => {
   ev.preventDefault();
   $("starterr").textContent = "";
-  const bots = [...$("botlist").querySelectorAll("input:checked")].map((i) => i.value);
+  const kind = $("kind").value;
+  let bots = [...$("botlist").querySelectorAll("input:checked")].map((i) => i.value);
   for (const s of $("more").value.split(";")) if (s.trim()) bots.push(s.trim());
+  const req = { kind, bots };
+  if (kind === "sprt") {
+    // The server checks every setting, as nzsc sprt does, and says why
+    // it refuses one.
+    req.bots = [$("snew").value.trim(), $("sbase").value.trim()];
+    req.sprt = { elo0: Number($("elo0").value), elo1: Number($("elo1").value), alpha: Number($("alpha").value),
+      beta: Number($("beta").value), model: $("model").value, batch: Number($("batch").value),
+      field: $("sfield").value.split(";").map((f) => f.trim()).filter((f) => f) };
+  }
   try {
     const g = chosen();
-    const j = await api("POST", "jobs", { kind: $("kind").value, game: g.game, players: g.players, bots, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim(), openings: $("openings").value });
+    Object.assign(req, { game: g.game, players: g.players, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim(), openings: $("openings").value });
+    const j = await api("POST", "jobs", req);
     follow(j);
   } catch (e) { $("starterr").textContent = e.message; }
 };
@@ -156,9 +201,10 @@ async function follow(j) {
     $("jobstate").textContent = j.state;
     $("bar").max = j.games || 1;
     $("bar").value = j.games_done;
-    $("jobcount").textContent = j.games_done + " of " + j.games + " games";
+    $("jobcount").textContent = j.kind === "sprt" ? j.games_done + " games of at most " + j.games : j.games_done + " of " + j.games + " games";
     $("jobhint").innerHTML = j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "");
     $("stop").hidden = j.state !== "running";
+    showTest(j);
     if (j.state !== "running") break;
     await new Promise((r) => setTimeout(r, 400));
     try { j = await api("GET", "jobs/" + encodeURIComponent(j.id)); } catch (e) { $("starterr").textContent = e.message; break; }
@@ -169,11 +215,44 @@ async function follow(j) {
   show(j.run);
 }
 
+// num writes a number with 3 decimals, or "" for none.
+const num = (x) => (typeof x === "number" ? x.toFixed(3) : "");
+
+// showTest shows a sequential test's last look: its LLR between its
+// bounds, its games and counts, and its verdict once it has one.
+function showTest(j) {
+  const o = j.sprt;
+  $("jobsprt").hidden = !o && j.kind !== "sprt";
+  if (!o) {
+    $("sverdict").textContent = "";
+    $("sllr").textContent = j.kind === "sprt" ? "no look at the LLR yet (one every batch of games)" : "";
+    $("slower").textContent = $("supper").textContent = $("scounts").textContent = "";
+    return;
+  }
+  $("jobsprt").hidden = false;
+  const verdict = { "continue": "Testing:", "H1 accepted": "H1 accepted:", "H0 accepted": "H0 accepted:", "interrupted": "Stopped before a verdict:" }[o.verdict] || (o.verdict + ":");
+  $("sverdict").textContent = verdict;
+  const field = o.seats ? " at " + o.seats + " players (other seats: " + o.field.join(", ") + ")" : "";
+  $("sllr").textContent = o.new + " against " + o.base + field + ", LLR " + num(o.llr) + " in [" + num(o.lower_bound) + ", " + num(o.upper_bound) +
+    "] after " + o.games + " games (H0 " + o.elo0 + " Elo, H1 " + o.elo1 + " Elo, " + o.model + ", alpha " + o.alpha + ", beta " + o.beta + ")";
+  const bar = $("llrbar");
+  bar.min = o.lower_bound;
+  bar.max = o.upper_bound;
+  bar.value = Math.min(Math.max(o.llr, o.lower_bound), o.upper_bound);
+  $("slower").textContent = "H0 " + num(o.lower_bound);
+  $("supper").textContent = "H1 " + num(o.upper_bound);
+  // An Elo without a number (null: a perfect score's) is left out.
+  const e = (x) => (typeof x === "number" ? (x >= 0 ? "+" : "") + x.toFixed(1) : "?");
+  const elo = typeof o.elo === "number" ? ", Elo " + e(o.elo) + " [" + e(o.elo_lo95) + ", " + e(o.elo_hi95) + "] (95%)" : "";
+  $("scounts").textContent = "W " + o.wins + " D " + o.draws + " L " + o.losses + ", pentanomial " + o.pentanomial.join(" ") + elo;
+}
+
 $("stop").onclick = async () => {
   $("stop").disabled = true;
   try { await api("POST", "jobs/" + encodeURIComponent(jobId) + "/stop"); } catch (e) { $("starterr").textContent = e.message; }
 };
 
+showKind();
 loadBots().catch((e) => { $("starterr").textContent = e.message; });
 loadRuns().then(async () => {
   // A job already running (started from another tab) is followed.
