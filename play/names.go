@@ -1,7 +1,6 @@
 package play
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
@@ -27,35 +26,27 @@ func names(p nzsc.Phase) []string {
 	return out
 }
 
-// Closest returns the real name of phase p near answer, as the rules
-// read names (case and spaces ignored), or "" when none is near: see
-// nearestOf. It is "" when the phase reads no names.
-func Closest(p nzsc.Phase, answer string) string { return nearestOf(names(p), answer) }
+// Closest returns the real name of phase p nearest to answer, as the
+// rules read names (case and spaces ignored): a name that contains the
+// answer (the shortest such), else the one fewest single-letter edits
+// away (suggest.Distance: a swap of two neighbours is one edit), the
+// first in canonical order on a tie.
+// It is "" when the phase reads no names.
+func Closest(p nzsc.Phase, answer string) string { return closestOf(names(p), answer) }
 
-// nearestOf is the one reading of "did you mean" for an answer among
-// options, both folded as the rules read names (case and spaces ignored):
-// an option that contains the answer (the shortest such), else the option
-// internal/suggest finds near it (its threshold: at most a third of the
-// letters differ, a swap of two neighbours being one edit), else "" --
-// an answer far from every option is not taken for any of them.
-func nearestOf(options []string, answer string) string {
+// closestOf is Closest among the given names: the options on offer.
+func closestOf(options []string, answer string) string {
 	a := nzsc.Normalize(answer)
-	if a == "" {
-		return ""
-	}
-	best := ""
-	folded := make([]string, len(options))
-	for i, name := range options {
-		folded[i] = nzsc.Normalize(name)
-		if strings.Contains(folded[i], a) && (best == "" || len(folded[i]) < len(nzsc.Normalize(best))) {
-			best = name
+	best, bestD := "", -1
+	for _, name := range options {
+		n := nzsc.Normalize(name)
+		d := suggest.Distance(a, n)
+		if a != "" && strings.Contains(n, a) {
+			d = len(n) - 1000 // below any edit distance: containing names first, shortest first
+		}
+		if best == "" || d < bestD {
+			best, bestD = name, d
 		}
 	}
-	if best != "" {
-		return best
-	}
-	if n := suggest.Nearest(a, folded); n != "" {
-		return options[slices.Index(folded, n)]
-	}
-	return ""
+	return best
 }

@@ -191,19 +191,14 @@ func offered(st interface {
 
 // yourPenalty words the person's offence as the original game did, with
 // the waits the rules charge; a name that is no name at all gets the
-// near option the person was offered, if any (a name not on offer would
-// only cost waits again). A person's session no longer plays such a name
-// (it asks again); a record made before, or by a bot, still holds it.
+// closest of the options the person was offered (a name not on offer
+// would only cost waits again).
 func yourPenalty(before *nzsc.State, phase nzsc.Phase, c nzsc.Choice, o nzsc.Offence, answer string, options []string) string {
 	w := o.Waits()
 	name := c.Name(phase)
 	switch o {
 	case nzsc.WrongUniverse:
-		hint := ""
-		if n := nearestOf(options, answer); n != "" {
-			hint = " (the closest name is " + n + ")"
-		}
-		return fmt.Sprintf("\"%s\" is not a %s%s. %d wait penalty!", strings.TrimSpace(answer), phase, hint, w)
+		return fmt.Sprintf("\"%s\" is not a %s (the closest name is %s). %d wait penalty!", strings.TrimSpace(answer), phase, closestOf(options, answer), w)
 	case nzsc.FourthInARow:
 		return fmt.Sprintf("You have already chosen %s %s in a row. You must choose something else before choosing it again. %d wait penalty!", name, times(streakOf(before, phase)), w)
 	case nzsc.WrongCharacter:

@@ -149,18 +149,18 @@ func (t *npzrTeller) question(st game.State) (string, bool) {
 	return "Your play:", false
 }
 
-func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (game.Action, []string, bool) {
+func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (game.Action, []string) {
 	o := t.obs(st)
 	a, err := o.Parse(line)
 	if err != nil {
-		return game.Pass, []string{strings.TrimPrefix(err.Error(), "npzr: ")}, false
+		return game.Pass, []string{strings.TrimPrefix(err.Error(), "npzr: ")}
 	}
 	for _, l := range legal {
 		if l == game.Action(a) {
-			return l, nil, false
+			return l, nil
 		}
 	}
-	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}, false
+	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}
 }
 
 // step tells the bot's actions; the person's own show as typed, and the

@@ -127,21 +127,14 @@ func standing(sd Side, settled, over bool, r nzsc.Rules) string {
 // nzscQuestion is NZSC's question at any number of seats.
 func nzscQuestion(p nzsc.Phase) (string, bool) { return fmt.Sprintf("Choose a %s:", p), true }
 
-// nzscParse reads a name as the rules read it: a name of the phase that
-// is not a legal choice is an answer all the same, which the rules
-// penalize. A name of nothing in the phase (a typo, a name of another
-// phase) is unknown: the rules would charge it as the nonexistent choice,
-// as bots may still commit it, but a person is asked again rather than
-// lose a turn to a typo.
-func nzscParse(st game.State, line string) (game.Action, []string, bool) {
+// nzscParse reads a name as the rules read it: a name that is not a
+// legal choice is an answer all the same, which the rules penalize.
+func nzscParse(st game.State, line string) (game.Action, []string) {
 	a, err := st.Observe(0).ParseAction(line)
 	if err != nil {
-		return game.Pass, []string{err.Error()}, false
+		return game.Pass, []string{err.Error()}
 	}
-	if nzsc.Choice(a) == nzsc.Unknown {
-		return game.Pass, nil, true
-	}
-	return a, nil, false
+	return a, nil
 }
 
 // nzsc2 tells two-player NZSC.
@@ -159,7 +152,7 @@ func (t *nzsc2) opening(game.State) []string { return nil }
 
 func (t *nzsc2) question(st game.State) (string, bool) { return nzscQuestion(state2(st).State.Phase) }
 
-func (t *nzsc2) parse(st game.State, line string, _ []game.Action) (game.Action, []string, bool) {
+func (t *nzsc2) parse(st game.State, line string, _ []game.Action) (game.Action, []string) {
 	return nzscParse(st, line)
 }
 

@@ -50,7 +50,7 @@ func (t *nzscN) opening(game.State) []string { return nil }
 
 func (t *nzscN) question(st game.State) (string, bool) { return nzscQuestion(stateN(st).State.Phase) }
 
-func (t *nzscN) parse(st game.State, line string, _ []game.Action) (game.Action, []string, bool) {
+func (t *nzscN) parse(st game.State, line string, _ []game.Action) (game.Action, []string) {
 	return nzscParse(st, line)
 }
 

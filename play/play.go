@@ -93,9 +93,8 @@ func Write(w io.Writer, r Reply) {
 		b.WriteString(r.Ask)
 		b.WriteByte('\n')
 		if r.Kind == AskChoice { // AskAction's options: 'legal' lists them
-			for i, o := range r.Options {
-				// Numbered as legal numbers them: a number answers.
-				fmt.Fprintf(&b, "\t%d  %s\n", i+1, o)
+			for _, o := range r.Options {
+				b.WriteString("\t" + o + "\n")
 			}
 		}
 		b.WriteByte('\n')

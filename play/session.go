@@ -26,11 +26,9 @@ const Commands = `These commands cost nothing:
 
 // Help says what a person types while playing NZSC; 'nzsc play --help',
 // the help command and the web page show it.
-const Help = `Type the name of your choice when asked, or the number shown beside it:
-case and spaces do not matter ("big hairy deal" is Big Hairy Deal). A real
-name that is not one of the choices offered costs waits, as in the original
-game; an answer that names nothing here is asked again, with the near choice
-if there is one (y plays it). ` + Commands
+const Help = `Type the name of your choice when asked: case and spaces do not matter
+("big hairy deal" is Big Hairy Deal). A name that is not one of the choices
+offered costs waits, as in the original game. ` + Commands
 
 // Question kinds: what a Reply asks.
 const (
@@ -173,12 +171,9 @@ type Session struct {
 	last     *game.Record // the last finished game
 	started  bool
 	opened   int // the step at which the person's decision was last opened
-	// near is the option the last answer was taken to mean ("did you
-	// mean Ninja?"), played when the next answer is y; "" for none.
-	near  string
-	legal []game.Action
-	toAct []int
-	acts  []game.Action
+	legal    []game.Action
+	toAct    []int
+	acts     []game.Action
 }
 
 // NewSession prepares a session; Start begins its first game. A game no
@@ -233,15 +228,10 @@ func (s *Session) Start() (Reply, error) {
 // Answer takes one line the person typed and returns what follows. A
 // blank line is no answer (nothing happens); help, rules, score, legal
 // and quit are commands that never cost a turn in any game; anything
-// else answers the question: the name of a choice, or the number shown
-// beside it (Write and legal number the options, in every game). A real
-// name that is not a legal choice is penalized where the game's rules
-// penalize it (NZSC), or explained and asked again where the game does
-// not take it (NPZR). An answer that names nothing here is asked again
-// with the choices and the near one, if any ("did you mean Ninja?"),
-// which y then plays: NZSC's rules charge a nonexistent name, and bots
-// are charged, but a person does not lose a turn to a typo. The error is
-// a failing bot (or a failing Options.Record); the session is then over.
+// else answers the question. A name that is not a legal choice is
+// penalized where the game's rules penalize it (NZSC), or explained and
+// asked again where the game does not take it (NPZR). The error is a
+// failing bot (or a failing Options.Record); the session is then over.
 func (s *Session) Answer(line string) (Reply, error) {
 	var r Reply
 	if !s.started || s.over {
@@ -249,11 +239,6 @@ func (s *Session) Answer(line string) (Reply, error) {
 	}
 	r.Lines = append(r.Lines, "")
 	cmd := strings.ToLower(strings.TrimSpace(line))
-	near := s.near
-	s.near = ""
-	if near != "" && (cmd == "y" || cmd == "yes") {
-		line, cmd = near, strings.ToLower(near)
-	}
 	switch cmd {
 	case "":
 		r.Lines = nil
@@ -303,11 +288,7 @@ func (s *Session) Answer(line string) (Reply, error) {
 	a, ok := s.byNumber(line)
 	var why []string
 	if !ok {
-		var unknown bool
-		a, why, unknown = s.t.parse(s.st, line, s.legal)
-		if unknown {
-			why = []string{s.notAChoice(line)}
-		}
+		a, why = s.t.parse(s.st, line, s.legal)
 	}
 	if why != nil {
 		r.Lines = append(r.Lines, why...)
@@ -546,13 +527,17 @@ func (s *Session) ask(r *Reply) {
 			s.opened = s.st.Turn()
 			r.Lines = append(r.Lines, s.t.opening(s.st)...)
 		}
+		s.legal = s.st.Legal(s.me, s.legal)
+		obs := s.st.Observe(s.me)
 		var list bool
 		r.Ask, list = s.t.question(s.st)
 		r.Kind = AskAction
 		if list {
 			r.Kind = AskChoice
 		}
-		r.Options = s.options()
+		for _, a := range s.legal {
+			r.Options = append(r.Options, obs.ActionString(a))
+		}
 		s.asking = r.Kind
 	}
 }
@@ -562,49 +547,30 @@ func (s *Session) legalLines() []string {
 	if s.asking == AskAgain {
 		return []string{"y (another game) or n (stop)"}
 	}
-	out := []string{"You may choose:"}
-	for i, o := range s.options() {
-		// Numbered as Write numbers them: a number answers.
-		out = append(out, fmt.Sprintf("  %2d  %s", i+1, o))
-	}
-	return out
-}
-
-// options names the person's legal actions, in the game's canonical
-// order: the options a reply offers, numbered from 1 by Write and legal.
-func (s *Session) options() []string {
 	s.legal = s.st.Legal(s.me, s.legal)
 	obs := s.st.Observe(s.me)
-	out := make([]string, len(s.legal))
+	out := []string{"You may choose:"}
 	for i, a := range s.legal {
-		out[i] = obs.ActionString(a)
+		if s.asking == AskAction {
+			// Numbered: a long action may be answered by its number.
+			out = append(out, fmt.Sprintf("  %2d  %s", i+1, obs.ActionString(a)))
+			continue
+		}
+		out = append(out, "  "+obs.ActionString(a))
 	}
 	return out
 }
 
-// byNumber reads line as the number shown beside one of the options (by
-// Write under the question, and by legal), in every game.
+// byNumber reads line as the number of one of the legal actions, as the
+// legal command lists them when the options are not listed with the
+// question (AskAction; NZSC's names are answered by name, and a number
+// there is a name that does not exist, as in the original game).
 func (s *Session) byNumber(line string) (game.Action, bool) {
 	k, err := strconv.Atoi(strings.TrimSpace(line))
-	if err != nil || k < 1 || k > len(s.legal) {
+	if s.asking != AskAction || err != nil || k < 1 || k > len(s.legal) {
 		return game.Pass, false
 	}
 	return s.legal[k-1], true
-}
-
-// notAChoice is the one line for an answer that names nothing here: the
-// near option, if any (nearestOf), which a y then plays, and the choices.
-func (s *Session) notAChoice(line string) string {
-	opts := s.options()
-	numbered := make([]string, len(opts))
-	for i, o := range opts {
-		numbered[i] = fmt.Sprintf("%d %s", i+1, o)
-	}
-	l := fmt.Sprintf("%q is not a choice here", strings.TrimSpace(line))
-	if s.near = nearestOf(opts, line); s.near != "" {
-		l += fmt.Sprintf("; did you mean %s? y plays it", s.near)
-	}
-	return l + " (choices: " + strings.Join(numbered, ", ") + ")."
 }
 
 func (s *Session) reply(r Reply) Reply {

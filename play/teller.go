@@ -24,10 +24,8 @@ type teller interface {
 	question(st game.State) (ask string, list bool)
 	// parse reads the person's answer as an action, or returns the lines
 	// that explain why it is not one the game takes (the person is asked
-	// again), or unknown when the answer names nothing the game reads
-	// here (the session asks again, offering the near option: see
-	// Session.Answer). legal are the person's legal actions.
-	parse(st game.State, line string, legal []game.Action) (a game.Action, why []string, unknown bool)
+	// again). legal are the person's legal actions.
+	parse(st game.State, line string, legal []game.Action) (game.Action, []string)
 	// step tells one step that took the game from before to after with
 	// acts (Pass for a seat that did not decide); answer is the line the
 	// person typed ("" when the person did not decide).

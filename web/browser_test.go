@@ -122,9 +122,8 @@ func TestPlayPageClicks(t *testing.T) {
 
 // TestPlayPagePhone: at a phone's width the score board, the question
 // and the buttons are all on the first screen, nothing runs off to the
-// side, and typing works as well as clicking (a typo costs nothing: it
-// is asked again with the near name, which y plays; a command is no
-// answer; a number plays the option it is beside).
+// side, and typing works as well as clicking (a bad name is penalized
+// with the closest name, a command is not).
 func TestPlayPagePhone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -138,15 +137,13 @@ func TestPlayPagePhone(t *testing.T) {
 	clickGame(t, ctx, ts.URL+"/play?seed=0xbabecaf3", handbook[:5])
 	type_(t, ctx, "score")
 	type_(t, ctx, "Nosse")
-	type_(t, ctx, "y")
 	lines, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#transcript .line"), e => e.textContent)`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Join(lines, "\n")
 	for _, want := range []string{"score\n\nScore: you 1, computer 1 (5 wins). Waits: you 4, computer 4.",
-		`"Nosse" is not a choice here; did you mean Nose? y plays it (choices: 1 Juggling Knives, 2 Acid Spray, 3 Nose, 4 Mustache Mash, 5 Big Hairy Deal).`,
-		"y\n\nYou chose Nose. Computer chose"} {
+		`"Nosse" is not a move (the closest name is Nose). 4 wait penalty!`, "Waits left: you 0, computer 4."} {
 		if !strings.Contains(all, want) {
 			t.Errorf("transcript lacks %q:\n%s", want, all)
 		}
