@@ -136,9 +136,17 @@ func TestReplayPersonEveryGame(t *testing.T) {
 		{"npzr", 2, "random", `Ninja Pirate Zombie Robot: person (seat 0, "you") vs random, seed`, ". You: "},
 	} {
 		var rec *game.Record
-		s, _ := sessionOf(t, c.game, c.seats, c.spec, 3, func(gr *game.Record) error { rec = gr; return nil })
+		s, r := sessionOf(t, c.game, c.seats, c.spec, 3, func(gr *game.Record) error { rec = gr; return nil })
 		for i := 0; rec == nil && i < 5000; i++ {
-			if _, err := s.Answer("1"); err != nil {
+			// The first option offered, by name: a number is a name
+			// that does not exist in NZSC (penalized, as in the
+			// original game) and picks an action in NPZR.
+			answer := "1"
+			if len(r.Options) > 0 {
+				answer = r.Options[0]
+			}
+			var err error
+			if r, err = s.Answer(answer); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -21,9 +21,9 @@ import (
 )
 
 // playHelp is what the Play page says a person may type, in any game.
-const playHelp = `Click a choice, or type its name (case and spaces do not matter) or its
-number as legal lists it, in every game. An answer that names nothing here
-is asked again, with the near choice if there is one (y plays it).
+const playHelp = `Click a choice, or type it: case and spaces do not matter. In NZSC a typed
+name that is not one of the choices offered costs waits, as in the original
+game; in NPZR a number picks the action legal lists with it.
 ` + play.Commands
 
 // live is one play session behind the API; its lock serializes a
