@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/engine/game"
@@ -28,37 +29,52 @@ func Replay(w io.Writer, g game.Game, r *game.Record) error {
 // step's text to visit (with the step), then the end. Seats are named
 // by their bots in the third person ("greedy won 5-3"); two seats with
 // one name get their seat numbers ("greedy (seat 1)"), and a person's
-// name in a room's record ("person:Ann") is the person's ("Ann"). A
-// two-player NZSC game that a person played in seat 0 (nzsc play
-// --record) is told in nzsc play's own words, the person as "you" and
-// the bot as "the computer". Watch cuts its steps from the same text.
+// name in a room's record ("person:Ann") is the person's ("Ann"). A game
+// that a person played against bots (nzsc play --record: the person's
+// seat is "person"), in any game, is told to that person as "you", as
+// nzsc play told it: two-player NZSC in nzsc play's own words (the bot as
+// "the computer"), NZSC for 3 or 4 and NPZR with the person's seat named
+// "You" and the bots by name. Watch cuts its steps from the same text.
 func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text string)) (header, end string, err error) {
 	names := SeatNames(r.Bots)
 	title := g.Info().Title
+	// you is the person's seat, spoken to as "you"; -1 for none.
+	you := slices.Index(r.Bots, "person")
+	seats := make([]string, len(names)) // the header's names of the seats
+	for i, n := range names {
+		seats[i] = n
+		if i == you {
+			seats[i] = fmt.Sprintf("%s (seat %d, \"you\")", r.Bots[i], i)
+			names[i] = "You"
+		}
+	}
 	var tell func(s *game.Step) []string
 	switch g.(type) {
 	case *nzsc.Game:
 		v := Onlookers(names[0], names[1])
-		header = fmt.Sprintf("%s: %s vs %s, seed %s\n\n", title, names[0], names[1], r.Seed)
-		if len(r.Bots) > 0 && r.Bots[0] == "person" {
+		if you == 0 {
 			v = Terminal
-			header = fmt.Sprintf("%s: %s (seat 0, \"you\") vs %s (seat 1, \"the computer\"), seed %s\n\n",
-				title, r.Bots[0], r.Bots[1], r.Seed)
+			seats[1] = fmt.Sprintf("%s (seat 1, \"the computer\")", r.Bots[1])
 		}
+		header = fmt.Sprintf("%s: %s vs %s, seed %s\n\n", title, seats[0], seats[1], r.Seed)
 		tell = func(s *game.Step) []string {
 			before := s.Before.(*nzsc.GameState).State
 			after := s.After.(*nzsc.GameState)
 			return v.Narrate(&before, &after.State, after.History[len(after.History)-1], s.Names[0])
 		}
 	case *nzscn.Game:
-		header = fmt.Sprintf("%s for %d players: %s, seed %s\n\n", title, len(names), strings.Join(names, ", "), r.Seed)
+		header = fmt.Sprintf("%s for %d players: %s, seed %s\n\n", title, len(names), strings.Join(seats, ", "), r.Seed)
 		tell = func(s *game.Step) []string {
 			before := s.Before.(*nzscn.GameState).State
 			after := s.After.(*nzscn.GameState)
-			return narrateTable(&before, &after.State, after.History[len(after.History)-1], names, -1, "")
+			answer := ""
+			if you >= 0 {
+				answer = s.Names[you]
+			}
+			return narrateTable(&before, &after.State, after.History[len(after.History)-1], names, you, answer)
 		}
 	default:
-		header = fmt.Sprintf("%s: %s, seed %s\n\n", title, strings.Join(names, " vs "), r.Seed)
+		header = fmt.Sprintf("%s: %s, seed %s\n\n", title, strings.Join(seats, " vs "), r.Seed)
 	}
 	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
 		var b strings.Builder
@@ -76,7 +92,7 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 			}
 			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(acts, "; "))
 			if _, ok := g.(*npzr.Game); ok {
-				for _, l := range npzrScored(s, names) {
+				for _, l := range npzrScored(s, names, you) {
 					fmt.Fprintf(&b, "      %s\n", l)
 				}
 			}
@@ -102,8 +118,8 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 }
 
 // npzrScored tells the characters an NPZR step scored: "greedy scores
-// Pirate (2 of 4)."
-func npzrScored(s *game.Step, names []string) []string {
+// Pirate (2 of 4).", "You score Pirate (2 of 4)." for seat you.
+func npzrScored(s *game.Step, names []string, you int) []string {
 	before, after := s.Before.Observe(0).(*npzr.Observation), s.After.Observe(0).(*npzr.Observation)
 	var out []string
 	for seat := range 2 {
@@ -115,7 +131,11 @@ func npzrScored(s *game.Step, names []string) []string {
 		}
 		for c := range after.Scores[seat] {
 			if after.Scores[seat][c] > before.Scores[seat][c] {
-				out = append(out, fmt.Sprintf("%s scores %s (%d of 4).", names[seat], npzr.Character(c), have))
+				verb := "scores"
+				if seat == you {
+					verb = "score"
+				}
+				out = append(out, fmt.Sprintf("%s %s %s (%d of 4).", names[seat], verb, npzr.Character(c), have))
 			}
 		}
 	}

@@ -120,6 +120,55 @@ func TestReplayPersonKeepsYou(t *testing.T) {
 	}
 }
 
+// TestReplayPersonEveryGame: a person's game (nzsc play --record) is told
+// to the person as "you" in every game, as nzsc play told it; the old
+// replay said "you" in two-player NZSC only and "person" elsewhere.
+func TestReplayPersonEveryGame(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		seats  int
+		spec   string
+		header string
+		you    string
+	}{
+		{"nzsc", 2, "random", `Ninja Zombie Samurai Clown: person (seat 0, "you") vs random (seat 1, "the computer"), seed`, "\nYou chose "},
+		{"nzsc", 3, "random", `Ninja Zombie Samurai Clown for 3 players: person (seat 0, "you"), random (seat 1), random (seat 2), seed`, "\nYou chose "},
+		{"npzr", 2, "random", `Ninja Pirate Zombie Robot: person (seat 0, "you") vs random, seed`, ". You: "},
+	} {
+		var rec *game.Record
+		s, r := sessionOf(t, c.game, c.seats, c.spec, 3, func(gr *game.Record) error { rec = gr; return nil })
+		for i := 0; rec == nil && i < 5000; i++ {
+			// The first option offered, by name: a number is a name
+			// that does not exist in NZSC (penalized, as in the
+			// original game) and picks an action in NPZR.
+			answer := "1"
+			if len(r.Options) > 0 {
+				answer = r.Options[0]
+			}
+			var err error
+			if r, err = s.Answer(answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if rec == nil {
+			t.Fatalf("%s/%d: no record", c.game, c.seats)
+		}
+		g, err := game.Build(c.game, c.seats, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := Replay(&b, g, rec); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		header, body, _ := strings.Cut(text, "\n")
+		if !strings.HasPrefix(header, c.header) || !strings.Contains(body, c.you) || strings.Contains(body, "person") {
+			t.Errorf("%s/%d: a person's game reads\n%s", c.game, c.seats, text)
+		}
+	}
+}
+
 func TestSeatNames(t *testing.T) {
 	got := SeatNames([]string{"person:Ann", "greedy", "greedy", "person:"})
 	want := []string{"Ann", "greedy (seat 1)", "greedy (seat 2)", "person:"}

@@ -70,9 +70,12 @@ type Reply struct {
 // keeps it in view.
 type Status struct {
 	// Game is the game's registry name ("nzsc", "npzr"), Title its full
-	// name, Seats the players and Seat the person's seat.
+	// name, Label its name at this table (game.Label: "Ninja Zombie
+	// Samurai Clown, 3 players", as every page names it), Seats the
+	// players and Seat the person's seat.
 	Game  string `json:"game"`
 	Title string `json:"title"`
+	Label string `json:"label"`
 	Seats int    `json:"seats"`
 	Seat  int    `json:"seat"`
 	// Names names every seat as the transcript does ("You", "Computer").
@@ -581,7 +584,7 @@ func (s *Session) reply(r Reply) Reply {
 }
 
 func (s *Session) status() Status {
-	out := Status{Game: s.info.Name, Title: s.info.Title, Seats: len(s.bots), Seat: s.me, Names: s.t.names(),
+	out := Status{Game: s.info.Name, Title: s.info.Title, Label: game.Label(s.info.Name, len(s.bots)), Seats: len(s.bots), Seat: s.me, Names: s.t.names(),
 		Opponent: s.opt.Bot.Spec, Number: s.n, Seed: game.FormatSeed(s.seed), Replay: s.replay()}
 	if s.st == nil {
 		out.Phase = "over"

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,7 +21,9 @@ import (
 )
 
 // playHelp is what the Play page says a person may type, in any game.
-const playHelp = `Click a choice, or type it: case and spaces do not matter.
+const playHelp = `Click a choice, or type it: case and spaces do not matter. In NZSC a typed
+name that is not one of the choices offered costs waits, as in the original
+game; in NPZR a number picks the action legal lists with it.
 ` + play.Commands
 
 // live is one play session behind the API; its lock serializes a
@@ -28,6 +31,35 @@ const playHelp = `Click a choice, or type it: case and spaces do not matter.
 type live struct {
 	mu sync.Mutex
 	s  *play.Session
+	// notes are the bots' notes (agents.Note: optimal solving a cold
+	// cache, resolve solving its first pick: seconds with nothing else
+	// to show) said during the request in progress or the last one, each
+	// once. noteMu guards them apart from mu, which that request holds
+	// while the page reads them (GET /api/play/{id}/notes).
+	noteMu sync.Mutex
+	notes  []string
+}
+
+// notesFor returns ctx carrying l's note taker (agents.WithNotes), its
+// notes cleared for a new request.
+func (l *live) notesFor(ctx context.Context) context.Context {
+	l.noteMu.Lock()
+	l.notes = nil
+	l.noteMu.Unlock()
+	return agents.WithNotes(ctx, func(msg string) {
+		l.noteMu.Lock()
+		defer l.noteMu.Unlock()
+		if !slices.Contains(l.notes, msg) {
+			l.notes = append(l.notes, msg)
+		}
+	})
+}
+
+// saidNotes returns the notes of the request in progress or the last one.
+func (l *live) saidNotes() []string {
+	l.noteMu.Lock()
+	defer l.noteMu.Unlock()
+	return append([]string{}, l.notes...)
 }
 
 func (l *live) close() {
@@ -63,7 +95,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	l.mu.Lock()
-	sess.SetContext(r.Context())
+	sess.SetContext(l.notesFor(r.Context()))
 	reply, err := sess.Start()
 	sess.SetContext(context.Background()) // the request is over: no stop to watch
 	l.mu.Unlock()
@@ -109,7 +141,7 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The bots think for this client only: if it leaves, they stop.
-	l.s.SetContext(r.Context())
+	l.s.SetContext(l.notesFor(r.Context()))
 	reply, err := l.s.Answer(req.Answer)
 	l.s.SetContext(context.Background()) // the request is over: no stop to watch
 	l.mu.Unlock()
@@ -119,6 +151,23 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	webapi.JSON(w, reply)
+}
+
+// handleNotes is GET /api/play/{id}/notes: the bots' notes said during
+// the session's request in progress (or its last), {"notes": [...]}, which
+// the page polls while an answer is slow to come back and shows on its
+// question line. It does not wait for that request.
+func (s *Server) handleNotes(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET the notes")
+		return
+	}
+	l, ok := s.sessions.Get(r.PathValue("id"))
+	if !ok {
+		webapi.Error(w, http.StatusNotFound, "no such game (it may have ended or been idle too long)")
+		return
+	}
+	webapi.JSON(w, playapi.Notes{Notes: l.saidNotes()})
 }
 
 // handleRecord is GET /api/play/{id}/record: the last finished game as a

@@ -128,6 +128,7 @@ func New(c Config) (*Server, error) {
 	s.mux.HandleFunc("/api/play", moves.Gated(s.handleNew))
 	s.mux.HandleFunc("/api/play/{id}", moves.Gated(s.handleAnswer))
 	s.mux.HandleFunc("/api/play/{id}/record", s.handleRecord)
+	s.mux.HandleFunc("/api/play/{id}/notes", s.handleNotes)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/games", s.handleGames)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {

@@ -56,9 +56,23 @@ func init() {
 					return usagef("bots: %v", err)
 				}
 			}
-			return report.Bots(e.stdout, format, e.width, g.Name, agents.RegisteredForSeats(g.Name, n))
+			return report.Bots(e.stdout, format, e.width, g.Name, seatsOf(g, agents.RegisteredForSeats(g.Name, n)))
 		},
 	})
+}
+
+// seatsOf clips each bot's players to the seats game g has: a kind for
+// every game (exec) plays from 2 to 4, but listed for NPZR it plays NPZR's
+// two. A bot left with no table of g is dropped.
+func seatsOf(g *game.Info, bots []agents.Info) []agents.Info {
+	out := bots[:0]
+	for _, b := range bots {
+		b.MinSeats, b.MaxSeats = max(b.MinSeats, g.MinSeats), min(b.MaxSeats, g.MaxSeats)
+		if b.MinSeats <= b.MaxSeats {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // botCosts measures the bots of specs (every built-in bot of g at its

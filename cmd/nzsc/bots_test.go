@@ -150,3 +150,42 @@ func TestBotsCostPlayersOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestBotsSeatsOfTheGame: a bot listed for a game plays that game's seats
+// in every format: exec, a kind for every game (2 to 4 players), is
+// listed at NPZR's two (the old listing said 2-4), and no bot listed for
+// a game claims more seats than the game has.
+func TestBotsSeatsOfTheGame(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		lo, hi int
+	}{{"npzr", 2, 2}, {"nzsc", 2, 4}} {
+		js, _, code := runCmd(t, "", "bots", "--game", c.game, "--format", "json")
+		var doc struct {
+			Bots []struct {
+				Name     string
+				MinSeats int `json:"min_seats"`
+				MaxSeats int `json:"max_seats"`
+			}
+		}
+		if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || len(doc.Bots) == 0 {
+			t.Fatalf("bots --game %s --format json: code %d, %.300s", c.game, code, js)
+		}
+		sawExec := false
+		for _, b := range doc.Bots {
+			sawExec = sawExec || b.Name == "exec"
+			if b.MinSeats < c.lo || b.MaxSeats > c.hi || b.MinSeats > b.MaxSeats {
+				t.Errorf("%s: %s plays %d-%d players; the game has %d-%d", c.game, b.Name, b.MinSeats, b.MaxSeats, c.lo, c.hi)
+			}
+		}
+		if !sawExec {
+			t.Errorf("%s: exec is not listed", c.game)
+		}
+	}
+	out, _, _ := runCmd(t, "", "bots", "--game", "npzr")
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[0] == "exec:ARG" && f[1] != "2" {
+			t.Errorf("npzr's table lists exec at %q players", f[1])
+		}
+	}
+}

@@ -424,7 +424,8 @@ func TestPlayRecordNPZR(t *testing.T) {
 	if rec.Game != "npzr" || rec.Bots[0] != "person" || rec.Bots[1] != "random" {
 		t.Errorf("record %+v", rec)
 	}
-	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "places: person") {
+	if replay, stderr, code := runCmd(t, "", "replay", path); code != 0 || !strings.Contains(replay, "places: You ") ||
+		!strings.Contains(replay, `Ninja Pirate Zombie Robot: person (seat 0, "you") vs random`) {
 		t.Errorf("replay: exit %d %s\n%s", code, stderr, replay)
 	}
 }

@@ -31,13 +31,21 @@ const MaxAnswer = 200
 // NewRequest starts a session: the game (default nzsc) and its players
 // (default 2), the person's seat (default 0), the bots' spec (default
 // classic in two-player NZSC, greedy otherwise) and the seed (decimal or
-// 0x hex; default picked).
+// 0x hex; default picked), and the rules options of a variant ("points":
+// "3"; default none: the game's rules, as nzsc play --rule).
 type NewRequest struct {
-	Game     string `json:"game"`
-	Players  int    `json:"players"`
-	Seat     int    `json:"seat"`
-	Opponent string `json:"opponent"`
-	Seed     string `json:"seed"`
+	Game     string     `json:"game"`
+	Players  int        `json:"players"`
+	Seat     int        `json:"seat"`
+	Opponent string     `json:"opponent"`
+	Seed     string     `json:"seed"`
+	Rules    game.Rules `json:"rules,omitempty"`
+}
+
+// Notes are the bots' notes (agents.Note) of a session's request in
+// progress or its last: what a bot says while it thinks for seconds.
+type Notes struct {
+	Notes []string `json:"notes"`
 }
 
 // NewReply is a new session's id and its first reply.
@@ -81,7 +89,7 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if players == 0 {
 		players = 2
 	}
-	g, err := game.Build(name, players, nil)
+	g, err := game.Build(name, players, req.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +154,8 @@ func safeName(s string) string {
 type GameInfo struct {
 	Game    string `json:"game"`
 	Players int    `json:"players"`
-	// Label names it for the selector ("NZSC, 3 players").
+	// Label names it for the selector, as every page names it
+	// (game.Label: "Ninja Zombie Samurai Clown, 3 players").
 	Label string `json:"label"`
 	// Seats is whether the person may choose a seat (the seats differ:
 	// NPZR's seat 0 moves first).
@@ -162,9 +171,6 @@ type BotInfo struct {
 	About  string   `json:"about"`
 	Params []string `json:"params,omitempty"`
 }
-
-// short names the games on the selector.
-var short = map[string]string{"nzsc": "NZSC", "npzr": "NPZR"}
 
 // Games lists every game of the registry at every number of players a
 // person can play, with the bots that may sit there: NZSC first (the
@@ -185,14 +191,7 @@ func Games(where Where) []GameInfo {
 			if err != nil || !play.Playable(g) {
 				continue
 			}
-			label := short[i.Name]
-			if label == "" {
-				label = i.Title
-			}
-			if i.MinSeats != i.MaxSeats {
-				label += fmt.Sprintf(", %d players", n)
-			}
-			out = append(out, GameInfo{Game: i.Name, Players: n, Label: label, Seats: !i.Simultaneous,
+			out = append(out, GameInfo{Game: i.Name, Players: n, Label: game.Label(i.Name, n), Seats: !i.Simultaneous,
 				Opponent: play.DefaultOpponent(i.Name, n), Bots: Bots(i.Name, n, where)})
 		}
 	}

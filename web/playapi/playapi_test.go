@@ -66,7 +66,7 @@ func TestGames(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(got, "|") != "NZSC, 2 players|NZSC, 3 players|NZSC, 4 players|NPZR" {
+	if strings.Join(got, "|") != "Ninja Zombie Samurai Clown, 2 players|Ninja Zombie Samurai Clown, 3 players|Ninja Zombie Samurai Clown, 4 players|Ninja Pirate Zombie Robot" {
 		t.Errorf("games %q", got)
 	}
 }

@@ -223,9 +223,11 @@ type View struct {
 	Seat    int    `json:"seat"`
 	Version int    `json:"version"`
 	// Kind is the game's registry name ("nzsc", "npzr"), Title its full
-	// name and Seats the number of people it is for.
+	// name, Label its name at this table as every page names it
+	// (game.Label) and Seats the number of people it is for.
 	Kind  string `json:"kind"`
 	Title string `json:"title"`
+	Label string `json:"label"`
 	Seats int    `json:"seats"`
 	// Names are the people's names by seat; Joined whether each seat is
 	// taken; Away whether a seated person has not been heard from lately.
@@ -270,7 +272,7 @@ const awayAfter = 45 * time.Second
 // viewOf builds seat's view; the caller holds mu.
 func (r *room) viewOf(seat int, now time.Time) *View {
 	n := r.g.Seats()
-	v := &View{Room: r.name, Seat: seat, Version: r.version, Kind: r.info.Name, Title: r.info.Title, Seats: n,
+	v := &View{Room: r.name, Seat: seat, Version: r.version, Kind: r.info.Name, Title: r.info.Title, Label: game.Label(r.info.Name, n), Seats: n,
 		Names: r.names, Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
 		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed,
 		Deciding: r.deciding(), Decided: make([]bool, n)}
@@ -358,6 +360,8 @@ type Offer struct {
 	Game    string `json:"game"`
 	Title   string `json:"title"`
 	Players int    `json:"players"`
+	// Label names it as every page does (game.Label).
+	Label string `json:"label"`
 }
 
 // Offers lists every registered game at every number of seats that
@@ -371,7 +375,7 @@ func Offers() []Offer {
 				continue
 			}
 			if _, err := play.ForPeople(g, make([]string, n)); err == nil {
-				out = append(out, Offer{Game: i.Name, Title: i.Title, Players: n})
+				out = append(out, Offer{Game: i.Name, Title: i.Title, Players: n, Label: game.Label(i.Name, n)})
 			}
 		}
 	}

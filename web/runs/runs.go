@@ -440,15 +440,11 @@ func GamesFor(allowExec bool) []GameChoice {
 			if len(bots) == 0 {
 				continue
 			}
-			label := i.Title
-			if i.MinSeats != i.MaxSeats {
-				label += fmt.Sprintf(", %d players", n)
-			}
 			var designs []string
 			if g, err := game.Build(i.Name, n, nil); err == nil {
 				designs = DesignsOf(g)
 			}
-			out = append(out, GameChoice{Game: i.Name, Players: n, Label: label, SetGames: roundrobin.SetGames(n), Openings: designs, Bots: bots})
+			out = append(out, GameChoice{Game: i.Name, Players: n, Label: game.Label(i.Name, n), SetGames: roundrobin.SetGames(n), Openings: designs, Bots: bots})
 		}
 	}
 	return out

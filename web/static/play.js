@@ -33,6 +33,12 @@ const httpTransport = {
     return {href: URL.createObjectURL(new Blob([await r.text()], {type: "application/x-ndjson"})), name: m ? m[1] : "nzsc-game.jsonl"};
   },
   leave(id) { fetch("/api/play/" + encodeURIComponent(id), {method: "DELETE", headers: labHeaders(), keepalive: true}).catch(() => {}); },
+  // notes are the bots' notes of the answer being thought about
+  // (optimal solving a cold cache, resolve its first pick).
+  async notes(id) {
+    const r = await fetch("/api/play/" + encodeURIComponent(id) + "/notes", {headers: labHeaders()});
+    return r.ok ? (await r.json()).notes : [];
+  },
 };
 
 // wasmTransport calls the functions cmd/nzsc-wasm puts on globalThis.nzsc
@@ -174,8 +180,9 @@ function status(s) {
   if (s.game === "npzr") npzrBoard(s); else nzscBoard(s);
   const info = $("gameinfo");
   info.replaceChildren();
-  info.append(s.title + " · game " + s.number + " · step " + (over ? s.turn : s.turn + 1) + " · seed ");
+  info.append(s.label + " · game " + s.number + " · step " + (over ? s.turn : s.turn + 1) + " · seed ");
   const p = new URLSearchParams({game: s.game, players: s.seats, seat: s.seat, opponent: s.opponent, seed: s.seed});
+  for (const r of new URLSearchParams(location.search).getAll("rule")) p.append("rule", r);
   const a = el("a", "", s.seed);
   a.href = "?" + p.toString();
   a.title = "A link to replay this game";
@@ -284,8 +291,10 @@ async function answer(text) {
   const q = current;
   busy = true;
   for (const b of $("options").querySelectorAll("button")) b.disabled = true;
+  const stop = notesWhileWaiting(session);
   try {
     const r = await transport.answer(session, text);
+    stop();
     line(q.ask, "q");
     line("");
     line(text, "you");
@@ -295,9 +304,24 @@ async function answer(text) {
     for (const b of $("options").querySelectorAll("button")) b.disabled = false;
     $("after").hidden = false; // a lost session: offer a new game
   } finally {
+    stop();
     busy = false;
     log.scrollTop = log.scrollHeight;
   }
+}
+
+// notesWhileWaiting shows, on the question line, what a bot says while an
+// answer is slow to come back (a note of the server's: optimal solving
+// the game, seconds); it returns the function that stops it.
+function notesWhileWaiting(id) {
+  if (!transport.notes) return () => {};
+  let stopped = false;
+  const poll = async () => {
+    const notes = await transport.notes(id).catch(() => []);
+    if (!stopped && notes.length) $("question").textContent = notes[notes.length - 1];
+  };
+  const timer = setInterval(poll, 400);
+  return () => { stopped = true; clearInterval(timer); };
 }
 
 // request reads the session to start from the address.
@@ -306,8 +330,14 @@ function request() {
   let game = p.get("game") || "nzsc", players = parseInt(p.get("players") || "2", 10);
   const m = /^(\w+)\/(\d)$/.exec(game); // the selector's value, when the form was sent without the script
   if (m) { game = m[1]; players = parseInt(m[2], 10); }
+  // ?rule=points=3 (repeatable): a rules variant, as nzsc play --rule.
+  const rules = {};
+  for (const r of p.getAll("rule")) {
+    const i = r.indexOf("=");
+    if (i > 0) rules[r.slice(0, i)] = r.slice(i + 1);
+  }
   return {game, players: players || 2, seat: parseInt(p.get("seat") || "0", 10) || 0,
-    opponent: p.get("opponent") || "", seed: p.get("seed") || ""};
+    opponent: p.get("opponent") || "", seed: p.get("seed") || "", rules};
 }
 
 function gameOf(req) { return games.find(g => g.game === req.game && g.players === req.players); }

@@ -128,7 +128,7 @@ func TestWatchPageSteps(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#games tr:nth-child(3)")), chromedp.Click(chromedp.CSS("#games tr:nth-child(3) td"))); err != nil {
 		t.Fatal(err)
 	}
-	wantTitle := fmt.Sprintf("Ninja Zombie Samurai Clown: %s, seed %s", strings.Join(logged[2].Bots, " vs "), logged[2].Seed)
+	wantTitle := fmt.Sprintf("Ninja Zombie Samurai Clown, 2 players: %s, seed %s", strings.Join(logged[2].Bots, " vs "), logged[2].Seed)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("title").textContent === %q`, wantTitle))); err != nil {
 		title, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("title")))
 		t.Fatalf("after picking the run's third game the title is %q, want %q", title, wantTitle)

@@ -90,7 +90,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // narration cut into steps. Header, then every step's Text, then End is
 // exactly what nzsc replay (play.Replay) prints for the record.
 type Game struct {
+	// Title is the game's full name, Label its name at the record's
+	// table as every page names it (game.Label).
 	Title string `json:"title"`
+	Label string `json:"label"`
 	// StepNoun names what a step of the game is, by the game contract
 	// (game.Info.Simultaneous, game.Action): "turn" in a simultaneous
 	// game (NZSC: every seat to act chooses at once), "action" in one
@@ -129,7 +132,7 @@ func Narrate(r *game.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Game{Title: g.Info().Title, StepNoun: stepNoun(g.Info()), Record: r, Steps: []Step{}}
+	out := &Game{Title: g.Info().Title, Label: game.Label(g.Info().Name, g.Seats()), StepNoun: stepNoun(g.Info()), Record: r, Steps: []Step{}}
 	out.Header, out.End, err = play.Tell(g, r, func(turn int, s *game.Step, text string) {
 		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))

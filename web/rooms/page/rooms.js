@@ -185,7 +185,7 @@ function show(v) {
   felt(v);
   const full = v.joined.every(Boolean);
   $("sharehint").hidden = full;
-  let info = v.title + (v.kind === "nzsc" ? " for " + v.seats : "") + " · game " + v.game;
+  let info = v.label + " · game " + v.game;
   info += v.seed ? " · seed " + v.seed : " · the seed is shown when the game is over";
   $("gameinfo").textContent = info;
   $("status").textContent = statusLine(v);
@@ -232,7 +232,7 @@ fetch("api/games", { headers: labHeaders() }).then(r => r.json()).then(list => {
   if (!list.length) return;
   const sel = $("kind"), was = sel.value;
   sel.replaceChildren(...list.map(g => {
-    const o = el("option", "", g.title + ", " + g.players + " people");
+    const o = el("option", "", g.label);
     o.value = g.game + "/" + g.players;
     return o;
   }));

@@ -31,7 +31,7 @@ async function load(p) {
     game = await p;
     pos = 0;
     $("viewer").hidden = false;
-    $("title").textContent = game.title + ": " + game.record.bots.join(" vs ") + ", seed " + game.record.seed;
+    $("title").textContent = game.label + ": " + game.record.bots.join(" vs ") + ", seed " + game.record.seed;
     $("download").href = URL.createObjectURL(new Blob([JSON.stringify(game.record) + "\n"], { type: "application/x-ndjson" }));
     $("sides").innerHTML = "";
     $("viewer").scrollIntoView({ block: "start" });
