@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -494,7 +495,7 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 		}
 	}
 	for i := 0; i < len(spans); i += sortFanIn {
-		if err := mergeSpans(out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
+		if err := mergeSpans(context.Background(), out, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil {
 			return fail(err)
 		}
 	}
@@ -525,8 +526,9 @@ type logSpan struct {
 	lo, hi int64
 }
 
-// mergeSpans writes to out, in chunk order, the records of spans.
-func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
+// mergeSpans writes to out, in chunk order, the records of spans, until
+// ctx is done (its error).
+func mergeSpans(ctx context.Context, out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (uint64, bool)) error {
 	type stretch struct {
 		next func() (logLine, bool)
 		cur  logLine
@@ -542,6 +544,9 @@ func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (ui
 		r.cur, r.ok = r.next()
 	}
 	var buf []byte
+	var prev uint64
+	var prevPath string
+	wrote := false
 	for {
 		best := -1
 		for i := range rs {
@@ -554,13 +559,24 @@ func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (ui
 		}
 		r := &rs[best]
 		c := r.cur.chunk
+		if wrote && c == prev {
+			// Each stretch holds a chunk's games at most once, and
+			// together: the chunk's games in two stretches (a shard's
+			// log given twice, or in another's place) would be written
+			// out of order again at every pass, forever.
+			return fmt.Errorf("%s: chunk %d's games are also in %s: two logs of the same games", spans[best].path, c, prevPath)
+		}
+		if err := ctx.Err(); err != nil {
+			return writeError{err} // not the sources' fault
+		}
+		prev, prevPath, wrote = c, spans[best].path, true
 		buf = buf[:0]
 		for r.ok && r.cur.chunk == c {
 			buf = append(append(buf, r.cur.line...), '\n')
 			r.cur, r.ok = r.next()
 		}
 		if err := out.WriteChunk(c, buf); err != nil {
-			return err
+			return writeError{err}
 		}
 	}
 	for i := range rs {
@@ -571,16 +587,27 @@ func mergeSpans(out *GamesLog, spans []logSpan, chunkOf func(r *game.Record) (ui
 	return nil
 }
 
+// ErrBadLog is the error of MergeGamesLogs when a source is missing,
+// damaged, holds games of another run or the games of another source:
+// the caller's input, not the machine's fault.
+var ErrBadLog = errors.New("a source log")
+
+// writeError is an error of mergeSpans writing its output, not reading
+// its sources.
+type writeError struct{ error }
+
+func (e writeError) Unwrap() error { return e.error }
+
 // MergeGamesLogs writes the records of the games logs srcs (the logs of a
 // run's shards, whose chunks are disjoint) to a new games log at dst, in
 // chunk order: chunkOf gives a record's chunk. With each source in chunk
 // order (a finished run's log is) the result is, byte for byte, the log
 // the run played at once writes; sources in another order are sorted
 // too. It returns the number of records written.
-func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
 	for _, src := range srcs {
 		if _, err := os.Stat(src); err != nil {
-			return 0, fmt.Errorf("games log: %w", err)
+			return 0, fmt.Errorf("%w: %w", ErrBadLog, err)
 		}
 	}
 	g, err := CreateGamesLog(dst, level)
@@ -592,7 +619,12 @@ func MergeGamesLogs(dst, level string, srcs []string, chunkOf func(r *game.Recor
 		spans[i] = logSpan{src, 0, -1}
 	}
 	for i := 0; i < len(spans) && err == nil; i += sortFanIn {
-		err = mergeSpans(g, spans[i:min(i+sortFanIn, len(spans))], chunkOf)
+		if err = mergeSpans(ctx, g, spans[i:min(i+sortFanIn, len(spans))], chunkOf); err != nil && !errors.As(err, new(writeError)) {
+			err = fmt.Errorf("%w: %w", ErrBadLog, err)
+		}
+	}
+	if err == nil {
+		err = ctx.Err()
 	}
 	if err == nil {
 		err = g.SortChunks(chunkOf)

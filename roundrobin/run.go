@@ -284,6 +284,19 @@ type RunOptions struct {
 // from there. Total has the counts of the whole run afterwards.
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
+	if r.Dir != nil {
+		// One player per run directory (another nzsc, a Runs page job).
+		unlock, err := r.Dir.Lock()
+		if err != nil {
+			return res, &SetupError{err}
+		}
+		defer unlock()
+		// Read before the lock: a player that has ended since would
+		// have saved games this copy does not count.
+		if m, err := r.Dir.ReadManifest(); err == nil && m.GamesDone != man.GamesDone {
+			return res, &SetupError{fmt.Errorf("%s was played by another process since it was read (%d games saved, not %d); resume it again", r.Dir.Path, m.GamesDone, man.GamesDone)}
+		}
+	}
 	var log *results.GamesLog
 	var repair *results.LogRepair
 	if man.GamesLog != "" {
@@ -565,7 +578,7 @@ func inRanges(rs [][2]uint64, c uint64) bool {
 // once. man is the merged run's manifest (results.Merge), whose settings
 // place each record in its chunk. It returns the number of games
 // written.
-func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, error) {
+func MergeGamesLogs(ctx context.Context, man *results.Manifest, dst string, srcs []string) (uint64, error) {
 	cfg, err := ConfigOf(man)
 	if err != nil {
 		return 0, err
@@ -575,7 +588,7 @@ func MergeGamesLogs(man *results.Manifest, dst string, srcs []string) (uint64, e
 		level = results.LevelFull
 	}
 	place := (&RunDir{Config: cfg}).logPlan().Place
-	return results.MergeGamesLogs(dst, level, srcs, func(rec *game.Record) (uint64, bool) {
+	return results.MergeGamesLogs(ctx, dst, level, srcs, func(rec *game.Record) (uint64, bool) {
 		c, _, ok := place(rec)
 		return c, ok
 	})

@@ -58,6 +58,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	logPath := mustString(fs, "games-log")
 	var shardLogs []string
 	if logPath != "" {
+		var level, levelOf string
 		for _, p := range args {
 			_, m, _, err := results.Load(p)
 			if err != nil {
@@ -66,21 +67,46 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			if m.GamesLog == "" {
 				return usagef("merge: --games-log: %s keeps no games log", p)
 			}
+			// One detail for the whole log: a log that says full but
+			// holds some games as outcomes only would mislead its
+			// readers.
+			l := m.GamesLogLevel
+			if l == "" {
+				l = results.LevelFull
+			}
+			if level != "" && l != level {
+				return usagef("merge: --games-log: %s logs its games at level %s, %s at %s (--games-log-level): one log cannot hold both", levelOf, level, p, l)
+			}
+			level, levelOf = l, p
 			shardLogs = append(shardLogs, m.GamesLog)
 		}
+		man.GamesLogLevel = level
 		if logPath, err = filepath.Abs(logPath); err != nil {
 			return usagef("merge: --games-log: %v", err)
 		}
 	}
 	man.GamesLog = logPath
 	if logPath != "" {
-		n, err := roundrobin.MergeGamesLogs(man, logPath, shardLogs)
+		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
 		if errors.Is(err, results.ErrExists) {
 			return usagef("merge: --games-log %s already exists; merge into a new file", logPath)
 		}
+		if e.ctx.Err() != nil {
+			// Stopped (Ctrl-C): a log cut short (removed by
+			// MergeGamesLogs), or whole but of a merge not finished, is
+			// not left to look like the run's.
+			if err == nil {
+				os.Remove(logPath)
+			}
+			return fmt.Errorf("merge interrupted; nothing written")
+		}
 		if err == nil && n != man.GamesDone {
 			os.Remove(logPath)
-			err = fmt.Errorf("the shards' logs hold %d games, their counts %d", n, man.GamesDone)
+			return usagef("merge: --games-log: the shards' logs hold %d games, their counts %d (a log cut short, or of another run?); nothing written", n, man.GamesDone)
+		}
+		if errors.Is(err, results.ErrBadLog) {
+			// The shards' logs are the user's input: exit code 2.
+			return usagef("merge: %v; nothing written", err)
 		}
 		if err != nil {
 			return fmt.Errorf("merge: %w", err)

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestMergeIncomplete: merging some shards of a run is bad input (exit
@@ -74,6 +77,123 @@ func TestMergeGamesLogs(t *testing.T) {
 		}
 		if man, _ := os.ReadFile(filepath.Join(tmp, "m2", "manifest.json")); bytes.Contains(man, []byte(`"games_log"`)) {
 			t.Errorf("%s: a merge without --games-log names a shard's log", ext)
+		}
+	}
+}
+
+// TestMergeBadGamesLogs: a shard's games log that is missing, cut short,
+// damaged or another shard's (given in its place) is bad input: exit 2,
+// one line naming it, and neither the merged log nor a temporary file
+// left behind. The same games in two logs made the sort loop forever.
+func TestMergeBadGamesLogs(t *testing.T) {
+	tmp := t.TempDir()
+	var shards, logs []string
+	for i := range 3 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		log := filepath.Join(tmp, fmt.Sprint("s", i, ".jsonl"))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,classic", "--games", "24", "--seed", "3",
+			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/3", i), "--out", dir, "--games-log", log); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards, logs = append(shards, dir), append(logs, log)
+	}
+	good, err := os.ReadFile(logs[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := os.ReadFile(logs[0])
+	lines := bytes.SplitAfter(good, []byte("\n"))
+	damaged := bytes.Join(append(append([][]byte{}, lines[:3]...), append([][]byte{[]byte("{\"not\": a record\n")}, lines[4:]...)...), nil)
+	for _, c := range []struct {
+		name string
+		log  []byte // nil: no file
+		want string
+	}{
+		{"another shard's", other, "also in"},
+		{"missing", nil, "no such file"},
+		{"cut short", good[:len(good)/2], "hold"},
+		{"damaged", damaged, "line 4"},
+	} {
+		os.Remove(logs[2])
+		if c.log != nil {
+			if err := os.WriteFile(logs[2], c.log, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		merged := filepath.Join(tmp, "merged.jsonl")
+		done := make(chan struct{})
+		var stderr string
+		var code int
+		go func() {
+			defer close(done)
+			_, stderr, code = runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...)...)
+		}()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Minute): // a hang, not a speed
+			t.Fatalf("%s log: merge still running after 2 minutes", c.name)
+		}
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s log: exit %d, stderr %q, want exit 2 and one line with %q", c.name, code, stderr, c.want)
+		}
+		ents, _ := os.ReadDir(tmp)
+		for _, e := range ents {
+			if e.Name() == "merged.jsonl" || e.Name() == "m" || strings.HasPrefix(e.Name(), ".games-log-") {
+				t.Errorf("%s log: left %s behind", c.name, e.Name())
+			}
+		}
+	}
+}
+
+// TestMergeGamesLogLevels: shards that logged their games at different
+// levels (--games-log-level full and outcome) are refused: the merged log
+// would say full and hold some games as outcomes only.
+func TestMergeGamesLogLevels(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i, level := range []string{"full", "outcome"} {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
+			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl", "--games-log-level", level); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	merged := filepath.Join(tmp, "merged.jsonl")
+	_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...)...)
+	if code != 2 || !strings.Contains(stderr, "level full") || !strings.Contains(stderr, "at outcome") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want exit 2 and one line naming both levels", code, stderr)
+	}
+	if _, err := os.Stat(merged); err == nil {
+		t.Error("the mixed log was written")
+	}
+}
+
+// TestMergeInterrupted: a merge stopped (Ctrl-C: its context done) leaves
+// neither a merged log, cut short or whole, nor a merged directory: once
+// it wrote the whole log regardless, and a second Ctrl-C left half of it.
+func TestMergeInterrupted(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
+			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	merged := filepath.Join(tmp, "merged.jsonl")
+	var errb bytes.Buffer
+	err := run(ctx, append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...), strings.NewReader(""), io.Discard, &errb)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("a stopped merge: error %v, want one that says it was interrupted", err)
+	}
+	for _, p := range []string{merged, filepath.Join(tmp, "m")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("a stopped merge left %s", p)
 		}
 	}
 }

@@ -1,0 +1,52 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestResumeWhilePlayed: a run directory that another process (or a
+// Runs page job) is playing, which holds a lock on it, is not resumed
+// beside it: exit 2, one line saying so, and the directory's counts
+// untouched. Two players used to save their counts over each other's,
+// and the resume rewrote the games log under the first one's writes.
+func TestResumeWhilePlayed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	// An interrupted sequential test (stopped before its first game).
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errb bytes.Buffer
+	run(ctx, []string{"sprt", "random", "classic", "--max-games", "40", "--batch", "20", "--seed", "1", "--quiet", "--out", dir},
+		strings.NewReader(""), &bytes.Buffer{}, &errb)
+	before, err := os.ReadFile(filepath.Join(dir, "counts.json"))
+	if err != nil {
+		t.Fatalf("no interrupted run: %v (%s)", err, errb.String())
+	}
+	// The other player's lock: flock on the directory itself.
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--quiet")
+	if code != 2 || !strings.Contains(stderr, "being played by another process") || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "sprt: sprt:") {
+		t.Errorf("resume of a run being played: exit %d, stderr %q", code, stderr)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "counts.json")); !bytes.Equal(before, after) {
+		t.Error("the counts were written")
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if _, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--quiet"); code != 0 {
+		t.Errorf("resume once the other player ended: exit %d, %s", code, stderr)
+	}
+}

@@ -1,0 +1,31 @@
+//go:build unix
+
+package results
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// Lock takes the run directory for one player: an exclusive lock on the
+// directory itself (flock, no file added to the run), held until unlock.
+// A directory another process or job is playing is refused, not waited
+// for: two writers would each save their own counts over the other's and
+// a resume rewrites the games log under a writer that keeps appending to
+// the old one.
+func (d *Dir) Lock() (unlock func(), err error) {
+	f, err := os.Open(d.Path)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%s is being played by another process or job; wait for it to end (or stop it), then resume", d.Path)
+		}
+		return nil, fmt.Errorf("locking %s: %w", d.Path, err)
+	}
+	return func() { f.Close() }, nil
+}
