@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // SPRTLook returns the RunOptions.Look of a sequential test: t is the
@@ -61,11 +62,31 @@ const sprtChunksPerBatch = 8
 
 // SPRTChunk returns the pairs per chunk of a sequential test looked at
 // every batchPairs pairs: the batch cut into up to sprtChunksPerBatch
-// equal chunks, so that a look falls exactly at each batch's end.
+// equal chunks, so that a look falls exactly at each batch's end. A
+// batch so large that those chunks would exceed tournament.ChunkPairs
+// (512, DefaultChunk's largest) is cut into chunks of the largest divisor
+// of the batch from minBigChunk to that many pairs instead, when it has one: only whole chunks are
+// saved, so a stopped test (Ctrl-C) keeps what it played rather than
+// losing up to an eighth of a batch a worker.
 func SPRTChunk(batchPairs uint64) uint64 {
 	per := uint64(sprtChunksPerBatch)
 	for batchPairs%per != 0 {
 		per--
 	}
-	return batchPairs / per
+	chunk := batchPairs / per
+	if chunk <= tournament.ChunkPairs {
+		return chunk
+	}
+	for c := uint64(tournament.ChunkPairs); c >= minBigChunk; c-- {
+		if batchPairs%c == 0 {
+			return c
+		}
+	}
+	return chunk
 }
+
+// minBigChunk is the smallest chunk SPRTChunk gives a batch whose
+// eighths are too large: smaller chunks cost bookkeeping for little, and
+// a batch with no divisor from it to tournament.ChunkPairs keeps its
+// eighths.
+const minBigChunk = 64

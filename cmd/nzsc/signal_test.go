@@ -260,3 +260,31 @@ func TestSignalStopsPromptly(t *testing.T) {
 		})
 	}
 }
+
+// TestSPRTStopMidBatchSaves: a test with a large batch stopped by SIGINT
+// keeps the games it played (its chunks are at most 512 pairs, not an
+// eighth of the batch: 25 000 pairs here, which the old chunking lost
+// whole), and says how many beside the games its looks have seen.
+func TestSPRTStopMidBatchSaves(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	dir := filepath.Join(t.TempDir(), "s")
+	cmd, _, stderr := startNZSC(t, "sprt", "mcts:iters=50", "random", "--batch", "400000", "--max-games", "800000",
+		"--elo0", "0", "--elo1", "5", "--seed", "1", "--quiet", "--out", dir)
+	time.Sleep(2 * time.Second)
+	cmd.Process.Signal(syscall.SIGINT)
+	watchdog := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	code := exitStatus(t, cmd.Wait())
+	watchdog.Stop()
+	if code != 130 {
+		t.Fatalf("exit code %d, want 130; stderr:\n%s", code, stderr)
+	}
+	man, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(man), `"games_done": 0,`) || !strings.Contains(stderr.String(), "played and saved") {
+		t.Errorf("nothing saved, or not said so; stderr:\n%s", stderr)
+	}
+}

@@ -104,7 +104,11 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		if n := len(st.Looks); n > 0 {
 			games = st.Looks[n-1].Games
 		}
-		return fmt.Errorf("sprt interrupted after %d games, before a verdict; continue with 'nzsc sprt --resume %s'", games, dirOf(rd))
+		saved := ""
+		if done := rd.Manifest.GamesDone; done > games {
+			saved = fmt.Sprintf(" (%d played and saved, the rest of a batch)", done)
+		}
+		return fmt.Errorf("sprt interrupted after %d games looked at%s, before a verdict; continue with 'nzsc sprt --resume %s'", games, saved, dirOf(rd))
 	}
 	return nil
 }
