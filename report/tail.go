@@ -236,7 +236,10 @@ func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) {
 	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
 	var err error
 	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
-		return t, fmt.Errorf("--model: %v", err)
+		// Not "--model:": the settings come from the command's flag,
+		// the Runs page's form or a manifest, and the error names the
+		// model itself.
+		return t, err
 	}
 	return t, t.Check()
 }

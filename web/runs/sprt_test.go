@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -122,6 +123,9 @@ func TestSPRTJobProgressAndStop(t *testing.T) {
 
 // A test the command would refuse is refused with its reason (400, one
 // line), before anything is made.
+// flagSubject is an error about a command-line flag: "--model: ...".
+var flagSubject = regexp.MustCompile(`(^|: )--[a-z-]+:`)
+
 func TestSPRTJobRefuses(t *testing.T) {
 	f := newFixture(t, Options{})
 	with := func(change func(*StartRequest)) StartRequest {
@@ -152,6 +156,11 @@ func TestSPRTJobRefuses(t *testing.T) {
 		json.Unmarshal(b, &e)
 		if st != http.StatusBadRequest || !isJSONError(b) || !strings.Contains(e.Error, c.want) {
 			t.Errorf("case %d: %d %s, want 400 saying %q", i, st, b, c.want)
+		}
+		// The page has fields, not the command's flags: a refusal is
+		// not about a flag ("--model: unknown Elo model" was).
+		if flagSubject.MatchString(e.Error) {
+			t.Errorf("case %d: %q names a command-line flag", i, e.Error)
 		}
 	}
 	var list struct{ Runs []Summary }
