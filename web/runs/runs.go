@@ -840,7 +840,7 @@ func (h *Handler) forgetFinished() {
 
 func (h *Handler) listJobs(w http.ResponseWriter, r *http.Request) {
 	out := []JobStatus{}
-	h.jobs.Each(func(_ string, j *job) { out = append(out, j.status()) })
+	h.jobs.Each(func(_ string, j *job) { out = append(out, h.withResume(j.kind, j.status())) })
 	slices.SortFunc(out, func(a, b JobStatus) int { return strings.Compare(b.ID, a.ID) })
 	webapi.JSON(w, out)
 }

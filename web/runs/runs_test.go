@@ -173,6 +173,11 @@ func TestStopAndResume(t *testing.T) {
 	if s.State != stateStopped || !strings.Contains(s.Resume, "nzsc match --resume") {
 		t.Fatalf("after stop: %+v", s)
 	}
+	// The list says it too, as the job's own status does.
+	var list []JobStatus
+	if f.json("GET", "/api/jobs", nil, &list); len(list) != 1 || list[0].Resume != s.Resume {
+		t.Errorf("the job list: %+v, want the stopped job with its resume command %q", list, s.Resume)
+	}
 	path := filepath.Join(f.root, s.Run)
 	rd, err := roundrobin.Resume(path)
 	if err != nil {
