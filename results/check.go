@@ -45,6 +45,11 @@ func (m *Manifest) Check() error {
 	if st := m.SPRT; st != nil && len(st.Field) != len(m.Bots)-2 {
 		return fmt.Errorf("sprt: field of %d bots, the run has %d bots besides NEW and BASE", len(st.Field), len(m.Bots)-2)
 	}
+	if st := m.SPRT; st != nil {
+		if err := checkLooks(st, m.GamesPerPairing); err != nil {
+			return fmt.Errorf("sprt: %v", err)
+		}
+	}
 	if m.Gauntlet != "" && m.gauntletIndex() < 0 {
 		return fmt.Errorf("gauntlet %q is none of the bots", m.Gauntlet)
 	}
@@ -508,4 +513,35 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 		return 0, 0, fmt.Errorf("the forfeits: out of range (%d games)", games)
 	}
 	return games, forfeited, nil
+}
+
+// checkLooks reports a sequential test's looks that no test could have
+// taken: a resumed test goes on from its last look, and its report reads
+// the verdict from them. A look falls at a batch's end or at the test's
+// planned games, after the previous one; its pentanomial counts its
+// pairs and its record its games. (The stored verdict is not checked:
+// a resume and a report derive it from the last look, analysis.SPRT.Final.)
+func checkLooks(st *SPRTState, planned uint64) error {
+	if st.BatchPairs == 0 {
+		return fmt.Errorf("batch_pairs 0: want a positive number")
+	}
+	var prev uint64
+	for i, l := range st.Looks {
+		var pairs int64
+		negative := false
+		for _, n := range l.Pentanomial {
+			pairs += n
+			negative = negative || n < 0
+		}
+		switch {
+		case l.Games <= prev || l.Games > planned:
+			return fmt.Errorf("look %d at %d games: want more than the look before (%d) and at most the test's %d", i+1, l.Games, prev, planned)
+		case l.Games%(2*st.BatchPairs) != 0 && l.Games != planned:
+			return fmt.Errorf("look %d at %d games: looks fall every %d games (a batch) or at the test's end", i+1, l.Games, 2*st.BatchPairs)
+		case negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games:
+			return fmt.Errorf("look %d at %d games: its pentanomial (%d pairs) or its record (%d games) does not count them", i+1, l.Games, pairs, l.WDL[0]+l.WDL[1]+l.WDL[2])
+		}
+		prev = l.Games
+	}
+	return nil
 }
