@@ -679,7 +679,10 @@ func streakAfter(last Move, streak uint8, m Move, limit uint8) (uint8, uint32) {
 // moveBit already): the rule once, without a second lookup.
 func streakWith(last Move, streak uint8, m Move, bit uint32, limit uint8) (uint8, uint32) {
 	streak = streak&-b2u(last == m) + 1
-	return streak, bit & -uint32(b2u(streak >= limit))
+	if streak < limit {
+		bit = 0
+	}
+	return streak, bit
 }
 
 // stepSlow plays every turn but a legal round: picks, and penalties.
