@@ -624,7 +624,8 @@ func (s *State) Step(a, b Choice) Turn {
 		e = roundFold[strongPair(p.booster, q.booster)][ma&31][mb&31]
 	}
 	t := Turn(e & turnMask)
-	pa, pb := p.points+t.Gained(0), q.points+t.Gained(1)
+	g := uint8(e >> turnGainedA)
+	pa, pb := p.points+g&3, q.points+g>>2&3
 	p.points, q.points = pa, pb
 	if e >= 1<<lostFoldA {
 		// A move is lost (both flags are the top bits): rare.
