@@ -689,6 +689,9 @@ func streakAfter(last Move, streak uint8, m Move, limit uint8) (uint8, uint32) {
 // streakWith is streakAfter with m's bit in hand (Step has it from
 // moveBit already): the rule once, without a second lookup.
 func streakWith(last Move, streak uint8, m Move, bit uint32, limit uint8) (uint8, uint32) {
+	// The reset stays a mask (written as an if, the compiler branched on
+	// it); the bar is an if, which it compiles to a conditional move, two
+	// instructions fewer than a mask (issue 26, fifth pass).
 	streak = streak&-b2u(last == m) + 1
 	if streak < limit {
 		bit = 0
