@@ -4,10 +4,10 @@ package nzsc
 // the representation behind them is the engine's own.
 
 // Points returns seat's score.
-func (s *State) Points(seat int) int { return int(s.players[seat&1].points) }
+func (s *State) Points(seat int) int { return int(s.points[seat&1]) }
 
 // Waits returns seat's remaining waits (0..4).
-func (s *State) Waits(seat int) int { return int(s.players[seat&1].waits) }
+func (s *State) Waits(seat int) int { return int(s.waits[seat&1]) }
 
 // Character returns seat's character, or NoCharacter before characters
 // are settled.
@@ -31,11 +31,10 @@ func (s *State) CharacterStreak(seat int) (Character, int) {
 // MoveStreak returns the move seat played last and how many rounds in a
 // row it has played it; (0, 0) before the first round.
 func (s *State) MoveStreak(seat int) (Move, int) {
-	p := &s.players[seat&1]
-	if p.moveStreak == 0 {
+	if s.moveStreak[seat&1] == 0 {
 		return 0, 0
 	}
-	return p.lastMove, int(p.moveStreak)
+	return s.lastMove[seat&1], int(s.moveStreak[seat&1])
 }
 
 // Destroyed returns the bit set (bit i = Move i) of seat's destroyed moves.

@@ -90,38 +90,36 @@ func plainRound(s *State, ma, mb Move) (ga, gb uint8, setback bool) {
 	p, q := &s.players[0], &s.players[1]
 	ga = plainPoints(ma, mb, p.booster == Strong, q.booster == Strong)
 	gb = plainPoints(mb, ma, q.booster == Strong, p.booster == Strong)
-	p.points += ga
-	q.points += gb
+	s.points[0] += ga
+	s.points[1] += gb
 	if plainLost(ma, mb) {
 		p.destroyed |= 1 << ma
 	}
 	if plainLost(mb, ma) {
 		q.destroyed |= 1 << mb
 	}
-	for _, x := range []struct {
-		p *player
-		m Move
-	}{{p, ma}, {q, mb}} {
-		if x.p.lastMove == x.m {
-			x.p.moveStreak++
+	for seat, m := range [2]Move{ma, mb} {
+		x := &s.players[seat]
+		if s.lastMove[seat] == m {
+			s.moveStreak[seat]++
 		} else {
-			x.p.moveStreak = 1
+			s.moveStreak[seat] = 1
 		}
-		x.p.lastMove = x.m
-		x.p.blocked = 0
-		if x.p.moveStreak >= r.MoveStreak {
-			x.p.blocked = 1 << x.m
+		s.lastMove[seat] = m
+		x.blocked = 0
+		if s.moveStreak[seat] >= r.MoveStreak {
+			x.blocked = 1 << m
 		}
 	}
 	s.Turn++
-	if p.points >= r.Points || q.points >= r.Points {
+	if s.points[0] >= r.Points || s.points[1] >= r.Points {
 		switch {
-		case p.points > q.points:
+		case s.points[0] > s.points[1]:
 			s.Phase, s.Result = GameOver, FirstWins
-		case q.points > p.points:
+		case s.points[1] > s.points[0]:
 			s.Phase, s.Result = GameOver, SecondWins
 		default:
-			p.points, q.points = r.Points-1, r.Points-1
+			s.points[0], s.points[1] = r.Points-1, r.Points-1
 			setback = true
 		}
 	}
@@ -162,9 +160,9 @@ func TestStepRoundIsPlainRound(t *testing.T) {
 								for _, pts := range [][2]uint8{{0, 0}, {rn.Points - 1, 0}, {0, rn.Points - 1}, {rn.Points - 1, rn.Points - 1}, {rn.Points - 2, rn.Points - 1}} {
 									for _, turn := range []uint16{5, uint16(r.TurnCap - 1)} {
 										s := start
-										s.players[0].lastMove, s.players[0].moveStreak = xa.m, xa.streak
-										s.players[1].lastMove, s.players[1].moveStreak = xb.m, xb.streak
-										s.players[0].points, s.players[1].points = pts[0], pts[1]
+										s.lastMove = [2]Move{xa.m, xb.m}
+										s.moveStreak = [2]uint8{xa.streak, xb.streak}
+										s.points[0], s.points[1] = pts[0], pts[1]
 										s.Turn = turn
 										want := s
 										ga, gb, setback := plainRound(&want, ma, mb)

@@ -44,7 +44,7 @@ func (s *State) randomNewGame(d *draws) {
 	}
 	p.character, q.character = ca, cb
 	ga, gb := Headstart(ca, cb)
-	p.points, q.points = ga, gb
+	s.points[0], s.points[1] = ga, gb
 	if turn >= s.TurnCap {
 		s.Phase, s.Result = GameOver, Draw
 		return
@@ -134,8 +134,8 @@ func (s *State) randomCharacters(d *draws) {
 	if ca != cb {
 		p.character, q.character = ca, cb
 		ga, gb := Headstart(ca, cb)
-		p.points += ga
-		q.points += gb
+		s.points[0] += ga
+		s.points[1] += gb
 		s.Phase = PickBooster
 	}
 	if s.unsettled() {

@@ -25,10 +25,10 @@ func (s *State) randomRounds(d *draws, la, lb uint8) {
 	// Before the first round (a streak of zero) all are empty, and so is
 	// destroyed.
 	var one, two, blocked uint32
-	if p.moveStreak|q.moveStreak != 0 {
+	if s.moveStreak[0]|s.moveStreak[1] != 0 {
 		dead |= lanes(p.destroyed>>pBase, q.destroyed>>qBase)
-		one = lanes(streakBits(p.lastMove-pBase, p.moveStreak, 1), streakBits(q.lastMove-qBase, q.moveStreak, 1))
-		two = lanes(streakBits(p.lastMove-pBase, p.moveStreak, 2), streakBits(q.lastMove-qBase, q.moveStreak, 2))
+		one = lanes(streakBits(s.lastMove[0]-pBase, s.moveStreak[0], 1), streakBits(s.lastMove[1]-qBase, s.moveStreak[1], 1))
+		two = lanes(streakBits(s.lastMove[0]-pBase, s.moveStreak[0], 2), streakBits(s.lastMove[1]-qBase, s.moveStreak[1], 2))
 		blocked = lanes(p.blocked>>pBase, q.blocked>>qBase)
 	}
 	// acc holds both scores plus scoreBias, seat 0's in bits 0-7 and seat
@@ -37,7 +37,7 @@ func (s *State) randomRounds(d *draws, la, lb uint8) {
 	// reaches five exactly when its byte's bit 3 gets set (scores stay
 	// below 8), so one test checks both scores and the count.
 	limit := min(uint32(s.TurnCap-s.Turn), 1<<15-1)
-	acc := uint32(p.points+scoreBias) | uint32(q.points+scoreBias)<<8 | (1<<15-limit)<<16
+	acc := uint32(s.points[0]+scoreBias) | uint32(s.points[1]+scoreBias)<<8 | (1<<15-limit)<<16
 	x := dead | blocked
 	if stuck(x) {
 		s.playStuck()
@@ -62,9 +62,9 @@ func (s *State) finishRounds(x, dead, one, two, blockedDead, acc, limit uint32) 
 	a, b := uint8(acc)-scoreBias, uint8(acc>>8)-scoreBias
 	if played := acc>>16 - (1<<15 - limit); played != 0 {
 		pBase, qBase := 7*Move(p.character&3), 7*Move(q.character&3)
-		p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
-		q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
-		p.points, q.points = a, b
+		s.lastMove[0], s.moveStreak[0] = p.settleRounds(pBase, dead>>laneA, one>>laneA, two>>laneA, blocked>>laneA)
+		s.lastMove[1], s.moveStreak[1] = q.settleRounds(qBase, dead>>laneB, one>>laneB, two>>laneB, blocked>>laneB)
+		s.points[0], s.points[1] = a, b
 		s.Turn += uint16(played)
 	}
 	switch {
@@ -150,9 +150,8 @@ func settleAcc(acc uint32) (uint32, bool) {
 // (as penalize does) and the other's answer is void; then the turn
 // settles (as settle does).
 func (s *State) playStuck() {
-	p, q := &s.players[0], &s.players[1]
 	stuckA, stuckB := s.Stuck(0), s.Stuck(1)
-	a, b, wa, wb := p.points, q.points, p.waits, q.waits
+	a, b, wa, wb := s.points[0], s.points[1], s.waits[0], s.waits[1]
 	w := Stuck.Waits()
 	turn := s.Turn
 	for {
@@ -183,7 +182,7 @@ func (s *State) playStuck() {
 			break
 		}
 	}
-	p.points, q.points, p.waits, q.waits = a, b, wa, wb
+	s.points[0], s.points[1], s.waits[0], s.waits[1] = a, b, wa, wb
 	s.Turn = turn
 }
 
@@ -219,12 +218,12 @@ func streakBits(last Move, streak, min uint8) uint32 {
 
 // settleRounds writes back a player's move-phase state from randomRounds'
 // window form: dead and the streak bits one, two and blocked, each in the
-// low 7 bits (one is never empty after a round).
-func (p *player) settleRounds(base Move, dead, one, two, blocked uint32) {
+// low 7 bits (one is never empty after a round); it returns the last move
+// and its streak, which State keeps beside the other seat's.
+func (p *player) settleRounds(base Move, dead, one, two, blocked uint32) (last Move, streak uint8) {
 	p.destroyed = p.owned &^ (^dead & 0x7F << base)
-	p.lastMove = base + Move(bits.TrailingZeros32(one&0x7F))
-	p.moveStreak = 1 + b2u(two&0x7F != 0) + b2u(blocked&0x7F != 0)
 	p.blocked = blocked & 0x7F << base
+	return base + Move(bits.TrailingZeros32(one&0x7F)), 1 + b2u(two&0x7F != 0) + b2u(blocked&0x7F != 0)
 }
 
 // loadoutLanes[la] is, in seat 0's lane, the window moves the loadout of
