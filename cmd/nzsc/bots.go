@@ -139,7 +139,7 @@ func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []st
 			todo = append(todo, entry{b, n})
 		}
 		if !found {
-			return usagef("bots --cost: %v", first)
+			return usagef("bots --cost: %v%s", first, botHint(g.Name, lo, spec))
 		}
 	}
 	var costs []cost.Result

@@ -19,6 +19,11 @@ func TestMatchBadInput(t *testing.T) {
 	}{
 		{[]string{"match", "random"}, "want two bots"},
 		{[]string{"match", "random", "nosuchbot"}, `unknown bot "nosuchbot"`},
+		// A comma list typed where each argument is one bot.
+		{[]string{"match", "random", "greedy,nash"}, "one bot per argument, not a comma-separated list"},
+		{[]string{"sprt", "random,greedy", "nash"}, "one bot per argument, not a comma-separated list"},
+		{[]string{"exploit", "random,greedy"}, "one bot per argument, not a comma-separated list"},
+		{[]string{"bots", "--cost", "random,greedy"}, "one bot per argument, not a comma-separated list"},
 		{[]string{"match", "random:frob=1", "random"}, `no parameter "frob"`},
 		{[]string{"match", "random", "random", "--games", "0"}, "--games must be a positive even number"},
 		{[]string{"match", "random", "random", "--games", "7"}, "--games must be a positive even number"},

@@ -285,6 +285,12 @@ func botHint(gameName string, seats int, spec string) string {
 	if slices.Contains(kinds, kind) {
 		return ""
 	}
+	// "random,greedy" typed as one argument where each argument is a bot.
+	if names := strings.Split(kind, ","); len(names) > 1 && !slices.ContainsFunc(names, func(n string) bool {
+		return !slices.Contains(kinds, strings.TrimSpace(n))
+	}) {
+		return "; give one bot per argument, not a comma-separated list"
+	}
 	return didYouMean(kind, kinds)
 }
 
