@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
@@ -103,6 +104,9 @@ func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRT
 	out := &SPRT{Format: "nzsc-sprt/1", New: newBot, Base: base,
 		Seed: game.FormatSeed(seed), Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta,
 		Model: t.Model.String(), Lower: lower, Upper: upper, Interrupted: interrupted, Looks: []SPRTLook{}}
+	if len(st.Field) > 0 {
+		out.Seats, out.Field = len(st.Field)+2, slices.Clone(st.Field)
+	}
 	if n := len(st.Looks); n > 0 {
 		last := st.Looks[n-1]
 		out.LLR, out.Games, out.Pentanomial = last.LLR, last.Games, last.Pentanomial

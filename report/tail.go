@@ -258,8 +258,5 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 	verdict := t.Final(st.Last())
 	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted)
 	o.Openings = openingsOf(man, counts)
-	if n := man.NumSeats(); n > 2 {
-		o.Seats, o.Field = n, slices.Clone(counts.Bots[2:])
-	}
 	return o, verdict, nil
 }

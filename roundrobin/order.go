@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"context"
 	"iter"
+	"maps"
 	"slices"
 	"sync"
 
@@ -118,12 +119,7 @@ func (o *logOrder) flush() error {
 	o.stop()
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	keys := make([]uint64, 0, len(o.held))
-	for c := range o.held {
-		keys = append(keys, c)
-	}
-	slices.Sort(keys)
-	for _, c := range keys {
+	for _, c := range slices.Sorted(maps.Keys(o.held)) {
 		if o.err == nil {
 			o.err = o.log.WriteChunk(c, o.held[c])
 		}

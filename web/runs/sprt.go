@@ -78,18 +78,11 @@ func sprtArgs(r *SPRTRequest) []string {
 // document, as nzsc sprt --format json writes it, of the last look only
 // (a status is polled; the run directory keeps every look).
 func (s *sprtTest) status(rd *roundrobin.RunDir, looks []results.SPRTLook, verdict analysis.Verdict, interrupted, running bool) *report.SPRT {
-	last := &results.SPRTState{}
+	last := &results.SPRTState{Field: s.st.Field}
 	if n := len(looks); n > 0 {
 		last.Looks = looks[n-1:]
 	}
 	o := report.NewSPRT(rd.Config.Bots[0].Name(), rd.Config.Bots[1].Name(), rd.Manifest.Seed, s.t, last, verdict, interrupted)
-	if n := rd.Manifest.NumSeats(); n > 2 {
-		// The field, as report.Tail names it.
-		o.Seats = n
-		for _, b := range rd.Config.Bots[2:] {
-			o.Field = append(o.Field, b.Name())
-		}
-	}
 	if running && verdict == analysis.Continue {
 		o.Verdict = analysis.Continue.String()
 	}
