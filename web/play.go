@@ -235,6 +235,20 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, playapi.Games(playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
 }
 
+// handleTrust is GET /api/trust: {"trusted": true} when the request
+// carries the server's secret (webapi.Trusted). lab.js asks it before it
+// keeps a secret a link brings, so that a link from anywhere with a
+// #secret= of its own cannot replace the one the person holds.
+func (s *Server) handleTrust(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET whether the request's secret is the server's")
+		return
+	}
+	webapi.JSON(w, struct {
+		Trusted bool `json:"trusted"`
+	}{webapi.Trusted(r)})
+}
+
 func randomID() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (Go 1.24+)

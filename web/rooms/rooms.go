@@ -60,7 +60,7 @@ type Options struct {
 type Handler struct {
 	opt   Options
 	rooms *webapi.Store[*room]
-	mux   *http.ServeMux
+	mux   *webapi.Mux
 }
 
 // New returns the rooms handler. Mount it with its prefix stripped:
@@ -76,7 +76,7 @@ func New(o Options) *Handler {
 	if o.MaxWait <= 0 {
 		o.MaxWait = 25 * time.Second
 	}
-	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: http.NewServeMux()}
+	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux()}
 	h.rooms.Close = func(r *room) { r.close() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
@@ -89,6 +89,13 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/rooms/{room}/record", h.record)
 	return h
 }
+
+// Routes returns the patterns the handler serves, under its own prefix
+// (webapi.Mux): the server lists them with every page's.
+func (h *Handler) Routes() []string { return h.mux.Routes() }
+
+// Open returns how many rooms are open.
+func (h *Handler) Open() int { return h.rooms.Len() }
 
 // ServeHTTP implements http.Handler. A path left without its leading
 // slash by http.StripPrefix("/rooms/", …) is served as well.

@@ -74,7 +74,7 @@ type Handler struct {
 	opt  Options
 	root *Root
 	jobs *webapi.Store[*job]
-	mux  *http.ServeMux
+	mux  *webapi.Mux
 	// reports keeps rendered reports while their runs do not change.
 	reports reportCache
 	// startMu makes choosing a job's directory and adding it atomic,
@@ -119,7 +119,7 @@ func New(o Options) *Handler {
 	if o.MaxGames <= 0 {
 		o.MaxGames = 1_000_000
 	}
-	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: http.NewServeMux()}
+	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux()}
 	h.jobs.Close = func(j *job) { j.cancel() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
@@ -143,6 +143,10 @@ func New(o Options) *Handler {
 // Root returns the handler's runs directory, for the Watch page's games
 // logs.
 func (h *Handler) Root() *Root { return h.root }
+
+// Routes returns the patterns the handler serves, under its own prefix
+// (webapi.Mux): the server lists them with every page's.
+func (h *Handler) Routes() []string { return h.mux.Routes() }
 
 // ServeHTTP implements http.Handler. Paths with dot segments, empty
 // segments, backslashes or encoded slashes are refused before routing:

@@ -176,7 +176,8 @@ func TestSPRTJobGuarded(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "runs")
 	h := New(Options{Dir: dir})
 	t.Cleanup(h.Close)
-	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(h))
+	g := webapi.NewGuard(nil, "")
+	srv := httptest.NewServer(g.Wrap(h))
 	t.Cleanup(srv.Close)
 	post := func(header map[string]string, body string) int {
 		t.Helper()
@@ -195,7 +196,10 @@ func TestSPRTJobGuarded(t *testing.T) {
 	if st := post(map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}, body); st != http.StatusForbidden {
 		t.Errorf("cross-origin start: %d, want 403", st)
 	}
-	if st := post(map[string]string{"Content-Type": "text/plain"}, body); st != http.StatusUnsupportedMediaType {
+	if st := post(map[string]string{"Content-Type": "text/plain"}, body); st != http.StatusForbidden {
+		t.Errorf("text/plain start from no page: %d, want 403", st)
+	}
+	if st := post(map[string]string{"Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin", webapi.TokenHeader: g.Token}, body); st != http.StatusUnsupportedMediaType {
 		t.Errorf("text/plain start: %d, want 415", st)
 	}
 	if list, _ := (&Root{Path: dir}).List(); len(list) != 0 {

@@ -9,10 +9,11 @@
 
 // httpTransport talks to nzsc serve's API.
 const httpTransport = {
-  // post sends the server's secret (labHeaders) unless bare is set.
+  // post sends the page token, and the server's secret unless bare is
+  // set (labHeaders).
   async post(url, body, bare) {
     const h = {"Content-Type": "application/json"};
-    const r = await fetch(url, {method: "POST", headers: bare ? h : labHeaders(h), body: JSON.stringify(body)});
+    const r = await fetch(url, {method: "POST", headers: labHeaders(h, bare), body: JSON.stringify(body)});
     const v = await r.json();
     if (!r.ok) { const e = new Error(v.error || r.statusText); e.status = r.status; throw e; }
     return v;

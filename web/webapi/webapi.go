@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -290,3 +291,29 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 		h(w, r)
 	}
 }
+
+// Mux is an http.ServeMux that remembers its patterns, so that the
+// server can list every route it serves (Routes) and a test can send
+// each one what an attacker would: a route added later is in the list
+// without anyone copying it there.
+type Mux struct {
+	http.ServeMux
+	patterns []string
+}
+
+// NewMux returns an empty Mux.
+func NewMux() *Mux { return &Mux{} }
+
+// Handle registers h for pattern, as http.ServeMux.Handle.
+func (m *Mux) Handle(pattern string, h http.Handler) {
+	m.ServeMux.Handle(pattern, h)
+	m.patterns = append(m.patterns, pattern)
+}
+
+// HandleFunc registers f for pattern, as http.ServeMux.HandleFunc.
+func (m *Mux) HandleFunc(pattern string, f func(http.ResponseWriter, *http.Request)) {
+	m.Handle(pattern, http.HandlerFunc(f))
+}
+
+// Routes returns the patterns registered, in their order.
+func (m *Mux) Routes() []string { return slices.Clone(m.patterns) }
