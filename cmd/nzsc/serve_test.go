@@ -40,6 +40,33 @@ func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
 	return "", nil, nil
 }
 
+var labTokenRE = regexp.MustCompile(`const labToken = "([0-9a-f]{32})";`)
+
+// pagePost posts body to base+path as the lab's page does: with its
+// browser's Sec-Fetch-Site and the page token it read from lab.js.
+func pagePost(t *testing.T, base, path, body string) *http.Response {
+	t.Helper()
+	resp, err := http.Get(base + "static/lab.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := labTokenRE.FindStringSubmatch(string(js))
+	if m == nil {
+		t.Fatalf("lab.js holds no page token: %.300s", js)
+	}
+	req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("X-NZSC-Token", m[1])
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 // TestServe: nzsc serve answers on loopback without a warning, plays,
 // and stops cleanly when its context is cancelled (Ctrl-C).
 func TestServe(t *testing.T) {
@@ -63,10 +90,16 @@ func TestServe(t *testing.T) {
 			t.Errorf("GET /%s: %d", p, r.StatusCode)
 		}
 	}
+	// A program's POST is no page's: refused.
 	resp, err = http.Post(base+"api/play", "application/json", strings.NewReader(`{"seed":"0xbabecaf3"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("new game from no page: %d, want 403", resp.StatusCode)
+	}
+	resp = pagePost(t, base, "api/play", `{"seed":"0xbabecaf3"}`)
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(b), "Playing against classic with seed 0xbabecaf3") {
@@ -174,10 +207,7 @@ func TestServeHostsAndSecret(t *testing.T) {
 // hold up the server's stop: every request's context ends with it.
 func TestServeStopsLongPolls(t *testing.T) {
 	base, _, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", t.TempDir())
-	resp, err := http.Post(base+"rooms/api/rooms", "application/json", strings.NewReader(`{"name":"Ann"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := pagePost(t, base, "rooms/api/rooms", `{"name":"Ann"}`)
 	var j struct {
 		Room, Token string
 	}

@@ -576,7 +576,13 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	cfg, test, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
 	if err != nil {
-		webapi.Error(w, http.StatusBadRequest, err.Error())
+		// A program refused is not a mistake in the request: 403, as
+		// Play and Watch answer it, so the page can tell the two apart.
+		status := http.StatusBadRequest
+		if errors.Is(err, agents.ErrExec) {
+			status = http.StatusForbidden
+		}
+		webapi.Error(w, status, err.Error())
 		return
 	}
 	h.startMu.Lock()

@@ -214,7 +214,6 @@ func TestStartRefusesBadRequests(t *testing.T) {
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 3},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2_000_000},
 		StartRequest{Kind: "match", Bots: []string{"random", "random"}, Games: 2},
-		StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "nosuchbot"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2, Seed: "0xzz"},
 		map[string]any{"kind": "match", "bots": []string{"random", "greedy"}, "games": 2, "extra": 1},
@@ -222,6 +221,10 @@ func TestStartRefusesBadRequests(t *testing.T) {
 		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
 			t.Errorf("case %d: status %d, want 400", i, st)
 		}
+	}
+	// A program refused is no mistake: 403 (TestStartRefusesProgramWith403).
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2}, nil); st != http.StatusForbidden {
+		t.Errorf("an exec: bot without the secret: status %d, want 403", st)
 	}
 	var bots []Bot
 	f.json("GET", "/api/bots", nil, &bots)
@@ -463,5 +466,9 @@ func TestJobsOfEveryGame(t *testing.T) {
 		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
 			t.Errorf("case %d: status %d, want 400", i, st)
 		}
+	}
+	// A program refused is no mistake: 403 (TestStartRefusesProgramWith403).
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2}, nil); st != http.StatusForbidden {
+		t.Errorf("an exec: bot without the secret: status %d, want 403", st)
 	}
 }

@@ -122,7 +122,7 @@ func TestSPRTJobProgressAndStop(t *testing.T) {
 }
 
 // A test the command would refuse is refused with its reason (400, one
-// line), before anything is made.
+// line; 403 for a program without the secret), before anything is made.
 // flagSubject is an error about a command-line flag: "--model: ...".
 var flagSubject = regexp.MustCompile(`(^|: )--[a-z-]+:`)
 
@@ -154,8 +154,12 @@ func TestSPRTJobRefuses(t *testing.T) {
 		st, b := f.req("POST", "/api/jobs", c.req)
 		var e struct{ Error string }
 		json.Unmarshal(b, &e)
-		if st != http.StatusBadRequest || !isJSONError(b) || !strings.Contains(e.Error, c.want) {
-			t.Errorf("case %d: %d %s, want 400 saying %q", i, st, b, c.want)
+		want := http.StatusBadRequest
+		if c.want == "exec" {
+			want = http.StatusForbidden // a program refused, not a mistake
+		}
+		if st != want || !isJSONError(b) || !strings.Contains(e.Error, c.want) {
+			t.Errorf("case %d: %d %s, want %d saying %q", i, st, b, want, c.want)
 		}
 		// The page has fields, not the command's flags: a refusal is
 		// not about a flag ("--model: unknown Elo model" was).
