@@ -16,15 +16,21 @@
 // which must not replace the one the person holds.
 "use strict";
 const labToken = "";
-(function () {
+// labTakeSecret takes a secret out of the address (the page's opening,
+// or a link to the page already open: a change of its hash alone) and
+// keeps it if the server says it is its own. labReady settles when that
+// is done.
+function labTakeSecret() {
   const m = /[#&]secret=([0-9a-f]+)/.exec(location.hash);
-  if (!m) return;
+  if (!m) return Promise.resolve();
   history.replaceState(null, "", location.pathname + location.search);
-  fetch("/api/trust", {headers: {"X-NZSC-Secret": m[1]}})
+  return fetch("/api/trust", {headers: {"X-NZSC-Secret": m[1]}})
     .then((r) => r.ok ? r.json() : {})
     .then((v) => { if (v.trusted) localStorage.setItem("nzsc-secret", m[1]); })
     .catch(() => { /* no server, or storage off: no secret */ });
-})();
+}
+let labReady = labTakeSecret();
+window.addEventListener("hashchange", () => { labReady = labTakeSecret(); });
 
 // labHeaders returns h (or a new object) with the page token's header
 // added, and the secret's unless noSecret is set or this browser holds
