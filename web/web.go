@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nzsclab/nzsc/web/webapi"
@@ -93,6 +94,11 @@ type Server struct {
 	front    http.Handler    // the mux behind the guard
 	// newID makes session ids; tests replace it.
 	newID func() string
+	// starting are the sessions whose start is under way, by the ticket
+	// their page drew (playapi.NewRequest.Ticket), for their notes; at
+	// most one per place of the moves' gate.
+	startMu  sync.Mutex
+	starting map[string]*live
 }
 
 // New returns a server for c.
@@ -103,7 +109,7 @@ func New(c Config) (*Server, error) {
 	if c.Idle <= 0 {
 		c.Idle = 30 * time.Minute
 	}
-	s := &Server{cfg: c, mux: webapi.NewMux(), newID: randomID, mounted: map[string]bool{}}
+	s := &Server{cfg: c, mux: webapi.NewMux(), newID: randomID, mounted: map[string]bool{}, starting: map[string]*live{}}
 	guard := webapi.NewGuard(c.Hosts, c.Secret)
 	if c.Token != "" {
 		guard.Token = c.Token
