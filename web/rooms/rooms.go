@@ -525,11 +525,34 @@ func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, Joined{Room: rm.name, Seat: seat, Token: rm.tokens[seat]})
 }
 
+// roomKey reads a room's name as people pass it on: said aloud, typed
+// from a message or pasted with spaces around, in either case, with its
+// dashes, spaces or none ("KB42 XT7M 9QRS", "kb42xt7m9qrs"); each names
+// room kb42-xt7m-9qrs. Letters and digits are all a name holds, so
+// anything else between them is dropped; a name of another length is
+// kept as it was typed, to be named in the not-found error.
+func roomKey(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		}
+	}
+	k := b.String()
+	if len(k) != roomNameSymbols {
+		return strings.TrimSpace(strings.ToLower(s))
+	}
+	return k[0:4] + "-" + k[4:8] + "-" + k[8:12]
+}
+
 // room looks up the room of the request's path.
 func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
-	name := strings.ToLower(r.PathValue("room"))
+	name := roomKey(r.PathValue("room"))
 	rm, ok := h.rooms.Get(name)
 	if !ok {
+		if len(name) > 40 {
+			name = name[:40] + "…"
+		}
 		webapi.Errorf(w, http.StatusNotFound, "no room %q (rooms close after %s without use)", name, h.opt.Idle)
 		return nil, false
 	}

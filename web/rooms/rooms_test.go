@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -411,5 +412,43 @@ func TestTokenInLinkOnlyDownloads(t *testing.T) {
 	}
 	if v := a.view(room); v.Chosen != "" || v.Turn != 0 {
 		t.Errorf("a request with the token in its address chose for the seat: %+v", v)
+	}
+}
+
+// TestRoomNamesAsTyped: a room's name reaches people read aloud, retyped
+// or pasted: in capitals, with spaces for dashes, without dashes, with
+// spaces around. Each names the room (the old server matched the name
+// exactly but for case, and "KB42 XT7M 9QRS" was no room); a name
+// that is not the room's is still not found, and a long one is not
+// echoed whole.
+func TestRoomNamesAsTyped(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	t.Cleanup(srv.Close)
+	ann := &client{t: t, base: srv.URL}
+	var j Joined
+	var bare string
+	for i, typed := range []func() string{
+		func() string { return strings.ToUpper(j.Room) },
+		func() string { return strings.ReplaceAll(strings.ToUpper(j.Room), "-", " ") },
+		func() string { return bare },
+		func() string { return " " + j.Room + " " },
+		func() string { return bare[:4] + "–" + bare[4:8] + "—" + bare[8:] }, // dashes a phone types
+	} {
+		if st := ann.do("POST", "", map[string]any{"name": "Ann"}, &j); st != 200 {
+			t.Fatalf("create: %d", st)
+		}
+		bare = strings.ReplaceAll(j.Room, "-", "")
+		typed := typed()
+		c := &client{t: t, base: srv.URL}
+		var got Joined
+		if st := c.do("POST", "/"+url.PathEscape(typed)+"/join", map[string]string{"name": "P"}, &got); st != 200 || got.Room != j.Room {
+			t.Errorf("case %d: joining %q: %d, room %q, want %q", i, typed, st, got.Room, j.Room)
+		}
+	}
+	c := &client{t: t, base: srv.URL}
+	for _, typed := range []string{bare[:11], bare + "b", "zzzz-zzzz-zzzz", strings.Repeat("x", 5000)} {
+		if st := c.do("POST", "/"+typed+"/join", map[string]string{"name": "P"}, nil); st != http.StatusNotFound {
+			t.Errorf("joining %.20q: %d, want 404", typed, st)
+		}
 	}
 }
