@@ -124,7 +124,7 @@ func newSlowStart() func() {
 	return func() { once.Do(func() { close(ch) }) }
 }
 
-func (b *slowStart) SetContext(ctx context.Context) { b.ctx = ctx; b.Interrupt.SetContext(ctx) }
+func (b *slowStart) SetContext(ctx context.Context)     { b.ctx = ctx; b.Interrupt.SetContext(ctx) }
 func (b *slowStart) NewGame(game.Game, int, *rand.Rand) {}
 func (b *slowStart) Act(_ game.Observation, legal []game.Action) game.Action {
 	agents.Note(b.ctx, slowStartNote)
