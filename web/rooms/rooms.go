@@ -54,6 +54,12 @@ type Options struct {
 	// MaxWait bounds a long poll (default 25 s), under proxies' and
 	// browsers' idle limits.
 	MaxWait time.Duration
+	// MaxPolls bounds the long polls waiting at once in all rooms
+	// (default 256; 503 above), and a room holds at most two a seat (a
+	// person's tab and its reload; 429 above): each holds a connection
+	// for up to MaxWait, and a seat's token is all it takes to send
+	// them.
+	MaxPolls int
 }
 
 // Handler serves the page and its JSON API under its own prefix.
@@ -61,6 +67,7 @@ type Handler struct {
 	opt   Options
 	rooms *webapi.Store[*room]
 	mux   *webapi.Mux
+	polls chan struct{} // a place per long poll waiting (MaxPolls)
 }
 
 // New returns the rooms handler. Mount it with its prefix stripped:
@@ -76,7 +83,10 @@ func New(o Options) *Handler {
 	if o.MaxWait <= 0 {
 		o.MaxWait = 25 * time.Second
 	}
-	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux()}
+	if o.MaxPolls <= 0 {
+		o.MaxPolls = 256
+	}
+	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux(), polls: make(chan struct{}, o.MaxPolls)}
 	h.rooms.Close = func(r *room) { r.close() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
@@ -118,6 +128,8 @@ type room struct {
 	names  []string
 	tokens []string
 	seen   []time.Time
+	// waiting counts the room's long polls waiting (at most two a seat).
+	waiting int
 
 	g     game.Game
 	info  *game.Info
@@ -604,6 +616,20 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	// The long poll: wait for a change past since, the client leaving, or
 	// the bound, never holding the lock while waiting.
 	if rm.version <= since && !rm.closed {
+		if rm.waiting >= 2*len(rm.tokens) {
+			rm.mu.Unlock()
+			webapi.Errorf(w, http.StatusTooManyRequests, "too many requests waiting in this room (%d): close a tab of it", rm.waiting)
+			return
+		}
+		select {
+		case h.polls <- struct{}{}:
+		default:
+			rm.mu.Unlock()
+			w.Header().Set("Retry-After", "2")
+			webapi.Errorf(w, http.StatusServiceUnavailable, "the server is busy (%d requests waiting in rooms): try again", cap(h.polls))
+			return
+		}
+		rm.waiting++
 		ch := rm.changed
 		rm.mu.Unlock()
 		ctx, cancel := context.WithTimeout(r.Context(), h.opt.MaxWait)
@@ -612,10 +638,13 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 		}
 		cancel()
+		<-h.polls
+		rm.mu.Lock()
+		rm.waiting--
 		if r.Context().Err() != nil {
+			rm.mu.Unlock()
 			return // the client went away
 		}
-		rm.mu.Lock()
 		rm.seen[seat] = time.Now()
 	}
 	v := rm.viewOf(seat, time.Now())

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +25,7 @@ type client struct {
 	t     *testing.T
 	base  string
 	token string
+	room  string // the room it opened, where a test keeps it
 }
 
 func (c *client) do(method, path string, body any, out any) int {
@@ -450,5 +452,71 @@ func TestRoomNamesAsTyped(t *testing.T) {
 		if st := c.do("POST", "/"+typed+"/join", map[string]string{"name": "P"}, nil); st != http.StatusNotFound {
 			t.Errorf("joining %.20q: %d, want 404", typed, st)
 		}
+	}
+}
+
+// TestLongPollCaps: a seat's token is all it takes to hold a connection
+// for MaxWait, so the long polls waiting are bounded: two a seat in a
+// room (429 above), MaxPolls in all (503 above), each refusal a one-line
+// error at once, never a wait; a poll that ends gives its place back.
+// The old server let one token hold any number.
+func TestLongPollCaps(t *testing.T) {
+	h := New(Options{MaxWait: 1500 * time.Millisecond, MaxPolls: 5})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	open := func() *client {
+		c := &client{t: t, base: srv.URL}
+		var j Joined
+		if st := c.do("POST", "", map[string]any{"name": "Ann"}, &j); st != 200 {
+			t.Fatalf("create: %d", st)
+		}
+		c.token = j.Token
+		c.room = j.Room
+		return c
+	}
+	poll := func(c *client) (int, time.Duration) {
+		start := time.Now()
+		st := c.do("GET", "/"+c.room+"?since=1000000", nil, nil)
+		return st, time.Since(start)
+	}
+	type result struct {
+		st int
+		d  time.Duration
+	}
+	// Room a: four polls, two seats: the fifth is refused at once.
+	a := open()
+	var wg sync.WaitGroup
+	results := make(chan result, 10)
+	wait := func(c *client, n int) {
+		for range n {
+			wg.Add(1)
+			go func() { defer wg.Done(); st, d := poll(c); results <- result{st, d} }()
+		}
+		time.Sleep(300 * time.Millisecond) // they are waiting
+	}
+	wait(a, 4)
+	if st, d := poll(a); st != http.StatusTooManyRequests || d > time.Second {
+		t.Errorf("fifth poll in a room of two seats: %d after %v, want 429 at once", st, d)
+	}
+	// Room b: one more fits (5 in all), the next is refused.
+	b := open()
+	wait(b, 1)
+	if st, d := poll(b); st != http.StatusServiceUnavailable || d > time.Second {
+		t.Errorf("a poll over MaxPolls: %d after %v, want 503 at once", st, d)
+	}
+	// All places come back: two more polls in b wait their time.
+	wg.Wait()
+	wait(b, 2)
+	wg.Wait()
+	close(results)
+	n := 0
+	for r := range results {
+		n++
+		if r.st != 200 || r.d < time.Second {
+			t.Errorf("a poll within the caps: %d after %v, want 200 after its wait", r.st, r.d)
+		}
+	}
+	if n != 7 {
+		t.Errorf("%d polls answered, want 7", n)
 	}
 }
