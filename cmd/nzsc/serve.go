@@ -148,8 +148,18 @@ var serveLimits = limits{readHeader: 10 * time.Second, read: 30 * time.Second, w
 	idle: 2 * time.Minute, header: 64 << 10, conns: 512}
 
 // newHTTPServer returns the HTTP server of h with limits l, every
-// request's context under base.
+// request's context under base. A request's context also ends when its
+// answer can no longer be written (l.write): a bot thinking or a game of
+// bots for it stops then, rather than work for no one.
 func newHTTPServer(h http.Handler, base context.Context, l limits) *http.Server {
+	if l.write > 0 {
+		next := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx, cancel := context.WithTimeout(r.Context(), l.write)
+			defer cancel()
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.readHeader, ReadTimeout: l.read, WriteTimeout: l.write,
 		IdleTimeout: l.idle, MaxHeaderBytes: l.header,
 		BaseContext: func(net.Listener) context.Context { return base }}

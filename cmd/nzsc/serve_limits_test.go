@@ -20,12 +20,15 @@ import (
 // client that read nothing held the handler, its file and goroutine
 // forever); a huge query string is refused with 431; a connection over
 // the cap is answered 503 with a one-line JSON error and closed (the old
-// server took any number).
+// server took any number); a handler's context ends with its answer's
+// write deadline (a bot thought on for a client that could no longer be
+// answered).
 func TestServeLimits(t *testing.T) {
 	l := limits{readHeader: 300 * time.Millisecond, read: 600 * time.Millisecond, write: 500 * time.Millisecond,
 		idle: 5 * time.Second, header: 8 << 10, conns: 3}
 	var wrote atomic.Int64
 	writeErr := make(chan error, 1)
+	thought := make(chan time.Duration, 1)
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/big": // 256 MiB, far over any socket buffer
@@ -39,6 +42,14 @@ func TestServeLimits(t *testing.T) {
 				}
 			}
 			writeErr <- nil
+		case "/think": // a bot thinking for a client that waits for ever
+			start := time.Now()
+			select {
+			case <-r.Context().Done():
+				thought <- time.Since(start)
+			case <-time.After(10 * time.Second):
+				thought <- 10 * time.Second
+			}
 		case "/body":
 			_, err := io.Copy(io.Discard, r.Body)
 			if err != nil {
@@ -95,6 +106,13 @@ func TestServeLimits(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Errorf("a handler writing to a client that reads nothing is still blocked after 5 s (%d bytes written)", wrote.Load())
+	}
+	c.Close()
+	// Work for an answer that can no longer be written stops.
+	c = dial()
+	fmt.Fprint(c, "GET /think HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+	if d := <-thought; d > 3*time.Second {
+		t.Errorf("a handler's context lasted %v past its answer's write deadline (%v)", d, l.write)
 	}
 	c.Close()
 	// A huge query string.
