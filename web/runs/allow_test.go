@@ -1,6 +1,8 @@
 package runs
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"net/http/httptest"
 	"os"
@@ -50,5 +52,30 @@ func TestStartRefusesProgramWith403(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("refused jobs left runs: %v", entries)
+	}
+}
+
+// TestReportCSP: a run's HTML report runs its own script, the page's
+// last, and no other: a script slipped in before it (a name shown
+// unescaped) is not allowed by the policy, nor any file from elsewhere.
+func TestReportCSP(t *testing.T) {
+	page := []byte(`<p><script>alert(1)</script></p><footer>x</footer><script>
+"use strict"; sort();
+</script></body>`)
+	csp := reportCSP(page)
+	sum := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(h[:]) + "'"
+	}
+	if !strings.Contains(csp, "script-src "+sum("\n\"use strict\"; sort();\n")+";") || strings.Contains(csp, sum("alert(1)")) {
+		t.Errorf("policy %q: want the last script's hash alone", csp)
+	}
+	for _, want := range []string{"default-src 'none'", "frame-ancestors 'self'", "base-uri 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("policy %q without %s", csp, want)
+		}
+	}
+	if csp := reportCSP([]byte("<p>no script</p>")); !strings.Contains(csp, "script-src 'none'") {
+		t.Errorf("a page without a script: %q", csp)
 	}
 }

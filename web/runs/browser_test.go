@@ -39,6 +39,12 @@ func TestRunsPage(t *testing.T) {
 		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Errorf("the report frame does not show the tournament's report: %v", err)
 	}
+	// Its script runs under its policy (reportCSP allows it by its
+	// hash): a header's click sorts its table.
+	sorted, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(d => { const b = d.querySelector("table.sortable thead button"); if (!b) return "no sortable table"; b.click(); return b.closest("th").getAttribute("aria-sort") || "not sorted"; })(document.getElementById("dframe").contentDocument)`))
+	if err != nil || sorted != "ascending" && sorted != "descending" {
+		t.Errorf("the report's tables do not sort in the frame: %q %v", sorted, err)
+	}
 	browser.Screenshot(t, ctx, "runs-report-1280.png", 1280)
 	browser.Screenshot(t, ctx, "runs-report-400.png", 400)
 
