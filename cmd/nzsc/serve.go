@@ -145,7 +145,7 @@ type limits struct {
 
 // serveLimits are nzsc serve's limits.
 var serveLimits = limits{readHeader: 10 * time.Second, read: 30 * time.Second, write: 10 * time.Minute,
-	idle: 2 * time.Minute, header: 64 << 10, conns: 512}
+	idle: 2 * time.Minute, header: 64 << 10, conns: 1024}
 
 // newHTTPServer returns the HTTP server of h with limits l, every
 // request's context under base. A request's context also ends when its

@@ -55,10 +55,10 @@ type Options struct {
 	// browsers' idle limits.
 	MaxWait time.Duration
 	// MaxPolls bounds the long polls waiting at once in all rooms
-	// (default 256; 503 above), and a room holds at most two a seat (a
-	// person's tab and its reload; 429 above): each holds a connection
-	// for up to MaxWait, and a seat's token is all it takes to send
-	// them.
+	// (default 512, over the 400 seats of 100 full rooms of four; 503
+	// above), and a room holds at most two a seat (a person's tab and
+	// its reload; 429 above): each holds a connection for up to MaxWait,
+	// and a seat's token is all it takes to send them.
 	MaxPolls int
 }
 
@@ -84,7 +84,7 @@ func New(o Options) *Handler {
 		o.MaxWait = 25 * time.Second
 	}
 	if o.MaxPolls <= 0 {
-		o.MaxPolls = 256
+		o.MaxPolls = 512
 	}
 	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux(), polls: make(chan struct{}, o.MaxPolls)}
 	h.rooms.Close = func(r *room) { r.close() }
