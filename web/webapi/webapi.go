@@ -1,7 +1,10 @@
-// Package webapi holds what every handler of `nzsc serve` shares: one-line
-// JSON errors, request bodies read with a bound, and a bounded store of
-// live objects (play sessions, rooms, jobs) that forgets idle ones. It
-// exists so that each page's handlers enforce the same limits the same way.
+// Package webapi holds what every handler of `nzsc serve` shares: the
+// guard in front of every page (Guard: host, the lab's page's proof for
+// every state change, the secret for programs, the headers of every
+// answer), one-line JSON errors, request bodies read with a bound, a
+// bounded store of live objects (play sessions, rooms, jobs) that forgets
+// idle ones, and a mux that lists its routes (Mux). It exists so that
+// each page's handlers enforce the same limits the same way.
 package webapi
 
 import (
