@@ -12,6 +12,7 @@ import (
 
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // From the page: a tournament started, followed and finished with its
@@ -91,7 +92,7 @@ func TestRunsPage(t *testing.T) {
 // every game counted.
 func TestRunsPageEveryGame(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "runs")
-	srv := httptest.NewServer(New(Options{Dir: dir}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Dir: dir}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	ctx := browser.New(t, 1280, 900, 2*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {
