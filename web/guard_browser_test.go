@@ -248,3 +248,29 @@ func TestSecretLinkKeepsSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretLinkOffersPrograms: a page opened through a link carrying the
+// server's secret lists the exec: bots on its first load: it asks for
+// its lists once the secret is checked and kept (labReady), not before.
+func TestSecretLinkOffersPrograms(t *testing.T) {
+	ctx := browser.New(t, 0, 0, time.Minute)
+	base := labServer(t, t.TempDir(), "0123abcd")
+	for _, c := range []struct{ link, offered string }{
+		{"/play#secret=0123abcd", `[...document.querySelectorAll("#bots option")].some(o => o.value.startsWith("exec"))`},
+		{"/runs/#secret=0123abcd", `document.body.textContent.includes("exec:")`},
+	} {
+		// A fresh origin storage: nothing kept from before.
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/static/style.css")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(); true`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+c.link)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](c.offered, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Errorf("%s: no exec: bot offered on the first load: %v", c.link, err)
+		}
+	}
+}

@@ -437,7 +437,7 @@ $("newgame").addEventListener("click", () => {
 });
 window.addEventListener("pagehide", () => { if (session) transport.leave(session); });
 
-transport.games().then(list => {
+labReady.then(() => transport.games()).then(list => {
   games = list;
   const sel = $("game");
   sel.replaceChildren();

@@ -218,7 +218,7 @@ $("nextpage").onclick = () => { from += pageSize; loadGames(); };
 
 loadRuns().catch((e) => { $("err").textContent = e.message; });
 // ?game=G&players=N&bots=a,b&seed=S plays at once: a link to a game.
-loadBots().then(() => {
+labReady.then(loadBots).then(() => {
   const q = new URLSearchParams(location.search);
   const name = q.get("game") || "nzsc", players = Number(q.get("players")) || 2;
   const i = games.findIndex((g) => g.game === name && g.players === players);
