@@ -347,7 +347,7 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 	}
 	// A file of a run directory is data: never run as a page of this
 	// site.
-	w.Header().Set("Content-Security-Policy", "sandbox")
+	w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; frame-ancestors 'self'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if ext := filepath.Ext(st.Name()); ext == ".json" || ext == ".jsonl" || ext == ".csv" || ext == ".log" || ext == ".txt" {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -142,6 +142,23 @@ func TestJobRunsToTheEnd(t *testing.T) {
 	if st != 200 || !bytes.Equal(man, want) {
 		t.Errorf("files/manifest.json: %d, %d bytes, want the file's %d", st, len(man), len(want))
 	}
+	// A run's file is data, never a page; its report runs its own script
+	// only; both are framed by the lab alone.
+	for path, want := range map[string][]string{
+		"/files/manifest.json": {"sandbox", "default-src 'none'", "frame-ancestors 'self'"},
+		"/report.html":         {"default-src 'none'", "script-src 'sha256-", "frame-ancestors 'self'"},
+	} {
+		resp, err := http.Get(f.srv.URL + "/api/runs/" + s.Run + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for _, w := range want {
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, w) {
+				t.Errorf("%s: Content-Security-Policy %q without %s", path, csp, w)
+			}
+		}
+	}
 	var d Detail
 	f.json("GET", "/api/runs/"+s.Run, nil, &d)
 	if d.Report != "html" || !strings.Contains(strings.Join(d.Files, " "), "counts.json") {
