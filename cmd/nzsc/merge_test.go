@@ -197,3 +197,33 @@ func TestMergeInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeSPRT: a sequential test is never sharded, so its directory,
+// finished or interrupted, is refused by merge with that reason (exit
+// 2, one line, nothing written), not taken for one shard of a
+// tournament ("resume each unfinished shard (tournament --resume ...)",
+// as it was).
+func TestMergeSPRT(t *testing.T) {
+	tmp := t.TempDir()
+	done := filepath.Join(tmp, "done")
+	if _, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--batch", "20",
+		"--seed", "1", "--quiet", "--out", done); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Stopped before its first game.
+	stopped := filepath.Join(tmp, "stopped")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	run(ctx, []string{"sprt", "greedy", "random", "--seed", "1", "--quiet", "--out", stopped}, strings.NewReader(""), io.Discard, io.Discard)
+	for _, dirs := range [][]string{{done}, {stopped}, {done, done}} {
+		out := filepath.Join(tmp, "merged")
+		_, stderr, code := runCmd(t, "", append(append([]string{"merge"}, dirs...), "--out", out)...)
+		if code != 2 || !strings.Contains(stderr, "holds a sequential test (sprt)") || !strings.Contains(stderr, "never in shards") ||
+			strings.Contains(stderr, "tournament --resume") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("merge %v: exit %d, stderr %q", dirs, code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("merge %v wrote %s", dirs, out)
+		}
+	}
+}
