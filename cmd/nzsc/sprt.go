@@ -152,6 +152,10 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	batch, _ := fs.GetInt64("batch")
 	// Before the bots are read: reading probes external ones.
 	if err := roundrobin.CheckSPRTGames(maxGames, batch); err != nil {
+		// The library names the settings; here they are flags.
+		if ge := (*roundrobin.SPRTGamesError)(nil); errors.As(err, &ge) {
+			return nil, usagef("sprt: %s", ge.Named("--max-games", "--batch"))
+		}
 		return nil, usagef("sprt: %v", err)
 	}
 	bots, err := parseBots("sprt", fs, g, specs, true)
