@@ -31,7 +31,7 @@ func init() {
 			fs.Float64("beta", 0.05, "false negative rate (accepting H0 when H1 holds)")
 			fs.String("model", "logistic", "Elo model of the bounds: logistic (score = 1/(1+10^(-elo/400))) or normalized (fishtest's)")
 			fs.Int64("max-games", 200000, "stop without a verdict after this many games (positive, even)")
-			fs.Int64("batch", 1000, "games between two looks at the LLR (positive, even)")
+			fs.Int64("batch", roundrobin.DefaultSPRTBatch, "games between two looks at the LLR (positive, even): a test may play up to a batch past the point where its LLR left its bounds (docs/sprt.md)")
 			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
 			fs.MarkHidden("games")
 			fs.MarkHidden("shard")
