@@ -61,11 +61,9 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if st == nil {
 		return usagef("sprt: --resume: %s holds no sequential test", rd.Dir.Path)
 	}
-	// The directory is this command's from here to the end of its report
-	// (its games, its looks, its tables): no other player slips in.
-	unlock, err := rd.Lock()
+	unlock, err := lockRun("sprt", rd)
 	if err != nil {
-		return usagef("sprt: %v", err)
+		return err
 	}
 	defer unlock()
 	t, err := report.SPRTTest(st)
