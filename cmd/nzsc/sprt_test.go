@@ -51,3 +51,25 @@ func TestSPRTDefaultLooksSoon(t *testing.T) {
 		}
 	}
 }
+
+// TestSPRTDefaultBatchWhateverWorkers: at the default batch a test of
+// several looks reaches the same looks, counts and verdict on 1 worker
+// and on 4 (each look ends a batch that up to 8 workers share).
+func TestSPRTDefaultBatchWhateverWorkers(t *testing.T) {
+	var want string
+	for _, w := range []string{"1", "4"} {
+		out, stderr, code := runCmd(t, "", "sprt", "greedy", "classic", "--seed", "2", "--workers", w, "--format", "json", "--quiet")
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d, %s", w, code, stderr)
+		}
+		var doc struct{ Looks []struct{ Games int64 } }
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Looks) < 3 {
+			t.Fatalf("workers %s: %v, %d looks; want several", w, err, len(doc.Looks))
+		}
+		if want == "" {
+			want = out
+		} else if out != want {
+			t.Errorf("workers %s: %s\nwant (1 worker) %s", w, out, want)
+		}
+	}
+}
