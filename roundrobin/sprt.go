@@ -62,7 +62,7 @@ func sprtCounts(total *analysis.Tournament) (games uint64, penta [5]int64, wdl a
 // 1000 games (the old default) a clear result (greedy against random at
 // elo1 50 decides at 58 games looking after every pair) or a bot
 // against itself (its mirror pairs all score 1: 204 games) was decided
-// at the first look, a 1000 games in, and the test was sequential in
+// at the first look, 1000 games in, and the test was sequential in
 // name only. cutechess-cli looks after every game, fastchess after every
 // pair; here each look ends a segment (its workers wait for the batch's
 // last chunk, and external bots are started again), which 64 games
