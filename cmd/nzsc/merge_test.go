@@ -24,7 +24,7 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	out := filepath.Join(tmp, "merged")
 	_, stderr, code := runCmd(t, "", "merge", shard, "--out", out)
-	if code != 2 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard") {
+	if code != 2 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard (nzsc tournament --resume SHARD_DIR)") {
 		t.Errorf("merge of one shard of two: exit %d, stderr %q", code, stderr)
 	}
 	if strings.Count(stderr, "\n") != 1 {
@@ -32,6 +32,17 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("an incomplete merge wrote %s", out)
+	}
+	// A match interrupted on one machine is no shard: it is finished by
+	// its own command, named (it was "tournament --resume SHARD_DIR").
+	cut := filepath.Join(tmp, "cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	run(ctx, []string{"match", "random", "greedy", "--games", "40", "--seed", "3", "--quiet", "--out", cut}, strings.NewReader(""), io.Discard, io.Discard)
+	_, stderr, code = runCmd(t, "", "merge", cut, "--out", out)
+	if code != 2 || !strings.Contains(stderr, cut+" is an unfinished match (0 of its ") || !strings.Contains(stderr, "not a shard") ||
+		!strings.Contains(stderr, "'nzsc match --resume "+cut+"'") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("merge of an interrupted match: exit %d, stderr %q", code, stderr)
 	}
 }
 
