@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -266,5 +267,34 @@ func TestSPRTJobEveryGame(t *testing.T) {
 	req.Players, req.SPRT.Field = 4, []string{"classic", "classic", "classic"}
 	if st, b := f.req("POST", "/api/jobs", req); st != http.StatusBadRequest || !strings.Contains(string(b), "want one bot for the 2 other seats or one per seat") {
 		t.Errorf("a field of 3 at 4 players: %d %s", st, b)
+	}
+}
+
+// TestSPRTBatchDefault: the page's batch box starts at nzsc sprt's
+// default batch (roundrobin.DefaultSPRTBatch; it said 1000, the
+// command 64), and a test started without one gets it too.
+func TestSPRTBatchDefault(t *testing.T) {
+	html, err := page.ReadFile("page/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`<input id="batch"[^>]* value="(\d+)"`).FindSubmatch(html)
+	if m == nil || string(m[1]) != strconv.Itoa(roundrobin.DefaultSPRTBatch) {
+		t.Errorf("the page's batch box starts at %q, want %d (roundrobin.DefaultSPRTBatch)", m, roundrobin.DefaultSPRTBatch)
+	}
+	f := newFixture(t, Options{})
+	req := sprtReq("greedy", "random", 10, 2000)
+	req.SPRT.Batch = 0
+	var s JobStatus
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+		t.Fatalf("a test without a batch: %d", st)
+	}
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+	m2, _, err := (&Root{Path: f.root}).Load(s.Run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.SPRT == nil || m2.SPRT.BatchPairs*2 != roundrobin.DefaultSPRTBatch {
+		t.Errorf("a test without a batch: %+v, want batches of %d games", m2.SPRT, roundrobin.DefaultSPRTBatch)
 	}
 }
