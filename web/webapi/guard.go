@@ -127,7 +127,7 @@ type (
 // guard from a handler's by them.
 const (
 	refusedCrossOrigin = "cross-origin request refused: only this server's own pages may change its state"
-	refusedNotPage     = "request refused: a request that changes state must come from this server's own page (its browser's Sec-Fetch-Site or Origin, and the page's token)"
+	refusedNotPage     = "request refused: a request that changes state must come from this server's own page (its browser's Sec-Fetch-Site or Origin, and the page's token: reload the page if the server was restarted)"
 	refusedCrossAPI    = "cross-origin request refused: the API and lab.js answer this server's own pages"
 	refusedNotJSON     = "request body must be JSON (Content-Type: application/json)"
 )
