@@ -29,45 +29,55 @@ func UCBPick(sums, counts *[nzsc.MaxChoices]float64, n int, visits, c float64) i
 // RegretMatching writes into sigma the strategy proportional to the
 // positive regrets, uniform when none is positive.
 func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
+	// Over slices of length n: one bounds check, not one an action.
+	x, s := regrets[:n], sigma[:n]
 	sum := 0.0
-	for k := range n {
+	for k, r := range x {
 		// Not max(r, 0): the builtin's care for NaN and -0 costs
 		// branches, and regrets are never NaN; r <= 0 gives +0 as max
 		// does.
-		r := 0.0
-		if regrets[k] > 0 {
-			r = regrets[k]
+		if !(r > 0) {
+			r = 0
 		}
-		sigma[k] = r
+		s[k] = r
 		sum += r
 	}
-	normalize(sigma, n, sum)
+	normalize(s, sum)
 }
 
-// normalize divides sigma's n weights by their sum, or makes sigma
-// uniform when the sum is not positive: the last step of every
-// strategy of the search (regret matching's, exp3's).
-func normalize(sigma *[nzsc.MaxChoices]float64, n int, sum float64) {
+// normalize divides the weights s by their sum, or makes s uniform when
+// the sum is not positive: the last step of every strategy of the search
+// (regret matching's, exp3's).
+func normalize(s []float64, sum float64) {
 	if sum <= 0 {
-		for k := range n {
-			sigma[k] = 1 / float64(n)
+		u := 1 / float64(len(s))
+		for k := range s {
+			s[k] = u
 		}
 		return
 	}
-	for k := range n {
-		sigma[k] /= sum
+	for k := range s {
+		s[k] /= sum
 	}
 }
 
 // DrawMixed draws an action from sigma mixed with the uniform strategy at
 // rate g, with r uniform in [0, 1), and returns it with its probability.
 func DrawMixed(sigma *[nzsc.MaxChoices]float64, n int, g, r float64) (int, float64) {
-	for k := range n {
-		p := (1-g)*sigma[k] + g/float64(n)
-		if r < p || k == n-1 {
+	if n < 1 {
+		panic("agents: DrawMixed over no actions")
+	}
+	s := sigma[:n]
+	// Action k's probability is (1-g)·σ_k + g/n, computed as written
+	// (the same rounding as ever: a seed's decisions do not change).
+	a, b := 1-g, g/float64(n)
+	last := len(s) - 1
+	for k := range s[:last] {
+		p := a*s[k] + b
+		if r < p {
 			return k, p
 		}
 		r -= p
 	}
-	panic("agents: DrawMixed over no actions")
+	return last, a*s[last] + b
 }

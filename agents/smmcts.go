@@ -67,11 +67,9 @@ type SMSearch[S any, G SMGame[S]] struct {
 	nodes []smNode[S]
 	dense []int32 // two seats: per node, [MaxChoices*MaxChoices] children
 	child map[uint64]int32
-	path  []smStep
-	// sigma[d][seat] is the strategy the seat drew its action at depth d
-	// of the iteration's path from (rm, exp3): the backup reuses it, as
-	// the node's statistics have not changed since.
-	sigma [][SMSeats][nzsc.MaxChoices]float64
+	// path[d] is the iteration's step at depth d; its length is the
+	// deepest path yet (entries are reused, not cleared).
+	path []smStep
 	// Scratch for an iteration, kept here because values whose address
 	// goes to the game's methods through a type parameter escape: as
 	// locals they would be allocated at every iteration.
@@ -82,21 +80,33 @@ type SMSearch[S any, G SMGame[S]] struct {
 
 type smNode[S any] struct {
 	state    S
-	n        [SMSeats]uint8
-	act      [SMSeats][nzsc.MaxChoices]nzsc.Choice
 	terminal bool
 	visits   float64
-	// stat[0][s] holds seat s's regrets (rm), estimated total rewards
-	// (exp3) or reward sums (duct); stat[1][s] the sum of its strategies
-	// (rm, exp3) or visit counts (duct). Inline, not in a shared slice:
-	// measured faster (one node's data together, no offset arithmetic).
-	stat [2][SMSeats][nzsc.MaxChoices]float64
+	// seat holds each seat's actions and statistics, one seat's
+	// together: a search of fewer than SMSeats seats touches (and
+	// addNode clears) only the seats it has.
+	seat [SMSeats]smSeat
 }
 
+// smSeat is one seat's part of a node.
+type smSeat struct {
+	// x holds the seat's regrets (rm), estimated total rewards (exp3)
+	// or reward sums (duct); y the sum of its strategies (rm, exp3) or
+	// its visit counts (duct). Inline, not in a shared slice: measured
+	// faster (one node's data together, no offset arithmetic).
+	x, y [nzsc.MaxChoices]float64
+	act  [nzsc.MaxChoices]nzsc.Choice
+	n    uint8
+}
+
+// smStep is a node of an iteration's path and what each seat drew there.
 type smStep struct {
 	node int32
 	a    [SMSeats]uint8
 	p    [SMSeats]float64 // probability with which each seat's action was drawn
+	// sigma[seat] is the strategy the seat drew from (rm, exp3): the
+	// backup reuses it, as the node's statistics have not changed since.
+	sigma [SMSeats][nzsc.MaxChoices]float64
 }
 
 // ParseSelect reads the parameters select and c for the rules named in
@@ -154,6 +164,8 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	t.seats = t.Game.Seats()
 	t.nodes = t.nodes[:0]
 	t.dense = t.dense[:0]
+	// Seats past t.seats pass (a table of fewer seats than the last).
+	t.c = [SMSeats]nzsc.Choice{}
 	if t.seats > 2 {
 		if t.child == nil {
 			t.child = map[uint64]int32{}
@@ -165,8 +177,9 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	for i := 0; b.More(i); i++ {
 		t.iterate()
 	}
-	n = int(t.nodes[0].n[seat])
-	weights := &t.nodes[0].stat[1][seat]
+	sd := &t.nodes[0].seat[seat]
+	n = int(sd.n)
+	weights := &sd.y
 	total := 0.0
 	for k := range n {
 		total += weights[k]
@@ -183,31 +196,47 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 
 // RootChoice returns the choice of seat's root action k (an index Search
 // returned), for a bot whose actions are its legal choices in Mask order.
-func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].act[seat][k] }
+func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].seat[seat].act[k] }
 
 // Nodes returns the number of nodes of the last search's tree.
 func (t *SMSearch[S, G]) Nodes() int { return len(t.nodes) }
 
-// addNode appends a node for state s and returns its index.
+// addNode appends a node for state s and returns its index. It writes
+// every field a search of t.seats seats reads and no other: the storage
+// is reused, and clearing a whole node (four seats' statistics) cost
+// more than the rest of the node's setup.
 func (t *SMSearch[S, G]) addNode(s *S) int32 {
-	t.nodes = append(t.nodes, smNode[S]{state: *s, terminal: t.Game.Over(s)})
-	nd := &t.nodes[len(t.nodes)-1]
+	i := len(t.nodes)
+	if i < cap(t.nodes) {
+		t.nodes = t.nodes[:i+1]
+	} else {
+		t.nodes = append(t.nodes, smNode[S]{})
+	}
+	nd := &t.nodes[i]
+	nd.state = *s
+	nd.terminal = t.Game.Over(s)
+	nd.visits = 0
 	for seat := range t.seats {
+		sd := &nd.seat[seat]
+		sd.x = [nzsc.MaxChoices]float64{}
+		sd.y = [nzsc.MaxChoices]float64{}
 		mask := t.Game.Mask(s, seat)
 		if mask == 0 {
 			// Stuck (or game over): one action, a pass the engine ignores.
-			nd.n[seat], nd.act[seat][0] = 1, nzsc.Unknown
+			sd.n, sd.act[0] = 1, nzsc.Unknown
 			continue
 		}
+		n := 0
 		for ; mask != 0; mask &= mask - 1 {
-			nd.act[seat][nd.n[seat]] = nzsc.Choice(bits.TrailingZeros32(mask))
-			nd.n[seat]++
+			sd.act[n] = nzsc.Choice(bits.TrailingZeros32(mask))
+			n++
 		}
+		sd.n = uint8(n)
 	}
 	if t.seats == 2 {
 		t.dense = grow(t.dense, nzsc.MaxChoices*nzsc.MaxChoices)
 	}
-	return int32(len(t.nodes) - 1)
+	return int32(i)
 }
 
 // grow extends s by k zero elements, reusing its storage.
@@ -224,8 +253,8 @@ func grow[T any](s []T, k int) []T {
 
 // iterate runs one descent, expansion, rollout and backup.
 func (t *SMSearch[S, G]) iterate() {
-	t.path = t.path[:0]
 	idx := int32(0)
+	depth := 0
 	u, c := &t.u, &t.c
 	for {
 		nd := &t.nodes[idx]
@@ -233,34 +262,17 @@ func (t *SMSearch[S, G]) iterate() {
 			t.Game.Values(&nd.state, u)
 			break
 		}
-		st := smStep{node: idx}
-		*c = [SMSeats]nzsc.Choice{}
-		depth := len(t.path)
-		if depth == len(t.sigma) {
-			t.sigma = append(t.sigma, [SMSeats][nzsc.MaxChoices]float64{})
+		if depth == len(t.path) {
+			t.path = append(t.path, smStep{})
 		}
-		sig := &t.sigma[depth]
-		if t.Reverse {
-			for seat := t.seats - 1; seat >= 0; seat-- {
-				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
-			}
-		} else {
-			for seat := range t.seats {
-				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
-			}
-		}
-		joint := uint64(0)
-		for seat := t.seats - 1; seat >= 0; seat-- {
-			joint = joint*nzsc.MaxChoices + uint64(st.a[seat])
-			c[seat] = nd.act[seat][st.a[seat]]
-		}
-		t.path = append(t.path, st)
-		var slot *int32
+		st := &t.path[depth]
+		depth++
+		st.node = idx
+		joint := t.choose(nd, st)
 		var key uint64
 		if t.seats == 2 {
-			slot = &t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)]
-			if *slot != 0 {
-				idx = *slot
+			if ch := t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)]; ch != 0 {
+				idx = ch
 				continue
 			}
 		} else {
@@ -274,7 +286,7 @@ func (t *SMSearch[S, G]) iterate() {
 		*s = nd.state
 		t.Game.Step(s, c)
 		if len(t.nodes) < t.MaxNodes {
-			ch := t.addNode(s) // may move t.nodes and t.dense: nd, slot are stale
+			ch := t.addNode(s) // may move t.nodes and t.dense: nd is stale
 			if t.seats == 2 {
 				t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)] = ch
 			} else {
@@ -284,23 +296,16 @@ func (t *SMSearch[S, G]) iterate() {
 		t.Game.Rollout(s, u)
 		break
 	}
-	for d, st := range t.path {
-		nd := &t.nodes[st.node]
-		nd.visits++
-		for seat := range t.seats {
-			t.update(nd, seat, st.a[seat], st.p[seat], u[seat], &t.sigma[d][seat])
-		}
+	for d := range depth {
+		st := &t.path[d]
+		t.update(&t.nodes[st.node], st, u)
 	}
 }
 
-// strategy writes the current strategy σ (before exploration) of a
-// seat with n actions and statistics x into sigma.
-func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nzsc.MaxChoices]float64) {
-	if t.Rule == SelectRM {
-		RegretMatching(x, sigma, n)
-		return
-	}
-	// exp3: σ ∝ exp(γ/n · estimated total reward).
+// exp3 writes Exp3's current strategy (before exploration) of a seat
+// with n actions and estimated total rewards x into sigma: σ ∝ exp(γ/n ·
+// estimated total reward). (Regret matching's is RegretMatching.)
+func (t *SMSearch[S, G]) exp3(x *[nzsc.MaxChoices]float64, n int, sigma *[nzsc.MaxChoices]float64) {
 	eta := t.C / float64(n)
 	top := x[0]
 	for k := 1; k < n; k++ {
@@ -311,51 +316,79 @@ func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nz
 		sigma[k] = math.Exp(eta * (x[k] - top))
 		sum += sigma[k]
 	}
-	normalize(sigma, n, sum)
+	normalize(sigma[:n], sum)
 }
 
-// choose selects seat's action at node idx and returns it with the
-// probability it was drawn with (1 for duct's deterministic choice);
-// rm and exp3 leave the strategy drawn from in sigma.
-func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int, sigma *[nzsc.MaxChoices]float64) (uint8, float64) {
-	n := int(nd.n[seat])
-	if n == 1 {
-		return 0, 1
+// choose selects every seat's action at node nd (in seat order, or from
+// the last seat with Reverse), writes each with the probability it was
+// drawn with (1 for duct's deterministic choice) into st (rm and exp3:
+// and the strategy drawn from) and its choice into t.c, and returns
+// the joint action's index, Σ action·MaxChoices^seat. One call a node,
+// not one a seat: the calls were a sixth of an iteration.
+func (t *SMSearch[S, G]) choose(nd *smNode[S], st *smStep) (joint uint64) {
+	for i := range t.seats {
+		seat := i
+		if t.Reverse {
+			seat = t.seats - 1 - i
+		}
+		sd := &nd.seat[seat]
+		n := int(sd.n)
+		a, p := 0, 1.0
+		switch {
+		case n == 1:
+		case t.Rule == SelectDUCT:
+			a = UCBPick(&sd.x, &sd.y, n, nd.visits, t.C)
+		case t.Rule == SelectRM:
+			// RegretMatching directly: this path is most of the search.
+			RegretMatching(&sd.x, &st.sigma[seat], n)
+			a, p = DrawMixed(&st.sigma[seat], n, t.C, t.rng.Float64())
+		default:
+			t.exp3(&sd.x, n, &st.sigma[seat])
+			a, p = DrawMixed(&st.sigma[seat], n, t.C, t.rng.Float64())
+		}
+		st.a[seat], st.p[seat] = uint8(a), p
+		t.c[seat] = sd.act[a]
+		joint += uint64(a) * smPow[seat]
 	}
-	if t.Rule == SelectDUCT {
-		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, t.C)), 1
-	}
-	t.strategy(&nd.stat[0][seat], n, sigma)
-	k, p := DrawMixed(sigma, n, t.C, t.rng.Float64())
-	return uint8(k), p
+	return joint
 }
 
-// update backs seat's reward u up into node idx's statistics for action
-// a drawn with probability p from sigma (rm, exp3: the strategy choose
-// computed from these statistics, unchanged since).
-func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64, sigma *[nzsc.MaxChoices]float64) {
-	n := int(nd.n[seat])
-	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
-	if n == 1 {
-		y[0]++
-		return
-	}
-	switch t.Rule {
-	case SelectDUCT:
-		x[a] += u
-		y[a]++
-	case SelectRM:
-		// Regret of each action against the sampled reward, with the
-		// played action's reward estimated as u/p (unbiased).
-		for k := range n {
-			x[k] -= u
-			y[k] += sigma[k]
+// smPow[seat] is MaxChoices^seat, a seat's weight in a joint action's
+// index.
+var smPow = [SMSeats]uint64{1, nzsc.MaxChoices, nzsc.MaxChoices * nzsc.MaxChoices, nzsc.MaxChoices * nzsc.MaxChoices * nzsc.MaxChoices}
+
+// update backs every seat's reward u up into node nd's statistics for
+// the actions st drew (rm, exp3: drawn from the strategies st keeps,
+// which choose computed from these statistics, unchanged since).
+func (t *SMSearch[S, G]) update(nd *smNode[S], st *smStep, u *[SMSeats]float64) {
+	nd.visits++
+	for seat := range t.seats {
+		sd := &nd.seat[seat]
+		n := int(sd.n)
+		a, r := st.a[seat], u[seat]
+		if n == 1 {
+			sd.y[0]++
+			continue
 		}
-		x[a] += u / p
-	case SelectExp3:
-		for k := range n {
-			y[k] += sigma[k]
+		switch t.Rule {
+		case SelectDUCT:
+			sd.x[a] += r
+			sd.y[a]++
+		case SelectRM:
+			// Regret of each action against the sampled reward, with the
+			// played action's reward estimated as r/p (unbiased).
+			x, y, sigma := sd.x[:n], sd.y[:n], st.sigma[seat][:n]
+			for k := range x {
+				x[k] -= r
+				y[k] += sigma[k]
+			}
+			sd.x[a] += r / st.p[seat]
+		case SelectExp3:
+			y, sigma := sd.y[:n], st.sigma[seat][:n]
+			for k := range y {
+				y[k] += sigma[k]
+			}
+			sd.x[a] += r / st.p[seat]
 		}
-		x[a] += u / p
 	}
 }
