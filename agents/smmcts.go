@@ -104,9 +104,11 @@ type smStep struct {
 	node int32
 	a    [SMSeats]uint8
 	p    [SMSeats]float64 // probability with which each seat's action was drawn
-	// sigma[seat] is the strategy the seat drew from (rm, exp3): the
-	// backup reuses it, as the node's statistics have not changed since.
-	sigma [SMSeats][nzsc.MaxChoices]float64
+	// w[seat]/sum[seat] is the strategy the seat drew from (rm, exp3):
+	// the backup reuses it, as the node's statistics have not changed
+	// since.
+	w   [SMSeats][nzsc.MaxChoices]float64
+	sum [SMSeats]float64
 }
 
 // ParseSelect reads the parameters select and c for the rules named in
@@ -303,20 +305,20 @@ func (t *SMSearch[S, G]) iterate() {
 }
 
 // exp3 writes Exp3's current strategy (before exploration) of a seat
-// with n actions and estimated total rewards x into sigma: σ ∝ exp(γ/n ·
-// estimated total reward). (Regret matching's is RegretMatching.)
-func (t *SMSearch[S, G]) exp3(x *[nzsc.MaxChoices]float64, n int, sigma *[nzsc.MaxChoices]float64) {
+// with n actions and estimated total rewards x as weights w and returns
+// their sum, as RegretWeights does: σ ∝ exp(γ/n · estimated total
+// reward).
+func (t *SMSearch[S, G]) exp3(x *[nzsc.MaxChoices]float64, n int, w *[nzsc.MaxChoices]float64) (sum float64) {
 	eta := t.C / float64(n)
 	top := x[0]
 	for k := 1; k < n; k++ {
 		top = max(top, x[k])
 	}
-	sum := 0.0
 	for k := range n {
-		sigma[k] = math.Exp(eta * (x[k] - top))
-		sum += sigma[k]
+		w[k] = math.Exp(eta * (x[k] - top))
+		sum += w[k]
 	}
-	normalize(sigma[:n], sum)
+	return uniformIfZero(w[:n], sum)
 }
 
 // choose selects every seat's action at node nd (in seat order, or from
@@ -331,6 +333,7 @@ func (t *SMSearch[S, G]) choose(nd *smNode[S], st *smStep) (joint uint64) {
 		if t.Reverse {
 			seat = t.seats - 1 - i
 		}
+		seat &= SMSeats - 1 // < SMSeats: no bounds checks below
 		sd := &nd.seat[seat]
 		n := int(sd.n)
 		a, p := 0, 1.0
@@ -338,13 +341,16 @@ func (t *SMSearch[S, G]) choose(nd *smNode[S], st *smStep) (joint uint64) {
 		case n == 1:
 		case t.Rule == SelectDUCT:
 			a = UCBPick(&sd.x, &sd.y, n, nd.visits, t.C)
-		case t.Rule == SelectRM:
-			// RegretMatching directly: this path is most of the search.
-			RegretMatching(&sd.x, &st.sigma[seat], n)
-			a, p = DrawMixed(&st.sigma[seat], n, t.C, t.rng.Float64())
 		default:
-			t.exp3(&sd.x, n, &st.sigma[seat])
-			a, p = DrawMixed(&st.sigma[seat], n, t.C, t.rng.Float64())
+			w := &st.w[seat]
+			var sum float64
+			if t.Rule == SelectRM {
+				sum = RegretWeights(&sd.x, w, n)
+			} else {
+				sum = t.exp3(&sd.x, n, w)
+			}
+			st.sum[seat] = sum
+			a, p = DrawMixed(w, sum, n, t.C, t.rng.Float64())
 		}
 		st.a[seat], st.p[seat] = uint8(a), p
 		t.c[seat] = sd.act[a]
@@ -363,6 +369,7 @@ var smPow = [SMSeats]uint64{1, nzsc.MaxChoices, nzsc.MaxChoices * nzsc.MaxChoice
 func (t *SMSearch[S, G]) update(nd *smNode[S], st *smStep, u *[SMSeats]float64) {
 	nd.visits++
 	for seat := range t.seats {
+		seat &= SMSeats - 1 // < SMSeats: no bounds checks below
 		sd := &nd.seat[seat]
 		n := int(sd.n)
 		a, r := st.a[seat], u[seat]
@@ -377,16 +384,18 @@ func (t *SMSearch[S, G]) update(nd *smNode[S], st *smStep, u *[SMSeats]float64) 
 		case SelectRM:
 			// Regret of each action against the sampled reward, with the
 			// played action's reward estimated as r/p (unbiased).
-			x, y, sigma := sd.x[:n], sd.y[:n], st.sigma[seat][:n]
+			x := sd.x[:n]
+			y, w, sum := sd.y[:len(x)], st.w[seat][:len(x)], st.sum[seat]
 			for k := range x {
 				x[k] -= r
-				y[k] += sigma[k]
+				y[k] += w[k] / sum
 			}
 			sd.x[a] += r / st.p[seat]
 		case SelectExp3:
-			y, sigma := sd.y[:n], st.sigma[seat][:n]
+			y := sd.y[:n]
+			w, sum := st.w[seat][:len(y)], st.sum[seat]
 			for k := range y {
-				y[k] += sigma[k]
+				y[k] += w[k] / sum
 			}
 			sd.x[a] += r / st.p[seat]
 		}
