@@ -49,8 +49,9 @@ type SMGame[S any] interface {
 // mark (at most MaxNodes nodes; past it iterations still roll out).
 //
 // Two seats find children in a dense table (25 slots a node); more seats
-// in a map keyed by node and joint action, cleared, not reallocated, at
-// each search: 5^4 slots a node would be mostly empty.
+// in a hash table keyed by node and joint action (smChildren), emptied,
+// not reallocated, at each search: 5^4 slots a node would be mostly
+// empty.
 type SMSearch[S any, G SMGame[S]] struct {
 	Game G
 	Rule int
@@ -65,8 +66,8 @@ type SMSearch[S any, G SMGame[S]] struct {
 	rng   *rand.Rand
 	seats int
 	nodes []smNode[S]
-	dense []int32 // two seats: per node, [MaxChoices*MaxChoices] children
-	child map[uint64]int32
+	dense []int32    // two seats: per node, [MaxChoices*MaxChoices] children
+	child smChildren // more than two seats
 	// path[d] is the iteration's step at depth d; its length is the
 	// deepest path yet (entries are reused, not cleared).
 	path []smStep
@@ -169,10 +170,7 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	// Seats past t.seats pass (a table of fewer seats than the last).
 	t.c = [SMSeats]nzsc.Choice{}
 	if t.seats > 2 {
-		if t.child == nil {
-			t.child = map[uint64]int32{}
-		}
-		clear(t.child)
+		t.child.reset()
 	}
 	t.addNode(root)
 	b.Start()
@@ -241,6 +239,79 @@ func (t *SMSearch[S, G]) addNode(s *S) int32 {
 	return int32(i)
 }
 
+// smChildren maps keys (a node and a joint action, node<<10 | joint) to
+// child nodes (never 0, the root) for searches of more than two seats:
+// open addressing with linear probing, at most half full, each slot
+// stamped with the search that wrote it so that a new search empties
+// the table by a new stamp instead of clearing it. It replaced a Go map
+// (hashing and probing through the runtime: about 3% of a 4-player
+// iteration).
+type smChildren struct {
+	slot  []smSlot
+	stamp uint32 // the current search's; slots of others are empty
+	used  int
+}
+
+type smSlot struct {
+	key   uint64
+	stamp uint32
+	child int32
+}
+
+// reset empties the table for a new search.
+func (h *smChildren) reset() {
+	h.stamp++
+	h.used = 0
+	if h.stamp == 0 { // wrapped: old stamps could match again
+		clear(h.slot)
+		h.stamp = 1
+	}
+	if h.slot == nil {
+		h.slot = make([]smSlot, 1024)
+	}
+}
+
+// home is key's first slot: Fibonacci hashing onto the table's size, a
+// power of two.
+func (h *smChildren) home(key uint64) int {
+	return int((key * 0x9e3779b97f4a7c15) >> (64 - bits.TrailingZeros(uint(len(h.slot)))))
+}
+
+// get returns key's child, 0 for none.
+func (h *smChildren) get(key uint64) int32 {
+	mask := len(h.slot) - 1
+	for i := h.home(key); ; i = (i + 1) & mask {
+		sl := &h.slot[i]
+		if sl.stamp != h.stamp {
+			return 0
+		}
+		if sl.key == key {
+			return sl.child
+		}
+	}
+}
+
+// put sets key's child (key absent), doubling the table past half full.
+func (h *smChildren) put(key uint64, child int32) {
+	if 2*(h.used+1) > len(h.slot) {
+		old := h.slot
+		h.slot = make([]smSlot, 2*len(old))
+		h.used = 0
+		for _, sl := range old {
+			if sl.stamp == h.stamp {
+				h.put(sl.key, sl.child)
+			}
+		}
+	}
+	mask := len(h.slot) - 1
+	i := h.home(key)
+	for h.slot[i].stamp == h.stamp {
+		i = (i + 1) & mask
+	}
+	h.slot[i] = smSlot{key: key, stamp: h.stamp, child: child}
+	h.used++
+}
+
 // grow extends s by k zero elements, reusing its storage.
 func grow[T any](s []T, k int) []T {
 	l := len(s)
@@ -279,7 +350,7 @@ func (t *SMSearch[S, G]) iterate() {
 			}
 		} else {
 			key = uint64(idx)<<10 | joint
-			if ch, ok := t.child[key]; ok {
+			if ch := t.child.get(key); ch != 0 {
 				idx = ch
 				continue
 			}
@@ -292,7 +363,7 @@ func (t *SMSearch[S, G]) iterate() {
 			if t.seats == 2 {
 				t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)] = ch
 			} else {
-				t.child[key] = ch
+				t.child.put(key, ch)
 			}
 		}
 		t.Game.Rollout(s, u)

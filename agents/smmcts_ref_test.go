@@ -380,3 +380,73 @@ func compareSearch[S any, G SMGame[S]](t *testing.T, name string, seats int, tre
 		t.Fatalf("%s: the generators part after the search", name)
 	}
 }
+
+// TestSMChildren checks the N-seat child table against a Go map through
+// growth, resets (a new stamp empties it) and the stamp's wrap.
+func TestSMChildren(t *testing.T) {
+	var h smChildren
+	src := rand.New(rand.NewPCG(1, 2))
+	var last []uint64
+	most := 0
+	for round, size := range []int{300, 5000, 40, 7000} {
+		if round == 2 {
+			// The next reset wraps the stamp to 1: mark the live slots
+			// as written by a search of stamp 1 long ago, which the
+			// reset must empty.
+			for i := range h.slot {
+				if h.slot[i].stamp == h.stamp {
+					h.slot[i].stamp = 1
+				}
+			}
+			h.stamp = math.MaxUint32
+		}
+		h.reset()
+		// The last search's keys are gone, and stay gone as the table
+		// grows.
+		gone := func() {
+			for _, key := range last {
+				if ch := h.get(key); ch != 0 {
+					t.Fatalf("round %d: key %#x of the last search: got %d after a reset", round, key, ch)
+				}
+			}
+		}
+		gone()
+		want := map[uint64]int32{}
+		var keys []uint64
+		for len(want) < size {
+			key := uint64(src.IntN(1<<17))<<10 | uint64(src.IntN(625))
+			if h.get(key) != want[key] {
+				t.Fatalf("round %d: key %#x: got %d, want %d", round, key, h.get(key), want[key])
+			}
+			if _, ok := want[key]; !ok {
+				want[key] = int32(len(want) + 1)
+				h.put(key, want[key])
+				keys = append(keys, key)
+			}
+		}
+		for key, ch := range want {
+			if got := h.get(key); got != ch {
+				t.Fatalf("round %d: key %#x: got %d, want %d", round, key, got, ch)
+			}
+		}
+		for i := 0; i < len(last); i++ {
+			if _, ok := want[last[i]]; ok { // drawn again this round
+				last[i] = last[len(last)-1]
+				last = last[:len(last)-1]
+				i--
+			}
+		}
+		gone()
+		last = keys
+		// At most half full, and no larger than the most keys any
+		// search held needs.
+		most = max(most, size)
+		n := 1024
+		for 2*most > n {
+			n *= 2
+		}
+		if len(h.slot) != n {
+			t.Fatalf("round %d: %d slots for at most %d keys, want %d", round, len(h.slot), most, n)
+		}
+	}
+}
