@@ -44,8 +44,8 @@ func init() {
 // The search is agents.SMSearch, the same as the two-player bot's; this
 // bot is its N-player NZSC game (mctsGame). The tree lives in node
 // storage reused across decisions and games (at most 2^17 nodes);
-// children are found through a map keyed by node and joint action,
-// cleared, not reallocated, at each decision. Rollouts draw
+// children are found through a hash table keyed by node and joint
+// action, emptied, not reallocated, at each decision. Rollouts draw
 // from an rng.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
