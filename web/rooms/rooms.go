@@ -591,6 +591,21 @@ func (rm *room) seatOf(r *http.Request, link bool) int {
 	return -1
 }
 
+// person locks the room and returns the seat of the request's person
+// (seatOf, never from the address): the one check of every request that
+// sees or plays a seat. A request of no person in the room is answered
+// 403 and returns false with the room unlocked.
+func (rm *room) person(w http.ResponseWriter, r *http.Request) (int, bool) {
+	rm.mu.Lock()
+	seat := rm.seatOf(r, false)
+	if seat < 0 {
+		rm.mu.Unlock()
+		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+		return -1, false
+	}
+	return seat, true
+}
+
 func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	rm, ok := h.room(w, r)
 	if !ok {
@@ -605,11 +620,8 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		}
 		since = n
 	}
-	rm.mu.Lock()
-	seat := rm.seatOf(r, false)
-	if seat < 0 {
-		rm.mu.Unlock()
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
 	}
 	rm.seen[seat] = time.Now()
@@ -665,13 +677,12 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 4096, &b) {
 		return
 	}
-	rm.mu.Lock()
-	defer rm.mu.Unlock()
-	seat := rm.seatOf(r, false)
-	switch {
-	case seat < 0:
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
+	}
+	defer rm.mu.Unlock()
+	switch {
 	case !rm.full():
 		webapi.Error(w, http.StatusConflict, "wait for everyone to join")
 		return
@@ -716,14 +727,12 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rm.mu.Lock()
-	defer rm.mu.Unlock()
-	seat := rm.seatOf(r, false)
-	switch {
-	case seat < 0:
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
-	case !rm.st.Over():
+	}
+	defer rm.mu.Unlock()
+	if !rm.st.Over() {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")
 		return
 	}
