@@ -34,7 +34,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
+	"github.com/nzsclab/nzsc/engine/games"
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
@@ -384,10 +384,11 @@ type Offer struct {
 }
 
 // Offers lists every registered game at every number of seats that
-// people can share, for the page's choice of game.
+// people can share, for the page's choice of game: NZSC first, as every
+// page lists the games (games.Registered).
 func Offers() []Offer {
 	var out []Offer
-	for _, i := range game.Registered() {
+	for _, i := range games.Registered() {
 		for n := i.MinSeats; n <= i.MaxSeats; n++ {
 			g, err := i.New(n, nil)
 			if err != nil {
