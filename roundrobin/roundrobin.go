@@ -350,8 +350,8 @@ type Result struct {
 // Play plays opts.Chunks of the run and returns their counts. When ctx is
 // cancelled it returns the finished chunks' counts with Interrupted set
 // and a nil error.
-func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
-	res := Result{Counts: cfg.Empty()}
+func Play(ctx context.Context, cfg *Config, opts Options) (res Result, err error) {
+	res = Result{Counts: cfg.Empty()}
 	if err := cfg.Check(); err != nil {
 		return res, err
 	}
@@ -371,17 +371,24 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 		all := tournament.RemainingSet(plan.NumChunks(), nil)
 		set = &all
 	}
+	// The workers, and their bots, last the whole call, whatever the
+	// segments (workerPool).
+	pool := newWorkerPool(cfg, tables, workers)
+	defer func() {
+		if cerr := pool.close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
 	if opts.Checkpoint == nil {
-		// Nothing to do between segments: one run of the runner, its
-		// workers (and their bots) built once.
+		// Nothing to do between segments: one run of the runner.
 		plan.Chunks, plan.Set = opts.Chunks, set
-		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		rep, err := playSegment(ctx, cfg, plan, pool, &opts, &res)
 		res.Interrupted = rep.Interrupted && err == nil
 		return res, err
 	}
 	for segment := range segments(opts.Chunks, set, seg) {
 		plan.Chunks = segment
-		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		rep, err := playSegment(ctx, cfg, plan, pool, &opts, &res)
 		if len(rep.Finished) > 0 {
 			if cerr := opts.Checkpoint(&res.Counts, res.Finished); cerr != nil && err == nil {
 				if cerr == ErrStop && !rep.Interrupted {
@@ -404,7 +411,8 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 
 // playSegment plays plan's chunks on the runner and adds their counts and
 // finished chunks to res.
-func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
+func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *workerPool, opts *Options, res *Result) (tournament.Report[agg], error) {
+	workers := len(pool.ws)
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
 	var order *logOrder
@@ -417,13 +425,8 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 		// for chunks of uneven length, a bounded amount of records.
 		order = newLogOrder(ctx, opts.GamesLog, chunks, 2*workers)
 	}
-	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		w, err := newWorker(cfg, tables, order)
-		if err != nil {
-			return nil, err
-		}
-		w.(*worker).setContext(ctx) // a stop ends the bots' searches too
-		return w, nil
+	rep, err := tournament.Run[agg](ctx, plan, func(i int) (tournament.Worker[agg], error) {
+		return pool.get(ctx, i, order)
 	}, counter)
 	stop()
 	if order != nil {

@@ -124,13 +124,86 @@ func (w *worker) setContext(ctx context.Context) {
 // Close implements tournament.Worker. A worker that ends may leave a
 // chunk unplayed (an error, a stop): the others stop waiting for it.
 func (w *worker) Close() error {
+	w.release()
+	return w.closeBots()
+}
+
+// release tells the segment's reorder buffer that this worker plays no
+// more of it.
+func (w *worker) release() {
 	if w.order != nil {
 		w.order.release()
 	}
+}
+
+// closeBots closes the worker's bots (external programs end).
+func (w *worker) closeBots() error {
 	if w.ffa != nil {
 		return w.ffa.close()
 	}
 	return w.table.close()
+}
+
+// workerPool keeps the workers of one Play call, and so their bots, from
+// one segment to the next: a run looked at or saved between segments (a
+// sequential test every batch, a run directory at each checkpoint) builds
+// each worker, and starts each external program, once, as cutechess-cli
+// keeps its engines for a whole match, rather than once a segment (with a
+// trivial exec bot in batches of 64 games, a quarter more CPU). Worker i
+// of every segment is the same worker; segments run one after the other,
+// so no two goroutines use it at once. What a worker carries between
+// games is what it carried between the chunks of one segment already:
+// series start at chunk boundaries (seriesStarts) and every game's
+// randomness comes from its seed, so the counts and the log do not
+// change.
+type workerPool struct {
+	cfg    *Config
+	tables [][]int
+	ws     []*worker
+}
+
+func newWorkerPool(cfg *Config, tables [][]int, workers int) *workerPool {
+	return &workerPool{cfg: cfg, tables: tables, ws: make([]*worker, workers)}
+}
+
+// get returns worker i for a segment whose reorder buffer is order (nil
+// without a games log) and whose context is ctx, built at its first
+// segment. Its Close ends its part in the segment, not its bots.
+func (p *workerPool) get(ctx context.Context, i int, order *logOrder) (tournament.Worker[agg], error) {
+	w := p.ws[i]
+	if w == nil {
+		wk, err := newWorker(p.cfg, p.tables, order)
+		if err != nil {
+			return nil, err
+		}
+		w = wk.(*worker)
+		p.ws[i] = w
+	}
+	// A segment cut short (a stop) may have left a chunk's records.
+	w.order, w.buf = order, w.buf[:0]
+	w.setContext(ctx) // a stop ends the bots' searches too
+	return pooled{w}, nil
+}
+
+// close closes every worker's bots, once the last segment is played.
+func (p *workerPool) close() error {
+	var errs []error
+	for i, w := range p.ws {
+		if w != nil {
+			errs = append(errs, w.closeBots())
+			p.ws[i] = nil
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// pooled is a pool's worker as one segment's runner sees it: closing it
+// ends the segment's share, and the bots play on in the next.
+type pooled struct{ *worker }
+
+func (w pooled) Close() error {
+	w.release()
+	return nil
 }
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
