@@ -24,28 +24,47 @@ import (
 // writes them, in chunk order, when the workers are done. Every chunk put
 // accepted is written, so the log holds exactly the chunks the runner
 // counts. One lock per chunk, none per game.
+//
+// A run read in chunk order (Options.InOrder: a sequential test deciding
+// after every pair) also hands over each chunk's counts, and the buffer
+// delivers them in chunk order (deliver, called with the lock held, after
+// the chunk's records are written), log or no log. There the buffer, not
+// the runner, says what the run played: the chunks delivered, a prefix of
+// the run's. Once deliver says stop, nothing more is written or
+// delivered, and after a stop (the context) the chunks held beyond the
+// one it cut short are dropped, not flushed: the counts and the log hold
+// the same prefix whatever the workers.
 type logOrder struct {
-	log    *results.GamesLog
-	next   func() (uint64, bool)
-	stop   func()
-	window int
-	after  func() bool // stops the context watch
+	log     *results.GamesLog // nil when only delivering
+	deliver func(c uint64, counts *agg) (stop bool, err error)
+	next    func() (uint64, bool)
+	stop    func()
+	window  int
+	after   func() bool // stops the context watch
 
 	mu      sync.Mutex
 	wake    *sync.Cond
 	head    uint64 // the oldest chunk not yet written
 	more    bool   // head is a chunk (not past the last)
-	held    map[uint64][]byte
+	held    map[uint64]heldChunk
 	free    [][]byte
 	stopped bool
+	done    bool // deliver said stop
 	err     error
+}
+
+// heldChunk is a finished chunk waiting for its predecessors: its
+// records and, when delivering, its counts.
+type heldChunk struct {
+	buf    []byte
+	counts agg
 }
 
 // newLogOrder returns the reorder buffer of a segment whose chunks, in the
 // order the runner feeds them, are chunks; window is the most chunks held
 // before workers wait (at least 1).
 func newLogOrder(ctx context.Context, log *results.GamesLog, chunks iter.Seq[uint64], window int) *logOrder {
-	o := &logOrder{log: log, window: max(window, 1), held: map[uint64][]byte{}}
+	o := &logOrder{log: log, window: max(window, 1), held: map[uint64]heldChunk{}}
 	o.wake = sync.NewCond(&o.mu)
 	o.next, o.stop = iter.Pull(chunks)
 	o.head, o.more = o.next()
@@ -62,41 +81,54 @@ func (o *logOrder) release() {
 	o.mu.Unlock()
 }
 
-// put hands over chunk c's records (buf, whole lines) and returns an empty
-// buffer for the worker's next chunk. It waits while the buffer is full
-// and c is not the head. An error is the log's.
-func (o *logOrder) put(c uint64, buf []byte) ([]byte, error) {
+// put hands over chunk c's records (buf, whole lines) and, when
+// delivering, its counts, and returns an empty buffer for the worker's
+// next chunk. It waits while the buffer is full and c is not the head. An
+// error is the log's or deliver's.
+func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	for o.err == nil && !o.stopped && (!o.more || c != o.head) && len(o.held) >= o.window {
+	for o.err == nil && !o.stopped && !o.done && (!o.more || c != o.head) && len(o.held) >= o.window {
 		o.wake.Wait()
 	}
 	if o.err != nil {
 		return buf[:0], o.err
 	}
+	if o.done {
+		// Played ahead of a test that has decided: dropped.
+		return buf[:0], nil
+	}
 	if !o.more || c != o.head {
-		o.held[c] = buf
+		o.held[c] = heldChunk{buf, counts}
 		return o.spare(), nil
 	}
-	o.write(c, buf)
-	for o.err == nil && o.more {
-		b, ok := o.held[o.head]
+	o.write(c, heldChunk{buf, counts})
+	for o.err == nil && !o.done && o.more {
+		h, ok := o.held[o.head]
 		if !ok {
 			break
 		}
 		delete(o.held, o.head)
-		o.write(o.head, b)
+		o.write(o.head, h)
 	}
 	o.wake.Broadcast()
 	return o.spare(), o.err
 }
 
-// write writes the head chunk c and moves the head on. Called with mu
-// held.
-func (o *logOrder) write(c uint64, b []byte) {
-	o.err = o.log.WriteChunk(c, b)
+// write writes the head chunk c, delivers it and moves the head on.
+// Called with mu held.
+func (o *logOrder) write(c uint64, h heldChunk) {
+	if o.log != nil {
+		o.err = o.log.WriteChunk(c, h.buf)
+	}
+	if o.err == nil && o.deliver != nil {
+		o.done, o.err = o.deliver(c, &h.counts)
+		if o.done {
+			clear(o.held)
+		}
+	}
 	if len(o.free) < o.window {
-		o.free = append(o.free, b[:0])
+		o.free = append(o.free, h.buf[:0])
 	}
 	o.head, o.more = o.next()
 }
@@ -119,9 +151,14 @@ func (o *logOrder) flush() error {
 	o.stop()
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if o.deliver != nil {
+		// Beyond a chunk the stop cut short: not part of the prefix.
+		clear(o.held)
+		return o.err
+	}
 	for _, c := range slices.Sorted(maps.Keys(o.held)) {
 		if o.err == nil {
-			o.err = o.log.WriteChunk(c, o.held[c])
+			o.err = o.log.WriteChunk(c, o.held[c].buf)
 		}
 		delete(o.held, c)
 	}

@@ -256,7 +256,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.table.newSeries(pr)
 	}
 	var rec *game.Record
-	if w.order != nil {
+	if w.logs() {
 		rec = &w.rec
 	}
 	half := w.table.play(p, seed, pr, 0, rec)
@@ -271,7 +271,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	}
 	p.Pentanomial[half]++
 	w.countOpening(p, k, half)
-	return w.endPair(pair)
+	return w.endPair(a, pair)
 }
 
 // seriesStarts reports whether the run's pair (or set) pair, the k-th of
@@ -338,13 +338,16 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 	}
 }
 
-// endPair ends a pair. At a chunk's last pair, after which the runner
-// counts the chunk, a stop that came during the chunk drops it with the
-// context's error (its search bots answered at once from the stop on,
-// agents.ContextSetter, so its games are not real); otherwise the
-// chunk's records go to the log (in chunk order, through the reorder
-// buffer), so that the log and the counts hold the same games.
-func (w *worker) endPair(pair uint64) error {
+// endPair ends a pair, whose counts are in a. At a chunk's last pair,
+// after which the runner counts the chunk, a stop that came during the
+// chunk drops it with the context's error (its search bots answered at
+// once from the stop on, agents.ContextSetter, so its games are not
+// real); otherwise the chunk's records go to the log (in chunk order,
+// through the reorder buffer), so that the log and the counts hold the
+// same games. A run read in chunk order (Options.InOrder) hands the
+// chunk's counts to the buffer too, taken out of a: the buffer, not the
+// runner, counts them.
+func (w *worker) endPair(a *agg, pair uint64) error {
 	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
 		return nil
 	}
@@ -355,10 +358,18 @@ func (w *worker) endPair(pair uint64) error {
 	if w.order == nil {
 		return nil
 	}
+	var counts agg
+	if w.order.deliver != nil {
+		counts, *a = *a, agg{}
+	}
 	var err error
-	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf)
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts)
 	return err
 }
+
+// logs reports whether the worker writes its games' records: a run with
+// a games log.
+func (w *worker) logs() bool { return w.order != nil && w.order.log != nil }
 
 // playSet plays set k of a table of three or more seats: one game per
 // order of the table's bots in the seats (n! games, in lexicographic
@@ -378,7 +389,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		w.setOpening(&seed, k)
 	}
 	var rec *game.Record
-	if w.order != nil {
+	if w.logs() {
 		rec = &w.rec
 	}
 	if w.seriesStarts(set, k) {
@@ -403,7 +414,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	if tc.Openings != nil {
 		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set[:len(orders)])
 	}
-	return w.endPair(set)
+	return w.endPair(a, set)
 }
 
 // logGame appends the game just played, as a record, to the chunk's
