@@ -2,12 +2,12 @@ package roundrobin
 
 import (
 	"context"
-	"iter"
 	"maps"
 	"slices"
 	"sync"
 
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // logOrder puts the chunks' records into the games log in chunk order,
@@ -37,8 +37,7 @@ import (
 type logOrder struct {
 	log     *results.GamesLog // nil when only delivering
 	deliver func(c uint64, counts *agg) (stop bool, err error)
-	next    func() (uint64, bool)
-	stop    func()
+	chunks  chunkCursor
 	window  int
 	after   func() bool // stops the context watch
 
@@ -61,15 +60,62 @@ type heldChunk struct {
 }
 
 // newLogOrder returns the reorder buffer of a segment whose chunks, in the
-// order the runner feeds them, are chunks; window is the most chunks held
-// before workers wait (at least 1).
-func newLogOrder(ctx context.Context, log *results.GamesLog, chunks iter.Seq[uint64], window int) *logOrder {
-	o := &logOrder{log: log, window: max(window, 1), held: map[uint64]heldChunk{}}
+// order the runner feeds them, are plan's (its Chunks, or its Set's);
+// window is the most chunks held before workers wait (at least 1).
+func newLogOrder(ctx context.Context, log *results.GamesLog, plan tournament.Plan, window int) *logOrder {
+	o := &logOrder{log: log, window: max(window, 1), held: map[uint64]heldChunk{},
+		chunks: chunkCursor{list: plan.Chunks, set: plan.Set}}
 	o.wake = sync.NewCond(&o.mu)
-	o.next, o.stop = iter.Pull(chunks)
-	o.head, o.more = o.next()
+	o.head, o.more = o.chunks.next()
 	o.after = context.AfterFunc(ctx, o.release)
 	return o
+}
+
+// chunkCursor walks a segment's chunks in order: list when not nil, else
+// set's. It is no iter.Pull: the head moves on in whichever worker wrote
+// it, and a coroutine may not be resumed from a goroutine locked to its
+// thread when it was made in one that was not, or the reverse (the
+// runtime throws).
+type chunkCursor struct {
+	list    []uint64
+	set     *tournament.ChunkSet
+	i       int    // list's next
+	c       uint64 // set's last chunk returned
+	started bool
+	done    int // set's first Done range not wholly before c
+}
+
+// next returns the next chunk, or false after the last.
+func (k *chunkCursor) next() (uint64, bool) {
+	if k.list != nil || k.set == nil {
+		if k.i >= len(k.list) {
+			return 0, false
+		}
+		k.i++
+		return k.list[k.i-1], true
+	}
+	s := k.set
+	c := s.Offset
+	if k.started {
+		c = k.c + s.Stride
+	}
+	for c < s.N {
+		for k.done < len(s.Done) && s.Done[k.done][1] < c {
+			k.done++
+		}
+		if k.done == len(s.Done) || s.Done[k.done][0] > c {
+			k.c, k.started = c, true
+			return c, true
+		}
+		// Past the finished range, on the set's stride.
+		e := s.Done[k.done][1] + 1
+		c = s.Offset
+		if e > s.Offset {
+			c += (e - s.Offset + s.Stride - 1) / s.Stride * s.Stride
+		}
+	}
+	k.started, k.c = true, s.N
+	return 0, false
 }
 
 // release ends the waiting for good: a worker that ends, or a stop,
@@ -130,7 +176,7 @@ func (o *logOrder) write(c uint64, h heldChunk) {
 	if len(o.free) < o.window {
 		o.free = append(o.free, h.buf[:0])
 	}
-	o.head, o.more = o.next()
+	o.head, o.more = o.chunks.next()
 }
 
 // spare returns a recycled buffer, or nil (append allocates one).
@@ -148,7 +194,6 @@ func (o *logOrder) spare() []byte {
 // cut short. It returns the log's first error.
 func (o *logOrder) flush() error {
 	o.after()
-	o.stop()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.deliver != nil {

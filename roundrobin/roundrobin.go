@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -435,13 +434,9 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
 	var order *logOrder
 	if opts.GamesLog != nil {
-		chunks := plan.Set.All()
-		if plan.Chunks != nil {
-			chunks = slices.Values(plan.Chunks)
-		}
 		// Two chunks a worker may wait beside the one each plays: room
 		// for chunks of uneven length, a bounded amount of records.
-		order = newLogOrder(ctx, opts.GamesLog, chunks, 2*workers)
+		order = newLogOrder(ctx, opts.GamesLog, plan, 2*workers)
 	}
 	rep, err := tournament.Run[agg](ctx, plan, func(i int) (tournament.Worker[agg], error) {
 		return pool.get(ctx, i, order)
@@ -473,13 +468,9 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	workers := len(pool.ws)
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
-	chunks := plan.Set.All()
-	if plan.Chunks != nil {
-		chunks = slices.Values(plan.Chunks)
-	}
 	// As for a log alone (playSegment), two chunks a worker may hold
 	// beside the one each plays: how far the workers play ahead.
-	order := newLogOrder(runCtx, opts.GamesLog, chunks, 2*workers)
+	order := newLogOrder(runCtx, opts.GamesLog, plan, 2*workers)
 	order.deliver = func(c uint64, a *agg) (bool, error) {
 		chunk := analysis.Tournament{Bots: res.Counts.Bots, Pairings: a.p, Tables: a.t, Game: a.g}
 		if err := res.Counts.Merge(&chunk); err != nil {
