@@ -167,3 +167,44 @@ func TestSPRTFilesSameWhateverWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestSPRTOlderDirsDecideAtBatchEnds: a test whose manifest predates
+// every_pair (resumed from an older run directory) goes on as it was
+// played, deciding at the ends of its batches only: greedy against
+// random crosses at 58 games (seed 1) but such a test stops at its first
+// batch end, 64. Its chunks are what they were (here a batch's eighths).
+func TestSPRTOlderDirsDecideAtBatchEnds(t *testing.T) {
+	g, err := game.Build("nzsc", 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, every := range []bool{true, false} {
+		cfg := &Config{Game: g, Bots: bots(t, "greedy", "random")}
+		st := &results.SPRTState{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
+		start, err := NewSPRT(cfg, st, 2000, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start.Seed, start.SeedGiven = 1, true
+		if !every {
+			st.EveryPair, start.Chunk = false, 4
+		}
+		rd, _, err := Open(cfg, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var verdict analysis.Verdict
+		opts := rd.SPRTOptions(analysis.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}, &verdict, nil)
+		opts.Workers = 2
+		if _, err := rd.Play(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		want := uint64(58)
+		if !every {
+			want = 64
+		}
+		if games := rd.Manifest.GamesDone; verdict != analysis.AcceptH1 || games != want || opts.InOrder != every {
+			t.Errorf("every_pair %v: %v after %d games (in order %v), want H1 after %d", every, verdict, games, opts.InOrder, want)
+		}
+	}
+}
