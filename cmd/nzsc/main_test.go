@@ -60,6 +60,17 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random,greedy"}, 2, `(got 1 argument: a bot per argument, not a list (nzsc match greedy random);`},
 		{[]string{"match", "--bots", "random,greedy"}, 2, `match: unknown flag: --bots; its bots are arguments: nzsc match BOT_A BOT_B`},
 		{[]string{"sprt", "--bots=random,greedy"}, 2, `sprt: unknown flag: --bots; its bots are arguments: nzsc sprt NEW BASE`},
+		// Other tools' flags: their nzsc counterpart, which edit
+		// distance does not find, and one dash read as a flag's name.
+		{[]string{"match", "random", "greedy", "--concurrency", "2"}, 2, "match: unknown flag: --concurrency; cutechess-cli's and fastchess's -concurrency is --workers here"},
+		{[]string{"tournament", "-rounds", "10"}, 2, "tournament: unknown flag: -rounds; cutechess-cli's -rounds is --games here"},
+		{[]string{"match", "random", "greedy", "-games=4"}, 2, "match: unknown flag: -games; flags take two dashes: --games"},
+		{[]string{"match", "random", "greedy", "-gmaes", "4"}, 2, "match: unknown flag: -gmaes; did you mean --games? (flags take two dashes)"},
+		{[]string{"tournament", "-pgnout", "x.pgn"}, 2, "is --games-log FILE here"},
+		{[]string{"tournament", "--recover"}, 2, "restarted for the next"},
+		{[]string{"tournament", "--turns", "200"}, 2, "--rule turn_cap=N"},
+		{[]string{"match", "random", "greedy", "--sprt"}, 2, "its own command: nzsc sprt NEW BASE"},
+		{[]string{"report", "x", "--concurrency", "2"}, 2, "report: unknown flag: --concurrency\n"},
 		{[]string{"play", "npzr"}, 2, `play: takes no arguments (got "npzr"); the game is a flag: nzsc play --game npzr`},
 		// --full adds tables to the table format only: ignored before.
 		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
