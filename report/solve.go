@@ -56,8 +56,8 @@ func SolveRounds(w io.Writer, format string, width int, rs []*solve.Round) error
 	fmt.Fprintln(w, WrapText("One round with every move available; payoff = own points - opponent's; value for A; gap: the certificate's width.", width))
 	t := &Table{Header: []string{"A", "B", "value", "gap", "equilibrium"}, Left: 2, Wrap: true}
 	for _, r := range rs {
-		t.Rows = append(t.Rows, []string{nzscLoadout(r.A), nzscLoadout(r.B), fmt.Sprintf("%+.4f", r.Value), fmt.Sprintf("%.0e", r.Upper-r.Lower),
-			"A: " + mix(moveNames(r.MovesA), r.X, " ") + "; B: " + mix(moveNames(r.MovesB), r.Y, " ")})
+		t.Rows = append(t.Rows, []string{nzscLoadout(r.A), nzscLoadout(r.B), signed(r.Value, 4), fmt.Sprintf("%.0e", r.Upper-r.Lower),
+			sides(mix(glued(moveNames(r.MovesA)), r.X, " "), mix(glued(moveNames(r.MovesB)), r.Y, " "))})
 	}
 	if err := t.Write(w, width); err != nil {
 		return err
@@ -152,7 +152,7 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 		row := []string{a.String()}
 		for j := range ls {
 			if p := s.Pairings[i][j]; p != nil {
-				row = append(row, fmt.Sprintf("%+.3f", p.Value))
+				row = append(row, signed(p.Value, 3))
 			} else {
 				row = append(row, "")
 			}
@@ -189,8 +189,8 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 				continue
 			}
 			bg := &s.Boosters[a][b]
-			t.Rows = append(t.Rows, []string{a.String(), b.String(), fmt.Sprintf("%+.4f", bg.Value),
-				"A: " + mix(boosterNames(s.Rules, a), bg.Eq.X[:], " ") + "; B: " + mix(boosterNames(s.Rules, b), bg.Eq.Y[:], " ")})
+			t.Rows = append(t.Rows, []string{a.String(), b.String(), signed(bg.Value, 4),
+				sides(mix(glued(boosterNames(s.Rules, a)), bg.Eq.X[:], " "), mix(glued(boosterNames(s.Rules, b)), bg.Eq.Y[:], " "))})
 		}
 	}
 	if err := t.Write(w, width); err != nil {
@@ -216,6 +216,21 @@ func RulesNote(r nzsc.Rules) string {
 	}
 	slices.Sort(keys)
 	return " under " + strings.Join(keys, " ")
+}
+
+// sides is a table cell of both players' mixed strategies, "A: ...; B:
+// ...", given as mix writes them from glued names: it wraps between
+// one choice and the next, never inside a choice's name ("Acid" at a
+// line's end and "Spray=1.0000" under it read as two moves).
+func sides(a, b string) string { return "A:" + glue + a + "; B:" + glue + b }
+
+// glued is names with each name's words glued (nobreak), for sides.
+func glued(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = nobreak(n)
+	}
+	return out
 }
 
 // mix formats a mixed strategy as "name=p" items, entries that round to
