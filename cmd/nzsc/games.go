@@ -51,8 +51,8 @@ func init() {
 // two-player NZSC has (its exact solver), so that naming another game
 // is refused with the reason (onlyNZSC2) rather than as an unknown flag.
 func addOnlyNZSC2Flags(fs *pflag.FlagSet) {
-	fs.String("game", agents.DefaultGame, "the game: only nzsc (see --help)")
-	fs.Int("players", 2, "players: only 2 (see --help)")
+	fs.String("game", agents.DefaultGame, "the game: only nzsc (an exact solution needs a zero-sum game of two with perfect information; npzr hides hands)")
+	fs.Int("players", 2, "players: only 2 (a table of 3 or 4 is no zero-sum game of two; 'nzsc exploit --players 3' measures one seat)")
 }
 
 // onlyNZSC2 refuses, with the reason, the --game and --players of a

@@ -106,6 +106,23 @@ func TestEveryCommandHasHelp(t *testing.T) {
 	}
 }
 
+// TestHelpSaysItAll: a command's help explains its own flags and
+// arguments; "(see --help)" inside --help sent the reader in a circle.
+func TestHelpSaysItAll(t *testing.T) {
+	for name := range commands {
+		out, _, _ := runCmd(t, "", name, "--help")
+		if strings.Contains(out, "see --help") {
+			t.Errorf("%s --help refers to itself: %q", name, out)
+		}
+	}
+	out, _, _ := runCmd(t, "", "solve", "--help")
+	for _, sub := range []string{"\nrounds: ", "\ngame: ", "\nsweep: ", "nzsc solve rounds ", "nzsc solve sweep "} {
+		if !strings.Contains(out, sub) {
+			t.Errorf("solve --help does not say %q:\n%s", sub, out)
+		}
+	}
+}
+
 // TestInterruptedNamesCommand: a command stopped by a signal before it
 // finished says which, not a bare "context canceled".
 func TestInterruptedNamesCommand(t *testing.T) {

@@ -20,7 +20,10 @@ func init() {
 		name:    "solve",
 		args:    "rounds|game|sweep",
 		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
-		example: "nzsc solve game --format json > solution.json",
+		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate.\n" +
+			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
+			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).",
+		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
