@@ -71,6 +71,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--turns", "200"}, 2, "--rule turn_cap=N"},
 		{[]string{"match", "random", "greedy", "--sprt"}, 2, "its own command: nzsc sprt NEW BASE"},
 		{[]string{"report", "x", "--concurrency", "2"}, 2, "report: unknown flag: --concurrency\n"},
+		// An openings error that names its flag is not prefixed with
+		// "--openings: " again.
+		{[]string{"match", "greedy", "random", "--game", "npzr", "--openings", "loadouts", "--games", "8"}, 2, "match: --openings loadouts is NZSC's design"},
+		{[]string{"match", "greedy", "random", "--openings", "characters", "--opening-steps", "2", "--games", "8"}, 2, "match: --opening-steps is for a file of game records"},
 		{[]string{"play", "npzr"}, 2, `play: takes no arguments (got "npzr"); the game is a flag: nzsc play --game npzr`},
 		// --full adds tables to the table format only: ignored before.
 		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
