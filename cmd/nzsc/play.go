@@ -19,8 +19,8 @@ func init() {
 	register(&command{
 		name:    "play",
 		summary: "play NZSC (2 to 4 players) or NPZR (--game npzr) in the terminal against the original game's computer opponent or any bot",
-		more:    "While playing NZSC (in NPZR, help lists the actions, a number answers with the action 'legal' numbers, and the commands are the same):\n" + play.Help + "\nAnswers are read a line at a time, so a script can play (the last example).",
-		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1 --record game.jsonl\n  nzsc replay game.jsonl\n  printf '1\\n%.0s' $(seq 300) | nzsc play --game npzr --seed 7",
+		more:    "While playing NZSC (in NPZR, help lists the actions, a number answers with the action 'legal' numbers, and the commands are the same):\n" + play.Help + "\nAnswers are read a line at a time, so a script can play (the printf example).",
+		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1\n  printf '1\\n%.0s' $(seq 300) | nzsc play --game npzr --seed 7 --record game.jsonl\n  nzsc replay game.jsonl",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("opponent", "", "the bot in every other seat (a bot `SPEC`, as in matches; default: classic in NZSC, greedy in NPZR)")
 			fs.String("seed", "", "replay a game: the `SEED`, decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")

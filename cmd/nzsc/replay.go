@@ -17,7 +17,7 @@ func init() {
 		name:    "replay",
 		args:    "FILE",
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
-		example: "nzsc replay games.jsonl.gz --list\n  nzsc replay games.jsonl.gz --index 3",
+		example: "nzsc match classic greedy --games 100 --games-log games.jsonl.gz\n  nzsc replay games.jsonl.gz --list\n  nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
 			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
 			fs.Bool("list", false, "list the file's games instead, one line each (the N of --index, bots by seat, winner, score, steps, seed), as a PGN viewer's game list; for logs of either --games-log-level")
