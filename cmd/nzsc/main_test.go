@@ -75,6 +75,7 @@ func TestUsageErrors(t *testing.T) {
 		// "--openings: " again.
 		{[]string{"match", "greedy", "random", "--game", "npzr", "--openings", "loadouts", "--games", "8"}, 2, "match: --openings loadouts is NZSC's design"},
 		{[]string{"match", "greedy", "random", "--openings", "characters", "--opening-steps", "2", "--games", "8"}, 2, "match: --opening-steps is for a file of game records"},
+		{[]string{"tournament", "--openings", "file=book.jsonl", "--games", "8"}, 2, "tournament: --openings takes the file's name alone (--openings book.jsonl), not file="},
 		{[]string{"play", "npzr"}, 2, `play: takes no arguments (got "npzr"); the game is a flag: nzsc play --game npzr`},
 		// --full adds tables to the table format only: ignored before.
 		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},

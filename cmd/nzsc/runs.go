@@ -180,6 +180,10 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 	}
 	steps, _ := fs.GetInt("opening-steps")
 	if o := mustString(fs, "openings"); fs.Changed("openings") {
+		if f, ok := strings.CutPrefix(o, "file="); ok {
+			// fastchess's and cutechess-cli's -openings file=NAME.
+			return nil, false, usagef("%s: --openings takes the file's name alone (--openings %s), not file=", cmd, strings.Fields(f+" x")[0])
+		}
 		if err := spec.cfg.SetOpenings(o, steps); err != nil {
 			if strings.HasPrefix(err.Error(), "--") {
 				// It names its flag ("--opening-steps must not be
