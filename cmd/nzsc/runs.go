@@ -182,7 +182,8 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 	if o := mustString(fs, "openings"); fs.Changed("openings") {
 		if f, ok := strings.CutPrefix(o, "file="); ok {
 			// fastchess's and cutechess-cli's -openings file=NAME.
-			return nil, false, usagef("%s: --openings takes the file's name alone (--openings %s), not file=", cmd, strings.Fields(f+" x")[0])
+			name, _, _ := strings.Cut(f, " ")
+			return nil, false, usagef("%s: --openings takes the file's name alone (--openings %s), not file=", cmd, name)
 		}
 		if err := spec.cfg.SetOpenings(o, steps); err != nil {
 			if strings.HasPrefix(err.Error(), "--") {
