@@ -40,6 +40,7 @@ var smallRuns = []struct {
 	{[]string{"solve", "rounds", "--pairing", "clo/back,zom/zom"}, true},
 	{[]string{"exploit", "random", "--games", "20", "--seed", "1", "--quiet"}, true},
 	{[]string{"exploit", "--players", "3", "random,random,greedy", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
+	{[]string{"exploit", "--players", "3", "random,random,greedy", "--all-seats", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
 }
 
 // snake is a JSON key in snake_case.
