@@ -84,8 +84,18 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return usagef("play: --record: %v", err)
 		}
-		defer log.Close()
-		opts.Record = log.Record
+		written := 0
+		opts.Record = func(r *game.Record) error { written++; return log.Record(r) }
+		defer func() {
+			log.Close()
+			if written == 0 {
+				// No game finished: an empty log left behind made
+				// 'nzsc replay FILE' fail and, gzipped, a second
+				// --record FILE refuse to write over it.
+				os.Remove(path)
+				fmt.Fprintf(e.stderr, "No game finished: %s was not written.\n", path)
+			}
+		}()
 	}
 	err = play.Run(e.ctx, e.stdin, e.stdout, opts)
 	if errors.Is(err, play.ErrLineTooLong) {
