@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCmd runs the command line as main would and returns its output and
@@ -142,5 +145,35 @@ func TestInterruptedNamesCommand(t *testing.T) {
 		if want := args[0] + " interrupted before it finished"; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: %v; want an error saying %q", args, err, want)
 		}
+	}
+}
+
+// TestReportNamesNewestRun: report without a run directory names the
+// newest of ./runs (the one whose manifest was written last), where
+// tournament puts its runs by default, and nothing when there is none.
+func TestReportNamesNewestRun(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, stderr, code := runCmd(t, "", "report"); code != 2 || stderr != "nzsc: report: want one run directory, got 0 arguments\n" {
+		t.Errorf("no runs: code %d %q", code, stderr)
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, d := range []string{"runs/zz-old", "runs/20261127-new", "runs/notarun"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if d == "runs/notarun" {
+			continue
+		}
+		m := filepath.Join(d, "manifest.json")
+		if err := os.WriteFile(m, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if d == "runs/zz-old" {
+			os.Chtimes(m, old, old)
+		}
+	}
+	_, stderr, code := runCmd(t, "", "report")
+	if want := "got 0 arguments; the newest of 2 in runs/: runs/20261127-new\n"; code != 2 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("code %d %q, want 2 ending %q", code, stderr, want)
 	}
 }
