@@ -806,7 +806,8 @@ func (d *Dir) readJSON(name string, v any) error {
 }
 
 // Merge combines shard run directories of one run into counts and a
-// manifest for the whole: each must pass Load's checks, the manifests
+// manifest for the whole: each must pass Load's checks and hold a match
+// or a tournament (a sequential test has no shards), the manifests
 // must describe the same games, and no chunk may appear twice. The sum of
 // integer counts is exact, so merging every shard gives the
 // single-machine run's counts. Finished chunks are handled as ranges,
@@ -822,6 +823,13 @@ func Merge(paths []string) (*Manifest, *Counts, error) {
 		_, m, c, err := Load(p)
 		if err != nil {
 			return nil, nil, err
+		}
+		if m.Kind == KindSPRT {
+			// A test's verdict is where its LLR first left its bounds,
+			// in game order: counts added up from pieces would not say
+			// where that was, so a test is never sharded (nzsc sprt
+			// refuses --shard) and its one directory is the whole run.
+			return nil, nil, fmt.Errorf("%s holds a sequential test (sprt), which is played whole in one directory, never in shards: each look reads every game before it, so there is nothing to merge (resume it to go on; report it to read it)", p)
 		}
 		// Each shard planned its share of the games (or, merged already,
 		// its shards' shares): the whole run plans their sum, however

@@ -287,10 +287,14 @@ func TestLogOrderFlushesOnStop(t *testing.T) {
 
 // TestResumedRunFilesSameAsUninterrupted: a run interrupted while its
 // first game (a slow one) is under way, so that the chunks after it are
-// saved and its own is not, then resumed on other workers, ends with the
-// same files, byte for byte, as the run played at once: the games log
-// (plain and compressed) back in chunk order, the counts, the manifest
-// but its times.
+// saved and its own is not, then resumed and interrupted again (its log
+// then holds chunk 0 after chunks 1 to 11: out of chunk order, as a
+// resumed run's log is until the run completes), then resumed on other
+// workers to its end, ends with the same files, byte for byte, as the
+// run played at once: the games log (plain and compressed) back in chunk
+// order, the counts, the manifest but its times. While incomplete, its
+// log holds exactly the games its counts hold, each once, read by
+// results.ReadRecords (nzsc replay's reader) whatever their order.
 func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 	newCfg := func() *Config {
 		cfg := testConfig(t)
@@ -336,6 +340,57 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 		} else if f := counts.Finished; len(f) == 0 || f[0][0] == 0 && len(f) == 1 {
 			t.Fatalf("%s: the interrupted run saved chunks %v, want some after a gap", logName, f)
 		}
+		// The second session, on one worker: chunk 0 (the first
+		// segment's only pending chunk), then 12, 13... in order until
+		// it is stopped, some 4 chunks in.
+		second, err := Resume(filepath.Join(dir, "run"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel = context.WithCancel(context.Background())
+		games.Store(0)
+		go func() {
+			for games.Load() < 4*8 {
+				time.Sleep(time.Millisecond)
+			}
+			cancel()
+		}()
+		res, err = second.Play(ctx, RunOptions{Workers: 1, Progress: &games, SegmentChunks: 12})
+		cancel()
+		if err != nil || !res.Interrupted {
+			t.Fatalf("%s: second session: err %v, interrupted %v", logName, err, res.Interrupted)
+		}
+		_, man, counts, err := results.Load(filepath.Join(dir, "run"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if man.Complete || counts.Finished[0][0] != 0 || len(counts.Finished) != 1 || counts.Finished[0][1] < 12 {
+			t.Fatalf("%s: after two sessions, chunks %v saved (complete %v), want 0 to 12 or more", logName, counts.Finished, man.Complete)
+		}
+		// The incomplete run's log: the finished chunks' games, each
+		// once, chunk 0 after the first session's chunks.
+		keys := logKeys(t, filepath.Join(dir, logName))
+		if uint64(len(keys)) != man.GamesDone {
+			t.Errorf("%s: incomplete run's log holds %d games, its counts %d", logName, len(keys), man.GamesDone)
+		}
+		place := second.logPlan().Place
+		var chunks []uint64
+		err = results.ReadRecords(filepath.Join(dir, logName), func(r *game.Record) error {
+			c, _, ok := place(r)
+			if !ok || !slices.ContainsFunc(counts.Finished, func(f [2]uint64) bool { return f[0] <= c && c <= f[1] }) {
+				t.Errorf("%s: record %+v is no finished chunk's game", logName, r)
+			}
+			if n := len(chunks); n == 0 || chunks[n-1] != c {
+				chunks = append(chunks, c)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.IsSorted(chunks) {
+			t.Errorf("%s: the twice-interrupted run's log holds chunks %v in order: the test does not test a resumed log", logName, chunks)
+		}
 		again, err := Resume(filepath.Join(dir, "run"))
 		if err != nil {
 			t.Fatal(err)
@@ -343,6 +398,6 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 		if _, err := again.Play(context.Background(), RunOptions{Workers: 3}); err != nil {
 			t.Fatal(err)
 		}
-		sameFiles(t, logName+": interrupted and resumed against uninterrupted", readRunFiles(t, dir), want)
+		sameFiles(t, logName+": interrupted twice and resumed against uninterrupted", readRunFiles(t, dir), want)
 	}
 }

@@ -31,6 +31,35 @@ type RunDir struct {
 	pending  tournament.ChunkSet // chunks to play now
 	log      *results.GamesLog   // a new run's log, opened by Create
 	total    analysis.Tournament
+	// unlock lets go of the directory's lock taken by Lock (nil: not
+	// taken; Play takes it for its games).
+	unlock func()
+}
+
+// Lock takes the run directory for the caller (results.Dir.Lock) until
+// it calls unlock: the caller plays the run and ends it (its report and
+// tables written) with no other player (another nzsc, a Runs page job)
+// slipping in between. Play, which otherwise takes the lock for its
+// games only, then plays under the caller's. A run without a directory
+// has nothing to lock.
+func (r *RunDir) Lock() (unlock func(), err error) {
+	if r.Dir == nil {
+		return func() {}, nil
+	}
+	if r.unlock != nil {
+		panic("roundrobin: RunDir.Lock called twice")
+	}
+	u, err := r.Dir.Lock()
+	if err != nil {
+		return nil, err
+	}
+	r.unlock = u
+	return func() {
+		if r.unlock != nil {
+			r.unlock()
+			r.unlock = nil
+		}
+	}, nil
 }
 
 // NewRun says how to start a run directory.
@@ -285,12 +314,15 @@ type RunOptions struct {
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
 	if r.Dir != nil {
-		// One player per run directory (another nzsc, a Runs page job).
-		unlock, err := r.Dir.Lock()
-		if err != nil {
-			return res, &SetupError{err}
+		// One player per run directory (another nzsc, a Runs page job):
+		// the caller's lock (Lock), or one for the games.
+		if r.unlock == nil {
+			unlock, err := r.Dir.Lock()
+			if err != nil {
+				return res, &SetupError{err}
+			}
+			defer unlock()
 		}
-		defer unlock()
 		// Read before the lock: a player that has ended since would
 		// have saved games this copy does not count.
 		if m, err := r.Dir.ReadManifest(); err == nil && m.GamesDone != man.GamesDone {

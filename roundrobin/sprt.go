@@ -54,6 +54,24 @@ func sprtCounts(total *analysis.Tournament) (games uint64, penta [5]int64, wdl a
 	return uint64(p.Games()), p.Pentanomial, p.Total()
 }
 
+// DefaultSPRTBatch is the games between two looks of a sequential test
+// unless told otherwise: 32 seat-swapped pairs, cut by SPRTChunk into 8
+// chunks of 4 pairs (DefaultChunk's smallest), so that up to 8 workers
+// share a batch. A test looks only at its batches' ends, so a batch is
+// what it may play past the point where its LLR left its bounds: at
+// 1000 games (the old default) a clear result (greedy against random at
+// elo1 50 decides at 58 games looking after every pair) or a bot
+// against itself (its mirror pairs all score 1: 204 games) was decided
+// at the first look, 1000 games in, and the test was sequential in
+// name only. cutechess-cli looks after every game, fastchess after every
+// pair; here each look ends a segment (its workers wait for the batch's
+// last chunk, and external bots are started again), which 64 games
+// keeps cheap (docs/sprt.md) while playing at most 62 games past the
+// crossing. Equal bots whose games are independent still look about 100
+// times (the LLR's expected step is -0.027 a batch at the default elo1
+// 10, its bounds ±2.94: Wald's expected length is some 6 400 games).
+const DefaultSPRTBatch = 64
+
 // sprtChunksPerBatch is how many runner chunks one batch of a sequential
 // test is cut into: up to that many workers share a batch. It is fixed
 // (not the worker count) so that where the test stops never depends on

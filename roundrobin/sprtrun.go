@@ -48,12 +48,25 @@ func SPRTSpecs(seats int, bots, field []string) ([]string, error) {
 // counted in games: positive and even, since the test counts
 // seat-swapped pairs. NewSPRT checks them; a caller may check them
 // before it reads bots (nzsc sprt, which starts external ones to probe
-// them).
+// them). Its error is a *SPRTGamesError, which names the settings, not
+// a command's flags (the Runs page has fields).
 func CheckSPRTGames(maxGames, batch int64) error {
 	if maxGames <= 0 || maxGames%2 != 0 || batch <= 0 || batch%2 != 0 {
-		return fmt.Errorf("the most games and the batch (--max-games, --batch) must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch)
+		return &SPRTGamesError{MaxGames: maxGames, Batch: batch}
 	}
 	return nil
+}
+
+// SPRTGamesError is a sequential test's most games or batch that is not
+// a positive even number.
+type SPRTGamesError struct{ MaxGames, Batch int64 }
+
+func (e *SPRTGamesError) Error() string { return e.Named("the most games", "the batch") }
+
+// Named words the error with the caller's names of the two settings: a
+// command names its flags ("--max-games", "--batch").
+func (e *SPRTGamesError) Named(maxGames, batch string) string {
+	return fmt.Sprintf("%s and %s must be positive even numbers (seat-swapped pairs), got %d and %d", maxGames, batch, e.MaxGames, e.Batch)
 }
 
 // NewSPRT makes cfg, whose Game and Bots (SPRTSpecs': NEW, BASE, then

@@ -1,6 +1,8 @@
 package roundrobin
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -38,5 +40,25 @@ func TestSPRTSpecs(t *testing.T) {
 		if err != nil || !slices.Equal(got, c.want) {
 			t.Errorf("case %d: got %q, %v; want %q", i, got, err, c.want)
 		}
+	}
+}
+
+// TestCheckSPRTGamesNamesSettings: the library's refusal of a test's
+// most games or batch names the settings, never a command's flags (the
+// Runs page calls it too, through NewSPRT, and has fields), and a
+// command words it with its flags.
+func TestCheckSPRTGamesNamesSettings(t *testing.T) {
+	for i, c := range [][2]int64{{0, 1000}, {2000, 7}, {-4, -2}, {5, 10}} {
+		err := CheckSPRTGames(c[0], c[1])
+		if err == nil || strings.Contains(err.Error(), "--") || !strings.Contains(err.Error(), "the most games and the batch must be positive even numbers") {
+			t.Errorf("case %d: %v", i, err)
+		}
+		ge := (*SPRTGamesError)(nil)
+		if !errors.As(err, &ge) || ge.Named("--max-games", "--batch") != fmt.Sprintf("--max-games and --batch must be positive even numbers (seat-swapped pairs), got %d and %d", c[0], c[1]) {
+			t.Errorf("case %d: %#v", i, err)
+		}
+	}
+	if err := CheckSPRTGames(2, 2); err != nil {
+		t.Error(err)
 	}
 }

@@ -35,9 +35,10 @@ type worker struct {
 	// none).
 	generic  *playerTable
 	newStats func() game.Stats
-	log      *results.GamesLog
-	order    *logOrder // puts the chunks' records into log in chunk order
-	buf      []byte    // the current chunk's records
+	// order puts the chunks' records into the games log (order.log)
+	// in chunk order; nil when the run keeps no log.
+	order *logOrder
+	buf   []byte // the current chunk's records
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -71,7 +72,7 @@ func newWorker(cfg *Config, tables [][]int, order *logOrder) (tournament.Worker[
 	if order != nil {
 		log = order.log
 	}
-	w := &worker{cfg: cfg, tables: tables, log: log, order: order, plan: cfg.Plan()}
+	w := &worker{cfg: cfg, tables: tables, order: order, plan: cfg.Plan()}
 	for _, t := range tables {
 		if len(t) == 2 {
 			w.pairings = append(w.pairings, [2]int{t[0], t[1]})
@@ -163,7 +164,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			a.g = w.newStats()
 			a.nz, _ = a.g.(*nzsc.Stats)
 		}
-		if w.log == nil && w.fast[pi] {
+		if w.order == nil && w.fast[pi] {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
@@ -182,7 +183,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.table.newSeries(pr)
 	}
 	var rec *game.Record
-	if w.log != nil {
+	if w.order != nil {
 		rec = &w.rec
 	}
 	half := w.table.play(p, seed, pr, 0, rec)
@@ -304,7 +305,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		w.setOpening(&seed, k)
 	}
 	var rec *game.Record
-	if w.log != nil {
+	if w.order != nil {
 		rec = &w.rec
 	}
 	if w.seriesStarts(set, k) {
@@ -338,7 +339,7 @@ func (w *worker) logGame(pairing int, set uint64, inSet int, seed uint64) {
 	r := &w.rec
 	r.Seed = game.FormatSeed(seed)
 	w.recAt.table, w.recAt.set, w.recAt.inSet = pairing, set, inSet
-	if w.log.Level() == results.LevelOutcome {
+	if w.order.log.Level() == results.LevelOutcome {
 		r.Turns = nil
 	}
 	b, err := json.Marshal(r)

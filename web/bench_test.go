@@ -45,7 +45,7 @@ type benchReply struct {
 
 func benchServe(b *testing.B, req playapi.NewRequest) {
 	_, ts := newServer(b, Config{MaxSessions: 10000})
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	client := &http.Client{Transport: pageTransport{&http.Transport{MaxIdleConnsPerHost: 256}}}
 	var (
 		mu    sync.Mutex
 		lat   []time.Duration

@@ -91,6 +91,9 @@ func TestCrossOriginPageInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/watch/#secret=0123abcd"), chromedp.WaitReady("body")); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`labReady`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
 	res, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(
 		`api("POST", "play", {bots: ["random", %q]}).then(() => "ok", e => String(e))`, "exec:/usr/bin/touch "+touch+";handshake=2s"),
 		chromedp.EvalAwaitPromise))
@@ -124,6 +127,9 @@ func TestLinkStartsNoProgram(t *testing.T) {
 	}))
 	defer evil.Close()
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/#secret=0123abcd"), chromedp.WaitReady("body")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[any](`labReady`, chromedp.EvalAwaitPromise)); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ to, done string }{
@@ -201,5 +207,70 @@ func TestRecordLinkHoldsNoSession(t *testing.T) {
 	name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("download").download`))
 	if err != nil || !strings.HasPrefix(link, "blob:") || !strings.HasSuffix(name, "-0xbabecaf3.jsonl") {
 		t.Errorf("the record's link %q, file name %q (%v): want a blob: of the record, named as the API names it", link, name, err)
+	}
+}
+
+// TestSecretLinkKeepsSecret: any site can link to the lab with a
+// #secret= of its own; the page keeps a secret from its address only when
+// the server says it is its own, so such a link neither replaces the
+// secret the person holds (which would take exec: bots away from them)
+// nor stays in the address bar. The server's own link (after a restart,
+// a new secret) does replace it.
+func TestSecretLinkKeepsSecret(t *testing.T) {
+	ctx := browser.New(t, 0, 0, time.Minute)
+	base := labServer(t, t.TempDir(), "0123abcd")
+	stored := func(link string) (string, string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+link), chromedp.WaitReady("body")); err != nil {
+			t.Fatal(err)
+		}
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`labReady.then(() => localStorage.getItem("nzsc-secret") || "")`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+		return v, loc
+	}
+	for _, c := range []struct{ link, want string }{
+		{"/#secret=0123abcd", "0123abcd"},
+		{"/#secret=deadbeef", "0123abcd"},            // another's link
+		{"/play#secret=ffff", "0123abcd"},            // on any page
+		{"/runs/#secret=0123abcd0", "0123abcd"},      // a longer one
+		{"/watch/?bots=a,b#secret=1111", "0123abcd"}, // with a query
+		{"/rooms/#x=1&secret=0123abcd", "0123abcd"},  // the server's own, again
+	} {
+		got, loc := stored(c.link)
+		if got != c.want {
+			t.Errorf("after %s the page holds secret %q, want %q", c.link, got, c.want)
+		}
+		if strings.Contains(loc, "secret") {
+			t.Errorf("after %s the address bar keeps it: %s", c.link, loc)
+		}
+	}
+}
+
+// TestSecretLinkOffersPrograms: a page opened through a link carrying the
+// server's secret lists the exec: bots on its first load: it asks for
+// its lists once the secret is checked and kept (labReady), not before.
+func TestSecretLinkOffersPrograms(t *testing.T) {
+	ctx := browser.New(t, 0, 0, time.Minute)
+	base := labServer(t, t.TempDir(), "0123abcd")
+	for _, c := range []struct{ link, offered string }{
+		{"/play#secret=0123abcd", `[...document.querySelectorAll("#bots option")].some(o => o.value.startsWith("exec"))`},
+		{"/runs/#secret=0123abcd", `document.body.textContent.includes("exec:")`},
+	} {
+		// A fresh origin storage: nothing kept from before.
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/static/style.css")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(); true`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+c.link)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](c.offered, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Errorf("%s: no exec: bot offered on the first load: %v", c.link, err)
+		}
 	}
 }

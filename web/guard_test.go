@@ -82,8 +82,15 @@ func TestCrossOriginRefused(t *testing.T) {
 			{"text/plain;charset=UTF-8", map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "http://attacker.example"}, 403},
 			{"text/plain", map[string]string{"Origin": "http://attacker.example"}, 403},
 			{"application/x-www-form-urlencoded", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
-			// The same without the browser's headers still is not JSON.
-			{"text/plain", nil, 415},
+			// The same without the browser's headers is no page's.
+			{"text/plain", nil, 403},
+			// From the page, still not JSON.
+			{"text/plain", map[string]string{"Sec-Fetch-Site": "same-origin", webapi.TokenHeader: testToken}, 415},
+			// JSON from no page: no Origin, no token (a program, or a
+			// browser whose Origin was stripped).
+			{"application/json", nil, 403},
+			{"application/json", map[string]string{"Sec-Fetch-Site": "same-origin"}, 403},
+			{"application/json", map[string]string{"Origin": base}, 403},
 			// Another site's page on this machine (another port).
 			{"application/json", map[string]string{"Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:1"}, 403},
 			// DNS rebinding: the attacker's name for 127.0.0.1.
@@ -97,7 +104,7 @@ func TestCrossOriginRefused(t *testing.T) {
 		}
 		// The lab's own page without the secret: exec refused by the page.
 		if strings.Contains(c.body, "exec:") {
-			code, b := send("POST", c.path, "application/json", c.body, map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": base})
+			code, b := send("POST", c.path, "application/json", c.body, map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": base, webapi.TokenHeader: testToken})
 			// 403 on the pages that start a game from their address
 			// (Play, Watch), so that they tell a program refused from a
 			// mistake in the request and ask the person instead.
@@ -136,6 +143,7 @@ func TestSecretStartsPrograms(t *testing.T) {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	req.Header.Set(webapi.SecretHeader, "the-secret")
+	req.Header.Set(webapi.TokenHeader, testToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

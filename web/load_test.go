@@ -37,7 +37,7 @@ func BenchmarkServeLoad(b *testing.B) {
 	}
 	for b.Loop() {
 		srv, ts := newServer(b, Config{MaxSessions: idle + busy + 10, Idle: 3 * time.Second})
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: busy}}
+		client := &http.Client{Transport: pageTransport{&http.Transport{MaxIdleConnsPerHost: busy}}}
 		post := func(url string, body, v any) (time.Duration, error) {
 			in, _ := json.Marshal(body)
 			t0 := time.Now()

@@ -1,15 +1,21 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/web/playapi"
 )
@@ -91,5 +97,112 @@ func TestPlayPageNote(t *testing.T) {
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#transcript .line.you").length == 1 && document.getElementById("question").textContent.startsWith("Choose a ")`)); err != nil {
 		t.Fatalf("the question did not come back: %v", err)
+	}
+}
+
+// slowStart is a bot of NPZR (registered for these tests only) that says
+// a note at its first decision and then thinks until released (or its
+// context ends): a bot deciding first, before the page has the session's
+// id.
+type slowStart struct {
+	agents.Interrupt
+	ctx context.Context
+}
+
+const slowStartNote = "slowstart: thinking about the first move"
+
+// slowStartRelease is closed to let the slowstart bots move; each test
+// sets a fresh one (newSlowStart).
+var slowStartRelease atomic.Pointer[chan struct{}]
+
+// newSlowStart returns the function releasing the slowstart bots, which
+// wait until then.
+func newSlowStart() func() {
+	ch := make(chan struct{})
+	slowStartRelease.Store(&ch)
+	var once sync.Once
+	return func() { once.Do(func() { close(ch) }) }
+}
+
+func (b *slowStart) SetContext(ctx context.Context)     { b.ctx = ctx; b.Interrupt.SetContext(ctx) }
+func (b *slowStart) NewGame(game.Game, int, *rand.Rand) {}
+func (b *slowStart) Act(_ game.Observation, legal []game.Action) game.Action {
+	agents.Note(b.ctx, slowStartNote)
+	select {
+	case <-*slowStartRelease.Load():
+	case <-b.ctx.Done():
+	}
+	return legal[0]
+}
+
+func init() {
+	agents.Register(agents.Info{Game: "npzr", Name: "slowstart-test", Help: "a test bot: notes, then waits",
+		NewPlayer: func(agents.Params) (agents.Player, error) { return &slowStart{ctx: context.Background()}, nil }})
+}
+
+// TestPlayStartNotes: a bot that decides first thinks while the game
+// starts, before the page has the session's id; its note is answered
+// under the ticket the page drew for the start, and only while the start
+// is under way. The old server had no ticket (a start said nothing).
+func TestPlayStartNotes(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	const ticket = "00112233445566778899aabbccddeeff"
+	release := newSlowStart()
+	defer release()
+	done := make(chan int, 1)
+	go func() {
+		code, _ := call(t, ts.Client(), "POST", ts.URL+"/api/play", `{"game":"npzr","seat":1,"opponent":"slowstart-test","seed":"1","ticket":"`+ticket+`"}`)
+		done <- code
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		code, b := call(t, ts.Client(), "GET", ts.URL+"/api/play/"+ticket+"/notes", "")
+		var n playapi.Notes
+		if code == http.StatusOK && json.Unmarshal(b, &n) == nil && len(n.Notes) > 0 {
+			if n.Notes[0] != slowStartNote {
+				t.Errorf("notes of the start: %q", n.Notes)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no note under the start's ticket: %d %s", code, b)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	release()
+	if code := <-done; code != http.StatusOK {
+		t.Errorf("the start: %d", code)
+	}
+	if code, _ := call(t, ts.Client(), "GET", ts.URL+"/api/play/"+ticket+"/notes", ""); code != http.StatusNotFound {
+		t.Errorf("notes under a finished start's ticket: %d, want 404", code)
+	}
+	for _, bad := range []string{"short", "00112233445566778899AABBCCDDEEFF", strings.Repeat("a", 65), "0011223344556677../notes"} {
+		if code, _ := call(t, ts.Client(), "POST", ts.URL+"/api/play", `{"ticket":"`+bad+`"}`); code != http.StatusBadRequest {
+			t.Errorf("ticket %q: %d, want 400", bad, code)
+		}
+	}
+}
+
+// TestPlayPageStartNote: the Play page shows the note of a bot that
+// decides first while the game starts (on the question line, where it
+// said "Starting…" and nothing more), then the first question.
+func TestPlayPageStartNote(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	_, ts := newServer(t, Config{})
+	ctx := browser.New(t, 1000, 800, 2*time.Minute)
+	release := newSlowStart()
+	defer release()
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/play?game=npzr&seat=1&opponent=slowstart-test&seed=1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("question").textContent === `+fmt.Sprintf("%q", slowStartNote), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		q, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("question").textContent`))
+		t.Fatalf("no note on the question line while the game starts (it says %q): %v", q, err)
+	}
+	release()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll("#options button").length > 0 && document.getElementById("question").textContent !== `+fmt.Sprintf("%q", slowStartNote), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the first question did not come: %v", err)
 	}
 }

@@ -78,6 +78,10 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 4096, &req) {
 		return
 	}
+	if t := req.Ticket; t != "" && (len(t) < 16 || len(t) > 64 || strings.Trim(t, "0123456789abcdef") != "") {
+		webapi.Error(w, http.StatusBadRequest, "ticket: want 16 to 64 lower-case hex digits")
+		return
+	}
 	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}, randomUint64)
 	if err != nil {
 		status := http.StatusBadRequest
@@ -93,6 +97,17 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		sess.Close()
 		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
 		return
+	}
+	if req.Ticket != "" {
+		// The page polls the notes of a slow start under its ticket.
+		s.startMu.Lock()
+		s.starting[req.Ticket] = l
+		s.startMu.Unlock()
+		defer func() {
+			s.startMu.Lock()
+			delete(s.starting, req.Ticket)
+			s.startMu.Unlock()
+		}()
 	}
 	l.mu.Lock()
 	sess.SetContext(l.notesFor(r.Context()))
@@ -156,13 +171,19 @@ func (s *Server) handleAnswer(w http.ResponseWriter, r *http.Request) {
 // handleNotes is GET /api/play/{id}/notes: the bots' notes said during
 // the session's request in progress (or its last), {"notes": [...]}, which
 // the page polls while an answer is slow to come back and shows on its
-// question line. It does not wait for that request.
+// question line. It does not wait for that request. While a session
+// starts, id may be the ticket its page drew (a bot deciding first).
 func (s *Server) handleNotes(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
 		webapi.Error(w, http.StatusMethodNotAllowed, "GET the notes")
 		return
 	}
-	l, ok := s.sessions.Get(r.PathValue("id"))
+	s.startMu.Lock()
+	l, ok := s.starting[r.PathValue("id")]
+	s.startMu.Unlock()
+	if !ok {
+		l, ok = s.sessions.Get(r.PathValue("id"))
+	}
 	if !ok {
 		webapi.Error(w, http.StatusNotFound, "no such game (it may have ended or been idle too long)")
 		return
@@ -233,6 +254,20 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	webapi.JSON(w, playapi.Games(playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
+}
+
+// handleTrust is GET /api/trust: {"trusted": true} when the request
+// carries the server's secret (webapi.Trusted). lab.js asks it before it
+// keeps a secret a link brings, so that a link from anywhere with a
+// #secret= of its own cannot replace the one the person holds.
+func (s *Server) handleTrust(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		webapi.Error(w, http.StatusMethodNotAllowed, "GET whether the request's secret is the server's")
+		return
+	}
+	webapi.JSON(w, struct {
+		Trusted bool `json:"trusted"`
+	}{webapi.Trusted(r)})
 }
 
 func randomID() string {

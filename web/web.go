@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nzsclab/nzsc/web/webapi"
@@ -44,6 +45,10 @@ type Config struct {
 	// Hosts are the host names, besides IP addresses and localhost, that
 	// requests may name (webapi.Guard; nzsc serve --allow-host).
 	Hosts []string
+	// Token is the page token (webapi.Guard.Token) every request that
+	// changes state must carry; empty: a random one, which the pages
+	// learn from lab.js. Tests set it to call the API as the pages do.
+	Token string
 	// MaxSessions bounds the live play sessions (default 1000); a
 	// session unused for Idle (default 30 minutes) is forgotten and its
 	// bot stopped.
@@ -81,7 +86,7 @@ var sections = []Section{
 // Server serves the pages and the play API.
 type Server struct {
 	cfg      Config
-	mux      *http.ServeMux
+	mux      *webapi.Mux
 	sessions *webapi.Store[*live]
 	pages    *template.Template
 	sections []Section
@@ -89,6 +94,11 @@ type Server struct {
 	front    http.Handler    // the mux behind the guard
 	// newID makes session ids; tests replace it.
 	newID func() string
+	// starting are the sessions whose start is under way, by the ticket
+	// their page drew (playapi.NewRequest.Ticket), for their notes; at
+	// most one per place of the moves' gate.
+	startMu  sync.Mutex
+	starting map[string]*live
 }
 
 // New returns a server for c.
@@ -99,8 +109,12 @@ func New(c Config) (*Server, error) {
 	if c.Idle <= 0 {
 		c.Idle = 30 * time.Minute
 	}
-	s := &Server{cfg: c, mux: http.NewServeMux(), newID: randomID, mounted: map[string]bool{}}
-	s.front = webapi.NewGuard(c.Hosts, c.Secret).Wrap(http.HandlerFunc(s.serve))
+	s := &Server{cfg: c, mux: webapi.NewMux(), newID: randomID, mounted: map[string]bool{}, starting: map[string]*live{}}
+	guard := webapi.NewGuard(c.Hosts, c.Secret)
+	if c.Token != "" {
+		guard.Token = c.Token
+	}
+	s.front = guard.Wrap(http.HandlerFunc(s.serve))
 	s.sessions = webapi.NewStore[*live](c.MaxSessions, c.Idle)
 	s.sessions.Close = (*live).close
 	var err error
@@ -131,6 +145,7 @@ func New(c Config) (*Server, error) {
 	s.mux.HandleFunc("/api/play/{id}/notes", s.handleNotes)
 	s.mux.HandleFunc("/api/bots", s.handleBots)
 	s.mux.HandleFunc("/api/games", s.handleGames)
+	s.mux.HandleFunc("/api/trust", s.handleTrust)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		webapi.Errorf(w, http.StatusNotFound, "no such API: %s", r.URL.Path)
 	})
@@ -190,14 +205,43 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.front.ServeHTTP(w, r)
 }
 
-// serve serves a request the guard let in. Every response says no-sniff
-// and no referrer; every response of the server's own paths (pages,
-// files, errors, API) carries pageCSP and may not be framed (a mounted
-// page sets its own rules: Runs frames its reports).
+// Routes returns every pattern the server serves, its own and each
+// mounted page's under its prefix ("POST /rooms/api/rooms"), for the
+// test that sends each what an attacker would. A mounted handler without
+// a Routes method is listed by its prefix alone.
+func (s *Server) Routes() []string {
+	var out []string
+	for _, p := range s.mux.Routes() {
+		h, ok := s.cfg.Mounts[p]
+		if !s.mounted[p] || !ok {
+			out = append(out, p)
+			continue
+		}
+		lister, ok := h.(interface{ Routes() []string })
+		if !ok {
+			out = append(out, p)
+			continue
+		}
+		for _, sub := range lister.Routes() {
+			method, path, found := strings.Cut(sub, " ")
+			if !found {
+				method, path = "", sub
+			} else {
+				method += " "
+			}
+			out = append(out, method+strings.TrimSuffix(p, "/")+path)
+		}
+	}
+	return out
+}
+
+// serve serves a request the guard let in (which set the headers every
+// response carries, webapi.SetHeaders). Every response of the server's
+// own paths (pages, files, errors, API) carries pageCSP and may not be
+// framed at all (a mounted page is framed by the lab's pages only: Runs
+// frames its reports).
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
 	if _, pattern := s.mux.Handler(r); !s.mounted[pattern] {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Content-Security-Policy", pageCSP)

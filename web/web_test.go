@@ -27,8 +27,15 @@ var handbook = []string{"Ninja", "Clown", "Moustachio", "Big Hairy Deal", "Juggl
 	"Mustache Mash", "Nose", "Big Hairy Deal", "Acid Spray", "Juggling Knives",
 	"Juggling Knives", "Juggling Knives", "Mustache Mash", "Juggling Knives"}
 
+// testToken is the page token of the tests' servers (Config.Token):
+// call and pageTransport send it as the lab's pages do.
+const testToken = "test-page-token"
+
 func newServer(t testing.TB, c Config) (*Server, *httptest.Server) {
 	t.Helper()
+	if c.Token == "" {
+		c.Token = testToken
+	}
 	s, err := New(c)
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +45,8 @@ func newServer(t testing.TB, c Config) (*Server, *httptest.Server) {
 	return s, ts
 }
 
-// call sends a request and returns the status and body.
+// call sends a request as the lab's page does (asPage) and returns the
+// status and body.
 func call(t testing.TB, c *http.Client, method, url, body string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -46,6 +54,7 @@ func call(t testing.TB, c *http.Client, method, url, body string) (int, []byte) 
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	asPage(req)
 	resp, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -268,6 +277,22 @@ func TestAllowExec(t *testing.T) {
 	if hasBot(bots, "exec") {
 		t.Errorf("exec offered without --allow-exec")
 	}
+}
+
+// asPage gives req what a request from the lab's own page in a browser
+// carries: Sec-Fetch-Site same-origin and the page token.
+func asPage(req *http.Request) {
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set(webapi.TokenHeader, testToken)
+}
+
+// pageTransport sends every request as the lab's page does (asPage).
+type pageTransport struct{ http.RoundTripper }
+
+func (p pageTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	asPage(r)
+	return p.RoundTripper.RoundTrip(r)
 }
 
 // headerTransport adds its headers to every request.
@@ -529,6 +554,7 @@ func TestLeftClientStopsBot(t *testing.T) {
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/play/"+id, strings.NewReader(`{"answer":"Ninja"}`))
 	req.Header.Set("Content-Type", "application/json")
+	asPage(req)
 	if resp, err := http.DefaultClient.Do(req); err == nil {
 		resp.Body.Close()
 		t.Fatalf("ten million iterations answered in 300 ms")

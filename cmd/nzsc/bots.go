@@ -50,28 +50,47 @@ func init() {
 			}
 			// --players: the bots of one table size (NZSC's at 3 or 4
 			// players are not all of its two-player bots).
-			n, _ := fs.GetInt("players")
+			lo, hi := g.MinSeats, g.MaxSeats
 			if fs.Changed("players") {
+				n, _ := fs.GetInt("players")
 				if _, err := game.Build(g.Name, n, nil); err != nil {
 					return usagef("bots: %v", err)
 				}
+				lo, hi = n, n
 			}
-			return report.Bots(e.stdout, format, e.width, g.Name, seatsOf(g, agents.RegisteredForSeats(g.Name, n)))
+			return report.Bots(e.stdout, format, e.width, g.Name, botsAt(g, lo, hi))
 		},
 	})
 }
 
-// seatsOf clips each bot's players to the seats game g has: a kind for
-// every game (exec) plays from 2 to 4, but listed for NPZR it plays NPZR's
-// two. A bot left with no table of g is dropped.
-func seatsOf(g *game.Info, bots []agents.Info) []agents.Info {
-	out := bots[:0]
-	for _, b := range bots {
-		b.MinSeats, b.MaxSeats = max(b.MinSeats, g.MinSeats), min(b.MaxSeats, g.MaxSeats)
-		if b.MinSeats <= b.MaxSeats {
+// botsAt lists the bot kinds of game g at the tables of lo to hi
+// players, each with the table sizes among those at which its name gets
+// it: what applies there. A kind for every game (exec) plays from 2 to 4
+// players, but listed for NPZR it plays NPZR's two, and for two-player
+// NZSC, which has an exec of its own, it is the exec of 3 and 4; listed
+// for one table size every bot plays that one.
+func botsAt(g *game.Info, lo, hi int) []agents.Info {
+	type kind struct {
+		game, name string
+		min, max   int
+	}
+	var out []agents.Info
+	last := map[kind]int{} // a kind's latest row in out
+	for n := lo; n <= hi; n++ {
+		for _, b := range agents.RegisteredForSeats(g.Name, n) {
+			k := kind{b.Game, b.Name, b.MinSeats, b.MaxSeats}
+			if i, ok := last[k]; ok && out[i].MaxSeats == n-1 {
+				out[i].MaxSeats = n
+				continue
+			}
+			last[k] = len(out)
+			b.MinSeats, b.MaxSeats = n, n
 			out = append(out, b)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b agents.Info) int {
+		return cmp.Or(strings.Compare(a.Name, b.Name), a.MinSeats-b.MinSeats)
+	})
 	return out
 }
 

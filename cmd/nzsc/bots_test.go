@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,7 +56,18 @@ func TestBotsListsEveryBot(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || doc.Format != "nzsc-bots/1" || doc.Game != "nzsc" {
 		t.Fatalf("bots --format json: code %d, %.300s", code, js)
 	}
-	all := agents.RegisteredFor("nzsc")
+	// The kinds a name gets at each table size: RegisteredFor lists
+	// every kind of the game's own, and every game's exec (3 and 4
+	// players) beside NZSC's own (2) only at a given size.
+	var all []agents.Info
+	for n := 2; n <= 4; n++ {
+		for _, b := range agents.RegisteredForSeats("nzsc", n) {
+			if !slices.ContainsFunc(all, func(a agents.Info) bool { return a.Name == b.Name && a.Help == b.Help }) {
+				all = append(all, b)
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b agents.Info) int { return strings.Compare(a.Name, b.Name) })
 	if len(doc.Bots) != len(all) {
 		t.Fatalf("JSON lists %d bots, the registry %d", len(doc.Bots), len(all))
 	}
@@ -186,6 +198,68 @@ func TestBotsSeatsOfTheGame(t *testing.T) {
 	for _, l := range strings.Split(out, "\n") {
 		if f := strings.Fields(l); len(f) > 1 && f[0] == "exec:ARG" && f[1] != "2" {
 			t.Errorf("npzr's table lists exec at %q players", f[1])
+		}
+	}
+}
+
+// TestBotsAtTheTable: each row of nzsc bots says the table sizes at
+// which its name gets that bot. Two-player NZSC has an exec of its own
+// and every game's exec plays its 3 and 4 players, so the listing of
+// every size has exec at 2 and at 3-4 (it had exec at 2 only), and a
+// listing for one table size has every bot at that size (--players 3
+// had exec at 2-4, a size it does not list).
+func TestBotsAtTheTable(t *testing.T) {
+	type row struct {
+		Name               string
+		MinSeats, MaxSeats int
+	}
+	rows := func(args ...string) []row {
+		t.Helper()
+		js, stderr, code := runCmd(t, "", append([]string{"bots", "--format", "json"}, args...)...)
+		var doc struct {
+			Bots []struct {
+				Name     string
+				MinSeats int `json:"min_seats"`
+				MaxSeats int `json:"max_seats"`
+			}
+		}
+		if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || len(doc.Bots) == 0 {
+			t.Fatalf("bots %v: code %d, %s %.300s", args, code, stderr, js)
+		}
+		var out []row
+		for _, b := range doc.Bots {
+			out = append(out, row{b.Name, b.MinSeats, b.MaxSeats})
+		}
+		return out
+	}
+	execs := func(rs []row) (out []row) {
+		for _, r := range rs {
+			if r.Name == "exec" {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		args []string
+		exec []row
+	}{
+		{nil, []row{{"exec", 2, 2}, {"exec", 3, 4}}},
+		{[]string{"--players", "2"}, []row{{"exec", 2, 2}}},
+		{[]string{"--players", "3"}, []row{{"exec", 3, 3}}},
+		{[]string{"--players", "4"}, []row{{"exec", 4, 4}}},
+		{[]string{"--game", "npzr"}, []row{{"exec", 2, 2}}},
+	} {
+		rs := rows(c.args...)
+		if got := execs(rs); !slices.Equal(got, c.exec) {
+			t.Errorf("bots %v: exec rows %v, want %v", c.args, got, c.exec)
+		}
+		if len(c.args) == 2 && c.args[0] == "--players" {
+			for _, r := range rs {
+				if n := int(c.args[1][0] - '0'); r.MinSeats != n || r.MaxSeats != n {
+					t.Errorf("bots %v: %s at %d-%d players", c.args, r.Name, r.MinSeats, r.MaxSeats)
+				}
+			}
 		}
 	}
 }

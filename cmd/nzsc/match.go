@@ -73,6 +73,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
+	unlock, err := lockRun("match", rd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{})
 	var usage *usageError
 	if errors.As(err, &usage) {

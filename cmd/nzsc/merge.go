@@ -50,8 +50,14 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		// A merged directory cannot be resumed (its shards can), so an
 		// incomplete one would be a dead end: write nothing. The
 		// directories named are the user's input: exit code 2.
-		return usagef("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (tournament --resume SHARD_DIR), then merge all shards again; nothing written",
-			counts.NumFinished(), man.Chunks)
+		if _, m, _, err := results.Load(args[0]); len(args) == 1 && err == nil && m.Shard == nil {
+			// A run interrupted on one machine, not a shard: nothing to
+			// merge it with.
+			return usagef("merge: %s is an unfinished %s (%d of its %d chunks played), not a shard: there is nothing to merge it with; finish it with 'nzsc %s --resume %[1]s'; nothing written",
+				args[0], man.Kind, counts.NumFinished(), man.Chunks, man.Kind)
+		}
+		return usagef("merge: the directories hold %d of the run's %d chunks: a shard is missing or unfinished; resume each unfinished shard (nzsc %s --resume SHARD_DIR), then merge all shards again; nothing written",
+			counts.NumFinished(), man.Chunks, man.Kind)
 	}
 	// The merged run's games log is the one merged here, or none: a
 	// shard's log holds only its share of the games.

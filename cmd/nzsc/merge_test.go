@@ -24,7 +24,7 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	out := filepath.Join(tmp, "merged")
 	_, stderr, code := runCmd(t, "", "merge", shard, "--out", out)
-	if code != 2 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard") {
+	if code != 2 || !strings.Contains(stderr, "3 of the run's 5 chunks") || !strings.Contains(stderr, "resume each unfinished shard (nzsc tournament --resume SHARD_DIR)") {
 		t.Errorf("merge of one shard of two: exit %d, stderr %q", code, stderr)
 	}
 	if strings.Count(stderr, "\n") != 1 {
@@ -32,6 +32,17 @@ func TestMergeIncomplete(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("an incomplete merge wrote %s", out)
+	}
+	// A match interrupted on one machine is no shard: it is finished by
+	// its own command, named (it was "tournament --resume SHARD_DIR").
+	cut := filepath.Join(tmp, "cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	run(ctx, []string{"match", "random", "greedy", "--games", "40", "--seed", "3", "--quiet", "--out", cut}, strings.NewReader(""), io.Discard, io.Discard)
+	_, stderr, code = runCmd(t, "", "merge", cut, "--out", out)
+	if code != 2 || !strings.Contains(stderr, cut+" is an unfinished match (0 of its ") || !strings.Contains(stderr, "not a shard") ||
+		!strings.Contains(stderr, "'nzsc match --resume "+cut+"'") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("merge of an interrupted match: exit %d, stderr %q", code, stderr)
 	}
 }
 
@@ -194,6 +205,36 @@ func TestMergeInterrupted(t *testing.T) {
 	for _, p := range []string{merged, filepath.Join(tmp, "m")} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("a stopped merge left %s", p)
+		}
+	}
+}
+
+// TestMergeSPRT: a sequential test is never sharded, so its directory,
+// finished or interrupted, is refused by merge with that reason (exit
+// 2, one line, nothing written), not taken for one shard of a
+// tournament ("resume each unfinished shard (tournament --resume ...)",
+// as it was).
+func TestMergeSPRT(t *testing.T) {
+	tmp := t.TempDir()
+	done := filepath.Join(tmp, "done")
+	if _, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--batch", "20",
+		"--seed", "1", "--quiet", "--out", done); code != 0 {
+		t.Fatal(stderr)
+	}
+	// Stopped before its first game.
+	stopped := filepath.Join(tmp, "stopped")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	run(ctx, []string{"sprt", "greedy", "random", "--seed", "1", "--quiet", "--out", stopped}, strings.NewReader(""), io.Discard, io.Discard)
+	for _, dirs := range [][]string{{done}, {stopped}, {done, done}} {
+		out := filepath.Join(tmp, "merged")
+		_, stderr, code := runCmd(t, "", append(append([]string{"merge"}, dirs...), "--out", out)...)
+		if code != 2 || !strings.Contains(stderr, "holds a sequential test (sprt)") || !strings.Contains(stderr, "never in shards") ||
+			strings.Contains(stderr, "tournament --resume") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("merge %v: exit %d, stderr %q", dirs, code, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("merge %v wrote %s", dirs, out)
 		}
 	}
 }

@@ -304,6 +304,17 @@ func botHint(gameName string, seats int, spec string) string {
 	return didYouMean(kind, kinds)
 }
 
+// lockRun takes rd's directory for the command until unlock
+// (roundrobin.RunDir.Lock): its games, its looks and its report and
+// tables, with no other player (another nzsc, a Runs page job) slipping
+// in between. A directory another holds is bad input: exit code 2.
+func lockRun(cmd string, rd *roundrobin.RunDir) (unlock func(), err error) {
+	if unlock, err = rd.Lock(); err != nil {
+		return nil, usagef("%s: %v", cmd, err)
+	}
+	return unlock, nil
+}
+
 // playRun plays what is left of the run (roundrobin.RunDir.Launch): a
 // progress bar on a terminal, the seed note and the timing on stderr.
 func playRun(e *env, cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir, seedPicked bool, opts roundrobin.RunOptions) (roundrobin.Result, error) {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -100,13 +102,11 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	// Every request's context ends when the server stops, so long polls,
 	// bots thinking and log reads inside a request end with it, not at
-	// the shutdown's deadline. ReadTimeout bounds the whole request, body
-	// included: a client dripping its body a byte at a time is cut off.
+	// the shutdown's deadline.
 	base, stopRequests := context.WithCancel(context.Background())
 	defer stopRequests()
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10,
-		BaseContext: func(net.Listener) context.Context { return base }}
+	hs := newHTTPServer(srv, base, serveLimits)
+	ln = limitConns(ln, serveLimits.conns)
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -124,6 +124,99 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	<-done
 	return nil
+}
+
+// limits bound what one client may hold of the server: anyone who can
+// name its address is a client.
+type limits struct {
+	// readHeader bounds reading a request's headers (a client dripping
+	// them, slowloris), read the whole request, body included, write
+	// the answer (a client that never reads it holds a goroutine and a
+	// file until then: the longest legitimate answer is a bot's move of
+	// minutes), idle a kept-alive connection between requests.
+	readHeader, read, write, idle time.Duration
+	// header bounds a request's line and headers (a huge query string
+	// is refused with 431).
+	header int
+	// conns bounds the connections open at once; one over it is
+	// answered 503 and closed (limitConns).
+	conns int
+}
+
+// serveLimits are nzsc serve's limits.
+var serveLimits = limits{readHeader: 10 * time.Second, read: 30 * time.Second, write: 10 * time.Minute,
+	idle: 2 * time.Minute, header: 64 << 10, conns: 1024}
+
+// newHTTPServer returns the HTTP server of h with limits l, every
+// request's context under base. A request's context also ends when its
+// answer can no longer be written (l.write): a bot thinking or a game of
+// bots for it stops then, rather than work for no one.
+func newHTTPServer(h http.Handler, base context.Context, l limits) *http.Server {
+	if l.write > 0 {
+		next := h
+		h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx, cancel := context.WithTimeout(r.Context(), l.write)
+			defer cancel()
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+	return &http.Server{Handler: h, ReadHeaderTimeout: l.readHeader, ReadTimeout: l.read, WriteTimeout: l.write,
+		IdleTimeout: l.idle, MaxHeaderBytes: l.header,
+		BaseContext: func(net.Listener) context.Context { return base }}
+}
+
+// limitConns returns ln accepting at most n connections open at once: a
+// connection over n is answered 503 with a one-line JSON error and
+// closed, at once, so that a client holding many connections (idle, or
+// dripping headers until their timeout) costs a bounded memory and
+// files, and the one refused is told why.
+func limitConns(ln net.Listener, n int) net.Listener {
+	return &connLimit{Listener: ln, places: make(chan struct{}, n)}
+}
+
+type connLimit struct {
+	net.Listener
+	places chan struct{}
+}
+
+func (l *connLimit) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case l.places <- struct{}{}:
+			return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.places })}, nil
+		default:
+			go refuseConn(c, cap(l.places))
+		}
+	}
+}
+
+// limitedConn gives its place back when closed (once).
+type limitedConn struct {
+	net.Conn
+	release func()
+}
+
+func (c *limitedConn) Close() error {
+	c.release()
+	return c.Conn.Close()
+}
+
+// refuseConn answers a connection over the limit 503 and closes it,
+// reading what the client sent meanwhile (at most a second), so that
+// the answer is not lost to a reset.
+func refuseConn(c net.Conn, n int) {
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(time.Second))
+	body := fmt.Sprintf(`{"error":"the server is busy (%d connections open): try again"}`+"\n", n)
+	fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	if t, ok := c.(*net.TCPConn); ok {
+		t.CloseWrite()
+	}
+	io.Copy(io.Discard, io.LimitReader(c, 1<<16))
 }
 
 // loopback reports whether a listening address is reachable only from

@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nzsclab/nzsc/web"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 var servingAt = regexp.MustCompile(`NZSC Lab at (http://\S+/) `)
@@ -40,6 +44,33 @@ func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
 	return "", nil, nil
 }
 
+var labTokenRE = regexp.MustCompile(`const labToken = "([0-9a-f]{32})";`)
+
+// pagePost posts body to base+path as the lab's page does: with its
+// browser's Sec-Fetch-Site and the page token it read from lab.js.
+func pagePost(t *testing.T, base, path, body string) *http.Response {
+	t.Helper()
+	resp, err := http.Get(base + "static/lab.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := labTokenRE.FindStringSubmatch(string(js))
+	if m == nil {
+		t.Fatalf("lab.js holds no page token: %.300s", js)
+	}
+	req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("X-NZSC-Token", m[1])
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
 // TestServe: nzsc serve answers on loopback without a warning, plays,
 // and stops cleanly when its context is cancelled (Ctrl-C).
 func TestServe(t *testing.T) {
@@ -63,10 +94,16 @@ func TestServe(t *testing.T) {
 			t.Errorf("GET /%s: %d", p, r.StatusCode)
 		}
 	}
+	// A program's POST is no page's: refused.
 	resp, err = http.Post(base+"api/play", "application/json", strings.NewReader(`{"seed":"0xbabecaf3"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("new game from no page: %d, want 403", resp.StatusCode)
+	}
+	resp = pagePost(t, base, "api/play", `{"seed":"0xbabecaf3"}`)
 	b, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(b), "Playing against classic with seed 0xbabecaf3") {
@@ -174,10 +211,7 @@ func TestServeHostsAndSecret(t *testing.T) {
 // hold up the server's stop: every request's context ends with it.
 func TestServeStopsLongPolls(t *testing.T) {
 	base, _, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", t.TempDir())
-	resp, err := http.Post(base+"rooms/api/rooms", "application/json", strings.NewReader(`{"name":"Ann"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := pagePost(t, base, "rooms/api/rooms", `{"name":"Ann"}`)
 	var j struct {
 		Room, Token string
 	}
@@ -205,4 +239,78 @@ func TestServeStopsLongPolls(t *testing.T) {
 		t.Errorf("the stop took %v with a long poll in flight", d)
 	}
 	<-polled
+}
+
+// TestServeRoutesGuarded: every route of the server nzsc serve builds
+// (serve.go's own mounts, listed from their registration by
+// web.Server.Routes, so a page or route added there is in the list) is
+// refused, by every method that may change state, to another origin's
+// page, to a request from no page, to a text/plain simple POST and
+// through a rebound name; web's TestEveryRouteGuarded sends the rest.
+func TestServeRoutesGuarded(t *testing.T) {
+	dir := t.TempDir()
+	ms := mounts(dir, true)
+	for prefix, h := range ms {
+		if _, ok := h.(interface{ Routes() []string }); !ok {
+			t.Errorf("mount %s lists no routes (a Routes method): its routes would go untested", prefix)
+		}
+	}
+	srv, err := web.New(web.Config{Runs: dir, AllowExec: true, Secret: "s", Mounts: ms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	wild := regexp.MustCompile(`\{[^}]*\}`)
+	routes := srv.Routes()
+	for _, route := range routes {
+		method, path, ok := strings.Cut(route, " ")
+		if !ok {
+			method, path = "", route
+		}
+		path = wild.ReplaceAllString(strings.ReplaceAll(path, "{$}", ""), "x")
+		methods := []string{"POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+		if method != "" && method != "GET" {
+			methods = []string{method}
+		}
+		for _, m := range methods {
+			for _, a := range []struct {
+				ctype  string
+				header map[string]string
+			}{
+				{"application/json", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
+				{"application/json", map[string]string{webapi.SecretHeader: "s"}},
+				{"text/plain", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
+				{"text/plain", nil},
+				{"application/json", map[string]string{"Host": "evil.example", "Sec-Fetch-Site": "same-origin"}},
+			} {
+				req, _ := http.NewRequest(m, ts.URL+path, strings.NewReader(`{"name":"x","bots":["random","exec:/bin/true"]}`))
+				req.Header.Set("Content-Type", a.ctype)
+				for k, v := range a.header {
+					if k == "Host" {
+						req.Host = v
+					} else {
+						req.Header.Set(k, v)
+					}
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var e struct{ Error string }
+				json.NewDecoder(resp.Body).Decode(&e)
+				resp.Body.Close()
+				if !webapi.RefusedByGuard(e.Error) {
+					t.Errorf("%s %s (route %q), %v: %d %q, want the guard's refusal", m, path, route, a.header, resp.StatusCode, e.Error)
+				}
+			}
+		}
+	}
+	if len(routes) < 30 {
+		t.Errorf("%d routes listed: %q", len(routes), routes)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("refused requests left runs: %v", entries)
+	}
 }

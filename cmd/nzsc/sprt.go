@@ -31,7 +31,7 @@ func init() {
 			fs.Float64("beta", 0.05, "false negative rate (accepting H0 when H1 holds)")
 			fs.String("model", "logistic", "Elo model of the bounds: logistic (score = 1/(1+10^(-elo/400))) or normalized (fishtest's)")
 			fs.Int64("max-games", 200000, "stop without a verdict after this many games (positive, even)")
-			fs.Int64("batch", 1000, "games between two looks at the LLR (positive, even)")
+			fs.Int64("batch", roundrobin.DefaultSPRTBatch, "games between two looks at the LLR (positive, even): a test may play up to a batch past the point where its LLR left its bounds (docs/sprt.md)")
 			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
 			fs.MarkHidden("games")
 			fs.MarkHidden("shard")
@@ -61,6 +61,11 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if st == nil {
 		return usagef("sprt: --resume: %s holds no sequential test", rd.Dir.Path)
 	}
+	unlock, err := lockRun("sprt", rd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	t, err := report.SPRTTest(st)
 	if err != nil {
 		return usagef("sprt: %v", err)
@@ -152,6 +157,10 @@ func newSPRT(fs *pflag.FlagSet, g game.Game, args []string) (*newRun, error) {
 	batch, _ := fs.GetInt64("batch")
 	// Before the bots are read: reading probes external ones.
 	if err := roundrobin.CheckSPRTGames(maxGames, batch); err != nil {
+		// The library names the settings; here they are flags.
+		if ge := (*roundrobin.SPRTGamesError)(nil); errors.As(err, &ge) {
+			return nil, usagef("sprt: %s", ge.Named("--max-games", "--batch"))
+		}
 		return nil, usagef("sprt: %v", err)
 	}
 	bots, err := parseBots("sprt", fs, g, specs, true)

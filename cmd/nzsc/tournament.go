@@ -67,6 +67,11 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
+	unlock, err := lockRun("tournament", rd)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	res, err := playRun(e, "tournament", fs, rd, seedPicked, roundrobin.RunOptions{})
 	if errors.Is(err, results.ErrNotSaved) {
 		// The games since the last checkpoint were lost with the save

@@ -40,6 +40,12 @@ type NewRequest struct {
 	Opponent string     `json:"opponent"`
 	Seed     string     `json:"seed"`
 	Rules    game.Rules `json:"rules,omitempty"`
+	// Ticket, when set, is a name the page draws for the start (16 to
+	// 64 hex digits): while the start is under way (a bot deciding
+	// first can think for seconds), the server answers the session's
+	// notes under it (GET /api/play/TICKET/notes), before the page has
+	// the session's id. The static page has no notes and sends none.
+	Ticket string `json:"ticket,omitempty"`
 }
 
 // Notes are the bots' notes (agents.Note) of a session's request in

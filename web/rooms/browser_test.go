@@ -15,6 +15,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/browser"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // A game between two browser tabs, played by clicking to the end: each
@@ -23,7 +24,7 @@ import (
 func TestRoomInTwoTabs(t *testing.T) {
 	// Closed after the browser (cleanups run last first), whose long
 	// polls would hold it open.
-	srv := httptest.NewServer(New(Options{MaxWait: 2 * time.Second}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{MaxWait: 2 * time.Second}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	ann := browser.New(t, 1280, 900, 3*time.Minute)
 	bob := browser.Tab(t, ann)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/internal/browser"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // person opens a browser context of its own (its own sessionStorage and
@@ -104,7 +105,7 @@ const clickable = `#options button:not(:disabled)`
 // the room's name on one line.
 func TestThreePeopleInBrowsers(t *testing.T) {
 	h := New(Options{MaxWait: 2 * time.Second})
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(h)) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	first := browser.New(t, 1280, 800, 4*time.Minute)
 	people := []context.Context{person(t, first, 1280), person(t, first, 390), person(t, first, 1280)}
@@ -241,7 +242,7 @@ func TestThreePeopleInBrowsers(t *testing.T) {
 // shows nowhere before the end.
 func TestNPZRInBrowsers(t *testing.T) {
 	h := New(Options{MaxWait: 2 * time.Second})
-	srv := httptest.NewServer(h)
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(h)) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	first := browser.New(t, 1280, 800, 4*time.Minute)
 	people := []context.Context{person(t, first, 1280), person(t, first, 390)}

@@ -54,13 +54,20 @@ type Options struct {
 	// MaxWait bounds a long poll (default 25 s), under proxies' and
 	// browsers' idle limits.
 	MaxWait time.Duration
+	// MaxPolls bounds the long polls waiting at once in all rooms
+	// (default 512, over the 400 seats of 100 full rooms of four; 503
+	// above), and a room holds at most two a seat (a person's tab and
+	// its reload; 429 above): each holds a connection for up to MaxWait,
+	// and a seat's token is all it takes to send them.
+	MaxPolls int
 }
 
 // Handler serves the page and its JSON API under its own prefix.
 type Handler struct {
 	opt   Options
 	rooms *webapi.Store[*room]
-	mux   *http.ServeMux
+	mux   *webapi.Mux
+	polls chan struct{} // a place per long poll waiting (MaxPolls)
 }
 
 // New returns the rooms handler. Mount it with its prefix stripped:
@@ -76,7 +83,10 @@ func New(o Options) *Handler {
 	if o.MaxWait <= 0 {
 		o.MaxWait = 25 * time.Second
 	}
-	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: http.NewServeMux()}
+	if o.MaxPolls <= 0 {
+		o.MaxPolls = 512
+	}
+	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux(), polls: make(chan struct{}, o.MaxPolls)}
 	h.rooms.Close = func(r *room) { r.close() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
@@ -89,6 +99,13 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/rooms/{room}/record", h.record)
 	return h
 }
+
+// Routes returns the patterns the handler serves, under its own prefix
+// (webapi.Mux): the server lists them with every page's.
+func (h *Handler) Routes() []string { return h.mux.Routes() }
+
+// Open returns how many rooms are open.
+func (h *Handler) Open() int { return h.rooms.Len() }
 
 // ServeHTTP implements http.Handler. A path left without its leading
 // slash by http.StripPrefix("/rooms/", …) is served as well.
@@ -111,6 +128,8 @@ type room struct {
 	names  []string
 	tokens []string
 	seen   []time.Time
+	// waiting counts the room's long polls waiting (at most two a seat).
+	waiting int
 
 	g     game.Game
 	info  *game.Info
@@ -518,11 +537,34 @@ func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, Joined{Room: rm.name, Seat: seat, Token: rm.tokens[seat]})
 }
 
+// roomKey reads a room's name as people pass it on: said aloud, typed
+// from a message or pasted with spaces around, in either case, with its
+// dashes, spaces or none ("KB42 XT7M 9QRS", "kb42xt7m9qrs"); each names
+// room kb42-xt7m-9qrs. Letters and digits are all a name holds, so
+// anything else between them is dropped; a name of another length is
+// kept as it was typed, to be named in the not-found error.
+func roomKey(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		}
+	}
+	k := b.String()
+	if len(k) != roomNameSymbols {
+		return strings.TrimSpace(strings.ToLower(s))
+	}
+	return k[0:4] + "-" + k[4:8] + "-" + k[8:12]
+}
+
 // room looks up the room of the request's path.
 func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
-	name := strings.ToLower(r.PathValue("room"))
+	name := roomKey(r.PathValue("room"))
 	rm, ok := h.rooms.Get(name)
 	if !ok {
+		if len(name) > 40 {
+			name = name[:40] + "…"
+		}
 		webapi.Errorf(w, http.StatusNotFound, "no room %q (rooms close after %s without use)", name, h.opt.Idle)
 		return nil, false
 	}
@@ -574,6 +616,20 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	// The long poll: wait for a change past since, the client leaving, or
 	// the bound, never holding the lock while waiting.
 	if rm.version <= since && !rm.closed {
+		if rm.waiting >= 2*len(rm.tokens) {
+			rm.mu.Unlock()
+			webapi.Errorf(w, http.StatusTooManyRequests, "too many requests waiting in this room (%d): close a tab of it", rm.waiting)
+			return
+		}
+		select {
+		case h.polls <- struct{}{}:
+		default:
+			rm.mu.Unlock()
+			w.Header().Set("Retry-After", "2")
+			webapi.Errorf(w, http.StatusServiceUnavailable, "the server is busy (%d requests waiting in rooms): try again", cap(h.polls))
+			return
+		}
+		rm.waiting++
 		ch := rm.changed
 		rm.mu.Unlock()
 		ctx, cancel := context.WithTimeout(r.Context(), h.opt.MaxWait)
@@ -582,10 +638,13 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		case <-ctx.Done():
 		}
 		cancel()
+		<-h.polls
+		rm.mu.Lock()
+		rm.waiting--
 		if r.Context().Err() != nil {
+			rm.mu.Unlock()
 			return // the client went away
 		}
-		rm.mu.Lock()
 		rm.seen[seat] = time.Now()
 	}
 	v := rm.viewOf(seat, time.Now())

@@ -8,9 +8,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +25,7 @@ type client struct {
 	t     *testing.T
 	base  string
 	token string
+	room  string // the room it opened, where a test keeps it
 }
 
 func (c *client) do(method, path string, body any, out any) int {
@@ -411,5 +414,109 @@ func TestTokenInLinkOnlyDownloads(t *testing.T) {
 	}
 	if v := a.view(room); v.Chosen != "" || v.Turn != 0 {
 		t.Errorf("a request with the token in its address chose for the seat: %+v", v)
+	}
+}
+
+// TestRoomNamesAsTyped: a room's name reaches people read aloud, retyped
+// or pasted: in capitals, with spaces for dashes, without dashes, with
+// spaces around. Each names the room (the old server matched the name
+// exactly but for case, and "KB42 XT7M 9QRS" was no room); a name
+// that is not the room's is still not found, and a long one is not
+// echoed whole.
+func TestRoomNamesAsTyped(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	t.Cleanup(srv.Close)
+	ann := &client{t: t, base: srv.URL}
+	var j Joined
+	var bare string
+	for i, typed := range []func() string{
+		func() string { return strings.ToUpper(j.Room) },
+		func() string { return strings.ReplaceAll(strings.ToUpper(j.Room), "-", " ") },
+		func() string { return bare },
+		func() string { return " " + j.Room + " " },
+		func() string { return bare[:4] + "–" + bare[4:8] + "—" + bare[8:] }, // dashes a phone types
+	} {
+		if st := ann.do("POST", "", map[string]any{"name": "Ann"}, &j); st != 200 {
+			t.Fatalf("create: %d", st)
+		}
+		bare = strings.ReplaceAll(j.Room, "-", "")
+		typed := typed()
+		c := &client{t: t, base: srv.URL}
+		var got Joined
+		if st := c.do("POST", "/"+url.PathEscape(typed)+"/join", map[string]string{"name": "P"}, &got); st != 200 || got.Room != j.Room {
+			t.Errorf("case %d: joining %q: %d, room %q, want %q", i, typed, st, got.Room, j.Room)
+		}
+	}
+	c := &client{t: t, base: srv.URL}
+	for _, typed := range []string{bare[:11], bare + "b", "zzzz-zzzz-zzzz", strings.Repeat("x", 5000)} {
+		if st := c.do("POST", "/"+typed+"/join", map[string]string{"name": "P"}, nil); st != http.StatusNotFound {
+			t.Errorf("joining %.20q: %d, want 404", typed, st)
+		}
+	}
+}
+
+// TestLongPollCaps: a seat's token is all it takes to hold a connection
+// for MaxWait, so the long polls waiting are bounded: two a seat in a
+// room (429 above), MaxPolls in all (503 above), each refusal a one-line
+// error at once, never a wait; a poll that ends gives its place back.
+// The old server let one token hold any number.
+func TestLongPollCaps(t *testing.T) {
+	h := New(Options{MaxWait: 1500 * time.Millisecond, MaxPolls: 5})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	open := func() *client {
+		c := &client{t: t, base: srv.URL}
+		var j Joined
+		if st := c.do("POST", "", map[string]any{"name": "Ann"}, &j); st != 200 {
+			t.Fatalf("create: %d", st)
+		}
+		c.token = j.Token
+		c.room = j.Room
+		return c
+	}
+	poll := func(c *client) (int, time.Duration) {
+		start := time.Now()
+		st := c.do("GET", "/"+c.room+"?since=1000000", nil, nil)
+		return st, time.Since(start)
+	}
+	type result struct {
+		st int
+		d  time.Duration
+	}
+	// Room a: four polls, two seats: the fifth is refused at once.
+	a := open()
+	var wg sync.WaitGroup
+	results := make(chan result, 10)
+	wait := func(c *client, n int) {
+		for range n {
+			wg.Add(1)
+			go func() { defer wg.Done(); st, d := poll(c); results <- result{st, d} }()
+		}
+		time.Sleep(300 * time.Millisecond) // they are waiting
+	}
+	wait(a, 4)
+	if st, d := poll(a); st != http.StatusTooManyRequests || d > time.Second {
+		t.Errorf("fifth poll in a room of two seats: %d after %v, want 429 at once", st, d)
+	}
+	// Room b: one more fits (5 in all), the next is refused.
+	b := open()
+	wait(b, 1)
+	if st, d := poll(b); st != http.StatusServiceUnavailable || d > time.Second {
+		t.Errorf("a poll over MaxPolls: %d after %v, want 503 at once", st, d)
+	}
+	// All places come back: two more polls in b wait their time.
+	wg.Wait()
+	wait(b, 2)
+	wg.Wait()
+	close(results)
+	n := 0
+	for r := range results {
+		n++
+		if r.st != 200 || r.d < time.Second {
+			t.Errorf("a poll within the caps: %d after %v, want 200 after its wait", r.st, r.d)
+		}
+	}
+	if n != 7 {
+		t.Errorf("%d polls answered, want 7", n)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // From the page: a tournament started, followed and finished with its
@@ -38,6 +39,13 @@ func TestRunsPage(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(d => d && d.body && d.body.textContent.includes("nash"))(document.getElementById("dframe").contentDocument)`,
 		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Errorf("the report frame does not show the tournament's report: %v", err)
+	}
+	// Its script runs under its policy (reportCSP allows it by its
+	// hash): a header's click sorts its table (clicked again until the
+	// frame's script, at the page's end, has run).
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(d => { const b = d && d.querySelector("table.sortable thead button"); if (!b) return false; b.click(); return !!b.closest("th").getAttribute("aria-sort"); })(document.getElementById("dframe").contentDocument)`,
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Errorf("the report's tables do not sort in the frame: %v", err)
 	}
 	browser.Screenshot(t, ctx, "runs-report-1280.png", 1280)
 	browser.Screenshot(t, ctx, "runs-report-400.png", 400)
@@ -84,7 +92,7 @@ func TestRunsPage(t *testing.T) {
 // every game counted.
 func TestRunsPageEveryGame(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "runs")
-	srv := httptest.NewServer(New(Options{Dir: dir}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Dir: dir}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	ctx := browser.New(t, 1280, 900, 2*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // openPage serves the Runs page from a handler on a fresh runs directory
@@ -21,7 +22,7 @@ import (
 func openPage(t *testing.T, timeout time.Duration) (context.Context, string) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "runs")
-	srv := httptest.NewServer(New(Options{Dir: dir}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Dir: dir}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	ctx := browser.New(t, 1280, 900, timeout)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`#botlist input[value="nash"]`))); err != nil {

@@ -14,7 +14,9 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -74,7 +76,7 @@ type Handler struct {
 	opt  Options
 	root *Root
 	jobs *webapi.Store[*job]
-	mux  *http.ServeMux
+	mux  *webapi.Mux
 	// reports keeps rendered reports while their runs do not change.
 	reports reportCache
 	// startMu makes choosing a job's directory and adding it atomic,
@@ -119,7 +121,7 @@ func New(o Options) *Handler {
 	if o.MaxGames <= 0 {
 		o.MaxGames = 1_000_000
 	}
-	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: http.NewServeMux()}
+	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux()}
 	h.jobs.Close = func(j *job) { j.cancel() }
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
@@ -143,6 +145,10 @@ func New(o Options) *Handler {
 // Root returns the handler's runs directory, for the Watch page's games
 // logs.
 func (h *Handler) Root() *Root { return h.root }
+
+// Routes returns the patterns the handler serves, under its own prefix
+// (webapi.Mux): the server lists them with every page's.
+func (h *Handler) Routes() []string { return h.mux.Routes() }
 
 // ServeHTTP implements http.Handler. Paths with dot segments, empty
 // segments, backslashes or encoded slashes are refused before routing:
@@ -286,8 +292,24 @@ func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
 	// only (a server that sets X-Frame-Options: DENY for every page
 	// has it replaced here).
 	w.Header().Set("X-Frame-Options", "SAMEORIGIN")
-	w.Header().Set("Content-Security-Policy", "frame-ancestors 'self'")
+	w.Header().Set("Content-Security-Policy", reportCSP(b))
 	w.Write(b)
+}
+
+// reportCSP is the Content-Security-Policy of a run's HTML report: it
+// loads nothing (report.Tail's page is self-contained) and runs its one
+// script, the last of the page (the tables' sorting), allowed by its
+// hash. The report is this origin's page and shows names a run was
+// given: were one ever to slip out unescaped as a script, it would run
+// with the lab's token and secret; under this policy it does not run.
+func reportCSP(page []byte) string {
+	script := "'none'"
+	if i, j := bytes.LastIndex(page, []byte("<script>")), bytes.LastIndex(page, []byte("</script>")); i >= 0 && j > i {
+		sum := sha256.Sum256(page[i+len("<script>") : j])
+		script = "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}
+	return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src " + script +
+		"; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
 }
 
 func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
@@ -325,7 +347,7 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 	}
 	// A file of a run directory is data: never run as a page of this
 	// site.
-	w.Header().Set("Content-Security-Policy", "sandbox")
+	w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; frame-ancestors 'self'")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	if ext := filepath.Ext(st.Name()); ext == ".json" || ext == ".jsonl" || ext == ".csv" || ext == ".log" || ext == ".txt" {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -572,7 +594,13 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	cfg, test, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
 	if err != nil {
-		webapi.Error(w, http.StatusBadRequest, err.Error())
+		// A program refused is not a mistake in the request: 403, as
+		// Play and Watch answer it, so the page can tell the two apart.
+		status := http.StatusBadRequest
+		if errors.Is(err, agents.ErrExec) {
+			status = http.StatusForbidden
+		}
+		webapi.Error(w, status, err.Error())
 		return
 	}
 	h.startMu.Lock()

@@ -142,6 +142,23 @@ func TestJobRunsToTheEnd(t *testing.T) {
 	if st != 200 || !bytes.Equal(man, want) {
 		t.Errorf("files/manifest.json: %d, %d bytes, want the file's %d", st, len(man), len(want))
 	}
+	// A run's file is data, never a page; its report runs its own script
+	// only; both are framed by the lab alone.
+	for path, want := range map[string][]string{
+		"/files/manifest.json": {"sandbox", "default-src 'none'", "frame-ancestors 'self'"},
+		"/report.html":         {"default-src 'none'", "script-src 'sha256-", "frame-ancestors 'self'"},
+	} {
+		resp, err := http.Get(f.srv.URL + "/api/runs/" + s.Run + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		for _, w := range want {
+			if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, w) {
+				t.Errorf("%s: Content-Security-Policy %q without %s", path, csp, w)
+			}
+		}
+	}
 	var d Detail
 	f.json("GET", "/api/runs/"+s.Run, nil, &d)
 	if d.Report != "html" || !strings.Contains(strings.Join(d.Files, " "), "counts.json") {
@@ -214,7 +231,6 @@ func TestStartRefusesBadRequests(t *testing.T) {
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 3},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2_000_000},
 		StartRequest{Kind: "match", Bots: []string{"random", "random"}, Games: 2},
-		StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "nosuchbot"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2, Seed: "0xzz"},
 		map[string]any{"kind": "match", "bots": []string{"random", "greedy"}, "games": 2, "extra": 1},
@@ -222,6 +238,10 @@ func TestStartRefusesBadRequests(t *testing.T) {
 		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
 			t.Errorf("case %d: status %d, want 400", i, st)
 		}
+	}
+	// A program refused is no mistake: 403 (TestStartRefusesProgramWith403).
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2}, nil); st != http.StatusForbidden {
+		t.Errorf("an exec: bot without the secret: status %d, want 403", st)
 	}
 	var bots []Bot
 	f.json("GET", "/api/bots", nil, &bots)
@@ -463,5 +483,9 @@ func TestJobsOfEveryGame(t *testing.T) {
 		if st := f.json("POST", "/api/jobs", req, nil); st != http.StatusBadRequest {
 			t.Errorf("case %d: status %d, want 400", i, st)
 		}
+	}
+	// A program refused is no mistake: 403 (TestStartRefusesProgramWith403).
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "match", Bots: []string{"random", "exec:/bin/true"}, Games: 2}, nil); st != http.StatusForbidden {
+		t.Errorf("an exec: bot without the secret: status %d, want 403", st)
 	}
 }

@@ -25,8 +25,9 @@ type SPRTRequest struct {
 	// Model is the Elo model of the bounds: "logistic" (when empty) or
 	// "normalized".
 	Model string `json:"model,omitempty"`
-	// Batch is the games between two looks at the LLR (positive, even).
-	Batch int64 `json:"batch"`
+	// Batch is the games between two looks at the LLR (positive, even;
+	// 0: roundrobin.DefaultSPRTBatch, nzsc sprt's default).
+	Batch int64 `json:"batch,omitempty"`
 	// Field, at 3 or 4 players, are the bots of the other seats (--field):
 	// one spec for every such seat or one per seat; empty: copies of
 	// BASE.
@@ -50,6 +51,9 @@ func newSPRT(cfg *roundrobin.Config, req *StartRequest) (*sprtTest, roundrobin.S
 	}
 	if r.Model = strings.TrimSpace(r.Model); r.Model == "" {
 		r.Model = analysis.Logistic.String()
+	}
+	if r.Batch == 0 {
+		r.Batch = roundrobin.DefaultSPRTBatch
 	}
 	st := &results.SPRTState{Elo0: r.Elo0, Elo1: r.Elo1, Alpha: r.Alpha, Beta: r.Beta, Model: r.Model}
 	t, err := report.SPRTTest(st)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,7 +123,7 @@ func TestSPRTJobProgressAndStop(t *testing.T) {
 }
 
 // A test the command would refuse is refused with its reason (400, one
-// line), before anything is made.
+// line; 403 for a program without the secret), before anything is made.
 // flagSubject is an error about a command-line flag: "--model: ...".
 var flagSubject = regexp.MustCompile(`(^|: )--[a-z-]+:`)
 
@@ -154,8 +155,12 @@ func TestSPRTJobRefuses(t *testing.T) {
 		st, b := f.req("POST", "/api/jobs", c.req)
 		var e struct{ Error string }
 		json.Unmarshal(b, &e)
-		if st != http.StatusBadRequest || !isJSONError(b) || !strings.Contains(e.Error, c.want) {
-			t.Errorf("case %d: %d %s, want 400 saying %q", i, st, b, c.want)
+		want := http.StatusBadRequest
+		if c.want == "exec" {
+			want = http.StatusForbidden // a program refused, not a mistake
+		}
+		if st != want || !isJSONError(b) || !strings.Contains(e.Error, c.want) {
+			t.Errorf("case %d: %d %s, want %d saying %q", i, st, b, want, c.want)
 		}
 		// The page has fields, not the command's flags: a refusal is
 		// not about a flag ("--model: unknown Elo model" was).
@@ -176,7 +181,8 @@ func TestSPRTJobGuarded(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "runs")
 	h := New(Options{Dir: dir})
 	t.Cleanup(h.Close)
-	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(h))
+	g := webapi.NewGuard(nil, "")
+	srv := httptest.NewServer(g.Wrap(h))
 	t.Cleanup(srv.Close)
 	post := func(header map[string]string, body string) int {
 		t.Helper()
@@ -195,7 +201,10 @@ func TestSPRTJobGuarded(t *testing.T) {
 	if st := post(map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}, body); st != http.StatusForbidden {
 		t.Errorf("cross-origin start: %d, want 403", st)
 	}
-	if st := post(map[string]string{"Content-Type": "text/plain"}, body); st != http.StatusUnsupportedMediaType {
+	if st := post(map[string]string{"Content-Type": "text/plain"}, body); st != http.StatusForbidden {
+		t.Errorf("text/plain start from no page: %d, want 403", st)
+	}
+	if st := post(map[string]string{"Content-Type": "text/plain", "Sec-Fetch-Site": "same-origin", webapi.TokenHeader: g.Token}, body); st != http.StatusUnsupportedMediaType {
 		t.Errorf("text/plain start: %d, want 415", st)
 	}
 	if list, _ := (&Root{Path: dir}).List(); len(list) != 0 {
@@ -258,5 +267,34 @@ func TestSPRTJobEveryGame(t *testing.T) {
 	req.Players, req.SPRT.Field = 4, []string{"classic", "classic", "classic"}
 	if st, b := f.req("POST", "/api/jobs", req); st != http.StatusBadRequest || !strings.Contains(string(b), "want one bot for the 2 other seats or one per seat") {
 		t.Errorf("a field of 3 at 4 players: %d %s", st, b)
+	}
+}
+
+// TestSPRTBatchDefault: the page's batch box starts at nzsc sprt's
+// default batch (roundrobin.DefaultSPRTBatch; it said 1000, the
+// command 64), and a test started without one gets it too.
+func TestSPRTBatchDefault(t *testing.T) {
+	html, err := page.ReadFile("page/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`<input id="batch"[^>]* value="(\d+)"`).FindSubmatch(html)
+	if m == nil || string(m[1]) != strconv.Itoa(roundrobin.DefaultSPRTBatch) {
+		t.Errorf("the page's batch box starts at %q, want %d (roundrobin.DefaultSPRTBatch)", m, roundrobin.DefaultSPRTBatch)
+	}
+	f := newFixture(t, Options{})
+	req := sprtReq("greedy", "random", 10, 2000)
+	req.SPRT.Batch = 0
+	var s JobStatus
+	if st := f.json("POST", "/api/jobs", req, &s); st != 200 {
+		t.Fatalf("a test without a batch: %d", st)
+	}
+	f.waitJob(s.ID, func(s JobStatus) bool { return s.State != stateRunning })
+	m2, _, err := (&Root{Path: f.root}).Load(s.Run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m2.SPRT == nil || m2.SPRT.BatchPairs*2 != roundrobin.DefaultSPRTBatch {
+		t.Errorf("a test without a batch: %+v, want batches of %d games", m2.SPRT, roundrobin.DefaultSPRTBatch)
 	}
 }

@@ -9,10 +9,11 @@
 
 // httpTransport talks to nzsc serve's API.
 const httpTransport = {
-  // post sends the server's secret (labHeaders) unless bare is set.
+  // post sends the page token, and the server's secret unless bare is
+  // set (labHeaders).
   async post(url, body, bare) {
     const h = {"Content-Type": "application/json"};
-    const r = await fetch(url, {method: "POST", headers: bare ? h : labHeaders(h), body: JSON.stringify(body)});
+    const r = await fetch(url, {method: "POST", headers: labHeaders(h, bare), body: JSON.stringify(body)});
     const v = await r.json();
     if (!r.ok) { const e = new Error(v.error || r.statusText); e.status = r.status; throw e; }
     return v;
@@ -357,8 +358,13 @@ async function start(fromAddress) {
   offerBots();
   if (session) transport.leave(session);
   log.replaceChildren();
+  // A bot that decides first may think for seconds before the session's
+  // id comes back: its notes are asked for under a ticket the page draws.
+  const ticket = transport.notes ? newTicket() : "";
+  const stop = ticket ? notesWhileWaiting(ticket) : () => {};
   try {
-    const r = await transport.start(req, fromAddress);
+    const r = await transport.start(ticket ? {...req, ticket} : req, fromAddress);
+    stop();
     session = r.id;
     show(r.reply);
     $("answer").focus({preventScroll: true});
@@ -368,7 +374,14 @@ async function start(fromAddress) {
       : "Cannot start: " + e.message +
       (location.protocol === "file:" ? " (open this page through a web server, for example python3 -m http.server: browsers do not load WebAssembly from file://)" : "");
     $("options").replaceChildren();
+  } finally {
+    stop();
   }
+}
+
+// newTicket draws a start's ticket: 128 random bits in hex.
+function newTicket() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // offerBots lists the selected game's bots under the opponent box.
@@ -424,7 +437,7 @@ $("newgame").addEventListener("click", () => {
 });
 window.addEventListener("pagehide", () => { if (session) transport.leave(session); });
 
-transport.games().then(list => {
+labReady.then(() => transport.games()).then(list => {
   games = list;
   const sel = $("game");
   sel.replaceChildren();

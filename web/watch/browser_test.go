@@ -19,6 +19,7 @@ import (
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/runs"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // The Watch page steps through a game with First, Previous, Next and
@@ -40,7 +41,7 @@ func TestWatchPageSteps(t *testing.T) {
 	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: root}}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Runs: &runs.Root{Path: root}}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 
 	// The oracle: play.Replay of the record the same bots and seed give.

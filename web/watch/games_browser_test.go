@@ -18,6 +18,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // secondPerson finds a narration that speaks to a reader ("you", "You
@@ -134,7 +135,7 @@ func TestWatchEveryGame(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	srv := httptest.NewServer(New(Options{}))
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 	for _, width := range []int{1280, 390} {
 		ctx := browser.New(t, width, 800, 90*time.Second)

@@ -54,7 +54,7 @@ type Options struct {
 type Handler struct {
 	opt   Options
 	slots chan struct{}
-	mux   *http.ServeMux
+	mux   *webapi.Mux
 }
 
 // New returns the watch handler. Mount it with its prefix stripped:
@@ -64,7 +64,7 @@ func New(o Options) *Handler {
 	if o.MaxPlays <= 0 {
 		o.MaxPlays = 2
 	}
-	h := &Handler{opt: o, slots: make(chan struct{}, o.MaxPlays), mux: http.NewServeMux()}
+	h := &Handler{opt: o, slots: make(chan struct{}, o.MaxPlays), mux: webapi.NewMux()}
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	h.mux.HandleFunc("GET /api/bots", h.bots)
@@ -79,6 +79,10 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/runs/{run}/games/{index}", busy.Gated(h.game))
 	return h
 }
+
+// Routes returns the patterns the handler serves, under its own prefix
+// (webapi.Mux): the server lists them with every page's.
+func (h *Handler) Routes() []string { return h.mux.Routes() }
 
 // ServeHTTP implements http.Handler. A path left without its leading
 // slash by http.StripPrefix("/watch/", …) is served as well.

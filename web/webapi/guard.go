@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -21,11 +22,30 @@ import (
 //go:embed assets/lab.js
 var LabScript []byte
 
-// LabJS serves LabScript (Static serves it as lab.js beside every page).
+// LabJS serves LabScript with the request's page token (Guard.Token,
+// from the request's context) in labToken, never cached (a token is a
+// server's, and a restarted server has another). Every page of the lab
+// loads it from its own origin; another origin's page that loads it as a
+// script would read the token, so the guard refuses that load (a
+// cross-site request for it, and Cross-Origin-Resource-Policy).
 var LabJS = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	http.ServeContent(w, r, "lab.js", time.Time{}, bytes.NewReader(LabScript))
+	w.Header().Set("Cache-Control", "no-store")
+	script := LabScript
+	if t, _ := r.Context().Value(tokenKey{}).(string); t != "" {
+		script = bytes.Replace(LabScript, []byte(labTokenLine), []byte(`const labToken = "`+t+`";`), 1)
+	}
+	http.ServeContent(w, r, "lab.js", time.Time{}, bytes.NewReader(script))
 })
+
+// labTokenLine is lab.js's line that LabJS fills with the page token; as
+// written by WriteStatic (a site without a server) it holds none.
+const labTokenLine = `const labToken = "";`
+
+// TokenHeader carries the page token (Guard.Token): every request that
+// may change state must carry it, which only a client that read lab.js
+// from this server (the lab's own page) can.
+const TokenHeader = "X-NZSC-Token"
 
 // SecretHeader carries the server's secret (Guard.Secret) from the lab's
 // own pages: the page learns it from the link nzsc serve prints, keeps it
@@ -34,29 +54,38 @@ const SecretHeader = "X-NZSC-Secret"
 
 // Guard is the front door of nzsc serve: every request passes it before
 // any page's handler. The server is reachable by every page a browser
-// opens and by anyone who can name its address, so the guard holds three
+// opens and by anyone who can name its address, so the guard holds these
 // lines:
 //
 //   - Host: a request must name this server, by an IP address, localhost
 //     or a name the user allowed (Hosts). A page on another site that
 //     re-points its own name at 127.0.0.1 (DNS rebinding) sends its own
 //     name and is refused, so it never becomes a same-origin caller.
-//   - Cross-origin writes: a request that may change state (any method
-//     but GET, HEAD and OPTIONS) from a browser must come from a page of
-//     this origin (net/http's CrossOriginProtection reads Sec-Fetch-Site
-//     and Origin), and a body must be JSON. A form or a text/plain
-//     fetch, which a browser sends cross-origin without asking, is
-//     refused, and a JSON one makes the browser ask first (a CORS
-//     preflight), which this server never answers with a yes.
-//   - Cross-origin API reads: a page of another origin may make a
-//     browser GET any address (an <img>), but the API is for this
-//     server's pages, so such a request for it is refused before it
-//     costs anything.
+//   - State changes come from the lab's page: a request of any method
+//     but GET and HEAD (the only ones no handler changes anything for)
+//     must show that a page of this origin sent it. The browser says so:
+//     Sec-Fetch-Site same-origin, or, from a browser that sends no
+//     Sec-Fetch-Site, an Origin naming this server (net/http's
+//     CrossOriginProtection refuses another origin first, a request
+//     saying neither is not a browser's page at all); and the page says
+//     so: it carries Token in TokenHeader, which only a client that read
+//     lab.js from this server holds. Its body must be JSON: a form or a
+//     text/plain fetch, which a browser sends cross-origin without
+//     asking, is refused, and a JSON one makes the browser ask first (a
+//     CORS preflight, an OPTIONS request), which is refused as well.
+//   - Cross-origin reads: a page of another origin may make a browser
+//     GET any address (an <img>, a <script>), but the API and lab.js
+//     (which holds the token) are for this server's pages, so such a
+//     request for them is refused before it costs anything; every
+//     answer also says Cross-Origin-Resource-Policy: same-origin.
 //   - The secret: a request carrying Secret in SecretHeader is Trusted.
 //     Only what must not be done on the say-so of any local program or
 //     page (starting external programs, --allow-exec) asks for it; the
 //     secret reaches the user's browser only through the link nzsc serve
 //     prints.
+//   - Bounds and headers: a request body is read to at most MaxBody
+//     bytes whatever its handler does, and every answer, refusals and
+//     errors included, carries the headers of SetHeaders.
 //
 // A Guard is safe for concurrent use once made.
 type Guard struct {
@@ -66,15 +95,18 @@ type Guard struct {
 	// Secret, when not empty, is the per-server secret a request must
 	// carry to be Trusted.
 	Secret string
-	cop    *http.CrossOriginProtection
+	// Token is the page token every state-changing request must carry
+	// (NewGuard draws one); LabJS hands it to the lab's pages.
+	Token string
+	cop   *http.CrossOriginProtection
 }
 
 // NewGuard returns a guard allowing hosts and trusting secret (none when
-// empty).
+// empty), with a fresh page token.
 func NewGuard(hosts []string, secret string) *Guard {
-	g := &Guard{Hosts: hosts, Secret: secret, cop: http.NewCrossOriginProtection()}
+	g := &Guard{Hosts: hosts, Secret: secret, Token: NewSecret(), cop: http.NewCrossOriginProtection()}
 	g.cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		Error(w, http.StatusForbidden, "cross-origin request refused: only this server's own pages may change its state")
+		Error(w, http.StatusForbidden, refusedCrossOrigin)
 	}))
 	return g
 }
@@ -86,36 +118,96 @@ func NewSecret() string {
 	return hex.EncodeToString(b[:])
 }
 
-type trustKey struct{}
+type (
+	trustKey struct{}
+	tokenKey struct{}
+)
+
+// The guard's refusals, one sentence each: tests tell a refusal of the
+// guard from a handler's by them.
+const (
+	refusedCrossOrigin = "cross-origin request refused: only this server's own pages may change its state"
+	refusedNotPage     = "request refused: a request that changes state must come from this server's own page (its browser's Sec-Fetch-Site or Origin, and the page's token: reload the page if the server was restarted)"
+	refusedCrossAPI    = "cross-origin request refused: the API and lab.js answer this server's own pages"
+	refusedNotJSON     = "request body must be JSON (Content-Type: application/json)"
+)
+
+// RefusedByGuard reports whether a one-line JSON error message is one of
+// the guard's refusals (for tests that must tell them from a page's).
+func RefusedByGuard(msg string) bool {
+	return msg == refusedCrossOrigin || msg == refusedNotPage || msg == refusedCrossAPI || msg == refusedNotJSON ||
+		strings.HasPrefix(msg, "host ") && strings.HasSuffix(msg, "allows a name)")
+}
 
 // Wrap returns next behind the guard.
 func (g *Guard) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		SetHeaders(w.Header())
 		if !g.hostAllowed(r.Host) {
 			Errorf(w, http.StatusMisdirectedRequest, "host %q is not this server's address (nzsc serve --allow-host NAME allows a name)", r.Host)
 			return
 		}
-		if crossSiteAPI(r) {
-			Error(w, http.StatusForbidden, "cross-origin API request refused: the API answers this server's own pages")
+		if crossSiteRead(r) {
+			Error(w, http.StatusForbidden, refusedCrossAPI)
 			return
 		}
 		if !safeMethod(r.Method) {
 			if err := g.cop.Check(r); err != nil {
-				Error(w, http.StatusForbidden, "cross-origin request refused: only this server's own pages may change its state")
+				Error(w, http.StatusForbidden, refusedCrossOrigin)
+				return
+			}
+			if !g.fromPage(r) {
+				Error(w, http.StatusForbidden, refusedNotPage)
 				return
 			}
 			if !jsonBody(r) {
-				Error(w, http.StatusUnsupportedMediaType, "request body must be JSON (Content-Type: application/json)")
+				Error(w, http.StatusUnsupportedMediaType, refusedNotJSON)
 				return
 			}
 		}
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		}
+		ctx := context.WithValue(r.Context(), tokenKey{}, g.Token)
 		if g.Secret != "" {
 			if s := r.Header.Get(SecretHeader); s != "" && subtle.ConstantTimeCompare([]byte(s), []byte(g.Secret)) == 1 {
-				r = r.WithContext(context.WithValue(r.Context(), trustKey{}, true))
+				ctx = context.WithValue(ctx, trustKey{}, true)
 			}
 		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// fromPage reports whether r shows that a page of this server sent it:
+// its browser says the request is same-origin (Sec-Fetch-Site, or Origin
+// naming r's Host where a browser sends no Sec-Fetch-Site), and it
+// carries the page token.
+func (g *Guard) fromPage(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "same-origin":
+	case "":
+		o, err := url.Parse(r.Header.Get("Origin"))
+		if err != nil || o.Host == "" || !strings.EqualFold(o.Host, r.Host) {
+			return false
+		}
+	default:
+		return false
+	}
+	t := r.Header.Get(TokenHeader)
+	return g.Token != "" && t != "" && subtle.ConstantTimeCompare([]byte(t), []byte(g.Token)) == 1
+}
+
+// SetHeaders sets the headers every answer of the server carries, errors
+// and refusals included: no sniffing, no referrer, no use by another
+// origin's page (Cross-Origin-Resource-Policy), framed by the lab's own
+// pages only, and PageCSP. A handler may narrow them (the server's own
+// pages are never framed; a run's file is sandboxed).
+func SetHeaders(h http.Header) {
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Content-Security-Policy", PageCSP)
 }
 
 // Trusted reports whether r passed a Guard carrying the server's secret.
@@ -132,17 +224,23 @@ func ExecAllowed(r *http.Request, allow bool) bool {
 	return allow && Trusted(r)
 }
 
-// crossSiteAPI reports whether r is a request of another origin's page
-// (an <img>, a script, a link followed) for the API, which only this
-// server's pages call: such a GET changes nothing, but costs a core
-// (a narration, a log read), so it is refused before any work.
-func crossSiteAPI(r *http.Request) bool {
+// crossSiteRead reports whether r is a request of another origin's page
+// (an <img>, a <script>, a link followed) for the API, which only this
+// server's pages call, or for lab.js, which holds the page token: such a
+// GET changes nothing, but costs a core (a narration, a log read) or
+// would hand the token to a script of that page, so it is refused before
+// any work.
+func crossSiteRead(r *http.Request) bool {
 	site := r.Header.Get("Sec-Fetch-Site")
-	return (site == "cross-site" || site == "same-site") && strings.Contains(r.URL.Path, "/api/")
+	return (site == "cross-site" || site == "same-site") && (strings.Contains(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, "/lab.js"))
 }
 
+// safeMethod reports whether no handler changes anything for method m:
+// GET and HEAD only. OPTIONS is not one: the server answers no CORS
+// preflight, and a handler that does not look at the method must not be
+// reached by one without the lab's proof.
 func safeMethod(m string) bool {
-	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+	return m == http.MethodGet || m == http.MethodHead
 }
 
 // jsonBody reports whether r's body, if it has one, says it is JSON.

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestGuard: each line of the guard refuses what it must and lets the
@@ -14,6 +15,16 @@ import (
 func TestGuard(t *testing.T) {
 	const secret = "0123456789abcdef"
 	g := NewGuard([]string{"lab.example"}, secret)
+	tok := g.Token
+	// page is what the lab's own page in a browser sends with a request
+	// that changes state.
+	page := func(h map[string]string) map[string]string {
+		out := map[string]string{"Sec-Fetch-Site": "same-origin", TokenHeader: tok}
+		for k, v := range h {
+			out[k] = v
+		}
+		return out
+	}
 	type seen struct{ reached, trusted, exec bool }
 	var got seen
 	h := g.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -43,22 +54,36 @@ func TestGuard(t *testing.T) {
 		{"DELETE", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
 		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://attacker.example"}, http.StatusForbidden, false},
 		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://127.0.0.1:9999"}, http.StatusForbidden, false},
-		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://127.0.0.1:8080"}, 0, false},
-		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "same-origin"}, 0, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "http://127.0.0.1:8080", TokenHeader: tok}, 0, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "same-origin", TokenHeader: tok}, 0, false},
+		// The lab's page proves itself: its browser says same-origin and
+		// it carries the token; without either, a request changes nothing.
+		{"POST", "127.0.0.1:8080", "application/json", "{}", nil, http.StatusForbidden, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{TokenHeader: tok}, http.StatusForbidden, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusForbidden, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "same-origin", TokenHeader: tok + "0"}, http.StatusForbidden, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Sec-Fetch-Site": "none", TokenHeader: tok}, http.StatusForbidden, false},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{"Origin": "null", TokenHeader: tok}, http.StatusForbidden, false},
+		{"DELETE", "127.0.0.1:8080", "", "", map[string]string{SecretHeader: secret}, http.StatusForbidden, false},
+		{"PUT", "127.0.0.1:8080", "application/json", "{}", nil, http.StatusForbidden, false},
+		// OPTIONS (a preflight, or a handler blind to methods) is no read.
+		{"OPTIONS", "127.0.0.1:8080", "", "", map[string]string{"Origin": "http://attacker.example", "Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
+		{"OPTIONS", "127.0.0.1:8080", "", "", nil, http.StatusForbidden, false},
+		{"OPTIONS", "127.0.0.1:8080", "", "", page(nil), 0, false},
 		// A cross-origin GET of the API (an <img>) costs nothing...
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "same-site"}, http.StatusForbidden, false},
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{"Sec-Fetch-Site": "none"}, 0, false},
 		// ...but a body that is not JSON never does, whoever sends it.
-		{"POST", "127.0.0.1:8080", "text/plain", "{}", nil, http.StatusUnsupportedMediaType, false},
-		{"POST", "127.0.0.1:8080", "text/plain;charset=UTF-8", `{"opponent":"exec:/usr/bin/touch x"}`, map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusUnsupportedMediaType, false},
-		{"POST", "127.0.0.1:8080", "application/x-www-form-urlencoded", "a=b", nil, http.StatusUnsupportedMediaType, false},
-		{"POST", "127.0.0.1:8080", "multipart/form-data; boundary=x", "--x--", nil, http.StatusUnsupportedMediaType, false},
-		{"POST", "127.0.0.1:8080", "", "{}", nil, http.StatusUnsupportedMediaType, false},
-		{"POST", "127.0.0.1:8080", "application/json; charset=utf-8", "{}", nil, 0, false},
-		{"POST", "127.0.0.1:8080", "", "", nil, 0, false}, // no body: nothing to read
+		{"POST", "127.0.0.1:8080", "text/plain", "{}", page(nil), http.StatusUnsupportedMediaType, false},
+		{"POST", "127.0.0.1:8080", "text/plain;charset=UTF-8", `{"opponent":"exec:/usr/bin/touch x"}`, page(nil), http.StatusUnsupportedMediaType, false},
+		{"POST", "127.0.0.1:8080", "application/x-www-form-urlencoded", "a=b", page(nil), http.StatusUnsupportedMediaType, false},
+		{"POST", "127.0.0.1:8080", "multipart/form-data; boundary=x", "--x--", page(nil), http.StatusUnsupportedMediaType, false},
+		{"POST", "127.0.0.1:8080", "", "{}", page(nil), http.StatusUnsupportedMediaType, false},
+		{"POST", "127.0.0.1:8080", "application/json; charset=utf-8", "{}", page(nil), 0, false},
+		{"POST", "127.0.0.1:8080", "", "", page(nil), 0, false}, // no body: nothing to read
 		// The secret: exact, in its header.
-		{"POST", "127.0.0.1:8080", "application/json", "{}", map[string]string{SecretHeader: secret}, 0, true},
+		{"POST", "127.0.0.1:8080", "application/json", "{}", page(map[string]string{SecretHeader: secret}), 0, true},
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{SecretHeader: secret}, 0, true},
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{SecretHeader: secret[:15]}, 0, false},
 		{"GET", "127.0.0.1:8080", "", "", map[string]string{SecretHeader: secret + "0"}, 0, false},
@@ -127,6 +152,67 @@ func TestGuardPagesFromElsewhere(t *testing.T) {
 		h.ServeHTTP(httptest.NewRecorder(), req)
 		if !reached {
 			t.Errorf("GET %s from another site: refused", path)
+		}
+	}
+}
+
+// TestLabJSToken: lab.js carries the guard's page token to the lab's own
+// pages, is never cached, and is refused to another site's page, which
+// would otherwise load it as a script and read the token; every answer,
+// refusals included, carries the headers that keep it from other
+// origins' pages.
+func TestLabJSToken(t *testing.T) {
+	g := NewGuard(nil, "")
+	h := g.Wrap(Static(fstest.MapFS{"index.html": {Data: []byte("<p>hi")}}))
+	get := func(path string, header map[string]string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "127.0.0.1:8080"
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	w := get("/lab.js", map[string]string{"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "script"})
+	if want := `const labToken = "` + g.Token + `";`; w.Code != 200 || !strings.Contains(w.Body.String(), want) || len(g.Token) != 32 {
+		t.Errorf("lab.js from the page: %d, want 200 with %q", w.Code, want)
+	}
+	if cc := w.Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("lab.js Cache-Control %q, want no-store", cc)
+	}
+	if !strings.Contains(string(LabScript), labTokenLine) || strings.Contains(string(LabScript), g.Token) {
+		t.Errorf("LabScript (the static site's lab.js) must hold the empty token line and no token")
+	}
+	for _, site := range []string{"cross-site", "same-site"} {
+		w := get("/lab.js", map[string]string{"Sec-Fetch-Site": site, "Sec-Fetch-Dest": "script"})
+		if w.Code != http.StatusForbidden || strings.Contains(w.Body.String(), g.Token) {
+			t.Errorf("lab.js for a %s page: %d %q, want 403 without the token", site, w.Code, w.Body)
+		}
+	}
+	for _, c := range []struct {
+		path   string
+		header map[string]string
+		status int
+	}{
+		{"/lab.js", nil, 200},
+		{"/lab.js", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"/", nil, 200},
+		{"/nothing", nil, 404},
+		{"/api/x", nil, 404},
+	} {
+		w := get(c.path, c.header)
+		if w.Code != c.status {
+			t.Errorf("GET %s: %d, want %d", c.path, w.Code, c.status)
+		}
+		for k, v := range map[string]string{"Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff",
+			"Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN"} {
+			if got := w.Header().Get(k); got != v {
+				t.Errorf("GET %s (%d): %s %q, want %q", c.path, w.Code, k, got, v)
+			}
+		}
+		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors") {
+			t.Errorf("GET %s (%d): CSP %q without frame-ancestors", c.path, w.Code, csp)
 		}
 	}
 }

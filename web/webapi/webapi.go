@@ -1,7 +1,10 @@
-// Package webapi holds what every handler of `nzsc serve` shares: one-line
-// JSON errors, request bodies read with a bound, and a bounded store of
-// live objects (play sessions, rooms, jobs) that forgets idle ones. It
-// exists so that each page's handlers enforce the same limits the same way.
+// Package webapi holds what every handler of `nzsc serve` shares: the
+// guard in front of every page (Guard: host, the lab's page's proof for
+// every state change, the secret for programs, the headers of every
+// answer), one-line JSON errors, request bodies read with a bound, a
+// bounded store of live objects (play sessions, rooms, jobs) that forgets
+// idle ones, and a mux that lists its routes (Mux). It exists so that
+// each page's handlers enforce the same limits the same way.
 package webapi
 
 import (
@@ -11,6 +14,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -290,3 +294,29 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 		h(w, r)
 	}
 }
+
+// Mux is an http.ServeMux that remembers its patterns, so that the
+// server can list every route it serves (Routes) and a test can send
+// each one what an attacker would: a route added later is in the list
+// without anyone copying it there.
+type Mux struct {
+	http.ServeMux
+	patterns []string
+}
+
+// NewMux returns an empty Mux.
+func NewMux() *Mux { return &Mux{} }
+
+// Handle registers h for pattern, as http.ServeMux.Handle.
+func (m *Mux) Handle(pattern string, h http.Handler) {
+	m.ServeMux.Handle(pattern, h)
+	m.patterns = append(m.patterns, pattern)
+}
+
+// HandleFunc registers f for pattern, as http.ServeMux.HandleFunc.
+func (m *Mux) HandleFunc(pattern string, f func(http.ResponseWriter, *http.Request)) {
+	m.Handle(pattern, http.HandlerFunc(f))
+}
+
+// Routes returns the patterns registered, in their order.
+func (m *Mux) Routes() []string { return slices.Clone(m.patterns) }

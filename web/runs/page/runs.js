@@ -253,7 +253,7 @@ $("stop").onclick = async () => {
 };
 
 showKind();
-loadBots().catch((e) => { $("starterr").textContent = e.message; });
+labReady.then(loadBots).catch((e) => { $("starterr").textContent = e.message; });
 loadRuns().then(async () => {
   // A job already running (started from another tab) is followed.
   try {

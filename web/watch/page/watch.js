@@ -6,10 +6,10 @@ const $ = (id) => document.getElementById(id);
 let game = null, pos = 0, timer = null, run = "", from = 0, games = [];
 const pageSize = 50;
 
-// api calls the page's API with the server's secret (labHeaders), or
-// without it when bare is set.
+// api calls the page's API with the page token and the server's secret
+// (labHeaders), or without the secret when bare is set.
 async function api(method, path, body, bare) {
-  const opt = { method, headers: bare ? {} : labHeaders() };
+  const opt = { method, headers: labHeaders({}, bare) };
   if (body !== undefined) {
     opt.headers["Content-Type"] = "application/json";
     opt.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -218,7 +218,7 @@ $("nextpage").onclick = () => { from += pageSize; loadGames(); };
 
 loadRuns().catch((e) => { $("err").textContent = e.message; });
 // ?game=G&players=N&bots=a,b&seed=S plays at once: a link to a game.
-loadBots().then(() => {
+labReady.then(loadBots).then(() => {
   const q = new URLSearchParams(location.search);
   const name = q.get("game") || "nzsc", players = Number(q.get("players")) || 2;
   const i = games.findIndex((g) => g.game === name && g.players === players);

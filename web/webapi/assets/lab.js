@@ -1,22 +1,44 @@
 // What every page of the lab shares (served as lab.js beside each page):
-// NPZR's actions grouped as the pages lay them out (groupActions), and
-// the server's secret. nzsc serve --allow-exec prints the lab's link with
-// it (#secret=...); the page keeps it in this origin's storage, takes it
-// out of the address bar, and sends it with every API request, so that
-// only this server's own pages can ask it to start a program. No other
-// site can read this origin's storage.
+// NPZR's actions grouped as the pages lay them out (groupActions), the
+// page token and the server's secret.
+//
+// The token (labToken) is written into this file by the server that
+// serves it: every request that changes state carries it, which proves
+// that it comes from a page of this server (no other site can read this
+// file: the server refuses it to their pages).
+//
+// nzsc serve --allow-exec prints the lab's link with its secret
+// (#secret=...); the page takes it out of the address bar, asks the
+// server whether it is its secret, keeps it in this origin's storage only
+// if so, and sends it with every API request, so that only this server's
+// own pages can ask it to start a program. No other site can read this
+// origin's storage; any site can link here with a #secret= of its own,
+// which must not replace the one the person holds.
 "use strict";
-(function () {
+const labToken = "";
+// labTakeSecret takes a secret out of the address (the page's opening,
+// or a link to the page already open: a change of its hash alone) and
+// keeps it if the server says it is its own. labReady settles when that
+// is done.
+function labTakeSecret() {
   const m = /[#&]secret=([0-9a-f]+)/.exec(location.hash);
-  if (!m) return;
-  try { localStorage.setItem("nzsc-secret", m[1]); } catch (e) { /* storage off: no secret */ }
+  if (!m) return Promise.resolve();
   history.replaceState(null, "", location.pathname + location.search);
-})();
+  return fetch("/api/trust", {headers: {"X-NZSC-Secret": m[1]}})
+    .then((r) => r.ok ? r.json() : {})
+    .then((v) => { if (v.trusted) localStorage.setItem("nzsc-secret", m[1]); })
+    .catch(() => { /* no server, or storage off: no secret */ });
+}
+let labReady = labTakeSecret();
+window.addEventListener("hashchange", () => { labReady = labTakeSecret(); });
 
-// labHeaders returns h (or a new object) with the secret's header added
-// when this browser holds the secret.
-function labHeaders(h) {
+// labHeaders returns h (or a new object) with the page token's header
+// added, and the secret's unless noSecret is set or this browser holds
+// none.
+function labHeaders(h, noSecret) {
   h = h || {};
+  if (labToken) h["X-NZSC-Token"] = labToken;
+  if (noSecret) return h;
   let s = null;
   try { s = localStorage.getItem("nzsc-secret"); } catch (e) { /* storage off */ }
   if (s) h["X-NZSC-Secret"] = s;

@@ -1,0 +1,181 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/web/rooms"
+	"github.com/nzsclab/nzsc/web/runs"
+	"github.com/nzsclab/nzsc/web/watch"
+	"github.com/nzsclab/nzsc/web/webapi"
+)
+
+// routePath turns a mux pattern into a method ("" for any) and a path
+// that reaches its handler: each wildcard becomes a segment "x".
+func routePath(pattern string) (method, path string) {
+	method, path, ok := strings.Cut(pattern, " ")
+	if !ok {
+		method, path = "", pattern
+	}
+	path = strings.ReplaceAll(path, "{$}", "")
+	path = regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(path, "x")
+	return method, path
+}
+
+// TestEveryRouteGuarded sends every route the server serves (its own and
+// each mounted page's, as registered: Server.Routes, never a copy), by
+// every method that may change state, what another site's page, a
+// rebound name or a program may send: each is refused by the guard
+// before any handler runs, and every answer carries the security
+// headers. Then the same requests, bodies and query strings that would
+// start something (a game, a room, a job, a program) as GET and HEAD
+// from no page: nothing starts either. A positive control sends each
+// route's writes as the lab's page does and sees them reach a handler.
+func TestEveryRouteGuarded(t *testing.T) {
+	dir := t.TempDir()
+	touch := filepath.Join(t.TempDir(), "ran")
+	rm := rooms.New(rooms.Options{})
+	rn := runs.New(runs.Options{Dir: dir, AllowExec: true})
+	mounts := map[string]http.Handler{"/rooms/": rm, "/watch/": watch.New(watch.Options{Runs: rn.Root(), AllowExec: true}), "/runs/": rn}
+	srv, ts := newServer(t, Config{Runs: dir, AllowExec: true, Secret: "the-secret", Mounts: mounts})
+	for prefix, h := range mounts {
+		if _, ok := h.(interface{ Routes() []string }); !ok {
+			t.Errorf("mount %s lists no routes (a Routes method): its routes would go untested", prefix)
+		}
+	}
+	routes := srv.Routes()
+	if len(routes) < 30 {
+		t.Fatalf("Server.Routes lists %d routes: %q", len(routes), routes)
+	}
+	exec := fmt.Sprintf("exec:/usr/bin/touch %s", touch)
+	// body would start something on any route that reads it.
+	body := fmt.Sprintf(`{"opponent":%q,"bots":["random",%q],"kind":"match","games":2,"name":"x","answer":"Ninja","choice":"Ninja"}`, exec, exec)
+	query := "?" + url.Values{"opponent": {exec}, "bots": {"random," + exec}, "kind": {"match"}, "games": {"2"}, "name": {"x"}, "answer": {"Ninja"}, "seed": {"1"}}.Encode()
+	send := func(method, path, ctype string, header map[string]string) (int, string, http.Header) {
+		t.Helper()
+		req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ctype != "" {
+			req.Header.Set("Content-Type", ctype)
+		}
+		for k, v := range header {
+			if k == "Host" {
+				req.Host = v
+			} else {
+				req.Header.Set(k, v)
+			}
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		return resp.StatusCode, string(b), resp.Header
+	}
+	headers := func(what string, h http.Header) {
+		t.Helper()
+		for k, v := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cross-Origin-Resource-Policy": "same-origin"} {
+			if h.Get(k) != v {
+				t.Errorf("%s: %s %q, want %q", what, k, h.Get(k), v)
+			}
+		}
+		if csp := h.Get("Content-Security-Policy"); h.Get("X-Frame-Options") == "" || !strings.Contains(csp, "frame-ancestors") {
+			t.Errorf("%s: X-Frame-Options %q, CSP %q: want both, framing bounded", what, h.Get("X-Frame-Options"), csp)
+		}
+	}
+	refused := func(what string, code int, b string, h http.Header) {
+		t.Helper()
+		var e struct{ Error string }
+		json.Unmarshal([]byte(b), &e)
+		if code != 403 && code != 415 && code != 421 || !webapi.RefusedByGuard(e.Error) {
+			t.Errorf("%s: %d %.200q, want the guard's refusal", what, code, b)
+		}
+		headers(what, h)
+	}
+	attacks := []struct {
+		name, ctype string
+		header      map[string]string
+	}{
+		{"cross-origin JSON", "application/json", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
+		{"cross-origin text/plain (no preflight)", "text/plain;charset=UTF-8", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
+		{"cross-origin form", "application/x-www-form-urlencoded", map[string]string{"Origin": "http://evil.example"}},
+		{"another port's page", "application/json", map[string]string{"Origin": "http://127.0.0.1:1", "Sec-Fetch-Site": "same-site", webapi.TokenHeader: testToken}},
+		{"no Origin, JSON", "application/json", nil},
+		{"no Origin, text/plain", "text/plain", nil},
+		{"no Origin, the secret", "application/json", map[string]string{webapi.SecretHeader: "the-secret"}},
+		{"same-origin without the token", "application/json", map[string]string{"Sec-Fetch-Site": "same-origin", webapi.SecretHeader: "the-secret"}},
+		{"the token without a browser's word", "application/json", map[string]string{webapi.TokenHeader: testToken, webapi.SecretHeader: "the-secret"}},
+		{"rebound name", "application/json", map[string]string{"Host": "evil.example:" + strings.Split(ts.URL, ":")[2], "Sec-Fetch-Site": "same-origin", webapi.TokenHeader: testToken}},
+	}
+	writes := []string{"POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+	for _, route := range routes {
+		method, path := routePath(route)
+		methods := writes
+		if method != "" && method != "GET" {
+			methods = []string{method}
+		}
+		for _, m := range methods {
+			for _, a := range attacks {
+				what := fmt.Sprintf("%s (route %q) %s", m, route, a.name)
+				code, b, h := send(m, path, a.ctype, a.header)
+				refused(what, code, b, h)
+			}
+			// The positive control: the lab's page reaches the handler.
+			code, b, h := send(m, path, "application/json", map[string]string{"Sec-Fetch-Site": "same-origin", webapi.TokenHeader: testToken})
+			var e struct{ Error string }
+			json.Unmarshal([]byte(b), &e)
+			if webapi.RefusedByGuard(e.Error) {
+				t.Errorf("%s (route %q) from the lab's page: %d %q: refused by the guard", m, route, code, b)
+			}
+			headers(fmt.Sprintf("%s (route %q) from the lab's page", m, route), h)
+		}
+		// Reads: another site's page, a rebound name.
+		for _, m := range []string{"GET", "HEAD"} {
+			if strings.Contains(path, "/api/") || strings.HasSuffix(path, "lab.js") {
+				code, b, h := send(m, path+query, "", map[string]string{"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image"})
+				if m == "GET" {
+					refused(fmt.Sprintf("cross-site %s %s", m, path), code, b, h)
+				} else if code != 403 {
+					t.Errorf("cross-site HEAD %s: %d, want 403", path, code)
+				}
+			}
+			code, b, h := send(m, path+query, "", map[string]string{"Host": "evil.example"})
+			if m == "GET" {
+				refused(fmt.Sprintf("rebound %s %s", m, path), code, b, h)
+			} else if code != 421 {
+				t.Errorf("rebound HEAD %s: %d, want 421", path, code)
+			}
+			// A GET from no page, or from the page with the secret,
+			// with a body and a query that would start something.
+			for _, hd := range []map[string]string{nil, {"Sec-Fetch-Site": "same-origin", webapi.TokenHeader: testToken, webapi.SecretHeader: "the-secret"}} {
+				code, _, h := send(m, path+query, "application/json", hd)
+				headers(fmt.Sprintf("%s %s (%d)", m, path+query, code), h)
+			}
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // a program started would have run by now
+	if _, err := os.Stat(touch); err == nil {
+		t.Errorf("a refused request or a read ran a program")
+	}
+	if n := srv.sessions.Len(); n != 0 {
+		t.Errorf("%d play sessions opened by refused requests and reads", n)
+	}
+	if n := rm.Open(); n != 0 {
+		t.Errorf("%d rooms opened by refused requests and reads", n)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("refused requests and reads left run directories: %v", entries)
+	}
+}
