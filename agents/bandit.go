@@ -26,48 +26,70 @@ func UCBPick(sums, counts *[nzsc.MaxChoices]float64, n int, visits, c float64) i
 	return best
 }
 
-// RegretMatching writes into sigma the strategy proportional to the
-// positive regrets, uniform when none is positive.
-func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
-	sum := 0.0
-	for k := range n {
+// RegretWeights writes into w the positive parts of the n regrets and
+// returns their sum, or, when none is positive, n ones and n: regret
+// matching's strategy is w[k]/sum, uniform when no regret is positive.
+// The search keeps the weights and their sum rather than the strategy:
+// it divides only where it reads an action's probability (the draw, the
+// backup), each quotient the one a normalized strategy would hold, so
+// the pass that normalized is saved and not a single rounding changes.
+func RegretWeights(regrets, w *[nzsc.MaxChoices]float64, n int) (sum float64) {
+	// Over slices of length n: one bounds check, not one an action.
+	x, s := regrets[:n], w[:n]
+	for k, r := range x {
 		// Not max(r, 0): the builtin's care for NaN and -0 costs
 		// branches, and regrets are never NaN; r <= 0 gives +0 as max
 		// does.
-		r := 0.0
-		if regrets[k] > 0 {
-			r = regrets[k]
+		if !(r > 0) {
+			r = 0
 		}
-		sigma[k] = r
+		s[k] = r
 		sum += r
 	}
-	normalize(sigma, n, sum)
+	return uniformIfZero(s, sum)
 }
 
-// normalize divides sigma's n weights by their sum, or makes sigma
-// uniform when the sum is not positive: the last step of every
-// strategy of the search (regret matching's, exp3's).
-func normalize(sigma *[nzsc.MaxChoices]float64, n int, sum float64) {
-	if sum <= 0 {
-		for k := range n {
-			sigma[k] = 1 / float64(n)
-		}
-		return
+// uniformIfZero returns sum, or, when it is not positive, sets the
+// weights s to 1 and returns their number: every strategy of the search
+// (regret matching's, exp3's) falls back to the uniform one.
+func uniformIfZero(s []float64, sum float64) float64 {
+	if sum > 0 {
+		return sum
 	}
-	for k := range n {
+	for k := range s {
+		s[k] = 1
+	}
+	return float64(len(s))
+}
+
+// RegretMatching writes into sigma the strategy proportional to the
+// positive regrets, uniform when none is positive.
+func RegretMatching(regrets, sigma *[nzsc.MaxChoices]float64, n int) {
+	sum := RegretWeights(regrets, sigma, n)
+	for k := range sigma[:n] {
 		sigma[k] /= sum
 	}
 }
 
-// DrawMixed draws an action from sigma mixed with the uniform strategy at
-// rate g, with r uniform in [0, 1), and returns it with its probability.
-func DrawMixed(sigma *[nzsc.MaxChoices]float64, n int, g, r float64) (int, float64) {
-	for k := range n {
-		p := (1-g)*sigma[k] + g/float64(n)
-		if r < p || k == n-1 {
+// DrawMixed draws an action from the strategy w[k]/sum over n actions
+// mixed with the uniform strategy at rate g, with r uniform in [0, 1),
+// and returns it with its probability.
+func DrawMixed(w *[nzsc.MaxChoices]float64, sum float64, n int, g, r float64) (int, float64) {
+	if n < 1 {
+		panic("agents: DrawMixed over no actions")
+	}
+	s := w[:n]
+	// Action k's probability is (1-g)·σ_k + g/n, σ_k = w_k/sum,
+	// computed as written (the same rounding as ever: a seed's
+	// decisions do not change).
+	a, b := 1-g, g/float64(n)
+	last := len(s) - 1
+	for k := range s[:last] {
+		p := a*(s[k]/sum) + b
+		if r < p {
 			return k, p
 		}
 		r -= p
 	}
-	panic("agents: DrawMixed over no actions")
+	return last, a*(s[last]/sum) + b
 }

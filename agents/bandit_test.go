@@ -45,7 +45,7 @@ func TestBanditSteps(t *testing.T) {
 	var hits [3]float64
 	const steps = 100000
 	for i := range steps {
-		k, p := DrawMixed(&sigma, 3, g, (float64(i)+0.5)/steps)
+		k, p := DrawMixed(&sigma, 1, 3, g, (float64(i)+0.5)/steps)
 		want := (1-g)*sigma[k] + g/3
 		if math.Abs(p-want) > 1e-15 {
 			t.Fatalf("action %d drawn with probability %v, want %v", k, p, want)

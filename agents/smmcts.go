@@ -49,8 +49,9 @@ type SMGame[S any] interface {
 // mark (at most MaxNodes nodes; past it iterations still roll out).
 //
 // Two seats find children in a dense table (25 slots a node); more seats
-// in a map keyed by node and joint action, cleared, not reallocated, at
-// each search: 5^4 slots a node would be mostly empty.
+// in a hash table keyed by node and joint action (smChildren), emptied,
+// not reallocated, at each search: 5^4 slots a node would be mostly
+// empty.
 type SMSearch[S any, G SMGame[S]] struct {
 	Game G
 	Rule int
@@ -65,13 +66,11 @@ type SMSearch[S any, G SMGame[S]] struct {
 	rng   *rand.Rand
 	seats int
 	nodes []smNode[S]
-	dense []int32 // two seats: per node, [MaxChoices*MaxChoices] children
-	child map[uint64]int32
-	path  []smStep
-	// sigma[d][seat] is the strategy the seat drew its action at depth d
-	// of the iteration's path from (rm, exp3): the backup reuses it, as
-	// the node's statistics have not changed since.
-	sigma [][SMSeats][nzsc.MaxChoices]float64
+	dense []int32    // two seats: per node, [MaxChoices*MaxChoices] children
+	child smChildren // more than two seats
+	// path[d] is the iteration's step at depth d; its length is the
+	// deepest path yet (entries are reused, not cleared).
+	path []smStep
 	// Scratch for an iteration, kept here because values whose address
 	// goes to the game's methods through a type parameter escape: as
 	// locals they would be allocated at every iteration.
@@ -82,21 +81,35 @@ type SMSearch[S any, G SMGame[S]] struct {
 
 type smNode[S any] struct {
 	state    S
-	n        [SMSeats]uint8
-	act      [SMSeats][nzsc.MaxChoices]nzsc.Choice
 	terminal bool
 	visits   float64
-	// stat[0][s] holds seat s's regrets (rm), estimated total rewards
-	// (exp3) or reward sums (duct); stat[1][s] the sum of its strategies
-	// (rm, exp3) or visit counts (duct). Inline, not in a shared slice:
-	// measured faster (one node's data together, no offset arithmetic).
-	stat [2][SMSeats][nzsc.MaxChoices]float64
+	// seat holds each seat's actions and statistics, one seat's
+	// together: a search of fewer than SMSeats seats touches (and
+	// addNode clears) only the seats it has.
+	seat [SMSeats]smSeat
 }
 
+// smSeat is one seat's part of a node.
+type smSeat struct {
+	// x holds the seat's regrets (rm), estimated total rewards (exp3)
+	// or reward sums (duct); y the sum of its strategies (rm, exp3) or
+	// its visit counts (duct). Inline, not in a shared slice: measured
+	// faster (one node's data together, no offset arithmetic).
+	x, y [nzsc.MaxChoices]float64
+	act  [nzsc.MaxChoices]nzsc.Choice
+	n    uint8
+}
+
+// smStep is a node of an iteration's path and what each seat drew there.
 type smStep struct {
 	node int32
 	a    [SMSeats]uint8
 	p    [SMSeats]float64 // probability with which each seat's action was drawn
+	// w[seat]/sum[seat] is the strategy the seat drew from (rm, exp3):
+	// the backup reuses it, as the node's statistics have not changed
+	// since.
+	w   [SMSeats][nzsc.MaxChoices]float64
+	sum [SMSeats]float64
 }
 
 // ParseSelect reads the parameters select and c for the rules named in
@@ -154,19 +167,19 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	t.seats = t.Game.Seats()
 	t.nodes = t.nodes[:0]
 	t.dense = t.dense[:0]
+	// Seats past t.seats pass (a table of fewer seats than the last).
+	t.c = [SMSeats]nzsc.Choice{}
 	if t.seats > 2 {
-		if t.child == nil {
-			t.child = map[uint64]int32{}
-		}
-		clear(t.child)
+		t.child.reset()
 	}
 	t.addNode(root)
 	b.Start()
 	for i := 0; b.More(i); i++ {
 		t.iterate()
 	}
-	n = int(t.nodes[0].n[seat])
-	weights := &t.nodes[0].stat[1][seat]
+	sd := &t.nodes[0].seat[seat]
+	n = int(sd.n)
+	weights := &sd.y
 	total := 0.0
 	for k := range n {
 		total += weights[k]
@@ -183,31 +196,120 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 
 // RootChoice returns the choice of seat's root action k (an index Search
 // returned), for a bot whose actions are its legal choices in Mask order.
-func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].act[seat][k] }
+func (t *SMSearch[S, G]) RootChoice(seat, k int) nzsc.Choice { return t.nodes[0].seat[seat].act[k] }
 
 // Nodes returns the number of nodes of the last search's tree.
 func (t *SMSearch[S, G]) Nodes() int { return len(t.nodes) }
 
-// addNode appends a node for state s and returns its index.
+// addNode appends a node for state s and returns its index. It writes
+// every field a search of t.seats seats reads and no other: the storage
+// is reused, and clearing a whole node (four seats' statistics) cost
+// more than the rest of the node's setup.
 func (t *SMSearch[S, G]) addNode(s *S) int32 {
-	t.nodes = append(t.nodes, smNode[S]{state: *s, terminal: t.Game.Over(s)})
-	nd := &t.nodes[len(t.nodes)-1]
+	i := len(t.nodes)
+	if i < cap(t.nodes) {
+		t.nodes = t.nodes[:i+1]
+	} else {
+		t.nodes = append(t.nodes, smNode[S]{})
+	}
+	nd := &t.nodes[i]
+	nd.state = *s
+	nd.terminal = t.Game.Over(s)
+	nd.visits = 0
 	for seat := range t.seats {
+		sd := &nd.seat[seat]
+		sd.x = [nzsc.MaxChoices]float64{}
+		sd.y = [nzsc.MaxChoices]float64{}
 		mask := t.Game.Mask(s, seat)
 		if mask == 0 {
 			// Stuck (or game over): one action, a pass the engine ignores.
-			nd.n[seat], nd.act[seat][0] = 1, nzsc.Unknown
+			sd.n, sd.act[0] = 1, nzsc.Unknown
 			continue
 		}
+		n := 0
 		for ; mask != 0; mask &= mask - 1 {
-			nd.act[seat][nd.n[seat]] = nzsc.Choice(bits.TrailingZeros32(mask))
-			nd.n[seat]++
+			sd.act[n] = nzsc.Choice(bits.TrailingZeros32(mask))
+			n++
 		}
+		sd.n = uint8(n)
 	}
 	if t.seats == 2 {
 		t.dense = grow(t.dense, nzsc.MaxChoices*nzsc.MaxChoices)
 	}
-	return int32(len(t.nodes) - 1)
+	return int32(i)
+}
+
+// smChildren maps keys (a node and a joint action, node<<10 | joint) to
+// child nodes (never 0, the root) for searches of more than two seats:
+// open addressing with linear probing, at most half full, each slot
+// stamped with the search that wrote it so that a new search empties
+// the table by a new stamp instead of clearing it. It replaced a Go map
+// (hashing and probing through the runtime: about 3% of a 4-player
+// iteration).
+type smChildren struct {
+	slot  []smSlot
+	stamp uint32 // the current search's; slots of others are empty
+	used  int
+}
+
+type smSlot struct {
+	key   uint64
+	stamp uint32
+	child int32
+}
+
+// reset empties the table for a new search.
+func (h *smChildren) reset() {
+	h.stamp++
+	h.used = 0
+	if h.stamp == 0 { // wrapped: old stamps could match again
+		clear(h.slot)
+		h.stamp = 1
+	}
+	if h.slot == nil {
+		h.slot = make([]smSlot, 1024)
+	}
+}
+
+// home is key's first slot: Fibonacci hashing onto the table's size, a
+// power of two.
+func (h *smChildren) home(key uint64) int {
+	return int((key * 0x9e3779b97f4a7c15) >> (64 - bits.TrailingZeros(uint(len(h.slot)))))
+}
+
+// get returns key's child, 0 for none.
+func (h *smChildren) get(key uint64) int32 {
+	mask := len(h.slot) - 1
+	for i := h.home(key); ; i = (i + 1) & mask {
+		sl := &h.slot[i]
+		if sl.stamp != h.stamp {
+			return 0
+		}
+		if sl.key == key {
+			return sl.child
+		}
+	}
+}
+
+// put sets key's child (key absent), doubling the table past half full.
+func (h *smChildren) put(key uint64, child int32) {
+	if 2*(h.used+1) > len(h.slot) {
+		old := h.slot
+		h.slot = make([]smSlot, 2*len(old))
+		h.used = 0
+		for _, sl := range old {
+			if sl.stamp == h.stamp {
+				h.put(sl.key, sl.child)
+			}
+		}
+	}
+	mask := len(h.slot) - 1
+	i := h.home(key)
+	for h.slot[i].stamp == h.stamp {
+		i = (i + 1) & mask
+	}
+	h.slot[i] = smSlot{key: key, stamp: h.stamp, child: child}
+	h.used++
 }
 
 // grow extends s by k zero elements, reusing its storage.
@@ -224,8 +326,8 @@ func grow[T any](s []T, k int) []T {
 
 // iterate runs one descent, expansion, rollout and backup.
 func (t *SMSearch[S, G]) iterate() {
-	t.path = t.path[:0]
 	idx := int32(0)
+	depth := 0
 	u, c := &t.u, &t.c
 	for {
 		nd := &t.nodes[idx]
@@ -233,39 +335,22 @@ func (t *SMSearch[S, G]) iterate() {
 			t.Game.Values(&nd.state, u)
 			break
 		}
-		st := smStep{node: idx}
-		*c = [SMSeats]nzsc.Choice{}
-		depth := len(t.path)
-		if depth == len(t.sigma) {
-			t.sigma = append(t.sigma, [SMSeats][nzsc.MaxChoices]float64{})
+		if depth == len(t.path) {
+			t.path = append(t.path, smStep{})
 		}
-		sig := &t.sigma[depth]
-		if t.Reverse {
-			for seat := t.seats - 1; seat >= 0; seat-- {
-				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
-			}
-		} else {
-			for seat := range t.seats {
-				st.a[seat], st.p[seat] = t.choose(nd, seat, &sig[seat])
-			}
-		}
-		joint := uint64(0)
-		for seat := t.seats - 1; seat >= 0; seat-- {
-			joint = joint*nzsc.MaxChoices + uint64(st.a[seat])
-			c[seat] = nd.act[seat][st.a[seat]]
-		}
-		t.path = append(t.path, st)
-		var slot *int32
+		st := &t.path[depth]
+		depth++
+		st.node = idx
+		joint := t.choose(nd, st)
 		var key uint64
 		if t.seats == 2 {
-			slot = &t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)]
-			if *slot != 0 {
-				idx = *slot
+			if ch := t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)]; ch != 0 {
+				idx = ch
 				continue
 			}
 		} else {
 			key = uint64(idx)<<10 | joint
-			if ch, ok := t.child[key]; ok {
+			if ch := t.child.get(key); ch != 0 {
 				idx = ch
 				continue
 			}
@@ -274,88 +359,116 @@ func (t *SMSearch[S, G]) iterate() {
 		*s = nd.state
 		t.Game.Step(s, c)
 		if len(t.nodes) < t.MaxNodes {
-			ch := t.addNode(s) // may move t.nodes and t.dense: nd, slot are stale
+			ch := t.addNode(s) // may move t.nodes and t.dense: nd is stale
 			if t.seats == 2 {
 				t.dense[int(idx)*nzsc.MaxChoices*nzsc.MaxChoices+int(joint)] = ch
 			} else {
-				t.child[key] = ch
+				t.child.put(key, ch)
 			}
 		}
 		t.Game.Rollout(s, u)
 		break
 	}
-	for d, st := range t.path {
-		nd := &t.nodes[st.node]
-		nd.visits++
-		for seat := range t.seats {
-			t.update(nd, seat, st.a[seat], st.p[seat], u[seat], &t.sigma[d][seat])
-		}
+	for d := range depth {
+		st := &t.path[d]
+		t.update(&t.nodes[st.node], st, u)
 	}
 }
 
-// strategy writes the current strategy σ (before exploration) of a
-// seat with n actions and statistics x into sigma.
-func (t *SMSearch[S, G]) strategy(x *[nzsc.MaxChoices]float64, n int, sigma *[nzsc.MaxChoices]float64) {
-	if t.Rule == SelectRM {
-		RegretMatching(x, sigma, n)
-		return
-	}
-	// exp3: σ ∝ exp(γ/n · estimated total reward).
+// exp3 writes Exp3's current strategy (before exploration) of a seat
+// with n actions and estimated total rewards x as weights w and returns
+// their sum, as RegretWeights does: σ ∝ exp(γ/n · estimated total
+// reward).
+func (t *SMSearch[S, G]) exp3(x *[nzsc.MaxChoices]float64, n int, w *[nzsc.MaxChoices]float64) (sum float64) {
 	eta := t.C / float64(n)
 	top := x[0]
 	for k := 1; k < n; k++ {
 		top = max(top, x[k])
 	}
-	sum := 0.0
 	for k := range n {
-		sigma[k] = math.Exp(eta * (x[k] - top))
-		sum += sigma[k]
+		w[k] = math.Exp(eta * (x[k] - top))
+		sum += w[k]
 	}
-	normalize(sigma, n, sum)
+	return uniformIfZero(w[:n], sum)
 }
 
-// choose selects seat's action at node idx and returns it with the
-// probability it was drawn with (1 for duct's deterministic choice);
-// rm and exp3 leave the strategy drawn from in sigma.
-func (t *SMSearch[S, G]) choose(nd *smNode[S], seat int, sigma *[nzsc.MaxChoices]float64) (uint8, float64) {
-	n := int(nd.n[seat])
-	if n == 1 {
-		return 0, 1
+// choose selects every seat's action at node nd (in seat order, or from
+// the last seat with Reverse), writes each with the probability it was
+// drawn with (1 for duct's deterministic choice) into st (rm and exp3:
+// and the strategy drawn from) and its choice into t.c, and returns
+// the joint action's index, Σ action·MaxChoices^seat. One call a node,
+// not one a seat: the calls were a sixth of an iteration.
+func (t *SMSearch[S, G]) choose(nd *smNode[S], st *smStep) (joint uint64) {
+	for i := range t.seats {
+		seat := i
+		if t.Reverse {
+			seat = t.seats - 1 - i
+		}
+		seat &= SMSeats - 1 // < SMSeats: no bounds checks below
+		sd := &nd.seat[seat]
+		n := int(sd.n)
+		a, p := 0, 1.0
+		switch {
+		case n == 1:
+		case t.Rule == SelectDUCT:
+			a = UCBPick(&sd.x, &sd.y, n, nd.visits, t.C)
+		default:
+			w := &st.w[seat]
+			var sum float64
+			if t.Rule == SelectRM {
+				sum = RegretWeights(&sd.x, w, n)
+			} else {
+				sum = t.exp3(&sd.x, n, w)
+			}
+			st.sum[seat] = sum
+			a, p = DrawMixed(w, sum, n, t.C, t.rng.Float64())
+		}
+		st.a[seat], st.p[seat] = uint8(a), p
+		t.c[seat] = sd.act[a]
+		joint += uint64(a) * smPow[seat]
 	}
-	if t.Rule == SelectDUCT {
-		return uint8(UCBPick(&nd.stat[0][seat], &nd.stat[1][seat], n, nd.visits, t.C)), 1
-	}
-	t.strategy(&nd.stat[0][seat], n, sigma)
-	k, p := DrawMixed(sigma, n, t.C, t.rng.Float64())
-	return uint8(k), p
+	return joint
 }
 
-// update backs seat's reward u up into node idx's statistics for action
-// a drawn with probability p from sigma (rm, exp3: the strategy choose
-// computed from these statistics, unchanged since).
-func (t *SMSearch[S, G]) update(nd *smNode[S], seat int, a uint8, p, u float64, sigma *[nzsc.MaxChoices]float64) {
-	n := int(nd.n[seat])
-	x, y := &nd.stat[0][seat], &nd.stat[1][seat]
-	if n == 1 {
-		y[0]++
-		return
-	}
-	switch t.Rule {
-	case SelectDUCT:
-		x[a] += u
-		y[a]++
-	case SelectRM:
-		// Regret of each action against the sampled reward, with the
-		// played action's reward estimated as u/p (unbiased).
-		for k := range n {
-			x[k] -= u
-			y[k] += sigma[k]
+// smPow[seat] is MaxChoices^seat, a seat's weight in a joint action's
+// index.
+var smPow = [SMSeats]uint64{1, nzsc.MaxChoices, nzsc.MaxChoices * nzsc.MaxChoices, nzsc.MaxChoices * nzsc.MaxChoices * nzsc.MaxChoices}
+
+// update backs every seat's reward u up into node nd's statistics for
+// the actions st drew (rm, exp3: drawn from the strategies st keeps,
+// which choose computed from these statistics, unchanged since).
+func (t *SMSearch[S, G]) update(nd *smNode[S], st *smStep, u *[SMSeats]float64) {
+	nd.visits++
+	for seat := range t.seats {
+		seat &= SMSeats - 1 // < SMSeats: no bounds checks below
+		sd := &nd.seat[seat]
+		n := int(sd.n)
+		a, r := st.a[seat], u[seat]
+		if n == 1 {
+			sd.y[0]++
+			continue
 		}
-		x[a] += u / p
-	case SelectExp3:
-		for k := range n {
-			y[k] += sigma[k]
+		switch t.Rule {
+		case SelectDUCT:
+			sd.x[a] += r
+			sd.y[a]++
+		case SelectRM:
+			// Regret of each action against the sampled reward, with the
+			// played action's reward estimated as r/p (unbiased).
+			x := sd.x[:n]
+			y, w, sum := sd.y[:len(x)], st.w[seat][:len(x)], st.sum[seat]
+			for k := range x {
+				x[k] -= r
+				y[k] += w[k] / sum
+			}
+			sd.x[a] += r / st.p[seat]
+		case SelectExp3:
+			y := sd.y[:n]
+			w, sum := st.w[seat][:len(y)], st.sum[seat]
+			for k := range y {
+				y[k] += w[k] / sum
+			}
+			sd.x[a] += r / st.p[seat]
 		}
-		x[a] += u / p
 	}
 }

@@ -49,15 +49,17 @@ func init() {
 //     It is fast to converge in practice but can fail to find mixed
 //     equilibria, so it is an option only.
 //
-// The default budget, iters=1000, takes about 2 ms a decision on one core
-// of the development machine (BenchmarkChooseMCTS) and beats random about
-// 80% of the time; search quality keeps improving with more iterations.
+// The default budget, iters=1000, takes about half a millisecond of CPU
+// a decision on the development machine (`nzsc bots --cost mcts`; an
+// iteration is about 3 100 instructions, BenchmarkMCTSIteration) and
+// beats random about 80% of the time; search quality keeps improving
+// with more iterations.
 //
 // The search is agents.SMSearch, shared with the 3–4 player bot (agents/nzscn);
 // this bot is its two-player NZSC game (mctsGame). The tree is rebuilt
 // at each decision in node storage reused across decisions and games, so
 // Choose allocates only while that storage grows to its high-water mark
-// (at most 2^18 nodes, about 130 MB: beyond that the search keeps rolling
+// (at most 2^18 nodes, about 135 MB: beyond that the search keeps rolling
 // out but stops growing the tree). Rollouts draw from two rng.Wyrand
 // sources, one a seat, seeded from the game's rng at NewGame, and
 // selection from the rng itself: the bot is deterministic given its rng. A stop (SetContext) is polled every 8
@@ -80,9 +82,9 @@ type mctsGame struct {
 	roll [2]rng.Wyrand
 }
 
-// mctsMaxNodes caps the tree (about 130 MB: 508 bytes a node, the
-// shared node keeping room for 4 seats' statistics; 80 MB before the
-// fold): past it, iterations still descend and roll out but add no
+// mctsMaxNodes caps the tree (about 135 MB: 416 bytes a node, the
+// shared node keeping room for 4 seats' statistics, and 100 for its
+// children's slots): past it, iterations still descend and roll out but add no
 // node, so a huge iters budget cannot exhaust memory.
 const mctsMaxNodes = 1 << 18
 

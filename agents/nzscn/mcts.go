@@ -44,8 +44,8 @@ func init() {
 // The search is agents.SMSearch, the same as the two-player bot's; this
 // bot is its N-player NZSC game (mctsGame). The tree lives in node
 // storage reused across decisions and games (at most 2^17 nodes);
-// children are found through a map keyed by node and joint action,
-// cleared, not reallocated, at each decision. Rollouts draw
+// children are found through a hash table keyed by node and joint
+// action, emptied, not reallocated, at each decision. Rollouts draw
 // from an rng.Wyrand seeded from the game's rng at NewGame and
 // selection from the rng itself, so the bot is deterministic given its
 // rng. A stop (SetContext) is polled every 8 iterations (tens of
@@ -103,22 +103,32 @@ func (m *MCTS) Act(obs game.Observation, legal []game.Action) game.Action {
 	return legal[k]
 }
 
-// rewards writes every seat's reward for the finished state s.
+// rewards writes every seat's reward for the finished state s: its share
+// of opponents finished ahead of, ties counting half.
 func rewards(s *nzscn.State, u *[agents.SMSeats]float64) {
 	o := nzscn.OutcomeOf(s)
-	n := int(s.Players)
+	placeRewards(&o.Place, int(s.Players), u)
+}
+
+// placeRewards writes the rewards of n seats placed place (from 1).
+// Twice a seat's count is behind + (behind or tied) − 1 (itself), read
+// from the number of seats placed at or below each place: one pass over
+// the seats and one over the places, not a comparison per pair of
+// seats. The count is a whole number of halves, so the reward is the
+// same float64 as summing 1s and ½s seat by seat.
+func placeRewards(place *[game.MaxSeats]uint8, n int, u *[agents.SMSeats]float64) {
+	// atOrBelow[p]: seats placed p or lower (places run from 1 to n).
+	var atOrBelow [game.MaxSeats + 2]int
 	for i := range n {
-		v := 0.0
-		for j := range n {
-			switch {
-			case j == i:
-			case o.Place[i] < o.Place[j]:
-				v++
-			case o.Place[i] == o.Place[j]:
-				v += 0.5
-			}
-		}
-		u[i] = v / float64(n-1)
+		atOrBelow[place[i]]++
+	}
+	for p := n; p >= 1; p-- {
+		atOrBelow[p] += atOrBelow[p+1]
+	}
+	d := float64(n - 1)
+	for i := range n {
+		p := place[i]
+		u[i] = float64(atOrBelow[p+1]+atOrBelow[p]-1) / 2 / d
 	}
 }
 
