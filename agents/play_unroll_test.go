@@ -13,8 +13,10 @@ import (
 // out: the reference the unrolled loop must agree with, and the baseline
 // of its benchmark (house style: a hand-unrolled hot loop shows its gain
 // in a same-run benchmark).
-func (t *Table) playLoop(seed uint64, a, b Agent) Outcome {
-	return t.finish(t.playLoopGame(seed, a, b))
+func (t *Table) playLoop(seed uint64, a, b Agent) (o Outcome) {
+	o.Forfeit, o.Fault = t.playLoopGame(seed, a, b)
+	t.finish(&o)
+	return o
 }
 
 // playLoopGame is play with the seats looped over.

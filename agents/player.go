@@ -76,7 +76,8 @@ type GameResult struct {
 
 // GameFinisher is implemented by Players that want to know how each game
 // ended (external programs are told); PlayerTable calls FinishGame once
-// after every game, forfeited or not.
+// after every game, forfeited or not. res is the table's, valid only
+// during the call (it holds the next game's result after).
 type GameFinisher interface {
 	FinishGame(res *GameResult)
 }
@@ -115,6 +116,9 @@ type PlayerTable struct {
 	Final game.State
 	// ctx is passed on to the bots at every game (SetContext).
 	ctx context.Context
+	// res is the game's result while it is played: handed to the bots'
+	// FinishGame, a local would escape and be allocated every game.
+	res GameResult
 }
 
 // SetContext makes Play pass ctx on to its bots that search
@@ -170,7 +174,8 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 	}
 	forfeits := g.Info().IllegalForfeits
 	acts := t.acts[:n]
-	res := GameResult{Forfeit: -1}
+	res := &t.res
+	*res = GameResult{Forfeit: -1}
 	for !st.Over() {
 		for i := range acts {
 			acts[i] = game.Pass
@@ -184,12 +189,12 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 			a := bots[s].Act(st.Observe(s), t.legal)
 			if faulters[s] != nil {
 				if err := faulters[s].Fault(); err != nil {
-					return t.forfeit(&res, n, s, err, st)
+					return t.forfeit(res, n, s, err, st)
 				}
 			}
 			if !slices.Contains(t.legal, a) {
 				if forfeits {
-					return t.forfeit(&res, n, s, &IllegalActionError{Seat: s, Action: st.Observe(s).ActionString(a)}, st)
+					return t.forfeit(res, n, s, &IllegalActionError{Seat: s, Action: st.Observe(s).ActionString(a)}, st)
 				}
 				res.Illegal[s]++
 			}
@@ -205,8 +210,8 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 	}
 	res.Outcome = st.Outcome()
 	res.Steps = st.Turn()
-	finish(bots, &res)
-	return res
+	finish(bots, res)
+	return *res
 }
 
 func (t *PlayerTable) forfeit(res *GameResult, seats, seat int, err error, st game.State) GameResult {

@@ -54,3 +54,12 @@ func ExternalProgram(who string) string {
 	}
 	return fmt.Sprintf("%s is an external program, taken to decide on the state alone: each draw is a fresh game without history, so a program that reads the game's history is not measured as it plays (a match that does not confirm may say so)", who)
 }
+
+// BuildError is an exploitability measure's error for bad input (a bot
+// that cannot be built or seated, bad options), not a failure of the
+// measurement: a command reports it as a usage error. Both measures
+// return it (exploit.BuildError and exploitn.BuildError name it).
+type BuildError struct{ Err error }
+
+func (e *BuildError) Error() string { return e.Err.Error() }
+func (e *BuildError) Unwrap() error { return e.Err }

@@ -5,11 +5,12 @@
 // of" matrices for free-for-all tables of 3 or more, the meta-game's Nash
 // equilibrium over the bots, the sequential probability ratio test
 // that fishtest runs on pentanomial counts, and the mean of a few
-// independent estimates with its standard error and Student's t quantile
-// (MeanSE, T95: the exploit analyses' batches and positions). It knows
-// no game: a game's
-// own tally (game.Stats) is carried, not read; a game's own analyses
-// live beside it (analysis/loadouts, analysis/solve for two-player NZSC).
+// independent estimates with its standard error, Student's t quantile
+// and the 95% interval they give (MeanSE, T95, MeanHalf: the exploit
+// analyses' batches, positions and pick plans). It knows no game: a
+// game's own tally (game.Stats) is carried, not read; a game's own
+// analyses live beside it (analysis/loadouts, analysis/solve for
+// two-player NZSC).
 //
 // Inputs are plain counts (Record, Pairing, Tournament): value types of
 // fixed size whose memory does not depend on the number of games. Every

@@ -37,3 +37,18 @@ func T95(df int) float64 {
 	z, v := Z95, float64(df)
 	return z + (z*z*z+z)/(4*v) + (5*z*z*z*z*z+16*z*z*z+3*z)/(96*v*v)
 }
+
+// MeanHalf returns the mean of xs and the half-width of its 95%
+// interval by Student's t with len(xs)-1 degrees of freedom,
+// T95(n-1)·MeanSE: the estimates averaged (batches, positions, pick
+// plans) are few, often two or three, where the normal quantile would
+// make the interval several times too narrow (1.96 against 12.71 for
+// two). The half-width is NaN for fewer than two values: no spread to
+// estimate it from.
+func MeanHalf(xs []float64) (mean, half float64) {
+	mean, se := MeanSE(xs)
+	if len(xs) < 2 {
+		return mean, math.NaN()
+	}
+	return mean, T95(len(xs)-1) * se
+}

@@ -44,3 +44,29 @@ func TestT95(t *testing.T) {
 		}
 	}
 }
+
+// TestMeanHalf checks the interval over a few estimates against
+// Student's t quantiles from tables: two estimates 0 and 1 have mean 0.5,
+// standard error 0.5 and 95% half-width 12.706·0.5; three (0, 1, 2) have
+// standard error 1/√3 and half-width 4.303/√3 (the normal quantile would
+// give 0.98 and 1.13); eight, 2.3646 standard errors. Below two values
+// the half-width is NaN.
+func TestMeanHalf(t *testing.T) {
+	for i, c := range []struct {
+		xs         []float64
+		mean, half float64
+	}{
+		{[]float64{0, 1}, 0.5, 12.7062 * 0.5},
+		{[]float64{0, 1, 2}, 1, 4.3027 / math.Sqrt(3)},
+		{[]float64{2, 4, 4, 4, 5, 5, 7, 9}, 5, 2.3646 * math.Sqrt(32.0/7/8)},
+	} {
+		if m, h := MeanHalf(c.xs); m != c.mean || !near(h, c.half, 1e-12) {
+			t.Errorf("case %d: MeanHalf(%v) = %v ± %v, want %v ± %v", i, c.xs, m, h, c.mean, c.half)
+		}
+	}
+	for _, xs := range [][]float64{nil, {4}} {
+		if _, h := MeanHalf(xs); !math.IsNaN(h) {
+			t.Errorf("MeanHalf(%v): half-width %v, want NaN", xs, h)
+		}
+	}
+}

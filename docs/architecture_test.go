@@ -5,8 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	_ "github.com/nzsclab/nzsc/agents/nzsc" // the bots the doc lists
 )
 
 // TestArchitectureDrawsEveryPackage: docs/architecture.md names every
@@ -44,5 +48,30 @@ func TestArchitectureDrawsEveryPackage(t *testing.T) {
 	}
 	if len(pkgs) < 30 {
 		t.Errorf("found %d packages: the walk missed the module", len(pkgs))
+	}
+}
+
+// TestArchitectureListsTwoPlayerBots: the Bots section's list of
+// agents/nzsc's bots is the registry's, every bot named and no other.
+func TestArchitectureListsTwoPlayerBots(t *testing.T) {
+	doc, err := os.ReadFile("architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("`agents/nzsc`\\s+\\(two-player NZSC: ([^)]*)\\)").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/architecture.md: no list of agents/nzsc's bots")
+	}
+	listed := regexp.MustCompile(`,\s*`).Split(strings.TrimSpace(string(m[1])), -1)
+	var want []string
+	for _, i := range agents.RegisteredForSeats(agents.DefaultGame, 2) {
+		if !i.External && !slices.Contains(want, i.Name) {
+			want = append(want, i.Name)
+		}
+	}
+	slices.Sort(listed)
+	slices.Sort(want)
+	if !slices.Equal(listed, want) {
+		t.Errorf("docs/architecture.md lists agents/nzsc's bots as %v; registered: %v", listed, want)
 	}
 }

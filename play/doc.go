@@ -1,8 +1,9 @@
 // Package play is where people play: a person plays any game of the lab
 // (two-player NZSC against the original game's classic computer by
 // default, NZSC for 3 or 4 players, Ninja Pirate Zombie Robot) against
-// bots in the other seats, by answering in lines; and the player's
-// reference printed by 'nzsc rules'.
+// bots in the other seats, by answering in lines, in each game's own
+// words (its teller's, which also write the player's reference that
+// 'nzsc rules' prints).
 //
 // A Session is a person's games driven one answer at a time and tied to
 // no terminal: Start and Answer return the transcript lines to show, the

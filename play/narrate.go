@@ -58,105 +58,125 @@ func Narrate(before, after *nzsc.State, t nzsc.Turn, answer string) []string {
 // Narrate returns the lines for turn t, which took the game from before
 // to after, in v's names; answer is what the reader (seat v.You) typed.
 func (v Voice) Narrate(before, after *nzsc.State, t nzsc.Turn, answer string) []string {
-	var out []string
-	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
-	// gets is "you get" or "Ann gets": the verb agrees with the seat.
+	var out lines
+	phase := t.Phase()
+	score := [2]int{before.Points(0) + int(t.Gained(0)), before.Points(1) + int(t.Gained(1))}
+	switch {
+	case t.Nullified():
+		v.penalties(&out, before, t, answer)
+		out.add("The score is now %d-%d.", score[0], score[1])
+		out.add("Waits left: %s %d, %s %d.", v.List[0], after.Waits(0), v.List[1], after.Waits(1))
+	case phase == nzsc.PickCharacter && t.Clash():
+		v.clash(&out, after, t)
+	case phase == nzsc.PickCharacter:
+		v.chose(&out, t)
+		v.gained(&out, t, "a headstart")
+		out.add("The score is now %d-%d.", score[0], score[1])
+	case phase == nzsc.PickBooster:
+		v.chose(&out, t)
+		out.add("Let the battle begin!")
+	default:
+		out.add("%s chose %s. %s chose %s.", v.Start[0], t.Choice(0).Name(phase), v.Start[1], t.Choice(1).Name(phase))
+		v.gained(&out, t, "a point")
+		out.add("The score is now %d-%d.", score[0], score[1])
+	}
+	if t.Setback() {
+		// The original left a blank line before the setback and the
+		// result; the handbook's walkthrough shows it.
+		out.add("")
+		out.add("Since there is a tie, the score will be reset to %d-%d.", after.Points(0), after.Points(1))
+	}
+	if after.Phase == nzsc.GameOver {
+		out.add("")
+		out.add("%s", v.result(after))
+	}
+	return out
+}
+
+// lines is a narration's transcript, a line at a time.
+type lines []string
+
+func (l *lines) add(format string, a ...any) { *l = append(*l, fmt.Sprintf(format, a...)) }
+
+// penalties tells a turn that a penalty nullified: each seat's choice or
+// penalty. The original game said the turn does not count only after the
+// computer's penalty, never after the person's own.
+func (v Voice) penalties(out *lines, before *nzsc.State, t nzsc.Turn, answer string) {
+	phase := t.Phase()
+	readerOffended, otherOffended := false, false
+	for s := range 2 {
+		o, ch := t.Offence(s), t.Choice(s)
+		switch {
+		case o == nzsc.NoOffence && v.You >= 0 && s != v.You:
+			// The original game kept the computer's choice of a
+			// turn that does not count to itself.
+		case o == nzsc.NoOffence:
+			out.add("%s chose %s.", v.Start[s], ch.Name(phase))
+		case s == v.You:
+			readerOffended = true
+			*out = append(*out, yourPenalty(before, phase, ch, o, answer, offered(before, before.Phase, s)))
+		default:
+			otherOffended = true
+			*out = append(*out, namedPenalty(before, v.Start[s], v.They[s], phase, ch, o))
+		}
+	}
+	if otherOffended && !readerOffended {
+		out.add("As a result, this turn does not count.")
+	}
+}
+
+// clash tells a character clash: both must repick, and how often each
+// has now picked the character.
+func (v Voice) clash(out *lines, after *nzsc.State, t nzsc.Turn) {
+	c := nzsc.Character(t.Choice(0))
+	if v.Third {
+		out.add("Both chose %s, so they must repick.", c)
+	} else {
+		out.add("Both of you chose %s, so you must repick.", c)
+	}
+	for s := range 2 {
+		_, n := after.CharacterStreak(s)
+		have := "has"
+		if s == v.You {
+			have = "have"
+		}
+		out.add("%s %s picked %s %s.", v.Start[s], have, c, times(n))
+	}
+}
+
+// chose tells both seats' choices, a line each.
+func (v Voice) chose(out *lines, t nzsc.Turn) {
+	phase := t.Phase()
+	out.add("%s chose %s.", v.Start[0], t.Choice(0).Name(phase))
+	out.add("%s chose %s.", v.Start[1], t.Choice(1).Name(phase))
+}
+
+// gained tells who gained what the turn gives (a headstart, a point):
+// both, one seat, or neither.
+func (v Voice) gained(out *lines, t nzsc.Turn, what string) {
 	// of is "of you" to the readers of the seats, nothing to onlookers.
 	of := " of you"
 	if v.Third {
 		of = ""
 	}
-	gets := func(s int) string {
-		if s == v.You {
-			return v.Mid[s] + " get"
-		}
-		return v.Mid[s] + " gets"
-	}
-	phase := t.Phase()
-	ch := [2]nzsc.Choice{t.Choice(0), t.Choice(1)}
-	score := [2]int{before.Points(0) + int(t.Gained(0)), before.Points(1) + int(t.Gained(1))}
-	switch {
-	case t.Nullified():
-		// The original game said the turn does not count only after the
-		// computer's penalty, never after the person's own.
-		readerOffended, otherOffended := false, false
-		for s := range 2 {
-			o := t.Offence(s)
-			switch {
-			case o == nzsc.NoOffence && v.You >= 0 && s != v.You:
-				// The original game kept the computer's choice of a
-				// turn that does not count to itself.
-			case o == nzsc.NoOffence:
-				add("%s chose %s.", v.Start[s], ch[s].Name(phase))
-			case s == v.You:
-				readerOffended = true
-				out = append(out, yourPenalty(before, phase, ch[s], o, answer, offered(before, before.Phase, s)))
-			default:
-				otherOffended = true
-				out = append(out, namedPenalty(before, v.Start[s], v.They[s], phase, ch[s], o))
-			}
-		}
-		if otherOffended && !readerOffended {
-			add("As a result, this turn does not count.")
-		}
-		add("The score is now %d-%d.", score[0], score[1])
-		add("Waits left: %s %d, %s %d.", v.List[0], after.Waits(0), v.List[1], after.Waits(1))
-	case phase == nzsc.PickCharacter && t.Clash():
-		c := nzsc.Character(ch[0])
-		if v.Third {
-			add("Both chose %s, so they must repick.", c)
-		} else {
-			add("Both of you chose %s, so you must repick.", c)
-		}
-		for s := range 2 {
-			_, n := after.CharacterStreak(s)
-			have := "has"
-			if s == v.You {
-				have = "have"
-			}
-			add("%s %s picked %s %s.", v.Start[s], have, c, times(n))
-		}
-	case phase == nzsc.PickCharacter:
-		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
-		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
-		switch {
-		case t.Gained(0) > 0:
-			add("As a result, %s a headstart.", gets(0))
-		case t.Gained(1) > 0:
-			add("As a result, %s a headstart.", gets(1))
-		default:
-			add("As a result, neither%s gets a headstart.", of)
-		}
-		add("The score is now %d-%d.", score[0], score[1])
-	case phase == nzsc.PickBooster:
-		add("%s chose %s.", v.Start[0], ch[0].Name(phase))
-		add("%s chose %s.", v.Start[1], ch[1].Name(phase))
-		add("Let the battle begin!")
+	switch g := [2]uint8{t.Gained(0), t.Gained(1)}; {
+	case g[0] > 0 && g[1] > 0:
+		out.add("As a result, both%s get %s.", of, what)
+	case g[0] > 0:
+		out.add("As a result, %s %s.", v.gets(0), what)
+	case g[1] > 0:
+		out.add("As a result, %s %s.", v.gets(1), what)
 	default:
-		add("%s chose %s. %s chose %s.", v.Start[0], ch[0].Name(phase), v.Start[1], ch[1].Name(phase))
-		switch g := [2]uint8{t.Gained(0), t.Gained(1)}; {
-		case g[0] > 0 && g[1] > 0:
-			add("As a result, both%s get a point.", of)
-		case g[0] > 0:
-			add("As a result, %s a point.", gets(0))
-		case g[1] > 0:
-			add("As a result, %s a point.", gets(1))
-		default:
-			add("As a result, neither%s gets a point.", of)
-		}
-		add("The score is now %d-%d.", score[0], score[1])
+		out.add("As a result, neither%s gets %s.", of, what)
 	}
-	if t.Setback() {
-		// The original left a blank line before the setback and the
-		// result; the handbook's walkthrough shows it.
-		add("")
-		add("Since there is a tie, the score will be reset to %d-%d.", after.Points(0), after.Points(1))
+}
+
+// gets is "you get" or "Ann gets": the verb agrees with the seat.
+func (v Voice) gets(s int) string {
+	if s == v.You {
+		return v.Mid[s] + " get"
 	}
-	if after.Phase == nzsc.GameOver {
-		add("")
-		add("%s", v.result(after))
-	}
-	return out
+	return v.Mid[s] + " gets"
 }
 
 // result is the last line of a finished game: the reader's win or loss,

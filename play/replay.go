@@ -37,7 +37,6 @@ func Replay(w io.Writer, g game.Game, r *game.Record) error {
 // "You" and the bots by name. Watch cuts its steps from the same text.
 func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text string)) (header, end string, err error) {
 	names := SeatNames(r.Bots)
-	title := g.Info().Title
 	// you is the person's seat, spoken to as "you"; -1 for none.
 	you := slices.Index(r.Bots, "person")
 	seats := make([]string, len(names)) // the header's names of the seats
@@ -48,7 +47,36 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 			names[i] = "You"
 		}
 	}
-	var tell func(s *game.Step) []string
+	header, tell := replayVoice(g, r, names, seats, you)
+	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
+		visit(turn, s, stepText(g, turn, s, tell, names, you))
+	})
+	if err != nil {
+		return "", "", err
+	}
+	switch _, two := g.(*nzsc.Game); {
+	case r.Result.Forfeit != nil:
+		end = fmt.Sprintf("%s forfeited: %s\n", names[*r.Result.Forfeit], r.Result.Fault)
+	case !two:
+		// Two-player NZSC's last step already says who won.
+		end = placesLine(names, r.Result) + "\n"
+	}
+	if end != "" && tell == nil {
+		// A step told in one line (NPZR) ends without the blank line
+		// that ends an NZSC step: the end is set apart alike.
+		end = "\n" + end
+	}
+	return header, end, nil
+}
+
+// replayVoice returns a replay's header and, for NZSC at any table
+// size, how a step is told in the narration's words (nil for a game told
+// a line a step): two-player NZSC to onlookers, or to the person in seat
+// 0 as nzsc play told it; NZSC for 3 or 4 with the person's seat as
+// "You". seats are the header's names of the seats (it may rename the
+// computer's).
+func replayVoice(g game.Game, r *game.Record, names, seats []string, you int) (header string, tell func(s *game.Step) []string) {
+	title := g.Info().Title
 	switch g.(type) {
 	case *nzsc.Game:
 		v := Onlookers(names[0], names[1])
@@ -76,45 +104,34 @@ func Tell(g game.Game, r *game.Record, visit func(turn int, s *game.Step, text s
 	default:
 		header = fmt.Sprintf("%s: %s, seed %s\n\n", title, strings.Join(seats, " vs "), r.Seed)
 	}
-	_, err = game.Replay(g, r, func(turn int, s *game.Step) {
-		var b strings.Builder
-		if tell != nil {
-			for _, l := range tell(s) {
-				b.WriteString(l + "\n")
-			}
-			b.WriteString("\n")
-		} else {
-			var acts []string
-			for seat, n := range s.Names {
-				if n != "" {
-					acts = append(acts, fmt.Sprintf("%s: %s", names[seat], n))
-				}
-			}
-			fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(acts, "; "))
-			if _, ok := g.(*npzr.Game); ok {
-				for _, l := range npzrScored(s, names, you) {
-					fmt.Fprintf(&b, "      %s\n", l)
-				}
-			}
+	return header, tell
+}
+
+// stepText is one step's text in a replay: told by tell and followed by
+// a blank line, or, without one, a numbered line of the seats' actions
+// (with the characters an NPZR step scored under it).
+func stepText(g game.Game, turn int, s *game.Step, tell func(s *game.Step) []string, names []string, you int) string {
+	var b strings.Builder
+	if tell != nil {
+		for _, l := range tell(s) {
+			b.WriteString(l + "\n")
 		}
-		visit(turn, s, b.String())
-	})
-	if err != nil {
-		return "", "", err
+		b.WriteString("\n")
+		return b.String()
 	}
-	switch _, two := g.(*nzsc.Game); {
-	case r.Result.Forfeit != nil:
-		end = fmt.Sprintf("%s forfeited: %s\n", names[*r.Result.Forfeit], r.Result.Fault)
-	case !two:
-		// Two-player NZSC's last step already says who won.
-		end = placesLine(names, r.Result) + "\n"
+	var acts []string
+	for seat, n := range s.Names {
+		if n != "" {
+			acts = append(acts, fmt.Sprintf("%s: %s", names[seat], n))
+		}
 	}
-	if end != "" && tell == nil {
-		// A step told in one line (NPZR) ends without the blank line
-		// that ends an NZSC step: the end is set apart alike.
-		end = "\n" + end
+	fmt.Fprintf(&b, "%4d. %s\n", turn, strings.Join(acts, "; "))
+	if _, ok := g.(*npzr.Game); ok {
+		for _, l := range npzrScored(s, names, you) {
+			fmt.Fprintf(&b, "      %s\n", l)
+		}
 	}
-	return header, end, nil
+	return b.String()
 }
 
 // npzrScored tells the characters an NPZR step scored: "greedy scores

@@ -34,11 +34,12 @@ trap 'rm -rf "$work"' EXIT
 # The benchmarks: name, test binary, -test.bench pattern, N1, N2 (callgrind),
 # N (timing). SET=issue23 (the default) is issue 23's figures; SET=bots
 # is issue 26's: a turn through the bot interfaces (random against
-# random, with the table's own picks and asked through the interface,
-# and against greedy), the engine's own Legal and Step loop
-# (StepGame), and an mcts iteration. A benchmark that a revision does not
-# have (TableTurnGreedy before issue 26's second pass, TableTurnMask
-# before its fourth) is reported as "-" for it.
+# random, with the table's own picks, asked through the interface with
+# its legal set and from its listed choices, and against greedy), the
+# engine's own Legal and Step loop (StepGame), and an mcts iteration. A
+# benchmark that a revision does not have (TableTurnGreedy before issue
+# 26's second pass, TableTurnMask before its fourth, TableTurnList
+# before its sixth) is reported as "-" for it.
 issue23='
 nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 5000000
 nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 3000000
@@ -53,6 +54,7 @@ solve-whole-game solve ^BenchmarkSolve$ 0 0 1
 bots='
 table-turn nzscbots ^BenchmarkTableTurn$ 2000 12000 2000000
 table-turn-mask nzscbots ^BenchmarkTableTurnMask$ 2000 12000 2000000
+table-turn-list nzscbots ^BenchmarkTableTurnList$ 2000 12000 2000000
 table-turn-greedy nzscbots ^BenchmarkTableTurnGreedy$ 1000 6000 500000
 step-game nzsc ^BenchmarkStepGame$ 2000 12000 1000000
 playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 1000000

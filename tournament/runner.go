@@ -233,14 +233,7 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 	feed := make(chan uint64)
 	g.Go(func() error {
 		defer close(feed)
-		chunks := plan.Set.All()
-		switch {
-		case plan.Chunks != nil:
-			chunks = slices.Values(plan.Chunks)
-		case plan.Set == nil:
-			chunks = (&ChunkSet{N: planned, Stride: 1}).All()
-		}
-		for c := range chunks {
+		for c := range plan.order(planned) {
 			select {
 			case feed <- c:
 			case <-gctx.Done():
@@ -265,38 +258,8 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 					err = cerr
 				}
 			}()
-			var scratch, zero A
-			slot := &progress.slots[w].n
-			done := slot.Load()
-			for c := range feed {
-				lo, hi := plan.ChunkRange(c)
-				for pair := lo; pair < hi; pair++ {
-					// A non-blocking poll per pair: cheap next to two
-					// games, and it bounds the stop latency to one pair.
-					select {
-					case <-gctx.Done():
-						return nil
-					default:
-					}
-					if err := wk.PlayPair(&scratch, pair, PairSeed(plan.Seed, pair)); err != nil {
-						if gctx.Err() != nil || ctx.Err() != nil {
-							// The stop cut the pair short (a worker
-							// may drop its chunk so): not a failure,
-							// and the chunk is not counted. ctx too:
-							// a game may see ctx cancelled before
-							// context has passed it on to gctx.
-							return nil
-						}
-						return fmt.Errorf("pair %d: %w", pair, err)
-					}
-					done++
-					slot.Store(done)
-				}
-				P(&totals[w]).Merge(&scratch)
-				scratch = zero
-				finished[w] = append(finished[w], c)
-			}
-			return nil
+			wr := workerRun[A]{ctx: ctx, gctx: gctx, plan: &plan, wk: wk, done: &progress.slots[w].n}
+			return work[A, P](&wr, feed, &totals[w], &finished[w])
 		})
 	}
 	err := g.Wait()
@@ -312,6 +275,76 @@ func Run[A any, P Aggregate[A]](ctx context.Context, plan Plan, newWorker func(i
 		err = errors.New("tournament: run ended early without cause")
 	}
 	return rep, err
+}
+
+// order returns the chunks the run plays, in the order the feeder sends
+// them (increasing: callers keep files in chunk order by it); planned is
+// their number (planned()).
+func (p *Plan) order(planned uint64) iter.Seq[uint64] {
+	switch {
+	case p.Chunks != nil:
+		return slices.Values(p.Chunks)
+	case p.Set == nil:
+		return (&ChunkSet{N: planned, Stride: 1}).All()
+	}
+	return p.Set.All()
+}
+
+// workerRun is what one worker goroutine of a Run plays with: the run's
+// contexts (ctx the caller's, gctx the group's, cancelled also by
+// another worker's error), the plan, its Worker and its progress slot.
+type workerRun[A any] struct {
+	ctx, gctx context.Context
+	plan      *Plan
+	wk        Worker[A]
+	done      *atomic.Uint64
+}
+
+// work plays the chunks fed to one worker until the feed closes or the
+// run stops, adding each chunk to total and finished only once it is
+// complete, so that a stopped run counts exactly its finished chunks.
+func work[A any, P Aggregate[A]](wr *workerRun[A], feed <-chan uint64, total *A, finished *[]uint64) error {
+	var scratch, zero A
+	for c := range feed {
+		complete, err := wr.playChunk(c, &scratch)
+		if !complete {
+			return err
+		}
+		P(total).Merge(&scratch)
+		scratch = zero
+		*finished = append(*finished, c)
+	}
+	return nil
+}
+
+// playChunk plays chunk c's pairs into scratch, storing the worker's
+// progress after each pair. It reports whether the chunk was played to
+// the end: not when the run stopped (with a nil error) or a pair failed.
+func (wr *workerRun[A]) playChunk(c uint64, scratch *A) (complete bool, err error) {
+	done := wr.done.Load() // only this worker stores its slot
+	lo, hi := wr.plan.ChunkRange(c)
+	for pair := lo; pair < hi; pair++ {
+		// A non-blocking poll per pair: cheap next to two games, and it
+		// bounds the stop latency to one pair.
+		select {
+		case <-wr.gctx.Done():
+			return false, nil
+		default:
+		}
+		if err := wr.wk.PlayPair(scratch, pair, PairSeed(wr.plan.Seed, pair)); err != nil {
+			if wr.gctx.Err() != nil || wr.ctx.Err() != nil {
+				// The stop cut the pair short (a worker may drop its
+				// chunk so): not a failure, and the chunk is not
+				// counted. ctx too: a game may see ctx cancelled
+				// before context has passed it on to gctx.
+				return false, nil
+			}
+			return false, fmt.Errorf("pair %d: %w", pair, err)
+		}
+		done++
+		wr.done.Store(done)
+	}
+	return true, nil
 }
 
 // Remaining returns the chunks of a run with numChunks chunks that are not

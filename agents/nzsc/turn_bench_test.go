@@ -57,6 +57,42 @@ func (r *maskRandom) ChooseMask(_ *agents.Decision, legal uint32) nz.Choice {
 	return nz.LegalAt(legal, r.digits.Next())
 }
 
+// BenchmarkTableTurnList is BenchmarkTableTurn with both random bots
+// asked through Choose, their legal choices listed: the path of every
+// bot without a ChooseMask (nash, classic, mcts, optimal, exploiter and
+// external bots).
+func BenchmarkTableTurnList(b *testing.B) {
+	x, y := agents.Agent(&listRandom{}), agents.Agent(&listRandom{})
+	if _, ok := x.(agents.MaskChooser); ok {
+		b.Fatal("listRandom is a MaskChooser: the table would not list its choices")
+	}
+	if _, ok := x.(agents.DigitPicker); ok {
+		b.Fatal("listRandom is a DigitPicker: the table would not ask it")
+	}
+	// listRandom must play Random's games.
+	t, u := agents.NewTable(), agents.NewTable()
+	for seed := range uint64(20) {
+		o, p := t.Play(nz.DefaultRules, seed, x, y), u.Play(nz.DefaultRules, seed, &Random{}, &Random{})
+		if o.State != p.State || !slices.Equal(t.History, u.History) {
+			b.Fatalf("seed %d: listRandom's game differs from Random's", seed)
+		}
+	}
+	benchTable(b, x, y)
+}
+
+// listRandom is Random with neither Digits nor ChooseMask, so that
+// Table lists its choices and asks it through Choose: Choose's body
+// copied rather than called, as maskRandom's.
+type listRandom Random
+
+func (r *listRandom) NewGame(seat int, rng *rand.Rand) { (*Random)(r).NewGame(seat, rng) }
+func (r *listRandom) Choose(d *agents.Decision) nz.Choice {
+	if r.digits.Spent() {
+		r.digits.Fill(r.rng.Uint64())
+	}
+	return d.Legal[uint32(r.digits.Next())%uint32(len(d.Legal))]
+}
+
 // BenchmarkTableTurnGreedy is BenchmarkTableTurn with greedy in seat 1:
 // the decisions of a bot that scores its choices, the workload of a
 // tournament of random and greedy.

@@ -247,103 +247,37 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 	if crc32.ChecksumIEEE(body) != binary.LittleEndian.Uint32(trailer) {
 		return nil, errors.New("solve: solution file truncated or corrupt (bad checksum)")
 	}
-	br := bytes.NewReader(body[len(fileMagic)+4:])
-	var rerr error
-	get := func(v any) {
-		if rerr == nil {
-			rerr = binary.Read(br, binary.LittleEndian, v)
-		}
-	}
-	// take returns the next n bytes of the body for the large arrays,
-	// decoded in place rather than through binary.Read's copies.
-	take := func(n int) []byte {
-		if rerr != nil {
-			return nil
-		}
-		if br.Len() < n {
-			rerr = io.ErrUnexpectedEOF
-			return nil
-		}
-		off := len(body) - br.Len()
-		br.Seek(int64(n), io.SeekCurrent)
-		return body[off : off+n]
-	}
-	float64s := func(dst []float64) {
-		if b := take(8 * len(dst)); b != nil {
-			for i := range dst {
-				dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-			}
-		}
-	}
+	fr := &fileReader{body: body, br: bytes.NewReader(body[len(fileMagic)+4:])}
 	s := &SavedSolution{Version: int(version)}
-	get(&s.Params)
+	fr.get(&s.Params)
 	var rules [8]uint8
-	get(&rules)
+	fr.get(&rules)
 	s.GameRules = nzsc.Rules{Points: rules[0], MoveStreak: rules[1], CharacterStreak: rules[2], Waits: rules[3],
 		NoHeadstarts: rules[4] != 0, BoosterRequired: rules[5] != 0}
-	get(&s.Gap)
+	fr.get(&s.Gap)
 	var np uint32
-	get(&np)
-	if rerr == nil && np > 1000 {
+	fr.get(&np)
+	if fr.err == nil && np > 1000 {
 		return nil, fmt.Errorf("solve: solution file: %d pairings", np)
 	}
 	for range np {
-		if rerr != nil {
+		if fr.err != nil {
 			break
 		}
-		var ids [4]uint8
-		var vals [4]float64
-		var n uint32
-		get(&ids)
-		get(&vals)
-		get(&n)
-		if rerr != nil {
+		p, ok, err := fr.pairing()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
 			break
-		}
-		a := nzsc.Loadout{Character: nzsc.Character(ids[0]), Booster: nzsc.Booster(ids[1])}
-		b := nzsc.Loadout{Character: nzsc.Character(ids[2]), Booster: nzsc.Booster(ids[3])}
-		if n == mirrorStates {
-			s.Pairings = append(s.Pairings, SavedPairing{A: a, B: b, Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3], Mirror: true})
-			continue
-		}
-		if n > maxFileStates {
-			return nil, fmt.Errorf("solve: solution file: pairing with %d states", n)
-		}
-		p := SavedPairing{
-			A: a, B: b,
-			Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
-			Keys: make([]uint32, n), Disc: make([]float64, n), Undisc: make([]float64, n), Rules: make([]uint8, n),
-		}
-		if b := take(4 * len(p.Keys)); b != nil {
-			for i := range p.Keys {
-				p.Keys[i] = binary.LittleEndian.Uint32(b[4*i:])
-			}
-		}
-		float64s(p.Disc)
-		float64s(p.Undisc)
-		if b := take(len(p.Rules)); b != nil {
-			copy(p.Rules, b)
-		}
-		var m uint32
-		get(&m)
-		if rerr == nil && m > n {
-			return nil, fmt.Errorf("solve: solution file: %d explicit strategies for %d states", m, n)
-		}
-		if rerr == nil && m > 0 {
-			p.ExplicitKeys = make([]uint32, m)
-			p.Explicit = make([][2][MaxSide]float64, m)
-			for k := range m {
-				get(&p.ExplicitKeys[k])
-				get(&p.Explicit[k])
-			}
 		}
 		s.Pairings = append(s.Pairings, p)
 	}
-	if rerr == nil && br.Len() != 0 {
-		rerr = errors.New("trailing data")
+	if fr.err == nil && fr.br.Len() != 0 {
+		fr.err = errors.New("trailing data")
 	}
-	if rerr != nil {
-		return nil, fmt.Errorf("solve: solution file truncated or corrupt: %w", rerr)
+	if fr.err != nil {
+		return nil, fmt.Errorf("solve: solution file truncated or corrupt: %w", fr.err)
 	}
 	for _, p := range s.Pairings {
 		for _, v := range [4]float64{p.Value, p.Lower, p.Upper, p.Gap} {
@@ -353,6 +287,98 @@ func decodeFile(data []byte) (*SavedSolution, error) {
 		}
 	}
 	return s, nil
+}
+
+// fileReader reads a solution file's body (br, over body) and keeps the
+// first error (err), after which every read does nothing.
+type fileReader struct {
+	body []byte
+	br   *bytes.Reader
+	err  error
+}
+
+// get reads v as binary.Read does, little-endian.
+func (fr *fileReader) get(v any) {
+	if fr.err == nil {
+		fr.err = binary.Read(fr.br, binary.LittleEndian, v)
+	}
+}
+
+// take returns the next n bytes of the body for the large arrays,
+// decoded in place rather than through binary.Read's copies.
+func (fr *fileReader) take(n int) []byte {
+	if fr.err != nil {
+		return nil
+	}
+	if fr.br.Len() < n {
+		fr.err = io.ErrUnexpectedEOF
+		return nil
+	}
+	off := len(fr.body) - fr.br.Len()
+	fr.br.Seek(int64(n), io.SeekCurrent)
+	return fr.body[off : off+n]
+}
+
+// float64s fills dst from the next 8·len(dst) bytes.
+func (fr *fileReader) float64s(dst []float64) {
+	if b := fr.take(8 * len(dst)); b != nil {
+		for i := range dst {
+			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	}
+}
+
+// pairing reads one pairing: its loadouts and values, then (unless it
+// is a mirror) its states' keys, values and rules and its explicit
+// strategies. ok is false when the read failed (fr.err); err is a
+// count out of bounds, which ends the decoding at once.
+func (fr *fileReader) pairing() (p SavedPairing, ok bool, err error) {
+	var ids [4]uint8
+	var vals [4]float64
+	var n uint32
+	fr.get(&ids)
+	fr.get(&vals)
+	fr.get(&n)
+	if fr.err != nil {
+		return p, false, nil
+	}
+	a := nzsc.Loadout{Character: nzsc.Character(ids[0]), Booster: nzsc.Booster(ids[1])}
+	b := nzsc.Loadout{Character: nzsc.Character(ids[2]), Booster: nzsc.Booster(ids[3])}
+	if n == mirrorStates {
+		return SavedPairing{A: a, B: b, Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3], Mirror: true}, true, nil
+	}
+	if n > maxFileStates {
+		return p, false, fmt.Errorf("solve: solution file: pairing with %d states", n)
+	}
+	p = SavedPairing{
+		A: a, B: b,
+		Value: vals[0], Lower: vals[1], Upper: vals[2], Gap: vals[3],
+		Keys: make([]uint32, n), Disc: make([]float64, n), Undisc: make([]float64, n), Rules: make([]uint8, n),
+	}
+	if b := fr.take(4 * len(p.Keys)); b != nil {
+		for i := range p.Keys {
+			p.Keys[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+	}
+	fr.float64s(p.Disc)
+	fr.float64s(p.Undisc)
+	if b := fr.take(len(p.Rules)); b != nil {
+		copy(p.Rules, b)
+	}
+	var m uint32
+	fr.get(&m)
+	if fr.err == nil && m > n {
+		return p, false, fmt.Errorf("solve: solution file: %d explicit strategies for %d states", m, n)
+	}
+	if fr.err == nil && m > 0 {
+		p.ExplicitKeys = make([]uint32, m)
+		p.Explicit = make([][2][MaxSide]float64, m)
+		for k := range m {
+			fr.get(&p.ExplicitKeys[k])
+			fr.get(&p.Explicit[k])
+		}
+	}
+	return p, true, nil
 }
 
 // SaveFile writes s to path through a temporary file and a rename,

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/internal/crash"
 )
 
 // Pairing is the solved move phase of one ordered loadout pairing,
@@ -215,7 +216,10 @@ func pairingJobs(r nzsc.Rules, unordered bool) []pairingJob {
 // the jobs' order. Each goroutine
 // gets its own w from setup. progress (may be nil) counts the ordered
 // pairings of finished jobs. work writes only its own pairing's
-// results, so it needs no lock.
+// results, so it needs no lock. A panic in a goroutine (a bot's policy
+// is called there) ends the work with an error that carries its stack
+// (crash.Panic), as the tournament runner's workers do, rather than the
+// process with a stack trace.
 func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -233,7 +237,8 @@ func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, 
 	)
 	g, ctx := errgroup.WithContext(ctx)
 	for range workers {
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			defer crash.Recover(&err)
 			w := setup()
 			for {
 				k := int(next.Add(1)) - 1

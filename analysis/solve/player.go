@@ -58,6 +58,11 @@ func (s *Solution) characterMask(cs int) uint32 {
 	return m
 }
 
+// moveStrategy is Strategy in the move phase: the stored pairing's
+// equilibrium at st, computed from the state's two one-round games (the
+// values of its successors, discounted and not) and memoized per state;
+// false where the solution holds none (a pairing not stored, waits
+// already spent, a state not among the pairing's).
 func (s *Solution) moveStrategy(st *nzsc.State, seat int, probs *[MaxSide]float64) (int, bool) {
 	p := s.Pairing(st.Loadout(0), st.Loadout(1))
 	w := int(s.Rules.Normalized().Waits)
@@ -78,13 +83,7 @@ func (s *Solution) moveStrategy(st *nzsc.State, seat int, probs *[MaxSide]float6
 	if _, done := terminal(&cur); done {
 		return 0, false
 	}
-	key := func(t *nzsc.State) Key {
-		if mirror {
-			return KeyOf(t).Mirror()
-		}
-		return KeyOf(t)
-	}
-	ki, found := p.index(key(&cur))
+	ki, found := p.index(pairingKey(&cur, mirror))
 	if !found {
 		return 0, false
 	}
@@ -98,17 +97,50 @@ func (s *Solution) moveStrategy(st *nzsc.State, seat int, probs *[MaxSide]float6
 			return int(m.nb), true
 		}
 	}
+	var md, mu Matrix
+	if !p.stateGames(&cur, mirror, &md, &mu) {
+		return 0, false
+	}
+	na, nb := md.M, md.N
+	var x, y [MaxSide]float64
+	pickStrategies(&md, &mu, p.Undisc[ki], p.Rules[ki], &x, &y)
+	if !p.explicitStrategies(ki, &x, &y) {
+		return 0, false
+	}
+	if ki < len(p.memo) {
+		p.memo[ki].Store(&memoStrategies{x: x, y: y, na: uint8(na), nb: uint8(nb)})
+	}
+	if seat == 0 {
+		*probs = x
+		return na, true
+	}
+	*probs = y
+	return nb, true
+}
+
+// pairingKey is t's key in its pairing, or, for a mirrored pairing, in
+// the original it is stored as.
+func pairingKey(t *nzsc.State, mirror bool) Key {
+	if mirror {
+		return KeyOf(t).Mirror()
+	}
+	return KeyOf(t)
+}
+
+// stateGames writes the one-round games at cur into md (successors'
+// values discounted) and mu (undiscounted), rows the original pairing's
+// first seat; false when a successor is not among the pairing's states.
+func (p *Pairing) stateGames(cur *nzsc.State, mirror bool, md, mu *Matrix) bool {
 	var bufA, bufB [nzsc.MaxChoices]nzsc.Choice
 	na, nb := cur.Legal(0, &bufA), cur.Legal(1, &bufB)
 	first, second := &bufA, &bufB
 	if mirror {
 		na, nb, first, second = nb, na, second, first
 	}
-	var md, mu Matrix
 	md.M, md.N, mu.M, mu.N = na, nb, na, nb
 	for i := range na {
 		for j := range nb {
-			t := cur
+			t := *cur
 			if mirror {
 				t.Step(second[j], first[i])
 			} else {
@@ -124,37 +156,36 @@ func (s *Solution) moveStrategy(st *nzsc.State, seat int, probs *[MaxSide]float6
 				mu.A[i][j] = v
 				continue
 			}
-			k, ok := p.index(key(&t))
+			k, ok := p.index(pairingKey(&t, mirror))
 			if !ok {
-				return 0, false
+				return false
 			}
 			md.A[i][j] = Discount * p.Disc[k]
 			mu.A[i][j] = p.Undisc[k]
 		}
 	}
-	var x, y [MaxSide]float64
-	pickStrategies(&md, &mu, p.Undisc[ki], p.Rules[ki], &x, &y)
-	if r := p.Rules[ki]; r.first() == explicitSeat || r.second() == explicitSeat {
-		i, ok := slices.BinarySearch(p.ExplicitKeys, p.Keys[ki])
-		if !ok {
-			return 0, false
-		}
-		if r.first() == explicitSeat {
-			x = p.Explicit[i][0]
-		}
-		if r.second() == explicitSeat {
-			y = p.Explicit[i][1]
-		}
+	return true
+}
+
+// explicitStrategies replaces x or y by the strategy the file stores
+// for state ki where its rule says the stored one is explicit; false
+// when it is missing.
+func (p *Pairing) explicitStrategies(ki int, x, y *[MaxSide]float64) bool {
+	r := p.Rules[ki]
+	if r.first() != explicitSeat && r.second() != explicitSeat {
+		return true
 	}
-	if ki < len(p.memo) {
-		p.memo[ki].Store(&memoStrategies{x: x, y: y, na: uint8(na), nb: uint8(nb)})
+	i, ok := slices.BinarySearch(p.ExplicitKeys, p.Keys[ki])
+	if !ok {
+		return false
 	}
-	if seat == 0 {
-		*probs = x
-		return na, true
+	if r.first() == explicitSeat {
+		*x = p.Explicit[i][0]
 	}
-	*probs = y
-	return nb, true
+	if r.second() == explicitSeat {
+		*y = p.Explicit[i][1]
+	}
+	return true
 }
 
 // memoStrategies are both seats' strategies in one state of a pairing,

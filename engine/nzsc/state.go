@@ -1,7 +1,6 @@
 package nzsc
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
@@ -492,48 +491,41 @@ func (s *State) Legal(seat int, buf *[MaxChoices]Choice) int {
 	return ListLegal(s.LegalMask(seat), buf)
 }
 
-// ListLegal is Legal for a legal set already in hand (LegalMask's, or
-// any set of at most MaxChoices choices): it writes the set m's choices,
-// lowest first, into buf and returns how many there are. A legal set
-// lies in a window of 7 bits from its lowest (a character's moves, the
-// characters, a character's two boosters but the first's with No
-// Booster), so the list is windowPick's row for that window, shifted: a
-// load, an add and two stores, and no loop whose length a branch
-// predictor would have to guess (issue 26). An empty set reads row 0 and
-// counts 0.
+// ListLegal is Legal for a legal set already in hand (LegalMask's): it
+// writes the set m's choices, lowest first, into buf and returns how many
+// there are. A legal set lies within 9 bits from its lowest (a
+// character's moves and the characters within 7, a character's two
+// boosters with No Booster within 9), so the list is windowList's entry
+// for that window, shifted: a load, an add and the stores, and no loop
+// whose length a branch predictor would have to guess (issue 26). A set
+// that is no legal set (wider than 9 bits) is listed wrongly; ListLegal
+// does not test for it, which would cost it a call and its inlining
+// (issue 26, sixth pass). An empty set reads entry 0 and counts 0.
 func ListLegal(m uint32, buf *[MaxChoices]Choice) int {
 	low := bits.TrailingZeros32(m)
 	w := m >> (low & 31) // low&31: no guard for a shift of 32 (m is 0 then)
-	if w >= 128 {
-		return listLegalSlow(m, buf)
-	}
-	// Positions 0..MaxChoices-1 of the row are the window's set bits in
-	// order (then repeats, mod their count: the meaningless entries).
-	row := binary.LittleEndian.Uint64(windowPick[w][:8]) + uint64(low)*0x0101010101010101
+	row := windowList[w&511] + uint64(low)*0x0101010101
 	buf[0], buf[1], buf[2], buf[3], buf[4] = Choice(row), Choice(row>>8), Choice(row>>16), Choice(row>>24), Choice(row>>32)
-	return int(windowCount[w])
+	return int(row >> 56)
 }
 
-// windowCount[w] is the number of set bits of the 7-bit window w:
-// bits.OnesCount32 without its test for the POPCNT instruction and its
-// fallback call, which would make ListLegal pay for a stack frame.
-var windowCount = func() (t [128]uint8) {
+// windowList[w] is ListLegal's list for the 9-bit window w: in byte i,
+// for i below MaxChoices, the place of w's i-th set bit, lowest first (0
+// past the last: the meaningless entries), and in byte 7 the count of
+// those places. One load gives both, no count from bits.OnesCount32 (a
+// test for the POPCNT instruction and a fallback call), and ListLegal
+// stays small enough to be inlined.
+var windowList = func() (t [512]uint64) {
 	for w := range t {
-		t[w] = uint8(bits.OnesCount8(uint8(w)))
+		n := 0
+		for m := uint32(w); m != 0 && n < MaxChoices; m &= m - 1 {
+			t[w] |= uint64(bits.TrailingZeros32(m)) << (8 * n)
+			n++
+		}
+		t[w] |= uint64(n) << 56
 	}
 	return t
 }()
-
-// listLegalSlow is ListLegal for a set wider than a window: the first
-// character's boosters with No Booster (bits 0, 1 and 8).
-func listLegalSlow(m uint32, buf *[MaxChoices]Choice) int {
-	n := 0
-	for ; m != 0 && n < MaxChoices; m &= m - 1 {
-		buf[n] = Choice(bits.TrailingZeros32(m))
-		n++
-	}
-	return n
-}
 
 // LegalAt returns choice u mod n of the legal set m of n choices
 // (LegalMask's, not empty), in Legal's canonical order: what Legal writes
@@ -550,7 +542,8 @@ func LegalAt(m uint32, u uint) Choice {
 	return Choice(low) + Choice(windowPick[w][u&63])
 }
 
-// legalAtSlow is LegalAt for a set wider than a window (see listLegalSlow).
+// legalAtSlow is LegalAt for a set wider than a window: the first
+// character's boosters with No Booster (bits 0, 1 and 8).
 func legalAtSlow(m uint32, u uint) Choice {
 	for k := u % uint(bits.OnesCount32(m)); k > 0; k-- {
 		m &= m - 1

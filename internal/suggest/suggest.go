@@ -1,5 +1,6 @@
 // Package suggest finds the known name nearest to a mistyped one, for the
-// "did you mean" of an error message.
+// "did you mean" of an error message. It keeps no state, so any goroutine
+// may call it; it allocates, which an error message can afford.
 package suggest
 
 import "strings"

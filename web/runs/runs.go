@@ -792,8 +792,8 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	// saves most of what was played, and a job gives the same games as
 	// the command it shows, series of a bot that learns across games
 	// included (a chunk is a series).
-	// A test's chunks cut each batch evenly (roundrobin.SPRTChunk), so
-	// that its looks fall where the command's do.
+	// A test's chunks are the command's (one pair: roundrobin.NewSPRT),
+	// so that it decides where the command does.
 	cfg.ChunkPairs = roundrobin.DefaultChunk(req.Games, g.Seats())
 	if test != nil {
 		cfg.ChunkPairs = start.Chunk
