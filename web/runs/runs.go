@@ -12,7 +12,6 @@ package runs
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -38,7 +37,7 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
+	"github.com/nzsclab/nzsc/engine/games"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -445,18 +444,11 @@ type GameChoice struct {
 }
 
 // GamesFor lists every registered game at every seat count it has,
-// two-player NZSC first, each with the bots BotsFor offers.
+// two-player NZSC first (games.Registered's order), each with the bots
+// BotsFor offers.
 func GamesFor(allowExec bool) []GameChoice {
 	var out []GameChoice
-	infos := game.Registered()
-	rank := func(i *game.Info) int {
-		if i.Name == agents.DefaultGame {
-			return 0
-		}
-		return 1
-	}
-	slices.SortStableFunc(infos, func(a, b *game.Info) int { return cmp.Compare(rank(a), rank(b)) })
-	for _, i := range infos {
+	for _, i := range games.Registered() {
 		for n := i.MinSeats; n <= i.MaxSeats; n++ {
 			bots := BotsFor(i.Name, n, allowExec)
 			if len(bots) == 0 {
