@@ -511,7 +511,7 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 func segments(chunks []uint64, set *tournament.ChunkSet, seg uint64) iter.Seq[[]uint64] {
 	return func(yield func([]uint64) bool) {
 		if chunks == nil {
-			buf := make([]uint64, 0, seg)
+			buf := make([]uint64, 0, min(seg, 1024)) // grown as listed: seg may be a huge batch of a test
 			for c := range set.All() {
 				if len(buf) > 0 && buf[0]/seg != c/seg {
 					if !yield(buf) {

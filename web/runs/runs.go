@@ -824,7 +824,7 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	if t := j.test; t != nil {
 		// The verdict as the run directory gives it (report.Tail's).
 		st := rd.Manifest.SPRT
-		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted, false)
+		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted || !rd.Manifest.Complete, false) // failed: neither
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
