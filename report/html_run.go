@@ -154,10 +154,7 @@ func pairingsMap(pairs []analysis.PairingLine, a, b string) *heatmap {
 // verdict, the settings and the result as a table, and the
 // log-likelihood ratio at each look against its bounds.
 func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
-	var verdict bytes.Buffer
-	SPRTText(&verdict, o, v)
-	lines := strings.Split(strings.TrimSpace(verdict.String()), "\n")
-	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: lines[:1]}
+	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: []string{o.verdictLine(v)}}
 	if o.Seats > 2 {
 		pg.Info = append(pg.Info, o.fieldLine())
 	}

@@ -59,17 +59,8 @@ type SPRT struct {
 // SPRTText writes the test's result for people, wrapped to Width
 // columns.
 func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
-	var head string
-	switch v {
-	case analysis.AcceptH1:
-		head = fmt.Sprintf("H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
-	case analysis.AcceptH0:
-		head = fmt.Sprintf("H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
-	default:
-		head = fmt.Sprintf("no verdict (%s)", o.Verdict)
-	}
 	p := &printer{w: w}
-	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
+	p.para(o.verdictLine(v))
 	if o.Seats > 2 {
 		p.para(o.fieldLine())
 	}
@@ -83,6 +74,21 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	if o.Openings != nil {
 		p.para(o.Openings.Text(0))
 	}
+}
+
+// verdictLine is the test's verdict and where it was reached, one
+// sentence (SPRTText wraps it, the HTML page shows it whole).
+func (o *SPRT) verdictLine(v analysis.Verdict) string {
+	var head string
+	switch v {
+	case analysis.AcceptH1:
+		head = fmt.Sprintf("H1 accepted: %s is at least %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+	case analysis.AcceptH0:
+		head = fmt.Sprintf("H0 accepted: %s is not %g Elo (%s) stronger than %s", o.New, o.Elo1, o.Model, o.Base)
+	default:
+		head = fmt.Sprintf("no verdict (%s)", o.Verdict)
+	}
+	return head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper)
 }
 
 // measured reports whether the test has an Elo estimate: before its
