@@ -38,6 +38,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/internal/crash"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -799,6 +800,9 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 }
 
 // play runs the job to its end (or Stop) and records how it ended.
+// playRun plays a job's run; tests replace it to make a run fail.
+var playRun = (*roundrobin.RunDir).Play
+
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	defer close(j.done)
 	opts := roundrobin.RunOptions{}
@@ -814,12 +818,18 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 		})
 	}
 	opts.Workers, opts.Progress = h.opt.Workers, &j.games
-	res, err := rd.Play(ctx, opts)
-	// The run's tail, as the command that plays it ends it: its derived
-	// tables beside its counts (the page renders the report on request).
-	if err == nil {
-		err = report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
-	}
+	var res roundrobin.Result
+	// A panic in the job's own goroutine (the runner's, not a bot's: the
+	// runner's workers catch those) fails the job rather than the server.
+	err := crash.Guard(func() (err error) {
+		if res, err = playRun(rd, ctx, opts); err != nil {
+			return err
+		}
+		// The run's tail, as the command that plays it ends it: its
+		// derived tables beside its counts (the page renders the report
+		// on request).
+		return report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
+	})
 	var test *report.SPRT
 	if t := j.test; t != nil {
 		// The verdict as the run directory gives it (report.Tail's).
