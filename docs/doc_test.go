@@ -465,3 +465,83 @@ func provideSolution(t *testing.T, cache string) {
 		t.Fatal(err)
 	}
 }
+
+// helpNotRun are the help examples TestHelpExamples leaves out, by
+// prefix, with the reason.
+var helpNotRun = map[string]string{
+	"nzsc serve":            "it serves until stopped; cmd/nzsc's TestServe runs it",
+	"nzsc merge runs/":      "runs/shard-N stand for a run's shards; make test-slurm merges real ones",
+	"nzsc report runs/":     "the run directory's name is an example",
+	"nzsc solve sweep":      "seven variants, about 30 s on two cores; report's TestSolveSweep checks its formats",
+	"nzsc play --seed ":     "reads a person's answers; the printf example plays a scripted game",
+	"nzsc play --players ":  "reads a person's answers; the printf example plays a scripted game",
+	"nzsc play --game npzr": "reads a person's answers; the printf example plays a scripted game",
+}
+
+// TestHelpExamples runs the examples of every command's --help as the
+// docs' commands are run (a fresh directory per command, its examples in
+// order, game counts cut, exit status 0 wanted): an example that fails
+// (rules --players 3 --rule points=7 was refused) teaches the wrong
+// thing where a user looks first.
+func TestHelpExamples(t *testing.T) {
+	list, err := exec.Command(filepath.Join(binDir, "nzsc"), "help").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cmds []string
+	for _, l := range strings.Split(string(list), "\n") {
+		if f := strings.Fields(l); len(l) > 2 && l[2] != ' ' && len(f) > 1 && strings.HasPrefix(l, "  ") && f[0] != "help" && f[0] != "version" {
+			cmds = append(cmds, f[0])
+		}
+	}
+	if len(cmds) < 10 {
+		t.Fatalf("found the commands %v in 'nzsc help'", cmds)
+	}
+	ran := 0
+	for _, name := range cmds {
+		help, err := exec.Command(filepath.Join(binDir, "nzsc"), name, "--help").Output()
+		if err != nil {
+			t.Fatalf("%s --help: %v", name, err)
+		}
+		_, ex, ok := strings.Cut(string(help), "\nExample:\n")
+		if !ok {
+			t.Errorf("%s --help has no examples", name)
+			continue
+		}
+		ex, _, _ = strings.Cut(ex, "\n\n")
+		dir := t.TempDir()
+		cache := filepath.Join(dir, ".cache")
+		for _, l := range strings.Split(ex, "\n") {
+			text, _, _ := strings.Cut(strings.TrimSpace(l), " #")
+			skip := ""
+			for p, why := range helpNotRun {
+				if strings.HasPrefix(text, p) {
+					skip = why
+				}
+			}
+			if skip != "" {
+				t.Logf("%s --help: %s: not run: %s", name, text, skip)
+				continue
+			}
+			t.Run(name+"/"+strings.ReplaceAll(text, "/", "_"), func(t *testing.T) {
+				if strings.Contains(text, "exploit") || strings.Contains(text, "optimal") {
+					if testing.Short() {
+						t.Skip("uses the solved game")
+					}
+					provideSolution(t, cache)
+				}
+				got, err := run(dir, cache, small(text))
+				if err != nil {
+					t.Fatalf("%s --help: %s: %v", name, text, err)
+				}
+				if n := len(got); n > 0 && strings.HasPrefix(got[n-1], "[exit status") {
+					t.Errorf("%s --help's example %s failed:\n%s", name, text, strings.Join(got[max(0, n-5):], "\n"))
+				}
+			})
+			ran++
+		}
+	}
+	if ran < 20 {
+		t.Errorf("ran %d help examples", ran)
+	}
+}

@@ -46,15 +46,17 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 	if !s.Ranking.Connected {
 		p.f("(some bots never finished ahead of others: one virtual draw was added between every pair that met)\n")
 	}
-	p.section("Finished ahead of (row ahead of column, ties half, %)")
+	// Bots in ranking order, as the ranking above and the HTML page's
+	// matrix have them: the strongest's row first.
+	p.section("Finished ahead of (row ahead of column, ties half, %; bots by rank)")
 	hdr := []string{"bot"}
-	for _, b := range s.Counts.Bots {
-		hdr = append(hdr, abbreviate(b))
+	for _, j := range s.Ranking.Order {
+		hdr = append(hdr, abbreviate(s.Counts.Bots[j]))
 	}
 	rows = nil
-	for i, b := range s.Counts.Bots {
-		row := []string{b}
-		for j := range s.Counts.Bots {
+	for _, i := range s.Ranking.Order {
+		row := []string{s.Counts.Bots[i]}
+		for _, j := range s.Ranking.Order {
 			if i == j || s.Ahead[i][j].Record.Games() == 0 {
 				row = append(row, "-")
 				continue

@@ -76,3 +76,27 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 		t.Errorf("%s lacks alpha's forfeits by kind:\n%s", tables[1].Name, csv)
 	}
 }
+
+// TestFFATextAheadByRank: the finished-ahead matrix lists the bots in
+// ranking order, as the ranking above it and the HTML page do, not in
+// the order --bots gave them: gamma always first, then beta, then alpha.
+func TestFFATextAheadByRank(t *testing.T) {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
+	tc.Finishes[analysis.FinishKey([]int{3, 2, 1})] = 30 // alpha last, gamma first
+	tc.Finishes[analysis.FinishKey([]int{2, 3, 1})] = 6
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 36, GamesPlanned: 36, Complete: true}
+	var b strings.Builder
+	if err := FFAText(&b, fs, m, Options{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	_, ahead, _ := strings.Cut(b.String(), "Finished ahead of")
+	lines := strings.Split(ahead, "\n")
+	if len(lines) < 6 || !regexp.MustCompile(`^bot +gamma +beta +alpha$`).MatchString(lines[1]) ||
+		!strings.HasPrefix(lines[3], "gamma ") || !strings.HasPrefix(lines[4], "beta ") || !strings.HasPrefix(lines[5], "alpha ") {
+		t.Errorf("the matrix is not in ranking order (gamma, beta, alpha):\n%s", ahead)
+	}
+}

@@ -26,6 +26,20 @@ func eloText(r analysis.Rating) string {
 // eloHalf formats the half-width of a rating's 95% interval, "±4.2".
 func eloHalf(r analysis.Rating) string { return fmt.Sprintf("±%.1f", analysis.Z95*r.SE) }
 
+// signed formats v with its sign and prec decimals, a value that rounds
+// to zero as +0 ("+0.0000", never "-0.0000": a solver's -1e-16 is a
+// zero, and a minus sign on it reads as a loss).
+func signed(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Trim(s, "-0.") == "" {
+		return "+" + strings.TrimPrefix(s, "-")
+	}
+	if v >= 0 && !math.IsInf(v, 1) {
+		return "+" + s
+	}
+	return s
+}
+
 // weightText formats a meta-game weight.
 func weightText(w float64) string { return strconv.FormatFloat(w, 'f', 3, 64) }
 

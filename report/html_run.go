@@ -154,10 +154,7 @@ func pairingsMap(pairs []analysis.PairingLine, a, b string) *heatmap {
 // verdict, the settings and the result as a table, and the
 // log-likelihood ratio at each look against its bounds.
 func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
-	var verdict bytes.Buffer
-	SPRTText(&verdict, o, v)
-	lines := strings.Split(strings.TrimSpace(verdict.String()), "\n")
-	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: lines[:1]}
+	pg := &hpage{Title: fmt.Sprintf("Sequential test: %s vs %s", o.New, o.Base), Legend: legend, Info: []string{o.verdictLine(v)}}
 	if o.Seats > 2 {
 		pg.Info = append(pg.Info, o.fieldLine())
 	}
@@ -172,9 +169,14 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 			o.New, o.Elo0, o.Model, o.Base, o.Elo1, o.Alpha, o.Beta)}
 	tb := &htable{ID: "t-sprt", Head: heads(true, "games", "wins", "draws", "losses", "LLR", "lower bound", "upper bound", "Elo", "95% interval", "LOS %", "verdict")}
 	f3 := func(x float64) hcell { return numCell(strconv.FormatFloat(x, 'f', 3, 64), x) }
+	elo, interval, los := textCell("-"), textCell("-"), textCell("-")
+	if o.measured() {
+		elo = numCell(signed(float64(o.Elo), 1), float64(o.Elo))
+		interval = textCell(fmt.Sprintf("[%s, %s]", signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1)))
+		los = numCell(fmt.Sprintf("%.1f", 100*float64(o.LOS)), float64(o.LOS))
+	}
 	tb.Rows = append(tb.Rows, []hcell{countCell(int64(o.Games)), countCell(int64(o.Wins)), countCell(int64(o.Draws)), countCell(int64(o.Losses)),
-		f3(o.LLR), f3(o.Lower), f3(o.Upper), numCell(fmt.Sprintf("%+.1f", float64(o.Elo)), float64(o.Elo)),
-		textCell(fmt.Sprintf("[%+.1f, %+.1f]", float64(o.EloLo), float64(o.EloHi))), numCell(fmt.Sprintf("%.1f", 100*float64(o.LOS)), float64(o.LOS)), textCell(o.Verdict)})
+		f3(o.LLR), f3(o.Lower), f3(o.Upper), elo, interval, los, textCell(o.Verdict)})
 	pp := &htable{ID: "t-pentanomial", Caption: "Game pairs by " + o.New + "'s points", Head: heads(true, "pairs", "0", "½", "1", "1½", "2")}
 	row := []hcell{textCell("pairs")}
 	for _, n := range o.Pentanomial {

@@ -56,13 +56,78 @@ func SolveRounds(w io.Writer, format string, width int, rs []*solve.Round) error
 	fmt.Fprintln(w, WrapText("One round with every move available; payoff = own points - opponent's; value for A; gap: the certificate's width.", width))
 	t := &Table{Header: []string{"A", "B", "value", "gap", "equilibrium"}, Left: 2, Wrap: true}
 	for _, r := range rs {
-		t.Rows = append(t.Rows, []string{nzscLoadout(r.A), nzscLoadout(r.B), fmt.Sprintf("%+.4f", r.Value), fmt.Sprintf("%.0e", r.Upper-r.Lower),
-			"A: " + mix(moveNames(r.MovesA), r.X, " ") + "; B: " + mix(moveNames(r.MovesB), r.Y, " ")})
+		t.Rows = append(t.Rows, []string{nzscLoadout(r.A), nzscLoadout(r.B), signed(r.Value, 4), fmt.Sprintf("%.0e", r.Upper-r.Lower),
+			sides(mix(glued(moveNames(r.MovesA)), r.X, " "), mix(glued(moveNames(r.MovesB)), r.Y, " "))})
 	}
 	if err := t.Write(w, width); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(w, WrapText(nzscLoadoutLegend, width))
+	return err
+}
+
+// SolveRoundMatrix writes one loadout pairing's one-round game as a
+// matrix game, the way Gambit and nashpy show one: A's payoff for each
+// of A's moves (rows) against each of B's (columns), each side's
+// equilibrium probability beside its moves, then the value and its
+// certificate. csv is the payoff matrix alone, with the moves as its
+// header and first column (numpy.loadtxt(f, delimiter=",", skiprows=1,
+// usecols=range(1, n+1)), or pandas' read_csv(f, index_col=0)); json is
+// the pairing's one-round document with the matrix added.
+func SolveRoundMatrix(w io.Writer, format string, width int, r *solve.Round) error {
+	ma, mb := moveNames(r.MovesA), moveNames(r.MovesB)
+	switch format {
+	case "json":
+		return WriteJSON(w, struct {
+			Format string `json:"format"`
+			pairGameJSON
+			MovesA []string    `json:"moves_a"`
+			MovesB []string    `json:"moves_b"`
+			Payoff [][]float64 `json:"payoff"`
+		}{"nzsc-solve-round/1", pairGameJSON{r.A.String(), r.B.String(), r.Value, r.Lower, r.Upper,
+			strategyJSON(ma, r.X), strategyJSON(mb, r.Y)}, ma, mb, r.Payoff})
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write(append([]string{r.A.String() + " \\ " + r.B.String()}, mb...))
+		for i, row := range r.Payoff {
+			rec := []string{ma[i]}
+			for _, v := range row {
+				rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+			}
+			cw.Write(rec)
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	fmt.Fprintln(w, WrapText(fmt.Sprintf("%v (A, rows) against %v (B, columns), one round with every move available: A's payoff, its points minus B's (the game is zero-sum). The last column and row are the equilibrium's probabilities.", r.A, r.B), width))
+	t := &Table{Header: append(append([]string{"A \\ B"}, mb...), "A plays")}
+	prob := func(p float64) string {
+		if p < 5e-5 {
+			return "0"
+		}
+		return strconv.FormatFloat(p, 'f', 4, 64)
+	}
+	for i, row := range r.Payoff {
+		rec := []string{ma[i]}
+		for _, v := range row {
+			if v == 0 {
+				rec = append(rec, "0")
+			} else {
+				rec = append(rec, signed(v, 0))
+			}
+		}
+		t.Rows = append(t.Rows, append(rec, prob(r.X[i])))
+	}
+	last := []string{"B plays"}
+	for j := range mb {
+		last = append(last, prob(r.Y[j]))
+	}
+	t.Rows = append(t.Rows, last)
+	if err := t.Write(w, width); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, WrapText(fmt.Sprintf("Value for A: %s, certified within [%s, %s] (what A's strategy guarantees, what B's concedes).",
+		signed(r.Value, 4), signed(r.Lower, 6), signed(r.Upper, 6)), width))
 	return err
 }
 
@@ -152,7 +217,7 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 		row := []string{a.String()}
 		for j := range ls {
 			if p := s.Pairings[i][j]; p != nil {
-				row = append(row, fmt.Sprintf("%+.3f", p.Value))
+				row = append(row, signed(p.Value, 3))
 			} else {
 				row = append(row, "")
 			}
@@ -189,8 +254,8 @@ func SolveGame(w io.Writer, format string, width int, s *solve.Solution, workers
 				continue
 			}
 			bg := &s.Boosters[a][b]
-			t.Rows = append(t.Rows, []string{a.String(), b.String(), fmt.Sprintf("%+.4f", bg.Value),
-				"A: " + mix(boosterNames(s.Rules, a), bg.Eq.X[:], " ") + "; B: " + mix(boosterNames(s.Rules, b), bg.Eq.Y[:], " ")})
+			t.Rows = append(t.Rows, []string{a.String(), b.String(), signed(bg.Value, 4),
+				sides(mix(glued(boosterNames(s.Rules, a)), bg.Eq.X[:], " "), mix(glued(boosterNames(s.Rules, b)), bg.Eq.Y[:], " "))})
 		}
 	}
 	if err := t.Write(w, width); err != nil {
@@ -216,6 +281,21 @@ func RulesNote(r nzsc.Rules) string {
 	}
 	slices.Sort(keys)
 	return " under " + strings.Join(keys, " ")
+}
+
+// sides is a table cell of both players' mixed strategies, "A: ...; B:
+// ...", given as mix writes them from glued names: it wraps between
+// one choice and the next, never inside a choice's name ("Acid" at a
+// line's end and "Spray=1.0000" under it read as two moves).
+func sides(a, b string) string { return "A:" + glue + a + "; B:" + glue + b }
+
+// glued is names with each name's words glued (nobreak), for sides.
+func glued(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = nobreak(n)
+	}
+	return out
 }
 
 // mix formats a mixed strategy as "name=p" items, entries that round to

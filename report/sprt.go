@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -58,6 +59,26 @@ type SPRT struct {
 // SPRTText writes the test's result for people, wrapped to Width
 // columns.
 func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
+	p := &printer{w: w}
+	p.para(o.verdictLine(v))
+	if o.Seats > 2 {
+		p.para(o.fieldLine())
+	}
+	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
+	if o.measured() {
+		p.para(fmt.Sprintf("Elo %s [%s, %s] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
+			signed(float64(o.Elo), 1), signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1), 100*float64(o.LOS)))
+	} else {
+		p.para("Elo not measured yet: no game pair played")
+	}
+	if o.Openings != nil {
+		p.para(o.Openings.Text(0))
+	}
+}
+
+// verdictLine is the test's verdict and where it was reached, one
+// sentence (SPRTText wraps it, the HTML page shows it whole).
+func (o *SPRT) verdictLine(v analysis.Verdict) string {
 	var head string
 	switch v {
 	case analysis.AcceptH1:
@@ -67,18 +88,12 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	default:
 		head = fmt.Sprintf("no verdict (%s)", o.Verdict)
 	}
-	p := &printer{w: w}
-	p.para(head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper))
-	if o.Seats > 2 {
-		p.para(o.fieldLine())
-	}
-	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
-	p.para(fmt.Sprintf("Elo %+.1f [%+.1f, %+.1f] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
-		float64(o.Elo), float64(o.EloLo), float64(o.EloHi), 100*float64(o.LOS)))
-	if o.Openings != nil {
-		p.para(o.Openings.Text(0))
-	}
+	return head + fmt.Sprintf(" after %d games (LLR %.3f, bounds [%.3f, %.3f])", o.Games, o.LLR, o.Lower, o.Upper)
 }
+
+// measured reports whether the test has an Elo estimate: before its
+// first pair the estimate is NaN, which reads as a number it is not.
+func (o *SPRT) measured() bool { return o.Games > 0 && !math.IsNaN(float64(o.Elo)) }
 
 // fieldLine says, at three or four seats, who held the other seats and
 // what a game's score is.

@@ -3,6 +3,7 @@ package report
 import (
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -124,7 +125,7 @@ func (t *Table) block(b *strings.Builder, cols, widths []int, left, wrap int) {
 				l.WriteString(pad + s)
 			}
 		}
-		b.WriteString(strings.TrimRight(l.String(), " "))
+		b.WriteString(unglue(strings.TrimRight(l.String(), " ")))
 		b.WriteByte('\n')
 	}
 	row := func(cells []string) {
@@ -158,12 +159,24 @@ func (t *Table) block(b *strings.Builder, cols, widths []int, left, wrap int) {
 	}
 }
 
-// wrapText breaks s into lines of at most width columns at blanks; a
-// word longer than width is cut.
+// glue is a blank that wrapping does not break at, written out as a
+// plain space: nobreak keeps "Acid Spray=0.5000" on one line of a
+// wrapped cell, where a break inside a name reads as two names.
+const glue = "\u00a0"
+
+// nobreak glues the words of s together for wrapText.
+func nobreak(s string) string { return strings.ReplaceAll(s, " ", glue) }
+
+// unglue writes glued blanks as the plain spaces they stand for.
+func unglue(s string) string { return strings.ReplaceAll(s, glue, " ") }
+
+// wrapText breaks s into lines of at most width columns at blanks (not
+// at glue); a word longer than width is cut.
 func wrapText(s string, width int) []string {
 	var lines []string
 	cur := ""
-	for _, word := range strings.Fields(s) {
+	isBreak := func(r rune) bool { return unicode.IsSpace(r) && string(r) != glue }
+	for _, word := range strings.FieldsFunc(s, isBreak) {
 		for textWidth(word) > width {
 			if cur != "" {
 				lines, cur = append(lines, cur), ""
@@ -208,5 +221,5 @@ func WrapText(s string, width int) string {
 			out = append(out, indent+l)
 		}
 	}
-	return strings.Join(out, "\n")
+	return unglue(strings.Join(out, "\n"))
 }

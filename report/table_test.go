@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -160,4 +161,50 @@ func ExampleTable() {
 	// ----------------
 	// 1  greedy  +78.4
 	// 2  random  -85.9
+}
+
+// TestWrapKeepsGlue checks that a wrapped cell breaks between a mixed
+// strategy's choices, never inside a choice's name, and writes the glue
+// as a plain space.
+func TestWrapKeepsGlue(t *testing.T) {
+	cell := sides(mix(glued([]string{"Ninja Sword", "Shadow Fireball"}), []float64{0.5, 0.5}, " "),
+		mix(glued([]string{"Samurai Sword", "Smash"}), []float64{0.5, 0.5}, " "))
+	tb := &Table{Header: []string{"A", "equilibrium"}, Rows: [][]string{{"x", cell}}, Wrap: true}
+	var b strings.Builder
+	if err := tb.Write(&b, 30); err != nil {
+		t.Fatal(err)
+	}
+	want := "A  equilibrium\n" +
+		"------------------------------\n" +
+		"x  A: Ninja Sword=0.5000\n" +
+		"   Shadow Fireball=0.5000;\n" +
+		"   B: Samurai Sword=0.5000\n" +
+		"   Smash=0.5000\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if strings.Contains(b.String(), glue) {
+		t.Error("the glue is written out")
+	}
+}
+
+func TestSigned(t *testing.T) {
+	for i, c := range []struct {
+		v    float64
+		prec int
+		want string
+	}{
+		{-1e-16, 4, "+0.0000"},
+		{-0.00004, 4, "+0.0000"},
+		{-0.00005001, 4, "-0.0001"},
+		{0, 3, "+0.000"},
+		{0.25, 3, "+0.250"},
+		{-1, 3, "-1.000"},
+		{math.Inf(1), 1, "+Inf"},
+		{math.Inf(-1), 1, "-Inf"},
+	} {
+		if got := signed(c.v, c.prec); got != c.want {
+			t.Errorf("case %d: signed(%v, %d) = %q, want %q", i, c.v, c.prec, got, c.want)
+		}
+	}
 }

@@ -256,7 +256,7 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 		return nil, analysis.Continue, err
 	}
 	verdict := t.Final(st.Last())
-	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted)
+	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted || !man.Complete) // killed: neither
 	o.Openings = openingsOf(man, counts)
 	return o, verdict, nil
 }

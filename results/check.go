@@ -518,7 +518,8 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 // checkLooks reports a sequential test's looks that no test could have
 // taken: a resumed test goes on from its last look, and its report reads
 // the verdict from them. A look falls at a batch's end or at the test's
-// planned games, after the previous one; its pentanomial counts its
+// planned games (or, the last of a test deciding after every pair, at
+// the pair where it decided), after the previous one; its pentanomial counts its
 // pairs and its record its games. (The stored verdict is not checked:
 // a resume and a report derive it from the last look, analysis.SPRT.Final.)
 func checkLooks(st *SPRTState, planned uint64) error {
@@ -536,7 +537,7 @@ func checkLooks(st *SPRTState, planned uint64) error {
 		switch {
 		case l.Games <= prev || l.Games > planned:
 			return fmt.Errorf("look %d at %d games: want more than the look before (%d) and at most the test's %d", i+1, l.Games, prev, planned)
-		case l.Games%(2*st.BatchPairs) != 0 && l.Games != planned:
+		case l.Games%(2*st.BatchPairs) != 0 && l.Games != planned && !(st.EveryPair && i == len(st.Looks)-1):
 			return fmt.Errorf("look %d at %d games: looks fall every %d games (a batch) or at the test's end", i+1, l.Games, 2*st.BatchPairs)
 		case negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games:
 			return fmt.Errorf("look %d at %d games: its pentanomial (%d pairs) or its record (%d games) does not count them", i+1, l.Games, pairs, l.WDL[0]+l.WDL[1]+l.WDL[2])

@@ -122,6 +122,11 @@ type SPRTState struct {
 	Model string  `json:"model"`
 	// BatchPairs is the number of game pairs between two looks.
 	BatchPairs uint64 `json:"batch_pairs"`
+	// EveryPair says the test decides after every pair, in pair order
+	// (tests started since it was added): its looks are then recorded at
+	// each batch's end and where it decided. Without it (older run
+	// directories) the test decides at batch ends only.
+	EveryPair bool `json:"every_pair,omitempty"`
 	// Field, in a test at three or four seats, names the bots of the
 	// other seats, the manifest's bots after NEW and BASE (copies of
 	// BASE unless --field chose others); absent at two.

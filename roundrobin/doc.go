@@ -50,6 +50,14 @@
 // holds exactly the games in the counts, in chunk order, the same bytes
 // whatever the workers and interruptions.
 //
+// The workers of one Play call, and their bots (external programs
+// included), last the whole call, whatever its segments. A run read in
+// chunk order (Options.InOrder: a sequential test, which decides after
+// every pair, its chunks one pair each) is one segment: the reorder
+// buffer hands each chunk's counts over in chunk order too, the workers
+// play ahead without a barrier, and what they played past the chunk at
+// which the reader stopped is dropped from the counts and the log alike.
+//
 // Values: a Config is read-only during Play; Play may run concurrently
 // with other Plays. Per game, workers allocate nothing unless the games
 // log is on (encoding a record).

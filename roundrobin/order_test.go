@@ -18,6 +18,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // slowFirst makes the first game any "test-slowfirst" bot plays (after
@@ -204,7 +205,7 @@ func TestLogOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n, window = 40, 3
-	o := newLogOrder(context.Background(), log, slices.Values(seq(n)), window)
+	o := newLogOrder(context.Background(), log, tournament.Plan{Chunks: seq(n)}, window)
 	perm := rand.New(rand.NewPCG(1, 2)).Perm(n)
 	var wg sync.WaitGroup
 	var maxHeld atomic.Int64
@@ -212,7 +213,7 @@ func TestLogOrder(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := o.put(uint64(c), fmt.Appendf(nil, "%d\n", c)); err != nil {
+			if _, err := o.put(uint64(c), fmt.Appendf(nil, "%d\n", c), agg{}); err != nil {
 				t.Error(err)
 			}
 			o.mu.Lock()
@@ -258,16 +259,16 @@ func TestLogOrderFlushesOnStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	o := newLogOrder(ctx, log, slices.Values(seq(10)), 2)
+	o := newLogOrder(ctx, log, tournament.Plan{Chunks: seq(10)}, 2)
 	for _, c := range []uint64{3, 1} {
-		if _, err := o.put(c, fmt.Appendf(nil, "%d\n", c)); err != nil {
+		if _, err := o.put(c, fmt.Appendf(nil, "%d\n", c), agg{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		o.put(2, []byte("2\n")) // the window is full: waits for chunk 0
+		o.put(2, []byte("2\n"), agg{}) // the window is full: waits for chunk 0
 	}()
 	select {
 	case <-done:
@@ -399,5 +400,35 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameFiles(t, logName+": interrupted twice and resumed against uninterrupted", readRunFiles(t, dir), want)
+	}
+}
+
+// TestChunkCursor: the reorder buffer's walk of a chunk set gives the
+// set's chunks in order, as ChunkSet.All does, over shards and finished
+// ranges of every shape.
+func TestChunkCursor(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 500 {
+		n := uint64(r.IntN(40))
+		stride := uint64(1 + r.IntN(4))
+		set := tournament.ChunkSet{N: n, Stride: stride, Offset: uint64(r.IntN(int(stride)))}
+		for c := uint64(0); c < n; {
+			lo := c + uint64(r.IntN(4))
+			hi := lo + uint64(r.IntN(4))
+			if hi >= n {
+				break
+			}
+			set.Done = append(set.Done, [2]uint64{lo, hi})
+			c = hi + 1 + uint64(r.IntN(2))
+		}
+		want := slices.Collect(set.All())
+		k := chunkCursor{set: &set}
+		var got []uint64
+		for c, ok := k.next(); ok; c, ok = k.next() {
+			got = append(got, c)
+		}
+		if _, ok := k.next(); ok || !slices.Equal(got, want) {
+			t.Fatalf("case %d, %+v: got %v, want %v", i, set, got, want)
+		}
 	}
 }

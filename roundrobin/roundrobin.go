@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -326,6 +325,19 @@ type Options struct {
 	// An error stops the run; ErrStop stops it cleanly (a sequential test
 	// reached its verdict).
 	Checkpoint func(counts *analysis.Tournament, finished []uint64) error
+	// InOrder, when set, reads the run in chunk order: it is called
+	// after each chunk, in chunk order, with that chunk's counts, the
+	// counts of every chunk so far in this call and the sorted list of
+	// those chunks. The run is then one segment (SegmentChunks and
+	// Checkpoint are not used): its workers play ahead on later chunks
+	// while a reorder buffer (logOrder) hands the chunks over in order,
+	// so that nothing waits at a barrier. Returning stop ends the run
+	// there, Stopped set: the chunks after it, played ahead, are dropped
+	// (not counted, not logged), and Counts, Finished and the games log
+	// hold the chunks up to it, the same whatever the workers. A stop by
+	// ctx keeps the chunks read so far, a prefix of the run's, and drops
+	// those finished beyond a chunk it cut short. An error stops the run.
+	InOrder func(chunk, counts *analysis.Tournament, finished []uint64) (stop bool, err error)
 	// GamesLog, when set, receives a game record per game.
 	GamesLog *results.GamesLog
 	// Progress, when set, counts the games played so far (every game of
@@ -350,8 +362,8 @@ type Result struct {
 // Play plays opts.Chunks of the run and returns their counts. When ctx is
 // cancelled it returns the finished chunks' counts with Interrupted set
 // and a nil error.
-func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
-	res := Result{Counts: cfg.Empty()}
+func Play(ctx context.Context, cfg *Config, opts Options) (res Result, err error) {
+	res = Result{Counts: cfg.Empty()}
 	if err := cfg.Check(); err != nil {
 		return res, err
 	}
@@ -371,17 +383,29 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 		all := tournament.RemainingSet(plan.NumChunks(), nil)
 		set = &all
 	}
-	if opts.Checkpoint == nil {
-		// Nothing to do between segments: one run of the runner, its
-		// workers (and their bots) built once.
+	// The workers, and their bots, last the whole call, whatever the
+	// segments (workerPool).
+	pool := newWorkerPool(cfg, tables, workers)
+	defer func() {
+		if cerr := pool.close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	if opts.InOrder != nil {
 		plan.Chunks, plan.Set = opts.Chunks, set
-		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		err = playInOrder(ctx, cfg, plan, pool, &opts, &res)
+		return res, err
+	}
+	if opts.Checkpoint == nil {
+		// Nothing to do between segments: one run of the runner.
+		plan.Chunks, plan.Set = opts.Chunks, set
+		rep, err := playSegment(ctx, cfg, plan, pool, &opts, &res)
 		res.Interrupted = rep.Interrupted && err == nil
 		return res, err
 	}
 	for segment := range segments(opts.Chunks, set, seg) {
 		plan.Chunks = segment
-		rep, err := playSegment(ctx, cfg, plan, workers, tables, &opts, &res)
+		rep, err := playSegment(ctx, cfg, plan, pool, &opts, &res)
 		if len(rep.Finished) > 0 {
 			if cerr := opts.Checkpoint(&res.Counts, res.Finished); cerr != nil && err == nil {
 				if cerr == ErrStop && !rep.Interrupted {
@@ -404,26 +428,18 @@ func Play(ctx context.Context, cfg *Config, opts Options) (Result, error) {
 
 // playSegment plays plan's chunks on the runner and adds their counts and
 // finished chunks to res.
-func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers int, tables [][]int, opts *Options, res *Result) (tournament.Report[agg], error) {
+func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *workerPool, opts *Options, res *Result) (tournament.Report[agg], error) {
+	workers := len(pool.ws)
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
 	var order *logOrder
 	if opts.GamesLog != nil {
-		chunks := plan.Set.All()
-		if plan.Chunks != nil {
-			chunks = slices.Values(plan.Chunks)
-		}
 		// Two chunks a worker may wait beside the one each plays: room
 		// for chunks of uneven length, a bounded amount of records.
-		order = newLogOrder(ctx, opts.GamesLog, chunks, 2*workers)
+		order = newLogOrder(ctx, opts.GamesLog, plan, 2*workers)
 	}
-	rep, err := tournament.Run[agg](ctx, plan, func(int) (tournament.Worker[agg], error) {
-		w, err := newWorker(cfg, tables, order)
-		if err != nil {
-			return nil, err
-		}
-		w.(*worker).setContext(ctx) // a stop ends the bots' searches too
-		return w, nil
+	rep, err := tournament.Run[agg](ctx, plan, func(i int) (tournament.Worker[agg], error) {
+		return pool.get(ctx, i, order)
 	}, counter)
 	stop()
 	if order != nil {
@@ -442,13 +458,60 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, workers
 	return rep, err
 }
 
+// playInOrder plays plan's chunks as one segment read in chunk order
+// (Options.InOrder) into res.
+func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *workerPool, opts *Options, res *Result) error {
+	// The run's own context: a stop by InOrder ends the workers (and the
+	// searches of their bots) as Ctrl-C does.
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	workers := len(pool.ws)
+	counter := tournament.NewCounter(workers)
+	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
+	// As for a log alone (playSegment), two chunks a worker may hold
+	// beside the one each plays: how far the workers play ahead.
+	order := newLogOrder(runCtx, opts.GamesLog, plan, 2*workers)
+	order.deliver = func(c uint64, a *agg) (bool, error) {
+		chunk := analysis.Tournament{Bots: res.Counts.Bots, Pairings: a.p, Tables: a.t, Game: a.g}
+		if err := res.Counts.Merge(&chunk); err != nil {
+			return false, err
+		}
+		res.Finished = append(res.Finished, c)
+		done, err := opts.InOrder(&chunk, &res.Counts, res.Finished)
+		if done && err == nil {
+			res.Stopped = true
+			cancel()
+		}
+		return done, err
+	}
+	_, err := tournament.Run[agg](runCtx, plan, func(i int) (tournament.Worker[agg], error) {
+		return pool.get(runCtx, i, order)
+	}, counter)
+	stop()
+	if ferr := order.flush(); ferr != nil && err == nil {
+		err = fmt.Errorf("games log: %w", ferr)
+	}
+	if res.Stopped {
+		// The workers' own ends (a chunk cut short) after the stop.
+		return nil
+	}
+	// Chunks the runner finished beyond one the stop cut short are not
+	// read: the run is interrupted when its reading ended early.
+	planned := uint64(len(plan.Chunks))
+	if plan.Chunks == nil {
+		planned = plan.Set.Len()
+	}
+	res.Interrupted = err == nil && uint64(len(res.Finished)) < planned
+	return err
+}
+
 // segments yields sorted chunk indices cut into runs that share c / seg:
 // chunks when not nil, else set's, which is never listed whole (a run may
 // have billions of chunks).
 func segments(chunks []uint64, set *tournament.ChunkSet, seg uint64) iter.Seq[[]uint64] {
 	return func(yield func([]uint64) bool) {
 		if chunks == nil {
-			buf := make([]uint64, 0, seg)
+			buf := make([]uint64, 0, min(seg, 1024)) // grown as listed: seg may be a huge batch of a test
 			for c := range set.All() {
 				if len(buf) > 0 && buf[0]/seg != c/seg {
 					if !yield(buf) {

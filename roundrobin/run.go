@@ -305,6 +305,13 @@ type RunOptions struct {
 	// counts so far (earlier sessions included); returning true ends the
 	// run there, complete (a sequential test reached its verdict).
 	Look func(total *analysis.Tournament) (stop bool, err error)
+	// InOrder calls Look after every chunk instead, in chunk order, with
+	// the whole run's pairings and tables (no game tally: Look reads the
+	// test's counts only), and saves a checkpoint every SegmentChunks
+	// chunks of the run's numbering; the workers play ahead and never
+	// wait at a checkpoint (Options.InOrder). A Look that stops keeps the
+	// chunks up to the one it stopped at.
+	InOrder bool
 }
 
 // Play plays what is left of the run, saving the counts (and the games
@@ -394,6 +401,30 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			return nil
 		}
 	}
+	var inOrder func(chunk, counts *analysis.Tournament, finished []uint64) (bool, error)
+	if opts.Look != nil && opts.InOrder {
+		checkpoint = nil
+		seg := uint64(max(opts.SegmentChunks, 1))
+		view := r.lookView()
+		inOrder = func(chunk, counts *analysis.Tournament, finished []uint64) (bool, error) {
+			for i := range view.Pairings {
+				view.Pairings[i].Merge(&chunk.Pairings[i])
+			}
+			for i := range view.Tables {
+				view.Tables[i].Merge(&chunk.Tables[i])
+			}
+			stop, err := opts.Look(&view)
+			if err != nil || stop {
+				// Saved below with the run marked complete.
+				stopped = stop
+				return stop, err
+			}
+			if (finished[len(finished)-1]+1)%seg != 0 {
+				return false, nil
+			}
+			return false, save(counts, finished)
+		}
+	}
 	if r.Dir == nil && log == nil && opts.Look == nil {
 		// Nothing to checkpoint: one segment, so that workers (and their
 		// bots) are built once for the whole run.
@@ -408,7 +439,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if err == nil && !interrupted {
 		res, err = Play(ctx, r.Config, Options{
 			Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
-			Checkpoint: checkpoint, GamesLog: log, Progress: opts.Progress,
+			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress,
 		})
 	} else {
 		res = Result{Counts: r.Config.Empty(), Interrupted: interrupted}
@@ -550,6 +581,13 @@ func complementRanges(rs [][2]uint64, n uint64) [][2]uint64 {
 		out = append(out, [2]uint64{next, n - 1})
 	}
 	return out
+}
+
+// lookView returns what an in-order look (RunOptions.InOrder) starts
+// from: the pairings and tables of earlier sessions, without their game
+// tally, to which each chunk read is added.
+func (r *RunDir) lookView() analysis.Tournament {
+	return analysis.Tournament{Bots: slices.Clone(r.base.Bots), Pairings: analysis.ClonePairings(r.base.Pairings), Tables: analysis.CloneTables(r.base.Tables)}
 }
 
 // cloneTournament copies t, its game tally included.

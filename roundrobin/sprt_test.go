@@ -55,22 +55,6 @@ func TestSPRTLook(t *testing.T) {
 	}
 }
 
-// A batch is cut into the most equal chunks up to eight, so that looks
-// fall at batch ends whatever the workers.
-func TestSPRTChunk(t *testing.T) {
-	for _, c := range []struct{ batch, chunk uint64 }{
-		{1, 1}, {8, 1}, {16, 2}, {500, 100}, {7, 1}, {11, 11}, {24, 3}, {1000, 125},
-		{4096, 512},
-		// Batches whose eighths pass 512 pairs: the largest divisor of at
-		// most 512 (at least 64), else the eighths.
-		{4104, 456}, {500000, 500}, {1 << 40, 512}, {2 * 4099, 4099}, {4099 * 64, 64},
-	} {
-		if got := SPRTChunk(c.batch); got != c.chunk {
-			t.Errorf("SPRTChunk(%d) = %d, want %d", c.batch, got, c.chunk)
-		}
-	}
-}
-
 // TestSPRTLookTable: at three or four seats the test reads the one
 // table's pentanomial, and its record is bot 0 finishing ahead of, level
 // with or behind bot 1 (TableCounts.Versus), whatever the field did.

@@ -86,21 +86,26 @@ func NewSPRT(cfg *Config, st *results.SPRTState, maxGames, batch int64) (Start, 
 		return Start{}, err
 	}
 	cfg.Gauntlet, cfg.HeadToHead, cfg.SwapPairs = -1, true, cfg.seats() > 2
-	st.BatchPairs = uint64(batch / 2)
+	st.BatchPairs, st.EveryPair = uint64(batch/2), true
 	st.Field = nil
 	for _, b := range cfg.Bots[2:] {
 		st.Field = append(st.Field, b.Name())
 	}
-	return Start{NewRun: NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: SPRTChunk(st.BatchPairs)}, nil
+	// A chunk of one pair: the test decides after every pair (the
+	// runner's unit), and a stop saves every pair read.
+	return Start{NewRun: NewRun{Kind: results.KindSPRT, SPRT: st}, Games: maxGames, Chunk: 1}, nil
 }
 
 // SPRTOptions returns the options that play rd, a sequential test made
 // by NewSPRT (or resumed), under test t: its looks (SPRTLook, telling
-// tell each one and storing the decision in *verdict), one batch per
-// segment so that the looks fall at the same games whatever the workers
-// and after a resume too.
+// tell each recorded one and storing the decision in *verdict). A test of
+// st.EveryPair is read after every pair, in pair order, its workers
+// playing ahead (RunOptions.InOrder), and saved at each batch's end; an
+// older one plays one batch per segment and looks at its end. Either
+// way the looks fall at the same games whatever the workers, and after a
+// resume too.
 func (rd *RunDir) SPRTOptions(t analysis.SPRT, verdict *analysis.Verdict, tell func(results.SPRTLook)) RunOptions {
 	st := rd.Manifest.SPRT
 	return RunOptions{Look: SPRTLook(st, t, rd.Manifest.GamesPerPairing, verdict, tell),
-		SegmentChunks: int(st.BatchPairs / rd.Config.ChunkPairs)}
+		SegmentChunks: int(st.BatchPairs / rd.Config.ChunkPairs), InOrder: st.EveryPair}
 }

@@ -1,11 +1,20 @@
 package roundrobin
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
 )
 
 func TestSPRTSpecs(t *testing.T) {
@@ -60,5 +69,142 @@ func TestCheckSPRTGamesNamesSettings(t *testing.T) {
 	}
 	if err := CheckSPRTGames(2, 2); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestSPRTFilesSameWhateverWorkers: a sequential test decides after
+// every pair while its workers play ahead, and drops what they played
+// past the pair where it decided: on 1, 2 and 8 workers, its first game
+// slow at two seats (so that later pairs finish first, and some past the
+// decision), it writes byte-identical files (manifest but its times,
+// counts, games log), at two seats and at three, and stops where the same test read
+// one pair at a time (a batch of one pair, one worker) stops.
+func TestSPRTFilesSameWhateverWorkers(t *testing.T) {
+	test := analysis.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	base := t.TempDir()
+	for _, seats := range []int{2, 3} {
+		var want map[string][]byte
+		var wantGames uint64
+		for _, c := range []struct {
+			workers int
+			batch   int64
+		}{{1, 2}, {1, 64}, {2, 64}, {8, 64}, {8, 2}} {
+			// Every run in the same place: the manifest names it.
+			dir := filepath.Join(base, "x")
+			if err := os.RemoveAll(dir); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			g, err := game.Build("nzsc", seats, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The slow bot is a two-player NZSC agent; at three seats
+			// eight workers finish out of order too.
+			specs := []string{"greedy", "test-slowfirst"}
+			if seats == 3 {
+				specs = []string{"greedy", "random", "random"}
+			}
+			cfg := &Config{Game: g, Seed: 5}
+			for _, s := range specs {
+				b, err := agents.ParseForSeats("nzsc", seats, s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg.Bots = append(cfg.Bots, b)
+			}
+			st := &results.SPRTState{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
+			start, err := NewSPRT(cfg, st, 2000, c.batch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start.Out, start.GamesLog, start.Seed, start.SeedGiven = filepath.Join(dir, "run"), filepath.Join(dir, "games.jsonl"), 5, true
+			rd, _, err := Open(cfg, start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var verdict analysis.Verdict
+			opts := rd.SPRTOptions(test, &verdict, nil)
+			opts.Workers = c.workers
+			var played atomic.Uint64
+			opts.Progress = &played
+			slowFirst.Store(true)
+			if _, err := rd.Play(context.Background(), opts); err != nil {
+				t.Fatal(err)
+			}
+			games := rd.Manifest.GamesDone
+			t.Logf("%d seats, %d workers, batch %d: %d games played, %d kept", seats, c.workers, c.batch, played.Load(), games)
+			if verdict != analysis.AcceptH1 || games >= 2000 || !rd.Manifest.Complete {
+				t.Fatalf("%d seats, %d workers: verdict %v after %d games", seats, c.workers, verdict, games)
+			}
+			if c.batch == 2 {
+				// Read one pair at a time: every look recorded, all
+				// inside the bounds but the last.
+				lo, hi := test.Bounds()
+				for i, l := range st.Looks {
+					if out := l.LLR <= lo || l.LLR >= hi; out != (i == len(st.Looks)-1) || l.Games != uint64(2*i+2) {
+						t.Fatalf("%d seats: look %d at %d games, LLR %.3f", seats, i, l.Games, l.LLR)
+					}
+				}
+				if wantGames == 0 {
+					wantGames = games
+				}
+			}
+			if games != wantGames {
+				t.Errorf("%d seats, %d workers, batch %d: %d games; the test read pair by pair stops after %d", seats, c.workers, c.batch, games, wantGames)
+			}
+			if c.batch != 64 {
+				continue
+			}
+			got := readRunFiles(t, dir)
+			if want == nil {
+				want = got
+				continue
+			}
+			sameFiles(t, fmt.Sprintf("%d seats, %d workers against 1", seats, c.workers), got, want)
+		}
+	}
+}
+
+// TestSPRTOlderDirsDecideAtBatchEnds: a test whose manifest predates
+// every_pair (resumed from an older run directory) goes on as it was
+// played, deciding at the ends of its batches only: greedy against
+// random crosses at 58 games (seed 1) but such a test stops at its first
+// batch end, 64. Its chunks are what they were (here a batch's eighths).
+func TestSPRTOlderDirsDecideAtBatchEnds(t *testing.T) {
+	g, err := game.Build("nzsc", 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, every := range []bool{true, false} {
+		cfg := &Config{Game: g, Bots: bots(t, "greedy", "random")}
+		st := &results.SPRTState{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
+		start, err := NewSPRT(cfg, st, 2000, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start.Seed, start.SeedGiven = 1, true
+		if !every {
+			st.EveryPair, start.Chunk = false, 4
+		}
+		rd, _, err := Open(cfg, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var verdict analysis.Verdict
+		opts := rd.SPRTOptions(analysis.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}, &verdict, nil)
+		opts.Workers = 2
+		if _, err := rd.Play(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		want := uint64(58)
+		if !every {
+			want = 64
+		}
+		if games := rd.Manifest.GamesDone; verdict != analysis.AcceptH1 || games != want || opts.InOrder != every {
+			t.Errorf("every_pair %v: %v after %d games (in order %v), want H1 after %d", every, verdict, games, opts.InOrder, want)
+		}
 	}
 }

@@ -124,13 +124,86 @@ func (w *worker) setContext(ctx context.Context) {
 // Close implements tournament.Worker. A worker that ends may leave a
 // chunk unplayed (an error, a stop): the others stop waiting for it.
 func (w *worker) Close() error {
+	w.release()
+	return w.closeBots()
+}
+
+// release tells the segment's reorder buffer that this worker plays no
+// more of it.
+func (w *worker) release() {
 	if w.order != nil {
 		w.order.release()
 	}
+}
+
+// closeBots closes the worker's bots (external programs end).
+func (w *worker) closeBots() error {
 	if w.ffa != nil {
 		return w.ffa.close()
 	}
 	return w.table.close()
+}
+
+// workerPool keeps the workers of one Play call, and so their bots, from
+// one segment to the next: a run looked at or saved between segments (a
+// sequential test every batch, a run directory at each checkpoint) builds
+// each worker, and starts each external program, once, as cutechess-cli
+// keeps its engines for a whole match, rather than once a segment (with a
+// trivial exec bot in batches of 64 games, a quarter more CPU). Worker i
+// of every segment is the same worker; segments run one after the other,
+// so no two goroutines use it at once. What a worker carries between
+// games is what it carried between the chunks of one segment already:
+// series start at chunk boundaries (seriesStarts) and every game's
+// randomness comes from its seed, so the counts and the log do not
+// change.
+type workerPool struct {
+	cfg    *Config
+	tables [][]int
+	ws     []*worker
+}
+
+func newWorkerPool(cfg *Config, tables [][]int, workers int) *workerPool {
+	return &workerPool{cfg: cfg, tables: tables, ws: make([]*worker, workers)}
+}
+
+// get returns worker i for a segment whose reorder buffer is order (nil
+// without a games log) and whose context is ctx, built at its first
+// segment. Its Close ends its part in the segment, not its bots.
+func (p *workerPool) get(ctx context.Context, i int, order *logOrder) (tournament.Worker[agg], error) {
+	w := p.ws[i]
+	if w == nil {
+		wk, err := newWorker(p.cfg, p.tables, order)
+		if err != nil {
+			return nil, err
+		}
+		w = wk.(*worker)
+		p.ws[i] = w
+	}
+	// A segment cut short (a stop) may have left a chunk's records.
+	w.order, w.buf = order, w.buf[:0]
+	w.setContext(ctx) // a stop ends the bots' searches too
+	return pooled{w}, nil
+}
+
+// close closes every worker's bots, once the last segment is played.
+func (p *workerPool) close() error {
+	var errs []error
+	for i, w := range p.ws {
+		if w != nil {
+			errs = append(errs, w.closeBots())
+			p.ws[i] = nil
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// pooled is a pool's worker as one segment's runner sees it: closing it
+// ends the segment's share, and the bots play on in the next.
+type pooled struct{ *worker }
+
+func (w pooled) Close() error {
+	w.release()
+	return nil
 }
 
 // PlayPair implements tournament.Worker: global pair index → pairing, its
@@ -183,7 +256,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 		w.table.newSeries(pr)
 	}
 	var rec *game.Record
-	if w.order != nil {
+	if w.logs() {
 		rec = &w.rec
 	}
 	half := w.table.play(p, seed, pr, 0, rec)
@@ -198,7 +271,7 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	}
 	p.Pentanomial[half]++
 	w.countOpening(p, k, half)
-	return w.endPair(pair)
+	return w.endPair(a, pair)
 }
 
 // seriesStarts reports whether the run's pair (or set) pair, the k-th of
@@ -265,13 +338,16 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 	}
 }
 
-// endPair ends a pair. At a chunk's last pair, after which the runner
-// counts the chunk, a stop that came during the chunk drops it with the
-// context's error (its search bots answered at once from the stop on,
-// agents.ContextSetter, so its games are not real); otherwise the
-// chunk's records go to the log (in chunk order, through the reorder
-// buffer), so that the log and the counts hold the same games.
-func (w *worker) endPair(pair uint64) error {
+// endPair ends a pair, whose counts are in a. At a chunk's last pair,
+// after which the runner counts the chunk, a stop that came during the
+// chunk drops it with the context's error (its search bots answered at
+// once from the stop on, agents.ContextSetter, so its games are not
+// real); otherwise the chunk's records go to the log (in chunk order,
+// through the reorder buffer), so that the log and the counts hold the
+// same games. A run read in chunk order (Options.InOrder) hands the
+// chunk's counts to the buffer too, taken out of a: the buffer, not the
+// runner, counts them.
+func (w *worker) endPair(a *agg, pair uint64) error {
 	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
 		return nil
 	}
@@ -282,10 +358,18 @@ func (w *worker) endPair(pair uint64) error {
 	if w.order == nil {
 		return nil
 	}
+	var counts agg
+	if w.order.deliver != nil {
+		counts, *a = *a, agg{}
+	}
 	var err error
-	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf)
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts)
 	return err
 }
+
+// logs reports whether the worker writes its games' records: a run with
+// a games log.
+func (w *worker) logs() bool { return w.order != nil && w.order.log != nil }
 
 // playSet plays set k of a table of three or more seats: one game per
 // order of the table's bots in the seats (n! games, in lexicographic
@@ -305,7 +389,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		w.setOpening(&seed, k)
 	}
 	var rec *game.Record
-	if w.order != nil {
+	if w.logs() {
 		rec = &w.rec
 	}
 	if w.seriesStarts(set, k) {
@@ -330,7 +414,7 @@ func (w *worker) playSet(a *agg, set uint64) error {
 	if tc.Openings != nil {
 		tc.AddSet(int(k%uint64(len(tc.Openings))), w.ffa.set[:len(orders)])
 	}
-	return w.endPair(set)
+	return w.endPair(a, set)
 }
 
 // logGame appends the game just played, as a record, to the chunk's

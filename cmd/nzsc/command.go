@@ -130,23 +130,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if bad != nil {
 			return usagef("%s: %v", c.name, bad)
 		}
-		hint := ""
-		if flag, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
-			var names []string
-			fs.VisitAll(func(f *pflag.Flag) {
-				if !f.Hidden {
-					names = append(names, f.Name)
-				}
-			})
-			if n := suggest.Nearest(flag, names); n != "" {
-				hint = "; did you mean --" + n + "?"
-			} else if flag == "bots" && slices.Contains([]string{"match", "sprt", "exploit"}, c.name) {
-				// --bots is tournament's; match, sprt and exploit take
-				// their bots as arguments.
-				hint = fmt.Sprintf("; its bots are arguments: nzsc %s %s", c.name, c.args)
-			}
-		}
-		return usagef("%s: %v%s", c.name, err, hint)
+		return flagError(c, fs, err)
 	}
 	e.ctx = withBotNotes(e, fs)
 	// A panic is a bug: it becomes an error that exitCode reports as one

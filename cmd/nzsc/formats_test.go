@@ -22,7 +22,7 @@ var smallRuns = []struct {
 }{
 	{[]string{"bots"}, true},
 	{[]string{"bots", "--game", "npzr"}, true},
-	{[]string{"games"}, false},
+	{[]string{"games"}, true},
 	{[]string{"rules"}, true},
 	{[]string{"rules", "smash", "shadow fireball"}, false},
 	{[]string{"match", "random", "greedy", "--games", "200", "--seed", "1", "--quiet", "--out", "DIR/m"}, true},
@@ -37,8 +37,10 @@ var smallRuns = []struct {
 	{[]string{"report", "DIR/s"}, true},
 	{[]string{"report", "DIR/f"}, true},
 	{[]string{"solve", "rounds"}, true},
+	{[]string{"solve", "rounds", "--pairing", "clo/back,zom/zom"}, true},
 	{[]string{"exploit", "random", "--games", "20", "--seed", "1", "--quiet"}, true},
 	{[]string{"exploit", "--players", "3", "random,random,greedy", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
+	{[]string{"exploit", "--players", "3", "random,random,greedy", "--all-seats", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
 }
 
 // snake is a JSON key in snake_case.

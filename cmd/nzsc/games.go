@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -17,32 +15,29 @@ func init() {
 	register(&command{
 		name:    "games",
 		summary: "list the games the lab plays, with their players, kind, rules options (--rule key=value) and bots",
-		example: "nzsc games",
-		run: func(e *env, _ *pflag.FlagSet, args []string) error {
+		example: "nzsc games\n  nzsc games --format json",
+		flags: func(fs *pflag.FlagSet) {
+			addFormatFlag(fs, " (docs/formats.md)", "table", "csv", "json")
+		},
+		run: func(e *env, fs *pflag.FlagSet, args []string) error {
 			if len(args) > 0 {
 				return usagef("games takes no arguments (got %q)", args[0])
 			}
-			t := &report.Table{Header: []string{"game", "players", "rule", "default", "description"}, Left: 5, Wrap: true}
+			format, err := formatOf("games", fs, "table", "csv", "json")
+			if err != nil {
+				return err
+			}
+			var games []report.GameEntry
 			for _, g := range game.Registered() {
-				players := fmt.Sprint(g.MinSeats)
-				if g.MaxSeats > g.MinSeats {
-					players += fmt.Sprintf("-%d", g.MaxSeats)
-				}
 				var bots []string
 				for _, b := range agents.RegisteredFor(g.Name) {
 					if !slices.Contains(bots, b.Name) {
 						bots = append(bots, b.Name)
 					}
 				}
-				t.Rows = append(t.Rows,
-					[]string{g.Name, players, "", "", g.Title},
-					[]string{"", "", "", "", kindOf(g)},
-					[]string{"", "", "", "", "bots: " + strings.Join(bots, ", ")})
-				for _, r := range g.Rules {
-					t.Rows = append(t.Rows, []string{"", "", r.Key, r.Default, r.Help})
-				}
+				games = append(games, report.GameEntry{Info: g, Bots: bots})
 			}
-			return t.Write(e.stdout, e.width)
+			return report.Games(e.stdout, format, e.width, games)
 		},
 	})
 }
@@ -51,8 +46,8 @@ func init() {
 // two-player NZSC has (its exact solver), so that naming another game
 // is refused with the reason (onlyNZSC2) rather than as an unknown flag.
 func addOnlyNZSC2Flags(fs *pflag.FlagSet) {
-	fs.String("game", agents.DefaultGame, "the game: only nzsc (see --help)")
-	fs.Int("players", 2, "players: only 2 (see --help)")
+	fs.String("game", agents.DefaultGame, "the game: only nzsc (an exact solution needs a zero-sum game of two with perfect information; npzr hides hands)")
+	fs.Int("players", 2, "players: only 2 (a table of 3 or 4 is no zero-sum game of two; 'nzsc exploit --players 3' measures one seat)")
 }
 
 // onlyNZSC2 refuses, with the reason, the --game and --players of a
@@ -105,23 +100,4 @@ func onlyNZSC2TablesRun(cmd, flag string, g game.Game, man *results.Manifest) er
 		return onlyNZSC2Tables(cmd, flag, g.Info().Name, g.Seats(), "", "")
 	}
 	return onlyNZSC2Tables(cmd, flag, man.GameName(), man.NumSeats(), "", "")
-}
-
-// kindOf says how a game is played, in a few words.
-func kindOf(g *game.Info) string {
-	var k []string
-	if g.Simultaneous {
-		k = append(k, "simultaneous moves")
-	} else {
-		k = append(k, "turns")
-	}
-	if g.Chance {
-		k = append(k, "chance")
-	}
-	if g.Hidden {
-		k = append(k, "hidden information")
-	} else {
-		k = append(k, "perfect information")
-	}
-	return strings.Join(k, ", ")
 }

@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runCmd runs the command line as main would and returns its output and
@@ -60,6 +63,22 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random,greedy"}, 2, `(got 1 argument: a bot per argument, not a list (nzsc match greedy random);`},
 		{[]string{"match", "--bots", "random,greedy"}, 2, `match: unknown flag: --bots; its bots are arguments: nzsc match BOT_A BOT_B`},
 		{[]string{"sprt", "--bots=random,greedy"}, 2, `sprt: unknown flag: --bots; its bots are arguments: nzsc sprt NEW BASE`},
+		// Other tools' flags: their nzsc counterpart, which edit
+		// distance does not find, and one dash read as a flag's name.
+		{[]string{"match", "random", "greedy", "--concurrency", "2"}, 2, "match: unknown flag: --concurrency; cutechess-cli's and fastchess's -concurrency is --workers here"},
+		{[]string{"tournament", "-rounds", "10"}, 2, "tournament: unknown flag: -rounds; cutechess-cli's -rounds is --games here"},
+		{[]string{"match", "random", "greedy", "-games=4"}, 2, "match: unknown flag: -games; flags take two dashes: --games"},
+		{[]string{"match", "random", "greedy", "-gmaes", "4"}, 2, "match: unknown flag: -gmaes; did you mean --games? (flags take two dashes)"},
+		{[]string{"tournament", "-pgnout", "x.pgn"}, 2, "is --games-log FILE here"},
+		{[]string{"tournament", "--recover"}, 2, "restarted for the next"},
+		{[]string{"tournament", "--turns", "200"}, 2, "--rule turn_cap=N"},
+		{[]string{"match", "random", "greedy", "--sprt"}, 2, "its own command: nzsc sprt NEW BASE"},
+		{[]string{"report", "x", "--concurrency", "2"}, 2, "report: unknown flag: --concurrency\n"},
+		// An openings error that names its flag is not prefixed with
+		// "--openings: " again.
+		{[]string{"match", "greedy", "random", "--game", "npzr", "--openings", "loadouts", "--games", "8"}, 2, "match: --openings loadouts is NZSC's design"},
+		{[]string{"match", "greedy", "random", "--openings", "characters", "--opening-steps", "2", "--games", "8"}, 2, "match: --opening-steps is for a file of game records"},
+		{[]string{"tournament", "--openings", "file=book.jsonl", "--games", "8"}, 2, "tournament: --openings takes the file's name alone (--openings book.jsonl), not file="},
 		{[]string{"play", "npzr"}, 2, `play: takes no arguments (got "npzr"); the game is a flag: nzsc play --game npzr`},
 		// --full adds tables to the table format only: ignored before.
 		{[]string{"tournament", "--full", "--format", "csv", "--games", "2"}, 2, "tournament: --full goes with --format table"},
@@ -95,6 +114,23 @@ func TestEveryCommandHasHelp(t *testing.T) {
 	}
 }
 
+// TestHelpSaysItAll: a command's help explains its own flags and
+// arguments; "(see --help)" inside --help sent the reader in a circle.
+func TestHelpSaysItAll(t *testing.T) {
+	for name := range commands {
+		out, _, _ := runCmd(t, "", name, "--help")
+		if strings.Contains(out, "see --help") {
+			t.Errorf("%s --help refers to itself: %q", name, out)
+		}
+	}
+	out, _, _ := runCmd(t, "", "solve", "--help")
+	for _, sub := range []string{"\nrounds: ", "\ngame: ", "\nsweep: ", "nzsc solve rounds ", "nzsc solve sweep "} {
+		if !strings.Contains(out, sub) {
+			t.Errorf("solve --help does not say %q:\n%s", sub, out)
+		}
+	}
+}
+
 // TestInterruptedNamesCommand: a command stopped by a signal before it
 // finished says which, not a bare "context canceled".
 func TestInterruptedNamesCommand(t *testing.T) {
@@ -109,5 +145,35 @@ func TestInterruptedNamesCommand(t *testing.T) {
 		if want := args[0] + " interrupted before it finished"; err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: %v; want an error saying %q", args, err, want)
 		}
+	}
+}
+
+// TestReportNamesNewestRun: report without a run directory names the
+// newest of ./runs (the one whose manifest was written last), where
+// tournament puts its runs by default, and nothing when there is none.
+func TestReportNamesNewestRun(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if _, stderr, code := runCmd(t, "", "report"); code != 2 || stderr != "nzsc: report: want one run directory, got 0 arguments\n" {
+		t.Errorf("no runs: code %d %q", code, stderr)
+	}
+	old := time.Now().Add(-time.Hour)
+	for _, d := range []string{"runs/zz-old", "runs/20261127-new", "runs/notarun"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if d == "runs/notarun" {
+			continue
+		}
+		m := filepath.Join(d, "manifest.json")
+		if err := os.WriteFile(m, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if d == "runs/zz-old" {
+			os.Chtimes(m, old, old)
+		}
+	}
+	_, stderr, code := runCmd(t, "", "report")
+	if want := "got 0 arguments; the newest of 2 in runs/: runs/20261127-new\n"; code != 2 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("code %d %q, want 2 ending %q", code, stderr, want)
 	}
 }

@@ -86,7 +86,7 @@ func TestSPRTResumeExact(t *testing.T) {
 			args := append([]string{"sprt", c.stopper, c.base, "--elo0", "0", "--elo1", "5", "--batch", c.batch, "--max-games", c.max,
 				"--seed", "9", "--workers", "2", "--format", "json", "--quiet"}, c.flags...)
 			stopAt.Store(-1)
-			whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"))...)
+			whole, stderr, code := runCmd(t, "", append(args, "--out", filepath.Join(tmp, "whole"), "--games-log", filepath.Join(tmp, "whole.jsonl"))...)
 			if code != 0 {
 				t.Fatal(stderr)
 			}
@@ -120,6 +120,11 @@ func TestSPRTResumeExact(t *testing.T) {
 			var records int
 			if err := results.ReadRecords(filepath.Join(tmp, "games.jsonl"), func(*game.Record) error { records++; return nil }); err != nil || uint64(records) != a.Games {
 				t.Errorf("games log: %d records (%v), the test played %d games", records, err, a.Games)
+			}
+			// The pairs played ahead of the cut, or of the verdict, are
+			// in neither log: the resumed log is the uninterrupted one.
+			if w, r := readFile(t, filepath.Join(tmp, "whole.jsonl")), readFile(t, filepath.Join(tmp, "games.jsonl")); !bytes.Equal(w, r) {
+				t.Errorf("the resumed test's games log (%d bytes) differs from the uninterrupted test's (%d bytes)", len(r), len(w))
 			}
 			if !slices.Equal(a.Field, c.field) || !slices.Equal(b.Field, c.field) {
 				t.Errorf("the reports name the field %v and %v, want %v", a.Field, b.Field, c.field)
@@ -376,4 +381,14 @@ func TestPlayOtherGames(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "play", "--players", "3", "--opponent", "nash"); code != 2 || !strings.Contains(stderr, "nash plays 2 players only") {
 		t.Errorf("nash at a 3-player table: %d %s", code, stderr)
 	}
+}
+
+// readFile returns a file's bytes.
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

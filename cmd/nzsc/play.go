@@ -19,8 +19,8 @@ func init() {
 	register(&command{
 		name:    "play",
 		summary: "play NZSC (2 to 4 players) or NPZR (--game npzr) in the terminal against the original game's computer opponent or any bot",
-		more:    "While playing NZSC (in NPZR, help lists the actions, a number answers with the action 'legal' numbers, and the commands are the same):\n" + play.Help + "\nAnswers are read a line at a time, so a script can play (the last example).",
-		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1 --record game.jsonl\n  nzsc replay game.jsonl\n  printf '1\\n%.0s' $(seq 300) | nzsc play --game npzr --seed 7",
+		more:    "While playing NZSC (in NPZR, help lists the actions, a number answers with the action 'legal' numbers, and the commands are the same):\n" + play.Help + "\nAnswers are read a line at a time, so a script can play (the printf example).",
+		example: "nzsc play --seed 0xbabecaf3\n  nzsc play --players 3 --opponent greedy\n  nzsc play --game npzr --seat 1\n  printf '1\\n%.0s' $(seq 300) | nzsc play --game npzr --seed 7 --record game.jsonl\n  nzsc replay game.jsonl",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("opponent", "", "the bot in every other seat (a bot `SPEC`, as in matches; default: classic in NZSC, greedy in NPZR)")
 			fs.String("seed", "", "replay a game: the `SEED`, decimal or 0x-hex; against classic its 32-bit generator state (1..0xffffffff), otherwise the 64-bit game seed (default: picked and printed)")
@@ -84,8 +84,18 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return usagef("play: --record: %v", err)
 		}
-		defer log.Close()
-		opts.Record = log.Record
+		written := 0
+		opts.Record = func(r *game.Record) error { written++; return log.Record(r) }
+		defer func() {
+			log.Close()
+			if written == 0 {
+				// No game finished: an empty log left behind made
+				// 'nzsc replay FILE' fail and, gzipped, a second
+				// --record FILE refuse to write over it.
+				os.Remove(path)
+				fmt.Fprintf(e.stderr, "No game finished: %s was not written.\n", path)
+			}
+		}()
 	}
 	err = play.Run(e.ctx, e.stdin, e.stdout, opts)
 	if errors.Is(err, play.ErrLineTooLong) {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -441,4 +442,22 @@ func newPlaySession(t *testing.T, name string, seats int, spec string, seed uint
 		return nil, err
 	}
 	return play.NewSession(play.Options{Game: g, Bot: bot, Seed: seed})
+}
+
+// TestPlayRecordNothing: a session that finishes no game leaves no
+// --record file behind (an empty log made replay fail and, gzipped, a
+// second --record of the name refused), and says so; one that finishes
+// a game keeps it.
+func TestPlayRecordNothing(t *testing.T) {
+	for _, name := range []string{"g.jsonl", "g.jsonl.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		_, stderr, code := runCmd(t, "quit\n", "play", "--game", "npzr", "--seed", "7", "--record", path)
+		if _, err := os.Stat(path); code != 0 || !os.IsNotExist(err) || !strings.Contains(stderr, "No game finished: "+path+" was not written.") {
+			t.Errorf("%s: exit %d, stat %v, stderr %q; want 0, no file, and the note", name, code, err, stderr)
+		}
+		_, _, code = runCmd(t, strings.Repeat("1\n", 300), "play", "--game", "npzr", "--seed", "7", "--record", path)
+		if _, err := os.Stat(path); code != 0 || err != nil {
+			t.Errorf("%s: a finished game: exit %d, stat %v", name, code, err)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/play"
+	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -16,9 +17,10 @@ func init() {
 		name:    "replay",
 		args:    "FILE",
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
-		example: "nzsc replay games.jsonl.gz --index 3",
+		example: "nzsc match classic greedy --games 100 --games-log games.jsonl.gz\n  nzsc replay games.jsonl.gz --list\n  nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
 			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
+			fs.Bool("list", false, "list the file's games instead, one line each (the N of --index, bots by seat, winner, score, steps, seed), as a PGN viewer's game list; for logs of either --games-log-level")
 		},
 		run: runReplay,
 	})
@@ -34,6 +36,12 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	index, _ := fs.GetInt("index")
 	if fs.Changed("index") && index < 0 {
 		return usagef("replay: --index must not be negative, got %d", index)
+	}
+	if list, _ := fs.GetBool("list"); list {
+		if fs.Changed("index") {
+			return usagef("replay: --list lists every record; --index N narrates one (give one of them)")
+		}
+		return listRecords(e, args[0])
 	}
 	i, shown := -1, 0
 	err := results.ReadRecords(args[0], func(r *game.Record) error {
@@ -68,4 +76,23 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 		return usagef("replay: %s holds no game records", args[0])
 	}
 	return nil
+}
+
+// listRecords writes replay --list: the table of contents of a file of
+// game records.
+func listRecords(e *env, path string) error {
+	l := report.NewRecordList()
+	n := 0
+	err := results.ReadRecords(path, func(r *game.Record) error {
+		l.Add(n, r)
+		n++
+		return nil
+	})
+	switch {
+	case err != nil:
+		return usagef("replay: %v", err)
+	case n == 0:
+		return usagef("replay: %s holds no game records", path)
+	}
+	return l.Write(e.stdout, e.width)
 }

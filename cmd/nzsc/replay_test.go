@@ -5,12 +5,16 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/crash"
+	"github.com/nzsclab/nzsc/results"
 )
 
 // TestReplayRefusesFields: a record with a field out of range or against
@@ -76,4 +80,48 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("replay fails with exit 1 on bad input: %v\n%s", err, line)
 		}
 	})
+}
+
+// TestReplayList: --list has a row per record of every game, whose
+// index, seed, score and winner are the record's and whose winner is the
+// one the narration of that record (--index N) names.
+func TestReplayList(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "greedy", "random", "--games", "6"},
+		{"match", "greedy", "random", "classic", "--players", "3", "--games", "6"},
+		{"match", "greedy", "random", "--game", "npzr", "--games", "4"},
+	} {
+		path := filepath.Join(t.TempDir(), "g.jsonl.gz")
+		if _, stderr, code := runCmd(t, "", append(args, "--seed", "3", "--quiet", "--games-log", path)...); code != 0 {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+		out, stderr, code := runCmd(t, "", "replay", path, "--list")
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		var recs []game.Record
+		results.ReadRecords(path, func(r *game.Record) error { recs = append(recs, *r); return nil })
+		if code != 0 || len(lines) != 2+len(recs) || len(recs) == 0 {
+			t.Fatalf("%v: code %d, %d lines for %d records: %s%s", args, code, len(lines), len(recs), out, stderr)
+		}
+		for i, r := range recs {
+			f := strings.Fields(lines[2+i])
+			score := make([]string, len(r.Result.Score))
+			for s, v := range r.Result.Score {
+				score[s] = strconv.Itoa(v)
+			}
+			if f[0] != strconv.Itoa(i) || f[len(f)-1] != r.Seed || f[len(f)-3] != strings.Join(score, "-") || f[len(f)-2] != strconv.Itoa(r.Result.Steps) {
+				t.Errorf("%v: row %q for record %+v", args, lines[2+i], r)
+			}
+			if r.Result.Winner < 0 {
+				continue
+			}
+			story, _, _ := runCmd(t, "", "replay", path, "--index", strconv.Itoa(i))
+			winner := r.Bots[r.Result.Winner]
+			if !strings.Contains(lines[2+i], fmt.Sprintf("  %s (seat %d)  ", winner, r.Result.Winner)) || !strings.Contains(story, winner+" won") {
+				t.Errorf("%v: row %q, narration's end %q: not the same winner", args, lines[2+i], story[max(0, len(story)-80):])
+			}
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "replay", "x.jsonl", "--list", "--index", "1"); code != 2 || !strings.Contains(stderr, "--list lists every record") {
+		t.Errorf("--list with --index: code %d %q", code, stderr)
+	}
 }

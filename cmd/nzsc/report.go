@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -32,7 +34,7 @@ func init() {
 
 func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 {
-		return usagef("report: want one run directory, got %d arguments", len(args))
+		return usagef("report: want one run directory, got %d arguments%s", len(args), newestRun("runs"))
 	}
 	format, err := formatOf("report", fs, "table", "csv", "json")
 	if err != nil {
@@ -135,4 +137,27 @@ func checkHTMLPath(path string) error {
 		return usagef("report: --html: %s already exists and is not a page of nzsc's report; it is not written over (name another file, or remove it)", path)
 	}
 	return nil
+}
+
+// newestRun names the newest run directory under dir (tournament's
+// default --out), for the error of a report without one: "; the newest
+// of 3 in runs/: runs/20261127-131500-0x7", the one whose manifest was
+// written last; "" when there is none.
+func newestRun(dir string) string {
+	entries, _ := os.ReadDir(dir)
+	newest, n := "", 0
+	var at time.Time
+	for _, en := range entries {
+		st, err := os.Stat(filepath.Join(dir, en.Name(), "manifest.json"))
+		if !en.IsDir() || err != nil {
+			continue
+		}
+		if n++; newest == "" || st.ModTime().After(at) {
+			newest, at = filepath.Join(dir, en.Name()), st.ModTime()
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the newest of %d in %s/: %s", n, dir, newest)
 }

@@ -17,7 +17,7 @@ func init() {
 		name:    "rules",
 		args:    "[MOVE MOVE]",
 		summary: "print the player's reference of any game (--game, --players, --rule), or who scores when two NZSC moves meet",
-		example: "nzsc rules smash \"shadow fireball\"\n  nzsc rules --game npzr\n  nzsc rules --players 3 --rule points=7",
+		example: "nzsc rules smash \"shadow fireball\"\n  nzsc rules --game npzr\n  nzsc rules --players 3\n  nzsc rules --rule points=7 --rule waits=2",
 		flags: func(fs *pflag.FlagSet) {
 			addGameFlags(fs)
 			fs.Lookup("game").Usage = "the game whose reference to print ('nzsc games' lists them)"

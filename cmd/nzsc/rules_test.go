@@ -1,8 +1,14 @@
 package main
 
 import (
+	"encoding/csv"
+	"encoding/json"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // TestRulesReference checks the reference against the rulebook's lists,
@@ -149,5 +155,64 @@ func TestRulesEveryGame(t *testing.T) {
 	// Moves meet alike at any number of players.
 	if out, _, code := runCmd(t, "", "rules", "--players", "3", "kick", "smash"); code != 0 || !strings.Contains(out, "Smash scores a point") {
 		t.Errorf("rules --players 3 kick smash: exit %d\n%s", code, out)
+	}
+}
+
+// TestGamesFormats: games --format json and csv describe every
+// registered game as the registry does (players, kind, every rules
+// option with its default, its bots), and the text still fits.
+func TestGamesFormats(t *testing.T) {
+	js, stderr, code := runCmd(t, "", "games", "--format", "json")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, stderr)
+	}
+	var doc struct {
+		Format string `json:"format"`
+		Games  []struct {
+			Name                 string
+			MinPlayers           int `json:"min_players"`
+			MaxPlayers           int `json:"max_players"`
+			Simultaneous, Chance bool
+			Hidden               bool `json:"hidden_information"`
+			Rules                []struct{ Key, Default string }
+			Bots                 []string
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &doc); err != nil {
+		t.Fatal(err)
+	}
+	reg := game.Registered()
+	if doc.Format != "nzsc-games/1" || len(doc.Games) != len(reg) {
+		t.Fatalf("format %q, %d games; want nzsc-games/1 and %d", doc.Format, len(doc.Games), len(reg))
+	}
+	for i, g := range reg {
+		d := doc.Games[i]
+		if d.Name != g.Name || d.MinPlayers != g.MinSeats || d.MaxPlayers != g.MaxSeats || d.Simultaneous != g.Simultaneous || d.Chance != g.Chance || d.Hidden != g.Hidden || len(d.Rules) != len(g.Rules) {
+			t.Errorf("game %d: %+v, registry %+v", i, d, *g)
+			continue
+		}
+		for j, r := range g.Rules {
+			if d.Rules[j].Key != r.Key || d.Rules[j].Default != r.Default {
+				t.Errorf("%s rule %d: %+v, registry %+v", g.Name, j, d.Rules[j], r)
+			}
+		}
+		if !slices.Contains(d.Bots, "random") || !slices.Contains(d.Bots, "greedy") {
+			t.Errorf("%s bots %v lack random or greedy", g.Name, d.Bots)
+		}
+	}
+	out, _, code := runCmd(t, "", "games", "--format", "csv")
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if code != 0 || err != nil {
+		t.Fatalf("csv: code %d, %v", code, err)
+	}
+	want := 1
+	for _, g := range reg {
+		want += 1 + len(g.Rules)
+	}
+	if len(rows) != want || rows[0][0] != "game" || rows[1][0] != reg[0].Name || rows[1][1] != strconv.Itoa(reg[0].MinSeats) {
+		t.Errorf("csv: %d rows (want %d), first %v %v", len(rows), want, rows[0], rows[1])
+	}
+	if _, stderr, code := runCmd(t, "", "games", "--format", "xml"); code != 2 || !strings.Contains(stderr, "games: --format must be table, csv or json") {
+		t.Errorf("--format xml: code %d %q", code, stderr)
 	}
 }

@@ -180,7 +180,17 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 	}
 	steps, _ := fs.GetInt("opening-steps")
 	if o := mustString(fs, "openings"); fs.Changed("openings") {
+		if f, ok := strings.CutPrefix(o, "file="); ok {
+			// fastchess's and cutechess-cli's -openings file=NAME.
+			name, _, _ := strings.Cut(f, " ")
+			return nil, false, usagef("%s: --openings takes the file's name alone (--openings %s), not file=", cmd, name)
+		}
 		if err := spec.cfg.SetOpenings(o, steps); err != nil {
+			if strings.HasPrefix(err.Error(), "--") {
+				// It names its flag ("--opening-steps must not be
+				// negative"): not "--openings: --openings loadouts ...".
+				return nil, false, usagef("%s: %v", cmd, err)
+			}
 			return nil, false, usagef("%s: --openings: %v", cmd, err)
 		}
 	} else if fs.Changed("opening-steps") {

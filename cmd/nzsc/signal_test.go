@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -262,21 +263,22 @@ func TestSignalStopsPromptly(t *testing.T) {
 }
 
 // TestSPRTStopMidBatchSaves: a test with a large batch stopped by SIGINT
-// keeps the games it played (its chunks are at most 512 pairs, not an
-// eighth of the batch: 25 000 pairs here, which the old chunking lost
-// whole), and says how many beside the games its looks have seen.
-// mcts at 10 iterations against random plays a 500-pair chunk in about
-// 0.3 s a worker at load 12 on 2 cores, well inside the 2 s before the
-// stop (at 50 iterations, 1.5 s unloaded: at load 10 it saved nothing);
-// a chunk of 25 000 pairs takes some 16 s, and the batch's first look
-// over a minute (greedy reached it in 2 s).
+// keeps the games it played and read, and says so. A test decides after
+// every pair and plays chunks of one pair, so what it saves is every pair
+// read in order, one range of chunks from the first (pairs played ahead
+// are not kept). Before chunks of one pair, a test saved whole chunks of
+// up to 512 pairs (and before that, eighths of the batch: 25 000 pairs
+// here, lost whole).
 func TestSPRTStopMidBatchSaves(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("no signals")
 	}
 	dir := filepath.Join(t.TempDir(), "s")
-	cmd, _, stderr := startNZSC(t, "sprt", "mcts:iters=10", "random", "--batch", "400000", "--max-games", "800000",
-		"--elo0", "0", "--elo1", "5", "--seed", "1", "--quiet", "--out", dir)
+	// Two close bots and bounds far apart (±13.8): the test decides
+	// after every pair, and must not decide within the 2 s (it was some
+	// 6 000 pairs from either bound after 33 000 games unloaded).
+	cmd, _, stderr := startNZSC(t, "sprt", "mcts:iters=10", "mcts:iters=12", "--batch", "400000", "--max-games", "800000",
+		"--elo0", "0", "--elo1", "2", "--alpha", "0.000001", "--beta", "0.000001", "--seed", "1", "--quiet", "--out", dir)
 	time.Sleep(2 * time.Second)
 	cmd.Process.Signal(syscall.SIGINT)
 	watchdog := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
@@ -289,7 +291,11 @@ func TestSPRTStopMidBatchSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(man), `"games_done": 0,`) || !strings.Contains(stderr.String(), "played and saved") {
+	if strings.Contains(string(man), `"games_done": 0,`) || !strings.Contains(stderr.String(), "read by the test and saved") {
 		t.Errorf("nothing saved, or not said so; stderr:\n%s", stderr)
+	}
+	counts, err := os.ReadFile(filepath.Join(dir, "counts.json"))
+	if err != nil || !regexp.MustCompile(`"finished": \[\s*\[\s*0,\s*\d+\s*\]\s*\]`).Match(counts) {
+		t.Errorf("counts.json (%v): want the pairs read, one range from the first:\n%.400s", err, counts)
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis/solve"
+	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -20,13 +22,17 @@ func init() {
 		name:    "solve",
 		args:    "rounds|game|sweep",
 		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
-		example: "nzsc solve game --format json > solution.json",
+		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate.\n" +
+			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
+			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).",
+		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
 			fs.String("save", "", "where to save the solution for the optimal bot (game; default: the user cache dir's nzsc/solution-vN.bin; '-' not to save)")
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
 			addOnlyNZSC2Flags(fs)
+			fs.String("pairing", "", "rounds: one loadout pairing A,B (Ninja/Shadow,Zombie/Regenerative; a prefix of each name will do, nin/sha,zom/reg, - for No Booster): its payoff matrix, equilibrium and value")
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,
@@ -56,11 +62,25 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 				return usagef("solve rounds: --%s goes with solve game (rounds solves the shared rules' one-round games and saves nothing)", f)
 			}
 		}
+		if p := mustString(fs, "pairing"); p != "" {
+			a, b, err := parsePairing(p)
+			if err != nil {
+				return err
+			}
+			r, err := solve.SolveRound(a, b)
+			if err != nil {
+				return err
+			}
+			return report.SolveRoundMatrix(e.stdout, format, e.width, r)
+		}
 		rs, err := solve.Rounds()
 		if err != nil {
 			return err
 		}
 		return report.SolveRounds(e.stdout, format, e.width, rs)
+	}
+	if fs.Changed("pairing") {
+		return usagef("solve %s: --pairing goes with solve rounds (one pairing's one-round game)", args[0])
 	}
 	workers, _ := fs.GetInt("workers")
 	if err := checkWorkers("solve", workers); err != nil {
@@ -121,4 +141,47 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	return report.SolveGame(e.stdout, format, e.width, s, workers)
+}
+
+// parsePairing reads --pairing's two loadouts, "A,B", each
+// Character/Booster by its full names or prefixes of them (case and
+// spaces ignored; "-" is No Booster), of different characters as a
+// pairing's are.
+func parsePairing(s string) (a, b nzsc.Loadout, err error) {
+	sa, sb, ok := strings.Cut(s, ",")
+	if !ok || strings.Contains(sb, ",") {
+		return a, b, usagef("solve rounds: --pairing wants two loadouts A,B (Ninja/Shadow,Zombie/Regenerative), got %q", s)
+	}
+	if a, err = parseLoadout(sa); err == nil {
+		b, err = parseLoadout(sb)
+	}
+	if err == nil && a.Character == b.Character {
+		err = usagef("solve rounds: --pairing %q: both loadouts are %v's; a pairing's characters differ (the same character is a repick)", s, a.Character)
+	}
+	return a, b, err
+}
+
+// parseLoadout reads one loadout of --pairing: the one whose character
+// and booster names start with what s gives of each.
+func parseLoadout(s string) (nzsc.Loadout, error) {
+	key := func(x string) string { return strings.ToLower(strings.ReplaceAll(x, " ", "")) }
+	c, bo, ok := strings.Cut(key(s), "/")
+	if bo == "-" {
+		bo = key(nzsc.NoBooster.String())
+	}
+	var names []string
+	var found []nzsc.Loadout
+	for _, l := range nzsc.Loadouts() {
+		names = append(names, l.String())
+		if ok && c != "" && bo != "" && strings.HasPrefix(key(l.Character.String()), c) && strings.HasPrefix(key(l.Booster.String()), bo) {
+			found = append(found, l)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		return nzsc.Loadout{}, usagef("solve rounds: --pairing: %q is not a loadout (%s)", strings.TrimSpace(s), strings.Join(names, ", "))
+	}
+	return nzsc.Loadout{}, usagef("solve rounds: --pairing: %q could be %v or %v; give more of the names", strings.TrimSpace(s), found[0], found[1])
 }

@@ -3,8 +3,12 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,6 +29,71 @@ func TestSolveRoundsCSV(t *testing.T) {
 	}
 	if len(rows) != 109 || rows[0][0] != "a" {
 		t.Errorf("%d rows (header %v), want a header and 108 pairings", len(rows), rows[0])
+	}
+}
+
+// TestSolveRoundPairing checks one pairing's matrix game against
+// independent facts: the matrix of B against A is minus the transpose of
+// A against B (the round is zero-sum), its entries are NZSC's round
+// payoffs (-1, 0 or +1 without Strong), and the value and strategies are
+// those of the pairing's row in 'solve rounds --format csv'.
+func TestSolveRoundPairing(t *testing.T) {
+	matrix := func(pairing string) (rows [][]string) {
+		t.Helper()
+		out, stderr, code := runCmd(t, "", "solve", "rounds", "--pairing", pairing, "--format", "csv")
+		if code != 0 {
+			t.Fatalf("%s: code %d: %s", pairing, code, stderr)
+		}
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	ab, ba := matrix("Clown/No Booster,Zombie/Regenerative"), matrix("zom/reg,clo/-")
+	if ab[0][0] != `Clown/No Booster \ Zombie/Regenerative` || ba[0][0] != `Zombie/Regenerative \ Clown/No Booster` {
+		t.Errorf("corners %q and %q", ab[0][0], ba[0][0])
+	}
+	if len(ab) != 4 || len(ab[0]) != 6 || len(ba) != 6 || len(ba[0]) != 4 {
+		t.Fatalf("matrices of %dx%d and %dx%d cells, want Clown's 3 moves against Zombie's 5 and back", len(ab), len(ab[0]), len(ba), len(ba[0]))
+	}
+	for i := 1; i < len(ab); i++ {
+		for j := 1; j < len(ab[0]); j++ {
+			if ab[i][0] != ba[0][i] || ab[0][j] != ba[j][0] {
+				t.Fatalf("moves differ: %v / %v", ab, ba)
+			}
+			if x, y := ab[i][j], ba[j][i]; !slices.Contains([]string{"-1", "0", "1"}, x) || strings.TrimPrefix("-"+y, "--") != x && !(x == "0" && y == "0") {
+				t.Errorf("%s against %s: %s one way, %s the other", ab[i][0], ab[0][j], x, y)
+			}
+		}
+	}
+	out, _, _ := runCmd(t, "", "solve", "rounds", "--format", "csv")
+	var want []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "Ninja/Shadow,Samurai/Strong,") {
+			want = strings.Split(l, ",")
+		}
+	}
+	text, stderr, code := runCmd(t, "", "solve", "rounds", "--pairing", "Ninja/Shadow,samurai/strong")
+	if code != 0 || want == nil {
+		t.Fatalf("code %d: %s", code, stderr)
+	}
+	value, _ := strconv.ParseFloat(want[2], 64)
+	for _, s := range []string{
+		"Ninja/Shadow (A, rows) against Samurai/Strong (B, columns)",
+		"Ninja Sword   ", "Shadow Fireball  ", "B plays ",
+		fmt.Sprintf("Value for A: %+.4f", value+0),
+	} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the pairing's table lacks %q:\n%s", s, text)
+		}
+	}
+	// A's equilibrium: each move's row ends with its probability.
+	for _, p := range strings.Split(want[5], ";") {
+		name, prob, _ := strings.Cut(p, "=")
+		if !regexp.MustCompile(`(?m)^` + name + ` .* ` + prob + `$`).MatchString(text) {
+			t.Errorf("A's %s at %s is not in the table:\n%s", name, prob, text)
+		}
 	}
 }
 
@@ -53,6 +122,13 @@ func TestSolveBadInput(t *testing.T) {
 		{"solve", "rounds", "--save", "x.bin"},
 		{"solve", "rounds", "--rule", "points=3"},
 		{"solve", "rounds", "--workers", "1"},
+		// --pairing: two loadouts of different characters, unambiguous.
+		{"solve", "rounds", "--pairing", "nin/sha"},
+		{"solve", "rounds", "--pairing", "nin/s,zom/reg"},
+		{"solve", "rounds", "--pairing", "nin/sha,nin/spe"},
+		{"solve", "rounds", "--pairing", "pirate/x,zom/reg"},
+		{"solve", "rounds", "--pairing", "nin/sha,zom/reg,sam/atl"},
+		{"solve", "game", "--pairing", "nin/sha,zom/reg"},
 	} {
 		_, stderr, code := runCmd(t, "", c...)
 		if code != 2 || strings.Count(strings.TrimRight(stderr, "\n"), "\n") > 0 {

@@ -31,7 +31,7 @@ func init() {
 			fs.Float64("beta", 0.05, "false negative rate (accepting H0 when H1 holds)")
 			fs.String("model", "logistic", "Elo model of the bounds: logistic (score = 1/(1+10^(-elo/400))) or normalized (fishtest's)")
 			fs.Int64("max-games", 200000, "stop without a verdict after this many games (positive, even)")
-			fs.Int64("batch", roundrobin.DefaultSPRTBatch, "games between two looks at the LLR (positive, even): a test may play up to a batch past the point where its LLR left its bounds (docs/sprt.md)")
+			fs.Int64("batch", roundrobin.DefaultSPRTBatch, "games between two recorded looks at the LLR, progress lines and checkpoints (positive, even); the test decides after every pair whatever the batch (docs/sprt.md)")
 			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
 			fs.MarkHidden("games")
 			fs.MarkHidden("shard")
@@ -103,8 +103,13 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		return fmt.Errorf("sprt: %w", err)
 	}
 	if res.Interrupted {
-		// The test's games are those of its last look (a batch cut
-		// short is kept for --resume, not yet part of the test).
+		if st.EveryPair {
+			// Every pair saved was read by the test, in order.
+			return fmt.Errorf("sprt interrupted before a verdict after %d games, read by the test and saved; continue with 'nzsc sprt --resume %s'", rd.Manifest.GamesDone, dirOf(rd))
+		}
+		// An older test decides at batch ends: its games are those of
+		// its last look (a batch cut short is kept for --resume, not
+		// yet part of the test).
 		var games uint64
 		if n := len(st.Looks); n > 0 {
 			games = st.Looks[n-1].Games

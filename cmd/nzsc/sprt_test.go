@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/results"
 )
 
 // TestSPRTGamesFlags: the command words the library's refusal of the
@@ -70,6 +75,76 @@ func TestSPRTDefaultBatchWhateverWorkers(t *testing.T) {
 			want = out
 		} else if out != want {
 			t.Errorf("workers %s: %s\nwant (1 worker) %s", w, out, want)
+		}
+	}
+}
+
+// TestSPRTStopsAtTheCrossing: a test decides after every pair, whatever
+// its batch and workers, and keeps no game past the pair where its LLR
+// left its bounds. The oracle is a fixed match of the same bots and seed
+// (the same games, pair by pair): its games log read in order, the LLR
+// computed after each pair from analysis alone, gives the pair where the
+// test must stop; the test's counts are those pairs' and its games log
+// is byte for byte the match's first games. Before, the test stopped at
+// its batch's end: 128 games here at the default batch, 20 past.
+func TestSPRTStopsAtTheCrossing(t *testing.T) {
+	tmp := t.TempDir()
+	matchLog := filepath.Join(tmp, "match.jsonl")
+	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "400", "--seed", "3", "--games-log", matchLog, "--quiet"); code != 0 {
+		t.Fatal(stderr)
+	}
+	test := analysis.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	lo, hi := test.Bounds()
+	var penta [5]int64
+	var half, games, cross int
+	err := results.ReadRecords(matchLog, func(r *game.Record) error {
+		if cross > 0 {
+			return nil
+		}
+		switch w := r.Result.Winner; {
+		case w < 0:
+			half++
+		case r.Bots[w] == "greedy":
+			half += 2
+		}
+		if games++; games%2 == 0 {
+			penta[half]++
+			half = 0
+			if llr := test.LLR(penta); llr <= lo || llr >= hi {
+				cross = games
+			}
+		}
+		return nil
+	})
+	if err != nil || cross == 0 {
+		t.Fatalf("the match's log: %v; crossing at %d games", err, cross)
+	}
+	full, err := os.ReadFile(matchLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prefix []byte
+	for i, rest := 0, full; i < cross; i++ {
+		n := bytes.IndexByte(rest, '\n') + 1
+		prefix, rest = append(prefix, rest[:n]...), rest[n:]
+	}
+	for _, c := range []struct{ batch, workers string }{{"64", "1"}, {"64", "3"}, {"2", "2"}, {"1000", "4"}} {
+		log := filepath.Join(tmp, "sprt-"+c.batch+"-"+c.workers+".jsonl")
+		out, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--seed", "3", "--batch", c.batch,
+			"--workers", c.workers, "--games-log", log, "--format", "json", "--quiet")
+		var doc struct {
+			Games       int
+			Pentanomial [5]int64
+			Verdict     string
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &doc) != nil {
+			t.Fatalf("batch %s, %s workers: exit %d, %s", c.batch, c.workers, code, stderr)
+		}
+		if doc.Games != cross || doc.Pentanomial != penta || doc.Verdict != "H1 accepted" {
+			t.Errorf("batch %s, %s workers: %s after %d games, pentanomial %v; want H1 after %d, %v", c.batch, c.workers, doc.Verdict, doc.Games, doc.Pentanomial, cross, penta)
+		}
+		if got, err := os.ReadFile(log); err != nil || !bytes.Equal(got, prefix) {
+			t.Errorf("batch %s, %s workers: the games log (%d bytes, %v) is not the match's first %d games (%d bytes)", c.batch, c.workers, len(got), err, cross, len(prefix))
 		}
 	}
 }

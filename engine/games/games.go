@@ -6,6 +6,8 @@
 package games
 
 import (
+	"slices"
+
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
@@ -38,4 +40,17 @@ var NZSC = func() *game.Info {
 func init() {
 	game.Register(NZSC)
 	game.Register(&npzr.Info)
+}
+
+// Registered returns every registered game as the pages offer them: NZSC
+// first (the lab's own game, the one a bot or command names by default),
+// then the others by name as game.Registered sorts them.
+func Registered() []*game.Info {
+	infos := game.Registered()
+	if i := slices.IndexFunc(infos, func(i *game.Info) bool { return i.Name == NZSC.Name }); i > 0 {
+		nz := infos[i]
+		copy(infos[1:i+1], infos[:i])
+		infos[0] = nz
+	}
+	return infos
 }

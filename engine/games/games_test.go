@@ -1,10 +1,11 @@
 package games_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/engine/games"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 )
@@ -28,5 +29,23 @@ func TestNZSCSeats(t *testing.T) {
 				t.Errorf("%d seats served by %T with %d seats", seats, g, g.Seats())
 			}
 		}
+	}
+}
+
+// TestRegisteredNZSCFirst: the pages' order is NZSC, then the rest by
+// name (game.Registered alone puts npzr before nzsc), every game once.
+func TestRegisteredNZSCFirst(t *testing.T) {
+	var got []string
+	for _, i := range games.Registered() {
+		got = append(got, i.Name)
+	}
+	want := []string{"nzsc"}
+	for _, i := range game.Registered() {
+		if i.Name != "nzsc" {
+			want = append(want, i.Name)
+		}
+	}
+	if !slices.Equal(got, want) || len(want) < 2 {
+		t.Errorf("games.Registered: %q, want %q", got, want)
 	}
 }

@@ -7,11 +7,9 @@
 package playapi
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
@@ -19,7 +17,7 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/nzsc"  // the bots of two-player NZSC
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // the bots of NZSC for 3 or 4 players
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games" // every game
+	"github.com/nzsclab/nzsc/engine/games"
 	"github.com/nzsclab/nzsc/play"
 )
 
@@ -179,19 +177,12 @@ type BotInfo struct {
 }
 
 // Games lists every game of the registry at every number of players a
-// person can play, with the bots that may sit there: NZSC first (the
-// lab's own game), then the others by name.
+// person can play, with the bots that may sit there, in the order every
+// page lists the games (games.Registered: NZSC first, then the others by
+// name).
 func Games(where Where) []GameInfo {
 	var out []GameInfo
-	infos := game.Registered()
-	rank := func(i *game.Info) int {
-		if i.Name == agents.DefaultGame {
-			return 0
-		}
-		return 1
-	}
-	slices.SortStableFunc(infos, func(a, b *game.Info) int { return cmp.Compare(rank(a), rank(b)) })
-	for _, i := range infos {
+	for _, i := range games.Registered() {
 		for n := i.MinSeats; n <= i.MaxSeats; n++ {
 			g, err := i.New(n, nil)
 			if err != nil || !play.Playable(g) {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -269,14 +270,27 @@ func TestNPZRRoom(t *testing.T) {
 func st2seed(s string) uint64 { n, _ := game.ParseSeed(s); return n }
 
 // The page offers what the server can hold: two-player to four-player
-// NZSC and two-player NPZR, each of which opens.
+// NZSC and two-player NPZR, each of which opens, NZSC first as on the
+// other pages and in the page's own list (index.html's options, shown
+// until api/games answers, which must not reorder them).
 func TestOffers(t *testing.T) {
 	var got []string
 	for _, o := range Offers() {
 		got = append(got, fmt.Sprintf("%s/%d", o.Game, o.Players))
 	}
-	if want := []string{"npzr/2", "nzsc/2", "nzsc/3", "nzsc/4"}; !slices.Equal(got, want) {
+	if want := []string{"nzsc/2", "nzsc/3", "nzsc/4", "npzr/2"}; !slices.Equal(got, want) {
 		t.Errorf("offers %v, want %v", got, want)
+	}
+	html, err := page.ReadFile("page/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, m := range regexp.MustCompile(`<option value="([^"]+)">`).FindAllStringSubmatch(string(html), -1) {
+		listed = append(listed, m[1])
+	}
+	if !slices.Equal(listed, got) {
+		t.Errorf("the page's own list %v, the server's %v", listed, got)
 	}
 	srv := httptest.NewServer(New(Options{}))
 	defer srv.Close()

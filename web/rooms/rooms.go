@@ -34,7 +34,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games" // the games a room can hold
+	"github.com/nzsclab/nzsc/engine/games"
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
@@ -384,10 +384,11 @@ type Offer struct {
 }
 
 // Offers lists every registered game at every number of seats that
-// people can share, for the page's choice of game.
+// people can share, for the page's choice of game: NZSC first, as every
+// page lists the games (games.Registered).
 func Offers() []Offer {
 	var out []Offer
-	for _, i := range game.Registered() {
+	for _, i := range games.Registered() {
 		for n := i.MinSeats; n <= i.MaxSeats; n++ {
 			g, err := i.New(n, nil)
 			if err != nil {
@@ -591,6 +592,21 @@ func (rm *room) seatOf(r *http.Request, link bool) int {
 	return -1
 }
 
+// person locks the room and returns the seat of the request's person
+// (seatOf, never from the address): the one check of every request that
+// sees or plays a seat. A request of no person in the room is answered
+// 403 and returns false with the room unlocked.
+func (rm *room) person(w http.ResponseWriter, r *http.Request) (int, bool) {
+	rm.mu.Lock()
+	seat := rm.seatOf(r, false)
+	if seat < 0 {
+		rm.mu.Unlock()
+		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+		return -1, false
+	}
+	return seat, true
+}
+
 func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	rm, ok := h.room(w, r)
 	if !ok {
@@ -605,11 +621,8 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		}
 		since = n
 	}
-	rm.mu.Lock()
-	seat := rm.seatOf(r, false)
-	if seat < 0 {
-		rm.mu.Unlock()
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
 	}
 	rm.seen[seat] = time.Now()
@@ -665,13 +678,12 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	if !webapi.Decode(w, r, 4096, &b) {
 		return
 	}
-	rm.mu.Lock()
-	defer rm.mu.Unlock()
-	seat := rm.seatOf(r, false)
-	switch {
-	case seat < 0:
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
+	}
+	defer rm.mu.Unlock()
+	switch {
 	case !rm.full():
 		webapi.Error(w, http.StatusConflict, "wait for everyone to join")
 		return
@@ -716,14 +728,12 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rm.mu.Lock()
-	defer rm.mu.Unlock()
-	seat := rm.seatOf(r, false)
-	switch {
-	case seat < 0:
-		webapi.Error(w, http.StatusForbidden, "not a person in this room (join it first)")
+	seat, ok := rm.person(w, r)
+	if !ok {
 		return
-	case !rm.st.Over():
+	}
+	defer rm.mu.Unlock()
+	if !rm.st.Over() {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")
 		return
 	}

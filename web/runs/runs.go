@@ -12,7 +12,6 @@ package runs
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -38,7 +37,8 @@ import (
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // jobs of NZSC for 3 or 4 players: their bots
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
-	_ "github.com/nzsclab/nzsc/engine/games" // runs of any registered game are read
+	"github.com/nzsclab/nzsc/engine/games"
+	"github.com/nzsclab/nzsc/internal/crash"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
@@ -445,18 +445,11 @@ type GameChoice struct {
 }
 
 // GamesFor lists every registered game at every seat count it has,
-// two-player NZSC first, each with the bots BotsFor offers.
+// two-player NZSC first (games.Registered's order), each with the bots
+// BotsFor offers.
 func GamesFor(allowExec bool) []GameChoice {
 	var out []GameChoice
-	infos := game.Registered()
-	rank := func(i *game.Info) int {
-		if i.Name == agents.DefaultGame {
-			return 0
-		}
-		return 1
-	}
-	slices.SortStableFunc(infos, func(a, b *game.Info) int { return cmp.Compare(rank(a), rank(b)) })
-	for _, i := range infos {
+	for _, i := range games.Registered() {
 		for n := i.MinSeats; n <= i.MaxSeats; n++ {
 			bots := BotsFor(i.Name, n, allowExec)
 			if len(bots) == 0 {
@@ -792,8 +785,8 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	// saves most of what was played, and a job gives the same games as
 	// the command it shows, series of a bot that learns across games
 	// included (a chunk is a series).
-	// A test's chunks cut each batch evenly (roundrobin.SPRTChunk), so
-	// that its looks fall where the command's do.
+	// A test's chunks are the command's (one pair: roundrobin.NewSPRT),
+	// so that it decides where the command does.
 	cfg.ChunkPairs = roundrobin.DefaultChunk(req.Games, g.Seats())
 	if test != nil {
 		cfg.ChunkPairs = start.Chunk
@@ -807,6 +800,9 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 }
 
 // play runs the job to its end (or Stop) and records how it ended.
+// playRun plays a job's run; tests replace it to make a run fail.
+var playRun = (*roundrobin.RunDir).Play
+
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	defer close(j.done)
 	opts := roundrobin.RunOptions{}
@@ -822,17 +818,23 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 		})
 	}
 	opts.Workers, opts.Progress = h.opt.Workers, &j.games
-	res, err := rd.Play(ctx, opts)
-	// The run's tail, as the command that plays it ends it: its derived
-	// tables beside its counts (the page renders the report on request).
-	if err == nil {
-		err = report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
-	}
+	var res roundrobin.Result
+	// A panic in the job's own goroutine (the runner's, not a bot's: the
+	// runner's workers catch those) fails the job rather than the server.
+	err := crash.Guard(func() (err error) {
+		if res, err = playRun(rd, ctx, opts); err != nil {
+			return err
+		}
+		// The run's tail, as the command that plays it ends it: its
+		// derived tables beside its counts (the page renders the report
+		// on request).
+		return report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
+	})
 	var test *report.SPRT
 	if t := j.test; t != nil {
 		// The verdict as the run directory gives it (report.Tail's).
 		st := rd.Manifest.SPRT
-		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted, false)
+		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted || !rd.Manifest.Complete, false) // failed: neither
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -489,3 +489,16 @@ func TestJobsOfEveryGame(t *testing.T) {
 		t.Errorf("an exec: bot without the secret: status %d, want 403", st)
 	}
 }
+
+// TestGamesForOrder: the Runs and Watch pages list the games as every
+// page does, two-player NZSC first (the selector's default), every game
+// and seat count once.
+func TestGamesForOrder(t *testing.T) {
+	var got []string
+	for _, g := range GamesFor(false) {
+		got = append(got, fmt.Sprintf("%s/%d", g.Game, g.Players))
+	}
+	if want := []string{"nzsc/2", "nzsc/3", "nzsc/4", "npzr/2"}; !slices.Equal(got, want) {
+		t.Errorf("GamesFor: %v, want %v", got, want)
+	}
+}
