@@ -364,3 +364,45 @@ func whyIllegal(o *npzr.Observation, a npzr.Action) string {
 	}
 	return "the rules do not allow it"
 }
+
+// replay tells an NPZR record a line a step, the seats' actions, with
+// the characters the step scored under it. Its steps end without a blank
+// line, so the end is set apart by one.
+func (t *npzrTeller) replay(title string, r *game.Record, names, seats []string, you int) told {
+	return told{
+		header: fmt.Sprintf("%s: %s, seed %s\n\n", title, strings.Join(seats, " vs "), r.Seed),
+		step: func(turn int, s *game.Step) string {
+			text := actionsLine(turn, s, names)
+			for _, l := range npzrScored(s, names, you) {
+				text += fmt.Sprintf("      %s\n", l)
+			}
+			return text
+		},
+		end: "\n" + endLine(r, names),
+	}
+}
+
+// npzrScored tells the characters an NPZR step scored: "greedy scores
+// Pirate (2 of 4).", "You score Pirate (2 of 4)." for seat you.
+func npzrScored(s *game.Step, names []string, you int) []string {
+	before, after := s.Before.Observe(0).(*npzr.Observation), s.After.Observe(0).(*npzr.Observation)
+	var out []string
+	for seat := range 2 {
+		have := 0
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > 0 {
+				have++
+			}
+		}
+		for c := range after.Scores[seat] {
+			if after.Scores[seat][c] > before.Scores[seat][c] {
+				verb := "scores"
+				if seat == you {
+					verb = "score"
+				}
+				out = append(out, fmt.Sprintf("%s %s %s (%d of 4).", names[seat], verb, npzr.Character(c), have))
+			}
+		}
+	}
+	return out
+}

@@ -254,3 +254,28 @@ func ordinal(n int) string {
 
 // wrap: the original game's lines are kept as they were.
 func (t *nzsc2) wrap() bool { return false }
+
+// replay tells a two-player record to onlookers or, when the person
+// played seat 0 (nzsc play --record), to the person as nzsc play told it,
+// the bot in the header as "the computer". The last step already says
+// who won.
+func (t *nzsc2) replay(title string, r *game.Record, names, seats []string, you int) told {
+	v := Onlookers(names[0], names[1])
+	if you == 0 {
+		v = Terminal
+		seats[1] = fmt.Sprintf("%s (seat 1, \"the computer\")", r.Bots[1])
+	}
+	end := ""
+	if r.Result.Forfeit != nil {
+		end = endLine(r, names)
+	}
+	return told{
+		header: fmt.Sprintf("%s: %s vs %s, seed %s\n\n", title, seats[0], seats[1], r.Seed),
+		step: func(_ int, s *game.Step) string {
+			before := s.Before.(*nzsc.GameState).State
+			after := s.After.(*nzsc.GameState)
+			return toldLines(v.Narrate(&before, &after.State, after.History[len(after.History)-1], s.Names[0]))
+		},
+		end: end,
+	}
+}

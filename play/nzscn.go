@@ -221,3 +221,21 @@ func scoreLine(s *nzscn.State, n int) string {
 }
 
 func (t *nzscN) wrap() bool { return false }
+
+// replay tells a record of 3 or 4 players in the words nzsc play uses,
+// the person's seat (if any) as "You".
+func (t *nzscN) replay(title string, r *game.Record, names, seats []string, you int) told {
+	return told{
+		header: fmt.Sprintf("%s for %d players: %s, seed %s\n\n", title, len(names), strings.Join(seats, ", "), r.Seed),
+		step: func(_ int, s *game.Step) string {
+			before := s.Before.(*nzscn.GameState).State
+			after := s.After.(*nzscn.GameState)
+			answer := ""
+			if you >= 0 {
+				answer = s.Names[you]
+			}
+			return toldLines(narrateTable(&before, &after.State, after.History[len(after.History)-1], names, you, answer))
+		},
+		end: endLine(r, names),
+	}
+}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +175,41 @@ func TestSeatNames(t *testing.T) {
 	want := []string{"Ann", "greedy (seat 1)", "greedy (seat 2)", "person:"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("SeatNames = %q, want %q", got, want)
+	}
+}
+
+// Every registered game, at every number of players it takes, has a
+// teller, and Tell tells a record of it in the teller's words: a game
+// registered without one fails here rather than in a user's replay or a
+// page's watch. The games come from the registry, so a new one is
+// checked without an edit here (its record is played by "random", the
+// bot every game has).
+func TestEveryGameHasATeller(t *testing.T) {
+	infos := game.Registered()
+	if len(infos) < 2 {
+		t.Fatalf("the registry holds %d games", len(infos))
+	}
+	for _, info := range infos {
+		for seats := info.MinSeats; seats <= info.MaxSeats; seats++ {
+			g, err := game.Build(info.Name, seats, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tellerOf(g); err != nil {
+				t.Errorf("%s at %d players has no teller: %v", info.Name, seats, err)
+				continue
+			}
+			bots := slices.Repeat([]string{"random"}, seats)
+			g, rec := botRecord(t, info.Name, bots, 2)
+			steps := 0
+			header, end, err := Tell(g, rec, func(_ int, _ *game.Step, text string) {
+				if strings.TrimSpace(text) != "" {
+					steps++
+				}
+			})
+			if err != nil || !strings.Contains(header, info.Title) || steps != rec.Result.Steps || len(header+end) == 0 {
+				t.Errorf("%s at %d players: Tell gives %q, %d steps told of %d, end %q, %v", info.Name, seats, header, steps, rec.Result.Steps, end, err)
+			}
+		}
 	}
 }

@@ -51,6 +51,22 @@ type teller interface {
 	board(st game.State) any
 	// wrap is whether a terminal wraps the game's lines (Reply.Wrap).
 	wrap() bool
+	// replay is how Tell tells a record r of the game called title, not
+	// as the session's person but to anyone reading the record: names
+	// name the seats in the narration and seats in the header (the
+	// person's, seat you or -1 for none, as "You" and as "person (seat
+	// 0, \"you\")"); the teller may rename seats in the header.
+	replay(title string, r *game.Record, names, seats []string, you int) told
+}
+
+// told is a record's game as Tell tells it.
+type told struct {
+	// header is the text before the first step.
+	header string
+	// step is the text of step s, the turn'th.
+	step func(turn int, s *game.Step) string
+	// end is the text after the last step ("" for none).
+	end string
 }
 
 // tellers are the registered teller constructors: each returns its
@@ -72,9 +88,15 @@ func newTeller(g game.Game, seat int, names []string) (teller, error) {
 	return nil, fmt.Errorf("play: %s at %d players cannot be played by a person", g.Info().Name, g.Seats())
 }
 
+// tellerOf returns g's teller for what does not depend on the person's
+// seat or the bots' names: the rules, and a record's replay.
+func tellerOf(g game.Game) (teller, error) {
+	return newTeller(g, 0, make([]string, g.Seats()))
+}
+
 // Playable reports whether a person can play g (a teller knows it).
 func Playable(g game.Game) bool {
-	_, err := newTeller(g, 0, make([]string, g.Seats()))
+	_, err := tellerOf(g)
 	return err == nil
 }
 
@@ -82,7 +104,7 @@ func Playable(g game.Game) bool {
 // rules command answers while playing g, and what 'nzsc rules' prints for
 // any game, so that every game's reference has one text.
 func Reference(g game.Game) (string, error) {
-	t, err := newTeller(g, 0, make([]string, g.Seats()))
+	t, err := tellerOf(g)
 	if err != nil {
 		return "", err
 	}

@@ -39,7 +39,7 @@ func TestResolveUnexploitable(t *testing.T) {
 	// at a time), so that it solves the variant once.
 	bot := mustNew(t, "resolve")
 	for seat := range 2 {
-		x, err := solve.BestResponseRules(ctx, smallRules, seat, 1, func() solve.BotPolicy { return mixPolicy(bot) }, nil)
+		x, err := solve.BestResponseRules(ctx, smallRules, seat, 1, func() (solve.BotPolicy, error) { return mixPolicy(bot), nil }, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func TestResolveUnexploitable(t *testing.T) {
 		}
 	}
 	// The oracle can fail: random concedes far more.
-	x, err := solve.BestResponseRules(ctx, smallRules, 0, 1, func() solve.BotPolicy { return mixPolicy(&uniformMixer{}) }, nil)
+	x, err := solve.BestResponseRules(ctx, smallRules, 0, 1, func() (solve.BotPolicy, error) { return mixPolicy(&uniformMixer{}), nil }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,8 @@ import (
 type DrawPolicy func(batch int, st *nzsc.State, seat int, n int, probs []float64)
 
 // Evaluate values x's responder, fixed as it was computed, against the
-// bot whose policy newPolicy builds (one per worker goroutine), once per
+// bot whose policy newPolicy builds (one per worker goroutine; its error
+// ends the evaluation), once per
 // batch: each result's Pairings, Boosters, Characters and Value are the
 // responder's values against that batch's estimate of the bot (the
 // policy evaluation of the Markov chain the two make, endless play
@@ -44,13 +45,16 @@ type DrawPolicy func(batch int, st *nzsc.State, seat int, n int, probs []float64
 // 1/NumPairings of the time). So the draws go where play goes, as budget
 // games would take them, instead of evenly over states play rarely
 // reaches.
-func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() DrawPolicy, budget float64, batches int, progress Progress) ([]*Exploit, error) {
+func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() (DrawPolicy, error), budget float64, batches int, progress Progress) ([]*Exploit, error) {
 	if batches < 1 {
 		panic("solve: Evaluate needs a batch")
 	}
 	ys := make([]*Exploit, batches)
 	tops := make([]evalTop, batches)
-	pol := newPolicy()
+	pol, err := newPolicy()
+	if err != nil {
+		return nil, err
+	}
 	for b := range ys {
 		ys[b] = &Exploit{Seat: x.Seat, Rules: x.Rules, moves: x.moves, boosterBR: x.boosterBR, characterM: x.characterM}
 		ys[b].drawTop(pol, b, budget, &tops[b])
@@ -62,7 +66,7 @@ func (x *Exploit) Evaluate(ctx context.Context, workers int, newPolicy func() Dr
 	// pairing's value (shown per pairing) is estimated well, not only
 	// the likely ones: at most twice the budget.
 	pairings := NumPairings(x.Rules)
-	err := forEachPairing(ctx, pairingJobs(x.Rules, false), workers, progress, newPolicy, func(pol DrawPolicy, i, j int) error {
+	err = forEachPairing(ctx, pairingJobs(x.Rules, false), workers, progress, newPolicy, func(pol DrawPolicy, i, j int) error {
 		g := NewGraphRules(x.Rules, ls[i], ls[j])
 		for b, y := range ys {
 			y.Pairings[i][j], counts[b][i][j] = evaluateMoves(g, x.Seat, x.moves[i][j], func(st *nzsc.State, seat int, occ float64, atLeast int, probs []float64) {

@@ -48,8 +48,8 @@ func TestEvaluate(t *testing.T) {
 	xs := make([][2]*Exploit, len(testPolicies))
 	for k, tp := range testPolicies {
 		for seat := range 2 {
-			x, err := BestResponseRules(ctx, evalRules, seat, 2, func() BotPolicy {
-				return func(_ *nzsc.State, _ int, probs []float64) { tp.mix(probs) }
+			x, err := BestResponseRules(ctx, evalRules, seat, 2, func() (BotPolicy, error) {
+				return func(_ *nzsc.State, _ int, probs []float64) { tp.mix(probs) }, nil
 			}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -61,14 +61,14 @@ func TestEvaluate(t *testing.T) {
 		for seat := range 2 {
 			for r := range testPolicies {
 				minN, rootN := math.MaxInt, 0
-				ys, err := xs[r][seat].Evaluate(ctx, 1, func() DrawPolicy {
+				ys, err := xs[r][seat].Evaluate(ctx, 1, func() (DrawPolicy, error) {
 					return func(_ int, st *nzsc.State, _ int, n int, probs []float64) {
 						minN = min(minN, n)
 						if st.Phase == nzsc.PickCharacter && st.Turn == 0 {
 							rootN = n
 						}
 						tp.mix(probs)
-					}
+					}, nil
 				}, 50, 2, nil)
 				if err != nil {
 					t.Fatal(err)

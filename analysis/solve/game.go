@@ -162,7 +162,7 @@ func SolveRules(ctx context.Context, r nzsc.Rules, workers int, progress Progres
 	ls := nzsc.Loadouts()
 	sol := &Solution{Rules: normalRules(r)}
 	// One job per unordered pairing: the other order is its mirror image.
-	err := forEachPairing(ctx, pairingJobs(sol.Rules, true), workers, progress, func() struct{} { return struct{}{} }, func(_ struct{}, i, j int) error {
+	err := forEachPairing(ctx, pairingJobs(sol.Rules, true), workers, progress, func() (struct{}, error) { return struct{}{}, nil }, func(_ struct{}, i, j int) error {
 		ms, flipped, err := solvePairing(ctx, sol.Rules, ls[i], ls[j])
 		if err != nil {
 			return err
@@ -220,7 +220,7 @@ func pairingJobs(r nzsc.Rules, unordered bool) []pairingJob {
 // is called there) ends the work with an error that carries its stack
 // (crash.Panic), as the tournament runner's workers do, rather than the
 // process with a stack trace.
-func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, progress Progress, setup func() W, work func(w W, i, j int) error) error {
+func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, progress Progress, setup func() (W, error), work func(w W, i, j int) error) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -239,7 +239,10 @@ func forEachPairing[W any](ctx context.Context, jobs []pairingJob, workers int, 
 	for range workers {
 		g.Go(func() (err error) {
 			defer crash.Recover(&err)
-			w := setup()
+			w, err := setup()
+			if err != nil {
+				return err
+			}
 			for {
 				k := int(next.Add(1)) - 1
 				if k >= len(jobs) {

@@ -227,7 +227,7 @@ func TestOnlineMoves(t *testing.T) {
 		}
 		total := 0.0
 		for seat := range 2 {
-			x, err := BestResponseRules(ctx, nzsc.DefaultRules, seat, 0, func() BotPolicy { return pol }, nil)
+			x, err := BestResponseRules(ctx, nzsc.DefaultRules, seat, 0, func() (BotPolicy, error) { return pol, nil }, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -481,7 +481,7 @@ func TestOnlineLookahead(t *testing.T) {
 		}
 		total := 0.0
 		for seat := range 2 {
-			x, err := BestResponseRules(ctx, nzsc.DefaultRules, seat, 1, func() BotPolicy { return pol }, nil)
+			x, err := BestResponseRules(ctx, nzsc.DefaultRules, seat, 1, func() (BotPolicy, error) { return pol, nil }, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

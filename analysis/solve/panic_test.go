@@ -14,8 +14,8 @@ import (
 // do, instead of ending the process with a stack trace (which no guard
 // of the caller's goroutine can catch).
 func TestWorkerPanicIsError(t *testing.T) {
-	broken := func() BotPolicy {
-		return func(*nzsc.State, int, []float64) { panic("a bot's bug") }
+	broken := func() (BotPolicy, error) {
+		return func(*nzsc.State, int, []float64) { panic("a bot's bug") }, nil
 	}
 	_, err := BestResponseRules(context.Background(), evalRules, 0, 2, broken, nil)
 	p := crash.As(err)

@@ -46,7 +46,7 @@ func TestSolvePairingStops(t *testing.T) {
 func TestForEachPairingWorkersBounded(t *testing.T) {
 	jobs := []pairingJob{{0, 1, 2}, {0, 2, 2}, {1, 2, 2}}
 	var setups atomic.Int64
-	err := forEachPairing(context.Background(), jobs, 1000, nil, func() int { setups.Add(1); return 0 }, func(int, int, int) error { return nil })
+	err := forEachPairing(context.Background(), jobs, 1000, nil, func() (int, error) { setups.Add(1); return 0, nil }, func(int, int, int) error { return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
