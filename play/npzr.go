@@ -406,3 +406,39 @@ func npzrScored(s *game.Step, names []string, you int) []string {
 	}
 	return out
 }
+
+// share: one line per action, its actor named; each seat's board shows
+// its own hand only.
+func (t *npzrTeller) share(names []string) sharer { return npzrPeople{[2]string{names[0], names[1]}} }
+
+// npzrPeople is NPZR shared by two people.
+type npzrPeople struct{ names [2]string }
+
+func (p npzrPeople) step(before, after game.State, acts []game.Action) []string {
+	var out []string
+	for seat, a := range acts {
+		if a != game.Pass {
+			// The action as its actor saw it: a card played is public
+			// once on the table.
+			out = append(out, fmt.Sprintf("%s: %s", p.names[seat], before.Observe(seat).ActionString(a)))
+		}
+	}
+	if after.Over() || after.ToAct(nil)[0] != before.ToAct(nil)[0] {
+		out = append(out, "")
+	}
+	return out
+}
+
+func (p npzrPeople) result(st game.State) string {
+	if w := st.Outcome().Winner; w >= 0 {
+		return p.names[w] + " wins, with all four characters."
+	}
+	return fmt.Sprintf("A draw: %d turns played and nobody has all four.", st.Observe(0).(*npzr.Observation).Turns)
+}
+
+// board is NPZR as seen from seat, whose own name reads "you" on it.
+func (p npzrPeople) board(st game.State, seat int) any {
+	n := p.names
+	n[seat] = "you"
+	return (&npzrTeller{me: seat, name: n}).board(st)
+}

@@ -279,3 +279,23 @@ func (t *nzsc2) replay(title string, r *game.Record, names, seats []string, you 
 		end: end,
 	}
 }
+
+// share: two people read the same lines in the People voice.
+func (t *nzsc2) share(names []string) sharer { return nzsc2People{People(names[0], names[1])} }
+
+// nzsc2People is two-player NZSC shared by two people.
+type nzsc2People struct{ v Voice }
+
+func (p nzsc2People) step(before, after game.State, _ []game.Action) []string {
+	b, a := state2(before), state2(after)
+	return append(p.v.Narrate(&b.State, &a.State, a.History[len(a.History)-1], ""), "")
+}
+
+func (p nzsc2People) result(st game.State) string { return p.v.result(&state2(st).State) }
+
+func (p nzsc2People) board(st game.State, _ int) any {
+	gs := &state2(st).State
+	r := gs.Rules().Normalized()
+	return NZSCBoard{Players: []Side{sideOf(gs, 0, p.v.Start[0], r), sideOf(gs, 1, p.v.Start[1], r)},
+		Points: int(r.Points), Waits: int(r.Waits)}
+}

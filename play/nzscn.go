@@ -239,3 +239,20 @@ func (t *nzscN) replay(title string, r *game.Record, names, seats []string, you 
 		end: endLine(r, names),
 	}
 }
+
+// share: the table's words with the people's names, the same for every
+// seat.
+func (t *nzscN) share(names []string) sharer {
+	return nzscNPeople{&nzscN{n: t.n, r: t.r, seatNames: names}}
+}
+
+// nzscNPeople is NZSC for 3 or 4 shared by people.
+type nzscNPeople struct{ t *nzscN }
+
+func (p nzscNPeople) step(before, after game.State, acts []game.Action) []string {
+	return p.t.step(before, after, acts, "")
+}
+
+func (p nzscNPeople) result(st game.State) string { return p.t.result(st) }
+
+func (p nzscNPeople) board(st game.State, _ int) any { return p.t.board(st) }

@@ -8,7 +8,8 @@ import (
 
 // A teller is one game's words for the one Session: how a game opens, what
 // the person is asked, how an answer reads, how a step is told, the score,
-// the rules and the board a page draws. The session knows no game's
+// the rules and the board a page draws; and the words for people who share
+// the game (share). The session knows no game's
 // wording; each game's teller (nzsc.go, nzscn.go, npzr.go) registers a
 // constructor here. Its methods get the session's state and never change
 // it.
@@ -57,6 +58,9 @@ type teller interface {
 	// person's, seat you or -1 for none, as "You" and as "person (seat
 	// 0, \"you\")"); the teller may rename seats in the header.
 	replay(title string, r *game.Record, names, seats []string, you int) told
+	// share is the game's words for people who share it (a room), seats
+	// named by names and nobody "you" (people.go).
+	share(names []string) sharer
 }
 
 // told is a record's game as Tell tells it.
