@@ -9,11 +9,11 @@ import (
 	"testing"
 )
 
-// TestNewProbesAProgramWithoutHello checks that building an instance of
-// an external bot whose program exits before its hello fails, once, with
-// what the program did, and that parsing the spec starts nothing: New
-// succeeded before, and each game started the program again.
-func TestNewProbesAProgramWithoutHello(t *testing.T) {
+// TestProbeSaysWhatTheProgramDid checks that the probe of an external
+// bot whose program exits before its hello says how it ended (it said
+// "closed its output (exit status 3)"), starting it once, and that
+// parsing the spec starts nothing.
+func TestProbeSaysWhatTheProgramDid(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the bot is a shell script")
 	}
@@ -34,19 +34,15 @@ func TestNewProbesAProgramWithoutHello(t *testing.T) {
 	if k := count(); k != 0 {
 		t.Fatalf("Parse started the program %d times, want 0", k)
 	}
-	a, err := b.New()
+	err = Probe(b)
 	if err == nil {
-		CloserOf(AsPlayer(a)).Close()
-		t.Fatal("New built an instance of a program that exits before its hello")
+		t.Fatal("the probe passed a program that exits before its hello")
 	}
 	if want := "exited with status 3 before its hello"; !strings.Contains(err.Error(), want) ||
 		!strings.Contains(err.Error(), prog) || strings.Contains(err.Error(), "\n") {
-		t.Errorf("New: %v; want one line naming %s and %q", err, prog, want)
+		t.Errorf("Probe: %v; want one line naming %s and %q", err, prog, want)
 	}
 	if k := count(); k != 1 {
-		t.Errorf("New started the program %d times, want once", k)
-	}
-	if _, err := b.NewPlayer(); err == nil || !strings.Contains(err.Error(), "before its hello") {
-		t.Errorf("NewPlayer: %v; want the probe's error", err)
+		t.Errorf("the probe started the program %d times, want once", k)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Param describes one parameter a bot accepts.
@@ -256,26 +255,8 @@ func (b *Bot) Name() string {
 }
 
 // New builds a fresh two-player NZSC instance (one per worker), with
-// the spec's clock and noise if it gives them. An external program is
-// probed first (ProbeFor), once per bot, unless the command did: a
-// program that cannot even answer its hello is the run's error here, not
-// a forfeit of each game that starts it again (every command that
-// builds instances gets that, probing or not).
+// the spec's clock and noise if it gives them.
 func (b *Bot) New() (Agent, error) {
-	if b.Info.External && b.Info.New != nil {
-		probeMu.Lock()
-		err := ProbeFor(b, nil)
-		probeMu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-	}
-	return b.build()
-}
-
-// build is New without the probe (what validated checks a spec with,
-// starting nothing).
-func (b *Bot) build() (Agent, error) {
 	a, err := b.newAgent()
 	if err != nil {
 		return nil, err
@@ -300,18 +281,6 @@ func (b *Bot) NewPlayer() (Player, error) {
 		}
 		return AsPlayer(a), nil
 	}
-	return b.buildPlayer()
-}
-
-// buildPlayer is NewPlayer without New's probe.
-func (b *Bot) buildPlayer() (Player, error) {
-	if b.Info.NewPlayer == nil {
-		a, err := b.build()
-		if err != nil {
-			return nil, err
-		}
-		return AsPlayer(a), nil
-	}
 	p, err := b.newPlayer()
 	if err != nil {
 		return nil, err
@@ -324,10 +293,6 @@ func (b *Bot) buildPlayer() (Player, error) {
 	}
 	return p, nil
 }
-
-// probeMu serializes New's probes: workers build their instances of one
-// bot at once, and the first one probes it.
-var probeMu sync.Mutex
 
 // newAgent builds a two-player NZSC instance without noise.
 func (b *Bot) newAgent() (Agent, error) {
@@ -560,7 +525,7 @@ func peerName(s string) string {
 // worker. Building starts nothing (external programs start at their first
 // decision), so it is cheap.
 func validated(b *Bot) (*Bot, error) {
-	a, err := b.buildPlayer()
+	a, err := b.NewPlayer()
 	if err != nil {
 		return nil, err
 	}
