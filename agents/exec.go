@@ -531,11 +531,11 @@ func (e *Exec) handshakeWith(deadline time.Time) error {
 		hello.GameName, hello.Seats = DefaultGame, 2
 	}
 	if err := e.send(&hello, deadline); err != nil {
-		return err
+		return e.beforeHello(err)
 	}
 	m, err := e.receive(protocol.TypeHello, deadline)
 	if err != nil {
-		return err
+		return e.beforeHello(err)
 	}
 	e.peer = *m
 	e.peer.Options = slices.Clone(m.Options)
@@ -553,6 +553,27 @@ func (e *Exec) handshakeWith(deadline time.Time) error {
 		}
 	}
 	return nil
+}
+
+// beforeHello words a crash in the handshake by how the program ended
+// ("exited with status 1 before its hello"): such a program could not
+// start a single game, and that one line is what the user reads.
+func (e *Exec) beforeHello(err error) error {
+	var f *ExecFault
+	if !errors.As(err, &f) || f.Kind != FaultCrash {
+		return err
+	}
+	if e.exitStatus() == "still running" {
+		return faultf(FaultCrash, "closed its output before its hello")
+	}
+	var x *exec.ExitError
+	switch {
+	case e.waitErr == nil:
+		return faultf(FaultCrash, "exited with status 0 before its hello")
+	case errors.As(e.waitErr, &x) && x.Exited():
+		return faultf(FaultCrash, "exited with status %d before its hello", x.ExitCode())
+	}
+	return faultf(FaultCrash, "ended (%v) before its hello", e.waitErr)
 }
 
 // send writes one message, by the deadline.

@@ -1,8 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRunnersRejectBrokenExecBots checks that every command that runs
@@ -23,6 +30,62 @@ func TestRunnersRejectBrokenExecBots(t *testing.T) {
 		_, stderr, code := runCmd(t, "", c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 			t.Errorf("case %d %v: exit %d, stderr %q; want exit 2 and one line naming %q", i, c.args, code, stderr, c.msg)
+		}
+	}
+}
+
+// TestRunnersStopAtABotWithoutHello checks that a program that never
+// answers its hello (it exits at once, writes garbage, or stays silent)
+// ends every command that plays it with one line naming the program and
+// what it did, exit 2, after starting it once: exploit started it again
+// for each game, thousands of times, and never ended. Each program
+// counts its starts in a file; the context only bounds a hang.
+func TestRunnersStopAtABotWithoutHello(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bots are shell scripts")
+	}
+	dir := t.TempDir()
+	bots := map[string]string{
+		"dead":    "exit 3",
+		"garbage": "echo garbage; exec sleep 30",
+		"silent":  "exec sleep 30",
+	}
+	want := map[string]string{
+		"dead":    "crash: exited with status 3 before its hello",
+		"garbage": `protocol: wrote "garbage", not a message`,
+		"silent":  "timeout: no hello message within 300ms",
+	}
+	for name, body := range bots {
+		script := fmt.Sprintf("#!/bin/sh\necho start >> %s/%s.starts\n%s\n", dir, name, body)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n := 0
+	for _, name := range []string{"dead", "garbage", "silent"} {
+		spec := "exec:" + filepath.Join(dir, name) + ";handshake=300ms"
+		for _, args := range [][]string{
+			{"exploit", spec, "--games", "10", "--quiet"},
+			{"exploit", "--players", "3", "random," + spec + ",random", "--positions", "2", "--rule", "turn_cap=7", "--games", "10", "--quiet"},
+			{"match", spec, "random", "--games", "4", "--quiet"},
+			{"tournament", "--bots", "random;" + spec + ";classic", "--games", "2", "--quiet", "--out", filepath.Join(dir, fmt.Sprint("t", n))},
+			{"sprt", spec, "random", "--max-games", "4", "--batch", "2", "--quiet"},
+		} {
+			n++
+			os.Remove(filepath.Join(dir, name+".starts"))
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			var out, errb bytes.Buffer
+			code := exitCode(run(ctx, args, strings.NewReader(""), &out, &errb), &errb)
+			cancel()
+			stderr := errb.String()
+			starts, _ := os.ReadFile(filepath.Join(dir, name+".starts"))
+			if code != 2 || !strings.Contains(stderr, want[name]) || !strings.Contains(stderr, filepath.Join(dir, name)) ||
+				strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+				t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line naming the program and %q", args, code, stderr, want[name])
+			}
+			if k := strings.Count(string(starts), "start"); k != 1 {
+				t.Errorf("%v: the program was started %d times, want once (its probe)", args, k)
+			}
 		}
 	}
 }

@@ -1,0 +1,48 @@
+package agents
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestProbeSaysWhatTheProgramDid checks that the probe of an external
+// bot whose program exits before its hello says how it ended (it said
+// "closed its output (exit status 3)"), starting it once, and that
+// parsing the spec starts nothing.
+func TestProbeSaysWhatTheProgramDid(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell script")
+	}
+	dir := t.TempDir()
+	prog, starts := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
+	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", starts)
+	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		b, _ := os.ReadFile(starts)
+		return strings.Count(string(b), "start")
+	}
+	b, err := Parse("exec:" + prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := count(); k != 0 {
+		t.Fatalf("Parse started the program %d times, want 0", k)
+	}
+	err = Probe(b)
+	if err == nil {
+		t.Fatal("the probe passed a program that exits before its hello")
+	}
+	if want := "exited with status 3 before its hello"; !strings.Contains(err.Error(), want) ||
+		!strings.Contains(err.Error(), prog) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("Probe: %v; want one line naming %s and %q", err, prog, want)
+	}
+	if k := count(); k != 1 {
+		t.Errorf("the probe started the program %d times, want once", k)
+	}
+}
