@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nzsclab/nzsc/internal/suggest"
 )
 
 // Param describes one parameter a bot accepts.
@@ -466,7 +468,7 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 				continue
 			}
 			if !slices.ContainsFunc(info.Params, func(p Param) bool { return p.Name == k }) {
-				return nil, fmt.Errorf("bot %q has no parameter %q (parameters: %s)", name, k, paramNames(info))
+				return nil, fmt.Errorf("bot %q has no parameter %q (parameters: %s)%s", name, k, paramNames(info), didYouMean(k, info))
 			}
 			if given[k] {
 				return nil, fmt.Errorf("bot %q: parameter %q given twice", name, k)
@@ -558,6 +560,20 @@ func knownNames(game string) string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// didYouMean names the parameter of i nearest to a mistyped key
+// ("iter" for "iters"), as "; did you mean iters?", or "" when none is
+// near.
+func didYouMean(key string, i Info) string {
+	var names []string
+	for _, p := range i.Params {
+		names = append(names, p.Name)
+	}
+	if near := suggest.Nearest(key, names); near != "" {
+		return "; did you mean " + near + "?"
+	}
+	return ""
 }
 
 func paramNames(i Info) string {

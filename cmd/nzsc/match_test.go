@@ -25,6 +25,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"exploit", "random,greedy"}, "one bot per argument, not a comma-separated list"},
 		{[]string{"bots", "--cost", "random,greedy"}, "one bot per argument, not a comma-separated list"},
 		{[]string{"match", "random:frob=1", "random"}, `no parameter "frob"`},
+		{[]string{"match", "mcts:iter=5", "random"}, `no parameter "iter" (parameters: iters, ms, select, c); did you mean iters?`},
 		{[]string{"match", "random", "random", "--games", "0"}, "--games must be a positive even number"},
 		{[]string{"match", "random", "random", "--games", "7"}, "--games must be a positive even number"},
 		{[]string{"match", "random", "random", "--games", "-4"}, "--games must be a positive even number"},
