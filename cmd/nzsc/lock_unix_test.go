@@ -50,3 +50,45 @@ func TestResumeWhilePlayed(t *testing.T) {
 		t.Errorf("resume once the other player ended: exit %d, %s", code, stderr)
 	}
 }
+
+// TestReportWhilePlayed: a report of a run that another process holds
+// is a look at its progress: the report on stdout, exit 0, and a note
+// that the derived tables were not rewritten under the player (which
+// writes them itself when it ends). It rewrote them unlocked.
+func TestReportWhilePlayed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	if _, stderr, code := runCmd(t, "", "match", "random", "greedy", "--games", "20", "--seed", "1", "--quiet", "--out", dir); code != 0 {
+		t.Fatalf("match: exit %d, %s", code, stderr)
+	}
+	tables, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("the match wrote no tables (%v)", err)
+	}
+	for _, p := range tables {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runCmd(t, "", "report", dir)
+	if code != 0 || !strings.Contains(stdout, "greedy") || !strings.Contains(stderr, "tables not rewritten") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("report of a run being played: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if again, _ := filepath.Glob(filepath.Join(dir, "*.csv")); len(again) != 0 {
+		t.Errorf("tables written under the player: %v", again)
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	if _, stderr, code := runCmd(t, "", "report", dir); code != 0 || stderr != "" {
+		t.Errorf("report once the player ended: exit %d, %s", code, stderr)
+	}
+	if again, _ := filepath.Glob(filepath.Join(dir, "*.csv")); len(again) != len(tables) {
+		t.Errorf("tables after the player ended: %v, want %d", again, len(tables))
+	}
+}

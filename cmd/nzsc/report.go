@@ -74,8 +74,16 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	// The CSV tables are derived files: rewritten so that they match
-	// this program's analysis of the counts.
-	end.Dir, end.Format = dir, format
+	// this program's analysis of the counts, unless a player holds the
+	// run (it writes them itself when it ends; a report of a run being
+	// played is a look at its progress, not a rewrite under it).
+	end.Format = format
+	if unlock, err := dir.Lock(); err != nil {
+		fmt.Fprintf(e.stderr, "note: tables not rewritten: %v\n", err)
+	} else {
+		defer unlock()
+		end.Dir = dir
+	}
 	if err := endRun(e, end); err != nil {
 		return usagef("report: %s: %v", args[0], err)
 	}
