@@ -50,27 +50,8 @@ func TestCrossOriginRefused(t *testing.T) {
 	touch := filepath.Join(t.TempDir(), "ran")
 	base := labServer(t, dir, "the-secret")
 	send := func(method, path, ctype, body string, header map[string]string) (int, string) {
-		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ctype != "" {
-			req.Header.Set("Content-Type", ctype)
-		}
-		for k, v := range header {
-			if k == "Host" {
-				req.Host = v
-			} else {
-				req.Header.Set(k, v)
-			}
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, string(b)
+		status, b, _ := sendRequest(t, method, base+path, ctype, body, header)
+		return status, b
 	}
 	for _, c := range stateChanging(touch) {
 		for i, a := range []struct {
@@ -153,4 +134,33 @@ func TestSecretStartsPrograms(t *testing.T) {
 	if _, err := os.Stat(touch); err != nil {
 		t.Errorf("with the secret the program did not run (%d): %v", resp.StatusCode, err)
 	}
+}
+
+// sendRequest sends one request as an attacker would write it: method,
+// address, Content-Type (none when empty), body, and headers, where
+// "Host" sets the request's Host. It returns the status, the body (its
+// first MiB) and the headers of the answer.
+func sendRequest(t *testing.T, method, addr, ctype, body string, header map[string]string) (int, string, http.Header) {
+	t.Helper()
+	req, err := http.NewRequest(method, addr, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.StatusCode, string(b), resp.Header
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -62,27 +61,7 @@ func TestEveryRouteGuarded(t *testing.T) {
 	query := "?" + url.Values{"opponent": {exec}, "bots": {"random," + exec}, "kind": {"match"}, "games": {"2"}, "name": {"x"}, "answer": {"Ninja"}, "seed": {"1"}}.Encode()
 	send := func(method, path, ctype string, header map[string]string) (int, string, http.Header) {
 		t.Helper()
-		req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ctype != "" {
-			req.Header.Set("Content-Type", ctype)
-		}
-		for k, v := range header {
-			if k == "Host" {
-				req.Host = v
-			} else {
-				req.Header.Set(k, v)
-			}
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		return resp.StatusCode, string(b), resp.Header
+		return sendRequest(t, method, ts.URL+path, ctype, body, header)
 	}
 	headers := func(what string, h http.Header) {
 		t.Helper()
