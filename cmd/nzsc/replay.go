@@ -45,6 +45,9 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	i, shown := -1, 0
 	err := results.ReadRecords(args[0], func(r *game.Record) error {
+		if err := e.ctx.Err(); err != nil {
+			return err // Ctrl-C: a log of a million games is minutes of reading
+		}
 		i++
 		if index >= 0 && i != index {
 			return nil
@@ -68,6 +71,8 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	})
 	switch {
 	case errors.Is(err, errDone):
+	case e.ctx.Err() != nil:
+		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
 	case index >= 0:
@@ -84,11 +89,16 @@ func listRecords(e *env, path string) error {
 	l := report.NewRecordList()
 	n := 0
 	err := results.ReadRecords(path, func(r *game.Record) error {
+		if err := e.ctx.Err(); err != nil {
+			return err
+		}
 		l.Add(n, r)
 		n++
 		return nil
 	})
 	switch {
+	case e.ctx.Err() != nil:
+		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
 	case n == 0:
