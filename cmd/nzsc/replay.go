@@ -52,6 +52,10 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 		if index >= 0 && i != index {
 			return nil
 		}
+		if r.Turns == nil {
+			// Said before the heading: "Game 0" and then no game.
+			return fmt.Errorf("game %d: the log keeps only the outcome of its games (--games-log-level outcome), no turns to replay; 'nzsc replay %s --list' lists them", i, args[0])
+		}
 		g, err := game.Build(r.Game, r.Seats, r.Rules)
 		if err != nil {
 			return fmt.Errorf("game %d: %v", i, err)

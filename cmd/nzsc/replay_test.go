@@ -149,3 +149,21 @@ func TestReplayInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayOutcomeLog: a log written at --games-log-level outcome has
+// no turns to narrate: replay says so, exit 2, points to --list, and
+// prints no heading of a game it cannot show (it printed "Game 0", then
+// the error).
+func TestReplayOutcomeLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.jsonl.gz")
+	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "1", "--quiet",
+		"--games-log", path, "--games-log-level", "outcome"); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, args := range [][]string{{"replay", path}, {"replay", path, "--index", "1"}} {
+		out, stderr, code := runCmd(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, "only the outcome") || !strings.Contains(stderr, "--list' lists them") {
+			t.Errorf("%v: exit %d, out %q, stderr %q; want exit 2, nothing out, and a pointer to --list", args, code, out, stderr)
+		}
+	}
+}
