@@ -32,6 +32,12 @@ async function load(p) {
     pos = 0;
     $("viewer").hidden = false;
     $("title").textContent = game.label + ": " + game.record.bots.join(" vs ") + ", seed " + game.record.seed;
+    // A game that runs to the turn cap (two copies of a deterministic
+    // bot may clash on every pick) is said to be one at once: stepping
+    // through a thousand alike turns to learn it looks like a stuck page.
+    const noun = game.step_noun === "action" ? "turns" : game.step_noun + "s";
+    $("capped").textContent = game.capped ? "This game reached the turn cap of " + game.turn_cap + " " + noun + ": a draw, nobody won." : "";
+    $("capped").hidden = !game.capped;
     $("download").href = URL.createObjectURL(new Blob([JSON.stringify(game.record) + "\n"], { type: "application/x-ndjson" }));
     $("sides").innerHTML = "";
     $("viewer").scrollIntoView({ block: "start" });
@@ -72,6 +78,7 @@ function render() {
   // A step is a turn or an action, as the game has them (step_noun).
   const noun = game.step_noun || "step";
   $("pos").textContent = pos === 0 ? "Start (" + n + " " + noun + "s)" : noun[0].toUpperCase() + noun.slice(1) + " " + pos + " of " + n;
+  if (pos === n && game.capped) $("pos").textContent += ": the turn cap, a draw";
   $("first").disabled = $("prev").disabled = pos === 0;
   $("next").disabled = $("last").disabled = pos === n;
   for (let s = 0; s < Math.max(game.record.seats, $("sides").children.length); s++) side(s);
@@ -110,7 +117,10 @@ $("auto").onclick = () => {
   if (timer) { stopAuto(); return; }
   if (pos === game.steps.length) go(0);
   $("auto").textContent = "Pause";
-  timer = setInterval(() => { if (pos >= game.steps.length) stopAuto(); else go(pos + 1); }, 700);
+  // 0.7 s a step, faster in a long game: any game plays on in about a
+  // minute (a 1000-turn game at 0.7 s a turn took 12 minutes).
+  const every = Math.max(40, Math.min(700, 60000 / game.steps.length));
+  timer = setInterval(() => { if (pos >= game.steps.length) stopAuto(); else go(pos + 1); }, every);
 };
 document.addEventListener("keydown", (e) => {
   if (!game || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
