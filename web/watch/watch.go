@@ -328,7 +328,7 @@ func (h *Handler) runs(w http.ResponseWriter, r *http.Request) {
 	if h.opt.Runs != nil {
 		list, err := h.opt.Runs.List()
 		if err != nil {
-			webapi.Error(w, http.StatusInternalServerError, "reading the runs directory: "+err.Error())
+			runs.WriteError(w, err)
 			return
 		}
 		for _, s := range list {
@@ -367,7 +367,7 @@ var errEnough = errors.New("enough")
 // stops when ctx ends (the client left).
 func (h *Handler) readLog(ctx context.Context, run string, from int, visit func(i int, r *game.Record) bool) error {
 	if h.opt.Runs == nil {
-		return fmt.Errorf("this server has no runs directory")
+		return &runs.Error{Status: http.StatusNotFound, Msg: "this server has no runs directory"}
 	}
 	rd, err := h.opt.Runs.GamesLog(run)
 	if err != nil {
@@ -458,7 +458,7 @@ func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
 		return true
 	})
 	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
+		runs.WriteError(w, err)
 		return
 	}
 	webapi.JSON(w, struct {
@@ -480,7 +480,7 @@ func (h *Handler) game(w http.ResponseWriter, r *http.Request) {
 	})
 	switch {
 	case err != nil:
-		webapi.Error(w, http.StatusNotFound, err.Error())
+		runs.WriteError(w, err)
 	case found == nil:
 		webapi.Errorf(w, http.StatusNotFound, "run %s's games log has no game %d", r.PathValue("run"), idx)
 	default:

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -364,5 +365,28 @@ func TestTurnCapGame(t *testing.T) {
 	}
 	if limit, capped := cappedAt(g, st); limit != 2 || !capped || st.Turn() <= 2 {
 		t.Errorf("NPZR at turn_cap=2 after %d steps: cap %d, capped %v; want 2, true", st.Turn(), limit, capped)
+	}
+}
+
+// TestRunsErrors: the runs directory unreadable is the server's failure
+// (500, naming the directory as configured, which it used to answer
+// with the system's error and its resolved path), a run that is not
+// there is 404.
+func TestRunsErrors(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	if err := os.WriteFile(dir, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: dir}}))
+	defer srv.Close()
+	code, b := get(t, srv, "/api/runs")
+	if code != 500 || !strings.Contains(string(b), "the server cannot read its runs directory "+dir+": ") {
+		t.Errorf("list of a runs directory that is a file: %d %s", code, b)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if code, b := get(t, srv, "/api/runs/nosuchrun/games"); code != 404 || !strings.Contains(string(b), `no run \"nosuchrun\"`) {
+		t.Errorf("games of no run: %d %s", code, b)
 	}
 }
