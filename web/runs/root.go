@@ -291,7 +291,7 @@ func (r *Root) GamesLog(name string) (io.ReadCloser, error) {
 		}
 		return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("run %s's games log is outside the runs directory", name)}
 	}
-	what := "the games log of run "+named(name)
+	what := "the games log of run " + named(name)
 	root, err := r.open()
 	if err != nil {
 		return nil, r.fsError(what, err)
