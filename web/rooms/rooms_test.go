@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -533,6 +535,41 @@ func TestLongPollCaps(t *testing.T) {
 	for who, w := range want {
 		if waited[who] != w[0] || refused[who] != w[1] {
 			t.Errorf("%s's polls: %d waited and %d refused (429), want %d and %d", who, waited[who], refused[who], w[0], w[1])
+		}
+	}
+}
+
+// TestPageBoundsAreTheServers: the page refuses a name by the server's
+// own bound, and its boxes cut nothing (a maxlength cuts what is pasted
+// before it is trimmed).
+func TestPageBoundsAreTheServers(t *testing.T) {
+	js, err := fs.ReadFile(page, "page/rooms.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("const maxName = %d;", maxName); !strings.Contains(string(js), want) {
+		t.Errorf("rooms.js does not say %q: the page's bound on a name is not the server's", want)
+	}
+	html, err := fs.ReadFile(page, "page/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(html), "maxlength") {
+		t.Errorf("the page's boxes have a maxlength, which cuts a name pasted with spaces around before it is trimmed")
+	}
+	// The server's bound, counted in characters once trimmed.
+	for i, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"  " + strings.Repeat("é", maxName) + "  ", true},
+		{strings.Repeat("é", maxName+1), false},
+		{"\t" + strings.Repeat("x", maxName) + "\n", true},
+		{"a\tb", false},
+	} {
+		_, err := cleanName(c.name, 0)
+		if (err == nil) != c.ok {
+			t.Errorf("case %d %q: error %v, want ok %v", i, c.name, err, c.ok)
 		}
 	}
 }
