@@ -155,7 +155,7 @@ func TestNamesTypedWithSpaces(t *testing.T) {
 	ann := browser.New(t, 390, 800, time.Minute)
 	bob := browser.Tab(t, ann)
 	const annName = "Annabel Wintergreen-Sm 1" // 24 characters, the most
-	if err := chromedp.Do(ann, chromedp.Navigate(srv.URL+"/"),
+	if err := chromedp.Do(ann, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+"/"),
 		chromedp.SendKeys(chromedp.ID("name"), "  "+annName+"  "),
 		chromedp.Click(chromedp.ID("create"))); err != nil {
 		t.Fatal(err)

@@ -155,7 +155,7 @@ func TestWatchTurnCapInBrowser(t *testing.T) {
 	t.Cleanup(srv.Close)
 	ctx := browser.New(t, 390, 800, time.Minute)
 	errs := browser.WatchErrors(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?game=nzsc&players=4&bots=greedy,classic,random,greedy&seed=1"),
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+"/?game=nzsc&players=4&bots=greedy,classic,random,greedy&seed=1"),
 		chromedp.WaitVisible(chromedp.ID("capped"))); err != nil {
 		t.Fatal(err)
 	}
@@ -171,6 +171,9 @@ func TestWatchTurnCapInBrowser(t *testing.T) {
 		t.Errorf("at the last step: %q", pos)
 	}
 	newestInView(t, ctx, "the capped game's last step")
+	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) != 2 || w[1] != 390 || w[0] > w[1] {
+		t.Errorf("the capped game at 390 px: the page is %v px wide (page, window)", w)
+	}
 	// Another game opened in the same page is not said to be capped.
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"), chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
 		t.Fatal(err)
