@@ -181,5 +181,14 @@ func TestWatchTurnCapInBrowser(t *testing.T) {
 	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("capped").hidden`)); !hidden {
 		t.Errorf("a game won before the cap shows the turn cap's note")
 	}
+	// While the bots play (seconds, when search bots play a capped
+	// game) the page says so, and not once the game is shown.
+	busy, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").click(), (b => b.hidden ? "" : b.textContent)(document.getElementById("busy"))`))
+	if busy != "The bots are playing…" {
+		t.Errorf("while the bots play the page says %q", busy)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("busy").hidden`)); err != nil {
+		t.Errorf("the busy line stays after the game came: %v", err)
+	}
 	errs.Check(t, "Watch")
 }

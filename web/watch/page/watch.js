@@ -24,8 +24,13 @@ function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
-async function load(p) {
+// load shows the game p brings, saying what is under way (busy) until it
+// comes: a game of bots that clash every turn plays 1000 turns first,
+// seconds with search bots, and the page must not look idle meanwhile.
+async function load(p, busy) {
   $("err").textContent = "";
+  $("busy").textContent = busy || "Opening the game…";
+  $("busy").hidden = false;
   stopAuto();
   try {
     game = await p;
@@ -43,6 +48,7 @@ async function load(p) {
     $("viewer").scrollIntoView({ block: "start" });
     render();
   } catch (e) { $("err").textContent = e.message; }
+  finally { $("busy").hidden = true; }
 }
 
 // side draws seat s's box: its bot, its points (NZSC) and, for
@@ -132,7 +138,7 @@ $("botsform").onsubmit = (ev) => {
   ev.preventDefault();
   const g = chosen();
   const bots = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
-  load(api("POST", "play", { game: g.game, players: g.players, bots, seed: $("seed").value.trim() }));
+  load(api("POST", "play", { game: g.game, players: g.players, bots, seed: $("seed").value.trim() }), "The bots are playing…");
 };
 
 $("open").onclick = async () => {
@@ -244,5 +250,5 @@ labReady.then(loadBots).then(() => {
       throw new Error("This address asks to run a program on this computer as a bot (" + b.join(", ") + "), and a link alone may not.");
     }
     throw e;
-  }));
+  }), "The bots are playing…");
 }).catch((e) => { $("err").textContent = e.message; });
