@@ -183,11 +183,11 @@ func TestWatchTurnCapInBrowser(t *testing.T) {
 	}
 	// While the bots play (seconds, when search bots play a capped
 	// game) the page says so, and not once the game is shown.
-	busy, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").click(), (b => b.hidden ? "" : b.textContent)(document.getElementById("busy"))`))
-	if busy != "The bots are playing…" {
+	busy, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").click(), (b => b.hidden ? "" : b.textContent + (document.getElementById("play").disabled ? " (Play disabled)" : ""))(document.getElementById("busy"))`))
+	if busy != "The bots are playing… (Play disabled)" {
 		t.Errorf("while the bots play the page says %q", busy)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("busy").hidden`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("busy").hidden && !document.getElementById("play").disabled`)); err != nil {
 		t.Errorf("the busy line stays after the game came: %v", err)
 	}
 	errs.Check(t, "Watch")

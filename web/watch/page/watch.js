@@ -31,6 +31,7 @@ async function load(p, busy) {
   $("err").textContent = "";
   $("busy").textContent = busy || "Opening the game…";
   $("busy").hidden = false;
+  $("play").disabled = true; // one game at a time: the server plays two for everyone
   stopAuto();
   try {
     game = await p;
@@ -48,7 +49,7 @@ async function load(p, busy) {
     $("viewer").scrollIntoView({ block: "start" });
     render();
   } catch (e) { $("err").textContent = e.message; }
-  finally { $("busy").hidden = true; }
+  finally { $("busy").hidden = true; $("play").disabled = false; }
 }
 
 // side draws seat s's box: its bot, its points (NZSC) and, for
