@@ -35,8 +35,11 @@ import (
 // one it cut short are dropped, not flushed: the counts and the log hold
 // the same prefix whatever the workers.
 type logOrder struct {
-	log     *results.GamesLog // nil when only delivering
+	log     *results.GamesLog // nil when only delivering or rating
 	deliver func(c uint64, counts *agg) (stop bool, err error)
+	// rate, when set, is told each chunk's counts and marks in chunk
+	// order (Rating), after its records are written.
+	rate   *rater
 	chunks  chunkCursor
 	window  int
 	after   func() bool // stops the context watch
@@ -53,10 +56,12 @@ type logOrder struct {
 }
 
 // heldChunk is a finished chunk waiting for its predecessors: its
-// records and, when delivering, its counts.
+// records and, when delivering or rating, its counts (and a rating's
+// marks).
 type heldChunk struct {
 	buf    []byte
 	counts agg
+	marks  []ratingMark
 }
 
 // newLogOrder returns the reorder buffer of a segment whose chunks, in the
@@ -128,10 +133,10 @@ func (o *logOrder) release() {
 }
 
 // put hands over chunk c's records (buf, whole lines) and, when
-// delivering, its counts, and returns an empty buffer for the worker's
-// next chunk. It waits while the buffer is full and c is not the head. An
+// delivering or rating, its counts (and a rating's marks), and returns an
+// empty buffer for the worker's next chunk. It waits while the buffer is full and c is not the head. An
 // error is the log's or deliver's.
-func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
+func (o *logOrder) put(c uint64, buf []byte, counts agg, marks []ratingMark) ([]byte, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for o.err == nil && !o.stopped && !o.done && (!o.more || c != o.head) && len(o.held) >= o.window {
@@ -145,10 +150,10 @@ func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
 		return buf[:0], nil
 	}
 	if !o.more || c != o.head {
-		o.held[c] = heldChunk{buf, counts}
+		o.held[c] = heldChunk{buf, counts, marks}
 		return o.spare(), nil
 	}
-	o.write(c, heldChunk{buf, counts})
+	o.write(c, heldChunk{buf, counts, marks})
 	for o.err == nil && !o.done && o.more {
 		h, ok := o.held[o.head]
 		if !ok {
@@ -172,6 +177,9 @@ func (o *logOrder) write(c uint64, h heldChunk) {
 		if o.done {
 			clear(o.held)
 		}
+	}
+	if o.err == nil && o.rate != nil {
+		o.rate.chunk(h.marks, &h.counts)
 	}
 	if len(o.free) < o.window {
 		o.free = append(o.free, h.buf[:0])
@@ -201,8 +209,9 @@ func (o *logOrder) flush() error {
 		clear(o.held)
 		return o.err
 	}
+	// Beyond a chunk the stop cut short: no rating line reads them.
 	for _, c := range slices.Sorted(maps.Keys(o.held)) {
-		if o.err == nil {
+		if o.err == nil && o.log != nil {
 			o.err = o.log.WriteChunk(c, o.held[c].buf)
 		}
 		delete(o.held, c)

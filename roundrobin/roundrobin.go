@@ -343,6 +343,11 @@ type Options struct {
 	// Progress, when set, counts the games played so far (every game of
 	// a set: SetGames per seed).
 	Progress *atomic.Uint64
+	// Rating, when set, is told the run's counts every Rating.Every
+	// games in game order while it plays (Rating).
+	Rating *Rating
+
+	rater *rater // Rating's, made by Play
 }
 
 // ErrStop, returned by a checkpoint, ends Play after that segment with a
@@ -376,6 +381,9 @@ func Play(ctx context.Context, cfg *Config, opts Options) (res Result, err error
 	seg := uint64(opts.SegmentChunks)
 	if seg <= 0 {
 		seg = 8 * uint64(workers)
+	}
+	if opts.rater, err = newRater(cfg, opts.Rating); err != nil {
+		return res, err
 	}
 	tables := cfg.Tables()
 	set := opts.Set
@@ -433,10 +441,11 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
 	var order *logOrder
-	if opts.GamesLog != nil {
+	if opts.GamesLog != nil || opts.rater != nil {
 		// Two chunks a worker may wait beside the one each plays: room
 		// for chunks of uneven length, a bounded amount of records.
 		order = newLogOrder(ctx, opts.GamesLog, plan, 2*workers)
+		order.rate = opts.rater
 	}
 	rep, err := tournament.Run[agg](ctx, plan, func(i int) (tournament.Worker[agg], error) {
 		return pool.get(ctx, i, order)
@@ -471,6 +480,7 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	// As for a log alone (playSegment), two chunks a worker may hold
 	// beside the one each plays: how far the workers play ahead.
 	order := newLogOrder(runCtx, opts.GamesLog, plan, 2*workers)
+	order.rate = opts.rater
 	order.deliver = func(c uint64, a *agg) (bool, error) {
 		chunk := analysis.Tournament{Bots: res.Counts.Bots, Pairings: a.p, Tables: a.t, Game: a.g}
 		if err := res.Counts.Merge(&chunk); err != nil {

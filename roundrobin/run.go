@@ -312,6 +312,10 @@ type RunOptions struct {
 	// wait at a checkpoint (Options.InOrder). A Look that stops keeps the
 	// chunks up to the one it stopped at.
 	InOrder bool
+	// Rating, when set, is told the whole run's counts (earlier sessions
+	// included) every Rating.Every games while it plays, in game order,
+	// the same whatever the workers (Rating).
+	Rating *Rating
 }
 
 // Play plays what is left of the run, saving the counts (and the games
@@ -436,10 +440,16 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
+	var rating *Rating
+	if opts.Rating != nil {
+		rt := *opts.Rating
+		rt.From = &r.base
+		rating = &rt
+	}
 	if err == nil && !interrupted {
 		res, err = Play(ctx, r.Config, Options{
 			Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
-			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress,
+			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress, Rating: rating,
 		})
 	} else {
 		res = Result{Counts: r.Config.Empty(), Interrupted: interrupted}

@@ -39,6 +39,9 @@ type worker struct {
 	// in chunk order; nil when the run keeps no log.
 	order *logOrder
 	buf   []byte // the current chunk's records
+	// marks are the current chunk's rating marks (Rating), nil when the
+	// run asks for no lines.
+	marks []ratingMark
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -180,7 +183,7 @@ func (p *workerPool) get(ctx context.Context, i int, order *logOrder) (tournamen
 		p.ws[i] = w
 	}
 	// A segment cut short (a stop) may have left a chunk's records.
-	w.order, w.buf = order, w.buf[:0]
+	w.order, w.buf, w.marks = order, w.buf[:0], nil
 	w.setContext(ctx) // a stop ends the bots' searches too
 	return pooled{w}, nil
 }
@@ -237,18 +240,18 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			a.g = w.newStats()
 			a.nz, _ = a.g.(*nzsc.Stats)
 		}
-		if w.order == nil && w.fast[pi] {
+		if w.fast[pi] && (w.order == nil || w.order.log == nil && w.order.deliver == nil) {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
 			if seed.open == nil {
 				p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
-				return nil
+				return w.endFast(a, pair)
 			}
 			half := w.nzsc.playRandomFrom(p, tally, seed, first, 0) + w.nzsc.playRandomFrom(p, tally, seed, 1-first, 1)
 			p.Pentanomial[half]++
 			w.countOpening(p, k, half)
-			return nil
+			return w.endFast(a, pair)
 		}
 		w.nzsc.stats = a.nz
 	}
@@ -347,24 +350,47 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 // same games. A run read in chunk order (Options.InOrder) hands the
 // chunk's counts to the buffer too, taken out of a: the buffer, not the
 // runner, counts them.
+//
+// A run that rates while it plays (Rating) marks the chunk's counts
+// after each pair at which a line falls, and hands the chunk's counts, a
+// copy, and its marks to the buffer, which reads them in chunk order.
 func (w *worker) endPair(a *agg, pair uint64) error {
-	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
+	lo, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs())
+	if w.order != nil && w.order.rate != nil && w.order.rate.marks(pair) {
+		w.marks = append(w.marks, w.mark(a, lo, pair))
+	}
+	if pair+1 != hi {
 		return nil
 	}
 	if w.ctx != nil && w.ctx.Err() != nil {
-		w.buf = w.buf[:0]
+		w.buf, w.marks = w.buf[:0], nil
 		return w.ctx.Err()
 	}
 	if w.order == nil {
 		return nil
 	}
 	var counts agg
-	if w.order.deliver != nil {
+	switch {
+	case w.order.deliver != nil:
 		counts, *a = *a, agg{}
+	case w.order.rate != nil:
+		counts = agg{p: analysis.ClonePairings(a.p), t: analysis.CloneTables(a.t)}
 	}
 	var err error
-	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts)
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts, w.marks)
+	w.marks = nil // the buffer's now
 	return err
+}
+
+// endFast ends a pair the engine played on its own (two uniform random
+// bots): nothing to do but for a run that rates while it plays, whose
+// buffer must see the pair (the fast path is off with a games log or a
+// reader in order, which need every turn or every pair).
+func (w *worker) endFast(a *agg, pair uint64) error {
+	if w.order == nil {
+		return nil
+	}
+	return w.endPair(a, pair)
 }
 
 // logs reports whether the worker writes its games' records: a run with
