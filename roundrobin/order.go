@@ -40,9 +40,9 @@ type logOrder struct {
 	// rate, when set, is told each chunk's counts and marks in chunk
 	// order (Rating), after its records are written.
 	rate   *rater
-	chunks  chunkCursor
-	window  int
-	after   func() bool // stops the context watch
+	chunks chunkCursor
+	window int
+	after  func() bool // stops the context watch
 
 	mu      sync.Mutex
 	wake    *sync.Cond
