@@ -2,8 +2,10 @@ package roundrobin
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // Rating asks a run for its standings while it plays, as cutechess-cli's
@@ -48,24 +50,51 @@ type rater struct {
 	every uint64 // in sets
 	tell  func(*analysis.Tournament)
 	total analysis.Tournament
+	// base is the sets counted before this call (From); rank(c) the
+	// call's chunks before chunk c: a set's place in the order the
+	// chunks are handed over is base + rank(c)·pairs + its place in c,
+	// so that lines fall every Every games counted, in a shard or a
+	// resumed run with holes too.
+	base  uint64
+	rank  func(c uint64) uint64
+	pairs uint64 // a chunk's
 }
 
 // newRater returns the rater of r for cfg's run, nil when r asks for no
 // lines.
-func newRater(cfg *Config, r *Rating) (*rater, error) {
+// newRater returns the rater of r for cfg's run, whose call plays
+// chunks (a list) or else set, nil when r asks for no lines.
+func newRater(cfg *Config, r *Rating, chunks []uint64, set *tournament.ChunkSet) (*rater, error) {
 	if r == nil || r.Every == 0 || r.Tell == nil {
 		return nil, nil
 	}
 	if err := CheckRating(r.Every, cfg.SetGames()); err != nil {
 		return nil, err
 	}
-	rt := &rater{every: r.Every / uint64(cfg.SetGames()), tell: r.Tell, total: cfg.Empty()}
+	sets := uint64(cfg.SetGames())
+	rt := &rater{every: r.Every / sets, tell: r.Tell, total: cfg.Empty(), pairs: cfg.chunkPairs()}
 	rt.total.Game = nil
 	if r.From != nil {
 		rt.add(0, r.From.Pairings, r.From.Tables)
+		rt.base = uint64(r.From.Games()) / sets
+	}
+	switch {
+	case chunks != nil:
+		rt.rank = func(c uint64) uint64 {
+			i, _ := slices.BinarySearch(chunks, c)
+			return uint64(i)
+		}
+	case set != nil:
+		rt.rank = set.Rank
+	default:
+		rt.rank = func(c uint64) uint64 { return c }
 	}
 	return rt, nil
 }
+
+// at returns the place of chunk c's first set in the order the sets are
+// handed over, earlier sessions' first.
+func (rt *rater) at(c uint64) uint64 { return rt.base + rt.rank(c)*rt.pairs }
 
 // ratingMark is a chunk's counts up to a set after which a line falls:
 // the chunk's tables (pairings at two seats) from the first its chunk
@@ -76,8 +105,8 @@ type ratingMark struct {
 	t    []analysis.TableCounts
 }
 
-// marks reports whether a line falls after the run's set (pair) set.
-func (rt *rater) marks(set uint64) bool { return (set+1)%rt.every == 0 }
+// marks reports whether a line falls after the set at place at (at).
+func (rt *rater) marks(at uint64) bool { return (at+1)%rt.every == 0 }
 
 // chunk reads a chunk handed over in order: a line at each of its marks,
 // then its counts added to the total.

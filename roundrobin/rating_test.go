@@ -11,6 +11,7 @@ import (
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
+	"github.com/nzsclab/nzsc/tournament"
 )
 
 // ratingLines plays cfg with a rating every `every` games and returns
@@ -192,5 +193,30 @@ func TestCheckRating(t *testing.T) {
 	cfg := &Config{Game: g, Bots: []*agents.Bot{b, b, b}, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 2, Seed: 1}
 	if _, err := Play(context.Background(), cfg, Options{Rating: &Rating{Every: 4, Tell: func(*analysis.Tournament) {}}}); err == nil {
 		t.Error("Play took a rating every 4 games at three seats")
+	}
+}
+
+// TestRatingShard: a shard's lines fall every N of its own games, in the
+// order its chunks are handed over (not at the whole run's places, which
+// a shard's games do not fill).
+func TestRatingShard(t *testing.T) {
+	cfg := testConfig(t)
+	set, err := tournament.ShardSet(cfg.NumChunks(), 1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []int64
+	res, err := Play(context.Background(), cfg, Options{Set: &set, Workers: 3,
+		Rating: &Rating{Every: 6, Tell: func(c *analysis.Tournament) { games = append(games, c.Games()) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(games)) != res.Counts.Games()/6 {
+		t.Fatalf("%d lines for %d games", len(games), res.Counts.Games())
+	}
+	for i, g := range games {
+		if g != 6*int64(i+1) {
+			t.Fatalf("line %d at %d games, want %d", i, g, 6*(i+1))
+		}
 	}
 }

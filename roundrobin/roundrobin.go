@@ -382,14 +382,14 @@ func Play(ctx context.Context, cfg *Config, opts Options) (res Result, err error
 	if seg <= 0 {
 		seg = 8 * uint64(workers)
 	}
-	if opts.rater, err = newRater(cfg, opts.Rating); err != nil {
-		return res, err
-	}
 	tables := cfg.Tables()
 	set := opts.Set
 	if opts.Chunks == nil && set == nil {
 		all := tournament.RemainingSet(plan.NumChunks(), nil)
 		set = &all
+	}
+	if opts.rater, err = newRater(cfg, opts.Rating, opts.Chunks, set); err != nil {
+		return res, err
 	}
 	// The workers, and their bots, last the whole call, whatever the
 	// segments (workerPool).

@@ -40,8 +40,10 @@ type worker struct {
 	order *logOrder
 	buf   []byte // the current chunk's records
 	// marks are the current chunk's rating marks (Rating), nil when the
-	// run asks for no lines.
-	marks []ratingMark
+	// run asks for no lines; rateAt is the place of its first set in
+	// the order the chunks are handed over (rater.at).
+	marks  []ratingMark
+	rateAt uint64
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -356,8 +358,13 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 // copy, and its marks to the buffer, which reads them in chunk order.
 func (w *worker) endPair(a *agg, pair uint64) error {
 	lo, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs())
-	if w.order != nil && w.order.rate != nil && w.order.rate.marks(pair) {
-		w.marks = append(w.marks, w.mark(a, lo, pair))
+	if rt := w.rater(); rt != nil {
+		if pair == lo {
+			w.rateAt = rt.at(pair / w.cfg.chunkPairs())
+		}
+		if rt.marks(w.rateAt + pair - lo) {
+			w.marks = append(w.marks, w.mark(a, lo, pair))
+		}
 	}
 	if pair+1 != hi {
 		return nil
@@ -380,6 +387,14 @@ func (w *worker) endPair(a *agg, pair uint64) error {
 	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts, w.marks)
 	w.marks = nil // the buffer's now
 	return err
+}
+
+// rater returns the run's rater, nil when it asks for no lines.
+func (w *worker) rater() *rater {
+	if w.order == nil {
+		return nil
+	}
+	return w.order.rate
 }
 
 // endFast ends a pair the engine played on its own (two uniform random
