@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -24,6 +25,7 @@ func init() {
 				"run directory to keep the match in (resumable, mergeable, re-rendered by 'nzsc report'); none by default")
 			addFormatFlag(fs, " (see docs/formats.md)", "table", "csv", "json")
 			fs.Int("top", 12, "two-player NZSC: loadout pairings to show in the table, most frequent first (csv and json list all)")
+			addRatingFlag(fs)
 		},
 		run: runMatch,
 	})
@@ -55,6 +57,9 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return nil, err
 		}
+		if err := checkRatingInterval("match", fs, roundrobin.SetGames(g.Seats())); err != nil {
+			return nil, err
+		}
 		bots, err := parseBots("match", fs, g, args, true)
 		if err != nil {
 			return nil, err
@@ -73,12 +78,15 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
+	if err := checkRatingInterval("match", fs, rd.Config.SetGames()); err != nil {
+		return err
+	}
 	unlock, err := lockRun("match", rd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{})
+	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{Rating: ratingOf(e, fs, rd)})
 	var usage *usageError
 	if errors.As(err, &usage) {
 		return err
@@ -101,4 +109,41 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		return interrupted("match", rd)
 	}
 	return nil
+}
+
+// addRatingFlag declares --rating-interval, the lines a match or a
+// tournament prints while it plays (cutechess-cli's and fastchess's
+// -ratinginterval). Off by default: a run here plays thousands of games
+// a second, where their default of a line every 10 games would bury the
+// terminal, and the progress bar already shows how far it is.
+func addRatingFlag(fs *pflag.FlagSet) {
+	fs.Uint64("rating-interval", 0, "print a line on stderr every N games, in game order and the same whatever --workers: the games so far, the score and Elo ± 95% (a match: with its pair counts; a tournament: of its leader); 0 prints none, as --quiet (cutechess-cli's -ratinginterval)")
+}
+
+// checkRatingInterval refuses a --rating-interval that falls inside a
+// seat-swapped pair or set of the run's setGames games, which the run
+// counts whole.
+func checkRatingInterval(cmd string, fs *pflag.FlagSet, setGames int) error {
+	n, _ := fs.GetUint64("rating-interval")
+	if err := roundrobin.CheckRating(n, setGames); err != nil {
+		return usagef("%s: --rating-interval %d: want a multiple of %d (games are counted in whole %s)", cmd, n, setGames, map[bool]string{true: "seat-swapped pairs", false: "sets of every seat order"}[setGames == 2])
+	}
+	return nil
+}
+
+// ratingOf returns the rating lines --rating-interval asks of rd's run,
+// printed on stderr (report.RatingLine), or nil: none asked, or --quiet.
+func ratingOf(e *env, fs *pflag.FlagSet, rd *roundrobin.RunDir) *roundrobin.Rating {
+	n, _ := fs.GetUint64("rating-interval")
+	if quiet, _ := fs.GetBool("quiet"); quiet || n == 0 {
+		return nil
+	}
+	clear := ""
+	if e.tty {
+		// The progress bar's line is erased first (it is redrawn below).
+		clear = "\r\x1b[K"
+	}
+	return &roundrobin.Rating{Every: n, Tell: func(c *analysis.Tournament) {
+		fmt.Fprintln(e.stderr, clear+report.RatingLine(rd.Manifest, c))
+	}}
 }
