@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 	"sync"
@@ -170,7 +171,7 @@ func (o *logOrder) put(c uint64, buf []byte, counts agg, marks []ratingMark) ([]
 // Called with mu held.
 func (o *logOrder) write(c uint64, h heldChunk) {
 	if o.log != nil {
-		o.err = o.log.WriteChunk(c, h.buf)
+		o.err = writeChunk(o.log, c, h.buf)
 	}
 	if o.err == nil && o.deliver != nil {
 		o.done, o.err = o.deliver(c, &h.counts)
@@ -212,9 +213,40 @@ func (o *logOrder) flush() error {
 	// Beyond a chunk the stop cut short: no rating line reads them.
 	for _, c := range slices.Sorted(maps.Keys(o.held)) {
 		if o.err == nil && o.log != nil {
-			o.err = o.log.WriteChunk(c, o.held[c].buf)
+			o.err = writeChunk(o.log, c, o.held[c].buf)
 		}
 		delete(o.held, c)
 	}
 	return o.err
+}
+
+// writeChunk writes chunk c's records to log; its error is a *logError
+// that matches results.ErrNotSaved: a checkpoint needs the log to hold
+// its games, so none is saved after it.
+func writeChunk(log *results.GamesLog, c uint64, b []byte) error {
+	if err := log.WriteChunk(c, b); err != nil {
+		return &logError{err: err, notSaved: true}
+	}
+	return nil
+}
+
+// ErrGamesLog is what a run's error matches (errors.Is) when its games
+// log could not be written while it played (a full disk, an I/O error):
+// an environment failure, not bad input (nzsc exits 1). When the failure
+// kept the run from saving a checkpoint (a write or a sync of the log
+// while playing: the log must hold every game the counts hold), the error
+// matches results.ErrNotSaved too: the games since the last checkpoint
+// are not saved; a resume plays them again once there is room.
+var ErrGamesLog = errors.New("roundrobin: the games log could not be written")
+
+// logError is a games log's failure during a run.
+type logError struct {
+	err      error
+	notSaved bool
+}
+
+func (e *logError) Error() string { return "games log: " + e.err.Error() }
+func (e *logError) Unwrap() error { return e.err }
+func (e *logError) Is(target error) bool {
+	return target == ErrGamesLog || e.notSaved && target == results.ErrNotSaved
 }

@@ -455,7 +455,7 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 		// The chunks finished after one a stop cut short, held until
 		// now: the counts hold them, so must the log.
 		if ferr := order.flush(); ferr != nil && err == nil {
-			err = fmt.Errorf("games log: %w", ferr)
+			err = ferr // a *logError, named "games log: ..."
 		}
 	}
 	if rep.Total.p != nil || rep.Total.t != nil {
@@ -499,7 +499,7 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	}, counter)
 	stop()
 	if ferr := order.flush(); ferr != nil && err == nil {
-		err = fmt.Errorf("games log: %w", ferr)
+		err = ferr // a *logError, named "games log: ..."
 	}
 	if res.Stopped {
 		// The workers' own ends (a chunk cut short) after the stop.

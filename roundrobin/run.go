@@ -369,7 +369,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		// The log first: it must hold every game the counts hold.
 		if log != nil {
 			if err := log.Sync(); err != nil {
-				return fmt.Errorf("games log: %w", err)
+				return &logError{err: err, notSaved: true}
 			}
 		}
 		man.GamesDone = uint64(t.Games())
@@ -471,11 +471,11 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			c, _, ok := place(rec)
 			return c, ok
 		}); serr != nil {
-			err = serr
+			err = &logError{err: serr}
 		}
 	}
 	if cerr := closeLog(); cerr != nil && err == nil {
-		err = fmt.Errorf("games log: %w", cerr)
+		err = &logError{err: cerr}
 	}
 	return res, err
 }
@@ -568,10 +568,10 @@ func (r *RunDir) repairLog(ctx context.Context, log *results.GamesLog, rep *resu
 	set := tournament.ChunkSet{N: n, Stride: 1, Done: complementRanges(rep.Missing, n)}
 	res, err := Play(ctx, r.Config, Options{Set: &set, Workers: opts.Workers, GamesLog: log})
 	if err != nil {
-		return false, fmt.Errorf("games log: playing the missing games again: %w", err)
+		return false, fmt.Errorf("playing the games log's missing games again: %w", err)
 	}
 	if err := log.Sync(); err != nil {
-		return false, fmt.Errorf("games log: %w", err)
+		return false, &logError{err: err, notSaved: true}
 	}
 	return res.Interrupted, nil
 }

@@ -91,7 +91,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	if errors.As(err, &usage) {
 		return err
 	}
-	if err != nil && res.Counts.Games() == 0 && rd.Manifest.GamesDone == 0 {
+	if err != nil && !failedUnder(err) && res.Counts.Games() == 0 && rd.Manifest.GamesDone == 0 {
 		// A worker could not start (a bot that cannot be built): the
 		// user's bot spec is at fault.
 		return asUsage(fmt.Errorf("match: %w", err))
@@ -103,6 +103,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		err = werr
 	}
 	switch {
+	case errors.Is(err, results.ErrNotSaved):
+		return notSaved("match", rd, err)
 	case err != nil:
 		return fmt.Errorf("match stopped after %d of %d games (results above): %w", rd.Manifest.GamesDone, rd.Manifest.GamesPlanned, err)
 	case res.Interrupted:
@@ -146,4 +148,25 @@ func ratingOf(e *env, fs *pflag.FlagSet, rd *roundrobin.RunDir) *roundrobin.Rati
 	return &roundrobin.Rating{Every: n, Tell: func(c *analysis.Tournament) {
 		fmt.Fprintln(e.stderr, clear+report.RatingLine(rd.Manifest, c))
 	}}
+}
+
+// failedUnder reports whether a run's error is its environment's, not
+// its input's: a checkpoint or the games log could not be written (a
+// full disk, an I/O error) once the run had begun. The project's rule
+// (docs/reliability.md): bad input is exit code 2, refused before
+// anything is played; a failure under a run that has begun is exit code
+// 1, the same in match, sprt and tournament.
+func failedUnder(err error) bool {
+	return errors.Is(err, results.ErrNotSaved) || errors.Is(err, roundrobin.ErrGamesLog)
+}
+
+// notSaved is the error of a run whose checkpoint could not be written
+// (results.ErrNotSaved: a full disk under its run directory or its games
+// log): exit code 1, saying that the games since the last checkpoint
+// are not saved, never that they are.
+func notSaved(cmd string, rd *roundrobin.RunDir, err error) error {
+	if rd.Dir == nil {
+		return fmt.Errorf("%s: %w (the games after the last checkpoint, at %d games, are lost; --out DIR keeps a run that can resume)", cmd, err, rd.Manifest.GamesDone)
+	}
+	return fmt.Errorf("%s: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", cmd, err, rd.Dir.Path)
 }

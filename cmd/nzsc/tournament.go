@@ -80,7 +80,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if errors.Is(err, results.ErrNotSaved) {
 		// The games since the last checkpoint were lost with the save
 		// (a full disk): saying they were saved would be false.
-		return fmt.Errorf("tournament: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, rd.Dir.Path)
+		return notSaved("tournament", rd, err)
 	}
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
