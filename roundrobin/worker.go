@@ -69,6 +69,9 @@ type gameTable interface {
 	// newSeries starts a series (agents.SeriesPlayer) for the bots at
 	// these positions.
 	newSeries(bots [2]int)
+	// gaveUp returns the fault of a bot that gave up (agents.GaveUp) in
+	// a game played, which stops the run; nil otherwise.
+	gaveUp() error
 	close() error
 }
 
@@ -274,6 +277,11 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	if rec != nil {
 		w.logGame(pi, k, 1, seed.deal)
 	}
+	if err := w.table.gaveUp(); err != nil {
+		// A program that no longer starts: the run stops, its chunk
+		// under way not counted, rather than forfeit every game left.
+		return err
+	}
 	p.Pentanomial[half]++
 	w.countOpening(p, k, half)
 	return w.endPair(a, pair)
@@ -448,6 +456,9 @@ func (w *worker) playSet(a *agg, set uint64) error {
 			w.logGame(ti, k, j, seed.deal)
 		}
 	}
+	if w.ffa.gaveUp != nil {
+		return w.ffa.gaveUp // as at two seats (PlayPair)
+	}
 	tc := &a.t[ti]
 	if w.cfg.SwapPairs {
 		tc.AddPair([2][]int{w.ffa.set[0], w.ffa.set[1]})
@@ -535,6 +546,9 @@ type nzscTable struct {
 	// stats is the current chunk's tally, set by the worker before each
 	// pair; nil when the run keeps none.
 	stats *nzsc.Stats
+	// given is the fault of a bot that gave up (gaveUp), nil until one
+	// does.
+	given error
 }
 
 func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTable, error) {
@@ -552,6 +566,8 @@ func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTa
 }
 
 func (t *nzscTable) newSeries(bots [2]int) { newSeries(t.bots, bots[:]) }
+
+func (t *nzscTable) gaveUp() error { return t.given }
 
 func (t *nzscTable) close() error {
 	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
@@ -617,6 +633,9 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 	}
 	if o.Forfeit >= 0 {
 		addForfeit(p, o.Forfeit, seatA, o.Fault)
+		if err := agents.GaveUp(o.Fault); err != nil {
+			t.given = err
+		}
 	}
 	if rec != nil {
 		t.fillRecord(rec, &o, history, bots)
@@ -661,6 +680,8 @@ type playerTable struct {
 	// entrants the bots in its seats.
 	forfeit  int
 	entrants [2]int
+	// given is the fault of a bot that gave up (gaveUp).
+	given error
 }
 
 func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
@@ -672,6 +693,8 @@ func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
 }
 
 func (t *playerTable) newSeries(bots [2]int) { newSeries(t.players, bots[:]) }
+
+func (t *playerTable) gaveUp() error { return t.given }
 
 func (t *playerTable) close() error {
 	return closeAll(t.players, agents.CloserOf)
@@ -688,6 +711,9 @@ func (t *playerTable) play(p *analysis.Pairing, seed gameSeeds, bots [2]int, sea
 	}
 	if res.Forfeit >= 0 {
 		addForfeit(p, res.Forfeit, seatA, res.Fault)
+		if err := agents.GaveUp(res.Fault); err != nil {
+			t.given = err
+		}
 	}
 	if rec != nil {
 		rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
@@ -757,6 +783,9 @@ type ffaTable struct {
 	// the bots in its seats.
 	forfeit  int
 	entrants []int
+	// gaveUp is the fault of a bot that gave up (agents.GaveUp), which
+	// stops the run.
+	gaveUp error
 }
 
 func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
@@ -841,6 +870,9 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed gameSeeds, perm []in
 		pos := perm[res.Forfeit]
 		tc.Forfeits[pos]++
 		tc.ForfeitKinds[pos][analysis.FaultKindIndex(agents.FaultKind(res.Fault))]++
+		if err := agents.GaveUp(res.Fault); err != nil {
+			t.gaveUp = err
+		}
 	}
 	if rec != nil {
 		rec.Bots = rec.Bots[:0]

@@ -26,7 +26,7 @@ var otherTools = map[string]struct{ flag, say string }{
 	"repeat":         {"games", "every pair of games already plays one deal twice with the seats swapped; --games counts games"},
 	"pgnout":         {"games-log", "cutechess-cli's -pgnout is --games-log FILE here (a JSON line per game; 'nzsc replay FILE' narrates them)"},
 	"pgn":            {"games-log", "a record of every game is --games-log FILE here (a JSON line per game; 'nzsc replay FILE' narrates them)"},
-	"recover":        {"bot-timeout", "no flag needed: an exec: bot that crashes or times out (--bot-timeout) forfeits that game and is restarted for the next"},
+	"recover":        {"bot-timeout", "no flag needed: an exec: bot that crashes or times out (--bot-timeout) forfeits that game and is restarted for the next (3 failed restarts in a row stop the run)"},
 	"each":           {"tc", "cutechess-cli's -each tc=... is --tc here (every bot); one bot's own options go in its spec (mcts:tc=10+0.1,iters=500)"},
 	"engine":         {"", "a bot is a spec ('nzsc bots' lists them; a program is exec:PROGRAM): match and sprt take them as arguments, tournament as --bots a,b,c"},
 	"sprt":           {"", "the sequential test is its own command: nzsc sprt NEW BASE --elo0 0 --elo1 10"},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
@@ -150,14 +151,15 @@ func ratingOf(e *env, fs *pflag.FlagSet, rd *roundrobin.RunDir) *roundrobin.Rati
 	}}
 }
 
-// failedUnder reports whether a run's error is its environment's, not
-// its input's: a checkpoint or the games log could not be written (a
-// full disk, an I/O error) once the run had begun. The project's rule
+// failedUnder reports whether a run's error is no fault of its input but
+// came once it had begun: a checkpoint or the games log could not be
+// written (a full disk, an I/O error), or an external program that
+// started no longer does (agents.GaveUp). The project's rule
 // (docs/reliability.md): bad input is exit code 2, refused before
 // anything is played; a failure under a run that has begun is exit code
 // 1, the same in match, sprt and tournament.
 func failedUnder(err error) bool {
-	return errors.Is(err, results.ErrNotSaved) || errors.Is(err, roundrobin.ErrGamesLog)
+	return errors.Is(err, results.ErrNotSaved) || errors.Is(err, roundrobin.ErrGamesLog) || agents.GaveUp(err) != nil
 }
 
 // notSaved is the error of a run whose checkpoint could not be written
