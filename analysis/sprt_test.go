@@ -262,3 +262,25 @@ func TestSPRTFinal(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSPRTLLR is the LLR a sequential test computes after every
+// pair (roundrobin.SPRTLook), on counts of a test under way, under each
+// model.
+func BenchmarkSPRTLLR(b *testing.B) {
+	counts := [][5]int64{{3, 10, 40, 30, 17}, {0, 3, 10, 25, 12}, {1187, 7410, 13475, 7378, 1164}, {5, 20, 40, 20, 5}}
+	for _, m := range []EloModel{Logistic, Normalized} {
+		s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: m}
+		b.Run(m.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			sum := 0.0
+			i := 0
+			for b.Loop() {
+				sum += s.LLR(counts[i&3])
+				i++
+			}
+			if math.IsNaN(sum) {
+				b.Fatal("NaN")
+			}
+		})
+	}
+}
