@@ -647,7 +647,7 @@ func (e *Exec) beforeHello(err error) error {
 	if !errors.As(err, &f) || f.Kind != FaultCrash {
 		return err
 	}
-	if e.exitStatus() == "still running" {
+	if e.exitStatus(exitWaitBeforeHello) == "still running" {
 		return faultf(FaultCrash, "closed its output before its hello")
 	}
 	var x *exec.ExitError
@@ -673,7 +673,7 @@ func (e *Exec) send(v any, deadline time.Time) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return faultf(FaultTimeout, "did not read its input within %v", e.limit)
 		}
-		return faultf(FaultCrash, "its input is closed (%v)", e.exitStatus())
+		return faultf(FaultCrash, "its input is closed (%v)", e.exitStatus(exitWait))
 	}
 	return nil
 }
@@ -693,7 +693,7 @@ func (e *Exec) receive(want string, deadline time.Time) (*protocol.BotMessage, e
 		case errors.Is(err, bufio.ErrBufferFull):
 			return nil, faultf(FaultProtocol, "wrote a line longer than %d bytes", maxLine)
 		case errors.Is(err, io.EOF):
-			return nil, faultf(FaultCrash, "closed its output (%v)", e.exitStatus())
+			return nil, faultf(FaultCrash, "closed its output (%v)", e.exitStatus(exitWait))
 		default:
 			return nil, faultf(FaultCrash, "reading its output: %v", err)
 		}
@@ -742,10 +742,20 @@ func (e *Exec) nothingPending(deadline time.Time) error {
 	return faultf(FaultProtocol, "sent a %q message without a request (answered twice?)", m.Type)
 }
 
-// exitStatus says how the program ended, waiting for it briefly: a
+// How long exitStatus waits for a program that closed its output to
+// end. Before its hello the wait is longer: that one line is all the
+// user is told, and on a loaded machine 100 ms was sometimes too short
+// for an exiting shell script to be reaped ("closed its output" where
+// it had "exited with status 3").
+const (
+	exitWait            = 100 * time.Millisecond
+	exitWaitBeforeHello = 2 * time.Second
+)
+
+// exitStatus says how the program ended, waiting for it at most wait: a
 // program that closed its output is usually exiting.
-func (e *Exec) exitStatus() string {
-	t := time.NewTimer(100 * time.Millisecond)
+func (e *Exec) exitStatus(wait time.Duration) string {
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case <-e.exited:
