@@ -82,6 +82,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		// (a full disk): saying they were saved would be false.
 		return notSaved("tournament", rd, err)
 	}
+	if usage := (*usageError)(nil); errors.As(err, &usage) {
+		return err // the run's settings, refused before a game: named already
+	}
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
 	}
