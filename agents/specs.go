@@ -92,8 +92,9 @@ func startsBot(piece, prev string) bool {
 }
 
 // CheckNames refuses two bots of one name: a table could not tell them
-// apart. A head-to-head run (mirror) may pit one spec against itself: its
-// tables name the seats A and B.
+// apart. A two-player head-to-head run (mirror) may pit one spec against
+// itself: its tables name the seats A and B (tables of 3 or 4 name bots,
+// so there a second copy needs a name=ALIAS).
 func CheckNames(bots []*Bot, mirror bool) error {
 	seen := map[string]string{}
 	for _, b := range bots {

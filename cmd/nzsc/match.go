@@ -65,6 +65,11 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		if err != nil {
 			return nil, err
 		}
+		if g.Seats() > 2 {
+			if bots, err = nameCopies(bots, g); err != nil {
+				return nil, usagef("match: %v", err)
+			}
+		}
 		return &newRun{cfg: &roundrobin.Config{Bots: bots, Gauntlet: -1, HeadToHead: true},
 			start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindMatch}, Games: games, Chunk: roundrobin.DefaultChunk(games, g.Seats())}}, nil
 	})

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -271,5 +272,31 @@ func TestRatingInterval(t *testing.T) {
 	_, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "20", "--rating-interval", "2", "--quiet")
 	if code != 0 || stderr != "" {
 		t.Errorf("--quiet: code %d, stderr %q; want no lines", code, stderr)
+	}
+}
+
+// TestMatchCopiesNamed: a bot listed twice at a table of 3 or 4 gets a
+// name of its own for its second copy (random, random2), kept by a
+// resume: the tables name bots, and two rows called random could not be
+// told apart. Two players keep naming the seats A and B.
+func TestMatchCopiesNamed(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "m")
+	args := []string{"match", "random", "greedy", "random", "random", "--players", "4", "--games", "24", "--seed", "3", "--format", "csv", "--quiet"}
+	first, stderr, code := runCmd(t, "", append(args, "--out", out)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, name := range []string{"random", "random2", "random3", "greedy"} {
+		if !strings.Contains(first, "\n"+name+",") && !strings.Contains(first, ","+name+",") {
+			t.Errorf("no row for %s in\n%s", name, first)
+		}
+	}
+	resumed, stderr, code := runCmd(t, "", "match", "--resume", out, "--format", "csv", "--quiet")
+	if code != 0 || resumed != first {
+		t.Errorf("resume: exit %d (%s); tables differ:\n%s\nwant\n%s", code, stderr, resumed, first)
+	}
+	two, _, _ := runCmd(t, "", "match", "random", "random", "--games", "2", "--seed", "3", "--quiet")
+	if !strings.Contains(two, "random (A) vs random (B)") {
+		t.Errorf("two players: %q, want the seats named A and B", two)
 	}
 }
