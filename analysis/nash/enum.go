@@ -1,0 +1,505 @@
+package nash
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Enumeration is every extreme equilibrium of a matrix game, found by
+// vertex enumeration and each verified.
+//
+// Every equilibrium of the game lies in the convex hull of one of its
+// maximal Nash subsets: a set of extreme row strategies R and of
+// extreme column strategies C of which every pair is an equilibrium, so
+// that every point of conv(R) × conv(C) is one too. A zero-sum game has
+// exactly one such subset, all of its extreme optimal strategies (the
+// equilibria are the product of the two sides' optimal sets); a
+// nondegenerate bimatrix game has isolated equilibria, an odd number,
+// each its own subset.
+type Enumeration struct {
+	// ZeroSum: the game was solved as zero-sum (AllZeroSum); then Value,
+	// Lower and Upper are its value and the certificate: every extreme
+	// row strategy guarantees at least Lower, every extreme column
+	// strategy concedes at most Upper.
+	ZeroSum             bool
+	Value, Lower, Upper float64
+	// Rows and Cols are the distinct extreme strategies of each side
+	// that take part in an equilibrium.
+	Rows, Cols [][]float64
+	// Equilibria are the extreme equilibria, as indices into Rows and
+	// Cols, with payoffs and regrets.
+	Equilibria []Equilibrium
+	// Subsets are the maximal Nash subsets.
+	Subsets []Subset
+	// Degenerate: some mixed strategy has more pure best responses than
+	// its support has strategies (or, zero-sum, the optimal strategies
+	// form a continuum). Why names a witness. Vertex enumeration finds
+	// every extreme equilibrium of a degenerate game too, but the
+	// equilibria may then form continua (Subsets) and their number may be
+	// even; support enumeration of equal-sized supports or plain
+	// Lemke–Howson would miss some.
+	Degenerate bool
+	Why        string
+	// Tol is the absolute tolerance every regret was checked against:
+	// nash.Tol·max(1, max |payoff|). MaxRegret is the largest regret
+	// found, either side's, over the extreme equilibria (regrets are
+	// convex in each side's strategy, so it bounds the subsets' hulls too).
+	Tol, MaxRegret float64
+	// Bases is how many candidate bases the enumeration tried.
+	Bases int
+}
+
+// Equilibrium is one extreme equilibrium: Rows[Row] against Cols[Col].
+type Equilibrium struct {
+	Row, Col int
+	// PayoffRow = xᵀAy and PayoffCol = xᵀBy.
+	PayoffRow, PayoffCol float64
+	// RegretRow = max_i (Ay)_i - xᵀAy, what the row player would gain by
+	// its best pure deviation; RegretCol = max_j (xᵀB)_j - xᵀBy.
+	RegretRow, RegretCol float64
+}
+
+// Subset is a maximal Nash subset: every pair of Rows[i] for i in Rows
+// and Cols[j] for j in Cols is an equilibrium, and so is every point of
+// their hulls' product.
+type Subset struct{ Rows, Cols []int }
+
+// Unique reports whether the game has exactly one equilibrium (one
+// extreme equilibrium: every equilibrium is a mix of extreme ones).
+func (e *Enumeration) Unique() bool { return len(e.Equilibria) == 1 }
+
+// checkGame refuses empty or non-finite matrices and returns
+// max(1, max |a_ij|) and the smallest entry.
+func checkGame(a mat.Matrix) (scale, lo float64, err error) {
+	m, n := a.Dims()
+	if m == 0 || n == 0 {
+		return 0, 0, ErrEmpty
+	}
+	scale, lo = 1, math.Inf(1)
+	for i := range m {
+		for j := range n {
+			v := a.At(i, j)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, 0, ErrNotFinite
+			}
+			scale, lo = max(scale, math.Abs(v)), min(lo, v)
+		}
+	}
+	return scale, lo, nil
+}
+
+// checkBases refuses a game whose enumeration would try more than
+// MaxBases bases.
+func checkBases(m, n, k1, k2 int) (int, error) {
+	b := choose(m+n, k1)
+	b.Add(b, choose(m+n, k2))
+	if !b.IsInt64() || b.Int64() > MaxBases {
+		return 0, &ErrTooLarge{M: m, N: n, Bases: b}
+	}
+	return int(b.Int64()), nil
+}
+
+// AllZeroSum returns every extreme optimal strategy of each side of the
+// zero-sum game a (rows maximize a_ij, columns minimize it): the
+// vertices of each side's LP optimal face, {x ≥ 0, Σx = 1, xᵀA ≥ v} and
+// {y ≥ 0, Σy = 1, Ay ≤ v}, where v is the value Solve certifies. The
+// set of equilibria is the product of the two faces, the convex hull of
+// the pairs of extreme strategies: one Subset. Every pair is verified by
+// Check (so the whole product is certified within Tol·max(1, max|a_ij|)).
+func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
+	m, n := a.Dims()
+	scale, _, err := checkGame(a)
+	if err != nil {
+		return nil, err
+	}
+	bases, err := checkBases(m, n, m-1, n-1)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := Solve(a)
+	if err != nil {
+		return nil, err
+	}
+	tol := Tol * scale
+	v := sol.Value
+	ones := func(d int) *mat.Dense {
+		e := mat.NewDense(1, d, nil)
+		for c := range d {
+			e.Set(0, c, 1)
+		}
+		return e
+	}
+	// Rows: -x ≤ 0, -Aᵀx ≤ -v.
+	g := mat.NewDense(m+n, m, nil)
+	h := make([]float64, m+n)
+	for i := range m {
+		g.Set(i, i, -1)
+	}
+	for j := range n {
+		for i := range m {
+			g.Set(m+j, i, -a.At(i, j))
+		}
+		h[m+j] = -v
+	}
+	rows := (&polytope{g: g, h: h, e: ones(m), f: []float64{1}, tol: tol}).vertices()
+	// Columns: -y ≤ 0, Ay ≤ v.
+	g = mat.NewDense(n+m, n, nil)
+	h = make([]float64, n+m)
+	for j := range n {
+		g.Set(j, j, -1)
+	}
+	for i := range m {
+		for j := range n {
+			g.Set(n+i, j, a.At(i, j))
+		}
+		h[n+i] = v
+	}
+	cols := (&polytope{g: g, h: h, e: ones(n), f: []float64{1}, tol: tol}).vertices()
+	if len(rows) == 0 || len(cols) == 0 {
+		return nil, fmt.Errorf("%w: no vertex on an optimal face (%d row, %d column)", ErrCertificate, len(rows), len(cols))
+	}
+	e := &Enumeration{ZeroSum: true, Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
+	for _, r := range rows {
+		e.Rows = append(e.Rows, normalized(r.z))
+	}
+	for _, c := range cols {
+		e.Cols = append(e.Cols, normalized(c.z))
+	}
+	neg := mat.DenseCopyOf(a)
+	neg.Scale(-1, neg)
+	all := Subset{}
+	for k, x := range e.Rows {
+		all.Rows = append(all.Rows, k)
+		for l, y := range e.Cols {
+			lower, upper, err := Check(a, x, y)
+			if err != nil {
+				return nil, fmt.Errorf("extreme strategies %d and %d: %w", k+1, l+1, err)
+			}
+			e.Lower, e.Upper = min(e.Lower, lower), max(e.Upper, upper)
+			e.Equilibria = append(e.Equilibria, equilibrium(a, neg, x, y, k, l))
+		}
+	}
+	for l := range e.Cols {
+		all.Cols = append(all.Cols, l)
+	}
+	e.Subsets = []Subset{all}
+	if err := e.finish(a, neg); err != nil {
+		return nil, err
+	}
+	if !e.Degenerate && (len(e.Rows) > 1 || len(e.Cols) > 1) {
+		e.Degenerate = true
+		e.Why = "the optimal strategies form a continuum"
+	}
+	return e, nil
+}
+
+// AllBimatrix returns every extreme equilibrium of the bimatrix game
+// (a, b): the row player receives a_ij, the column player b_ij, each
+// maximizing its own (nashpy's Game(A, B), Gambit's strategic game of
+// two players). It enumerates the vertices of the best-response
+// polytopes P = {x ≥ 0, Bᵀx ≤ 1} and Q = {y ≥ 0, Ay ≤ 1} (the payoffs
+// shifted to be positive) and keeps the completely labelled pairs
+// (Avis, Rosenberg, Savani and von Stengel 2010; Gambit's enummixed):
+// all extreme equilibria, degenerate games included. Each is verified:
+// both regrets at most Tol·max(1, max|a_ij|, max|b_ij|).
+func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
+	m, n := a.Dims()
+	if bm, bn := b.Dims(); bm != m || bn != n {
+		return nil, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
+	}
+	sa, la, err := checkGame(a)
+	if err != nil {
+		return nil, err
+	}
+	sb, lb, err := checkGame(b)
+	if err != nil {
+		return nil, err
+	}
+	bases, err := checkBases(m, n, m, n)
+	if err != nil {
+		return nil, err
+	}
+	// Polytope tolerance: its right-hand sides are 1, its entries >= 1.
+	const ptol = 1e-9
+	// P: -x ≤ 0 (labels i), B'ᵀx ≤ 1 (labels m+j).
+	g := mat.NewDense(m+n, m, nil)
+	h := make([]float64, m+n)
+	for i := range m {
+		g.Set(i, i, -1)
+	}
+	for j := range n {
+		for i := range m {
+			g.Set(m+j, i, b.At(i, j)-lb+1)
+		}
+		h[m+j] = 1
+	}
+	ps := (&polytope{g: g, h: h, tol: ptol}).vertices()
+	// Q: A'y ≤ 1 (labels i), -y ≤ 0 (labels m+j).
+	g = mat.NewDense(m+n, n, nil)
+	h = make([]float64, m+n)
+	for i := range m {
+		for j := range n {
+			g.Set(i, j, a.At(i, j)-la+1)
+		}
+		h[i] = 1
+	}
+	for j := range n {
+		g.Set(m+j, j, -1)
+	}
+	qs := (&polytope{g: g, h: h, tol: ptol}).vertices()
+	e := &Enumeration{Tol: Tol * max(sa, sb), Bases: bases}
+	for _, v := range ps {
+		if k := count(v.tight); k > m && sum(v.z) > ptol && e.Why == "" {
+			e.Degenerate = true
+			e.Why = fmt.Sprintf("the row strategy %s has %d pure best responses and support %d", short(normalized(v.z)), k-(m-support(v.z)), support(v.z))
+		}
+	}
+	for _, v := range qs {
+		if k := count(v.tight); k > n && sum(v.z) > ptol && e.Why == "" {
+			e.Degenerate = true
+			e.Why = fmt.Sprintf("the column strategy %s has %d pure best responses and support %d", short(normalized(v.z)), k-(n-support(v.z)), support(v.z))
+		}
+	}
+	rowOf, colOf := map[int]int{}, map[int]int{}
+	for pi, p := range ps {
+		if sum(p.z) <= ptol {
+			continue // the origin
+		}
+		for qi, q := range qs {
+			if sum(q.z) <= ptol {
+				continue
+			}
+			labelled := true
+			for l := range m + n {
+				if !p.tight[l] && !q.tight[l] {
+					labelled = false
+					break
+				}
+			}
+			if !labelled {
+				continue
+			}
+			r, ok := rowOf[pi]
+			if !ok {
+				r = len(e.Rows)
+				rowOf[pi] = r
+				e.Rows = append(e.Rows, normalized(p.z))
+			}
+			c, ok := colOf[qi]
+			if !ok {
+				c = len(e.Cols)
+				colOf[qi] = c
+				e.Cols = append(e.Cols, normalized(q.z))
+			}
+			e.Equilibria = append(e.Equilibria, equilibrium(a, b, e.Rows[r], e.Cols[c], r, c))
+		}
+	}
+	if len(e.Equilibria) == 0 {
+		// Every finite game has an equilibrium (Nash 1951): none found
+		// means the arithmetic failed, not the game.
+		return nil, fmt.Errorf("%w: vertex enumeration found no equilibrium", ErrCertificate)
+	}
+	e.Subsets = maximalSubsets(e)
+	return e, e.finish(a, b)
+}
+
+// finish checks every equilibrium's regrets against e.Tol, records the
+// largest, and looks for a degenerate extreme strategy (more pure best
+// responses than its support) if none was found yet.
+func (e *Enumeration) finish(a, b mat.Matrix) error {
+	for _, q := range e.Equilibria {
+		r := max(q.RegretRow, q.RegretCol)
+		if !(r <= e.Tol) {
+			return fmt.Errorf("%w: an equilibrium's regret %.3g exceeds %.3g", ErrCertificate, r, e.Tol)
+		}
+		e.MaxRegret = max(e.MaxRegret, r)
+	}
+	if e.Degenerate {
+		return nil
+	}
+	for _, x := range e.Rows {
+		if k := len(bestResponses(payoffsOf(b, x, nil, true), e.Tol)); k > support(x) {
+			e.Degenerate = true
+			e.Why = fmt.Sprintf("the row strategy %s has %d pure best responses and support %d", short(x), k, support(x))
+			return nil
+		}
+	}
+	for _, y := range e.Cols {
+		if k := len(bestResponses(payoffsOf(a, nil, y, false), e.Tol)); k > support(y) {
+			e.Degenerate = true
+			e.Why = fmt.Sprintf("the column strategy %s has %d pure best responses and support %d", short(y), k, support(y))
+			return nil
+		}
+	}
+	return nil
+}
+
+// equilibrium measures the pair (x, y) of the game (a, b).
+func equilibrium(a, b mat.Matrix, x, y []float64, r, c int) Equilibrium {
+	ay := payoffsOf(a, nil, y, false) // (Ay)_i
+	xb := payoffsOf(b, x, nil, true)  // (xᵀB)_j
+	q := Equilibrium{Row: r, Col: c}
+	for i, v := range ay {
+		q.PayoffRow += x[i] * v
+	}
+	for j, v := range xb {
+		q.PayoffCol += y[j] * v
+	}
+	q.RegretRow = max(0, slices.Max(ay)-q.PayoffRow)
+	q.RegretCol = max(0, slices.Max(xb)-q.PayoffCol)
+	return q
+}
+
+// payoffsOf returns xᵀM (byCol) or My.
+func payoffsOf(mm mat.Matrix, x, y []float64, byCol bool) []float64 {
+	m, n := mm.Dims()
+	if byCol {
+		out := make([]float64, n)
+		for j := range n {
+			for i := range m {
+				out[j] += x[i] * mm.At(i, j)
+			}
+		}
+		return out
+	}
+	out := make([]float64, m)
+	for i := range m {
+		for j := range n {
+			out[i] += mm.At(i, j) * y[j]
+		}
+	}
+	return out
+}
+
+// bestResponses returns the indices within tol of the largest payoff.
+func bestResponses(p []float64, tol float64) []int {
+	best := slices.Max(p)
+	var out []int
+	for i, v := range p {
+		if v >= best-tol {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// maximalSubsets finds the maximal Nash subsets of e's equilibria: the
+// maximal bicliques of the bipartite graph whose edges are the extreme
+// equilibria. Each is a closed pair (S, T): T the column strategies
+// adjacent to all of S, S the row strategies adjacent to all of T; the
+// closed row sets are the intersections of the columns' neighbourhoods,
+// closed under intersection here until nothing new appears.
+func maximalSubsets(e *Enumeration) []Subset {
+	nr, nc := len(e.Rows), len(e.Cols)
+	adj := make([][]bool, nc) // adj[c][r]
+	for c := range adj {
+		adj[c] = make([]bool, nr)
+	}
+	for _, q := range e.Equilibria {
+		adj[q.Col][q.Row] = true
+	}
+	seen := map[string]bool{}
+	var family [][]bool
+	add := func(s []bool) {
+		if count(s) == 0 {
+			return
+		}
+		if k := tightKey(s); !seen[k] {
+			seen[k] = true
+			family = append(family, s)
+		}
+	}
+	for c := range nc {
+		add(slices.Clone(adj[c]))
+	}
+	for i := 0; i < len(family); i++ {
+		for c := range nc {
+			s := make([]bool, nr)
+			for r := range nr {
+				s[r] = family[i][r] && adj[c][r]
+			}
+			add(s)
+		}
+	}
+	var out []Subset
+	for _, s := range family {
+		var sub Subset
+		for r := range nr {
+			if s[r] {
+				sub.Rows = append(sub.Rows, r)
+			}
+		}
+		for c := range nc {
+			all := true
+			for _, r := range sub.Rows {
+				all = all && adj[c][r]
+			}
+			if all {
+				sub.Cols = append(sub.Cols, c)
+			}
+		}
+		out = append(out, sub)
+	}
+	slices.SortFunc(out, func(x, y Subset) int {
+		if c := slices.Compare(x.Rows, y.Rows); c != 0 {
+			return c
+		}
+		return slices.Compare(x.Cols, y.Cols)
+	})
+	return out
+}
+
+func count(s []bool) int {
+	k := 0
+	for _, b := range s {
+		if b {
+			k++
+		}
+	}
+	return k
+}
+
+func sum(z []float64) float64 {
+	s := 0.0
+	for _, v := range z {
+		s += v
+	}
+	return s
+}
+
+// support counts the strategies played with probability above 1e-9.
+func support(x []float64) int {
+	k := 0
+	for _, v := range x {
+		if v > negClamp {
+			k++
+		}
+	}
+	return k
+}
+
+// normalized returns z/Σz with tiny negatives clamped to 0.
+func normalized(z []float64) []float64 {
+	s := sum(z)
+	out := make([]float64, len(z))
+	for i, v := range z {
+		out[i] = max(0, v/s)
+	}
+	return out
+}
+
+// short writes a strategy for an explanation: (0.5, 0.5, 0).
+func short(x []float64) string {
+	var b []byte
+	b = append(b, '(')
+	for i, v := range x {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = fmt.Appendf(b, "%.4g", v+0)
+	}
+	return string(append(b, ')'))
+}
