@@ -26,6 +26,10 @@ type Enumeration struct {
 	// strategy concedes at most Upper.
 	ZeroSum             bool
 	Value, Lower, Upper float64
+	// Complete: every extreme equilibrium is listed (false for
+	// OneZeroSum's single one; then Degenerate true still means
+	// degenerate, false means not known).
+	Complete bool
 	// Rows and Cols are the distinct extreme strategies of each side
 	// that take part in an equilibrium.
 	Rows, Cols [][]float64
@@ -161,7 +165,7 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 	if len(rows) == 0 || len(cols) == 0 {
 		return nil, fmt.Errorf("%w: no vertex on an optimal face (%d row, %d column)", ErrCertificate, len(rows), len(cols))
 	}
-	e := &Enumeration{ZeroSum: true, Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
+	e := &Enumeration{ZeroSum: true, Complete: true, Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
 	for _, r := range rows {
 		e.Rows = append(e.Rows, normalized(r.z))
 	}
@@ -194,6 +198,26 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 		e.Why = "the optimal strategies form a continuum"
 	}
 	return e, nil
+}
+
+// OneZeroSum is Solve's one equilibrium of the zero-sum game a as an
+// incomplete Enumeration (Complete false), with its regrets: for a game
+// too large to enumerate, in the same shape as the enumerations.
+func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
+	scale, _, err := checkGame(a)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Solve(a)
+	if err != nil {
+		return nil, err
+	}
+	neg := mat.DenseCopyOf(a)
+	neg.Scale(-1, neg)
+	e := &Enumeration{ZeroSum: true, Value: s.Value, Lower: s.Lower, Upper: s.Upper, Tol: Tol * scale,
+		Rows: [][]float64{s.Row}, Cols: [][]float64{s.Col}, Subsets: []Subset{{Rows: []int{0}, Cols: []int{0}}}}
+	e.Equilibria = []Equilibrium{equilibrium(a, neg, s.Row, s.Col, 0, 0)}
+	return e, e.finish(a, neg)
 }
 
 // AllBimatrix returns every extreme equilibrium of the bimatrix game
@@ -250,7 +274,7 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 		g.Set(m+j, j, -1)
 	}
 	qs := (&polytope{g: g, h: h, tol: ptol}).vertices()
-	e := &Enumeration{Tol: Tol * max(sa, sb), Bases: bases}
+	e := &Enumeration{Complete: true, Tol: Tol * max(sa, sb), Bases: bases}
 	for _, v := range ps {
 		if k := count(v.tight); k > m && sum(v.z) > ptol && e.Why == "" {
 			e.Degenerate = true

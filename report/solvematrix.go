@@ -1,0 +1,249 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/nzsclab/nzsc/analysis/nash"
+)
+
+// This file renders `nzsc solve matrix` and `nzsc solve rounds --pairing
+// A,B --all`: a matrix game's equilibria (package analysis/nash), as a
+// table for people, CSV or JSON (nzsc-solve-matrix/1, docs/formats.md).
+
+// MatrixGame is a matrix game to render: its description, the names of
+// its rows and columns, and its payoffs (B nil: zero-sum, the column
+// player's payoff is -A).
+type MatrixGame struct {
+	// Title says what the game is, one sentence without its final stop
+	// ("Zero-sum game of rps.csv").
+	Title      string
+	Rows, Cols []string
+	A, B       *mat.Dense
+}
+
+type matrixEquilibriumJSON struct {
+	Row       int     `json:"row"`
+	Col       int     `json:"col"`
+	PayoffRow float64 `json:"payoff_row"`
+	PayoffCol float64 `json:"payoff_col"`
+	RegretRow float64 `json:"regret_row"`
+	RegretCol float64 `json:"regret_col"`
+}
+
+type matrixSubsetJSON struct {
+	Rows []int `json:"rows"`
+	Cols []int `json:"cols"`
+}
+
+// SolveMatrix writes a matrix game's equilibria e in format: the
+// extreme strategies of each side, the extreme equilibria with their
+// payoffs and regrets (the certificate), the maximal Nash subsets, the
+// value of a zero-sum game, and whether the game is degenerate.
+func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.Enumeration) error {
+	switch format {
+	case "json":
+		return WriteJSON(w, matrixJSON(g, e))
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"equilibrium", "row_strategy", "col_strategy", "payoff_row", "payoff_col", "regret_row", "regret_col"})
+		for k, q := range e.Equilibria {
+			cw.Write([]string{strconv.Itoa(k + 1), mix(g.Rows, e.Rows[q.Row], ";"), mix(g.Cols, e.Cols[q.Col], ";"),
+				f12(q.PayoffRow), f12(q.PayoffCol), numfmtG(q.RegretRow), numfmtG(q.RegretCol)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	var b strings.Builder
+	para := func(s string) { b.WriteString(WrapText(s, width) + "\n") }
+	switch {
+	case !e.Complete:
+		para(g.Title + ": one equilibrium, by linear programming ('--all' lists every extreme one).")
+	case e.ZeroSum:
+		para(fmt.Sprintf("%s: every extreme optimal strategy of each side, by vertex enumeration of the LP's optimal faces (%d bases tried).", g.Title, e.Bases))
+	default:
+		para(fmt.Sprintf("%s: every extreme equilibrium, by vertex enumeration of the best-response polytopes (%d bases tried).", g.Title, e.Bases))
+	}
+	if e.ZeroSum {
+		strategies(&b, width, "row", g.Rows, e.Rows, "guarantees", func(x []float64) float64 { return guarantee(g.A, x) })
+		strategies(&b, width, "column", g.Cols, e.Cols, "concedes", func(y []float64) float64 { return concession(g.A, y) })
+		para(fmt.Sprintf("Value for the row player: %s, certified within [%s, %s]: every row strategy above guarantees at least the first, every column strategy concedes at most the second; every regret is at most %.1g (tolerance %.1g).",
+			signed(e.Value, 4), signed(e.Lower, 6), signed(e.Upper, 6), e.MaxRegret, e.Tol))
+		if e.Complete {
+			switch {
+			case e.Unique():
+				para("The equilibrium is unique.")
+			default:
+				para(fmt.Sprintf("The equilibrium is not unique: every pair of a row strategy and a column strategy above is one, and so is every mix of them; the set of equilibria is the product of the two sides' optimal sets, conv{%s} × conv{%s}.",
+					labels("row", len(e.Rows)), labels("column", len(e.Cols))))
+			}
+		}
+	} else {
+		t := &Table{Header: []string{"#", "row plays", "column plays", "payoffs"}, Left: 3}
+		for k, q := range e.Equilibria {
+			t.Rows = append(t.Rows, []string{strconv.Itoa(k + 1), mix(glued(g.Rows), e.Rows[q.Row], " "), mix(glued(g.Cols), e.Cols[q.Col], " "),
+				signed(q.PayoffRow, 4) + ", " + signed(q.PayoffCol, 4)})
+		}
+		if err := t.Write(&b, width); err != nil {
+			return err
+		}
+		para(fmt.Sprintf("Payoffs: the row player's, then the column player's. Certificate: what either side would gain by its best pure deviation (its regret) is at most %.1g in every equilibrium above (tolerance %.1g; each one's regrets are in --format csv and json).", e.MaxRegret, e.Tol))
+		var subs []string
+		for _, s := range e.Subsets {
+			subs = append(subs, subsetText(e, s))
+		}
+		switch {
+		case e.Unique():
+			para("The equilibrium is unique.")
+		case len(e.Subsets) == len(e.Equilibria):
+			para(fmt.Sprintf("%d equilibria, isolated.", len(e.Equilibria)))
+		default:
+			para(fmt.Sprintf("%d extreme equilibria in %d maximal Nash subsets: %s. Within a subset, every mix of its row strategies against every mix of its column strategies is an equilibrium too; every equilibrium of the game is in one of these sets.",
+				len(e.Equilibria), len(e.Subsets), strings.Join(subs, "; ")))
+		}
+	}
+	switch {
+	case e.Degenerate:
+		para("The game is degenerate: " + e.Why + ". Vertex enumeration still finds every extreme equilibrium, but equilibria may form continua and their number may be even (support enumeration of equal-sized supports, or Lemke–Howson without a tie-breaking rule, could miss some).")
+	case e.Complete:
+		para("The game is not degenerate: its equilibria are isolated and odd in number.")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// strategies writes one side's extreme strategies, a row each, with
+// what each secures.
+func strategies(b *strings.Builder, width int, side string, names []string, ss [][]float64, secures string, f func([]float64) float64) {
+	t := &Table{Header: append(append([]string{side}, names...), secures)}
+	for k, s := range ss {
+		rec := []string{fmt.Sprintf("%s %d", side, k+1)}
+		for _, p := range s {
+			rec = append(rec, probText(p))
+		}
+		t.Rows = append(t.Rows, append(rec, signed(f(s), 4)))
+	}
+	t.Write(b, width)
+}
+
+// probText is a probability cell: 0 when below display precision.
+func probText(p float64) string {
+	if p < 5e-5 {
+		return "0"
+	}
+	return strconv.FormatFloat(p, 'f', 4, 64)
+}
+
+// guarantee is min_j (xᵀA)_j, what x secures the row player.
+func guarantee(a *mat.Dense, x []float64) float64 {
+	var v mat.VecDense
+	v.MulVec(a.T(), mat.NewVecDense(len(x), x))
+	return mat.Min(&v)
+}
+
+// concession is max_i (Ay)_i, the most y concedes.
+func concession(a *mat.Dense, y []float64) float64 {
+	var v mat.VecDense
+	v.MulVec(a, mat.NewVecDense(len(y), y))
+	return mat.Max(&v)
+}
+
+func labels(side string, n int) string {
+	var out []string
+	for k := range n {
+		out = append(out, fmt.Sprintf("%s %d", side, k+1))
+	}
+	return strings.Join(out, ", ")
+}
+
+// subsetText names a Nash subset by its equilibria's numbers.
+func subsetText(e *nash.Enumeration, s nash.Subset) string {
+	in := func(xs []int, v int) bool {
+		for _, x := range xs {
+			if x == v {
+				return true
+			}
+		}
+		return false
+	}
+	var ks []string
+	for k, q := range e.Equilibria {
+		if in(s.Rows, q.Row) && in(s.Cols, q.Col) {
+			ks = append(ks, strconv.Itoa(k+1))
+		}
+	}
+	return "{" + strings.Join(ks, ", ") + "}"
+}
+
+// numfmtG writes a regret: tiny, so in full precision rather than
+// twelve decimals that would print 0.
+func numfmtG(v float64) string { return strconv.FormatFloat(v+0, 'g', 3, 64) }
+
+func matrixJSON(g MatrixGame, e *nash.Enumeration) any {
+	type doc struct {
+		Format        string                  `json:"format"`
+		Game          string                  `json:"game"`
+		Method        string                  `json:"method"`
+		Complete      bool                    `json:"complete"`
+		Rows          []string                `json:"rows"`
+		Cols          []string                `json:"cols"`
+		PayoffRow     [][]float64             `json:"payoff_row"`
+		PayoffCol     [][]float64             `json:"payoff_col,omitempty"`
+		Value         *float64                `json:"value,omitempty"`
+		Lower         *float64                `json:"lower,omitempty"`
+		Upper         *float64                `json:"upper,omitempty"`
+		RowStrategies [][]probJSON            `json:"row_strategies"`
+		ColStrategies [][]probJSON            `json:"col_strategies"`
+		Equilibria    []matrixEquilibriumJSON `json:"equilibria"`
+		Subsets       []matrixSubsetJSON      `json:"nash_subsets"`
+		Unique        *bool                   `json:"unique,omitempty"`
+		Degenerate    bool                    `json:"degenerate"`
+		Why           string                  `json:"degenerate_why,omitempty"`
+		Tolerance     float64                 `json:"tolerance"`
+		MaxRegret     float64                 `json:"max_regret"`
+	}
+	d := doc{Format: "nzsc-solve-matrix/1", Game: "bimatrix", Method: "vertex-enumeration", Complete: e.Complete,
+		Rows: g.Rows, Cols: g.Cols, PayoffRow: rowsOf(g.A), PayoffCol: rowsOf(g.B),
+		Degenerate: e.Degenerate, Why: e.Why, Tolerance: e.Tol, MaxRegret: e.MaxRegret}
+	if e.ZeroSum {
+		d.Game = "zero-sum"
+		d.Value, d.Lower, d.Upper = &e.Value, &e.Lower, &e.Upper
+	}
+	if !e.Complete {
+		d.Method = "lp"
+	} else {
+		u := e.Unique()
+		d.Unique = &u
+	}
+	for _, x := range e.Rows {
+		d.RowStrategies = append(d.RowStrategies, strategyJSON(g.Rows, x))
+	}
+	for _, y := range e.Cols {
+		d.ColStrategies = append(d.ColStrategies, strategyJSON(g.Cols, y))
+	}
+	for _, q := range e.Equilibria {
+		d.Equilibria = append(d.Equilibria, matrixEquilibriumJSON{q.Row, q.Col, q.PayoffRow + 0, q.PayoffCol + 0, q.RegretRow + 0, q.RegretCol + 0})
+	}
+	for _, s := range e.Subsets {
+		d.Subsets = append(d.Subsets, matrixSubsetJSON{s.Rows, s.Cols})
+	}
+	return d
+}
+
+// rowsOf returns a matrix as nested rows (nil for nil).
+func rowsOf(a *mat.Dense) [][]float64 {
+	if a == nil {
+		return nil
+	}
+	m, _ := a.Dims()
+	out := make([][]float64, m)
+	for i := range m {
+		out[i] = append([]float64(nil), a.RawRowView(i)...)
+	}
+	return out
+}
