@@ -54,7 +54,7 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 		cw.Write([]string{"equilibrium", "row_strategy", "col_strategy", "payoff_row", "payoff_col", "regret_row", "regret_col"})
 		for k, q := range e.Equilibria {
 			cw.Write([]string{strconv.Itoa(k + 1), mix(g.Rows, e.Rows[q.Row], ";"), mix(g.Cols, e.Cols[q.Col], ";"),
-				f12(q.PayoffRow), f12(q.PayoffCol), numfmtG(q.RegretRow), numfmtG(q.RegretCol)})
+				f12(q.PayoffRow), f12(q.PayoffCol), f12(q.RegretRow), f12(q.RegretCol)})
 		}
 		cw.Flush()
 		return cw.Error()
@@ -72,8 +72,8 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 	if e.ZeroSum {
 		strategies(&b, width, "row", g.Rows, e.Rows, "guarantees", func(x []float64) float64 { return guarantee(g.A, x) })
 		strategies(&b, width, "column", g.Cols, e.Cols, "concedes", func(y []float64) float64 { return concession(g.A, y) })
-		para(fmt.Sprintf("Value for the row player: %s, certified within [%s, %s]: every row strategy above guarantees at least the first, every column strategy concedes at most the second; every regret is at most %.1g (tolerance %.1g).",
-			signed(e.Value, 4), signed(e.Lower, 6), signed(e.Upper, 6), e.MaxRegret, e.Tol))
+		para(fmt.Sprintf("Value for the row player: %s, certified within [%s, %s]: every row strategy above guarantees at least the first, every column strategy concedes at most the second; every regret is %s (tolerance %.1g).",
+			signed(e.Value, 4), signed(e.Lower, 6), signed(e.Upper, 6), regretText(e.MaxRegret), e.Tol))
 		if e.Complete {
 			switch {
 			case e.Unique():
@@ -92,7 +92,7 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 		if err := t.Write(&b, width); err != nil {
 			return err
 		}
-		para(fmt.Sprintf("Payoffs: the row player's, then the column player's. Certificate: what either side would gain by its best pure deviation (its regret) is at most %.1g in every equilibrium above (tolerance %.1g; each one's regrets are in --format csv and json).", e.MaxRegret, e.Tol))
+		para(fmt.Sprintf("Payoffs: the row player's, then the column player's. Certificate: what either side would gain by its best pure deviation (its regret) is %s in every equilibrium above (tolerance %.1g; each one's regrets are in --format csv and json).", regretText(e.MaxRegret), e.Tol))
 		var subs []string
 		for _, s := range e.Subsets {
 			subs = append(subs, subsetText(e, s))
@@ -180,9 +180,14 @@ func subsetText(e *nash.Enumeration, s nash.Subset) string {
 	return "{" + strings.Join(ks, ", ") + "}"
 }
 
-// numfmtG writes a regret: tiny, so in full precision rather than
-// twelve decimals that would print 0.
-func numfmtG(v float64) string { return strconv.FormatFloat(v+0, 'g', 3, 64) }
+// regretText writes the largest regret for people: rounding noise
+// (below 1e-12, which differs between machines) as "below 1e-12".
+func regretText(v float64) string {
+	if v < 1e-12 {
+		return "below 1e-12"
+	}
+	return fmt.Sprintf("at most %.1g", v)
+}
 
 func matrixJSON(g MatrixGame, e *nash.Enumeration) any {
 	type doc struct {
