@@ -62,6 +62,8 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 	var b strings.Builder
 	para := func(s string) { b.WriteString(WrapText(s, width) + "\n") }
 	switch {
+	case e.Method == "lemke-howson":
+		para(g.Title + ": one equilibrium, at the end of the Lemke–Howson path (without --lemke-howson, every extreme one is listed).")
 	case !e.Complete:
 		para(g.Title + ": one equilibrium, by linear programming ('--all' lists every extreme one).")
 	case e.ZeroSum:
@@ -98,6 +100,7 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 			subs = append(subs, subsetText(e, s))
 		}
 		switch {
+		case !e.Complete:
 		case e.Unique():
 			para("The equilibrium is unique.")
 		case len(e.Subsets) == len(e.Equilibria):
@@ -212,16 +215,16 @@ func matrixJSON(g MatrixGame, e *nash.Enumeration) any {
 		Tolerance     float64                 `json:"tolerance"`
 		MaxRegret     float64                 `json:"max_regret"`
 	}
-	d := doc{Format: "nzsc-solve-matrix/1", Game: "bimatrix", Method: "vertex-enumeration", Complete: e.Complete,
+	d := doc{Format: "nzsc-solve-matrix/1", Game: "bimatrix", Method: e.Method, Complete: e.Complete,
 		Rows: g.Rows, Cols: g.Cols, PayoffRow: rowsOf(g.A), PayoffCol: rowsOf(g.B),
 		Degenerate: e.Degenerate, Why: e.Why, Tolerance: e.Tol, MaxRegret: e.MaxRegret}
-	if e.ZeroSum {
+	if g.B == nil {
 		d.Game = "zero-sum"
+	}
+	if e.ZeroSum {
 		d.Value, d.Lower, d.Upper = &e.Value, &e.Lower, &e.Upper
 	}
-	if !e.Complete {
-		d.Method = "lp"
-	} else {
+	if e.Complete {
 		u := e.Unique()
 		d.Unique = &u
 	}

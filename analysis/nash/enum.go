@@ -30,6 +30,9 @@ type Enumeration struct {
 	// OneZeroSum's single one; then Degenerate true still means
 	// degenerate, false means not known).
 	Complete bool
+	// Method is how the equilibria were found: "vertex-enumeration"
+	// (AllZeroSum, AllBimatrix), "lp" (OneZeroSum) or "lemke-howson".
+	Method string
 	// Rows and Cols are the distinct extreme strategies of each side
 	// that take part in an equilibrium.
 	Rows, Cols [][]float64
@@ -165,7 +168,7 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 	if len(rows) == 0 || len(cols) == 0 {
 		return nil, fmt.Errorf("%w: no vertex on an optimal face (%d row, %d column)", ErrCertificate, len(rows), len(cols))
 	}
-	e := &Enumeration{ZeroSum: true, Complete: true, Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
+	e := &Enumeration{ZeroSum: true, Complete: true, Method: "vertex-enumeration", Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
 	for _, r := range rows {
 		e.Rows = append(e.Rows, normalized(r.z))
 	}
@@ -214,7 +217,7 @@ func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
 	}
 	neg := mat.DenseCopyOf(a)
 	neg.Scale(-1, neg)
-	e := &Enumeration{ZeroSum: true, Value: s.Value, Lower: s.Lower, Upper: s.Upper, Tol: Tol * scale,
+	e := &Enumeration{ZeroSum: true, Method: "lp", Value: s.Value, Lower: s.Lower, Upper: s.Upper, Tol: Tol * scale,
 		Rows: [][]float64{s.Row}, Cols: [][]float64{s.Col}, Subsets: []Subset{{Rows: []int{0}, Cols: []int{0}}}}
 	e.Equilibria = []Equilibrium{equilibrium(a, neg, s.Row, s.Col, 0, 0)}
 	return e, e.finish(a, neg)
@@ -274,7 +277,7 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 		g.Set(m+j, j, -1)
 	}
 	qs := (&polytope{g: g, h: h, tol: ptol}).vertices()
-	e := &Enumeration{Complete: true, Tol: Tol * max(sa, sb), Bases: bases}
+	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * max(sa, sb), Bases: bases}
 	for _, v := range ps {
 		if k := count(v.tight); k > m && sum(v.z) > ptol && e.Why == "" {
 			e.Degenerate = true

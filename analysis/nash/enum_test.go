@@ -290,3 +290,70 @@ func TestEnumerationBadInput(t *testing.T) {
 		t.Errorf("12×12 zero-sum: %v, want ErrTooLarge", err)
 	}
 }
+
+// TestLemkeHowson: from every label, the path ends at an equilibrium
+// the enumeration lists (an independent algorithm: vertex pairs, not
+// pivots), which passes the oracle; on nondegenerate random games and
+// on degenerate ones (ties in {-1, 0, 1} payoffs), where the
+// lexicographic rule must keep it from cycling.
+func TestLemkeHowson(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	sexesA, sexesB := []float64{3, 0, 0, 2}, []float64{2, 0, 0, 3}
+	type game struct {
+		a, b []float64
+		m, n int
+	}
+	games := []game{{sexesA, sexesB, 2, 2}, {[]float64{1, 1, 0, 0}, []float64{1, 1, 0, 0}, 2, 2}}
+	for range 60 {
+		m, n := 2+rng.IntN(4), 2+rng.IntN(4)
+		g := game{make([]float64, m*n), make([]float64, m*n), m, n}
+		cont := rng.IntN(2) == 0
+		for k := range g.a {
+			if cont {
+				g.a[k], g.b[k] = rng.NormFloat64(), rng.NormFloat64()
+			} else {
+				g.a[k], g.b[k] = float64(rng.IntN(3)-1), float64(rng.IntN(3)-1)
+			}
+		}
+		games = append(games, g)
+	}
+	for gi, g := range games {
+		all, err := AllBimatrix(mat.NewDense(g.m, g.n, slices.Clone(g.a)), mat.NewDense(g.m, g.n, slices.Clone(g.b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range g.m + g.n {
+			lh, err := LemkeHowson(mat.NewDense(g.m, g.n, slices.Clone(g.a)), mat.NewDense(g.m, g.n, slices.Clone(g.b)), k)
+			if err != nil {
+				t.Errorf("game %d label %d: %v", gi, k, err)
+				continue
+			}
+			x, y := lh.Rows[0], lh.Cols[0]
+			bestResponseCheck(t, fmt.Sprintf("game %d label %d", gi, k), g.a, g.b, g.m, g.n, x, y)
+			if all.Degenerate {
+				continue // an equilibrium of a continuum need not be extreme
+			}
+			found := false
+			for _, q := range all.Equilibria {
+				found = found || set([][]float64{x, y}) == set([][]float64{all.Rows[q.Row], all.Cols[q.Col]})
+			}
+			if !found {
+				t.Errorf("game %d label %d: (%v, %v) is not among the enumeration's %s", gi, k, x, y, set(pairs(all)))
+			}
+		}
+	}
+	// Battle of the sexes, by hand (payoffs shifted by +1): dropping
+	// label 0, x = (t, 0) grows until column 0's constraint 3t <= 1
+	// binds (label 2 picked up); then y = (u, 0) grows until row 0's 4u
+	// <= 1 binds, label 0: the end, (Opera, Opera). Dropping label 2
+	// takes the same two steps in the other order.
+	for _, k := range []int{0, 2} {
+		lh, _ := LemkeHowson(mat.NewDense(2, 2, slices.Clone(sexesA)), mat.NewDense(2, 2, slices.Clone(sexesB)), k)
+		if got := set([][]float64{lh.Rows[0], lh.Cols[0]}); got != set([][]float64{{1, 0}, {1, 0}}) {
+			t.Errorf("battle of the sexes, label %d: %s", k, got)
+		}
+	}
+	if _, err := LemkeHowson(mat.NewDense(2, 2, sexesA), mat.NewDense(2, 2, sexesB), 4); err == nil {
+		t.Error("label 4 of a 2×2 game accepted")
+	}
+}

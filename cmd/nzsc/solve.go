@@ -35,6 +35,7 @@ func init() {
 			addOnlyNZSC2Flags(fs)
 			fs.String("pairing", "", "rounds: one loadout pairing A,B (Ninja/Shadow,Zombie/Regenerative; a prefix of each name will do, nin/sha,zom/reg, - for No Booster): its payoff matrix, equilibrium and value")
 			fs.Bool("all", false, "rounds --pairing and matrix: every extreme equilibrium (vertex enumeration, small games), not one")
+			fs.Int("lemke-howson", 0, "matrix: one equilibrium by the Lemke–Howson path that drops this label (0 to m-1 the row strategies, m to m+n-1 the columns, as nashpy's initial_dropped_label): for games too large to enumerate")
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,

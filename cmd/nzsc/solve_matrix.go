@@ -31,6 +31,11 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		return err
 	}
 	all, _ := fs.GetBool("all")
+	lh := fs.Changed("lemke-howson")
+	label, _ := fs.GetInt("lemke-howson")
+	if lh && all {
+		return usagef("solve matrix: --all lists every extreme equilibrium, --lemke-howson finds one: choose one")
+	}
 	a, err := readMatrix(files[0])
 	if err != nil {
 		return err
@@ -40,9 +45,14 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 	var eq *nash.Enumeration
 	if len(files) == 1 {
 		g.Title = fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", files[0], m, n)
-		if all {
+		switch {
+		case lh:
+			neg := mat.DenseCopyOf(a.Payoff)
+			neg.Scale(-1, neg)
+			eq, err = lemkeHowson(a.Payoff, neg, label)
+		case all:
 			eq, err = nash.AllZeroSum(a.Payoff)
-		} else {
+		default:
 			eq, err = nash.OneZeroSum(a.Payoff)
 		}
 	} else {
@@ -67,7 +77,11 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		}
 		g.B = b.Payoff
 		g.Title = fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, files[0], files[1])
-		eq, err = nash.AllBimatrix(a.Payoff, b.Payoff)
+		if lh {
+			eq, err = lemkeHowson(a.Payoff, b.Payoff, label)
+		} else {
+			eq, err = nash.AllBimatrix(a.Payoff, b.Payoff)
+		}
 		if err != nil {
 			return enumError(err)
 		}
@@ -78,12 +92,22 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
 }
 
+// lemkeHowson is nash.LemkeHowson with a label out of range the
+// user's error.
+func lemkeHowson(a, b *mat.Dense, label int) (*nash.Enumeration, error) {
+	m, n := a.Dims()
+	if label < 0 || label >= m+n {
+		return nil, usagef("solve matrix: --lemke-howson %d: a %d×%d game's labels are 0 to %d (the rows 0 to %d, then the columns)", label, m, n, m+n-1, m-1)
+	}
+	return nash.LemkeHowson(a, b, label)
+}
+
 // enumError makes a game too large to enumerate the user's error (it is
 // what they asked for), and leaves a failed certificate a failure.
 func enumError(err error) error {
 	var large *nash.ErrTooLarge
 	if errors.As(err, &large) {
-		return usagef("solve: %v; without --all a zero-sum game is solved by LP at any size", strings.TrimPrefix(err.Error(), "nash: "))
+		return usagef("solve: %v; without --all a zero-sum game is solved by LP, and --lemke-howson LABEL finds one equilibrium of any game", strings.TrimPrefix(err.Error(), "nash: "))
 	}
 	return err
 }

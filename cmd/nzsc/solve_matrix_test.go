@@ -165,6 +165,16 @@ func TestSolveMatrixKnownGames(t *testing.T) {
 	}
 	checkBestResponses(t, "battle of the sexes", d, [][]float64{{3, 0}, {0, 2}}, [][]float64{{2, 0}, {0, 3}})
 
+	// Lemke–Howson dropping label 1 (Football for the row player), by
+	// hand: x = (0, t) until column 1's 4t <= 1 binds (label 3), then y
+	// = (0, u) until row 1's 3u <= 1 binds (label 1): (Football, Football).
+	d = solveMatrixJSON(t, "matrix", "../../examples/matrices/sexes-row.csv", "../../examples/matrices/sexes-col.csv", "--lemke-howson", "1")
+	if d.Method != "lemke-howson" || d.Complete || len(d.Equilibria) != 1 || d.Unique != nil ||
+		fmt.Sprint(probs(d.RowStrategies, 0), probs(d.ColStrategies, 0)) != "[0 1] [0 1]" {
+		t.Errorf("Lemke–Howson from label 1: %+v", d)
+	}
+	checkBestResponses(t, "Lemke–Howson", d, [][]float64{{3, 0}, {0, 2}}, [][]float64{{2, 0}, {0, 3}})
+
 	// Degenerate: row 1 dominates, the column player is indifferent to
 	// it: two extreme equilibria joined by a segment, one Nash subset.
 	d = solveMatrixJSON(t, "matrix", writeMatrix(t, dir, "da.csv", "1,1\n0,0\n"), writeMatrix(t, dir, "db.csv", "1,1\n0,0\n"))
@@ -290,6 +300,9 @@ func TestSolveMatrixBadInput(t *testing.T) {
 		{[]string{"matrix", ok, "--pairing", "nin/sha,sam/str"}, "--pairing does not apply"},
 		{[]string{"matrix", ok, "--game", "npzr"}, "--game does not apply"},
 		{[]string{"rounds", "--all"}, "--all goes with"},
+		{[]string{"matrix", ok, ok, "--lemke-howson", "4"}, "labels are 0 to 3"},
+		{[]string{"matrix", ok, "--lemke-howson", "-1"}, "labels are 0 to 3"},
+		{[]string{"matrix", ok, "--lemke-howson", "0", "--all"}, "choose one"},
 		{[]string{"game", "--all"}, "--all goes with"},
 	} {
 		_, stderr, code := runCmd(t, "", append([]string{"solve"}, c.args...)...)
@@ -297,8 +310,12 @@ func TestSolveMatrixBadInput(t *testing.T) {
 			t.Errorf("case %d: %v: code %d, stderr %q, want exit 2 and one line with %q", i, c.args, code, stderr, c.msg)
 		}
 	}
-	// Without --all, the 12×12 zero-sum game is solved by LP.
+	// Without --all, the 12×12 zero-sum game is solved by LP, and the
+	// bimatrix one by Lemke–Howson.
 	if _, stderr, code := runCmd(t, "", "solve", "matrix", large); code != 0 {
 		t.Errorf("12×12 by LP: code %d: %s", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, "", "solve", "matrix", large, large, "--lemke-howson", "3"); code != 0 {
+		t.Errorf("12×12 by Lemke–Howson: code %d: %s", code, stderr)
 	}
 }
