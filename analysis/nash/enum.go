@@ -50,6 +50,12 @@ type Enumeration struct {
 	// Lemke–Howson would miss some.
 	Degenerate bool
 	Why        string
+	// Witness is the strategy Why names, of the row player when
+	// WitnessRow (else the column player's), with Responses pure best
+	// responses of the other side; nil when Why names no strategy.
+	Witness    []float64
+	WitnessRow bool
+	Responses  int
 	// Tol is the absolute tolerance every regret was checked against:
 	// nash.Tol·max(1, max |payoff|). MaxRegret is the largest regret
 	// found, either side's, over the extreme equilibria (regrets are
@@ -279,15 +285,13 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	qs := (&polytope{g: g, h: h, tol: ptol}).vertices()
 	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * max(sa, sb), Bases: bases}
 	for _, v := range ps {
-		if k := count(v.tight); k > m && sum(v.z) > ptol && e.Why == "" {
-			e.Degenerate = true
-			e.Why = fmt.Sprintf("the row strategy %s has %d pure best responses and support %d", short(normalized(v.z)), k-(m-support(v.z)), support(v.z))
+		if k := count(v.tight); k > m && sum(v.z) > ptol && !e.Degenerate {
+			e.degenerate(normalized(v.z), true, k-(m-support(v.z)))
 		}
 	}
 	for _, v := range qs {
-		if k := count(v.tight); k > n && sum(v.z) > ptol && e.Why == "" {
-			e.Degenerate = true
-			e.Why = fmt.Sprintf("the column strategy %s has %d pure best responses and support %d", short(normalized(v.z)), k-(n-support(v.z)), support(v.z))
+		if k := count(v.tight); k > n && sum(v.z) > ptol && !e.Degenerate {
+			e.degenerate(normalized(v.z), false, k-(n-support(v.z)))
 		}
 	}
 	rowOf, colOf := map[int]int{}, map[int]int{}
@@ -349,20 +353,32 @@ func (e *Enumeration) finish(a, b mat.Matrix) error {
 	}
 	for _, x := range e.Rows {
 		if k := len(bestResponses(payoffsOf(b, x, nil, true), e.Tol)); k > support(x) {
-			e.Degenerate = true
-			e.Why = fmt.Sprintf("the row strategy %s has %d pure best responses and support %d", short(x), k, support(x))
+			e.degenerate(x, true, k)
 			return nil
 		}
 	}
 	for _, y := range e.Cols {
 		if k := len(bestResponses(payoffsOf(a, nil, y, false), e.Tol)); k > support(y) {
-			e.Degenerate = true
-			e.Why = fmt.Sprintf("the column strategy %s has %d pure best responses and support %d", short(y), k, support(y))
+			e.degenerate(y, false, k)
 			return nil
 		}
 	}
 	return nil
 }
+
+// degenerate records a witness of degeneracy: x, a strategy of the row
+// player (row) or the column player, has k pure best responses.
+func (e *Enumeration) degenerate(x []float64, row bool, k int) {
+	side, other := "column", "row"
+	if row {
+		side, other = "row", "column"
+	}
+	e.Degenerate, e.Witness, e.WitnessRow, e.Responses = true, x, row, k
+	e.Why = fmt.Sprintf("the %s player has %d pure best responses to the %s strategy %s (support size %d)", other, k, side, short(x), support(x))
+}
+
+// Support is how many strategies x plays with probability above 1e-9.
+func Support(x []float64) int { return support(x) }
 
 // equilibrium measures the pair (x, y) of the game (a, b).
 func equilibrium(a, b mat.Matrix, x, y []float64, r, c int) Equilibrium {
