@@ -26,7 +26,7 @@ func init() {
 			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
 			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).\n" +
 			"matrix: a payoff matrix of your own from a CSV file (plain numbers, or moves as header and first column, as 'solve rounds --pairing A,B --format csv' writes): one file is a zero-sum game of the row player's payoffs (one equilibrium by LP; --all: every extreme optimal strategy of each side), two files a bimatrix game, the row player's payoffs then the column player's (every extreme equilibrium, by vertex enumeration). Enumeration is for small games (about 10×10; docs/formats.md).",
-		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9\n  nzsc solve matrix examples/matrices/rps.csv --all\n  nzsc solve matrix examples/matrices/sexes-row.csv examples/matrices/sexes-col.csv",
+		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9\n  nzsc solve rounds --pairing nin/sha,sam/str --format csv > round.csv\n  nzsc solve matrix round.csv --all",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
