@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/nzsclab/nzsc/analysis/nash"
+	"github.com/nzsclab/nzsc/analysis/solve"
 )
 
 // This file renders `nzsc solve matrix` and `nzsc solve rounds --pairing
@@ -262,4 +263,73 @@ func rowsOf(a *mat.Dense) [][]float64 {
 		out[i] = append([]float64(nil), a.RawRowView(i)...)
 	}
 	return out
+}
+
+// SolveRoundsAll writes, for every loadout pairing's one round (rs,
+// with es[i] the enumeration of rs[i]), how many extreme optimal
+// strategies each side has and whether the equilibrium is unique: `nzsc
+// solve rounds --all`.
+func SolveRoundsAll(w io.Writer, format string, width int, rs []*solve.Round, es []*nash.Enumeration) error {
+	unique := 0
+	for _, e := range es {
+		if e.Unique() {
+			unique++
+		}
+	}
+	switch format {
+	case "json":
+		type round struct {
+			A           string       `json:"a"`
+			B           string       `json:"b"`
+			Value       float64      `json:"value"`
+			Lower       float64      `json:"lower"`
+			Upper       float64      `json:"upper"`
+			StrategiesA [][]probJSON `json:"strategies_a"`
+			StrategiesB [][]probJSON `json:"strategies_b"`
+			Unique      bool         `json:"unique"`
+			Degenerate  bool         `json:"degenerate"`
+		}
+		doc := struct {
+			Format string  `json:"format"`
+			Unique int     `json:"unique"`
+			Rounds []round `json:"rounds"`
+		}{Format: "nzsc-solve-rounds-all/1", Unique: unique}
+		for i, r := range rs {
+			e := es[i]
+			o := round{A: r.A.String(), B: r.B.String(), Value: e.Value, Lower: e.Lower, Upper: e.Upper, Unique: e.Unique(), Degenerate: e.Degenerate}
+			for _, x := range e.Rows {
+				o.StrategiesA = append(o.StrategiesA, strategyJSON(moveNames(r.MovesA), x))
+			}
+			for _, y := range e.Cols {
+				o.StrategiesB = append(o.StrategiesB, strategyJSON(moveNames(r.MovesB), y))
+			}
+			doc.Rounds = append(doc.Rounds, o)
+		}
+		return WriteJSON(w, doc)
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write([]string{"a", "b", "value", "lower", "upper", "extreme_a", "extreme_b", "unique", "degenerate"})
+		for i, r := range rs {
+			e := es[i]
+			cw.Write([]string{r.A.String(), r.B.String(), f12(e.Value), f12(e.Lower), f12(e.Upper),
+				strconv.Itoa(len(e.Rows)), strconv.Itoa(len(e.Cols)), strconv.FormatBool(e.Unique()), strconv.FormatBool(e.Degenerate)})
+		}
+		cw.Flush()
+		return cw.Error()
+	}
+	fmt.Fprintln(w, WrapText(fmt.Sprintf("One round with every move available, every extreme optimal strategy of each side (vertex enumeration of the LP's optimal faces): %d of the %d pairings have a unique equilibrium; the others a continuum, the product of the two sides' optimal sets ('--pairing A,B --all' lists a pairing's).", unique, len(rs)), width))
+	t := &Table{Header: []string{"A", "B", "value", "A's extremes", "B's extremes", "unique"}, Left: 2}
+	for i, r := range rs {
+		e := es[i]
+		u := "yes"
+		if !e.Unique() {
+			u = "no"
+		}
+		t.Rows = append(t.Rows, []string{nzscLoadout(r.A), nzscLoadout(r.B), signed(e.Value, 4), strconv.Itoa(len(e.Rows)), strconv.Itoa(len(e.Cols)), u})
+	}
+	if err := t.Write(w, width); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, WrapText(nzscLoadoutLegend, width))
+	return err
 }

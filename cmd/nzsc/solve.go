@@ -22,7 +22,7 @@ func init() {
 		name:    "solve",
 		args:    "rounds|game|sweep|matrix FILE [FILE2]",
 		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants; or a matrix game of your own",
-		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate; with --pairing A,B --all, every extreme equilibrium of that pairing's round (is it unique?).\n" +
+		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate; with --all, how many extreme optimal strategies each side has in each pairing (is the equilibrium unique?); with --pairing A,B --all, those strategies.\n" +
 			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
 			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).\n" +
 			"matrix: a payoff matrix of your own from a CSV file (plain numbers, or moves as header and first column, as 'solve rounds --pairing A,B --format csv' writes): one file is a zero-sum game of the row player's payoffs (one equilibrium by LP; --all: every extreme optimal strategy of each side), two files a bimatrix game, the row player's payoffs then the column player's (every extreme equilibrium, by vertex enumeration). Enumeration is for small games (about 10×10; docs/formats.md).",
@@ -34,7 +34,7 @@ func init() {
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
 			addOnlyNZSC2Flags(fs)
 			fs.String("pairing", "", "rounds: one loadout pairing A,B (Ninja/Shadow,Zombie/Regenerative; a prefix of each name will do, nin/sha,zom/reg, - for No Booster): its payoff matrix, equilibrium and value")
-			fs.Bool("all", false, "rounds --pairing and matrix: every extreme equilibrium (vertex enumeration, small games), not one")
+			fs.Bool("all", false, "rounds and matrix: every extreme equilibrium (vertex enumeration, small games), not one")
 			fs.Int("lemke-howson", 0, "matrix: one equilibrium by the Lemke–Howson path that drops this label (0 to m-1 the row strategies, m to m+n-1 the columns, as nashpy's initial_dropped_label): for games too large to enumerate")
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
@@ -49,8 +49,11 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
 		return usagef("solve: want 'rounds', 'game', 'sweep' or 'matrix FILE' (run 'nzsc help solve')")
 	}
-	if fs.Changed("all") && (args[0] != "rounds" || !fs.Changed("pairing")) {
-		return usagef("solve %s: --all goes with solve rounds --pairing A,B and solve matrix (one matrix game's every equilibrium)", args[0])
+	if fs.Changed("all") && args[0] != "rounds" {
+		return usagef("solve %s: --all goes with solve rounds and solve matrix (every extreme equilibrium of a matrix game)", args[0])
+	}
+	if fs.Changed("lemke-howson") {
+		return usagef("solve %s: --lemke-howson goes with solve matrix (a bimatrix game of your own)", args[0])
 	}
 	if err := onlyNZSC2("solve", fs, "the exact solver"); err != nil {
 		return err
@@ -88,6 +91,9 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 		rs, err := solve.Rounds()
 		if err != nil {
 			return err
+		}
+		if all, _ := fs.GetBool("all"); all {
+			return solveRoundsAll(e, format, rs)
 		}
 		return report.SolveRounds(e.stdout, format, e.width, rs)
 	}

@@ -151,13 +151,31 @@ func sameNames(files []string, side string, a, b []string, prefix string) error 
 		files[0], side, strings.Join(a, ", "), files[1], strings.Join(b, ", "))
 }
 
-// solveRoundAll writes every extreme equilibrium of one pairing's round.
-func solveRoundAll(e *env, format string, r *solve.Round) error {
-	m, n := len(r.MovesA), len(r.MovesB)
-	a := mat.NewDense(m, n, nil)
+// solveRoundsAll writes, for every pairing's round, how many extreme
+// optimal strategies each side has.
+func solveRoundsAll(e *env, format string, rs []*solve.Round) error {
+	es := make([]*nash.Enumeration, len(rs))
+	for i, r := range rs {
+		var err error
+		if es[i], err = nash.AllZeroSum(roundMatrix(r)); err != nil {
+			return fmt.Errorf("solve rounds: %v against %v: %w", r.A, r.B, err)
+		}
+	}
+	return report.SolveRoundsAll(e.stdout, format, e.width, rs, es)
+}
+
+// roundMatrix is a round's payoff matrix.
+func roundMatrix(r *solve.Round) *mat.Dense {
+	a := mat.NewDense(len(r.MovesA), len(r.MovesB), nil)
 	for i, row := range r.Payoff {
 		a.SetRow(i, row)
 	}
+	return a
+}
+
+// solveRoundAll writes every extreme equilibrium of one pairing's round.
+func solveRoundAll(e *env, format string, r *solve.Round) error {
+	a := roundMatrix(r)
 	eq, err := nash.AllZeroSum(a)
 	if err != nil {
 		return enumError(err)

@@ -299,7 +299,8 @@ func TestSolveMatrixBadInput(t *testing.T) {
 		{[]string{"matrix", ok, "--format", "xml"}, "--format"},
 		{[]string{"matrix", ok, "--pairing", "nin/sha,sam/str"}, "--pairing does not apply"},
 		{[]string{"matrix", ok, "--game", "npzr"}, "--game does not apply"},
-		{[]string{"rounds", "--all"}, "--all goes with"},
+		{[]string{"rounds", "--lemke-howson", "1"}, "--lemke-howson goes with solve matrix"},
+		{[]string{"sweep", "--all"}, "--all goes with"},
 		{[]string{"matrix", ok, ok, "--lemke-howson", "4"}, "labels are 0 to 3"},
 		{[]string{"matrix", ok, "--lemke-howson", "-1"}, "labels are 0 to 3"},
 		{[]string{"matrix", ok, "--lemke-howson", "0", "--all"}, "choose one"},
@@ -317,5 +318,100 @@ func TestSolveMatrixBadInput(t *testing.T) {
 	}
 	if _, stderr, code := runCmd(t, "", "solve", "matrix", large, large, "--lemke-howson", "3"); code != 0 {
 		t.Errorf("12×12 by Lemke–Howson: code %d: %s", code, stderr)
+	}
+}
+
+// TestSolveRoundsAll: 'solve rounds --all' agrees with 'solve rounds'
+// (the LP) on every pairing's value, and for a sample of pairings every
+// extreme strategy it lists is optimal against the pairing's payoff
+// matrix (recomputed here), and a pairing called unique has exactly the
+// LP's strategies.
+func TestSolveRoundsAll(t *testing.T) {
+	out, stderr, code := runCmd(t, "", "solve", "rounds", "--all", "--format", "json")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	type strategy []struct {
+		Choice      string  `json:"choice"`
+		Probability float64 `json:"probability"`
+	}
+	var doc struct {
+		Format string `json:"format"`
+		Unique int    `json:"unique"`
+		Rounds []struct {
+			A, B        string
+			Value       float64    `json:"value"`
+			StrategiesA []strategy `json:"strategies_a"`
+			StrategiesB []strategy `json:"strategies_b"`
+			Unique      bool       `json:"unique"`
+		} `json:"rounds"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	lp, _, _ := runCmd(t, "", "solve", "rounds", "--format", "csv")
+	rows, err := csv.NewReader(strings.NewReader(lp)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Format != "nzsc-solve-rounds-all/1" || len(doc.Rounds) != 108 || len(rows) != 109 {
+		t.Fatalf("format %q, %d rounds, %d LP rows", doc.Format, len(doc.Rounds), len(rows))
+	}
+	unique := 0
+	for i, r := range doc.Rounds {
+		want, _ := strconv.ParseFloat(rows[i+1][2], 64)
+		if rows[i+1][0] != r.A || rows[i+1][1] != r.B || math.Abs(r.Value-want) > 1e-9 {
+			t.Errorf("round %d: %s %s %v, LP %v", i, r.A, r.B, r.Value, rows[i+1][:3])
+		}
+		if r.Unique != (len(r.StrategiesA) == 1 && len(r.StrategiesB) == 1) {
+			t.Errorf("%s %s: unique %v with %d and %d extremes", r.A, r.B, r.Unique, len(r.StrategiesA), len(r.StrategiesB))
+		}
+		if r.Unique {
+			unique++
+		}
+		if i%9 != 0 && !r.Unique {
+			continue
+		}
+		js, _, _ := runCmd(t, "", "solve", "rounds", "--pairing", r.A+","+r.B, "--format", "json")
+		var round struct {
+			Payoff    [][]float64 `json:"payoff"`
+			StrategyA strategy    `json:"strategy_a"`
+			StrategyB strategy    `json:"strategy_b"`
+		}
+		if err := json.Unmarshal([]byte(js), &round); err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range r.StrategiesA {
+			for j := range round.Payoff[0] {
+				g := 0.0
+				for k := range round.Payoff {
+					g += x[k].Probability * round.Payoff[k][j]
+				}
+				if g < r.Value-1e-9 {
+					t.Errorf("%s %s: A's %v gets %v < %v against column %d", r.A, r.B, x, g, r.Value, j)
+				}
+			}
+		}
+		for _, y := range r.StrategiesB {
+			for k := range round.Payoff {
+				c := 0.0
+				for j := range round.Payoff[k] {
+					c += y[j].Probability * round.Payoff[k][j]
+				}
+				if c > r.Value+1e-9 {
+					t.Errorf("%s %s: B's %v concedes %v > %v to row %d", r.A, r.B, y, c, r.Value, k)
+				}
+			}
+		}
+		if r.Unique {
+			for k, p := range round.StrategyA {
+				if math.Abs(p.Probability-r.StrategiesA[0][k].Probability) > 1e-9 {
+					t.Errorf("%s %s: unique, but the LP's A plays %v, the enumeration's %v", r.A, r.B, round.StrategyA, r.StrategiesA[0])
+				}
+			}
+		}
+	}
+	if unique != doc.Unique {
+		t.Errorf("%d unique rounds, the document says %d", unique, doc.Unique)
 	}
 }
