@@ -12,6 +12,10 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
+// MaxBytes is the most ReadCSV reads: a 500×500 matrix of long
+// numbers is a few megabytes.
+const MaxBytes = 32 << 20
+
 // MaxDim is the most rows or columns ReadCSV accepts: the LP of a
 // 500×500 game takes seconds, and a bigger file is more likely a
 // mistake than a game.
@@ -36,7 +40,8 @@ type Labeled struct {
 // C2.... Empty lines and lines starting with # are skipped; cells may
 // have spaces around them. Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
-	cr := csv.NewReader(r)
+	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
+	cr := csv.NewReader(lr)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.Comment = '#'
@@ -45,6 +50,9 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 	var lines []int
 	for {
 		rec, err := cr.Read()
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("more than %d MiB (the most this reads)", MaxBytes>>20)
+		}
 		if errors.Is(err, io.EOF) {
 			break
 		}

@@ -70,6 +70,10 @@ func TestReadCSV(t *testing.T) {
 }
 
 func TestReadCSVTooLarge(t *testing.T) {
+	huge := strings.NewReader(strings.Repeat("1", MaxBytes+10))
+	if _, err := ReadCSV(huge); err == nil || !strings.Contains(err.Error(), "MiB") {
+		t.Errorf("a %d-byte line: %v", MaxBytes+10, err)
+	}
 	var b strings.Builder
 	for range MaxDim + 1 {
 		b.WriteString("1,2\n")

@@ -36,15 +36,24 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 	if lh && all {
 		return usagef("solve matrix: --all lists every extreme equilibrium, --lemke-howson finds one: choose one")
 	}
-	a, err := readMatrix(files[0])
+	if len(files) == 2 && files[0] == "-" && files[1] == "-" {
+		return usagef("solve matrix: only one of the two matrices can come from standard input (-)")
+	}
+	a, err := readMatrix(e, files[0])
 	if err != nil {
 		return err
 	}
 	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff}
+	names := slices.Clone(files)
+	for i, f := range names {
+		if f == "-" {
+			names[i] = "standard input"
+		}
+	}
 	m, n := a.Payoff.Dims()
 	var eq *nash.Enumeration
 	if len(files) == 1 {
-		g.Title = fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", files[0], m, n)
+		g.Title = fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", names[0], m, n)
 		switch {
 		case lh:
 			neg := mat.DenseCopyOf(a.Payoff)
@@ -56,17 +65,17 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 			eq, err = nash.OneZeroSum(a.Payoff)
 		}
 	} else {
-		b, err := readMatrix(files[1])
+		b, err := readMatrix(e, files[1])
 		if err != nil {
 			return err
 		}
 		if bm, bn := b.Payoff.Dims(); bm != m || bn != n {
-			return usagef("solve matrix: %s is %d×%d and %s %d×%d: a bimatrix game's two matrices have the same shape", files[0], m, n, files[1], bm, bn)
+			return usagef("solve matrix: %s is %d×%d and %s %d×%d: a bimatrix game's two matrices have the same shape", names[0], m, n, names[1], bm, bn)
 		}
-		if err := sameNames(files, "row", a.Rows, b.Rows, "R"); err != nil {
+		if err := sameNames(names, "row", a.Rows, b.Rows, "R"); err != nil {
 			return err
 		}
-		if err := sameNames(files, "column", a.Cols, b.Cols, "C"); err != nil {
+		if err := sameNames(names, "column", a.Cols, b.Cols, "C"); err != nil {
 			return err
 		}
 		if defaultNames(a.Rows, "R") {
@@ -76,7 +85,7 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 			g.Cols = b.Cols
 		}
 		g.B = b.Payoff
-		g.Title = fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, files[0], files[1])
+		g.Title = fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, names[0], names[1])
 		if lh {
 			eq, err = lemkeHowson(a.Payoff, b.Payoff, label)
 		} else {
@@ -112,9 +121,16 @@ func enumError(err error) error {
 	return err
 }
 
-// readMatrix reads one payoff matrix file; every problem with it is the
-// user's (exit 2), named with the file.
-func readMatrix(path string) (*nash.Labeled, error) {
+// readMatrix reads one payoff matrix file ("-": standard input); every
+// problem with it is the user's (exit 2), named with the file.
+func readMatrix(e *env, path string) (*nash.Labeled, error) {
+	if path == "-" {
+		l, err := nash.ReadCSV(e.stdin)
+		if err != nil {
+			return nil, usagef("solve matrix: standard input: %v", err)
+		}
+		return l, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, usagef("solve matrix: %v", err)

@@ -297,6 +297,8 @@ func TestSolveMatrixBadInput(t *testing.T) {
 		{[]string{"matrix", large, "--all"}, "12×12 game has"},
 		{[]string{"matrix", large, large}, "more than the 1000000"},
 		{[]string{"matrix", ok, "--format", "xml"}, "--format"},
+		{[]string{"matrix", "-", "-"}, "only one of the two"},
+		{[]string{"matrix", "-"}, "standard input: no rows"},
 		{[]string{"matrix", ok, "--pairing", "nin/sha,sam/str"}, "--pairing does not apply"},
 		{[]string{"matrix", ok, "--game", "npzr"}, "--game does not apply"},
 		{[]string{"rounds", "--lemke-howson", "1"}, "--lemke-howson goes with solve matrix"},
