@@ -3,6 +3,7 @@ package nash
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -105,10 +106,12 @@ func checkGame(a mat.Matrix) (scale, lo float64, err error) {
 }
 
 // checkBases refuses a game whose enumeration would try more than
-// MaxBases bases.
-func checkBases(m, n, k1, k2 int) (int, error) {
-	b := choose(m+n, k1)
-	b.Add(b, choose(m+n, k2))
+// MaxBases bases: the sum of C(m+n, k) over ks.
+func checkBases(m, n int, ks ...int) (int, error) {
+	b := new(big.Int)
+	for _, k := range ks {
+		b.Add(b, choose(m+n, k))
+	}
 	if !b.IsInt64() || b.Int64() > MaxBases {
 		return 0, &ErrTooLarge{M: m, N: n, Bases: b}
 	}
@@ -128,7 +131,9 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 	if err != nil {
 		return nil, err
 	}
-	bases, err := checkBases(m, n, m-1, n-1)
+	// The optimal faces' bases, then the best-response polytopes' (the
+	// degeneracy check).
+	bases, err := checkBases(m, n, m-1, n-1, m, n)
 	if err != nil {
 		return nil, err
 	}
@@ -199,10 +204,16 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 		all.Cols = append(all.Cols, l)
 	}
 	e.Subsets = []Subset{all}
+	_, la, _ := checkGame(a)
+	_, lb, _ := checkGame(neg)
+	ps, qs := bestResponsePolytopes(a, neg, la, lb)
+	e.degenerateVertices(ps, qs, m, n)
 	if err := e.finish(a, neg); err != nil {
 		return nil, err
 	}
 	if !e.Degenerate && (len(e.Rows) > 1 || len(e.Cols) > 1) {
+		// A nondegenerate game has isolated equilibria: the vertex
+		// check above cannot miss this. Kept as a guard on tolerances.
 		e.Degenerate = true
 		e.Why = "the optimal strategies form a continuum"
 	}
@@ -255,45 +266,9 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Polytope tolerance: its right-hand sides are 1, its entries >= 1.
-	const ptol = 1e-9
-	// P: -x ≤ 0 (labels i), B'ᵀx ≤ 1 (labels m+j).
-	g := mat.NewDense(m+n, m, nil)
-	h := make([]float64, m+n)
-	for i := range m {
-		g.Set(i, i, -1)
-	}
-	for j := range n {
-		for i := range m {
-			g.Set(m+j, i, b.At(i, j)-lb+1)
-		}
-		h[m+j] = 1
-	}
-	ps := (&polytope{g: g, h: h, tol: ptol}).vertices()
-	// Q: A'y ≤ 1 (labels i), -y ≤ 0 (labels m+j).
-	g = mat.NewDense(m+n, n, nil)
-	h = make([]float64, m+n)
-	for i := range m {
-		for j := range n {
-			g.Set(i, j, a.At(i, j)-la+1)
-		}
-		h[i] = 1
-	}
-	for j := range n {
-		g.Set(m+j, j, -1)
-	}
-	qs := (&polytope{g: g, h: h, tol: ptol}).vertices()
+	ps, qs := bestResponsePolytopes(a, b, la, lb)
 	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * max(sa, sb), Bases: bases}
-	for _, v := range ps {
-		if k := count(v.tight); k > m && sum(v.z) > ptol && !e.Degenerate {
-			e.degenerate(normalized(v.z), true, k-(m-support(v.z)))
-		}
-	}
-	for _, v := range qs {
-		if k := count(v.tight); k > n && sum(v.z) > ptol && !e.Degenerate {
-			e.degenerate(normalized(v.z), false, k-(n-support(v.z)))
-		}
-	}
+	e.degenerateVertices(ps, qs, m, n)
 	rowOf, colOf := map[int]int{}, map[int]int{}
 	for pi, p := range ps {
 		if sum(p.z) <= ptol {
@@ -335,6 +310,62 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	}
 	e.Subsets = maximalSubsets(e)
 	return e, e.finish(a, b)
+}
+
+// ptol is the best-response polytopes' tolerance: their right-hand
+// sides are 1, their entries >= 1.
+const ptol = 1e-9
+
+// bestResponsePolytopes returns the vertices of the best-response
+// polytopes of the game (a, b), whose smallest entries are la and lb:
+// P = {x ≥ 0, B'ᵀx ≤ 1} (x_i = 0 is label i, (B'ᵀx)_j = 1 label m+j)
+// and Q = {y ≥ 0, A'y ≤ 1} ((A'y)_i = 1 is label i, y_j = 0 label
+// m+j), A' and B' the payoffs shifted to have entries >= 1. A vertex's
+// tight set is its labels.
+func bestResponsePolytopes(a, b mat.Matrix, la, lb float64) (ps, qs []vertex) {
+	m, n := a.Dims()
+	g := mat.NewDense(m+n, m, nil)
+	h := make([]float64, m+n)
+	for i := range m {
+		g.Set(i, i, -1)
+	}
+	for j := range n {
+		for i := range m {
+			g.Set(m+j, i, b.At(i, j)-lb+1)
+		}
+		h[m+j] = 1
+	}
+	ps = (&polytope{g: g, h: h, tol: ptol}).vertices()
+	g = mat.NewDense(m+n, n, nil)
+	h = make([]float64, m+n)
+	for i := range m {
+		for j := range n {
+			g.Set(i, j, a.At(i, j)-la+1)
+		}
+		h[i] = 1
+	}
+	for j := range n {
+		g.Set(m+j, j, -1)
+	}
+	qs = (&polytope{g: g, h: h, tol: ptol}).vertices()
+	return ps, qs
+}
+
+// degenerateVertices looks for a vertex of P (of Q) other than the
+// origin with more than m (n) labels: a strategy with more pure best
+// responses than its support. A game is nondegenerate exactly when
+// there is none (von Stengel 2002, Handbook of Game Theory 3, ch. 45).
+func (e *Enumeration) degenerateVertices(ps, qs []vertex, m, n int) {
+	for _, v := range ps {
+		if k := count(v.tight); k > m && sum(v.z) > ptol && !e.Degenerate {
+			e.degenerate(normalized(v.z), true, k-(m-support(v.z)))
+		}
+	}
+	for _, v := range qs {
+		if k := count(v.tight); k > n && sum(v.z) > ptol && !e.Degenerate {
+			e.degenerate(normalized(v.z), false, k-(n-support(v.z)))
+		}
+	}
 }
 
 // finish checks every equilibrium's regrets against e.Tol, records the

@@ -124,6 +124,12 @@ func TestAllZeroSumKnown(t *testing.T) {
 		{"constant", []float64{4, 4, 4, 4}, 2, 2, 4,
 			[][]float64{{1, 0}, {0, 1}}, [][]float64{{1, 0}, {0, 1}}, true},
 		{"1×1", []float64{-3}, 1, 1, -3, [][]float64{{1}}, [][]float64{{1}}, false},
+		// Matching pennies and a dominated row: the equilibrium is
+		// unique, but the game is degenerate away from it (against the
+		// pure third row both columns are best responses), which a
+		// check of the equilibrium strategies alone would miss.
+		{"degenerate off equilibrium", []float64{1, -1, -1, 1, -2, -2}, 3, 2, 0,
+			[][]float64{{.5, .5, 0}}, [][]float64{{.5, .5}}, true},
 	} {
 		e, err := AllZeroSum(mat.NewDense(c.m, c.n, slices.Clone(c.a)))
 		if err != nil {
@@ -243,6 +249,9 @@ func TestZeroSumTwoWays(t *testing.T) {
 		}
 		if (len(z.Equilibria) > 1) && !bi.Degenerate {
 			t.Errorf("%s: a continuum of equilibria in a game called nondegenerate", name)
+		}
+		if z.Degenerate != bi.Degenerate {
+			t.Errorf("%s: degenerate %v (%s) as zero-sum, %v (%s) as bimatrix", name, z.Degenerate, z.Why, bi.Degenerate, bi.Why)
 		}
 		for _, q := range z.Equilibria {
 			bestResponseCheck(t, name, a, negate(a), m, n, z.Rows[q.Row], z.Cols[q.Col])

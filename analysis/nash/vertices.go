@@ -10,9 +10,11 @@ import (
 )
 
 // MaxBases is how many candidate bases (sets of tight constraints) a
-// vertex enumeration may try: AllZeroSum tries C(m+n, m-1) + C(m+n, n-1)
-// of them for an m×n game, AllBimatrix C(m+n, m) + C(m+n, n). A 10×10
-// bimatrix game (369 512 bases) fits, an 11×11 one (1 411 344) does not.
+// vertex enumeration may try: AllBimatrix tries C(m+n, m) + C(m+n, n)
+// of them for an m×n game; AllZeroSum those (its degeneracy check) and
+// C(m+n, m-1) + C(m+n, n-1) (the optimal faces). A 10×10 game fits
+// (369 512 bases bimatrix, 705 432 zero-sum), an 11×11 one (1 411 344
+// bimatrix) does not.
 const MaxBases = 1_000_000
 
 // ErrTooLarge: the game has more candidate bases than MaxBases.
