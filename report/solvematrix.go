@@ -68,9 +68,9 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 	case !e.Complete:
 		para(g.Title + ": one equilibrium, by linear programming ('--all' lists every extreme one).")
 	case e.ZeroSum:
-		para(fmt.Sprintf("%s: every extreme optimal strategy of each side, by vertex enumeration of the LP's optimal faces (%d bases tried).", g.Title, e.Bases))
+		para(fmt.Sprintf("%s: every extreme optimal strategy of each side, by vertex enumeration of the LP's optimal faces (%d bases tried, the degeneracy check's included; the limit is %d).", g.Title, e.Bases, nash.MaxBases))
 	default:
-		para(fmt.Sprintf("%s: every extreme equilibrium, by vertex enumeration of the best-response polytopes (%d bases tried).", g.Title, e.Bases))
+		para(fmt.Sprintf("%s: every extreme equilibrium, by vertex enumeration of the best-response polytopes (%d bases tried; the limit is %d).", g.Title, e.Bases, nash.MaxBases))
 	}
 	if e.ZeroSum {
 		strategies(&b, width, "row", g.Rows, e.Rows, "guarantees", func(x []float64) float64 { return guarantee(g.A, x) })
