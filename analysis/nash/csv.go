@@ -38,7 +38,7 @@ type Labeled struct {
 // or its first cell is empty; the first column holds the row names
 // when a cell of it below the header is neither a number nor empty. Rows or columns without names are called R1, R2... and C1,
 // C2.... Empty lines and lines starting with # are skipped; cells may
-// have spaces around them. Errors name the line (and the cell).
+// have spaces around them; a byte order mark is skipped. Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
 	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
 	cr := csv.NewReader(lr)
@@ -64,6 +64,10 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
+		if len(recs) == 0 {
+			// Spreadsheets save UTF-8 with a byte order mark.
+			rec[0] = strings.TrimPrefix(rec[0], "\ufeff")
+		}
 		for i := range rec {
 			rec[i] = strings.TrimSpace(rec[i])
 		}

@@ -27,6 +27,9 @@ func TestReadCSV(t *testing.T) {
 		{in: "# a game\nup,1,2\n\ndown,3,4\n", rows: []string{"up", "down"}, cols: []string{"C1", "C2"}, data: []float64{1, 2, 3, 4}},
 		// A header without row names.
 		{in: "left,right\n1,2\n", rows: []string{"R1"}, cols: []string{"left", "right"}, data: []float64{1, 2}},
+		// A spreadsheet's byte order mark and CRLF line ends.
+		{in: "\ufeffA,x,y\r\nx,1,2\r\n", corner: "A", rows: []string{"x"}, cols: []string{"x", "y"}, data: []float64{1, 2}},
+		{in: "\ufeff1,2\n", rows: []string{"R1"}, cols: []string{"C1", "C2"}, data: []float64{1, 2}},
 		{in: "", wantErrParts: []string{"empty"}},
 		{in: "# nothing\n\n", wantErrParts: []string{"empty"}},
 		{in: "a,b,c\n", wantErrParts: []string{"line 1", "header", "empty"}},
