@@ -65,17 +65,8 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 			eq, err = nash.OneZeroSum(a.Payoff)
 		}
 	} else {
-		b, err := readMatrix(e, files[1])
+		b, err := columnMatrix(e, files[1], names, a)
 		if err != nil {
-			return err
-		}
-		if bm, bn := b.Payoff.Dims(); bm != m || bn != n {
-			return usagef("solve matrix: %s is %d×%d and %s %d×%d: a bimatrix game's two matrices have the same shape", names[0], m, n, names[1], bm, bn)
-		}
-		if err := sameNames(names, "row", a.Rows, b.Rows, "R"); err != nil {
-			return err
-		}
-		if err := sameNames(names, "column", a.Cols, b.Cols, "C"); err != nil {
 			return err
 		}
 		if defaultNames(a.Rows, "R") {
@@ -99,6 +90,27 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		return enumError(err)
 	}
 	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+}
+
+// columnMatrix reads a bimatrix game's second file, the column
+// player's payoffs, which must have the shape of a, the row player's,
+// and name its strategies as a does (if both name them).
+func columnMatrix(e *env, path string, names []string, a *nash.Labeled) (*nash.Labeled, error) {
+	b, err := readMatrix(e, path)
+	if err != nil {
+		return nil, err
+	}
+	m, n := a.Payoff.Dims()
+	if bm, bn := b.Payoff.Dims(); bm != m || bn != n {
+		return nil, usagef("solve matrix: %s is %d×%d and %s %d×%d: a bimatrix game's two matrices have the same shape", names[0], m, n, names[1], bm, bn)
+	}
+	if err := sameNames(names, "row", a.Rows, b.Rows, "R"); err != nil {
+		return nil, err
+	}
+	if err := sameNames(names, "column", a.Cols, b.Cols, "C"); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // lemkeHowson is nash.LemkeHowson with a label out of range the
