@@ -105,6 +105,22 @@ func checkGame(a mat.Matrix) (scale, lo float64, err error) {
 	return scale, lo, nil
 }
 
+// checkBimatrix refuses matrices of different shapes, empty or not
+// finite, and returns max(1, max|a_ij|, max|b_ij|) and each one's
+// smallest entry.
+func checkBimatrix(a, b mat.Matrix) (scale, la, lb float64, err error) {
+	m, n := a.Dims()
+	if bm, bn := b.Dims(); bm != m || bn != n {
+		return 0, 0, 0, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
+	}
+	sa, la, err := checkGame(a)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	sb, lb, err := checkGame(b)
+	return max(sa, sb), la, lb, err
+}
+
 // checkBases refuses a game whose enumeration would try more than
 // MaxBases bases: the sum of C(m+n, k) over ks.
 func checkBases(m, n int, ks ...int) (int, error) {
@@ -150,32 +166,12 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 		}
 		return e
 	}
-	// Rows: -x ≤ 0, -Aᵀx ≤ -v.
-	g := mat.NewDense(m+n, m, nil)
-	h := make([]float64, m+n)
-	for i := range m {
-		g.Set(i, i, -1)
-	}
-	for j := range n {
-		for i := range m {
-			g.Set(m+j, i, -a.At(i, j))
-		}
-		h[m+j] = -v
-	}
-	rows := (&polytope{g: g, h: h, e: ones(m), f: []float64{1}, tol: tol}).vertices()
-	// Columns: -y ≤ 0, Ay ≤ v.
-	g = mat.NewDense(n+m, n, nil)
-	h = make([]float64, n+m)
-	for j := range n {
-		g.Set(j, j, -1)
-	}
-	for i := range m {
-		for j := range n {
-			g.Set(n+i, j, a.At(i, j))
-		}
-		h[n+i] = v
-	}
-	cols := (&polytope{g: g, h: h, e: ones(n), f: []float64{1}, tol: tol}).vertices()
+	// Rows: x ≥ 0, -Aᵀx ≤ -v. Columns: y ≥ 0, Ay ≤ v.
+	rp := boxed(m, n, true, func(j, i int) float64 { return -a.At(i, j) }, -v, tol)
+	rp.e, rp.f = ones(m), []float64{1}
+	cp := boxed(n, m, true, func(i, j int) float64 { return a.At(i, j) }, v, tol)
+	cp.e, cp.f = ones(n), []float64{1}
+	rows, cols := rp.vertices(), cp.vertices()
 	if len(rows) == 0 || len(cols) == 0 {
 		return nil, fmt.Errorf("%w: no vertex on an optimal face (%d row, %d column)", ErrCertificate, len(rows), len(cols))
 	}
@@ -251,14 +247,7 @@ func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
 // both regrets at most Tol·max(1, max|a_ij|, max|b_ij|).
 func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	m, n := a.Dims()
-	if bm, bn := b.Dims(); bm != m || bn != n {
-		return nil, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
-	}
-	sa, la, err := checkGame(a)
-	if err != nil {
-		return nil, err
-	}
-	sb, lb, err := checkGame(b)
+	scale, la, lb, err := checkBimatrix(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -267,7 +256,7 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 		return nil, err
 	}
 	ps, qs := bestResponsePolytopes(a, b, la, lb)
-	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * max(sa, sb), Bases: bases}
+	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * scale, Bases: bases}
 	e.degenerateVertices(ps, qs, m, n)
 	rowOf, colOf := map[int]int{}, map[int]int{}
 	for pi, p := range ps {
@@ -324,31 +313,31 @@ const ptol = 1e-9
 // tight set is its labels.
 func bestResponsePolytopes(a, b mat.Matrix, la, lb float64) (ps, qs []vertex) {
 	m, n := a.Dims()
-	g := mat.NewDense(m+n, m, nil)
-	h := make([]float64, m+n)
-	for i := range m {
-		g.Set(i, i, -1)
-	}
-	for j := range n {
-		for i := range m {
-			g.Set(m+j, i, b.At(i, j)-lb+1)
-		}
-		h[m+j] = 1
-	}
-	ps = (&polytope{g: g, h: h, tol: ptol}).vertices()
-	g = mat.NewDense(m+n, n, nil)
-	h = make([]float64, m+n)
-	for i := range m {
-		for j := range n {
-			g.Set(i, j, a.At(i, j)-la+1)
-		}
-		h[i] = 1
-	}
-	for j := range n {
-		g.Set(m+j, j, -1)
-	}
-	qs = (&polytope{g: g, h: h, tol: ptol}).vertices()
+	ps = boxed(m, n, true, func(j, i int) float64 { return b.At(i, j) - lb + 1 }, 1, ptol).vertices()
+	qs = boxed(n, m, false, func(i, j int) float64 { return a.At(i, j) - la + 1 }, 1, ptol).vertices()
 	return ps, qs
+}
+
+// boxed returns the polytope {z ∈ R^d : z ≥ 0, Mz ≤ rhs·1} for the k×d
+// matrix M (entry(r, c) = M_rc), its rows G = [-I; M], or [M; -I] when
+// not zerosFirst: the order of the labels (a tight row's index).
+func boxed(d, k int, zerosFirst bool, entry func(r, c int) float64, rhs, tol float64) *polytope {
+	g := mat.NewDense(d+k, d, nil)
+	h := make([]float64, d+k)
+	z, mr := 0, d // the first rows of each block
+	if !zerosFirst {
+		z, mr = k, 0
+	}
+	for c := range d {
+		g.Set(z+c, c, -1)
+	}
+	for r := range k {
+		for c := range d {
+			g.Set(mr+r, c, entry(r, c))
+		}
+		h[mr+r] = rhs
+	}
+	return &polytope{g: g, h: h, tol: tol}
 }
 
 // degenerateVertices looks for a vertex of P (of Q) other than the

@@ -22,14 +22,7 @@ import (
 // is incomplete, with Method "lemke-howson".
 func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 	m, n := a.Dims()
-	if bm, bn := b.Dims(); bm != m || bn != n {
-		return nil, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
-	}
-	sa, la, err := checkGame(a)
-	if err != nil {
-		return nil, err
-	}
-	sb, lb, err := checkGame(b)
+	scale, la, lb, err := checkBimatrix(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +91,7 @@ func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 		return nil, fmt.Errorf("%w: Lemke–Howson ended at the artificial equilibrium", ErrCertificate)
 	}
 	x, y = normalized(x), normalized(y)
-	e := &Enumeration{Method: "lemke-howson", Tol: Tol * max(sa, sb), Rows: [][]float64{x}, Cols: [][]float64{y},
+	e := &Enumeration{Method: "lemke-howson", Tol: Tol * scale, Rows: [][]float64{x}, Cols: [][]float64{y},
 		Subsets: []Subset{{Rows: []int{0}, Cols: []int{0}}}}
 	e.Equilibria = []Equilibrium{equilibrium(a, b, x, y, 0, 0)}
 	return e, e.finish(a, b)
