@@ -1,6 +1,7 @@
 package nash
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -85,40 +86,72 @@ type Subset struct{ Rows, Cols []int }
 // extreme equilibrium: every equilibrium is a mix of extreme ones).
 func (e *Enumeration) Unique() bool { return len(e.Equilibria) == 1 }
 
-// checkGame refuses empty or non-finite matrices and returns
-// max(1, max |a_ij|) and the smallest entry.
-func checkGame(a mat.Matrix) (scale, lo float64, err error) {
+// MaxPayoff bounds the payoffs the enumerations take in magnitude:
+// beyond it, shifting and summing payoffs overflows, and a tolerance
+// relative to the largest payoff would certify anything.
+const MaxPayoff = 1e100
+
+// ErrRange: a payoff is larger than MaxPayoff in magnitude.
+var ErrRange = errors.New("nash: a payoff beyond ±1e100 (rescale the game)")
+
+// scaled is a checked payoff matrix and its image on [0, 1].
+type scaled struct {
+	// scale is max(1, max |a_ij|), what tolerances are relative to.
+	scale float64
+	// lo and hi are the smallest and largest entries.
+	lo, hi float64
+	// unit is (a - lo)/(hi - lo), all 0 for a constant game: equilibria
+	// do not change under a positive affine map of a player's payoffs,
+	// and on [0, 1] the enumerations' tolerances mean the same whatever
+	// the game's scale (a payoff of 1e6 would otherwise make x_i = 1e-7
+	// look like zero).
+	unit *mat.Dense
+}
+
+// toUnit maps a payoff of the game onto the unit scale.
+func (s scaled) toUnit(v float64) float64 {
+	if s.hi == s.lo {
+		return 0
+	}
+	return (v - s.lo) / (s.hi - s.lo)
+}
+
+// checkGame refuses empty, non-finite or too large matrices and
+// returns a's scale and unit image.
+func checkGame(a mat.Matrix) (scaled, error) {
 	m, n := a.Dims()
 	if m == 0 || n == 0 {
-		return 0, 0, ErrEmpty
+		return scaled{}, ErrEmpty
 	}
-	scale, lo = 1, math.Inf(1)
+	s := scaled{scale: 1, lo: math.Inf(1), hi: math.Inf(-1)}
 	for i := range m {
 		for j := range n {
 			v := a.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, 0, ErrNotFinite
+				return scaled{}, ErrNotFinite
 			}
-			scale, lo = max(scale, math.Abs(v)), min(lo, v)
+			if math.Abs(v) > MaxPayoff {
+				return scaled{}, ErrRange
+			}
+			s.scale, s.lo, s.hi = max(s.scale, math.Abs(v)), min(s.lo, v), max(s.hi, v)
 		}
 	}
-	return scale, lo, nil
+	s.unit = mat.NewDense(m, n, nil)
+	s.unit.Apply(func(i, j int, _ float64) float64 { return s.toUnit(a.At(i, j)) }, s.unit)
+	return s, nil
 }
 
-// checkBimatrix refuses matrices of different shapes, empty or not
-// finite, and returns max(1, max|a_ij|, max|b_ij|) and each one's
-// smallest entry.
-func checkBimatrix(a, b mat.Matrix) (scale, la, lb float64, err error) {
+// checkBimatrix refuses matrices of different shapes, or either as
+// checkGame does, and returns both checked.
+func checkBimatrix(a, b mat.Matrix) (sa, sb scaled, err error) {
 	m, n := a.Dims()
 	if bm, bn := b.Dims(); bm != m || bn != n {
-		return 0, 0, 0, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
+		return sa, sb, fmt.Errorf("nash: the column player's matrix is %d×%d, the row player's %d×%d", bm, bn, m, n)
 	}
-	sa, la, err := checkGame(a)
-	if err != nil {
-		return 0, 0, 0, err
+	if sa, err = checkGame(a); err == nil {
+		sb, err = checkGame(b)
 	}
-	sb, lb, err := checkGame(b)
-	return max(sa, sb), la, lb, err
+	return sa, sb, err
 }
 
 // checkBases refuses a game whose enumeration would try more than
@@ -143,7 +176,7 @@ func checkBases(m, n int, ks ...int) (int, error) {
 // Check (so the whole product is certified within Tol·max(1, max|a_ij|)).
 func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 	m, n := a.Dims()
-	scale, _, err := checkGame(a)
+	sa, err := checkGame(a)
 	if err != nil {
 		return nil, err
 	}
@@ -157,8 +190,14 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 	if err != nil {
 		return nil, err
 	}
-	tol := Tol * scale
-	v := sol.Value
+	// The faces are built on the unit scale, where their tolerance is
+	// 1e-9 plus the LP value's uncertainty (its certificate's width).
+	v, vu := sol.Value, sa.toUnit(sol.Value)
+	tol := Tol
+	if sa.hi > sa.lo {
+		tol += (sol.Upper - sol.Lower) / (sa.hi - sa.lo)
+	}
+	u := sa.unit
 	ones := func(d int) *mat.Dense {
 		e := mat.NewDense(1, d, nil)
 		for c := range d {
@@ -167,15 +206,15 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 		return e
 	}
 	// Rows: x ≥ 0, -Aᵀx ≤ -v. Columns: y ≥ 0, Ay ≤ v.
-	rp := boxed(m, n, true, func(j, i int) float64 { return -a.At(i, j) }, -v, tol)
+	rp := boxed(m, n, true, func(j, i int) float64 { return -u.At(i, j) }, -vu, tol)
 	rp.e, rp.f = ones(m), []float64{1}
-	cp := boxed(n, m, true, func(i, j int) float64 { return a.At(i, j) }, v, tol)
+	cp := boxed(n, m, true, func(i, j int) float64 { return u.At(i, j) }, vu, tol)
 	cp.e, cp.f = ones(n), []float64{1}
 	rows, cols := rp.vertices(), cp.vertices()
 	if len(rows) == 0 || len(cols) == 0 {
 		return nil, fmt.Errorf("%w: no vertex on an optimal face (%d row, %d column)", ErrCertificate, len(rows), len(cols))
 	}
-	e := &Enumeration{ZeroSum: true, Complete: true, Method: "vertex-enumeration", Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: tol, Bases: bases}
+	e := &Enumeration{ZeroSum: true, Complete: true, Method: "vertex-enumeration", Value: v, Lower: math.Inf(1), Upper: math.Inf(-1), Tol: Tol * sa.scale, Bases: bases}
 	for _, r := range rows {
 		e.Rows = append(e.Rows, normalized(r.z))
 	}
@@ -200,9 +239,8 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 		all.Cols = append(all.Cols, l)
 	}
 	e.Subsets = []Subset{all}
-	_, la, _ := checkGame(a)
-	_, lb, _ := checkGame(neg)
-	ps, qs := bestResponsePolytopes(a, neg, la, lb)
+	sn, _ := checkGame(neg)
+	ps, qs := bestResponsePolytopes(sa.unit, sn.unit)
 	e.degenerateVertices(ps, qs, m, n)
 	if err := e.finish(a, neg); err != nil {
 		return nil, err
@@ -220,7 +258,7 @@ func AllZeroSum(a mat.Matrix) (*Enumeration, error) {
 // incomplete Enumeration (Complete false), with its regrets: for a game
 // too large to enumerate, in the same shape as the enumerations.
 func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
-	scale, _, err := checkGame(a)
+	sa, err := checkGame(a)
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +268,7 @@ func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
 	}
 	neg := mat.DenseCopyOf(a)
 	neg.Scale(-1, neg)
-	e := &Enumeration{ZeroSum: true, Method: "lp", Value: s.Value, Lower: s.Lower, Upper: s.Upper, Tol: Tol * scale,
+	e := &Enumeration{ZeroSum: true, Method: "lp", Value: s.Value, Lower: s.Lower, Upper: s.Upper, Tol: Tol * sa.scale,
 		Rows: [][]float64{s.Row}, Cols: [][]float64{s.Col}, Subsets: []Subset{{Rows: []int{0}, Cols: []int{0}}}}
 	e.Equilibria = []Equilibrium{equilibrium(a, neg, s.Row, s.Col, 0, 0)}
 	return e, e.finish(a, neg)
@@ -241,13 +279,13 @@ func OneZeroSum(a mat.Matrix) (*Enumeration, error) {
 // maximizing its own (nashpy's Game(A, B), Gambit's strategic game of
 // two players). It enumerates the vertices of the best-response
 // polytopes P = {x ≥ 0, Bᵀx ≤ 1} and Q = {y ≥ 0, Ay ≤ 1} (the payoffs
-// shifted to be positive) and keeps the completely labelled pairs
+// mapped onto [1, 2]) and keeps the completely labelled pairs
 // (Avis, Rosenberg, Savani and von Stengel 2010; Gambit's enummixed):
 // all extreme equilibria, degenerate games included. Each is verified:
 // both regrets at most Tol·max(1, max|a_ij|, max|b_ij|).
 func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	m, n := a.Dims()
-	scale, la, lb, err := checkBimatrix(a, b)
+	sa, sb, err := checkBimatrix(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -255,8 +293,8 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 	if err != nil {
 		return nil, err
 	}
-	ps, qs := bestResponsePolytopes(a, b, la, lb)
-	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * scale, Bases: bases}
+	ps, qs := bestResponsePolytopes(sa.unit, sb.unit)
+	e := &Enumeration{Complete: true, Method: "vertex-enumeration", Tol: Tol * max(sa.scale, sb.scale), Bases: bases}
 	e.degenerateVertices(ps, qs, m, n)
 	rowOf, colOf := map[int]int{}, map[int]int{}
 	for pi, p := range ps {
@@ -306,15 +344,15 @@ func AllBimatrix(a, b mat.Matrix) (*Enumeration, error) {
 const ptol = 1e-9
 
 // bestResponsePolytopes returns the vertices of the best-response
-// polytopes of the game (a, b), whose smallest entries are la and lb:
+// polytopes of the game whose payoffs on the unit scale are au and bu:
 // P = {x ≥ 0, B'ᵀx ≤ 1} (x_i = 0 is label i, (B'ᵀx)_j = 1 label m+j)
 // and Q = {y ≥ 0, A'y ≤ 1} ((A'y)_i = 1 is label i, y_j = 0 label
-// m+j), A' and B' the payoffs shifted to have entries >= 1. A vertex's
+// m+j), A' = au + 1 and B' = bu + 1 (entries in [1, 2]). A vertex's
 // tight set is its labels.
-func bestResponsePolytopes(a, b mat.Matrix, la, lb float64) (ps, qs []vertex) {
-	m, n := a.Dims()
-	ps = boxed(m, n, true, func(j, i int) float64 { return b.At(i, j) - lb + 1 }, 1, ptol).vertices()
-	qs = boxed(n, m, false, func(i, j int) float64 { return a.At(i, j) - la + 1 }, 1, ptol).vertices()
+func bestResponsePolytopes(au, bu *mat.Dense) (ps, qs []vertex) {
+	m, n := au.Dims()
+	ps = boxed(m, n, true, func(j, i int) float64 { return bu.At(i, j) + 1 }, 1, ptol).vertices()
+	qs = boxed(n, m, false, func(i, j int) float64 { return au.At(i, j) + 1 }, 1, ptol).vertices()
 	return ps, qs
 }
 

@@ -408,3 +408,47 @@ func FuzzEnumeration(f *testing.F) {
 		}
 	})
 }
+
+// TestScaleInvariance: a positive affine map of a player's payoffs
+// changes no equilibrium, so every enumeration must list the same
+// strategies for the games above blown up to payoffs of 1e7 and moved
+// by 1e9 (tolerances on the raw scale took x_i = 0.01 for zero).
+func TestScaleInvariance(t *testing.T) {
+	blow := func(a []float64, k, c float64) []float64 {
+		out := make([]float64, len(a))
+		for i, v := range a {
+			out[i] = k*v + c
+		}
+		return out
+	}
+	seg := []float64{3, 1, 1, 3, 2, 2}
+	z1, err1 := AllZeroSum(mat.NewDense(3, 2, slices.Clone(seg)))
+	z2, err2 := AllZeroSum(mat.NewDense(3, 2, blow(seg, 1e7, 1e9)))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("zero-sum: %v, %v", err1, err2)
+	}
+	if set(z1.Rows) != set(z2.Rows) || set(z1.Cols) != set(z2.Cols) {
+		t.Errorf("zero-sum: %s / %s against %s / %s", set(z1.Rows), set(z1.Cols), set(z2.Rows), set(z2.Cols))
+	}
+	a, b := []float64{2, 0, 0, 1}, []float64{1, 0, 1, 1}
+	e1, err1 := AllBimatrix(mat.NewDense(2, 2, slices.Clone(a)), mat.NewDense(2, 2, slices.Clone(b)))
+	e2, err2 := AllBimatrix(mat.NewDense(2, 2, blow(a, 1e7, 1e9)), mat.NewDense(2, 2, blow(b, 3e6, -1e9)))
+	if err1 != nil || err2 != nil {
+		t.Fatalf("bimatrix: %v, %v", err1, err2)
+	}
+	if set(pairs(e1)) != set(pairs(e2)) || e1.Degenerate != e2.Degenerate {
+		t.Errorf("bimatrix: %s against %s", set(pairs(e1)), set(pairs(e2)))
+	}
+	for k := range 4 {
+		l1, err1 := LemkeHowson(mat.NewDense(2, 2, slices.Clone(a)), mat.NewDense(2, 2, slices.Clone(b)), k)
+		l2, err2 := LemkeHowson(mat.NewDense(2, 2, blow(a, 1e7, 1e9)), mat.NewDense(2, 2, blow(b, 3e6, -1e9)), k)
+		if err1 != nil || err2 != nil {
+			t.Errorf("Lemke–Howson %d: %v, %v", k, err1, err2)
+		} else if set(pairs(l1)) != set(pairs(l2)) {
+			t.Errorf("Lemke–Howson %d: %s against %s", k, set(pairs(l1)), set(pairs(l2)))
+		}
+	}
+	if _, err := AllZeroSum(mat.NewDense(1, 2, []float64{1e101, 0})); !errors.Is(err, ErrRange) {
+		t.Errorf("1e101: %v, want ErrRange", err)
+	}
+}

@@ -13,7 +13,7 @@ import (
 // the row player's strategies, m to m+n-1 the column player's. Each
 // step is a complementary pivot in one of the two tableaux (the
 // best-response polytopes' systems B'ᵀx + s = 1 and r + A'y = 1, the
-// payoffs shifted to be positive); the ratio tests are lexicographic,
+// payoffs mapped onto [1, 2]); the ratio tests are lexicographic,
 // so a degenerate game cannot make the path cycle. It is one
 // equilibrium, not necessarily every one a label can reach
 // (AllBimatrix lists them all), but it works on games too large to
@@ -22,7 +22,7 @@ import (
 // is incomplete, with Method "lemke-howson".
 func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 	m, n := a.Dims()
-	scale, la, lb, err := checkBimatrix(a, b)
+	sa, sb, err := checkBimatrix(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 	t1 := newTableau(n, m+n)
 	for j := range n {
 		for i := range m {
-			t1.set(j, i, b.At(i, j)-lb+1)
+			t1.set(j, i, sb.unit.At(i, j)+1)
 		}
 		t1.set(j, m+j, 1)
 		t1.set(j, m+n, 1)
@@ -46,7 +46,7 @@ func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 	for i := range m {
 		t2.set(i, i, 1)
 		for j := range n {
-			t2.set(i, m+j, a.At(i, j)-la+1)
+			t2.set(i, m+j, sa.unit.At(i, j)+1)
 		}
 		t2.set(i, m+n, 1)
 		t2.basis[i] = i
@@ -91,7 +91,7 @@ func LemkeHowson(a, b mat.Matrix, k int) (*Enumeration, error) {
 		return nil, fmt.Errorf("%w: Lemke–Howson ended at the artificial equilibrium", ErrCertificate)
 	}
 	x, y = normalized(x), normalized(y)
-	e := &Enumeration{Method: "lemke-howson", Tol: Tol * scale, Rows: [][]float64{x}, Cols: [][]float64{y},
+	e := &Enumeration{Method: "lemke-howson", Tol: Tol * max(sa.scale, sb.scale), Rows: [][]float64{x}, Cols: [][]float64{y},
 		Subsets: []Subset{{Rows: []int{0}, Cols: []int{0}}}}
 	e.Equilibria = []Equilibrium{equilibrium(a, b, x, y, 0, 0)}
 	return e, e.finish(a, b)

@@ -123,9 +123,13 @@ func lemkeHowson(a, b *mat.Dense, label int) (*nash.Enumeration, error) {
 	return nash.LemkeHowson(a, b, label)
 }
 
-// enumError makes a game too large to enumerate the user's error (it is
-// what they asked for), and leaves a failed certificate a failure.
+// enumError makes a game too large to enumerate, or with payoffs too
+// large, the user's error (it is what they gave), and leaves a failed
+// certificate a failure.
 func enumError(err error) error {
+	if errors.Is(err, nash.ErrRange) {
+		return usagef("solve: %s", strings.TrimPrefix(err.Error(), "nash: "))
+	}
 	var large *nash.ErrTooLarge
 	if errors.As(err, &large) {
 		return usagef("solve: %v; without --all a zero-sum game is solved by LP, and --lemke-howson LABEL finds one equilibrium of any game", strings.TrimPrefix(err.Error(), "nash: "))

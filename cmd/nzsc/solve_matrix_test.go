@@ -297,6 +297,8 @@ func TestSolveMatrixBadInput(t *testing.T) {
 		{[]string{"matrix", large, "--all"}, "12×12 game has"},
 		{[]string{"matrix", large, large}, "more than the 1000000"},
 		{[]string{"matrix", ok, "--format", "xml"}, "--format"},
+		{[]string{"matrix", writeMatrix(t, dir, "huge.csv", "1e308,-1e308\n-1e308,1e308\n")}, "beyond ±1e100"},
+		{[]string{"matrix", filepath.Join(dir, "huge.csv"), ok}, "beyond ±1e100"},
 		{[]string{"matrix", "-", "-"}, "only one of the two"},
 		{[]string{"matrix", "-"}, "standard input: no rows"},
 		{[]string{"matrix", ok, "--pairing", "nin/sha,sam/str"}, "--pairing does not apply"},
