@@ -46,3 +46,26 @@ func TestProbeSaysWhatTheProgramDid(t *testing.T) {
 		t.Errorf("the probe started the program %d times, want once", k)
 	}
 }
+
+// TestProbeWaitsForTheExit: a program that closes its output and exits a
+// moment later (as a shell script's exit is reaped late on a loaded
+// machine) is told by its exit status, not as "closed its output before
+// its hello": the probe waited 100 ms, and CI's loaded runs of
+// TestRunnersStopAtABotWithoutHello saw the other line.
+func TestProbeWaitsForTheExit(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell script")
+	}
+	prog := filepath.Join(t.TempDir(), "late")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\nexec 1>&-\nsleep 0.4\nexit 3\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Parse("exec:" + prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Probe(b)
+	if want := "exited with status 3 before its hello"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Probe: %v; want %q", err, want)
+	}
+}

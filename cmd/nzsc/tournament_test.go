@@ -350,3 +350,29 @@ func TestTournamentChunkFromSize(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeDamagedGamesLog: a run whose games log was replaced by
+// garbage is refused at resume, exit 2, in one line naming the log once
+// per command (tournament said "tournament: tournament: ... (finished
+// games are saved in ...)").
+func TestResumeDamagedGamesLog(t *testing.T) {
+	dir := t.TempDir()
+	for _, cmd := range [][]string{
+		{"tournament", "--bots", "random,greedy", "--games", "20"},
+		{"match", "greedy", "random", "--games", "20"},
+	} {
+		out, log := filepath.Join(dir, cmd[0]), filepath.Join(dir, cmd[0]+".gz")
+		args := append(cmd, "--seed", "1", "--out", out, "--games-log", log, "--quiet")
+		if _, stderr, code := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if err := os.WriteFile(log, []byte("garbage\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := runCmd(t, "", cmd[0], "--resume", out, "--quiet")
+		msg := strings.TrimSpace(stderr)
+		if code != 2 || strings.Count(msg, cmd[0]+":") != 1 || !strings.Contains(msg, "is not a gzip file") || strings.Contains(msg, "\n") {
+			t.Errorf("%s --resume with a garbage log: exit %d, %q; want exit 2 and one line naming the log, the command once", cmd[0], code, msg)
+		}
+	}
+}
