@@ -1,7 +1,11 @@
-// Package nash solves two-player zero-sum matrix games: given a payoff
-// matrix whose rows the maximizing player picks and whose columns the
-// minimizing player picks, it finds the game's value and an optimal mixed
-// strategy for each side.
+// Package nash solves two-player matrix games. Solve: given a zero-sum
+// payoff matrix whose rows the maximizing player picks and whose columns
+// the minimizing player picks, it finds the game's value and an optimal
+// mixed strategy for each side. AllZeroSum and AllBimatrix enumerate
+// every extreme equilibrium of a small game (zero-sum, or general-sum
+// with a matrix per player) by vertex enumeration, each verified by both
+// sides' regrets, with the game's degeneracy and its maximal Nash
+// subsets; ReadCSV reads a payoff matrix from a file.
 //
 // Every answer comes with a certificate that is checked before it is
 // returned: both strategies are probability vectors (entries >= 0, tiny
@@ -22,5 +26,7 @@
 //
 // Functions in this package keep no shared state and may be called from
 // any number of goroutines at once. Solve and SolveWith allocate (gonum's
-// matrices and the returned strategies); Check does not.
+// matrices and the returned strategies); Check does not. The
+// enumerations are brute force over bases (MaxBases bounds them) and
+// allocate freely.
 package nash

@@ -20,12 +20,13 @@ import (
 func init() {
 	register(&command{
 		name:    "solve",
-		args:    "rounds|game|sweep",
-		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants",
-		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate.\n" +
+		args:    "rounds|game|sweep|matrix FILE [FILE2]",
+		summary: "solve NZSC: each pairing's one-round game, the whole game exactly (certified), or a sweep of rule variants; or a matrix game of your own",
+		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate; with --all, how many extreme optimal strategies each side has in each pairing (is the equilibrium unique?); with --pairing A,B --all, those strategies.\n" +
 			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
-			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).",
-		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9",
+			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).\n" +
+			"matrix: a payoff matrix of your own from a CSV file (plain numbers, or moves as header and first column, as 'solve rounds --pairing A,B --format csv' writes): FILE may be - for standard input; one file is a zero-sum game of the row player's payoffs (one equilibrium by LP; --all: every extreme optimal strategy of each side), two files a bimatrix game, the row player's payoffs then the column player's (every extreme equilibrium, by vertex enumeration). Enumeration is for small games (about 10×10; docs/formats.md).",
+		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9\n  nzsc solve rounds --pairing nin/sha,sam/str --format csv > round.csv\n  nzsc solve matrix round.csv --all",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
@@ -33,6 +34,8 @@ func init() {
 			fs.Bool("quiet", false, "no progress bar or timing on stderr")
 			addOnlyNZSC2Flags(fs)
 			fs.String("pairing", "", "rounds: one loadout pairing A,B (Ninja/Shadow,Zombie/Regenerative; a prefix of each name will do, nin/sha,zom/reg, - for No Booster): its payoff matrix, equilibrium and value")
+			fs.Bool("all", false, "rounds and matrix: every extreme equilibrium (vertex enumeration, small games), not one")
+			fs.Int("lemke-howson", 0, "matrix: one equilibrium by the Lemke–Howson path that drops this label (0 to m-1 the row strategies, m to m+n-1 the columns, as nashpy's initial_dropped_label): for games too large to enumerate")
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,
@@ -40,8 +43,17 @@ func init() {
 }
 
 func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
+	if len(args) >= 1 && args[0] == "matrix" {
+		return runSolveMatrix(e, fs, args[1:])
+	}
 	if len(args) != 1 || (args[0] != "rounds" && args[0] != "game" && args[0] != "sweep") {
-		return usagef("solve: want 'rounds', 'game' or 'sweep' (run 'nzsc help solve')")
+		return usagef("solve: want 'rounds', 'game', 'sweep' or 'matrix FILE' (run 'nzsc help solve')")
+	}
+	if fs.Changed("all") && args[0] != "rounds" {
+		return usagef("solve %s: --all goes with solve rounds and solve matrix (every extreme equilibrium of a matrix game)", args[0])
+	}
+	if fs.Changed("lemke-howson") {
+		return usagef("solve %s: --lemke-howson goes with solve matrix (a bimatrix game of your own)", args[0])
 	}
 	if err := onlyNZSC2("solve", fs, "the exact solver"); err != nil {
 		return err
@@ -71,11 +83,17 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 			if err != nil {
 				return err
 			}
+			if all, _ := fs.GetBool("all"); all {
+				return solveRoundAll(e, format, r)
+			}
 			return report.SolveRoundMatrix(e.stdout, format, e.width, r)
 		}
 		rs, err := solve.Rounds()
 		if err != nil {
 			return err
+		}
+		if all, _ := fs.GetBool("all"); all {
+			return solveRoundsAll(e, format, rs)
 		}
 		return report.SolveRounds(e.stdout, format, e.width, rs)
 	}

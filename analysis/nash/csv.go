@@ -1,0 +1,188 @@
+package nash
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxBytes is the most ReadCSV reads: a 500×500 matrix of long
+// numbers is a few megabytes.
+const MaxBytes = 32 << 20
+
+// MaxDim is the most rows or columns ReadCSV accepts: the LP of a
+// 500×500 game takes seconds, and a bigger file is more likely a
+// mistake than a game.
+const MaxDim = 500
+
+// Labeled is a payoff matrix with a name for each row and column.
+type Labeled struct {
+	// Corner is the header's first cell ("A \ B" in what `nzsc solve
+	// rounds --pairing A,B --format csv` writes); empty without one.
+	Corner     string
+	Rows, Cols []string
+	Payoff     *mat.Dense
+}
+
+// ReadCSV reads a payoff matrix from CSV: either plain numbers, one row
+// of the matrix per line, or with the column names as a header line
+// and/or the row names as the first column, the layout `nzsc solve
+// rounds --pairing A,B --format csv` writes (and pandas' to_csv). The
+// first line is a header when a cell after its first is not a number,
+// or its first cell is empty; the first column holds the row names
+// when a cell of it below the header is neither a number nor empty. Rows or columns without names are called R1, R2... and C1,
+// C2.... Empty lines and lines starting with # are skipped; cells may
+// have spaces around them; a byte order mark is skipped. Errors name the line (and the cell).
+func ReadCSV(r io.Reader) (*Labeled, error) {
+	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
+	cr := csv.NewReader(lr)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	cr.ReuseRecord = false
+	var recs [][]string
+	var lines []int
+	for {
+		rec, err := cr.Read()
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("more than %d MiB (the most this reads)", MaxBytes>>20)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("line %d: %v", pe.Line, pe.Err)
+			}
+			return nil, err
+		}
+		line, _ := cr.FieldPos(0)
+		if len(recs) == 0 {
+			// Spreadsheets save UTF-8 with a byte order mark.
+			rec[0] = strings.TrimPrefix(rec[0], "\ufeff")
+		}
+		for i := range rec {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
+		if len(rec) == 1 && rec[0] == "" {
+			continue
+		}
+		if len(recs) > MaxDim+1 {
+			return nil, fmt.Errorf("more than %d rows (the most this reads)", MaxDim)
+		}
+		recs, lines = append(recs, rec), append(lines, line)
+	}
+	if len(recs) == 0 {
+		return nil, errors.New("no rows: the matrix is empty")
+	}
+	number := func(s string) bool {
+		_, err := strconv.ParseFloat(s, 64)
+		return err == nil || errors.Is(err, strconv.ErrRange) // 1e999: a number, too large
+	}
+	l := &Labeled{}
+	// A name is a cell that is neither a number nor empty (an empty cell
+	// among numbers is a mistake to report, not a name).
+	name := func(s string) bool { return s != "" && !number(s) }
+	// The first line is a header when a cell after its first is a name,
+	// or its first cell is empty (pandas' unnamed index): a first line
+	// whose first cell alone is a name is a named row of numbers.
+	header, numbers := recs[0][0] == "", number(recs[0][0])
+	for _, c := range recs[0][1:] {
+		header = header || name(c)
+		numbers = numbers || number(c)
+	}
+	if header && numbers && recs[0][0] != "" {
+		// "1,two": a typo in the first row, or a header with a number
+		// for a name? Either way, not something to guess.
+		return nil, fmt.Errorf("line %d mixes numbers and names: a header names every column, a row of the matrix has a number in each", lines[0])
+	}
+	data, dataLines := recs, lines
+	if header {
+		data, dataLines = recs[1:], lines[1:]
+	}
+	if len(data) == 0 {
+		return nil, fmt.Errorf("line %d is a header and no rows follow: the matrix is empty", lines[0])
+	}
+	width := len(data[0])
+	for k, rec := range data {
+		if len(rec) != width {
+			return nil, fmt.Errorf("line %d has %d cells, line %d has %d: every row must have as many", dataLines[k], len(rec), dataLines[0], width)
+		}
+	}
+	if header && len(recs[0]) != width {
+		return nil, fmt.Errorf("the header (line %d) has %d cells, the rows %d: a header names every column (and the row names' column, if any)", lines[0], len(recs[0]), width)
+	}
+	named := false
+	for _, rec := range data {
+		named = named || name(rec[0])
+	}
+	first := 0
+	if named {
+		first = 1
+	}
+	m, n := len(data), width-first
+	if n == 0 {
+		return nil, fmt.Errorf("line %d has row names and no payoffs: the matrix is empty", dataLines[0])
+	}
+	if n > MaxDim {
+		return nil, fmt.Errorf("%d columns, more than the %d this reads", n, MaxDim)
+	}
+	if m > MaxDim {
+		return nil, fmt.Errorf("%d rows, more than the %d this reads", m, MaxDim)
+	}
+	l.Payoff = mat.NewDense(m, n, nil)
+	for i, rec := range data {
+		for j, c := range rec[first:] {
+			v, err := strconv.ParseFloat(c, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("line %d, column %d: %q is not a finite number", dataLines[i], first+j+1, c)
+			}
+			l.Payoff.Set(i, j, v)
+		}
+		if named {
+			l.Rows = append(l.Rows, rec[0])
+		} else {
+			l.Rows = append(l.Rows, "R"+strconv.Itoa(i+1))
+		}
+	}
+	if header {
+		if named {
+			l.Corner = recs[0][0]
+		}
+		l.Cols = append(l.Cols, recs[0][first:]...)
+	} else {
+		for j := range n {
+			l.Cols = append(l.Cols, "C"+strconv.Itoa(j+1))
+		}
+	}
+	if err := distinct("row", l.Rows); err != nil {
+		return nil, err
+	}
+	if err := distinct("column", l.Cols); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// distinct refuses a name given twice (or empty): the equilibria name
+// strategies by them.
+func distinct(what string, names []string) error {
+	seen := map[string]bool{}
+	for k, s := range names {
+		if s == "" {
+			return fmt.Errorf("%s %d has an empty name", what, k+1)
+		}
+		if seen[s] {
+			return fmt.Errorf("two %ss are named %q", what, s)
+		}
+		seen[s] = true
+	}
+	return nil
+}

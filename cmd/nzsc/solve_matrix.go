@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/pflag"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/nzsclab/nzsc/analysis/nash"
+	"github.com/nzsclab/nzsc/analysis/solve"
+	"github.com/nzsclab/nzsc/report"
+)
+
+// runSolveMatrix is `nzsc solve matrix FILE [FILE2]`: a matrix game of
+// the user's own, zero-sum from one file, bimatrix from two.
+func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
+	if len(files) == 0 || len(files) > 2 {
+		return usagef("solve matrix: want one payoff matrix FILE (zero-sum) or two, the row player's and the column player's (bimatrix), got %d", len(files))
+	}
+	for _, f := range []string{"save", "rule", "workers", "pairing", "game", "players"} {
+		if fs.Changed(f) {
+			return usagef("solve matrix: --%s does not apply (the game is the matrix in the file)", f)
+		}
+	}
+	format, err := formatOf("solve matrix", fs, "table", "csv", "json")
+	if err != nil {
+		return err
+	}
+	all, _ := fs.GetBool("all")
+	lh := fs.Changed("lemke-howson")
+	label, _ := fs.GetInt("lemke-howson")
+	if lh && all {
+		return usagef("solve matrix: --all lists every extreme equilibrium, --lemke-howson finds one: choose one")
+	}
+	if len(files) == 2 && files[0] == "-" && files[1] == "-" {
+		return usagef("solve matrix: only one of the two matrices can come from standard input (-)")
+	}
+	a, err := readMatrix(e, files[0])
+	if err != nil {
+		return err
+	}
+	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff}
+	names := slices.Clone(files)
+	for i, f := range names {
+		if f == "-" {
+			names[i] = "standard input"
+		}
+	}
+	m, n := a.Payoff.Dims()
+	var eq *nash.Enumeration
+	if len(files) == 1 {
+		g.Title = fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", names[0], m, n)
+		switch {
+		case lh:
+			neg := mat.DenseCopyOf(a.Payoff)
+			neg.Scale(-1, neg)
+			eq, err = lemkeHowson(a.Payoff, neg, label)
+		case all:
+			eq, err = nash.AllZeroSum(a.Payoff)
+		default:
+			eq, err = nash.OneZeroSum(a.Payoff)
+		}
+	} else {
+		b, err := columnMatrix(e, files[1], names, a)
+		if err != nil {
+			return err
+		}
+		if defaultNames(a.Rows, "R") {
+			g.Rows = b.Rows
+		}
+		if defaultNames(a.Cols, "C") {
+			g.Cols = b.Cols
+		}
+		g.B = b.Payoff
+		g.Title = fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, names[0], names[1])
+		if lh {
+			eq, err = lemkeHowson(a.Payoff, b.Payoff, label)
+		} else {
+			eq, err = nash.AllBimatrix(a.Payoff, b.Payoff)
+		}
+		if err != nil {
+			return enumError(err)
+		}
+	}
+	if err != nil {
+		return enumError(err)
+	}
+	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+}
+
+// columnMatrix reads a bimatrix game's second file, the column
+// player's payoffs, which must have the shape of a, the row player's,
+// and name its strategies as a does (if both name them).
+func columnMatrix(e *env, path string, names []string, a *nash.Labeled) (*nash.Labeled, error) {
+	b, err := readMatrix(e, path)
+	if err != nil {
+		return nil, err
+	}
+	m, n := a.Payoff.Dims()
+	if bm, bn := b.Payoff.Dims(); bm != m || bn != n {
+		return nil, usagef("solve matrix: %s is %d×%d and %s %d×%d: a bimatrix game's two matrices have the same shape", names[0], m, n, names[1], bm, bn)
+	}
+	if err := sameNames(names, "row", a.Rows, b.Rows, "R"); err != nil {
+		return nil, err
+	}
+	if err := sameNames(names, "column", a.Cols, b.Cols, "C"); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// lemkeHowson is nash.LemkeHowson with a label out of range the
+// user's error.
+func lemkeHowson(a, b *mat.Dense, label int) (*nash.Enumeration, error) {
+	m, n := a.Dims()
+	if label < 0 || label >= m+n {
+		return nil, usagef("solve matrix: --lemke-howson %d: a %d×%d game's labels are 0 to %d (the rows 0 to %d, then the columns)", label, m, n, m+n-1, m-1)
+	}
+	return nash.LemkeHowson(a, b, label)
+}
+
+// enumError makes a game too large to enumerate, or with payoffs too
+// large, the user's error (it is what they gave), and leaves a failed
+// certificate a failure.
+func enumError(err error) error {
+	if errors.Is(err, nash.ErrRange) {
+		return usagef("solve: %s", strings.TrimPrefix(err.Error(), "nash: "))
+	}
+	var large *nash.ErrTooLarge
+	if errors.As(err, &large) {
+		return usagef("solve: %v; without --all a zero-sum game is solved by LP, and --lemke-howson LABEL finds one equilibrium of any game", strings.TrimPrefix(err.Error(), "nash: "))
+	}
+	return err
+}
+
+// readMatrix reads one payoff matrix file ("-": standard input); every
+// problem with it is the user's (exit 2), named with the file.
+func readMatrix(e *env, path string) (*nash.Labeled, error) {
+	if path == "-" {
+		l, err := nash.ReadCSV(e.stdin)
+		if err != nil {
+			return nil, usagef("solve matrix: standard input: %v", err)
+		}
+		return l, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("solve matrix: %v", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, usagef("solve matrix: %s is a directory, not a payoff matrix file", path)
+	}
+	l, err := nash.ReadCSV(f)
+	if err != nil {
+		return nil, usagef("solve matrix: %s: %v", path, err)
+	}
+	return l, nil
+}
+
+// defaultNames reports whether names are ReadCSV's own (R1, R2... or
+// C1, C2...): the file named none.
+func defaultNames(names []string, prefix string) bool {
+	for k, s := range names {
+		if s != fmt.Sprintf("%s%d", prefix, k+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameNames refuses two files that name one side's strategies
+// differently: the same matrix cell would mean two different things.
+func sameNames(files []string, side string, a, b []string, prefix string) error {
+	if slices.Equal(a, b) || defaultNames(a, prefix) || defaultNames(b, prefix) {
+		return nil
+	}
+	return usagef("solve matrix: %s names the %ss %s, %s names them %s: a bimatrix game's two files list the same strategies in the same order",
+		files[0], side, strings.Join(a, ", "), files[1], strings.Join(b, ", "))
+}
+
+// solveRoundsAll writes, for every pairing's round, how many extreme
+// optimal strategies each side has.
+func solveRoundsAll(e *env, format string, rs []*solve.Round) error {
+	es := make([]*nash.Enumeration, len(rs))
+	for i, r := range rs {
+		var err error
+		if es[i], err = nash.AllZeroSum(roundMatrix(r)); err != nil {
+			return fmt.Errorf("solve rounds: %v against %v: %w", r.A, r.B, err)
+		}
+	}
+	return report.SolveRoundsAll(e.stdout, format, e.width, rs, es)
+}
+
+// roundMatrix is a round's payoff matrix.
+func roundMatrix(r *solve.Round) *mat.Dense {
+	a := mat.NewDense(len(r.MovesA), len(r.MovesB), nil)
+	for i, row := range r.Payoff {
+		a.SetRow(i, row)
+	}
+	return a
+}
+
+// solveRoundAll writes every extreme equilibrium of one pairing's round.
+func solveRoundAll(e *env, format string, r *solve.Round) error {
+	a := roundMatrix(r)
+	eq, err := nash.AllZeroSum(a)
+	if err != nil {
+		return enumError(err)
+	}
+	g := report.MatrixGame{A: a,
+		Title: fmt.Sprintf("%v (A, rows) against %v (B, columns), one round with every move available, A's payoff", r.A, r.B)}
+	for _, mv := range r.MovesA {
+		g.Rows = append(g.Rows, mv.String())
+	}
+	for _, mv := range r.MovesB {
+		g.Cols = append(g.Cols, mv.String())
+	}
+	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+}
