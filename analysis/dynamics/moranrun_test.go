@@ -55,7 +55,7 @@ func TestSimulateMoranFixation(t *testing.T) {
 				sim := float64(fixed) / float64(trials)
 				se := math.Sqrt(exact * (1 - exact) / float64(trials))
 				if math.Abs(sim-exact) > 4.5*se {
-					t.Errorf("N=%d w=%g, %d invading %d: simulated %.4f, exact %.4f (4.5 SE = %.4f) ", n, w, j, i, sim, exact, 4.5*se)
+					t.Errorf("N=%d w=%g, %d invading %d: simulated %.4f, exact %.4f (4.5 SE = %.4f)", n, w, j, i, sim, exact, 4.5*se)
 				}
 			}
 		}
