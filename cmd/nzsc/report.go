@@ -65,6 +65,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if on, _ := fs.GetBool("dynamics"); on {
 		return reportDynamics(e, fs, format, man, &counts.Tournament)
 	}
+	if fs.Changed("moran-run") {
+		return reportMoranRun(e, fs, format, man, &counts.Tournament)
+	}
 	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}}
 	if path, _ := fs.GetString("html"); path != "" {
 		page := end
