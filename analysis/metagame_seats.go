@@ -238,8 +238,7 @@ func (g *seatGame) build() {
 		size *= k
 	}
 	g.pay = make([]float64, size)
-	memo := map[string]float64{}
-	opp := make([]int, n-1)
+	opp, sorted := make([]int, n-1), make([]int, n-1)
 	for idx := range size {
 		r := idx
 		for p := n - 2; p >= 0; p-- {
@@ -247,9 +246,16 @@ func (g *seatGame) build() {
 			r /= k
 		}
 		i := r
-		key := fmt.Sprint(i, sortedKey(opp))
-		if v, ok := memo[key]; ok {
-			g.pay[idx] = v
+		// The opponents in ascending order are the tuple's first
+		// arrangement (the last opponent runs fastest): already done.
+		copy(sorted, opp)
+		slices.Sort(sorted)
+		canon := i
+		for _, o := range sorted {
+			canon = canon*k + o
+		}
+		if canon < idx {
+			g.pay[idx] = g.pay[canon]
 			continue
 		}
 		mask := uint64(1) << i
@@ -260,9 +266,7 @@ func (g *seatGame) build() {
 		for _, o := range opp {
 			v += g.ahead(i, o, mask)
 		}
-		v /= float64(n - 1)
-		memo[key] = v
-		g.pay[idx] = v
+		g.pay[idx] = v / float64(n-1)
 	}
 }
 
@@ -426,11 +430,12 @@ func (g *seatGame) enumerate() []float64 {
 }
 
 // replicator integrates ẋ_i = x_i(f_i(x) − x·f(x)) from the centre with
-// the classical Runge–Kutta method to time 400 and returns the end point
+// the classical Runge–Kutta method (step 0.2: rates are score
+// differences, below 1) to time 400 and returns the end point
 // and the time average (which in a constant-sum game tends to the
 // equilibria even when the population cycles).
 func (g *seatGame) replicator() (end, avg []float64) {
-	const horizon, h = 400.0, 0.1
+	const horizon, h = 400.0, 0.2
 	k := g.k
 	x := make([]float64, k)
 	for i := range x {
