@@ -227,22 +227,42 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 		}
 		return start, nil
 	}
+	// A bot's name may hold "=" and "," itself (greedy:noise=0.1,
+	// mcts:iters=100,c=1.4): an entry ends at the first "=COUNT" whose
+	// name so far is one of the run's bots.
 	seen := map[int]bool{}
+	name := ""
 	for _, part := range strings.Split(spec, ",") {
-		name, num, ok := strings.Cut(strings.TrimSpace(part), "=")
-		c, err := strconv.Atoi(strings.TrimSpace(num))
-		if !ok || err != nil || c < 0 {
-			return nil, fmt.Errorf("population %q: want BOT=COUNT,... or equal", spec)
+		if name != "" {
+			name += ","
 		}
-		i := slices.Index(names, strings.TrimSpace(name))
-		if i < 0 {
-			return nil, fmt.Errorf("population %q: no bot %q in the run (its bots: %s)", spec, name, strings.Join(names, ", "))
+		name += part
+		k := strings.LastIndex(name, "=")
+		if k < 0 {
+			continue
+		}
+		c, err := strconv.Atoi(strings.TrimSpace(name[k+1:]))
+		i := slices.Index(names, strings.TrimSpace(name[:k]))
+		if err != nil || i < 0 {
+			continue
+		}
+		if c < 0 {
+			return nil, fmt.Errorf("population %q: %s has a negative count", spec, names[i])
 		}
 		if seen[i] {
-			return nil, fmt.Errorf("population %q: %s named twice", spec, name)
+			return nil, fmt.Errorf("population %q: %s named twice", spec, names[i])
 		}
 		seen[i] = true
 		start[i] = c
+		name = ""
+	}
+	if name != "" {
+		if k := strings.LastIndex(name, "="); k >= 0 {
+			if _, err := strconv.Atoi(strings.TrimSpace(name[k+1:])); err == nil {
+				return nil, fmt.Errorf("population %q: no bot %q in the run (its bots: %s)", spec, strings.TrimSpace(name[:k]), strings.Join(names, ", "))
+			}
+		}
+		return nil, fmt.Errorf("population %q: want BOT=COUNT,... or equal", spec)
 	}
 	return start, nil
 }

@@ -117,4 +117,9 @@ func TestMoranRunOutput(t *testing.T) {
 	if got, _ := ParsePopulation("equal", tr.Bots, 50); got[0] != 17 || got[1] != 17 || got[2] != 16 {
 		t.Errorf("equal shares of 50 among 3: %v", got)
 	}
+	// Names with "=" and "," of their own.
+	odd := []string{"greedy:noise=0.1", "mcts:iters=100,c=1.4", "random"}
+	if got, err := ParsePopulation("mcts:iters=100,c=1.4=3,greedy:noise=0.1=2", odd, 50); err != nil || got[0] != 2 || got[1] != 3 || got[2] != 0 {
+		t.Errorf("names with = and ,: %v %v", got, err)
+	}
 }
