@@ -60,13 +60,19 @@ type SeatMetagame struct {
 	Unmeasured float64
 	// Replicates is the number of bootstrap replicates behind Lo and Hi:
 	// each played table's games drawn again from its own finishing
-	// patterns (a multinomial), the game rebuilt and solved again.
+	// patterns (a multinomial), the game rebuilt and solved again. Fewer
+	// than asked for when the payoffs are many (seatWorkBudget).
 	Replicates int
 	Seed       uint64
 }
 
 // Limits of NewSeatMetagame: the payoff tensor holds K^N numbers.
 const maxSeatPayoffs = 1 << 21
+
+// seatWorkBudget bounds the bootstrap's rebuilding of the payoffs
+// (payoffs × seats × tables a pair shares, summed over replicates): about
+// ten seconds of CPU.
+const seatWorkBudget = 1 << 31
 
 // SeatTolerance is the regret below which a mix is called an exact
 // equilibrium (rounding aside): scores are shares, shown to 3 decimals.
@@ -86,6 +92,15 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 		return nil, err
 	}
 	mg := &SeatMetagame{Bots: t.Bots, Seats: g.n, Weight: x, Score: g.fitness(x), Seed: seed}
+	// Each replicate rebuilds the payoffs, reading each pair's tables
+	// for each of them: beyond the budget (minutes), fewer replicates.
+	most := 1
+	for _, ts := range g.pairs {
+		most = max(most, len(ts))
+	}
+	if work := len(g.pay) * (g.n - 1) * most; work*(replicates+1) > seatWorkBudget {
+		replicates = max(seatWorkBudget/work-1, 0)
+	}
 	mg.Regret = g.regret(x)
 	mg.RegretHi = mg.Regret
 	mg.Unmeasured = g.unmeasured(x)
@@ -139,7 +154,9 @@ type seatGame struct {
 	k, n   int
 	tables []seatTable
 	played map[string]bool
-	pay    []float64
+	// pairs[{i, j}] lists the tables at which i and j both sat.
+	pairs map[[2]int][]int
+	pay   []float64
 }
 
 // newSeatGame reads the run's tables and builds the payoff.
@@ -190,6 +207,7 @@ func sortedKey(bots []int) string {
 
 // tally counts each played table's pairwise finishes.
 func (g *seatGame) tally() {
+	g.pairs = map[[2]int][]int{}
 	for ti := range g.tables {
 		st := &g.tables[ti]
 		st.half, st.games = map[[2]int]int64{}, map[[2]int]int64{}
@@ -199,6 +217,9 @@ func (g *seatGame) tally() {
 					continue
 				}
 				r := st.tc.Versus(p, q)
+				if st.games[[2]int{a, b}] == 0 {
+					g.pairs[[2]int{a, b}] = append(g.pairs[[2]int{a, b}], ti)
+				}
 				st.half[[2]int{a, b}] += 2*r.Wins + r.Draws
 				st.games[[2]int{a, b}] += r.Games()
 			}
@@ -215,7 +236,7 @@ func (g *seatGame) ahead(i, j int, mask uint64) float64 {
 	}
 	for _, m := range []uint64{mask, 1<<i | 1<<j} {
 		var half, games int64
-		for ti := range g.tables {
+		for _, ti := range g.pairs[[2]int{i, j}] {
 			st := &g.tables[ti]
 			if st.mask&m == m {
 				half += st.half[[2]int{i, j}]

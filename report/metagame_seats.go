@@ -57,7 +57,10 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 	}
 	var mix []string
 	for _, i := range s.Ranking.Order {
-		if mg.Weight[i] > 5e-7 || mg.Hi[i] > 5e-7 {
+		switch {
+		case mg.Replicates == 0 && mg.Weight[i] > 5e-7:
+			mix = append(mix, s.Counts.Bots[i]+" "+weightText(mg.Weight[i]))
+		case mg.Replicates > 0 && (mg.Weight[i] > 5e-7 || mg.Hi[i] > 5e-7):
 			mix = append(mix, s.Counts.Bots[i]+" "+seatIntervalText(mg, i))
 		}
 	}
