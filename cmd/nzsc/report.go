@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		args:    "RUN_DIR",
-		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics",
+		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics, --moran-run for one simulated Moran run",
 		example: "nzsc report runs/20261121-120000-7 --html report.html\n  nzsc report runs/20261121-120000-7 --format csv",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
