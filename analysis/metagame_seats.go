@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/combin"
@@ -135,15 +134,14 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	return mg, nil
 }
 
-// seatTable is one played table: its bots (a bit set and the sorted
-// list) and, per ordered pair of its bots, the half-points of the first
+// seatTable is one played table: its bots as a bit set, its counts and,
+// per ordered pair of its bots, the half-points of the first
 // finishing ahead of the second and the comparisons behind them.
 type seatTable struct {
-	mask   uint64
-	sorted string
-	tc     *TableCounts
-	half   map[[2]int]int64
-	games  map[[2]int]int64
+	mask  uint64
+	tc    *TableCounts
+	half  map[[2]int]int64
+	games map[[2]int]int64
 }
 
 // seatGame is the symmetric game of n seats over k bots: pay holds, for
@@ -153,7 +151,6 @@ type seatTable struct {
 type seatGame struct {
 	k, n   int
 	tables []seatTable
-	played map[string]bool
 	// pairs[{i, j}] lists the tables at which i and j both sat.
 	pairs map[[2]int][]int
 	pay   []float64
@@ -168,7 +165,7 @@ func newSeatGame(t *Tournament) (*seatGame, error) {
 	if k > 64 {
 		return nil, fmt.Errorf("metagame: %d bots: at most 64", k)
 	}
-	g := &seatGame{k: k, played: map[string]bool{}}
+	g := &seatGame{k: k}
 	for i := range t.Tables {
 		tc := &t.Tables[i]
 		if tc.Games() == 0 {
@@ -180,11 +177,10 @@ func newSeatGame(t *Tournament) (*seatGame, error) {
 		if len(tc.Bots) != g.n {
 			return nil, fmt.Errorf("metagame: tables of %d and of %d seats in one run", g.n, len(tc.Bots))
 		}
-		st := seatTable{tc: tc, sorted: sortedKey(tc.Bots)}
+		st := seatTable{tc: tc}
 		for _, b := range tc.Bots {
 			st.mask |= 1 << b
 		}
-		g.played[st.sorted] = true
 		g.tables = append(g.tables, st)
 	}
 	if g.n < 3 {
@@ -196,13 +192,6 @@ func newSeatGame(t *Tournament) (*seatGame, error) {
 	g.tally()
 	g.build()
 	return g, nil
-}
-
-// sortedKey names a multiset of bots: "0,0,2".
-func sortedKey(bots []int) string {
-	s := slices.Clone(bots)
-	slices.Sort(s)
-	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(s)), ","), "[]")
 }
 
 // tally counts each played table's pairwise finishes.
@@ -368,7 +357,7 @@ func (g *seatGame) unmeasured(x []float64) float64 {
 // table's games drawn again from the multinomial of its finishing
 // patterns (sequential binomials, in a fixed order, from src).
 func (g *seatGame) resample(src rand.Source) *seatGame {
-	q := &seatGame{k: g.k, n: g.n, played: g.played, tables: make([]seatTable, len(g.tables))}
+	q := &seatGame{k: g.k, n: g.n, tables: make([]seatTable, len(g.tables))}
 	for ti, st := range g.tables {
 		tc := &TableCounts{Bots: st.tc.Bots}
 		left, total := st.tc.Games(), st.tc.Games()
@@ -384,7 +373,7 @@ func (g *seatGame) resample(src rand.Source) *seatGame {
 			left -= d
 			total -= c
 		}
-		q.tables[ti] = seatTable{mask: st.mask, sorted: st.sorted, tc: tc}
+		q.tables[ti] = seatTable{mask: st.mask, tc: tc}
 	}
 	q.tally()
 	q.build()
