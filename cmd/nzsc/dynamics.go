@@ -16,7 +16,7 @@ import (
 func addDynamicsFlags(fs *pflag.FlagSet) {
 	fs.Bool("dynamics", false, "report the evolutionary dynamics of the cross-table instead (at 3–4 seats of the finished-ahead shares; replicator, Moran process, α-Rank), each weight with a bootstrap interval; --html writes their page")
 	fs.Float64("alpha", dynamics.DefaultAlpha, "--dynamics: α-Rank's ranking intensity α")
-	fs.Int("population", dynamics.DefaultPopulation, "--dynamics: population size of the Moran process and α-Rank")
+	fs.Int("population", dynamics.DefaultPopulation, "--dynamics: population size of the Moran process and α-Rank; --moran-run equal: the population split evenly")
 	fs.Int("bootstrap", dynamics.DefaultReplicates, "--dynamics: bootstrap replicates over the pair counts (0: none), seeded by the run's seed")
 	fs.String("moran-run", "", "simulate one Moran process on the payoff --dynamics reads instead, from the population `START`: BOT=COUNT,... or equal (--population split evenly); prints the counts every --every steps, the fixation step and the winner")
 	fs.Float64("mutation", 0, "--moran-run: the probability that a newborn plays another bot (0: none, the run stops at fixation)")
@@ -70,6 +70,9 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 			every = max(every, steps/20)
 		}
 	}
+	if steps/every > maxMoranRows {
+		return usagef("report: --moran-run would print up to %d rows (--steps %d / --every %d); at most %d: raise --every", steps/every, steps, every, maxMoranRows)
+	}
 	h, err := report.MoranRunOf(man, counts, dynamics.MoranRunOptions{Start: start, W: dynamics.DefaultSelection, Mutation: mu, MaxSteps: steps, Every: every}, seed)
 	if err != nil {
 		return usagef("report: --moran-run: %v", err)
@@ -78,8 +81,12 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	return report.WriteMoranRun(e.stdout, format, h)
 }
 
-// maxMoranSteps bounds --steps: about a minute of CPU at most.
-const maxMoranSteps = 100000000
+// maxMoranSteps bounds --steps: about a minute of CPU at most;
+// maxMoranRows the history kept (each row a count per bot).
+const (
+	maxMoranSteps = 100000000
+	maxMoranRows  = 100000
+)
 
 // reportDynamics writes a run's evolutionary dynamics in format, and
 // their page when --html is given.
