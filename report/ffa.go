@@ -200,13 +200,13 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 }
 
 // ffaRatings is ratings.csv of a free-for-all run: the ranking, one row
-// per bot.
+// per bot, with its meta-game weight last as a two-player run's.
 func ffaRatings(s *analysis.FFASummary) CSVTable {
-	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"}}
+	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games", "metagame_weight"}}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)})
 	}
 	return tab
 }

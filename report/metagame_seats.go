@@ -25,6 +25,15 @@ func seatNashText(s *analysis.FFASummary, i int) string {
 	return weightText(s.Metagame.Weight[i])
 }
 
+// seatWeightCSV is a bot's metagame_weight in ratings.csv: empty without
+// a meta-game, as a two-player run's.
+func seatWeightCSV(s *analysis.FFASummary, i int) string {
+	if s.Metagame == nil {
+		return ""
+	}
+	return numfmt.CSV(s.Metagame.Weight[i], 6)
+}
+
 // seatNashCell is seatNashText as the page's cell.
 func seatNashCell(s *analysis.FFASummary, i int) hcell {
 	if s.Metagame == nil {

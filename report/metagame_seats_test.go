@@ -40,14 +40,23 @@ func TestSeatMetagameShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var csv *CSVTable
+	var csv, ratings *CSVTable
 	for i := range tables {
-		if tables[i].Name == "metagame.csv" {
+		switch tables[i].Name {
+		case "metagame.csv":
 			csv = &tables[i]
+		case "ratings.csv":
+			ratings = &tables[i]
 		}
 	}
 	if csv == nil || strings.Join(csv.Header, ",") != "bot,weight,lo95,hi95,score" || len(csv.Rows) != len(s.Counts.Bots) || csv.Rows[0][0] != s.Counts.Bots[top] {
 		t.Fatalf("metagame.csv: %+v", csv)
+	}
+	if ratings == nil {
+		t.Fatal("no ratings.csv")
+	}
+	if h := ratings.Header; h[len(h)-1] != "metagame_weight" || ratings.Rows[0][len(h)-1] != csv.Rows[0][1] {
+		t.Errorf("ratings.csv: %v, first row %v; metagame.csv's first %v", h, ratings.Rows[0], csv.Rows[0])
 	}
 	b.Reset()
 	if err := FFAJSON(&b, s, m); err != nil {
