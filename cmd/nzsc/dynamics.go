@@ -62,6 +62,9 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	for _, c := range start {
 		n += c
 	}
+	if n < 2 || n > dynamics.MaxPopulation {
+		return usagef("report: --moran-run: population %d: want 2 to %d", n, dynamics.MaxPopulation)
+	}
 	if every == 0 {
 		// About ten rows to fixation (of the order of N² steps), and
 		// twenty over a run that mutations keep going.
@@ -85,7 +88,7 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 // maxMoranRows the history kept (each row a count per bot).
 const (
 	maxMoranSteps = 100000000
-	maxMoranRows  = 100000
+	maxMoranRows  = 1000000
 )
 
 // reportDynamics writes a run's evolutionary dynamics in format, and

@@ -73,7 +73,7 @@ func TestReportDynamics(t *testing.T) {
 		{[]string{"report", run, "--moran-run", "equal", "--mutation", "2"}, "--mutation must be 0 to 1"},
 		{[]string{"report", run, "--moran-run", "equal", "--steps", "0"}, "--steps must be 1 to"},
 		{[]string{"report", run, "--moran-run", "equal", "--every", "-1"}, "--every must be 0 or more"},
-		{[]string{"report", run, "--moran-run", "equal", "--steps", "100000000", "--every", "1"}, "at most 100000: raise --every"},
+		{[]string{"report", run, "--moran-run", "equal", "--steps", "100000000", "--every", "1"}, "at most 1000000: raise --every"},
 		{[]string{"report", run, "--moran-run", "equal", "--html", filepath.Join(dir, "m.html")}, "writes no page"},
 		{[]string{"report", run, "--dynamics", "--alpha", "0"}, "--alpha must be positive"},
 		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be 2 to 100000"},
