@@ -75,6 +75,9 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 	}
 	out := []string{fmt.Sprintf("Meta-game (symmetric Nash equilibrium of the %d-seat game, a seat scoring its share of the other seats it finished ahead of, ties half): %s. No bot gains by taking a seat alone at a table whose other seats are drawn from this mix: the largest gain, the certificate, is %s.",
 		mg.Seats, strings.Join(mix, ", "), regretText(mg.Regret))}
+	if mg.Regret > analysis.SeatTolerance {
+		out = append(out, "The solver found no exact equilibrium: this mix is an approximate one, within that gain.")
+	}
 	if mg.Replicates > 0 {
 		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %d; the replicates' largest regret %s).",
 			mg.Replicates, mg.Seed, regretText(mg.RegretHi)))
