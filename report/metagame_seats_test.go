@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -87,5 +88,25 @@ func TestSeatMetagameShown(t *testing.T) {
 		if !strings.Contains(b.String(), id) {
 			t.Errorf("the page has no %s", id)
 		}
+	}
+}
+
+// TestSeatMetagameWords: an approximate equilibrium says so, a meta-game
+// without replicates prints no interval, an unsolved one its error.
+func TestSeatMetagameWords(t *testing.T) {
+	s, err := analysis.SummarizeFFA(ffaFixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg := *s.Metagame
+	mg.Regret, mg.Replicates = 0.0123, 0
+	s.Metagame = &mg
+	text := strings.Join(seatMetagameSentences(s), " ")
+	if !strings.Contains(text, "the certificate, is 0.012") || !strings.Contains(text, "an approximate one") || strings.Contains(text, "[") || strings.Contains(text, "bootstrap") {
+		t.Errorf("approximate, no replicates: %s", text)
+	}
+	s.Metagame, s.MetaError = nil, errors.New("metagame: 30 bots at 4 seats: too many")
+	if text := strings.Join(seatMetagameSentences(s), " "); !strings.Contains(text, "not solved: metagame: 30 bots") {
+		t.Errorf("unsolved: %s", text)
 	}
 }
