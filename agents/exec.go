@@ -210,8 +210,12 @@ type Exec struct {
 	clock     protocol.Clock
 	clocked   bool
 	peer      protocol.BotMessage // its hello
-	// starts counts programs started.
-	starts int
+	// starts counts programs started, hellos those that answered their
+	// hello; failedStarts the starts in a row that failed
+	// (MaxFailedStarts).
+	starts, hellos int
+	failedStarts   int
+	gaveUp         *ExecFault // set once failedStarts reaches MaxFailedStarts
 	// procID marks the running program and its descendants.
 	procID string
 	// runMu guards proc and procID against Interrupt, which another
@@ -444,13 +448,93 @@ func (e *Exec) Finish(o Outcome, history []nzsc.Turn) {
 	}
 }
 
+// MaxFailedStarts is how many starts in a row may fail (the program
+// does not start, or does not answer its hello) before the bot gives up:
+// its fault is then a *GaveUpError, which stops the run (GaveUp). Each
+// failed start forfeits a game; a program that ran once and then fails
+// every restart (a license gone, a file it needs deleted, a full disk
+// under it) would otherwise forfeit every game left, each after its
+// handshake's time limit, and the run would end as a table of
+// forfeits. Three: one restart that fails is a fault like any other,
+// three in a row a program that no longer starts.
+const MaxFailedStarts = 3
+
+// GaveUpError is the fault of an exec bot whose program failed to start
+// MaxFailedStarts times in a row: a run stops with it (GaveUp) and keeps
+// its finished games, rather than forfeit every game left.
+type GaveUpError struct {
+	// Bot is the bot's spec argument (what follows "exec:").
+	Bot string
+	// Failed is the starts in a row that failed, Started the programs
+	// of this instance that had started and answered their hello before.
+	Failed, Started int
+	// Last is the last start's fault.
+	Last error
+}
+
+func (g *GaveUpError) Error() string {
+	ran := "it never answered a hello here"
+	if g.Started > 0 {
+		ran = fmt.Sprintf("it had started and answered its hello %d time(s) before", g.Started)
+	}
+	return fmt.Sprintf("exec:%s failed to start %d times in a row (the last: %v; %s): the run stops rather than forfeit every game left", g.Bot, g.Failed, g.Last, ran)
+}
+
+func (g *GaveUpError) Unwrap() error { return g.Last }
+
+// GaveUp returns the *GaveUpError in a game's fault, or nil: a runner
+// forfeits a game for any other fault and plays on, and stops the run
+// with this one.
+func GaveUp(fault error) error {
+	var g *GaveUpError
+	if errors.As(fault, &g) {
+		return g
+	}
+	return nil
+}
+
 // Start starts the program and does the handshake, unless it is running.
 // Choose calls it when needed; commands may call it to check a bot before
-// a run (see Probe).
+// a run (see Probe). After MaxFailedStarts failures in a row its error
+// wraps a *GaveUpError.
 func (e *Exec) Start() error {
 	if e.proc != nil {
 		return nil
 	}
+	if e.gaveUp != nil {
+		// Given up: the program is not started again.
+		return e.gaveUp
+	}
+	started := e.hellos
+	err := e.start()
+	var f *ExecFault
+	switch {
+	case err == nil:
+		e.failedStarts = 0
+		e.hellos++
+	case e.closed || errors.As(err, &f) && f.Err == errInterrupted:
+		// Not the program's failure.
+	default:
+		e.failedStarts++
+		if e.failedStarts >= MaxFailedStarts {
+			// The kind is the last start's: the forfeit is counted as
+			// that start's failure.
+			kind := FaultCrash
+			if errors.As(err, &f) {
+				kind = f.Kind
+			}
+			e.gaveUp = &ExecFault{Kind: kind, Err: &GaveUpError{Bot: e.arg, Failed: e.failedStarts, Started: started, Last: err}}
+			return e.gaveUp
+		}
+	}
+	return err
+}
+
+// errInterrupted is the fault of a start after InterruptExecBots.
+var errInterrupted = errors.New("run interrupted")
+
+// start is Start of a program that does not run.
+func (e *Exec) start() error {
 	if e.closed {
 		return faultf(FaultCrash, "bot already closed")
 	}
@@ -461,7 +545,7 @@ func (e *Exec) Start() error {
 	stopped = stopped || e.interrupted
 	e.runMu.Unlock()
 	if stopped {
-		return faultf(FaultCrash, "run interrupted")
+		return &ExecFault{Kind: FaultCrash, Err: errInterrupted}
 	}
 	deadline := time.Now().Add(e.handshake)
 	e.limit = e.handshake

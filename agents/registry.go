@@ -138,16 +138,15 @@ func RegisteredForSeats(game string, seats int) []Info {
 func lookup(game, name string, seats int) (Info, error) {
 	// A kind for every game (exec) comes after the game's own kinds.
 	kinds := append(slices.Clone(registry[game][name]), registry[AnyGame][name]...)
-	ok := len(kinds) > 0
-	if !ok {
-		if game == DefaultGame {
-			return Info{}, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game))
-		}
-		return Info{}, fmt.Errorf("unknown bot %q for %s (known: %s)", name, game, knownNames(game))
-	}
 	want := seats
 	if want == 0 {
 		want = 2
+	}
+	if len(kinds) == 0 {
+		if game == DefaultGame {
+			return Info{}, fmt.Errorf("unknown bot %q (known: %s)", name, knownNames(game, want))
+		}
+		return Info{}, fmt.Errorf("unknown bot %q for %s (known: %s)", name, game, knownNames(game, want))
 	}
 	for _, i := range kinds {
 		if i.Supports(want) {
@@ -547,9 +546,12 @@ func CloserOf(p Player) Closer {
 	return c
 }
 
-func knownNames(game string) string {
+// knownNames lists the bots of game that sit at a table of seats
+// players, for an unknown name's error: a two-player table is not
+// offered the bots that play only 3 or 4.
+func knownNames(game string, seats int) string {
 	var names []string
-	for _, i := range RegisteredFor(game) {
+	for _, i := range RegisteredForSeats(game, seats) {
 		if len(names) > 0 && strings.TrimSuffix(names[len(names)-1], ":ARG") == i.Name {
 			continue // one name, several seat ranges
 		}

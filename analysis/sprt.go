@@ -135,7 +135,14 @@ func (s SPRT) Final(last float64, ended bool) Verdict {
 // the distributions with mean L(elo) = 1/(1+10^(-elo/400)); for
 // Normalized, those with t-value (μ-1/2)/σ = √2·elo·ln10/800), and the
 // LLR is N·Σ p̂i·ln(p1i/p0i) with N the number of pairs.
-func (s SPRT) LLR(penta [5]int64) float64 {
+func (s SPRT) LLR(penta [5]int64) float64 { return s.llr(penta, secular) }
+
+// secularSolver solves the secular equation (secular).
+type secularSolver func(pdf, a [5]float64) (x float64, ok bool)
+
+// llr is LLR with solve for the secular equation: its test compares
+// solvers.
+func (s SPRT) llr(penta [5]int64, solve secularSolver) float64 {
 	n, pdf := pentaPDF(penta)
 	if n == 0 {
 		return 0
@@ -144,9 +151,9 @@ func (s SPRT) LLR(penta [5]int64) float64 {
 	switch s.Model {
 	case Normalized:
 		t0, t1 := math.Sqrt2*s.Elo0/neloPerT, math.Sqrt2*s.Elo1/neloPerT
-		p0, p1 = mleTValue(pdf, 0.5, t0), mleTValue(pdf, 0.5, t1)
+		p0, p1 = mleTValue(pdf, 0.5, t0, solve), mleTValue(pdf, 0.5, t1, solve)
 	default:
-		p0, p1 = mleExpected(pdf, logistic(s.Elo0)), mleExpected(pdf, logistic(s.Elo1))
+		p0, p1 = mleExpected(pdf, logistic(s.Elo0), solve), mleExpected(pdf, logistic(s.Elo1), solve)
 	}
 	llr := 0.0
 	for i := range pdf {
@@ -198,9 +205,27 @@ func meanVar(pdf [5]float64) (mu, v float64) {
 	return mu, v
 }
 
-// secular solves Σ pi·ai/(1+x·ai) = 0 for x in (-1/max a, -1/min a) by
-// bisection; the left side decreases in x there. A root exists only when
-// min a < 0 < max a; ok is false otherwise.
+// secular solves f(x) = Σ pi·ai/(1+x·ai) = 0 for x in (-1/max a,
+// -1/min a), where f decreases (f' = -Σ pi·ai²/(1+x·ai)² < 0). A root
+// exists only when min a < 0 < max a; ok is false otherwise.
+//
+// Its answer is bisection's to the last bit, from the bracket trimmed by
+// 1e-9 at both poles: what secular always returned, bit for bit, so
+// that no test decides at another pair. Bisection evaluated f at some
+// sixty midpoints, twice for every LLR of a test (logistic; a few dozen
+// times for normalized Elo), after every pair. Here Newton steps inside
+// a narrowing bracket find the root x* first (some six evaluations);
+// the bisection is then replayed, and at a midpoint m farther from x*
+// than f's rounding can reach (|m − x*| > δ, δ = 1024·ε·Σ|pi·ri|/|f'|
+// with ri = ai/(1+x*·ai): the computed f(m) then has the sign of x* − m,
+// f being monotone) its side is known without evaluating f; f is
+// evaluated, as before, only at the midpoints within δ of x*. The
+// computed f errs by at most some 14·ε·Σ|pi·ri| (five terms, four sums)
+// and x* by as much over |f'|: 1024 leaves a margin of 30 or more (with
+// 16 the replay strays from the bisection on the test's vectors). The
+// computed f (fAt) is the same expression, so the replay takes every
+// turn the bisection took: TestSecularReplaysBisection checks this on
+// many count vectors, and BenchmarkSPRTLLR measures the gain.
 func secular(pdf [5]float64, a [5]float64) (x float64, ok bool) {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range a {
@@ -210,20 +235,24 @@ func secular(pdf [5]float64, a [5]float64) (x float64, ok bool) {
 		return 0, false
 	}
 	const eps = 1e-9
-	l, u := -1/hi+eps, -1/lo-eps
-	f := func(x float64) float64 {
-		s := 0.0
-		for i := range a {
-			s += pdf[i] * a[i] / (1 + x*a[i])
-		}
-		return s
-	}
+	l0, u0 := -1/hi+eps, -1/lo-eps
+	root, delta := secularNewton(&pdf, &a, l0, u0)
+	l, u := l0, u0
 	for range 200 {
 		m := l + (u-l)/2
 		if m == l || m == u {
 			break
 		}
-		if f(m) > 0 {
+		var right bool // f(m) > 0: the root is right of m
+		switch {
+		case m < root-delta:
+			right = true
+		case m > root+delta:
+			right = false
+		default:
+			right = fAt(&pdf, &a, m) > 0
+		}
+		if right {
 			l = m
 		} else {
 			u = m
@@ -232,17 +261,66 @@ func secular(pdf [5]float64, a [5]float64) (x float64, ok bool) {
 	return l + (u-l)/2, true
 }
 
+// fAt is the secular function at x, computed as bisection always did.
+func fAt(pdf, a *[5]float64, x float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += pdf[i] * a[i] / (1 + x*a[i])
+	}
+	return s
+}
+
+// secularNewton returns the root of the secular function in (l, u) by
+// Newton steps from 0 (inside: 1+0·ai > 0), bisecting where a step would
+// leave the bracket each evaluation narrows, and the distance delta
+// beyond which f's computed sign is its true one (secular). When the
+// root lies outside the trimmed bracket the steps end at its edge, and
+// so does the bisection: delta is then immaterial.
+func secularNewton(pdf, a *[5]float64, l, u float64) (root, delta float64) {
+	x := min(max(0, l), u)
+	for range 100 {
+		f, df, mag := 0.0, 0.0, 0.0
+		for i := range a {
+			r := a[i] / (1 + x*a[i])
+			f += pdf[i] * r
+			df -= pdf[i] * r * r
+			mag += math.Abs(pdf[i] * r)
+		}
+		delta = 1024 * 0x1p-52 * mag / -df
+		switch {
+		case f > 0:
+			l = x
+		case f < 0:
+			u = x
+		}
+		next := x - f/df
+		if !(next > l && next < u) {
+			next = l + (u-l)/2
+		}
+		if f == 0 || next == x || !(l < u) {
+			break
+		}
+		x = next
+	}
+	if !(delta >= 0) || math.IsInf(delta, 0) {
+		// No slope to speak of (cannot happen on a distribution): every
+		// midpoint is evaluated, as bisection did.
+		delta = math.Inf(1)
+	}
+	return x, delta
+}
+
 // mleExpected is the maximum likelihood distribution on the pair scores
 // with mean s given the empirical pdf (fishtest's MLE_expected):
 // pi/(1+x(ai-s)) with x solving the secular equation.
-func mleExpected(pdf [5]float64, s float64) (out [5]float64) {
+func mleExpected(pdf [5]float64, s float64, solve secularSolver) (out [5]float64) {
 	var a [5]float64
 	for i := range a {
 		a[i] = pentaValues[i] - s
 	}
 	// s is strictly inside (0, 1) (logistic of a bounded Elo), so a has
 	// both signs and the root exists.
-	x, _ := secular(pdf, a)
+	x, _ := solve(pdf, a)
 	for i := range out {
 		out[i] = pdf[i] / (1 + x*a[i])
 	}
@@ -263,9 +341,9 @@ func mleExpected(pdf [5]float64, s float64) (out [5]float64) {
 // each started from the previous solution, where the linearized
 // constraint always has a solution (ai of both signs, as Σ qi·ai = 0 at
 // a solution q), halving a step whose iteration fails.
-func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
+func mleTValue(pdf [5]float64, ref, t float64, solve secularSolver) [5]float64 {
 	uniform := [5]float64{0.2, 0.2, 0.2, 0.2, 0.2}
-	if q, ok := tValueIterate(pdf, uniform, ref, t, 100); ok {
+	if q, ok := tValueIterate(pdf, uniform, ref, t, 100, solve); ok {
 		return q
 	}
 	cur, done := uniform, 0.0
@@ -275,7 +353,7 @@ func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
 		if step > 0 && next > t || step < 0 && next < t {
 			next = t
 		}
-		q, ok := tValueIterate(pdf, cur, ref, next, 100)
+		q, ok := tValueIterate(pdf, cur, ref, next, 100, solve)
 		if !ok {
 			step /= 2
 			if math.Abs(step) < 1e-12*math.Max(1, math.Abs(t)) {
@@ -293,7 +371,7 @@ func mleTValue(pdf [5]float64, ref, t float64) [5]float64 {
 // tValueIterate runs at most steps steps of fishtest's fixed-point
 // iteration for the t-value t from start; ok is false when a step's
 // linearized constraint has no solution.
-func tValueIterate(pdf, start [5]float64, ref, t float64, steps int) (cur [5]float64, ok bool) {
+func tValueIterate(pdf, start [5]float64, ref, t float64, steps int, solve secularSolver) (cur [5]float64, ok bool) {
 	cur = start
 	for range steps {
 		prev := cur
@@ -304,7 +382,7 @@ func tValueIterate(pdf, start [5]float64, ref, t float64, steps int) (cur [5]flo
 			d := (mu - pentaValues[i]) / sigma
 			a[i] = pentaValues[i] - ref - t*sigma*(1+d*d)/2
 		}
-		x, ok := secular(pdf, a)
+		x, ok := solve(pdf, a)
 		if !ok {
 			return cur, false
 		}

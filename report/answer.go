@@ -32,6 +32,13 @@ func strongest(rk *analysis.Ranking) string {
 	if len(rk.Cov) > max(a, b) {
 		se = math.Sqrt(math.Max(rk.Cov[a][a]+rk.Cov[b][b]-2*rk.Cov[a][b], 0))
 	}
+	if math.IsNaN(se) {
+		// An infinite variance (a bot of an unfinished run that has
+		// played no game) gives Inf−Inf: the difference is not known
+		// at all, not known exactly (">99.9% likely ... not
+		// separable" was printed).
+		se = math.Inf(1)
+	}
 	los := 0.5
 	switch {
 	case se > 0:

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"html"
+	"math"
 	"strings"
 	"testing"
 
@@ -22,6 +23,7 @@ func twoBots(eloA, eloB, varA, varB, cov float64) *analysis.Ranking {
 // TestStrongest: the first answer's difference, likelihood and verdict,
 // against Φ computed by hand (tables of the normal distribution).
 func TestStrongest(t *testing.T) {
+	inf := math.Inf(1)
 	for _, c := range []struct {
 		rk   *analysis.Ranking
 		want string
@@ -36,6 +38,11 @@ func TestStrongest(t *testing.T) {
 		{twoBots(30, 10, 100, 100, 60), "a is strongest: +20.0 Elo over the next, b, 98.7% likely the stronger (LOS) — a difference these games can tell apart."},
 		// A tie is no win.
 		{twoBots(0, 0, 100, 100, 0), "a ranks first: +0.0 Elo over the next, b, 50.0% likely the stronger (LOS) — not separable from b by these games."},
+		// A bot without games (an interrupted round robin): infinite
+		// variances, no likelihood either way (it was ">99.9% likely
+		// the stronger" and "not separable" in one sentence).
+		{twoBots(79, 13, inf, inf, inf), "a ranks first: +66.0 Elo over the next, b, 50.0% likely the stronger (LOS) — not separable from b by these games."},
+		{twoBots(79, 13, 100, inf, 0), "a ranks first: +66.0 Elo over the next, b, 50.0% likely the stronger (LOS) — not separable from b by these games."},
 		{&analysis.Ranking{Ratings: []analysis.Rating{{Bot: "a"}}, Order: []int{0}, Cov: [][]float64{{0}}}, ""},
 	} {
 		if got := strongest(c.rk); got != c.want {

@@ -46,12 +46,17 @@ func CheckOutput(path string) error {
 // neither it nor it with any of the suffixes exists: the name of a new
 // run directory that was not named (runs/<UTC time>-<seed>), so that a
 // second run of one seed within the second gets its own directory, not
-// a refusal.
+// a refusal. A name that cannot be looked up at all (a file where a
+// directory of the path should be, a directory it may not search) is
+// returned as it is: every other name would fail the same way, and
+// creating it says why.
 func FreshPath(path string, suffixes ...string) string {
 	taken := func(p string) bool {
 		for _, s := range append([]string{""}, suffixes...) {
-			if _, err := os.Lstat(p + s); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Lstat(p + s); err == nil {
 				return true
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return false
 			}
 		}
 		return false

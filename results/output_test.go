@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
@@ -107,6 +108,29 @@ func TestFreshPath(t *testing.T) {
 	}
 	if got := results.FreshPath(run, ".log"); got != run+"-3" {
 		t.Errorf("FreshPath with NAME and NAME-2.log taken = %s, want %s-3", got, run)
+	}
+}
+
+// TestFreshPathUnderAFile: a name that cannot be looked up (a file
+// where a directory of its path should be) is returned as it is, for
+// its creation to fail and say why; FreshPath tried path-2, path-3...
+// for ever (a runs directory that was a file hung the command and the
+// Runs page).
+func TestFreshPathUnderAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "runs")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(file, "20260101-000000-0x1")
+	got := make(chan string, 1)
+	go func() { got <- results.FreshPath(run, ".games.jsonl.gz") }()
+	select {
+	case p := <-got:
+		if p != run {
+			t.Errorf("FreshPath under a file = %s, want %s unchanged", p, run)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("FreshPath under a file did not return (it tries path-2, path-3... for ever)")
 	}
 }
 

@@ -57,6 +57,12 @@
 // buffer hands each chunk's counts over in chunk order too, the workers
 // play ahead without a barrier, and what they played past the chunk at
 // which the reader stopped is dropped from the counts and the log alike.
+// A run asked for its standings while it plays (Rating, cutechess-cli's
+// -ratinginterval) reads the same buffer: each worker marks its chunk's
+// counts after the pairs (sets) at which a line falls, every N games in
+// the order the chunks are handed over, and the buffer adds the chunks
+// up in chunk order, so that the lines are the same whatever the
+// workers.
 //
 // Values: a Config is read-only during Play; Play may run concurrently
 // with other Plays. Per game, workers allocate nothing unless the games

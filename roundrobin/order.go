@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"slices"
 	"sync"
@@ -35,11 +36,14 @@ import (
 // one it cut short are dropped, not flushed: the counts and the log hold
 // the same prefix whatever the workers.
 type logOrder struct {
-	log     *results.GamesLog // nil when only delivering
+	log     *results.GamesLog // nil when only delivering or rating
 	deliver func(c uint64, counts *agg) (stop bool, err error)
-	chunks  chunkCursor
-	window  int
-	after   func() bool // stops the context watch
+	// rate, when set, is told each chunk's counts and marks in chunk
+	// order (Rating), after its records are written.
+	rate   *rater
+	chunks chunkCursor
+	window int
+	after  func() bool // stops the context watch
 
 	mu      sync.Mutex
 	wake    *sync.Cond
@@ -53,10 +57,12 @@ type logOrder struct {
 }
 
 // heldChunk is a finished chunk waiting for its predecessors: its
-// records and, when delivering, its counts.
+// records and, when delivering or rating, its counts (and a rating's
+// marks).
 type heldChunk struct {
 	buf    []byte
 	counts agg
+	marks  []ratingMark
 }
 
 // newLogOrder returns the reorder buffer of a segment whose chunks, in the
@@ -128,10 +134,10 @@ func (o *logOrder) release() {
 }
 
 // put hands over chunk c's records (buf, whole lines) and, when
-// delivering, its counts, and returns an empty buffer for the worker's
-// next chunk. It waits while the buffer is full and c is not the head. An
+// delivering or rating, its counts (and a rating's marks), and returns an
+// empty buffer for the worker's next chunk. It waits while the buffer is full and c is not the head. An
 // error is the log's or deliver's.
-func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
+func (o *logOrder) put(c uint64, buf []byte, counts agg, marks []ratingMark) ([]byte, error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for o.err == nil && !o.stopped && !o.done && (!o.more || c != o.head) && len(o.held) >= o.window {
@@ -145,10 +151,10 @@ func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
 		return buf[:0], nil
 	}
 	if !o.more || c != o.head {
-		o.held[c] = heldChunk{buf, counts}
+		o.held[c] = heldChunk{buf, counts, marks}
 		return o.spare(), nil
 	}
-	o.write(c, heldChunk{buf, counts})
+	o.write(c, heldChunk{buf, counts, marks})
 	for o.err == nil && !o.done && o.more {
 		h, ok := o.held[o.head]
 		if !ok {
@@ -165,13 +171,16 @@ func (o *logOrder) put(c uint64, buf []byte, counts agg) ([]byte, error) {
 // Called with mu held.
 func (o *logOrder) write(c uint64, h heldChunk) {
 	if o.log != nil {
-		o.err = o.log.WriteChunk(c, h.buf)
+		o.err = writeChunk(o.log, c, h.buf)
 	}
 	if o.err == nil && o.deliver != nil {
 		o.done, o.err = o.deliver(c, &h.counts)
 		if o.done {
 			clear(o.held)
 		}
+	}
+	if o.err == nil && o.rate != nil {
+		o.rate.chunk(h.marks, &h.counts)
 	}
 	if len(o.free) < o.window {
 		o.free = append(o.free, h.buf[:0])
@@ -201,11 +210,43 @@ func (o *logOrder) flush() error {
 		clear(o.held)
 		return o.err
 	}
+	// Beyond a chunk the stop cut short: no rating line reads them.
 	for _, c := range slices.Sorted(maps.Keys(o.held)) {
-		if o.err == nil {
-			o.err = o.log.WriteChunk(c, o.held[c].buf)
+		if o.err == nil && o.log != nil {
+			o.err = writeChunk(o.log, c, o.held[c].buf)
 		}
 		delete(o.held, c)
 	}
 	return o.err
+}
+
+// writeChunk writes chunk c's records to log; its error is a *logError
+// that matches results.ErrNotSaved: a checkpoint needs the log to hold
+// its games, so none is saved after it.
+func writeChunk(log *results.GamesLog, c uint64, b []byte) error {
+	if err := log.WriteChunk(c, b); err != nil {
+		return &logError{err: err, notSaved: true}
+	}
+	return nil
+}
+
+// ErrGamesLog is what a run's error matches (errors.Is) when its games
+// log could not be written while it played (a full disk, an I/O error):
+// an environment failure, not bad input (nzsc exits 1). When the failure
+// kept the run from saving a checkpoint (a write or a sync of the log
+// while playing: the log must hold every game the counts hold), the error
+// matches results.ErrNotSaved too: the games since the last checkpoint
+// are not saved; a resume plays them again once there is room.
+var ErrGamesLog = errors.New("roundrobin: the games log could not be written")
+
+// logError is a games log's failure during a run.
+type logError struct {
+	err      error
+	notSaved bool
+}
+
+func (e *logError) Error() string { return "games log: " + e.err.Error() }
+func (e *logError) Unwrap() error { return e.err }
+func (e *logError) Is(target error) bool {
+	return target == ErrGamesLog || e.notSaved && target == results.ErrNotSaved
 }

@@ -213,7 +213,7 @@ func TestLogOrder(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := o.put(uint64(c), fmt.Appendf(nil, "%d\n", c), agg{}); err != nil {
+			if _, err := o.put(uint64(c), fmt.Appendf(nil, "%d\n", c), agg{}, nil); err != nil {
 				t.Error(err)
 			}
 			o.mu.Lock()
@@ -261,14 +261,14 @@ func TestLogOrderFlushesOnStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	o := newLogOrder(ctx, log, tournament.Plan{Chunks: seq(10)}, 2)
 	for _, c := range []uint64{3, 1} {
-		if _, err := o.put(c, fmt.Appendf(nil, "%d\n", c), agg{}); err != nil {
+		if _, err := o.put(c, fmt.Appendf(nil, "%d\n", c), agg{}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		o.put(2, []byte("2\n"), agg{}) // the window is full: waits for chunk 0
+		o.put(2, []byte("2\n"), agg{}, nil) // the window is full: waits for chunk 0
 	}()
 	select {
 	case <-done:

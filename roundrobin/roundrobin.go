@@ -343,6 +343,11 @@ type Options struct {
 	// Progress, when set, counts the games played so far (every game of
 	// a set: SetGames per seed).
 	Progress *atomic.Uint64
+	// Rating, when set, is told the run's counts every Rating.Every
+	// games in game order while it plays (Rating).
+	Rating *Rating
+
+	rater *rater // Rating's, made by Play
 }
 
 // ErrStop, returned by a checkpoint, ends Play after that segment with a
@@ -382,6 +387,9 @@ func Play(ctx context.Context, cfg *Config, opts Options) (res Result, err error
 	if opts.Chunks == nil && set == nil {
 		all := tournament.RemainingSet(plan.NumChunks(), nil)
 		set = &all
+	}
+	if opts.rater, err = newRater(cfg, opts.Rating, opts.Chunks, set); err != nil {
+		return res, err
 	}
 	// The workers, and their bots, last the whole call, whatever the
 	// segments (workerPool).
@@ -433,10 +441,11 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	counter := tournament.NewCounter(workers)
 	stop := watch(counter, uint64(cfg.SetGames()), opts.Progress)
 	var order *logOrder
-	if opts.GamesLog != nil {
+	if opts.GamesLog != nil || opts.rater != nil {
 		// Two chunks a worker may wait beside the one each plays: room
 		// for chunks of uneven length, a bounded amount of records.
 		order = newLogOrder(ctx, opts.GamesLog, plan, 2*workers)
+		order.rate = opts.rater
 	}
 	rep, err := tournament.Run[agg](ctx, plan, func(i int) (tournament.Worker[agg], error) {
 		return pool.get(ctx, i, order)
@@ -446,7 +455,7 @@ func playSegment(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 		// The chunks finished after one a stop cut short, held until
 		// now: the counts hold them, so must the log.
 		if ferr := order.flush(); ferr != nil && err == nil {
-			err = fmt.Errorf("games log: %w", ferr)
+			err = ferr // a *logError, named "games log: ..."
 		}
 	}
 	if rep.Total.p != nil || rep.Total.t != nil {
@@ -471,6 +480,7 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	// As for a log alone (playSegment), two chunks a worker may hold
 	// beside the one each plays: how far the workers play ahead.
 	order := newLogOrder(runCtx, opts.GamesLog, plan, 2*workers)
+	order.rate = opts.rater
 	order.deliver = func(c uint64, a *agg) (bool, error) {
 		chunk := analysis.Tournament{Bots: res.Counts.Bots, Pairings: a.p, Tables: a.t, Game: a.g}
 		if err := res.Counts.Merge(&chunk); err != nil {
@@ -489,7 +499,7 @@ func playInOrder(ctx context.Context, cfg *Config, plan tournament.Plan, pool *w
 	}, counter)
 	stop()
 	if ferr := order.flush(); ferr != nil && err == nil {
-		err = fmt.Errorf("games log: %w", ferr)
+		err = ferr // a *logError, named "games log: ..."
 	}
 	if res.Stopped {
 		// The workers' own ends (a chunk cut short) after the stop.

@@ -312,6 +312,10 @@ type RunOptions struct {
 	// wait at a checkpoint (Options.InOrder). A Look that stops keeps the
 	// chunks up to the one it stopped at.
 	InOrder bool
+	// Rating, when set, is told the whole run's counts (earlier sessions
+	// included) every Rating.Every games while it plays, in game order,
+	// the same whatever the workers (Rating).
+	Rating *Rating
 }
 
 // Play plays what is left of the run, saving the counts (and the games
@@ -365,7 +369,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		// The log first: it must hold every game the counts hold.
 		if log != nil {
 			if err := log.Sync(); err != nil {
-				return fmt.Errorf("games log: %w", err)
+				return &logError{err: err, notSaved: true}
 			}
 		}
 		man.GamesDone = uint64(t.Games())
@@ -436,10 +440,16 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
+	var rating *Rating
+	if opts.Rating != nil {
+		rt := *opts.Rating
+		rt.From = &r.base
+		rating = &rt
+	}
 	if err == nil && !interrupted {
 		res, err = Play(ctx, r.Config, Options{
 			Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
-			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress,
+			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress, Rating: rating,
 		})
 	} else {
 		res = Result{Counts: r.Config.Empty(), Interrupted: interrupted}
@@ -461,11 +471,11 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 			c, _, ok := place(rec)
 			return c, ok
 		}); serr != nil {
-			err = serr
+			err = &logError{err: serr}
 		}
 	}
 	if cerr := closeLog(); cerr != nil && err == nil {
-		err = fmt.Errorf("games log: %w", cerr)
+		err = &logError{err: cerr}
 	}
 	return res, err
 }
@@ -558,10 +568,10 @@ func (r *RunDir) repairLog(ctx context.Context, log *results.GamesLog, rep *resu
 	set := tournament.ChunkSet{N: n, Stride: 1, Done: complementRanges(rep.Missing, n)}
 	res, err := Play(ctx, r.Config, Options{Set: &set, Workers: opts.Workers, GamesLog: log})
 	if err != nil {
-		return false, fmt.Errorf("games log: playing the missing games again: %w", err)
+		return false, fmt.Errorf("playing the games log's missing games again: %w", err)
 	}
 	if err := log.Sync(); err != nil {
-		return false, fmt.Errorf("games log: %w", err)
+		return false, &logError{err: err, notSaved: true}
 	}
 	return res.Interrupted, nil
 }

@@ -39,6 +39,11 @@ type worker struct {
 	// in chunk order; nil when the run keeps no log.
 	order *logOrder
 	buf   []byte // the current chunk's records
+	// marks are the current chunk's rating marks (Rating), nil when the
+	// run asks for no lines; rateAt is the place of its first set in
+	// the order the chunks are handed over (rater.at).
+	marks  []ratingMark
+	rateAt uint64
 	// openings are the run's forced openings, ready to play (nil when
 	// it has none).
 	openings []opening
@@ -64,6 +69,9 @@ type gameTable interface {
 	// newSeries starts a series (agents.SeriesPlayer) for the bots at
 	// these positions.
 	newSeries(bots [2]int)
+	// gaveUp returns the fault of a bot that gave up (agents.GaveUp) in
+	// a game played, which stops the run; nil otherwise.
+	gaveUp() error
 	close() error
 }
 
@@ -180,7 +188,7 @@ func (p *workerPool) get(ctx context.Context, i int, order *logOrder) (tournamen
 		p.ws[i] = w
 	}
 	// A segment cut short (a stop) may have left a chunk's records.
-	w.order, w.buf = order, w.buf[:0]
+	w.order, w.buf, w.marks = order, w.buf[:0], nil
 	w.setContext(ctx) // a stop ends the bots' searches too
 	return pooled{w}, nil
 }
@@ -237,18 +245,18 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 			a.g = w.newStats()
 			a.nz, _ = a.g.(*nzsc.Stats)
 		}
-		if w.order == nil && w.fast[pi] {
+		if w.fast[pi] && (w.order == nil || w.order.log == nil && w.order.deliver == nil) {
 			// Two uniform random bots: the engine plays both games,
 			// counted in the pairing's loadout tally, looked up once.
 			tally, first := a.nz.Pair(pr[0], pr[1])
 			if seed.open == nil {
 				p.Pentanomial[w.nzsc.playRandom(p, tally, seed.deal, first, 0)+w.nzsc.playRandom(p, tally, seed.deal, 1-first, 1)]++
-				return nil
+				return w.endFast(a, pair)
 			}
 			half := w.nzsc.playRandomFrom(p, tally, seed, first, 0) + w.nzsc.playRandomFrom(p, tally, seed, 1-first, 1)
 			p.Pentanomial[half]++
 			w.countOpening(p, k, half)
-			return nil
+			return w.endFast(a, pair)
 		}
 		w.nzsc.stats = a.nz
 	}
@@ -268,6 +276,11 @@ func (w *worker) PlayPair(a *agg, pair, _ uint64) error {
 	w.countGeneric(a, pr[1], pr[0])
 	if rec != nil {
 		w.logGame(pi, k, 1, seed.deal)
+	}
+	if err := w.table.gaveUp(); err != nil {
+		// A program that no longer starts: the run stops, its chunk
+		// under way not counted, rather than forfeit every game left.
+		return err
 	}
 	p.Pentanomial[half]++
 	w.countOpening(p, k, half)
@@ -347,24 +360,60 @@ func (w *worker) countGame(a *agg, t *agents.PlayerTable, forfeit int, entrants 
 // same games. A run read in chunk order (Options.InOrder) hands the
 // chunk's counts to the buffer too, taken out of a: the buffer, not the
 // runner, counts them.
+//
+// A run that rates while it plays (Rating) marks the chunk's counts
+// after each pair at which a line falls, and hands the chunk's counts, a
+// copy, and its marks to the buffer, which reads them in chunk order.
 func (w *worker) endPair(a *agg, pair uint64) error {
-	if _, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs()); pair+1 != hi {
+	lo, hi := w.plan.ChunkRange(pair / w.cfg.chunkPairs())
+	if rt := w.rater(); rt != nil {
+		if pair == lo {
+			w.rateAt = rt.at(pair / w.cfg.chunkPairs())
+		}
+		if rt.marks(w.rateAt + pair - lo) {
+			w.marks = append(w.marks, w.mark(a, lo, pair))
+		}
+	}
+	if pair+1 != hi {
 		return nil
 	}
 	if w.ctx != nil && w.ctx.Err() != nil {
-		w.buf = w.buf[:0]
+		w.buf, w.marks = w.buf[:0], nil
 		return w.ctx.Err()
 	}
 	if w.order == nil {
 		return nil
 	}
 	var counts agg
-	if w.order.deliver != nil {
+	switch {
+	case w.order.deliver != nil:
 		counts, *a = *a, agg{}
+	case w.order.rate != nil:
+		counts = agg{p: analysis.ClonePairings(a.p), t: analysis.CloneTables(a.t)}
 	}
 	var err error
-	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts)
+	w.buf, err = w.order.put(pair/w.cfg.chunkPairs(), w.buf, counts, w.marks)
+	w.marks = nil // the buffer's now
 	return err
+}
+
+// rater returns the run's rater, nil when it asks for no lines.
+func (w *worker) rater() *rater {
+	if w.order == nil {
+		return nil
+	}
+	return w.order.rate
+}
+
+// endFast ends a pair the engine played on its own (two uniform random
+// bots): nothing to do but for a run that rates while it plays, whose
+// buffer must see the pair (the fast path is off with a games log or a
+// reader in order, which need every turn or every pair).
+func (w *worker) endFast(a *agg, pair uint64) error {
+	if w.order == nil {
+		return nil
+	}
+	return w.endPair(a, pair)
 }
 
 // logs reports whether the worker writes its games' records: a run with
@@ -406,6 +455,9 @@ func (w *worker) playSet(a *agg, set uint64) error {
 		if rec != nil {
 			w.logGame(ti, k, j, seed.deal)
 		}
+	}
+	if w.ffa.gaveUp != nil {
+		return w.ffa.gaveUp // as at two seats (PlayPair)
 	}
 	tc := &a.t[ti]
 	if w.cfg.SwapPairs {
@@ -494,6 +546,9 @@ type nzscTable struct {
 	// stats is the current chunk's tally, set by the worker before each
 	// pair; nil when the run keeps none.
 	stats *nzsc.Stats
+	// given is the fault of a bot that gave up (gaveUp), nil until one
+	// does.
+	given error
 }
 
 func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTable, error) {
@@ -511,6 +566,8 @@ func newNZSCTable(cfg *Config, rules nzsc.Rules, log *results.GamesLog) (*nzscTa
 }
 
 func (t *nzscTable) newSeries(bots [2]int) { newSeries(t.bots, bots[:]) }
+
+func (t *nzscTable) gaveUp() error { return t.given }
 
 func (t *nzscTable) close() error {
 	return closeAll(t.bots, func(a agents.Agent) agents.Closer { c, _ := a.(agents.Closer); return c })
@@ -576,6 +633,9 @@ func (t *nzscTable) play(p *analysis.Pairing, sd gameSeeds, bots [2]int, seatA i
 	}
 	if o.Forfeit >= 0 {
 		addForfeit(p, o.Forfeit, seatA, o.Fault)
+		if err := agents.GaveUp(o.Fault); err != nil {
+			t.given = err
+		}
 	}
 	if rec != nil {
 		t.fillRecord(rec, &o, history, bots)
@@ -620,6 +680,8 @@ type playerTable struct {
 	// entrants the bots in its seats.
 	forfeit  int
 	entrants [2]int
+	// given is the fault of a bot that gave up (gaveUp).
+	given error
 }
 
 func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
@@ -631,6 +693,8 @@ func newPlayerTable(cfg *Config, log *results.GamesLog) (*playerTable, error) {
 }
 
 func (t *playerTable) newSeries(bots [2]int) { newSeries(t.players, bots[:]) }
+
+func (t *playerTable) gaveUp() error { return t.given }
 
 func (t *playerTable) close() error {
 	return closeAll(t.players, agents.CloserOf)
@@ -647,6 +711,9 @@ func (t *playerTable) play(p *analysis.Pairing, seed gameSeeds, bots [2]int, sea
 	}
 	if res.Forfeit >= 0 {
 		addForfeit(p, res.Forfeit, seatA, res.Fault)
+		if err := agents.GaveUp(res.Fault); err != nil {
+			t.given = err
+		}
 	}
 	if rec != nil {
 		rec.Bots = append(rec.Bots[:0], t.cfg.Bots[bots[0]].Name(), t.cfg.Bots[bots[1]].Name())
@@ -716,6 +783,9 @@ type ffaTable struct {
 	// the bots in its seats.
 	forfeit  int
 	entrants []int
+	// gaveUp is the fault of a bot that gave up (agents.GaveUp), which
+	// stops the run.
+	gaveUp error
 }
 
 func newFFATable(cfg *Config, log *results.GamesLog) (*ffaTable, error) {
@@ -800,6 +870,9 @@ func (t *ffaTable) playOrder(tc *analysis.TableCounts, seed gameSeeds, perm []in
 		pos := perm[res.Forfeit]
 		tc.Forfeits[pos]++
 		tc.ForfeitKinds[pos][analysis.FaultKindIndex(agents.FaultKind(res.Fault))]++
+		if err := agents.GaveUp(res.Fault); err != nil {
+			t.gaveUp = err
+		}
 	}
 	if rec != nil {
 		rec.Bots = rec.Bots[:0]

@@ -39,6 +39,18 @@ func TestChunkSetAgreesWithLists(t *testing.T) {
 					if !slices.Equal(got, want) || s.Len() != uint64(len(want)) {
 						t.Errorf("n %d shard %d/%d done %v: All %v Len %d, want %v", n, i, k, ok, got, s.Len(), want)
 					}
+					// Rank counts the chunks listed before any chunk.
+					for c := range n + 1 {
+						r := uint64(0)
+						for _, x := range want {
+							if x < c {
+								r++
+							}
+						}
+						if got := s.Rank(c); got != r {
+							t.Errorf("n %d shard %d/%d done %v: Rank(%d) = %d, want %d", n, i, k, ok, c, got, r)
+						}
+					}
 				}
 			}
 		}

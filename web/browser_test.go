@@ -429,6 +429,15 @@ func TestPlayPage3Players(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800)); err != nil {
 		t.Fatal(err)
 	}
+	// At the start, each seat's waits on one line ("4 ●●●●" broke
+	// under the person's short "You" heading): its text's line boxes.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/play?players=4&seed=0x41"), chromedp.WaitVisible(chromedp.CSS("#options button"))); err != nil {
+		t.Fatal(err)
+	}
+	lines, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[0, 1, 2, 3].map(i => { const r = document.createRange(); r.selectNodeContents(document.getElementById("p" + i + "-waits")); return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size; })`))
+	if fmt.Sprint(lines) != "[1 1 1 1]" {
+		t.Errorf("4 players at 390 px: each seat's waits take %v lines, want one each", lines)
+	}
 	clickToEnd(t, ctx, ts.URL+"/play?players=4&seed=0x41", 6)
 	geo, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.documentElement.scrollWidth, innerWidth, document.querySelectorAll("#status thead th").length]`))
 	if geo[0] > geo[1] || geo[2] != 5 {

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/internal/webtest"
 	"github.com/nzsclab/nzsc/web/rooms"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/watch"
@@ -50,7 +50,7 @@ func TestCrossOriginRefused(t *testing.T) {
 	touch := filepath.Join(t.TempDir(), "ran")
 	base := labServer(t, dir, "the-secret")
 	send := func(method, path, ctype, body string, header map[string]string) (int, string) {
-		status, b, _ := sendRequest(t, method, base+path, ctype, body, header)
+		status, b, _ := webtest.Send(t, method, base+path, ctype, body, header)
 		return status, b
 	}
 	for _, c := range stateChanging(touch) {
@@ -120,47 +120,9 @@ func TestCrossOriginRefused(t *testing.T) {
 func TestSecretStartsPrograms(t *testing.T) {
 	touch := filepath.Join(t.TempDir(), "ran")
 	base := labServer(t, t.TempDir(), "the-secret")
-	req, _ := http.NewRequest("POST", base+"/watch/api/play", strings.NewReader(fmt.Sprintf(`{"bots":["random","exec:/usr/bin/touch %s;handshake=2s"]}`, touch)))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set(webapi.SecretHeader, "the-secret")
-	req.Header.Set(webapi.TokenHeader, testToken)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	code, _, _ := webtest.Send(t, "POST", base+"/watch/api/play", "application/json", fmt.Sprintf(`{"bots":["random","exec:/usr/bin/touch %s;handshake=2s"]}`, touch),
+		map[string]string{"Sec-Fetch-Site": "same-origin", webapi.SecretHeader: "the-secret", webapi.TokenHeader: testToken})
 	if _, err := os.Stat(touch); err != nil {
-		t.Errorf("with the secret the program did not run (%d): %v", resp.StatusCode, err)
+		t.Errorf("with the secret the program did not run (%d): %v", code, err)
 	}
-}
-
-// sendRequest sends one request as an attacker would write it: method,
-// address, Content-Type (none when empty), body, and headers, where
-// "Host" sets the request's Host. It returns the status, the body (its
-// first MiB) and the headers of the answer.
-func sendRequest(t *testing.T, method, addr, ctype, body string, header map[string]string) (int, string, http.Header) {
-	t.Helper()
-	req, err := http.NewRequest(method, addr, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ctype != "" {
-		req.Header.Set("Content-Type", ctype)
-	}
-	for k, v := range header {
-		if k == "Host" {
-			req.Host = v
-		} else {
-			req.Header.Set(k, v)
-		}
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	return resp.StatusCode, string(b), resp.Header
 }

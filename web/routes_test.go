@@ -7,28 +7,16 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/internal/webtest"
 	"github.com/nzsclab/nzsc/web/rooms"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/watch"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
-
-// routePath turns a mux pattern into a method ("" for any) and a path
-// that reaches its handler: each wildcard becomes a segment "x".
-func routePath(pattern string) (method, path string) {
-	method, path, ok := strings.Cut(pattern, " ")
-	if !ok {
-		method, path = "", pattern
-	}
-	path = strings.ReplaceAll(path, "{$}", "")
-	path = regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(path, "x")
-	return method, path
-}
 
 // TestEveryRouteGuarded sends every route the server serves (its own and
 // each mounted page's, as registered: Server.Routes, never a copy), by
@@ -61,7 +49,7 @@ func TestEveryRouteGuarded(t *testing.T) {
 	query := "?" + url.Values{"opponent": {exec}, "bots": {"random," + exec}, "kind": {"match"}, "games": {"2"}, "name": {"x"}, "answer": {"Ninja"}, "seed": {"1"}}.Encode()
 	send := func(method, path, ctype string, header map[string]string) (int, string, http.Header) {
 		t.Helper()
-		return sendRequest(t, method, ts.URL+path, ctype, body, header)
+		return webtest.Send(t, method, ts.URL+path, ctype, body, header)
 	}
 	headers := func(what string, h http.Header) {
 		t.Helper()
@@ -83,32 +71,17 @@ func TestEveryRouteGuarded(t *testing.T) {
 		}
 		headers(what, h)
 	}
-	attacks := []struct {
-		name, ctype string
-		header      map[string]string
-	}{
-		{"cross-origin JSON", "application/json", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
-		{"cross-origin text/plain (no preflight)", "text/plain;charset=UTF-8", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
-		{"cross-origin form", "application/x-www-form-urlencoded", map[string]string{"Origin": "http://evil.example"}},
-		{"another port's page", "application/json", map[string]string{"Origin": "http://127.0.0.1:1", "Sec-Fetch-Site": "same-site", webapi.TokenHeader: testToken}},
-		{"no Origin, JSON", "application/json", nil},
-		{"no Origin, text/plain", "text/plain", nil},
-		{"no Origin, the secret", "application/json", map[string]string{webapi.SecretHeader: "the-secret"}},
-		{"same-origin without the token", "application/json", map[string]string{"Sec-Fetch-Site": "same-origin", webapi.SecretHeader: "the-secret"}},
-		{"the token without a browser's word", "application/json", map[string]string{webapi.TokenHeader: testToken, webapi.SecretHeader: "the-secret"}},
-		{"rebound name", "application/json", map[string]string{"Host": "evil.example:" + strings.Split(ts.URL, ":")[2], "Sec-Fetch-Site": "same-origin", webapi.TokenHeader: testToken}},
-	}
-	writes := []string{"POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+	attacks := webtest.Attacks(strings.Split(ts.URL, ":")[2], testToken, "the-secret")
 	for _, route := range routes {
-		method, path := routePath(route)
-		methods := writes
+		method, path := webtest.RoutePath(route)
+		methods := webtest.WriteMethods
 		if method != "" && method != "GET" {
 			methods = []string{method}
 		}
 		for _, m := range methods {
 			for _, a := range attacks {
-				what := fmt.Sprintf("%s (route %q) %s", m, route, a.name)
-				code, b, h := send(m, path, a.ctype, a.header)
+				what := fmt.Sprintf("%s (route %q) %s", m, route, a.Name)
+				code, b, h := send(m, path, a.Ctype, a.Header)
 				refused(what, code, b, h)
 			}
 			// The positive control: the lab's page reaches the handler.

@@ -206,6 +206,17 @@ func TestParseForSeats(t *testing.T) {
 			t.Errorf("case %d (%d seats, %q): got %q, want %q", i, c.seats, c.spec, got, c.want)
 		}
 	}
+	// An unknown name is answered with the bots of that table size:
+	// two players were offered cce and paranoid, which play only 3 or 4.
+	for _, c := range []struct {
+		seats       int
+		has, hasNot string
+	}{{2, "optimal", "paranoid"}, {0, "nash", "cce"}, {3, "paranoid", "optimal"}} {
+		_, err := agents.ParseForSeats("nzsc", c.seats, "nosuch")
+		if err == nil || !strings.Contains(err.Error(), c.has) || strings.Contains(err.Error(), c.hasNot) {
+			t.Errorf("unknown bot at %d seats: %v; want %s listed and not %s", c.seats, err, c.has, c.hasNot)
+		}
+	}
 	// Parse keeps its meaning: the two-player kinds.
 	if b, err := agents.Parse("random"); err != nil || b.Info.MaxSeats != 2 {
 		t.Errorf("Parse(random): %v, seats %d..%d", err, b.Info.MinSeats, b.Info.MaxSeats)

@@ -95,7 +95,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if len(args) > 2 {
 			return usagef("help takes one command name, got %q", strings.Join(args[1:], " "))
 		}
-		if len(args) > 1 && args[1] != "help" && args[1] != "version" {
+		if len(args) > 1 && !helpFlag(args[1]) && args[1] != "help" && args[1] != "version" {
 			// help and version have no page of their own: the list
 			// says what they do ("did you mean help?" did not).
 			c, ok := commands[args[1]]
@@ -109,6 +109,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return nil
 	}
 	if name == "version" || name == "--version" {
+		if len(args) == 2 && helpFlag(args[1]) {
+			// 'nzsc CMD --help' works for every command; version's
+			// page is the list, which says what it does.
+			printHelp(stdout)
+			return nil
+		}
 		if len(args) > 1 {
 			return usagef("version takes no arguments or flags, got %q", args[1])
 		}
@@ -303,3 +309,7 @@ func fullOf(cmd string, fs *pflag.FlagSet, format string) (bool, error) {
 	}
 	return full, nil
 }
+
+// helpFlag reports whether arg asks for help, as pflag reads -h and
+// --help after a command.
+func helpFlag(arg string) bool { return arg == "-h" || arg == "--help" }

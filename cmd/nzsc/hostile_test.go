@@ -109,6 +109,14 @@ func TestHelpOfHelp(t *testing.T) {
 		if code != 0 || stderr != "" || !strings.Contains(stdout, "Usage: nzsc <command>") {
 			t.Errorf("help %s: code %d stderr %q stdout %.60q, want 0 and the list", name, code, stderr, stdout)
 		}
+		// 'nzsc CMD --help' for every command, these two included
+		// ("version takes no arguments or flags", exit 2, before).
+		for _, h := range []string{"--help", "-h"} {
+			stdout, stderr, code := runCmd(t, "", name, h)
+			if code != 0 || stderr != "" || !strings.Contains(stdout, "Usage: nzsc <command>") {
+				t.Errorf("%s %s: code %d stderr %q stdout %.60q, want 0 and the list", name, h, code, stderr, stdout)
+			}
+		}
 	}
 	if _, stderr, code := runCmd(t, "", "help", "match", "extra"); code != 2 || !strings.Contains(stderr, `help takes one command name, got "match extra"`) {
 		t.Errorf("help match extra: code %d stderr %q, want 2 and a one-line refusal", code, stderr)

@@ -38,6 +38,11 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"match", "random", "random", "--top", "-1"}, "--top must not be negative"},
 		{[]string{"match", "random", "random", "--bot-timeout", "0s"}, "--bot-timeout"},
 		{[]string{"match", "exec:/nonexistent/nzsc-bot", "random"}, "not found"},
+		{[]string{"match", "random", "random", "--rating-interval", "5"}, "--rating-interval 5: want a multiple of 2"},
+		{[]string{"match", "random", "random", "random", "--players", "3", "--games", "12", "--rating-interval", "4"}, "--rating-interval 4: want a multiple of 6"},
+		{[]string{"match", "random", "random", "--rating-interval", "-2"}, "--rating-interval wants a whole number, 0 or more"},
+		{[]string{"match", "random", "random", "-ratinginterval", "10"}, "did you mean --rating-interval?"},
+		{[]string{"tournament", "--rating-interval", "3"}, "--rating-interval 3: want a multiple of 2"},
 	} {
 		stdout, stderr, code := runCmd(t, "", c.args...)
 		if code != 2 || !strings.Contains(stderr, c.msg) || stdout != "" {
@@ -180,5 +185,91 @@ func TestMatchInterrupted(t *testing.T) {
 	}
 	if err := json.Unmarshal(out.Bytes(), &doc); err != nil || !doc.Interrupted || doc.Games != 0 {
 		t.Errorf("partial json %+v (%v)", doc, err)
+	}
+}
+
+// ratingLines returns the lines of stderr that --rating-interval printed.
+func ratingLines(stderr string) []string {
+	var out []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.Contains(l, " games: ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// TestRatingInterval: --rating-interval prints a line every N games, the
+// same lines on one worker and on four (the reorder buffer hands the
+// games over in order), for a match at two seats and three and for a
+// tournament; the last line, at the run's end, says what the final table
+// says (a match's pair counts and Elo, a tournament's leader); --quiet
+// prints none.
+func TestRatingInterval(t *testing.T) {
+	for _, c := range []struct {
+		kind  string
+		args  []string
+		lines int
+	}{
+		{"match", []string{"match", "greedy", "random", "--games", "200", "--rating-interval", "40"}, 5},
+		{"seats", []string{"match", "greedy", "random", "classic", "--players", "3", "--games", "36", "--rating-interval", "12"}, 3},
+		{"tournament", []string{"tournament", "--bots", "random,greedy,classic", "--games", "40", "--rating-interval", "30", "--out", "OUT"}, 4},
+	} {
+		var first []string
+		for _, workers := range []string{"1", "4"} {
+			args := append([]string{}, c.args...)
+			for i, a := range args {
+				if a == "OUT" {
+					args[i] = t.TempDir() + "/run"
+				}
+			}
+			stdout, stderr, code := runCmd(t, "", append(args, "--seed", "5", "--workers", workers)...)
+			if code != 0 {
+				t.Fatalf("%v: code %d: %s", args, code, stderr)
+			}
+			lines := ratingLines(stderr)
+			if len(lines) != c.lines {
+				t.Fatalf("%v --workers %s: %d lines, want %d:\n%s", args, workers, len(lines), c.lines, stderr)
+			}
+			last := lines[len(lines)-1]
+			switch c.kind {
+			case "match":
+				// The final table's pair counts and Elo.
+				i := strings.Index(stdout, "Pairs by A's points (0, 1/2, 1, 3/2, 2): ")
+				pairs := stdout[i+len("Pairs by A's points (0, 1/2, 1, 3/2, 2): "):]
+				pairs = pairs[:strings.Index(pairs, "]")+1]
+				if !strings.HasSuffix(last, "pairs "+pairs) {
+					t.Errorf("last line %q: want the table's pairs %s", last, pairs)
+				}
+				row := stdout[strings.Index(stdout, "all "):]
+				row = row[:strings.Index(row, "\n")]
+				elo := strings.TrimSpace(last[strings.Index(last, "Elo ")+4 : strings.Index(last, ", pairs")])
+				if !strings.Contains(row, elo) {
+					t.Errorf("last line %q: its Elo %q is not the table's: %q", last, elo, row)
+				}
+			case "tournament":
+				// The leader is the ranking's first bot, with its Elo.
+				rank := stdout[strings.Index(stdout, "Ranking"):]
+				first := strings.Fields(rank[strings.Index(rank, "\n1 ")+1:])
+				if !strings.Contains(last, "leader "+first[1]+" ") || !strings.Contains(last, "Elo "+first[2]+" ± "+strings.TrimPrefix(first[3], "±")) {
+					t.Errorf("last line %q: want the ranking's first, %v", last, first[:4])
+				}
+			case "seats":
+				rank := stdout[strings.Index(stdout, "Ranking"):]
+				first := strings.Fields(rank[strings.Index(rank, "\n1 ")+1:])
+				if !strings.Contains(last, "leader "+first[1]+" ") || !strings.HasSuffix(last, "Elo "+strings.Join(first[2:5], " ")) {
+					t.Errorf("last line %q: want the ranking's first, %v", last, first[:5])
+				}
+			}
+			if first == nil {
+				first = lines
+			} else if strings.Join(lines, "\n") != strings.Join(first, "\n") {
+				t.Errorf("%v: lines at --workers 4 differ from --workers 1:\n%s\n--\n%s", c.args, strings.Join(first, "\n"), strings.Join(lines, "\n"))
+			}
+		}
+	}
+	_, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "20", "--rating-interval", "2", "--quiet")
+	if code != 0 || stderr != "" {
+		t.Errorf("--quiet: code %d, stderr %q; want no lines", code, stderr)
 	}
 }

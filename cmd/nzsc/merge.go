@@ -90,6 +90,15 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		if logPath, err = filepath.Abs(logPath); err != nil {
 			return usagef("merge: --games-log: %v", err)
 		}
+		// A path the log cannot be written at (a directory, a link, no
+		// such directory) is the user's input, as for a run's
+		// --games-log: exit 2, before any log is read.
+		if err := results.CheckOutput(logPath); err != nil {
+			return usagef("merge: --games-log: %v; nothing written", err)
+		}
+		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
+			return usagef("merge: --games-log: no directory %s to write %s in; nothing written", filepath.Dir(logPath), filepath.Base(logPath))
+		}
 	}
 	man.GamesLog = logPath
 	if logPath != "" {

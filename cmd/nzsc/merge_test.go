@@ -238,3 +238,39 @@ func TestMergeSPRT(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeGamesLogPath: a --games-log the merged log cannot be written
+// at (a directory, a symbolic link, a missing directory) is bad input,
+// exit 2 and one line, with nothing written, as for a run's --games-log.
+// (It was exit 1, a failure of the program.)
+func TestMergeGamesLogPath(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3",
+			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	link := filepath.Join(tmp, "link.jsonl")
+	if err := os.Symlink(filepath.Join(tmp, "elsewhere.jsonl"), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{tmp, "is a directory"},
+		{link, "symbolic link"},
+		{filepath.Join(tmp, "no", "such.jsonl"), "no directory"},
+		{filepath.Join(shards[0]+".jsonl", "x.jsonl"), "not a directory"},
+	} {
+		out := filepath.Join(tmp, "m")
+		_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out, "--games-log", c.path}, shards...)...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("--games-log %s: exit %d, stderr %q, want exit 2 and one line with %q", c.path, code, stderr, c.want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Errorf("--games-log %s: the merged run was written", c.path)
+		}
+	}
+}

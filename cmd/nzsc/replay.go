@@ -45,9 +45,16 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	i, shown := -1, 0
 	err := results.ReadRecords(args[0], func(r *game.Record) error {
+		if err := e.ctx.Err(); err != nil {
+			return err // Ctrl-C: a log of a million games is minutes of reading
+		}
 		i++
 		if index >= 0 && i != index {
 			return nil
+		}
+		if r.Turns == nil {
+			// Said before the heading: "Game 0" and then no game.
+			return fmt.Errorf("game %d: the log keeps only the outcome of its games (--games-log-level outcome), no turns to replay; 'nzsc replay %s --list' lists them", i, args[0])
 		}
 		g, err := game.Build(r.Game, r.Seats, r.Rules)
 		if err != nil {
@@ -68,6 +75,8 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	})
 	switch {
 	case errors.Is(err, errDone):
+	case e.ctx.Err() != nil:
+		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
 	case index >= 0:
@@ -84,11 +93,16 @@ func listRecords(e *env, path string) error {
 	l := report.NewRecordList()
 	n := 0
 	err := results.ReadRecords(path, func(r *game.Record) error {
+		if err := e.ctx.Err(); err != nil {
+			return err
+		}
 		l.Add(n, r)
 		n++
 		return nil
 	})
 	switch {
+	case e.ctx.Err() != nil:
+		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
 	case n == 0:

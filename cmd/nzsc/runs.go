@@ -96,7 +96,7 @@ func addRunFlags(fs *pflag.FlagSet, games int64, gamesHelp, outHelp string) {
 	fs.String("openings", "", "openings of a balanced design, pair k of every pairing from opening k (cycling), seats swapped: loadouts or characters (NZSC: every loadout or character pairing, forced), or a file of game records (their first steps forced) or of deal seeds, one a line (decimal or 0x hex), in place of deals drawn from --seed")
 	fs.Int("opening-steps", 0, "with --openings FILE of game records: the first K steps of each record are its opening (0: all its turns)")
 	fs.Uint64("chunk", 0, "game pairs per chunk, the unit of shards and resumes (default: picked from the run's size)")
-	fs.Bool("quiet", false, "no progress bar, seed note or timing on stderr")
+	fs.Bool("quiet", false, "no progress bar, seed note, rating lines or timing on stderr")
 	fs.Bool("allow-exec", false, "with --resume: start the exec: bots the run directory's manifest names (a run directory is data; without this flag a resume that would run programs is refused and names them)")
 	addGameFlags(fs)
 	addBotTimeoutFlag(fs)

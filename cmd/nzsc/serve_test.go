@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/internal/webtest"
 	"github.com/nzsclab/nzsc/web"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -178,28 +179,12 @@ func TestServeHostsAndSecret(t *testing.T) {
 		host string
 		want int
 	}{{"", 200}, {"localhost", 200}, {"lab.example", 200}, {"LAB.example:80", 200}, {"attacker.example", 421}, {"lab.example.attacker.example", 421}} {
-		req, _ := http.NewRequest("GET", base+"api/bots", nil)
-		if c.host != "" {
-			req.Host = c.host
-		}
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != c.want {
-			t.Errorf("Host %q: %d, want %d", c.host, resp.StatusCode, c.want)
+		// An empty Host is the address's.
+		if code, _, _ := webtest.Send(t, "GET", base+"api/bots", "", "", map[string]string{"Host": c.host}); code != c.want {
+			t.Errorf("Host %q: %d, want %d", c.host, code, c.want)
 		}
 	}
-	req, _ := http.NewRequest("GET", base+"api/bots", nil)
-	req.Header.Set("X-NZSC-Secret", secret)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if !strings.Contains(string(b), `"exec"`) {
+	if _, b, _ := webtest.Send(t, "GET", base+"api/bots", "", "", map[string]string{webapi.SecretHeader: secret}); !strings.Contains(b, `"exec"`) {
 		t.Errorf("the printed secret does not open exec bots: %s", b)
 	}
 	if _, stderr, code := runCmd(t, "", "serve", "--allow-host", "lab.example:80"); code != 2 || strings.Count(stderr, "\n") != 1 {
@@ -244,9 +229,9 @@ func TestServeStopsLongPolls(t *testing.T) {
 // TestServeRoutesGuarded: every route of the server nzsc serve builds
 // (serve.go's own mounts, listed from their registration by
 // web.Server.Routes, so a page or route added there is in the list) is
-// refused, by every method that may change state, to another origin's
-// page, to a request from no page, to a text/plain simple POST and
-// through a rebound name; web's TestEveryRouteGuarded sends the rest.
+// refused, by every method that may change state, each of the guard's
+// attacks (webtest.Attacks, the list web's TestEveryRouteGuarded sends
+// its own server's routes, which adds the reads and a positive control).
 func TestServeRoutesGuarded(t *testing.T) {
 	dir := t.TempDir()
 	ms := mounts(dir, true)
@@ -255,54 +240,27 @@ func TestServeRoutesGuarded(t *testing.T) {
 			t.Errorf("mount %s lists no routes (a Routes method): its routes would go untested", prefix)
 		}
 	}
-	srv, err := web.New(web.Config{Runs: dir, AllowExec: true, Secret: "s", Mounts: ms})
+	srv, err := web.New(web.Config{Runs: dir, AllowExec: true, Secret: "s", Token: "the-token", Mounts: ms})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srv.Close()
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
-	wild := regexp.MustCompile(`\{[^}]*\}`)
 	routes := srv.Routes()
 	for _, route := range routes {
-		method, path, ok := strings.Cut(route, " ")
-		if !ok {
-			method, path = "", route
-		}
-		path = wild.ReplaceAllString(strings.ReplaceAll(path, "{$}", ""), "x")
-		methods := []string{"POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+		method, path := webtest.RoutePath(route)
+		methods := webtest.WriteMethods
 		if method != "" && method != "GET" {
 			methods = []string{method}
 		}
 		for _, m := range methods {
-			for _, a := range []struct {
-				ctype  string
-				header map[string]string
-			}{
-				{"application/json", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
-				{"application/json", map[string]string{webapi.SecretHeader: "s"}},
-				{"text/plain", map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}},
-				{"text/plain", nil},
-				{"application/json", map[string]string{"Host": "evil.example", "Sec-Fetch-Site": "same-origin"}},
-			} {
-				req, _ := http.NewRequest(m, ts.URL+path, strings.NewReader(`{"name":"x","bots":["random","exec:/bin/true"]}`))
-				req.Header.Set("Content-Type", a.ctype)
-				for k, v := range a.header {
-					if k == "Host" {
-						req.Host = v
-					} else {
-						req.Header.Set(k, v)
-					}
-				}
-				resp, err := http.DefaultClient.Do(req)
-				if err != nil {
-					t.Fatal(err)
-				}
+			for _, a := range webtest.Attacks(strings.Split(ts.URL, ":")[2], "the-token", "s") {
+				_, b, _ := webtest.Send(t, m, ts.URL+path, a.Ctype, `{"name":"x","bots":["random","exec:/bin/true"]}`, a.Header)
 				var e struct{ Error string }
-				json.NewDecoder(resp.Body).Decode(&e)
-				resp.Body.Close()
+				json.Unmarshal([]byte(b), &e)
 				if !webapi.RefusedByGuard(e.Error) {
-					t.Errorf("%s %s (route %q), %v: %d %q, want the guard's refusal", m, path, route, a.header, resp.StatusCode, e.Error)
+					t.Errorf("%s %s (route %q), %s: %q, want the guard's refusal", m, path, route, a.Name, e.Error)
 				}
 			}
 		}

@@ -91,9 +91,11 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		// plays a test).
 		if res, err = playRun(e, "sprt", fs, rd, seedPicked, rd.SPRTOptions(t, &verdict, tell)); errors.Is(err, results.ErrNotSaved) {
 			// A full disk is no bad input: exit code 1.
-			return fmt.Errorf("sprt: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, dirOf(rd))
+			return notSaved("sprt", rd, err)
 		} else if u := (*usageError)(nil); errors.As(err, &u) {
 			return err // named "sprt: ..." already
+		} else if failedUnder(err) {
+			return fmt.Errorf("sprt: %w", err)
 		} else if err != nil {
 			return asUsage(fmt.Errorf("sprt: %w", err))
 		}

@@ -34,6 +34,7 @@ func init() {
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
+			addRatingFlag(fs)
 		},
 		run: runTournament,
 	})
@@ -67,16 +68,19 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
+	if err := checkRatingInterval("tournament", fs, rd.Config.SetGames()); err != nil {
+		return err
+	}
 	unlock, err := lockRun("tournament", rd)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	res, err := playRun(e, "tournament", fs, rd, seedPicked, roundrobin.RunOptions{})
+	res, err := playRun(e, "tournament", fs, rd, seedPicked, roundrobin.RunOptions{Rating: ratingOf(e, fs, rd)})
 	if errors.Is(err, results.ErrNotSaved) {
 		// The games since the last checkpoint were lost with the save
 		// (a full disk): saying they were saved would be false.
-		return fmt.Errorf("tournament: %w (the games since the last checkpoint in %s are not saved; resume it once this is fixed)", err, rd.Dir.Path)
+		return notSaved("tournament", rd, err)
 	}
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
@@ -133,6 +137,9 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	}
 	games, err := gamesOf("tournament", fs, "games", g)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkRatingInterval("tournament", fs, roundrobin.SetGames(g.Seats())); err != nil {
 		return nil, err
 	}
 	return &newRun{cfg: cfg, start: roundrobin.Start{NewRun: roundrobin.NewRun{Kind: results.KindTournament}, Games: games, KeepDir: true, Chunk: roundrobin.DefaultChunk(games, g.Seats())}}, nil

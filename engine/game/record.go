@@ -134,7 +134,8 @@ func (r *Record) Check() error {
 		return fmt.Errorf("game record's table is %d; tables count from 0", *r.Table)
 	case r.InSet != nil && (*r.InSet < 0 || *r.InSet >= orders(r.Seats)):
 		return fmt.Errorf("game record's game_in_set is %d; a set of %d seats has games 0 to %d", *r.InSet, r.Seats, orders(r.Seats)-1)
-	case r.OpeningSteps < 0 || r.OpeningSteps > r.Result.Steps:
+	case r.OpeningSteps < 0 || r.Result.Steps >= 0 && r.OpeningSteps > r.Result.Steps:
+		// (Negative steps are the result's fault, said by its check.)
 		return fmt.Errorf("game record's opening_steps is %d; the game has %d steps", r.OpeningSteps, r.Result.Steps)
 	}
 	for t, acts := range r.Turns {

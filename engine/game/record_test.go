@@ -106,7 +106,9 @@ func TestRecordFieldsChecked(t *testing.T) {
 				*r = f
 			}},
 			{"99 steps", func(r *game.Record) { r.Result.Steps = 99 }},
-			{"-1 steps", func(r *game.Record) { r.Result.Steps = -1; r.Turns = nil }},
+			// Not "opening_steps is 0; the game has -1 steps": the
+			// result's steps are at fault, not the openings.
+			{"result has -1 steps", func(r *game.Record) { r.Result.Steps = -1; r.Turns = nil }},
 			{"gives it no action", func(r *game.Record) {
 				r.Turns = clone(r.Turns)
 				for s, name := range r.Turns[0] {

@@ -141,3 +141,57 @@ func TestRoomInTwoTabs(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesTypedWithSpaces: the room's name and a person's name pasted
+// with spaces around are read as the server reads them (trimmed), never
+// cut first: the boxes' maxlength (20 for the room, 24 for the name)
+// cut "    KB42 – XT7M – 9QRS  " to ten symbols and a 24-character name
+// typed after two spaces to 22. A name the server would refuse is
+// refused on the page with the server's bound (maxName, which
+// TestPageBoundsAreTheServers holds the page to).
+func TestNamesTypedWithSpaces(t *testing.T) {
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{MaxWait: 2 * time.Second})))
+	t.Cleanup(srv.Close)
+	ann := browser.New(t, 390, 800, time.Minute)
+	bob := browser.Tab(t, ann)
+	const annName = "Annabel Wintergreen-Sm 1" // 24 characters, the most
+	if err := chromedp.Do(ann, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+"/"),
+		chromedp.SendKeys(chromedp.ID("name"), "  "+annName+"  "),
+		chromedp.Click(chromedp.ID("create"))); err != nil {
+		t.Fatal(err)
+	}
+	room, err := chromedp.Run(ann, chromedp.Poll[string](`document.getElementById("roomname").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	typed := "    " + strings.ToUpper(strings.ReplaceAll(room, "-", " – ")) + "  "
+	if err := chromedp.Do(bob, chromedp.Navigate(srv.URL+"/"),
+		// Too long once trimmed: the page says so and sends nothing.
+		chromedp.SendKeys(chromedp.ID("name"), " "+annName+"5 "),
+		chromedp.SendKeys(chromedp.ID("code"), typed),
+		chromedp.Click(chromedp.ID("join"))); err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := chromedp.Run(bob, chromedp.Text(chromedp.ID("lobbyerr"))); e != fmt.Sprintf("Your name is longer than %d characters.", maxName) {
+		t.Errorf("a name of %d characters: the page says %q", maxName+1, e)
+	}
+	if err := chromedp.Do(bob, chromedp.SetValue(chromedp.ID("name"), "  Bob  "),
+		chromedp.Click(chromedp.ID("join"))); err != nil {
+		t.Fatal(err)
+	}
+	joined, err := chromedp.Run(bob, chromedp.Poll[string](`(n => n.length === 14 && n)(document.getElementById("roomname").textContent)`, chromedp.WithPollingTimeout(10*time.Second)))
+	if err != nil {
+		e, _ := chromedp.Run(bob, chromedp.Text(chromedp.ID("lobbyerr")))
+		t.Fatalf("joining with %q typed: %v (the page says %q)", typed, err, e)
+	}
+	if joined != room {
+		t.Errorf("joined %q, want %q", joined, room)
+	}
+	// Both names as typed, trimmed, whole.
+	for _, want := range []string{annName, "Bob"} {
+		if _, err := chromedp.Run(bob, chromedp.Poll[bool](fmt.Sprintf(`[...document.querySelectorAll("#sides .who")].some(e => e.textContent.startsWith(%q))`, want), chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			sides, _ := chromedp.Run(bob, chromedp.Text(chromedp.ID("sides")))
+			t.Errorf("%q is not a person of the room: %q", want, sides)
+		}
+	}
+}

@@ -56,11 +56,18 @@ type Options struct {
 	MaxWait time.Duration
 	// MaxPolls bounds the long polls waiting at once in all rooms
 	// (default 512, over the 400 seats of 100 full rooms of four; 503
-	// above), and a room holds at most two a seat (a person's tab and
-	// its reload; 429 above): each holds a connection for up to MaxWait,
-	// and a seat's token is all it takes to send them.
+	// above), and each seat holds at most PollsPerSeat of them (429
+	// above): each holds a connection for up to MaxWait, and a seat's
+	// token is all it takes to send them. The bound is the seat's, not
+	// the room's, so that one person's tabs never take another's places.
 	MaxPolls int
 }
+
+// PollsPerSeat bounds the long polls one seat has waiting at once: a
+// person's tab and its reload (whose first poll may come before the old
+// tab's connection is closed). A third tab of the same person is told
+// to close one (429); the others' seats keep their own places.
+const PollsPerSeat = 2
 
 // Handler serves the page and its JSON API under its own prefix.
 type Handler struct {
@@ -128,8 +135,9 @@ type room struct {
 	names  []string
 	tokens []string
 	seen   []time.Time
-	// waiting counts the room's long polls waiting (at most two a seat).
-	waiting int
+	// waiting counts each seat's long polls waiting (PollsPerSeat at
+	// most).
+	waiting []int
 
 	g     game.Game
 	info  *game.Info
@@ -464,7 +472,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	rm := &room{changed: make(chan struct{}), g: g, info: g.Info()}
 	n := g.Seats()
-	rm.names, rm.tokens, rm.seen = make([]string, n), make([]string, n), make([]time.Time, n)
+	rm.names, rm.tokens, rm.seen, rm.waiting = make([]string, n), make([]string, n), make([]time.Time, n), make([]int, n)
 	for s := range n {
 		rm.names[s] = fmt.Sprintf("Player %d", s+1)
 	}
@@ -629,9 +637,9 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	// The long poll: wait for a change past since, the client leaving, or
 	// the bound, never holding the lock while waiting.
 	if rm.version <= since && !rm.closed {
-		if rm.waiting >= 2*len(rm.tokens) {
+		if rm.waiting[seat] >= PollsPerSeat {
 			rm.mu.Unlock()
-			webapi.Errorf(w, http.StatusTooManyRequests, "too many requests waiting in this room (%d): close a tab of it", rm.waiting)
+			webapi.Errorf(w, http.StatusTooManyRequests, "%d tabs of this seat are following room %s already: close this one", rm.waiting[seat], rm.name)
 			return
 		}
 		select {
@@ -642,7 +650,7 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 			webapi.Errorf(w, http.StatusServiceUnavailable, "the server is busy (%d requests waiting in rooms): try again", cap(h.polls))
 			return
 		}
-		rm.waiting++
+		rm.waiting[seat]++
 		ch := rm.changed
 		rm.mu.Unlock()
 		ctx, cancel := context.WithTimeout(r.Context(), h.opt.MaxWait)
@@ -653,7 +661,7 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		cancel()
 		<-h.polls
 		rm.mu.Lock()
-		rm.waiting--
+		rm.waiting[seat]--
 		if r.Context().Err() != nil {
 			rm.mu.Unlock()
 			return // the client went away

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -456,8 +458,8 @@ func TestRoomNamesAsTyped(t *testing.T) {
 }
 
 // TestLongPollCaps: a seat's token is all it takes to hold a connection
-// for MaxWait, so the long polls waiting are bounded: two a seat in a
-// room (429 above), MaxPolls in all (503 above), each refusal a one-line
+// for MaxWait, so the long polls waiting are bounded: PollsPerSeat a
+// seat (429 above), MaxPolls in all (503 above), each refusal a one-line
 // error at once, never a wait; a poll that ends gives its place back.
 // The old server let one token hold any number.
 func TestLongPollCaps(t *testing.T) {
@@ -480,43 +482,94 @@ func TestLongPollCaps(t *testing.T) {
 		return st, time.Since(start)
 	}
 	type result struct {
-		st int
-		d  time.Duration
+		who string
+		st  int
+		d   time.Duration
 	}
-	// Room a: four polls, two seats: the fifth is refused at once.
+	// Room a: Ann opens four tabs of her seat at once: two wait, two are
+	// refused at once; then Bob's two polls wait: one person's tabs do
+	// not crowd out another (they did, when the bound was the room's:
+	// four in a room of two, all Ann's, and Bob's were refused).
 	a := open()
+	bob := &client{t: t, base: srv.URL, room: a.room}
+	var j Joined
+	if st := bob.do("POST", "/"+a.room+"/join", map[string]any{"name": "Bob"}, &j); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	bob.token = j.Token
 	var wg sync.WaitGroup
-	results := make(chan result, 10)
-	wait := func(c *client, n int) {
+	results := make(chan result, 20)
+	wait := func(who string, c *client, n int) {
 		for range n {
 			wg.Add(1)
-			go func() { defer wg.Done(); st, d := poll(c); results <- result{st, d} }()
+			go func() { defer wg.Done(); st, d := poll(c); results <- result{who, st, d} }()
 		}
 		time.Sleep(300 * time.Millisecond) // they are waiting
 	}
-	wait(a, 4)
-	if st, d := poll(a); st != http.StatusTooManyRequests || d > time.Second {
-		t.Errorf("fifth poll in a room of two seats: %d after %v, want 429 at once", st, d)
-	}
-	// Room b: one more fits (5 in all), the next is refused.
+	wait("Ann", a, 4)
+	wait("Bob", bob, PollsPerSeat)
+	// Room b: one more fits (5 in all), the next is refused: the
+	// server's bound over every room's.
 	b := open()
-	wait(b, 1)
+	wait("b", b, 1)
 	if st, d := poll(b); st != http.StatusServiceUnavailable || d > time.Second {
 		t.Errorf("a poll over MaxPolls: %d after %v, want 503 at once", st, d)
 	}
 	// All places come back: two more polls in b wait their time.
 	wg.Wait()
-	wait(b, 2)
+	wait("b", b, 2)
 	wg.Wait()
 	close(results)
-	n := 0
+	waited, refused := map[string]int{}, map[string]int{}
 	for r := range results {
-		n++
-		if r.st != 200 || r.d < time.Second {
-			t.Errorf("a poll within the caps: %d after %v, want 200 after its wait", r.st, r.d)
+		switch {
+		case r.st == 200 && r.d >= time.Second:
+			waited[r.who]++
+		case r.st == http.StatusTooManyRequests && r.d < time.Second:
+			refused[r.who]++
+		default:
+			t.Errorf("%s's poll: %d after %v, want 200 after its wait or 429 at once", r.who, r.st, r.d)
 		}
 	}
-	if n != 7 {
-		t.Errorf("%d polls answered, want 7", n)
+	want := map[string][2]int{"Ann": {PollsPerSeat, 4 - PollsPerSeat}, "Bob": {PollsPerSeat, 0}, "b": {3, 0}}
+	for who, w := range want {
+		if waited[who] != w[0] || refused[who] != w[1] {
+			t.Errorf("%s's polls: %d waited and %d refused (429), want %d and %d", who, waited[who], refused[who], w[0], w[1])
+		}
+	}
+}
+
+// TestPageBoundsAreTheServers: the page refuses a name by the server's
+// own bound, and its boxes cut nothing (a maxlength cuts what is pasted
+// before it is trimmed).
+func TestPageBoundsAreTheServers(t *testing.T) {
+	js, err := fs.ReadFile(page, "page/rooms.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("const maxName = %d;", maxName); !strings.Contains(string(js), want) {
+		t.Errorf("rooms.js does not say %q: the page's bound on a name is not the server's", want)
+	}
+	html, err := fs.ReadFile(page, "page/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(html), "maxlength") {
+		t.Errorf("the page's boxes have a maxlength, which cuts a name pasted with spaces around before it is trimmed")
+	}
+	// The server's bound, counted in characters once trimmed.
+	for i, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"  " + strings.Repeat("é", maxName) + "  ", true},
+		{strings.Repeat("é", maxName+1), false},
+		{"\t" + strings.Repeat("x", maxName) + "\n", true},
+		{"a\tb", false},
+	} {
+		_, err := cleanName(c.name, 0)
+		if (err == nil) != c.ok {
+			t.Errorf("case %d %q: error %v, want ok %v", i, c.name, err, c.ok)
+		}
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -33,10 +35,11 @@ var ErrBadName = errors.New("not a name inside the runs directory")
 // open opens the root; a missing directory is an empty one.
 func (r *Root) open() (*os.Root, error) { return os.OpenRoot(r.Path) }
 
-// checkName refuses a run name that is not one plain path element.
+// checkName refuses a run name that is not one plain path element
+// (400, naming it).
 func checkName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`+"\x00") {
-		return fmt.Errorf("%q: %w", name, ErrBadName)
+		return badName("run name", name, ErrBadName.Error())
 	}
 	return nil
 }
@@ -61,20 +64,27 @@ type Summary struct {
 	Error   string `json:"error,omitempty"`
 }
 
+// dirError is the server's failure to read the runs directory itself
+// (500, naming it).
+func (r *Root) dirError(err error) *Error {
+	return &Error{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("the server cannot read its runs directory %s: %s", r.Path, cleanErr(err, r.Path))}
+}
+
 // List returns the run directories under the root, newest first. A
-// directory whose manifest cannot be read is listed with its error.
+// directory whose manifest cannot be read is listed with its error; the
+// directory itself unread is an Error (500).
 func (r *Root) List() ([]Summary, error) {
 	root, err := r.open()
 	if errors.Is(err, fs.ErrNotExist) {
 		return []Summary{}, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, r.dirError(err)
 	}
 	defer root.Close()
 	entries, err := fs.ReadDir(root.FS(), ".")
 	if err != nil {
-		return nil, err
+		return nil, r.dirError(err)
 	}
 	out := []Summary{}
 	for _, e := range entries {
@@ -115,14 +125,102 @@ func summaryOf(name string, m *results.Manifest, log bool) Summary {
 	return s
 }
 
-// cleanErr words an error without the server's absolute paths.
+// cleanErr words an error without the server's absolute paths: a path
+// inside the runs directory is named relative to it, any other by its
+// last element.
 func cleanErr(err error, root string) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Op + ": " + pe.Err.Error()
+		return pe.Op + " " + relPath(pe.Path, root) + ": " + pe.Err.Error()
 	}
-	return strings.ReplaceAll(err.Error(), root, "runs")
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Op + " " + relPath(le.Old, root) + " " + relPath(le.New, root) + ": " + le.Err.Error()
+	}
+	msg := err.Error()
+	if abs, aerr := filepath.Abs(root); aerr == nil {
+		msg = strings.ReplaceAll(msg, abs, "runs")
+	}
+	return strings.ReplaceAll(msg, root, "runs")
 }
+
+// relPath names path for an answer: relative to root when it lies
+// inside it (a path an os.Root gave is relative already), else its last
+// element.
+func relPath(path, root string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	if absRoot, err := filepath.Abs(root); err == nil {
+		if rel, err := filepath.Rel(absRoot, path); err == nil && filepath.IsLocal(rel) {
+			return rel
+		}
+	}
+	return filepath.Base(path)
+}
+
+// Error is a failure of the runs directory as the pages answer it.
+// Status is 400 for a path the request named that is no path inside the
+// directory, 404 for one that names nothing there, and 500 for the
+// server's own failure (a permission, a disk). The message names what
+// the request named and the runs directory as configured (the Runs page
+// shows it), never more of the server's paths.
+type Error struct {
+	Status int
+	Msg    string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// StatusOf returns the HTTP status of err: an Error's own, 500 for any
+// other (the server failed).
+func StatusOf(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Status
+	}
+	return http.StatusInternalServerError
+}
+
+// badName is the error of name, as a request gave it, that is no path
+// inside the runs directory (400). A long name is cut: it is named, not
+// echoed whole.
+func badName(what, name, why string) *Error {
+	return &Error{Status: http.StatusBadRequest, Msg: fmt.Sprintf("bad %s %s: %s", what, named(name), why)}
+}
+
+// named quotes a name a request gave, cut after 80 bytes: an answer
+// names it, it does not echo a 60 kB path.
+func named(name string) string {
+	if len(name) > 80 {
+		return strconv.Quote(name[:80]) + "…"
+	}
+	return strconv.Quote(name)
+}
+
+// fsError words err, met while reading what (a run or a file of one, in
+// the words of the request: "run 2026…-1"), as the pages answer it
+// (Error): a path out of the runs directory or too long is the
+// request's mistake, one that is not there is not found, and anything
+// else is the server's failure, named with its runs directory.
+func (r *Root) fsError(what string, err error) *Error {
+	switch {
+	case errors.Is(err, ErrBadName), errors.Is(err, syscall.ENAMETOOLONG), escapes(err):
+		return &Error{Status: http.StatusBadRequest, Msg: fmt.Sprintf("%s: not a path inside the runs directory", what)}
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR), errors.Is(err, errNotRegular):
+		return &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("no %s in the runs directory", what)}
+	}
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error() // the path is what's
+	}
+	return &Error{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("the server cannot read %s in its runs directory %s: %s", what, r.Path, msg)}
+}
+
+// escapes reports whether err is os.Root's refusal of a path that leads
+// out of it (its error is not exported).
+func escapes(err error) bool { return strings.Contains(err.Error(), "path escapes") }
 
 // Load reads run name's manifest and counts, with results.Load's checks,
 // after making sure through os.Root that the directory and both files
@@ -133,22 +231,28 @@ func (r *Root) Load(name string) (*results.Manifest, *results.Counts, error) {
 	}
 	root, err := r.open()
 	if err != nil {
-		return nil, nil, fmt.Errorf("no run %q", name)
+		return nil, nil, r.fsError("run "+named(name), err)
 	}
 	defer root.Close()
 	sub, err := root.OpenRoot(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("no run %q", name)
+		return nil, nil, r.fsError("run "+named(name), err)
 	}
 	defer sub.Close()
 	for _, f := range []string{results.ManifestFile, results.CountsFile} {
-		if st, err := sub.Stat(f); err != nil || !st.Mode().IsRegular() {
-			return nil, nil, fmt.Errorf("%s is not a run directory (no %s inside it)", name, f)
+		st, err := sub.Stat(f)
+		switch {
+		case err == nil && st.Mode().IsRegular():
+			continue
+		case err == nil || errors.Is(err, fs.ErrNotExist) || escapes(err):
+			return nil, nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("%s is not a run directory (no %s inside it)", name, f)}
+		default:
+			return nil, nil, r.fsError(fmt.Sprintf("%s of run %s", f, named(name)), err)
 		}
 	}
 	_, m, c, err := results.Load(filepath.Join(r.Path, name))
 	if err != nil {
-		return nil, nil, errors.New(cleanErr(err, r.Path))
+		return nil, nil, &Error{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("the server cannot read run %s in its runs directory %s: %s", named(name), r.Path, cleanErr(err, r.Path))}
 	}
 	return m, c, nil
 }
@@ -183,18 +287,19 @@ func (r *Root) GamesLog(name string) (io.ReadCloser, error) {
 	rel := r.logRel(name, m)
 	if rel == "" {
 		if m.GamesLog == "" {
-			return nil, fmt.Errorf("run %s keeps no games log", name)
+			return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("run %s keeps no games log", name)}
 		}
-		return nil, fmt.Errorf("run %s's games log is outside the runs directory", name)
+		return nil, &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("run %s's games log is outside the runs directory", name)}
 	}
+	what := "the games log of run " + named(name)
 	root, err := r.open()
 	if err != nil {
-		return nil, err
+		return nil, r.fsError(what, err)
 	}
 	f, err := openPlain(root, rel, false)
 	root.Close()
 	if err != nil {
-		return nil, fmt.Errorf("run %s's games log: %s", name, cleanErr(err, r.Path))
+		return nil, r.fsError(what, err)
 	}
 	if !strings.HasSuffix(rel, ".gz") {
 		return f, nil
@@ -202,7 +307,7 @@ func (r *Root) GamesLog(name string) (io.ReadCloser, error) {
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		f.Close()
-		return nil, fmt.Errorf("run %s's games log: %v", name, err)
+		return nil, &Error{Status: http.StatusInternalServerError, Msg: fmt.Sprintf("the server cannot read %s in its runs directory %s: %v", what, r.Path, err)}
 	}
 	return &gzFile{zr, f}, nil
 }
@@ -221,12 +326,12 @@ func (r *Root) OpenFile(name, path string) (*os.File, error) {
 	}
 	root, err := r.open()
 	if err != nil {
-		return nil, fmt.Errorf("no run %q", name)
+		return nil, r.fsError("run "+named(name), err)
 	}
 	defer root.Close()
 	sub, err := root.OpenRoot(name)
 	if err != nil {
-		return nil, fmt.Errorf("no run %q", name)
+		return nil, r.fsError("run "+named(name), err)
 	}
 	defer sub.Close()
 	if path == "" {
@@ -234,7 +339,7 @@ func (r *Root) OpenFile(name, path string) (*os.File, error) {
 	}
 	f, err := openPlain(sub, path, true)
 	if err != nil {
-		return nil, errors.New(cleanErr(err, r.Path))
+		return nil, r.fsError(fmt.Sprintf("file %s of run %s", named(path), named(name)), err)
 	}
 	return f, nil
 }

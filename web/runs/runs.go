@@ -164,27 +164,34 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})).ServeHTTP(w, r)
 }
 
+// badPath returns why the request's path is refused, naming it as the
+// request gave it, or "".
 func badPath(r *http.Request) string {
+	why := ""
 	raw := strings.ToLower(r.URL.RawPath)
-	if strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c") {
-		return "bad path: encoded slash"
-	}
 	p := r.URL.Path
-	if strings.ContainsAny(p, "\\\x00") {
-		return "bad path: backslash or NUL"
-	}
-	for i, seg := range strings.Split(p[1:], "/") {
-		if seg == "." || seg == ".." || seg == "" && i < strings.Count(p, "/")-1 {
-			return "bad path: empty or dot segment"
+	switch {
+	case strings.Contains(raw, "%2f") || strings.Contains(raw, "%5c"):
+		why = "an encoded slash"
+	case strings.ContainsAny(p, "\\\x00"):
+		why = "a backslash or NUL"
+	default:
+		for i, seg := range strings.Split(p[1:], "/") {
+			if seg == "." || seg == ".." || seg == "" && i < strings.Count(p, "/")-1 {
+				why = "an empty or dot segment"
+			}
 		}
 	}
-	return ""
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("bad path %s: %s", named(r.URL.EscapedPath()), why)
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 	list, err := h.root.List()
 	if err != nil {
-		webapi.Error(w, http.StatusInternalServerError, "reading the runs directory: "+cleanErr(err, h.root.Path))
+		WriteError(w, err)
 		return
 	}
 	running := h.running()
@@ -223,7 +230,7 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("run")
 	m, _, err := h.root.Load(name)
 	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
+		WriteError(w, err)
 		return
 	}
 	// Every kind of run has its page (report.Tail).
@@ -245,8 +252,11 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	webapi.JSON(w, d)
 }
 
-// errNoRun wraps a run that cannot be loaded (404, not 500).
-type errNoRun struct{ error }
+// WriteError answers err with its status (StatusOf: an Error's own,
+// 500 for any other) and its one-line message.
+func WriteError(w http.ResponseWriter, err error) {
+	webapi.Error(w, StatusOf(err), err.Error())
+}
 
 // renderReport renders run's report in format ("html" or "table")
 // through the handler's cache.
@@ -254,7 +264,7 @@ func (h *Handler) renderReport(run, format string) ([]byte, error) {
 	return h.reports.get(h.root, run, format, func() ([]byte, error) {
 		m, c, err := h.root.Load(run)
 		if err != nil {
-			return nil, errNoRun{err}
+			return nil, err
 		}
 		var b bytes.Buffer
 		if format == "html" {
@@ -270,11 +280,7 @@ func (h *Handler) renderReport(run, format string) ([]byte, error) {
 func (h *Handler) serveReport(w http.ResponseWriter, run, format string) ([]byte, bool) {
 	b, err := h.renderReport(run, format)
 	if err != nil {
-		status := http.StatusInternalServerError
-		if _, ok := err.(errNoRun); ok {
-			status = http.StatusNotFound
-		}
-		webapi.Error(w, status, err.Error())
+		WriteError(w, err)
 		return nil, false
 	}
 	return b, true
@@ -332,11 +338,7 @@ func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
 func (h *Handler) file(w http.ResponseWriter, r *http.Request) {
 	f, err := h.root.OpenFile(r.PathValue("run"), r.PathValue("path"))
 	if err != nil {
-		status := http.StatusNotFound
-		if errors.Is(err, ErrBadName) || strings.Contains(err.Error(), "escapes") {
-			status = http.StatusBadRequest
-		}
-		webapi.Error(w, status, err.Error())
+		WriteError(w, err)
 		return
 	}
 	defer f.Close()
@@ -586,6 +588,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	cfg, test, err := h.configOf(&req, webapi.ExecAllowed(r, h.opt.AllowExec))
+	if err == nil {
+		err = cfg.Check() // roundrobin.Create's own check, before it touches a file
+	}
 	if err != nil {
 		// A program refused is not a mistake in the request: 403, as
 		// Play and Watch answer it, so the page can tell the two apart.
@@ -607,14 +612,25 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		webapi.Errorf(w, http.StatusServiceUnavailable, "%d jobs are running already: wait for one to end or stop it", h.jobs.Len())
 		return
 	}
-	// A free name, its games log's too (the same rule as the commands'
-	// runs/<UTC time>-<seed>).
-	out := results.FreshPath(filepath.Join(h.opt.Dir, time.Now().UTC().Format("20060102-150405")+"-"+strconv.FormatUint(cfg.Seed, 16)), ".games.jsonl.gz")
-	name := filepath.Base(out)
+	// Everything the request chose is checked (configOf, cfg.Check):
+	// from here a failure is the server's (its runs directory is not
+	// writable, or full), 500, naming the directory.
+	first := filepath.Join(h.opt.Dir, time.Now().UTC().Format("20060102-150405")+"-"+strconv.FormatUint(cfg.Seed, 16))
 	if err := os.MkdirAll(h.opt.Dir, 0o755); err != nil {
-		webapi.Error(w, http.StatusInternalServerError, "making the runs directory: "+cleanErr(err, h.opt.Dir))
+		h.cannotCreate(w, filepath.Base(first), err)
 		return
 	}
+	// results.FreshPath takes a name it cannot look up for a taken one
+	// and tries the next, for ever: a runs directory that is a file, or
+	// that the server may not search, hung the request in a busy loop.
+	if _, err := os.Lstat(first); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		h.cannotCreate(w, filepath.Base(first), err)
+		return
+	}
+	// A free name, its games log's too (the same rule as the commands'
+	// runs/<UTC time>-<seed>).
+	out := results.FreshPath(first, ".games.jsonl.gz")
+	name := filepath.Base(out)
 	games := "--games"
 	if test != nil {
 		games = "--max-games"
@@ -645,9 +661,9 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	if test != nil {
 		spec.SPRT = test.st
 	}
-	rd, err := roundrobin.Create(cfg, spec)
+	rd, err := createRun(cfg, spec)
 	if err != nil {
-		webapi.Error(w, http.StatusBadRequest, cleanErr(err, h.opt.Dir))
+		h.cannotCreate(w, name, err)
 		return
 	}
 	// External bots (with AllowExec) log into this job's run directory:
@@ -670,6 +686,18 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	}
 	go h.play(ctx, j, rd)
 	webapi.JSON(w, j.status())
+}
+
+// createRun makes a job's run directory and games log; tests replace it
+// to make the file system fail (the tests run as root, whom permissions
+// do not stop).
+var createRun = roundrobin.Create
+
+// cannotCreate answers a run that the server could not create in its
+// runs directory (500): one line naming the directory, the run and the
+// system's reason, with no other path of the server's.
+func (h *Handler) cannotCreate(w http.ResponseWriter, run string, err error) {
+	webapi.Errorf(w, http.StatusInternalServerError, "the server cannot create run %s in its runs directory %s: %s", run, h.opt.Dir, cleanErr(err, h.opt.Dir))
 }
 
 // configOf checks a start request and builds its run's config, and a

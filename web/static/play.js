@@ -201,7 +201,7 @@ function nzscBoard(s) {
   b.players.forEach((p, i) => head.appendChild(el("th", i === s.seat ? "me" : "", p.name)));
   if (s.seats === 2 && s.opponent !== "classic") head.lastChild.textContent = "Computer (" + s.opponent + ")";
   const rows = [["Points", "big", p => p.points],
-    ["Waits", "", p => p.waits + " " + "●".repeat(p.waits) + "○".repeat(Math.max(0, b.waits - p.waits))],
+    ["Waits", "waits", p => p.waits + " " + "●".repeat(p.waits) + "○".repeat(Math.max(0, b.waits - p.waits))],
     ["Loadout", "", p => p.character ? [p.character].concat(p.booster ? [el("br"), p.booster] : []) : "–"],
     ["Destroyed", "", p => p.destroyed.length ? p.destroyed.join(", ") : "–"],
     ["Last", "", p => p.last ? p.last + " ×" + p.in_a_row + (p.blocked && !over ? " (not allowed next)" : "") : "–"]];

@@ -145,3 +145,50 @@ func TestWatchPageSteps(t *testing.T) {
 	browser.Screenshot(t, ctx, "watch-run-1280.png", 1280)
 	browser.Screenshot(t, ctx, "watch-run-400.png", 400)
 }
+
+// TestWatchTurnCapInBrowser: a game that runs to the turn cap (greedy in
+// two seats of four clashes with itself every turn) says so when it
+// opens, at phone width, rather than leave the viewer stepping through
+// a thousand alike turns; its last step says the same.
+func TestWatchTurnCapInBrowser(t *testing.T) {
+	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{})))
+	t.Cleanup(srv.Close)
+	ctx := browser.New(t, 390, 800, time.Minute)
+	errs := browser.WatchErrors(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+"/?game=nzsc&players=4&bots=greedy,classic,random,greedy&seed=1"),
+		chromedp.WaitVisible(chromedp.ID("capped"))); err != nil {
+		t.Fatal(err)
+	}
+	capped, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("capped")))
+	if want := "This game reached the turn cap of 1000 turns: a draw, nobody won."; capped != want {
+		t.Errorf("on opening: %q, want %q", capped, want)
+	}
+	browser.Screenshot(t, ctx, "watch-capped-390.png", 390)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("last"))); err != nil {
+		t.Fatal(err)
+	}
+	if pos, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("pos"))); pos != "Turn 1000 of 1000: the turn cap, a draw" {
+		t.Errorf("at the last step: %q", pos)
+	}
+	newestInView(t, ctx, "the capped game's last step")
+	if w, _ := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`)); len(w) != 2 || w[1] != 390 || w[0] > w[1] {
+		t.Errorf("the capped game at 390 px: the page is %v px wide (page, window)", w)
+	}
+	// Another game opened in the same page is not said to be capped.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?bots=greedy,classic&seed=5"), chromedp.WaitVisible(chromedp.ID("viewer"))); err != nil {
+		t.Fatal(err)
+	}
+	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("capped").hidden`)); !hidden {
+		t.Errorf("a game won before the cap shows the turn cap's note")
+	}
+	// While the bots play (seconds, when search bots play a capped
+	// game) the page says so, and not once the game is shown.
+	busy, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("play").click(), (b => b.hidden ? "" : b.textContent + (document.getElementById("play").disabled ? " (Play disabled)" : ""))(document.getElementById("busy"))`))
+	if busy != "The bots are playing… (Play disabled)" {
+		t.Errorf("while the bots play the page says %q", busy)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("busy").hidden && !document.getElementById("play").disabled`)); err != nil {
+		t.Errorf("the busy line stays after the game came: %v", err)
+	}
+	errs.Check(t, "Watch")
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	_ "github.com/nzsclab/nzsc/engine/games" // records of any registered game replay
+	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
 	"github.com/nzsclab/nzsc/play"
@@ -108,6 +109,15 @@ type Game struct {
 	Steps    []Step       `json:"steps"`
 	End      string       `json:"end"`
 	Record   *game.Record `json:"record"`
+	// TurnCap is the game's turn cap (its rules' turn_cap: turns, all
+	// phases counted in NZSC, both players' turns in NPZR; 0 when the
+	// game has none), and Capped says that the game ended there, a draw
+	// (SPEC: a game that reaches the cap is a draw). Such a game loops
+	// (two copies of one deterministic bot may clash on every pick), so
+	// the page says so when it opens, rather than leave the viewer
+	// stepping through a thousand repeated turns to learn it.
+	TurnCap int  `json:"turn_cap,omitempty"`
+	Capped  bool `json:"capped,omitempty"`
 }
 
 // Step is one step of a game.
@@ -137,7 +147,9 @@ func Narrate(r *game.Record) (*Game, error) {
 		return nil, err
 	}
 	out := &Game{Title: g.Info().Title, Label: game.Label(g.Info().Name, g.Seats()), StepNoun: stepNoun(g.Info()), Record: r, Steps: []Step{}}
+	var last game.State
 	out.Header, out.End, err = play.Tell(g, r, func(turn int, s *game.Step, text string) {
+		last = s.After
 		st := Step{Turn: turn, Names: s.Names, Text: text}
 		st.State, _ = json.Marshal(s.After.Observe(0))
 		switch a := s.After.(type) {
@@ -153,7 +165,29 @@ func Narrate(r *game.Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	out.TurnCap, out.Capped = cappedAt(g, last)
 	return out, nil
+}
+
+// cappedAt returns g's turn cap and whether st, a game's last state,
+// ended there: over, nobody won, and its turns (NPZR's are several
+// steps each) have reached the cap.
+func cappedAt(g game.Game, st game.State) (int, bool) {
+	limit, err := strconv.Atoi(g.Rules()["turn_cap"])
+	if err != nil || limit <= 0 {
+		return 0, false
+	}
+	if st == nil || !st.Over() {
+		return limit, false
+	}
+	if o := st.Outcome(); !o.Draw() {
+		return limit, false
+	}
+	turns := st.Turn()
+	if o, ok := st.Observe(0).(*npzr.Observation); ok {
+		turns = o.Turns
+	}
+	return limit, turns >= limit
 }
 
 // stepNoun names a step of a game of info (Game.StepNoun).
@@ -294,7 +328,7 @@ func (h *Handler) runs(w http.ResponseWriter, r *http.Request) {
 	if h.opt.Runs != nil {
 		list, err := h.opt.Runs.List()
 		if err != nil {
-			webapi.Error(w, http.StatusInternalServerError, "reading the runs directory: "+err.Error())
+			runs.WriteError(w, err)
 			return
 		}
 		for _, s := range list {
@@ -333,7 +367,7 @@ var errEnough = errors.New("enough")
 // stops when ctx ends (the client left).
 func (h *Handler) readLog(ctx context.Context, run string, from int, visit func(i int, r *game.Record) bool) error {
 	if h.opt.Runs == nil {
-		return fmt.Errorf("this server has no runs directory")
+		return &runs.Error{Status: http.StatusNotFound, Msg: "this server has no runs directory"}
 	}
 	rd, err := h.opt.Runs.GamesLog(run)
 	if err != nil {
@@ -424,7 +458,7 @@ func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
 		return true
 	})
 	if err != nil {
-		webapi.Error(w, http.StatusNotFound, err.Error())
+		runs.WriteError(w, err)
 		return
 	}
 	webapi.JSON(w, struct {
@@ -446,7 +480,7 @@ func (h *Handler) game(w http.ResponseWriter, r *http.Request) {
 	})
 	switch {
 	case err != nil:
-		webapi.Error(w, http.StatusNotFound, err.Error())
+		runs.WriteError(w, err)
 	case found == nil:
 		webapi.Errorf(w, http.StatusNotFound, "run %s's games log has no game %d", r.PathValue("run"), idx)
 	default:

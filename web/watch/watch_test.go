@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -313,5 +314,79 @@ func TestStepNoun(t *testing.T) {
 		if g.StepNoun != c.want {
 			t.Errorf("%s at %d: a step is %q, want %q", c.game, c.players, g.StepNoun, c.want)
 		}
+	}
+}
+
+// TestTurnCapGame: two greedy bots at one four-player table pick the
+// same character every turn (a deterministic bot sees the same position
+// from either seat), so everyone repicks until the 1000-turn cap, a
+// draw. The game says so (Capped), for the page to say it when the game
+// opens; a game won before the cap, and an NPZR game at a cap of 2 of
+// its turns (several steps each), are told apart.
+func TestTurnCapGame(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	for i, c := range []struct {
+		req           PlayRequest
+		steps, cap    int
+		capped, first bool
+	}{
+		{PlayRequest{Game: "nzsc", Players: 4, Bots: []string{"greedy", "classic", "random", "greedy"}, Seed: "1"}, 1000, 1000, true, false},
+		{PlayRequest{Bots: []string{"greedy", "classic"}, Seed: "5"}, -1, 1000, false, true},
+	} {
+		code, b := post(t, srv, "/api/play", c.req)
+		var g Game
+		if err := json.Unmarshal(b, &g); code != 200 || err != nil {
+			t.Fatalf("case %d: %d %.200s", i, code, b)
+		}
+		if g.Capped != c.capped || g.TurnCap != c.cap || c.steps >= 0 && len(g.Steps) != c.steps || c.first && g.Record.Result.Winner < 0 {
+			t.Errorf("case %d %v: capped %v at %d after %d steps, winner %d; want capped %v at %d", i, c.req.Bots, g.Capped, g.TurnCap, len(g.Steps), g.Record.Result.Winner, c.capped, c.cap)
+		}
+	}
+	// NPZR counts its cap in turns, each several actions: a game cut at
+	// 2 turns is capped, though it took more than 2 steps.
+	g, err := game.Build("npzr", 2, game.Rules{"turn_cap": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.NewState(1)
+	acts := make([]game.Action, 2)
+	for !st.Over() {
+		for s := range acts {
+			acts[s] = game.Pass
+		}
+		for _, s := range st.ToAct(nil) {
+			l := st.Legal(s, nil)
+			acts[s] = l[len(l)-1]
+		}
+		if err := st.Apply(acts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if limit, capped := cappedAt(g, st); limit != 2 || !capped || st.Turn() <= 2 {
+		t.Errorf("NPZR at turn_cap=2 after %d steps: cap %d, capped %v; want 2, true", st.Turn(), limit, capped)
+	}
+}
+
+// TestRunsErrors: the runs directory unreadable is the server's failure
+// (500, naming the directory as configured, which it used to answer
+// with the system's error and its resolved path), a run that is not
+// there is 404.
+func TestRunsErrors(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "runs")
+	if err := os.WriteFile(dir, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: dir}}))
+	defer srv.Close()
+	code, b := get(t, srv, "/api/runs")
+	if code != 500 || !strings.Contains(string(b), "the server cannot read its runs directory "+dir+": ") {
+		t.Errorf("list of a runs directory that is a file: %d %s", code, b)
+	}
+	if err := os.Remove(dir); err != nil {
+		t.Fatal(err)
+	}
+	if code, b := get(t, srv, "/api/runs/nosuchrun/games"); code != 404 || !strings.Contains(string(b), `no run \"nosuchrun\"`) {
+		t.Errorf("games of no run: %d %s", code, b)
 	}
 }

@@ -3,6 +3,23 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 let room = "", token = "", seat = -1, version = -1, polling = false;
+// maxName is the server's bound on a person's name (rooms.maxName, which
+// a test holds this to), counted as the server counts it: characters
+// (code points) once the spaces around are trimmed. The boxes have no
+// maxlength: it cut a name or a room's name pasted with spaces around
+// before they were trimmed.
+const maxName = 24;
+
+// personName is the name box's name as the server reads it (trimmed),
+// or null, with the lobby's error said, when the server would refuse it.
+function personName() {
+  const name = $("name").value.trim();
+  if ([...name].length > maxName) {
+    $("lobbyerr").textContent = "Your name is longer than " + maxName + " characters.";
+    return null;
+  }
+  return name;
+}
 
 async function api(method, path, body) {
   const opt = { method, headers: labHeaders() };
@@ -212,13 +229,17 @@ async function choose(o) {
 
 $("create").onclick = async () => {
   const [game, players] = $("kind").value.split("/");
-  try { enter(await api("POST", "", { name: $("name").value, game, players: parseInt(players, 10) })); }
+  const name = personName();
+  if (name === null) return;
+  try { enter(await api("POST", "", { name, game, players: parseInt(players, 10) })); }
   catch (e) { $("lobbyerr").textContent = e.message; }
 };
 $("join").onclick = async () => {
   const code = $("code").value.trim().toLowerCase();
   if (!code) { $("lobbyerr").textContent = "Type the room name first."; return; }
-  try { enter(await api("POST", "/" + encodeURIComponent(code) + "/join", { name: $("name").value })); }
+  const name = personName();
+  if (name === null) return;
+  try { enter(await api("POST", "/" + encodeURIComponent(code) + "/join", { name })); }
   catch (e) { $("lobbyerr").textContent = e.message; }
 };
 $("again").onclick = async () => {

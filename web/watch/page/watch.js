@@ -24,19 +24,32 @@ function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
-async function load(p) {
+// load shows the game p brings, saying what is under way (busy) until it
+// comes: a game of bots that clash every turn plays 1000 turns first,
+// seconds with search bots, and the page must not look idle meanwhile.
+async function load(p, busy) {
   $("err").textContent = "";
+  $("busy").textContent = busy || "Opening the game…";
+  $("busy").hidden = false;
+  $("play").disabled = true; // one game at a time: the server plays two for everyone
   stopAuto();
   try {
     game = await p;
     pos = 0;
     $("viewer").hidden = false;
     $("title").textContent = game.label + ": " + game.record.bots.join(" vs ") + ", seed " + game.record.seed;
+    // A game that runs to the turn cap (two copies of a deterministic
+    // bot may clash on every pick) is said to be one at once: stepping
+    // through a thousand alike turns to learn it looks like a stuck page.
+    const noun = game.step_noun === "action" ? "turns" : game.step_noun + "s";
+    $("capped").textContent = game.capped ? "This game reached the turn cap of " + game.turn_cap + " " + noun + ": a draw, nobody won." : "";
+    $("capped").hidden = !game.capped;
     $("download").href = URL.createObjectURL(new Blob([JSON.stringify(game.record) + "\n"], { type: "application/x-ndjson" }));
     $("sides").innerHTML = "";
     $("viewer").scrollIntoView({ block: "start" });
     render();
   } catch (e) { $("err").textContent = e.message; }
+  finally { $("busy").hidden = true; $("play").disabled = false; }
 }
 
 // side draws seat s's box: its bot, its points (NZSC) and, for
@@ -72,6 +85,7 @@ function render() {
   // A step is a turn or an action, as the game has them (step_noun).
   const noun = game.step_noun || "step";
   $("pos").textContent = pos === 0 ? "Start (" + n + " " + noun + "s)" : noun[0].toUpperCase() + noun.slice(1) + " " + pos + " of " + n;
+  if (pos === n && game.capped) $("pos").textContent += ": the turn cap, a draw";
   $("first").disabled = $("prev").disabled = pos === 0;
   $("next").disabled = $("last").disabled = pos === n;
   for (let s = 0; s < Math.max(game.record.seats, $("sides").children.length); s++) side(s);
@@ -110,7 +124,10 @@ $("auto").onclick = () => {
   if (timer) { stopAuto(); return; }
   if (pos === game.steps.length) go(0);
   $("auto").textContent = "Pause";
-  timer = setInterval(() => { if (pos >= game.steps.length) stopAuto(); else go(pos + 1); }, 700);
+  // 0.7 s a step, faster in a long game: any game plays on in about a
+  // minute (a 1000-turn game at 0.7 s a turn took 12 minutes).
+  const every = Math.max(40, Math.min(700, 60000 / game.steps.length));
+  timer = setInterval(() => { if (pos >= game.steps.length) stopAuto(); else go(pos + 1); }, every);
 };
 document.addEventListener("keydown", (e) => {
   if (!game || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
@@ -122,7 +139,7 @@ $("botsform").onsubmit = (ev) => {
   ev.preventDefault();
   const g = chosen();
   const bots = [...$("seats").querySelectorAll("select")].map((sel) => sel.value);
-  load(api("POST", "play", { game: g.game, players: g.players, bots, seed: $("seed").value.trim() }));
+  load(api("POST", "play", { game: g.game, players: g.players, bots, seed: $("seed").value.trim() }), "The bots are playing…");
 };
 
 $("open").onclick = async () => {
@@ -234,5 +251,5 @@ labReady.then(loadBots).then(() => {
       throw new Error("This address asks to run a program on this computer as a bot (" + b.join(", ") + "), and a link alone may not.");
     }
     throw e;
-  }));
+  }), "The bots are playing…");
 }).catch((e) => { $("err").textContent = e.message; });

@@ -1,0 +1,58 @@
+package agents
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestExecGivesUp: MaxFailedStarts starts in a row that fail make the
+// bot give up (a *GaveUpError, which GaveUp finds in its fault), and a
+// bot that gave up starts its program no more; fewer failures in a row
+// are ordinary faults, and a start after Close or an interrupt is none
+// of the program's failures.
+func TestExecGivesUp(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell script")
+	}
+	dir := t.TempDir()
+	prog, starts := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
+	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", starts)
+	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		b, _ := os.ReadFile(starts)
+		return strings.Count(string(b), "start")
+	}
+	s := defaultExec
+	s.LogDir = "-"
+	e, err := NewExec(prog, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for i := 1; i <= MaxFailedStarts+2; i++ {
+		err := e.Start()
+		var g *GaveUpError
+		gave := errors.As(err, &g)
+		switch {
+		case err == nil:
+			t.Fatalf("start %d of a program that exits at once succeeded", i)
+		case i < MaxFailedStarts && (gave || GaveUp(err) != nil):
+			t.Errorf("start %d: gave up after %d failures, want %d: %v", i, i, MaxFailedStarts, err)
+		case i >= MaxFailedStarts && (!gave || GaveUp(err) == nil || g.Failed != MaxFailedStarts || g.Started != 0):
+			t.Errorf("start %d: %v, want a GaveUpError after %d failures", i, err, MaxFailedStarts)
+		}
+		if want := min(i, MaxFailedStarts); count() != want {
+			t.Errorf("after start %d the program ran %d times, want %d", i, count(), want)
+		}
+	}
+	if msg := GaveUp(e.Start()).Error(); !strings.Contains(msg, "exec:"+prog) || !strings.Contains(msg, "exited with status 3 before its hello") {
+		t.Errorf("GaveUpError %q: want the program and what it did", msg)
+	}
+}
