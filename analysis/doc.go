@@ -3,7 +3,8 @@
 // Bradley–Terry ratings on the Elo scale (Hunter's MM algorithm),
 // Plackett–Luce ratings, average places, win shares and "finished ahead
 // of" matrices for free-for-all tables of 3 or more, the meta-game's Nash
-// equilibrium over the bots, the sequential probability ratio test
+// equilibrium over the bots (at 3 or 4 seats the symmetric game of the
+// tables, SeatMetagame, with its regret as certificate), the sequential probability ratio test
 // that fishtest runs on pentanomial counts, and the mean of a few
 // independent estimates with its standard error, Student's t quantile
 // and the 95% interval they give (MeanSE, T95, MeanHalf: the exploit
@@ -19,6 +20,6 @@
 //
 // Functions keep no shared state and may be called from any goroutine;
 // a Tournament must not be modified while it is being analysed. The
-// analyses allocate their result tables (small: bots²); nothing
-// here runs per game.
+// analyses allocate their result tables (small: bots², bots^seats for
+// SeatMetagame); nothing here runs per game.
 package analysis

@@ -80,8 +80,24 @@ func (d *Dynamics) fitnessText() string {
 // i finished ahead of j at a table they shared, draws those they tied):
 // see docs/dynamics.md for what that payoff means and what it does not.
 func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics.Options) (*Dynamics, error) {
+	p, what, seats, err := payoffOf(man, counts)
+	if err != nil {
+		return nil, err
+	}
+	an, err := dynamics.Analyze(p, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Dynamics{What: what, Seed: opt.Seed, Analysis: an, Seats: seats}, nil
+}
+
+// payoffOf returns the payoff the dynamics read from a run's counts (the
+// cross-table, or at three or four seats the finished-ahead shares; see
+// DynamicsOf), what it is ("NZSC, 5 bots, 20000 games") and the run's
+// seats a table.
+func payoffOf(man *results.Manifest, counts *analysis.Tournament) (*dynamics.Payoff, string, int, error) {
 	if len(counts.Bots) < 2 {
-		return nil, fmt.Errorf("dynamics: need at least 2 bots, the run has %d", len(counts.Bots))
+		return nil, "", 0, fmt.Errorf("dynamics: need at least 2 bots, the run has %d", len(counts.Bots))
 	}
 	seats := 2
 	if man != nil {
@@ -92,7 +108,7 @@ func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics
 	if seats > 2 {
 		ahead, err := analysis.AheadMatrix(counts.FinishingOrders())
 		if err != nil {
-			return nil, err
+			return nil, "", 0, err
 		}
 		bots = counts.Bots
 		for i := range ahead {
@@ -121,11 +137,7 @@ func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics
 	}
 	p, err := dynamics.FromCounts(bots, c)
 	if err != nil {
-		return nil, err
-	}
-	an, err := dynamics.Analyze(p, opt)
-	if err != nil {
-		return nil, err
+		return nil, "", 0, err
 	}
 	what := fmt.Sprintf("%d bots, %d games", len(bots), counts.Games())
 	if seats > 2 {
@@ -134,7 +146,7 @@ func DynamicsOf(man *results.Manifest, counts *analysis.Tournament, opt dynamics
 	if man != nil {
 		what = man.GameName() + ", " + what
 	}
-	return &Dynamics{What: what, Seed: opt.Seed, Analysis: an, Seats: seats}, nil
+	return p, what, seats, nil
 }
 
 // WriteDynamics writes d in format (json, csv, or the text tables).

@@ -40,9 +40,10 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		rows = append(rows, []string{fmt.Sprint(r + 1), rt.Bot, ffaEloText(rt), placeText(pl), winShareText(pl),
-			fmt.Sprint(pl.Games)})
+			fmt.Sprint(pl.Games), seatNashText(s, i)})
 	}
-	p.render(&Table{Header: []string{"#", "bot", "Elo", "mean place", "win share", "games"}, Rows: rows, Left: 2})
+	p.render(&Table{Header: []string{"#", "bot", "Elo", "mean place", "win share", "games", "Nash"}, Rows: rows, Left: 2})
+	p.para("Nash: meta-game weight (below).")
 	if !s.Ranking.Connected {
 		p.f("(some bots never finished ahead of others: one virtual draw was added between every pair that met)\n")
 	}
@@ -66,6 +67,7 @@ func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Optio
 		rows = append(rows, row)
 	}
 	p.table(hdr, rows)
+	seatMetagameText(p, s)
 	p.section("Places by seat (all bots pooled, %)")
 	hdr = []string{"seat"}
 	for k := range s.Seats {
@@ -174,8 +176,10 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		Seat      [analysis.MaxTableSeats][analysis.MaxTableSeats]int64 `json:"seat_places"`
 		GameStats []gameStatsJSON                                       `json:"game_stats,omitempty"`
 		Openings  *Openings                                             `json:"openings,omitempty"`
+		Metagame  *seatMetaJSON                                         `json:"metagame,omitempty"`
 	}{Format: "nzsc-ffa-report/1", Game: m.GameName(), Seats: s.Seats, Seed: game.FormatSeed(m.Seed),
-		Games: s.Games, Planned: m.GamesPlanned, Complete: m.Complete, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts)}
+		Games: s.Games, Planned: m.GamesPlanned, Complete: m.Complete, Undecided: s.Undecided, Seat: s.SeatPlaces, GameStats: gameStatsDoc(s.Counts), Openings: openingsOf(m, s.Counts),
+		Metagame: seatMetagameJSON(s)}
 	for _, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
 		doc.Ranking = append(doc.Ranking, bot{Bot: rt.Bot, Elo: analysis.Number(rt.Elo), EloLo: analysis.Number(rt.Lo),
@@ -196,13 +200,13 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 }
 
 // ffaRatings is ratings.csv of a free-for-all run: the ranking, one row
-// per bot.
+// per bot, with its meta-game weight last as a two-player run's.
 func ffaRatings(s *analysis.FFASummary) CSVTable {
-	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games"}}
+	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games", "metagame_weight"}}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10)})
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)})
 	}
 	return tab
 }
@@ -211,7 +215,8 @@ func ffaRatings(s *analysis.FFASummary) CSVTable {
 // three or more seats), every table of its report: ratings.csv (the
 // ranking), places.csv (each bot's finishing places and faults),
 // ahead.csv (who finished ahead of whom), seats.csv (the places of each
-// seat) and the game's own tables (game-*.csv).
+// seat), metagame.csv (the meta-game) and the game's own tables
+// (game-*.csv).
 func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 	bots := s.Counts.Bots
 	places, err := analysis.PlaceCounts(s.Counts.FinishingOrders())
@@ -258,5 +263,5 @@ func FFATables(s *analysis.FFASummary) ([]CSVTable, error) {
 			}
 		}
 	}
-	return append([]CSVTable{ffaRatings(s), pt, at, st}, gameCSVTables(s.Counts)...), nil
+	return append([]CSVTable{ffaRatings(s), pt, at, st, seatMetagameCSV(s)}, gameCSVTables(s.Counts)...), nil
 }

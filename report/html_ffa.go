@@ -46,7 +46,7 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 
 	sec := &hsection{ID: "ranking", Title: "Ranking", Downloads: dl,
 		Intro: "Plackett–Luce ratings fitted to the finishing orders, on the Elo scale relative to the average bot, with 95% intervals; the average place (1 is first) and the share of games won (a shared first place split), with their 95% intervals."}
-	tb := &htable{ID: "t-ranking", Head: heads(true, "#", "bot", "Elo", "mean place", "win share", "games")}
+	tb := &htable{ID: "t-ranking", Head: heads(true, "#", "bot", "Elo", "mean place", "win share", "games", "Nash")}
 	tb.Head[1].Num = false
 	var irows []intervalRow
 	for r, i := range rk.Order {
@@ -54,14 +54,14 @@ func FFAHTML(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 		irows = append(irows, intervalRow{Label: rt.Bot, X: rt.Elo, Lo: rt.Lo, Hi: rt.Hi, Significant: rt.Significant,
 			Tip: fmt.Sprintf("%s: Elo %+.1f, 95%% interval %+.1f to %+.1f; mean place %.3f; %d games", rt.Bot, rt.Elo, rt.Lo, rt.Hi, pl.MeanPlace, pl.Games)})
 		tb.Rows = append(tb.Rows, []hcell{countCell(int64(r + 1)), textCell(rt.Bot), numCell(ffaEloText(rt), rt.Elo),
-			numCell(placeText(pl), pl.MeanPlace), numCell(winShareText(pl), pl.WinShare), countCell(pl.Games)})
+			numCell(placeText(pl), pl.MeanPlace), numCell(winShareText(pl), pl.WinShare), countCell(pl.Games), seatNashCell(s, i)})
 	}
 	if !rk.Connected {
 		tb.Note = "Some bots never finished ahead of others: one virtual draw was added between every pair that met."
 	}
 	sec.Charts = append(sec.Charts, template.HTML(intervalSVG("c-ratings", "Plackett–Luce ratings (Elo, 95% interval)", "bot", "Elo relative to the average bot", 0, irows)))
 	sec.Tables = append(sec.Tables, tb)
-	pg.Sections = append(pg.Sections, sec)
+	pg.Sections = append(pg.Sections, sec, seatMetagameSection(s, csv["metagame.csv"]))
 
 	// Finishing places per bot.
 	places, err := analysis.PlaceCounts(t.FinishingOrders())

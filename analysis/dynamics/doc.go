@@ -24,7 +24,9 @@
 //     from the payoffs, the exact fixation probability of one mutant in
 //     closed form, and for K strategies the embedded Markov chain over the
 //     monomorphic populations in the limit of rare mutations (Fudenberg &
-//     Imhof 2006) with its stationary distribution.
+//     Imhof 2006) with its stationary distribution; and one seeded
+//     history of the process (SimulateMoran, as Axelrod's
+//     MoranProcess.play), with mutations if asked.
 //   - α-Rank (Omidshafiei et al. 2019, single population): the same chain
 //     with the Fermi (logit) selection of intensity α and population size
 //     m, as OpenSpiel's alpharank.py computes it, its stationary
@@ -44,7 +46,8 @@
 // 3 or 4 seats with the payoff of a strategy against each multiset of
 // opponents (a heuristic payoff table), and the Moran process with groups
 // drawn from the population; that needs per-table counts this package
-// does not read.
+// does not read (analysis.SeatMetagame reads them for the many-seat
+// meta-game's equilibrium).
 //
 // Functions keep no shared state and may be called from any goroutine.
 // They allocate their results (small: K² and the trajectory's samples);

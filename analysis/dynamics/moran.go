@@ -126,28 +126,20 @@ func moranSteps(uu, ur, ru, rr float64, n, k int, w float64) (up, down float64) 
 }
 
 // SimulateMoranFixation plays the Moran process from one mutant until one
-// type is extinct, trials times, and returns the share of runs the
-// mutant took over: a Monte Carlo check of the exact answers, from the
-// seeded source src.
+// type is extinct (SimulateMoran, the resident strategy 0 and the mutant
+// 1), trials times, and returns the share of runs the mutant took over:
+// a Monte Carlo check of the exact answers, from the seeded source src.
+// Invalid settings (n < 2, w outside (0, 1]) give NaN.
 func SimulateMoranFixation(uu, ur, ru, rr float64, n int, w float64, trials int, src rand.Source) float64 {
-	rng := rand.New(src)
+	a := [][]float64{{rr, ru}, {ur, uu}}
+	opt := MoranRunOptions{Start: []int{n - 1, 1}, W: w, MaxSteps: math.MaxInt32 << 16, Every: math.MaxInt32 << 16}
 	fixed := 0
 	for range trials {
-		k := 1
-		for k > 0 && k < n {
-			fu, fr := moranFitness(uu, ur, ru, rr, n, k, w)
-			// Birth: a mutant with probability k·fu / total.
-			mutantBorn := rng.Float64()*(float64(k)*fu+float64(n-k)*fr) < float64(k)*fu
-			// Death: anyone, uniformly (the newborn replaces them).
-			mutantDies := rng.IntN(n) < k
-			switch {
-			case mutantBorn && !mutantDies:
-				k++
-			case !mutantBorn && mutantDies:
-				k--
-			}
+		r, err := SimulateMoran(a, opt, src)
+		if err != nil {
+			return math.NaN()
 		}
-		if k == n {
+		if r.Winner == 1 {
 			fixed++
 		}
 	}

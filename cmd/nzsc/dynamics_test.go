@@ -46,11 +46,35 @@ func TestReportDynamics(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "finished-ahead shares") || !strings.Contains(out, "α-Rank") {
 		t.Errorf("report --dynamics of a 3-seat run: code %d %s\n%s", code, stderr, out)
 	}
+	moran, stderr, code := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", "4", "--every", "7")
+	if code != 0 || !strings.Contains(moran, "step  greedy  nash") || !strings.Contains(moran, "takes the population") || !strings.Contains(moran, "seed 0x4") {
+		t.Errorf("report --moran-run: code %d %s\n%s", code, stderr, moran)
+	}
+	if again, _, _ := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", "4", "--every", "7"); again != moran {
+		t.Error("the same seed printed two Moran runs")
+	}
+	if out, stderr, code := runCmd(t, "", "report", ffa, "--moran-run", "equal", "--population", "9", "--format", "csv"); code != 0 || !strings.HasPrefix(out, "step,random,greedy,r2\n0,3,3,3\n") {
+		t.Errorf("report --moran-run of a 3-seat run, csv: code %d %s\n%s", code, stderr, out)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
 	}{
 		{[]string{"report", run, "--alpha", "3"}, "--alpha needs --dynamics"},
+		{[]string{"report", run, "--population", "3"}, "--population needs --dynamics or --moran-run"},
+		{[]string{"report", run, "--mutation", "0.1"}, "--mutation needs --moran-run"},
+		{[]string{"report", run, "--dynamics", "--seed", "3"}, "--seed needs --moran-run"},
+		{[]string{"report", run, "--dynamics", "--moran-run", "equal"}, "choose one"},
+		{[]string{"report", run, "--moran-run", "equal", "--alpha", "2"}, "--alpha needs --dynamics"},
+		{[]string{"report", run, "--moran-run", "greedy=3,bogus=2"}, `no bot "bogus" in the run`},
+		{[]string{"report", run, "--moran-run", "greedy"}, "want BOT=COUNT,... or equal"},
+		{[]string{"report", run, "--moran-run", "greedy=1"}, "population 1: want 2 to 100000"},
+		{[]string{"report", run, "--moran-run", "equal", "--population", "2"}, "cannot hold 3 bots"},
+		{[]string{"report", run, "--moran-run", "equal", "--mutation", "2"}, "--mutation must be 0 to 1"},
+		{[]string{"report", run, "--moran-run", "equal", "--steps", "0"}, "--steps must be 1 to"},
+		{[]string{"report", run, "--moran-run", "equal", "--every", "-1"}, "--every must be 0 or more"},
+		{[]string{"report", run, "--moran-run", "equal", "--steps", "100000000", "--every", "1"}, "at most 1000000: raise --every"},
+		{[]string{"report", run, "--moran-run", "equal", "--html", filepath.Join(dir, "m.html")}, "writes no page"},
 		{[]string{"report", run, "--dynamics", "--alpha", "0"}, "--alpha must be positive"},
 		{[]string{"report", run, "--dynamics", "--population", "1"}, "--population must be 2 to 100000"},
 		{[]string{"report", run, "--dynamics", "--bootstrap", "-1"}, "--bootstrap must be 0 to 100000"},

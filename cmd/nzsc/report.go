@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		args:    "RUN_DIR",
-		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics",
+		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics, --moran-run for one simulated Moran run",
 		example: "nzsc report runs/20261121-120000-7 --html report.html\n  nzsc report runs/20261121-120000-7 --format csv",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
@@ -64,6 +64,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	if on, _ := fs.GetBool("dynamics"); on {
 		return reportDynamics(e, fs, format, man, &counts.Tournament)
+	}
+	if fs.Changed("moran-run") {
+		return reportMoranRun(e, fs, format, man, &counts.Tournament)
 	}
 	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}}
 	if path, _ := fs.GetString("html"); path != "" {

@@ -1,0 +1,112 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// TestSeatMetagameShown: a free-for-all run's meta-game shows where a
+// two-player run's does: the ranking's Nash column and a paragraph in
+// the text, metagame.csv among its tables, "metagame" in the JSON and a
+// section of the page, all with the same weights.
+func TestSeatMetagameShown(t *testing.T) {
+	s, err := analysis.SummarizeFFA(ffaFixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg := s.Metagame
+	if mg == nil || mg.Regret > analysis.SeatTolerance || mg.Replicates != analysis.SeatReplicates {
+		t.Fatalf("meta-game %+v, error %v", mg, s.MetaError)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, Complete: true}
+	var b bytes.Buffer
+	if err := FFAText(&b, s, m, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(b.String()), " ")
+	top := s.Ranking.Order[0]
+	for _, want := range []string{"games Nash", "Meta-game (symmetric Nash equilibrium of the 3-seat game", "the certificate, is below 1e-9",
+		"100 bootstrap replicates over whole tables", "were never played"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text has no %q:\n%s", want, b.String())
+		}
+	}
+	tables, err := FFATables(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var csv, ratings *CSVTable
+	for i := range tables {
+		switch tables[i].Name {
+		case "metagame.csv":
+			csv = &tables[i]
+		case "ratings.csv":
+			ratings = &tables[i]
+		}
+	}
+	if csv == nil || strings.Join(csv.Header, ",") != "bot,weight,lo95,hi95,score" || len(csv.Rows) != len(s.Counts.Bots) || csv.Rows[0][0] != s.Counts.Bots[top] {
+		t.Fatalf("metagame.csv: %+v", csv)
+	}
+	if ratings == nil {
+		t.Fatal("no ratings.csv")
+	}
+	if h := ratings.Header; h[len(h)-1] != "metagame_weight" || ratings.Rows[0][len(h)-1] != csv.Rows[0][1] {
+		t.Errorf("ratings.csv: %v, first row %v; metagame.csv's first %v", h, ratings.Rows[0], csv.Rows[0])
+	}
+	b.Reset()
+	if err := FFAJSON(&b, s, m); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Metagame struct {
+			Seats   int `json:"seats"`
+			Weights []struct {
+				Bot    string  `json:"bot"`
+				Weight float64 `json:"weight"`
+			} `json:"weights"`
+			Regret float64 `json:"regret"`
+		} `json:"metagame"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	w := doc.Metagame.Weights
+	if doc.Metagame.Seats != 3 || len(w) != len(s.Counts.Bots) || w[0].Bot != s.Counts.Bots[top] || w[0].Weight != float64(analysis.Number(mg.Weight[top])) {
+		t.Errorf("JSON metagame %+v", doc.Metagame)
+	}
+	b.Reset()
+	if err := FFAHTML(&b, s, m); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{`id="metagame"`, `id="c-metagame"`, `id="t-metagame"`} {
+		if !strings.Contains(b.String(), id) {
+			t.Errorf("the page has no %s", id)
+		}
+	}
+}
+
+// TestSeatMetagameWords: an approximate equilibrium says so, a meta-game
+// without replicates prints no interval, an unsolved one its error.
+func TestSeatMetagameWords(t *testing.T) {
+	s, err := analysis.SummarizeFFA(ffaFixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg := *s.Metagame
+	mg.Regret, mg.Replicates = 0.0123, 0
+	s.Metagame = &mg
+	text := strings.Join(seatMetagameSentences(s), " ")
+	if !strings.Contains(text, "the certificate, is 0.012") || !strings.Contains(text, "an approximate one") || strings.Contains(text, "[") || strings.Contains(text, "bootstrap") {
+		t.Errorf("approximate, no replicates: %s", text)
+	}
+	s.Metagame, s.MetaError = nil, errors.New("metagame: 30 bots at 4 seats: too many")
+	if text := strings.Join(seatMetagameSentences(s), " "); !strings.Contains(text, "not solved: metagame: 30 bots") {
+		t.Errorf("unsolved: %s", text)
+	}
+}
