@@ -47,9 +47,9 @@ func seatIntervalText(mg *analysis.SeatMetagame, i int) string {
 	return weightText(mg.Weight[i]) + " [" + weightText(mg.Lo[i]) + ", " + weightText(mg.Hi[i]) + "]"
 }
 
-// regretText formats the certificate: "below 1e-9" at an exact
+// seatRegretText formats the meta-game's certificate: "below 1e-9" at an exact
 // equilibrium (rounding aside), else its value.
-func regretText(r float64) string {
+func seatRegretText(r float64) string {
 	if r <= analysis.SeatTolerance {
 		return "below 1e-9"
 	}
@@ -74,13 +74,13 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 		}
 	}
 	out := []string{fmt.Sprintf("Meta-game (symmetric Nash equilibrium of the %d-seat game, a seat scoring its share of the other seats it finished ahead of, ties half): %s. No bot gains by taking a seat alone at a table whose other seats are drawn from this mix: the largest gain, the certificate, is %s.",
-		mg.Seats, strings.Join(mix, ", "), regretText(mg.Regret))}
+		mg.Seats, strings.Join(mix, ", "), seatRegretText(mg.Regret))}
 	if mg.Regret > analysis.SeatTolerance {
 		out = append(out, "The solver found no exact equilibrium: this mix is an approximate one, within that gain.")
 	}
 	if mg.Replicates > 0 {
 		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %d; the replicates' largest regret %s).",
-			mg.Replicates, mg.Seed, regretText(mg.RegretHi)))
+			mg.Replicates, mg.Seed, seatRegretText(mg.RegretHi)))
 	}
 	out = append(out, fmt.Sprintf("%s%% of the tables this mix seats were never played (a bot twice, or bots never seated together): their scores are imputed from pairwise finishes (docs/dynamics.md).",
 		pctPlain(mg.Unmeasured)))
