@@ -117,6 +117,7 @@ func TestSolveBadInput(t *testing.T) {
 		{"exploit", "greedy", "--workers", "1000000"},
 		{"exploit", "random", "--rule", "points=10"},
 		{"exploit", "random", "--rule", "colour=red"},
+		{"exploit", "greedy", "--rule", "turn_cap=3"},
 		{"solve", "game", "--rule", "waits"},
 		// The solver solves without a turn cap: one was silently ignored.
 		{"solve", "game", "--rule", "turn_cap=5"},
