@@ -239,7 +239,7 @@ func DynamicsText(w io.Writer, d *Dynamics) error {
 	p.para(fmt.Sprintf("Evolutionary dynamics of %s (%s): what a population of these bots evolves to when each bot's fitness is %s. %s.",
 		d.payoffText(), d.What, d.fitnessText(), strings.ToUpper(d.uncertaintyText()[:1])+d.uncertaintyText()[1:]))
 	if m := an.Payoff.Missing; m > 0 {
-		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their score is taken as even", m))
+		p.para("note: " + neverMet(m, "score"))
 	}
 	for _, m := range d.methods() {
 		switch m.Key {
@@ -427,7 +427,7 @@ func DynamicsHTML(w io.Writer, d *Dynamics) error {
 	pg := &hpage{Title: "Evolutionary dynamics", Legend: "Grey rows are not separable from some other bot: the data cannot tell their order. Hover over a line or a dot for its values; click a table's column header to sort by it.",
 		Info: []string{d.What + ".", strings.ToUpper(d.uncertaintyText()[:1]) + d.uncertaintyText()[1:] + "."}}
 	if m := an.Payoff.Missing; m > 0 {
-		pg.Warnings = append(pg.Warnings, fmt.Sprintf("%d pairs of bots never met (gauntlet); their score is taken as even.", m))
+		pg.Warnings = append(pg.Warnings, neverMet(m, "score")+".")
 	}
 	secs, err := dynamicsSections(d)
 	if err != nil {

@@ -390,7 +390,7 @@ func metagameSection(s *analysis.Summary, dl hlink) *hsection {
 	tb.Note = fmt.Sprintf("Bots not listed have weight 0. Certificate: the mix scores at least %+.2e against every bot, the opponent's mix concedes at most %+.2e (%s simplex).",
 		mg.Lower, mg.Upper, mg.Method)
 	if mg.Missing > 0 {
-		tb.Note += fmt.Sprintf(" %d pairs of bots never met (gauntlet); their payoff is taken as even.", mg.Missing)
+		tb.Note += " " + neverMet(mg.Missing, "payoff") + "."
 	}
 	sec.Tables = append(sec.Tables, tb)
 	return sec

@@ -306,7 +306,7 @@ func metagame(p *printer, s *analysis.Summary) {
 	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s, the mix of bots that no bot can exploit: "+
 		"none scores more than %s%% against it.", strings.Join(mix, ", "), pctPlain(0.5-mg.Lower)))
 	if mg.Missing > 0 {
-		p.para(fmt.Sprintf("note: %d pairs of bots never met (gauntlet); their payoff is taken as even", mg.Missing))
+		p.para("note: " + neverMet(mg.Missing, "payoff"))
 	}
 }
 
@@ -421,4 +421,16 @@ func abbreviate(s string) string {
 		return a
 	}
 	return s
+}
+
+// neverMet says that n pairs of bots have no games together, and what
+// their what (payoff, score) is taken to be. A gauntlet leaves them so,
+// and so does a run stopped before it played them: the words name both
+// (they said "gauntlet" of an interrupted round robin).
+func neverMet(n int, what string) string {
+	pairs := fmt.Sprintf("%d pairs", n)
+	if n == 1 {
+		pairs = "1 pair"
+	}
+	return fmt.Sprintf("%s of bots never met (a gauntlet, or a run not played to its end); their %s is taken as even", pairs, what)
 }

@@ -376,3 +376,18 @@ func TestResumeDamagedGamesLog(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverMetNotCalledGauntlet: a round robin not played to its end (a
+// shard here; an interrupted run alike) leaves pairs of bots that never
+// met, and the report must not say they are a gauntlet's (it did).
+func TestNeverMetNotCalledGauntlet(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "shard")
+	stdout, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy,classic,nash", "--games", "2", "--seed", "1", "--shard", "1/3", "--out", out, "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	text := strings.Join(strings.Fields(stdout), " ")
+	if !strings.Contains(text, "never met (a gauntlet, or a run not played to its end)") || strings.Contains(text, "(gauntlet)") {
+		t.Errorf("a shard's report: %q; want its unmet pairs told as a gauntlet's or an unfinished run's", text)
+	}
+}
