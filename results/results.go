@@ -620,9 +620,6 @@ func (d *Dir) ReadManifest() (*Manifest, error) {
 	if err := d.readJSON(ManifestFile, &m); err != nil {
 		return nil, err
 	}
-	if m.Format != 1 && m.Format != ManifestFormat {
-		return nil, fmt.Errorf("%s: format %d, this program reads 1 and %d", filepath.Join(d.Path, ManifestFile), m.Format, ManifestFormat)
-	}
 	if err := m.Check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(d.Path, ManifestFile), err)
 	}

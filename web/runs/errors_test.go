@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
 
@@ -99,4 +100,34 @@ func TestErrorsNameWhatFailed(t *testing.T) {
 	check("the list, the directory a file", code, body, http.StatusInternalServerError, f.root, "not a directory")
 	code, body = f.req("POST", "/api/jobs", start)
 	check("a new run, the directory a file", code, body, http.StatusInternalServerError, f.root, "not a directory")
+}
+
+// TestListSkipsWhatIsNoRun: the runs list shows a link only when it
+// leads to a directory (a link to a games log was listed as an
+// unreadable run), and a manifest no run could have written ("{}") as
+// unreadable, naming the field, as nzsc report refuses it (it was listed
+// as an incomplete run).
+func TestListSkipsWhatIsNoRun(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "games.jsonl.gz"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("games.jsonl.gz", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{results.ManifestFile, results.CountsFile} {
+		if err := os.WriteFile(filepath.Join(dir, "empty", f), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := (&Root{Path: dir}).List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 1 || list[0].Name != "empty" || !strings.Contains(list[0].Error, "format 0") {
+		t.Errorf("List = %+v; want only run empty, unreadable for its format 0", list)
+	}
 }

@@ -91,6 +91,13 @@ func (r *Root) List() ([]Summary, error) {
 		if strings.HasPrefix(e.Name(), ".") || !e.IsDir() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			// A link is a run only if it leads to a directory (a
+			// link to a games log was listed as an unreadable run).
+			if st, err := os.Stat(filepath.Join(r.Path, e.Name())); err != nil || !st.IsDir() {
+				continue
+			}
+		}
 		b, err := readRegular(root, e.Name()+"/"+results.ManifestFile)
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			continue // not a run directory
@@ -101,6 +108,10 @@ func (r *Root) List() ([]Summary, error) {
 		} else {
 			var m results.Manifest
 			if err := json.Unmarshal(b, &m); err != nil {
+				s.Error = "manifest.json: " + err.Error()
+			} else if err := m.Check(); err != nil {
+				// What nzsc report would refuse is no run to list as
+				// incomplete.
 				s.Error = "manifest.json: " + err.Error()
 			} else {
 				s = summaryOf(e.Name(), &m, r.logInside(e.Name(), &m))
