@@ -3,6 +3,7 @@ package results_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
@@ -92,7 +93,7 @@ func TestReopenGamesLogStreams(t *testing.T) {
 			peak = max(peak, m.HeapAlloc)
 		}
 	})
-	g, rep, err := results.ReopenGamesLog(path, results.LevelFull, plan)
+	g, rep, err := results.ReopenGamesLog(context.Background(), path, results.LevelFull, plan)
 	close(stop)
 	wg.Wait()
 	if err != nil {
@@ -129,7 +130,7 @@ func TestReopenGamesLogDamage(t *testing.T) {
 	if err := os.WriteFile(path, []byte(damaged), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, rep, err := results.ReopenGamesLog(path, results.LevelFull, plan)
+	g, rep, err := results.ReopenGamesLog(context.Background(), path, results.LevelFull, plan)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -342,10 +343,16 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	var log *results.GamesLog
 	var repair *results.LogRepair
+	// cut: a stop (Ctrl-C) while the log was being reopened; the session
+	// plays nothing and ends interrupted, the log left as it was.
+	cut := false
 	if man.GamesLog != "" {
-		if log, repair, err = r.openGamesLog(); err != nil {
-			// Nothing played: the run's settings (its log) are at fault.
-			return res, &SetupError{err}
+		if log, repair, err = r.openGamesLog(ctx); err != nil {
+			if cerr := ctx.Err(); cerr == nil || !errors.Is(err, cerr) {
+				// Nothing played: the run's settings (its log) are at fault.
+				return res, &SetupError{err}
+			}
+			log, repair, err, cut = nil, nil, nil, true
 		}
 	}
 	closeLog := func() error {
@@ -436,7 +443,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	// The log first holds the counts' games again (a damaged or lost
 	// log), then the run goes on.
-	interrupted := false
+	interrupted := cut
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
@@ -487,7 +494,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 // started in (manifests before the path was made absolute) that is not
 // found from here is refused: another log of that name would be made
 // or trimmed instead.
-func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
+func (r *RunDir) openGamesLog(ctx context.Context) (*results.GamesLog, *results.LogRepair, error) {
 	man := r.Manifest
 	if r.log != nil {
 		l := r.log
@@ -501,7 +508,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
 		}
 	}
-	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, r.logPlan())
+	return results.ReopenGamesLog(ctx, man.GamesLog, man.GamesLogLevel, r.logPlan())
 }
 
 // logPlan says where each of the run's games goes in its games log.

@@ -157,7 +157,7 @@ func TestGamesLogRefusesForeignFile(t *testing.T) {
 		Games:    func(uint64) int { return 1 },
 		Finished: [][2]uint64{{0, 0}},
 	}
-	if _, _, err := results.ReopenGamesLog(other, results.LevelFull, all); err == nil {
+	if _, _, err := results.ReopenGamesLog(context.Background(), other, results.LevelFull, all); err == nil {
 		t.Error("ReopenGamesLog rewrote a file of notes")
 	}
 	if b, _ := os.ReadFile(other); string(b) != "my notes\n" {
@@ -269,5 +269,99 @@ func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
 		if len(notes) != 1 || !strings.Contains(notes[0], wantNote) {
 			t.Errorf("%s: notes %q, want one naming %q", name, notes, wantNote)
 		}
+	}
+}
+
+// TestRunDirResumeStopsWhileReopening: a stop (Ctrl-C) while a resumed
+// run reopens its games log ends the session at once, interrupted and
+// without an error, playing nothing: the log is left as it was (the old
+// reader rewrote all of it first, 40 s for a 27 MB log, before it saw
+// the stop) and no temporary file is left beside it; one a killed
+// rewrite left is removed. The next resume finishes the run as if it
+// had been played at once.
+func TestRunDirResumeStopsWhileReopening(t *testing.T) {
+	tmp := t.TempDir()
+	newRun := func(name string) *RunDir {
+		cfg := testConfig(t)
+		cfg.PairsPerPairing = 40
+		rd, err := Create(cfg, NewRun{Out: filepath.Join(tmp, name), Kind: results.KindTournament,
+			GamesLog: filepath.Join(tmp, name+".jsonl.gz")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rd
+	}
+	whole := newRun("whole")
+	if _, err := whole.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	cut := newRun("cut")
+	ctx, cancel := context.WithCancel(context.Background())
+	var games atomic.Uint64
+	go func() {
+		for games.Load() < 100 {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	if res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &games, SegmentChunks: 2}); err != nil || !res.Interrupted {
+		t.Fatalf("interrupted run: err %v, interrupted %v", err, res.Interrupted)
+	}
+	logPath := filepath.Join(tmp, "cut.jsonl.gz")
+	// Games the counts do not hold, which a reopen drops: the log must
+	// not be rewritten when the reopen is stopped.
+	var extra bytes.Buffer
+	zw := gzip.NewWriter(&extra)
+	saved := logKeys(t, logPath)
+	for k, rec := range logKeys(t, filepath.Join(tmp, "whole.jsonl.gz")) {
+		if _, ok := saved[k]; !ok {
+			zw.Write([]byte(rec + "\n"))
+		}
+	}
+	zw.Close()
+	f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(extra.Bytes())
+	f.Close()
+	stale := filepath.Join(tmp, ".cut.jsonl.gz.rewrite-x1")
+	if err := os.WriteFile(stale, []byte("left by a second Ctrl-C"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := readFile(t, logPath)
+
+	stopped, err := Resume(filepath.Join(tmp, "cut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	res, err := stopped.Play(done, RunOptions{Workers: 2})
+	if err != nil || !res.Interrupted || res.Counts.Games() != 0 {
+		t.Fatalf("resume stopped while reopening: err %v, interrupted %v, %d games; want nil, true, 0", err, res.Interrupted, res.Counts.Games())
+	}
+	if got := readFile(t, logPath); !bytes.Equal(got, before) {
+		t.Errorf("a stopped reopen changed the log: %d bytes, was %d", len(got), len(before))
+	}
+	entries, _ := os.ReadDir(tmp)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".rewrite-") || strings.HasPrefix(e.Name(), ".games-log-") {
+			t.Errorf("temporary file %s left beside the log", e.Name())
+		}
+	}
+
+	again, err := Resume(filepath.Join(tmp, "cut"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Total(), whole.Total()) {
+		t.Errorf("resumed counts differ from the uninterrupted run's")
+	}
+	if got, want := readFile(t, logPath), readFile(t, filepath.Join(tmp, "whole.jsonl.gz")); !bytes.Equal(got, want) {
+		t.Errorf("resumed log: %d bytes, not the uninterrupted run's %d", len(got), len(want))
 	}
 }
