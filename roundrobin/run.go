@@ -294,9 +294,18 @@ func (r *RunDir) PendingGames() uint64 {
 type RunOptions struct {
 	// Workers is the number of goroutines (0: all cores).
 	Workers int
-	// SegmentChunks is the number of chunks between checkpoints (0: 8
-	// per worker).
+	// SegmentChunks is the number of chunks in a segment (0: 8 per
+	// worker). A run looked at (Look) saves a checkpoint after every
+	// segment; any other saves one at a segment's end only when
+	// CheckpointEvery has passed since the last, and 20 times as long as
+	// that one took to write (a big run's checkpoint, 100 bots' counts,
+	// costs the run at most a twentieth of its time).
 	SegmentChunks int
+	// CheckpointEvery is the least time between two checkpoints of a run
+	// not looked at (0: DefaultCheckpointEvery; negative: after every
+	// segment). The counts, the games log and a resume's results are the
+	// same whatever it is: it only says how many games a kill loses.
+	CheckpointEvery time.Duration
 	// Progress, when set, counts the games played so far.
 	Progress *atomic.Uint64
 	// Repaired, when set, is told what a resumed run's games log lacked
@@ -391,10 +400,14 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	// The manifest and counts go to disk before the first game, so that
 	// even a run killed at once leaves a directory that Resume accepts.
 	zero := r.Config.Empty()
+	saveStart := time.Now()
 	if err := save(&zero, nil); err != nil {
 		return res, err
 	}
 	checkpoint := save
+	if opts.Look == nil {
+		checkpoint = paced(save, opts.CheckpointEvery, time.Since(saveStart))
+	}
 	if opts.Look != nil {
 		checkpoint = func(counts *analysis.Tournament, finished []uint64) error {
 			if err := save(counts, finished); err != nil {
@@ -485,6 +498,34 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 		err = &logError{err: cerr}
 	}
 	return res, err
+}
+
+// DefaultCheckpointEvery is the least time between two checkpoints of a
+// run not looked at (RunOptions.CheckpointEvery).
+const DefaultCheckpointEvery = 2 * time.Second
+
+// paced returns save called at most once every every (see
+// RunOptions.CheckpointEvery) and every 20 times its last cost, the first
+// of which was first; a call it skips saves nothing, and the run's final
+// save (not through it) holds every finished chunk.
+func paced(save func(*analysis.Tournament, []uint64) error, every, first time.Duration) func(*analysis.Tournament, []uint64) error {
+	if every < 0 {
+		return save
+	}
+	if every == 0 {
+		every = DefaultCheckpointEvery
+	}
+	last, cost := time.Now(), first
+	return func(counts *analysis.Tournament, finished []uint64) error {
+		if time.Since(last) < max(every, 20*cost) {
+			return nil
+		}
+		start := time.Now()
+		err := save(counts, finished)
+		last = time.Now()
+		cost = last.Sub(start)
+		return err
+	}
 }
 
 // openGamesLog opens the run's games log: a new one for a run that has
