@@ -110,7 +110,9 @@ func newGamesLog(f *os.File, path, level string) *GamesLog {
 type LogPlan struct {
 	// Place returns the chunk of a record of this run and the record's
 	// index among the chunk's games; ok is false for a record that is
-	// none of this run's games (another table or set, another seed).
+	// none of this run's games (another table or set, another seed). It
+	// reads only the record's game, seats, seed, table, set and game in
+	// set: a compressed log's reopen decodes no more (placeOf).
 	Place func(r *game.Record) (chunk uint64, index int, ok bool)
 	// Games returns the number of games in a chunk.
 	Games func(chunk uint64) int
@@ -158,8 +160,15 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 	if err := CheckLevel(level); err != nil {
 		return nil, nil, err
 	}
-	rep := &LogRepair{}
 	removeStaleTemps(path)
+	if strings.HasSuffix(path, ".gz") {
+		// A chunk per gzip member: the kept ones stay as they are.
+		g, rep, err := reopenMembers(ctx, path, level, plan)
+		if !errors.Is(err, errSlowPath) {
+			return g, rep, err
+		}
+	}
+	rep := &LogRepair{}
 	tmp, err := createTemp(filepath.Dir(path), tempPrefix(path))
 	if err != nil {
 		return nil, nil, fmt.Errorf("games log: %w", err)

@@ -77,7 +77,7 @@ func TestRunDirResumeAfterKill(t *testing.T) {
 		}
 		cancel()
 	}()
-	res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &pairs, SegmentChunks: 2})
+	res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &pairs, SegmentChunks: 2, CheckpointEvery: -1})
 	if err != nil || !res.Interrupted {
 		t.Fatalf("interrupted run: err %v, interrupted %v", err, res.Interrupted)
 	}
@@ -305,7 +305,7 @@ func TestRunDirResumeStopsWhileReopening(t *testing.T) {
 		}
 		cancel()
 	}()
-	if res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &games, SegmentChunks: 2}); err != nil || !res.Interrupted {
+	if res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &games, SegmentChunks: 2, CheckpointEvery: -1}); err != nil || !res.Interrupted {
 		t.Fatalf("interrupted run: err %v, interrupted %v", err, res.Interrupted)
 	}
 	logPath := filepath.Join(tmp, "cut.jsonl.gz")
