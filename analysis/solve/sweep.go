@@ -37,6 +37,11 @@ func ExpandRules(settings []string) ([]nzsc.Rules, error) {
 		if seen[k] {
 			return nil, fmt.Errorf("rule %q given twice", k)
 		}
+		if k == "turn_cap" {
+			// The solver solves every variant without a cap (endless
+			// play is worth 0): each row would be the same game.
+			return nil, fmt.Errorf("rule turn_cap: the solver solves the game without a turn cap, so it is no variant to sweep")
+		}
 		seen[k] = true
 		var values []string
 		if lo, hi, ok := strings.Cut(v, ".."); ok {

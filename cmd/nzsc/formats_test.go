@@ -39,6 +39,7 @@ var smallRuns = []struct {
 	{[]string{"solve", "rounds"}, true},
 	{[]string{"solve", "rounds", "--pairing", "clo/back,zom/zom"}, true},
 	{[]string{"exploit", "random", "--games", "20", "--seed", "1", "--quiet"}, true},
+	{[]string{"exploit", "--game", "npzr", "random", "--games", "3", "--samples", "2", "--seed", "1", "--quiet"}, true},
 	{[]string{"exploit", "--players", "3", "random,random,greedy", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
 	{[]string{"exploit", "--players", "3", "random,random,greedy", "--all-seats", "--rule", "turn_cap=3", "--games", "12", "--seed", "3", "--samples", "1", "--quiet"}, true},
 }

@@ -51,7 +51,7 @@ func TestHostileInput(t *testing.T) {
 		{[]string{"exploit", "--players", "3", "random,,random"}, `empty bot name`},
 		{[]string{"serve", "--allow-host", "", "--addr", "127.0.0.1:0"}, `--allow-host needs a host name, got an empty list`},
 		{[]string{"serve", "--allow-host", "a,,b", "--addr", "127.0.0.1:0"}, `--allow-host ""`},
-		{[]string{"exploit", "--game", "npzr", "random"}, `exploit: exact best responses are NZSC's`},
+		{[]string{"exploit", "--game", "npzr", "random", "--players", "3"}, `exploit: --players is for NZSC`},
 		{[]string{"exploit", "--game", "npz", "random"}, `did you mean npzr?`},
 	} {
 		args := c.args

@@ -64,6 +64,21 @@ func nzscRulesOf(cmd string, fs *pflag.FlagSet) (nzsc.Rules, error) {
 	return r, nil
 }
 
+// solverRulesOf reads --rule for a command answered by the exact
+// two-player solver (solve, exploit), which solves the game without a
+// turn cap: a cap would be silently ignored (the values, and a
+// confirming match played under it, would disagree), so it is refused.
+func solverRulesOf(cmd string, fs *pflag.FlagSet) (nzsc.Rules, error) {
+	opts, err := rulesOf(cmd, fs)
+	if err != nil {
+		return nzsc.Rules{}, err
+	}
+	if v, ok := opts["turn_cap"]; ok {
+		return nzsc.Rules{}, usagef("%s: --rule turn_cap=%s: the two-player solver solves the game without a turn cap (endless play is worth 0), so a cap is not taken here; it is for match, tournament, sprt and exploit --players 3|4", cmd, v)
+	}
+	return nzscRulesOf(cmd, fs)
+}
+
 // gameOf builds the game --game, --players and --rule name.
 func gameOf(cmd string, fs *pflag.FlagSet) (game.Game, error) {
 	rules, err := rulesOf(cmd, fs)

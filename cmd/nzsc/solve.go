@@ -109,7 +109,7 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	quiet, _ := fs.GetBool("quiet")
 	save, _ := fs.GetString("save")
-	rules, err := nzscRulesOf("solve", fs)
+	rules, err := solverRulesOf("solve", fs)
 	if err != nil {
 		return err
 	}

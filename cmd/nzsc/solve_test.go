@@ -117,7 +117,11 @@ func TestSolveBadInput(t *testing.T) {
 		{"exploit", "greedy", "--workers", "1000000"},
 		{"exploit", "random", "--rule", "points=10"},
 		{"exploit", "random", "--rule", "colour=red"},
+		{"exploit", "greedy", "--rule", "turn_cap=3"},
 		{"solve", "game", "--rule", "waits"},
+		// The solver solves without a turn cap: one was silently ignored.
+		{"solve", "game", "--rule", "turn_cap=5"},
+		{"solve", "sweep", "--rule", "turn_cap=5..6"},
 		// Flags rounds does not use: they were ignored, exit 0.
 		{"solve", "rounds", "--save", "x.bin"},
 		{"solve", "rounds", "--rule", "points=3"},
