@@ -208,3 +208,33 @@ func TestMergeRefusesOverflow(t *testing.T) {
 		t.Errorf("Merge = %v, want the overflow of the turns refused", err)
 	}
 }
+
+// TestCountsCompact: counts.json is written without indentation, one
+// line: it is rewritten at every checkpoint, and 100 bots' counts
+// indented were 36 MB, most of it spaces and newlines (the checkpoints
+// took most of that run's time). It still loads to the same counts.
+func TestCountsCompact(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	playDir(t, dir, "nzsc", 2, "random", "greedy", "classic")
+	b, err := os.ReadFile(filepath.Join(dir, results.CountsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(b, []byte("\n")); n != 1 || b[len(b)-1] != '\n' {
+		t.Errorf("counts.json has %d lines, want one (compact JSON and a newline)", n)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, b); err != nil {
+		t.Fatal(err)
+	}
+	if compact.Len() != len(b)-1 {
+		t.Errorf("counts.json is %d bytes, %d compacted", len(b)-1, compact.Len())
+	}
+	_, _, c, err := results.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Games() != 3*4*2 {
+		t.Errorf("loaded %d games, want 24", c.Games())
+	}
+}

@@ -110,7 +110,9 @@ func newGamesLog(f *os.File, path, level string) *GamesLog {
 type LogPlan struct {
 	// Place returns the chunk of a record of this run and the record's
 	// index among the chunk's games; ok is false for a record that is
-	// none of this run's games (another table or set, another seed).
+	// none of this run's games (another table or set, another seed). It
+	// reads only the record's game, seats, seed, table, set and game in
+	// set: a compressed log's reopen decodes no more (placeOf).
 	Place func(r *game.Record) (chunk uint64, index int, ok bool)
 	// Games returns the number of games in a chunk.
 	Games func(chunk uint64) int
@@ -149,13 +151,25 @@ const maxRecordLine = 64 << 20
 // damaged line in the middle is skipped, not a reason to stop: the
 // repair says where it was and which finished chunks lack their games
 // (also when the log is missing). A file that holds records, none of
-// them this run's, is refused rather than rewritten.
-func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, error) {
+// them this run's, is refused rather than rewritten. When ctx is done
+// first, the log is left as it was and the error is ctx's (errors.Is).
+// The rewrite's temporary file is removed on every return; one left by a
+// process killed while rewriting (a second Ctrl-C) is removed by the next
+// reopen of the same log.
+func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*GamesLog, *LogRepair, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, nil, err
 	}
+	removeStaleTemps(path)
+	if strings.HasSuffix(path, ".gz") {
+		// A chunk per gzip member: the kept ones stay as they are.
+		g, rep, err := reopenMembers(ctx, path, level, plan)
+		if !errors.Is(err, errSlowPath) {
+			return g, rep, err
+		}
+	}
 	rep := &LogRepair{}
-	tmp, err := createTemp(filepath.Dir(path), ".games-log-")
+	tmp, err := createTemp(filepath.Dir(path), tempPrefix(path))
 	if err != nil {
 		return nil, nil, fmt.Errorf("games log: %w", err)
 	}
@@ -182,7 +196,7 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 		return g.WriteChunk(cur.chunk, cur.buf.Bytes())
 	}
 	records, ours := 0, 0
-	err = readLogLines(path, rep, func(line []byte, r *game.Record) error {
+	err = readLogLines(ctx, path, rep, func(line []byte, r *game.Record) error {
 		records++
 		chunk, idx, ok := plan.Place(r)
 		if !ok {
@@ -230,6 +244,26 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 	return g, rep, nil
 }
 
+// tempPrefix is the name prefix of the temporary files that rewrite the
+// log at path (a reopen, a sort): the log's own, so that one a killed
+// process left can be told from another log's.
+func tempPrefix(path string) string {
+	return "." + filepath.Base(path) + ".rewrite-"
+}
+
+// removeStaleTemps removes the temporary files a process killed while
+// rewriting the log at path left beside it. The caller is the log's only
+// writer (a run holds its directory's lock), so none is in use.
+func removeStaleTemps(path string) {
+	dir := filepath.Dir(path)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), tempPrefix(path)) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
 // readLogLines streams the records of a games log to visit, each with
 // its line, noting in rep the damage in the middle: a line that is not
 // a record followed by more lines is skipped and counted; compressed
@@ -237,13 +271,14 @@ func ReopenGamesLog(path, level string, plan LogPlan) (*GamesLog, *LogRepair, er
 // short (a kill while writing) and an unfinished gzip member are the
 // normal end of a killed run's log, not damage. A missing file has no
 // records; a file whose first line is not a record is refused.
-func readLogLines(path string, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
-	return readLogSection(path, 0, -1, rep, visit)
+// It stops with ctx's error when ctx is done.
+func readLogLines(ctx context.Context, path string, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
+	return readLogSection(ctx, path, 0, -1, rep, visit)
 }
 
 // readLogSection is readLogLines on the bytes lo to hi-1 of the file
 // (to its end when hi < 0): whole lines, or whole gzip members.
-func readLogSection(path string, lo, hi int64, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
+func readLogSection(ctx context.Context, path string, lo, hi int64, rep *LogRepair, visit func(line []byte, r *game.Record) error) error {
 	f, err := inputfile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -305,6 +340,11 @@ func readLogSection(path string, lo, hi int64, rep *LogRepair, visit func(line [
 			return nil
 		}
 		lineNo++
+		if lineNo%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		body := bytes.TrimSpace(line)
 		if len(body) == 0 {
 			continue
@@ -476,7 +516,7 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 	if err := g.f.Sync(); err != nil {
 		return err
 	}
-	tmp, err := createTemp(filepath.Dir(g.path), ".games-log-")
+	tmp, err := createTemp(filepath.Dir(g.path), tempPrefix(g.path))
 	if err != nil {
 		return err
 	}
@@ -539,7 +579,7 @@ func mergeSpans(ctx context.Context, out *GamesLog, spans []logSpan, chunkOf fun
 	for i, sp := range spans {
 		r := &rs[i]
 		var stop func()
-		r.next, stop = iter.Pull(linesOf(sp, chunkOf, &r.err))
+		r.next, stop = iter.Pull(linesOf(ctx, sp, chunkOf, &r.err))
 		defer stop()
 		r.cur, r.ok = r.next()
 	}
@@ -652,7 +692,7 @@ type logLine struct {
 // linesOf yields the records of span, each with its chunk; a reading
 // error, a damaged line, or a record chunkOf does not place, is left in
 // *errp.
-func linesOf(sp logSpan, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
+func linesOf(ctx context.Context, sp logSpan, chunkOf func(r *game.Record) (uint64, bool), errp *error) iter.Seq[logLine] {
 	return func(yield func(logLine) bool) {
 		errEnough := errors.New("enough")
 		n := 0
@@ -662,7 +702,7 @@ func linesOf(sp logSpan, chunkOf func(r *game.Record) (uint64, bool), errp *erro
 				*errp = fmt.Errorf("%s: %s", sp.path, rep.Damage)
 			}
 		}()
-		err := readLogSection(sp.path, sp.lo, sp.hi, rep, func(line []byte, r *game.Record) error {
+		err := readLogSection(ctx, sp.path, sp.lo, sp.hi, rep, func(line []byte, r *game.Record) error {
 			n++
 			c, ok := chunkOf(r)
 			if !ok {

@@ -330,7 +330,7 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 			cancel()
 			close(gate)
 		}()
-		res, err := rd.Play(ctx, RunOptions{Workers: 8, Progress: &games, SegmentChunks: 12})
+		res, err := rd.Play(ctx, RunOptions{Workers: 8, Progress: &games, SegmentChunks: 12, CheckpointEvery: -1})
 		slowGate.Store(nil)
 		if err != nil || !res.Interrupted {
 			t.Fatalf("%s: interrupted run: err %v, interrupted %v", logName, err, res.Interrupted)
@@ -356,7 +356,7 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 			}
 			cancel()
 		}()
-		res, err = second.Play(ctx, RunOptions{Workers: 1, Progress: &games, SegmentChunks: 12})
+		res, err = second.Play(ctx, RunOptions{Workers: 1, Progress: &games, SegmentChunks: 12, CheckpointEvery: -1})
 		cancel()
 		if err != nil || !res.Interrupted {
 			t.Fatalf("%s: second session: err %v, interrupted %v", logName, err, res.Interrupted)

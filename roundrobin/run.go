@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -293,9 +294,18 @@ func (r *RunDir) PendingGames() uint64 {
 type RunOptions struct {
 	// Workers is the number of goroutines (0: all cores).
 	Workers int
-	// SegmentChunks is the number of chunks between checkpoints (0: 8
-	// per worker).
+	// SegmentChunks is the number of chunks in a segment (0: 8 per
+	// worker). A run looked at (Look) saves a checkpoint after every
+	// segment; any other saves one at a segment's end only when
+	// CheckpointEvery has passed since the last, and 20 times as long as
+	// that one took to write (a big run's checkpoint, 100 bots' counts,
+	// costs the run at most a twentieth of its time).
 	SegmentChunks int
+	// CheckpointEvery is the least time between two checkpoints of a run
+	// not looked at (0: DefaultCheckpointEvery; negative: after every
+	// segment). The counts, the games log and a resume's results are the
+	// same whatever it is: it only says how many games a kill loses.
+	CheckpointEvery time.Duration
 	// Progress, when set, counts the games played so far.
 	Progress *atomic.Uint64
 	// Repaired, when set, is told what a resumed run's games log lacked
@@ -342,10 +352,16 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	var log *results.GamesLog
 	var repair *results.LogRepair
+	// cut: a stop (Ctrl-C) while the log was being reopened; the session
+	// plays nothing and ends interrupted, the log left as it was.
+	cut := false
 	if man.GamesLog != "" {
-		if log, repair, err = r.openGamesLog(); err != nil {
-			// Nothing played: the run's settings (its log) are at fault.
-			return res, &SetupError{err}
+		if log, repair, err = r.openGamesLog(ctx); err != nil {
+			if cerr := ctx.Err(); cerr == nil || !errors.Is(err, cerr) {
+				// Nothing played: the run's settings (its log) are at fault.
+				return res, &SetupError{err}
+			}
+			log, repair, err, cut = nil, nil, nil, true
 		}
 	}
 	closeLog := func() error {
@@ -384,10 +400,14 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	// The manifest and counts go to disk before the first game, so that
 	// even a run killed at once leaves a directory that Resume accepts.
 	zero := r.Config.Empty()
+	saveStart := time.Now()
 	if err := save(&zero, nil); err != nil {
 		return res, err
 	}
 	checkpoint := save
+	if opts.Look == nil {
+		checkpoint = paced(save, opts.CheckpointEvery, time.Since(saveStart))
+	}
 	if opts.Look != nil {
 		checkpoint = func(counts *analysis.Tournament, finished []uint64) error {
 			if err := save(counts, finished); err != nil {
@@ -436,7 +456,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	// The log first holds the counts' games again (a damaged or lost
 	// log), then the run goes on.
-	interrupted := false
+	interrupted := cut
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
@@ -480,6 +500,34 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	return res, err
 }
 
+// DefaultCheckpointEvery is the least time between two checkpoints of a
+// run not looked at (RunOptions.CheckpointEvery).
+const DefaultCheckpointEvery = 2 * time.Second
+
+// paced returns save called at most once every every (see
+// RunOptions.CheckpointEvery) and every 20 times its last cost, the first
+// of which was first; a call it skips saves nothing, and the run's final
+// save (not through it) holds every finished chunk.
+func paced(save func(*analysis.Tournament, []uint64) error, every, first time.Duration) func(*analysis.Tournament, []uint64) error {
+	if every < 0 {
+		return save
+	}
+	if every == 0 {
+		every = DefaultCheckpointEvery
+	}
+	last, cost := time.Now(), first
+	return func(counts *analysis.Tournament, finished []uint64) error {
+		if time.Since(last) < max(every, 20*cost) {
+			return nil
+		}
+		start := time.Now()
+		err := save(counts, finished)
+		last = time.Now()
+		cost = last.Sub(start)
+		return err
+	}
+}
+
 // openGamesLog opens the run's games log: a new one for a run that has
 // played nothing, the old one reopened for a resumed run, holding the
 // finished chunks' games (results.ReopenGamesLog); the repair says what
@@ -487,7 +535,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 // started in (manifests before the path was made absolute) that is not
 // found from here is refused: another log of that name would be made
 // or trimmed instead.
-func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
+func (r *RunDir) openGamesLog(ctx context.Context) (*results.GamesLog, *results.LogRepair, error) {
 	man := r.Manifest
 	if r.log != nil {
 		l := r.log
@@ -501,7 +549,7 @@ func (r *RunDir) openGamesLog() (*results.GamesLog, *results.LogRepair, error) {
 			return nil, nil, fmt.Errorf("games log %s: %v; it is named relative to the directory the run was started in: resume from there", man.GamesLog, err)
 		}
 	}
-	return results.ReopenGamesLog(man.GamesLog, man.GamesLogLevel, r.logPlan())
+	return results.ReopenGamesLog(ctx, man.GamesLog, man.GamesLogLevel, r.logPlan())
 }
 
 // logPlan says where each of the run's games goes in its games log.

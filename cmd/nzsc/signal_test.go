@@ -295,7 +295,7 @@ func TestSPRTStopMidBatchSaves(t *testing.T) {
 		t.Errorf("nothing saved, or not said so; stderr:\n%s", stderr)
 	}
 	counts, err := os.ReadFile(filepath.Join(dir, "counts.json"))
-	if err != nil || !regexp.MustCompile(`"finished": \[\s*\[\s*0,\s*\d+\s*\]\s*\]`).Match(counts) {
+	if err != nil || !regexp.MustCompile(`"finished":\s*\[\s*\[\s*0,\s*\d+\s*\]\s*\]`).Match(counts) {
 		t.Errorf("counts.json (%v): want the pairs read, one range from the first:\n%.400s", err, counts)
 	}
 }
