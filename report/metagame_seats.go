@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -114,7 +115,7 @@ type seatMetaJSON struct {
 	RegretHi   analysis.Number  `json:"regret_replicates"`
 	Unmeasured analysis.Number  `json:"unplayed_share"`
 	Replicates int              `json:"bootstrap_replicates"`
-	Seed       uint64           `json:"seed"`
+	Seed       string           `json:"seed"`
 	Error      string           `json:"error,omitempty"`
 }
 
@@ -137,7 +138,7 @@ func seatMetagameJSON(s *analysis.FFASummary) *seatMetaJSON {
 		return &seatMetaJSON{Weights: []seatWeightJSON{}, Error: s.MetaError.Error()}
 	}
 	d := &seatMetaJSON{Seats: mg.Seats, Weights: []seatWeightJSON{}, Regret: analysis.Number(mg.Regret), RegretHi: analysis.Number(mg.RegretHi),
-		Unmeasured: analysis.Number(mg.Unmeasured), Replicates: mg.Replicates, Seed: mg.Seed}
+		Unmeasured: analysis.Number(mg.Unmeasured), Replicates: mg.Replicates, Seed: game.FormatSeed(mg.Seed)}
 	for _, i := range s.Ranking.Order {
 		d.Weights = append(d.Weights, seatWeightJSON{s.Counts.Bots[i], analysis.Number(mg.Weight[i]), analysis.Number(mg.Lo[i]), analysis.Number(mg.Hi[i]), analysis.Number(mg.Score[i])})
 	}
