@@ -79,9 +79,21 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 	if mg.Regret > analysis.SeatTolerance {
 		out = append(out, "The solver found no exact equilibrium: this mix is an approximate one, within that gain.")
 	}
-	if mg.Replicates > 0 {
-		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %d; the replicates' largest regret %s).",
-			mg.Replicates, mg.Seed, seatRegretText(mg.RegretHi)))
+	// Why there are fewer replicates than asked, or none: the bootstrap
+	// rebuilds every payoff (bots^seats) per replicate, within a budget.
+	payoffs := math.Pow(float64(len(mg.Bots)), float64(mg.Seats))
+	switch {
+	case mg.Replicates > 0 && mg.Replicates < mg.Asked:
+		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables, fewer than the %d asked: each rebuilds the %.0f payoffs (%d bots, %d seats), and more would take minutes (seed %s; the replicates' largest regret %s).",
+			mg.Replicates, mg.Asked, payoffs, len(mg.Bots), mg.Seats, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
+	case mg.Replicates > 0:
+		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %s; the replicates' largest regret %s).",
+			mg.Replicates, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
+	case mg.Asked > 0:
+		out = append(out, fmt.Sprintf("No intervals: a bootstrap replicate rebuilds the %.0f payoffs (%d bots, %d seats), and even one would take minutes.",
+			payoffs, len(mg.Bots), mg.Seats))
+	default:
+		out = append(out, "No intervals: no bootstrap replicates were asked for.")
 	}
 	out = append(out, fmt.Sprintf("%s%% of the tables this mix seats were never played (a bot twice, or bots never seated together): their scores are imputed from pairwise finishes (docs/dynamics.md).",
 		pctPlain(mg.Unmeasured)))
