@@ -247,6 +247,10 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 		if err != nil || i < 0 {
 			continue
 		}
+		if slices.Contains(names[i+1:], names[i]) {
+			// A match of a spec against itself: its seats A and B.
+			return nil, fmt.Errorf("population %q: %s names two bots of the run (a match of a bot against itself, its seats A and B); only equal tells them apart", spec, names[i])
+		}
 		if c < 0 {
 			return nil, fmt.Errorf("population %q: %s has a negative count", spec, names[i])
 		}
