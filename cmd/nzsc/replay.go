@@ -90,23 +90,35 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 // listRecords writes replay --list: the table of contents of a file of
 // game records.
 func listRecords(e *env, path string) error {
-	l := report.NewRecordList()
+	l := report.NewRecordList(e.stdout, e.width)
 	n := 0
 	err := results.ReadRecords(path, func(r *game.Record) error {
 		if err := e.ctx.Err(); err != nil {
 			return err
 		}
-		l.Add(n, r)
+		if err := l.Add(n, r); err != nil {
+			return writeErr{err}
+		}
 		n++
 		return nil
 	})
+	var we writeErr
 	switch {
 	case e.ctx.Err() != nil:
 		return e.ctx.Err()
+	case errors.As(err, &we):
+		return we.err
 	case err != nil:
+		l.Close() // the games before the damaged one, then the error
 		return usagef("replay: %v", err)
 	case n == 0:
 		return usagef("replay: %s holds no game records", path)
 	}
-	return l.Write(e.stdout, e.width)
+	return l.Close()
 }
+
+// writeErr is a failure to write the list (a closed pipe), told apart
+// from a damaged log, which is bad input.
+type writeErr struct{ err error }
+
+func (e writeErr) Error() string { return e.err.Error() }
