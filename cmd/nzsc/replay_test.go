@@ -269,3 +269,54 @@ func TestReplayIndexCountsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesLogInRunDir: a games log may be in the run's own --out
+// directory, new or empty, as a cutechess user puts the pgn anywhere;
+// only a name of the run's own files is refused, up front, exit 2, with
+// nothing left behind. (It failed "open Q/g.gz: no such file or
+// directory", and with Q made first "Q is not empty (g.gz, …)", the log
+// it had just created.)
+func TestGamesLogInRunDir(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		out, log string
+		mkdir    bool
+	}{
+		{"new", "new/g.jsonl.gz", false},
+		{"empty", "empty/g.jsonl", true},
+	} {
+		out := filepath.Join(dir, c.out)
+		if c.mkdir {
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log := filepath.Join(dir, c.log)
+		for _, cmd := range [][]string{
+			{"match", "greedy", "random", "--games", "4"},
+			{"tournament", "--bots", "greedy,random", "--games", "4"},
+		} {
+			os.RemoveAll(out)
+			if c.mkdir {
+				os.Mkdir(out, 0o755)
+			}
+			if _, stderr, code := runCmd(t, "", append(cmd, "--seed", "1", "--quiet", "--out", out, "--games-log", log)...); code != 0 {
+				t.Errorf("%v --out %s --games-log %s: exit %d %q", cmd, c.out, c.log, code, stderr)
+				continue
+			}
+			if list, stderr, code := runCmd(t, "", "replay", log, "--list"); code != 0 || strings.Count(list, "\n") != 2+4 {
+				t.Errorf("%v: the log in the run directory lists as %q %q", cmd, list, stderr)
+			}
+			if _, stderr, code := runCmd(t, "", "report", out); code != 0 {
+				t.Errorf("%v: report on the run directory holding its log: exit %d %q", cmd, code, stderr)
+			}
+		}
+	}
+	for _, log := range []string{"manifest.json", "counts.json", "ratings.csv", "bots/g.gz"} {
+		out := filepath.Join(dir, "own")
+		_, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "4", "--quiet", "--out", out, "--games-log", filepath.Join(out, log))
+		if _, err := os.Lstat(out); code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "would be a file of the run directory") || err == nil {
+			t.Errorf("--games-log OUT/%s: exit %d %q, directory left: %v; want exit 2, one line, nothing made", log, code, stderr, err == nil)
+		}
+	}
+}
