@@ -19,10 +19,12 @@ import (
 // It streams: a log of a million games is listed in constant memory,
 // its first lines at once. A list of at most recordListHead games is a
 // Table like any other (fitted, folded when too wide); past that, the
-// columns keep the widths of the first recordListHead rows (the index
-// column wide enough for ten million games), every later row is written
-// as it comes, and a later cell wider than its column pushes the rest
-// of its row right (still two blanks apart).
+// columns start at the widths of the first recordListHead rows (the
+// index column wide enough for ten million games) and every later row
+// is written as it comes; a later cell wider than its column widens it
+// from that row on (a tournament's log holds its pairings one after the
+// other: the rows of a pairing of longer names line up among
+// themselves).
 type RecordList struct {
 	t      Table
 	w      *bufio.Writer
@@ -51,6 +53,9 @@ func (l *RecordList) Add(i int, r *game.Record) error {
 	row := []string{strconv.Itoa(i), strings.Join(r.Bots, ", "), recordWinner(r),
 		strings.Join(score, "-"), strconv.Itoa(r.Result.Steps), r.Seed}
 	if l.widths != nil {
+		for c, cell := range row {
+			l.widths[c] = max(l.widths[c], textWidth(cell))
+		}
 		_, err := l.w.WriteString(formatLine(row, l.cols(), l.widths, l.t.Left, 0))
 		return err
 	}

@@ -221,6 +221,26 @@ func TestReplayListStreams(t *testing.T) {
 		t.Errorf("rule %q is not as wide as the rows %q", lines[1], lines[2])
 	}
 
+	// Later rows of longer names (a tournament's log holds its pairings
+	// one after the other) widen the columns from the first of them on:
+	// the rows after it line up, those of longer names or not.
+	first, second, _ := bytes.Cut(two, []byte("\n"))
+	long := append(bytes.ReplaceAll(first, []byte(`"greedy"`), []byte(`"greedy:depth=long"`)), '\n')
+	long = append(long, second...)
+	if err := os.WriteFile(path, append(bytes.Repeat(two, games/2), bytes.Repeat(long, 2)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = runCmd(t, "", "replay", path, "--list")
+	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) != 2+games+4 || !strings.Contains(lines[2+games], "greedy:depth=long") {
+		t.Fatalf("code %d, %d lines for %d games: %s", code, len(lines), games+4, stderr)
+	}
+	for _, l := range lines[2+games+1:] {
+		if want := lines[2+games]; len(l) != len(want) || strings.Index(l, seed) != strings.Index(want, seed) {
+			t.Errorf("row %q is not in the columns of the first row of longer names %q", l, want)
+		}
+	}
+
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancelOnWrite{cancel: cancel}
