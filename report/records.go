@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -14,27 +15,75 @@ import (
 // its index (what replay --index takes), the bots by seat, who won,
 // the score, the steps played and the seed. It works on records of
 // either level of detail (turns kept or outcome only).
+//
+// It streams: a log of a million games is listed in constant memory,
+// its first lines at once. A list of at most recordListHead games is a
+// Table like any other (fitted, folded when too wide); past that, the
+// columns start at the widths of the first recordListHead rows (the
+// index column wide enough for ten million games) and every later row
+// is written as it comes; a later cell wider than its column widens it
+// from that row on (a tournament's log holds its pairings one after the
+// other: the rows of a pairing of longer names line up among
+// themselves).
 type RecordList struct {
-	t Table
+	t      Table
+	w      *bufio.Writer
+	width  int
+	widths []int // set once the rows stream
 }
 
-// NewRecordList returns an empty list.
-func NewRecordList() *RecordList {
-	return &RecordList{Table{Header: []string{"#", "bots (by seat)", "winner", "score", "steps", "seed"}, Left: 3}}
+// recordListHead is the number of rows held to size the columns: a
+// whole small log, a big log's first rows (a fraction of a second of
+// reading, and a few hundred kB).
+const recordListHead = 1000
+
+// NewRecordList returns an empty list written to w, fitted to width.
+func NewRecordList(w io.Writer, width int) *RecordList {
+	return &RecordList{t: Table{Header: []string{"#", "bots (by seat)", "winner", "score", "steps", "seed"}, Left: 3},
+		w: bufio.NewWriter(w), width: width}
 }
 
-// Add lists record r, the file's record number i.
-func (l *RecordList) Add(i int, r *game.Record) {
+// Add lists record r, the file's record number i. An error is the
+// writer's.
+func (l *RecordList) Add(i int, r *game.Record) error {
 	score := make([]string, len(r.Result.Score))
 	for s, v := range r.Result.Score {
 		score[s] = strconv.Itoa(v)
 	}
-	l.t.Rows = append(l.t.Rows, []string{strconv.Itoa(i), strings.Join(r.Bots, ", "), recordWinner(r),
-		strings.Join(score, "-"), strconv.Itoa(r.Result.Steps), r.Seed})
+	row := []string{strconv.Itoa(i), strings.Join(r.Bots, ", "), recordWinner(r),
+		strings.Join(score, "-"), strconv.Itoa(r.Result.Steps), r.Seed}
+	if l.widths != nil {
+		for c, cell := range row {
+			l.widths[c] = max(l.widths[c], textWidth(cell))
+		}
+		_, err := l.w.WriteString(formatLine(row, l.cols(), l.widths, l.t.Left, 0))
+		return err
+	}
+	l.t.Rows = append(l.t.Rows, row)
+	if len(l.t.Rows) <= recordListHead {
+		return nil
+	}
+	// Too many to hold: fix the columns and write what is held.
+	l.widths = l.t.columnWidths()
+	l.widths[0] = max(l.widths[0], len("9999999"))
+	var b strings.Builder
+	l.t.block(&b, l.cols(), l.widths, l.t.Left, 0)
+	l.t.Rows = nil
+	_, err := l.w.WriteString(b.String())
+	return err
 }
 
-// Write renders the list fitted to width.
-func (l *RecordList) Write(w io.Writer, width int) error { return l.t.Write(w, width) }
+func (l *RecordList) cols() []int { return []int{0, 1, 2, 3, 4, 5} }
+
+// Close writes what is left of the list: a short list whole.
+func (l *RecordList) Close() error {
+	if l.widths == nil {
+		if err := l.t.Write(l.w, l.width); err != nil {
+			return err
+		}
+	}
+	return l.w.Flush()
+}
 
 // recordWinner says who won a recorded game: the winner's bot and seat,
 // "nobody" at the turn cap, and the seat that forfeited and why.

@@ -49,18 +49,25 @@ func (t *Table) Write(w io.Writer, width int) error {
 	return err
 }
 
-func (t *Table) render(b *strings.Builder, width int) {
+// columnWidths is the width of each column: its widest cell.
+func (t *Table) columnWidths() []int {
 	n := len(t.Header)
-	if n == 0 {
-		return
-	}
-	left := min(max(t.Left, 1), n)
 	widths := make([]int, n)
 	for _, r := range append([][]string{t.Header}, t.Rows...) {
 		for i := range min(n, len(r)) {
 			widths[i] = max(widths[i], textWidth(r[i]))
 		}
 	}
+	return widths
+}
+
+func (t *Table) render(b *strings.Builder, width int) {
+	n := len(t.Header)
+	if n == 0 {
+		return
+	}
+	left := min(max(t.Left, 1), n)
+	widths := t.columnWidths()
 	total := 0
 	for _, c := range widths {
 		total += c + 2
@@ -105,28 +112,7 @@ func (t *Table) render(b *strings.Builder, width int) {
 // column's text to that width.
 func (t *Table) block(b *strings.Builder, cols, widths []int, left, wrap int) {
 	line := func(cells []string) {
-		var l strings.Builder
-		for k, c := range cols {
-			s := ""
-			if c < len(cells) {
-				s = cells[c]
-			}
-			wd := widths[c]
-			if k == len(cols)-1 && wrap > 0 {
-				wd = wrap
-			}
-			if k > 0 {
-				l.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", max(0, wd-textWidth(s)))
-			if c < left || (wrap > 0 && k == len(cols)-1) {
-				l.WriteString(s + pad)
-			} else {
-				l.WriteString(pad + s)
-			}
-		}
-		b.WriteString(unglue(strings.TrimRight(l.String(), " ")))
-		b.WriteByte('\n')
+		b.WriteString(formatLine(cells, cols, widths, left, wrap))
 	}
 	row := func(cells []string) {
 		last := cols[len(cols)-1]
@@ -157,6 +143,34 @@ func (t *Table) block(b *strings.Builder, cols, widths []int, left, wrap int) {
 	for _, r := range t.Rows {
 		row(r)
 	}
+}
+
+// formatLine is one line of a table: the columns cols of cells, label
+// columns (below left) and a wrapped last column (wrap > 0) padded on the
+// right, the others on the left, two spaces apart, with its newline. A
+// cell wider than its column pushes the rest of the line right.
+func formatLine(cells []string, cols, widths []int, left, wrap int) string {
+	var l strings.Builder
+	for k, c := range cols {
+		s := ""
+		if c < len(cells) {
+			s = cells[c]
+		}
+		wd := widths[c]
+		if k == len(cols)-1 && wrap > 0 {
+			wd = wrap
+		}
+		if k > 0 {
+			l.WriteString("  ")
+		}
+		pad := strings.Repeat(" ", max(0, wd-textWidth(s)))
+		if c < left || (wrap > 0 && k == len(cols)-1) {
+			l.WriteString(s + pad)
+		} else {
+			l.WriteString(pad + s)
+		}
+	}
+	return unglue(strings.TrimRight(l.String(), " ")) + "\n"
 }
 
 // glue is a blank that wrapping does not break at, written out as a

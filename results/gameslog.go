@@ -748,27 +748,95 @@ func (g *GamesLog) Close() error {
 // line that is not a record this version reads is an error naming the
 // line.
 func ReadRecords(path string, visit func(r *game.Record) error) error {
-	f, err := inputfile.Open(path)
+	rd, done, err := openRecords(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	var rd io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		rd = zr
-	}
+	defer done()
 	return ReadRecordsFrom(rd, path, visit)
+}
+
+// openRecords opens a file of game records, decompressed when its name
+// ends in ".gz"; done closes it.
+func openRecords(path string) (rd io.Reader, done func(), err error) {
+	f, err := inputfile.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !strings.HasSuffix(path, ".gz") {
+		return f, func() { f.Close() }, nil
+	}
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return zr, func() { zr.Close(); f.Close() }, nil
 }
 
 // ReadRecordsFrom is ReadRecords on an open, decompressed games log;
 // name is the log's name in errors. An error from visit ends the reading
 // and is returned as it is.
 func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error) error {
+	return scanRecords(rd, name, func(line int, b []byte) error {
+		r, err := decodeRecord(name, line, b)
+		if err != nil {
+			return err
+		}
+		return visit(r)
+	})
+}
+
+// ReadRecord reads record index (from 0) of a file of game records, as
+// ReadRecords reads each. The records before it are only counted (their
+// lines split, not decoded or checked: a damaged one does not matter),
+// and ctx is looked at every few thousand of them. When the file holds
+// no record index, r is nil and n is the number of records it holds.
+func ReadRecord(ctx context.Context, path string, index int) (r *game.Record, n int, err error) {
+	rd, done, err := openRecords(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer done()
+	found := errors.New("found")
+	err = scanRecords(rd, path, func(line int, b []byte) error {
+		if n%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if n < index {
+			n++
+			return nil
+		}
+		r, err = decodeRecord(path, line, b)
+		if err == nil {
+			err = found
+		}
+		return err
+	})
+	if err == found {
+		return r, index, nil
+	}
+	return nil, n, err
+}
+
+// decodeRecord decodes and checks line number line of the log name.
+func decodeRecord(name string, line int, b []byte) (*game.Record, error) {
+	var r game.Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: line %d: not a game record: %v", name, line, err)
+	}
+	if err := r.Check(); err != nil {
+		return nil, fmt.Errorf("%s: line %d: %v", name, line, err)
+	}
+	return &r, nil
+}
+
+// scanRecords calls visit with each line of rd that is not blank and its
+// number (from 1); an error from visit ends the reading and is returned
+// as it is.
+func scanRecords(rd io.Reader, name string, visit func(line int, b []byte) error) error {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 0, 64<<10), maxRecordLine)
 	line := 0
@@ -777,14 +845,7 @@ func ReadRecordsFrom(rd io.Reader, name string, visit func(r *game.Record) error
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var r game.Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return fmt.Errorf("%s: line %d: not a game record: %v", name, line, err)
-		}
-		if err := r.Check(); err != nil {
-			return fmt.Errorf("%s: line %d: %v", name, line, err)
-		}
-		if err := visit(&r); err != nil {
+		if err := visit(line, sc.Bytes()); err != nil {
 			return err
 		}
 	}

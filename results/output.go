@@ -73,13 +73,23 @@ func FreshPath(path string, suffixes ...string) string {
 // its bots' logs (bots/). Other files in a run directory (a report.html
 // put there) are the user's.
 func runFileOf(path string) (string, bool) {
-	dir, name := filepath.Split(path)
-	dir = filepath.Clean(dir)
-	if filepath.Base(dir) == "bots" && isRunDir(filepath.Dir(dir)) {
-		return filepath.Dir(dir), true
+	dir := filepath.Dir(path)
+	if filepath.Base(dir) == "bots" {
+		dir = filepath.Dir(dir)
 	}
-	own := name == ManifestFile || name == CountsFile || strings.HasSuffix(name, ".csv") || strings.HasPrefix(name, ".")
-	return dir, own && isRunDir(dir)
+	return dir, RunFileIn(dir, path) && isRunDir(dir)
+}
+
+// RunFileIn reports whether path is, or would be, one of the files a run
+// keeps in the run directory dir (runFileOf's): any other file there is
+// the user's, such as the run's own games log.
+func RunFileIn(dir, path string) bool {
+	parent, name := filepath.Split(path)
+	parent, dir = filepath.Clean(parent), filepath.Clean(dir)
+	if parent == filepath.Join(dir, "bots") {
+		return true
+	}
+	return parent == dir && (name == ManifestFile || name == CountsFile || strings.HasSuffix(name, ".csv") || strings.HasPrefix(name, ".") || name == "bots")
 }
 
 // isRunDir reports whether dir holds a run (its manifest.json).

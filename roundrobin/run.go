@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -94,6 +95,28 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if spec.GamesLog != "" && spec.GamesLogLevel == "" {
 		spec.GamesLogLevel = results.LevelFull
 	}
+	// The run directory first, then the games log, which may be in it
+	// (a cutechess user puts the pgn anywhere): beside the run's own
+	// files, never one of them.
+	var dir *results.Dir
+	created := "" // the run directory, when this made it
+	if spec.Out != "" {
+		_, statErr := os.Lstat(spec.Out)
+		if spec.GamesLog != "" {
+			out, err := filepath.Abs(spec.Out)
+			log, err2 := filepath.Abs(spec.GamesLog)
+			if err == nil && err2 == nil && results.RunFileIn(out, log) {
+				return nil, fmt.Errorf("games log %s would be a file of the run directory %s (its manifest, counts, tables or bots/); name it otherwise, e.g. %s", spec.GamesLog, spec.Out, filepath.Join(spec.Out, "games.jsonl.gz"))
+			}
+		}
+		var err error
+		if dir, err = results.Create(spec.Out); err != nil {
+			return nil, err
+		}
+		if errors.Is(statErr, fs.ErrNotExist) {
+			created = spec.Out
+		}
+	}
 	var log *results.GamesLog
 	if spec.GamesLog != "" {
 		// The manifest keeps the absolute path: a run resumed from
@@ -104,16 +127,8 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		}
 		spec.GamesLog = abs
 		if log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel); err != nil {
-			return nil, err
-		}
-	}
-	var dir *results.Dir
-	if spec.Out != "" {
-		var err error
-		if dir, err = results.Create(spec.Out); err != nil {
-			if log != nil {
-				log.Close()
-				os.Remove(spec.GamesLog)
+			if created != "" {
+				os.Remove(created) // made here, still empty: the run never started
 			}
 			return nil, err
 		}
