@@ -62,7 +62,11 @@ type SeatMetagame struct {
 	// patterns (a multinomial), the game rebuilt and solved again. Fewer
 	// than asked for when the payoffs are many (seatWorkBudget).
 	Replicates int
-	Seed       uint64
+	// Asked is the number of replicates asked for: Replicates is less
+	// when the budget cut it (to 0 when one replicate is too much), and
+	// the report says why its intervals are fewer or missing.
+	Asked int
+	Seed  uint64
 }
 
 // Limits of NewSeatMetagame: the payoff tensor holds K^N numbers.
@@ -90,7 +94,7 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	if err != nil {
 		return nil, err
 	}
-	mg := &SeatMetagame{Bots: t.Bots, Seats: g.n, Weight: x, Score: g.fitness(x), Seed: seed}
+	mg := &SeatMetagame{Bots: t.Bots, Seats: g.n, Weight: x, Score: g.fitness(x), Seed: seed, Asked: max(replicates, 0)}
 	// Each replicate rebuilds the payoffs, reading each pair's tables
 	// for each of them: beyond the budget (minutes), fewer replicates.
 	most := 1

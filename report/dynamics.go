@@ -11,6 +11,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -404,13 +405,13 @@ func DynamicsJSON(w io.Writer, d *Dynamics) error {
 		Score      [][]num  `json:"score"`
 		Missing    int      `json:"missing_pairs"`
 		Replicates int      `json:"bootstrap_replicates"`
-		Seed       uint64   `json:"seed"`
+		Seed       string   `json:"seed"`
 		Replicator rep      `json:"replicator"`
 		Moran      moran    `json:"moran"`
 		AlphaRank  alpha    `json:"alpha_rank"`
 	}{
 		Format: DynamicsFormat, What: d.What, Bots: names, Payoff: d.payoffKey(), Score: numMatrix(an.Payoff.Score), Missing: an.Payoff.Missing,
-		Replicates: an.Replicates, Seed: d.Seed,
+		Replicates: an.Replicates, Seed: game.FormatSeed(d.Seed),
 		Replicator: rep{num(r.Times[len(r.Times)-1]), num(r.Speed), r.Speed < dynamics.Moving, dynWeights(names, &an.ReplicatorRank),
 			nums(r.Average), nums(r.Times), numMatrix(r.Path)},
 		Moran:     moran{an.Moran.N, num(an.Moran.W), dynWeights(names, &an.MoranRank), numMatrix(an.Moran.Fixation)},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
@@ -78,9 +79,21 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 	if mg.Regret > analysis.SeatTolerance {
 		out = append(out, "The solver found no exact equilibrium: this mix is an approximate one, within that gain.")
 	}
-	if mg.Replicates > 0 {
-		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %d; the replicates' largest regret %s).",
-			mg.Replicates, mg.Seed, seatRegretText(mg.RegretHi)))
+	// Why there are fewer replicates than asked, or none: the bootstrap
+	// rebuilds every payoff (bots^seats) per replicate, within a budget.
+	payoffs := math.Pow(float64(len(mg.Bots)), float64(mg.Seats))
+	switch {
+	case mg.Replicates > 0 && mg.Replicates < mg.Asked:
+		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables, fewer than the %d asked: each rebuilds the %.0f payoffs (%d bots, %d seats), and more would take minutes (seed %s; the replicates' largest regret %s).",
+			mg.Replicates, mg.Asked, payoffs, len(mg.Bots), mg.Seats, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
+	case mg.Replicates > 0:
+		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %s; the replicates' largest regret %s).",
+			mg.Replicates, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
+	case mg.Asked > 0:
+		out = append(out, fmt.Sprintf("No intervals: a bootstrap replicate rebuilds the %.0f payoffs (%d bots, %d seats), and even one would take minutes.",
+			payoffs, len(mg.Bots), mg.Seats))
+	default:
+		out = append(out, "No intervals: no bootstrap replicates were asked for.")
 	}
 	out = append(out, fmt.Sprintf("%s%% of the tables this mix seats were never played (a bot twice, or bots never seated together): their scores are imputed from pairwise finishes (docs/dynamics.md).",
 		pctPlain(mg.Unmeasured)))
@@ -114,7 +127,7 @@ type seatMetaJSON struct {
 	RegretHi   analysis.Number  `json:"regret_replicates"`
 	Unmeasured analysis.Number  `json:"unplayed_share"`
 	Replicates int              `json:"bootstrap_replicates"`
-	Seed       uint64           `json:"seed"`
+	Seed       string           `json:"seed"`
 	Error      string           `json:"error,omitempty"`
 }
 
@@ -137,7 +150,7 @@ func seatMetagameJSON(s *analysis.FFASummary) *seatMetaJSON {
 		return &seatMetaJSON{Weights: []seatWeightJSON{}, Error: s.MetaError.Error()}
 	}
 	d := &seatMetaJSON{Seats: mg.Seats, Weights: []seatWeightJSON{}, Regret: analysis.Number(mg.Regret), RegretHi: analysis.Number(mg.RegretHi),
-		Unmeasured: analysis.Number(mg.Unmeasured), Replicates: mg.Replicates, Seed: mg.Seed}
+		Unmeasured: analysis.Number(mg.Unmeasured), Replicates: mg.Replicates, Seed: game.FormatSeed(mg.Seed)}
 	for _, i := range s.Ranking.Order {
 		d.Weights = append(d.Weights, seatWeightJSON{s.Counts.Bots[i], analysis.Number(mg.Weight[i]), analysis.Number(mg.Lo[i]), analysis.Number(mg.Hi[i]), analysis.Number(mg.Score[i])})
 	}

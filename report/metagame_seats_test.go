@@ -102,8 +102,25 @@ func TestSeatMetagameWords(t *testing.T) {
 	mg.Regret, mg.Replicates = 0.0123, 0
 	s.Metagame = &mg
 	text := strings.Join(seatMetagameSentences(s), " ")
-	if !strings.Contains(text, "the certificate, is 0.012") || !strings.Contains(text, "an approximate one") || strings.Contains(text, "[") || strings.Contains(text, "bootstrap") {
+	if !strings.Contains(text, "the certificate, is 0.012") || !strings.Contains(text, "an approximate one") || strings.Contains(text, "[") || strings.Contains(text, "intervals from") {
 		t.Errorf("approximate, no replicates: %s", text)
+	}
+	// Without replicates the text says why it has no intervals: the
+	// budget cut them all, or none were asked for; with fewer than
+	// asked, how many were.
+	for _, c := range []struct {
+		reps, asked int
+		want        string
+	}{
+		{0, 100, "No intervals: a bootstrap replicate rebuilds the 64 payoffs (4 bots, 3 seats), and even one would take minutes."},
+		{0, 0, "No intervals: no bootstrap replicates were asked for."},
+		{37, 100, "95% intervals from 37 bootstrap replicates over whole tables, fewer than the 100 asked"},
+		{100, 100, "95% intervals from 100 bootstrap replicates over whole tables (seed 0x1;"},
+	} {
+		mg.Replicates, mg.Asked, mg.Seed = c.reps, c.asked, 1
+		if text := strings.Join(seatMetagameSentences(s), " "); !strings.Contains(text, c.want) {
+			t.Errorf("%d of %d replicates: no %q in %s", c.reps, c.asked, c.want, text)
+		}
 	}
 	s.Metagame, s.MetaError = nil, errors.New("metagame: 30 bots at 4 seats: too many")
 	if text := strings.Join(seatMetagameSentences(s), " "); !strings.Contains(text, "not solved: metagame: 30 bots") {

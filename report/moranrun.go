@@ -11,6 +11,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -188,14 +189,14 @@ func moranRunJSON(w io.Writer, h *MoranHistory) error {
 		Population int      `json:"population"`
 		Selection  num      `json:"selection"`
 		Mutation   num      `json:"mutation"`
-		Seed       uint64   `json:"seed"`
+		Seed       string   `json:"seed"`
 		Every      int      `json:"every"`
 		History    []sample `json:"history"`
 		Fixation   *int     `json:"fixation_step"`
 		Winner     *string  `json:"winner"`
 		Exact      *num     `json:"exact_fixation,omitempty"`
 	}{Format: MoranRunFormat, What: h.What, Bots: h.Names, Payoff: (&Dynamics{Seats: h.Seats}).payoffKey(), Population: h.size(),
-		Selection: num(h.Opt.W), Mutation: num(h.Opt.Mutation), Seed: h.Seed, Every: h.Opt.Every}
+		Selection: num(h.Opt.W), Mutation: num(h.Opt.Mutation), Seed: game.FormatSeed(h.Seed), Every: h.Opt.Every}
 	for s, c := range h.Run.Counts {
 		doc.History = append(doc.History, sample{h.Run.Steps[s], c})
 	}
@@ -245,6 +246,10 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 		i := slices.Index(names, strings.TrimSpace(name[:k]))
 		if err != nil || i < 0 {
 			continue
+		}
+		if slices.Contains(names[i+1:], names[i]) {
+			// A match of a spec against itself: its seats A and B.
+			return nil, fmt.Errorf("population %q: %s names two bots of the run (a match of a bot against itself, its seats A and B); only equal tells them apart", spec, names[i])
 		}
 		if c < 0 {
 			return nil, fmt.Errorf("population %q: %s has a negative count", spec, names[i])

@@ -34,8 +34,8 @@ type Options struct {
 }
 
 // ErrStopped is Analyze's error when Options.Done was closed before it
-// finished.
-var ErrStopped = errors.New("dynamics: stopped before the bootstrap finished")
+// finished, and SimulateMoran's when MoranRunOptions.Done was.
+var ErrStopped = errors.New("dynamics: stopped before the end")
 
 // Limits of Options for callers that take them from users: beyond them
 // the memory (the Moran process's and α-Rank's chains grow with the

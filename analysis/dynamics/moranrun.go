@@ -23,6 +23,11 @@ type MoranRunOptions struct {
 	// Every keeps the population's counts every Every steps (and at the
 	// start and the end).
 	Every int
+	// Done, when not nil, stops the run once it is closed (a context's
+	// Done), checked every few thousand steps: SimulateMoran then
+	// returns ErrStopped. A hundred million steps take seconds to
+	// minutes, and Ctrl-C said "stopping" and went on.
+	Done <-chan struct{}
 }
 
 // MoranRun is the history of one simulated Moran process.
@@ -93,6 +98,13 @@ func SimulateMoran(a [][]float64, opt MoranRunOptions, src rand.Source) (*MoranR
 	}
 	d := float64(n - 1)
 	for step := 1; step <= opt.MaxSteps; step++ {
+		if step%stopCheck == 0 && opt.Done != nil {
+			select {
+			case <-opt.Done:
+				return nil, ErrStopped
+			default:
+			}
+		}
 		total := 0.0
 		for i := range k {
 			fit[i] = 0
@@ -150,6 +162,10 @@ func SimulateMoran(a [][]float64, opt MoranRunOptions, src rand.Source) (*MoranR
 	}
 	return run, nil
 }
+
+// stopCheck is how many steps pass between two looks at Done: a look
+// costs about what a step does.
+const stopCheck = 1 << 12
 
 // pick returns the strategy of the individual at position r (0 ≤ r < N)
 // when individuals are lined up by strategy.

@@ -1,6 +1,7 @@
 package dynamics
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -115,5 +116,25 @@ func TestSimulateMoranHistory(t *testing.T) {
 		if _, err := SimulateMoran(transitive, bad, rand.NewPCG(1, 1)); err == nil {
 			t.Errorf("%+v: no error", bad)
 		}
+	}
+}
+
+// TestSimulateMoranStops: a closed Done stops a long run (Ctrl-C on
+// report --moran-run said "stopping" and ran its 10^8 steps on); an open
+// one changes nothing.
+func TestSimulateMoranStops(t *testing.T) {
+	done := make(chan struct{})
+	close(done)
+	opt := MoranRunOptions{Start: []int{5, 5, 5}, W: 1, Mutation: 0.5, MaxSteps: 1 << 20, Every: 1 << 20, Done: done}
+	if r, err := SimulateMoran(transitive, opt, rand.NewPCG(1, 1)); !errors.Is(err, ErrStopped) || r != nil {
+		t.Errorf("closed Done: got %v, %v; want nil, ErrStopped", r, err)
+	}
+	opt.MaxSteps, opt.Every = 1<<13, 1<<13
+	opt.Done = make(chan struct{})
+	r, err := SimulateMoran(transitive, opt, rand.NewPCG(1, 1))
+	opt.Done = nil
+	r2, _ := SimulateMoran(transitive, opt, rand.NewPCG(1, 1))
+	if err != nil || !slices.Equal(r.Steps, r2.Steps) || !slices.Equal(r.Counts[len(r.Counts)-1], r2.Counts[len(r2.Counts)-1]) {
+		t.Errorf("open Done: %v, %v; without one %v", r, err, r2)
 	}
 }

@@ -36,7 +36,8 @@ type Labeled struct {
 // rounds --pairing A,B --format csv` writes (and pandas' to_csv). The
 // first line is a header when a cell after its first is not a number,
 // or its first cell is empty; the first column holds the row names
-// when a cell of it below the header is neither a number nor empty. Rows or columns without names are called R1, R2... and C1,
+// when the header's first cell is empty or a cell of it below the
+// header is neither a number nor empty (then none may be a number). Rows or columns without names are called R1, R2... and C1,
 // C2.... Empty lines and lines starting with # are skipped; cells may
 // have spaces around them; a byte order mark is skipped. Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
@@ -119,9 +120,26 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 	if header && len(recs[0]) != width {
 		return nil, fmt.Errorf("the header (line %d) has %d cells, the rows %d: a header names every column (and the row names' column, if any)", lines[0], len(recs[0]), width)
 	}
-	named := false
-	for _, rec := range data {
-		named = named || name(rec[0])
+	// Under a header with an empty corner the first column is the row
+	// names whatever they are (pandas writes its default index as 0,
+	// 1...); else it is when a cell of it is a name, and then a number
+	// in it is a typo ("l" for "1" made the payoffs row names and a
+	// game of one column fewer, solved without a word).
+	named := header && recs[0][0] == ""
+	nameAt, numberAt := -1, -1
+	for k, rec := range data {
+		if name(rec[0]) && nameAt < 0 {
+			nameAt = k
+		}
+		if number(rec[0]) && numberAt < 0 {
+			numberAt = k
+		}
+	}
+	if !named && nameAt >= 0 {
+		if numberAt >= 0 {
+			return nil, fmt.Errorf("column 1 mixes names and numbers (line %d: %q, line %d: %q): it holds either the row names or payoffs", dataLines[nameAt], data[nameAt][0], dataLines[numberAt], data[numberAt][0])
+		}
+		named = true
 	}
 	first := 0
 	if named {

@@ -43,6 +43,11 @@ func TestReadCSV(t *testing.T) {
 		{in: "1,1e999\n", wantErrParts: []string{"not a finite number"}},
 		{in: "x,1\nx,2\n", wantErrParts: []string{`two rows are named "x"`}},
 		{in: "\"a,1\n", wantErrParts: []string{"line 1"}},
+		// A typo in the first column ("l" for "1") is no row name: it
+		// made a 3×2 game of a 3×3 one.
+		{in: "0,1,-1\n-1,0,1\nl,-1,0\n", wantErrParts: []string{"column 1 mixes names and numbers", "line 3", `"l"`, "line 1", `"0"`}},
+		// pandas' to_csv with its default index: numbers as row names.
+		{in: ",A,B\n0,3,4\n1,5,6\n", rows: []string{"0", "1"}, cols: []string{"A", "B"}, data: []float64{3, 4, 5, 6}},
 	} {
 		l, err := ReadCSV(strings.NewReader(c.in))
 		if c.wantErrParts != nil {

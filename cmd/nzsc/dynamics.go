@@ -76,7 +76,10 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	if steps/every > maxMoranRows {
 		return usagef("report: --moran-run would print up to %d rows (--steps %d / --every %d); at most %d: raise --every", steps/every, steps, every, maxMoranRows)
 	}
-	h, err := report.MoranRunOf(man, counts, dynamics.MoranRunOptions{Start: start, W: dynamics.DefaultSelection, Mutation: mu, MaxSteps: steps, Every: every}, seed)
+	h, err := report.MoranRunOf(man, counts, dynamics.MoranRunOptions{Start: start, W: dynamics.DefaultSelection, Mutation: mu, MaxSteps: steps, Every: every, Done: e.ctx.Done()}, seed)
+	if errors.Is(err, dynamics.ErrStopped) {
+		return errors.New("report interrupted: the Moran run did not finish; nothing was written")
+	}
 	if err != nil {
 		return usagef("report: --moran-run: %v", err)
 	}
