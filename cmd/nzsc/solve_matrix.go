@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis/nash"
 	"github.com/nzsclab/nzsc/analysis/solve"
+	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/report"
 )
 
@@ -60,9 +60,9 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 			neg.Scale(-1, neg)
 			eq, err = lemkeHowson(a.Payoff, neg, label)
 		case all:
-			eq, err = nash.AllZeroSum(a.Payoff)
+			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.AllZeroSum(a.Payoff) })
 		default:
-			eq, err = nash.OneZeroSum(a.Payoff)
+			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.OneZeroSum(a.Payoff) })
 		}
 	} else {
 		b, err := columnMatrix(e, files[1], names, a)
@@ -80,7 +80,7 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		if lh {
 			eq, err = lemkeHowson(a.Payoff, b.Payoff, label)
 		} else {
-			eq, err = nash.AllBimatrix(a.Payoff, b.Payoff)
+			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.AllBimatrix(a.Payoff, b.Payoff) })
 		}
 		if err != nil {
 			return enumError(err)
@@ -90,6 +90,28 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		return enumError(err)
 	}
 	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+}
+
+// solveUntilStopped runs solve (an LP or an enumeration, which cannot
+// be stopped from inside: gonum's simplex takes no context) and returns
+// at once when the command is stopped, leaving it to end with the
+// process: Ctrl-C printed "stopping" and the solve went on for minutes.
+func solveUntilStopped(e *env, solve func() (*nash.Enumeration, error)) (*nash.Enumeration, error) {
+	type result struct {
+		eq  *nash.Enumeration
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		eq, err := solve()
+		done <- result{eq, err}
+	}()
+	select {
+	case r := <-done:
+		return r.eq, r.err
+	case <-e.ctx.Done():
+		return nil, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
+	}
 }
 
 // columnMatrix reads a bimatrix game's second file, the column
@@ -147,14 +169,17 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 		}
 		return l, nil
 	}
-	f, err := os.Open(path)
+	// A regular file only: a FIFO with no writer held the command
+	// deaf to Ctrl-C (inputfile opens it without blocking and refuses it).
+	f, err := inputfile.Open(path)
+	var notRegular *inputfile.NotRegularError
+	if errors.As(err, &notRegular) {
+		return nil, usagef("solve matrix: %s is %s, not a payoff matrix file", path, inputfile.Kind(notRegular.Mode))
+	}
 	if err != nil {
 		return nil, usagef("solve matrix: %v", err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, usagef("solve matrix: %s is a directory, not a payoff matrix file", path)
-	}
 	l, err := nash.ReadCSV(f)
 	if err != nil {
 		return nil, usagef("solve matrix: %s: %v", path, err)
