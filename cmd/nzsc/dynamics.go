@@ -72,6 +72,9 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 		if mu > 0 {
 			every = max(every, steps/20)
 		}
+		// Never more than the run: a 100-step run announced "the
+		// counts every 250 steps".
+		every = min(every, steps)
 	}
 	if steps/every > maxMoranRows {
 		return usagef("report: --moran-run would print up to %d rows (--steps %d / --every %d); at most %d: raise --every", steps/every, steps, every, maxMoranRows)

@@ -50,6 +50,11 @@ func TestReportDynamics(t *testing.T) {
 	if code != 0 || !strings.Contains(moran, "step  greedy  nash") || !strings.Contains(moran, "takes the population") || !strings.Contains(moran, "seed 0x4") {
 		t.Errorf("report --moran-run: code %d %s\n%s", code, stderr, moran)
 	}
+	// The default --every is never more than the run (a 100-step run
+	// announced "the counts every 250 steps").
+	if out, stderr, code := runCmd(t, "", "report", run, "--moran-run", "greedy=25,nash=25", "--mutation", "1", "--steps", "100"); code != 0 || !strings.Contains(out, "the counts every 100 steps") {
+		t.Errorf("report --moran-run --steps 100: code %d %s\n%s", code, stderr, out)
+	}
 	if again, _, _ := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", "4", "--every", "7"); again != moran {
 		t.Error("the same seed printed two Moran runs")
 	}
