@@ -620,13 +620,6 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		h.cannotCreate(w, filepath.Base(first), err)
 		return
 	}
-	// results.FreshPath takes a name it cannot look up for a taken one
-	// and tries the next, for ever: a runs directory that is a file, or
-	// that the server may not search, hung the request in a busy loop.
-	if _, err := os.Lstat(first); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		h.cannotCreate(w, filepath.Base(first), err)
-		return
-	}
 	// A free name, its games log's too (the same rule as the commands'
 	// runs/<UTC time>-<seed>).
 	out := results.FreshPath(first, ".games.jsonl.gz")
