@@ -25,9 +25,14 @@ import (
 // the flag is reset) take slowFirstDelay: that game's chunk finishes after
 // chunks fed later, whatever the scheduling.
 // When slowGate holds a channel, that game waits for it to close instead.
+// When slowAfter is n > 0, the slow game is instead the bot's n-th from
+// then on, and slowReached (if set) is closed when it starts waiting: a
+// test can then stop the run at that game, whatever the scheduling.
 var (
-	slowFirst atomic.Bool
-	slowGate  atomic.Pointer[chan struct{}]
+	slowFirst   atomic.Bool
+	slowGate    atomic.Pointer[chan struct{}]
+	slowAfter   atomic.Int64
+	slowReached atomic.Pointer[chan struct{}]
 )
 
 const slowFirstDelay = 150 * time.Millisecond
@@ -45,6 +50,10 @@ type slowFirstBot struct {
 
 func (b *slowFirstBot) NewGame(seat int, rng *rand.Rand) {
 	b.random.NewGame(seat, rng)
+	if slowAfter.Load() > 0 {
+		b.slow = slowAfter.Add(-1) == 0
+		return
+	}
 	b.slow = slowFirst.CompareAndSwap(true, false)
 }
 
@@ -52,6 +61,9 @@ func (b *slowFirstBot) Choose(d *agents.Decision) nzsc.Choice {
 	if b.slow {
 		b.slow = false
 		if gate := slowGate.Load(); gate != nil {
+			if reached := slowReached.Swap(nil); reached != nil {
+				close(*reached)
+			}
 			<-*gate
 		} else {
 			time.Sleep(slowFirstDelay)
@@ -341,23 +353,30 @@ func TestResumedRunFilesSameAsUninterrupted(t *testing.T) {
 		} else if f := counts.Finished; len(f) == 0 || f[0][0] == 0 && len(f) == 1 {
 			t.Fatalf("%s: the interrupted run saved chunks %v, want some after a gap", logName, f)
 		}
-		// The second session, on one worker: chunk 0 (the first
-		// segment's only pending chunk), then 12, 13... in order until
-		// it is stopped, some 4 chunks in.
+		// The second session, on one worker: the first segment's
+		// pending chunks (0, and 11 when the first session was stopped
+		// in it), then 12, 13... in order until it is stopped at the
+		// slow bot's 24th game of the session, past those chunks' 16
+		// at most. (A watcher of the game count raced a run that
+		// finished its few fast games first.)
 		second, err := Resume(filepath.Join(dir, "run"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		ctx, cancel = context.WithCancel(context.Background())
-		games.Store(0)
+		gate, reached := make(chan struct{}), make(chan struct{})
+		slowGate.Store(&gate)
+		slowReached.Store(&reached)
+		slowAfter.Store(24)
 		go func() {
-			for games.Load() < 4*8 {
-				time.Sleep(time.Millisecond)
-			}
+			<-reached
 			cancel()
+			close(gate)
 		}()
-		res, err = second.Play(ctx, RunOptions{Workers: 1, Progress: &games, SegmentChunks: 12, CheckpointEvery: -1})
+		res, err = second.Play(ctx, RunOptions{Workers: 1, SegmentChunks: 12, CheckpointEvery: -1})
 		cancel()
+		slowGate.Store(nil)
+		slowAfter.Store(0)
 		if err != nil || !res.Interrupted {
 			t.Fatalf("%s: second session: err %v, interrupted %v", logName, err, res.Interrupted)
 		}
