@@ -163,13 +163,23 @@ func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (gam
 	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}
 }
 
-// step tells the bot's actions; the person's own show as typed, and the
-// table when the person's next decision opens.
-func (t *npzrTeller) step(before, after game.State, acts []game.Action, _ string) []string {
+// step tells the bot's actions, and the person's own when the answer did
+// not spell it out (a number from legal, an abbreviation): the
+// transcript then says which action the answer was, as NZSC's "You chose
+// ..." does; an action typed as it is named shows as typed. The table
+// is drawn when the person's next decision opens.
+func (t *npzrTeller) step(before, after game.State, acts []game.Action, answer string) []string {
 	var out []string
 	for seat, a := range acts {
-		if a != game.Pass && seat != t.me {
-			out = append(out, fmt.Sprintf("%s: %s", t.bot(), before.Observe(seat).ActionString(a)))
+		if a == game.Pass {
+			continue
+		}
+		name := before.Observe(seat).ActionString(a)
+		switch {
+		case seat != t.me:
+			out = append(out, fmt.Sprintf("%s: %s", t.bot(), name))
+		case !strings.EqualFold(strings.Join(strings.Fields(answer), " "), name):
+			out = append(out, "You: "+name)
 		}
 	}
 	if len(out) > 0 {

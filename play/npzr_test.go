@@ -156,6 +156,25 @@ func TestNPZRByNumber(t *testing.T) {
 	}
 }
 
+// TestNPZRNumberNamesTheAction: an action answered by its number (or in
+// other words than its name) is named in the transcript, as NZSC names
+// the person's choice; one typed as it is named is not told twice.
+func TestNPZRNumberNamesTheAction(t *testing.T) {
+	s, r := sessionOf(t, "npzr", 2, "greedy", 5, nil)
+	want := r.Options[2]
+	r, _ = s.Answer("3")
+	if len(r.Lines) < 2 || r.Lines[1] != "You: "+want {
+		t.Errorf("3 (%s): the transcript reads %q, want it to name the action", want, r.Lines)
+	}
+	s, r = sessionOf(t, "npzr", 2, "greedy", 5, nil)
+	r, _ = s.Answer(strings.ToUpper(r.Options[0]))
+	for _, l := range r.Lines {
+		if strings.HasPrefix(l, "You: ") {
+			t.Errorf("an action typed by its name is told again: %q", l)
+		}
+	}
+}
+
 func TestNPZRInputEnds(t *testing.T) {
 	text, recs := runNPZR(t, 3, 1, []string{"help"})
 	if !strings.Contains(text, "The game stops here: you scored nothing, greedy nothing.") || len(recs) != 0 {
