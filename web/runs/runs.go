@@ -726,15 +726,9 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	default:
 		return nil, nil, fmt.Errorf("kind %q: want tournament, match or sprt", req.Kind)
 	}
-	seen := map[string]bool{}
 	specs := make([]string, len(req.Bots))
 	for i, spec := range req.Bots {
-		spec = strings.TrimSpace(spec)
-		if seen[spec] && req.Kind != results.KindSPRT {
-			return nil, nil, fmt.Errorf("bot %q is listed twice", spec)
-		}
-		seen[spec] = true
-		specs[i] = spec
+		specs[i] = strings.TrimSpace(spec)
 	}
 	if req.Kind == results.KindSPRT {
 		// A test's bots as nzsc sprt reads them (one reader): NEW and
@@ -768,10 +762,18 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 		cfg.Bots = append(cfg.Bots, b)
 	}
-	if req.Kind == results.KindSPRT {
-		// Two bots of one name, as nzsc sprt refuses them.
-		if err := agents.CheckNames(cfg.Bots, true); err != nil {
-			return nil, nil, fmt.Errorf("sprt: %w", err)
+	// Two bots of one name, refused as the commands refuse them
+	// (agents.CheckNames): a match and a test may pit one spec against
+	// itself, a tournament may not. A match's copies at 3 or 4 seats are
+	// named as nzsc match names them (random, random2: agents.NameCopies).
+	switch err := agents.CheckNames(cfg.Bots, req.Kind != results.KindTournament); {
+	case err != nil && req.Kind == results.KindSPRT:
+		return nil, nil, fmt.Errorf("sprt: %w", err)
+	case err != nil:
+		return nil, nil, err
+	case req.Kind == results.KindMatch:
+		if cfg.Bots, err = agents.NameCopies(cfg.Bots, g); err != nil {
+			return nil, nil, err
 		}
 	}
 	// A sequential test is set up as nzsc sprt sets it up: its
