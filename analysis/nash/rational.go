@@ -53,7 +53,7 @@ func digits(s string) bool {
 func parseFraction(s string) (*big.Rat, error) {
 	num, den, _ := strings.Cut(s, "/")
 	if len(num) > MaxDigits || len(den) > MaxDigits {
-		return nil, fmt.Errorf("%q has more than %d digits", s, MaxDigits)
+		return nil, fmt.Errorf("%s has more than %d digits", cellText(s), MaxDigits)
 	}
 	var p, q big.Int
 	p.SetString(num, 10)
@@ -62,6 +62,15 @@ func parseFraction(s string) (*big.Rat, error) {
 		return nil, fmt.Errorf("%q is a fraction with a zero denominator", s)
 	}
 	return new(big.Rat).SetFrac(&p, &q), nil
+}
+
+// cellText quotes a cell for an error, cut short when long: a number
+// of 10 000 digits would otherwise fill the screen.
+func cellText(s string) string {
+	if len(s) <= 40 {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%q… (%d characters)", s[:30], len(s))
 }
 
 // parseCell reads a payoff: a fraction of decimal integers or a finite
@@ -74,13 +83,13 @@ func parseCell(s string) (float64, error) {
 		}
 		v, _ := r.Float64()
 		if math.IsInf(v, 0) {
-			return 0, fmt.Errorf("%q is not a finite number", s)
+			return 0, fmt.Errorf("%s is not a finite number", cellText(s))
 		}
 		return v, nil
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is not a finite number", s)
+		return 0, fmt.Errorf("%s is not a finite number", cellText(s))
 	}
 	return v, nil
 }
@@ -95,15 +104,25 @@ func parseExact(s string) (*big.Rat, error) {
 	mant, exp, hasExp := strings.Cut(strings.ToLower(body), "e")
 	ip, fp, _ := strings.Cut(mant, ".")
 	ok := (digits(ip) || ip == "") && (digits(fp) || fp == "") && ip+fp != ""
+	e := 0
 	if hasExp {
-		e, err := strconv.Atoi(exp)
-		ok = ok && err == nil && e >= -maxExponent && e <= maxExponent
+		sign := strings.TrimPrefix(strings.TrimPrefix(exp, "-"), "+")
+		ok = ok && digits(sign)
+		if ok {
+			// Atoi's range error still means a huge exponent.
+			if e, _ = strconv.Atoi(exp); len(sign) > 9 {
+				e = math.MaxInt32
+			}
+		}
 	}
 	if !ok {
-		return nil, fmt.Errorf("%q is not a decimal number or a fraction of integers, which is what exact arithmetic reads (0.25, -3, 1e-3, 1/3)", s)
+		return nil, fmt.Errorf("%s is not a decimal number or a fraction of integers, which is what exact arithmetic reads (0.25, -3, 1e-3, 1/3)", cellText(s))
+	}
+	if e < -maxExponent || e > maxExponent {
+		return nil, fmt.Errorf("%s has an exponent beyond ±%d, too large for exact arithmetic", cellText(s), maxExponent)
 	}
 	if len(s) > MaxDigits {
-		return nil, fmt.Errorf("%q has more than %d digits", s, MaxDigits)
+		return nil, fmt.Errorf("%s has more than %d digits", cellText(s), MaxDigits)
 	}
 	r, ok := new(big.Rat).SetString(s)
 	if !ok {
@@ -156,8 +175,9 @@ type Rational struct {
 	RowErr, ColErr []error
 	// Equilibria are the Enumeration's, in its order.
 	Equilibria []RationalEquilibrium
-	// Value is a zero-sum game's exact value (the row player's), nil
-	// for a bimatrix game or when no equilibrium was made exact.
+	// Value is a zero-sum game's exact value (the row player's): of a
+	// game Exact was given no b for, or e.ZeroSum; nil for a bimatrix
+	// game or when no equilibrium was made exact.
 	Value *big.Rat
 	// Inexact is how many equilibria could not be made exact.
 	Inexact int
@@ -201,6 +221,7 @@ func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
 		return nil, ErrEmpty
 	}
 	n := len(a[0])
+	zeroSum := b == nil || e.ZeroSum
 	if b == nil {
 		b = make([][]*big.Rat, m)
 		for i := range m {
@@ -251,7 +272,7 @@ func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
 		}
 		if eq.Err != nil {
 			r.Inexact++
-		} else if e.ZeroSum {
+		} else if zeroSum {
 			if r.Value == nil {
 				r.Value = eq.PayoffRow
 			} else if r.Value.Cmp(eq.PayoffRow) != 0 {

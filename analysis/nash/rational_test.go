@@ -398,7 +398,8 @@ func TestRationals(t *testing.T) {
 	}
 	for _, tc := range []struct{ in, want string }{
 		{"1,0x1p-2\n", `row R1, column C2: "0x1p-2" is not a decimal number or a fraction`},
-		{"1,1e-999\n", `"1e-999" is not a decimal number`},
+		{"1,1e-999\n", `"1e-999" has an exponent beyond ±400`},
+		{"1,1e-99999999999999999999\n", `exponent beyond ±400`},
 		{"1,0." + strings.Repeat("0", 500) + "1\n", "more than 400 digits"},
 	} {
 		l, err := ReadCSV(strings.NewReader(tc.in))
