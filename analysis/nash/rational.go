@@ -299,21 +299,74 @@ func VerifyExact(a, b [][]*big.Rat, x, y []*big.Rat) (payRow, payCol *big.Rat, e
 	if err := probabilityExact("column", y); err != nil {
 		return nil, nil, err
 	}
-	ay := mulVec(a, y)            // (Ay)_i
-	xb := mulVec(transpose(b), x) // (xᵀB)_j
-	payRow, payCol = dot(x, ay), dot(y, xb)
-	var gain big.Rat
-	for i, v := range ay {
-		if v.Cmp(payRow) > 0 {
-			return nil, nil, fmt.Errorf("%w: the row player gains %s by its pure strategy %d", ErrInexact, gain.Sub(v, payRow).RatString(), i+1)
-		}
+	// In integers: with x = X/dx and y = Y/dy over common denominators,
+	// and A = Â/l, (Ay)_i·l·dy = (ÂY)_i and xᵀAy·l·dy·dx = Xᵀ(ÂY).
+	// Comparing those takes no gcd, which summing big.Rats takes at
+	// every step (2.7 s of 3.7 on a 100×100 game of fractions).
+	xi, dx := overCommon(x)
+	yi, dy := overCommon(y)
+	payRow, k, gain := deviation(a, xi, dx, yi, dy, false)
+	if k >= 0 {
+		return nil, nil, fmt.Errorf("%w: the row player gains %s by its pure strategy %d", ErrInexact, gain.RatString(), k+1)
 	}
-	for j, v := range xb {
-		if v.Cmp(payCol) > 0 {
-			return nil, nil, fmt.Errorf("%w: the column player gains %s by its pure strategy %d", ErrInexact, gain.Sub(v, payCol).RatString(), j+1)
-		}
+	payCol, k, gain = deviation(b, yi, dy, xi, dx, true)
+	if k >= 0 {
+		return nil, nil, fmt.Errorf("%w: the column player gains %s by its pure strategy %d", ErrInexact, gain.RatString(), k+1)
 	}
 	return payRow, payCol, nil
+}
+
+// overCommon writes p as integers over their least common denominator.
+func overCommon(p []*big.Rat) ([]big.Int, *big.Int) {
+	d := big.NewInt(1)
+	var g, t big.Int
+	for _, v := range p {
+		g.GCD(nil, nil, d, v.Denom())
+		d.Mul(d, t.Quo(v.Denom(), &g))
+	}
+	out := make([]big.Int, len(p))
+	for k, v := range p {
+		out[k].Mul(v.Num(), t.Quo(d, v.Denom()))
+	}
+	return out, d
+}
+
+// deviation returns the payoff of a pair under g, this side's strategy
+// mine/dm (the rows' unless col) against the other's theirs/dt, and the
+// first pure strategy of this side that pays it more, with its gain
+// (-1 and nil when none does).
+func deviation(g [][]*big.Rat, mine []big.Int, dm *big.Int, theirs []big.Int, dt *big.Int, col bool) (*big.Rat, int, *big.Rat) {
+	var flat []*big.Rat
+	for _, row := range g {
+		flat = append(flat, row...)
+	}
+	gi, l := overCommon(flat)
+	n := len(g[0])
+	at := func(k, o int) *big.Int { // G(this side's k, the other's o)
+		if col {
+			return &gi[o*n+k]
+		}
+		return &gi[k*n+o]
+	}
+	// pays[k] = payoff of pure k against theirs, times l·dt.
+	pays := make([]big.Int, len(mine))
+	var t, tot big.Int
+	for k := range mine {
+		for o := range theirs {
+			if theirs[o].Sign() != 0 {
+				pays[k].Add(&pays[k], t.Mul(at(k, o), &theirs[o]))
+			}
+		}
+		tot.Add(&tot, t.Mul(&mine[k], &pays[k]))
+	}
+	den := new(big.Int).Mul(l, dt)
+	den.Mul(den, dm)
+	for k := range mine {
+		if t.Mul(&pays[k], dm).Cmp(&tot) > 0 {
+			return nil, k, new(big.Rat).SetFrac(t.Sub(&t, &tot), den)
+		}
+	}
+	return new(big.Rat).SetFrac(&tot, den), -1, nil
 }
 
 // probabilityExact refuses a vector with a negative entry or whose sum
@@ -432,44 +485,85 @@ func vertexOf(p [][]*big.Rat, xt []float64) ([]*big.Rat, error) {
 // rows is overwritten.
 func solveLinear(rows [][]big.Rat, guess []float64) ([]big.Rat, string) {
 	nv := len(guess)
-	var f, t big.Rat
+	// Fraction-free (Bareiss) elimination over the integers, each row
+	// times the lcm of its denominators: every entry stays a minor of
+	// the system (Sylvester's identity makes each division exact), and
+	// no operation takes a gcd as big.Rat's do. A random 100×100 game of
+	// fractions took 17 s with Gauss–Jordan in big.Rat.
+	m := make([][]big.Int, len(rows))
+	var l, g, t big.Int
+	for i, row := range rows {
+		l.SetInt64(1)
+		for j := range row {
+			d := row[j].Denom() // row[j]'s own: not to be written
+			g.GCD(nil, nil, &l, d)
+			l.Mul(&l, t.Quo(d, &g))
+		}
+		m[i] = make([]big.Int, nv+1)
+		for j := range row {
+			m[i][j].Mul(row[j].Num(), t.Quo(&l, row[j].Denom()))
+		}
+	}
+	prev := big.NewInt(1)
 	r := 0
 	pivots := make([]int, 0, nv)
-	for c := 0; c < nv && r < len(rows); c++ {
+	for c := 0; c < nv && r < len(m); c++ {
 		p := -1
-		for i := r; i < len(rows); i++ {
-			if rows[i][c].Sign() != 0 {
+		for i := r; i < len(m); i++ {
+			if m[i][c].Sign() != 0 {
 				p = i
 				break
 			}
 		}
 		if p < 0 {
-			continue
+			continue // a free unknown: its column is 0 from row r down
 		}
-		rows[r], rows[p] = rows[p], rows[r]
-		f.Inv(&rows[r][c])
-		for j := c; j <= nv; j++ {
-			rows[r][j].Mul(&rows[r][j], &f)
-		}
-		for i := range rows {
-			if i == r || rows[i][c].Sign() == 0 {
-				continue
+		m[r], m[p] = m[p], m[r]
+		piv := &m[r][c]
+		for i := r + 1; i < len(m); i++ {
+			for j := c + 1; j <= nv; j++ {
+				// m_ij = (m_rc·m_ij - m_ic·m_rj) / the previous pivot.
+				m[i][j].Mul(&m[i][j], piv)
+				if m[i][c].Sign() != 0 {
+					t.Mul(&m[i][c], &m[r][j])
+					m[i][j].Sub(&m[i][j], &t)
+				}
+				m[i][j].Quo(&m[i][j], prev)
 			}
-			f.Set(&rows[i][c])
-			for j := c; j <= nv; j++ {
-				t.Mul(&f, &rows[r][j])
-				rows[i][j].Sub(&rows[i][j], &t)
-			}
+			m[i][c].SetInt64(0)
 		}
+		prev = piv
 		pivots = append(pivots, c)
 		r++
 	}
-	for i := r; i < len(rows); i++ {
-		if rows[i][nv].Sign() != 0 {
+	// Rows r on have no coefficient left: a right-hand side there is a
+	// contradiction.
+	for i := r; i < len(m); i++ {
+		if m[i][nv].Sign() != 0 {
 			return nil, "are inconsistent"
 		}
 	}
 	sol := make([]big.Rat, nv)
+	if len(pivots) == nv {
+		// A vertex: the pivot rows are a square system whose
+		// determinant is the last pivot, so by Cramer's rule z = det·x
+		// is integral and z_c = (det·rhs - Σ_{j>c} m_cj z_j) / m_cc
+		// divides exactly: no gcd until the last step.
+		det := prev
+		z := make([]big.Int, nv)
+		for c := nv - 1; c >= 0; c-- {
+			row := m[c]
+			z[c].Mul(det, &row[nv])
+			for j := c + 1; j < nv; j++ {
+				if row[j].Sign() != 0 {
+					z[c].Sub(&z[c], t.Mul(&row[j], &z[j]))
+				}
+			}
+			z[c].Quo(&z[c], &row[c])
+			sol[c].SetFrac(&z[c], det)
+		}
+		return sol, ""
+	}
 	pivot := make([]bool, nv)
 	for _, c := range pivots {
 		pivot[c] = true
@@ -479,15 +573,18 @@ func solveLinear(rows [][]big.Rat, guess []float64) ([]big.Rat, string) {
 			sol[c].Set(simplest(guess[c], 1e-9))
 		}
 	}
-	for i, c := range pivots {
-		// x_c = rhs - Σ over free unknowns f of row[f]·x_f.
-		sol[c].Set(&rows[i][nv])
-		for f := c + 1; f < nv; f++ {
-			if !pivot[f] && rows[i][f].Sign() != 0 {
-				t.Mul(&rows[i][f], &sol[f])
-				sol[c].Sub(&sol[c], &t)
+	// Back substitution: x_c = (rhs - Σ_{j>c} m_ij x_j) / m_ic.
+	var acc, term big.Rat
+	for k := len(pivots) - 1; k >= 0; k-- {
+		c, row := pivots[k], m[k]
+		acc.SetInt(&row[nv])
+		for j := c + 1; j < nv; j++ {
+			if row[j].Sign() != 0 {
+				term.SetInt(&row[j])
+				acc.Sub(&acc, term.Mul(&term, &sol[j]))
 			}
 		}
+		sol[c].Quo(&acc, term.SetInt(&row[c]))
 	}
 	return sol, ""
 }
@@ -535,22 +632,4 @@ func transpose(a [][]*big.Rat) [][]*big.Rat {
 		}
 	}
 	return out
-}
-
-// mulVec returns My.
-func mulVec(mm [][]*big.Rat, y []*big.Rat) []*big.Rat {
-	out := make([]*big.Rat, len(mm))
-	for i, row := range mm {
-		out[i] = dot(row, y)
-	}
-	return out
-}
-
-// dot returns Σ u_k v_k.
-func dot(u, v []*big.Rat) *big.Rat {
-	var s, t big.Rat
-	for k := range u {
-		s.Add(&s, t.Mul(u[k], v[k]))
-	}
-	return &s
 }

@@ -117,7 +117,9 @@ func shownNames(files []string) []string {
 // them; an equilibrium that could not be made exact is written with its
 // reason and makes the command fail (exit 1) once all are written.
 func writeExact(e *env, format string, g report.MatrixGame, x report.ExactPayoffs, eq *nash.Enumeration) error {
-	r, err := nash.Exact(eq, x.A, x.B)
+	// Rational arithmetic on a 200×200 game of fractions takes seconds:
+	// stoppable as the float solve is.
+	r, err := solveUntilStopped(e, func() (*nash.Rational, error) { return nash.Exact(eq, x.A, x.B) })
 	if err != nil {
 		return err
 	}
@@ -134,21 +136,22 @@ func writeExact(e *env, format string, g report.MatrixGame, x report.ExactPayoff
 // be stopped from inside: gonum's simplex takes no context) and returns
 // at once when the command is stopped, leaving it to end with the
 // process: Ctrl-C printed "stopping" and the solve went on for minutes.
-func solveUntilStopped(e *env, solve func() (*nash.Enumeration, error)) (*nash.Enumeration, error) {
+func solveUntilStopped[T any](e *env, solve func() (T, error)) (T, error) {
 	type result struct {
-		eq  *nash.Enumeration
+		v   T
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		eq, err := solve()
-		done <- result{eq, err}
+		v, err := solve()
+		done <- result{v, err}
 	}()
 	select {
 	case r := <-done:
-		return r.eq, r.err
+		return r.v, r.err
 	case <-e.ctx.Done():
-		return nil, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
+		var zero T
+		return zero, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
 	}
 }
 
