@@ -3,6 +3,7 @@ package nash
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -411,4 +412,41 @@ func TestRationals(t *testing.T) {
 			t.Errorf("%.40q: got %v, want %q", tc.in, err, tc.want)
 		}
 	}
+}
+
+// FuzzRationals: whatever ReadCSV accepts, Rationals reads as the same
+// numbers (each within float64 rounding of the float reading: 010/3 is
+// not octal there, 1/3 is a third in both), or refuses in one line.
+func FuzzRationals(f *testing.F) {
+	for _, s := range []string{
+		"1/3,-2/4\n0.1,1e-3\n",
+		",a,b\nx,010/3,+7/1\ny,-0,.5\n",
+		"1,0x1p-2\n",
+		"4.9e-324,1e308\n",
+		"1/0\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		l, err := ReadCSV(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		rs, err := l.Rationals()
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") && !strings.Contains(in, "\"") {
+				t.Errorf("a multi-line error %q", err)
+			}
+			return
+		}
+		for i, row := range rs {
+			for j, r := range row {
+				got, _ := r.Float64()
+				want := l.Payoff.At(i, j)
+				if got != want && math.Abs(got-want) > 1e-15*math.Abs(want) {
+					t.Errorf("cell %q: exactly %s (%v), as a float %v", l.Cells[i][j], r.RatString(), got, want)
+				}
+			}
+		}
+	})
 }
