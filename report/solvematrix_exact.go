@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -33,7 +34,7 @@ func SolveMatrixExact(w io.Writer, format string, width int, g MatrixGame, x Exa
 		cw.Write([]string{"equilibrium", "row_strategy", "col_strategy", "payoff_row", "payoff_col", "exact", "why_not"})
 		for k, q := range r.Equilibria {
 			if q.Err != nil {
-				cw.Write([]string{strconv.Itoa(k + 1), mix(g.Rows, e.Rows[q.Row], ";"), mix(g.Cols, e.Cols[q.Col], ";"), "", "", "false", errText(q.Err)})
+				cw.Write([]string{strconv.Itoa(k + 1), mix(g.Rows, e.Rows[q.Row], ";"), mix(g.Cols, e.Cols[q.Col], ";"), "", "", "false", errText(g, q.Err)})
 				continue
 			}
 			cw.Write([]string{strconv.Itoa(k + 1), ratMix(g.Rows, r.Rows[q.Row], ";"), ratMix(g.Cols, r.Cols[q.Col], ";"),
@@ -102,7 +103,7 @@ func SolveMatrixExact(w io.Writer, format string, width int, g MatrixGame, x Exa
 	}
 	for k, q := range r.Equilibria {
 		if q.Err != nil {
-			para(fmt.Sprintf("Equilibrium %d (row strategy %d against column strategy %d) could not be made exact: %s; its floating-point version is verified within %.1g (without --exact).", k+1, q.Row+1, q.Col+1, errText(q.Err), e.Tol))
+			para(fmt.Sprintf("Equilibrium %d (row strategy %d against column strategy %d) could not be made exact: %s; its floating-point version is verified within %.1g (without --exact).", k+1, q.Row+1, q.Col+1, errText(g, q.Err), e.Tol))
 		}
 	}
 	if e.Degenerate {
@@ -142,9 +143,20 @@ func ratMix(names []string, p []*big.Rat, sep string) string {
 	return strings.Join(parts, sep)
 }
 
-// errText is an error for a sentence: without the package prefixes.
-func errText(err error) string {
-	return strings.ReplaceAll(err.Error(), "nash: ", "")
+// errText is why an equilibrium is not exact, for a sentence: without
+// the package prefix and without "not made exact", which the sentence
+// (or the column) says.
+func errText(g MatrixGame, err error) string {
+	var dev *nash.DeviationError
+	if errors.As(err, &dev) {
+		side, names := "column", g.Cols
+		if dev.Row {
+			side, names = "row", g.Rows
+		}
+		return fmt.Sprintf("the %s player gains %s by %s", side, dev.Gain.RatString(), names[dev.Strategy])
+	}
+	s := strings.ReplaceAll(err.Error(), "nash: ", "")
+	return strings.TrimPrefix(s, strings.TrimPrefix(nash.ErrInexact.Error(), "nash: ")+": ")
 }
 
 func ratFloat(r *big.Rat) float64 {
@@ -235,7 +247,7 @@ func matrixExactJSON(g MatrixGame, x ExactPayoffs, e *nash.Enumeration, r *nash.
 	for _, q := range r.Equilibria {
 		o := ratEquilibriumJSON{Row: q.Row, Col: q.Col, Exact: q.Err == nil}
 		if q.Err != nil {
-			o.WhyNot = errText(q.Err)
+			o.WhyNot = errText(g, q.Err)
 		} else {
 			o.PayoffRow, o.PayoffCol = q.PayoffRow.RatString(), q.PayoffCol.RatString()
 		}

@@ -307,14 +307,36 @@ func VerifyExact(a, b [][]*big.Rat, x, y []*big.Rat) (payRow, payCol *big.Rat, e
 	yi, dy := overCommon(y)
 	payRow, k, gain := deviation(a, xi, dx, yi, dy, false)
 	if k >= 0 {
-		return nil, nil, fmt.Errorf("%w: the row player gains %s by its pure strategy %d", ErrInexact, gain.RatString(), k+1)
+		return nil, nil, &DeviationError{Row: true, Strategy: k, Gain: gain}
 	}
 	payCol, k, gain = deviation(b, yi, dy, xi, dx, true)
 	if k >= 0 {
-		return nil, nil, fmt.Errorf("%w: the column player gains %s by its pure strategy %d", ErrInexact, gain.RatString(), k+1)
+		return nil, nil, &DeviationError{Strategy: k, Gain: gain}
 	}
 	return payRow, payCol, nil
 }
+
+// DeviationError is VerifyExact's answer for a pair that is not an
+// equilibrium: a pure strategy of one side pays it more. It wraps
+// ErrInexact.
+type DeviationError struct {
+	// Row: the row player deviates (else the column player), to its
+	// pure strategy Strategy (from 0), and gains Gain > 0.
+	Row      bool
+	Strategy int
+	Gain     *big.Rat
+}
+
+func (e *DeviationError) Error() string {
+	side := "column"
+	if e.Row {
+		side = "row"
+	}
+	return fmt.Sprintf("%v: the %s player gains %s by its pure strategy %d", ErrInexact, side, e.Gain.RatString(), e.Strategy+1)
+}
+
+// Unwrap returns ErrInexact.
+func (e *DeviationError) Unwrap() error { return ErrInexact }
 
 // overCommon writes p as integers over their least common denominator.
 func overCommon(p []*big.Rat) ([]big.Int, *big.Int) {
