@@ -210,9 +210,8 @@ var ErrInexact = errors.New("nash: not made exact")
 // and the solution must be a probability vector within 1e-6 of x̃. (A
 // point that is not a vertex, such as a constant game's uniform
 // strategy, leaves unknowns free: each is the simplest fraction within
-// 1e-9 of its float value.) Each
-// equilibrium is then verified: max_i (Ay)_i ≤ xᵀAy and max_j (xᵀB)_j ≤
-// xᵀBy exactly. A failure is recorded in the strategy's and the
+// 1e-9 of its float value.) Each equilibrium is then verified by
+// VerifyExact. A failure is recorded in the strategy's and the
 // equilibrium's Err, never dropped; the error returned is for a game
 // whose shape does not match e's.
 func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
@@ -293,6 +292,14 @@ func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
 // the pair does, max_i (Ay)_i ≤ xᵀAy and max_j (xᵀB)_j ≤ xᵀBy. It
 // returns the pair's payoffs xᵀAy and xᵀBy.
 func VerifyExact(a, b [][]*big.Rat, x, y []*big.Rat) (payRow, payCol *big.Rat, err error) {
+	if len(a) != len(x) || len(b) != len(x) || len(x) == 0 {
+		return nil, nil, fmt.Errorf("nash: a row strategy of %d entries for payoffs of %d and %d rows", len(x), len(a), len(b))
+	}
+	for i := range a {
+		if len(a[i]) != len(y) || len(b[i]) != len(y) {
+			return nil, nil, fmt.Errorf("nash: a column strategy of %d entries for payoffs of %d and %d columns", len(y), len(a[i]), len(b[i]))
+		}
+	}
 	if err := probabilityExact("row", x); err != nil {
 		return nil, nil, err
 	}

@@ -330,8 +330,16 @@ func TestVerifyExactRejects(t *testing.T) {
 		{[]string{"3000000000001/7000000000000", "3999999999999/7000000000000"}, []string{"2/7", "5/7"}, "column player gains"},
 		{[]string{"3/7", "5/7"}, []string{"2/7", "5/7"}, "sums to 8/7"},
 		{[]string{"-1/7", "8/7"}, []string{"2/7", "5/7"}, "negative"},
+		{[]string{"1/7", "2/7", "4/7"}, []string{"2/7", "5/7"}, "a row strategy of 3 entries"},
+		{[]string{"3/7", "4/7"}, []string{"1"}, "a column strategy of 1 entries"},
 	} {
 		_, _, err := VerifyExact(a, b, third(tc.x...), third(tc.y...))
+		if strings.Contains(tc.want, "entries") {
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%v %v: got %v, want %q", tc.x, tc.y, err, tc.want)
+			}
+			continue
+		}
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%v %v: %v", tc.x, tc.y, err)
