@@ -101,6 +101,9 @@ func SolveMatrixExact(w io.Writer, format string, width int, g MatrixGame, x Exa
 				len(e.Equilibria), len(e.Subsets), strings.Join(subs, "; ")))
 		}
 	}
+	if r.Replaced != nil {
+		para(fmt.Sprintf("The LP's floating-point equilibrium could not be made exact (%s): it is one only within the tolerance %.1g. The equilibrium above is the exact simplex's, solved again in rational arithmetic.", errText(g, r.Replaced), e.Tol))
+	}
 	for k, q := range r.Equilibria {
 		if q.Err != nil {
 			para(fmt.Sprintf("Equilibrium %d (row strategy %d against column strategy %d) could not be made exact: %s; its floating-point version is verified within %.1g (without --exact).", k+1, q.Row+1, q.Col+1, errText(g, q.Err), e.Tol))
@@ -220,6 +223,7 @@ func matrixExactJSON(g MatrixGame, x ExactPayoffs, e *nash.Enumeration, r *nash.
 		ColStrategies [][]ratProbJSON      `json:"col_strategies"`
 		Equilibria    []ratEquilibriumJSON `json:"equilibria"`
 		Inexact       int                  `json:"inexact"`
+		Replaced      string               `json:"lp_not_exact,omitempty"`
 		Subsets       []matrixSubsetJSON   `json:"nash_subsets"`
 		Unique        *bool                `json:"unique,omitempty"`
 		Degenerate    bool                 `json:"degenerate"`
@@ -233,6 +237,9 @@ func matrixExactJSON(g MatrixGame, x ExactPayoffs, e *nash.Enumeration, r *nash.
 	}
 	if r.Value != nil {
 		d.Value = r.Value.RatString()
+	}
+	if r.Replaced != nil {
+		d.Replaced = errText(g, r.Replaced)
 	}
 	if e.Complete {
 		u := e.Unique()

@@ -181,6 +181,11 @@ type Rational struct {
 	Value *big.Rat
 	// Inexact is how many equilibria could not be made exact.
 	Inexact int
+	// Replaced, when not nil, says why the LP's float equilibrium (of
+	// OneZeroSum, Method "lp") could not be made exact; the equilibrium
+	// listed is then the exact simplex's, solved again in rational
+	// arithmetic, and verified like any other.
+	Replaced error
 }
 
 // RationalEquilibrium is one exact extreme equilibrium, Rows[Row]
@@ -213,7 +218,9 @@ var ErrInexact = errors.New("nash: not made exact")
 // 1e-9 of its float value.) Each equilibrium is then verified by
 // VerifyExact. A failure is recorded in the strategy's and the
 // equilibrium's Err, never dropped; the error returned is for a game
-// whose shape does not match e's.
+// whose shape does not match e's. When the one equilibrium of
+// OneZeroSum cannot be made exact, the game is solved again by the exact
+// simplex, and Replaced says why.
 func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
 	m := len(a)
 	if m == 0 || len(a[0]) == 0 {
@@ -282,6 +289,20 @@ func Exact(e *Enumeration, a, b [][]*big.Rat) (*Rational, error) {
 			}
 		}
 		r.Equilibria = append(r.Equilibria, eq)
+	}
+	if r.Inexact > 0 && zeroSum && e.Method == "lp" && len(r.Equilibria) == 1 {
+		// The LP's answer is one equilibrium of many possible: a
+		// near-tied game's float one may be an equilibrium only within
+		// the tolerance. The exact simplex (Bland's rule in big.Rat,
+		// the float solver's last resort) finds a true one.
+		if x, y, err := simplexRat(a); err == nil {
+			if pr, pc, err := VerifyExact(a, b, x, y); err == nil {
+				r.Replaced = r.Equilibria[0].Err
+				r.Rows[0], r.Cols[0], r.RowErr[0], r.ColErr[0] = x, y, nil, nil
+				r.Equilibria[0] = RationalEquilibrium{PayoffRow: pr, PayoffCol: pc}
+				r.Value, r.Inexact = pr, 0
+			}
+		}
 	}
 	return r, nil
 }

@@ -282,6 +282,10 @@ func TestExactRandom(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", g, err)
 		}
+		if r.Replaced != nil {
+			// The LP's equilibrium is a vertex: made exact, not replaced.
+			t.Errorf("game %d: the LP's equilibrium replaced: %v", g, r.Replaced)
+		}
 		bb := b
 		if zeroSum {
 			bb = negated(a)
@@ -457,4 +461,32 @@ func FuzzRationals(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestExactLPFallback: when the LP's one equilibrium cannot be made
+// exact (here moved off by 1e-3), the game is solved again by the exact
+// simplex, and Replaced says why the float one was not kept.
+func TestExactLPFallback(t *testing.T) {
+	a := rats(t, 2, 2, "3", "-1", "-2", "1")
+	e, err := OneZeroSum(floats(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Rows[0][0] += 1e-3
+	e.Rows[0][1] -= 1e-3
+	r, err := Exact(e, a, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := exactPairs(t, r); !slices.Equal(got, []string{"3/7 4/7 | 2/7 5/7 | 1/7, -1/7"}) || r.Inexact != 0 {
+		t.Errorf("got %q, %d inexact", got, r.Inexact)
+	}
+	if !errors.Is(r.Replaced, ErrInexact) || r.Value == nil || r.Value.RatString() != "1/7" {
+		t.Errorf("replaced %v, value %v", r.Replaced, r.Value)
+	}
+	// The exact simplex alone, on a game of fractions: 1/21.
+	x, y, err := simplexRat(rats(t, 2, 2, "1", "-1/3", "-2/3", "1/3"))
+	if err != nil || ratText(x) != "3/7 4/7" || ratText(y) != "2/7 5/7" {
+		t.Errorf("simplexRat: %v %v %v", ratText(x), ratText(y), err)
+	}
 }
