@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -168,6 +169,17 @@ func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []st
 			return err
 		}
 		r, err := cost.Measure(e.ctx, gm, t.bot, o)
+		if err != nil && e.ctx.Err() != nil {
+			// Stopped (Ctrl-C): the bots measured are shown, not the one
+			// under way (its last decisions answered at once), then the
+			// error (exit 130 or 143).
+			if len(costs) > 0 {
+				if werr := report.BotCosts(e.stdout, format, e.width, g.Name, loadAverage(), costs); werr != nil {
+					return werr
+				}
+			}
+			return fmt.Errorf("bots --cost interrupted after %d of %d bots measured (the rows above); %s at %d players was not finished", len(costs), len(todo), t.bot.Spec, t.seats)
+		}
 		if err != nil {
 			return err
 		}
