@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -227,12 +228,24 @@ func (c *limitedConn) Close() error {
 
 // refuseConn answers a connection over the limit 503 and closes it,
 // reading what the client sent meanwhile (at most a second), so that
-// the answer is not lost to a reset.
+// the answer is not lost to a reset. The answer carries the headers of
+// every answer of the server (webapi.SetHeaders), as the guard's
+// refusals do.
 func refuseConn(c net.Conn, n int) {
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(time.Second))
 	body := fmt.Sprintf(`{"error":"the server is busy (%d connections open): try again"}`+"\n", n)
-	fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	h := http.Header{}
+	webapi.SetHeaders(h)
+	h.Set("Content-Type", "application/json")
+	h.Set("Retry-After", "5")
+	h.Set("Connection", "close")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	var b strings.Builder
+	b.WriteString("HTTP/1.1 503 Service Unavailable\r\n")
+	h.Write(&b)
+	b.WriteString("\r\n" + body)
+	io.WriteString(c, b.String())
 	if t, ok := c.(*net.TCPConn); ok {
 		t.CloseWrite()
 	}
