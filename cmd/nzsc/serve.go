@@ -161,8 +161,11 @@ func newHTTPServer(h http.Handler, base context.Context, l limits) *http.Server 
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
+	// DisableGeneralOptionsHandler: net/http would answer "OPTIONS *"
+	// itself, 200, before the guard and without its headers; the guard
+	// answers it as every OPTIONS (the server answers no preflight).
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.readHeader, ReadTimeout: l.read, WriteTimeout: l.write,
-		IdleTimeout: l.idle, MaxHeaderBytes: l.header,
+		IdleTimeout: l.idle, MaxHeaderBytes: l.header, DisableGeneralOptionsHandler: true,
 		BaseContext: func(net.Listener) context.Context { return base }}
 }
 
