@@ -9,16 +9,20 @@ package webapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // MaxBody is the largest request body any handler reads (a game record
@@ -250,13 +254,27 @@ func Rooted(h http.Handler) http.Handler {
 // taking every core.
 type Gate struct {
 	places chan struct{}
-	// Wait bounds the wait for a place (default 10 s).
+	// Wait bounds the wait for a place (default 10 s), and for room to
+	// send an answer.
 	Wait time.Duration
+	// sending holds the bytes of the answers being sent, at most
+	// sendMax (MaxSending).
+	sending *semaphore.Weighted
+	sendMax int64
 }
+
+// MaxSending bounds the bytes of a gate's answers being sent at once
+// (Gated): an answer is sent after its place is given back, so that a
+// client that never reads it holds no place, but then it is kept in
+// memory until the client has it, and without a bound clients that
+// read nothing would pile up answers (a Watch narration of a long
+// record is 15 MB) until the write timeout. An answer that finds no
+// room within Wait is 503; one larger than the bound takes all of it.
+const MaxSending = 256 << 20
 
 // NewGate returns a gate of n places (at least 1).
 func NewGate(n int) *Gate {
-	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second}
+	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second, sending: semaphore.NewWeighted(MaxSending), sendMax: MaxSending}
 }
 
 // Enter takes a place for r. When none frees up in time, or the client
@@ -297,21 +315,37 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 		if !g.Enter(w, r) {
 			return
 		}
-		b := &bufferedAnswer{header: w.Header()}
+		b := &bufferedAnswer{header: w.Header().Clone()}
 		func() {
 			defer g.Leave()
 			h(b, r)
 		}()
+		if n := min(int64(b.body.Len()), g.sendMax); n > 0 {
+			ctx, cancel := context.WithTimeout(r.Context(), g.Wait)
+			err := g.sending.Acquire(ctx, n)
+			cancel()
+			if err != nil {
+				if r.Context().Err() == nil {
+					w.Header().Set("Retry-After", "5")
+					Error(w, http.StatusServiceUnavailable, "the server is busy (answers to other clients are waiting to be read): try again")
+				}
+				return
+			}
+			defer g.sending.Release(n)
+		}
 		if b.status == 0 {
 			b.status = http.StatusOK
 		}
+		clear(w.Header())
+		maps.Copy(w.Header(), b.header)
 		w.WriteHeader(b.status)
 		w.Write(b.body.Bytes())
 	}
 }
 
 // bufferedAnswer is an http.ResponseWriter that keeps the answer in
-// memory (Gated); its headers are the real writer's.
+// memory (Gated), its headers a copy of the real writer's until it is
+// sent.
 type bufferedAnswer struct {
 	header http.Header
 	status int

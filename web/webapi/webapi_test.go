@@ -1,6 +1,7 @@
 package webapi
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +18,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 func TestDecode(t *testing.T) {
@@ -230,5 +233,52 @@ func TestGateNotHeldBySlowReader(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusTeapot || string(b) != "small" || resp.Header.Get("Content-Type") != "text/plain" {
 		t.Errorf("the next request after %v: %d %q %q, want 418 \"small\" as its handler wrote it (a slow reader held the place)", time.Since(start), resp.StatusCode, b, resp.Header.Get("Content-Type"))
+	}
+}
+
+// TestGateBoundsAnswersSent: the answers a gate sends after giving its
+// place back (Gated) are bounded in bytes: clients that never read
+// theirs hold at most the bound, and an answer that finds no room
+// within Wait is 503 at once, a one-line error with none of its
+// handler's headers. Without the bound every such client held its
+// answer in memory until the write timeout.
+func TestGateBoundsAnswersSent(t *testing.T) {
+	g := NewGate(4)
+	g.Wait = 300 * time.Millisecond
+	g.sending, g.sendMax = semaphore.NewWeighted(1<<20), 1<<20 // one answer's room
+	big := bytes.Repeat([]byte("x"), 32<<20)                   // past the sockets' buffers
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Disposition", "attachment")
+		w.Write(big)
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	// Clients that ask and never read: the first answer takes the room.
+	var status []string
+	for range 4 {
+		c, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprint(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		time.Sleep(100 * time.Millisecond)
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		line := resp.Status
+		if resp.StatusCode != 200 {
+			b, _ := io.ReadAll(resp.Body)
+			if strings.Count(string(b), "\n") != 1 || resp.Header.Get("Content-Disposition") != "" {
+				line += fmt.Sprintf(" (%q, %v)", b, resp.Header)
+			}
+		}
+		status = append(status, line)
+	}
+	want := []string{"200 OK", "503 Service Unavailable", "503 Service Unavailable", "503 Service Unavailable"}
+	if !slices.Equal(status, want) {
+		t.Errorf("four clients reading nothing: %q, want %q", status, want)
 	}
 }
