@@ -261,7 +261,20 @@ type Gate struct {
 	// sendMax (MaxSending).
 	sending *semaphore.Weighted
 	sendMax int64
+	// receiving holds the bytes of the request bodies read before a
+	// place is taken, at most recvMax (MaxReceiving).
+	receiving *semaphore.Weighted
+	recvMax   int64
 }
+
+// MaxReceiving bounds the bytes of a gate's request bodies being read at
+// once (Gated): a body is read before its request takes a place, so that
+// a client dripping it (up to the server's read timeout, 30 s) holds no
+// place, which two such clients of Watch's record upload did, shutting
+// everyone out of the page for as long as they kept dripping. A body is
+// counted by its Content-Length (MaxBody when it gives none); one that
+// finds no room within Wait is 503.
+const MaxReceiving = 64 << 20
 
 // MaxSending bounds the bytes of a gate's answers being sent at once
 // (Gated): an answer is sent after its place is given back, so that a
@@ -274,7 +287,8 @@ const MaxSending = 256 << 20
 
 // NewGate returns a gate of n places (at least 1).
 func NewGate(n int) *Gate {
-	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second, sending: semaphore.NewWeighted(MaxSending), sendMax: MaxSending}
+	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second, sending: semaphore.NewWeighted(MaxSending), sendMax: MaxSending,
+		receiving: semaphore.NewWeighted(MaxReceiving), recvMax: MaxReceiving}
 }
 
 // Enter takes a place for r. When none frees up in time, or the client
@@ -312,6 +326,24 @@ func (g *Gate) Leave() { <-g.places }
 // Watch for ten minutes.
 func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			n := r.ContentLength
+			if n < 0 || n > MaxBody {
+				n = MaxBody
+			}
+			n = min(n, g.recvMax)
+			if !g.room(w, r, g.receiving, n) {
+				return
+			}
+			defer g.receiving.Release(n)
+			// At most MaxBody (the guard bounds it too); an error (the
+			// bound, the client gone) is the handler's to read.
+			body, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+			if err == nil && int64(len(body)) > MaxBody {
+				err = &http.MaxBytesError{Limit: MaxBody}
+			}
+			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+		}
 		if !g.Enter(w, r) {
 			return
 		}
@@ -321,14 +353,7 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 			h(b, r)
 		}()
 		if n := min(int64(b.body.Len()), g.sendMax); n > 0 {
-			ctx, cancel := context.WithTimeout(r.Context(), g.Wait)
-			err := g.sending.Acquire(ctx, n)
-			cancel()
-			if err != nil {
-				if r.Context().Err() == nil {
-					w.Header().Set("Retry-After", "5")
-					Error(w, http.StatusServiceUnavailable, "the server is busy (answers to other clients are waiting to be read): try again")
-				}
+			if !g.room(w, r, g.sending, n) {
 				return
 			}
 			defer g.sending.Release(n)
@@ -341,6 +366,34 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 		w.WriteHeader(b.status)
 		w.Write(b.body.Bytes())
 	}
+}
+
+// room takes n bytes of sem for r, waiting at most Wait. When no room
+// frees up in time, or the client leaves, it writes 503 (or nothing, to
+// a client gone) and reports false; otherwise the caller must release
+// them.
+func (g *Gate) room(w http.ResponseWriter, r *http.Request, sem *semaphore.Weighted, n int64) bool {
+	ctx, cancel := context.WithTimeout(r.Context(), g.Wait)
+	err := sem.Acquire(ctx, n)
+	cancel()
+	if err == nil {
+		return true
+	}
+	if r.Context().Err() == nil {
+		w.Header().Set("Retry-After", "5")
+		Error(w, http.StatusServiceUnavailable, "the server is busy (other clients' requests or answers are on their way): try again")
+	}
+	return false
+}
+
+// errReader fails every read with err, or ends (err nil).
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
 }
 
 // bufferedAnswer is an http.ResponseWriter that keeps the answer in

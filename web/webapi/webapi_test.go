@@ -282,3 +282,56 @@ func TestGateBoundsAnswersSent(t *testing.T) {
 		t.Errorf("four clients reading nothing: %q, want %q", status, want)
 	}
 }
+
+// TestGateNotHeldBySlowSender: a request whose body is still coming
+// holds no place: it is read before the request takes one, so the next
+// request through the gate is served at once. The old gate's handler
+// read the body in its place, and two clients dripping Watch's record
+// upload shut everyone out of the page for as long as they dripped (the
+// server's read timeout, 30 s, again and again). The bodies being read
+// are bounded in bytes: past the bound a request with a body is 503
+// after Wait; one without is served.
+func TestGateNotHeldBySlowSender(t *testing.T) {
+	g := NewGate(1)
+	g.Wait = 500 * time.Millisecond
+	g.receiving, g.recvMax = semaphore.NewWeighted(2000), 2000 // two dripped bodies' room
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		var v map[string]int
+		if !Decode(w, r, 4096, &v) {
+			return
+		}
+		JSON(w, v)
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	for range 2 {
+		c, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprint(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{") // and the rest never
+	}
+	time.Sleep(200 * time.Millisecond)
+	get := func(body string) (int, string) {
+		req, _ := http.NewRequest("POST", ts.URL, strings.NewReader(body))
+		if body == "" {
+			req.Body = http.NoBody
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	// No room for a third body: 503 after Wait, not a place held.
+	if code, b := get(`{"a":1}`); code != http.StatusServiceUnavailable || strings.Count(b, "\n") != 1 {
+		t.Errorf("a body past the bound: %d %q, want 503 with a one-line error", code, b)
+	}
+	// A request without a body goes through the gate at once.
+	if code, b := get(""); code != http.StatusBadRequest || !strings.Contains(b, "empty request body") {
+		t.Errorf("a request without a body: %d %q, want its handler's 400 (two clients dripping bodies held the place)", code, b)
+	}
+}
