@@ -317,15 +317,18 @@ func (g *Gate) Enter(w http.ResponseWriter, r *http.Request) bool {
 // Leave gives back the place Enter took.
 func (g *Gate) Leave() { <-g.places }
 
-// Gated serves h through g. The place is held while h works, not while
-// its answer is sent: h writes into memory, and the answer goes to the
-// client after the place is given back. A client that reads its answer
+// Gated serves h through g. The place is held while h works, neither
+// while the request's body arrives nor while the answer is sent: the
+// body is read first (MaxReceiving), h writes into memory, and the
+// answer goes to the client after the place is given back
+// (MaxSending). A client that drips its body, or reads its answer
 // slowly or never (a narration of a long record is megabytes, more
-// than the sockets' buffers) holds its own connection until the write
-// timeout, not a place: two such clients used to shut everyone out of
-// Watch for ten minutes.
+// than the sockets' buffers), holds its own connection until the
+// server's timeouts, not a place: two such clients used to shut
+// everyone out of Watch.
 func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		received := func() {}
 		if r.Body != nil && r.Body != http.NoBody {
 			n := r.ContentLength
 			if n < 0 || n > MaxBody {
@@ -335,7 +338,10 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 			if !g.room(w, r, g.receiving, n) {
 				return
 			}
-			defer g.receiving.Release(n)
+			// Given back once the handler is done with the body, or
+			// when no place is found.
+			received = sync.OnceFunc(func() { g.receiving.Release(n) })
+			defer received()
 			// At most MaxBody (the guard bounds it too); an error (the
 			// bound, the client gone) is the handler's to read.
 			body, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
@@ -352,6 +358,7 @@ func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 			defer g.Leave()
 			h(b, r)
 		}()
+		received()
 		if n := min(int64(b.body.Len()), g.sendMax); n > 0 {
 			if !g.room(w, r, g.sending, n) {
 				return
