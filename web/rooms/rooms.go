@@ -31,7 +31,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/nzsclab/nzsc/engine/game"
@@ -39,6 +38,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -449,14 +449,8 @@ func cleanName(s string, seat int) (string, error) {
 	if s == "" {
 		return fmt.Sprintf("Player %d", seat+1), nil
 	}
-	for _, c := range s {
-		switch {
-		case unicode.IsControl(c):
-			return "", fmt.Errorf("name with a control character")
-		case unicode.IsSpace(c), unicode.IsPrint(c), c == zwnj, c == zwj:
-		default:
-			return "", fmt.Errorf("name with an invisible formatting character (U+%04X)", c)
-		}
+	if err := shown.Check(s); err != nil {
+		return "", fmt.Errorf("name with %w", err)
 	}
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > maxName {
@@ -465,17 +459,10 @@ func cleanName(s string, seat int) (string, error) {
 	return s, nil
 }
 
-// The zero-width non-joiner and joiner: names in Persian and other
-// scripts, and emoji sequences, hold them.
-const (
-	zwnj = '\u200c'
-	zwj  = '\u200d'
-)
-
 // sameLook reports whether two names look alike: equal once the
 // zero-width joiners, which show nothing of their own, are dropped.
 func sameLook(a, b string) bool {
-	drop := strings.NewReplacer(string(zwnj), "", string(zwj), "")
+	drop := strings.NewReplacer(string(shown.ZWNJ), "", string(shown.ZWJ), "")
 	return drop.Replace(a) == drop.Replace(b)
 }
 
