@@ -100,3 +100,24 @@ func TestFFATextAheadByRank(t *testing.T) {
 		t.Errorf("the matrix is not in ranking order (gamma, beta, alpha):\n%s", ahead)
 	}
 }
+
+// TestFFATextSaysGauntlet: a gauntlet at 3 seats says so, naming its
+// base bot by its alias, as the two-player header does; it said "4 bots"
+// as a round robin would.
+func TestFFATextSaysGauntlet(t *testing.T) {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
+	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 6
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"g", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 6, GamesPlanned: 6, Complete: true,
+		Gauntlet: "greedy:name=g", Bots: []results.BotInfo{{Spec: "greedy:name=g", Name: "g"}, {Spec: "beta"}, {Spec: "gamma"}}}
+	var b strings.Builder
+	if err := FFAText(&b, fs, m, Options{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(b.String(), "\n"); !strings.Contains(first, "gauntlet, g at every table with 2 others of 2 bots") {
+		t.Errorf("the header does not say gauntlet: %q", first)
+	}
+}
