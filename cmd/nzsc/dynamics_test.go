@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,5 +94,36 @@ func TestReportDynamics(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 			t.Errorf("%v: code %d, stderr %q; want 2 and one line with %q", c.args[2:], code, stderr, c.msg)
 		}
+	}
+}
+
+// TestReportFFAStops: Ctrl-C (the context done) stops the report of a
+// free-for-all run in its meta-game's bootstrap, seconds of CPU for many
+// bots, as it stops --dynamics': exit 1, one line, no report and no page
+// written. (SummarizeFFA was given no done channel: the bootstrap ran to
+// its end, and the report came out after "stopping".)
+func TestReportFFAStops(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ffa")
+	if _, stderr, code := runCmd(t, "", "tournament", "--players", "3", "--bots", "random,greedy,paranoid,classic", "--games", "6", "--seed", "1", "--quiet", "--out", dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as if Ctrl-C came at once
+	for _, args := range [][]string{{"report", dir}, {"report", dir, "--html", filepath.Join(t.TempDir(), "r.html")}} {
+		var out, errb bytes.Buffer
+		err := run(ctx, args, strings.NewReader(""), &out, &errb)
+		code := exitCode(err, &errb)
+		if code != 1 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "report interrupted: the meta-game's bootstrap did not finish") {
+			t.Errorf("%v stopped: exit %d, %d bytes out, stderr %q; want exit 1, nothing out, one line", args, code, out.Len(), errb.String())
+		}
+		if len(args) > 2 {
+			if _, err := os.Lstat(args[3]); err == nil {
+				t.Errorf("%v stopped: the page was written", args)
+			}
+		}
+	}
+	// Not stopped, the same report comes out whole.
+	if out, stderr, code := runCmd(t, "", "report", dir); code != 0 || !strings.Contains(out, "Meta-game") {
+		t.Errorf("report: exit %d %q %q", code, out, stderr)
 	}
 }
