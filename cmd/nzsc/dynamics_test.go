@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -74,8 +75,18 @@ func TestReportDynamics(t *testing.T) {
 		{[]string{"report", run, "--dynamics", "--moran-run", "equal"}, "choose one"},
 		{[]string{"report", run, "--moran-run", "equal", "--alpha", "2"}, "--alpha needs --dynamics"},
 		{[]string{"report", run, "--moran-run", "greedy=3,bogus=2"}, `no bot "bogus" in the run`},
-		{[]string{"report", run, "--moran-run", "greedy"}, "want BOT=COUNT,... or equal"},
-		{[]string{"report", run, "--moran-run", "greedy=1"}, "population 1: want 2 to 100000"},
+		{[]string{"report", run, "--moran-run", "greedy"}, "greedy has no count (want BOT=COUNT,..., e.g. greedy=10, or equal)"},
+		{[]string{"report", run, "--moran-run", "greedy=1"}, "the counts add up to a population of 1; want 2 to 100000"},
+		// Each count's own problem, in one line (they all read "want
+		// BOT=COUNT,... or equal", or "greedy has a negative count").
+		{[]string{"report", run, "--moran-run", "greedy=x"}, "--moran-run: greedy=x: the count is not a number (want a whole number, e.g. greedy=10)"},
+		{[]string{"report", run, "--moran-run", "greedy=x,nash=5"}, "--moran-run: greedy=x: the count is not a number"},
+		{[]string{"report", run, "--moran-run", "greedy=-1"}, "--moran-run: greedy=-1: a count is 0 or more"},
+		{[]string{"report", run, "--moran-run", "greedy=1e9"}, "--moran-run: greedy=1e9: a count is a whole number of individuals written in digits (0 to 100000)"},
+		{[]string{"report", run, "--moran-run", "greedy=2.5"}, "greedy=2.5: a count is a whole number"},
+		{[]string{"report", run, "--moran-run", "greedy=1000000000"}, "--moran-run: greedy=1000000000: at most 100000, the largest population"},
+		{[]string{"report", run, "--moran-run", "greedy=99999999999999999999"}, "at most 100000, the largest population"},
+		{[]string{"report", run, "--moran-run", "greedy="}, "--moran-run: greedy= has no count"},
 		{[]string{"report", run, "--moran-run", "equal", "--population", "2"}, "cannot hold 3 bots"},
 		{[]string{"report", run, "--moran-run", "equal", "--mutation", "2"}, "--mutation must be 0 to 1"},
 		{[]string{"report", run, "--moran-run", "equal", "--steps", "0"}, "--steps must be 1 to"},
@@ -125,5 +136,32 @@ func TestReportFFAStops(t *testing.T) {
 	// Not stopped, the same report comes out whole.
 	if out, stderr, code := runCmd(t, "", "report", dir); code != 0 || !strings.Contains(out, "Meta-game") {
 		t.Errorf("report: exit %d %q %q", code, out, stderr)
+	}
+}
+
+// TestDynamicsMirrorNames: the dynamics and the Moran run of a match of
+// a bot against itself name its copies as nzsc match does at 3 or 4
+// seats, random and random2 (agents.CopyNames); they listed two rows
+// called random, which --moran-run could not tell apart.
+func TestDynamicsMirrorNames(t *testing.T) {
+	run := filepath.Join(t.TempDir(), "m")
+	if _, stderr, code := runCmd(t, "", "match", "random", "random", "--games", "20", "--seed", "1", "--quiet", "--out", run); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, stderr, code := runCmd(t, "", "report", run, "--dynamics", "--bootstrap", "0")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	rows := regexp.MustCompile(`(?m)^\d  (random2?) `).FindAllStringSubmatch(out, -1)
+	named := map[string]int{}
+	for _, r := range rows {
+		named[r[1]]++
+	}
+	if !strings.Contains(out, "resident  random  random2\n") || named["random"] != 3 || named["random2"] != 3 {
+		t.Errorf("the dynamics do not name the copies random and random2:\n%s", out)
+	}
+	out, stderr, code = runCmd(t, "", "report", run, "--moran-run", "random=4,random2=6", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(out, "step,random,random2\n0,4,6\n") {
+		t.Errorf("--moran-run random=4,random2=6: exit %d %q\n%s", code, stderr, out)
 	}
 }
