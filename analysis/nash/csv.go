@@ -43,7 +43,7 @@ type Labeled struct {
 // C2.... Empty lines and lines starting with # are skipped; cells may
 // have spaces around them; a byte order mark is skipped. Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
-	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
+	lr := &io.LimitedReader{R: sniff(r), N: MaxBytes + 1}
 	cr := csv.NewReader(lr)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
