@@ -3,6 +3,8 @@ package agents
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nzsclab/nzsc/engine/game"
 )
 
 // SplitSpecs splits a list of bot specs (nzsc tournament --bots) at
@@ -110,4 +112,40 @@ func CheckNames(bots []*Bot, mirror bool) error {
 		seen[b.Name()] = b.Spec
 	}
 	return nil
+}
+
+// NameCopies gives the second and later copies of one bot in a match at
+// a table of 3 or 4 a name of their own (random, random2, random3): its
+// tables name bots, not seats, and two rows called random could not be
+// told apart. At two seats it returns bots as they are: those tables
+// name the seats A and B. The name goes into the spec, so a resumed run
+// keeps it. It is the one naming of copies: nzsc match and the Runs
+// page's match call it after CheckNames(bots, true), so both name one
+// list alike. (An sprt's other seats are copies of its base on purpose,
+// and say so.) It writes into bots and returns it.
+func NameCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
+	if g.Seats() <= 2 {
+		return bots, nil
+	}
+	taken := map[string]bool{}
+	for _, b := range bots {
+		taken[b.Name()] = true
+	}
+	seen := map[string]bool{}
+	for i, b := range bots {
+		if !seen[b.Name()] {
+			seen[b.Name()] = true
+			continue
+		}
+		alias := b.Name()
+		for k := 2; taken[alias]; k++ {
+			alias = fmt.Sprintf("%s%d", b.Name(), k)
+		}
+		named, err := ParseForSeats(g.Info().Name, g.Seats(), b.WithOption("name", alias))
+		if err != nil {
+			return nil, err
+		}
+		taken[alias], seen[alias], bots[i] = true, true, named
+	}
+	return bots, nil
 }

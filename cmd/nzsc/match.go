@@ -66,7 +66,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 			return nil, err
 		}
 		if g.Seats() > 2 {
-			if bots, err = nameCopies(bots, g); err != nil {
+			if bots, err = agents.NameCopies(bots, g); err != nil {
 				return nil, usagef("match: %v", err)
 			}
 		}

@@ -290,35 +290,6 @@ func parseBots(cmd string, fs *pflag.FlagSet, g game.Game, specs []string, mirro
 	return out, nil
 }
 
-// nameCopies gives the second and later copies of one bot in a match at
-// a table of 3 or 4 a name of their own (random, random2, random3): its
-// tables name bots, not seats, and two rows called random could not be
-// told apart. The name goes into the spec, so a resumed run keeps it.
-// (An sprt's other seats are copies of its base on purpose, and say so.)
-func nameCopies(bots []*agents.Bot, g game.Game) ([]*agents.Bot, error) {
-	taken := map[string]bool{}
-	for _, b := range bots {
-		taken[b.Name()] = true
-	}
-	seen := map[string]bool{}
-	for i, b := range bots {
-		if !seen[b.Name()] {
-			seen[b.Name()] = true
-			continue
-		}
-		alias := b.Name()
-		for k := 2; taken[alias]; k++ {
-			alias = fmt.Sprintf("%s%d", b.Name(), k)
-		}
-		named, err := agents.ParseForSeats(g.Info().Name, g.Seats(), b.WithOption("name", alias))
-		if err != nil {
-			return nil, err
-		}
-		taken[alias], seen[alias], bots[i] = true, true, named
-	}
-	return bots, nil
-}
-
 // parseTyped reads a bot spec given on the command line
 // (agents.ParseForSeats after agents.CheckTyped: "mcts:" is refused).
 func parseTyped(gameName string, seats int, spec string) (*agents.Bot, error) {

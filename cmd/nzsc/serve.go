@@ -169,14 +169,26 @@ func newHTTPServer(h http.Handler, base context.Context, l limits) *http.Server 
 // connection over n is answered 503 with a one-line JSON error and
 // closed, at once, so that a client holding many connections (idle, or
 // dripping headers until their timeout) costs a bounded memory and
-// files, and the one refused is told why.
+// files, and the one refused is told why. The refusals are bounded too
+// (maxRefusing at once, each held up to a second): past them a
+// connection is closed unanswered.
 func limitConns(ln net.Listener, n int) net.Listener {
-	return &connLimit{Listener: ln, places: make(chan struct{}, n)}
+	return &connLimit{Listener: ln, places: make(chan struct{}, n), refusing: make(chan struct{}, min(n, maxRefusing))}
 }
+
+// maxRefusing bounds the connections being answered 503 at once. Each
+// refusal holds its connection up to a second, reading what the client
+// sent so that the answer is not lost to a reset: unbounded, a client
+// opening connections faster than that held a file per connection for
+// the second, thousands a second, up to the process's limit of open
+// files, where the server's own files (run directories, games logs)
+// fail to open.
+const maxRefusing = 64
 
 type connLimit struct {
 	net.Listener
-	places chan struct{}
+	places   chan struct{}
+	refusing chan struct{}
 }
 
 func (l *connLimit) Accept() (net.Conn, error) {
@@ -189,7 +201,15 @@ func (l *connLimit) Accept() (net.Conn, error) {
 		case l.places <- struct{}{}:
 			return &limitedConn{Conn: c, release: sync.OnceFunc(func() { <-l.places })}, nil
 		default:
-			go refuseConn(c, cap(l.places))
+			select {
+			case l.refusing <- struct{}{}:
+				go func() {
+					defer func() { <-l.refusing }()
+					refuseConn(c, cap(l.places))
+				}()
+			default:
+				c.Close() // refusals are under way: no answer
+			}
 		}
 	}
 }

@@ -237,7 +237,7 @@ func (h *Handler) run(w http.ResponseWriter, r *http.Request) {
 	d := Detail{Summary: summaryOf(name, m, h.root.logInside(name, m)), Command: m.Command, Report: "html"}
 	d.Running = h.running()[name]
 	if !m.Complete && !d.Running {
-		d.Resume = fmt.Sprintf("nzsc %s --resume %s", m.Kind, filepath.Join(h.root.Path, name))
+		d.Resume = resumeCommand(m.Kind, h.root.Path, name)
 	}
 	if f, err := h.root.OpenFile(name, "."); err == nil {
 		entries, _ := f.ReadDir(-1)
@@ -726,15 +726,9 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 	default:
 		return nil, nil, fmt.Errorf("kind %q: want tournament, match or sprt", req.Kind)
 	}
-	seen := map[string]bool{}
 	specs := make([]string, len(req.Bots))
 	for i, spec := range req.Bots {
-		spec = strings.TrimSpace(spec)
-		if seen[spec] && req.Kind != results.KindSPRT {
-			return nil, nil, fmt.Errorf("bot %q is listed twice", spec)
-		}
-		seen[spec] = true
-		specs[i] = spec
+		specs[i] = strings.TrimSpace(spec)
 	}
 	if req.Kind == results.KindSPRT {
 		// A test's bots as nzsc sprt reads them (one reader): NEW and
@@ -768,10 +762,18 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		}
 		cfg.Bots = append(cfg.Bots, b)
 	}
-	if req.Kind == results.KindSPRT {
-		// Two bots of one name, as nzsc sprt refuses them.
-		if err := agents.CheckNames(cfg.Bots, true); err != nil {
-			return nil, nil, fmt.Errorf("sprt: %w", err)
+	// Two bots of one name, refused as the commands refuse them
+	// (agents.CheckNames): a match and a test may pit one spec against
+	// itself, a tournament may not. A match's copies at 3 or 4 seats are
+	// named as nzsc match names them (random, random2: agents.NameCopies).
+	switch err := agents.CheckNames(cfg.Bots, req.Kind != results.KindTournament); {
+	case err != nil && req.Kind == results.KindSPRT:
+		return nil, nil, fmt.Errorf("sprt: %w", err)
+	case err != nil:
+		return nil, nil, err
+	case req.Kind == results.KindMatch:
+		if cfg.Bots, err = agents.NameCopies(cfg.Bots, g); err != nil {
+			return nil, nil, err
 		}
 	}
 	// A sequential test is set up as nzsc sprt sets it up: its
@@ -912,7 +914,7 @@ func (h *Handler) jobStatus(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) withResume(kind string, s JobStatus) JobStatus {
 	if s.State == stateStopped || s.State == stateFailed {
-		s.Resume = "nzsc " + kind + " --resume " + filepath.Join(h.opt.Dir, s.Run)
+		s.Resume = resumeCommand(kind, h.opt.Dir, s.Run)
 	}
 	return s
 }
@@ -924,4 +926,32 @@ func (h *Handler) stop(w http.ResponseWriter, r *http.Request) {
 		j.cancel()
 		webapi.JSON(w, h.withResume(j.kind, j.status()))
 	}
+}
+
+// resumeCommand is the command that continues run name of kind under
+// the runs directory dir, as a person pastes it into a shell: its path
+// is one word (shellWord) whatever it holds. The runs directory may
+// have a space in its name (--runs "My runs"), and a run directory
+// copied in from elsewhere any name at all ("x; rm -rf ~"), which
+// pasted unquoted would run as a command of its own.
+func resumeCommand(kind, dir, name string) string {
+	return "nzsc " + kind + " --resume " + shellWord(filepath.Join(dir, name))
+}
+
+// shellWord writes s as one word of a POSIX shell: as it is when it
+// holds only characters no shell reads specially (the page's shell()
+// rule), else between single quotes, each quote inside it ended,
+// escaped with a backslash and begun again.
+func shellWord(s string) string {
+	plain := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_@%+=:,./-", c)) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -374,12 +374,22 @@ func (h *Handler) readLog(ctx context.Context, run string, from int, visit func(
 		return err
 	}
 	defer rd.Close()
-	br := bufio.NewReaderSize(rd, 64<<10)
+	return readRecords(ctx, rd, run, from, visit)
+}
+
+// readRecords calls visit for the records of the games log rd of run
+// from index from on, until visit returns false (readLog). Every read of
+// rd first looks at ctx: a log may hold gigabytes of blank lines or one
+// huge line (a run directory is data, and a gzip file of megabytes
+// unpacks to such), which neither the records counted nor visit would
+// ever see, and it is read only while its client waits.
+func readRecords(ctx context.Context, rd io.Reader, run string, from int, visit func(i int, r *game.Record) bool) error {
+	br := bufio.NewReaderSize(ctxReader{ctx, rd}, 64<<10)
 	if err := skipRecords(ctx, br, from); err != nil {
 		return fmt.Errorf("%s games log: %w", run, err)
 	}
 	i := from
-	err = results.ReadRecordsFrom(br, run+" games log", func(r *game.Record) error {
+	err := results.ReadRecordsFrom(br, run+" games log", func(r *game.Record) error {
 		defer func() { i++ }()
 		if !visit(i, r) {
 			return errEnough
@@ -390,6 +400,19 @@ func (h *Handler) readLog(ctx context.Context, run string, from int, visit func(
 		return nil
 	}
 	return err
+}
+
+// ctxReader reads r until ctx ends, then fails with ctx's error.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // skipRecords reads past n records of a games log (its lines that are

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -388,5 +389,57 @@ func TestRunsErrors(t *testing.T) {
 	}
 	if code, b := get(t, srv, "/api/runs/nosuchrun/games"); code != 404 || !strings.Contains(string(b), `no run \"nosuchrun\"`) {
 		t.Errorf("games of no run: %d %s", code, b)
+	}
+}
+
+// endless is a games log of size bytes of b (a newline: blank lines; a
+// letter: one huge line), made as it is read, that calls left once
+// after 1 MiB has been read: the client leaves.
+type endless struct {
+	b          byte
+	size, read int64
+	left       func()
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.read >= e.size {
+		return 0, io.EOF
+	}
+	n := int(min(int64(len(p)), e.size-e.read))
+	for i := range n {
+		p[i] = e.b
+	}
+	if e.read < 1<<20 && e.read+int64(n) >= 1<<20 {
+		e.left()
+	}
+	e.read += int64(n)
+	return n, nil
+}
+
+// TestLogReadStopsWhenClientLeaves: reading a games log for a request
+// stops soon after its client leaves, whatever the log holds. The old
+// reading looked at the request's context once per 4096 records, so a
+// log of blank lines, or of one huge line, was read to its end (a gzip
+// file of 250 KB unpacks to 256 MB of newlines; of megabytes, to
+// gigabytes) for a client long gone, holding a place of the page's.
+func TestLogReadStopsWhenClientLeaves(t *testing.T) {
+	for i, c := range []struct {
+		b    byte
+		from int
+	}{
+		{'\n', 0}, // blank lines where the records would be
+		{'\n', 3}, // blank lines while skipping to record 3
+		{'x', 3},  // one huge line while skipping
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		log := &endless{b: c.b, size: 256 << 20, left: cancel}
+		err := readRecords(ctx, log, "r", c.from, func(int, *game.Record) bool { return true })
+		if err == nil || !errors.Is(err, context.Canceled) {
+			t.Errorf("case %d: %v, want the context's error", i, err)
+		}
+		if log.read > 2<<20 {
+			t.Errorf("case %d: %d MiB read, the client left after 1 MiB", i, log.read>>20)
+		}
+		cancel()
 	}
 }

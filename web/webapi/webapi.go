@@ -8,6 +8,7 @@
 package webapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -284,15 +285,52 @@ func (g *Gate) Enter(w http.ResponseWriter, r *http.Request) bool {
 // Leave gives back the place Enter took.
 func (g *Gate) Leave() { <-g.places }
 
-// Gated serves h through g.
+// Gated serves h through g. The place is held while h works, not while
+// its answer is sent: h writes into memory, and the answer goes to the
+// client after the place is given back. A client that reads its answer
+// slowly or never (a narration of a long record is megabytes, more
+// than the sockets' buffers) holds its own connection until the write
+// timeout, not a place: two such clients used to shut everyone out of
+// Watch for ten minutes.
 func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !g.Enter(w, r) {
 			return
 		}
-		defer g.Leave()
-		h(w, r)
+		b := &bufferedAnswer{header: w.Header()}
+		func() {
+			defer g.Leave()
+			h(b, r)
+		}()
+		if b.status == 0 {
+			b.status = http.StatusOK
+		}
+		w.WriteHeader(b.status)
+		w.Write(b.body.Bytes())
 	}
+}
+
+// bufferedAnswer is an http.ResponseWriter that keeps the answer in
+// memory (Gated); its headers are the real writer's.
+type bufferedAnswer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (b *bufferedAnswer) Header() http.Header { return b.header }
+
+func (b *bufferedAnswer) WriteHeader(status int) {
+	if b.status == 0 {
+		b.status = status
+	}
+}
+
+func (b *bufferedAnswer) Write(p []byte) (int, error) {
+	if b.status == 0 {
+		b.status = http.StatusOK
+	}
+	return b.body.Write(p)
 }
 
 // Mux is an http.ServeMux that remembers its patterns, so that the

@@ -1,9 +1,13 @@
 package webapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -186,5 +190,45 @@ func TestGate(t *testing.T) {
 	wg.Wait()
 	if most.Load() != 2 {
 		t.Errorf("%d requests at once, want at most 2", most.Load())
+	}
+}
+
+// TestGateNotHeldBySlowReader: a gated answer too large for the sockets'
+// buffers, sent to a client that never reads it, does not keep its
+// place: the next request through the gate is served at once. The old
+// gate held the place while the answer was written, until the server's
+// write timeout (ten minutes), and two such clients of Watch's record
+// narration (megabytes) shut everyone out of the page.
+func TestGateNotHeldBySlowReader(t *testing.T) {
+	g := NewGate(1)
+	g.Wait = 2 * time.Second
+	big := bytes.Repeat([]byte("x"), 64<<20)
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		if r.URL.Path == "/big" {
+			w.Write(big)
+			return
+		}
+		w.WriteHeader(http.StatusTeapot)
+		io.WriteString(w, "small")
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	c, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprint(c, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n") // and never read
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	resp, err := http.Get(ts.URL + "/small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusTeapot || string(b) != "small" || resp.Header.Get("Content-Type") != "text/plain" {
+		t.Errorf("the next request after %v: %d %q %q, want 418 \"small\" as its handler wrote it (a slow reader held the place)", time.Since(start), resp.StatusCode, b, resp.Header.Get("Content-Type"))
 	}
 }

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nzsclab/nzsc/results"
+)
+
+// TestRunsPageNamesCopiesAsMatch: the Runs page starts a match of a bot
+// listed twice or more as nzsc match plays it: the same bots under the
+// same names and specs (random, random2 at 3 or 4 seats: one naming,
+// agents.NameCopies), and the same report. The page used to refuse
+// such a list ("listed twice"). A tournament refuses it on both paths.
+func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
+	runsDir := t.TempDir()
+	base, _, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", runsDir)
+	defer stop()
+	for i, c := range []struct {
+		players int
+		bots    []string
+	}{
+		{3, []string{"random", "random", "greedy"}},
+		{4, []string{"greedy", "random", "random", "random:name=random2"}},
+		{2, []string{"random", "random"}},
+	} {
+		games := map[int]int{2: 2, 3: 6, 4: 24}[c.players] // a seed's seat orders
+		cliDir := filepath.Join(t.TempDir(), "m")
+		args := append([]string{"match", "--players", fmt.Sprint(c.players), "--games", fmt.Sprint(games), "--seed", "7", "--quiet", "--out", cliDir}, c.bots...)
+		if _, stderr, code := runCmd(t, "", args...); code != 0 {
+			t.Fatalf("case %d: nzsc %s: exit %d: %s", i, strings.Join(args, " "), code, stderr)
+		}
+		body, _ := json.Marshal(map[string]any{"kind": "match", "players": c.players, "bots": c.bots, "games": games, "seed": "7"})
+		resp := pagePost(t, base, "runs/api/jobs", string(body))
+		var job struct{ ID, Run, State, Error string }
+		json.NewDecoder(resp.Body).Decode(&job)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("case %d: the page refused %q: %d %s", i, c.bots, resp.StatusCode, job.Error)
+		}
+		for deadline := time.Now().Add(time.Minute); job.State == "running" && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+			r, err := http.Get(base + "runs/api/jobs/" + job.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			json.NewDecoder(r.Body).Decode(&job)
+			r.Body.Close()
+		}
+		if job.State != "finished" {
+			t.Fatalf("case %d: job %s: %s", i, job.State, job.Error)
+		}
+		_, cli, _, err := results.Load(cliDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, page, _, err := results.Load(filepath.Join(runsDir, job.Run))
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := func(m *results.Manifest) (out []string) {
+			for _, b := range m.Bots {
+				out = append(out, b.Name+" = "+b.Spec)
+			}
+			return out
+		}
+		if !slices.Equal(names(page), names(cli)) {
+			t.Errorf("case %d %q: the page's bots %q, nzsc match's %q", i, c.bots, names(page), names(cli))
+		}
+		cliReport, stderr, code := runCmd(t, "", "report", cliDir)
+		r, err := http.Get(base + "runs/api/runs/" + job.Run + "/report.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		pageReport, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		if code != 0 || string(pageReport) != cliReport {
+			t.Errorf("case %d: reports differ (nzsc report: exit %d %s):\n%s\nwant\n%s", i, code, stderr, pageReport, cliReport)
+		}
+	}
+	// A tournament's list may not repeat a bot: both refuse it, with
+	// one reason (agents.CheckNames).
+	_, stderr, _ := runCmd(t, "", "tournament", "--bots", "random;random", "--games", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "t"))
+	resp := pagePost(t, base, "runs/api/jobs", `{"kind":"tournament","bots":["random","random"],"games":2}`)
+	var e struct{ Error string }
+	json.NewDecoder(resp.Body).Decode(&e)
+	resp.Body.Close()
+	if resp.StatusCode != 400 || e.Error == "" || !strings.Contains(stderr, e.Error) {
+		t.Errorf("tournament random;random: the page %d %q, nzsc tournament %q", resp.StatusCode, e.Error, stderr)
+	}
+}
