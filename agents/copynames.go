@@ -3,13 +3,13 @@ package agents
 import "fmt"
 
 // CopyNames returns names with the second and later copies of a name
-// renamed as nzsc match names the copies of one bot at a table of 3 or 4
-// (NameCopies): random, random, random become random, random2, random3,
-// the number the first from 2 that names no other bot. It is that rule on
-// names alone, for tables that read a run already played: the dynamics
-// of a two-player match of a bot against itself, whose manifest names
-// both seats random (its own tables name them A and B), would otherwise
-// list two rows called random. names is not changed.
+// renamed by the rule NameCopies applies to the bots of a match at a
+// table of 3 or 4 (it calls this): random, random, random become random,
+// random2, random3, the number the first from 2 that names no other bot.
+// On names alone it also serves tables that read a run already played:
+// the dynamics of a two-player match of a bot against itself, whose
+// manifest names both seats random (its own tables name them A and B),
+// would otherwise list two rows called random. names is not changed.
 func CopyNames(names []string) []string {
 	out := make([]string, len(names))
 	taken := map[string]bool{}
