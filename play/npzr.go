@@ -20,7 +20,7 @@ func init() {
 		}
 		n := [2]string{"you", "you"}
 		n[1-seat] = names[1-seat]
-		return &npzrTeller{me: seat, name: n}, true, nil
+		return &npzrTeller{me: seat, name: n, r: g.(*npzr.Game).GameRules()}, true, nil
 	})
 }
 
@@ -41,14 +41,26 @@ const npzrHelp = `Actions (upper or lower case):
 An action that is not legal now is explained and asked again.
 `
 
-// npzrRules is NPZR's reference for the rules command.
-const npzrRules = `Ninja Pirate Zombie Robot: the player's reference
+// npzrRules is NPZR's reference for the rules command, under rules r:
+// the numbers of the variant played (copies, turn cap), as NZSC's
+// reference says its points, waits and turn cap.
+func npzrRules(r npzr.Rules) string {
+	copies := fmt.Sprintf("%d copies", r.Copies)
+	if r.Copies == 1 {
+		copies = "1 copy"
+	}
+	return fmt.Sprintf(npzrReference, copies, npzr.NumRegular*r.Copies+npzr.NumKinds-npzr.NumRegular, r.TurnCap)
+}
+
+// npzrReference is npzrRules's text: the copies of each regular card,
+// the cards in all and the turn cap fill it in.
+const npzrReference = `Ninja Pirate Zombie Robot: the player's reference
 
 Aim: score all four characters (Ninja, Pirate, Zombie, Robot) first.
-Cards: a head, torso and legs of each character (copies of each as the rules
-say), and 8 wilds: Wild Ninja (any part of a Ninja), Wild Head, Wild Torso and
-Wild Legs (that part of any character) and Wild (anything). Each player is
-dealt 5; seat 0 moves first.
+Cards: a head, torso and legs of each character (%s of each), and 8
+wilds: Wild Ninja (any part of a Ninja), Wild Head, Wild Torso and Wild Legs
+(that part of any character) and Wild (anything); %d cards in all. Each
+player is dealt 5; seat 0 moves first.
 A turn: draw a card (an empty deck is refilled from the scored cards), then
 play any number of wilds and one regular card, which ends the turn (with no
 regular card, one wild ends it).
@@ -60,7 +72,7 @@ that character and its cards leave play. Whoever completed it earns a move:
 take any top card and place it again (or decline). A move that completes a
 stack earns another.
 The end: whoever has scored all four characters wins at once; a game that
-reaches the turn limit is a draw.
+reaches %d turns (both players' counted) is a draw.
 `
 
 // NPZRBoard is NPZR's board (Status.Board) as the person sees it.
@@ -116,6 +128,7 @@ type NPZRCard struct {
 type npzrTeller struct {
 	me   int
 	name [2]string
+	r    npzr.Rules
 }
 
 func (t *npzrTeller) obs(st game.State) *npzr.Observation {
@@ -163,13 +176,23 @@ func (t *npzrTeller) parse(st game.State, line string, legal []game.Action) (gam
 	return game.Pass, []string{fmt.Sprintf("You cannot %s now: %s.", o.Name(a), whyIllegal(o, a))}
 }
 
-// step tells the bot's actions; the person's own show as typed, and the
-// table when the person's next decision opens.
-func (t *npzrTeller) step(before, after game.State, acts []game.Action, _ string) []string {
+// step tells the bot's actions, and the person's own when the answer did
+// not spell it out (a number from legal, an abbreviation): the
+// transcript then says which action the answer was, as NZSC's "You chose
+// ..." does; an action typed as it is named shows as typed. The table
+// is drawn when the person's next decision opens.
+func (t *npzrTeller) step(before, after game.State, acts []game.Action, answer string) []string {
 	var out []string
 	for seat, a := range acts {
-		if a != game.Pass && seat != t.me {
-			out = append(out, fmt.Sprintf("%s: %s", t.bot(), before.Observe(seat).ActionString(a)))
+		if a == game.Pass {
+			continue
+		}
+		name := before.Observe(seat).ActionString(a)
+		switch {
+		case seat != t.me:
+			out = append(out, fmt.Sprintf("%s: %s", t.bot(), name))
+		case !strings.EqualFold(strings.Join(strings.Fields(answer), " "), name):
+			out = append(out, "You: "+name)
 		}
 	}
 	if len(out) > 0 {
@@ -222,7 +245,7 @@ func (t *npzrTeller) wrap() bool { return true }
 
 func (t *npzrTeller) help() string { return npzrHelp + Commands }
 
-func (t *npzrTeller) rules() string { return npzrRules }
+func (t *npzrTeller) rules() string { return npzrRules(t.r) }
 
 func (t *npzrTeller) names() []string {
 	n := []string{"", ""}

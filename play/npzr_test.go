@@ -160,6 +160,57 @@ func TestNPZRByNumber(t *testing.T) {
 	}
 }
 
+// TestNPZRNumberNamesTheAction: an action answered by its number (or in
+// other words than its name) is named in the transcript, as NZSC names
+// the person's choice; one typed as it is named is not told twice.
+func TestNPZRNumberNamesTheAction(t *testing.T) {
+	s, r := sessionOf(t, "npzr", 2, "greedy", 5, nil)
+	want := r.Options[2]
+	r, _ = s.Answer("3")
+	if len(r.Lines) < 2 || r.Lines[1] != "You: "+want {
+		t.Errorf("3 (%s): the transcript reads %q, want it to name the action", want, r.Lines)
+	}
+	s, r = sessionOf(t, "npzr", 2, "greedy", 5, nil)
+	r, _ = s.Answer(strings.ToUpper(r.Options[0]))
+	for _, l := range r.Lines {
+		if strings.HasPrefix(l, "You: ") {
+			t.Errorf("an action typed by its name is told again: %q", l)
+		}
+	}
+}
+
+// TestNPZRReferenceOfVariant: NPZR's reference (nzsc rules --game npzr,
+// the rules command while playing) says the numbers of the rules played,
+// as NZSC's says its points and turn cap: the copies, the cards in all
+// (12 regular kinds a copy, and 8 wilds) and the turn cap. It said
+// "copies of each as the rules say" and "the turn limit" whatever the
+// --rule.
+func TestNPZRReferenceOfVariant(t *testing.T) {
+	for _, c := range []struct {
+		rules game.Rules
+		want  []string
+	}{
+		{nil, []string{"(4 copies of each)", "56 cards in all", "reaches 500 turns (both players' counted) is a draw"}},
+		{game.Rules{"copies": "1", "turn_cap": "50"}, []string{"(1 copy of each)", "20 cards in all", "reaches 50 turns"}},
+		{game.Rules{"copies": "2"}, []string{"(2 copies of each)", "32 cards in all", "reaches 500 turns"}},
+	} {
+		g, err := game.Build("npzr", 2, c.rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := Reference(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(ref), " ")
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("rules %v: the reference lacks %q:\n%s", c.rules, w, ref)
+			}
+		}
+	}
+}
+
 func TestNPZRInputEnds(t *testing.T) {
 	text, recs := runNPZR(t, 3, 1, []string{"help"})
 	if !strings.Contains(text, "The game stops here: you scored nothing, greedy nothing.") || len(recs) != 0 {

@@ -19,8 +19,9 @@ var ErrLineTooLong = fmt.Errorf("input line longer than %d bytes", MaxLine)
 
 // Run plays games with the person answering from in and the transcript
 // going to out, until the person declines another game or quits, the
-// input ends or ctx is cancelled. The last two end cleanly with the score
-// so far and a nil error; a failing bot is an error, and so is a line
+// input ends or ctx is cancelled (a bot thinking then answers at once
+// from what it searched). The last two end cleanly with the score so far
+// and a nil error; a failing bot is an error, and so is a line
 // longer than MaxLine (ErrLineTooLong). It is a terminal's loop over a
 // Session.
 func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
@@ -50,6 +51,10 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, o Options) error {
 		return err
 	}
 	defer s.Close()
+	// The bots think under ctx, as a server's request gives them its own:
+	// Ctrl-C stops a search under way (mcts:iters=10000000 searched on
+	// for minutes after it) and the session stops at the next question.
+	s.SetContext(ctx)
 	r, err := s.Start()
 	Write(out, r)
 	for err == nil && !r.Over {

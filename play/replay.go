@@ -91,7 +91,10 @@ func endLine(r *game.Record, names []string) string {
 }
 
 // placesLine is a finished game's result by seat name: "greedy won;
-// places: greedy 1, random 2." or a draw.
+// places: greedy 1, random 2." or a draw, which says why nobody won (a
+// game of the lab is drawn only at its turn cap; at 3 or 4 seats the
+// places it still gives are by points, and "A draw; places: ... 1"
+// read as a contradiction).
 func placesLine(names []string, res game.RecordResult) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
@@ -105,7 +108,7 @@ func placesLine(names []string, res game.RecordResult) string {
 	if w := res.Winner; w >= 0 && w < len(names) {
 		return fmt.Sprintf("%s won; %s", names[w], places)
 	}
-	return "A draw; " + places
+	return "A draw: the game reached its turn cap and nobody won; " + places
 }
 
 // SeatNames names the seats of a record by their bots, a person's seat

@@ -86,6 +86,54 @@ func TestReplayThirdPerson(t *testing.T) {
 	}
 }
 
+// TestReplayDrawSaysWhy: a game that reached its turn cap ends with a
+// line saying that nobody won and why, as two-player NZSC's own words do
+// ("The game is a draw at 0-0: it reached the limit of 2 turns."), also
+// where the places still rank the seats (NZSC at 3 seats ranks them by
+// points).
+func TestReplayDrawSaysWhy(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		bots []string
+		cap  string
+	}{
+		{"nzsc", []string{"random", "random", "random"}, "2"},
+		{"nzsc", []string{"random", "random", "random", "random"}, "2"},
+		{"npzr", []string{"random", "random"}, "4"},
+	} {
+		g, err := game.Build(c.game, len(c.bots), game.Rules{"turn_cap": c.cap})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var players []agents.Player
+		for _, s := range c.bots {
+			b, err := agents.ParseForSeats(c.game, len(c.bots), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := b.NewPlayer()
+			players = append(players, p)
+		}
+		table := agents.NewPlayerTable()
+		table.Record = true
+		res := table.Play(g, 1, players)
+		rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: c.game, Seats: len(c.bots),
+			Rules: g.Rules(), Seed: game.FormatSeed(1), Bots: c.bots}
+		roundrobin.FillRecord(rec, table, &res)
+		if rec.Result.Winner >= 0 {
+			t.Fatalf("%s %v: seat %d won within %s turns; want a draw", c.game, c.bots, rec.Result.Winner, c.cap)
+		}
+		var b strings.Builder
+		if err := Replay(&b, g, rec); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "A draw: the game reached its turn cap and nobody won; places: ") {
+			t.Errorf("%s %v: the replay ends %q", c.game, c.bots, last)
+		}
+	}
+}
+
 // Two bots that pick one character together are counted in the third
 // person, and a single repeat is "1 time".
 func TestReplayClash(t *testing.T) {

@@ -113,20 +113,25 @@ func SolveMatrix(w io.Writer, format string, width int, g MatrixGame, e *nash.En
 	}
 	switch {
 	case e.Degenerate:
-		why := e.Why
-		if e.Witness != nil {
-			side, other, names := "column", "row", g.Cols
-			if e.WitnessRow {
-				side, other, names = "row", "column", g.Rows
-			}
-			why = fmt.Sprintf("the %s player has %d pure best responses to the %s player's %s (support size %d)", other, e.Responses, side, mix(names, e.Witness, " "), nash.Support(e.Witness))
-		}
-		para("The game is degenerate: " + why + ". Vertex enumeration still finds every extreme equilibrium, but equilibria may form continua and their number may be even (support enumeration of equal-sized supports would miss some; Lemke–Howson here breaks ties lexicographically).")
+		para("The game is degenerate: " + degenerateWhy(g, e) + ". Vertex enumeration still finds every extreme equilibrium, but equilibria may form continua and their number may be even (support enumeration of equal-sized supports would miss some; Lemke–Howson here breaks ties lexicographically).")
 	case e.Complete:
 		para("The game is not degenerate: its equilibria are isolated and odd in number.")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// degenerateWhy says why e's game is degenerate, naming the witness's
+// strategies by g's names.
+func degenerateWhy(g MatrixGame, e *nash.Enumeration) string {
+	if e.Witness == nil {
+		return e.Why
+	}
+	side, other, names := "column", "row", g.Cols
+	if e.WitnessRow {
+		side, other, names = "row", "column", g.Rows
+	}
+	return fmt.Sprintf("the %s player has %d pure best responses to the %s player's %s (support size %d)", other, e.Responses, side, mix(names, e.Witness, " "), nash.Support(e.Witness))
 }
 
 // strategies writes one side's extreme strategies, a row each, with

@@ -42,7 +42,7 @@ func solveBlandDense(d *mat.Dense, lo, hi float64, row, col []float64) (lower, u
 			return lower, upper, nil
 		}
 	}
-	if err := blandExact(a, m, n, lo, row, col); err != nil {
+	if err := blandExact(a, m, n, row, col); err != nil {
 		return 0, 0, err
 	}
 	return Check(d, row, col)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -30,6 +29,9 @@ type Labeled struct {
 	Corner     string
 	Rows, Cols []string
 	Payoff     *mat.Dense
+	// Cells are the payoffs as written, row by row, for Rationals to
+	// read exactly (0.1 is 1/10 there, not the float64 next to it).
+	Cells [][]string
 }
 
 // ReadCSV reads a payoff matrix from CSV: either plain numbers, one row
@@ -41,7 +43,9 @@ type Labeled struct {
 // when the header's first cell is empty or a cell of it below the
 // header is neither a number nor empty (then none may be a number). Rows or columns without names are called R1, R2... and C1,
 // C2.... Empty lines and lines starting with # are skipped; cells may
-// have spaces around them; a byte order mark is skipped. Errors name the line (and the cell).
+// have spaces around them; a byte order mark is skipped. A payoff is a
+// number strconv.ParseFloat reads or a fraction of two decimal integers
+// (-1/3; a name such as 1/2 is then a number). Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
 	lr := &io.LimitedReader{R: sniff(r), N: MaxBytes + 1}
 	cr := csv.NewReader(lr)
@@ -86,6 +90,9 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 		return nil, errors.New("no rows: the matrix is empty")
 	}
 	number := func(s string) bool {
+		if isFraction(s) {
+			return true
+		}
 		_, err := strconv.ParseFloat(s, 64)
 		return err == nil || errors.Is(err, strconv.ErrRange) // 1e999: a number, too large
 	}
@@ -160,12 +167,13 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 	l.Payoff = mat.NewDense(m, n, nil)
 	for i, rec := range data {
 		for j, c := range rec[first:] {
-			v, err := strconv.ParseFloat(c, 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("line %d, column %d: %q is not a finite number", dataLines[i], first+j+1, c)
+			v, err := parseCell(c)
+			if err != nil {
+				return nil, fmt.Errorf("line %d, column %d: %w", dataLines[i], first+j+1, err)
 			}
 			l.Payoff.Set(i, j, v)
 		}
+		l.Cells = append(l.Cells, rec[first:])
 		if named {
 			l.Rows = append(l.Rows, rec[0])
 		} else {

@@ -9,19 +9,51 @@ import "math/big"
 // rounds. It is slow and allocates, which is why it only runs when every
 // float tier fails its certificate (adversarial near-tied games whose
 // optimal bases are nearly singular).
-func blandExact(a []float64, m, n int, lo float64, row, col []float64) error {
+func blandExact(a []float64, m, n int, row, col []float64) error {
+	ar := make([][]*big.Rat, m)
+	for i := range m {
+		ar[i] = make([]*big.Rat, n)
+		for j := range n {
+			ar[i][j] = new(big.Rat).SetFloat64(a[i*n+j])
+		}
+	}
+	x, y, err := simplexRat(ar)
+	if err != nil {
+		return err
+	}
+	for i, v := range x {
+		row[i], _ = v.Float64()
+	}
+	for j, v := range y {
+		col[j], _ = v.Float64()
+	}
+	return nil
+}
+
+// simplexRat solves the zero-sum game a (rows maximize) exactly: the
+// Bland simplex of blandGame, in big.Rat, on the payoffs shifted so that
+// the smallest is 1. Exact falls back on it when the LP's float
+// equilibrium is not an exact one.
+func simplexRat(a [][]*big.Rat) (row, col []*big.Rat, err error) {
+	m, n := len(a), len(a[0])
+	lo := a[0][0]
+	for _, r := range a {
+		for _, v := range r {
+			if v.Cmp(lo) < 0 {
+				lo = v
+			}
+		}
+	}
 	w := n + m + 1
 	tab := make([]big.Rat, (m+1)*w)
 	var shift, one big.Rat
 	one.SetInt64(1)
-	shift.SetFloat64(lo)
-	shift.Sub(&one, &shift) // 1 - lo
+	shift.Sub(&one, lo) // 1 - lo
 	basis := make([]int, m)
 	for i := range m {
 		r := tab[i*w : i*w+w]
 		for j := range n {
-			r[j].SetFloat64(a[i*n+j])
-			r[j].Add(&r[j], &shift)
+			r[j].Add(a[i][j], &shift)
 		}
 		r[n+i].SetInt64(1)
 		r[w-1].SetInt64(1)
@@ -61,7 +93,7 @@ func blandExact(a []float64, m, n int, lo float64, row, col []float64) error {
 			}
 		}
 		if leave < 0 {
-			return ErrCertificate
+			return nil, nil, ErrCertificate
 		}
 		pr := tab[leave*w : leave*w+w]
 		f.Inv(&pr[e])
@@ -95,17 +127,16 @@ func blandExact(a []float64, m, n int, lo float64, row, col []float64) error {
 		}
 	}
 	if sum.Sign() <= 0 {
-		return ErrCertificate
+		return nil, nil, ErrCertificate
 	}
 	sum.Inv(&sum)
+	row, col = make([]*big.Rat, m), make([]*big.Rat, n)
 	for j := range n {
-		tmp.Mul(&ws[j], &sum)
-		col[j], _ = tmp.Float64()
+		col[j] = new(big.Rat).Mul(&ws[j], &sum)
 	}
 	for i := range m {
-		tmp.Neg(&obj[n+i])
-		tmp.Mul(&tmp, &sum)
-		row[i], _ = tmp.Float64()
+		row[i] = new(big.Rat).Neg(&obj[n+i])
+		row[i].Mul(row[i], &sum)
 	}
-	return nil
+	return row, col, nil
 }

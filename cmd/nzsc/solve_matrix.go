@@ -39,17 +39,19 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 	if len(files) == 2 && files[0] == "-" && files[1] == "-" {
 		return usagef("solve matrix: only one of the two matrices can come from standard input (-)")
 	}
+	exact, _ := fs.GetBool("exact")
 	a, err := readMatrix(e, files[0])
 	if err != nil {
 		return err
 	}
-	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff}
-	names := slices.Clone(files)
-	for i, f := range names {
-		if f == "-" {
-			names[i] = "standard input"
+	var x report.ExactPayoffs
+	if exact {
+		if x.A, err = a.Rationals(); err != nil {
+			return usagef("solve matrix: %s: %v", shownNames(files)[0], err)
 		}
 	}
+	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff}
+	names := shownNames(files)
 	m, n := a.Payoff.Dims()
 	var eq *nash.Enumeration
 	if len(files) == 1 {
@@ -68,6 +70,11 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		b, err := columnMatrix(e, files[1], names, a)
 		if err != nil {
 			return err
+		}
+		if exact {
+			if x.B, err = b.Rationals(); err != nil {
+				return usagef("solve matrix: %s: %v", names[1], err)
+			}
 		}
 		if defaultNames(a.Rows, "R") {
 			g.Rows = b.Rows
@@ -89,28 +96,62 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 	if err != nil {
 		return enumError(err)
 	}
+	if exact {
+		return writeExact(e, format, g, x, eq)
+	}
 	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+}
+
+// shownNames are the files as the output names them ("-": standard input).
+func shownNames(files []string) []string {
+	out := slices.Clone(files)
+	for i, f := range out {
+		if f == "-" {
+			out[i] = "standard input"
+		}
+	}
+	return out
+}
+
+// writeExact makes eq, the equilibria of g (exactly x), exact and writes
+// them; an equilibrium that could not be made exact is written with its
+// reason and makes the command fail (exit 1) once all are written.
+func writeExact(e *env, format string, g report.MatrixGame, x report.ExactPayoffs, eq *nash.Enumeration) error {
+	// Rational arithmetic on a 200×200 game of fractions takes seconds:
+	// stoppable as the float solve is.
+	r, err := solveUntilStopped(e, func() (*nash.Rational, error) { return nash.Exact(eq, x.A, x.B) })
+	if err != nil {
+		return err
+	}
+	if err := report.SolveMatrixExact(e.stdout, format, e.width, g, x, eq, r); err != nil {
+		return err
+	}
+	if r.Inexact > 0 {
+		return fmt.Errorf("solve: %d of the %d equilibria could not be made exact (each is named above with its reason)", r.Inexact, len(r.Equilibria))
+	}
+	return nil
 }
 
 // solveUntilStopped runs solve (an LP or an enumeration, which cannot
 // be stopped from inside: gonum's simplex takes no context) and returns
 // at once when the command is stopped, leaving it to end with the
 // process: Ctrl-C printed "stopping" and the solve went on for minutes.
-func solveUntilStopped(e *env, solve func() (*nash.Enumeration, error)) (*nash.Enumeration, error) {
+func solveUntilStopped[T any](e *env, solve func() (T, error)) (T, error) {
 	type result struct {
-		eq  *nash.Enumeration
+		v   T
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		eq, err := solve()
-		done <- result{eq, err}
+		v, err := solve()
+		done <- result{v, err}
 	}()
 	select {
 	case r := <-done:
-		return r.eq, r.err
+		return r.v, r.err
 	case <-e.ctx.Done():
-		return nil, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
+		var zero T
+		return zero, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
 	}
 }
 
@@ -230,10 +271,18 @@ func roundMatrix(r *solve.Round) *mat.Dense {
 	return a
 }
 
-// solveRoundAll writes every extreme equilibrium of one pairing's round.
-func solveRoundAll(e *env, format string, r *solve.Round) error {
+// solveRoundEquilibria writes one pairing's round's equilibria: every
+// extreme one (all) or the LP's, made exact (exact: the round's
+// payoffs are integers, exact as float64s).
+func solveRoundEquilibria(e *env, format string, r *solve.Round, all, exact bool) error {
 	a := roundMatrix(r)
-	eq, err := nash.AllZeroSum(a)
+	var eq *nash.Enumeration
+	var err error
+	if all {
+		eq, err = nash.AllZeroSum(a)
+	} else {
+		eq, err = nash.OneZeroSum(a)
+	}
 	if err != nil {
 		return enumError(err)
 	}
@@ -244,6 +293,9 @@ func solveRoundAll(e *env, format string, r *solve.Round) error {
 	}
 	for _, mv := range r.MovesB {
 		g.Cols = append(g.Cols, mv.String())
+	}
+	if exact {
+		return writeExact(e, format, g, report.ExactPayoffs{A: nash.RationalsOf(a)}, eq)
 	}
 	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
 }
