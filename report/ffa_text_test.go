@@ -14,7 +14,7 @@ import (
 // ±Inf; a stopped run says it is incomplete.
 func TestFFATextNoGames(t *testing.T) {
 	ft := &analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{{Bots: []int{0, 1, 2}}}}
-	fs, err := analysis.SummarizeFFA(ft)
+	fs, err := analysis.SummarizeFFA(ft, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	tc.Forfeits[0] = 4
 	tc.ForfeitKinds[0][analysis.FaultKindIndex("crash")] = 3
 	tc.ForfeitKinds[0][analysis.FaultKindIndex("time")] = 1
-	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestFFATextAheadByRank(t *testing.T) {
 	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
 	tc.Finishes[analysis.FinishKey([]int{3, 2, 1})] = 30 // alpha last, gamma first
 	tc.Finishes[analysis.FinishKey([]int{2, 3, 1})] = 6
-	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
