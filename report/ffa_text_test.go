@@ -107,7 +107,7 @@ func TestFFATextAheadByRank(t *testing.T) {
 func TestFFATextSaysGauntlet(t *testing.T) {
 	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
 	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 6
-	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"g", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"g", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
