@@ -15,6 +15,7 @@ func TestCopyNames(t *testing.T) {
 		{[]string{"random", "random2", "random"}, []string{"random", "random2", "random3"}},
 		{[]string{"greedy", "random", "greedy", "random"}, []string{"greedy", "random", "greedy2", "random2"}},
 		{[]string{"a", "b"}, []string{"a", "b"}},
+		{[]string{"r1", "r1", "", ""}, []string{"r1", "r1#2", "", "2"}}, // a digit takes "#" before the number
 		{nil, []string{}},
 	} {
 		in := slices.Clone(c.in)
