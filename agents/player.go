@@ -112,13 +112,30 @@ type PlayerTable struct {
 	// decide (the game record's form).
 	Record bool
 	Names  [][]string
-	// Final is the last game's final state.
+	// Final is the last game's final state, until the next game: a
+	// game of Play or PlaySeeds starts in the storage of the last one
+	// they started when the game can (StateRenewer). Clone keeps it.
 	Final game.State
 	// ctx is passed on to the bots at every game (SetContext).
 	ctx context.Context
 	// res is the game's result while it is played: handed to the bots'
 	// FinishGame, a local would escape and be allocated every game.
 	res GameResult
+	// spare is the state of the last game PlaySeeds started, renewed
+	// for the next (StateRenewer); never a state a caller handed in.
+	spare game.State
+}
+
+// StateRenewer is implemented by games (game.Game) that can start a new
+// game in the storage of a state they made: RenewState returns the
+// first state of a game from seed, as NewState(seed) does, reusing old
+// when it is one of the game's kind (any rules or seats), so that a
+// table playing game after game allocates nothing for them (a state and
+// its history were the allocations of a game, and their collection
+// about a tenth of a two-player game's instructions through the
+// contract). old is then invalid, as is every observation of it.
+type StateRenewer interface {
+	RenewState(old game.State, seed uint64) game.State
 }
 
 // SetContext makes Play pass ctx on to its bots that search
@@ -146,7 +163,13 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 // deal and the bots' randomness from botSeed: a run's openings fix the
 // deal while the bots draw afresh.
 func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player) GameResult {
-	return t.PlayFrom(g, g.NewState(deal), nil, botSeed, bots)
+	r, ok := g.(StateRenewer)
+	if ok && t.spare != nil {
+		t.spare = r.RenewState(t.spare, deal)
+	} else {
+		t.spare = g.NewState(deal)
+	}
+	return t.PlayFrom(g, t.spare, nil, botSeed, bots)
 }
 
 // PlayFrom is PlaySeeds from st, a state of g after the steps opening
@@ -176,23 +199,28 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 	acts := t.acts[:n]
 	res := &t.res
 	*res = GameResult{Forfeit: -1}
+	// The buffers in locals during the game: stored into t at every
+	// decision, each store of a slice tested for the garbage collector's
+	// write barrier. Kept in t after it, grown.
+	toAct, legal := t.toAct, t.legal
+	defer func() { t.toAct, t.legal = toAct, legal }()
 	for !st.Over() {
 		for i := range acts {
 			acts[i] = game.Pass
 		}
-		t.toAct = st.ToAct(t.toAct)
-		for _, s := range t.toAct {
-			t.legal = st.Legal(s, t.legal)
-			if len(t.legal) == 0 {
+		toAct = st.ToAct(toAct)
+		for _, s := range toAct {
+			legal = st.Legal(s, legal)
+			if len(legal) == 0 {
 				continue
 			}
-			a := bots[s].Act(st.Observe(s), t.legal)
+			a := bots[s].Act(st.Observe(s), legal)
 			if faulters[s] != nil {
 				if err := faulters[s].Fault(); err != nil {
 					return t.forfeit(res, n, s, err, st)
 				}
 			}
-			if !slices.Contains(t.legal, a) {
+			if !slices.Contains(legal, a) {
 				if forfeits {
 					return t.forfeit(res, n, s, &IllegalActionError{Seat: s, Action: st.Observe(s).ActionString(a)}, st)
 				}

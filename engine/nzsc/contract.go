@@ -3,7 +3,6 @@ package nzsc
 import (
 	"encoding/json"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,6 +171,19 @@ func (g *Game) NewState(uint64) game.State {
 	return gs
 }
 
+// RenewState returns NewState(seed) in old's storage when old is a
+// GameState (its history's too), for a table playing game after game
+// (agents.StateRenewer): old and its observations are then invalid.
+func (g *Game) RenewState(old game.State, seed uint64) game.State {
+	gs, ok := old.(*GameState)
+	if !ok {
+		return g.NewState(seed)
+	}
+	gs.State = NewGame(g.rules)
+	gs.History = gs.History[:0]
+	return gs
+}
+
 // GameState is a two-player NZSC game as a game.State: the engine's State
 // and the turns played. Its observations point into it and allocate
 // nothing.
@@ -198,16 +210,18 @@ func (gs *GameState) ToAct(dst []int) []int {
 
 // Legal implements game.State.
 func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
-	dst = dst[:0]
-	if gs.State.Phase == GameOver {
-		return dst
+	if cap(dst) < MaxChoices {
+		dst = make([]game.Action, 0, MaxChoices)
 	}
-	// The bit set straight into dst, in State.Legal's order, without
-	// a list of Choices between.
-	for m := gs.State.LegalMask(seat); m != 0; m &= m - 1 {
-		dst = append(dst, game.Action(bits.TrailingZeros32(m)))
-	}
-	return dst
+	// ListLegal's list (inlined: a table lookup) written into dst's
+	// first MaxChoices places at once, without a loop over the set's
+	// bits or an append a choice; an empty set (game over, a stuck
+	// seat) counts 0.
+	var c [MaxChoices]Choice
+	n := ListLegal(gs.State.LegalMask(seat), &c)
+	d := dst[:MaxChoices]
+	d[0], d[1], d[2], d[3], d[4] = game.Action(c[0]), game.Action(c[1]), game.Action(c[2]), game.Action(c[3]), game.Action(c[4])
+	return d[:n]
 }
 
 // Apply implements game.State: one turn of Step. Any choice is accepted;
