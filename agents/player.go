@@ -47,12 +47,13 @@ func (p *agentPlayer) Act(obs game.Observation, legal []game.Action) game.Action
 	if !ok {
 		panic(fmt.Sprintf("agents: an NZSC bot was given a %T observation", obs))
 	}
-	n := 0
-	for _, a := range legal {
-		p.legal[n] = nzsc.Choice(a)
-		n++
+	// Sliced to legal's length first, so that the loop has no bounds
+	// check (legal holds at most MaxChoices choices).
+	dst := p.legal[:len(legal)]
+	for i, a := range legal {
+		dst[i] = nzsc.Choice(a)
 	}
-	p.d.State, p.d.History, p.d.Legal = o.State, o.History, p.legal[:n]
+	p.d.State, p.d.History, p.d.Legal = o.State, o.History, dst
 	return game.Action(p.a.Choose(&p.d))
 }
 
@@ -181,10 +182,12 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 		panic(fmt.Sprintf("agents: %d bots for %d seats", len(bots), n))
 	}
 	var faulters [game.MaxSeats]Faulter
+	faults := false // whether any bot may report a fault: most may not
 	for i, b := range bots {
 		t.src[i].Seed(botSeed, uint64(i))
 		b.NewGame(g, i, t.rng[i])
 		faulters[i] = faulterOf(b)
+		faults = faults || faulters[i] != nil
 		if t.ctx != nil {
 			SetContext(b, t.ctx)
 		}
@@ -215,7 +218,7 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 				continue
 			}
 			a := bots[s].Act(st.Observe(s), legal)
-			if faulters[s] != nil {
+			if faults && faulters[s] != nil {
 				if err := faulters[s].Fault(); err != nil {
 					return t.forfeit(res, n, s, err, st)
 				}

@@ -196,16 +196,20 @@ type GameState struct {
 // ToAct implements game.State: both seats decide at once, except a stuck
 // seat, which passes.
 func (gs *GameState) ToAct(dst []int) []int {
-	dst = dst[:0]
+	if cap(dst) < 2 {
+		dst = make([]int, 0, 2)
+	}
 	if gs.State.Phase == GameOver {
-		return dst
+		return dst[:0]
 	}
-	for s := range 2 {
-		if !gs.State.Stuck(s) {
-			dst = append(dst, s)
-		}
-	}
-	return dst
+	// Both seats written, each counted when it is not stuck: no append
+	// and no branch a seat.
+	d := dst[:2]
+	d[0] = 0
+	n := int(b2u(!gs.State.Stuck(0)))
+	d[n] = 1
+	n += int(b2u(!gs.State.Stuck(1)))
+	return d[:n]
 }
 
 // Legal implements game.State.
