@@ -49,6 +49,21 @@ func RegretWeights(regrets, w *[nzsc.MaxChoices]float64, n int) (sum float64) {
 	return uniformIfZero(s, sum)
 }
 
+// regretUpdate is regret matching's backup of one seat's statistics sd
+// over its n actions after its action a, drawn with probability p from
+// the strategy w/sum, got reward r: the regret of each action against
+// the sampled reward, with the played action's reward estimated as r/p
+// (unbiased), and the strategy added to the average.
+func regretUpdate(sd *smSeat, n int, w *[nzsc.MaxChoices]float64, sum float64, a uint8, r, p float64) {
+	x := sd.x[:n]
+	y, ws := sd.y[:len(x)], w[:len(x)]
+	for k := range x {
+		x[k] -= r
+		y[k] += ws[k] / sum
+	}
+	sd.x[a] += r / p
+}
+
 // uniformIfZero returns sum, or, when it is not positive, sets the
 // weights s to 1 and returns their number: every strategy of the search
 // (regret matching's, exp3's) falls back to the uniform one.
