@@ -93,11 +93,15 @@ func DrawMixed(w *[nzsc.MaxChoices]float64, sum float64, n int, g, r float64) (i
 	if n < 1 {
 		panic("agents: DrawMixed over no actions")
 	}
+	return drawMixed(w, sum, n, 1-g, g/float64(n), r)
+}
+
+// drawMixed is DrawMixed given 1-g and g/n (n >= 1).
+func drawMixed(w *[nzsc.MaxChoices]float64, sum float64, n int, a, b, r float64) (int, float64) {
 	s := w[:n]
 	// Action k's probability is (1-g)·σ_k + g/n, σ_k = w_k/sum,
 	// computed as written (the same rounding as ever: a seed's
 	// decisions do not change).
-	a, b := 1-g, g/float64(n)
 	last := len(s) - 1
 	for k := range s[:last] {
 		p := a*(s[k]/sum) + b

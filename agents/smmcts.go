@@ -79,6 +79,9 @@ type SMSearch[S any, G SMGame[S]] struct {
 	s S
 	c [SMSeats]nzsc.Choice
 	u [SMSeats]float64
+	// mixB[n] is C/n, the uniform part of an action's probability among
+	// n (choose2): computed once a search, not a division a draw.
+	mixB [8]float64
 }
 
 type smNode[S any] struct {
@@ -173,6 +176,9 @@ func (t *SMSearch[S, G]) Search(root *S, seat int, b *Budget, rng *rand.Rand) (k
 	t.c = [SMSeats]nzsc.Choice{}
 	if t.seats > 2 {
 		t.child.reset()
+	}
+	for n := range t.mixB {
+		t.mixB[n] = t.C / float64(n)
 	}
 	t.addNode(root)
 	b.Start()
@@ -465,16 +471,16 @@ func (t *SMSearch[S, G]) choose2(nd *smNode[S], st *smStep) uint64 {
 		}
 	}
 	a0, p0, a1, p1 := 0, 1.0, 0, 1.0
-	g := t.C
+	mixA, mixB := 1-t.C, &t.mixB
 	if n0 > 1 {
 		sum := RegretWeights(&s0.x, &st.w[0], n0)
 		st.sum[0] = sum
-		a0, p0 = DrawMixed(&st.w[0], sum, n0, g, r0)
+		a0, p0 = drawMixed(&st.w[0], sum, n0, mixA, mixB[n0&7], r0)
 	}
 	if n1 > 1 {
 		sum := RegretWeights(&s1.x, &st.w[1], n1)
 		st.sum[1] = sum
-		a1, p1 = DrawMixed(&st.w[1], sum, n1, g, r1)
+		a1, p1 = drawMixed(&st.w[1], sum, n1, mixA, mixB[n1&7], r1)
 	}
 	st.a[0], st.p[0], st.a[1], st.p[1] = uint8(a0), p0, uint8(a1), p1
 	t.c[0], t.c[1] = s0.act[a0], s1.act[a1]
