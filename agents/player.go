@@ -132,9 +132,9 @@ type PlayerTable struct {
 // first state of a game from seed, as NewState(seed) does, reusing old
 // when it is one of the game's kind (any rules or seats), so that a
 // table playing game after game allocates nothing for them (a state and
-// its history were the allocations of a game, and their collection
-// about a tenth of a two-player game's instructions through the
-// contract). old is then invalid, as is every observation of it.
+// its history were the allocations of a game, and with their
+// collection over a tenth of a two-player game's instructions through
+// the contract). old is then invalid, as is every observation of it.
 type StateRenewer interface {
 	RenewState(old game.State, seed uint64) game.State
 }
