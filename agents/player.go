@@ -128,15 +128,18 @@ type PlayerTable struct {
 }
 
 // StateRenewer is implemented by games (game.Game) that can start a new
-// game in the storage of a state they made: RenewState returns the
-// first state of a game from seed, as NewState(seed) does, reusing old
-// when it is one of the game's kind (any rules or seats), so that a
-// table playing game after game allocates nothing for them (a state and
-// its history were the allocations of a game, and with their
-// collection over a tenth of a two-player game's instructions through
-// the contract). old is then invalid, as is every observation of it.
+// game in the storage of a state they made, so that a table playing game
+// after game allocates nothing for them (a state and its history were
+// the allocations of a game, and with their collection over a tenth of
+// a two-player game's instructions through the contract). RenewState
+// returns g.NewState(seed) in old's storage and true when g is the
+// renewing game itself and old one of its states (any rules or seats);
+// old is then invalid, as is every observation of it. Otherwise it
+// returns false and touches nothing: in particular when g is a game
+// that embeds the renewing one (and so has its RenewState) but starts
+// its games otherwise, its own NewState (a start position, say).
 type StateRenewer interface {
-	RenewState(old game.State, seed uint64) game.State
+	RenewState(g game.Game, old game.State, seed uint64) (game.State, bool)
 }
 
 // SetContext makes Play pass ctx on to its bots that search
@@ -164,10 +167,11 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 // deal and the bots' randomness from botSeed: a run's openings fix the
 // deal while the bots draw afresh.
 func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player) GameResult {
-	r, ok := g.(StateRenewer)
-	if ok && t.spare != nil {
-		t.spare = r.RenewState(t.spare, deal)
-	} else {
+	renewed := false
+	if r, ok := g.(StateRenewer); ok && t.spare != nil {
+		t.spare, renewed = r.RenewState(g, t.spare, deal)
+	}
+	if !renewed {
 		t.spare = g.NewState(deal)
 	}
 	return t.PlayFrom(g, t.spare, nil, botSeed, bots)

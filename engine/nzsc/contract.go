@@ -171,17 +171,19 @@ func (g *Game) NewState(uint64) game.State {
 	return gs
 }
 
-// RenewState returns NewState(seed) in old's storage when old is a
-// GameState (its history's too), for a table playing game after game
-// (agents.StateRenewer): old and its observations are then invalid.
-func (g *Game) RenewState(old game.State, seed uint64) game.State {
+// RenewState returns NewState(seed) in old's storage (its history's
+// too) and true when played is g itself and old a GameState, for a table
+// playing game after game (agents.StateRenewer): old and its
+// observations are then invalid. A game that embeds g has this method
+// but may start its games otherwise: for it, false.
+func (g *Game) RenewState(played game.Game, old game.State, seed uint64) (game.State, bool) {
 	gs, ok := old.(*GameState)
-	if !ok {
-		return g.NewState(seed)
+	if !ok || played != game.Game(g) {
+		return nil, false
 	}
 	gs.State = NewGame(g.rules)
 	gs.History = gs.History[:0]
-	return gs
+	return gs, true
 }
 
 // GameState is a two-player NZSC game as a game.State: the engine's State

@@ -68,7 +68,8 @@ func TestContractLegalAndToAct(t *testing.T) {
 // TestRenewStateIsNewState checks that a finished game renewed in place
 // is the game NewState starts, in the same storage, with an empty history
 // whose room is kept, observations of the new game, and the renewing
-// game's rules; a state of another kind is not reused.
+// game's rules; a state of another kind is not reused, nor is any state
+// for a game other than the renewing one (one that embeds it).
 func TestRenewStateIsNewState(t *testing.T) {
 	g := nzsc.NewContractGame(nzsc.DefaultRules)
 	other := nzsc.NewContractGame(nzsc.Rules{TurnCap: 40, Points: 3, BoosterRequired: true})
@@ -87,10 +88,13 @@ func TestRenewStateIsNewState(t *testing.T) {
 	}
 	for _, rg := range []*nzsc.Game{g, other, g} {
 		played := len(old.History)
-		got := rg.RenewState(old, 7)
+		if _, ok := rg.RenewState(embeds{rg}, old, 7); ok {
+			t.Fatal("RenewState renewed a state for a game that embeds the renewing one")
+		}
+		got, renewed := rg.RenewState(rg, old, 7)
 		want := rg.NewState(7).(*nzsc.GameState)
 		gs, ok := got.(*nzsc.GameState)
-		if !ok || gs != old {
+		if !renewed || !ok || gs != old {
 			t.Fatalf("RenewState returned %T %p, want the old state %p", got, got, old)
 		}
 		if gs.State != want.State || len(gs.History) != 0 || cap(gs.History) < played {
@@ -107,7 +111,10 @@ func TestRenewStateIsNewState(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := g.RenewState(nil, 3); got == nil || got.(*nzsc.GameState).State != g.NewState(3).(*nzsc.GameState).State {
-		t.Fatalf("RenewState(nil) = %v, want a new state", got)
+	if got, ok := g.RenewState(g, nil, 3); ok || got != nil {
+		t.Fatalf("RenewState(nil) = %v, %v: want none", got, ok)
 	}
 }
+
+// embeds is a game that embeds two-player NZSC.
+type embeds struct{ *nzsc.Game }

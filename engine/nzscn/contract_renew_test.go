@@ -30,9 +30,13 @@ func TestContractLegalIsStateLegal(t *testing.T) {
 				gs = g.NewState(seed).(*nzscn.GameState)
 			} else {
 				played := len(old.History)
-				gs = g.RenewState(old, seed).(*nzscn.GameState)
+				if _, ok := g.RenewState(struct{ *nzscn.Game }{g}, old, seed); ok {
+					t.Fatal("RenewState renewed a state for a game that embeds the renewing one")
+				}
+				st, ok := g.RenewState(g, old, seed)
+				gs, _ = st.(*nzscn.GameState)
 				want := g.NewState(seed).(*nzscn.GameState)
-				if gs != old || gs.State != want.State || len(gs.History) != 0 || cap(gs.History) < played {
+				if !ok || gs != old || gs.State != want.State || len(gs.History) != 0 || cap(gs.History) < played {
 					t.Fatalf("%d seats seed %d: renewed state %p %+v history %d, want %p %+v, empty", n, seed, gs, gs.State, len(gs.History), old, want.State)
 				}
 				for s := range n {
