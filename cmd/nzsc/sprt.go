@@ -92,7 +92,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		if res, err = playRun(e, "sprt", fs, rd, seedPicked, rd.SPRTOptions(t, &verdict, tell)); errors.Is(err, results.ErrNotSaved) {
 			// A full disk is no bad input: exit code 1.
 			return notSaved("sprt", rd, err)
-		} else if u := (*usageError)(nil); errors.As(err, &u) {
+		} else if isUsage(err) {
 			return err // named "sprt: ..." already
 		} else if failedUnder(err) {
 			return fmt.Errorf("sprt: %w", err)
