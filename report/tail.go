@@ -221,7 +221,12 @@ func (r *runReport) Render(w io.Writer, format string) error {
 	case "html":
 		return SPRTHTML(w, r.sprt, r.verdict)
 	}
-	// A sequential test has no CSV: its text.
+	if format == "csv" {
+		// Its one table, looks.csv, as a match's is its rows.
+		t := sprtLooks(r.sprt)
+		_, err := w.Write(t.CSV())
+		return err
+	}
 	SPRTText(w, r.sprt, r.verdict)
 	return nil
 }
@@ -263,6 +268,7 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 	}
 	verdict := t.Final(st.Last())
 	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted || !man.Complete) // killed: neither
+	o.ReadTo(t, st, counts)
 	o.Openings = openingsOf(man, counts)
 	return o, verdict, nil
 }
