@@ -112,7 +112,9 @@ func Measure(ctx context.Context, g game.Game, bot *agents.Bot, o Options) (Resu
 		res.Games++
 	}
 	res.Decisions, res.CPU, res.Max = m.n, m.cpu, m.max
-	return res, nil
+	// A stop during the last game, whose decisions were then answered at
+	// once, is a stop too, not a finished measurement.
+	return res, ctx.Err()
 }
 
 // meter times the decisions of the Player it wraps while on.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -168,6 +169,16 @@ func botCosts(e *env, fs *pflag.FlagSet, g *game.Info, format string, specs []st
 			return err
 		}
 		r, err := cost.Measure(e.ctx, gm, t.bot, o)
+		if err != nil && e.ctx.Err() != nil && len(costs) > 0 {
+			// Stopped (Ctrl-C): the bots measured are shown, not the one
+			// under way (its last decisions answered at once), then the
+			// error (exit 130 or 143). Before any, the stop's error alone
+			// ("bots interrupted before it finished").
+			if werr := report.BotCosts(e.stdout, format, e.width, g.Name, loadAverage(), costs); werr != nil {
+				return werr
+			}
+			return fmt.Errorf("bots --cost interrupted after %d of %d bots measured (the rows above); %s at %d players was not finished", len(costs), len(todo), t.bot.Spec, t.seats)
+		}
 		if err != nil {
 			return err
 		}
