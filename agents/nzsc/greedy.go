@@ -33,7 +33,9 @@ func init() {
 //     opponent's legal characters c' (uniform), of the headstart c gets
 //     against c' (none when the rules drop headstarts) plus max_b of the
 //     booster value above; a clash (c' = c)
-//     scores 0, as it only leads to a repick. Ties by rng.
+//     scores 0, as it only leads to a repick. Ties by rng. A repick
+//     after a clash is instead uniform over its legal characters
+//     (repick says why).
 //
 // It only looks at its own points, never at the opponent's, except as the
 // move phase's tie-break. Choose does not allocate.
@@ -71,8 +73,32 @@ func (g *Greedy) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
 
 // choosePick is Choose for a character or a booster.
 func (g *Greedy) choosePick(d *agents.Decision, legal []nz.Choice) nz.Choice {
+	if repick(d) {
+		return legal[g.rng.IntN(len(legal))]
+	}
 	look := loadoutLook(d.State)
 	return g.argmax(legal, func(c nz.Choice) float64 { return pickScore(d, look, c) })
+}
+
+// repick reports whether d is a character repick after a clash (the
+// seat's character streak is at least 1 before the phase is over only
+// when its last pick clashed); Choose then draws uniformly among the
+// legal characters, and Mix says so. Why: greedy's values are a function
+// of the position, so in a mirror match both seats pick the same best
+// character, clash, and pick it again at every repick until the turn
+// cap (the streak rule only moves both on to the same second best). A
+// draw from each seat's own generator ends that: a greedy pair clashes
+// again with probability 1/k over k common legal characters. Uniform
+// over all legal characters, as 3-4 player greedy does (at four seats
+// every character is needed). The draw is from the game's rng, so
+// greedy stays deterministic given its seed; the first pick is
+// unchanged.
+func repick(d *agents.Decision) bool {
+	if d.State.Phase != nz.PickCharacter {
+		return false
+	}
+	_, streak := d.State.CharacterStreak(d.Seat)
+	return streak > 0
 }
 
 // moveBest is the move phase's best so far: the most points gained, the
@@ -101,8 +127,15 @@ func (g *Greedy) consider(b *moveBest, c nz.Choice) {
 }
 
 // Mix implements Mixer: Choose's strategy is uniform over the choices
-// that tie for its best score, so exploitability is computed exactly.
+// that tie for its best score, or over every legal character at a
+// repick (repick), so exploitability is computed exactly.
 func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
+	if repick(d) {
+		for i := range d.Legal {
+			probs[i] = 1 / float64(len(d.Legal))
+		}
+		return
+	}
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
 	if d.State.Phase != nz.PickMove {

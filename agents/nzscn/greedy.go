@@ -34,10 +34,12 @@ func init() {
 //     legal(opp)} v(c, c'), where v is 0 for c' = c (a clash leads only to
 //     a repick) and otherwise c's headstart over c' plus the best booster
 //     value against c' alone, max_b max_m first(c/b, m, c'). Ties at
-//     random.
+//     random. A repick after a clash this seat took part in is instead
+//     uniform over its legal characters (repick says why).
 //
-// It plays at 3 or 4 seats and looks only at its own points, except as
-// the move phase's tie-break.
+// A move after the three-in-a-row rule barred its last one is uniform
+// over its legal moves (blocked says why). It plays at 3 or 4 seats and
+// looks only at its own points, except as the move phase's tie-break.
 type Greedy struct {
 	rng  *rand.Rand
 	seat int
@@ -49,6 +51,9 @@ func (g *Greedy) NewGame(_ game.Game, seat int, rng *rand.Rand) { g.rng, g.seat 
 // Act implements agents.Player.
 func (g *Greedy) Act(obs game.Observation, legal []game.Action) game.Action {
 	s := observed(obs).State
+	if repick(s, g.seat) || blocked(s, g.seat) {
+		return legal[g.rng.IntN(len(legal))]
+	}
 	pick, ties := legal[0], 0
 	best, bestConceded := -1.0, 0.0
 	for _, a := range legal {
@@ -64,6 +69,42 @@ func (g *Greedy) Act(obs game.Observation, legal []game.Action) game.Action {
 		}
 	}
 	return pick
+}
+
+// repick reports whether seat picks its character again after a clash
+// it took part in (clashed: its last pick was another seat's too); Act
+// then draws uniformly among its legal characters, and Mix says so. Why:
+// greedy's values are a function of the position, so two greedy seats
+// see the same values, pick the same best character, clash, and pick it
+// again at every repick until the turn cap (the streak rule only moves
+// both on to the same second best). A draw from each seat's own
+// generator ends that: at a repick a greedy pair clashes again with
+// probability 1/k over k common legal characters (four greedy seats,
+// who need all four characters, spread out with probability 4!/4⁴ a
+// repick), so the game goes on within a few turns. Uniform over all
+// legal characters rather than the best few, since at four seats every
+// character is needed. The draw is from the game's rng, so greedy stays
+// deterministic given its seed; the first pick is unchanged.
+func repick(s *nzscn.State, seat int) bool {
+	return s.Phase == nzsc.PickCharacter && clashed(s, seat)
+}
+
+// blocked reports whether s is a move phase in which seat's last move
+// is barred by the three-in-a-row rule; Act then draws uniformly among
+// its legal moves, and Mix says so. Why: with clashes broken (repick),
+// three greedy seats still ran 22 games of 200 to the turn cap, in a
+// cycle of rounds (Earthquake, Rampage, Juggling Knives, each beating
+// one other, everyone scoring alike and the 5-point rule cutting them
+// back): each seat's best move against uniform opponents is the same
+// every round and the three-in-a-row rule swaps in the same second best
+// every fourth round. The points change, so the state does not repeat
+// as such; what the state does show (Mix needs a function of the state)
+// is a seat forced off the move it kept playing, which a greedy seat in
+// such a cycle meets every few rounds. One random move per seat there
+// unsettles the scores, and someone breaks away. The cost is greedy's
+// second best move after a block; the gain, games that end.
+func blocked(s *nzscn.State, seat int) bool {
+	return s.Phase == nzsc.PickMove && s.Blocked(seat) != 0
 }
 
 // eps absorbs the rounding of sums of means, so that equal values tie.

@@ -42,10 +42,15 @@ func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) 
 
 // Mix implements Mixer: uniform over the choices Act's ties would leave
 // (the same comparisons in the same order; Act's reservoir draw picks
-// each with equal probability). Like every Mix here it reads the seat
-// from obs, not from the last NewGame.
+// each with equal probability), or uniform over every legal choice at a
+// repick after a clash (repick) or a move after a block (blocked). Like every Mix here it reads the
+// seat from obs, not from the last NewGame.
 func (g *Greedy) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
+	if repick(s, obs.Seat()) || blocked(s, obs.Seat()) {
+		uniform(probs, len(legal))
+		return
+	}
 	g = &Greedy{seat: obs.Seat()}
 	best, bestConceded := -1.0, 0.0
 	var tie [nzsc.MaxChoices]bool
