@@ -12,8 +12,9 @@ import (
 // 4 seats: each game must end before the turn cap. Before repicks were
 // drawn at random, two greedy seats picked the same best character at
 // every repick and every such game was a draw at the cap; with that
-// alone, 22 games of 200 with three greedy seats still cycled through
-// the same moves to the cap until a move after a block was drawn too.
+// alone, 8 games of 200 with three greedy seats still cycled through
+// the same moves to the cap until a move after every seat's block was
+// drawn too.
 // (3000 seeds a table pass.)
 func TestGreedyCopiesFinish(t *testing.T) {
 	seeds := 200

@@ -18,7 +18,7 @@ import (
 func TestMCTSDecisionsPinned(t *testing.T) {
 	want := map[string]uint64{
 		"3 mcts:iters=100":             0x71c916dc9be7abd9,
-		"3 mcts:iters=100,select=duct": 0x3a426dc1ec55d89f,
+		"3 mcts:iters=100,select=duct": 0x40ad86f26742514d,
 		"4 mcts:iters=100":             0x8094d36dc34fb8,
 		"4 mcts:iters=100,select=duct": 0x1b7a5fc279cd3300,
 	}

@@ -43,8 +43,8 @@ func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) 
 // Mix implements Mixer: uniform over the choices Act's ties would leave
 // (the same comparisons in the same order; Act's reservoir draw picks
 // each with equal probability), or uniform over its best characters at
-// a repick after a clash (repick) or over every legal move after a block
-// (blocked). Like every Mix here it reads the
+// a repick after a clash (repick) or over every legal move when every
+// seat's last move is barred (blocked). Like every Mix here it reads the
 // seat from obs, not from the last NewGame.
 func (g *Greedy) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
