@@ -49,6 +49,21 @@ func RegretWeights(regrets, w *[nzsc.MaxChoices]float64, n int) (sum float64) {
 	return uniformIfZero(s, sum)
 }
 
+// regretUpdate is regret matching's backup of one seat's statistics sd
+// over its n actions after its action a, drawn with probability p from
+// the strategy w/sum, got reward r: the regret of each action against
+// the sampled reward, with the played action's reward estimated as r/p
+// (unbiased), and the strategy added to the average.
+func regretUpdate(sd *smSeat, n int, w *[nzsc.MaxChoices]float64, sum float64, a uint8, r, p float64) {
+	x := sd.x[:n]
+	y, ws := sd.y[:len(x)], w[:len(x)]
+	for k := range x {
+		x[k] -= r
+		y[k] += ws[k] / sum
+	}
+	sd.x[a] += r / p
+}
+
 // uniformIfZero returns sum, or, when it is not positive, sets the
 // weights s to 1 and returns their number: every strategy of the search
 // (regret matching's, exp3's) falls back to the uniform one.
@@ -78,11 +93,15 @@ func DrawMixed(w *[nzsc.MaxChoices]float64, sum float64, n int, g, r float64) (i
 	if n < 1 {
 		panic("agents: DrawMixed over no actions")
 	}
+	return drawMixed(w, sum, n, 1-g, g/float64(n), r)
+}
+
+// drawMixed is DrawMixed given 1-g and g/n (n >= 1).
+func drawMixed(w *[nzsc.MaxChoices]float64, sum float64, n int, a, b, r float64) (int, float64) {
 	s := w[:n]
 	// Action k's probability is (1-g)·σ_k + g/n, σ_k = w_k/sum,
 	// computed as written (the same rounding as ever: a seed's
 	// decisions do not change).
-	a, b := 1-g, g/float64(n)
 	last := len(s) - 1
 	for k := range s[:last] {
 		p := a*(s[k]/sum) + b

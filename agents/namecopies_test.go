@@ -68,7 +68,7 @@ func TestNameCopies(t *testing.T) {
 		{4, []string{"random", "random", "random", "random"}, []string{"random", "random2", "random3", "random4"}},
 		// The name of a spec with options is the spec (the CLI's
 		// naming, kept as it was).
-		{3, []string{"mcts:iters=5", "mcts:iters=5", "random"}, []string{"mcts:iters=5", "mcts:iters=52", "random"}},
+		{3, []string{"mcts:iters=5", "mcts:iters=5", "random"}, []string{"mcts:iters=5", "mcts:iters=5#2", "random"}},
 		{2, []string{"random", "random"}, []string{"random", "random"}},
 	} {
 		bots, g := parseAll(t, c.seats, c.specs...)

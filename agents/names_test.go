@@ -41,7 +41,8 @@ func TestBotNames(t *testing.T) {
 			t.Errorf("%s: Spec %q, want the spec as given", c.spec, b.Spec)
 		}
 	}
-	for _, bad := range []string{"random:name=", "random:name=a,name=b", "mcts:name=a;b", "random:name='x'"} {
+	for _, bad := range []string{"random:name=", "random:name=a,name=b", "mcts:name=a;b", "random:name='x'",
+		"random:name=\x1b[2Jr", "random:name=\u202er", "random:name=r\u200b"} {
 		if b, err := Parse(bad); err == nil {
 			t.Errorf("%s: no error (name %q)", bad, b.Name())
 		}
@@ -107,5 +108,10 @@ func TestExecBotNamedByHello(t *testing.T) {
 	}
 	if peerName("  a\tlong\nname "+strings.Repeat("x", 60)) != ("a long name " + strings.Repeat("x", 28)) {
 		t.Errorf("peerName does not clean: %q", peerName("  a\tlong\nname "+strings.Repeat("x", 60)))
+	}
+	// A program's name is shown in tables and pages: an escape sequence
+	// would rewrite the terminal, an override turn the line around.
+	if got := peerName("\x1b[2J\x1b]0;x\x07bot\u202e"); got != "[2J]0;xbot" {
+		t.Errorf("peerName keeps what acts on a terminal: %q", got)
 	}
 }

@@ -47,12 +47,13 @@ func (p *agentPlayer) Act(obs game.Observation, legal []game.Action) game.Action
 	if !ok {
 		panic(fmt.Sprintf("agents: an NZSC bot was given a %T observation", obs))
 	}
-	n := 0
-	for _, a := range legal {
-		p.legal[n] = nzsc.Choice(a)
-		n++
+	// Sliced to legal's length first, so that the loop has no bounds
+	// check (legal holds at most MaxChoices choices).
+	dst := p.legal[:len(legal)]
+	for i, a := range legal {
+		dst[i] = nzsc.Choice(a)
 	}
-	p.d.State, p.d.History, p.d.Legal = o.State, o.History, p.legal[:n]
+	p.d.State, p.d.History, p.d.Legal = o.State, o.History, dst
 	return game.Action(p.a.Choose(&p.d))
 }
 
@@ -112,13 +113,33 @@ type PlayerTable struct {
 	// decide (the game record's form).
 	Record bool
 	Names  [][]string
-	// Final is the last game's final state.
+	// Final is the last game's final state, until the next game: a
+	// game of Play or PlaySeeds starts in the storage of the last one
+	// they started when the game can (StateRenewer). Clone keeps it.
 	Final game.State
 	// ctx is passed on to the bots at every game (SetContext).
 	ctx context.Context
 	// res is the game's result while it is played: handed to the bots'
 	// FinishGame, a local would escape and be allocated every game.
 	res GameResult
+	// spare is the state of the last game PlaySeeds started, renewed
+	// for the next (StateRenewer); never a state a caller handed in.
+	spare game.State
+}
+
+// StateRenewer is implemented by games (game.Game) that can start a new
+// game in the storage of a state they made, so that a table playing game
+// after game allocates nothing for them (a state and its history were
+// the allocations of a game, and with their collection over a tenth of
+// a two-player game's instructions through the contract). RenewState
+// returns g.NewState(seed) in old's storage and true when g is the
+// renewing game itself and old one of its states (any rules or seats);
+// old is then invalid, as is every observation of it. Otherwise it
+// returns false and touches nothing: in particular when g is a game
+// that embeds the renewing one (and so has its RenewState) but starts
+// its games otherwise, its own NewState (a start position, say).
+type StateRenewer interface {
+	RenewState(g game.Game, old game.State, seed uint64) (game.State, bool)
 }
 
 // SetContext makes Play pass ctx on to its bots that search
@@ -146,7 +167,14 @@ func (t *PlayerTable) Play(g game.Game, seed uint64, bots []Player) GameResult {
 // deal and the bots' randomness from botSeed: a run's openings fix the
 // deal while the bots draw afresh.
 func (t *PlayerTable) PlaySeeds(g game.Game, deal, botSeed uint64, bots []Player) GameResult {
-	return t.PlayFrom(g, g.NewState(deal), nil, botSeed, bots)
+	renewed := false
+	if r, ok := g.(StateRenewer); ok && t.spare != nil {
+		t.spare, renewed = r.RenewState(g, t.spare, deal)
+	}
+	if !renewed {
+		t.spare = g.NewState(deal)
+	}
+	return t.PlayFrom(g, t.spare, nil, botSeed, bots)
 }
 
 // PlayFrom is PlaySeeds from st, a state of g after the steps opening
@@ -158,10 +186,12 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 		panic(fmt.Sprintf("agents: %d bots for %d seats", len(bots), n))
 	}
 	var faulters [game.MaxSeats]Faulter
+	faults := false // whether any bot may report a fault: most may not
 	for i, b := range bots {
 		t.src[i].Seed(botSeed, uint64(i))
 		b.NewGame(g, i, t.rng[i])
 		faulters[i] = faulterOf(b)
+		faults = faults || faulters[i] != nil
 		if t.ctx != nil {
 			SetContext(b, t.ctx)
 		}
@@ -176,23 +206,28 @@ func (t *PlayerTable) PlayFrom(g game.Game, st game.State, opening [][]string, b
 	acts := t.acts[:n]
 	res := &t.res
 	*res = GameResult{Forfeit: -1}
+	// The buffers in locals during the game: stored into t at every
+	// decision, each store of a slice tested for the garbage collector's
+	// write barrier. Kept in t after it, grown.
+	toAct, legal := t.toAct, t.legal
+	defer func() { t.toAct, t.legal = toAct, legal }()
 	for !st.Over() {
 		for i := range acts {
 			acts[i] = game.Pass
 		}
-		t.toAct = st.ToAct(t.toAct)
-		for _, s := range t.toAct {
-			t.legal = st.Legal(s, t.legal)
-			if len(t.legal) == 0 {
+		toAct = st.ToAct(toAct)
+		for _, s := range toAct {
+			legal = st.Legal(s, legal)
+			if len(legal) == 0 {
 				continue
 			}
-			a := bots[s].Act(st.Observe(s), t.legal)
-			if faulters[s] != nil {
+			a := bots[s].Act(st.Observe(s), legal)
+			if faults && faulters[s] != nil {
 				if err := faulters[s].Fault(); err != nil {
 					return t.forfeit(res, n, s, err, st)
 				}
 			}
-			if !slices.Contains(t.legal, a) {
+			if !slices.Contains(legal, a) {
 				if forfeits {
 					return t.forfeit(res, n, s, &IllegalActionError{Seat: s, Action: st.Observe(s).ActionString(a)}, st)
 				}

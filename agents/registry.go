@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/internal/suggest"
 )
 
@@ -508,14 +509,18 @@ func checkAlias(v string) (string, error) {
 		return "", fmt.Errorf("%s= needs a name", NameOption)
 	case strings.ContainsAny(a, ",;\n\t\"'"):
 		return "", fmt.Errorf("%s=%q: a name has no commas, semicolons, quotes or tabs", NameOption, v)
+	case shown.Check(a) != nil:
+		return "", fmt.Errorf("%s=%q: a name has no %v", NameOption, v, shown.Check(a))
 	}
 	return a, nil
 }
 
 // peerName cleans the name an external program gives in its hello: one
-// line of at most maxPeerName characters.
+// line of at most maxPeerName characters, without the characters that
+// would act on a terminal or a page showing it (an escape sequence, a
+// bidirectional override).
 func peerName(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = shown.Clean(s)
 	if r := []rune(s); len(r) > maxPeerName {
 		s = string(r[:maxPeerName])
 	}

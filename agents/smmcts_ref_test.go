@@ -313,10 +313,11 @@ func TestSMSearchMatchesReference(t *testing.T) {
 		compareSearch(t, name, 2, &tree2, root, ref.nodes, k, n, seat, rngA, rngB)
 	}
 
-	// Three and four seats, one tree's storage reused across table sizes.
+	// Two (the N-player bot's draw order, Reverse), three and four seats,
+	// one tree's storage reused across table sizes.
 	var tree SMSearch[nzscn.State, *refGameN]
 	for pos := range 12 {
-		seats := 3 + pos%2
+		seats := 2 + pos%3
 		s := nzscn.New(seats, nzsc.DefaultRules)
 		for range pos % 7 {
 			var c nzscn.Choices

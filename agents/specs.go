@@ -127,25 +127,19 @@ func NameCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	if g.Seats() <= 2 {
 		return bots, nil
 	}
-	taken := map[string]bool{}
-	for _, b := range bots {
-		taken[b.Name()] = true
-	}
-	seen := map[string]bool{}
+	names := make([]string, len(bots))
 	for i, b := range bots {
-		if !seen[b.Name()] {
-			seen[b.Name()] = true
+		names[i] = b.Name()
+	}
+	for i, alias := range CopyNames(names) {
+		if alias == names[i] {
 			continue
 		}
-		alias := b.Name()
-		for k := 2; taken[alias]; k++ {
-			alias = fmt.Sprintf("%s%d", b.Name(), k)
-		}
-		named, err := ParseForSeats(g.Info().Name, g.Seats(), b.WithOption("name", alias))
+		named, err := ParseForSeats(g.Info().Name, g.Seats(), bots[i].WithOption("name", alias))
 		if err != nil {
 			return nil, err
 		}
-		taken[alias], seen[alias], bots[i] = true, true, named
+		bots[i] = named
 	}
 	return bots, nil
 }

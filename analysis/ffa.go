@@ -1,5 +1,7 @@
 package analysis
 
+import "errors"
+
 // FFASummary is every analysis of a free-for-all run (tables of three or
 // more seats), computed once for the tables that show it.
 type FFASummary struct {
@@ -35,8 +37,11 @@ const (
 	SeatSeed       = 1
 )
 
-// SummarizeFFA runs every free-for-all analysis on t.
-func SummarizeFFA(t *Tournament) (*FFASummary, error) {
+// SummarizeFFA runs every free-for-all analysis on t. Done, when
+// closed (a context's Done: Ctrl-C), stops the meta-game's bootstrap,
+// seconds of CPU for many bots, between two replicates: SummarizeFFA
+// then returns an error wrapping ErrStopped.
+func SummarizeFFA(t *Tournament, done <-chan struct{}) (*FFASummary, error) {
 	f := t.FinishingOrders()
 	s := &FFASummary{Counts: t, Faults: make([]BotFaults, len(t.Bots))}
 	var err error
@@ -69,7 +74,11 @@ func SummarizeFFA(t *Tournament) (*FFASummary, error) {
 		s.Turns += tb.Turns
 	}
 	if s.Games > 0 {
-		s.Metagame, s.MetaError = NewSeatMetagame(t, SeatReplicates, SeatSeed, nil)
+		s.Metagame, s.MetaError = NewSeatMetagame(t, SeatReplicates, SeatSeed, done)
+		if errors.Is(s.MetaError, ErrStopped) {
+			// Not a meta-game that could not be solved: no report.
+			return nil, s.MetaError
+		}
 	}
 	return s, nil
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -81,10 +82,14 @@ const seatWorkBudget = 1 << 31
 // equilibrium (rounding aside): scores are shares, shown to 3 decimals.
 const SeatTolerance = 1e-9
 
+// ErrStopped is the error NewSeatMetagame (and SummarizeFFA) wrap when
+// their done channel was closed before the bootstrap finished.
+var ErrStopped = errors.New("stopped before the end")
+
 // NewSeatMetagame solves the meta-game of a free-for-all run's tables
 // and bootstraps it over replicates redraws of their games, seeded by
 // seed (replicate r draws from rand.NewPCG(seed, r)). Done, when closed,
-// stops it between replicates with an error.
+// stops it between replicates with an error wrapping ErrStopped.
 func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
 	g, err := newSeatGame(t)
 	if err != nil {
@@ -111,7 +116,7 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	for r := range max(replicates, 0) {
 		select {
 		case <-done:
-			return nil, fmt.Errorf("metagame: stopped before the bootstrap finished")
+			return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
 		default:
 		}
 		q := g.resample(rand.NewPCG(seed, uint64(r)))

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -338,5 +339,22 @@ func TestSeatMetagameBootstrap(t *testing.T) {
 	}
 	if _, err := NewSeatMetagame(&Tournament{Bots: []string{"a", "b"}}, 0, 1, nil); err == nil {
 		t.Error("a run with no tables: no error")
+	}
+}
+
+// TestSummarizeFFAStops: a closed done channel stops SummarizeFFA in the
+// meta-game's bootstrap with an error wrapping ErrStopped, not a
+// summary whose meta-game "could not be solved" (it was given none, and
+// ran the bootstrap to its end).
+func TestSummarizeFFAStops(t *testing.T) {
+	tr := seatTournament(4, 3, func(table, places []int) float64 { return float64(1 + table[0] + places[1]) })
+	done := make(chan struct{})
+	close(done)
+	s, err := SummarizeFFA(tr, done)
+	if !errors.Is(err, ErrStopped) || s != nil {
+		t.Errorf("stopped: a summary %v, error %v; want none and ErrStopped", s != nil, err)
+	}
+	if s, err := SummarizeFFA(tr, nil); err != nil || s.Metagame == nil || s.Metagame.Replicates != SeatReplicates {
+		t.Errorf("not stopped: %v; want a meta-game of %d replicates", err, SeatReplicates)
 	}
 }

@@ -127,6 +127,23 @@ func (s SPRT) Final(last float64, ended bool) Verdict {
 	return s.Decide(last)
 }
 
+// SPRTCounts returns what a sequential test reads of its run's counts:
+// its games, the pentanomial of the new bot's pairs against the base and
+// the new bot's record against the base. At two seats they are the one
+// pairing's; at three or more, the one table's, played in seat-swapped
+// pairs, where a game is won when the new bot finished ahead of the
+// base, drawn when they shared a place. The one reading of them: the
+// test decides on it (roundrobin) and a stopped test's report says it
+// (report).
+func SPRTCounts(total *Tournament) (games uint64, penta [5]int64, wdl Record) {
+	if len(total.Tables) > 0 {
+		tc := &total.Tables[0]
+		return uint64(tc.Games()), tc.Pentanomial, tc.Versus(0, 1)
+	}
+	p := &total.Pairings[0]
+	return uint64(p.Games()), p.Pentanomial, p.Total()
+}
+
 // LLR returns the generalized log-likelihood ratio of H1 against H0 for
 // pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2 for the tested
 // side), following fishtest's LLRcalc: zero counts are replaced by 1e-3,

@@ -60,8 +60,9 @@ func eloEstimate(score, se float64) EloEstimate {
 //	σ² = (W(1−s)² + D(½−s)² + L·s²)/N
 //
 // the per-game variance, the score's standard error is σ/√N. Use it when
-// games are not paired (per-seat results, for instance). All NaN for no
-// games.
+// games are not paired (per-seat results, for instance). When every game
+// scored alike (σ = 0) the interval is the Wilson interval instead
+// (eloAlike). All NaN for no games.
 func EloWDL(r Record) EloEstimate {
 	n := float64(r.Games())
 	if n == 0 {
@@ -69,7 +70,34 @@ func EloWDL(r Record) EloEstimate {
 	}
 	s := r.Points() / n
 	v := (float64(r.Wins)*(1-s)*(1-s) + float64(r.Draws)*(0.5-s)*(0.5-s) + float64(r.Losses)*s*s) / n
+	if v == 0 {
+		return eloAlike(r.Points(), n)
+	}
 	return eloEstimate(s, math.Sqrt(v/n))
+}
+
+// eloAlike is the estimate of points out of n games when every game
+// (EloWDL) or every pair (EloPairs) scored alike: the sample variance is
+// 0, and the normal interval would be a point, "+0.0 ± 0.0" for a mirror
+// match whose every pair was split 1–1 (fastchess prints that; cutechess
+// for games all drawn): a certainty no number of games gives, least of
+// all two. The interval is then the Wilson interval of the score (Wilson,
+// the one a match prints beside it), which has a width for any n, mapped
+// through EloDiff.
+func eloAlike(points, n float64) EloEstimate {
+	lo, hi := Wilson(points, n)
+	// Exactly 0 and 1 at the ends (Wilson's rounding gives 1 − 1e-16,
+	// a finite Elo bound of +6261 after a perfect score).
+	if points == 0 {
+		lo = 0
+	}
+	if points == n {
+		hi = 1
+	}
+	s := points / n
+	e := EloEstimate{Score: s, ScoreLo: lo, ScoreHi: hi, Elo: EloDiff(s), Lo: EloDiff(lo), Hi: EloDiff(hi)}
+	e.Err = (e.Hi - e.Lo) / 2
+	return e
 }
 
 // PentanomialScore returns, for pentanomial counts (pairs in which the
@@ -100,11 +128,15 @@ func PentanomialScore(penta [5]int64) (pairs int64, mean, variance float64) {
 // (PentanomialScore). Pairing removes the variance that both games of a
 // pair share (their seed), so the interval is narrower than EloWDL's on
 // the same games when the seats' results are correlated, and it is honest
-// when they are. All NaN for no pairs.
+// when they are. When every pair scored alike (v = 0) the interval is
+// the games' Wilson interval instead (eloAlike). All NaN for no pairs.
 func EloPairs(penta [5]int64) EloEstimate {
 	pairs, mean, v := PentanomialScore(penta)
 	if pairs == 0 {
 		return EloEstimate{nanValue, nanValue, nanValue, nanValue, nanValue, nanValue, nanValue}
+	}
+	if v == 0 {
+		return eloAlike(mean*float64(2*pairs), float64(2*pairs))
 	}
 	return eloEstimate(mean, math.Sqrt(v/float64(pairs)))
 }

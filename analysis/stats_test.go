@@ -113,13 +113,36 @@ func TestPentanomialScore(t *testing.T) {
 	if pairs != 2 || mean != 0.75 || v != 1.0/16 {
 		t.Errorf("got %d pairs, mean %v, variance %v; want 2, 0.75, 0.0625", pairs, mean, v)
 	}
-	// All pairs even: zero variance, a degenerate but exact interval.
-	e := EloPairs([5]int64{0, 0, 40, 0, 0})
-	if e.Elo != 0 || e.Err != 0 {
-		t.Errorf("all-even pairs: %+v", e)
-	}
 	if e := EloPairs([5]int64{}); !math.IsNaN(e.Elo) {
 		t.Errorf("no pairs: %+v", e)
+	}
+}
+
+// TestEloAlike: when every pair (EloPairs) or every game (EloWDL)
+// scored alike the sample variance is 0, and the interval is the games'
+// Wilson interval in Elo, never a point: a mirror match of 2 pairs, each
+// split 1–1, printed "+0.0 ± 0.0". The oracles are Wilson's bounds
+// computed by hand: p = 1/2, n = 4 gives 0.15003898915, 0.84996101085
+// (Elo ∓301.278); n = 80 gives 0.39297415086 (Elo ∓75.537); 5 of 20
+// points 0.16806231858, 0.35484674619 (Elo −277.848, −103.849); 10 of 10
+// 0.72246720014 (Elo +166.202) and 1.
+func TestEloAlike(t *testing.T) {
+	for i, c := range []struct {
+		e                EloEstimate
+		elo, lo, hi, err float64
+	}{
+		{EloPairs([5]int64{0, 0, 2, 0, 0}), 0, -301.278, 301.278, 301.278},
+		{EloPairs([5]int64{0, 0, 40, 0, 0}), 0, -75.537, 75.537, 75.537},
+		{EloWDL(Record{Draws: 80}), 0, -75.537, 75.537, 75.537},
+		{EloPairs([5]int64{0, 40, 0, 0, 0}), -190.849, -277.848, -103.849, 86.9997},
+		{EloPairs([5]int64{0, 0, 0, 0, 5}), math.Inf(1), 166.202, math.Inf(1), math.Inf(1)},
+		{EloWDL(Record{Losses: 10}), math.Inf(-1), math.Inf(-1), -166.202, math.Inf(1)},
+	} {
+		e := c.e
+		same := func(got, want float64) bool { return got == want || near(got, want, 0.001) } // ±Inf too
+		if !same(e.Elo, c.elo) || !same(e.Lo, c.lo) || !same(e.Hi, c.hi) || !same(e.Err, c.err) {
+			t.Errorf("case %d: Elo %.3f [%.3f, %.3f] ± %.3f; want %.3f [%.3f, %.3f] ± %.3f", i, e.Elo, e.Lo, e.Hi, e.Err, c.elo, c.lo, c.hi, c.err)
+		}
 	}
 }
 

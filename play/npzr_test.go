@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,13 +143,16 @@ func TestNPZRSession(t *testing.T) {
 }
 
 // TestNPZRByNumber: a number answers with the action legal lists under
-// it; a number out of range is read as an action, which it is not.
+// it; a number out of range says that no action has it and names the
+// numbers there are (it was read as an action: "an action starts with
+// play, move or decline").
 func TestNPZRByNumber(t *testing.T) {
 	s, r := sessionOf(t, "npzr", 2, "greedy", 5, nil)
 	want := r.Options[2]
+	n := len(r.Options)
 	r, _ = s.Answer("99")
-	if !strings.Contains(strings.Join(r.Lines, "\n"), "an action starts with play, move or decline") || r.Status.Turn != 0 {
-		t.Errorf("99: %q", r.Lines)
+	if msg := fmt.Sprintf(`"99": no action has that number; legal numbers the %d actions open now from 1 to %d.`, n, n); !slices.Contains(r.Lines, msg) || r.Status.Turn != 0 {
+		t.Errorf("99: %q; want %q", r.Lines, msg)
 	}
 	r, _ = s.Answer(" 3 ")
 	if r.Status.Turn == 0 || len(s.turns) == 0 || s.turns[0][0] != want {

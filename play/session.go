@@ -285,8 +285,7 @@ func (s *Session) Answer(line string) (Reply, error) {
 		return s.reply(r), nil
 	}
 	s.legal = s.st.Legal(s.me, s.legal)
-	a, ok := s.byNumber(line)
-	var why []string
+	a, why, ok := s.byNumber(line)
 	if !ok {
 		a, why = s.t.parse(s.st, line, s.legal)
 	}
@@ -564,13 +563,25 @@ func (s *Session) legalLines() []string {
 // byNumber reads line as the number of one of the legal actions, as the
 // legal command lists them when the options are not listed with the
 // question (AskAction; NZSC's names are answered by name, and a number
-// there is a name that does not exist, as in the original game).
-func (s *Session) byNumber(line string) (game.Action, bool) {
-	k, err := strconv.Atoi(strings.TrimSpace(line))
-	if s.asking != AskAction || err != nil || k < 1 || k > len(s.legal) {
-		return game.Pass, false
+// there is a name that does not exist, as in the original game). ok is
+// whether line is a number there: then a is its action, or why says
+// that none has that number and the numbers there are (no action is
+// written as a number: "999" read as "an action starts with play, move
+// or decline").
+func (s *Session) byNumber(line string) (a game.Action, why []string, ok bool) {
+	t := strings.TrimSpace(line)
+	if s.asking != AskAction || strings.Trim(strings.TrimLeft(t, "+-"), "0123456789") != "" || strings.TrimLeft(t, "+-") == "" {
+		return game.Pass, nil, false
 	}
-	return s.legal[k-1], true
+	k, err := strconv.Atoi(t)
+	if err != nil || k < 1 || k > len(s.legal) {
+		open := fmt.Sprintf("the %d actions open now from 1 to %d", len(s.legal), len(s.legal))
+		if len(s.legal) == 1 {
+			open = "the one action open now 1"
+		}
+		return game.Pass, []string{fmt.Sprintf("%q: no action has that number; legal numbers %s.", t, open)}, true
+	}
+	return s.legal[k-1], nil, true
 }
 
 func (s *Session) reply(r Reply) Reply {

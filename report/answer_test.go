@@ -94,7 +94,7 @@ func TestAnswerOnFirstScreen(t *testing.T) {
 		t.Fatalf("fixture's answer %q", want)
 	}
 	ft := ffaFixture()
-	fs, err := analysis.SummarizeFFA(ft)
+	fs, err := analysis.SummarizeFFA(ft, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -86,7 +86,7 @@ func TestFFATablesParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := analysis.SummarizeFFA(&res.Counts)
+	s, err := analysis.SummarizeFFA(&res.Counts, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

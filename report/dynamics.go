@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -128,6 +129,9 @@ func payoffOf(man *results.Manifest, counts *analysis.Tournament) (*dynamics.Pay
 			}
 		}
 	}
+	// A match of a bot against itself names both seats alike: its
+	// dynamics name the copies as nzsc match does at 3 or 4 seats.
+	bots = agents.CopyNames(bots)
 	c := make([][]dynamics.Counts, len(bots))
 	for i := range c {
 		c[i] = make([]dynamics.Counts, len(bots))

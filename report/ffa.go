@@ -19,7 +19,12 @@ import (
 // and the seats' places.
 func FFAText(w io.Writer, s *analysis.FFASummary, m *results.Manifest, opt Options) error {
 	p := &printer{w: w, width: opt.Width}
-	p.para(fmt.Sprintf("%s, %d players a table: %d bots, %d games, seed %s", m.GameName(), s.Seats, len(s.Counts.Bots), s.Games, game.FormatSeed(m.Seed)))
+	what := fmt.Sprintf("%d bots", len(s.Counts.Bots))
+	if m.Gauntlet != "" {
+		// Every table seats the base bot, as the two-player header says.
+		what = fmt.Sprintf("gauntlet, %s at every table with %d others of %d bots", gauntletName(m), s.Seats-1, len(s.Counts.Bots)-1)
+	}
+	p.para(fmt.Sprintf("%s, %d players a table: %s, %d games, seed %s", m.GameName(), s.Seats, what, s.Games, game.FormatSeed(m.Seed)))
 	if !m.Complete {
 		p.para("INCOMPLETE: the run stopped early; resume it with --resume")
 	}

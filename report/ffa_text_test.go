@@ -14,7 +14,7 @@ import (
 // ±Inf; a stopped run says it is incomplete.
 func TestFFATextNoGames(t *testing.T) {
 	ft := &analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{{Bots: []int{0, 1, 2}}}}
-	fs, err := analysis.SummarizeFFA(ft)
+	fs, err := analysis.SummarizeFFA(ft, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestFFATextForfeitsAreNoTurnCap(t *testing.T) {
 	tc.Forfeits[0] = 4
 	tc.ForfeitKinds[0][analysis.FaultKindIndex("crash")] = 3
 	tc.ForfeitKinds[0][analysis.FaultKindIndex("time")] = 1
-	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestFFATextAheadByRank(t *testing.T) {
 	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
 	tc.Finishes[analysis.FinishKey([]int{3, 2, 1})] = 30 // alpha last, gamma first
 	tc.Finishes[analysis.FinishKey([]int{2, 3, 1})] = 6
-	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}})
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,5 +98,26 @@ func TestFFATextAheadByRank(t *testing.T) {
 	if len(lines) < 6 || !regexp.MustCompile(`^bot +gamma +beta +alpha$`).MatchString(lines[1]) ||
 		!strings.HasPrefix(lines[3], "gamma ") || !strings.HasPrefix(lines[4], "beta ") || !strings.HasPrefix(lines[5], "alpha ") {
 		t.Errorf("the matrix is not in ranking order (gamma, beta, alpha):\n%s", ahead)
+	}
+}
+
+// TestFFATextSaysGauntlet: a gauntlet at 3 seats says so, naming its
+// base bot by its alias, as the two-player header does; it said "4 bots"
+// as a round robin would.
+func TestFFATextSaysGauntlet(t *testing.T) {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
+	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 6
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"g", "beta", "gamma"}, Tables: []analysis.TableCounts{tc}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 6, GamesPlanned: 6, Complete: true,
+		Gauntlet: "greedy:name=g", Bots: []results.BotInfo{{Spec: "greedy:name=g", Name: "g"}, {Spec: "beta"}, {Spec: "gamma"}}}
+	var b strings.Builder
+	if err := FFAText(&b, fs, m, Options{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(b.String(), "\n"); !strings.Contains(first, "gauntlet, g at every table with 2 others of 2 bots") {
+		t.Errorf("the header does not say gauntlet: %q", first)
 	}
 }

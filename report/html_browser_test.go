@@ -152,7 +152,7 @@ func TestHTMLInChromium(t *testing.T) {
 
 	// The free-for-all page loads without error and fits a phone too.
 	ft := ffaFixture()
-	fs, err := analysis.SummarizeFFA(ft)
+	fs, err := analysis.SummarizeFFA(ft, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ func TestChartsFitInChromium(t *testing.T) {
 	}
 	ctx := browser.New(t, 1280, 900, 3*time.Minute)
 	tt := fixture([]string{"nash", "greedy", "mcts", "random"}, map[[2]int]bool{{0, 3}: true})
-	fs, err := analysis.SummarizeFFA(ffaFixture())
+	fs, err := analysis.SummarizeFFA(ffaFixture(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

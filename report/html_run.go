@@ -50,7 +50,7 @@ func MatchHTML(w io.Writer, m *Match) error {
 	}
 	dl := []hlink{dataCSV("match.csv", csv.Bytes())}
 	res := &hsection{ID: "result", Title: "Result", Downloads: dl,
-		Intro: "A's score with its Wilson 95% interval, its Elo difference (overall from the seat-swapped game pairs, per seat from wins, draws and losses) and the likelihood of superiority."}
+		Intro: "A's score with its Wilson 95% interval, its Elo difference (overall from the seat-swapped game pairs, per seat from wins, draws and losses) and the likelihood of superiority." + pairsAlike(s.Pentanomial)}
 	rt := &htable{ID: "t-result", Head: heads(true, "A", "games", "wins", "draws", "losses", "score [95% CI]", "Elo ± 95%", "LOS")}
 	for i, name := range []string{"all", "in seat 0", "in seat 1"} {
 		l := &s.Total

@@ -383,7 +383,7 @@ func TestHTMLOtherGames(t *testing.T) {
 	}
 
 	ft := ffaFixture()
-	fs, err := analysis.SummarizeFFA(ft)
+	fs, err := analysis.SummarizeFFA(ft, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,6 +164,23 @@ func fmtElo(l *analysis.Line) string {
 	return fmt.Sprintf("%+.1f ± %.1f", e, err)
 }
 
+// pairsAlike is the sentence that says why the overall Elo interval is
+// not the pairs' own when every pair scored alike (analysis.EloPairs:
+// their spread is 0, and a point interval would claim a certainty), or
+// "" otherwise.
+func pairsAlike(pt [5]uint64) string {
+	bins := 0
+	for _, n := range pt {
+		if n > 0 {
+			bins++
+		}
+	}
+	if bins != 1 {
+		return ""
+	}
+	return " Every pair scored alike, so the Elo interval is the score's Wilson interval: pairs that do not vary give no interval of their own."
+}
+
 func fmtPct(x analysis.Number) string { return fmt.Sprintf("%.1f%%", 100*float64(x)) }
 
 // MatchText writes the match's tables for people, fitting m.Width
@@ -186,8 +203,8 @@ func MatchText(w io.Writer, m *Match) error {
 	}
 	p.table([]string{"A", "games", "wins", "draws", "losses", "score % [95% CI]", "Elo ± 95%", "LOS"}, rows)
 	pt := s.Pentanomial
-	p.para(fmt.Sprintf("Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d]. ~ marks a score whose interval contains 50%%.",
-		pt[0], pt[1], pt[2], pt[3], pt[4]))
+	p.para(fmt.Sprintf("Pairs by A's points (0, 1/2, 1, 3/2, 2): [%d, %d, %d, %d, %d].%s ~ marks a score whose interval contains 50%%.",
+		pt[0], pt[1], pt[2], pt[3], pt[4], pairsAlike(pt)))
 	if o := m.Openings; o != nil {
 		p.para(o.Text(int64(pt[0] + pt[1] + pt[2] + pt[3] + pt[4])))
 	}

@@ -16,7 +16,7 @@ import (
 // the text, metagame.csv among its tables, "metagame" in the JSON and a
 // section of the page, all with the same weights.
 func TestSeatMetagameShown(t *testing.T) {
-	s, err := analysis.SummarizeFFA(ffaFixture())
+	s, err := analysis.SummarizeFFA(ffaFixture(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestSeatMetagameShown(t *testing.T) {
 // TestSeatMetagameWords: an approximate equilibrium says so, a meta-game
 // without replicates prints no interval, an unsolved one its error.
 func TestSeatMetagameWords(t *testing.T) {
-	s, err := analysis.SummarizeFFA(ffaFixture())
+	s, err := analysis.SummarizeFFA(ffaFixture(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -211,10 +213,29 @@ func moranRunJSON(w io.Writer, h *MoranHistory) error {
 	return WriteJSON(w, doc)
 }
 
-// ParsePopulation reads a starting population for the bots names:
+// countProblem says what is wrong with the count text of bot, which
+// strconv.Atoi read as err (nil: a number out of range).
+func countProblem(bot, count string, err error) string {
+	_, ferr := strconv.ParseFloat(count, 64)
+	switch {
+	case count == "":
+		return fmt.Sprintf("%s= has no count (want a whole number, e.g. %s=10)", bot, bot)
+	case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(count, "-"), err == nil && count[0] != '-':
+		return fmt.Sprintf("%s=%s: at most %d, the largest population", bot, count, dynamics.MaxPopulation)
+	case err == nil || errors.Is(err, strconv.ErrRange):
+		return fmt.Sprintf("%s=%s: a count is 0 or more", bot, count)
+	case ferr == nil:
+		return fmt.Sprintf("%s=%s: a count is a whole number of individuals written in digits (0 to %d)", bot, count, dynamics.MaxPopulation)
+	}
+	return fmt.Sprintf("%s=%s: the count is not a number (want a whole number, e.g. %s=10)", bot, count, bot)
+}
+
+// ParsePopulation reads a starting population for the bots names (a
+// run's, its copies named as the dynamics name them: random, random2):
 // "equal" (size split as evenly as the bots allow, the first bots taking
 // the remainder) or "BOT=COUNT,..." (bots not named start at 0).
 func ParsePopulation(spec string, names []string, size int) ([]int, error) {
+	names = agents.CopyNames(names)
 	start := make([]int, len(names))
 	if spec == "equal" {
 		if size < len(names) {
@@ -233,6 +254,7 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 	// name so far is one of the run's bots.
 	seen := map[int]bool{}
 	name := ""
+	var bad error // the first entry naming a bot whose count does not read
 	for _, part := range strings.Split(spec, ",") {
 		if name != "" {
 			name += ","
@@ -242,17 +264,19 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 		if k < 0 {
 			continue
 		}
-		c, err := strconv.Atoi(strings.TrimSpace(name[k+1:]))
 		i := slices.Index(names, strings.TrimSpace(name[:k]))
-		if err != nil || i < 0 {
+		if i < 0 {
 			continue
 		}
-		if slices.Contains(names[i+1:], names[i]) {
-			// A match of a spec against itself: its seats A and B.
-			return nil, fmt.Errorf("population %q: %s names two bots of the run (a match of a bot against itself, its seats A and B); only equal tells them apart", spec, names[i])
-		}
-		if c < 0 {
-			return nil, fmt.Errorf("population %q: %s has a negative count", spec, names[i])
+		count := strings.TrimSpace(name[k+1:])
+		c, err := strconv.Atoi(count)
+		if err != nil || c < 0 || c > dynamics.MaxPopulation {
+			// Kept, not returned: the name may go on past this "="
+			// (another bot's name holding "a=x,").
+			if bad == nil {
+				bad = errors.New(countProblem(names[i], count, err))
+			}
+			continue
 		}
 		if seen[i] {
 			return nil, fmt.Errorf("population %q: %s named twice", spec, names[i])
@@ -262,10 +286,15 @@ func ParsePopulation(spec string, names []string, size int) ([]int, error) {
 		name = ""
 	}
 	if name != "" {
+		if bad != nil {
+			return nil, bad
+		}
+		bot := strings.TrimSpace(name)
+		if slices.Contains(names, bot) {
+			return nil, fmt.Errorf("population %q: %s has no count (want BOT=COUNT,..., e.g. %s=10, or equal)", spec, bot, bot)
+		}
 		if k := strings.LastIndex(name, "="); k >= 0 {
-			if _, err := strconv.Atoi(strings.TrimSpace(name[k+1:])); err == nil {
-				return nil, fmt.Errorf("population %q: no bot %q in the run (its bots: %s)", spec, strings.TrimSpace(name[:k]), strings.Join(names, ", "))
-			}
+			return nil, fmt.Errorf("population %q: no bot %q in the run (its bots: %s)", spec, strings.TrimSpace(name[:k]), strings.Join(names, ", "))
 		}
 		return nil, fmt.Errorf("population %q: want BOT=COUNT,... or equal", spec)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,9 +123,11 @@ func TestMoranRunOutput(t *testing.T) {
 	if got, err := ParsePopulation("mcts:iters=100,c=1.4=3,greedy:noise=0.1=2", odd, 50); err != nil || got[0] != 2 || got[1] != 3 || got[2] != 0 {
 		t.Errorf("names with = and ,: %v %v", got, err)
 	}
-	// A match of a spec against itself: random=5 took seat A's bot
-	// alone, a population of one bot "fixed" at step 0.
-	if got, err := ParsePopulation("random=5", []string{"random", "random"}, 50); err == nil || !strings.Contains(err.Error(), "names two bots") {
-		t.Errorf("random=5 of random vs random: %v, %v; want an error", got, err)
+	// A match of a spec against itself: its copies are named as the
+	// dynamics name them, random and random2 (random=5 took seat A's bot
+	// alone, a population of one bot "fixed" at step 0; then it was
+	// refused, "only equal tells them apart").
+	if got, err := ParsePopulation("random=5,random2=4", []string{"random", "random"}, 50); err != nil || !slices.Equal(got, []int{5, 4}) {
+		t.Errorf("random=5,random2=4 of random vs random: %v, %v; want [5 4]", got, err)
 	}
 }

@@ -93,9 +93,14 @@ func pairedTable(tables []analysis.TableCounts) []analysis.Pairing {
 
 // what names the openings for people.
 func (o *Openings) what() string {
-	sets := "pairings"
+	sets := "pairing"
 	if o.seats > 2 {
-		sets = "combinations"
+		sets = "combination"
+	}
+	if o.Count != 1 {
+		// At 4 seats the character design is one combination, all four
+		// characters, dealt in every order of the bots.
+		sets += "s"
 	}
 	switch o.Design {
 	case "loadouts":

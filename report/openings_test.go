@@ -34,3 +34,21 @@ func TestOpeningsLine(t *testing.T) {
 		t.Errorf("untallied: %q", txt)
 	}
 }
+
+// TestOpeningsWhatCounts: one set is named in the singular (all four
+// characters at four seats: "the 1 character combinations" before).
+func TestOpeningsWhatCounts(t *testing.T) {
+	for _, c := range []struct {
+		seats, count int
+		want         string
+	}{
+		{4, 1, "the 1 character combination (--openings characters)"},
+		{3, 4, "the 4 character combinations (--openings characters)"},
+		{2, 6, "the 6 character pairings (--openings characters)"},
+	} {
+		o := &Openings{Design: "characters", Count: c.count, seats: c.seats}
+		if got := o.what(); got != c.want {
+			t.Errorf("%d seats, %d sets: %q, want %q", c.seats, c.count, got, c.want)
+		}
+	}
+}

@@ -14,11 +14,14 @@ import (
 // replay --list), a row per game as a PGN viewer's game list has one:
 // its index (what replay --index takes), the bots by seat, who won,
 // the score, the steps played and the seed. It works on records of
-// either level of detail (turns kept or outcome only).
+// either level of detail (turns kept or outcome only). A game is always
+// one line, however wide: a list is read with grep and awk, and a line
+// folded into a second block at the end (the seed of 4-seat games, wider
+// than a terminal) could not be.
 //
 // It streams: a log of a million games is listed in constant memory,
-// its first lines at once. A list of at most recordListHead games is a
-// Table like any other (fitted, folded when too wide); past that, the
+// its first lines at once. A list of at most recordListHead games is
+// sized from all its rows; past that, the
 // columns start at the widths of the first recordListHead rows (the
 // index column wide enough for ten million games) and every later row
 // is written as it comes; a later cell wider than its column widens it
@@ -28,7 +31,6 @@ import (
 type RecordList struct {
 	t      Table
 	w      *bufio.Writer
-	width  int
 	widths []int // set once the rows stream
 }
 
@@ -37,10 +39,10 @@ type RecordList struct {
 // reading, and a few hundred kB).
 const recordListHead = 1000
 
-// NewRecordList returns an empty list written to w, fitted to width.
-func NewRecordList(w io.Writer, width int) *RecordList {
+// NewRecordList returns an empty list written to w.
+func NewRecordList(w io.Writer) *RecordList {
 	return &RecordList{t: Table{Header: []string{"#", "bots (by seat)", "winner", "score", "steps", "seed"}, Left: 3},
-		w: bufio.NewWriter(w), width: width}
+		w: bufio.NewWriter(w)}
 }
 
 // Add lists record r, the file's record number i. An error is the
@@ -78,7 +80,9 @@ func (l *RecordList) cols() []int { return []int{0, 1, 2, 3, 4, 5} }
 // Close writes what is left of the list: a short list whole.
 func (l *RecordList) Close() error {
 	if l.widths == nil {
-		if err := l.t.Write(l.w, l.width); err != nil {
+		var b strings.Builder
+		l.t.block(&b, l.cols(), l.t.columnWidths(), l.t.Left, 0)
+		if _, err := l.w.WriteString(b.String()); err != nil {
 			return err
 		}
 	}

@@ -55,7 +55,7 @@ func TestJSONSeedsAreHexStrings(t *testing.T) {
 	}
 	seedOf("moran run", b.Bytes())
 
-	s, err := analysis.SummarizeFFA(ffaFixture())
+	s, err := analysis.SummarizeFFA(ffaFixture(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,8 +51,9 @@ type SPRT struct {
 	Interrupted bool            `json:"interrupted"`
 	// Openings, in a test with openings, are its openings and how much
 	// they narrowed the Elo interval, from the counts' per-opening
-	// tallies (every finished chunk: a batch after the last look
-	// included, which the verdict does not count yet).
+	// tallies (every finished chunk: in an older test, deciding at batch
+	// ends, a batch after its last look included, which its verdict
+	// does not count yet).
 	Openings *Openings `json:"openings,omitempty"`
 }
 
@@ -112,8 +113,9 @@ func FieldText(field []string) string {
 }
 
 // NewSPRT builds a test's result document from its settings and looks:
-// the result is the last look's (a batch cut short by Ctrl-C is kept on
-// disk for --resume but is not part of the test yet).
+// the result is the last look's. (A run's report reads its saved counts
+// too, ReadTo: a test deciding after every pair and stopped between two
+// looks read more than its last look.)
 func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRTState, verdict analysis.Verdict, interrupted bool) *SPRT {
 	lower, upper := t.Bounds()
 	out := &SPRT{Format: "nzsc-sprt/1", New: newBot, Base: base,
@@ -138,9 +140,38 @@ func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRT
 	default:
 		out.Verdict = "inconclusive at --max-games"
 	}
-	est := analysis.EloFromPentanomial(out.Pentanomial)
-	out.Elo, out.EloLo, out.EloHi, out.LOS = analysis.Number(est.Elo), analysis.Number(est.Lo), analysis.Number(est.Hi), analysis.Number(est.LOS)
+	out.estimate()
 	return out
+}
+
+// estimate sets the Elo estimate from the pentanomial counts.
+func (o *SPRT) estimate() {
+	est := analysis.EloFromPentanomial(o.Pentanomial)
+	o.Elo, o.EloLo, o.EloHi, o.LOS = analysis.Number(est.Elo), analysis.Number(est.Lo), analysis.Number(est.Hi), analysis.Number(est.LOS)
+}
+
+// ReadTo makes o, NewSPRT's document of st, the result at counts, the
+// run's saved counts, when the test read more of them than its last
+// look: a test of st.EveryPair reads every pair, in order, and saves
+// every pair it read when stopped (Ctrl-C), but records a look only at
+// a batch's end and where it decides. Stopped between two looks, its
+// result is then the pairs it read: their counts, their LLR, and a last
+// point in Looks (not in the run directory's manifest, so a resumed
+// test's looks are an uninterrupted test's). An older test decides at
+// batch ends only, so the games after its last look are no part of it
+// yet (kept for --resume): its result stays its last look's.
+func (o *SPRT) ReadTo(t analysis.SPRT, st *results.SPRTState, counts *analysis.Tournament) {
+	if !st.EveryPair || counts == nil || len(counts.Pairings) == 0 && len(counts.Tables) == 0 {
+		return
+	}
+	games, penta, wdl := analysis.SPRTCounts(counts)
+	if games <= o.Games {
+		return
+	}
+	o.Games, o.Pentanomial, o.LLR = games, penta, t.LLR(penta)
+	o.Wins, o.Draws, o.Losses = uint64(wdl.Wins), uint64(wdl.Draws), uint64(wdl.Losses)
+	o.Looks = append(o.Looks, SPRTLook{Games: games, LLR: o.LLR})
+	o.estimate()
 }
 
 // SPRTProgress writes a sequential test's progress for people as it

@@ -39,6 +39,12 @@ type End struct {
 	// anything else the text report.
 	Format string
 	Options
+	// Done, when closed (a context's Done: Ctrl-C), stops the summary's
+	// bootstrap of a free-for-all's meta-game, seconds of CPU: Tail
+	// then returns an error wrapping analysis.ErrStopped, having written
+	// nothing. A run's own tail leaves it nil: after an interrupted run
+	// the partial report is what the user waits for.
+	Done <-chan struct{}
 }
 
 // TablesError is a run's report that was rendered, but whose derived
@@ -55,7 +61,7 @@ func (e *TablesError) Unwrap() error { return e.Err }
 // to w. A failure to write the tables is a *TablesError, returned after
 // the report is rendered.
 func Tail(w io.Writer, e End) error {
-	r, err := summarize(e.Manifest, e.Counts, e.Options)
+	r, err := summarize(e.Manifest, e.Counts, e.Options, e.Done)
 	if err != nil {
 		return err
 	}
@@ -90,12 +96,12 @@ type runReport struct {
 }
 
 // summarize summarises a run's counts by its manifest's game, seats
-// and kind; opt is kept for rendering.
-func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options) (*runReport, error) {
+// and kind; opt is kept for rendering; done stops it (End.Done).
+func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options, done <-chan struct{}) (*runReport, error) {
 	r := &runReport{Manifest: man, Counts: counts, opt: opt}
 	switch {
 	case man.NumSeats() > 2 && man.Kind != results.KindSPRT:
-		s, err := analysis.SummarizeFFA(counts)
+		s, err := analysis.SummarizeFFA(counts, done)
 		if err != nil {
 			return nil, err
 		}
@@ -215,7 +221,12 @@ func (r *runReport) Render(w io.Writer, format string) error {
 	case "html":
 		return SPRTHTML(w, r.sprt, r.verdict)
 	}
-	// A sequential test has no CSV: its text.
+	if format == "csv" {
+		// Its one table, looks.csv, as a match's is its rows.
+		t := sprtLooks(r.sprt)
+		_, err := w.Write(t.CSV())
+		return err
+	}
 	SPRTText(w, r.sprt, r.verdict)
 	return nil
 }
@@ -257,6 +268,7 @@ func sprtOf(man *results.Manifest, counts *analysis.Tournament) (*SPRT, analysis
 	}
 	verdict := t.Final(st.Last())
 	o := NewSPRT(counts.Bots[0], counts.Bots[1], man.Seed, t, st, verdict, man.Interrupted || !man.Complete) // killed: neither
+	o.ReadTo(t, st, counts)
 	o.Openings = openingsOf(man, counts)
 	return o, verdict, nil
 }

@@ -96,13 +96,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	if m != nil {
 		mode := fmt.Sprintf("round robin of %d bots", len(t.Bots))
 		if m.Gauntlet != "" {
-			name := m.Gauntlet
-			for _, b := range m.Bots {
-				if b.Spec == m.Gauntlet && b.Name != "" {
-					name = b.Name
-				}
-			}
-			mode = fmt.Sprintf("gauntlet: %s against each of %d bots", name, len(t.Bots)-1)
+			mode = fmt.Sprintf("gauntlet: %s against each of %d bots", gauntletName(m), len(t.Bots)-1)
 		}
 		p.para(fmt.Sprintf("%s, seed %s", mode, game.FormatSeed(m.Seed)))
 		p.para(fmt.Sprintf("%d of %d games played (%d per pairing)", m.GamesDone, m.GamesPlanned, m.GamesPerPairing))
@@ -433,4 +427,15 @@ func neverMet(n int, what string) string {
 		pairs = "1 pair"
 	}
 	return fmt.Sprintf("%s of bots never met (a gauntlet, or a run not played to its end); their %s is taken as even", pairs, what)
+}
+
+// gauntletName is the name of a gauntlet run's base bot, as its tables
+// show it (its name= alias, if it has one).
+func gauntletName(m *results.Manifest) string {
+	for _, b := range m.Bots {
+		if b.Spec == m.Gauntlet && b.Name != "" {
+			return b.Name
+		}
+	}
+	return m.Gauntlet
 }

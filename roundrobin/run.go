@@ -84,6 +84,32 @@ type NewRun struct {
 	SPRT *results.SPRTState
 }
 
+// CreateDir creates the run directory out (results.Create) for a run,
+// or a merge, whose games log is gamesLog (empty: none). The directory
+// comes first, then the log, which may be in it (a cutechess user puts
+// the pgn anywhere): beside the run's own files, never one of them
+// (results.RunFileIn), which is refused before anything is made. undo
+// removes the directory when this call made it and it is still empty:
+// the caller's log could not be written, and the run never started.
+func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) {
+	if gamesLog != "" {
+		o, err := filepath.Abs(out)
+		log, err2 := filepath.Abs(gamesLog)
+		if err == nil && err2 == nil && results.RunFileIn(o, log) {
+			return nil, nil, fmt.Errorf("games log %s would be a file of the run directory %s (its manifest, counts, tables or bots/); name it otherwise, e.g. %s", gamesLog, out, filepath.Join(out, "games.jsonl.gz"))
+		}
+	}
+	_, statErr := os.Lstat(out)
+	if dir, err = results.Create(out); err != nil {
+		return nil, nil, err
+	}
+	undo = func() {}
+	if errors.Is(statErr, fs.ErrNotExist) {
+		undo = func() { os.Remove(out) }
+	}
+	return dir, undo, nil
+}
+
 // Create starts a new run directory for cfg.
 func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if err := cfg.Check(); err != nil {
@@ -95,26 +121,12 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if spec.GamesLog != "" && spec.GamesLogLevel == "" {
 		spec.GamesLogLevel = results.LevelFull
 	}
-	// The run directory first, then the games log, which may be in it
-	// (a cutechess user puts the pgn anywhere): beside the run's own
-	// files, never one of them.
 	var dir *results.Dir
-	created := "" // the run directory, when this made it
+	undo := func() {}
 	if spec.Out != "" {
-		_, statErr := os.Lstat(spec.Out)
-		if spec.GamesLog != "" {
-			out, err := filepath.Abs(spec.Out)
-			log, err2 := filepath.Abs(spec.GamesLog)
-			if err == nil && err2 == nil && results.RunFileIn(out, log) {
-				return nil, fmt.Errorf("games log %s would be a file of the run directory %s (its manifest, counts, tables or bots/); name it otherwise, e.g. %s", spec.GamesLog, spec.Out, filepath.Join(spec.Out, "games.jsonl.gz"))
-			}
-		}
 		var err error
-		if dir, err = results.Create(spec.Out); err != nil {
+		if dir, undo, err = CreateDir(spec.Out, spec.GamesLog); err != nil {
 			return nil, err
-		}
-		if errors.Is(statErr, fs.ErrNotExist) {
-			created = spec.Out
 		}
 	}
 	var log *results.GamesLog
@@ -123,13 +135,12 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		// another directory goes on writing its own log.
 		abs, err := filepath.Abs(spec.GamesLog)
 		if err != nil {
+			undo()
 			return nil, fmt.Errorf("games log: %w", err)
 		}
 		spec.GamesLog = abs
 		if log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel); err != nil {
-			if created != "" {
-				os.Remove(created) // made here, still empty: the run never started
-			}
+			undo() // the run never started
 			return nil, err
 		}
 	}

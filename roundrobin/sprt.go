@@ -8,7 +8,7 @@ import (
 // SPRTLook returns the RunOptions.Look of a sequential test: t is the
 // test of st's settings, gamesPlanned the run's games per pairing (its
 // last look falls there, whatever the batch). It computes the LLR of the
-// pentanomial counts (sprtCounts) and stores the decision in *verdict; a
+// pentanomial counts (analysis.SPRTCounts) and stores the decision in *verdict; a
 // decision other than Continue ends the run, recorded in st.Verdict. A
 // test of st.EveryPair is looked at after every pair (RunOptions.InOrder)
 // and decides there; it records a look (appended to st.Looks and told to
@@ -18,7 +18,7 @@ import (
 // not recorded again.
 func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdict *analysis.Verdict, tell func(results.SPRTLook)) func(*analysis.Tournament) (bool, error) {
 	return func(total *analysis.Tournament) (bool, error) {
-		games, penta, w := sprtCounts(total)
+		games, penta, w := analysis.SPRTCounts(total)
 		batchEnd := games%(2*st.BatchPairs) == 0 || games == gamesPlanned
 		if !batchEnd && !st.EveryPair {
 			return false, nil
@@ -43,21 +43,6 @@ func SPRTLook(st *results.SPRTState, t analysis.SPRT, gamesPlanned uint64, verdi
 		}
 		return false, nil
 	}
-}
-
-// sprtCounts returns what a sequential test reads of its run's counts:
-// its games, the pentanomial of the new bot's pairs against the base and
-// the new bot's record against the base. At two seats they are the one
-// pairing's; at three or more, the one table's, played in seat-swapped
-// pairs (Config.SwapPairs), where a game is won when the new bot
-// finished ahead of the base, drawn when they shared a place.
-func sprtCounts(total *analysis.Tournament) (games uint64, penta [5]int64, wdl analysis.Record) {
-	if len(total.Tables) > 0 {
-		tc := &total.Tables[0]
-		return uint64(tc.Games()), tc.Pentanomial, tc.Versus(0, 1)
-	}
-	p := &total.Pairings[0]
-	return uint64(p.Games()), p.Pentanomial, p.Total()
 }
 
 // DefaultSPRTBatch is the games between two recorded looks of a

@@ -76,7 +76,7 @@ func TestFFAForfeitKinds(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || back.ForfeitKinds != tc.ForfeitKinds {
 			t.Errorf("workers %d: the kinds through JSON: %v (%v), want %v", workers, back.ForfeitKinds, err, tc.ForfeitKinds)
 		}
-		s, err := analysis.SummarizeFFA(&res.Counts)
+		s, err := analysis.SummarizeFFA(&res.Counts, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

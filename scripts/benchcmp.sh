@@ -39,7 +39,10 @@ trap 'rm -rf "$work"' EXIT
 # engine's own Legal and Step loop (StepGame), and an mcts iteration. A
 # benchmark that a revision does not have (TableTurnGreedy before issue
 # 26's second pass, TableTurnMask before its fourth, TableTurnList
-# before its sixth) is reported as "-" for it.
+# before its sixth, PlayerTableGame before the seventh) is reported as "-" for
+# it. PlayerTableGame is a game of 3- or 4-player NZSC or of NPZR
+# through PlayerTable; MCTSDecision a 4-player mcts decision of 1000
+# iterations.
 issue23='
 nzsc-2p-random-game nzsc ^BenchmarkRandomGame$ 20000 120000 5000000
 nzscn-3p-random-game nzscn ^BenchmarkRandomGame3$ 5000 30000 3000000
@@ -59,6 +62,10 @@ table-turn-greedy nzscbots ^BenchmarkTableTurnGreedy$ 1000 6000 500000
 step-game nzsc ^BenchmarkStepGame$ 2000 12000 1000000
 playertable-turn nzscbots ^BenchmarkPlayerTableTurn$ 500 3000 1000000
 mcts-iteration nzscbots ^BenchmarkMCTSIteration$ 4 24 5000
+playertable-game-3 agents ^BenchmarkPlayerTableGame$/^nzsc3$ 500 3000 200000
+playertable-game-4 agents ^BenchmarkPlayerTableGame$/^nzsc4$ 300 1800 150000
+playertable-game-npzr agents ^BenchmarkPlayerTableGame$/^npzr$ 50 300 15000
+mcts-decision-4 nzscnbots ^BenchmarkMCTSDecision$ 2 8 300
 '
 case ${SET:-issue23} in
 issue23) list=$issue23 ;;
@@ -83,6 +90,8 @@ build() {
 		npzr) p=engine/npzr ;;
 		npzrbots) p=agents/npzr ;;
 		solve) p=analysis/solve ;;
+		agents) p=agents ;;
+		nzscnbots) p=agents/nzscn ;;
 		esac
 		(cd "$2/src" && go test -c -o "$2/$b.test" "./$p")
 	done

@@ -51,7 +51,7 @@ func init() {
 //
 // The default budget, iters=1000, takes about half a millisecond of CPU
 // a decision on the development machine (`nzsc bots --cost mcts`; an
-// iteration is about 3 100 instructions, BenchmarkMCTSIteration) and
+// iteration is about 2 700 instructions, BenchmarkMCTSIteration) and
 // beats random about 80% of the time; search quality keeps improving
 // with more iterations.
 //

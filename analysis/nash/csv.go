@@ -47,7 +47,7 @@ type Labeled struct {
 // number strconv.ParseFloat reads or a fraction of two decimal integers
 // (-1/3; a name such as 1/2 is then a number). Errors name the line (and the cell).
 func ReadCSV(r io.Reader) (*Labeled, error) {
-	lr := &io.LimitedReader{R: r, N: MaxBytes + 1}
+	lr := &io.LimitedReader{R: sniff(r), N: MaxBytes + 1}
 	cr := csv.NewReader(lr)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true

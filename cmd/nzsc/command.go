@@ -61,13 +61,19 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
 
+// isUsage reports whether err is, or wraps, the user's bad input (a
+// usageError): named already, it is returned as it is. A run's playRun
+// returns one for settings refused before a game (workers, exec
+// settings, a bot that does not start), which match, tournament and
+// sprt pass on unchanged.
+func isUsage(err error) bool {
+	var u *usageError
+	return errors.As(err, &u)
+}
+
 // asUsage marks err as the user's bad input.
 func asUsage(err error) error {
-	if err == nil {
-		return nil
-	}
-	var u *usageError
-	if errors.As(err, &u) {
+	if err == nil || isUsage(err) {
 		return err
 	}
 	return &usageError{err.Error()}

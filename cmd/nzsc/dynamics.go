@@ -63,7 +63,7 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 		n += c
 	}
 	if n < 2 || n > dynamics.MaxPopulation {
-		return usagef("report: --moran-run: population %d: want 2 to %d", n, dynamics.MaxPopulation)
+		return usagef("report: --moran-run: the counts add up to a population of %d; want 2 to %d", n, dynamics.MaxPopulation)
 	}
 	if every == 0 {
 		// About ten rows to fixation (of the order of N² steps), and

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -72,8 +75,18 @@ func TestReportDynamics(t *testing.T) {
 		{[]string{"report", run, "--dynamics", "--moran-run", "equal"}, "choose one"},
 		{[]string{"report", run, "--moran-run", "equal", "--alpha", "2"}, "--alpha needs --dynamics"},
 		{[]string{"report", run, "--moran-run", "greedy=3,bogus=2"}, `no bot "bogus" in the run`},
-		{[]string{"report", run, "--moran-run", "greedy"}, "want BOT=COUNT,... or equal"},
-		{[]string{"report", run, "--moran-run", "greedy=1"}, "population 1: want 2 to 100000"},
+		{[]string{"report", run, "--moran-run", "greedy"}, "greedy has no count (want BOT=COUNT,..., e.g. greedy=10, or equal)"},
+		{[]string{"report", run, "--moran-run", "greedy=1"}, "the counts add up to a population of 1; want 2 to 100000"},
+		// Each count's own problem, in one line (they all read "want
+		// BOT=COUNT,... or equal", or "greedy has a negative count").
+		{[]string{"report", run, "--moran-run", "greedy=x"}, "--moran-run: greedy=x: the count is not a number (want a whole number, e.g. greedy=10)"},
+		{[]string{"report", run, "--moran-run", "greedy=x,nash=5"}, "--moran-run: greedy=x: the count is not a number"},
+		{[]string{"report", run, "--moran-run", "greedy=-1"}, "--moran-run: greedy=-1: a count is 0 or more"},
+		{[]string{"report", run, "--moran-run", "greedy=1e9"}, "--moran-run: greedy=1e9: a count is a whole number of individuals written in digits (0 to 100000)"},
+		{[]string{"report", run, "--moran-run", "greedy=2.5"}, "greedy=2.5: a count is a whole number"},
+		{[]string{"report", run, "--moran-run", "greedy=1000000000"}, "--moran-run: greedy=1000000000: at most 100000, the largest population"},
+		{[]string{"report", run, "--moran-run", "greedy=99999999999999999999"}, "at most 100000, the largest population"},
+		{[]string{"report", run, "--moran-run", "greedy="}, "--moran-run: greedy= has no count"},
 		{[]string{"report", run, "--moran-run", "equal", "--population", "2"}, "cannot hold 3 bots"},
 		{[]string{"report", run, "--moran-run", "equal", "--mutation", "2"}, "--mutation must be 0 to 1"},
 		{[]string{"report", run, "--moran-run", "equal", "--steps", "0"}, "--steps must be 1 to"},
@@ -92,5 +105,63 @@ func TestReportDynamics(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, c.msg) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 			t.Errorf("%v: code %d, stderr %q; want 2 and one line with %q", c.args[2:], code, stderr, c.msg)
 		}
+	}
+}
+
+// TestReportFFAStops: Ctrl-C (the context done) stops the report of a
+// free-for-all run in its meta-game's bootstrap, seconds of CPU for many
+// bots, as it stops --dynamics': exit 1, one line, no report and no page
+// written. (SummarizeFFA was given no done channel: the bootstrap ran to
+// its end, and the report came out after "stopping".)
+func TestReportFFAStops(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ffa")
+	if _, stderr, code := runCmd(t, "", "tournament", "--players", "3", "--bots", "random,greedy,paranoid,classic", "--games", "6", "--seed", "1", "--quiet", "--out", dir); code != 0 {
+		t.Fatal(stderr)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // as if Ctrl-C came at once
+	for _, args := range [][]string{{"report", dir}, {"report", dir, "--html", filepath.Join(t.TempDir(), "r.html")}} {
+		var out, errb bytes.Buffer
+		err := run(ctx, args, strings.NewReader(""), &out, &errb)
+		code := exitCode(err, &errb)
+		if code != 1 || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "report interrupted: the meta-game's bootstrap did not finish") {
+			t.Errorf("%v stopped: exit %d, %d bytes out, stderr %q; want exit 1, nothing out, one line", args, code, out.Len(), errb.String())
+		}
+		if len(args) > 2 {
+			if _, err := os.Lstat(args[3]); err == nil {
+				t.Errorf("%v stopped: the page was written", args)
+			}
+		}
+	}
+	// Not stopped, the same report comes out whole.
+	if out, stderr, code := runCmd(t, "", "report", dir); code != 0 || !strings.Contains(out, "Meta-game") {
+		t.Errorf("report: exit %d %q %q", code, out, stderr)
+	}
+}
+
+// TestDynamicsMirrorNames: the dynamics and the Moran run of a match of
+// a bot against itself name its copies as nzsc match does at 3 or 4
+// seats, random and random2 (agents.CopyNames); they listed two rows
+// called random, which --moran-run could not tell apart.
+func TestDynamicsMirrorNames(t *testing.T) {
+	run := filepath.Join(t.TempDir(), "m")
+	if _, stderr, code := runCmd(t, "", "match", "random", "random", "--games", "20", "--seed", "1", "--quiet", "--out", run); code != 0 {
+		t.Fatal(stderr)
+	}
+	out, stderr, code := runCmd(t, "", "report", run, "--dynamics", "--bootstrap", "0")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	rows := regexp.MustCompile(`(?m)^\d  (random2?) `).FindAllStringSubmatch(out, -1)
+	named := map[string]int{}
+	for _, r := range rows {
+		named[r[1]]++
+	}
+	if !strings.Contains(out, "resident  random  random2\n") || named["random"] != 3 || named["random2"] != 3 {
+		t.Errorf("the dynamics do not name the copies random and random2:\n%s", out)
+	}
+	out, stderr, code = runCmd(t, "", "report", run, "--moran-run", "random=4,random2=6", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(out, "step,random,random2\n0,4,6\n") {
+		t.Errorf("--moran-run random=4,random2=6: exit %d %q\n%s", code, stderr, out)
 	}
 }

@@ -93,9 +93,8 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	defer unlock()
 	res, err := playRun(e, "match", fs, rd, seedPicked, roundrobin.RunOptions{Rating: ratingOf(e, fs, rd)})
-	var usage *usageError
-	if errors.As(err, &usage) {
-		return err
+	if isUsage(err) {
+		return err // the run's settings, refused before a game: named already
 	}
 	if err != nil && !failedUnder(err) && res.Counts.Games() == 0 && rd.Manifest.GamesDone == 0 {
 		// A worker could not start (a bot that cannot be built): the

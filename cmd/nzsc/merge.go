@@ -90,53 +90,53 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		if logPath, err = filepath.Abs(logPath); err != nil {
 			return usagef("merge: --games-log: %v", err)
 		}
-		// A path the log cannot be written at (a directory, a link, no
-		// such directory) is the user's input, as for a run's
-		// --games-log: exit 2, before any log is read.
+		// A path the log cannot be written at (a directory, a link) is
+		// the user's input, as for a run's --games-log: exit 2, before
+		// any log is read.
 		if err := results.CheckOutput(logPath); err != nil {
 			return usagef("merge: --games-log: %v; nothing written", err)
 		}
-		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
-			return usagef("merge: --games-log: no directory %s to write %s in; nothing written", filepath.Dir(logPath), filepath.Base(logPath))
-		}
 	}
-	man.GamesLog = logPath
-	if logPath != "" {
-		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
-		if errors.Is(err, results.ErrExists) {
-			return usagef("merge: --games-log %s already exists; merge into a new file", logPath)
-		}
-		if e.ctx.Err() != nil {
-			// Stopped (Ctrl-C): a log cut short (removed by
-			// MergeGamesLogs), or whole but of a merge not finished, is
-			// not left to look like the run's.
-			if err == nil {
-				os.Remove(logPath)
-			}
-			return fmt.Errorf("merge interrupted; nothing written")
-		}
-		if err == nil && n != man.GamesDone {
-			os.Remove(logPath)
-			return usagef("merge: --games-log: the shards' logs hold %d games, their counts %d (a log cut short, or of another run?); nothing written", n, man.GamesDone)
-		}
-		if errors.Is(err, results.ErrBadLog) {
-			// The shards' logs are the user's input: exit code 2.
-			return usagef("merge: %v; nothing written", err)
-		}
-		if err != nil {
-			return fmt.Errorf("merge: %w", err)
-		}
-	}
-	dir, err := results.Create(out)
-	if err != nil && logPath != "" {
-		os.Remove(logPath) // made just now
-	}
+	// The merged run's directory first, as a run makes it (the log may
+	// be in it, beside the run's own files), then its log.
+	dir, undo, err := roundrobin.CreateDir(out, logPath)
 	if errors.Is(err, results.ErrExists) {
 		// Not the library's "use --resume": a merge is not resumed.
 		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
 	}
 	if err != nil {
 		return usagef("merge: %v", err)
+	}
+	man.GamesLog = logPath
+	if logPath != "" {
+		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {
+			undo()
+			return usagef("merge: --games-log: no directory %s to write %s in; nothing written", filepath.Dir(logPath), filepath.Base(logPath))
+		}
+		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
+		if err == nil && (e.ctx.Err() != nil || n != man.GamesDone) {
+			// A log cut short is removed by MergeGamesLogs; a whole one
+			// of a merge stopped or not matching its counts is not left
+			// to look like the run's.
+			os.Remove(logPath)
+		}
+		if err != nil || e.ctx.Err() != nil || n != man.GamesDone {
+			undo()
+		}
+		switch {
+		case errors.Is(err, results.ErrExists):
+			return usagef("merge: --games-log %s already exists; merge into a new file", logPath)
+		case e.ctx.Err() != nil:
+			// Stopped (Ctrl-C).
+			return fmt.Errorf("merge interrupted; nothing written")
+		case err == nil && n != man.GamesDone:
+			return usagef("merge: --games-log: the shards' logs hold %d games, their counts %d (a log cut short, or of another run?); nothing written", n, man.GamesDone)
+		case errors.Is(err, results.ErrBadLog):
+			// The shards' logs are the user's input: exit code 2.
+			return usagef("merge: %v; nothing written", err)
+		case err != nil:
+			return fmt.Errorf("merge: %w", err)
+		}
 	}
 	if err := dir.Save(man, counts); err != nil {
 		return fmt.Errorf("merge: %w", err)

@@ -274,3 +274,64 @@ func TestMergeGamesLogPath(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeGamesLogInRunDir: merge --games-log may name a file in the
+// merged run's own --out directory, new or empty, as a run's may
+// (TestGamesLogInRunDir); a name of the run's own files is refused, exit
+// 2, one line, nothing made. (It failed "no directory M to write g.gz
+// in": the log was merged before the directory was made.)
+func TestMergeGamesLogInRunDir(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3",
+			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	for _, c := range []struct {
+		out, log string
+		mkdir    bool
+	}{
+		{"new", "g.jsonl.gz", false},
+		{"empty", "g.jsonl", true},
+	} {
+		out := filepath.Join(tmp, c.out)
+		if c.mkdir {
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		log := filepath.Join(out, c.log)
+		if _, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out, "--games-log", log}, shards...)...); code != 0 {
+			t.Errorf("merge --out %s --games-log %s/%s: exit %d %q", c.out, c.out, c.log, code, stderr)
+			continue
+		}
+		if list, stderr, code := runCmd(t, "", "replay", log, "--list"); code != 0 || strings.Count(list, "\n") != 2+8 {
+			t.Errorf("--out %s: the merged log in the run directory lists as %q %q", c.out, list, stderr)
+		}
+		if _, stderr, code := runCmd(t, "", "report", out); code != 0 {
+			t.Errorf("--out %s: report on the merged run holding its log: exit %d %q", c.out, code, stderr)
+		}
+	}
+	for _, log := range []string{"manifest.json", "counts.json", "ratings.csv", "bots/g.gz"} {
+		out := filepath.Join(tmp, "own")
+		_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out, "--games-log", filepath.Join(out, log)}, shards...)...)
+		if _, err := os.Lstat(out); code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "would be a file of the run directory") || err == nil {
+			t.Errorf("--games-log OUT/%s: exit %d %q, directory left: %v; want exit 2, one line, nothing made", log, code, stderr, err == nil)
+		}
+	}
+	// A log that cannot be merged (it exists already) leaves no merged
+	// directory behind, though the directory is now made first.
+	taken := filepath.Join(tmp, "taken.jsonl")
+	os.WriteFile(taken, []byte("x\n"), 0o644)
+	out := filepath.Join(tmp, "m")
+	if _, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out, "--games-log", taken}, shards...)...); code != 2 || !strings.Contains(stderr, "already exists") {
+		t.Errorf("--games-log onto a file: exit %d %q; want exit 2, already exists", code, stderr)
+	}
+	if _, err := os.Lstat(out); err == nil {
+		t.Errorf("--games-log onto a file: the merged directory was left behind")
+	}
+}

@@ -461,3 +461,31 @@ func TestPlayRecordNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayNPZRNumberOutOfRange: in NPZR a number answers with the action
+// legal lists under it; a number no action has says so and names the
+// numbers there are, from 1 to as many as legal lists (counted here from
+// its own listing), for 0, a negative, one past the end and one too big
+// for an int. It read `"999": an action starts with play, move or
+// decline`, a number taken for a misspelt action.
+func TestPlayNPZRNumberOutOfRange(t *testing.T) {
+	for _, n := range []string{"999", "0", "-1", "99999999999999999999", "past"} {
+		in := "legal\n" + n + "\nquit\n"
+		if n == "past" {
+			out, _, _ := runCmd(t, "legal\nquit\n", "play", "--game", "npzr", "--seed", "7")
+			in = fmt.Sprintf("legal\n%d\nquit\n", listed(out)+1)
+			n = fmt.Sprint(listed(out) + 1)
+		}
+		out, stderr, code := runCmd(t, in, "play", "--game", "npzr", "--seed", "7")
+		flat := strings.Join(strings.Fields(out), " ")
+		want := fmt.Sprintf("%q: no action has that number; legal numbers the %d actions open now from 1 to %d.", n, listed(out), listed(out))
+		if code != 0 || listed(out) < 2 || !strings.Contains(flat, want) {
+			t.Errorf("%s: exit %d %q; want %q in:\n%s", n, code, stderr, want, out)
+		}
+	}
+}
+
+// listed is the number of actions legal numbered in a play's output.
+func listed(out string) int {
+	return len(regexp.MustCompile(`(?m)^ +\d+  (play|move|decline)`).FindAllString(out, -1))
+}

@@ -109,7 +109,7 @@ func narrate(e *env, path string, i int, r *game.Record, blank bool) error {
 // listRecords writes replay --list: the table of contents of a file of
 // game records.
 func listRecords(e *env, path string) error {
-	l := report.NewRecordList(e.stdout, e.width)
+	l := report.NewRecordList(e.stdout)
 	n := 0
 	err := results.ReadRecords(path, func(r *game.Record) error {
 		if err := e.ctx.Err(); err != nil {

@@ -91,6 +91,9 @@ func TestReplayList(t *testing.T) {
 		{"match", "greedy", "random", "--games", "6"},
 		{"match", "greedy", "random", "classic", "--players", "3", "--games", "6"},
 		{"match", "greedy", "random", "--game", "npzr", "--games", "4"},
+		// Wider than a terminal: each game stays one line, its seed last
+		// (the seed was folded into a second block).
+		{"match", "mcts:iters=10", "paranoid", "random", "cce", "--players", "4", "--games", "24"},
 	} {
 		path := filepath.Join(t.TempDir(), "g.jsonl.gz")
 		if _, stderr, code := runCmd(t, "", append(args, "--seed", "3", "--quiet", "--games-log", path)...); code != 0 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -68,11 +69,15 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if fs.Changed("moran-run") {
 		return reportMoranRun(e, fs, format, man, &counts.Tournament)
 	}
-	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}}
+	// Ctrl-C stops a free-for-all's meta-game bootstrap (seconds of CPU
+	// for many bots) as it stops --dynamics'.
+	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}, Done: e.ctx.Done()}
 	if path, _ := fs.GetString("html"); path != "" {
 		page := end
 		page.Format = "html"
-		if err := writeHTML(path, func(w io.Writer) error { return report.Tail(w, page) }); err != nil {
+		if err := writeHTML(path, func(w io.Writer) error { return report.Tail(w, page) }); errors.Is(err, analysis.ErrStopped) {
+			return errReportStopped
+		} else if err != nil {
 			return err
 		}
 	}
@@ -87,11 +92,17 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		defer unlock()
 		end.Dir = dir
 	}
-	if err := endRun(e, end); err != nil {
+	if err := endRun(e, end); errors.Is(err, analysis.ErrStopped) {
+		return errReportStopped
+	} else if err != nil {
 		return usagef("report: %s: %v", args[0], err)
 	}
 	return nil
 }
+
+// errReportStopped is a report stopped by Ctrl-C in its meta-game's
+// bootstrap: not bad input (exit 1), the same words as --dynamics'.
+var errReportStopped = errors.New("report interrupted: the meta-game's bootstrap did not finish; nothing was written")
 
 // endRun ends a run with its one tail (report.Tail): the report on
 // stdout, the derived tables in its run directory. Tables that could not

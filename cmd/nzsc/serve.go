@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -160,8 +161,11 @@ func newHTTPServer(h http.Handler, base context.Context, l limits) *http.Server 
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
+	// DisableGeneralOptionsHandler: net/http would answer "OPTIONS *"
+	// itself, 200, before the guard and without its headers; the guard
+	// answers it as every OPTIONS (the server answers no preflight).
 	return &http.Server{Handler: h, ReadHeaderTimeout: l.readHeader, ReadTimeout: l.read, WriteTimeout: l.write,
-		IdleTimeout: l.idle, MaxHeaderBytes: l.header,
+		IdleTimeout: l.idle, MaxHeaderBytes: l.header, DisableGeneralOptionsHandler: true,
 		BaseContext: func(net.Listener) context.Context { return base }}
 }
 
@@ -227,12 +231,24 @@ func (c *limitedConn) Close() error {
 
 // refuseConn answers a connection over the limit 503 and closes it,
 // reading what the client sent meanwhile (at most a second), so that
-// the answer is not lost to a reset.
+// the answer is not lost to a reset. The answer carries the headers of
+// every answer of the server (webapi.SetHeaders), as the guard's
+// refusals do.
 func refuseConn(c net.Conn, n int) {
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(time.Second))
 	body := fmt.Sprintf(`{"error":"the server is busy (%d connections open): try again"}`+"\n", n)
-	fmt.Fprintf(c, "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 5\r\nConnection: close\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	h := http.Header{}
+	webapi.SetHeaders(h)
+	h.Set("Content-Type", "application/json")
+	h.Set("Retry-After", "5")
+	h.Set("Connection", "close")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	var b strings.Builder
+	b.WriteString("HTTP/1.1 503 Service Unavailable\r\n")
+	h.Write(&b)
+	b.WriteString("\r\n" + body)
+	io.WriteString(c, b.String())
 	if t, ok := c.(*net.TCPConn); ok {
 		t.CloseWrite()
 	}

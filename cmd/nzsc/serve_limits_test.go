@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/nzsclab/nzsc/web/webapi"
 )
 
 // TestServeLimits: what one anonymous client may hold of nzsc serve's
@@ -151,6 +153,15 @@ func TestServeLimits(t *testing.T) {
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusServiceUnavailable || !strings.HasPrefix(string(b), `{"error":"the server is busy`) || strings.Count(string(b), "\n") != 1 || time.Since(start) > 2*time.Second {
 		t.Errorf("a connection over the cap: %d %q after %v, want 503 with a one-line JSON error at once", resp.StatusCode, b, time.Since(start))
+	}
+	// It carries the headers of every answer (docs/web.md: only the
+	// answers net/http writes itself lack them); it had nosniff alone.
+	every := http.Header{}
+	webapi.SetHeaders(every)
+	for k := range every {
+		if resp.Header.Get(k) != every.Get(k) {
+			t.Errorf("the 503 of a connection over the cap: %s %q, want %q", k, resp.Header.Get(k), every.Get(k))
+		}
 	}
 	// A place given back is taken again.
 	keep[0].CloseIdleConnections()

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -270,5 +273,28 @@ func TestServeRoutesGuarded(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("refused requests left runs: %v", entries)
+	}
+}
+
+// TestServeOptionsStar: "OPTIONS *", the request for the server as a
+// whole, goes through the guard as every request does: refused (403,
+// the server answers no preflight) with the headers of every answer.
+// net/http answered it itself, 200, before the guard and without them.
+func TestServeOptionsStar(t *testing.T) {
+	base, _, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", t.TempDir())
+	defer stop()
+	c, err := net.Dial("tcp", strings.TrimSuffix(strings.TrimPrefix(base, "http://"), "/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprint(c, "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden || resp.Header.Get("Cross-Origin-Resource-Policy") != "same-origin" {
+		t.Errorf("OPTIONS *: %d %v, want the guard's 403 with its headers", resp.StatusCode, resp.Header)
 	}
 }

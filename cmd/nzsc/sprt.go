@@ -35,14 +35,14 @@ func init() {
 			addRunFlags(fs, 0, "(not used by sprt: see --max-games)", "run directory to keep the test in (resumable with --resume, re-rendered by 'nzsc report'); none by default")
 			fs.MarkHidden("games")
 			fs.MarkHidden("shard")
-			addFormatFlag(fs, " (table: progress lines, then the result)", "table", "json")
+			addFormatFlag(fs, " (table: progress lines, then the result; csv: the looks, games and LLR, as looks.csv)", "table", "csv", "json")
 		},
 		run: runSPRT,
 	})
 }
 
 func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
-	format, err := formatOf("sprt", fs, "table", "json")
+	format, err := formatOf("sprt", fs, "table", "csv", "json")
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		if res, err = playRun(e, "sprt", fs, rd, seedPicked, rd.SPRTOptions(t, &verdict, tell)); errors.Is(err, results.ErrNotSaved) {
 			// A full disk is no bad input: exit code 1.
 			return notSaved("sprt", rd, err)
-		} else if u := (*usageError)(nil); errors.As(err, &u) {
+		} else if isUsage(err) {
 			return err // named "sprt: ..." already
 		} else if failedUnder(err) {
 			return fmt.Errorf("sprt: %w", err)
@@ -105,9 +105,14 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		return fmt.Errorf("sprt: %w", err)
 	}
 	if res.Interrupted {
+		if rd.Dir == nil {
+			// Nothing was written: no run directory to resume.
+			return fmt.Errorf("sprt interrupted before a verdict after %d games, read by the test; nothing saved (give --out DIR to keep a test that --resume continues)", rd.Manifest.GamesDone)
+		}
 		if st.EveryPair {
-			// Every pair saved was read by the test, in order.
-			return fmt.Errorf("sprt interrupted before a verdict after %d games, read by the test and saved; continue with 'nzsc sprt --resume %s'", rd.Manifest.GamesDone, dirOf(rd))
+			// Every pair saved was read by the test, in order: the
+			// result above is theirs (report.SPRT.ReadTo).
+			return fmt.Errorf("sprt interrupted before a verdict after %d games, read by the test and saved; continue with 'nzsc sprt --resume %s'", rd.Manifest.GamesDone, rd.Dir.Path)
 		}
 		// An older test decides at batch ends: its games are those of
 		// its last look (a batch cut short is kept for --resume, not
@@ -120,17 +125,9 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 		if done := rd.Manifest.GamesDone; done > games {
 			saved = fmt.Sprintf(" (%d played and saved, the rest of a batch)", done)
 		}
-		return fmt.Errorf("sprt interrupted after %d games looked at%s, before a verdict; continue with 'nzsc sprt --resume %s'", games, saved, dirOf(rd))
+		return fmt.Errorf("sprt interrupted after %d games looked at%s, before a verdict; continue with 'nzsc sprt --resume %s'", games, saved, rd.Dir.Path)
 	}
 	return nil
-}
-
-// dirOf names a run's directory for a message.
-func dirOf(rd *roundrobin.RunDir) string {
-	if rd.Dir == nil {
-		return "DIR (give --out DIR to keep the test)"
-	}
-	return rd.Dir.Path
 }
 
 // newSPRT reads the test's settings and bots into a match of at most

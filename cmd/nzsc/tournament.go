@@ -82,7 +82,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 		// (a full disk): saying they were saved would be false.
 		return notSaved("tournament", rd, err)
 	}
-	if usage := (*usageError)(nil); errors.As(err, &usage) {
+	if isUsage(err) {
 		return err // the run's settings, refused before a game: named already
 	}
 	if err != nil {

@@ -93,3 +93,22 @@ func manifestSettings(t *testing.T, b []byte) []byte {
 	}
 	return out
 }
+
+// TestRunSettingsRefusedAlike: a run's settings that playRun refuses
+// before a game (here --workers 0) come back from match, tournament and
+// sprt the same way, through isUsage: exit 2, one line named by the
+// command, no run directory left. (A refactor of three spellings of that
+// check; this passed before it too, and guards it.)
+func TestRunSettingsRefusedAlike(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "greedy", "random", "--games", "2"},
+		{"tournament", "--bots", "greedy,random", "--games", "2"},
+		{"sprt", "greedy", "random"},
+	} {
+		out := filepath.Join(t.TempDir(), "run")
+		_, stderr, code := runCmd(t, "", append(args, "--workers", "0", "--out", out)...)
+		if _, err := os.Lstat(out); code != 2 || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "nzsc: "+args[0]+": --workers must be at least 1") || err == nil {
+			t.Errorf("%s --workers 0: exit %d %q, run directory left: %v; want exit 2, one line", args[0], code, stderr, err == nil)
+		}
+	}
+}

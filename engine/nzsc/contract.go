@@ -3,7 +3,6 @@ package nzsc
 import (
 	"encoding/json"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,6 +171,21 @@ func (g *Game) NewState(uint64) game.State {
 	return gs
 }
 
+// RenewState returns NewState(seed) in old's storage (its history's
+// too) and true when played is g itself and old a GameState, for a table
+// playing game after game (agents.StateRenewer): old and its
+// observations are then invalid. A game that embeds g has this method
+// but may start its games otherwise: for it, false.
+func (g *Game) RenewState(played game.Game, old game.State, seed uint64) (game.State, bool) {
+	gs, ok := old.(*GameState)
+	if !ok || played != game.Game(g) {
+		return nil, false
+	}
+	gs.State = NewGame(g.rules)
+	gs.History = gs.History[:0]
+	return gs, true
+}
+
 // GameState is a two-player NZSC game as a game.State: the engine's State
 // and the turns played. Its observations point into it and allocate
 // nothing.
@@ -184,30 +198,36 @@ type GameState struct {
 // ToAct implements game.State: both seats decide at once, except a stuck
 // seat, which passes.
 func (gs *GameState) ToAct(dst []int) []int {
-	dst = dst[:0]
+	if cap(dst) < 2 {
+		dst = make([]int, 0, 2)
+	}
 	if gs.State.Phase == GameOver {
-		return dst
+		return dst[:0]
 	}
-	for s := range 2 {
-		if !gs.State.Stuck(s) {
-			dst = append(dst, s)
-		}
-	}
-	return dst
+	// Both seats written, each counted when it is not stuck: no append
+	// and no branch a seat.
+	d := dst[:2]
+	d[0] = 0
+	n := int(b2u(!gs.State.Stuck(0)))
+	d[n] = 1
+	n += int(b2u(!gs.State.Stuck(1)))
+	return d[:n]
 }
 
 // Legal implements game.State.
 func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
-	dst = dst[:0]
-	if gs.State.Phase == GameOver {
-		return dst
+	if cap(dst) < MaxChoices {
+		dst = make([]game.Action, 0, MaxChoices)
 	}
-	// The bit set straight into dst, in State.Legal's order, without
-	// a list of Choices between.
-	for m := gs.State.LegalMask(seat); m != 0; m &= m - 1 {
-		dst = append(dst, game.Action(bits.TrailingZeros32(m)))
-	}
-	return dst
+	// ListLegal's list (inlined: a table lookup) written into dst's
+	// first MaxChoices places at once, without a loop over the set's
+	// bits or an append a choice; an empty set (game over, a stuck
+	// seat) counts 0.
+	var c [MaxChoices]Choice
+	n := ListLegal(gs.State.LegalMask(seat), &c)
+	d := dst[:MaxChoices]
+	d[0], d[1], d[2], d[3], d[4] = game.Action(c[0]), game.Action(c[1]), game.Action(c[2]), game.Action(c[3]), game.Action(c[4])
+	return d[:n]
 }
 
 // Apply implements game.State: one turn of Step. Any choice is accepted;

@@ -71,9 +71,26 @@ func (g *Game) EngineRules() nzsc.Rules { return g.rules }
 
 // NewState implements game.Game. NZSC has no chance: the seed is unused.
 func (g *Game) NewState(uint64) game.State {
-	gs := &GameState{State: New(g.players, g.rules)}
+	// History's room for a typical game in one allocation rather than
+	// one per doubling.
+	gs := &GameState{State: New(g.players, g.rules), History: make([]Turn, 0, 32)}
 	gs.bind()
 	return gs
+}
+
+// RenewState returns NewState(seed) in old's storage (its history's
+// too) and true when played is g itself and old a GameState, for a table
+// playing game after game (agents.StateRenewer): old and its
+// observations are then invalid. A game that embeds g has this method
+// but may start its games otherwise (a start position): for it, false.
+func (g *Game) RenewState(played game.Game, old game.State, seed uint64) (game.State, bool) {
+	gs, ok := old.(*GameState)
+	if !ok || played != game.Game(g) {
+		return nil, false
+	}
+	gs.State = New(g.players, g.rules)
+	gs.History = gs.History[:0]
+	return gs, true
 }
 
 // GameState is an N-player NZSC game as a game.State: the State and the
@@ -111,12 +128,17 @@ func (gs *GameState) Legal(seat int, dst []game.Action) []game.Action {
 	if gs.State.Over() || seat < 0 || seat >= int(gs.State.Players) {
 		return dst
 	}
-	var buf [nzsc.MaxChoices]nzsc.Choice
-	n := gs.State.Legal(seat, &buf)
-	for _, c := range buf[:n] {
-		dst = append(dst, game.Action(c))
+	if cap(dst) < nzsc.MaxChoices {
+		dst = make([]game.Action, 0, nzsc.MaxChoices)
 	}
-	return dst
+	// nzsc.ListLegal's list (inlined: a table lookup; the sets are
+	// two-player NZSC's) written into dst's first MaxChoices places at
+	// once, not a choice at a time.
+	var c [nzsc.MaxChoices]nzsc.Choice
+	n := nzsc.ListLegal(gs.State.LegalMask(seat), &c)
+	d := dst[:nzsc.MaxChoices]
+	d[0], d[1], d[2], d[3], d[4] = game.Action(c[0]), game.Action(c[1]), game.Action(c[2]), game.Action(c[3]), game.Action(c[4])
+	return d[:n]
 }
 
 // Apply implements game.State: one turn of Step. Any choice is accepted;

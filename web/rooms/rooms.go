@@ -38,6 +38,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -433,20 +434,36 @@ type joinBody struct {
 // maxName bounds a person's name.
 const maxName = 24
 
+// cleanName reads a person's name as the others will see it: trimmed,
+// each run of spaces (any Unicode space) one ASCII space, as a page
+// shows it anyway. A name is shown to the others in their narration, so
+// it may hold nothing that acts on the text around it or hides: no
+// control character, and no formatting character (Unicode's Cf): a
+// bidirectional override (U+202E before "Bob") turned the rest of the
+// line the others read right to left, and a zero-width space made a
+// second "Ann" that looked like the first. The zero-width joiner and
+// non-joiner are kept, for the names of some scripts and emoji that
+// need them (sameLook tells names that differ only by them apart).
 func cleanName(s string, seat int) (string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		return fmt.Sprintf("Player %d", seat+1), nil
 	}
+	if err := shown.Check(s); err != nil {
+		return "", fmt.Errorf("name with %w", err)
+	}
+	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) > maxName {
 		return "", fmt.Errorf("name longer than %d characters", maxName)
 	}
-	for _, c := range s {
-		if c < ' ' || c == 0x7f {
-			return "", fmt.Errorf("name with a control character")
-		}
-	}
 	return s, nil
+}
+
+// sameLook reports whether two names look alike: equal once the
+// zero-width joiners, which show nothing of their own, are dropped.
+func sameLook(a, b string) bool {
+	drop := strings.NewReplacer(string(shown.ZWNJ), "", string(shown.ZWJ), "")
+	return drop.Replace(a) == drop.Replace(b)
 }
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
@@ -538,7 +555,7 @@ func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
 	}
 	// Names tell the people apart in the narration: a name taken gets
 	// the seat's number.
-	for k, base := 2, name; slices.Contains(rm.names[:seat], name); k++ {
+	for k, base := 2, name; slices.ContainsFunc(rm.names[:seat], func(n string) bool { return sameLook(n, name) }); k++ {
 		name = fmt.Sprintf("%s (%d)", base, k)
 	}
 	rm.names[seat], rm.tokens[seat], rm.seen[seat] = name, token(), time.Now()

@@ -573,3 +573,48 @@ func TestPageBoundsAreTheServers(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesShowAsTyped: a name is one the others see as it is: one
+// that holds a character acting on the text around it or hiding (a
+// bidirectional override, which turned the rest of the line the others
+// read right to left; a zero-width space, which made a second "Ann"
+// look like the first) is refused with a one-line reason; spaces are
+// one ASCII space as a page shows them; the joiners some scripts and
+// emoji need are kept, and a name that differs from another only by
+// them is told apart as a taken name is. The old server took every
+// character but the ASCII controls.
+func TestNamesShowAsTyped(t *testing.T) {
+	for i, c := range []struct {
+		typed, want string // want "": refused
+	}{
+		{"\u202eBob", ""},              // right-to-left override
+		{"Ann\u2066x\u2069", ""},       // an isolate
+		{"Ann\u200b", ""},              // zero-width space
+		{"\ufeffAnn", ""},              // byte order mark
+		{"An\u0085n", ""},              // a C1 control (next line)
+		{"A\u00a0nn", "A nn"},          // no-break space
+		{"Ann  \u3000 Lee", "Ann Lee"}, // spaces as a page shows them
+		{"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"}, // Persian: a non-joiner
+		{"\U0001f468\u200d\U0001f469\u200d\U0001f467", "\U0001f468\u200d\U0001f469\u200d\U0001f467"},             // an emoji family: joiners
+	} {
+		got, err := cleanName(c.typed, 0)
+		if c.want == "" && (err == nil || strings.Contains(err.Error(), "\n")) || c.want != "" && (err != nil || got != c.want) {
+			t.Errorf("case %d %+q: %+q, %v; want %+q", i, c.typed, got, err, c.want)
+		}
+	}
+	srv := httptest.NewServer(New(Options{}))
+	t.Cleanup(srv.Close)
+	ann := &client{t: t, base: srv.URL}
+	var j Joined
+	if st := ann.do("POST", "", map[string]any{"name": "Ann", "players": 3}, &j); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	ann.token = j.Token
+	bob := &client{t: t, base: srv.URL}
+	if st := bob.do("POST", "/"+j.Room+"/join", map[string]string{"name": "Ann\u200d"}, nil); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	if names := ann.view(j.Room).Names; len(names) != 3 || names[1] != "Ann\u200d (2)" {
+		t.Errorf("a second Ann with a joiner: names %+q, want her told apart as \"Ann\\u200d (2)\"", names)
+	}
+}

@@ -858,6 +858,9 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 		// The verdict as the run directory gives it (report.Tail's).
 		st := rd.Manifest.SPRT
 		test = t.status(rd, st.Looks, t.t.Final(st.Last()), res.Interrupted || !rd.Manifest.Complete, false) // failed: neither
+		// A test stopped between two looks: the pairs it read and saved,
+		// as nzsc sprt and nzsc report give them, not its last look's.
+		test.ReadTo(t.t, st, rd.Total())
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -119,6 +119,11 @@ func TestSPRTJobProgressAndStop(t *testing.T) {
 	if m := rd.Manifest; !m.Interrupted || m.Kind != results.KindSPRT || m.SPRT.Verdict != "" || len(m.SPRT.Looks) == 0 {
 		t.Errorf("stopped test: interrupted=%v kind %q sprt %+v", m.Interrupted, m.Kind, m.SPRT)
 	}
+	// The status's figures are the pairs saved, as nzsc report gives
+	// them, not the last look's (a stop falls between two looks).
+	if s.SPRT.Games != rd.Manifest.GamesDone || s.SPRT.Wins+s.SPRT.Draws+s.SPRT.Losses != s.SPRT.Games {
+		t.Errorf("stopped at %d games saved, the status says %d (W %d D %d L %d)", rd.Manifest.GamesDone, s.SPRT.Games, s.SPRT.Wins, s.SPRT.Draws, s.SPRT.Losses)
+	}
 	if st, text := f.req("GET", "/api/runs/"+s.Run+"/report.txt", nil); st != 200 || !bytes.Contains(text, []byte("no verdict (interrupted)")) {
 		t.Errorf("the stopped test's report.txt: %d %q", st, text)
 	}

@@ -9,16 +9,20 @@ package webapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // MaxBody is the largest request body any handler reads (a game record
@@ -250,13 +254,41 @@ func Rooted(h http.Handler) http.Handler {
 // taking every core.
 type Gate struct {
 	places chan struct{}
-	// Wait bounds the wait for a place (default 10 s).
+	// Wait bounds the wait for a place (default 10 s), and for room to
+	// send an answer.
 	Wait time.Duration
+	// sending holds the bytes of the answers being sent, at most
+	// sendMax (MaxSending).
+	sending *semaphore.Weighted
+	sendMax int64
+	// receiving holds the bytes of the request bodies read before a
+	// place is taken, at most recvMax (MaxReceiving).
+	receiving *semaphore.Weighted
+	recvMax   int64
 }
+
+// MaxReceiving bounds the bytes of a gate's request bodies being read at
+// once (Gated): a body is read before its request takes a place, so that
+// a client dripping it (up to the server's read timeout, 30 s) holds no
+// place, which two such clients of Watch's record upload did, shutting
+// everyone out of the page for as long as they kept dripping. A body is
+// counted by its Content-Length (MaxBody when it gives none); one that
+// finds no room within Wait is 503.
+const MaxReceiving = 64 << 20
+
+// MaxSending bounds the bytes of a gate's answers being sent at once
+// (Gated): an answer is sent after its place is given back, so that a
+// client that never reads it holds no place, but then it is kept in
+// memory until the client has it, and without a bound clients that
+// read nothing would pile up answers (a Watch narration of a long
+// record is 15 MB) until the write timeout. An answer that finds no
+// room within Wait is 503; one larger than the bound takes all of it.
+const MaxSending = 256 << 20
 
 // NewGate returns a gate of n places (at least 1).
 func NewGate(n int) *Gate {
-	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second}
+	return &Gate{places: make(chan struct{}, max(n, 1)), Wait: 10 * time.Second, sending: semaphore.NewWeighted(MaxSending), sendMax: MaxSending,
+		receiving: semaphore.NewWeighted(MaxReceiving), recvMax: MaxReceiving}
 }
 
 // Enter takes a place for r. When none frees up in time, or the client
@@ -285,33 +317,95 @@ func (g *Gate) Enter(w http.ResponseWriter, r *http.Request) bool {
 // Leave gives back the place Enter took.
 func (g *Gate) Leave() { <-g.places }
 
-// Gated serves h through g. The place is held while h works, not while
-// its answer is sent: h writes into memory, and the answer goes to the
-// client after the place is given back. A client that reads its answer
+// Gated serves h through g. The place is held while h works, neither
+// while the request's body arrives nor while the answer is sent: the
+// body is read first (MaxReceiving), h writes into memory, and the
+// answer goes to the client after the place is given back
+// (MaxSending). A client that drips its body, or reads its answer
 // slowly or never (a narration of a long record is megabytes, more
-// than the sockets' buffers) holds its own connection until the write
-// timeout, not a place: two such clients used to shut everyone out of
-// Watch for ten minutes.
+// than the sockets' buffers), holds its own connection until the
+// server's timeouts, not a place: two such clients used to shut
+// everyone out of Watch.
 func (g *Gate) Gated(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		received := func() {}
+		if r.Body != nil && r.Body != http.NoBody {
+			n := r.ContentLength
+			if n < 0 || n > MaxBody {
+				n = MaxBody
+			}
+			n = min(n, g.recvMax)
+			if !g.room(w, r, g.receiving, n) {
+				return
+			}
+			// Given back once the handler is done with the body, or
+			// when no place is found.
+			received = sync.OnceFunc(func() { g.receiving.Release(n) })
+			defer received()
+			// At most MaxBody (the guard bounds it too); an error (the
+			// bound, the client gone) is the handler's to read.
+			body, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+			if err == nil && int64(len(body)) > MaxBody {
+				err = &http.MaxBytesError{Limit: MaxBody}
+			}
+			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
+		}
 		if !g.Enter(w, r) {
 			return
 		}
-		b := &bufferedAnswer{header: w.Header()}
+		b := &bufferedAnswer{header: w.Header().Clone()}
 		func() {
 			defer g.Leave()
 			h(b, r)
 		}()
+		received()
+		if n := min(int64(b.body.Len()), g.sendMax); n > 0 {
+			if !g.room(w, r, g.sending, n) {
+				return
+			}
+			defer g.sending.Release(n)
+		}
 		if b.status == 0 {
 			b.status = http.StatusOK
 		}
+		clear(w.Header())
+		maps.Copy(w.Header(), b.header)
 		w.WriteHeader(b.status)
 		w.Write(b.body.Bytes())
 	}
 }
 
+// room takes n bytes of sem for r, waiting at most Wait. When no room
+// frees up in time, or the client leaves, it writes 503 (or nothing, to
+// a client gone) and reports false; otherwise the caller must release
+// them.
+func (g *Gate) room(w http.ResponseWriter, r *http.Request, sem *semaphore.Weighted, n int64) bool {
+	ctx, cancel := context.WithTimeout(r.Context(), g.Wait)
+	err := sem.Acquire(ctx, n)
+	cancel()
+	if err == nil {
+		return true
+	}
+	if r.Context().Err() == nil {
+		w.Header().Set("Retry-After", "5")
+		Error(w, http.StatusServiceUnavailable, "the server is busy (other clients' requests or answers are on their way): try again")
+	}
+	return false
+}
+
+// errReader fails every read with err, or ends (err nil).
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
+}
+
 // bufferedAnswer is an http.ResponseWriter that keeps the answer in
-// memory (Gated); its headers are the real writer's.
+// memory (Gated), its headers a copy of the real writer's until it is
+// sent.
 type bufferedAnswer struct {
 	header http.Header
 	status int

@@ -1,6 +1,7 @@
 package webapi
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +18,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 func TestDecode(t *testing.T) {
@@ -230,5 +233,105 @@ func TestGateNotHeldBySlowReader(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusTeapot || string(b) != "small" || resp.Header.Get("Content-Type") != "text/plain" {
 		t.Errorf("the next request after %v: %d %q %q, want 418 \"small\" as its handler wrote it (a slow reader held the place)", time.Since(start), resp.StatusCode, b, resp.Header.Get("Content-Type"))
+	}
+}
+
+// TestGateBoundsAnswersSent: the answers a gate sends after giving its
+// place back (Gated) are bounded in bytes: clients that never read
+// theirs hold at most the bound, and an answer that finds no room
+// within Wait is 503 at once, a one-line error with none of its
+// handler's headers. Without the bound every such client held its
+// answer in memory until the write timeout.
+func TestGateBoundsAnswersSent(t *testing.T) {
+	g := NewGate(4)
+	g.Wait = 300 * time.Millisecond
+	g.sending, g.sendMax = semaphore.NewWeighted(1<<20), 1<<20 // one answer's room
+	big := bytes.Repeat([]byte("x"), 32<<20)                   // past the sockets' buffers
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Disposition", "attachment")
+		w.Write(big)
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	// Clients that ask and never read: the first answer takes the room.
+	var status []string
+	for range 4 {
+		c, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprint(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		time.Sleep(100 * time.Millisecond)
+		c.SetReadDeadline(time.Now().Add(2 * time.Second))
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		line := resp.Status
+		if resp.StatusCode != 200 {
+			b, _ := io.ReadAll(resp.Body)
+			if strings.Count(string(b), "\n") != 1 || resp.Header.Get("Content-Disposition") != "" {
+				line += fmt.Sprintf(" (%q, %v)", b, resp.Header)
+			}
+		}
+		status = append(status, line)
+	}
+	want := []string{"200 OK", "503 Service Unavailable", "503 Service Unavailable", "503 Service Unavailable"}
+	if !slices.Equal(status, want) {
+		t.Errorf("four clients reading nothing: %q, want %q", status, want)
+	}
+}
+
+// TestGateNotHeldBySlowSender: a request whose body is still coming
+// holds no place: it is read before the request takes one, so the next
+// request through the gate is served at once. The old gate's handler
+// read the body in its place, and two clients dripping Watch's record
+// upload shut everyone out of the page for as long as they dripped (the
+// server's read timeout, 30 s, again and again). The bodies being read
+// are bounded in bytes: past the bound a request with a body is 503
+// after Wait; one without is served.
+func TestGateNotHeldBySlowSender(t *testing.T) {
+	g := NewGate(1)
+	g.Wait = 500 * time.Millisecond
+	g.receiving, g.recvMax = semaphore.NewWeighted(2000), 2000 // two dripped bodies' room
+	h := g.Gated(func(w http.ResponseWriter, r *http.Request) {
+		var v map[string]int
+		if !Decode(w, r, 4096, &v) {
+			return
+		}
+		JSON(w, v)
+	})
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	for range 2 {
+		c, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprint(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{") // and the rest never
+	}
+	time.Sleep(200 * time.Millisecond)
+	get := func(body string) (int, string) {
+		req, _ := http.NewRequest("POST", ts.URL, strings.NewReader(body))
+		if body == "" {
+			req.Body = http.NoBody
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	// No room for a third body: 503 after Wait, not a place held.
+	if code, b := get(`{"a":1}`); code != http.StatusServiceUnavailable || strings.Count(b, "\n") != 1 {
+		t.Errorf("a body past the bound: %d %q, want 503 with a one-line error", code, b)
+	}
+	// A request without a body goes through the gate at once.
+	if code, b := get(""); code != http.StatusBadRequest || !strings.Contains(b, "empty request body") {
+		t.Errorf("a request without a body: %d %q, want its handler's 400 (two clients dripping bodies held the place)", code, b)
 	}
 }
