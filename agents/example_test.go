@@ -31,8 +31,8 @@ func Example() {
 	_, err = agents.Parse("mcts:iters=ten")
 	fmt.Println(err)
 	// Output:
-	// seed 1: Zombie/Regenerative vs Ninja/Speedy, 5-2 after 12 turns, first seat wins
-	// seed 2: Zombie/Regenerative vs Samurai/Atlas, 5-4 after 15 turns, first seat wins
+	// seed 1: Zombie/Regenerative vs Ninja/Speedy, 5-3 after 13 turns, first seat wins
+	// seed 2: Samurai/Atlas vs Zombie/Zombie Corps, 4-5 after 13 turns, second seat wins
 	// seed 3: Zombie/Regenerative vs Samurai/Strong, 1-5 after 9 turns, second seat wins
 	// bot mcts:iters=ten: parameter iters="ten" is not an integer
 }

@@ -33,7 +33,9 @@ func init() {
 //     opponent's legal characters c' (uniform), of the headstart c gets
 //     against c' (none when the rules drop headstarts) plus max_b of the
 //     booster value above; a clash (c' = c)
-//     scores 0, as it only leads to a repick. Ties by rng.
+//     scores 0, as it only leads to a repick. Ties by rng. A repick
+//     after a clash is instead uniform over its two best legal
+//     characters (repick says why).
 //
 // It only looks at its own points, never at the opponent's, except as the
 // move phase's tie-break. Choose does not allocate.
@@ -71,8 +73,56 @@ func (g *Greedy) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
 
 // choosePick is Choose for a character or a booster.
 func (g *Greedy) choosePick(d *agents.Decision, legal []nz.Choice) nz.Choice {
+	if repick(d) {
+		a, b := topTwo(d, legal)
+		if b >= 0 && g.rng.IntN(2) == 1 {
+			return legal[b]
+		}
+		return legal[a]
+	}
 	look := loadoutLook(d.State)
 	return g.argmax(legal, func(c nz.Choice) float64 { return pickScore(d, look, c) })
+}
+
+// repick reports whether d is a character repick after a clash (the
+// seat's character streak is at least 1 before the phase is over only
+// when its last pick clashed); Choose then draws uniformly between its
+// two best legal characters (topTwo), and Mix says so. Why: greedy's
+// values are a function of the position, so in a mirror match both
+// seats pick the same best character, clash, and pick it again at every
+// repick until the turn cap (the streak rule only moves both on to the
+// same second best). A draw from each seat's own generator ends that: a
+// greedy pair clashes again with probability 1/2 a repick. The best two,
+// not every legal character: drawn over all of them, greedy's score
+// against nash fell from 47.8% to 30.5% (its poor characters, and a
+// loadout pairing whose rounds score nothing to the turn cap). As 3-4
+// player greedy, which draws among its best n at n seats. The draw is
+// from the game's rng, so greedy stays deterministic given its seed;
+// the first pick is unchanged.
+func repick(d *agents.Decision) bool {
+	if d.State.Phase != nz.PickCharacter {
+		return false
+	}
+	_, streak := d.State.CharacterStreak(d.Seat)
+	return streak > 0
+}
+
+// topTwo returns the indexes in legal of the best and second best
+// characters by pickScore (among equals the first), b = -1 when legal
+// has one.
+func topTwo(d *agents.Decision, legal []nz.Choice) (a, b int) {
+	look := loadoutLook(d.State)
+	a, b = 0, -1
+	va, vb := pickScore(d, look, legal[0]), 0.0
+	for i := 1; i < len(legal); i++ {
+		switch v := pickScore(d, look, legal[i]); {
+		case v > va:
+			a, b, va, vb = i, a, v, va
+		case b < 0 || v > vb:
+			b, vb = i, v
+		}
+	}
+	return a, b
 }
 
 // moveBest is the move phase's best so far: the most points gained, the
@@ -101,8 +151,21 @@ func (g *Greedy) consider(b *moveBest, c nz.Choice) {
 }
 
 // Mix implements Mixer: Choose's strategy is uniform over the choices
-// that tie for its best score, so exploitability is computed exactly.
+// that tie for its best score, or over its two best characters at a
+// repick (repick), so exploitability is computed exactly.
 func (g *Greedy) Mix(d *agents.Decision, probs []float64) {
+	if repick(d) {
+		a, b := topTwo(d, d.Legal)
+		for i := range d.Legal {
+			probs[i] = 0
+		}
+		if b < 0 {
+			probs[a] = 1
+			return
+		}
+		probs[a], probs[b] = 0.5, 0.5
+		return
+	}
 	// better reports whether choice i beats j by Choose's order.
 	var better func(i, j int) int
 	if d.State.Phase != nz.PickMove {

@@ -122,8 +122,7 @@ func TestGreedyLoadouts(t *testing.T) {
 			}
 		}
 	}
-	// Character phase at the start, and after the opponent's streak of
-	// three Clowns has taken Clown from it.
+	// Character phase at the start.
 	charValue := func(c nz.Character, theirs []nz.Character) float64 {
 		sum := 0.0
 		for _, o := range theirs {
@@ -142,16 +141,11 @@ func TestGreedyLoadouts(t *testing.T) {
 	}
 	s := nz.NewGame(nz.DefaultRules)
 	all := []nz.Character{nz.Ninja, nz.Zombie, nz.Samurai, nz.Clown}
-	blocked := nz.NewGame(nz.DefaultRules)
-	for range 3 { // clashes grow both streaks: the opponent (seat 1) loses Clown
-		blocked.Step(nz.Choice(nz.Clown), nz.Choice(nz.Clown))
-	}
 	for i, c := range []struct {
 		s      nz.State
 		theirs []nz.Character
 	}{
 		{s, all},
-		{blocked, all[:3]},
 	} {
 		var legal [nz.MaxChoices]nz.Choice
 		n := c.s.Legal(0, &legal)
@@ -165,5 +159,52 @@ func TestGreedyLoadouts(t *testing.T) {
 		if v := charValue(pick, c.theirs); v < best-eps {
 			t.Errorf("case %d: greedy picked %v worth %.4f, best %.4f", i, pick, v, best)
 		}
+	}
+	// A repick, after three clashes on Clown (Clown now barred to both):
+	// drawn uniformly between the two best of the three legal characters
+	// against the opponent's three, so both come up in 60 draws (a miss
+	// has probability 2·2⁻⁶⁰) and the third never.
+	repick := nz.NewGame(nz.DefaultRules)
+	for range 3 {
+		repick.Step(nz.Choice(nz.Clown), nz.Choice(nz.Clown))
+	}
+	var legal [nz.MaxChoices]nz.Choice
+	n := repick.Legal(0, &legal)
+	worst := nz.Character(legal[0])
+	for _, ch := range legal[1:n] {
+		if charValue(nz.Character(ch), all[:3]) < charValue(worst, all[:3]) {
+			worst = nz.Character(ch)
+		}
+	}
+	g.NewGame(0, rng)
+	d := agents.Decision{Seat: 0, State: &repick, Legal: legal[:n]}
+	seen := map[nz.Character]int{}
+	for range 60 {
+		seen[nz.Character(g.Choose(&d))]++
+	}
+	if n != 3 || len(seen) != 2 || seen[worst] != 0 || seen[nz.Clown] != 0 {
+		t.Errorf("repick after clashes: greedy drew %v from %d legal, want the two better than %v", seen, n, worst)
+	}
+}
+
+// TestGreedyMirrorFinishes plays greedy against itself: each game must
+// end before the turn cap. Before repicks were drawn at random, both
+// seats picked the same best character at every repick and every game of
+// the mirror match was a draw at the cap.
+func TestGreedyMirrorFinishes(t *testing.T) {
+	seeds := 500
+	if testing.Short() {
+		seeds = 100
+	}
+	tab := agents.NewTable()
+	a, b := mustNew(t, "greedy"), mustNew(t, "greedy")
+	capped := 0
+	for seed := range uint64(seeds) {
+		if o := tab.Play(nz.DefaultRules, seed, a, b); int(o.State.Turn) >= nz.DefaultRules.TurnCap {
+			capped++
+		}
+	}
+	if capped > 0 {
+		t.Errorf("greedy vs greedy: %d of %d games reached the turn cap (%d turns), want none", capped, seeds, nz.DefaultRules.TurnCap)
 	}
 }

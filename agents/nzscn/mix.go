@@ -42,11 +42,28 @@ func (*Classic) Mix(obs game.Observation, legal []game.Action, probs []float64) 
 
 // Mix implements Mixer: uniform over the choices Act's ties would leave
 // (the same comparisons in the same order; Act's reservoir draw picks
-// each with equal probability). Like every Mix here it reads the seat
-// from obs, not from the last NewGame.
+// each with equal probability), or uniform over its best characters at
+// a repick after a clash (repick) or over every legal move when every
+// seat's last move is barred (blocked). Like every Mix here it reads the
+// seat from obs, not from the last NewGame.
 func (g *Greedy) Mix(obs game.Observation, legal []game.Action, probs []float64) {
 	s := observed(obs).State
 	g = &Greedy{seat: obs.Seat()}
+	if repick(s, g.seat) {
+		var top [nzsc.MaxChoices]bool
+		k := g.best(s, legal, int(s.Players), &top)
+		for i := range probs {
+			probs[i] = 0
+			if i < len(legal) && top[i] {
+				probs[i] = 1 / float64(k)
+			}
+		}
+		return
+	}
+	if blocked(s, g.seat) {
+		uniform(probs, len(legal))
+		return
+	}
 	best, bestConceded := -1.0, 0.0
 	var tie [nzsc.MaxChoices]bool
 	for i, a := range legal {

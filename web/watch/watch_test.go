@@ -318,10 +318,10 @@ func TestStepNoun(t *testing.T) {
 	}
 }
 
-// TestTurnCapGame: two greedy bots at one four-player table pick the
-// same character every turn (a deterministic bot sees the same position
-// from either seat), so everyone repicks until the 1000-turn cap, a
-// draw. The game says so (Capped), for the page to say it when the game
+// TestTurnCapGame: two seats of classic with one fixed seed at one
+// four-player table draw the same character every turn (the same
+// generator in both seats), so everyone repicks until the 1000-turn
+// cap, a draw. (Two greedy seats did so until greedy drew its repicks.) The game says so (Capped), for the page to say it when the game
 // opens; a game won before the cap, and an NPZR game at a cap of 2 of
 // its turns (several steps each), are told apart.
 func TestTurnCapGame(t *testing.T) {
@@ -332,7 +332,7 @@ func TestTurnCapGame(t *testing.T) {
 		steps, cap    int
 		capped, first bool
 	}{
-		{PlayRequest{Game: "nzsc", Players: 4, Bots: []string{"greedy", "classic", "random", "greedy"}, Seed: "1"}, 1000, 1000, true, false},
+		{PlayRequest{Game: "nzsc", Players: 4, Bots: []string{"classic:seed=1", "classic", "random", "classic:seed=1"}, Seed: "1"}, 1000, 1000, true, false},
 		{PlayRequest{Bots: []string{"greedy", "classic"}, Seed: "5"}, -1, 1000, false, true},
 	} {
 		code, b := post(t, srv, "/api/play", c.req)
