@@ -47,6 +47,15 @@ func TestBotNames(t *testing.T) {
 			t.Errorf("%s: no error (name %q)", bad, b.Name())
 		}
 	}
+	// The refusal reads as a sentence ("has no a control character" did not).
+	for spec, want := range map[string]string{
+		"random:name=\x1b[2Jr": `name="\x1b[2Jr": a name may not hold a control character (U+001B)`,
+		"random:name=\u202er":  `name="\u202er": a name may not hold an invisible formatting character (U+202E)`,
+	} {
+		if _, err := Parse(spec); err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%q: %v, want it to end %q", spec, err, want)
+		}
+	}
 }
 
 func TestExecNames(t *testing.T) {

@@ -510,7 +510,7 @@ func checkAlias(v string) (string, error) {
 	case strings.ContainsAny(a, ",;\n\t\"'"):
 		return "", fmt.Errorf("%s=%q: a name has no commas, semicolons, quotes or tabs", NameOption, v)
 	case shown.Check(a) != nil:
-		return "", fmt.Errorf("%s=%q: a name has no %v", NameOption, v, shown.Check(a))
+		return "", fmt.Errorf("%s=%q: a name may not hold %v", NameOption, v, shown.Check(a))
 	}
 	return a, nil
 }

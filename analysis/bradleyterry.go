@@ -66,9 +66,30 @@ func (rk *Ranking) rate(bots []string, theta []float64, games []int64) {
 	for i := range rk.Order {
 		rk.Order[i] = i
 	}
+	// A bot that has played no game (a run stopped before its first
+	// table) has a rating only from the fit's start: it goes last, after
+	// every bot the games rate, not between them as if it had played.
 	slices.SortStableFunc(rk.Order, func(a, b int) int {
+		if c := cmp.Compare(min(rk.Ratings[b].Games, 1), min(rk.Ratings[a].Games, 1)); c != 0 {
+			return c
+		}
 		return cmp.Compare(rk.Ratings[b].Elo, rk.Ratings[a].Elo)
 	})
+}
+
+// playedComponents drops from the strongly connected components comps
+// those of one bot that has played no game: such a bot tells nothing
+// about the others, and counting it made every ranking of a stopped run
+// "not connected" (virtual draws added between the bots that did play).
+func playedComponents(comps [][]int, games []int64) [][]int {
+	var out [][]int
+	for _, c := range comps {
+		if len(c) == 1 && games[c[0]] == 0 {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // BradleyTerry fits the Bradley–Terry model P(i beats j) = γi/(γi+γj) by
@@ -110,7 +131,7 @@ func BradleyTerry(t *Tournament) *Ranking {
 	if n == 0 {
 		return rk
 	}
-	rk.Components = stronglyConnected(w)
+	rk.Components = playedComponents(stronglyConnected(w), games)
 	if len(rk.Components) > 1 {
 		rk.Connected = false
 		rk.Prior = 1
@@ -220,6 +241,38 @@ func bradleyTerryCov(w [][]float64, theta []float64) [][]float64 {
 // constraint. It adds J/n to info in place.
 func eloCovariance(info *mat.Dense) [][]float64 {
 	n, _ := info.Dims()
+	// A bot with no information (no game played) has an unknown rating
+	// (an infinite variance) but leaves the others' covariance alone:
+	// it is taken from the bots that played, which an all-infinite
+	// covariance (the singular whole) hid.
+	var live []int
+	for i := range n {
+		if info.At(i, i) > 0 {
+			live = append(live, i)
+		}
+	}
+	if len(live) > 0 && len(live) < n {
+		sub := mat.NewDense(len(live), len(live), nil)
+		for a, i := range live {
+			for b, j := range live {
+				sub.Set(a, b, info.At(i, j))
+			}
+		}
+		c := eloCovariance(sub)
+		cov := make([][]float64, n)
+		for i := range cov {
+			cov[i] = make([]float64, n)
+			for j := range cov[i] {
+				cov[i][j] = math.Inf(1)
+			}
+		}
+		for a, i := range live {
+			for b, j := range live {
+				cov[i][j] = c[a][b]
+			}
+		}
+		return cov
+	}
 	for i := range n {
 		for j := range n {
 			info.Set(i, j, info.At(i, j)+1/float64(n))

@@ -120,3 +120,25 @@ func TestBradleyTerryNotConnected(t *testing.T) {
 		t.Errorf("order %v: the bot that never scored should be last", rk.Order)
 	}
 }
+
+// TestBradleyTerryUnplayedBot: a run stopped before one bot's first game
+// (a pairing with no games). The bots that played are rated as without
+// it (the two-bot oracle of TestBradleyTerryTwoPlayers: the difference
+// 400·log10(a/b), its standard error eloPerNat·sqrt(1/a+1/b)), connected,
+// no virtual draws; the unplayed bot is ranked last with an unknown
+// rating. Before, it was ranked among them and every interval was
+// infinite (the whole information matrix singular).
+func TestBradleyTerryUnplayedBot(t *testing.T) {
+	tt := &Tournament{Bots: []string{"x", "idle", "y"}, Pairings: []Pairing{{A: 0, B: 2}, {A: 0, B: 1}, {A: 1, B: 2}}}
+	tt.Pairings[0].Seat[0] = Record{Wins: 30, Draws: 10, Losses: 20}
+	rk := BradleyTerry(tt)
+	a, b := 35.0, 25.0
+	diff := rk.Ratings[0].Elo - rk.Ratings[2].Elo
+	se := math.Sqrt(rk.Cov[0][0] + rk.Cov[2][2] - 2*rk.Cov[0][2])
+	if math.Abs(diff-400*math.Log10(a/b)) > 1e-8 || math.Abs(se-eloPerNat*math.Sqrt(1/a+1/b)) > 1e-8 {
+		t.Errorf("difference %.6f ± %.6f, want %.6f ± %.6f", diff, se, 400*math.Log10(a/b), eloPerNat*math.Sqrt(1/a+1/b))
+	}
+	if !rk.Connected || rk.Prior != 0 || len(rk.Order) != 3 || rk.Order[2] != 1 || !math.IsInf(rk.Ratings[1].SE, 1) {
+		t.Errorf("connected %v prior %v order %v, idle's SE %v: want connected, no prior, idle last, SE +Inf", rk.Connected, rk.Prior, rk.Order, rk.Ratings[1].SE)
+	}
+}

@@ -196,7 +196,7 @@ func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
 	if n == 0 {
 		return rk, nil
 	}
-	rk.Components = stronglyConnected(ahead)
+	rk.Components = playedComponents(stronglyConnected(ahead), games)
 	if len(rk.Components) > 1 {
 		rk.Connected = false
 		rk.Prior = 1

@@ -54,7 +54,12 @@ func SolveMatrixExact(w io.Writer, format string, width int, g MatrixGame, x Exa
 	case e.ZeroSum:
 		how = "every extreme optimal strategy of each side, by vertex enumeration of the LP's optimal faces"
 	}
-	para(g.Title + ": " + how + ", made exact in rational arithmetic and verified exactly: no pure deviation of either side gains anything.")
+	made := ", made exact in rational arithmetic"
+	if r.Replaced != nil {
+		// The LP's equilibrium is not the one shown: say which solver's is.
+		how, made = "one equilibrium, by the exact simplex", " in rational arithmetic"
+	}
+	para(g.Title + ": " + how + made + " and verified exactly: no pure deviation of either side gains anything.")
 	if e.ZeroSum {
 		ratStrategies(&b, width, "row", g.Rows, e.Rows, r.Rows)
 		ratStrategies(&b, width, "column", g.Cols, e.Cols, r.Cols)
@@ -109,7 +114,9 @@ func SolveMatrixExact(w io.Writer, format string, width int, g MatrixGame, x Exa
 			para(fmt.Sprintf("Equilibrium %d (row strategy %d against column strategy %d) could not be made exact: %s; its floating-point version is verified within %.1g (without --exact).", k+1, q.Row+1, q.Col+1, errText(g, q.Err), e.Tol))
 		}
 	}
-	if e.Degenerate {
+	if e.Degenerate && r.Replaced == nil {
+		// (When replaced, e's degeneracy is the float LP's, naming a
+		// strategy not shown, as for payoffs below the tolerance.)
 		para("The game is degenerate: " + degenerateWhy(g, e) + "; equilibria may form continua, and their number may be even.")
 	}
 	_, err := io.WriteString(w, b.String())

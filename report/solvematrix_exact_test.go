@@ -50,3 +50,34 @@ func TestSolveMatrixExactReplaced(t *testing.T) {
 		t.Errorf("%+v, %v:\n%s", d, err, js.String())
 	}
 }
+
+// TestSolveMatrixExactReplacedHeader: payoffs below the float LP's
+// tolerance (1e-99 and 3e-99) give a float equilibrium that is not one
+// and that the float test calls degenerate; the exact simplex's replaces
+// it. The text's first sentence names the exact simplex, not "by linear
+// programming, made exact", and no degenerate note names the LP's
+// strategy (R1=1.0000), which is not the one shown.
+func TestSolveMatrixExactReplacedHeader(t *testing.T) {
+	a := mat.NewDense(2, 2, []float64{1e-99, 0, 0, 3e-99})
+	e, err := nash.OneZeroSum(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := ExactPayoffs{A: nash.RationalsOf(a)}
+	r, err := nash.Exact(e, x.A, nil)
+	if err != nil || r.Replaced == nil {
+		t.Fatalf("%v, replaced %v", err, r.Replaced)
+	}
+	g := MatrixGame{Title: "Zero-sum game", Rows: []string{"R1", "R2"}, Cols: []string{"C1", "C2"}, A: a}
+	var text strings.Builder
+	if err := SolveMatrixExact(&text, "table", 80, g, x, e, r); err != nil {
+		t.Fatal(err)
+	}
+	flat := strings.Join(strings.Fields(text.String()), " ")
+	if !strings.HasPrefix(flat, "Zero-sum game: one equilibrium, by the exact simplex in rational arithmetic and verified exactly") || strings.Contains(flat, "by linear programming") {
+		t.Errorf("first sentence does not name the exact simplex:\n%s", text.String())
+	}
+	if !strings.Contains(flat, "3/4 1/4") || strings.Contains(flat, "degenerate") {
+		t.Errorf("want 3/4 1/4 and no degenerate note:\n%s", text.String())
+	}
+}

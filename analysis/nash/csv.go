@@ -7,8 +7,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/nzsclab/nzsc/internal/shown"
 )
 
 // MaxBytes is the most ReadCSV reads: far more than MaxDim×MaxDim long
@@ -200,12 +203,21 @@ func ReadCSV(r io.Reader) (*Labeled, error) {
 }
 
 // distinct refuses a name given twice (or empty): the equilibria name
-// strategies by them.
+// strategies by them. It refuses a name that is not UTF-8 text or holds
+// a character that acts on the text around it (an escape sequence
+// rewrote the terminal the table was printed to): every output prints
+// the names.
 func distinct(what string, names []string) error {
 	seen := map[string]bool{}
 	for k, s := range names {
 		if s == "" {
 			return fmt.Errorf("%s %d has an empty name", what, k+1)
+		}
+		if !utf8.ValidString(s) {
+			return fmt.Errorf("%s %d's name %q is not UTF-8 text", what, k+1, s)
+		}
+		if err := shown.Check(s); err != nil {
+			return fmt.Errorf("%s %d's name %q holds %v", what, k+1, s, err)
 		}
 		if seen[s] {
 			return fmt.Errorf("two %ss are named %q", what, s)

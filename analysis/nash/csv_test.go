@@ -173,3 +173,23 @@ func allNumbers(names []string) bool {
 	}
 	return true
 }
+
+// TestReadCSVShownNames: every output prints the strategies' names, so a
+// name holding an escape sequence (which rewrote the terminal the table
+// was printed to), a bidirectional override or bytes that are not UTF-8
+// is refused, naming where; the joiners that some scripts need are kept.
+func TestReadCSVShownNames(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{",\x1b[31mA,B\nX,1,0\nY,0,1\n", `column 1's name "\x1b[31mA" holds a control character (U+001B)`},
+		{",A,B\nX\u202e,1,0\nY,0,1\n", `row 1's name "X\u202e" holds an invisible formatting character (U+202E)`},
+		{",A\xff,B\nX,1,0\nY,0,1\n", `column 1's name "A\xff" is not UTF-8 text`},
+	} {
+		if _, err := ReadCSV(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+	l, err := ReadCSV(strings.NewReader(",A\u200dB,C\nX,1,0\nY,0,1\n"))
+	if err != nil || l.Cols[0] != "A\u200dB" {
+		t.Errorf("a name with a joiner: %v, %v", err, l)
+	}
+}
