@@ -76,15 +76,23 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 			names = append(names, b.Name())
 		}
 	}
+	verdict := t.Final(st.Last())
 	var tell func(results.SPRTLook)
 	if format == "table" && !quiet {
+		shown := st
+		if verdict != analysis.Continue && len(st.Looks) > 1 {
+			// A test that had decided: its last look, not every look
+			// again (a long test had hundreds of lines).
+			last := *st
+			last.Looks = st.Looks[len(st.Looks)-1:]
+			shown = &last
+		}
 		base := names[1]
 		if len(names) > 2 {
 			base = fmt.Sprintf("%s at %d seats (%s)", base, len(names), report.FieldText(names[2:]))
 		}
-		tell = report.SPRTProgress(e.stdout, e.width, names[0], base, t, st)
+		tell = report.SPRTProgress(e.stdout, e.width, names[0], base, t, shown)
 	}
-	verdict := t.Final(st.Last())
 	var res roundrobin.Result
 	if verdict == analysis.Continue {
 		// The test's looks, one batch per segment (as the Runs page

@@ -148,3 +148,17 @@ func TestSPRTStopsAtTheCrossing(t *testing.T) {
 		}
 	}
 }
+
+// TestSPRTResumeDecidedShowsLastLook: --resume of a test that had
+// decided shows its last look, then its result, not every look again (a
+// test of 140 looks printed 140 "(before --resume)" lines).
+func TestSPRTResumeDecidedShowsLastLook(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "s")
+	if _, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "10", "--batch", "2", "--seed", "1", "--out", dir, "--quiet"); code != 0 {
+		t.Fatalf("sprt: exit %d: %s", code, stderr)
+	}
+	out, stderr, code := runCmd(t, "", "sprt", "--resume", dir)
+	if code != 0 || strings.Count(out, "(before --resume)") != 1 || !strings.Contains(out, "H1 accepted") {
+		t.Errorf("resume of a decided test: exit %d, %d look lines, stderr %q:\n%s", code, strings.Count(out, "(before --resume)"), stderr, out)
+	}
+}
