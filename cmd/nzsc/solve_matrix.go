@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -151,7 +152,9 @@ func solveUntilStopped[T any](e *env, solve func() (T, error)) (T, error) {
 		return r.v, r.err
 	case <-e.ctx.Done():
 		var zero T
-		return zero, fmt.Errorf("solve matrix: interrupted: %w", e.ctx.Err())
+		// Wrapped for the exit status (130), said as other commands say
+		// it: what finished.
+		return zero, fmt.Errorf("solve matrix interrupted before it finished; nothing was written (%w)", e.ctx.Err())
 	}
 }
 
@@ -191,7 +194,7 @@ func lemkeHowson(a, b *mat.Dense, label int) (*nash.Enumeration, error) {
 // certificate a failure.
 func enumError(err error) error {
 	if errors.Is(err, nash.ErrRange) {
-		return usagef("solve: %s", strings.TrimPrefix(err.Error(), "nash: "))
+		return usagef("solve matrix: %s", strings.TrimPrefix(err.Error(), "nash: "))
 	}
 	var large *nash.ErrTooLarge
 	if errors.As(err, &large) {
@@ -205,6 +208,9 @@ func enumError(err error) error {
 func readMatrix(e *env, path string) (*nash.Labeled, error) {
 	if path == "-" {
 		l, err := nash.ReadCSV(e.stdin)
+		if err == nil {
+			err = payoffsInRange(l)
+		}
 		if err != nil {
 			return nil, usagef("solve matrix: standard input: %v", err)
 		}
@@ -222,10 +228,28 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 	}
 	defer f.Close()
 	l, err := nash.ReadCSV(f)
+	if err == nil {
+		err = payoffsInRange(l)
+	}
 	if err != nil {
 		return nil, usagef("solve matrix: %s: %v", path, err)
 	}
 	return l, nil
+}
+
+// payoffsInRange names the first payoff beyond nash.MaxPayoff, which the
+// solvers refuse: refused as the file is read, the error can name the
+// file and the cell.
+func payoffsInRange(l *nash.Labeled) error {
+	m, n := l.Payoff.Dims()
+	for i := range m {
+		for j := range n {
+			if math.Abs(l.Payoff.At(i, j)) > nash.MaxPayoff {
+				return fmt.Errorf("row %s, column %s: %s is beyond ±1e100, the solvers' bound (rescale the game)", l.Rows[i], l.Cols[j], l.Cells[i][j])
+			}
+		}
+	}
+	return nil
 }
 
 // defaultNames reports whether names are ReadCSV's own (R1, R2... or

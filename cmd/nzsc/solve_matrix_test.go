@@ -297,8 +297,10 @@ func TestSolveMatrixBadInput(t *testing.T) {
 		{[]string{"matrix", large, "--all"}, "12×12 game has"},
 		{[]string{"matrix", large, large}, "more than the 1000000"},
 		{[]string{"matrix", ok, "--format", "xml"}, "--format"},
-		{[]string{"matrix", writeMatrix(t, dir, "huge.csv", "1e308,-1e308\n-1e308,1e308\n")}, "beyond ±1e100"},
-		{[]string{"matrix", filepath.Join(dir, "huge.csv"), ok}, "beyond ±1e100"},
+		// Named with the file and the cell, as the file is read.
+		{[]string{"matrix", writeMatrix(t, dir, "huge.csv", "1e308,-1e308\n-1e308,1e308\n")}, "solve matrix: " + filepath.Join(dir, "huge.csv") + ": row R1, column C1: 1e308 is beyond ±1e100"},
+		{[]string{"matrix", ok, filepath.Join(dir, "huge.csv")}, "huge.csv: row R1, column C1: 1e308 is beyond ±1e100"},
+		{[]string{"matrix", filepath.Join(dir, "huge.csv"), "--exact"}, "huge.csv: row R1, column C1: 1e308 is beyond ±1e100"},
 		{[]string{"matrix", "-", "-"}, "only one of the two"},
 		{[]string{"matrix", "-"}, "standard input: no rows"},
 		{[]string{"matrix", ok, "--pairing", "nin/sha,sam/str"}, "--pairing does not apply"},
