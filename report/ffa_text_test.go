@@ -121,3 +121,31 @@ func TestFFATextSaysGauntlet(t *testing.T) {
 		t.Errorf("the header does not say gauntlet: %q", first)
 	}
 }
+
+// TestFFATextUnplayedBot: a bot that played no game (a run stopped
+// before its tables) has no figures in the ranking, "-", where it showed
+// "~+7.1 ± +Inf", "NaN ± NaN" and "NaN% [NaN, NaN]".
+func TestFFATextUnplayedBot(t *testing.T) {
+	tc := analysis.TableCounts{Bots: []int{0, 1, 2}}
+	tc.Finishes[analysis.FinishKey([]int{1, 2, 3})] = 20
+	tc.Finishes[analysis.FinishKey([]int{2, 1, 3})] = 10
+	fs, err := analysis.SummarizeFFA(&analysis.Tournament{Bots: []string{"alpha", "beta", "gamma", "unplayed"}, Tables: []analysis.TableCounts{tc}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 30, GamesPlanned: 120}
+	var b strings.Builder
+	if err := FFAText(&b, fs, m, Options{Width: 200}); err != nil {
+		t.Fatal(err)
+	}
+	var row string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.Contains(l, " unplayed ") {
+			row = l
+			break
+		}
+	}
+	if f := strings.Fields(row); len(f) < 6 || f[2] != "-" || f[3] != "-" || f[4] != "-" || f[5] != "0" || strings.Contains(b.String(), "NaN") || strings.Contains(b.String(), "Inf") {
+		t.Errorf("the unplayed bot's row %q; want '-' for its Elo, place and share, and no NaN or Inf anywhere:\n%s", row, b.String())
+	}
+}

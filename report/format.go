@@ -53,16 +53,27 @@ func ffaEloText(r analysis.Rating) string {
 	if !r.Significant {
 		mark = "~"
 	}
+	if math.IsNaN(r.Elo) || math.IsInf(r.Hi, 0) || math.IsNaN(r.Hi) {
+		// A bot that played no game (a run stopped before its tables):
+		// its rating is a place-holder with an unbounded interval.
+		return "-"
+	}
 	return fmt.Sprintf("%s%+.1f ± %.1f", mark, r.Elo, r.Hi-r.Elo)
 }
 
 // placeText formats an average place with its interval's half-width.
 func placeText(p analysis.Placing) string {
+	if p.Games == 0 || math.IsNaN(p.MeanPlace) {
+		return "-" // no game played
+	}
 	return fmt.Sprintf("%.3f ± %.3f", p.MeanPlace, p.PlaceHi-p.MeanPlace)
 }
 
 // winShareText formats a win share with its interval, in percent.
 func winShareText(p analysis.Placing) string {
+	if p.Games == 0 || math.IsNaN(p.WinShare) {
+		return "-" // no game played
+	}
 	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*p.WinShare, 100*p.WinLo, 100*p.WinHi)
 }
 
