@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/nzsclab/nzsc/analysis/nash"
 	"gonum.org/v1/gonum/mat"
@@ -25,9 +26,19 @@ type Metagame struct {
 	// Method is the LP solver that produced the certified answer.
 	Method string
 	// Missing counts pairs of bots that never met (a gauntlet); their
-	// payoff is taken as 0 (even).
+	// payoff is taken as 0 (even). Pairs with a bot of Unplayed are not
+	// counted.
 	Missing int
+	// Unplayed lists the bots (indices into Bots) that played no game,
+	// ascending: a run stopped before their games. They are left out of
+	// the game, which is solved over the others (imputing them even
+	// against everyone would give them weight for nothing measured), and
+	// their Weight is 0.
+	Unplayed []int
 }
+
+// Left reports whether bot i is left out of the meta-game (Unplayed).
+func (mg *Metagame) Left(i int) bool { return slices.Contains(mg.Unplayed, i) }
 
 // NewMetagame solves the meta-game of a cross-table with analysis/nash:
 // gonum's simplex checked by its certificate, with the Bland fallback.
@@ -36,19 +47,34 @@ func NewMetagame(ct *CrossTable) (*Metagame, error) {
 	if n == 0 {
 		return nil, fmt.Errorf("metagame: no bots")
 	}
-	a := mat.NewDense(n, n, nil)
 	mg := &Metagame{Bots: ct.Bots}
+	var in []int // the bots that played
 	for i := range n {
+		games := int64(0)
 		for j := range n {
+			games += ct.Cells[i][j].Record.Games()
+		}
+		if games > 0 {
+			in = append(in, i)
+		} else {
+			mg.Unplayed = append(mg.Unplayed, i)
+		}
+	}
+	if len(in) == 0 {
+		return nil, fmt.Errorf("metagame: no bot played a game")
+	}
+	a := mat.NewDense(len(in), len(in), nil)
+	for r, i := range in {
+		for c, j := range in {
 			if i == j {
 				continue
 			}
-			c := ct.Cells[i][j]
-			if c.Record.Games() == 0 {
+			cell := ct.Cells[i][j]
+			if cell.Record.Games() == 0 {
 				mg.Missing++
 				continue
 			}
-			a.Set(i, j, c.Score-0.5)
+			a.Set(r, c, cell.Score-0.5)
 		}
 	}
 	mg.Missing /= 2
@@ -56,7 +82,10 @@ func NewMetagame(ct *CrossTable) (*Metagame, error) {
 	if err != nil {
 		return nil, fmt.Errorf("metagame: %w", err)
 	}
-	mg.Weight = sol.Row
+	mg.Weight = make([]float64, n)
+	for r, i := range in {
+		mg.Weight[i] = sol.Row[r]
+	}
 	mg.Value, mg.Lower, mg.Upper = sol.Value, sol.Lower, sol.Upper
 	mg.Method = sol.Method.String()
 	return mg, nil

@@ -68,6 +68,70 @@ type SeatMetagame struct {
 	// the report says why its intervals are fewer or missing.
 	Asked int
 	Seed  uint64
+	// Unplayed lists the bots (indices into Bots) that played no game,
+	// ascending: a run stopped before their tables. They are left out of
+	// the game, which is solved over the others (imputing them 1/2
+	// against everyone would give them weight for nothing measured):
+	// their Weight, Lo and Hi are 0 and their Score NaN.
+	Unplayed []int
+}
+
+// Left reports whether bot i is left out of the meta-game (Unplayed).
+func (mg *SeatMetagame) Left(i int) bool { return slices.Contains(mg.Unplayed, i) }
+
+// playedOnly returns t restricted to the bots that played a game, their
+// indices in t (in, ascending) and the others' (out); t itself when
+// every bot, or none, played.
+func playedOnly(t *Tournament) (sub *Tournament, in, out []int) {
+	seen := make([]bool, len(t.Bots))
+	for i := range t.Tables {
+		if t.Tables[i].Games() > 0 {
+			for _, b := range t.Tables[i].Bots {
+				seen[b] = true
+			}
+		}
+	}
+	at := make([]int, len(t.Bots))
+	for i, ok := range seen {
+		if ok {
+			at[i] = len(in)
+			in = append(in, i)
+		} else {
+			out = append(out, i)
+		}
+	}
+	if len(out) == 0 || len(in) == 0 {
+		return t, in, nil
+	}
+	sub = &Tournament{}
+	for _, i := range in {
+		sub.Bots = append(sub.Bots, t.Bots[i])
+	}
+	for i := range t.Tables {
+		if t.Tables[i].Games() == 0 {
+			continue
+		}
+		tc := t.Tables[i]
+		tc.Bots = make([]int, len(tc.Bots))
+		for p, b := range t.Tables[i].Bots {
+			tc.Bots[p] = at[b]
+		}
+		sub.Tables = append(sub.Tables, tc)
+	}
+	return sub, in, out
+}
+
+// spread returns x, one number per bot played (in), as one per bot of
+// k, with fill for the others.
+func spread(x []float64, in []int, k int, fill float64) []float64 {
+	out := make([]float64, k)
+	for i := range out {
+		out[i] = fill
+	}
+	for r, i := range in {
+		out[i] = x[r]
+	}
+	return out
 }
 
 // Limits of NewSeatMetagame: the payoff tensor holds K^N numbers.
@@ -91,6 +155,20 @@ var ErrStopped = errors.New("stopped before the end")
 // seed (replicate r draws from rand.NewPCG(seed, r)). Done, when closed,
 // stops it between replicates with an error wrapping ErrStopped.
 func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
+	sub, in, out := playedOnly(t)
+	mg, err := newSeatMetagame(sub, replicates, seed, done)
+	if err != nil || len(out) == 0 {
+		return mg, err
+	}
+	k := len(t.Bots)
+	mg.Bots, mg.Unplayed = t.Bots, out
+	mg.Weight, mg.Lo, mg.Hi = spread(mg.Weight, in, k, 0), spread(mg.Lo, in, k, 0), spread(mg.Hi, in, k, 0)
+	mg.Score = spread(mg.Score, in, k, math.NaN())
+	return mg, nil
+}
+
+// newSeatMetagame is NewSeatMetagame over bots that all played.
+func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
 	g, err := newSeatGame(t)
 	if err != nil {
 		return nil, err

@@ -358,3 +358,54 @@ func TestSummarizeFFAStops(t *testing.T) {
 		t.Errorf("not stopped: %v; want a meta-game of %d replicates", err, SeatReplicates)
 	}
 }
+
+// TestSeatMetagameUnplayed: a bot that played no game (a run stopped
+// before its tables, which are listed with no games) is left out of the
+// meta-game: weight 0 and no interval, Score NaN, listed in Unplayed;
+// the mix of the others is an equilibrium of the run's tables (the
+// oracle bruteFitness, with the unplayed bot drawn with probability 0,
+// finds no played bot above 1/2). Imputed 1/2 against everyone, the
+// unplayed bot was as good as the equilibrium and got weight.
+func TestSeatMetagameUnplayed(t *testing.T) {
+	for _, d := range []int{3, 0} {
+		// Bot 0 (or 1 when d is 0) first 6 games in 10 at the one table
+		// played, the others' orders even.
+		top := 0
+		if d == 0 {
+			top = 1
+		}
+		run := seatTournament(4, 3, func(table, places []int) float64 {
+			if slices.Contains(table, d) {
+				return 0
+			}
+			if places[slices.Index(table, top)] == 1 {
+				return 30
+			}
+			return 10
+		})
+		mg, err := NewSeatMetagame(run, 20, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(mg.Unplayed, []int{d}) || !mg.Left(d) || mg.Weight[d] != 0 || mg.Lo[d] != 0 || mg.Hi[d] != 0 || !math.IsNaN(mg.Score[d]) {
+			t.Errorf("unplayed %v weight %v [%v, %v] score %v: want bot %d left out", mg.Unplayed, mg.Weight, mg.Lo, mg.Hi, mg.Score, d)
+		}
+		if len(mg.Bots) != 4 || len(mg.Weight) != 4 || len(mg.Score) != 4 {
+			t.Fatalf("bots %v weights %v scores %v: want one per bot of the run", mg.Bots, mg.Weight, mg.Score)
+		}
+		if math.Abs(mg.Weight[top]-1) > 1e-9 {
+			t.Errorf("weights %v: want all on %s", mg.Weight, run.Bots[top])
+		}
+		for i := range 4 {
+			if i == d {
+				continue
+			}
+			if f := bruteFitness(run, 3, mg.Weight, i); f > 0.5+1e-9 || math.Abs(f-mg.Score[i]) > 1e-9 {
+				t.Errorf("bot %s: scores %v against the mix (oracle %v), want at most 1/2", run.Bots[i], mg.Score[i], f)
+			}
+		}
+		if mg.Regret > SeatTolerance {
+			t.Errorf("regret %v", mg.Regret)
+		}
+	}
+}

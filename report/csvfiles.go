@@ -53,7 +53,7 @@ func TournamentTables(s *analysis.Summary) []CSVTable {
 	for rank, i := range s.Ranking.Order {
 		r := s.Ranking.Ratings[i]
 		w := ""
-		if s.Metagame != nil {
+		if !metaLeft(s.Metagame, i) {
 			w = numfmt.CSV(s.Metagame.Weight[i], 6)
 		}
 		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, numfmt.CSV(r.Elo, 2), numfmt.CSV(r.SE, 2), numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2),
@@ -99,7 +99,11 @@ func TournamentTables(s *analysis.Summary) []CSVTable {
 	mt := CSVTable{Name: "metagame.csv", Header: []string{"bot", "weight"}}
 	if s.Metagame != nil {
 		for i := range bots {
-			mt.Rows = append(mt.Rows, []string{bots[i], numfmt.CSV(s.Metagame.Weight[i], 6)})
+			w := ""
+			if !s.Metagame.Left(i) {
+				w = numfmt.CSV(s.Metagame.Weight[i], 6)
+			}
+			mt.Rows = append(mt.Rows, []string{bots[i], w})
 		}
 	}
 	out = append(out, mt)

@@ -195,7 +195,7 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		irows = append(irows, intervalRow{Label: r.Bot, X: r.Elo, Lo: r.Lo, Hi: r.Hi, Significant: r.Significant,
 			Tip: fmt.Sprintf("%s: Elo %+.1f, 95%% interval %+.1f to %+.1f, %d games", r.Bot, r.Elo, r.Lo, r.Hi, r.Games)})
 		meta := numCell("-", math.NaN())
-		if s.Metagame != nil {
+		if !metaLeft(s.Metagame, i) {
 			meta = numCell(weightText(s.Metagame.Weight[i]), s.Metagame.Weight[i])
 		}
 		tb.Rows = append(tb.Rows, []hcell{countCell(int64(rank + 1)), textCell(r.Bot), numCell(eloText(r), r.Elo),
@@ -389,6 +389,9 @@ func metagameSection(s *analysis.Summary, dl hlink) *hsection {
 	}
 	tb.Note = fmt.Sprintf("Bots not listed have weight 0. Certificate: the mix scores at least %+.2e against every bot, the opponent's mix concedes at most %+.2e (%s simplex).",
 		mg.Lower, mg.Upper, mg.Method)
+	if left := leftOutSentence(t.Bots, mg.Unplayed); left != "" {
+		tb.Note += " " + left
+	}
 	if mg.Missing > 0 {
 		tb.Note += " " + neverMet(mg.Missing, "payoff") + "."
 	}

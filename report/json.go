@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"io"
+	"math"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/loadouts"
@@ -174,7 +175,11 @@ func JSON(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		d.Metagame = metaJSON{Weights: []weightJSON{}, Value: num(mg.Value), Lower: num(mg.Lower), Upper: num(mg.Upper),
 			Method: mg.Method, Missing: mg.Missing}
 		for i, b := range s.Counts.Bots {
-			d.Metagame.Weights = append(d.Metagame.Weights, weightJSON{b, num(mg.Weight[i])})
+			w := num(mg.Weight[i])
+			if mg.Left(i) {
+				w = num(math.NaN()) // null: left out, as a bot without a meta-game
+			}
+			d.Metagame.Weights = append(d.Metagame.Weights, weightJSON{b, w})
 		}
 	} else if s.MetaError != nil {
 		d.Metagame.Error = s.MetaError.Error()

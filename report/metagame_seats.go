@@ -18,18 +18,18 @@ import (
 // the page's Meta-game section.
 
 // seatNashText is a bot's Nash cell in the ranking: its weight, "-"
-// without a meta-game.
+// without a meta-game or when the bot is left out of it.
 func seatNashText(s *analysis.FFASummary, i int) string {
-	if s.Metagame == nil {
+	if seatMetaLeft(s.Metagame, i) {
 		return "-"
 	}
 	return weightText(s.Metagame.Weight[i])
 }
 
 // seatWeightCSV is a bot's metagame_weight in ratings.csv: empty without
-// a meta-game, as a two-player run's.
+// a meta-game or left out of it, as a two-player run's.
 func seatWeightCSV(s *analysis.FFASummary, i int) string {
-	if s.Metagame == nil {
+	if seatMetaLeft(s.Metagame, i) {
 		return ""
 	}
 	return numfmt.CSV(s.Metagame.Weight[i], 6)
@@ -37,7 +37,7 @@ func seatWeightCSV(s *analysis.FFASummary, i int) string {
 
 // seatNashCell is seatNashText as the page's cell.
 func seatNashCell(s *analysis.FFASummary, i int) hcell {
-	if s.Metagame == nil {
+	if seatMetaLeft(s.Metagame, i) {
 		return numCell("-", math.NaN())
 	}
 	return numCell(weightText(s.Metagame.Weight[i]), s.Metagame.Weight[i])
@@ -76,22 +76,26 @@ func seatMetagameSentences(s *analysis.FFASummary) []string {
 	}
 	out := []string{fmt.Sprintf("Meta-game (symmetric Nash equilibrium of the %d-seat game, a seat scoring its share of the other seats it finished ahead of, ties half): %s. No bot gains by taking a seat alone at a table whose other seats are drawn from this mix: the largest gain, the certificate, is %s.",
 		mg.Seats, strings.Join(mix, ", "), seatRegretText(mg.Regret))}
+	if left := leftOutSentence(mg.Bots, mg.Unplayed); left != "" {
+		out = append(out, left)
+	}
 	if mg.Regret > analysis.SeatTolerance {
 		out = append(out, "The solver found no exact equilibrium: this mix is an approximate one, within that gain.")
 	}
 	// Why there are fewer replicates than asked, or none: the bootstrap
 	// rebuilds every payoff (bots^seats) per replicate, within a budget.
-	payoffs := math.Pow(float64(len(mg.Bots)), float64(mg.Seats))
+	played := len(mg.Bots) - len(mg.Unplayed) // the unplayed are not in the game
+	payoffs := math.Pow(float64(played), float64(mg.Seats))
 	switch {
 	case mg.Replicates > 0 && mg.Replicates < mg.Asked:
 		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables, fewer than the %d asked: each rebuilds the %.0f payoffs (%d bots, %d seats), and more would take minutes (seed %s; the replicates' largest regret %s).",
-			mg.Replicates, mg.Asked, payoffs, len(mg.Bots), mg.Seats, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
+			mg.Replicates, mg.Asked, payoffs, played, mg.Seats, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
 	case mg.Replicates > 0:
 		out = append(out, fmt.Sprintf("95%% intervals from %d bootstrap replicates over whole tables (seed %s; the replicates' largest regret %s).",
 			mg.Replicates, game.FormatSeed(mg.Seed), seatRegretText(mg.RegretHi)))
 	case mg.Asked > 0:
 		out = append(out, fmt.Sprintf("No intervals: a bootstrap replicate rebuilds the %.0f payoffs (%d bots, %d seats), and even one would take minutes.",
-			payoffs, len(mg.Bots), mg.Seats))
+			payoffs, played, mg.Seats))
 	default:
 		out = append(out, "No intervals: no bootstrap replicates were asked for.")
 	}
@@ -113,6 +117,10 @@ func seatMetagameCSV(s *analysis.FFASummary) CSVTable {
 	mt := CSVTable{Name: "metagame.csv", Header: []string{"bot", "weight", "lo95", "hi95", "score"}}
 	if mg := s.Metagame; mg != nil {
 		for _, i := range s.Ranking.Order {
+			if mg.Left(i) {
+				mt.Rows = append(mt.Rows, []string{s.Counts.Bots[i], "", "", "", ""})
+				continue
+			}
 			mt.Rows = append(mt.Rows, []string{s.Counts.Bots[i], numfmt.CSV(mg.Weight[i], 6), numfmt.CSV(mg.Lo[i], 6), numfmt.CSV(mg.Hi[i], 6), numfmt.CSV(mg.Score[i], 6)})
 		}
 	}
@@ -152,6 +160,11 @@ func seatMetagameJSON(s *analysis.FFASummary) *seatMetaJSON {
 	d := &seatMetaJSON{Seats: mg.Seats, Weights: []seatWeightJSON{}, Regret: analysis.Number(mg.Regret), RegretHi: analysis.Number(mg.RegretHi),
 		Unmeasured: analysis.Number(mg.Unmeasured), Replicates: mg.Replicates, Seed: game.FormatSeed(mg.Seed)}
 	for _, i := range s.Ranking.Order {
+		if mg.Left(i) {
+			nan := analysis.Number(math.NaN())
+			d.Weights = append(d.Weights, seatWeightJSON{s.Counts.Bots[i], nan, nan, nan, nan})
+			continue
+		}
 		d.Weights = append(d.Weights, seatWeightJSON{s.Counts.Bots[i], analysis.Number(mg.Weight[i]), analysis.Number(mg.Lo[i]), analysis.Number(mg.Hi[i]), analysis.Number(mg.Score[i])})
 	}
 	return d
@@ -171,6 +184,11 @@ func seatMetagameSection(s *analysis.FFASummary, dl hlink) *hsection {
 	var rows []intervalRow
 	for _, i := range s.Ranking.Order {
 		b := s.Counts.Bots[i]
+		if mg.Left(i) {
+			dash := numCell("-", math.NaN())
+			tb.Rows = append(tb.Rows, []hcell{textCell(b), dash, dash, dash, dash})
+			continue
+		}
 		rows = append(rows, intervalRow{Label: b, X: mg.Weight[i], Lo: mg.Lo[i], Hi: mg.Hi[i], Significant: mg.Lo[i] > 0,
 			Tip: fmt.Sprintf("%s: weight %s, 95%% interval [%s, %s]; scores %s against the mix", b, weightText(mg.Weight[i]), weightText(mg.Lo[i]), weightText(mg.Hi[i]), weightText(mg.Score[i]))})
 		tb.Rows = append(tb.Rows, []hcell{textCell(b), numCell(weightText(mg.Weight[i]), mg.Weight[i]), numCell(weightText(mg.Lo[i]), mg.Lo[i]),

@@ -126,7 +126,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 	for rank, i := range rk.Order {
 		r := rk.Ratings[i]
 		meta := "-"
-		if s.Metagame != nil {
+		if !metaLeft(s.Metagame, i) {
 			meta = weightText(s.Metagame.Weight[i])
 		}
 		rows = append(rows, []string{strconv.Itoa(rank + 1), r.Bot, eloText(r), eloHalf(r),
@@ -299,6 +299,9 @@ func metagame(p *printer, s *analysis.Summary) {
 	// and the LP's method are in the JSON document.
 	p.para(fmt.Sprintf("Meta-game (Nash equilibrium of the cross-table): %s, the mix of bots that no bot can exploit: "+
 		"none scores more than %s%% against it.", strings.Join(mix, ", "), pctPlain(0.5-mg.Lower)))
+	if left := leftOutSentence(t.Bots, mg.Unplayed); left != "" {
+		p.para(left)
+	}
 	if mg.Missing > 0 {
 		p.para("note: " + neverMet(mg.Missing, "payoff"))
 	}
