@@ -56,8 +56,12 @@ func TournamentTables(s *analysis.Summary) []CSVTable {
 		if !metaLeft(s.Metagame, i) {
 			w = numfmt.CSV(s.Metagame.Weight[i], 6)
 		}
-		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, numfmt.CSV(r.Elo, 2), numfmt.CSV(r.SE, 2), numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2),
-			count(r.Games), strconv.FormatBool(r.Significant), w})
+		elo := []string{numfmt.CSV(r.Elo, 2), numfmt.CSV(r.SE, 2), numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2)}
+		if unrated(r) {
+			elo = []string{"", "", "", ""} // played no game: no rating, as the text's "-"
+		}
+		rt.Rows = append(rt.Rows, append(append([]string{strconv.Itoa(rank + 1), r.Bot}, elo...),
+			count(r.Games), strconv.FormatBool(r.Significant), w))
 	}
 	out = append(out, rt)
 

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -208,10 +210,15 @@ func FFAJSON(w io.Writer, s *analysis.FFASummary, m *results.Manifest) error {
 // per bot, with its meta-game weight last as a two-player run's.
 func ffaRatings(s *analysis.FFASummary) CSVTable {
 	tab := CSVTable{Name: "ratings.csv", Header: []string{"rank", "bot", "elo", "elo_lo", "elo_hi", "mean_place", "win_share", "win_share_lo", "win_share_hi", "games", "metagame_weight"}}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+	f := func(x float64) string { return numfmt.CSV(x, 6) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi), f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)})
+		elo := []string{f(rt.Elo), f(rt.Lo), f(rt.Hi)}
+		if unrated(rt) || math.IsInf(rt.Hi, 0) {
+			elo = []string{"", "", ""} // played no game: no rating, as the text's "-"
+		}
+		tab.Rows = append(tab.Rows, append(append([]string{strconv.Itoa(r + 1), rt.Bot}, elo...),
+			f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)))
 	}
 	return tab
 }

@@ -16,6 +16,9 @@ import (
 // eloText formats a rating's Elo, "+48.8", prefixed "~" when its
 // interval includes 0.
 func eloText(r analysis.Rating) string {
+	if unrated(r) {
+		return "-"
+	}
 	s := fmt.Sprintf("%+.1f", r.Elo)
 	if !r.Significant {
 		s = "~" + s
@@ -24,7 +27,19 @@ func eloText(r analysis.Rating) string {
 }
 
 // eloHalf formats the half-width of a rating's 95% interval, "±4.2".
-func eloHalf(r analysis.Rating) string { return fmt.Sprintf("±%.1f", analysis.Z95*r.SE) }
+func eloHalf(r analysis.Rating) string {
+	if unrated(r) {
+		return "-"
+	}
+	return fmt.Sprintf("±%.1f", analysis.Z95*r.SE)
+}
+
+// unrated reports whether r is the place-holder rating of a bot that
+// played no game (a run stopped before its pairings): its interval is
+// unbounded and its Elo says nothing.
+func unrated(r analysis.Rating) bool {
+	return r.Games == 0 || math.IsNaN(r.Elo) || math.IsInf(r.SE, 0) || math.IsNaN(r.SE)
+}
 
 // signed formats v with its sign and prec decimals, a value that rounds
 // to zero as +0 ("+0.0000", never "-0.0000": a solver's -1e-16 is a
@@ -53,7 +68,7 @@ func ffaEloText(r analysis.Rating) string {
 	if !r.Significant {
 		mark = "~"
 	}
-	if math.IsNaN(r.Elo) || math.IsInf(r.Hi, 0) || math.IsNaN(r.Hi) {
+	if unrated(r) || math.IsInf(r.Hi, 0) || math.IsNaN(r.Hi) {
 		// A bot that played no game (a run stopped before its tables):
 		// its rating is a place-holder with an unbounded interval.
 		return "-"

@@ -27,6 +27,9 @@ func unplayedShown(t *testing.T, text, page string, tables []CSVTable, weights [
 		if f := strings.Fields(l); len(f) > 2 && f[0] != "unplayed" && f[1] == "unplayed" && f[len(f)-1] != "-" {
 			t.Errorf("ranking row %q: want '-' for its Nash weight", l)
 		}
+		if f := strings.Fields(l); len(f) > 3 && f[1] == "unplayed" && (f[2] != "-" || strings.Contains(l, "Inf")) {
+			t.Errorf("ranking row %q: want '-' for its Elo", l)
+		}
 	}
 	for _, tb := range tables {
 		col := map[string]int{"ratings.csv": len(tb.Header) - 1, "metagame.csv": 1}
@@ -40,6 +43,11 @@ func unplayedShown(t *testing.T, text, page string, tables []CSVTable, weights [
 				found = true
 				if r[c] != "" {
 					t.Errorf("%s row %v: want the weight empty", tb.Name, r)
+				}
+				// No rating either: its Elo and interval were a
+				// place-holder, ±inf, and its places NaN.
+				if cells := strings.ToLower(strings.Join(r, ",")); tb.Name == "ratings.csv" && (r[2] != "" || strings.Contains(cells, "inf") || strings.Contains(cells, "nan")) {
+					t.Errorf("ratings.csv row %v: want no Elo, no inf, no NaN", r)
 				}
 			}
 		}
