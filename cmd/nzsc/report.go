@@ -131,6 +131,29 @@ func endRun(e *env, end report.End) error {
 	return err
 }
 
+// endSaved ends a run just played (interrupted: stopped by Ctrl-C or
+// a limit before its last game) or merged, whose counts are saved when
+// end.Dir is set. Ctrl-C during its tail (a free-for-all's meta-game
+// bootstrap, seconds of CPU for many bots) then stops it at once, the
+// report and derived tables unwritten: 'nzsc report DIR' writes them
+// from the saved counts. After an interrupted run the tail is not
+// stopped (the Ctrl-C that stopped the run would stop it too, and the
+// partial report is what the user waits for), nor without a run
+// directory (nothing was saved; a second Ctrl-C stops at once).
+func endSaved(e *env, cmd string, end report.End, interrupted bool) error {
+	if end.Dir != nil && !interrupted {
+		end.Done = e.ctx.Done()
+	}
+	err := endRun(e, end)
+	if errors.Is(err, analysis.ErrStopped) {
+		return fmt.Errorf("%s interrupted: the counts are saved in %s, but the report was not written; 'nzsc report %s' writes it", cmd, end.Dir.Path, end.Dir.Path)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	return nil
+}
+
 // writeHTML renders a page into memory, then writes it to path (so that a
 // failed render leaves no half page).
 func writeHTML(path string, render func(io.Writer) error) error {
