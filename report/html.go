@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -166,6 +167,14 @@ func runInfo(s *analysis.Tournament, m *results.Manifest, seats int) (info, warn
 // colour bars and hover values, and every table of the text report as a
 // sortable HTML table with the same numbers and a CSV download.
 func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
+	return tournamentHTML(w, s, m, nil)
+}
+
+// tournamentHTML is HTML whose dynamics' bootstrap stops when done is
+// closed (End.Done): it then returns an error wrapping both
+// analysis.ErrStopped (Tail's word for a stopped summary) and
+// dynamics.ErrStopped, having written nothing.
+func tournamentHTML(w io.Writer, s *analysis.Summary, m *results.Manifest, done <-chan struct{}) error {
 	t := s.Counts
 	pg := &hpage{Title: "Tournament report", Legend: legend}
 	if m != nil {
@@ -235,7 +244,10 @@ func HTML(w io.Writer, s *analysis.Summary, m *results.Manifest) error {
 		if m != nil {
 			seed = m.Seed
 		}
-		d, err := DynamicsOf(m, t, dynamics.Options{Replicates: TailReplicates, Seed: seed})
+		d, err := DynamicsOf(m, t, dynamics.Options{Replicates: TailReplicates, Seed: seed, Done: done})
+		if errors.Is(err, dynamics.ErrStopped) {
+			return fmt.Errorf("%w: %w", analysis.ErrStopped, err)
+		}
 		if err != nil {
 			return err
 		}

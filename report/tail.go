@@ -40,7 +40,8 @@ type End struct {
 	Format string
 	Options
 	// Done, when closed (a context's Done: Ctrl-C), stops the summary's
-	// bootstrap of a free-for-all's meta-game, seconds of CPU: Tail
+	// bootstrap of a free-for-all's meta-game and a two-player page's
+	// dynamics (α-Rank, Moran, replicator), seconds of CPU: Tail
 	// then returns an error wrapping analysis.ErrStopped, having written
 	// nothing. A run's own tail leaves it nil: after an interrupted run
 	// the partial report is what the user waits for.
@@ -87,6 +88,9 @@ type runReport struct {
 	Manifest *results.Manifest
 	Counts   *analysis.Tournament
 	opt      Options
+	// done stops the rendering's own bootstrap, a two-player page's
+	// dynamics (End.Done).
+	done <-chan struct{}
 	// Exactly one of these is set.
 	tournament *analysis.Summary
 	ffa        *analysis.FFASummary
@@ -98,7 +102,7 @@ type runReport struct {
 // summarize summarises a run's counts by its manifest's game, seats
 // and kind; opt is kept for rendering; done stops it (End.Done).
 func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options, done <-chan struct{}) (*runReport, error) {
-	r := &runReport{Manifest: man, Counts: counts, opt: opt}
+	r := &runReport{Manifest: man, Counts: counts, opt: opt, done: done}
 	switch {
 	case man.NumSeats() > 2 && man.Kind != results.KindSPRT:
 		s, err := analysis.SummarizeFFA(counts, done)
@@ -192,7 +196,7 @@ func (r *runReport) Render(w io.Writer, format string) error {
 		case "json":
 			return JSON(w, s, m)
 		case "html":
-			return HTML(w, s, m)
+			return tournamentHTML(w, s, m, r.done)
 		}
 		return Text(w, s, m, r.opt)
 	case r.ffa != nil:

@@ -115,7 +115,7 @@ func reportDynamics(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	}
 	d, err := report.DynamicsOf(man, counts, dynamics.Options{Alpha: alpha, Population: pop, Replicates: reps, Seed: man.Seed, Done: e.ctx.Done()})
 	if errors.Is(err, dynamics.ErrStopped) {
-		return errors.New("report interrupted: the bootstrap did not finish; nothing was written")
+		return errDynamicsStopped
 	}
 	if err != nil {
 		return usagef("report: %v", err)

@@ -144,9 +144,6 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if quiet {
 		format = ""
 	}
-	if err := endRun(e, report.End{Dir: dir, Manifest: man, Counts: &counts.Tournament, Format: format,
-		Options: report.Options{Width: e.width, Top: report.DefaultTop}}); err != nil {
-		return fmt.Errorf("merge: %w", err)
-	}
-	return nil
+	return endSaved(e, "merge", report.End{Dir: dir, Manifest: man, Counts: &counts.Tournament, Format: format,
+		Options: report.Options{Width: e.width, Top: report.DefaultTop}}, false)
 }

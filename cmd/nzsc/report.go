@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/dynamics"
 	"github.com/nzsclab/nzsc/internal/inputfile"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
@@ -69,14 +70,15 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	if fs.Changed("moran-run") {
 		return reportMoranRun(e, fs, format, man, &counts.Tournament)
 	}
-	// Ctrl-C stops a free-for-all's meta-game bootstrap (seconds of CPU
-	// for many bots) as it stops --dynamics'.
+	// Ctrl-C stops a free-for-all's meta-game bootstrap and a two-player
+	// page's dynamics (seconds of CPU for many bots) as it stops
+	// --dynamics'.
 	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}, Done: e.ctx.Done()}
 	if path, _ := fs.GetString("html"); path != "" {
 		page := end
 		page.Format = "html"
 		if err := writeHTML(path, func(w io.Writer) error { return report.Tail(w, page) }); errors.Is(err, analysis.ErrStopped) {
-			return errReportStopped
+			return reportStopped(err)
 		} else if err != nil {
 			return err
 		}
@@ -93,7 +95,7 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 		end.Dir = dir
 	}
 	if err := endRun(e, end); errors.Is(err, analysis.ErrStopped) {
-		return errReportStopped
+		return reportStopped(err)
 	} else if err != nil {
 		return usagef("report: %s: %v", args[0], err)
 	}
@@ -103,6 +105,19 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 // errReportStopped is a report stopped by Ctrl-C in its meta-game's
 // bootstrap: not bad input (exit 1), the same words as --dynamics'.
 var errReportStopped = errors.New("report interrupted: the meta-game's bootstrap did not finish; nothing was written")
+
+// errDynamicsStopped is a report stopped by Ctrl-C in its dynamics'
+// bootstrap (--dynamics, or a two-player run's --html page).
+var errDynamicsStopped = errors.New("report interrupted: the bootstrap did not finish; nothing was written")
+
+// reportStopped is the one-line error of a report whose tail stopped
+// (err wraps analysis.ErrStopped): which bootstrap did not finish.
+func reportStopped(err error) error {
+	if errors.Is(err, dynamics.ErrStopped) {
+		return errDynamicsStopped
+	}
+	return errReportStopped
+}
 
 // endRun ends a run with its one tail (report.Tail): the report on
 // stdout, the derived tables in its run directory. Tables that could not
@@ -114,6 +129,29 @@ func endRun(e *env, end report.End) error {
 		return nil
 	}
 	return err
+}
+
+// endSaved ends a run just played (interrupted: stopped by Ctrl-C or
+// a limit before its last game) or merged, whose counts are saved when
+// end.Dir is set. Ctrl-C during its tail (a free-for-all's meta-game
+// bootstrap, seconds of CPU for many bots) then stops it at once, the
+// report and derived tables unwritten: 'nzsc report DIR' writes them
+// from the saved counts. After an interrupted run the tail is not
+// stopped (the Ctrl-C that stopped the run would stop it too, and the
+// partial report is what the user waits for), nor without a run
+// directory (nothing was saved; a second Ctrl-C stops at once).
+func endSaved(e *env, cmd string, end report.End, interrupted bool) error {
+	if end.Dir != nil && !interrupted {
+		end.Done = e.ctx.Done()
+	}
+	err := endRun(e, end)
+	if errors.Is(err, analysis.ErrStopped) {
+		return fmt.Errorf("%s interrupted: the counts are saved in %s, but the report was not written; 'nzsc report %s' writes it", cmd, end.Dir.Path, end.Dir.Path)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd, err)
+	}
+	return nil
 }
 
 // writeHTML renders a page into memory, then writes it to path (so that a

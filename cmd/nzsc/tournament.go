@@ -88,9 +88,9 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w (finished games are saved in %s)", err, rd.Dir.Path)
 	}
-	if err := endRun(e, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
-		Options: report.Options{Full: full, Width: e.width}}); err != nil {
-		return fmt.Errorf("tournament: %w", err)
+	if err := endSaved(e, "tournament", report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
+		Options: report.Options{Full: full, Width: e.width}}, res.Interrupted); err != nil {
+		return err
 	}
 	if res.Interrupted {
 		return interrupted("tournament", rd)
