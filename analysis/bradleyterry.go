@@ -61,6 +61,14 @@ func (rk *Ranking) rate(bots []string, theta []float64, games []int64) {
 			Bot: bots[i], Elo: e, SE: se, Lo: e - Z95*se, Hi: e + Z95*se,
 			Games: games[i], Significant: math.Abs(e) > Z95*se,
 		}
+		if games[i] == 0 {
+			// No game, no rating: the fit's θ for such a bot is only its
+			// starting point (its variance is infinite, SE +Inf), and
+			// every surface (text, page, CSV, JSON) shows NaN as "no
+			// figure".
+			nan := math.NaN()
+			rk.Ratings[i].Elo, rk.Ratings[i].Lo, rk.Ratings[i].Hi, rk.Ratings[i].Significant = nan, nan, nan, false
+		}
 	}
 	rk.Order = make([]int, n)
 	for i := range rk.Order {

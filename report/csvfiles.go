@@ -56,12 +56,12 @@ func TournamentTables(s *analysis.Summary) []CSVTable {
 		if !metaLeft(s.Metagame, i) {
 			w = numfmt.CSV(s.Metagame.Weight[i], 6)
 		}
-		elo := []string{numfmt.CSV(r.Elo, 2), numfmt.CSV(r.SE, 2), numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2)}
+		se := numfmt.CSV(r.SE, 2)
 		if unrated(r) {
-			elo = []string{"", "", "", ""} // played no game: no rating, as the text's "-"
+			se = "" // no rating, no standard error (an unknown one, +Inf)
 		}
-		rt.Rows = append(rt.Rows, append(append([]string{strconv.Itoa(rank + 1), r.Bot}, elo...),
-			count(r.Games), strconv.FormatBool(r.Significant), w))
+		rt.Rows = append(rt.Rows, []string{strconv.Itoa(rank + 1), r.Bot, numfmt.CSV(r.Elo, 2), se, numfmt.CSV(r.Lo, 2), numfmt.CSV(r.Hi, 2),
+			count(r.Games), strconv.FormatBool(r.Significant), w})
 	}
 	out = append(out, rt)
 

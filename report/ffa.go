@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -213,12 +212,8 @@ func ffaRatings(s *analysis.FFASummary) CSVTable {
 	f := func(x float64) string { return numfmt.CSV(x, 6) }
 	for r, i := range s.Ranking.Order {
 		rt, pl := s.Ranking.Ratings[i], s.Placings[i]
-		elo := []string{f(rt.Elo), f(rt.Lo), f(rt.Hi)}
-		if unrated(rt) || math.IsInf(rt.Hi, 0) {
-			elo = []string{"", "", ""} // played no game: no rating, as the text's "-"
-		}
-		tab.Rows = append(tab.Rows, append(append([]string{strconv.Itoa(r + 1), rt.Bot}, elo...),
-			f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)))
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(r + 1), rt.Bot, f(rt.Elo), f(rt.Lo), f(rt.Hi),
+			f(pl.MeanPlace), f(pl.WinShare), f(pl.WinLo), f(pl.WinHi), strconv.FormatInt(pl.Games, 10), seatWeightCSV(s, i)})
 	}
 	return tab
 }

@@ -34,12 +34,9 @@ func eloHalf(r analysis.Rating) string {
 	return fmt.Sprintf("±%.1f", analysis.Z95*r.SE)
 }
 
-// unrated reports whether r is the place-holder rating of a bot that
-// played no game (a run stopped before its pairings): its interval is
-// unbounded and its Elo says nothing.
-func unrated(r analysis.Rating) bool {
-	return r.Games == 0 || math.IsNaN(r.Elo) || math.IsInf(r.SE, 0) || math.IsNaN(r.SE)
-}
+// unrated reports whether r is no rating: a bot that played no game (a
+// run stopped before its pairings), whose Elo analysis gives as NaN.
+func unrated(r analysis.Rating) bool { return math.IsNaN(r.Elo) }
 
 // signed formats v with its sign and prec decimals, a value that rounds
 // to zero as +0 ("+0.0000", never "-0.0000": a solver's -1e-16 is a
@@ -68,7 +65,7 @@ func ffaEloText(r analysis.Rating) string {
 	if !r.Significant {
 		mark = "~"
 	}
-	if unrated(r) || math.IsInf(r.Hi, 0) || math.IsNaN(r.Hi) {
+	if unrated(r) {
 		// A bot that played no game (a run stopped before its tables):
 		// its rating is a place-holder with an unbounded interval.
 		return "-"
