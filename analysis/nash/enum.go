@@ -94,6 +94,21 @@ const MaxPayoff = 1e100
 // ErrRange: a payoff is larger than MaxPayoff in magnitude.
 var ErrRange = errors.New("nash: a payoff beyond ±1e100 (rescale the game)")
 
+// InRange names l's first payoff beyond MaxPayoff, which the solvers
+// refuse (ErrRange) once they start: checked as the file is read, the
+// error can name the cell as it was written.
+func (l *Labeled) InRange() error {
+	m, n := l.Payoff.Dims()
+	for i := range m {
+		for j := range n {
+			if math.Abs(l.Payoff.At(i, j)) > MaxPayoff {
+				return fmt.Errorf("row %s, column %s: %s is beyond ±1e100, the solvers' bound (rescale the game)", l.Rows[i], l.Cols[j], l.Cells[i][j])
+			}
+		}
+	}
+	return nil
+}
+
 // scaled is a checked payoff matrix and its image on [0, 1].
 type scaled struct {
 	// scale is max(1, max |a_ij|), what tolerances are relative to.

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -209,7 +208,7 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 	if path == "-" {
 		l, err := nash.ReadCSV(e.stdin)
 		if err == nil {
-			err = payoffsInRange(l)
+			err = l.InRange()
 		}
 		if err != nil {
 			return nil, usagef("solve matrix: standard input: %v", err)
@@ -229,27 +228,12 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 	defer f.Close()
 	l, err := nash.ReadCSV(f)
 	if err == nil {
-		err = payoffsInRange(l)
+		err = l.InRange()
 	}
 	if err != nil {
 		return nil, usagef("solve matrix: %s: %v", path, err)
 	}
 	return l, nil
-}
-
-// payoffsInRange names the first payoff beyond nash.MaxPayoff, which the
-// solvers refuse: refused as the file is read, the error can name the
-// file and the cell.
-func payoffsInRange(l *nash.Labeled) error {
-	m, n := l.Payoff.Dims()
-	for i := range m {
-		for j := range n {
-			if math.Abs(l.Payoff.At(i, j)) > nash.MaxPayoff {
-				return fmt.Errorf("row %s, column %s: %s is beyond ±1e100, the solvers' bound (rescale the game)", l.Rows[i], l.Cols[j], l.Cells[i][j])
-			}
-		}
-	}
-	return nil
 }
 
 // defaultNames reports whether names are ReadCSV's own (R1, R2... or
