@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/analysis/dynamics"
 )
 
 // cancelOnLine is a standard error that cancels its context when a line
@@ -66,5 +70,24 @@ func TestMatchTailStops(t *testing.T) {
 	// The saved counts give the whole report.
 	if out, stderr, code := runCmd(t, "", "report", dir); code != 0 || !strings.Contains(out, "Meta-game") {
 		t.Errorf("report of the stopped match: exit %d %q %q", code, out, stderr)
+	}
+}
+
+// TestReportStoppedSaysWhich: a report stopped in a two-player
+// tournament's ratings' fit (report.Tail's ErrFitStopped, tested there:
+// TestTailStopsTwoPlayerFit) says that fit did not finish, not a
+// meta-game's bootstrap, which it does not have.
+func TestReportStoppedSaysWhich(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want error
+	}{
+		{fmt.Errorf("summary: %w", analysis.ErrFitStopped), errFitStopped},
+		{fmt.Errorf("metagame: the bootstrap %w", analysis.ErrStopped), errReportStopped},
+		{fmt.Errorf("page: %w", dynamics.ErrStopped), errDynamicsStopped},
+	} {
+		if got := reportStopped(c.err); got != c.want {
+			t.Errorf("reportStopped(%v) = %v, want %v", c.err, got, c.want)
+		}
 	}
 }
