@@ -127,8 +127,9 @@ func BradleyTerry(t *Tournament) *Ranking {
 }
 
 // ErrFitStopped is the error (wrapping ErrStopped) of a Bradley–Terry
-// fit whose done channel was closed before it converged (SummarizeUntil).
-var ErrFitStopped = fmt.Errorf("ratings: the Bradley–Terry fit %w", ErrStopped)
+// or Plackett–Luce fit whose done channel was closed before it converged
+// (SummarizeUntil, SummarizeFFA).
+var ErrFitStopped = fmt.Errorf("ratings: the fit %w", ErrStopped)
 
 // bradleyTerry is BradleyTerry stopped by done (closed: ErrFitStopped).
 // Its MM iteration takes minutes where the ratings are far apart (100

@@ -79,3 +79,44 @@ func TestSummarizeUntilStopsMidFit(t *testing.T) {
 		t.Fatal("the fit went on 60 s after done was closed")
 	}
 }
+
+// TestSummarizeFFAStopsFit: a closed done stops a free-for-all's summary
+// in its Plackett–Luce fit (minutes for many bots far apart, as
+// Bradley–Terry's), before the meta-game's bootstrap, with ErrFitStopped;
+// one never closed gives the fit of PlackettLuce. The fit had no done
+// channel.
+func TestSummarizeFFAStopsFit(t *testing.T) {
+	// Eight bots 2 nats apart in turn at tables of three, each finishing
+	// order drawn in proportion to its Plackett–Luce probability.
+	tt := seatTournament(8, 3, func(table, places []int) float64 {
+		order := make([]int, len(places)) // the table's seats by place
+		for s, p := range places {
+			order[p-1] = table[s]
+		}
+		pr := 1.0
+		for i := range order {
+			den := 0.0
+			for _, b := range order[i:] {
+				den += math.Exp(2 * float64(b))
+			}
+			pr *= math.Exp(2*float64(order[i])) / den
+		}
+		return 1000 * pr
+	})
+	closed := make(chan struct{})
+	close(closed)
+	if s, err := SummarizeFFA(tt, closed); s != nil || !errors.Is(err, ErrFitStopped) {
+		t.Errorf("closed done: summary %v, err %v; want none and ErrFitStopped", s != nil, err)
+	}
+	s, err := SummarizeFFA(tt, make(chan struct{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := PlackettLuce(tt.FinishingOrders())
+	if err != nil || !reflect.DeepEqual(s.Ranking, want) {
+		t.Errorf("open done: a fit other than PlackettLuce's (%v)", err)
+	}
+	if s.Ranking.Iterations < 1000 {
+		t.Errorf("the fit took %d iterations; the test wants a slow one", s.Ranking.Iterations)
+	}
+}
