@@ -67,14 +67,31 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	}
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	if o.measured() {
-		p.para(fmt.Sprintf("Elo %s [%s, %s] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
-			signed(float64(o.Elo), 1), signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1), 100*float64(o.LOS)))
+		from := "from the pair scores"
+		if alike(o.Pentanomial) {
+			from = "every pair scored alike: the games' Wilson interval"
+		}
+		p.para(fmt.Sprintf("Elo %s [%s, %s] (95%%, %s; not corrected for early stopping), LOS %.1f%%",
+			signed(float64(o.Elo), 1), signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1), from, 100*float64(o.LOS)))
 	} else {
 		p.para("Elo not measured yet: no game pair played")
 	}
 	if o.Openings != nil {
 		p.para(o.Openings.Text(0))
 	}
+}
+
+// alike reports whether every pair scored alike (one bin of the
+// pentanomial), whose Elo interval is then the games' Wilson interval
+// (analysis.EloPairs).
+func alike(penta [5]int64) bool {
+	bins := 0
+	for _, n := range penta {
+		if n > 0 {
+			bins++
+		}
+	}
+	return bins == 1
 }
 
 // verdictLine is the test's verdict and where it was reached, one

@@ -1,0 +1,50 @@
+package report
+
+import (
+	"bytes"
+	"html"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/results"
+)
+
+// TestInfiniteFiguresRead: an unbounded interval or an infinite Elo
+// reads "inf" wherever a report prints one, as a match's Elo column
+// does (fmtElo), never Go's "+Inf": a ranking whose bots form groups
+// that never met (their covariance infinite) printed "±+Inf", a
+// free-for-all rating "± +Inf", and a sequential test won pair after
+// pair "Elo +Inf [+166.2, +Inf]".
+func TestInfiniteFiguresRead(t *testing.T) {
+	inf := math.Inf(1)
+	for i, c := range []struct{ got, want string }{
+		{eloHalf(analysis.Rating{Elo: 30.8, SE: inf}), "±inf"},
+		{eloHalf(analysis.Rating{Elo: 30.8, SE: 10}), "±19.6"},
+		{ffaEloText(analysis.Rating{Elo: 7.1, SE: inf, Hi: inf}), "~+7.1 ± inf"},
+		{ffaEloText(analysis.Rating{Elo: 7.1, Hi: 17.2, Significant: true}), "+7.1 ± 10.1"},
+		{signed(inf, 1), "+inf"},
+		{signed(-inf, 1), "-inf"},
+		{signed(-1e-17, 2), "+0.00"},
+	} {
+		if c.got != c.want {
+			t.Errorf("case %d: got %q, want %q", i, c.got, c.want)
+		}
+	}
+	// Five pairs won 2–0: Elo +inf above the Wilson bound of 10 points
+	// of 10 games, +166.2 (analysis.EloFromPentanomial).
+	st := &results.SPRTState{Looks: []results.SPRTLook{{Games: 10, Pentanomial: [5]int64{0, 0, 0, 0, 5}, WDL: [3]uint64{10, 0, 0}}}}
+	o := NewSPRT("new", "base", 1, analysis.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}, st, analysis.Continue, true)
+	var text, page bytes.Buffer
+	SPRTText(&text, o, analysis.Continue)
+	if err := SPRTHTML(&page, o, analysis.Continue); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Elo +inf [+166.2, +inf] (95%, every pair scored alike: the games' Wilson interval;"; !strings.Contains(strings.Join(strings.Fields(text.String()), " "), want) {
+		t.Errorf("text lacks %q:\n%s", want, text.String())
+	}
+	if p := html.UnescapeString(page.String()); !strings.Contains(p, ">+inf<") || !strings.Contains(p, "[+166.2, +inf]") || strings.Contains(p, "+Inf") {
+		t.Errorf("page lacks +inf and [+166.2, +inf], or shows +Inf:\n%s", p)
+	}
+}
