@@ -90,12 +90,20 @@ func ffaEloText(r analysis.Rating) string {
 	return fmt.Sprintf("%s%+.1f ± %s", mark, r.Elo, halfText(r.Hi-r.Elo, 1))
 }
 
-// placeText formats an average place with its interval's half-width.
+// placeText formats an average place with its interval's half-width,
+// "2.213 ± 0.055", or with the interval itself where that is lopsided
+// (cut at first place, or a Wilson interval: analysis.Placing), as pct
+// does near 0 and 100%: "1.000 [1.000, 1.781]", where "1.000 ± 0.781"
+// would read as reaching place 0.219.
 func placeText(p analysis.Placing) string {
 	if p.Games == 0 || math.IsNaN(p.MeanPlace) {
 		return "-" // no game played
 	}
-	return fmt.Sprintf("%.3f ± %.3f", p.MeanPlace, p.PlaceHi-p.MeanPlace)
+	up, down := p.PlaceHi-p.MeanPlace, p.MeanPlace-p.PlaceLo
+	if math.Abs(up-down) >= 0.0005 {
+		return fmt.Sprintf("%.3f [%.3f, %.3f]", p.MeanPlace, p.PlaceLo, p.PlaceHi)
+	}
+	return fmt.Sprintf("%.3f ± %.3f", p.MeanPlace, up)
 }
 
 // winShareText formats a win share with its interval, in percent.

@@ -27,6 +27,10 @@ func TestInfiniteFiguresRead(t *testing.T) {
 		{signed(inf, 1), "+inf"},
 		{signed(-inf, 1), "-inf"},
 		{signed(-1e-17, 2), "+0.00"},
+		// A mean place whose interval is lopsided (analysis.Placings:
+		// six firsts at a table of 3) shows it, not "± 0.781".
+		{placeText(analysis.Placing{Games: 6, MeanPlace: 1, PlaceLo: 1, PlaceHi: 1.7806686}), "1.000 [1.000, 1.781]"},
+		{placeText(analysis.Placing{Games: 600, MeanPlace: 2.213, PlaceLo: 2.158, PlaceHi: 2.268}), "2.213 ± 0.055"},
 	} {
 		if c.got != c.want {
 			t.Errorf("case %d: got %q, want %q", i, c.got, c.want)
