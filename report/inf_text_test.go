@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -31,6 +32,13 @@ func TestInfiniteFiguresRead(t *testing.T) {
 		// six firsts at a table of 3) shows it, not "± 0.781".
 		{placeText(analysis.Placing{Games: 6, MeanPlace: 1, PlaceLo: 1, PlaceHi: 1.7806686}), "1.000 [1.000, 1.781]"},
 		{placeText(analysis.Placing{Games: 600, MeanPlace: 2.213, PlaceLo: 2.158, PlaceHi: 2.268}), "2.213 ± 0.055"},
+		// A game table's share near 0 or 100% (no game of 600 at the
+		// turn cap: Wilson's upper bound z²/(600 + z²) = 0.64%) shows
+		// its interval, as pct does, where "0.0±0.6" read as reaching
+		// -0.6%.
+		{cellText(game.Share(0, 600)), "0.0 [0.0, 0.6]"},
+		{cellText(game.Share(600, 600)), "100.0 [99.4, 100.0]"},
+		{cellText(game.Share(300, 600)), "50.0±4.0"},
 	} {
 		if c.got != c.want {
 			t.Errorf("case %d: got %q, want %q", i, c.got, c.want)
