@@ -428,9 +428,12 @@ type PentaElo struct {
 	// score, as a match's.
 	Elo, Lo, Hi float64
 	// NElo is the normalized Elo: (Score-1/2)/σ per game ·800/ln10,
-	// with σ per game = √2·σ per pair; NaN when every pair scored alike
+	// with σ per game = √2·σ per pair, the scale of a normalized test's
+	// bounds; NEloLo and NEloHi its 95% interval, Score ± 1.96·SE on that
+	// scale (fastchess's nElo ±, which depends on the pairs only:
+	// ±1.96·800/ln10/√(2·pairs)). NaN when every pair scored alike
 	// (σ = 0).
-	NElo float64
+	NElo, NEloLo, NEloHi float64
 	// LOS is the likelihood of superiority, Φ((Score-1/2)/SE) with SE
 	// from the pair scores (fastchess's); when every pair scored alike
 	// (SE = 0), the games' LOS from their decisive results (LOS), which
@@ -455,10 +458,12 @@ func EloFromPentanomial(penta [5]int64) PentaElo {
 		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, LOS: nanValue}
 	}
 	est := EloPairs(penta)
-	e := PentaElo{Pairs: pairs, Score: mu, Elo: est.Elo, Lo: est.Lo, Hi: est.Hi, NElo: nanValue}
+	e := PentaElo{Pairs: pairs, Score: mu, Elo: est.Elo, Lo: est.Lo, Hi: est.Hi, NElo: nanValue, NEloLo: nanValue, NEloHi: nanValue}
 	if v > 0 {
 		se := math.Sqrt(v / float64(pairs))
-		e.NElo = (mu - 0.5) / math.Sqrt(2*v) * neloPerT
+		perScore := neloPerT / math.Sqrt(2*v)
+		e.NElo = (mu - 0.5) * perScore
+		e.NEloLo, e.NEloHi = e.NElo-Z95*se*perScore, e.NElo+Z95*se*perScore
 		e.LOS = 0.5 * math.Erfc(-(mu-0.5)/se/math.Sqrt2)
 		return e
 	}

@@ -111,6 +111,30 @@ func TestEloFromPentanomial(t *testing.T) {
 	}
 }
 
+// TestEloFromPentanomialNormalized: the normalized Elo and its
+// interval, as fastchess prints "nElo: x +/- y", computed by hand
+// (Python) from the pair scores' mean m and variance v: (m − 1/2)/√(2v)
+// ·800/ln 10 and ±1.96·800/ln 10/√(2·pairs). fishtest's example
+// [10789 19328 33806 19402 10543] gives −0.952 ± 1.572; NEW's pairs of a
+// normalized test, [24 0 64 0 56], +76.736 ± 40.126.
+func TestEloFromPentanomialNormalized(t *testing.T) {
+	for i, c := range []struct {
+		penta     [5]int64
+		nelo, err float64
+	}{
+		{[5]int64{10789, 19328, 33806, 19402, 10543}, -0.9516290, 1.5716238},
+		{[5]int64{24, 0, 64, 0, 56}, 76.7356838, 40.1260256},
+	} {
+		e := EloFromPentanomial(c.penta)
+		if !near(e.NElo, c.nelo, 1e-6) || !near(e.NEloHi-e.NElo, c.err, 1e-6) || !near(e.NElo-e.NEloLo, c.err, 1e-6) {
+			t.Errorf("case %d: %v: nElo %.7f [%.7f, %.7f], want %.7f ± %.7f", i, c.penta, e.NElo, e.NEloLo, e.NEloHi, c.nelo, c.err)
+		}
+	}
+	if e := EloFromPentanomial([5]int64{0, 0, 7, 0, 0}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) {
+		t.Errorf("pairs alike: nElo %v [%v, %v], want NaN (no spread to scale by)", e.NElo, e.NEloLo, e.NEloHi)
+	}
+}
+
 // TestEloFromPentanomialLopsided: a test's Elo estimate where the pairs
 // do not vary, or hardly, is the match's (EloPairs), never a point. The
 // oracles, computed by hand (Python, from the formulas):

@@ -60,3 +60,25 @@ func TestInfiniteFiguresRead(t *testing.T) {
 		t.Errorf("page lacks +inf and [+166.2, +inf], or shows +Inf:\n%s", p)
 	}
 }
+
+// TestSPRTNormalizedElo: a test whose bounds are normalized Elo says
+// its estimate on that scale too (fastchess's nElo), where it gave only
+// the logistic Elo, which the bounds are not in; a logistic test does
+// not. The oracle, by hand (analysis.TestEloFromPentanomialNormalized):
+// [24 0 64 0 56] is +76.736 ± 40.126.
+func TestSPRTNormalizedElo(t *testing.T) {
+	st := &results.SPRTState{Looks: []results.SPRTLook{{Games: 288, Pentanomial: [5]int64{24, 0, 64, 0, 56}, WDL: [3]uint64{176, 0, 112}}}}
+	for _, m := range []analysis.EloModel{analysis.Normalized, analysis.Logistic} {
+		o := NewSPRT("new", "base", 1, analysis.SPRT{Elo0: 0, Elo1: 20, Alpha: 0.05, Beta: 0.05, Model: m}, st, analysis.AcceptH1, false)
+		var text bytes.Buffer
+		SPRTText(&text, o, analysis.AcceptH1)
+		flat := strings.Join(strings.Fields(text.String()), " ")
+		has := strings.Contains(flat, "Elo +78.5 [+37.0, +122.4], normalized Elo +76.7 [+36.6, +116.9] (95%")
+		if has != (m == analysis.Normalized) {
+			t.Errorf("%v: normalized Elo shown %v, want %v:\n%s", m, has, !has, text.String())
+		}
+		if math.Abs(float64(o.NElo)-76.7356838) > 1e-6 || math.Abs(float64(o.NEloHi-o.NElo)-40.1260256) > 1e-6 {
+			t.Errorf("%v: nElo %v [%v, %v], want 76.7356838 ± 40.1260256", m, o.NElo, o.NEloLo, o.NEloHi)
+		}
+	}
+}
