@@ -455,7 +455,7 @@ type PentaElo struct {
 func EloFromPentanomial(penta [5]int64) PentaElo {
 	pairs, mu, v := PentanomialScore(penta)
 	if pairs == 0 {
-		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, LOS: nanValue}
+		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, NEloLo: nanValue, NEloHi: nanValue, LOS: nanValue}
 	}
 	est := EloPairs(penta)
 	e := PentaElo{Pairs: pairs, Score: mu, Elo: est.Elo, Lo: est.Lo, Hi: est.Hi, NElo: nanValue, NEloLo: nanValue, NEloHi: nanValue}

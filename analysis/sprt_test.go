@@ -133,6 +133,9 @@ func TestEloFromPentanomialNormalized(t *testing.T) {
 	if e := EloFromPentanomial([5]int64{0, 0, 7, 0, 0}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) {
 		t.Errorf("pairs alike: nElo %v [%v, %v], want NaN (no spread to scale by)", e.NElo, e.NEloLo, e.NEloHi)
 	}
+	if e := EloFromPentanomial([5]int64{}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) || !math.IsNaN(e.NEloHi) {
+		t.Errorf("no pairs: nElo %v [%v, %v], want NaN", e.NElo, e.NEloLo, e.NEloHi)
+	}
 }
 
 // TestEloFromPentanomialLopsided: a test's Elo estimate where the pairs
