@@ -77,6 +77,14 @@ func TestSPRTNormalizedElo(t *testing.T) {
 		if has != (m == analysis.Normalized) {
 			t.Errorf("%v: normalized Elo shown %v, want %v:\n%s", m, has, !has, text.String())
 		}
+		var page bytes.Buffer
+		if err := SPRTHTML(&page, o, analysis.AcceptH1); err != nil {
+			t.Fatal(err)
+		}
+		onPage := strings.Contains(html.UnescapeString(page.String()), "[+36.6, +116.9]")
+		if onPage != (m == analysis.Normalized) {
+			t.Errorf("%v: normalized Elo's interval on the page %v, want %v", m, onPage, !onPage)
+		}
 		if math.Abs(float64(o.NElo)-76.7356838) > 1e-6 || math.Abs(float64(o.NEloHi-o.NElo)-40.1260256) > 1e-6 {
 			t.Errorf("%v: nElo %v [%v, %v], want 76.7356838 ± 40.1260256", m, o.NElo, o.NEloLo, o.NEloHi)
 		}
