@@ -130,6 +130,12 @@ func TestEloFromPentanomialNormalized(t *testing.T) {
 			t.Errorf("case %d: %v: nElo %.7f [%.7f, %.7f], want %.7f ± %.7f", i, c.penta, e.NElo, e.NEloLo, e.NEloHi, c.nelo, c.err)
 		}
 	}
+	// A match says it too, as fastchess prints it after every match
+	// (the pair counts' per-seat split does not matter to it).
+	m := SummarizeMatch(&Pairing{Seat: [2]Record{{88, 0, 56}, {88, 0, 56}}, Pentanomial: [5]int64{24, 0, 64, 0, 56}})
+	if !near(float64(m.NElo), 76.7356838, 1e-6) || !near(float64(m.NEloHi-m.NElo), 40.1260256, 1e-6) || !near(float64(m.NElo-m.NEloLo), 40.1260256, 1e-6) {
+		t.Errorf("match: nElo %v [%v, %v], want 76.7356838 ± 40.1260256", m.NElo, m.NEloLo, m.NEloHi)
+	}
 	if e := EloFromPentanomial([5]int64{0, 0, 7, 0, 0}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) {
 		t.Errorf("pairs alike: nElo %v [%v, %v], want NaN (no spread to scale by)", e.NElo, e.NEloLo, e.NEloHi)
 	}
