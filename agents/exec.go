@@ -375,10 +375,6 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 		}
 		e.gameSent, e.series = true, false
 	}
-	if err := e.nothingPending(deadline); err != nil {
-		e.fail(err)
-		return d.Legal[0]
-	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
 	e.decide.Clock = e.clockField()
 	e.decide.Observation = nil
@@ -386,25 +382,38 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 		e.decide.Observation = e.observation(d)
 	}
 	e.sent = len(d.History)
-	if err := e.send(&e.decide, deadline); err != nil {
-		e.fail(err)
-		return d.Legal[0]
-	}
-	m, err := e.receive(protocol.TypeChoice, deadline)
+	choice, err := e.ask(&e.decide, deadline)
 	if err != nil {
 		e.fail(err)
 		return d.Legal[0]
+	}
+	return nzsc.ParseChoice(d.State.Phase, choice)
+}
+
+// ask sends a decide and returns the choice it answers, for every game.
+// Before the request, and right behind the answer, the program must have
+// written nothing but log messages: a second answer to one decision is a
+// protocol fault, never the answer to the next.
+func (e *Exec) ask(decide any, deadline time.Time) (string, error) {
+	if err := e.nothingPending(deadline); err != nil {
+		return "", err
+	}
+	if err := e.send(decide, deadline); err != nil {
+		return "", err
+	}
+	m, err := e.receive(protocol.TypeChoice, deadline)
+	if err != nil {
+		return "", err
 	}
 	choice := m.Choice
 	// More output right behind the answer: a second answer shows here
 	// when the bot wrote both at once, else before the next request.
 	if e.rd.Buffered() > 0 {
 		if err := e.nothingPending(deadline); err != nil {
-			e.fail(err)
-			return d.Legal[0]
+			return "", err
 		}
 	}
-	return nzsc.ParseChoice(d.State.Phase, choice)
+	return choice, nil
 }
 
 // observation returns the game contract's observation of d's seat, as
