@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,11 +196,13 @@ func (p Params) IntIn(k string, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// Float returns parameter k as a float64.
+// Float returns parameter k as a finite float64. NaN and the infinities,
+// which strconv reads, are refused here: a NaN passes a range check
+// written as v < lo || v > hi.
 func (p Params) Float(k string) (float64, error) {
 	v, err := strconv.ParseFloat(p[k], 64)
-	if err != nil {
-		return 0, fmt.Errorf("parameter %s=%q is not a number", k, p[k])
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("parameter %s=%q is not a finite number", k, p[k])
 	}
 	return v, nil
 }
