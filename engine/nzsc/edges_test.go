@@ -49,7 +49,7 @@ func TestEdgeCases(t *testing.T) {
 		{
 			// Booster clauses: "nonexistent 4; another character's
 			// booster 3", both in one turn, and No Booster always legal.
-			name: "booster clauses side by side",
+			name:   "booster clauses side by side",
 			script: []string{"Zombie / Clown", "? / Shadow -> 0-0", "No Booster / Moustachio"},
 			points: [2]int{0, 0}, waits: [2]int{0, 1}, phase: nzsc.PickMove,
 			last: noneOK,
