@@ -128,3 +128,40 @@ func execHelper() {
 	fmt.Println("ready")
 	select {}
 }
+
+// TestExecSignalDeath: a program killed by a signal (a C bot's
+// segmentation fault, an abort) is reported as such, and its log holds
+// no stack trace of nzsc's reaper. The reaper dies by the program's
+// signal to pass it on; Go's runtime crashes with a stack trace and
+// status 2 on a synchronous signal (SIGSEGV, SIGBUS, SIGFPE) sent by
+// kill, and on SIGABRT, unless the reaper sets its default action first.
+func TestExecSignalDeath(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	for _, c := range []struct{ sig, want string }{
+		{"SEGV", "segmentation fault"},
+		{"ABRT", "aborted"},
+		{"FPE", "floating point exception"},
+		{"BUS", "bus error"},
+		{"TERM", "terminated"},
+	} {
+		dir := t.TempDir()
+		e, err := NewExec(`sh -c 'read x; kill -`+c.sig+` $$'`, defaultExec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.log.Close()
+		if e.log, err = openBotLog(dir, e.arg, 0); err != nil {
+			t.Fatal(err)
+		}
+		err = e.Start()
+		e.Close()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("SIG%s: %v, want an error naming %q", c.sig, err, c.want)
+		}
+		if log := readFile(t, e.LogPath()); strings.Contains(log, "goroutine") {
+			t.Errorf("SIG%s: the bot's log holds a stack trace:\n%s", c.sig, log)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // A bot's reaper. nzsc starts every bot program through its own
@@ -175,12 +176,29 @@ func runReaper(path string, argv []string, lifeline bool) int {
 		return status.ExitStatus()
 	case status.Signaled():
 		// The same death for nzsc to see.
-		signal.Reset(status.Signal())
-		syscall.Kill(self, status.Signal())
-		time.Sleep(time.Second)
+		dieBy(status.Signal())
 		return 128 + int(status.Signal())
 	}
 	return 1
+}
+
+// dieBy ends the reaper by sig, as its program ended. signal.Reset is
+// not enough: Go's runtime keeps its own handler of the synchronous
+// signals (SIGSEGV, SIGBUS, SIGFPE) and of SIGABRT, and on one sent by
+// kill it crashes with a stack trace and status 2, which nzsc would
+// report for a program that died by a segmentation fault. So the
+// default action is set by the kernel's rt_sigaction directly; the
+// reaper leaves no core file. It returns only if the signal did not end
+// the process.
+func dieBy(sig syscall.Signal) {
+	signal.Reset(sig)
+	syscall.Setrlimit(syscall.RLIMIT_CORE, &syscall.Rlimit{})
+	// struct sigaction: handler SIG_DFL (0), no flags, no restorer, an
+	// empty mask (four zero words hold every architecture's layout).
+	var act [4]uint64
+	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
+	syscall.Kill(os.Getpid(), sig)
+	time.Sleep(time.Second)
 }
 
 // killSubtree kills every descendant of root. It stops them first
