@@ -649,24 +649,32 @@ func (e *Exec) handshakeWith(deadline time.Time) error {
 }
 
 // beforeHello words a crash in the handshake by how the program ended
-// ("exited with status 1 before its hello"): such a program could not
-// start a single game, and that one line is what the user reads.
+// ("exited with status 1 before its hello"), with the last line it wrote
+// on its standard error, where a program says why it stops (a missing
+// module; the reaper's "cannot start" of a program the system cannot
+// run): such a program could not start a single game, and that one line
+// is what the user reads.
 func (e *Exec) beforeHello(err error) error {
 	var f *ExecFault
 	if !errors.As(err, &f) || f.Kind != FaultCrash {
 		return err
 	}
-	if e.exitStatus(exitWaitBeforeHello) == "still running" {
-		return faultf(FaultCrash, "closed its output before its hello")
-	}
+	var how string
 	var x *exec.ExitError
 	switch {
+	case e.exitStatus(exitWaitBeforeHello) == "still running":
+		how = "closed its output before its hello"
 	case e.waitErr == nil:
-		return faultf(FaultCrash, "exited with status 0 before its hello")
+		how = "exited with status 0 before its hello"
 	case errors.As(e.waitErr, &x) && x.Exited():
-		return faultf(FaultCrash, "exited with status %d before its hello", x.ExitCode())
+		how = fmt.Sprintf("exited with status %d before its hello", x.ExitCode())
+	default:
+		how = fmt.Sprintf("ended (%v) before its hello", e.waitErr)
 	}
-	return faultf(FaultCrash, "ended (%v) before its hello", e.waitErr)
+	if words := e.log.lastWords(); len(words) > 0 {
+		how += "; its last line on standard error: " + quoteCutN(words, 160)
+	}
+	return faultf(FaultCrash, "%s", how)
 }
 
 // send writes one message, by the deadline.
@@ -777,8 +785,11 @@ func (e *Exec) exitStatus(wait time.Duration) string {
 	return "exit status 0"
 }
 
-func quoteCut(b []byte) string {
-	const n = 80
+// quoteCut quotes b, cut to 80 bytes, for a one-line message.
+func quoteCut(b []byte) string { return quoteCutN(b, 80) }
+
+// quoteCutN quotes b cut to n bytes.
+func quoteCutN(b []byte, n int) string {
 	if len(b) > n {
 		return fmt.Sprintf("%q...", b[:n])
 	}

@@ -129,7 +129,13 @@ func runReaper(path string, argv []string, lifeline bool) int {
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "nzsc: cannot start %s: %v\n", path, err)
+		// The reason alone ("exec format error"): the path is in the
+		// spec nzsc quotes beside this line.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(os.Stderr, "nzsc: cannot start the program: %v\n", err)
 		return 127
 	}
 	// Only the program holds its pipes now: nzsc sees their ends when it
