@@ -659,6 +659,13 @@ func (e *Exec) beforeHello(err error) error {
 	if !errors.As(err, &f) || f.Kind != FaultCrash {
 		return err
 	}
+	e.runMu.Lock()
+	interrupted := e.interrupted
+	e.runMu.Unlock()
+	if interrupted {
+		// Killed by Interrupt (Ctrl-C), not the program's failure.
+		return &ExecFault{Kind: FaultCrash, Err: errInterrupted}
+	}
 	var how string
 	var x *exec.ExitError
 	switch {
