@@ -39,3 +39,28 @@ func TestNoParameterTakesNaNOrInfinity(t *testing.T) {
 		}
 	}
 }
+
+// TestLongSpecRefusedInOneShortLine: a spec of 100 KB (a pasted file, a
+// runaway script) is refused in a line that quotes a little of it; the
+// error quoted the whole spec, twice (200 KB on one line). A long but
+// reasonable exec command still reads.
+func TestLongSpecRefusedInOneShortLine(t *testing.T) {
+	for _, spec := range []string{
+		"exec:" + strings.Repeat("a", 100_000),
+		"mcts:iters=" + strings.Repeat("5", 100_000),
+		"random:name=" + strings.Repeat("x", 100_000),
+	} {
+		_, err := agents.ParseForSeats("nzsc", 2, spec)
+		if err == nil || !strings.Contains(err.Error(), "too long") || len(err.Error()) > 300 {
+			n := 0
+			if err != nil {
+				n = len(err.Error())
+			}
+			t.Errorf("%.20s...: an error of %d bytes (%.80v), want a short one saying the spec is too long", spec, n, err)
+		}
+	}
+	long := "exec:true '" + strings.Repeat("x", 3000) + "'"
+	if _, err := agents.ParseForSeats("nzsc", 2, long); err != nil {
+		t.Errorf("a 3 KB exec spec: %v", err)
+	}
+}

@@ -389,8 +389,16 @@ func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, err
 	return validated(b)
 }
 
+// MaxSpecLen bounds a bot spec's length in bytes: far above any bot's
+// options or any sensible command line, and short enough that an error
+// quoting the spec stays a readable line.
+const MaxSpecLen = 4096
+
 // parse reads a spec into a Bot without building one.
 func parse(game string, seats int, spec string) (*Bot, error) {
+	if len(spec) > MaxSpecLen {
+		return nil, fmt.Errorf("bot spec %s... is too long: %d bytes, at most %d", shownPrefix(spec, 40), len(spec), MaxSpecLen)
+	}
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	if strings.TrimSpace(name) == "" {
 		return nil, fmt.Errorf("empty bot name in spec %q", spec)
@@ -491,6 +499,14 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 		}
 	}
 	return b, nil
+}
+
+// shownPrefix quotes s's first n bytes (whole characters) for an error.
+func shownPrefix(s string, n int) string {
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "")
+	}
+	return strconv.Quote(s)
 }
 
 // setNoise reads a noise= value into b.
