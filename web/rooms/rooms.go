@@ -297,11 +297,13 @@ type View struct {
 
 const awayAfter = 45 * time.Second
 
-// viewOf builds seat's view; the caller holds mu.
+// viewOf builds seat's view; the caller holds mu. The view shares
+// nothing the room may change: a long poll encodes it after giving the
+// lock back, while a join may name a seat.
 func (r *room) viewOf(seat int, now time.Time) *View {
 	n := r.g.Seats()
 	v := &View{Room: r.name, Seat: seat, Version: r.version, Kind: r.info.Name, Title: r.info.Title, Label: game.Label(r.info.Name, n), Seats: n,
-		Names: r.names, Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
+		Names: slices.Clone(r.names), Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
 		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed,
 		Deciding: r.deciding(), Decided: make([]bool, n)}
 	if r.secretSeed() && !v.Over {

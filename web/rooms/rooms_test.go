@@ -618,3 +618,34 @@ func TestNamesShowAsTyped(t *testing.T) {
 		t.Errorf("a second Ann with a joiner: names %+q, want her told apart as \"Ann\\u200d (2)\"", names)
 	}
 }
+
+// TestViewOwnsItsNames: a view is written to its client after the room's
+// lock is given back (a long poll's answer), so it must hold its own
+// copy of the people's names: a join at that moment wrote the room's
+// slice under the view being encoded (a data race on a string, which the
+// encoder could read torn). The view taken before Bob joins still says
+// "Player 2" after.
+func TestViewOwnsItsNames(t *testing.T) {
+	h := New(Options{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ann, bob := &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
+	var j Joined
+	if st := ann.do("POST", "", map[string]any{"name": "Ann", "players": 3}, &j); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	room := j.Room
+	rm, ok := h.rooms.Get(room)
+	if !ok {
+		t.Fatal("no room")
+	}
+	rm.mu.Lock()
+	v := rm.viewOf(0, time.Now())
+	rm.mu.Unlock()
+	if st := bob.do("POST", "/"+room+"/join", map[string]string{"name": "Bob"}, nil); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	if got := v.Names[1]; got != "Player 2" {
+		t.Errorf("a view taken before Bob joined names seat 1 %q, want %q: it shares the room's names", got, "Player 2")
+	}
+}
