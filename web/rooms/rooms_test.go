@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -647,5 +648,62 @@ func TestViewOwnsItsNames(t *testing.T) {
 	}
 	if got := v.Names[1]; got != "Player 2" {
 		t.Errorf("a view taken before Bob joined names seat 1 %q, want %q: it shares the room's names", got, "Player 2")
+	}
+}
+
+// TestSlowReaderHoldsNoRoom: a person whose client sends a choice and
+// never reads the answer holds its own connection, not the room: the
+// answer (the whole view, hundreds of kilobytes in a long game, here
+// megabytes) is written after the room's lock is given back, so the
+// other person's view comes at once. The old handler wrote it under the
+// lock, and every request of the room's people waited for that client
+// until the server's write timeout (ten minutes).
+func TestSlowReaderHoldsNoRoom(t *testing.T) {
+	h := New(Options{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ann, bob := &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
+	var ja, jb Joined
+	if st := ann.do("POST", "", map[string]string{"name": "Ann"}, &ja); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	if st := bob.do("POST", "/"+ja.Room+"/join", map[string]string{"name": "Bob"}, &jb); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	// A long game's narration, past any socket's buffers.
+	rm, _ := h.rooms.Get(ja.Room)
+	rm.mu.Lock()
+	for range 100_000 {
+		rm.lines = append(rm.lines, strings.Repeat("x", 200))
+	}
+	rm.mu.Unlock()
+
+	c, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	body := `{"choice":"Ninja"}`
+	fmt.Fprintf(c, "POST /api/rooms/%s/choose HTTP/1.1\r\nHost: x\r\nX-Room-Token: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", ja.Room, ja.Token, len(body), body)
+	time.Sleep(300 * time.Millisecond) // Ann's answer is being written, and never read
+
+	done := make(chan View, 1)
+	go func() {
+		var v View
+		req, _ := http.NewRequest("GET", srv.URL+"/api/rooms/"+ja.Room, nil)
+		req.Header.Set("X-Room-Token", jb.Token)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			json.NewDecoder(resp.Body).Decode(&v)
+			resp.Body.Close()
+		}
+		done <- v
+	}()
+	select {
+	case v := <-done:
+		if v.Room != ja.Room || !v.OtherChosen {
+			t.Errorf("Bob's view of room %q: other_chosen %v, want room %s saying Ann has chosen", v.Room, v.OtherChosen, ja.Room)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Bob's view did not come in 10 s: Ann's unread answer holds the room")
 	}
 }
