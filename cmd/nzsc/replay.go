@@ -76,6 +76,8 @@ func replayOne(e *env, path string, index int) error {
 		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
+	case r == nil && n == 0:
+		return usagef("replay: %s holds no game records", path) // as replay and --list say
 	case r == nil:
 		return usagef("replay: %s holds %s, numbered from 0: there is no record %d", path, nouns(n, "record"), index)
 	}
@@ -128,7 +130,11 @@ func listRecords(e *env, path string) error {
 	case errors.As(err, &we):
 		return we.err
 	case err != nil:
-		l.Close() // the games before the damaged one, then the error
+		if n > 0 {
+			l.Close() // the games before the damaged one, then the error
+		}
+		// (With none, no table: a heading over nothing, then "is a
+		// directory" or "line 1: not a game record", was a listing.)
 		return usagef("replay: %v", err)
 	case n == 0:
 		return usagef("replay: %s holds no game records", path)

@@ -343,3 +343,41 @@ func TestGamesLogInRunDir(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayNothingListed: a file that yields no record (a directory,
+// a damaged first line, only blank lines) is one line of error and
+// nothing on stdout, with --list as without it; --index on a file of no
+// record says so as the others do. (--list printed its table's heading
+// over nothing before the error; --index 0 said "holds 0 records,
+// numbered from 0".)
+func TestReplayNothingListed(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	blank := write("blank.jsonl", "\n\n")
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", sub, "--list"}, "is a directory"},
+		{[]string{"replay", write("bad.jsonl", "{\"format\":\n"), "--list"}, "line 1: not a game record"},
+		{[]string{"replay", write("null.jsonl", "null\n"), "--list"}, "line 1: not a game record"},
+		{[]string{"replay", blank, "--list"}, "holds no game records"},
+		{[]string{"replay", blank, "--index", "0"}, "holds no game records"},
+		{[]string{"replay", blank}, "holds no game records"},
+	} {
+		out, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d: %v: exit %d, stdout %q, stderr %q; want exit 2, nothing out, one line naming %q", i, c.args[1:], code, out, stderr, c.want)
+		}
+	}
+}
