@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nzsclab/nzsc/internal/shown"
 )
 
 // RecordFormat and RecordVersion name the game-record format: one JSON
@@ -145,6 +147,17 @@ func (r *Record) Check() error {
 	}
 	if _, err := ParseSeed(r.Seed); err != nil {
 		return err
+	}
+	// The names and the fault are printed as they are (replay --list, the
+	// narration, the Watch page): one that acts on the text around it is
+	// refused, as every name the lab writes already is (internal/shown).
+	for s, name := range r.Bots {
+		if err := shown.Check(name); err != nil {
+			return fmt.Errorf("game record's bot %d's name %q holds %v", s, name, err)
+		}
+	}
+	if err := shown.Check(r.Result.Fault); err != nil {
+		return fmt.Errorf("game record's fault %q holds %v", r.Result.Fault, err)
 	}
 	return r.Result.check(r.Seats, r.Turns != nil, len(r.Turns))
 }
