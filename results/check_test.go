@@ -92,6 +92,9 @@ func TestLoadRefusesBadCheckpoints(t *testing.T) {
 		{results.CountsFile, func(m map[string]any) { pairing(m, 2)["pentanomial"] = []any{1, 1, 1, 1, 1} }, "pentanomial"},
 		{results.CountsFile, func(m map[string]any) { pairing(m, 1)["forfeits"] = []any{-1, 0} }, "negative"},
 		{results.CountsFile, func(m map[string]any) { m["bots"] = []any{"random", "greedy", "random:"} }, "bots[1]"},
+		// Names a report prints: an escape sequence rewrote the terminal.
+		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[0].(map[string]any)["name"] = "\x1b[31mEVIL" }, `bots[0]: name "\x1b[31mEVIL" holds a control character (U+001B)`},
+		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[2].(map[string]any)["spec"] = "\u202erandom" }, `bots[2]: spec "\u202erandom" holds an invisible formatting character (U+202E)`},
 	} {
 		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
 		copyRun(t, good, dir)
@@ -220,6 +223,28 @@ func TestLoadRefusesBadSPRTTable(t *testing.T) {
 		editJSON(t, filepath.Join(dir, c.file), c.edit)
 		if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), c.field) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("case %d: Load = %v, want one line naming %q", i, err, c.field)
+		}
+	}
+}
+
+// TestLoadRefusesHiddenNames: a bot name with an escape sequence, written
+// alike in the manifest and the counts (so that they agree), is refused
+// on read: a report printed it to the terminal as it was.
+func TestLoadRefusesHiddenNames(t *testing.T) {
+	cfg := config(t)
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	writeRun(t, good, cfg, []uint64{0, 1}, nil)
+	for i, name := range []string{"\x1b[2J\x1b[31mEVIL", "\u202eodnar", "a\nb"} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		editJSON(t, filepath.Join(dir, results.ManifestFile), func(m map[string]any) {
+			m["bots"].([]any)[0].(map[string]any)["name"] = name
+		})
+		editJSON(t, filepath.Join(dir, results.CountsFile), func(m map[string]any) { m["bots"].([]any)[0] = name })
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), "bots[0]: name") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: Load = %v, want one line naming bots[0]'s name", i, err)
 		}
 	}
 }
