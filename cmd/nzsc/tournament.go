@@ -119,8 +119,8 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	}
 	tables, _ := fs.GetInt("tables")
 	switch {
-	case tables < 0:
-		return nil, usagef("tournament: --tables %d: want a positive number of tables", tables)
+	case tables < 0 || tables == 0 && fs.Changed("tables"):
+		return nil, usagef("tournament: --tables %d: want a positive number of tables (leave --tables out to play every one)", tables)
 	case tables > 0 && g.Seats() == 2:
 		return nil, usagef("tournament: --tables draws tables of 3 or 4 players (--players 3); at 2 every pairing plays")
 	}
@@ -131,7 +131,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		if cfg.Gauntlet >= 0 {
 			of = " with the gauntlet bot"
 		}
-		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %d tables%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), all, of)
+		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %s%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), nouns(int(all), "table"), of)
 	}
 	cfg.DrawTables = tables
 	var err error
