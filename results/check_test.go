@@ -2,6 +2,7 @@ package results_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -245,6 +246,65 @@ func TestLoadRefusesHiddenNames(t *testing.T) {
 		_, _, _, err := results.Load(dir)
 		if err == nil || !strings.Contains(err.Error(), "bots[0]: name") || strings.Contains(err.Error(), "\n") {
 			t.Errorf("case %d: Load = %v, want one line naming bots[0]'s name", i, err)
+		}
+	}
+}
+
+// TestLoadSaysJSONPlainly: a value of the wrong kind, a file cut short,
+// a record that is no object are said in the file's words (its field,
+// what it holds, what goes there), not Go's ("cannot unmarshal number -4
+// into Go struct field .manifestFields.games_per_pairing of type
+// uint64").
+func TestLoadSaysJSONPlainly(t *testing.T) {
+	cfg := config(t)
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	writeRun(t, good, cfg, []uint64{0, 1}, nil)
+	for i, c := range []struct {
+		file string
+		edit func(path string)
+		want string
+	}{
+		{results.ManifestFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["games_per_pairing"] = -4 })
+		}, "manifest.json: field games_per_pairing: number -4 where a whole number from 0 to 2^64-1 goes"},
+		{results.ManifestFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["bots"] = "random" })
+		}, "field bots: string where a list goes"},
+		{results.CountsFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["pairings"].([]any)[0].(map[string]any)["turns"] = uint64(1<<64 - 1) })
+		}, "counts.json: field pairings.turns: number 18446744073709551615 where a whole number of magnitude below 2^63 goes"},
+		{results.CountsFile, func(p string) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b[:40], 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "counts.json: not JSON: it ends early, at byte 40 (cut short?)"},
+	} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		c.edit(filepath.Join(dir, c.file))
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("case %d: Load = %v, want one naming %q", i, err, c.want)
+		}
+	}
+	dir := t.TempDir()
+	for i, c := range []struct{ line, want string }{
+		{"[1,2]", "line 1: not a game record: array where an object goes"},
+		{`{"format":"nzsc-lab-game","version":"1"}`, `line 1: not a game record: field version: string where a whole number`},
+		{"\x1f\x8b\x08\x00", "gzip-compressed, but its name does not end in .gz"},
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("r%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(c.line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := results.ReadRecords(p, func(*game.Record) error { return nil })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("record %d: ReadRecords = %v, want one naming %q", i, err, c.want)
 		}
 	}
 }

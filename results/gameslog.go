@@ -825,7 +825,10 @@ func ReadRecord(ctx context.Context, path string, index int) (r *game.Record, n 
 func decodeRecord(name string, line int, b []byte) (*game.Record, error) {
 	var r game.Record
 	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: line %d: not a game record: %v", name, line, err)
+		if line == 1 && bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+			return nil, fmt.Errorf("%s: gzip-compressed, but its name does not end in .gz (records are read compressed from a NAME.gz)", name)
+		}
+		return nil, fmt.Errorf("%s: line %d: not a game record: %v", name, line, plainJSON(err))
 	}
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("%s: line %d: %v", name, line, err)

@@ -581,7 +581,7 @@ func loadGameStats(m *Manifest, c *Counts) error {
 		return nil
 	case len(c.GameStats) > 0:
 		if err := json.Unmarshal(c.GameStats, st); err != nil {
-			return err
+			return plainJSON(err)
 		}
 	case c.legacy != nil && isLegacy:
 		if err := c.legacy.convert(c, legacy); err != nil {
@@ -808,7 +808,7 @@ func (d *Dir) readJSON(name string, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %v", path, plainJSON(err))
 	}
 	return nil
 }
