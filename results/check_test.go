@@ -1,6 +1,8 @@
 package results_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -305,6 +307,28 @@ func TestLoadSaysJSONPlainly(t *testing.T) {
 		err := results.ReadRecords(p, func(*game.Record) error { return nil })
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
 			t.Errorf("record %d: ReadRecords = %v, want one naming %q", i, err, c.want)
+		}
+	} // A compressed file cut short, or no gzip at all ("unexpected EOF",
+	// "after line 0: unexpected EOF").
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(`{"format":"nzsc-lab-game","bots":["` + strings.Repeat("x", 100000) + `"]}`)) // one line, longer than a cut file holds
+	zw.Close()
+	for i, c := range []struct {
+		data []byte
+		want string
+	}{
+		{zb.Bytes()[:5], "r.jsonl.gz: the compressed data ends early, a file cut short"},
+		{zb.Bytes()[:30], "ends early"}, // the line read up to the cut, then the end
+		{[]byte("{\"format\":\"nzsc-lab-game\"}\n"), "r.jsonl.gz: damaged or not gzip data, though its name ends in .gz"},
+	} {
+		p := filepath.Join(dir, "r.jsonl.gz")
+		if err := os.WriteFile(p, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := results.ReadRecords(p, func(*game.Record) error { return nil })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "line 0") {
+			t.Errorf("gzip %d: ReadRecords = %v, want one naming %q", i, err, c.want)
 		}
 	}
 }

@@ -769,7 +769,7 @@ func openRecords(path string) (rd io.Reader, done func(), err error) {
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, gzipErr(err))
 	}
 	return zr, func() { zr.Close(); f.Close() }, nil
 }
@@ -856,7 +856,22 @@ func scanRecords(rd io.Reader, name string, visit func(line int, b []byte) error
 		if errors.Is(err, bufio.ErrTooLong) {
 			return fmt.Errorf("%s: line %d is longer than %d MB, more than any game record", name, line+1, maxRecordLine>>20)
 		}
-		return fmt.Errorf("%s: after line %d: %w", name, line, err)
+		if line == 0 {
+			return fmt.Errorf("%s: %w", name, gzipErr(err))
+		}
+		return fmt.Errorf("%s: after line %d: %w", name, line, gzipErr(err))
 	}
 	return nil
+}
+
+// gzipErr says a damaged compressed file's error in words: "unexpected
+// EOF" alone did not say that the file ends early.
+func gzipErr(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("the compressed data ends early, a file cut short (%w)", err)
+	case errors.Is(err, gzip.ErrHeader), errors.Is(err, gzip.ErrChecksum):
+		return fmt.Errorf("damaged or not gzip data, though its name ends in .gz (%w)", err)
+	}
+	return err
 }
