@@ -308,7 +308,8 @@ func TestLoadSaysJSONPlainly(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
 			t.Errorf("record %d: ReadRecords = %v, want one naming %q", i, err, c.want)
 		}
-	} // A compressed file cut short, or no gzip at all ("unexpected EOF",
+	}
+	// A compressed file cut short, or no gzip at all ("unexpected EOF",
 	// "after line 0: unexpected EOF").
 	var zb bytes.Buffer
 	zw := gzip.NewWriter(&zb)
