@@ -499,8 +499,14 @@ func Create(path string) (*Dir, error) {
 func Open(path string) (*Dir, error) {
 	// A file named as the run reads "stat FILE/manifest.json: not a
 	// directory" otherwise.
-	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && !st.IsDir():
 		return nil, fmt.Errorf("%s is a file, not a run directory", path)
+	case errors.Is(err, os.ErrNotExist):
+		// Not "is not a run directory (no manifest.json)": there is
+		// no directory at all (a typo, another working directory).
+		return nil, fmt.Errorf("no directory %s", path)
 	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
