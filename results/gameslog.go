@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -159,6 +160,11 @@ const maxRecordLine = 64 << 20
 func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*GamesLog, *LogRepair, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, nil, err
+	}
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		// As a new run's log (CheckOutput): the rewrite replaced the
+		// link by a file without a word, the file it named left behind.
+		return nil, nil, fmt.Errorf("games log %s is a symbolic link; a run's log is not written through a link (move the file it names to %s)", path, path)
 	}
 	removeStaleTemps(path)
 	if strings.HasSuffix(path, ".gz") {

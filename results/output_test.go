@@ -51,7 +51,8 @@ func TestOpenNamesAFile(t *testing.T) {
 	}
 	if _, err := results.Open(file); err == nil || err.Error() != file+" is a file, not a run directory" {
 		t.Errorf("Open(a file) = %v, want %q", err, file+" is a file, not a run directory")
-	}	// Nothing there: said so, not "is not a run directory (no
+	}
+	// Nothing there: said so, not "is not a run directory (no
 	// manifest.json)" as of a directory without its manifest.
 	gone := filepath.Join(filepath.Dir(file), "typo")
 	if _, err := results.Open(gone); err == nil || err.Error() != "no directory "+gone {
