@@ -27,7 +27,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
-			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE`")
+			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE` (a report page already there is replaced; any other file is refused)")
 			addDynamicsFlags(fs)
 		},
 		run: runReport,
