@@ -19,7 +19,9 @@ func init() {
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
 		example: "nzsc match classic greedy --games 100 --games-log games.jsonl.gz\n  nzsc replay games.jsonl.gz --list\n  nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
-			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
+			// Default 0 and fs.Changed, not -1: the help read "default
+			// every record (default -1)".
+			fs.Int("index", 0, "replay only record `N` of the file (0 first); default every record")
 			fs.Bool("list", false, "list the file's games instead, one line each (the N of --index, bots by seat, winner, score, steps, seed), as a PGN viewer's game list; for logs of either --games-log-level")
 		},
 		run: runReplay,
@@ -40,7 +42,7 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		return listRecords(e, args[0])
 	}
-	if index >= 0 {
+	if fs.Changed("index") {
 		return replayOne(e, args[0], index)
 	}
 	i, shown := -1, 0

@@ -381,3 +381,12 @@ func TestReplayNothingListed(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayIndexHelp: --index's help gives no default of -1 beside
+// "default every record" (it read "(default -1)").
+func TestReplayIndexHelp(t *testing.T) {
+	help, _, _ := runCmd(t, "", "replay", "--help")
+	if !strings.Contains(strings.Join(strings.Fields(help), " "), "default every record") || strings.Contains(help, "(default -1)") {
+		t.Errorf("replay --help:\n%s", help)
+	}
+}
