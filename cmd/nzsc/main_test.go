@@ -58,6 +58,12 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"report", "x", "--dynamics", "--alpha", "high"}, 2, `report: --alpha wants a number, got "high"`},
 		{[]string{"match", "random", "greedy", "--quiet=maybe"}, 2, `match: --quiet wants true or false, got "maybe"`},
 		{[]string{"match", "random", "greedy", "--chunk", "-1"}, 2, `match: --chunk wants a whole number, 0 or more, got "-1"`},
+		// A flag that acts only with another, alone (it did nothing).
+		{[]string{"match", "random", "greedy", "--games", "2", "--allow-exec"}, 2, "match: --allow-exec goes with --resume"},
+		{[]string{"tournament", "--bots", "random,greedy", "--allow-exec"}, 2, "tournament: --allow-exec goes with --resume"},
+		{[]string{"sprt", "random", "greedy", "--games-log-level", "outcome"}, 2, "sprt: --games-log-level goes with --games-log FILE"},
+		{[]string{"match", "random", "greedy", "--games-log-level", "full"}, 2, "match: --games-log-level goes with --games-log FILE"},
+		{[]string{"merge", "a", "b", "--out", "c", "--quiet", "--format", "json"}, 2, "merge: --quiet prints nothing, --format json the merged run; give one of them"},
 		// Whole numbers are decimal: pflag read 0x10 as 16, 0b1010 and
 		// 1_0 as 10 (010 is 10, below, not octal 8).
 		{[]string{"match", "random", "greedy", "--games", "0x10"}, 2, `match: --games wants a whole number, got "0x10"`},

@@ -176,6 +176,13 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		}
 		return rd, false, nil
 	}
+	// Flags that act only with another were taken without a word.
+	switch {
+	case fs.Changed("allow-exec"):
+		return nil, false, usagef("%s: --allow-exec goes with --resume (a new run starts the exec: bots its command names)", cmd)
+	case fs.Changed("games-log-level") && mustString(fs, "games-log") == "":
+		return nil, false, usagef("%s: --games-log-level goes with --games-log FILE (no games log is written without it)", cmd)
+	}
 	g, err := gameOf(cmd, fs)
 	if err != nil {
 		return nil, false, err
