@@ -127,9 +127,9 @@ func (r *Record) Check() error {
 	case r.Version < 1 || r.Version > RecordVersion:
 		return fmt.Errorf("game record version %d is not supported (this program reads up to %d)", r.Version, RecordVersion)
 	case r.Seats < 1 || r.Seats > MaxSeats:
-		return fmt.Errorf("game record has %d seats", r.Seats)
+		return fmt.Errorf("game record has %d seats; a game has 1 to %d", r.Seats, MaxSeats)
 	case len(r.Bots) != r.Seats:
-		return fmt.Errorf("game record names %d bots for %d seats", len(r.Bots), r.Seats)
+		return fmt.Errorf("game record names %d bot(s) for %d seats", len(r.Bots), r.Seats)
 	case len(r.Result.Places) != r.Seats || len(r.Result.Score) != r.Seats:
 		return fmt.Errorf("game record's result has the wrong number of seats")
 	case r.Table != nil && *r.Table < 0:
