@@ -64,6 +64,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sprt", "random", "greedy", "--games-log-level", "outcome"}, 2, "sprt: --games-log-level goes with --games-log FILE"},
 		{[]string{"match", "random", "greedy", "--games-log-level", "full"}, 2, "match: --games-log-level goes with --games-log FILE"},
 		{[]string{"merge", "a", "b", "--out", "c", "--quiet", "--format", "json"}, 2, "merge: --quiet prints nothing, --format json the merged run; give one of them"},
+		{[]string{"sprt", "random", "greedy", "--games", "10"}, 2, "sprt: --games: a sequential test plays until it decides; --max-games N bounds it"},
 		// Whole numbers are decimal: pflag read 0x10 as 16, 0b1010 and
 		// 1_0 as 10 (010 is 10, below, not octal 8).
 		{[]string{"match", "random", "greedy", "--games", "0x10"}, 2, `match: --games wants a whole number, got "0x10"`},
