@@ -201,3 +201,15 @@ func TestWholeNumbersDecimal(t *testing.T) {
 		t.Errorf("--games 010: exit %d %s, want 10 games planned\n%.300s", code, stderr, out)
 	}
 }
+
+// TestGamesHelpSaysSeatOrders: match's and tournament's --games help
+// says what the count must be at 3 and 4 players, as their error does
+// ("a positive multiple of 6"); it said only "positive and even".
+func TestGamesHelpSaysSeatOrders(t *testing.T) {
+	for _, cmd := range []string{"match", "tournament"} {
+		help, _, _ := runCmd(t, "", cmd, "--help")
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), "at --players 3 or 4") || !strings.Contains(strings.Join(strings.Fields(help), " "), "a multiple of 6 or 24") {
+			t.Errorf("%s --help: --games does not say its count at 3 and 4 players", cmd)
+		}
+	}
+}

@@ -31,7 +31,7 @@ func init() {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
 			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots (at most their number)")
-			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
+			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs); at --players 3 or 4 per table, a multiple of 6 or 24 (every seat order of a seed)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
 			addRatingFlag(fs)
