@@ -89,6 +89,9 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, err
 	}
+	if path == "-" {
+		return nil, ErrDash // not "- already exists" when one does
+	}
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return nil, &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
 	}

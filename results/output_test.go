@@ -150,3 +150,23 @@ func TestWriteOutputNoDirectory(t *testing.T) {
 		t.Errorf("WriteOutput into a missing directory = %v, want %q", err, want)
 	}
 }
+
+// TestOutputDash: "-", standard output's name elsewhere, is no output
+// file or run directory here: CheckOutput, CreateGamesLog (even where a
+// file "-" exists) and Create refuse it rather than make one called "-".
+func TestOutputDash(t *testing.T) {
+	if err := results.CheckOutput("-"); !errors.Is(err, results.ErrDash) {
+		t.Errorf("CheckOutput(-) = %v", err)
+	}
+	if g, err := results.CreateGamesLog("-", results.LevelFull); !errors.Is(err, results.ErrDash) {
+		if err == nil {
+			g.Close()
+			os.Remove("-")
+		}
+		t.Errorf("CreateGamesLog(-) = %v", err)
+	}
+	if _, err := results.Create("-"); err == nil || !strings.Contains(err.Error(), `"-" would be a directory named "-"`) {
+		os.Remove("-")
+		t.Errorf("Create(-) = %v", err)
+	}
+}

@@ -467,6 +467,10 @@ func (e *existsError) Is(target error) bool { return target == ErrExists }
 // Create makes a new run directory; it refuses one that already holds a
 // run (use Resume for that).
 func Create(path string) (*Dir, error) {
+	if path == "-" {
+		// A directory called "-", made for a user who meant stdout.
+		return nil, errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return nil, &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}

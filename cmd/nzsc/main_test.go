@@ -65,6 +65,14 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random", "greedy", "--games-log-level", "full"}, 2, "match: --games-log-level goes with --games-log FILE"},
 		{[]string{"merge", "a", "b", "--out", "c", "--quiet", "--format", "json"}, 2, "merge: --quiet prints nothing, --format json the merged run; give one of them"},
 		{[]string{"sprt", "random", "greedy", "--games", "10"}, 2, "sprt: --games: a sequential test plays until it decides; --max-games N bounds it"},
+		// "-" names standard output elsewhere; here it made a file or a
+		// directory called "-".
+		{[]string{"match", "random", "greedy", "--games", "2", "--games-log", "-"}, 2, `match: --games-log: "-" would be a file named "-"`},
+		{[]string{"sprt", "random", "greedy", "--games-log", "-"}, 2, `sprt: --games-log: "-" would be a file named "-"`},
+		{[]string{"match", "random", "greedy", "--games", "2", "--out", "-"}, 2, `match: "-" would be a directory named "-"`},
+		{[]string{"tournament", "--bots", "random,greedy", "--games", "2", "--out", "-"}, 2, `tournament: "-" would be a directory named "-"`},
+		{[]string{"play", "--record", "-"}, 2, `play: --record: "-" would be a file named "-"`},
+		{[]string{"merge", "a", "b", "--out", "c", "--games-log", "-"}, 2, `merge: --games-log: "-" would be a file named "-"`},
 		// Whole numbers are decimal: pflag read 0x10 as 16, 0b1010 and
 		// 1_0 as 10 (010 is 10, below, not octal 8).
 		{[]string{"match", "random", "greedy", "--games", "0x10"}, 2, `match: --games wants a whole number, got "0x10"`},

@@ -178,6 +178,9 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 	}
 	// Flags that act only with another were taken without a word.
 	switch {
+	case mustString(fs, "games-log") == "-":
+		// Made absolute below: a file called "-" in the working directory.
+		return nil, false, usagef("%s: --games-log: %v", cmd, results.ErrDash)
 	case fs.Changed("allow-exec"):
 		return nil, false, usagef("%s: --allow-exec goes with --resume (a new run starts the exec: bots its command names)", cmd)
 	case fs.Changed("games-log-level") && mustString(fs, "games-log") == "":
