@@ -783,6 +783,21 @@ func openRecords(path string) (rd io.Reader, done func(), err error) {
 	return zr, func() { zr.Close(); f.Close() }, nil
 }
 
+// Gunzipped returns r decompressed when it starts as gzip data does,
+// else r itself (read through a buffer): for records read from a pipe,
+// which has no name to end in .gz.
+func Gunzipped(r io.Reader, name string) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); !bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+		return br, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, gzipErr(err))
+	}
+	return zr, nil
+}
+
 // ReadRecordsFrom is ReadRecords on an open, decompressed games log;
 // name is the log's name in errors. An error from visit ends the reading
 // and is returned as it is.

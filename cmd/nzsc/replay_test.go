@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -388,5 +389,39 @@ func TestReplayIndexHelp(t *testing.T) {
 	help, _, _ := runCmd(t, "", "replay", "--help")
 	if !strings.Contains(strings.Join(strings.Fields(help), " "), "default every record") || strings.Contains(help, "(default -1)") {
 		t.Errorf("replay --help:\n%s", help)
+	}
+}
+
+// TestReplayStdin: FILE - reads the records from standard input, plain
+// or gzip, with --list and --index as from a file; an empty input is
+// one line of error. ("open -: no such file or directory" before.)
+func TestReplayStdin(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	if _, stderr, code := runCmd(t, "", "match", "random", "greedy", "--game", "npzr", "--games", "4", "--seed", "1", "--quiet", "--games-log", log); code != 0 {
+		t.Fatal(stderr)
+	}
+	plain, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write(plain)
+	zw.Close()
+	for _, args := range [][]string{{"--list"}, {"--index", "2"}, nil} {
+		want, _, _ := runCmd(t, "", append([]string{"replay", log}, args...)...)
+		for name, in := range map[string]string{"plain": string(plain), "gzip": zb.String()} {
+			got, stderr, code := runCmd(t, in, append([]string{"replay", "-"}, args...)...)
+			if code != 0 || got != want || want == "" {
+				t.Errorf("replay - %v (%s): exit %d %s, output differs from the file's:\n%.300s", args, name, code, stderr, got)
+			}
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "replay", "-"); code != 2 || stderr != "nzsc: replay: standard input holds no game records\n" {
+		t.Errorf("replay - of nothing: exit %d %q", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, string(plain), "replay", "-", "--index", "9"); code != 2 || !strings.Contains(stderr, "standard input holds 4 records, numbered from 0: there is no record 9") {
+		t.Errorf("replay - --index 9: exit %d %q", code, stderr)
 	}
 }
