@@ -655,7 +655,10 @@ func (e writeError) Unwrap() error { return e.error }
 // too. It returns the number of records written.
 func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
 	for _, src := range srcs {
-		if _, err := os.Stat(src); err != nil {
+		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
+			// Not "stat /x/s1.jsonl: no such file or directory".
+			return 0, fmt.Errorf("%w: %s is missing (no such file: moved or deleted?)", ErrBadLog, src)
+		} else if err != nil {
 			return 0, fmt.Errorf("%w: %w", ErrBadLog, err)
 		}
 	}
