@@ -375,10 +375,6 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 		}
 		e.gameSent, e.series = true, false
 	}
-	if err := e.nothingPending(deadline); err != nil {
-		e.fail(err)
-		return d.Legal[0]
-	}
 	e.decide.Fill(e.game, d.State, d.Seat, d.History, e.historyStart(), d.Legal)
 	e.decide.Clock = e.clockField()
 	e.decide.Observation = nil
@@ -386,25 +382,38 @@ func (e *Exec) Choose(d *Decision) nzsc.Choice {
 		e.decide.Observation = e.observation(d)
 	}
 	e.sent = len(d.History)
-	if err := e.send(&e.decide, deadline); err != nil {
-		e.fail(err)
-		return d.Legal[0]
-	}
-	m, err := e.receive(protocol.TypeChoice, deadline)
+	choice, err := e.ask(&e.decide, deadline)
 	if err != nil {
 		e.fail(err)
 		return d.Legal[0]
+	}
+	return nzsc.ParseChoice(d.State.Phase, choice)
+}
+
+// ask sends a decide and returns the choice it answers, for every game.
+// Before the request, and right behind the answer, the program must have
+// written nothing but log messages: a second answer to one decision is a
+// protocol fault, never the answer to the next.
+func (e *Exec) ask(decide any, deadline time.Time) (string, error) {
+	if err := e.nothingPending(deadline); err != nil {
+		return "", err
+	}
+	if err := e.send(decide, deadline); err != nil {
+		return "", err
+	}
+	m, err := e.receive(protocol.TypeChoice, deadline)
+	if err != nil {
+		return "", err
 	}
 	choice := m.Choice
 	// More output right behind the answer: a second answer shows here
 	// when the bot wrote both at once, else before the next request.
 	if e.rd.Buffered() > 0 {
 		if err := e.nothingPending(deadline); err != nil {
-			e.fail(err)
-			return d.Legal[0]
+			return "", err
 		}
 	}
-	return nzsc.ParseChoice(d.State.Phase, choice)
+	return choice, nil
 }
 
 // observation returns the game contract's observation of d's seat, as
@@ -640,24 +649,39 @@ func (e *Exec) handshakeWith(deadline time.Time) error {
 }
 
 // beforeHello words a crash in the handshake by how the program ended
-// ("exited with status 1 before its hello"): such a program could not
-// start a single game, and that one line is what the user reads.
+// ("exited with status 1 before its hello"), with the last line it wrote
+// on its standard error, where a program says why it stops (a missing
+// module; the reaper's "cannot start" of a program the system cannot
+// run): such a program could not start a single game, and that one line
+// is what the user reads.
 func (e *Exec) beforeHello(err error) error {
 	var f *ExecFault
 	if !errors.As(err, &f) || f.Kind != FaultCrash {
 		return err
 	}
-	if e.exitStatus(exitWaitBeforeHello) == "still running" {
-		return faultf(FaultCrash, "closed its output before its hello")
+	e.runMu.Lock()
+	interrupted := e.interrupted
+	e.runMu.Unlock()
+	if interrupted {
+		// Killed by Interrupt (Ctrl-C), not the program's failure.
+		return &ExecFault{Kind: FaultCrash, Err: errInterrupted}
 	}
+	var how string
 	var x *exec.ExitError
 	switch {
+	case e.exitStatus(exitWaitBeforeHello) == "still running":
+		how = "closed its output before its hello"
 	case e.waitErr == nil:
-		return faultf(FaultCrash, "exited with status 0 before its hello")
+		how = "exited with status 0 before its hello"
 	case errors.As(e.waitErr, &x) && x.Exited():
-		return faultf(FaultCrash, "exited with status %d before its hello", x.ExitCode())
+		how = fmt.Sprintf("exited with status %d before its hello", x.ExitCode())
+	default:
+		how = fmt.Sprintf("ended (%v) before its hello", e.waitErr)
 	}
-	return faultf(FaultCrash, "ended (%v) before its hello", e.waitErr)
+	if words := e.log.lastWords(); len(words) > 0 {
+		how += "; its last line on standard error: " + quoteCutN(words, 160)
+	}
+	return faultf(FaultCrash, "%s", how)
 }
 
 // send writes one message, by the deadline.
@@ -768,8 +792,11 @@ func (e *Exec) exitStatus(wait time.Duration) string {
 	return "exit status 0"
 }
 
-func quoteCut(b []byte) string {
-	const n = 80
+// quoteCut quotes b, cut to 80 bytes, for a one-line message.
+func quoteCut(b []byte) string { return quoteCutN(b, 80) }
+
+// quoteCutN quotes b cut to n bytes.
+func quoteCutN(b []byte, n int) string {
 	if len(b) > n {
 		return fmt.Sprintf("%q...", b[:n])
 	}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestExecGivesUp: MaxFailedStarts starts in a row that fail make the
@@ -54,5 +55,28 @@ func TestExecGivesUp(t *testing.T) {
 	}
 	if msg := GaveUp(e.Start()).Error(); !strings.Contains(msg, "exec:"+prog) || !strings.Contains(msg, "exited with status 3 before its hello") {
 		t.Errorf("GaveUpError %q: want the program and what it did", msg)
+	}
+}
+
+// TestExecInterruptedHandshake: a run interrupted (Ctrl-C) while a bot's
+// program starts is not that program's failure: Start says the run was
+// interrupted, where it said "ended (signal: killed) before its hello"
+// (a crash, as if the program had died), and the start is not counted
+// toward giving the program up.
+func TestExecInterruptedHandshake(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell command")
+	}
+	e := newExec(t, "sh -c 'exec sleep 30';handshake=30s")
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		e.Interrupt()
+	}()
+	err := e.Start()
+	if !errors.Is(err, errInterrupted) || strings.Contains(err.Error(), "before its hello") {
+		t.Errorf("Start: %v; want the run's interruption", err)
+	}
+	if e.failedStarts != 0 {
+		t.Errorf("%d failed starts counted, want 0", e.failedStarts)
 	}
 }

@@ -26,6 +26,9 @@ type botLog struct {
 	prefix  []byte
 	partial []byte // an unfinished stderr line
 	line    []byte
+	// last is the current process's last stderr line that is not blank:
+	// what a program that ends at once says about why (lastWords).
+	last []byte
 }
 
 // logFile is a log file shared by every instance of one bot (one spec)
@@ -208,7 +211,7 @@ func ExecLogName(arg string) string {
 func (l *botLog) started(pid int, argv []string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.partial = l.partial[:0]
+	l.partial, l.last = l.partial[:0], l.last[:0]
 	l.prefix = fmt.Appendf(l.prefix[:0], "[pid %d] ", pid)
 	l.writeLine(fmt.Appendf(nil, "nzsc: %s started %q", time.Now().UTC().Format(time.RFC3339), argv))
 }
@@ -232,13 +235,34 @@ func (l *botLog) Write(p []byte) (int, error) {
 		if len(l.partial) > 0 {
 			l.partial = append(l.partial, p[:i]...)
 			l.writeLine(l.partial)
+			l.keepLast(l.partial)
 			l.partial = l.partial[:0]
 		} else {
 			l.writeLine(p[:i])
+			l.keepLast(p[:i])
 		}
 		p = p[i+1:]
 	}
 	return n, nil
+}
+
+// keepLast keeps line as the last stderr line unless it is blank; l.mu
+// is held.
+func (l *botLog) keepLast(line []byte) {
+	if len(bytes.TrimSpace(line)) > 0 {
+		l.last = append(l.last[:0], bytes.TrimSpace(line)...)
+	}
+}
+
+// lastWords returns the current process's last stderr line that is not
+// blank (an unfinished one included), or nil.
+func (l *botLog) lastWords() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if p := bytes.TrimSpace(l.partial); len(p) > 0 {
+		return bytes.Clone(p)
+	}
+	return bytes.Clone(l.last)
 }
 
 // Printf writes one line of nzsc's own about the bot.

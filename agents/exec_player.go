@@ -94,18 +94,14 @@ func (x *ExecPlayer) Act(obs game.Observation, legal []game.Action) game.Action 
 		x.legal = append(x.legal, obs.ActionString(a))
 	}
 	x.decide = protocol.AnyDecide{Type: protocol.TypeDecide, Game: e.game, Clock: e.clockField(), Observation: view, Legal: x.legal}
-	if err := e.send(&x.decide, deadline); err != nil {
-		e.fail(err)
-		return legal[0]
-	}
-	m, err := e.receive(protocol.TypeChoice, deadline)
+	choice, err := e.ask(&x.decide, deadline)
 	if err != nil {
 		e.fail(err)
 		return legal[0]
 	}
-	a, err := obs.ParseAction(m.Choice)
+	a, err := obs.ParseAction(choice)
 	if err != nil {
-		e.log.Printf("game %d: %q is no action: %v", e.game, m.Choice, err)
+		e.log.Printf("game %d: %q is no action: %v", e.game, choice, err)
 		return game.Pass // not legal: the table forfeits or penalizes it
 	}
 	return a

@@ -98,3 +98,46 @@ func closeAll(ps []agents.Player) {
 		}
 	}
 }
+
+// TestExecAnyGameAnswersTwice: a program that answers one decision twice
+// breaks the protocol in every game (docs/protocol.md: "a message other
+// than log when not asked"), as in two-player NZSC (TestExecAnswersTwice):
+// it forfeits the game with a protocol fault, instead of having its extra
+// answer taken for the next decision's (a stale NPZR action read as an
+// illegal one, a stale NZSC move penalized or, worse, played).
+func TestExecAnyGameAnswersTwice(t *testing.T) {
+	bot := "exec:" + filepath.Join(agents.ExecTestBots(t), "anybot") + " twice"
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"npzr", 2}, {"nzsc", 3}, {"nzsc", 4}} {
+		g, err := game.Build(c.game, c.seats, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ps []agents.Player
+		for s := range c.seats {
+			spec := "random"
+			if s == 0 {
+				spec = bot
+			}
+			b, err := agents.ParseForSeats(c.game, c.seats, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := b.NewPlayer()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, p)
+		}
+		for seed := range uint64(3) {
+			res := agents.NewPlayerTable().Play(g, seed, ps)
+			if res.Forfeit != 0 || agents.FaultKind(res.Fault) != agents.FaultProtocol {
+				t.Errorf("%s at %d seats, seed %d: forfeit %d, fault %v; want seat 0's protocol fault",
+					c.game, c.seats, seed, res.Forfeit, res.Fault)
+			}
+		}
+		closeAll(ps)
+	}
+}

@@ -69,3 +69,35 @@ func TestProbeWaitsForTheExit(t *testing.T) {
 		t.Errorf("Probe: %v; want %q", err, want)
 	}
 }
+
+// TestProbeQuotesTheLastWords: a program that ends before its hello is
+// reported with the last line it wrote on its standard error, which is
+// where it says why (a Python bot's missing module, a program nzsc
+// could not start at all: a script without its #! line, an interpreter
+// that does not exist), cut short and quoted so that it stays one line.
+func TestProbeQuotesTheLastWords(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the bots are shell scripts")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ name, script, want string }{
+		{"py", "#!/bin/sh\necho 'Traceback (most recent call last):' >&2\necho \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1\n",
+			`"ModuleNotFoundError: No module named 'numpy'"`},
+		{"noshebang", "echo hello\n", "exec format error"},
+		{"partial", "#!/bin/sh\nprintf 'fatal: \\033[31mno licence' >&2\nexit 3\n", `"fatal: \x1b[31mno licence"`},
+		{"long", "#!/bin/sh\nprintf '%0300d\\n' 7 >&2\nexit 3\n", `0000"...`},
+	} {
+		prog := filepath.Join(dir, c.name)
+		if err := os.WriteFile(prog, []byte(c.script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Parse("exec:" + prog)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = Probe(b)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") || len(err.Error()) > 400 {
+			t.Errorf("%s: %v; want one line holding %s", c.name, err, c.want)
+		}
+	}
+}

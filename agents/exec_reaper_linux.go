@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unsafe"
 )
 
 // A bot's reaper. nzsc starts every bot program through its own
@@ -29,10 +30,41 @@ import (
 // reaper, knows its job (see init).
 const reaperArg0 = "nzsc-bot-reaper"
 
+// lifelineArg, first after reaperArg0, says that the reaper's file
+// descriptor 3 is the read end of nzsc's lifeline (see lifeline).
+const lifelineArg = "--lifeline"
+
 func init() {
 	if len(os.Args) >= 2 && os.Args[0] == reaperArg0 {
-		os.Exit(runReaper(os.Args[1], os.Args[2:]))
+		if os.Args[1] == lifelineArg && len(os.Args) >= 3 {
+			os.Exit(runReaper(os.Args[2], os.Args[3:], true))
+		}
+		os.Exit(runReaper(os.Args[1], os.Args[2:], false))
 	}
+}
+
+var (
+	lifelineOnce sync.Once
+	// lifelineR and lifelineW are nzsc's lifeline: a pipe whose write end
+	// only nzsc holds (close-on-exec) and never writes, for its whole
+	// life (a package variable, so never closed by a finalizer). Every
+	// reaper gets the read end, whose read returns at end of file when
+	// nzsc is gone, however it ended: killed outright (SIGKILL, the OOM
+	// killer), nzsc cannot ask its reapers to stop their bots, and a bot
+	// that no longer reads its input would otherwise live on, orphaned.
+	lifelineR, lifelineW *os.File
+)
+
+// lifeline returns the read end of nzsc's lifeline, or nil when the pipe
+// cannot be made.
+func lifeline() *os.File {
+	lifelineOnce.Do(func() {
+		r, w, err := os.Pipe()
+		if err == nil {
+			lifelineR, lifelineW = r, w
+		}
+	})
+	return lifelineR
 }
 
 var (
@@ -58,7 +90,13 @@ func viaReaper(cmd *exec.Cmd) bool {
 	if exe == "" {
 		return false
 	}
-	args := append([]string{reaperArg0, cmd.Path}, cmd.Args...)
+	args := []string{reaperArg0}
+	// The lifeline is the reaper's descriptor 3: the first of ExtraFiles.
+	if r := lifeline(); r != nil && len(cmd.ExtraFiles) == 0 {
+		cmd.ExtraFiles = []*os.File{r}
+		args = append(args, lifelineArg)
+	}
+	args = append(append(args, cmd.Path), cmd.Args...)
 	cmd.Path, cmd.Args = exe, args
 	return true
 }
@@ -67,8 +105,9 @@ func viaReaper(cmd *exec.Cmd) bool {
 func isReaper(cmd *exec.Cmd) bool { return len(cmd.Args) > 0 && cmd.Args[0] == reaperArg0 }
 
 // runReaper is the reaper's main: path is the program, argv its
-// arguments (argv[0] first). It returns the exit code.
-func runReaper(path string, argv []string) int {
+// arguments (argv[0] first); with lifeline, descriptor 3 is the read end
+// of nzsc's lifeline. It returns the exit code.
+func runReaper(path string, argv []string, lifeline bool) int {
 	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno != 0 {
 		fmt.Fprintf(os.Stderr, "nzsc: bot reaper: cannot become the subreaper: %v\n", errno)
 		return 127
@@ -81,12 +120,22 @@ func runReaper(path string, argv []string) int {
 	// defaults (an ignored signal stays ignored across exec): a hangup or
 	// Ctrl-C reaching the reaper's group must not end the reaper first.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGINT, syscall.SIGHUP)
+	if lifeline {
+		// Not the program's: only the reaper watches it.
+		syscall.CloseOnExec(3)
+	}
 	p, err := os.StartProcess(path, argv, &os.ProcAttr{
 		Files: []*os.File{os.Stdin, os.Stdout, os.Stderr},
 		Sys:   &syscall.SysProcAttr{Setpgid: true},
 	})
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "nzsc: cannot start %s: %v\n", path, err)
+		// The reason alone ("exec format error"): the path is in the
+		// spec nzsc quotes beside this line.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fmt.Fprintf(os.Stderr, "nzsc: cannot start the program: %v\n", err)
 		return 127
 	}
 	// Only the program holds its pipes now: nzsc sees their ends when it
@@ -98,6 +147,20 @@ func runReaper(path string, argv []string) int {
 		<-term
 		killSubtree(self)
 	}()
+	if lifeline {
+		go func() {
+			// nzsc never writes: the read ends when nzsc is gone (end of
+			// file), at once if it already is.
+			f := os.NewFile(3, "lifeline")
+			var b [1]byte
+			for {
+				if _, err := f.Read(b[:]); err != nil {
+					break
+				}
+			}
+			killSubtree(self)
+		}()
+	}
 	var status syscall.WaitStatus
 	for {
 		var ws syscall.WaitStatus
@@ -119,12 +182,29 @@ func runReaper(path string, argv []string) int {
 		return status.ExitStatus()
 	case status.Signaled():
 		// The same death for nzsc to see.
-		signal.Reset(status.Signal())
-		syscall.Kill(self, status.Signal())
-		time.Sleep(time.Second)
+		dieBy(status.Signal())
 		return 128 + int(status.Signal())
 	}
 	return 1
+}
+
+// dieBy ends the reaper by sig, as its program ended. signal.Reset is
+// not enough: Go's runtime keeps its own handler of the synchronous
+// signals (SIGSEGV, SIGBUS, SIGFPE) and of SIGABRT, and on one sent by
+// kill it crashes with a stack trace and status 2, which nzsc would
+// report for a program that died by a segmentation fault. So the
+// default action is set by the kernel's rt_sigaction directly; the
+// reaper leaves no core file. It returns only if the signal did not end
+// the process.
+func dieBy(sig syscall.Signal) {
+	signal.Reset(sig)
+	syscall.Setrlimit(syscall.RLIMIT_CORE, &syscall.Rlimit{})
+	// struct sigaction: handler SIG_DFL (0), no flags, no restorer, an
+	// empty mask (four zero words hold every architecture's layout).
+	var act [4]uint64
+	syscall.RawSyscall6(syscall.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&act)), 0, 8, 0, 0)
+	syscall.Kill(os.Getpid(), sig)
+	time.Sleep(time.Second)
 }
 
 // killSubtree kills every descendant of root. It stops them first

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,11 +196,13 @@ func (p Params) IntIn(k string, lo, hi int) (int, error) {
 	return v, nil
 }
 
-// Float returns parameter k as a float64.
+// Float returns parameter k as a finite float64. NaN and the infinities,
+// which strconv reads, are refused here: a NaN passes a range check
+// written as v < lo || v > hi.
 func (p Params) Float(k string) (float64, error) {
 	v, err := strconv.ParseFloat(p[k], 64)
-	if err != nil {
-		return 0, fmt.Errorf("parameter %s=%q is not a number", k, p[k])
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("parameter %s=%q is not a finite number", k, p[k])
 	}
 	return v, nil
 }
@@ -386,8 +389,16 @@ func ParseAllowed(game string, seats int, spec string, programs bool) (*Bot, err
 	return validated(b)
 }
 
+// MaxSpecLen bounds a bot spec's length in bytes: far above any bot's
+// options or any sensible command line, and short enough that an error
+// quoting the spec stays a readable line.
+const MaxSpecLen = 4096
+
 // parse reads a spec into a Bot without building one.
 func parse(game string, seats int, spec string) (*Bot, error) {
+	if len(spec) > MaxSpecLen {
+		return nil, fmt.Errorf("bot spec %s... is too long: %d bytes, at most %d", shownPrefix(spec, 40), len(spec), MaxSpecLen)
+	}
 	name, rest, hasParams := strings.Cut(strings.TrimSpace(spec), ":")
 	if strings.TrimSpace(name) == "" {
 		return nil, fmt.Errorf("empty bot name in spec %q", spec)
@@ -488,6 +499,14 @@ func parse(game string, seats int, spec string) (*Bot, error) {
 		}
 	}
 	return b, nil
+}
+
+// shownPrefix quotes s's first n bytes (whole characters) for an error.
+func shownPrefix(s string, n int) string {
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "")
+	}
+	return strconv.Quote(s)
 }
 
 // setNoise reads a noise= value into b.

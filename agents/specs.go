@@ -45,7 +45,9 @@ func SplitSpecs(s string) []string {
 // may: a spec ending in ':' with nothing after it ("mcts:", the sign of
 // an empty shell variable), which the parser reads as the defaults under
 // the distinct name "mcts:" (runs written that way resume), or one
-// ending in ';', an option lost the same way (exec:./bot;). Commands and
+// ending in ';', an option lost the same way (exec:./bot;), or one with
+// spaces at either end (" random", a quoting slip), which the parser
+// reads but whose name would carry them into every table. Commands and
 // pages call it on the specs they are given, before parsing them.
 func CheckTyped(spec string) error {
 	if t := strings.TrimSpace(spec); strings.HasSuffix(t, ";") {
@@ -53,6 +55,9 @@ func CheckTyped(spec string) error {
 	}
 	name, rest, ok := strings.Cut(strings.TrimSpace(spec), ":")
 	if !ok || strings.TrimSpace(rest) != "" {
+		if t := strings.TrimSpace(spec); t != spec && t != "" {
+			return fmt.Errorf("bot spec %q has spaces at its start or end (write it as %q)", spec, t)
+		}
 		return nil
 	}
 	name = strings.TrimSpace(name)

@@ -94,6 +94,12 @@ type MatchSummary struct {
 	Seats [2]Line `json:"seats"`
 	// Pentanomial counts pairs by A's points: 0, ½, 1, 1½, 2.
 	Pentanomial [5]uint64 `json:"pentanomial"`
+	// NElo is A's normalized Elo from the pair scores with its 95%
+	// interval, fastchess's "nElo: x +/- y" (EloFromPentanomial); NaN,
+	// null in JSON, when every pair scored alike.
+	NElo   Number `json:"nelo"`
+	NEloLo Number `json:"nelo_lo"`
+	NEloHi Number `json:"nelo_hi"`
 	// Turns is the total number of turns played.
 	Turns uint64 `json:"turns"`
 	// Faults of A and B.
@@ -117,6 +123,8 @@ func SummarizeMatch(p *Pairing) MatchSummary {
 	for i, n := range p.Pentanomial {
 		s.Pentanomial[i] = uint64(n)
 	}
+	ne := EloFromPentanomial(p.Pentanomial)
+	s.NElo, s.NEloLo, s.NEloHi = Number(ne.NElo), Number(ne.NEloLo), Number(ne.NEloHi)
 	for i := range s.Seats {
 		s.Seats[i] = LineOf(p.Seat[i], EloWDL(p.Seat[i]))
 	}

@@ -304,7 +304,13 @@ type Placing struct {
 	Bot   string
 	Games int64
 	// MeanPlace is the average place (1 = first, shared places as
-	// given), with the normal 95% interval PlaceLo..PlaceHi.
+	// given), with its 95% interval PlaceLo..PlaceHi: the normal one,
+	// cut to the places there are (1 to the bot's largest table), or,
+	// when every game of the bot ended in one place (no spread to take a
+	// normal interval from: it was that place ± 0 after six firsts), the
+	// Wilson interval of the place's share of the range, as a match's Elo
+	// interval is the score's Wilson interval when every pair scored
+	// alike.
 	MeanPlace, PlaceLo, PlaceHi float64
 	// Wins counts first places, a first place shared by m bots counting
 	// 1/m; WinShare = Wins/Games, with its Wilson 95% interval.
@@ -321,6 +327,7 @@ func Placings(f *FinishingOrders) ([]Placing, error) {
 	out := make([]Placing, len(f.Bots))
 	sum := make([]float64, len(f.Bots))
 	sum2 := make([]float64, len(f.Bots))
+	last := make([]int, len(f.Bots)) // the largest table's last place
 	for _, x := range f.Finishes {
 		firsts := 0
 		for _, p := range x.Place {
@@ -331,6 +338,7 @@ func Placings(f *FinishingOrders) ([]Placing, error) {
 		for k, b := range x.Bots {
 			c := float64(x.Count)
 			out[b].Games += x.Count
+			last[b] = max(last[b], len(x.Bots))
 			sum[b] += c * float64(x.Place[k])
 			sum2[b] += c * float64(x.Place[k]*x.Place[k])
 			if x.Place[k] == 1 {
@@ -352,8 +360,25 @@ func Placings(f *FinishingOrders) ([]Placing, error) {
 		if n > 1 {
 			variance = math.Max(0, (sum2[b]-n*p.MeanPlace*p.MeanPlace)/(n-1))
 		}
-		half := Z95 * math.Sqrt(variance/n)
-		p.PlaceLo, p.PlaceHi = p.MeanPlace-half, p.MeanPlace+half
+		k := float64(last[b])
+		if variance > 0 {
+			half := Z95 * math.Sqrt(variance/n)
+			p.PlaceLo, p.PlaceHi = math.Max(1, p.MeanPlace-half), math.Min(k, p.MeanPlace+half)
+		} else {
+			// The place's share of the range, 0 for first, 1 for last:
+			// a proportion whose Wilson interval has a width for any n.
+			s := (p.MeanPlace - 1) / (k - 1)
+			lo, hi := wilsonInterval(s*n, n, Z95)
+			p.PlaceLo, p.PlaceHi = 1+(k-1)*lo, 1+(k-1)*hi
+			// Exactly the place at the end it is at (Wilson's rounding
+			// leaves 1e-16 there).
+			if s == 0 {
+				p.PlaceLo = 1
+			}
+			if s == 1 {
+				p.PlaceHi = k
+			}
+		}
 		p.WinShare = p.Wins / n
 		p.WinLo, p.WinHi = wilsonInterval(p.Wins, n, Z95)
 	}

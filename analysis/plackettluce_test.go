@@ -222,6 +222,43 @@ func TestPlacingsAndAhead(t *testing.T) {
 	}
 }
 
+// TestPlacingsIntervals: the mean place's interval has a width when
+// every game of a bot ended in one place (it was "1.000 ± 0.000" after
+// six firsts) and stays within the places there are. The oracles, by
+// hand from Wilson's formula with z = Φ⁻¹(0.975): six firsts at a table
+// of 3, 1 + 2·z²/(6 + z²) = 1.7806686 above; six seconds, 1 + 2·Wilson(3
+// of 6) = [1.3752326, 2.6247674]; one last place at a table of 4, from
+// 1 + 3·(1 − z²/(1 + z²)) = 1.6196479 to 4; nineteen firsts and a
+// second, the normal 1.05 ± z·√(0.05/20) cut at 1 below (it reached
+// 0.952): [1, 1.1479982].
+func TestPlacingsIntervals(t *testing.T) {
+	f := &FinishingOrders{Bots: []string{"first", "second", "third", "a", "b", "c", "d", "top", "next"}, Finishes: []Finish{
+		{Bots: []int{0, 1, 2}, Place: []int{1, 2, 3}, Count: 6},
+		{Bots: []int{3, 4, 5, 6}, Place: []int{1, 2, 3, 4}, Count: 1},
+		{Bots: []int{7, 8}, Place: []int{1, 2}, Count: 19},
+		{Bots: []int{7, 8, 2}, Place: []int{2, 1, 3}, Count: 1},
+	}}
+	ps, err := Placings(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		bot          int
+		mean, lo, hi float64
+	}{
+		{0, 1, 1, 1.7806686},
+		{1, 2, 1.3752326, 2.6247674},
+		{6, 4, 1.6196479, 4},
+		{7, 1.05, 1, 1.1479982},
+	} {
+		p := ps[c.bot]
+		if !near(p.MeanPlace, c.mean, 1e-7) || !near(p.PlaceLo, c.lo, 1e-7) || !near(p.PlaceHi, c.hi, 1e-7) {
+			t.Errorf("case %d: %s: mean place %.7f [%.7f, %.7f], want %.7f [%.7f, %.7f]",
+				i, p.Bot, p.MeanPlace, p.PlaceLo, p.PlaceHi, c.mean, c.lo, c.hi)
+		}
+	}
+}
+
 func TestPlackettLuceErrorsAndDisconnected(t *testing.T) {
 	bad := []FinishingOrders{
 		{Bots: []string{"a", "b"}, Finishes: []Finish{{Bots: []int{0, 2}, Place: []int{1, 2}, Count: 1}}},

@@ -423,43 +423,63 @@ type PentaElo struct {
 	// Score is the mean score per game of the tested side.
 	Score float64
 	// Elo is the logistic Elo of Score; Lo and Hi its 95% interval,
-	// from the variance of the pair scores.
+	// EloPairs' (from the variance of the pair scores; the games' Wilson
+	// interval when every pair scored alike). Infinite after a perfect
+	// score, as a match's.
 	Elo, Lo, Hi float64
 	// NElo is the normalized Elo: (Score-1/2)/σ per game ·800/ln10,
-	// with σ per game = √2·σ per pair.
-	NElo float64
-	// LOS is the likelihood of superiority, Φ((Score-1/2)/SE).
+	// with σ per game = √2·σ per pair, the scale of a normalized test's
+	// bounds; NEloLo and NEloHi its 95% interval, Score ± 1.96·SE on that
+	// scale (fastchess's nElo ±, which depends on the pairs only:
+	// ±1.96·800/ln10/√(2·pairs)). NaN when every pair scored alike
+	// (σ = 0).
+	NElo, NEloLo, NEloHi float64
+	// LOS is the likelihood of superiority, Φ((Score-1/2)/SE) with SE
+	// from the pair scores (fastchess's); when every pair scored alike
+	// (SE = 0), the games' LOS from their decisive results (LOS), which
+	// such pairs determine.
 	LOS float64
 }
 
-// EloFromPentanomial estimates Elo from pentanomial counts: the pair
-// scores' mean and variance (zeros regularized as in fishtest), a
-// normal 95% interval on the mean score, mapped through the logistic
-// Elo curve (clamped to scores in [1e-3, 1-1e-3]). The estimate is not
-// corrected for the stopping rule of a sequential test.
+// EloFromPentanomial estimates Elo from pentanomial counts as a match
+// does (EloPairs: the pair scores' mean and variance, a normal 95%
+// interval on the mean score mapped through the logistic Elo curve),
+// with the normalized Elo and the LOS. The counts are not regularized:
+// fishtest's 1e-3 in place of an empty bin is for the LLR's projection,
+// whose likelihood needs every bin; in the estimate it made the variance
+// of pairs that all scored alike 1e-5 instead of 0, so that a test of a
+// bot against itself said Elo +0.0 [-0.3, +0.3] after 204 games, and one
+// won pair after pair +1199.8 [+1199.8, +1199.8] (the clamp of the
+// score to 1 − 1e-3 it needed). The estimate is not corrected for the
+// stopping rule of a sequential test.
 func EloFromPentanomial(penta [5]int64) PentaElo {
-	var pairs int64
-	for _, c := range penta {
-		pairs += c
-	}
+	pairs, mu, v := PentanomialScore(penta)
 	if pairs == 0 {
-		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, LOS: nanValue}
+		return PentaElo{Score: nanValue, Elo: nanValue, Lo: nanValue, Hi: nanValue, NElo: nanValue, NEloLo: nanValue, NEloHi: nanValue, LOS: nanValue}
 	}
-	n, pdf := pentaPDF(penta)
-	mu, v := meanVar(pdf)
-	se := math.Sqrt(v / n)
-	lo, hi := mu-Z95*se, mu+Z95*se
-	e := PentaElo{Pairs: pairs, Score: mu, Elo: scoreElo(mu), Lo: scoreElo(lo), Hi: scoreElo(hi)}
+	est := EloPairs(penta)
+	e := PentaElo{Pairs: pairs, Score: mu, Elo: est.Elo, Lo: est.Lo, Hi: est.Hi, NElo: nanValue, NEloLo: nanValue, NEloHi: nanValue}
 	if v > 0 {
-		e.NElo = (mu - 0.5) / math.Sqrt(2*v) * neloPerT
+		se := math.Sqrt(v / float64(pairs))
+		perScore := neloPerT / math.Sqrt(2*v)
+		e.NElo = (mu - 0.5) * perScore
+		e.NEloLo, e.NEloHi = e.NElo-Z95*se*perScore, e.NElo+Z95*se*perScore
 		e.LOS = 0.5 * math.Erfc(-(mu-0.5)/se/math.Sqrt2)
+		return e
+	}
+	// Every pair scored k/4 a game: k/4 − 1/2 of it decisive, a win
+	// each when positive (WW is two, WD one), a loss each when negative.
+	var k int
+	for i, c := range penta {
+		if c > 0 {
+			k = i
+		}
+	}
+	decisive := int64(math.Abs(float64(k-2))) * pairs
+	if k > 2 {
+		e.LOS = LOS(decisive, 0)
+	} else {
+		e.LOS = LOS(0, decisive)
 	}
 	return e
-}
-
-// scoreElo is the logistic Elo of an expected score, clamped as fishtest
-// does so that a perfect score gives a finite number.
-func scoreElo(s float64) float64 {
-	s = math.Min(math.Max(s, 1e-3), 1-1e-3)
-	return -400 * math.Log10(1/s-1)
 }

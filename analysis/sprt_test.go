@@ -101,18 +101,84 @@ func TestSPRTBounds(t *testing.T) {
 // 300 pairs SE = sqrt(1/24/300) and the interval is L⁻¹(1/2 ± 1.96·SE).
 func TestEloFromPentanomial(t *testing.T) {
 	e := EloFromPentanomial([5]int64{0, 100, 100, 100, 0})
-	// Regularization adds 1e-3 at both ends: negligible at 1e-6.
 	se := math.Sqrt(1.0 / 24 / 300)
 	hi := -400 * math.Log10(1/(0.5+Z95*se)-1)
-	if math.Abs(e.Elo) > 1e-6 || math.Abs(e.Hi-hi) > 1e-3 || math.Abs(e.Lo+hi) > 1e-3 {
+	if math.Abs(e.Elo) > 1e-9 || math.Abs(e.Hi-hi) > 1e-9 || math.Abs(e.Lo+hi) > 1e-9 {
 		t.Errorf("got %+v, want Elo 0 ± %v", e, hi)
 	}
-	if math.Abs(e.LOS-0.5) > 1e-6 {
-		t.Errorf("LOS %v, want 0.5", e.LOS)
+	if math.Abs(e.LOS-0.5) > 1e-9 || math.Abs(e.NElo) > 1e-9 {
+		t.Errorf("LOS %v, nElo %v, want 0.5 and 0", e.LOS, e.NElo)
 	}
-	w := EloFromPentanomial([5]int64{0, 0, 0, 0, 10})
-	if w.Elo <= 1000 || math.IsInf(w.Elo, 0) {
-		t.Errorf("all wins: Elo %v, want large and finite", w.Elo)
+}
+
+// TestEloFromPentanomialNormalized: the normalized Elo and its
+// interval, as fastchess prints "nElo: x +/- y", computed by hand
+// (Python) from the pair scores' mean m and variance v: (m − 1/2)/√(2v)
+// ·800/ln 10 and ±1.96·800/ln 10/√(2·pairs). fishtest's example
+// [10789 19328 33806 19402 10543] gives −0.952 ± 1.572; NEW's pairs of a
+// normalized test, [24 0 64 0 56], +76.736 ± 40.126.
+func TestEloFromPentanomialNormalized(t *testing.T) {
+	for i, c := range []struct {
+		penta     [5]int64
+		nelo, err float64
+	}{
+		{[5]int64{10789, 19328, 33806, 19402, 10543}, -0.9516290, 1.5716238},
+		{[5]int64{24, 0, 64, 0, 56}, 76.7356838, 40.1260256},
+	} {
+		e := EloFromPentanomial(c.penta)
+		if !near(e.NElo, c.nelo, 1e-6) || !near(e.NEloHi-e.NElo, c.err, 1e-6) || !near(e.NElo-e.NEloLo, c.err, 1e-6) {
+			t.Errorf("case %d: %v: nElo %.7f [%.7f, %.7f], want %.7f ± %.7f", i, c.penta, e.NElo, e.NEloLo, e.NEloHi, c.nelo, c.err)
+		}
+	}
+	// A match says it too, as fastchess prints it after every match
+	// (the pair counts' per-seat split does not matter to it).
+	m := SummarizeMatch(&Pairing{Seat: [2]Record{{88, 0, 56}, {88, 0, 56}}, Pentanomial: [5]int64{24, 0, 64, 0, 56}})
+	if !near(float64(m.NElo), 76.7356838, 1e-6) || !near(float64(m.NEloHi-m.NElo), 40.1260256, 1e-6) || !near(float64(m.NElo-m.NEloLo), 40.1260256, 1e-6) {
+		t.Errorf("match: nElo %v [%v, %v], want 76.7356838 ± 40.1260256", m.NElo, m.NEloLo, m.NEloHi)
+	}
+	if e := EloFromPentanomial([5]int64{0, 0, 7, 0, 0}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) {
+		t.Errorf("pairs alike: nElo %v [%v, %v], want NaN (no spread to scale by)", e.NElo, e.NEloLo, e.NEloHi)
+	}
+	if e := EloFromPentanomial([5]int64{}); !math.IsNaN(e.NElo) || !math.IsNaN(e.NEloLo) || !math.IsNaN(e.NEloHi) {
+		t.Errorf("no pairs: nElo %v [%v, %v], want NaN", e.NElo, e.NEloLo, e.NEloHi)
+	}
+}
+
+// TestEloFromPentanomialLopsided: a test's Elo estimate where the pairs
+// do not vary, or hardly, is the match's (EloPairs), never a point. The
+// oracles, computed by hand (Python, from the formulas):
+//   - [0 0 102 0 0], a bot against itself (mirror games, 204 of them):
+//     Elo 0 within the Wilson interval of 102 points of 204 games,
+//     ∓47.528 Elo, LOS 1/2. It was ±0.3 (fishtest's 1e-3 in each empty
+//     bin gave the pairs a variance of 1e-5).
+//   - [0 0 0 4 100] (NPZR's greedy against random accepted H1 so):
+//     mean 103/104, pair variance (4(3/4−m)² + 100(1−m)²)/104, Elo
+//     +805.135 [+686.520, +1370.106]; it was +804.7 [+686.0, +1199.8],
+//     the upper bound the clamp of the score at 1 − 1e-3.
+//   - [0 0 0 0 5]: Elo +Inf above the Wilson bound of 10 of 10 games,
+//     +166.202, LOS Φ(√10) = 0.99921730 from the 10 decisive games (it
+//     was +1199.8 [+1199.8, +1199.8]).
+//   - [0 0 0 3 0] (each pair a win and a draw): 4.5 of 6 points,
+//     Wilson −96.325 to +478.022 around +190.849, LOS Φ(√3) =
+//     0.95836774 (3 wins, no loss).
+func TestEloFromPentanomialLopsided(t *testing.T) {
+	inf := math.Inf(1)
+	for i, c := range []struct {
+		penta            [5]int64
+		elo, lo, hi, los float64
+	}{
+		{[5]int64{0, 0, 102, 0, 0}, 0, -47.528445, 47.528445, 0.5},
+		{[5]int64{0, 0, 0, 4, 100}, 805.134890, 686.519828, 1370.105929, 1},
+		{[5]int64{0, 0, 0, 0, 5}, inf, 166.201527, inf, 0.99921730},
+		{[5]int64{5, 0, 0, 0, 0}, -inf, -inf, -166.201527, 1 - 0.99921730},
+		{[5]int64{0, 0, 0, 3, 0}, 190.848502, -96.325351, 478.022354, 0.95836774},
+	} {
+		e := EloFromPentanomial(c.penta)
+		same := func(got, want float64) bool { return got == want || near(got, want, 1e-5) }
+		if !same(e.Elo, c.elo) || !same(e.Lo, c.lo) || !same(e.Hi, c.hi) || !same(e.LOS, c.los) {
+			t.Errorf("case %d: %v: Elo %.6f [%.6f, %.6f] LOS %.8f; want %.6f [%.6f, %.6f] LOS %.8f",
+				i, c.penta, e.Elo, e.Lo, e.Hi, e.LOS, c.elo, c.lo, c.hi, c.los)
+		}
 	}
 }
 

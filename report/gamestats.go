@@ -69,7 +69,13 @@ func cellText(c game.Cell) string {
 		for p := 0.1; half < p && prec < 4; p /= 10 {
 			prec++
 		}
-		return strconv.FormatFloat(100*e.value, 'f', prec, 64) + "±" + strconv.FormatFloat(half, 'f', prec, 64)
+		f := func(x float64) string { return strconv.FormatFloat(x, 'f', prec, 64) }
+		if 100*e.value-half < 0 || 100*e.value+half > 100 {
+			// As pct: near 0 or 100% the Wilson interval is lopsided,
+			// and "0.0±0.6" would read as reaching -0.6%.
+			return f(100*e.value) + " [" + f(100*e.lo) + ", " + f(100*e.hi) + "]"
+		}
+		return f(100*e.value) + "±" + f(half)
 	}
 	return c.Text
 }

@@ -167,22 +167,37 @@ func SPRTHTML(w io.Writer, o *SPRT, v analysis.Verdict) error {
 	sec := &hsection{ID: "result", Title: "Result",
 		Intro: fmt.Sprintf("H0: %s is %g Elo (%s) stronger than %s; H1: %g Elo. Error rates α = %g, β = %g. Elo and its interval come from the pair scores and are not corrected for early stopping.",
 			o.New, o.Elo0, o.Model, o.Base, o.Elo1, o.Alpha, o.Beta)}
-	tb := &htable{ID: "t-sprt", Head: heads(true, "games", "wins", "draws", "losses", "LLR", "lower bound", "upper bound", "Elo", "95% interval", "LOS %", "verdict")}
+	// A normalized test's bounds are normalized Elo: its estimate on
+	// that scale is shown too, as the text does.
+	normalized := o.Model == analysis.Normalized.String()
+	cols := []string{"games", "wins", "draws", "losses", "LLR", "lower bound", "upper bound", "Elo", "95% interval"}
+	if normalized {
+		cols = append(cols, "normalized Elo", "its 95% interval")
+	}
+	tb := &htable{ID: "t-sprt", Head: heads(true, append(cols, "LOS %", "verdict")...)}
 	f3 := func(x float64) hcell { return numCell(strconv.FormatFloat(x, 'f', 3, 64), x) }
-	elo, interval, los := textCell("-"), textCell("-"), textCell("-")
+	elo, interval, nelo, ninterval, los := textCell("-"), textCell("-"), textCell("-"), textCell("-"), textCell("-")
 	if o.measured() {
 		elo = numCell(signed(float64(o.Elo), 1), float64(o.Elo))
 		interval = textCell(fmt.Sprintf("[%s, %s]", signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1)))
 		los = numCell(fmt.Sprintf("%.1f", 100*float64(o.LOS)), float64(o.LOS))
 	}
-	tb.Rows = append(tb.Rows, []hcell{countCell(int64(o.Games)), countCell(int64(o.Wins)), countCell(int64(o.Draws)), countCell(int64(o.Losses)),
-		f3(o.LLR), f3(o.Lower), f3(o.Upper), elo, interval, los, textCell(o.Verdict)})
-	pp := &htable{ID: "t-pentanomial", Caption: "Game pairs by " + o.New + "'s points", Head: heads(true, "pairs", "0", "½", "1", "1½", "2")}
-	row := []hcell{textCell("pairs")}
-	for _, n := range o.Pentanomial {
-		row = append(row, countCell(n))
+	if o.measured() && !math.IsNaN(float64(o.NElo)) {
+		nelo = numCell(signed(float64(o.NElo), 1), float64(o.NElo))
+		ninterval = textCell(fmt.Sprintf("[%s, %s]", signed(float64(o.NEloLo), 1), signed(float64(o.NEloHi), 1)))
 	}
-	pp.Rows = append(pp.Rows, row)
+	row := []hcell{countCell(int64(o.Games)), countCell(int64(o.Wins)), countCell(int64(o.Draws)), countCell(int64(o.Losses)),
+		f3(o.LLR), f3(o.Lower), f3(o.Upper), elo, interval}
+	if normalized {
+		row = append(row, nelo, ninterval)
+	}
+	tb.Rows = append(tb.Rows, append(row, los, textCell(o.Verdict)))
+	pp := &htable{ID: "t-pentanomial", Caption: "Game pairs by " + o.New + "'s points", Head: heads(true, "pairs", "0", "½", "1", "1½", "2")}
+	prow := []hcell{textCell("pairs")}
+	for _, n := range o.Pentanomial {
+		prow = append(prow, countCell(n))
+	}
+	pp.Rows = append(pp.Rows, prow)
 	sec.Tables = append(sec.Tables, tb, pp)
 	pg.Sections = append(pg.Sections, sec)
 	if len(o.Looks) > 0 {

@@ -169,13 +169,7 @@ func fmtElo(l *analysis.Line) string {
 // their spread is 0, and a point interval would claim a certainty), or
 // "" otherwise.
 func pairsAlike(pt [5]uint64) string {
-	bins := 0
-	for _, n := range pt {
-		if n > 0 {
-			bins++
-		}
-	}
-	if bins != 1 {
+	if !alike([5]int64{int64(pt[0]), int64(pt[1]), int64(pt[2]), int64(pt[3]), int64(pt[4])}) {
 		return ""
 	}
 	return " Every pair scored alike, so the Elo interval is the score's Wilson interval: pairs that do not vary give no interval of their own."

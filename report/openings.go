@@ -124,7 +124,7 @@ func (o *Openings) Text(pairs int64) string {
 	s := fmt.Sprintf("Openings: %s, cycled through by every pairing's game pairs, seats swapped.", o.what()) +
 		o.narrowing("intervals", "a pair's score")
 	if r := float64(o.Ratio); pairs > 0 && o.Tallied && !math.IsNaN(r) {
-		free := 1.96 * math.Sqrt(float64(o.TotalVariance)/float64(pairs)) * 100
+		free := analysis.Z95 * math.Sqrt(float64(o.TotalVariance)/float64(pairs)) * 100
 		s += fmt.Sprintf(" A's score: ± %.2f with the openings as strata, ± %.2f free.", free*r, free)
 	}
 	return s

@@ -47,6 +47,11 @@ type SPRT struct {
 	EloLo       analysis.Number `json:"elo_lo95"`
 	EloHi       analysis.Number `json:"elo_hi95"`
 	LOS         analysis.Number `json:"los"`
+	// NElo is the normalized Elo (the scale of a normalized test's
+	// bounds) with its 95% interval, as fastchess's nElo.
+	NElo        analysis.Number `json:"nelo"`
+	NEloLo      analysis.Number `json:"nelo_lo95"`
+	NEloHi      analysis.Number `json:"nelo_hi95"`
 	Looks       []SPRTLook      `json:"looks"`
 	Interrupted bool            `json:"interrupted"`
 	// Openings, in a test with openings, are its openings and how much
@@ -67,14 +72,37 @@ func SPRTText(w io.Writer, o *SPRT, v analysis.Verdict) {
 	}
 	p.para(fmt.Sprintf("W %d D %d L %d, pentanomial %v", o.Wins, o.Draws, o.Losses, o.Pentanomial))
 	if o.measured() {
-		p.para(fmt.Sprintf("Elo %s [%s, %s] (95%%, from the pair scores; not corrected for early stopping), LOS %.1f%%",
-			signed(float64(o.Elo), 1), signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1), 100*float64(o.LOS)))
+		from := "from the pair scores"
+		if alike(o.Pentanomial) {
+			from = "every pair scored alike: the games' Wilson interval"
+		}
+		nelo := ""
+		if o.Model == analysis.Normalized.String() && !math.IsNaN(float64(o.NElo)) {
+			// The scale of the test's bounds, which the logistic Elo is
+			// not.
+			nelo = fmt.Sprintf(", normalized Elo %s [%s, %s]", signed(float64(o.NElo), 1), signed(float64(o.NEloLo), 1), signed(float64(o.NEloHi), 1))
+		}
+		p.para(fmt.Sprintf("Elo %s [%s, %s]%s (95%%, %s; not corrected for early stopping), LOS %.1f%%",
+			signed(float64(o.Elo), 1), signed(float64(o.EloLo), 1), signed(float64(o.EloHi), 1), nelo, from, 100*float64(o.LOS)))
 	} else {
 		p.para("Elo not measured yet: no game pair played")
 	}
 	if o.Openings != nil {
 		p.para(o.Openings.Text(0))
 	}
+}
+
+// alike reports whether every pair scored alike (one bin of the
+// pentanomial), whose Elo interval is then the games' Wilson interval
+// (analysis.EloPairs).
+func alike(penta [5]int64) bool {
+	bins := 0
+	for _, n := range penta {
+		if n > 0 {
+			bins++
+		}
+	}
+	return bins == 1
 }
 
 // verdictLine is the test's verdict and where it was reached, one
@@ -148,6 +176,7 @@ func NewSPRT(newBot, base string, seed uint64, t analysis.SPRT, st *results.SPRT
 func (o *SPRT) estimate() {
 	est := analysis.EloFromPentanomial(o.Pentanomial)
 	o.Elo, o.EloLo, o.EloHi, o.LOS = analysis.Number(est.Elo), analysis.Number(est.Lo), analysis.Number(est.Hi), analysis.Number(est.LOS)
+	o.NElo, o.NEloLo, o.NEloHi = analysis.Number(est.NElo), analysis.Number(est.NEloLo), analysis.Number(est.NEloHi)
 }
 
 // ReadTo makes o, NewSPRT's document of st, the result at counts, the

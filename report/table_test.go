@@ -200,8 +200,8 @@ func TestSigned(t *testing.T) {
 		{0, 3, "+0.000"},
 		{0.25, 3, "+0.250"},
 		{-1, 3, "-1.000"},
-		{math.Inf(1), 1, "+Inf"},
-		{math.Inf(-1), 1, "-Inf"},
+		{math.Inf(1), 1, "+inf"}, // as fmtElo: not Go's "+Inf"
+		{math.Inf(-1), 1, "-inf"},
 	} {
 		if got := signed(c.v, c.prec); got != c.want {
 			t.Errorf("case %d: signed(%v, %d) = %q, want %q", i, c.v, c.prec, got, c.want)

@@ -274,3 +274,34 @@ func TestSecretLinkOffersPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenerGetsNoHandle: a page of another site that opens the lab in
+// a window of its own (window.open, after any click on it) keeps no
+// handle on that window (Cross-Origin-Opener-Policy): without it the
+// page could count the lab's frames (the Runs page frames a report)
+// and, at any later time and without another click, send the window,
+// which holds the secret, to any address of the lab, such as a Watch
+// link of bots that think for minutes, again and again.
+func TestOpenerGetsNoHandle(t *testing.T) {
+	ctx := browser.New(t, 0, 0, time.Minute)
+	base := labServer(t, t.TempDir(), "0123abcd")
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>elsewhere</title><script>
+const w = window.open(%q);
+setTimeout(() => { let n = "no access"; try { n = String(w.length); } catch (e) {} window.done = w ? "closed " + w.closed + ", frames " + n : "no window opened"; }, 3000);
+</script>`, base+"/runs/")
+	}))
+	defer evil.Close()
+	page := strings.Replace(evil.URL, "127.0.0.1", "localhost", 1) // another site
+	if err := chromedp.Do(ctx, chromedp.Navigate(page)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Poll[string](`window.done`, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		t.Fatalf("the opener did not finish: %v", err)
+	}
+	if !strings.HasPrefix(got, "closed true") {
+		t.Errorf("the page that opened the lab sees its window: %s, want it closed to that page", got)
+	}
+}

@@ -53,7 +53,8 @@ func TestEveryRouteGuarded(t *testing.T) {
 	}
 	headers := func(what string, h http.Header) {
 		t.Helper()
-		for k, v := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cross-Origin-Resource-Policy": "same-origin"} {
+		for k, v := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cross-Origin-Resource-Policy": "same-origin",
+			"Cross-Origin-Opener-Policy": "same-origin"} {
 			if h.Get(k) != v {
 				t.Errorf("%s: %s %q, want %q", what, k, h.Get(k), v)
 			}

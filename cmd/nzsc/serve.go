@@ -29,7 +29,7 @@ func init() {
 		example: "nzsc serve                 # then open http://127.0.0.1:8080/\n  nzsc serve --allow-exec    # exec: bots too, from the printed link only",
 		flags: func(fs *pflag.FlagSet) {
 			fs.String("addr", "127.0.0.1:8080", "the `HOST:PORT` to listen on; anything but loopback lets other machines in (a warning is printed)")
-			fs.String("runs", "runs", "the `DIR` of run directories the Runs page shows (read-only)")
+			fs.String("runs", "runs", "the `DIR` of run directories the Runs page shows (their files read-only) and where the runs it starts are written")
 			fs.Bool("allow-exec", false, "let the pages start external programs as bots (exec:...), from a browser that opened the link printed at start (it carries this server's secret); off by default")
 			fs.StringSlice("allow-host", nil, "a host `NAME` requests may use for this server besides its IP addresses and localhost (repeatable; any other name is refused, against DNS rebinding)")
 		},

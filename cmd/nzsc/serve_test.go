@@ -155,6 +155,24 @@ func TestServeUsage(t *testing.T) {
 	}
 }
 
+// TestServeRunsHelp: --runs is where the Runs page writes the runs it
+// starts, so its help may not call the directory read-only (it did: a
+// user who pointed it at a directory to browse only learnt otherwise
+// from the first run started there). Only a run's files are served
+// read-only.
+func TestServeRunsHelp(t *testing.T) {
+	out, _, code := runCmd(t, "", "serve", "--help")
+	i := strings.Index(out, "--runs DIR")
+	j := i + strings.Index(out[max(i, 0):], "--allow-exec")
+	if code != 0 || i < 0 || j < i {
+		t.Fatalf("serve --help: exit %d, no --runs before --allow-exec in\n%s", code, out)
+	}
+	help := strings.Join(strings.Fields(out[i:j]), " ")
+	if strings.Contains(help, "(read-only)") || !strings.Contains(help, "where the runs it starts are written") {
+		t.Errorf("serve --help says of --runs %q: want where the page's runs are written, the files read-only", help)
+	}
+}
+
 // TestServeHostsAndSecret: nzsc serve answers only requests that name it
 // (its IP address, localhost, or a name given with --allow-host), and
 // with --allow-exec prints the link that carries its secret.

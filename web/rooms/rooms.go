@@ -297,11 +297,13 @@ type View struct {
 
 const awayAfter = 45 * time.Second
 
-// viewOf builds seat's view; the caller holds mu.
+// viewOf builds seat's view; the caller holds mu. The view shares
+// nothing the room may change: a long poll encodes it after giving the
+// lock back, while a join may name a seat.
 func (r *room) viewOf(seat int, now time.Time) *View {
 	n := r.g.Seats()
 	v := &View{Room: r.name, Seat: seat, Version: r.version, Kind: r.info.Name, Title: r.info.Title, Label: game.Label(r.info.Name, n), Seats: n,
-		Names: r.names, Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
+		Names: slices.Clone(r.names), Joined: make([]bool, n), Away: make([]bool, n), Game: r.games,
 		Seed: game.FormatSeed(r.seed), Turn: r.st.Turn(), Over: r.st.Over(), Lines: r.lines, Closed: r.closed,
 		Deciding: r.deciding(), Decided: make([]bool, n)}
 	if r.secretSeed() && !v.Over {
@@ -685,9 +687,7 @@ func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 		}
 		rm.seen[seat] = time.Now()
 	}
-	v := rm.viewOf(seat, time.Now())
-	rm.mu.Unlock()
-	webapi.JSON(w, v)
+	rm.send(w, seat, rm.mu.Unlock)
 }
 
 type chooseBody struct {
@@ -707,7 +707,8 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer rm.mu.Unlock()
+	unlock := sync.OnceFunc(rm.mu.Unlock)
+	defer unlock()
 	switch {
 	case !rm.full():
 		webapi.Error(w, http.StatusConflict, "wait for everyone to join")
@@ -745,7 +746,19 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rm.bump()
-	webapi.JSON(w, rm.viewOf(seat, time.Now()))
+	rm.send(w, seat, unlock)
+}
+
+// send answers seat's view of the room, built under the room's lock and
+// written after unlock gives it back: a client that does not read its
+// answer (a long game's view is hundreds of kilobytes, more than the
+// sockets' buffers) then holds its own connection, not the room, which
+// every other request of its people (their long polls too) waits for,
+// until the server's write timeout.
+func (rm *room) send(w http.ResponseWriter, seat int, unlock func()) {
+	v := rm.viewOf(seat, time.Now())
+	unlock()
+	webapi.JSON(w, v)
 }
 
 func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
@@ -757,7 +770,8 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer rm.mu.Unlock()
+	unlock := sync.OnceFunc(rm.mu.Unlock)
+	defer unlock()
 	if !rm.st.Over() {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")
 		return
@@ -771,7 +785,7 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 		rm.newGame(rm.seed + 1)
 	}
 	rm.bump()
-	webapi.JSON(w, rm.viewOf(seat, time.Now()))
+	rm.send(w, seat, unlock)
 }
 
 func (h *Handler) record(w http.ResponseWriter, r *http.Request) {

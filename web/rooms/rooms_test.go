@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -616,5 +617,97 @@ func TestNamesShowAsTyped(t *testing.T) {
 	}
 	if names := ann.view(j.Room).Names; len(names) != 3 || names[1] != "Ann\u200d (2)" {
 		t.Errorf("a second Ann with a joiner: names %+q, want her told apart as \"Ann\\u200d (2)\"", names)
+	}
+}
+
+// TestViewOwnsItsNames: a view is written to its client after the room's
+// lock is given back (a long poll's answer), so it must hold its own
+// copy of the people's names: a join at that moment wrote the room's
+// slice under the view being encoded (a data race on a string, which the
+// encoder could read torn). The view taken before Bob joins still says
+// "Player 2" after.
+func TestViewOwnsItsNames(t *testing.T) {
+	h := New(Options{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ann, bob := &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
+	var j Joined
+	if st := ann.do("POST", "", map[string]any{"name": "Ann", "players": 3}, &j); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	room := j.Room
+	rm, ok := h.rooms.Get(room)
+	if !ok {
+		t.Fatal("no room")
+	}
+	rm.mu.Lock()
+	v := rm.viewOf(0, time.Now())
+	rm.mu.Unlock()
+	if st := bob.do("POST", "/"+room+"/join", map[string]string{"name": "Bob"}, nil); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	if got := v.Names[1]; got != "Player 2" {
+		t.Errorf("a view taken before Bob joined names seat 1 %q, want %q: it shares the room's names", got, "Player 2")
+	}
+}
+
+// TestSlowReaderHoldsNoRoom: a person whose client sends a choice and
+// never reads the answer holds its own connection, not the room: the
+// answer (the whole view, hundreds of kilobytes in a long game, here
+// megabytes) is written after the room's lock is given back, so the
+// other person's request is answered at once. The old handler wrote it under the
+// lock, and every request of the room's people waited for that client
+// until the server's write timeout (ten minutes).
+func TestSlowReaderHoldsNoRoom(t *testing.T) {
+	h := New(Options{})
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	ann, bob := &client{t: t, base: srv.URL}, &client{t: t, base: srv.URL}
+	var ja, jb Joined
+	if st := ann.do("POST", "", map[string]string{"name": "Ann"}, &ja); st != 200 {
+		t.Fatalf("create: %d", st)
+	}
+	if st := bob.do("POST", "/"+ja.Room+"/join", map[string]string{"name": "Bob"}, &jb); st != 200 {
+		t.Fatalf("join: %d", st)
+	}
+	// A long game's narration, past any socket's buffers.
+	rm, _ := h.rooms.Get(ja.Room)
+	rm.mu.Lock()
+	for range 100_000 {
+		rm.lines = append(rm.lines, strings.Repeat("x", 200))
+	}
+	rm.mu.Unlock()
+
+	c, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	body := `{"choice":"Ninja"}`
+	fmt.Fprintf(c, "POST /api/rooms/%s/choose HTTP/1.1\r\nHost: x\r\nX-Room-Token: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", ja.Room, ja.Token, len(body), body)
+	time.Sleep(300 * time.Millisecond) // Ann's answer is being written, and never read
+
+	// Bob's choice, a mistake, is answered under the room's lock: it
+	// comes at once unless the lock is held.
+	done := make(chan string, 1)
+	go func() {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/rooms/"+ja.Room+"/choose", strings.NewReader(`{"choice":"Nope"}`))
+		req.Header.Set("X-Room-Token", jb.Token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			done <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		done <- fmt.Sprintf("%d %s", resp.StatusCode, b)
+	}()
+	select {
+	case got := <-done:
+		if !strings.HasPrefix(got, "400 ") || !strings.Contains(got, `\"Nope\" is not a choice now`) {
+			t.Errorf("Bob's mistaken choice: %s, want 400 naming it", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Bob's choice was not answered in 10 s: Ann's unread answer holds the room")
 	}
 }

@@ -129,6 +129,10 @@ func TestWatchPageSteps(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#games tr:nth-child(3)")), chromedp.Click(chromedp.CSS("#games tr:nth-child(3) td"))); err != nil {
 		t.Fatal(err)
 	}
+	// Its row counts its steps as the game page does (turns of NZSC).
+	if cell, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#games tr:nth-child(3) td:last-child").textContent`)); err != nil || cell != fmt.Sprintf("%d turns", logged[2].Result.Steps) {
+		t.Errorf("the third game's row ends %q (%v), want %q", cell, err, fmt.Sprintf("%d turns", logged[2].Result.Steps))
+	}
 	wantTitle := fmt.Sprintf("Ninja Zombie Samurai Clown, 2 players: %s, seed %s", strings.Join(logged[2].Bots, " vs "), logged[2].Seed)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById("title").textContent === %q`, wantTitle))); err != nil {
 		title, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("title")))

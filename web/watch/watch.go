@@ -348,7 +348,11 @@ type GameLine struct {
 	Places []int    `json:"places"`
 	Winner int      `json:"winner"`
 	Steps  int      `json:"steps"`
-	Turns  bool     `json:"turns"`
+	// StepNoun names what a step of the game is (Game.StepNoun): the
+	// list says "53 actions" of an NPZR game, as its page counts them,
+	// not "53 turns".
+	StepNoun string `json:"step_noun"`
+	Turns    bool   `json:"turns"`
 }
 
 // maxList bounds a page of the games list; maxIndex how far into a log a
@@ -476,8 +480,12 @@ func (h *Handler) games(w http.ResponseWriter, r *http.Request) {
 			more = true
 			return false
 		}
+		noun := "step"
+		if info, err := game.Lookup(rec.Game); err == nil {
+			noun = stepNoun(info)
+		}
 		out = append(out, GameLine{Index: i, Bots: rec.Bots, Seed: rec.Seed, Places: rec.Result.Places,
-			Winner: rec.Result.Winner, Steps: rec.Result.Steps, Turns: rec.Turns != nil})
+			Winner: rec.Result.Winner, Steps: rec.Result.Steps, StepNoun: noun, Turns: rec.Turns != nil})
 		return true
 	})
 	if err != nil {

@@ -443,3 +443,54 @@ func TestLogReadStopsWhenClientLeaves(t *testing.T) {
 		cancel()
 	}
 }
+
+// TestGamesListNamesSteps: a run's games list names each game's steps
+// as its page counts them (Game.StepNoun): NPZR's are actions, several
+// a turn, so "53 turns" of an NPZR game that the page steps through as
+// "Action 1 of 53" was wrong by a factor of the actions a turn.
+func TestGamesListNamesSteps(t *testing.T) {
+	root := t.TempDir()
+	for _, c := range []struct {
+		game, noun string
+		bots       []string
+	}{
+		{"nzsc", "turn", []string{"greedy", "classic"}},
+		{"npzr", "action", []string{"greedy", "random"}},
+	} {
+		g, err := game.Build(c.game, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bots []*agents.Bot
+		for _, s := range c.bots {
+			b, err := agents.ParseFor(c.game, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bots = append(bots, b)
+		}
+		out := filepath.Join(root, c.game)
+		rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 1, Seed: 3},
+			roundrobin.NewRun{Out: out, Kind: results.KindMatch, Command: []string{"test"}, GamesLog: out + ".games.jsonl"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: root}}))
+	defer srv.Close()
+	for _, c := range []struct{ game, noun string }{{"nzsc", "turn"}, {"npzr", "action"}} {
+		var list struct{ Games []GameLine }
+		st, body := get(t, srv, "/api/runs/"+c.game+"/games")
+		if err := json.Unmarshal(body, &list); st != 200 || err != nil || len(list.Games) != 2 {
+			t.Fatalf("%s games: %d %s", c.game, st, body)
+		}
+		for _, l := range list.Games {
+			if l.StepNoun != c.noun {
+				t.Errorf("%s game %d: its %d steps are %q, want %q", c.game, l.Index, l.Steps, l.StepNoun, c.noun)
+			}
+		}
+	}
+}

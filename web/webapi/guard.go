@@ -199,13 +199,18 @@ func (g *Guard) fromPage(r *http.Request) bool {
 
 // SetHeaders sets the headers every answer of the server carries, errors
 // and refusals included: no sniffing, no referrer, no use by another
-// origin's page (Cross-Origin-Resource-Policy), framed by the lab's own
+// origin's page (Cross-Origin-Resource-Policy), no handle on the lab's
+// window for another origin's page that opened it
+// (Cross-Origin-Opener-Policy: such a page could otherwise keep the
+// window and send it, with the secret it holds, to any address of the
+// lab at any later time, or count its frames), framed by the lab's own
 // pages only, and PageCSP. A handler may narrow them (the server's own
 // pages are never framed; a run's file is sandboxed).
 func SetHeaders(h http.Header) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("X-Frame-Options", "SAMEORIGIN")
 	h.Set("Content-Security-Policy", PageCSP)
 }

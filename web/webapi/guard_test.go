@@ -206,7 +206,7 @@ func TestLabJSToken(t *testing.T) {
 			t.Errorf("GET %s: %d, want %d", c.path, w.Code, c.status)
 		}
 		for k, v := range map[string]string{"Cross-Origin-Resource-Policy": "same-origin", "X-Content-Type-Options": "nosniff",
-			"Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN"} {
+			"Referrer-Policy": "no-referrer", "X-Frame-Options": "SAMEORIGIN", "Cross-Origin-Opener-Policy": "same-origin"} {
 			if got := w.Header().Get(k); got != v {
 				t.Errorf("GET %s (%d): %s %q, want %q", c.path, w.Code, k, got, v)
 			}

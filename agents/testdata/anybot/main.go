@@ -6,7 +6,9 @@
 // the game's seed. With the argument "bad" it answers a name that is no
 // action; with "seeds" it writes each game's seed to its standard error
 // (the bot's log); with "clock" it writes the clock field of every
-// decision there ("anybot: clock {...}", or "anybot: clock absent").
+// decision there ("anybot: clock {...}", or "anybot: clock absent");
+// with "twice" it answers every decision twice, both lines in one write
+// (a protocol fault).
 package main
 
 import (
@@ -21,6 +23,7 @@ func main() {
 	bad := len(os.Args) > 1 && os.Args[1] == "bad"
 	seeds := len(os.Args) > 1 && os.Args[1] == "seeds"
 	clock := len(os.Args) > 1 && os.Args[1] == "clock"
+	twice := len(os.Args) > 1 && os.Args[1] == "twice"
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(nil, 64<<20)
 	out := json.NewEncoder(os.Stdout)
@@ -68,6 +71,12 @@ func main() {
 			choice := m.Legal[rng.IntN(len(m.Legal))]
 			if bad {
 				choice = "no such action"
+			}
+			if twice {
+				b, _ := json.Marshal(map[string]string{"type": "choice", "choice": choice})
+				b = append(b, '\n')
+				os.Stdout.Write(append(b, b...))
+				continue
 			}
 			out.Encode(map[string]string{"type": "choice", "choice": choice})
 		case "quit":

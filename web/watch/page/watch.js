@@ -218,7 +218,7 @@ async function loadGames() {
     for (const g of j.games) {
       const tr = document.createElement("tr");
       const res = g.winner < 0 ? "draw" : esc(g.bots[g.winner]) + " won";
-      tr.innerHTML = "<td>#" + (g.index + 1) + "</td><td>" + g.bots.map(esc).join(" vs ") + "</td><td>" + res + "</td><td>" + g.steps + " turns</td>";
+      tr.innerHTML = "<td>#" + (g.index + 1) + "</td><td>" + g.bots.map(esc).join(" vs ") + "</td><td>" + res + "</td><td>" + g.steps + " " + esc(g.step_noun || "step") + (g.steps === 1 ? "" : "s") + "</td>";
       if (g.turns) tr.onclick = () => load(api("GET", "runs/" + encodeURIComponent(run) + "/games/" + g.index));
       else tr.title = "logged at the outcome level: no turns to replay";
       tb.appendChild(tr);
