@@ -191,13 +191,8 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		return nil, false, err
 	}
 	spec, err := n(g)
-	if err != nil && e.ctx.Err() != nil {
-		// Ctrl-C while an exec: bot's handshake was probed: the run's
-		// interruption, not "bot exec:x: crash: run interrupted".
-		return nil, false, e.ctx.Err()
-	}
 	if err != nil {
-		return nil, false, err
+		return nil, false, probeStopped(e.ctx, err)
 	}
 	spec.cfg.Game = g
 	start := spec.start
