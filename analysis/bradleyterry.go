@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -121,6 +122,19 @@ func playedComponents(comps [][]int, games []int64) [][]int {
 // every pairing that was played, reports it in Prior and sets Connected
 // false: ratings across components are then only indicative.
 func BradleyTerry(t *Tournament) *Ranking {
+	rk, _ := bradleyTerry(t, nil) // a nil done never stops it
+	return rk
+}
+
+// ErrFitStopped is the error (wrapping ErrStopped) of a Bradley–Terry
+// or Plackett–Luce fit whose done channel was closed before it converged
+// (SummarizeUntil, SummarizeFFA).
+var ErrFitStopped = fmt.Errorf("ratings: the fit %w", ErrStopped)
+
+// bradleyTerry is BradleyTerry stopped by done (closed: ErrFitStopped).
+// Its MM iteration takes minutes where the ratings are far apart (100
+// bots 2 nats apart in turn: a million iterations of 10^4 terms).
+func bradleyTerry(t *Tournament, done <-chan struct{}) (*Ranking, error) {
 	n := len(t.Bots)
 	w := make([][]float64, n) // w[i][j]: i's points against j
 	for i := range w {
@@ -137,7 +151,7 @@ func BradleyTerry(t *Tournament) *Ranking {
 	}
 	rk := &Ranking{Connected: true}
 	if n == 0 {
-		return rk
+		return rk, nil
 	}
 	rk.Components = playedComponents(stronglyConnected(w), games)
 	if len(rk.Components) > 1 {
@@ -151,17 +165,21 @@ func BradleyTerry(t *Tournament) *Ranking {
 			}
 		}
 	}
-	theta, iters := mmFit(w)
+	theta, iters := mmFit(w, done)
+	if theta == nil {
+		return nil, ErrFitStopped
+	}
 	rk.Iterations = iters
 	rk.Cov = bradleyTerryCov(w, theta)
 	rk.rate(t.Bots, theta, games)
-	return rk
+	return rk, nil
 }
 
 // mmFit runs Hunter's MM iteration from equal strengths until the
 // largest change of ln γ is below 1e-12 and returns θ = ln γ with mean
-// zero. Players without games keep θ = 0.
-func mmFit(w [][]float64) (theta []float64, iters int) {
+// zero. Players without games keep θ = 0. Done, when closed, stops it
+// at its next look (every fitPoll iterations): theta is then nil.
+func mmFit(w [][]float64, done <-chan struct{}) (theta []float64, iters int) {
 	n := len(w)
 	gamma := make([]float64, n)
 	next := make([]float64, n)
@@ -174,6 +192,13 @@ func mmFit(w [][]float64) (theta []float64, iters int) {
 	}
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
+		if iters%fitPoll == 0 {
+			select {
+			case <-done:
+				return nil, iters
+			default:
+			}
+		}
 		for i := range n {
 			den := 0.0
 			for j := range n {
@@ -195,6 +220,12 @@ func mmFit(w [][]float64) (theta []float64, iters int) {
 	}
 	return logs(gamma), iters
 }
+
+// fitPoll is how many MM iterations pass between two looks at a fit's
+// done channel: 64 iterations of 100 bots are about 7 ms of CPU. A fit
+// that converges sooner (a few bots, milliseconds) is not stopped, so a
+// page's dynamics after it still see the stop themselves.
+const fitPoll = 64
 
 // recentre fixes the scale of an MM step's strengths next (geometric
 // mean 1, so that ratings average zero) and returns the largest change

@@ -39,13 +39,14 @@ const (
 
 // SummarizeFFA runs every free-for-all analysis on t. Done, when
 // closed (a context's Done: Ctrl-C), stops the meta-game's bootstrap,
-// seconds of CPU for many bots, between two replicates: SummarizeFFA
-// then returns an error wrapping ErrStopped.
+// seconds of CPU for many bots, between two replicates, and the
+// Plackett–Luce fit, minutes for many bots far apart (ErrFitStopped):
+// SummarizeFFA then returns an error wrapping ErrStopped.
 func SummarizeFFA(t *Tournament, done <-chan struct{}) (*FFASummary, error) {
 	f := t.FinishingOrders()
 	s := &FFASummary{Counts: t, Faults: make([]BotFaults, len(t.Bots))}
 	var err error
-	if s.Ranking, err = PlackettLuce(f); err != nil {
+	if s.Ranking, err = plackettLuce(f, done); err != nil {
 		return nil, err
 	}
 	if s.Placings, err = Placings(f); err != nil {

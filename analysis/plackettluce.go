@@ -170,6 +170,12 @@ func permute(xs []int, fn func([]int)) {
 // draw is then added between every pair that met, Prior says so and
 // Connected is false.
 func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
+	return plackettLuce(f, nil) // a nil done never stops it
+}
+
+// plackettLuce is PlackettLuce stopped by done (closed: ErrFitStopped),
+// as bradleyTerry is.
+func plackettLuce(f *FinishingOrders, done <-chan struct{}) (*Ranking, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
@@ -208,7 +214,10 @@ func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
 			}
 		}
 	}
-	theta, iters := plFit(n, ords)
+	theta, iters := plFit(n, ords, done)
+	if theta == nil {
+		return nil, ErrFitStopped
+	}
 	rk.Iterations = iters
 	rk.Cov = eloCovariance(plInformation(n, ords, theta))
 	rk.rate(f.Bots, theta, games)
@@ -218,8 +227,10 @@ func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
 // plFit runs Hunter's MM iteration for Plackett–Luce from equal strengths
 // until the largest change of ln γ is below 1e-12, and returns θ = ln γ
 // with mean zero. Bots that never won a stage keep their start (they
-// can only be there when the prior was added, which prevents it).
-func plFit(n int, ords []ordering) (theta []float64, iters int) {
+// can only be there when the prior was added, which prevents it). Done,
+// when closed, stops it at its next look (every fitPoll iterations):
+// theta is then nil.
+func plFit(n int, ords []ordering, done <-chan struct{}) (theta []float64, iters int) {
 	gamma := make([]float64, n)
 	next := make([]float64, n)
 	wins := make([]float64, n)
@@ -235,6 +246,13 @@ func plFit(n int, ords []ordering) (theta []float64, iters int) {
 	var suffix []float64
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
+		if iters%fitPoll == 0 {
+			select {
+			case <-done:
+				return nil, iters
+			default:
+			}
+		}
 		clear(den)
 		for _, o := range ords {
 			k := len(o.order)

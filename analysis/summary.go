@@ -53,10 +53,23 @@ func botFaults(t *Tournament, i int) BotFaults {
 
 // Summarize runs every analysis on t.
 func Summarize(t *Tournament) *Summary {
-	s := &Summary{Counts: t, Cross: NewCrossTable(t), Ranking: BradleyTerry(t)}
+	s, _ := SummarizeUntil(t, nil) // a nil done never stops it
+	return s
+}
+
+// SummarizeUntil is Summarize stopped by done (a context's Done:
+// Ctrl-C), as SummarizeFFA is: closed, it stops the Bradley–Terry fit,
+// minutes of CPU for many bots far apart, and returns an error wrapping
+// ErrStopped (ErrFitStopped) and no summary.
+func SummarizeUntil(t *Tournament, done <-chan struct{}) (*Summary, error) {
+	rk, err := bradleyTerry(t, done)
+	if err != nil {
+		return nil, err
+	}
+	s := &Summary{Counts: t, Cross: NewCrossTable(t), Ranking: rk}
 	s.Metagame, s.MetaError = NewMetagame(s.Cross)
 	for i := range t.Bots {
 		s.Faults = append(s.Faults, botFaults(t, i))
 	}
-	return s
+	return s, nil
 }

@@ -40,8 +40,9 @@ type End struct {
 	Format string
 	Options
 	// Done, when closed (a context's Done: Ctrl-C), stops the summary's
-	// bootstrap of a free-for-all's meta-game and a two-player page's
-	// dynamics (α-Rank, Moran, replicator), seconds of CPU: Tail
+	// bootstrap of a free-for-all's meta-game, a two-player
+	// tournament's Bradley–Terry fit and a two-player page's dynamics
+	// (α-Rank, Moran, replicator), seconds to minutes of CPU: Tail
 	// then returns an error wrapping analysis.ErrStopped, having written
 	// nothing. A run's own tail leaves it nil: after an interrupted run
 	// the partial report is what the user waits for.
@@ -111,7 +112,11 @@ func summarize(man *results.Manifest, counts *analysis.Tournament, opt Options, 
 		}
 		r.ffa = s
 	case man.Kind == results.KindTournament:
-		r.tournament = analysis.Summarize(counts)
+		s, err := analysis.SummarizeUntil(counts, done)
+		if err != nil {
+			return nil, err
+		}
+		r.tournament = s
 	case man.Kind == results.KindMatch:
 		r.match = matchOf(man, counts, man.Interrupted, opt.Top)
 		r.match.Width = opt.Width

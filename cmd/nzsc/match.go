@@ -101,9 +101,17 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 		// user's bot spec is at fault.
 		return asUsage(fmt.Errorf("match: %w", err))
 	}
-	// On failure too, what finished is reported before the error.
-	werr := endRun(e, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
-		Options: report.Options{Width: e.width, Top: top}})
+	// On failure too, what finished is reported before the error. A
+	// match that ended whole with its counts saved (--out) stops at a
+	// Ctrl-C during its tail (a free-for-all's meta-game bootstrap), as
+	// a tournament's does (endSaved); after a stop or a failure the
+	// tail runs whole, the report of what finished being all there is.
+	end := report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Format: format,
+		Options: report.Options{Width: e.width, Top: top}}
+	if err == nil && !res.Interrupted {
+		return endSaved(e, "match", end, false)
+	}
+	werr := endRun(e, end)
 	if werr != nil && err == nil {
 		err = werr
 	}

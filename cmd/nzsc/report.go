@@ -120,11 +120,18 @@ var errDynamicsStopped = errors.New("report interrupted: the bootstrap did not f
 // reportStopped is the one-line error of a report whose tail stopped
 // (err wraps analysis.ErrStopped): which bootstrap did not finish.
 func reportStopped(err error) error {
-	if errors.Is(err, dynamics.ErrStopped) {
+	switch {
+	case errors.Is(err, dynamics.ErrStopped):
 		return errDynamicsStopped
+	case errors.Is(err, analysis.ErrFitStopped):
+		return errFitStopped
 	}
 	return errReportStopped
 }
+
+// errFitStopped is a report of a two-player tournament stopped by
+// Ctrl-C in its ratings' fit.
+var errFitStopped = errors.New("report interrupted: the ratings' fit did not finish; nothing was written")
 
 // endRun ends a run with its one tail (report.Tail): the report on
 // stdout, the derived tables in its run directory. Tables that could not
