@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/game"
+	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/tournament"
 )
 
@@ -36,6 +37,17 @@ func (m *Manifest) Check() error {
 		return fmt.Errorf("games_per_pairing %d: want a positive multiple of %d (every seat order of a seed)", m.GamesPerPairing, m.setGames())
 	case m.ChunkPairs == 0:
 		return fmt.Errorf("chunk_pairs 0: want a positive number")
+	}
+	// A report prints the names as they are: one that acts on the
+	// terminal around it is refused, as the lab never writes one
+	// (agents' aliases and exec names pass internal/shown).
+	for i, b := range m.Bots {
+		if err := shown.Check(b.Spec); err != nil {
+			return fmt.Errorf("bots[%d]: spec %q holds %v", i, b.Spec, err)
+		}
+		if err := shown.Check(b.Name); err != nil {
+			return fmt.Errorf("bots[%d]: name %q holds %v", i, b.Name, err)
+		}
 	}
 	if _, err := game.Lookup(m.GameName()); err != nil {
 		return fmt.Errorf("game: %v", err)

@@ -1,7 +1,10 @@
 package results_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -92,6 +95,9 @@ func TestLoadRefusesBadCheckpoints(t *testing.T) {
 		{results.CountsFile, func(m map[string]any) { pairing(m, 2)["pentanomial"] = []any{1, 1, 1, 1, 1} }, "pentanomial"},
 		{results.CountsFile, func(m map[string]any) { pairing(m, 1)["forfeits"] = []any{-1, 0} }, "negative"},
 		{results.CountsFile, func(m map[string]any) { m["bots"] = []any{"random", "greedy", "random:"} }, "bots[1]"},
+		// Names a report prints: an escape sequence rewrote the terminal.
+		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[0].(map[string]any)["name"] = "\x1b[31mEVIL" }, `bots[0]: name "\x1b[31mEVIL" holds a control character (U+001B)`},
+		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[2].(map[string]any)["spec"] = "\u202erandom" }, `bots[2]: spec "\u202erandom" holds an invisible formatting character (U+202E)`},
 	} {
 		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
 		copyRun(t, good, dir)
@@ -220,6 +226,110 @@ func TestLoadRefusesBadSPRTTable(t *testing.T) {
 		editJSON(t, filepath.Join(dir, c.file), c.edit)
 		if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), c.field) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("case %d: Load = %v, want one line naming %q", i, err, c.field)
+		}
+	}
+}
+
+// TestLoadRefusesHiddenNames: a bot name with an escape sequence, written
+// alike in the manifest and the counts (so that they agree), is refused
+// on read: a report printed it to the terminal as it was.
+func TestLoadRefusesHiddenNames(t *testing.T) {
+	cfg := config(t)
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	writeRun(t, good, cfg, []uint64{0, 1}, nil)
+	for i, name := range []string{"\x1b[2J\x1b[31mEVIL", "\u202eodnar", "a\nb"} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		editJSON(t, filepath.Join(dir, results.ManifestFile), func(m map[string]any) {
+			m["bots"].([]any)[0].(map[string]any)["name"] = name
+		})
+		editJSON(t, filepath.Join(dir, results.CountsFile), func(m map[string]any) { m["bots"].([]any)[0] = name })
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), "bots[0]: name") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("case %d: Load = %v, want one line naming bots[0]'s name", i, err)
+		}
+	}
+}
+
+// TestLoadSaysJSONPlainly: a value of the wrong kind, a file cut short,
+// a record that is no object are said in the file's words (its field,
+// what it holds, what goes there), not Go's ("cannot unmarshal number -4
+// into Go struct field .manifestFields.games_per_pairing of type
+// uint64").
+func TestLoadSaysJSONPlainly(t *testing.T) {
+	cfg := config(t)
+	tmp := t.TempDir()
+	good := filepath.Join(tmp, "good")
+	writeRun(t, good, cfg, []uint64{0, 1}, nil)
+	for i, c := range []struct {
+		file string
+		edit func(path string)
+		want string
+	}{
+		{results.ManifestFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["games_per_pairing"] = -4 })
+		}, "manifest.json: field games_per_pairing: number -4 where a whole number from 0 to 2^64-1 goes"},
+		{results.ManifestFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["bots"] = "random" })
+		}, "field bots: string where a list goes"},
+		{results.CountsFile, func(p string) {
+			editJSON(t, p, func(m map[string]any) { m["pairings"].([]any)[0].(map[string]any)["turns"] = uint64(1<<64 - 1) })
+		}, "counts.json: field pairings.turns: number 18446744073709551615 where a whole number of magnitude below 2^63 goes"},
+		{results.CountsFile, func(p string) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b[:40], 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "counts.json: not JSON: it ends early, at byte 40 (cut short?)"},
+	} {
+		dir := filepath.Join(tmp, "bad", string(rune('a'+i)))
+		copyRun(t, good, dir)
+		c.edit(filepath.Join(dir, c.file))
+		_, _, _, err := results.Load(dir)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("case %d: Load = %v, want one naming %q", i, err, c.want)
+		}
+	}
+	dir := t.TempDir()
+	for i, c := range []struct{ line, want string }{
+		{"[1,2]", "line 1: not a game record: array where an object goes"},
+		{`{"format":"nzsc-lab-game","version":"1"}`, `line 1: not a game record: field version: string where a whole number`},
+		{"\x1f\x8b\x08\x00", "gzip-compressed, but its name does not end in .gz"},
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("r%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(c.line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := results.ReadRecords(p, func(*game.Record) error { return nil })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "Go ") {
+			t.Errorf("record %d: ReadRecords = %v, want one naming %q", i, err, c.want)
+		}
+	}
+	// A compressed file cut short, or no gzip at all ("unexpected EOF",
+	// "after line 0: unexpected EOF").
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(`{"format":"nzsc-lab-game","bots":["` + strings.Repeat("x", 100000) + `"]}`)) // one line, longer than a cut file holds
+	zw.Close()
+	for i, c := range []struct {
+		data []byte
+		want string
+	}{
+		{zb.Bytes()[:5], "r.jsonl.gz: the compressed data ends early, a file cut short"},
+		{zb.Bytes()[:30], "ends early"}, // the line read up to the cut, then the end
+		{[]byte("{\"format\":\"nzsc-lab-game\"}\n"), "r.jsonl.gz: damaged or not gzip data, though its name ends in .gz"},
+	} {
+		p := filepath.Join(dir, "r.jsonl.gz")
+		if err := os.WriteFile(p, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err := results.ReadRecords(p, func(*game.Record) error { return nil })
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "line 0") {
+			t.Errorf("gzip %d: ReadRecords = %v, want one naming %q", i, err, c.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
@@ -88,6 +89,9 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, err
 	}
+	if path == "-" {
+		return nil, ErrDash // not "- already exists" when one does
+	}
 	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
 		return nil, &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
 	}
@@ -159,6 +163,11 @@ const maxRecordLine = 64 << 20
 func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*GamesLog, *LogRepair, error) {
 	if err := CheckLevel(level); err != nil {
 		return nil, nil, err
+	}
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		// As a new run's log (CheckOutput): the rewrite replaced the
+		// link by a file without a word, the file it named left behind.
+		return nil, nil, fmt.Errorf("games log %s is a symbolic link; a run's log is not written through a link (move the file it names to %s)", path, path)
 	}
 	removeStaleTemps(path)
 	if strings.HasSuffix(path, ".gz") {
@@ -646,7 +655,10 @@ func (e writeError) Unwrap() error { return e.error }
 // too. It returns the number of records written.
 func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
 	for _, src := range srcs {
-		if _, err := os.Stat(src); err != nil {
+		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
+			// Not "stat /x/s1.jsonl: no such file or directory".
+			return 0, fmt.Errorf("%w: %s is missing (no such file: moved or deleted?)", ErrBadLog, src)
+		} else if err != nil {
 			return 0, fmt.Errorf("%w: %w", ErrBadLog, err)
 		}
 	}
@@ -769,9 +781,24 @@ func openRecords(path string) (rd io.Reader, done func(), err error) {
 	zr, err := gzip.NewReader(f)
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, nil, fmt.Errorf("%s: %w", path, gzipErr(err))
 	}
 	return zr, func() { zr.Close(); f.Close() }, nil
+}
+
+// Gunzipped returns r decompressed when it starts as gzip data does,
+// else r itself (read through a buffer): for records read from a pipe,
+// which has no name to end in .gz.
+func Gunzipped(r io.Reader, name string) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); !bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+		return br, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, gzipErr(err))
+	}
+	return zr, nil
 }
 
 // ReadRecordsFrom is ReadRecords on an open, decompressed games log;
@@ -825,7 +852,10 @@ func ReadRecord(ctx context.Context, path string, index int) (r *game.Record, n 
 func decodeRecord(name string, line int, b []byte) (*game.Record, error) {
 	var r game.Record
 	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: line %d: not a game record: %v", name, line, err)
+		if line == 1 && bytes.HasPrefix(b, []byte{0x1f, 0x8b}) {
+			return nil, fmt.Errorf("%s: gzip-compressed, but its name does not end in .gz (records are read compressed from a NAME.gz)", name)
+		}
+		return nil, fmt.Errorf("%s: line %d: not a game record: %v", name, line, plainJSON(err))
 	}
 	if err := r.Check(); err != nil {
 		return nil, fmt.Errorf("%s: line %d: %v", name, line, err)
@@ -853,7 +883,22 @@ func scanRecords(rd io.Reader, name string, visit func(line int, b []byte) error
 		if errors.Is(err, bufio.ErrTooLong) {
 			return fmt.Errorf("%s: line %d is longer than %d MB, more than any game record", name, line+1, maxRecordLine>>20)
 		}
-		return fmt.Errorf("%s: after line %d: %w", name, line, err)
+		if line == 0 {
+			return fmt.Errorf("%s: %w", name, gzipErr(err))
+		}
+		return fmt.Errorf("%s: after line %d: %w", name, line, gzipErr(err))
 	}
 	return nil
+}
+
+// gzipErr says a damaged compressed file's error in words: "unexpected
+// EOF" alone did not say that the file ends early.
+func gzipErr(err error) error {
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("the compressed data ends early, a file cut short (%w)", err)
+	case errors.Is(err, gzip.ErrHeader), errors.Is(err, gzip.ErrChecksum):
+		return fmt.Errorf("damaged or not gzip data, though its name ends in .gz (%w)", err)
+	}
+	return err
 }

@@ -357,3 +357,36 @@ func readFileT(t *testing.T, path string) []byte {
 	}
 	return b
 }
+
+// TestReopenGamesLogRefusesLink: a resumed run's log that is a symbolic
+// link is refused, as a new run's is (CheckOutput), and the link and
+// the file it names are left as they were: the rewrite replaced the link
+// by a new file without a word (and a .gz log appended through it).
+func TestReopenGamesLogRefusesLink(t *testing.T) {
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz"} {
+		dir := t.TempDir()
+		target := filepath.Join(dir, "elsewhere-"+name)
+		_, plan := syntheticLog(t, target, 40, 10)
+		before, err := os.ReadFile(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.Symlink(target, path); err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := results.ReopenGamesLog(context.Background(), path, results.LevelFull, plan)
+		if err == nil {
+			g.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), "is a symbolic link") {
+			t.Errorf("%s: ReopenGamesLog = %v, want a refusal naming the link", name, err)
+		}
+		if st, err := os.Lstat(path); err != nil || st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced (%v)", name, err)
+		}
+		if after, _ := os.ReadFile(target); !bytes.Equal(after, before) {
+			t.Errorf("%s: the file the link names changed", name)
+		}
+	}
+}

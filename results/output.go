@@ -20,11 +20,18 @@ import (
 // or a device, or writes over a file of a run directory (report RUN
 // --html RUN/counts.json would destroy the run it reports).
 
+// ErrDash is CheckOutput's refusal of "-", the Unix name of standard
+// output, which made a file called "-" (--games-log -, --record -).
+var ErrDash = errors.New(`"-" would be a file named "-": this output goes to a file, not to standard output (name the file)`)
+
 // CheckOutput reports why path may not be written as a command's output
-// file: it is a symbolic link, exists but is not a regular file, or is
+// file: it is "-" (which names standard output elsewhere), a symbolic link, exists but is not a regular file, or is
 // an existing file of a run (runFileOf) in a directory that holds a
 // manifest.json.
 func CheckOutput(path string) error {
+	if path == "-" {
+		return ErrDash
+	}
 	if dir, ok := runFileOf(path); ok {
 		return fmt.Errorf("%s is a file of the run directory %s; a run's files are written only by its run (name another file)", path, dir)
 	}

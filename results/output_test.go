@@ -52,6 +52,12 @@ func TestOpenNamesAFile(t *testing.T) {
 	if _, err := results.Open(file); err == nil || err.Error() != file+" is a file, not a run directory" {
 		t.Errorf("Open(a file) = %v, want %q", err, file+" is a file, not a run directory")
 	}
+	// Nothing there: said so, not "is not a run directory (no
+	// manifest.json)" as of a directory without its manifest.
+	gone := filepath.Join(filepath.Dir(file), "typo")
+	if _, err := results.Open(gone); err == nil || err.Error() != "no directory "+gone {
+		t.Errorf("Open(nothing) = %v, want %q", err, "no directory "+gone)
+	}
 }
 
 // TestReadRecordsLongLine: a line past the bound is named by its number
@@ -142,5 +148,25 @@ func TestWriteOutputNoDirectory(t *testing.T) {
 	err := results.WriteOutput(path, []byte("x"))
 	if want := path + ": no directory " + filepath.Dir(path) + " to write it in"; err == nil || err.Error() != want {
 		t.Errorf("WriteOutput into a missing directory = %v, want %q", err, want)
+	}
+}
+
+// TestOutputDash: "-", standard output's name elsewhere, is no output
+// file or run directory here: CheckOutput, CreateGamesLog (even where a
+// file "-" exists) and Create refuse it rather than make one called "-".
+func TestOutputDash(t *testing.T) {
+	if err := results.CheckOutput("-"); !errors.Is(err, results.ErrDash) {
+		t.Errorf("CheckOutput(-) = %v", err)
+	}
+	if g, err := results.CreateGamesLog("-", results.LevelFull); !errors.Is(err, results.ErrDash) {
+		if err == nil {
+			g.Close()
+			os.Remove("-")
+		}
+		t.Errorf("CreateGamesLog(-) = %v", err)
+	}
+	if _, err := results.Create("-"); err == nil || !strings.Contains(err.Error(), `"-" would be a directory named "-"`) {
+		os.Remove("-")
+		t.Errorf("Create(-) = %v", err)
 	}
 }

@@ -467,6 +467,10 @@ func (e *existsError) Is(target error) bool { return target == ErrExists }
 // Create makes a new run directory; it refuses one that already holds a
 // run (use Resume for that).
 func Create(path string) (*Dir, error) {
+	if path == "-" {
+		// A directory called "-", made for a user who meant stdout.
+		return nil, errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return nil, &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
@@ -499,8 +503,14 @@ func Create(path string) (*Dir, error) {
 func Open(path string) (*Dir, error) {
 	// A file named as the run reads "stat FILE/manifest.json: not a
 	// directory" otherwise.
-	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && !st.IsDir():
 		return nil, fmt.Errorf("%s is a file, not a run directory", path)
+	case errors.Is(err, os.ErrNotExist):
+		// Not "is not a run directory (no manifest.json)": there is
+		// no directory at all (a typo, another working directory).
+		return nil, fmt.Errorf("no directory %s", path)
 	}
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -581,7 +591,7 @@ func loadGameStats(m *Manifest, c *Counts) error {
 		return nil
 	case len(c.GameStats) > 0:
 		if err := json.Unmarshal(c.GameStats, st); err != nil {
-			return err
+			return plainJSON(err)
 		}
 	case c.legacy != nil && isLegacy:
 		if err := c.legacy.convert(c, legacy); err != nil {
@@ -808,7 +818,7 @@ func (d *Dir) readJSON(name string, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return fmt.Errorf("%s: %v", path, plainJSON(err))
 	}
 	return nil
 }

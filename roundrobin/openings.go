@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/internal/inputfile"
+	"github.com/nzsclab/nzsc/internal/suggest"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -332,6 +334,10 @@ func (c *Config) SetOpenings(spec string, steps int) error {
 			return fmt.Errorf("--opening-steps is for a file of game records; %s holds deal seeds", spec)
 		}
 		seeds, err := ReadOpenings(spec)
+		if d := suggest.Nearest(spec, []string{DesignLoadouts, DesignCharacters}); errors.Is(err, fs.ErrNotExist) && d != "" {
+			// "Loadouts", "loadout": a design mistyped, not a file gone.
+			return fmt.Errorf("%v (did you mean the design %s?)", err, d)
+		}
 		if err != nil {
 			return err
 		}

@@ -300,6 +300,8 @@ func TestReadPrefixes(t *testing.T) {
 		{nz, "characters", 2, "--opening-steps"},
 		{nz, logPath, -1, "negative"},
 		{nz, filepath.Join(tmp, "missing"), 0, "no such file"},
+		{nz, "Loadouts", 0, "no such file or directory (did you mean the design loadouts?)"},
+		{nz, "character", 0, "(did you mean the design characters?)"},
 	} {
 		err := c.cfg.SetOpenings(c.path, c.steps)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

@@ -633,7 +633,11 @@ func (r *RunDir) repairLog(ctx context.Context, log *results.GamesLog, rep *resu
 		if rep.Damage != "" {
 			msg += fmt.Sprintf(" %d damaged line(s), the first at %s;", rep.Damaged, rep.Damage)
 		}
-		opts.Repaired(fmt.Sprintf("%s the games of %d finished chunk(s) were missing from it and are played again from their seeds into it", msg, chunks))
+		if chunks == 0 {
+			opts.Repaired(msg + " dropped; no game of the run was missing from it")
+		} else {
+			opts.Repaired(fmt.Sprintf("%s the games of %d finished chunk(s) were missing from it and are played again from their seeds into it", msg, chunks))
+		}
 	}
 	if chunks == 0 {
 		return false, nil

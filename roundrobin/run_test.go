@@ -199,7 +199,7 @@ func TestAddRanges(t *testing.T) {
 // undamaged log held them, never the records after the damage dropped.
 // A deleted log is written again the same way.
 func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
-	for _, name := range []string{"log.jsonl", "log.jsonl.gz", "deleted.jsonl"} {
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz", "deleted.jsonl", "appended.jsonl"} {
 		tmp := t.TempDir()
 		cfg := testConfig(t)
 		cfg.PairsPerPairing = 40
@@ -233,6 +233,10 @@ func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
 		lines := bytes.SplitAfter(plain, []byte("\n"))
 		lines[29] = []byte("{\"format\": \"nzsc-lab-game\", garbage\n")
 		damaged := bytes.Join(lines, nil)
+		if name == "appended.jsonl" {
+			// A line after the last game: nothing of the run is lost.
+			damaged = append(plain, "garbage\n"...)
+		}
 		if filepath.Ext(name) == ".gz" {
 			var b bytes.Buffer
 			zw := gzip.NewWriter(&b)
@@ -264,10 +268,15 @@ func TestRunDirResumeRepairsDamagedLog(t *testing.T) {
 			t.Errorf("%s: the counts changed", name)
 		}
 		wantNote := "line 30"
-		if name == "deleted.jsonl" {
+		switch name {
+		case "deleted.jsonl":
 			wantNote = "missing"
+		case "appended.jsonl":
+			// Not "the games of 0 finished chunk(s) were missing from
+			// it and are played again".
+			wantNote = "dropped; no game of the run was missing from it"
 		}
-		if len(notes) != 1 || !strings.Contains(notes[0], wantNote) {
+		if len(notes) != 1 || !strings.Contains(notes[0], wantNote) || strings.Contains(notes[0], " 0 finished") {
 			t.Errorf("%s: notes %q, want one naming %q", name, notes, wantNote)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -188,7 +189,7 @@ func (v *strictValue) Set(s string) error {
 	case s == "" && v.Value.Type() == "string":
 		err = fmt.Errorf("--%s needs a value, got an empty string", v.name)
 	default:
-		if err = v.Value.Set(s); err != nil {
+		if err = v.Value.Set(decimal(v.Value.Type(), s)); err != nil {
 			err = badValue(v.name, v.Value.Type(), s, err)
 		}
 	}
@@ -200,6 +201,32 @@ func (v *strictValue) Set(s string) error {
 	}
 	v.set = true
 	return nil
+}
+
+// decimal returns the value s of a flag of type typ as pflag should
+// read it: a whole number in decimal, as people and every --seed write
+// one. pflag reads ints with base 0, so --games 010 played 8 games (octal),
+// and 0b1010, 0x10 and 1_0 were numbers too; such a value comes back as
+// something no int parser takes, for badValue to refuse. Other types are
+// returned as they are.
+func decimal(typ, s string) string {
+	switch typ {
+	case "int", "int8", "int16", "int32", "int64":
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			return strconv.FormatInt(n, 10)
+		} else if errors.Is(err, strconv.ErrRange) {
+			return s // pflag says it is out of range
+		}
+		return "not decimal"
+	case "uint", "uint8", "uint16", "uint32", "uint64":
+		if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+			return strconv.FormatUint(n, 10)
+		} else if errors.Is(err, strconv.ErrRange) {
+			return s
+		}
+		return "not decimal"
+	}
+	return s
 }
 
 // badValue says what a flag's value should have been, in place of

@@ -8,6 +8,7 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/analysis/dynamics"
+	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/report"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -22,7 +23,7 @@ func addDynamicsFlags(fs *pflag.FlagSet) {
 	fs.Float64("mutation", 0, "--moran-run: the probability that a newborn plays another bot (0: none, the run stops at fixation)")
 	fs.Int("steps", defaultMoranSteps, "--moran-run: the most steps (one birth and one death each)")
 	fs.Int("every", 0, "--moran-run: print the counts every `K` steps (0: 5 × the population, or with --mutation --steps/20 if more)")
-	fs.Uint64("seed", 0, "--moran-run: the simulation's seed (default: the run's seed)")
+	fs.String("seed", "", "--moran-run: the simulation's `SEED`, decimal or 0x-hex, as every command reads one (default: the run's seed)")
 }
 
 // defaultMoranSteps bounds a simulated Moran run: fixation takes of the
@@ -39,7 +40,12 @@ func reportMoranRun(e *env, fs *pflag.FlagSet, format string, man *results.Manif
 	every, _ := fs.GetInt("every")
 	seed := man.Seed
 	if fs.Changed("seed") {
-		seed, _ = fs.GetUint64("seed")
+		// Not pflag's Uint64, which read "010" as octal 8 where every
+		// other --seed reads 10.
+		var err error
+		if seed, err = game.ParseSeed(mustString(fs, "seed")); err != nil {
+			return usagef("report: --seed: %v", err)
+		}
 	}
 	switch {
 	case pop < 2 || pop > dynamics.MaxPopulation:

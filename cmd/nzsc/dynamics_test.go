@@ -61,6 +61,17 @@ func TestReportDynamics(t *testing.T) {
 	if again, _, _ := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", "4", "--every", "7"); again != moran {
 		t.Error("the same seed printed two Moran runs")
 	}
+	// --seed reads as every command's does: 010 is 10, not octal 8 (as
+	// pflag's Uint64 took it), and 0xa is 10 too; a bad one is one line.
+	ten, _, _ := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", "10", "--every", "7")
+	for _, s := range []string{"010", "0xa"} {
+		if again, stderr, _ := runCmd(t, "", "report", run, "--moran-run", "greedy=5,nash=5", "--seed", s, "--every", "7"); again != ten {
+			t.Errorf("--seed %s: not the run of --seed 10 (%s)", s, stderr)
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "report", run, "--moran-run", "equal", "--seed", "-1"); code != 2 || !strings.Contains(stderr, `--seed: seed "-1" is not a decimal or 0x-hex number`) {
+		t.Errorf("--seed -1: code %d %q", code, stderr)
+	}
 	if out, stderr, code := runCmd(t, "", "report", ffa, "--moran-run", "equal", "--population", "9", "--format", "csv"); code != 0 || !strings.HasPrefix(out, "step,random,greedy,r2\n0,3,3,3\n") {
 		t.Errorf("report --moran-run of a 3-seat run, csv: code %d %s\n%s", code, stderr, out)
 	}

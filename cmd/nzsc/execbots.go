@@ -1,6 +1,9 @@
 package main
 
 import (
+	"context"
+	"errors"
+
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/spf13/pflag"
@@ -36,8 +39,26 @@ func execSettingsOf(cmd string, fs *pflag.FlagSet) (*agents.ExecSettings, error)
 func probeBots(cmd string, g game.Game, bots ...*agents.Bot) error {
 	for _, b := range bots {
 		if err := agents.ProbeFor(b, g); err != nil {
-			return usagef("%s: %v", cmd, err)
+			return &probeError{usagef("%s: %v", cmd, err)}
 		}
 	}
 	return nil
+}
+
+// probeError is a bot's failed probe, bad input (a usageError inside):
+// the caller tells it apart from other bad input, for a probe cut short
+// by Ctrl-C is the command's interruption, not "crash: run interrupted"
+// (probeStopped).
+type probeError struct{ error }
+
+func (e *probeError) Unwrap() error { return e.error }
+
+// probeStopped returns ctx's error in place of err when err is a probe
+// that failed because ctx was done (Ctrl-C in a bot's handshake), else
+// err.
+func probeStopped(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.As(err, new(*probeError)) {
+		return ctx.Err()
+	}
+	return err
 }

@@ -58,6 +58,28 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"report", "x", "--dynamics", "--alpha", "high"}, 2, `report: --alpha wants a number, got "high"`},
 		{[]string{"match", "random", "greedy", "--quiet=maybe"}, 2, `match: --quiet wants true or false, got "maybe"`},
 		{[]string{"match", "random", "greedy", "--chunk", "-1"}, 2, `match: --chunk wants a whole number, 0 or more, got "-1"`},
+		// A flag that acts only with another, alone (it did nothing).
+		{[]string{"match", "random", "greedy", "--games", "2", "--allow-exec"}, 2, "match: --allow-exec goes with --resume"},
+		{[]string{"tournament", "--bots", "random,greedy", "--allow-exec"}, 2, "tournament: --allow-exec goes with --resume"},
+		{[]string{"sprt", "random", "greedy", "--games-log-level", "outcome"}, 2, "sprt: --games-log-level goes with --games-log FILE"},
+		{[]string{"match", "random", "greedy", "--games-log-level", "full"}, 2, "match: --games-log-level goes with --games-log FILE"},
+		{[]string{"merge", "a", "b", "--out", "c", "--quiet", "--format", "json"}, 2, "merge: --quiet prints nothing, --format json the merged run; give one of them"},
+		{[]string{"sprt", "random", "greedy", "--games", "10"}, 2, "sprt: --games: a sequential test plays until it decides; --max-games N bounds it"},
+		// "-" names standard output elsewhere; here it made a file or a
+		// directory called "-".
+		{[]string{"match", "random", "greedy", "--games", "2", "--games-log", "-"}, 2, `match: --games-log: "-" would be a file named "-"`},
+		{[]string{"sprt", "random", "greedy", "--games-log", "-"}, 2, `sprt: --games-log: "-" would be a file named "-"`},
+		{[]string{"match", "random", "greedy", "--games", "2", "--out", "-"}, 2, `match: "-" would be a directory named "-"`},
+		{[]string{"tournament", "--bots", "random,greedy", "--games", "2", "--out", "-"}, 2, `tournament: "-" would be a directory named "-"`},
+		{[]string{"play", "--record", "-"}, 2, `play: --record: "-" would be a file named "-"`},
+		{[]string{"merge", "a", "b", "--out", "c", "--games-log", "-"}, 2, `merge: --games-log: "-" would be a file named "-"`},
+		// Whole numbers are decimal: pflag read 0x10 as 16, 0b1010 and
+		// 1_0 as 10 (010 is 10, below, not octal 8).
+		{[]string{"match", "random", "greedy", "--games", "0x10"}, 2, `match: --games wants a whole number, got "0x10"`},
+		{[]string{"match", "random", "greedy", "--games", "0b1010"}, 2, `match: --games wants a whole number, got "0b1010"`},
+		{[]string{"match", "random", "greedy", "--games", "1_0"}, 2, `match: --games wants a whole number, got "1_0"`},
+		{[]string{"match", "random", "greedy", "--chunk", "0x4"}, 2, `match: --chunk wants a whole number, 0 or more, got "0x4"`},
+		{[]string{"replay", "x.jsonl", "--index", "0o7"}, 2, `replay: --index wants a whole number, got "0o7"`},
 		{[]string{"match", "random"}, 2, `match: want two bots, one per seat (got 1 argument;`},
 		// Typical slips: tournament's --bots, a list, a game as argument.
 		{[]string{"match", "random,greedy"}, 2, `(got 1 argument: a bot per argument, not a list (nzsc match greedy random);`},
@@ -175,5 +197,27 @@ func TestReportNamesNewestRun(t *testing.T) {
 	_, stderr, code := runCmd(t, "", "report")
 	if want := "got 0 arguments; the newest of 2 in runs/: runs/20261127-new\n"; code != 2 || !strings.HasSuffix(stderr, want) {
 		t.Errorf("code %d %q, want 2 ending %q", code, stderr, want)
+	}
+}
+
+// TestWholeNumbersDecimal: a flag's whole number with leading zeros is
+// decimal, as every --seed is: --games 010 is 10 games (pflag read it
+// as octal and played 8).
+func TestWholeNumbersDecimal(t *testing.T) {
+	out, stderr, code := runCmd(t, "", "match", "random", "greedy", "--games", "010", "--seed", "1", "--quiet", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"games_planned": 10,`) {
+		t.Errorf("--games 010: exit %d %s, want 10 games planned\n%.300s", code, stderr, out)
+	}
+}
+
+// TestGamesHelpSaysSeatOrders: match's and tournament's --games help
+// says what the count must be at 3 and 4 players, as their error does
+// ("a positive multiple of 6"); it said only "positive and even".
+func TestGamesHelpSaysSeatOrders(t *testing.T) {
+	for _, cmd := range []string{"match", "tournament"} {
+		help, _, _ := runCmd(t, "", cmd, "--help")
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), "at --players 3 or 4") || !strings.Contains(strings.Join(strings.Fields(help), " "), "a multiple of 6 or 24") {
+			t.Errorf("%s --help: --games does not say its count at 3 and 4 players", cmd)
+		}
 	}
 }

@@ -22,7 +22,7 @@ func init() {
 		summary: "play a match of seat-swapped game pairs between two bots (at --players 3 or 4, one bot per seat in every seat order) and report score, Elo and the game's own tables (two-player NZSC: loadout pairings)",
 		example: "nzsc match random classic --games 100000 --seed 42\n  nzsc match greedy random classic --players 3 --games 600\n  nzsc match greedy random --game npzr --games 200",
 		flags: func(fs *pflag.FlagSet) {
-			addRunFlags(fs, 20000, "number of games: positive and even (games are played in seat-swapped pairs)",
+			addRunFlags(fs, 20000, "number of games: positive and even (games are played in seat-swapped pairs); at --players 3 or 4 a multiple of 6 or 24 (every seat order of a seed)",
 				"run directory to keep the match in (resumable, mergeable, re-rendered by 'nzsc report'); none by default")
 			addFormatFlag(fs, " (see docs/formats.md)", "table", "csv", "json")
 			fs.Int("top", 12, "two-player NZSC: loadout pairings to show in the table, most frequent first (csv and json list all)")

@@ -42,6 +42,13 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		return err
 	}
 	quiet, _ := fs.GetBool("quiet")
+	if quiet && fs.Changed("format") {
+		// --quiet won without a word: --format json printed nothing.
+		return usagef("merge: --quiet prints nothing, --format %s the merged run; give one of them", format)
+	}
+	if mustString(fs, "games-log") == "-" {
+		return usagef("merge: --games-log: %v", results.ErrDash) // before it is made absolute
+	}
 	man, counts, err := results.Merge(args)
 	if err != nil {
 		return usagef("merge: %v", err)

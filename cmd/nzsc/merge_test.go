@@ -121,7 +121,7 @@ func TestMergeBadGamesLogs(t *testing.T) {
 		want string
 	}{
 		{"another shard's", other, "also in"},
-		{"missing", nil, "no such file"},
+		{"missing", nil, "s2.jsonl is missing (no such file: moved or deleted?)"},
 		{"cut short", good[:len(good)/2], "hold"},
 		{"damaged", damaged, "line 4"},
 	} {

@@ -64,7 +64,7 @@ func runPlay(e *env, fs *pflag.FlagSet, args []string) error {
 	// An external opponent that cannot start or answer its handshake is
 	// bad input, as in match.
 	if err := probeBots("play", g, bot); err != nil {
-		return err
+		return probeStopped(e.ctx, err)
 	}
 	seat, _ := fs.GetInt("seat")
 	opts := play.Options{Game: g, Seat: seat, Bot: bot, Seed: seed, Echo: echoes(e)}

@@ -17,9 +17,12 @@ func init() {
 		name:    "replay",
 		args:    "FILE",
 		summary: "re-play game records (a games log, or a game saved by 'nzsc play --record') through the engine and narrate them",
+		more:    "FILE is read as gzip when its name ends in .gz; FILE - reads standard input, gzip or not (zcat games.jsonl.gz | nzsc replay - --list).",
 		example: "nzsc match classic greedy --games 100 --games-log games.jsonl.gz\n  nzsc replay games.jsonl.gz --list\n  nzsc replay games.jsonl.gz --index 3",
 		flags: func(fs *pflag.FlagSet) {
-			fs.Int("index", -1, "replay only record `N` of the file (0 first); default every record")
+			// Default 0 and fs.Changed, not -1: the help read "default
+			// every record (default -1)".
+			fs.Int("index", 0, "replay only record `N` of the file (0 first); default every record")
 			fs.Bool("list", false, "list the file's games instead, one line each (the N of --index, bots by seat, winner, score, steps, seed), as a PGN viewer's game list; for logs of either --games-log-level")
 		},
 		run: runReplay,
@@ -40,11 +43,11 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		return listRecords(e, args[0])
 	}
-	if index >= 0 {
+	if fs.Changed("index") {
 		return replayOne(e, args[0], index)
 	}
 	i, shown := -1, 0
-	err := results.ReadRecords(args[0], func(r *game.Record) error {
+	err := readRecords(e, args[0], func(r *game.Record) error {
 		if err := e.ctx.Err(); err != nil {
 			return err // Ctrl-C: a log of a million games is minutes of reading
 		}
@@ -61,23 +64,69 @@ func runReplay(e *env, fs *pflag.FlagSet, args []string) error {
 	case err != nil:
 		return usagef("replay: %v", err)
 	case shown == 0:
-		return usagef("replay: %s holds no game records", args[0])
+		return usagef("replay: %s holds no game records", fileName(args[0]))
 	}
 	return nil
+}
+
+// stdinName is "-", the file of records read from standard input (a
+// pipe: zcat log.gz | nzsc replay - --list), gzip or not.
+const stdinName = "-"
+
+// fileName is how errors name the file at path.
+func fileName(path string) string {
+	if path == stdinName {
+		return "standard input"
+	}
+	return path
+}
+
+// readRecords is results.ReadRecords, or the same on standard input
+// when path is "-".
+func readRecords(e *env, path string, visit func(r *game.Record) error) error {
+	if path != stdinName {
+		return results.ReadRecords(path, visit)
+	}
+	rd, err := results.Gunzipped(e.stdin, fileName(path))
+	if err != nil {
+		return err
+	}
+	return results.ReadRecordsFrom(rd, fileName(path), visit)
 }
 
 // replayOne narrates record index of the file at path; the records
 // before it are only counted (a log of 850 000 games decoded and checked
 // every one before its last: 17 s of CPU where gunzip takes 1.6 s).
 func replayOne(e *env, path string, index int) error {
-	r, n, err := results.ReadRecord(e.ctx, path, index)
+	var r *game.Record
+	var n int
+	var err error
+	if path == stdinName {
+		// A pipe is read once: each record decoded up to the one asked.
+		found := errors.New("found")
+		err = readRecords(e, path, func(rec *game.Record) error {
+			if n == index {
+				r = rec
+				return found
+			}
+			n++
+			return e.ctx.Err()
+		})
+		if err == found {
+			err = nil
+		}
+	} else {
+		r, n, err = results.ReadRecord(e.ctx, path, index)
+	}
 	switch {
 	case e.ctx.Err() != nil:
 		return e.ctx.Err()
 	case err != nil:
 		return usagef("replay: %v", err)
+	case r == nil && n == 0:
+		return usagef("replay: %s holds no game records", fileName(path)) // as replay and --list say
 	case r == nil:
-		return usagef("replay: %s holds %s, numbered from 0: there is no record %d", path, nouns(n, "record"), index)
+		return usagef("replay: %s holds %s, numbered from 0: there is no record %d", fileName(path), nouns(n, "record"), index)
 	}
 	if err := narrate(e, path, index, r, false); err != nil {
 		return usagef("replay: %v", err)
@@ -111,7 +160,7 @@ func narrate(e *env, path string, i int, r *game.Record, blank bool) error {
 func listRecords(e *env, path string) error {
 	l := report.NewRecordList(e.stdout)
 	n := 0
-	err := results.ReadRecords(path, func(r *game.Record) error {
+	err := readRecords(e, path, func(r *game.Record) error {
 		if err := e.ctx.Err(); err != nil {
 			return err
 		}
@@ -128,10 +177,14 @@ func listRecords(e *env, path string) error {
 	case errors.As(err, &we):
 		return we.err
 	case err != nil:
-		l.Close() // the games before the damaged one, then the error
+		if n > 0 {
+			l.Close() // the games before the damaged one, then the error
+		}
+		// (With none, no table: a heading over nothing, then "is a
+		// directory" or "line 1: not a game record", was a listing.)
 		return usagef("replay: %v", err)
 	case n == 0:
-		return usagef("replay: %s holds no game records", path)
+		return usagef("replay: %s holds no game records", fileName(path))
 	}
 	return l.Close()
 }

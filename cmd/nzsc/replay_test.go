@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -341,5 +342,86 @@ func TestGamesLogInRunDir(t *testing.T) {
 		if _, err := os.Lstat(out); code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "would be a file of the run directory") || err == nil {
 			t.Errorf("--games-log OUT/%s: exit %d %q, directory left: %v; want exit 2, one line, nothing made", log, code, stderr, err == nil)
 		}
+	}
+}
+
+// TestReplayNothingListed: a file that yields no record (a directory,
+// a damaged first line, only blank lines) is one line of error and
+// nothing on stdout, with --list as without it; --index on a file of no
+// record says so as the others do. (--list printed its table's heading
+// over nothing before the error; --index 0 said "holds 0 records,
+// numbered from 0".)
+func TestReplayNothingListed(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	blank := write("blank.jsonl", "\n\n")
+	for i, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", sub, "--list"}, "is a directory"},
+		{[]string{"replay", write("bad.jsonl", "{\"format\":\n"), "--list"}, "line 1: not a game record"},
+		{[]string{"replay", write("null.jsonl", "null\n"), "--list"}, "line 1: not a game record"},
+		{[]string{"replay", blank, "--list"}, "holds no game records"},
+		{[]string{"replay", blank, "--index", "0"}, "holds no game records"},
+		{[]string{"replay", blank}, "holds no game records"},
+	} {
+		out, stderr, code := runCmd(t, "", c.args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("case %d: %v: exit %d, stdout %q, stderr %q; want exit 2, nothing out, one line naming %q", i, c.args[1:], code, out, stderr, c.want)
+		}
+	}
+}
+
+// TestReplayIndexHelp: --index's help gives no default of -1 beside
+// "default every record" (it read "(default -1)").
+func TestReplayIndexHelp(t *testing.T) {
+	help, _, _ := runCmd(t, "", "replay", "--help")
+	if !strings.Contains(strings.Join(strings.Fields(help), " "), "default every record") || strings.Contains(help, "(default -1)") {
+		t.Errorf("replay --help:\n%s", help)
+	}
+}
+
+// TestReplayStdin: FILE - reads the records from standard input, plain
+// or gzip, with --list and --index as from a file; an empty input is
+// one line of error. ("open -: no such file or directory" before.)
+func TestReplayStdin(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "g.jsonl")
+	if _, stderr, code := runCmd(t, "", "match", "random", "greedy", "--game", "npzr", "--games", "4", "--seed", "1", "--quiet", "--games-log", log); code != 0 {
+		t.Fatal(stderr)
+	}
+	plain, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write(plain)
+	zw.Close()
+	for _, args := range [][]string{{"--list"}, {"--index", "2"}, nil} {
+		want, _, _ := runCmd(t, "", append([]string{"replay", log}, args...)...)
+		for name, in := range map[string]string{"plain": string(plain), "gzip": zb.String()} {
+			got, stderr, code := runCmd(t, in, append([]string{"replay", "-"}, args...)...)
+			if code != 0 || got != want || want == "" {
+				t.Errorf("replay - %v (%s): exit %d %s, output differs from the file's:\n%.300s", args, name, code, stderr, got)
+			}
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "replay", "-"); code != 2 || stderr != "nzsc: replay: standard input holds no game records\n" {
+		t.Errorf("replay - of nothing: exit %d %q", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, string(plain), "replay", "-", "--index", "9"); code != 2 || !strings.Contains(stderr, "standard input holds 4 records, numbered from 0: there is no record 9") {
+		t.Errorf("replay - --index 9: exit %d %q", code, stderr)
 	}
 }

@@ -27,7 +27,7 @@ func init() {
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
-			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE`")
+			fs.String("html", "", "also write a self-contained HTML report with plots to this `FILE` (a report page already there is replaced; any other file is refused)")
 			addDynamicsFlags(fs)
 		},
 		run: runReport,
@@ -64,7 +64,14 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 			return err
 		}
 	}
-	if on, _ := fs.GetBool("dynamics"); on {
+	dyn, _ := fs.GetBool("dynamics")
+	if (dyn || fs.Changed("moran-run")) && counts.Games() == 0 {
+		// A run stopped before its first chunk: the analyses of no game
+		// printed every bot at 1/n, [0.333, 0.333], as if they had tied.
+		what := map[bool]string{true: "--dynamics", false: "--moran-run"}[dyn]
+		return usagef("report: %s: %s has no game played yet (resume it with 'nzsc %s --resume %s')", what, args[0], man.Kind, args[0])
+	}
+	if dyn {
 		return reportDynamics(e, fs, format, man, &counts.Tournament)
 	}
 	if fs.Changed("moran-run") {

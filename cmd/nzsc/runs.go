@@ -176,13 +176,23 @@ func openRun(e *env, cmd string, fs *pflag.FlagSet, n func(g game.Game) (*newRun
 		}
 		return rd, false, nil
 	}
+	// Flags that act only with another were taken without a word.
+	switch {
+	case mustString(fs, "games-log") == "-":
+		// Made absolute below: a file called "-" in the working directory.
+		return nil, false, usagef("%s: --games-log: %v", cmd, results.ErrDash)
+	case fs.Changed("allow-exec"):
+		return nil, false, usagef("%s: --allow-exec goes with --resume (a new run starts the exec: bots its command names)", cmd)
+	case fs.Changed("games-log-level") && mustString(fs, "games-log") == "":
+		return nil, false, usagef("%s: --games-log-level goes with --games-log FILE (no games log is written without it)", cmd)
+	}
 	g, err := gameOf(cmd, fs)
 	if err != nil {
 		return nil, false, err
 	}
 	spec, err := n(g)
 	if err != nil {
-		return nil, false, err
+		return nil, false, probeStopped(e.ctx, err)
 	}
 	spec.cfg.Game = g
 	start := spec.start

@@ -299,3 +299,35 @@ func TestSPRTStopMidBatchSaves(t *testing.T) {
 		t.Errorf("counts.json (%v): want the pairs read, one range from the first:\n%.400s", err, counts)
 	}
 }
+
+// TestSignalDuringProbe: Ctrl-C while an exec: bot's handshake is
+// probed, before a run or a game starts, is the command's interruption
+// (exit 130, "interrupted"), in match, tournament, sprt and play; it
+// read "bot exec:...: crash: run interrupted", a crash the bot did not
+// have.
+func TestSignalDuringProbe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	dir := t.TempDir()
+	slow := filepath.Join(dir, "slow.sh")
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nsleep 30\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"match", "exec:" + slow, "random", "--games", "2", "--bot-timeout", "20s"},
+		{"tournament", "--bots", "exec:" + slow + ",random", "--games", "2", "--bot-timeout", "20s", "--out", filepath.Join(dir, "t")},
+		{"sprt", "exec:" + slow, "random", "--bot-timeout", "20s"},
+		{"play", "--opponent", "exec:" + slow + ";timeout=20s"},
+	} {
+		cmd, _, stderr := startNZSC(t, args...)
+		time.Sleep(time.Second) // in the handshake (or before it: the same)
+		cmd.Process.Signal(syscall.SIGINT)
+		watchdog := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+		code := exitStatus(t, cmd.Wait())
+		watchdog.Stop()
+		if code != 130 || strings.Contains(stderr.String(), "crash") || !strings.Contains(stderr.String(), args[0]+" interrupted") {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant 130 and the command interrupted, no crash", args[0], code, stderr)
+		}
+	}
+}

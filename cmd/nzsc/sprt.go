@@ -49,6 +49,11 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if fs.Changed("shard") {
 		return usagef("sprt: --shard: a sequential test looks at its games in order and cannot be split")
 	}
+	if fs.Changed("games") {
+		// A hidden flag of the shared run flags, taken and ignored: the
+		// test played 246 games after --games 10.
+		return usagef("sprt: --games: a sequential test plays until it decides; --max-games N bounds it")
+	}
 	quiet, _ := fs.GetBool("quiet")
 	rd, seedPicked, err := openRun(e, "sprt", fs, func(g game.Game) (*newRun, error) { return newSPRT(fs, g, args) })
 	if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,9 +23,17 @@ func TestTablesAboveCombinationsRefused(t *testing.T) {
 		{[]string{"--tables", "4", "--gauntlet", "random"}, "only 3 tables with the gauntlet bot"},
 		{[]string{"--tables", "4"}, ""},
 		{[]string{"--tables", "3", "--gauntlet", "random"}, ""},
+		// 0 given was every table, as if left out, though the help
+		// asks for a count of tables to draw.
+		{[]string{"--tables", "0"}, "--tables 0: want a positive number of tables (leave --tables out to play every one)"},
+		{[]string{"--tables", "-1"}, "--tables -1: want a positive number"},
+		{[]string{"--tables", "2", "--bots", "random,classic,greedy"}, "3 bots at 3 seats make only 1 table (leave"},
 	} {
-		args := append([]string{"tournament", "--players", "3", "--bots", bots, "--games", "6", "--seed", "1", "--quiet",
+		args := append([]string{"tournament", "--players", "3", "--games", "6", "--seed", "1", "--quiet",
 			"--out", filepath.Join(tmp, strings.Repeat("r", i+1))}, c.args...)
+		if !slices.Contains(c.args, "--bots") {
+			args = append(args, "--bots", bots)
+		}
 		_, stderr, code := runCmd(t, "", args...)
 		switch {
 		case c.want == "" && code != 0:

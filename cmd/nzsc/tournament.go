@@ -31,7 +31,7 @@ func init() {
 			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
 			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots (at most their number)")
-			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs)", "run directory (default runs/<UTC time>-<seed>)")
+			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs); at --players 3 or 4 per table, a multiple of 6 or 24 (every seat order of a seed)", "run directory (default runs/<UTC time>-<seed>)")
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
 			addRatingFlag(fs)
@@ -119,8 +119,8 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 	}
 	tables, _ := fs.GetInt("tables")
 	switch {
-	case tables < 0:
-		return nil, usagef("tournament: --tables %d: want a positive number of tables", tables)
+	case tables < 0 || tables == 0 && fs.Changed("tables"):
+		return nil, usagef("tournament: --tables %d: want a positive number of tables (leave --tables out to play every one)", tables)
 	case tables > 0 && g.Seats() == 2:
 		return nil, usagef("tournament: --tables draws tables of 3 or 4 players (--players 3); at 2 every pairing plays")
 	}
@@ -131,7 +131,7 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		if cfg.Gauntlet >= 0 {
 			of = " with the gauntlet bot"
 		}
-		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %d tables%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), all, of)
+		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %s%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), nouns(int(all), "table"), of)
 	}
 	cfg.DrawTables = tables
 	var err error

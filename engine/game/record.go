@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/nzsclab/nzsc/internal/shown"
 )
 
 // RecordFormat and RecordVersion name the game-record format: one JSON
@@ -125,9 +127,9 @@ func (r *Record) Check() error {
 	case r.Version < 1 || r.Version > RecordVersion:
 		return fmt.Errorf("game record version %d is not supported (this program reads up to %d)", r.Version, RecordVersion)
 	case r.Seats < 1 || r.Seats > MaxSeats:
-		return fmt.Errorf("game record has %d seats", r.Seats)
+		return fmt.Errorf("game record has %d seats; a game has 1 to %d", r.Seats, MaxSeats)
 	case len(r.Bots) != r.Seats:
-		return fmt.Errorf("game record names %d bots for %d seats", len(r.Bots), r.Seats)
+		return fmt.Errorf("game record names %d bot(s) for %d seats", len(r.Bots), r.Seats)
 	case len(r.Result.Places) != r.Seats || len(r.Result.Score) != r.Seats:
 		return fmt.Errorf("game record's result has the wrong number of seats")
 	case r.Table != nil && *r.Table < 0:
@@ -145,6 +147,17 @@ func (r *Record) Check() error {
 	}
 	if _, err := ParseSeed(r.Seed); err != nil {
 		return err
+	}
+	// The names and the fault are printed as they are (replay --list, the
+	// narration, the Watch page): one that acts on the text around it is
+	// refused, as every name the lab writes already is (internal/shown).
+	for s, name := range r.Bots {
+		if err := shown.Check(name); err != nil {
+			return fmt.Errorf("game record's bot %d's name %q holds %v", s, name, err)
+		}
+	}
+	if err := shown.Check(r.Result.Fault); err != nil {
+		return fmt.Errorf("game record's fault %q holds %v", r.Result.Fault, err)
 	}
 	return r.Result.check(r.Seats, r.Turns != nil, len(r.Turns))
 }

@@ -136,6 +136,22 @@ func TestRecordFieldsChecked(t *testing.T) {
 			{"opening_steps is 100000", func(r *game.Record) { r.OpeningSteps = 100000 }},
 			{"wrong number of seats", func(r *game.Record) { r.Result.Score = r.Result.Score[:1] }},
 			{"seed", func(r *game.Record) { r.Seed = "0x1g" }},
+			{"game record has 5 seats; a game has 1 to 4", func(r *game.Record) { r.Seats = 5 }},
+			{"game record names 1 bot(s) for", func(r *game.Record) { r.Bots = r.Bots[:1] }},
+			// A name printed by replay --list, the narration and the
+			// Watch page: an escape sequence in it rewrote the terminal.
+			{"bot 1's name \"\\x1b[2Jx\" holds a control character (U+001B)", func(r *game.Record) {
+				r.Bots = append([]string(nil), r.Bots...)
+				r.Bots[1] = "\x1b[2Jx"
+			}},
+			{"bot 0's name \"\\u202eBob\" holds an invisible formatting character (U+202E)", func(r *game.Record) {
+				r.Bots = append([]string(nil), r.Bots...)
+				r.Bots[0] = "\u202eBob"
+			}},
+			{"fault \"time\\x1b]0;x\\a\" holds a control character", func(r *game.Record) {
+				*r = forfeited(t, g, rec, 3, 1)
+				r.Result.Fault = "time\x1b]0;x\a"
+			}},
 			{"not " + c.name, func(r *game.Record) {
 				if c.name == "npzr" {
 					r.Game = "nzsc"
