@@ -85,7 +85,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}, randomUint64)
 	if err != nil {
 		status := http.StatusBadRequest
-		if errors.Is(err, playapi.ErrExec) {
+		if errors.Is(err, playapi.ErrExec) || errors.Is(err, playapi.ErrLink) {
 			status = http.StatusForbidden
 		}
 		webapi.Error(w, status, err.Error())

@@ -44,6 +44,9 @@ type NewRequest struct {
 	// notes under it (GET /api/play/TICKET/notes), before the page has
 	// the session's id. The static page has no notes and sends none.
 	Ticket string `json:"ticket,omitempty"`
+	// Link says that the page asks by itself, from its address, not on
+	// the person's Start: the bot is held to LinkAllows.
+	Link bool `json:"link,omitempty"`
 }
 
 // Notes are the bots' notes (agents.Note) of a session's request in
@@ -113,6 +116,11 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if err != nil {
 		return nil, err
 	}
+	if req.Link {
+		if err := LinkAllows(bot); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case where.Static && bot.Info.StartsProgram():
 		return nil, errors.New("exec: bots run programs, which a page without a server cannot")
@@ -129,6 +137,31 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 // ErrExec refuses an external program where it is not allowed: the
 // refusal of every page (agents.ErrExec).
 var ErrExec = agents.ErrExec
+
+// ErrLink refuses a bot a link alone may not start (LinkAllows); the
+// server answers 403 Forbidden, and the page asks for the person's click.
+var ErrLink = errors.New("a link alone may not start a bot with parameters beyond seed=, name= and noise= (they can ask for minutes of the server's cores): check the bots and press the button if you mean it")
+
+// LinkAllows returns an error wrapping ErrLink when b is a bot that a
+// page may not start from its address alone. Any site can send a browser
+// to an address of the lab (/play?opponent=SPEC, /watch/?bots=A,B), with
+// no click, and the lab's own page starts the game it names; a search
+// bot's parameters (mcts:iters=10000000) can make that game cost minutes
+// of both cores, again at every visit. So a link may name any bot at its
+// defaults (seconds at most), with its seed, name and noise; any other
+// parameter, or a clock (tc=), waits for the person's click. Every page
+// that starts a game from its address applies it: Play and Watch.
+func LinkAllows(b *agents.Bot) error {
+	if b.TC != nil {
+		return fmt.Errorf("bot %q: %w", b.Spec, ErrLink)
+	}
+	for _, p := range b.Info.Params {
+		if p.Name != "seed" && b.Params[p.Name] != p.Default {
+			return fmt.Errorf("bot %q: %w", b.Spec, ErrLink)
+		}
+	}
+	return nil
+}
 
 // RecordLine is a game record as one JSON line.
 func RecordLine(r *game.Record) ([]byte, error) {
