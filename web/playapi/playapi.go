@@ -10,14 +10,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
 	_ "github.com/nzsclab/nzsc/agents/nzsc"  // the bots of two-player NZSC
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // the bots of NZSC for 3 or 4 players
+	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/games"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/play"
 )
 
@@ -75,6 +79,12 @@ type Where struct {
 	// no programs, and no bot that needs the solver (optimal, whose
 	// solution is a file or a solve of seconds).
 	Static bool
+	// Solve, when set, is asked before optimal is given a rules variant
+	// the server has no saved solution of and that is no larger than the
+	// shared rules (a solve of seconds, kept for the process's life): it
+	// refuses with an error wrapping ErrSolve once the server has solved
+	// enough of them for pages. Larger variants are refused before it.
+	Solve func(variant string) error
 }
 
 // solverBots need the solution of two-player NZSC (a file, or a solve
@@ -127,6 +137,11 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	case where.Static && solverBots[bot.Info.Name]:
 		return nil, fmt.Errorf("%s needs the solved game, which this page without a server does not have: run nzsc serve", bot.Info.Name)
 	}
+	if !where.Static {
+		if err := checkSolve(g, bot, where.Solve); err != nil {
+			return nil, err
+		}
+	}
 	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)
 	if err != nil {
 		return nil, err
@@ -161,6 +176,52 @@ func LinkAllows(b *agents.Bot) error {
 		}
 	}
 	return nil
+}
+
+// ErrSolve refuses optimal in a rules variant a page may not make the
+// server solve (Where.Solve); the server answers 403 Forbidden.
+var ErrSolve = errors.New("a page may not make the server solve this rules variant")
+
+// checkSolve bounds what a page can make the server solve for optimal
+// (at its cache, not a file of its own) in a rules variant the server
+// has no saved solution of. optimal solves the rules it plays at its
+// first decision and keeps the solution for the process's life and in
+// the user's cache: a remote player asking for variant after variant
+// would make the server spend up to a minute of CPU on each (points=9
+// with move_streak=4 and waits=8: 63 s), keep 300 MB more in memory each
+// and write files of up to 94 MB. So a variant larger than the shared
+// rules in any setting (more points or waits, a longer streak) is
+// refused, and a smaller one (a solve of seconds at most) is left to
+// budget (Where.Solve), which counts them. The shared rules are one solve
+// of seconds, kept once; a variant the server's user saved (nzsc solve
+// game --rule ...) is only loaded.
+func checkSolve(g game.Game, bot *agents.Bot, budget func(variant string) error) error {
+	eg, ok := g.(interface{ EngineRules() nz.Rules })
+	if !ok || bot.Info.Name != "optimal" || bot.Params["path"] != "" || !eg.EngineRules().Variant() {
+		return nil
+	}
+	r := eg.EngineRules()
+	if path, err := solve.CachePathRules(r); err == nil {
+		if _, err := os.Stat(path); err == nil {
+			return nil
+		}
+	}
+	var opts []string
+	for k, v := range r.Options() {
+		if k != "turn_cap" { // optimal's solution is the same under any cap
+			opts = append(opts, "--rule "+k+"="+v)
+		}
+	}
+	slices.Sort(opts)
+	variant := strings.Join(opts, " ")
+	n, d := r.Normalized(), nz.DefaultRules.Normalized()
+	if n.Points > d.Points || n.Waits > d.Waits || n.MoveStreak > d.MoveStreak || n.CharacterStreak > d.CharacterStreak {
+		return fmt.Errorf("optimal: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", ErrSolve, variant)
+	}
+	if budget == nil {
+		return nil
+	}
+	return budget(variant)
 }
 
 // RecordLine is a game record as one JSON line.
