@@ -137,14 +137,15 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	case where.Static && solverBots[bot.Info.Name]:
 		return nil, fmt.Errorf("%s needs the solved game, which this page without a server does not have: run nzsc serve", bot.Info.Name)
 	}
+	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)
+	if err != nil {
+		return nil, err
+	}
+	// Last: a variant let through counts toward the server's budget.
 	if !where.Static {
 		if err := checkSolve(g, bot, where.Solve); err != nil {
 			return nil, err
 		}
-	}
-	seed, err := play.Seed(bot, req.Seed, strings.TrimSpace(req.Seed) != "", pick)
-	if err != nil {
-		return nil, err
 	}
 	return play.NewSession(play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed})
 }
