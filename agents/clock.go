@@ -10,6 +10,7 @@ import (
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // ClockOption is the key of the option that plays a bot under a chess
@@ -58,7 +59,7 @@ func ParseTimeControl(v string) (TimeControl, error) {
 	}
 	base, inc, hasInc := strings.Cut(s, "+")
 	secs := func(x string) (time.Duration, bool) {
-		f, err := strconv.ParseFloat(x, 64)
+		f, err := numfmt.ParseDecimal(x)
 		if err != nil || math.IsNaN(f) || f < 0 || f > maxClockSeconds {
 			return 0, false
 		}

@@ -521,7 +521,7 @@ func (e *Exec) Start() error {
 	case err == nil:
 		e.failedStarts = 0
 		e.hellos++
-	case e.closed || errors.As(err, &f) && f.Err == errInterrupted:
+	case e.closed || Interrupted(err):
 		// Not the program's failure.
 	default:
 		e.failedStarts++
@@ -541,6 +541,15 @@ func (e *Exec) Start() error {
 
 // errInterrupted is the fault of a start after InterruptExecBots.
 var errInterrupted = errors.New("run interrupted")
+
+// Interrupted reports whether err holds an external program's start
+// refused or cut short because the run was interrupted
+// (InterruptExecBots): the run's stop, not the program's fault, though
+// it reads as a crash.
+func Interrupted(err error) bool {
+	var f *ExecFault
+	return errors.As(err, &f) && f.Err == errInterrupted
+}
 
 // start is Start of a program that does not run.
 func (e *Exec) start() error {

@@ -2,8 +2,8 @@ package agents
 
 import (
 	"fmt"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -183,7 +183,7 @@ func validOptionKey(k string) bool {
 func parseSeconds(v string) (time.Duration, error) {
 	d, err := time.ParseDuration(v)
 	if err != nil {
-		f, ferr := strconv.ParseFloat(v, 64)
+		f, ferr := numfmt.ParseDecimal(v)
 		if ferr != nil {
 			return 0, fmt.Errorf("not a duration (such as 500ms, 2s or 1.5)")
 		}

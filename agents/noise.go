@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/rng"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 )
 
 // NoiseOption is the key of the option that makes any bot err, as
@@ -34,7 +34,7 @@ const noiseStream = 0x6e6f697365 // "noise"
 
 // ParseNoise reads a noise probability: a number from 0 to 1.
 func ParseNoise(v string) (float64, error) {
-	p, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	p, err := numfmt.ParseDecimal(strings.TrimSpace(v))
 	if err != nil || math.IsNaN(p) {
 		return 0, fmt.Errorf("%s=%q is not a number", NoiseOption, v)
 	}

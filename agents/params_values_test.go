@@ -15,7 +15,9 @@ import (
 // passes every range check written as lo <= v && v <= hi's negation
 // (v < lo || v > hi is false for NaN): such a bot would play with a NaN
 // probability or constant. Every parameter of every kind must refuse
-// them, in one line.
+// them, in one line, and the numbers strconv reads that no person means
+// (hexadecimal 0x1p-2, digits split by underscores): noise= read 0x1p-2
+// as 0.25.
 func TestNoParameterTakesNaNOrInfinity(t *testing.T) {
 	for _, g := range []struct {
 		game  string
@@ -26,7 +28,7 @@ func TestNoParameterTakesNaNOrInfinity(t *testing.T) {
 				continue // exec: its options are the program's (exec_spec_test)
 			}
 			for _, p := range i.Params {
-				for _, v := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "infinity", "1e999"} {
+				for _, v := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "infinity", "1e999", "0x1p-2", "1_0.5"} {
 					spec := i.Name + ":" + p.Name + "=" + v
 					_, err := agents.ParseForSeats(g.game, g.seats, spec)
 					if err == nil {
@@ -36,6 +38,22 @@ func TestNoParameterTakesNaNOrInfinity(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestSharedOptionsDecimal: the options every bot takes (noise=, tc=,
+// an external program's timeout=) read decimal numbers only, as its own
+// parameters do (numfmt.ParseDecimal).
+func TestSharedOptionsDecimal(t *testing.T) {
+	for _, spec := range []string{"greedy:noise=0x1p-2", "greedy:noise=0_1", "greedy:tc=0x1p2", "mcts:tc=1_0+0.1", "exec:/bin/cat;timeout=0x1p-1"} {
+		if _, err := agents.ParseForSeats("nzsc", 2, spec); err == nil {
+			t.Errorf("%s accepted", spec)
+		}
+	}
+	for _, spec := range []string{"greedy:noise=.25", "greedy:tc=10+0.1", "exec:/bin/cat;timeout=1.5"} {
+		if _, err := agents.ParseForSeats("nzsc", 2, spec); err != nil {
+			t.Errorf("%s: %v", spec, err)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/internal/suggest"
 )
@@ -200,7 +201,7 @@ func (p Params) IntIn(k string, lo, hi int) (int, error) {
 // which strconv reads, are refused here: a NaN passes a range check
 // written as v < lo || v > hi.
 func (p Params) Float(k string) (float64, error) {
-	v, err := strconv.ParseFloat(p[k], 64)
+	v, err := numfmt.ParseDecimal(p[k])
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, fmt.Errorf("parameter %s=%q is not a finite number", k, p[k])
 	}

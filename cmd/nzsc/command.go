@@ -14,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/nzsclab/nzsc/internal/crash"
+	"github.com/nzsclab/nzsc/internal/numfmt"
 	"github.com/nzsclab/nzsc/internal/suggest"
 	"github.com/nzsclab/nzsc/report"
 )
@@ -225,6 +226,10 @@ func decimal(typ, s string) string {
 			return s
 		}
 		return "not decimal"
+	case "float32", "float64":
+		if _, err := numfmt.ParseDecimal(s); err != nil && !errors.Is(err, strconv.ErrRange) {
+			return "not decimal" // 0x1p-2, 1_0.5, inf, NaN
+		}
 	}
 	return s
 }

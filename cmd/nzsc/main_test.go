@@ -80,6 +80,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "random", "greedy", "--games", "1_0"}, 2, `match: --games wants a whole number, got "1_0"`},
 		{[]string{"match", "random", "greedy", "--chunk", "0x4"}, 2, `match: --chunk wants a whole number, 0 or more, got "0x4"`},
 		{[]string{"replay", "x.jsonl", "--index", "0o7"}, 2, `replay: --index wants a whole number, got "0o7"`},
+		// And so are other numbers: strconv read 0x1p-2 as 0.25 and
+		// 1_0 as 10.
+		{[]string{"sprt", "random", "greedy", "--elo1", "0x1p2"}, 2, `sprt: --elo1 wants a number, got "0x1p2"`},
+		{[]string{"sprt", "random", "greedy", "--elo1", "1_0"}, 2, `sprt: --elo1 wants a number, got "1_0"`},
 		{[]string{"match", "random"}, 2, `match: want two bots, one per seat (got 1 argument;`},
 		// Typical slips: tournament's --bots, a list, a game as argument.
 		{[]string{"match", "random,greedy"}, 2, `(got 1 argument: a bot per argument, not a list (nzsc match greedy random);`},

@@ -164,6 +164,11 @@ func listRecords(e *env, path string) error {
 		if err := e.ctx.Err(); err != nil {
 			return err
 		}
+		// A game the lab does not play is refused as replaying it is
+		// (the list reads no turn, so nothing else would notice).
+		if _, err := game.Lookup(r.Game); err != nil {
+			return fmt.Errorf("game %d: %w", n, err)
+		}
 		if err := l.Add(n, r); err != nil {
 			return writeErr{err}
 		}

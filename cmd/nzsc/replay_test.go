@@ -425,3 +425,29 @@ func TestReplayStdin(t *testing.T) {
 		t.Errorf("replay - --index 9: exit %d %q", code, stderr)
 	}
 }
+
+// TestReplayListUnknownGame: --list listed a record of a game the lab
+// does not play (its game field edited to "chess") as if it were one,
+// where replaying it refuses it. The list now stops at it, after the
+// records before it, with replay's own error, exit 2.
+func TestReplayListUnknownGame(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "g.jsonl")
+	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "3", "--quiet", "--games-log", path); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	lines[1] = strings.Replace(lines[1], `"game":"nzsc"`, `"game":"chess"`, 1)
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCmd(t, "", "replay", bad, "--list")
+	if code != 2 || !strings.Contains(stderr, `game 1: unknown game "chess"`) || strings.Count(out, "\n") != 3 {
+		t.Errorf("code %d, stdout:\n%s\nstderr %q; want record 0 listed, then game 1's unknown game, exit 2", code, out, stderr)
+	}
+}

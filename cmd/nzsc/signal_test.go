@@ -302,7 +302,9 @@ func TestSPRTStopMidBatchSaves(t *testing.T) {
 
 // TestSignalDuringProbe: Ctrl-C while an exec: bot's handshake is
 // probed, before a run or a game starts, is the command's interruption
-// (exit 130, "interrupted"), in match, tournament, sprt and play; it
+// (exit 130, "interrupted"), in match, tournament, sprt, play and
+// exploit (at 2 and 3 players: "exploit interrupted before its first
+// figure was computed"); it
 // read "bot exec:...: crash: run interrupted", a crash the bot did not
 // have.
 func TestSignalDuringProbe(t *testing.T) {
@@ -319,6 +321,8 @@ func TestSignalDuringProbe(t *testing.T) {
 		{"tournament", "--bots", "exec:" + slow + ",random", "--games", "2", "--bot-timeout", "20s", "--out", filepath.Join(dir, "t")},
 		{"sprt", "exec:" + slow, "random", "--bot-timeout", "20s"},
 		{"play", "--opponent", "exec:" + slow + ";timeout=20s"},
+		{"exploit", "exec:" + slow + ";timeout=20s"},
+		{"exploit", "--players", "3", "exec:" + slow + ";timeout=20s,random,random"},
 	} {
 		cmd, _, stderr := startNZSC(t, args...)
 		time.Sleep(time.Second) // in the handshake (or before it: the same)

@@ -1,13 +1,16 @@
-// Package numfmt writes the floating-point numbers of the lab's
-// machine-readable outputs (JSON documents and CSV tables), so that every
-// format says the same thing for a number that does not exist: a
-// statistic of zero games is NaN and an Elo difference for a perfect score
-// is infinite, and docs/formats.md gives them as null in JSON and as
-// empty, inf or -inf in CSV. Its functions are safe for concurrent use;
-// AppendJSON allocates only when dst must grow.
+// Package numfmt is the lab's numbers as text: it writes the
+// floating-point numbers of the machine-readable outputs (JSON documents
+// and CSV tables), so that every format says the same thing for a number
+// that does not exist: a statistic of zero games is NaN and an Elo
+// difference for a perfect score is infinite, and docs/formats.md gives
+// them as null in JSON and as empty, inf or -inf in CSV; and it reads the
+// decimal numbers people type in flags and bot specs (ParseDecimal). Its
+// functions are safe for concurrent use; AppendJSON allocates only when
+// dst must grow.
 package numfmt
 
 import (
+	"errors"
 	"math"
 	"strconv"
 )
@@ -36,4 +39,54 @@ func CSV(f float64, prec int) string {
 		return "-inf"
 	}
 	return strconv.FormatFloat(f, 'f', prec, 64)
+}
+
+// ParseDecimal reads a number as people type one: decimal digits with
+// an optional sign, point and exponent ("0.25", "-3", "1e-3", ".5").
+// strconv.ParseFloat also reads hexadecimal ("0x1p-2"), digits split by
+// underscores ("1_0.5"), "inf" and "NaN", which no option or flag of the
+// lab means (and which --games 010's octal taught us to refuse); the
+// error says only that s is not such a number, for the caller to name
+// what it was for.
+func ParseDecimal(s string) (float64, error) {
+	if !isDecimal(s) {
+		return 0, errNotDecimal
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+var errNotDecimal = errors.New("not a decimal number")
+
+// isDecimal reports whether s is [+-]digits[.digits][(e|E)[+-]digits],
+// with digits on at least one side of the point.
+func isDecimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	n := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
