@@ -305,3 +305,49 @@ setTimeout(() => { let n = "no access"; try { n = String(w.length); } catch (e) 
 		t.Errorf("the page that opened the lab sees its window: %s, want it closed to that page", got)
 	}
 }
+
+// TestLinkStartsNoCostlyGame: a page of another site sends the browser
+// to a Watch link of two long searches and to a Play link whose bot
+// moves first with a long search: the lab's page starts neither (its own
+// request, marked as a link's, is refused at once) and says how to
+// start it; the person's Play, with the bots the link named offered in
+// the form, starts it.
+func TestLinkStartsNoCostlyGame(t *testing.T) {
+	ctx := browser.New(t, 0, 0, 2*time.Minute)
+	base := labServer(t, t.TempDir(), "")
+	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>elsewhere</title><script>location = %q;</script>`, base+r.URL.Query().Get("to"))
+	}))
+	defer evil.Close()
+	for _, c := range []struct{ to, done string }{
+		{"/watch/?bots=mcts:iters=10000000,mcts:iters=10000000", `document.getElementById("err").textContent || (!document.getElementById("viewer").hidden && "it played the game")`},
+		{"/play?game=npzr&seat=1&opponent=" + url.QueryEscape("ismcts:iters=10000000"), `document.getElementById("question").textContent !== "Starting…" && document.getElementById("question").textContent`},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(evil.URL+"/?to="+url.QueryEscape(c.to))); err != nil {
+			t.Fatal(err)
+		}
+		said, err := chromedp.Run(ctx, chromedp.Poll[string](c.done, chromedp.WithPollingTimeout(30*time.Second)))
+		if err != nil {
+			t.Fatalf("%s: the page did not answer (the game is being played): %v", c.to, err)
+		}
+		if !strings.Contains(said, "a link alone may not") {
+			t.Errorf("%s: the page does not say a link may not start it: %q", c.to, said)
+		}
+	}
+	// The person's Play starts what a link named (here a short search).
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/watch/?bots=mcts:iters=30,greedy")); err != nil {
+		t.Fatal(err)
+	}
+	said, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("err").textContent`, chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil || !strings.Contains(said, "a link alone may not") {
+		t.Fatalf("the Watch page says %q (%v), want the link's refusal", said, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#play`)); err != nil {
+		t.Fatal(err)
+	}
+	title, err := chromedp.Run(ctx, chromedp.Poll[string](`!document.getElementById("viewer").hidden && document.getElementById("title").textContent`, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil || !strings.Contains(title, "mcts:iters=30") {
+		t.Errorf("the person's Play did not play the link's bots: %q %v", title, err)
+	}
+}

@@ -41,7 +41,8 @@ func TestPlayNotes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves a rules variant (about a second): skipped with -short")
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // a cold cache
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache) // a cold cache
 	_, ts := newServer(t, Config{})
 	for _, c := range []struct{ opponent, want string }{
 		{"optimal", "optimal: solving this rules variant"},
@@ -65,6 +66,11 @@ func TestPlayNotes(t *testing.T) {
 		n := notesOf(t, ts.Client(), ts.URL, nr.ID)
 		if len(n) == 0 || !strings.HasPrefix(n[0], c.want) {
 			t.Errorf("%s: notes %q, want one starting %q", c.opponent, n, c.want)
+		}
+		// The note says where the solution is kept for the person at
+		// the terminal, not for a remote player.
+		if len(n) > 0 && strings.Contains(n[0], cache) {
+			t.Errorf("%s: a page's note names the server's cache directory: %q", c.opponent, n[0])
 		}
 		call(t, ts.Client(), "POST", ts.URL+"/api/play/"+nr.ID, `{"answer": "score"}`)
 		if n := notesOf(t, ts.Client(), ts.URL, nr.ID); len(n) != 0 {

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,12 +49,28 @@ func (l *live) notesFor(ctx context.Context) context.Context {
 	l.notes = nil
 	l.noteMu.Unlock()
 	return agents.WithNotes(ctx, func(msg string) {
+		msg = remoteNote(msg)
 		l.noteMu.Lock()
 		defer l.noteMu.Unlock()
 		if !slices.Contains(l.notes, msg) {
 			l.notes = append(l.notes, msg)
 		}
 	})
+}
+
+// remoteNote is a bot's note as a remote player sees it: without the
+// server's directories, which a note may name for the person at the
+// terminal (optimal: "it will be cached in /root/.cache/nzsc/...") and
+// which tell a remote player about the server's file system.
+func remoteNote(msg string) string {
+	if dir, err := os.UserCacheDir(); err == nil && len(dir) > 1 {
+		msg = strings.ReplaceAll(msg, filepath.Join(dir, "nzsc")+string(filepath.Separator), "the server's cache, as ")
+		msg = strings.ReplaceAll(msg, dir, "the server's cache")
+	}
+	if dir, err := os.UserHomeDir(); err == nil && len(dir) > 1 {
+		msg = strings.ReplaceAll(msg, dir, "the server's home")
+	}
+	return msg
 }
 
 // saidNotes returns the notes of the request in progress or the last one.
@@ -66,6 +84,31 @@ func (l *live) close() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.s.Close()
+}
+
+// maxPageVariants bounds the rules variants, none larger than the shared
+// rules, that pages may have optimal solve in one server's life: each is
+// seconds of CPU, up to about 100 MB kept in memory and a file in the
+// cache (playapi.Where.Solve).
+const maxPageVariants = 4
+
+// variantBudget is playapi.Where.Solve: a variant already let through
+// may be played again; a new one only while fewer than maxPageVariants
+// have been.
+func (s *Server) variantBudget(variant string) error {
+	s.variantMu.Lock()
+	defer s.variantMu.Unlock()
+	if s.variants[variant] {
+		return nil
+	}
+	if len(s.variants) >= maxPageVariants {
+		return fmt.Errorf("optimal: %w: this server has solved %d rules variants for pages, the most it keeps; play another bot, or solve it on the server first (nzsc solve game %s)", playapi.ErrSolve, maxPageVariants, variant)
+	}
+	if s.variants == nil {
+		s.variants = map[string]bool{}
+	}
+	s.variants[variant] = true
+	return nil
 }
 
 // handleNew is POST /api/play.
@@ -82,10 +125,10 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, "ticket: want 16 to 64 lower-case hex digits")
 		return
 	}
-	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}, randomUint64)
+	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget}, randomUint64)
 	if err != nil {
 		status := http.StatusBadRequest
-		if errors.Is(err, playapi.ErrExec) {
+		if errors.Is(err, playapi.ErrExec) || errors.Is(err, playapi.ErrLink) || errors.Is(err, playapi.ErrSolve) {
 			status = http.StatusForbidden
 		}
 		webapi.Error(w, status, err.Error())
@@ -243,7 +286,7 @@ func (s *Server) handleBots(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	webapi.JSON(w, playapi.Bots(name, players, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
+	webapi.JSON(w, playapi.Bots(name, players, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget}))
 }
 
 // handleGames is GET /api/games: every game and number of players the
@@ -253,7 +296,7 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusMethodNotAllowed, "GET the list of games")
 		return
 	}
-	webapi.JSON(w, playapi.Games(playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec)}))
+	webapi.JSON(w, playapi.Games(playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget}))
 }
 
 // handleTrust is GET /api/trust: {"trusted": true} when the request

@@ -99,6 +99,10 @@ type Server struct {
 	// most one per place of the moves' gate.
 	startMu  sync.Mutex
 	starting map[string]*live
+	// variants are the rules variants pages had optimal solve (each kept
+	// for the process's life): at most maxPageVariants.
+	variantMu sync.Mutex
+	variants  map[string]bool
 }
 
 // New returns a server for c.

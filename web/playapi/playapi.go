@@ -10,14 +10,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 
 	"github.com/nzsclab/nzsc/agents"
 	_ "github.com/nzsclab/nzsc/agents/npzr"  // NPZR's bots
 	_ "github.com/nzsclab/nzsc/agents/nzsc"  // the bots of two-player NZSC
 	_ "github.com/nzsclab/nzsc/agents/nzscn" // the bots of NZSC for 3 or 4 players
+	"github.com/nzsclab/nzsc/analysis/solve"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/engine/games"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/play"
 )
 
@@ -44,6 +48,9 @@ type NewRequest struct {
 	// notes under it (GET /api/play/TICKET/notes), before the page has
 	// the session's id. The static page has no notes and sends none.
 	Ticket string `json:"ticket,omitempty"`
+	// Link says that the page asks by itself, from its address, not on
+	// the person's Start: the bot is held to LinkAllows.
+	Link bool `json:"link,omitempty"`
 }
 
 // Notes are the bots' notes (agents.Note) of a session's request in
@@ -72,6 +79,12 @@ type Where struct {
 	// no programs, and no bot that needs the solver (optimal, whose
 	// solution is a file or a solve of seconds).
 	Static bool
+	// Solve, when set, is asked before optimal is given a rules variant
+	// the server has no saved solution of and that is no larger than the
+	// shared rules (a solve of seconds, kept for the process's life): it
+	// refuses with an error wrapping ErrSolve once the server has solved
+	// enough of them for pages. Larger variants are refused before it.
+	Solve func(variant string) error
 }
 
 // solverBots need the solution of two-player NZSC (a file, or a solve
@@ -113,6 +126,11 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if err != nil {
 		return nil, err
 	}
+	if req.Link {
+		if err := LinkAllows(bot); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case where.Static && bot.Info.StartsProgram():
 		return nil, errors.New("exec: bots run programs, which a page without a server cannot")
@@ -123,12 +141,89 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if err != nil {
 		return nil, err
 	}
+	// Last: a variant let through counts toward the server's budget.
+	if !where.Static {
+		if err := checkSolve(g, bot, where.Solve); err != nil {
+			return nil, err
+		}
+	}
 	return play.NewSession(play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed})
 }
 
 // ErrExec refuses an external program where it is not allowed: the
 // refusal of every page (agents.ErrExec).
 var ErrExec = agents.ErrExec
+
+// ErrLink refuses a bot a link alone may not start (LinkAllows); the
+// server answers 403 Forbidden, and the page asks for the person's click.
+var ErrLink = errors.New("a link alone may not start a bot with parameters beyond seed=, name= and noise= (they can ask for minutes of the server's cores): check the bots and press the button if you mean it")
+
+// LinkAllows returns an error wrapping ErrLink when b is a bot that a
+// page may not start from its address alone. Any site can send a browser
+// to an address of the lab (/play?opponent=SPEC, /watch/?bots=A,B), with
+// no click, and the lab's own page starts the game it names; a search
+// bot's parameters (mcts:iters=10000000) can make that game cost minutes
+// of both cores, again at every visit. So a link may name any bot at its
+// defaults (seconds at most), with its seed, name and noise; any other
+// parameter, or a clock (tc=), waits for the person's click. Every page
+// that starts a game from its address applies it: Play and Watch.
+func LinkAllows(b *agents.Bot) error {
+	if b.TC != nil {
+		return fmt.Errorf("bot %q: %w", b.Spec, ErrLink)
+	}
+	for _, p := range b.Info.Params {
+		if p.Name != "seed" && b.Params[p.Name] != p.Default {
+			return fmt.Errorf("bot %q: %w", b.Spec, ErrLink)
+		}
+	}
+	return nil
+}
+
+// ErrSolve refuses optimal in a rules variant a page may not make the
+// server solve (Where.Solve); the server answers 403 Forbidden.
+var ErrSolve = errors.New("a page may not make the server solve this rules variant")
+
+// checkSolve bounds what a page can make the server solve for optimal
+// (at its cache, not a file of its own) in a rules variant the server
+// has no saved solution of. optimal solves the rules it plays at its
+// first decision and keeps the solution for the process's life and in
+// the user's cache: a remote player asking for variant after variant
+// would make the server spend up to a minute of CPU on each (points=9
+// with move_streak=4 and waits=8: 63 s), keep 300 MB more in memory each
+// and write files of up to 94 MB. So a variant larger than the shared
+// rules in any setting (more points or waits, a longer streak) is
+// refused, and a smaller one (a solve of seconds at most) is left to
+// budget (Where.Solve), which counts them. The shared rules are one solve
+// of seconds, kept once; a variant the server's user saved (nzsc solve
+// game --rule ...) is only loaded.
+func checkSolve(g game.Game, bot *agents.Bot, budget func(variant string) error) error {
+	eg, ok := g.(interface{ EngineRules() nz.Rules })
+	if !ok || bot.Info.Name != "optimal" || bot.Params["path"] != "" || !eg.EngineRules().Variant() {
+		return nil
+	}
+	r := eg.EngineRules()
+	if path, err := solve.CachePathRules(r); err == nil {
+		if _, err := os.Stat(path); err == nil {
+			return nil
+		}
+	}
+	var opts []string
+	for k, v := range r.Options() {
+		if k != "turn_cap" { // optimal's solution is the same under any cap
+			opts = append(opts, "--rule "+k+"="+v)
+		}
+	}
+	slices.Sort(opts)
+	variant := strings.Join(opts, " ")
+	n, d := r.Normalized(), nz.DefaultRules.Normalized()
+	if n.Points > d.Points || n.Waits > d.Waits || n.MoveStreak > d.MoveStreak || n.CharacterStreak > d.CharacterStreak {
+		return fmt.Errorf("optimal: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", ErrSolve, variant)
+	}
+	if budget == nil {
+		return nil
+	}
+	return budget(variant)
+}
 
 // RecordLine is a game record as one JSON line.
 func RecordLine(r *game.Record) ([]byte, error) {

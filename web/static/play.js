@@ -20,8 +20,9 @@ const httpTransport = {
   },
   // start starts a session; fromAddress says that the request comes from
   // the page's address, not from the person's Start: then it goes without
-  // the secret, so that a link cannot start a program (exec:, path=).
-  start(req, fromAddress) { return this.post("/api/play", req, fromAddress); },
+  // the secret, so that a link cannot start a program (exec:, path=), and
+  // says so (link), so that it cannot start a costly bot either.
+  start(req, fromAddress) { return this.post("/api/play", fromAddress ? {...req, link: true} : req, fromAddress); },
   answer(id, line) { return this.post("/api/play/" + encodeURIComponent(id), {answer: line}); },
   async games() { const r = await fetch("/api/games", {headers: labHeaders()}); return r.ok ? r.json() : []; },
   // recordLink fetches the record and links to it in the page: a link
@@ -369,7 +370,9 @@ async function start(fromAddress) {
     show(r.reply);
     $("answer").focus({preventScroll: true});
   } catch (e) {
-    $("question").textContent = fromAddress && e.status === 403 && labHeaders()["X-NZSC-Secret"]
+    $("question").textContent = fromAddress && e.status === 403 && e.message.includes("a link alone may not")
+      ? "This address asks for an opponent with parameters beyond its defaults (" + req.opponent + "), which may cost the server minutes, and a link alone may not start it: check the opponent below and press Start if you mean it."
+      : fromAddress && e.status === 403 && labHeaders()["X-NZSC-Secret"]
       ? "This address asks to run a program on this computer as the opponent (" + req.opponent + "), and a link alone may not: check the opponent below and press Start if you mean it."
       : "Cannot start: " + e.message +
       (location.protocol === "file:" ? " (open this page through a web server, for example python3 -m http.server: browsers do not load WebAssembly from file://)" : "");

@@ -33,6 +33,7 @@ import (
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
+	"github.com/nzsclab/nzsc/web/playapi"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -216,12 +217,21 @@ type PlayRequest struct {
 	Players int      `json:"players,omitempty"`
 	Bots    []string `json:"bots"`
 	Seed    string   `json:"seed,omitempty"`
+	// Link says that the page asks by itself, from its address, not on
+	// the person's Play: each bot is held to playapi.LinkAllows.
+	Link bool `json:"link,omitempty"`
 }
 
 // Play plays one game of gameName at players seats ("" and 0: two-player
 // NZSC) between bots from seed and returns its record, as a run's games
 // log would hold it.
 func Play(ctx context.Context, gameName string, players int, specs []string, seed uint64, allowExec bool) (*game.Record, error) {
+	return playGame(ctx, gameName, players, specs, seed, allowExec, false)
+}
+
+// playGame is Play, for a game asked for by a link when link is set: its
+// bots are held to playapi.LinkAllows before any is built.
+func playGame(ctx context.Context, gameName string, players int, specs []string, seed uint64, allowExec, link bool) (*game.Record, error) {
 	if gameName == "" {
 		gameName = agents.DefaultGame
 	}
@@ -251,6 +261,11 @@ func Play(ctx context.Context, gameName string, players int, specs []string, see
 		b, err := runs.ParseBot(g.Info().Name, g.Seats(), strings.TrimSpace(s), allowExec)
 		if err != nil {
 			return nil, err
+		}
+		if link {
+			if err := playapi.LinkAllows(b); err != nil {
+				return nil, err
+			}
 		}
 		if seats[i], err = b.NewPlayer(); err != nil {
 			return nil, err
@@ -289,13 +304,13 @@ func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusServiceUnavailable, "games are being played for others: try again in a moment")
 		return
 	}
-	rec, err := Play(r.Context(), strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec))
+	rec, err := playGame(r.Context(), strings.TrimSpace(req.Game), req.Players, req.Bots, seed, webapi.ExecAllowed(r, h.opt.AllowExec), req.Link)
 	<-h.slots
 	if err != nil {
 		// A program refused is forbidden, as on the Play page, so that
 		// the page can tell it from a mistake in the request.
 		status := http.StatusBadRequest
-		if errors.Is(err, agents.ErrExec) {
+		if errors.Is(err, agents.ErrExec) || errors.Is(err, playapi.ErrLink) {
 			status = http.StatusForbidden
 		}
 		webapi.Error(w, status, err.Error())

@@ -494,3 +494,35 @@ func TestGamesListNamesSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkStartsNoCostlyBot: the page plays the game its address names
+// by itself (link), and any site can send a browser to that address, so
+// a link may not ask for a search's parameters (minutes of the server's
+// cores): such a request is refused at once, before any bot is built,
+// while a link to bots at their defaults plays and the person's Play
+// (no link) starts the bot with its parameters.
+func TestLinkStartsNoCostlyBot(t *testing.T) {
+	srv := httptest.NewServer(New(Options{}))
+	defer srv.Close()
+	for _, bots := range [][]string{
+		{"mcts:iters=10000000", "mcts:iters=10000000"},
+		{"greedy", "random:tc=40/60"},
+	} {
+		st, body := post(t, srv, "/api/play", PlayRequest{Bots: bots, Link: true})
+		if st != http.StatusForbidden || !strings.Contains(string(body), "a link alone may not") {
+			t.Errorf("a link to %v: %d %s, want 403 and the link's refusal", bots, st, body)
+		}
+	}
+	for _, c := range []struct {
+		bots []string
+		link bool
+	}{
+		{[]string{"greedy", "classic:seed=1,name=c"}, true},
+		{[]string{"mcts", "random:noise=0.1"}, true},
+		{[]string{"mcts:iters=20", "greedy"}, false},
+	} {
+		if st, body := post(t, srv, "/api/play", PlayRequest{Bots: c.bots, Link: c.link}); st != http.StatusOK {
+			t.Errorf("%v (link %v): %d %s, want the game", c.bots, c.link, st, body)
+		}
+	}
+}

@@ -189,7 +189,15 @@ function showSeats(picks) {
       o.title = b.help;
       sel.appendChild(o);
     }
-    sel.value = (picks && picks[s]) || usual[s % Math.max(usual.length, 1)] || names[s % names.length];
+    // A link's bot with parameters (mcts:iters=500) is offered as given:
+    // the person's Play starts what the link could not.
+    const pick = picks && picks[s] ? picks[s].trim() : "";
+    if (pick && !names.includes(pick)) {
+      const o = document.createElement("option");
+      o.value = o.textContent = pick;
+      sel.appendChild(o);
+    }
+    sel.value = pick || usual[s % Math.max(usual.length, 1)] || names[s % names.length];
     l.appendChild(sel);
     p.appendChild(l);
   }
@@ -246,7 +254,13 @@ labReady.then(loadBots).then(() => {
   // Any site can send a browser to such an address: the game it names
   // goes without the server's secret, so that a link never starts a
   // program (an exec: bot), even in a browser holding the secret.
-  if (b) load(api("POST", "play", { game: name, players, bots: b, seed: q.get("seed") || "1" }, true).catch((e) => {
+  // It says it comes from a link (link: true), so that a link starts no
+  // costly bot either (a search's iterations: minutes of the server's
+  // cores); the person's Play does.
+  if (b) load(api("POST", "play", { game: name, players, bots: b, seed: q.get("seed") || "1", link: true }, true).catch((e) => {
+    if (e.status === 403 && e.message.includes("a link alone may not")) {
+      throw new Error("This address asks for bots with parameters beyond their defaults (" + b.join(", ") + "), which may cost the server minutes, and a link alone may not start them: check the bots below and press Play if you mean it.");
+    }
     if (e.status === 403 && labHeaders()["X-NZSC-Secret"]) {
       throw new Error("This address asks to run a program on this computer as a bot (" + b.join(", ") + "), and a link alone may not.");
     }

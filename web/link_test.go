@@ -1,0 +1,116 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nzsclab/nzsc/agents"
+	"github.com/nzsclab/nzsc/analysis/solve"
+	nz "github.com/nzsclab/nzsc/engine/nzsc"
+)
+
+// TestLinkStartsNoCostlyOpponent: the Play page starts the game its
+// address names by itself (link), and any site can send a browser there:
+// an opponent with a search's parameters, which in NPZR's seat 0 thinks
+// at once, is refused for a link (403, before the bot is built) and
+// started on the person's Start; an opponent at its defaults, with its
+// seed, starts from a link.
+func TestLinkStartsNoCostlyOpponent(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	c := ts.Client()
+	costly := `{"game":"npzr","seat":1,"opponent":"ismcts:iters=10000000","link":true}`
+	if st, body := call(t, c, "POST", ts.URL+"/api/play", costly); st != http.StatusForbidden || !strings.Contains(string(body), "a link alone may not") {
+		t.Errorf("a link to a costly opponent: %d %s, want 403 and the link's refusal", st, body)
+	}
+	for _, req := range []string{
+		`{"game":"npzr","seat":1,"opponent":"ismcts:iters=50"}`,
+		`{"game":"npzr","seat":1,"opponent":"ismcts","link":true}`,
+		`{"opponent":"classic:seed=7","link":true}`,
+	} {
+		if st, body := call(t, c, "POST", ts.URL+"/api/play", req); st != http.StatusOK {
+			t.Errorf("%s: %d %s, want a game", req, st, body)
+		}
+	}
+}
+
+// TestNoteHidesServerPaths: optimal's note names its cache file for the
+// person at the terminal; a remote player's page hears the note without
+// the server's directories.
+func TestNoteHidesServerPaths(t *testing.T) {
+	cache, home := t.TempDir(), t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("HOME", home)
+	path, err := solve.CachePathRules(nz.DefaultRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &live{}
+	ctx := l.notesFor(context.Background())
+	for _, msg := range []string{
+		"optimal: solving the game once, as no solution of it is saved (about 5 s of CPU); it will be cached in " + path,
+		"optimal: solved in 5s; open " + home + "/x: permission denied: the next run solves again",
+	} {
+		agents.Note(ctx, msg)
+	}
+	said := l.saidNotes()
+	if len(said) != 2 {
+		t.Fatalf("notes %q, want 2", said)
+	}
+	for _, n := range said {
+		if strings.Contains(n, cache) || strings.Contains(n, home) {
+			t.Errorf("a remote player's note names the server's directories: %q", n)
+		}
+	}
+	if want := "it will be cached in the server's cache, as " + filepath.Base(path); !strings.HasSuffix(said[0], want) {
+		t.Errorf("note %q, want it to end %q", said[0], want)
+	}
+}
+
+// TestOptimalVariantNotSolvedForPage: optimal solves the rules variant
+// it plays at its first decision and keeps it for the server's life (the
+// largest: a minute of CPU, 300 MB, a 94 MB file); a remote player may
+// not make the server do that. A variant the server has a saved solution
+// of plays, as do the shared rules.
+func TestOptimalVariantNotSolvedForPage(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	_, ts := newServer(t, Config{})
+	c := ts.Client()
+	big := `{"opponent":"optimal","rules":{"points":"9","move_streak":"4","waits":"8"}}`
+	st, body := call(t, c, "POST", ts.URL+"/api/play", big)
+	if st != http.StatusForbidden || !strings.Contains(string(body), "nzsc solve game --rule move_streak=4 --rule points=9 --rule waits=8") {
+		t.Errorf("optimal in an unsolved variant: %d %s, want 403 saying how to solve it on the server", st, body)
+	}
+	r, err := nz.ParseRules(map[string]string{"points": "9", "move_streak": "4", "waits": "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := solve.CachePathRules(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range []string{big, `{"opponent":"optimal"}`, `{"opponent":"greedy","rules":{"points":"9"}}`} {
+		if st, body := call(t, c, "POST", ts.URL+"/api/play", req); st != http.StatusOK {
+			t.Errorf("%s: %d %s, want a game", req, st, body)
+		}
+	}
+	// Variants no larger than the shared rules are solved for pages, at
+	// most maxPageVariants of them in the server's life; one let through
+	// plays again.
+	small := []string{`{"points":"3"}`, `{"points":"4"}`, `{"waits":"3"}`, `{"waits":"2","headstarts":"off"}`, `{"waits":"1"}`, `{"points":"3"}`}
+	for i, rules := range small {
+		st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"optimal","rules":`+rules+`}`)
+		if want := i != maxPageVariants; (st == http.StatusOK) != want || !want && (st != http.StatusForbidden || !strings.Contains(string(body), "nzsc solve game --rule waits=1")) {
+			t.Errorf("variant %d %s: %d %s, want a game %v", i, rules, st, body, want)
+		}
+	}
+}
