@@ -122,7 +122,7 @@ func playedComponents(comps [][]int, games []int64) [][]int {
 // every pairing that was played, reports it in Prior and sets Connected
 // false: ratings across components are then only indicative.
 func BradleyTerry(t *Tournament) *Ranking {
-	rk, _ := bradleyTerry(t, nil) // a nil done never stops it
+	rk, _ := BradleyTerryUntil(t, nil) // a nil done never stops it
 	return rk
 }
 
@@ -131,10 +131,10 @@ func BradleyTerry(t *Tournament) *Ranking {
 // (SummarizeUntil, SummarizeFFA).
 var ErrFitStopped = fmt.Errorf("ratings: the fit %w", ErrStopped)
 
-// bradleyTerry is BradleyTerry stopped by done (closed: ErrFitStopped).
+// BradleyTerryUntil is BradleyTerry stopped by done (closed: ErrFitStopped).
 // Its MM iteration takes minutes where the ratings are far apart (100
 // bots 2 nats apart in turn: a million iterations of 10^4 terms).
-func bradleyTerry(t *Tournament, done <-chan struct{}) (*Ranking, error) {
+func BradleyTerryUntil(t *Tournament, done <-chan struct{}) (*Ranking, error) {
 	n := len(t.Bots)
 	w := make([][]float64, n) // w[i][j]: i's points against j
 	for i := range w {

@@ -46,7 +46,7 @@ func SummarizeFFA(t *Tournament, done <-chan struct{}) (*FFASummary, error) {
 	f := t.FinishingOrders()
 	s := &FFASummary{Counts: t, Faults: make([]BotFaults, len(t.Bots))}
 	var err error
-	if s.Ranking, err = plackettLuce(f, done); err != nil {
+	if s.Ranking, err = PlackettLuceUntil(f, done); err != nil {
 		return nil, err
 	}
 	if s.Placings, err = Placings(f); err != nil {

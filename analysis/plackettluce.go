@@ -170,12 +170,12 @@ func permute(xs []int, fn func([]int)) {
 // draw is then added between every pair that met, Prior says so and
 // Connected is false.
 func PlackettLuce(f *FinishingOrders) (*Ranking, error) {
-	return plackettLuce(f, nil) // a nil done never stops it
+	return PlackettLuceUntil(f, nil) // a nil done never stops it
 }
 
-// plackettLuce is PlackettLuce stopped by done (closed: ErrFitStopped),
-// as bradleyTerry is.
-func plackettLuce(f *FinishingOrders, done <-chan struct{}) (*Ranking, error) {
+// PlackettLuceUntil is PlackettLuce stopped by done (closed: ErrFitStopped),
+// as BradleyTerryUntil is.
+func PlackettLuceUntil(f *FinishingOrders, done <-chan struct{}) (*Ranking, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}

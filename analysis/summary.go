@@ -62,7 +62,7 @@ func Summarize(t *Tournament) *Summary {
 // minutes of CPU for many bots far apart, and returns an error wrapping
 // ErrStopped (ErrFitStopped) and no summary.
 func SummarizeUntil(t *Tournament, done <-chan struct{}) (*Summary, error) {
-	rk, err := bradleyTerry(t, done)
+	rk, err := BradleyTerryUntil(t, done)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -22,13 +23,20 @@ import (
 //   - tables of three or four: the leader(s) by Plackett–Luce Elo, with
 //     the win share and the Elo ± 95%.
 //
-// The leaders are the bots whose Elo reads as the top one's.
-func RatingLine(man *results.Manifest, counts *analysis.Tournament) string {
+// The leaders are the bots whose Elo reads as the top one's. Done, when
+// closed (the run's stop), stops a rating fit that has not converged:
+// the line is then "", for there is nothing to tell. (The run's
+// collector waits for the line, so a fit of hundreds of bots far apart
+// would hold up the stop.)
+func RatingLine(man *results.Manifest, counts *analysis.Tournament, done <-chan struct{}) string {
 	head := fmt.Sprintf("%d of %d games:", counts.Games(), man.GamesPlanned)
 	switch {
 	case len(counts.Tables) > 0:
 		f := counts.FinishingOrders()
-		rk, err := analysis.PlackettLuce(f)
+		rk, err := analysis.PlackettLuceUntil(f, done)
+		if errors.Is(err, analysis.ErrFitStopped) {
+			return ""
+		}
 		if err != nil {
 			return head + " " + err.Error()
 		}
@@ -45,7 +53,10 @@ func RatingLine(man *results.Manifest, counts *analysis.Tournament) string {
 		return fmt.Sprintf("%s %s vs %s %s, Elo %s, pairs [%d, %d, %d, %d, %d]", head, counts.Bots[0], counts.Bots[1],
 			fmtPct(s.Total.Score), fmtElo(&s.Total), pt[0], pt[1], pt[2], pt[3], pt[4])
 	}
-	rk := analysis.BradleyTerry(counts)
+	rk, err := analysis.BradleyTerryUntil(counts, done)
+	if err != nil {
+		return "" // stopped: BradleyTerry has no other error
+	}
 	cross := analysis.NewCrossTable(counts)
 	return head + leaders(rk, func(i int) string {
 		r := rk.Ratings[i]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/nzsclab/nzsc/analysis"
@@ -15,21 +16,7 @@ import (
 // written; a Done never closed changes nothing. The two-player summary
 // had no done channel: the tail went on whole after a Ctrl-C.
 func TestTailStopsTwoPlayerFit(t *testing.T) {
-	// Ten bots 2 nats apart in turn, 1000 games a pairing: a fit of
-	// thousands of iterations.
-	const n = 10
-	tt := &analysis.Tournament{}
-	for i := range n {
-		tt.Bots = append(tt.Bots, string(rune('a'+i)))
-	}
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			p := analysis.Pairing{A: i, B: j}
-			w := int64(math.Round(1000 / (1 + math.Exp(-2*float64(i-j)))))
-			p.Seat[0] = analysis.Record{Wins: w, Losses: 1000 - w}
-			tt.Pairings = append(tt.Pairings, p)
-		}
-	}
+	tt := farApart()
 	man := fixtureManifest(tt)
 	closed := make(chan struct{})
 	close(closed)
@@ -46,5 +33,43 @@ func TestTailStopsTwoPlayerFit(t *testing.T) {
 	}
 	if err := Tail(&open, End{Manifest: man, Counts: tt, Format: "table", Done: make(chan struct{})}); err != nil || !bytes.Equal(open.Bytes(), whole.Bytes()) {
 		t.Errorf("open Done: err %v, or a report other than without one", err)
+	}
+}
+
+// farApart is a round robin of ten bots 2 nats apart in turn, 1000 games
+// a pairing: a Bradley–Terry fit of thousands of iterations.
+func farApart() *analysis.Tournament {
+	const n = 10
+	tt := &analysis.Tournament{}
+	for i := range n {
+		tt.Bots = append(tt.Bots, string(rune('a'+i)))
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			p := analysis.Pairing{A: i, B: j}
+			w := int64(math.Round(1000 / (1 + math.Exp(-2*float64(i-j)))))
+			p.Seat[0] = analysis.Record{Wins: w, Losses: 1000 - w}
+			tt.Pairings = append(tt.Pairings, p)
+		}
+	}
+	return tt
+}
+
+// TestRatingLineStops: --rating-interval's line fits the ratings while
+// the run's collector waits for it; a closed done (the run's stop) now
+// ends a fit that has not converged, and the line is empty, nothing to
+// tell. It had no done: the stop waited for the fit (minutes for many
+// bots far apart). An open done changes nothing.
+func TestRatingLineStops(t *testing.T) {
+	tt := farApart()
+	man := fixtureManifest(tt)
+	closed := make(chan struct{})
+	close(closed)
+	if line := RatingLine(man, tt, closed); line != "" {
+		t.Errorf("closed done: %q, want no line", line)
+	}
+	whole := RatingLine(man, tt, nil)
+	if open := RatingLine(man, tt, make(chan struct{})); open != whole || !strings.Contains(whole, "leader j") {
+		t.Errorf("open done: %q; without one: %q (want the same, j leading)", open, whole)
 	}
 }

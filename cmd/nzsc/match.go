@@ -159,7 +159,9 @@ func ratingOf(e *env, fs *pflag.FlagSet, rd *roundrobin.RunDir) *roundrobin.Rati
 		clear = "\r\x1b[K"
 	}
 	return &roundrobin.Rating{Every: n, Tell: func(c *analysis.Tournament) {
-		fmt.Fprintln(e.stderr, clear+report.RatingLine(rd.Manifest, c))
+		if line := report.RatingLine(rd.Manifest, c, e.ctx.Done()); line != "" {
+			fmt.Fprintln(e.stderr, clear+line)
+		}
 	}}
 }
 
