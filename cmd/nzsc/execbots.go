@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
@@ -39,25 +38,25 @@ func execSettingsOf(cmd string, fs *pflag.FlagSet) (*agents.ExecSettings, error)
 func probeBots(cmd string, g game.Game, bots ...*agents.Bot) error {
 	for _, b := range bots {
 		if err := agents.ProbeFor(b, g); err != nil {
-			return &probeError{usagef("%s: %v", cmd, err)}
+			return &probeError{usagef("%s: %v", cmd, err), err}
 		}
 	}
 	return nil
 }
 
-// probeError is a bot's failed probe, bad input (a usageError inside):
-// the caller tells it apart from other bad input, for a probe cut short
-// by Ctrl-C is the command's interruption, not "crash: run interrupted"
-// (probeStopped).
-type probeError struct{ error }
+// probeError is a bot's failed probe, bad input (its usage error), with
+// the probe's own error beneath it: a probe cut short by Ctrl-C is the
+// command's interruption, not "crash: run interrupted" (probeStopped).
+type probeError struct{ usage, cause error }
 
-func (e *probeError) Unwrap() error { return e.error }
+func (e *probeError) Error() string   { return e.usage.Error() }
+func (e *probeError) Unwrap() []error { return []error{e.usage, e.cause} }
 
 // probeStopped returns ctx's error in place of err when err is a probe
-// that failed because ctx was done (Ctrl-C in a bot's handshake), else
-// err.
+// cut short because ctx was done (Ctrl-C in a bot's handshake:
+// agents.Interrupted, as exploit tells it), else err.
 func probeStopped(ctx context.Context, err error) error {
-	if ctx.Err() != nil && errors.As(err, new(*probeError)) {
+	if ctx.Err() != nil && agents.Interrupted(err) {
 		return ctx.Err()
 	}
 	return err
