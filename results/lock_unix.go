@@ -29,3 +29,13 @@ func (d *Dir) Lock() (unlock func(), err error) {
 	}
 	return func() { f.Close() }, nil
 }
+
+// tryLockFile takes an exclusive lock on the open file f without
+// waiting; ok is false when another holder has it. The lock goes with
+// unlock or when f is closed.
+func tryLockFile(f *os.File) (unlock func(), ok bool) {
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return nil, false
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }, true
+}
