@@ -27,6 +27,10 @@ func (d *Dir) Lock() (unlock func(), err error) {
 		}
 		return nil, fmt.Errorf("locking %s: %w", d.Path, err)
 	}
+	// The lock's holder is the directory's only writer: what killed
+	// writers left goes (a checkpoint's temporary file is as large as
+	// the counts, tens of MB for many bots).
+	removeRunTemps(d.Path)
 	return func() { f.Close() }, nil
 }
 
