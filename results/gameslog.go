@@ -99,6 +99,14 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("games log: %w", err)
 	}
+	// Held while the log is open: CreateOutput takes an empty file,
+	// so two runs started at once with one --games-log (shards given
+	// the same name) both opened it and wrote over each other's games,
+	// each exiting 0. The lock goes with the file's descriptor.
+	if _, ok := tryLockFile(f); !ok {
+		f.Close()
+		return nil, &existsError{fmt.Sprintf("games log %s is being written by another process; a run does not write over it (name another file)", path)}
+	}
 	return newGamesLog(f, path, level), nil
 }
 

@@ -480,3 +480,34 @@ func TestMergeLogAppearsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestGamesLogOneWriter: a games log being written is not taken by a
+// second run, even while it is still empty (CreateOutput accepts an
+// empty file): two shards started at once with the same --games-log
+// both wrote it, over each other's games, and both exited 0.
+func TestGamesLogOneWriter(t *testing.T) {
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		g, err := results.CreateGamesLog(path, results.LevelFull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g2, err := results.CreateGamesLog(path, results.LevelFull); err == nil {
+			g2.Close()
+			t.Errorf("%s: a second writer took the log being written", name)
+		} else if !errors.Is(err, results.ErrExists) || !strings.Contains(err.Error(), "another process") {
+			t.Errorf("%s: second writer's error %q", name, err)
+		}
+		g.Close()
+		if strings.HasSuffix(name, ".gz") {
+			continue // closed, it holds an empty gzip member
+		}
+		// Closed and still empty, it is anyone's again.
+		g, err = results.CreateGamesLog(path, results.LevelFull)
+		if err != nil {
+			t.Errorf("%s: an empty log no one writes refused: %v", name, err)
+		} else {
+			g.Close()
+		}
+	}
+}
