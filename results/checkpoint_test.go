@@ -264,6 +264,7 @@ func TestKilledStartLeftovers(t *testing.T) {
 		{map[string][]byte{".counts.json.tmp3k2j9": []byte(`{"form`)}, true},
 		{map[string][]byte{".manifest.json.tmpzz": nil, results.CountsFile: zero}, true},
 		{map[string][]byte{".ratings.csv.tmp1a": nil}, true},
+		{map[string][]byte{".games.jsonl.gz.merge-1x9": []byte("part")}, true},
 		{map[string][]byte{results.CountsFile: played}, false},
 		{map[string][]byte{results.CountsFile: []byte("not json")}, false},
 		{map[string][]byte{".counts.json.tmp3k2j9": nil, "notes.txt": nil}, false},

@@ -771,11 +771,11 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 
 // leftOver reports whether the file name in the directory dir, which
 // has no manifest, is what a run killed in its first checkpoint leaves:
-// a temporary file of Dir.WriteFile (isRunTemp) or counts.json of no
-// finished chunk (the first checkpoint writes the counts, then the
-// manifest).
+// a temporary file of Dir.WriteFile (isRunTemp) or of a merged games
+// log (isMergeTemp), or counts.json of no finished chunk (the first
+// checkpoint writes the counts, then the manifest).
 func leftOver(dir, name string) bool {
-	if isRunTemp(name) {
+	if isRunTemp(name) || isMergeTemp(name) {
 		return true
 	}
 	if name != CountsFile {
@@ -795,6 +795,15 @@ func isRunTemp(name string) bool {
 	}
 	f := name[1:i]
 	return f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv")
+}
+
+// isMergeTemp reports whether name is the temporary file of a merged
+// games log (mergePrefix), which a merge killed while writing its log
+// inside its --out directory leaves there; the next merge into that log
+// removes it.
+func isMergeTemp(name string) bool {
+	i := strings.LastIndex(name, ".merge-")
+	return strings.HasPrefix(name, ".") && i > 1 && !strings.Contains(name[i+len(".merge-"):], ".")
 }
 
 // removeRunTemps removes the temporary files (isRunTemp) that processes
