@@ -670,7 +670,7 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 		}
 	}
 	if c.Format != 1 && c.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %d, this program reads 1 and %d", name, c.Format, FormatVersion)
+		return nil, fmt.Errorf("%s: %w", name, formatError(c.Format, FormatVersion))
 	}
 	if len(c.Bots) < 2 {
 		return nil, fmt.Errorf("%s: %d bots; a run has at least two", name, len(c.Bots))
@@ -795,6 +795,16 @@ func isRunTemp(name string) bool {
 	}
 	f := name[1:i]
 	return f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv")
+}
+
+// formatError is the refusal of a run file of format got where this
+// program reads 1 to max: one written by a newer nzsc says so, so that
+// its user reads it with that version rather than suspect the file.
+func formatError(got, max int) error {
+	if got > max {
+		return fmt.Errorf("format %d, newer than this program reads (1 and %d): a newer nzsc wrote it; read or resume it with that version", got, max)
+	}
+	return fmt.Errorf("format %d, this program reads 1 and %d", got, max)
 }
 
 // isMergeTemp reports whether name is the temporary file of a merged
