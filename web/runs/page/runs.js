@@ -202,7 +202,8 @@ async function follow(j) {
     $("bar").max = j.games || 1;
     $("bar").value = j.games_done;
     $("jobcount").textContent = j.kind === "sprt" ? j.games_done + " games of at most " + j.games : j.games_done + " of " + j.games + " games";
-    $("jobhint").innerHTML = j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "");
+    $("jobhint").innerHTML = (j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "")) +
+      (j.note ? " " + esc(j.note) : "");
     $("stop").hidden = j.state !== "running";
     showTest(j);
     if (j.state !== "running") break;
