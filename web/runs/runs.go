@@ -138,6 +138,7 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", busy.Gated(h.reportText))
 	h.mux.HandleFunc("GET /api/runs/{run}/files/{path...}", h.file)
 	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/specs", ServeSpecs)
 	h.mux.HandleFunc("GET /api/games", h.games)
 	h.mux.HandleFunc("GET /api/jobs", h.listJobs)
 	h.mux.HandleFunc("POST /api/jobs", h.start)
@@ -417,6 +418,20 @@ func ServeBots(w http.ResponseWriter, r *http.Request, allowExec bool) {
 		return
 	}
 	webapi.JSON(w, BotsFor(name, players, webapi.ExecAllowed(r, allowExec)))
+}
+
+// ServeSpecs is GET /api/specs?list=LIST on the pages that take a list
+// of bot specs (Runs' "more bot specs" and field, Watch's bots= link):
+// LIST split as nzsc tournament --bots splits it (agents.SplitSpecs, at
+// commas and semicolons that begin a registered bot), so that
+// mcts:iters=100,c=2 stays one spec, as on the command line; the pages
+// ask rather than split, so there is one rule. An empty list is [].
+func ServeSpecs(w http.ResponseWriter, r *http.Request) {
+	specs := agents.SplitSpecs(r.URL.Query().Get("list"))
+	if specs == nil {
+		specs = []string{}
+	}
+	webapi.JSON(w, specs)
 }
 
 // GameParams reads ?game= and ?players= (default two-player NZSC) and

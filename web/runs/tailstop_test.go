@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -185,5 +187,26 @@ func TestStopEndsJobTail(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(f.root, s.Run, "ratings.csv")); err == nil {
 		t.Error("ratings.csv written by a tail that was stopped")
+	}
+}
+
+// TestSpecsSplitAsBots: GET /api/specs splits a list as nzsc tournament
+// --bots does: a spec's options after a comma or semicolon stay in it,
+// a registered bot's name starts the next, an empty list is none.
+func TestSpecsSplitAsBots(t *testing.T) {
+	f := newFixture(t, Options{})
+	for i, c := range []struct {
+		list string
+		want []string
+	}{
+		{"mcts:iters=100,c=0.5,greedy", []string{"mcts:iters=100,c=0.5", "greedy"}},
+		{"exec:./bot --x;timeout=1s; random", []string{"exec:./bot --x;timeout=1s", "random"}},
+		{"random;greedy,classic", []string{"random", "greedy", "classic"}},
+		{"", []string{}},
+	} {
+		var got []string
+		if st := f.json("GET", "/api/specs?list="+neturl.QueryEscape(c.list), nil, &got); st != 200 || !slices.Equal(got, c.want) {
+			t.Errorf("case %d: %q: %d %q, want %q", i, c.list, st, got, c.want)
+		}
 	}
 }
