@@ -65,8 +65,13 @@ type Options struct {
 	Workers int
 	Idle    time.Duration
 	// MaxGames bounds the games per pairing a job may ask for (default
-	// 1,000,000).
-	MaxGames int64
+	// 1,000,000), MaxRunGames the games of its whole run, every pairing
+	// or table (default 1,000,000): what one request can make the server
+	// play and keep on disk (the run's full games log, about 50 bytes a
+	// game of two-player NZSC and 200 of NPZR, compressed). The commands
+	// have no such bound.
+	MaxGames    int64
+	MaxRunGames int64
 	// Version is recorded in the manifests of the runs jobs start.
 	Version string
 }
@@ -121,6 +126,9 @@ func New(o Options) *Handler {
 	}
 	if o.MaxGames <= 0 {
 		o.MaxGames = 1_000_000
+	}
+	if o.MaxRunGames <= 0 {
+		o.MaxRunGames = 1_000_000
 	}
 	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux()}
 	h.jobs.Close = func(j *job) {
@@ -839,6 +847,13 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		return nil, nil, fmt.Errorf("%s must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", games, set, h.opt.MaxGames, req.Games)
 	}
 	cfg.PairsPerPairing = uint64(req.Games / set)
+	// The whole run: a tournament of 12 bots has 66 pairings, and at 4
+	// players 495 tables.
+	if tables := int64(len(cfg.Tables())); req.Games > h.opt.MaxRunGames/tables {
+		return nil, nil, fmt.Errorf("%d %s × %d games is more than the %d games in all a run started from this page may play (nzsc %s plays more): ask for at most %d games per %s",
+			tables, map[bool]string{true: "tables", false: "pairings"}[g.Seats() > 2], req.Games, h.opt.MaxRunGames, req.Kind,
+			h.opt.MaxRunGames/tables/set*set, map[bool]string{true: "table", false: "pairing"}[g.Seats() > 2])
+	}
 	// The openings, read by the commands' --openings (one parser), but
 	// a design only: anything else would name a file of the server's.
 	if req.Openings = strings.TrimSpace(req.Openings); req.Openings != "" {

@@ -210,3 +210,36 @@ func TestSpecsSplitAsBots(t *testing.T) {
 		}
 	}
 }
+
+// TestRunGamesBounded: a run started from the page plays at most
+// MaxRunGames (1,000,000) games in all, every pairing or table counted,
+// and is refused past it with 400, naming the most games per pairing
+// that fit; one that fits starts. Only each pairing's games were
+// bounded: twelve bots at 1,000,000 games a pairing were 66 million
+// games and their games log (gigabytes), and at 4 players 495 tables.
+func TestRunGamesBounded(t *testing.T) {
+	f := newFixture(t, Options{MaxJobs: 1})
+	twelve := []string{"random", "greedy", "classic", "nash", "random:name=r2", "greedy:name=g2", "classic:name=c2", "nash:name=n2",
+		"random:name=r3", "greedy:name=g3", "classic:name=c3", "nash:name=n3"}
+	var four []string // twelve bots of NZSC at 4 players
+	for i := range 6 {
+		four = append(four, fmt.Sprintf("random:name=r%d", i), fmt.Sprintf("greedy:name=g%d", i))
+	}
+	for i, c := range []struct {
+		req  StartRequest
+		want string
+	}{
+		{StartRequest{Kind: "tournament", Bots: twelve, Games: 100_000}, "66 pairings × 100000 games is more than the 1000000 games in all a run started from this page may play (nzsc tournament plays more): ask for at most 15150 games per pairing"},
+		{StartRequest{Kind: "tournament", Game: "nzsc", Players: 4, Bots: four, Games: 24_000}, "495 tables × 24000 games is more than the 1000000 games in all"},
+	} {
+		st, body := f.req("POST", "/api/jobs", c.req)
+		if st != http.StatusBadRequest || !strings.Contains(string(body), c.want) {
+			t.Errorf("case %d: %d %s, want 400 saying %q", i, st, body, c.want)
+		}
+	}
+	var s JobStatus
+	if st := f.json("POST", "/api/jobs", StartRequest{Kind: "tournament", Bots: twelve, Games: 15150, Seed: "1"}, &s); st != 200 || s.Games != 66*15150 {
+		t.Fatalf("a run of 999,900 games: %d, %d games planned", st, s.Games)
+	}
+	f.json("POST", "/api/jobs/"+s.ID+"/stop", nil, nil)
+}
