@@ -578,6 +578,9 @@ type JobStatus struct {
 	Started   time.Time `json:"started"`
 	Ended     time.Time `json:"ended,omitzero"`
 	Error     string    `json:"error,omitempty"`
+	// Tail says that a running job's games are over and its tail (its
+	// CSV tables) is being written: a Stop now ends it.
+	Tail bool `json:"tail,omitempty"`
 	// Note says what a job that did not fail left undone: its tail
 	// stopped, its CSV tables not written.
 	Note   string `json:"note,omitempty"`
@@ -597,6 +600,8 @@ func (j *job) status() JobStatus {
 	if j.state != stateRunning {
 		// Games of a chunk cut short by Stop are played but not kept.
 		s.GamesDone = j.final
+	} else {
+		s.Tail = j.tailing
 	}
 	return s
 }

@@ -174,6 +174,10 @@ func TestStopEndsJobTail(t *testing.T) {
 		t.Fatalf("start: %d", st)
 	}
 	<-entered
+	// The page is told the tail runs (its Stop is offered again).
+	if f.json("GET", "/api/jobs/"+s.ID, nil, &s); s.State != stateRunning || !s.Tail {
+		t.Errorf("job in its tail: %+v, want running with tail set", s)
+	}
 	if st := f.json("POST", "/api/jobs/"+s.ID+"/stop", nil, nil); st != 200 {
 		t.Fatalf("stop: %d", st)
 	}

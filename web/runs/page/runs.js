@@ -212,6 +212,12 @@ async function follow(j) {
     $("jobhint").innerHTML = (j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "")) +
       (j.note ? " " + esc(j.note) : "");
     $("stop").hidden = j.state !== "running";
+    if (j.tail) {
+      // The games are over; a Stop (a second one, after a Stop during
+      // the games) ends the writing of its tables.
+      $("jobstate").textContent = "running: writing its CSV tables";
+      $("stop").disabled = false;
+    }
     showTest(j);
     if (j.state !== "running") break;
     await new Promise((r) => setTimeout(r, 400));
