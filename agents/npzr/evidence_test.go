@@ -239,3 +239,56 @@ func playDecisions(t *testing.T, b *Turn, opp agents.Player, games int, check fu
 		}
 	}
 }
+
+// fullEvidence returns evidence holding histLen turns of a six-card hand
+// with a draw and a card played each turn, a completer kind in every
+// other turn, and a hand to weigh.
+func fullEvidence() (*evidence, [np.NumKinds]uint8) {
+	e := &evidence{all: true}
+	for i := range histLen {
+		e.last = (e.last + 1) % histLen
+		k := np.Kind(i % int(np.NumKinds))
+		e.turns[e.last] = oppTurn{after: 6, playedKinds: 1 << k}
+		e.turns[e.last].played[k] = 1
+		if i%2 == 0 {
+			e.turns[e.last].completers = 1 << ((i + 5) % int(np.NumKinds))
+		}
+	}
+	e.n = histLen
+	var h [np.NumKinds]uint8
+	for k := range 6 {
+		h[3*k%int(np.NumKinds)]++
+	}
+	return e, h
+}
+
+// TestEvidenceAllocs checks that weighing a deal allocates nothing.
+func TestEvidenceAllocs(t *testing.T) {
+	e, h := fullEvidence()
+	var r rng.Wyrand
+	if n := testing.AllocsPerRun(100, func() { e.handLikelihood(h, 0.1, &r) }); n != 0 {
+		t.Errorf("handLikelihood allocates %v times", n)
+	}
+}
+
+// BenchmarkEvidence weighs a hand against 32 turns read (all) or the
+// last one (last).
+func BenchmarkEvidence(b *testing.B) {
+	for _, all := range []bool{false, true} {
+		name := "last"
+		if all {
+			name = "all"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			e, h := fullEvidence()
+			e.all = all
+			var r rng.Wyrand
+			sum := 0.0
+			for b.Loop() {
+				sum += e.handLikelihood(h, 0.1, &r)
+			}
+			_ = sum
+		})
+	}
+}

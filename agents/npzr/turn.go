@@ -15,7 +15,7 @@ import (
 func init() {
 	agents.Register(agents.Info{
 		Game: "npzr", Name: "turn",
-		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision, a win within the turn searched for first, deals weighted by how likely the opponent's last turn was under the greedy rules",
+		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision, a win within the turn searched for first, else the k best turns by the table they leave and greedy's turn share iters greedy rollouts by successive halving; deals of the hidden cards weighted by the opponent's turns (evidence: its last, or all) under the rule that it completes a stack for a character it lacks whenever its hand can",
 		Params: []agents.Param{
 			{Name: "iters", Default: "100", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
 			{Name: "k", Default: "12", Help: "candidate turns kept for rollouts (best by static value, and greedy's turn)"},
@@ -45,13 +45,14 @@ func init() {
 // TestNoMissedOwnTurnWins checks the wins within its turn against an
 // exhaustive search.
 //
-// The deals are weighted by the opponent's last turn (Bayesian inference
-// of hidden cards from public actions, as in Rebstock et al. 2019 and
+// The deals are weighted by the opponent's turns (Bayesian inference of
+// hidden cards from public actions, as in Rebstock et al. 2019 and
 // Solinas et al. 2019 for Skat): under the greedy rules a player completes
 // a stack for a character it lacks whenever its hand can; a deal in which
 // the opponent held such a card at the start of its last turn and yet
 // scored nothing new has likelihood eps, and deals are drawn by rejection
-// sampling against it.
+// sampling against it. With evidence=all every turn of the opponent's
+// kept counts so, its hand walked back to each (evidence.go).
 type Turn struct {
 	base
 	budget
