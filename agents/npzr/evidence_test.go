@@ -292,3 +292,29 @@ func BenchmarkEvidence(b *testing.B) {
 		})
 	}
 }
+
+// TestEvidenceAllDeterministic plays turn:evidence=all against greedy
+// twice from the same seeds (its walks draw from its own seeded source):
+// the same actions come out.
+func TestEvidenceAllDeterministic(t *testing.T) {
+	var runs [2][]np.Action
+	for i := range runs {
+		b := newBot(t, "turn:iters=20,evidence=all").(*Turn)
+		read := 0
+		playDecisions(t, b, newBot(t, "greedy"), 4, func(s *np.State) {
+			runs[i] = append(runs[i], b.plan[b.next-1])
+			read = max(read, b.ev.n)
+		})
+		if read < 2 {
+			t.Fatalf("at most %d turns read: the walk is not exercised", read)
+		}
+	}
+	if len(runs[0]) != len(runs[1]) {
+		t.Fatalf("%d then %d decisions", len(runs[0]), len(runs[1]))
+	}
+	for j := range runs[0] {
+		if runs[0][j] != runs[1][j] {
+			t.Fatalf("decision %d differs", j)
+		}
+	}
+}
