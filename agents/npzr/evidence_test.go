@@ -1,6 +1,7 @@
 package npzr
 
 import (
+	"flag"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -316,5 +317,53 @@ func TestEvidenceAllDeterministic(t *testing.T) {
 		if runs[0][j] != runs[1][j] {
 			t.Fatalf("decision %d differs", j)
 		}
+	}
+}
+
+var infoOpp = flag.String("evidence.opp", "greedy", "the opponent TestEvidenceInformation plays turn:evidence=all against")
+
+// TestEvidenceInformation measures how much the opponent's turns say
+// about its hand: at each plan of turn:iters=20,evidence=all against
+// -evidence.opp (30 games, 10 with -short), the mean likelihood of the
+// opponent's true hand and of a deal drawn from the observation, weighed
+// by every turn read and by the last one alone. Against greedy, which
+// plays as the model says, the true hand must come out more likely than
+// a deal, and never contradict the last turn.
+func TestEvidenceInformation(t *testing.T) {
+	games := 30
+	if testing.Short() {
+		games = 10
+	}
+	b := newBot(t, "turn:iters=20,evidence=all").(*Turn)
+	plans, said := 0, 0
+	var trueAll, trueLast, dealAll, dealLast float64
+	n := 0
+	playDecisions(t, b, newBot(t, *infoOpp), games, func(s *np.State) {
+		e := &b.ev
+		if e.n == 0 || s.Turns() != b.evTurn || b.next != 1 {
+			return // not the first decision of a turn
+		}
+		plans++
+		if e.turns[e.last].completers != 0 {
+			said++
+		}
+		last := evidence{n: 1, last: e.last, turns: e.turns}
+		h := s.Hand(e.opp)
+		var o np.Observation
+		s.Observe(1-e.opp, &o)
+		for range 20 {
+			d := b.deal(&o)
+			trueAll += e.handLikelihood(h, 0.1, &b.r)
+			trueLast += last.handLikelihood(h, 0.1, &b.r)
+			dealAll += e.likelihood(&d, 0.1, &b.r)
+			dealLast += last.likelihood(&d, 0.1, &b.r)
+			n++
+		}
+	})
+	f := float64(n)
+	t.Logf("against %s, %d games: %d plans with turns read, %d whose last turn said something; mean likelihood of the true hand %.3f (last turn alone %.3f), of a deal %.3f (%.3f)",
+		*infoOpp, games, plans, said, trueAll/f, trueLast/f, dealAll/f, dealLast/f)
+	if *infoOpp == "greedy" && (trueAll <= dealAll || trueLast != f) {
+		t.Errorf("against greedy the true hand should be more likely than a deal and never contradict the last turn")
 	}
 }
