@@ -139,3 +139,43 @@ func TestHeadingAnchors(t *testing.T) {
 		t.Errorf("a line in a fenced block made an anchor")
 	}
 }
+
+// TestREADMEPackagesExist: every package README.md's package table
+// names (`web/...` a folder of packages) is a directory of the module
+// holding Go files, so that a package renamed or moved does not leave
+// the map pointing at nothing.
+func TestREADMEPackagesExist(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, n := false, 0
+	for i, l := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(l, "| package | job |"):
+			in = true
+			continue
+		case !strings.HasPrefix(l, "|"):
+			in = false
+		}
+		if !in || strings.HasPrefix(l, "| ---") {
+			continue
+		}
+		cell := splitRow(l)[0]
+		for _, m := range codeSpanRE.FindAllString(cell, -1) {
+			p := strings.Trim(m, "`")
+			pattern := filepath.Join("..", filepath.FromSlash(p), "*.go")
+			if q, ok := strings.CutSuffix(p, "/..."); ok {
+				pattern = filepath.Join("..", filepath.FromSlash(q), "*", "*.go")
+			}
+			goFiles, _ := filepath.Glob(pattern)
+			if len(goFiles) == 0 {
+				t.Errorf("README.md:%d: the package table names %s, no package of the module", i+1, m)
+			}
+			n++
+		}
+	}
+	if n < 20 {
+		t.Errorf("found %d packages in README.md's package table: the parse missed it", n)
+	}
+}
