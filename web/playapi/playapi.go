@@ -100,9 +100,9 @@ var ErrBusy = errors.New("the server is busy")
 
 // solverBots need the solution of two-player NZSC (a file, or a solve
 // of seconds and much memory), which the static page has not: optimal,
-// and resolve, which solves the whole game at each game's first
-// decision.
-var solverBots = map[string]bool{"optimal": true, "resolve": true}
+// exploiter, which plays from optimal's solution, and resolve, which
+// solves the whole game at each game's first decision.
+var solverBots = map[string]bool{"optimal": true, "exploiter": true, "resolve": true}
 
 // NewSession checks a new session's request and prepares the session, as
 // the server and the static page both do: an unknown game or bot, a seat
