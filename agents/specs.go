@@ -16,7 +16,18 @@ import (
 // either end) is kept as an empty spec, which the parser refuses: a list
 // that lost a name is a mistake, not one bot fewer.
 func SplitSpecs(s string) []string {
+	kinds := Registered()
 	var out []string
+	// spec holds the last spec while pieces may still join it, so that
+	// a long spec is built once rather than copied at every piece.
+	var spec strings.Builder
+	var last specHead
+	flush := func() {
+		if last.open {
+			out[len(out)-1] = spec.String()
+			spec.Reset()
+		}
+	}
 	sep := ""
 	// more stays true after a trailing separator, whose empty piece
 	// follows it.
@@ -28,17 +39,44 @@ func SplitSpecs(s string) []string {
 			piece, next = s[:i], s[i+1:]
 		}
 		t := strings.TrimSpace(piece)
-		if n := len(out); t != "" && n > 0 && out[n-1] != "" && !startsBot(t, out[n-1]) {
-			out[n-1] += sep + t
+		if t != "" && last.open && !startsBot(kinds, t, last) {
+			spec.WriteString(sep)
+			spec.WriteString(t)
+			last.joined = true
 		} else {
+			flush()
 			out = append(out, t)
+			if last = (specHead{open: t != "", first: t}); last.open {
+				spec.WriteString(t)
+			}
 		}
 		if i >= 0 {
 			sep = s[i : i+1]
 		}
 		s = next
 	}
+	flush()
 	return out
+}
+
+// specHead is what startsBot reads of the spec a list's next piece may
+// continue: whether there is one (a non-empty spec), its first piece and
+// whether pieces were joined to it.
+type specHead struct {
+	open   bool
+	first  string
+	joined bool
+}
+
+// name is the spec's bot name, the text before its first ':'. A first
+// piece without ':' that had pieces joined to it has a separator in its
+// name, which no registered bot's name has: it is returned as "".
+func (h specHead) name() string {
+	name, _, colon := strings.Cut(h.first, ":")
+	if !colon && h.joined {
+		return ""
+	}
+	return name
 }
 
 // CheckTyped refuses what a person's spec may not be though a stored one
@@ -73,14 +111,12 @@ func CheckTyped(spec string) error {
 }
 
 // startsBot reports whether a list's piece begins a new spec after the
-// spec prev: a registered bot's name (alone or before ':') does; a
-// key=value, or anything after a free-form spec such as exec:PROGRAM
-// ARGS, continues prev; any other word starts a spec of its own, so that
-// the error names it.
-func startsBot(piece, prev string) bool {
-	kinds := Registered()
-	isKind := func(spec string, prefixOnly bool) bool {
-		name, _, _ := strings.Cut(spec, ":")
+// spec prev: a registered bot's name among kinds (alone or before ':')
+// does; a key=value, or anything after a free-form spec such as
+// exec:PROGRAM ARGS, continues prev; any other word starts a spec of its
+// own, so that the error names it.
+func startsBot(kinds []Info, piece string, prev specHead) bool {
+	isKind := func(name string, prefixOnly bool) bool {
 		for _, i := range kinds {
 			if i.Name == name && (!prefixOnly || i.Prefix) {
 				return true
@@ -88,13 +124,13 @@ func startsBot(piece, prev string) bool {
 		}
 		return false
 	}
+	name, _, _ := strings.Cut(piece, ":")
 	switch {
-	case isKind(piece, false):
+	case isKind(name, false):
 		return true
-	case isKind(prev, true):
+	case isKind(prev.name(), true):
 		return false
 	}
-	name, _, _ := strings.Cut(piece, ":")
 	return !strings.Contains(name, "=")
 }
 
