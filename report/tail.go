@@ -251,18 +251,8 @@ func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted boo
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores
-// them, checked.
-func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) {
-	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
-	var err error
-	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
-		// Not "--model:": the settings come from the command's flag,
-		// the Runs page's form or a manifest, and the error names the
-		// model itself.
-		return t, err
-	}
-	return t, t.Check()
-}
+// them, checked (results.SPRTState.Test).
+func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) { return st.Test() }
 
 // sprtOf is a finished or stopped sequential test's summary and verdict,
 // from its run directory.

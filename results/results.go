@@ -133,8 +133,25 @@ type SPRTState struct {
 	Field []string `json:"field,omitempty"`
 	// Looks are the LLR after each finished batch.
 	Looks []SPRTLook `json:"looks"`
-	// Verdict is set once the test ended ("H0", "H1").
+	// Verdict is set once the test ended: the String of the
+	// analysis.Verdict it reached ("H0 accepted", "H1 accepted").
 	Verdict string `json:"verdict,omitempty"`
+}
+
+// Test returns the sequential test of these settings, checked: the one
+// reading of them, by the run that takes them from its flags, by the
+// manifest's check of its looks (Manifest.Check), and by a resume and a
+// report.
+func (s *SPRTState) Test() (analysis.SPRT, error) {
+	t := analysis.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
+	var err error
+	if t.Model, err = analysis.ParseEloModel(s.Model); err != nil {
+		// Not "--model:": the settings come from the command's flag,
+		// the Runs page's form or a manifest, and the error names the
+		// model itself.
+		return t, err
+	}
+	return t, t.Check()
 }
 
 // Last returns the LLR of the test's last look and whether the test

@@ -276,9 +276,12 @@ func TestSPRTCommand(t *testing.T) {
 }
 
 // TestSPRTResumeVerdictWithoutLooks: a manifest whose test names a
-// verdict but holds no look (edited, or cut short) resumes as a test
-// without a verdict, with neither a panic nor a verdict taken from the
-// stored name; a resume and a report derive it alike (analysis.SPRT.Final).
+// verdict but holds no look (edited: a test records its verdict with the
+// look that reached it) is refused on one line naming the file and the
+// field, exit code 2, by a resume and a report alike, with neither a
+// panic nor a verdict taken from the stored name. (It resumed as a test
+// without a verdict; a manifest whose looks and verdict disagree is now
+// refused, results' checkLooks, TestSPRTForgedVerdict.)
 func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -309,16 +312,12 @@ func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 	if err := os.WriteFile(path, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
-	if code != 0 {
-		t.Fatalf("resume: code %d\n%s", code, stderr)
-	}
-	var doc report.SPRT
-	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc.Verdict == "H1 accepted" || len(doc.Looks) == 0 {
-		t.Errorf("resume: verdict %q after %d looks, want the test played on from its counts", doc.Verdict, len(doc.Looks))
+	want := path + `: sprt: verdict "H1 accepted" without a look` + "\n"
+	for _, args := range [][]string{{"sprt", "--resume", dir, "--format", "json", "--quiet"}, {"report", dir}} {
+		stdout, stderr, code := runCmd(t, "", args...)
+		if code != 2 || !strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
+			t.Errorf("%v: code %d, stderr %q, want 2 and %q; stdout %.200q", args, code, stderr, want, stdout)
+		}
 	}
 }
 
