@@ -330,6 +330,38 @@ func CheckCounts(m *Manifest, c *Counts) error {
 			return fmt.Errorf("complete, but finished lists %d of its %d chunks", nchunks, share)
 		}
 	}
+	if st := m.SPRT; st != nil && len(st.Looks) > 0 {
+		return checkLastLook(st, &c.Tournament)
+	}
+	return nil
+}
+
+// checkLastLook reports a sequential test's last look (checked against
+// its own LLR by checkLooks) that these counts do not hold: a look reads
+// the counts of the pairs played before it, so the saved counts hold at
+// least as many pairs of each score, and games of each result, as the
+// last look; a test that decided after every pair keeps no pair past the
+// one where it decided, so its counts are its last look's. An edit of a
+// look's counts and LLR together would otherwise forge a verdict too.
+func checkLastLook(st *SPRTState, total *analysis.Tournament) error {
+	l := st.Looks[len(st.Looks)-1]
+	_, penta, r := analysis.SPRTCounts(total)
+	wdl := [3]int64{r.Wins, r.Draws, r.Losses}
+	within, same := true, true
+	for i := range penta {
+		within = within && l.Pentanomial[i] <= penta[i]
+		same = same && l.Pentanomial[i] == penta[i]
+	}
+	for i := range wdl {
+		within = within && l.WDL[i] <= uint64(wdl[i])
+		same = same && l.WDL[i] == uint64(wdl[i])
+	}
+	switch {
+	case !within:
+		return fmt.Errorf("sprt: the manifest's last look (%d games, pentanomial %v, W D L %v) counts more than these counts hold (pentanomial %v, W D L %v)", l.Games, l.Pentanomial, l.WDL, penta, wdl)
+	case !same && st.EveryPair && st.Verdict != "":
+		return fmt.Errorf("sprt: the manifest's last look (%d games, pentanomial %v, W D L %v), where the test decided, is not these counts (pentanomial %v, W D L %v)", l.Games, l.Pentanomial, l.WDL, penta, wdl)
+	}
 	return nil
 }
 

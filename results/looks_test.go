@@ -80,3 +80,36 @@ func TestCheckLooks(t *testing.T) {
 		t.Errorf("no model: %v", err)
 	}
 }
+
+// TestCheckLastLook: a test's saved counts hold its last look's pairs
+// and games (more when it was stopped past its last recorded look), and
+// exactly them when it decided after every pair; a look's counts edited
+// with its LLR are refused.
+func TestCheckLastLook(t *testing.T) {
+	total := &analysis.Tournament{Pairings: []analysis.Pairing{{Pentanomial: [5]int64{1, 0, 8, 0, 1}}}}
+	total.Pairings[0].Seat[0] = analysis.Record{Wins: 5, Draws: 0, Losses: 5}
+	total.Pairings[0].Seat[1] = analysis.Record{Wins: 5, Draws: 0, Losses: 5}
+	_, _, r := analysis.SPRTCounts(total)
+	at := SPRTLook{Games: 20, Pentanomial: [5]int64{1, 0, 8, 0, 1}, WDL: [3]uint64{uint64(r.Wins), uint64(r.Draws), uint64(r.Losses)}}
+	before := SPRTLook{Games: 16, Pentanomial: [5]int64{1, 0, 6, 0, 1}, WDL: [3]uint64{at.WDL[0] - 2, at.WDL[1], at.WDL[2] - 2}}
+	forged := SPRTLook{Games: 20, Pentanomial: [5]int64{0, 0, 8, 0, 2}, WDL: at.WDL}
+	for i, c := range []struct {
+		look      SPRTLook
+		everyPair bool
+		verdict   string
+		want      string
+	}{
+		{at, true, "H1 accepted", ""},
+		{at, false, "", ""},
+		{before, true, "", ""},
+		{before, false, "H1 accepted", ""},
+		{before, true, "H1 accepted", "where the test decided, is not these counts"},
+		{forged, true, "", "counts more than these counts hold"},
+	} {
+		st := &SPRTState{EveryPair: c.everyPair, Verdict: c.verdict, Looks: []SPRTLook{c.look}}
+		err := checkLastLook(st, total)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("case %d: %v, want %q", i, err, c.want)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/analysis"
 )
 
 // editManifest rewrites the manifest of the run directory dir through
@@ -51,6 +53,14 @@ func TestSPRTForgedVerdict(t *testing.T) {
 		t.Fatalf("report: exit %d, %s\n%s", code, stderr, out)
 	}
 	manifest := filepath.Join(dir, "manifest.json")
+	// The last look's counts, record and LLR forged together: 20 pairs
+	// won instead of 20 split.
+	test := analysis.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	wonLLR := test.LLR([5]int64{0, 0, 0, 0, 20})
+	wonVerdict := ""
+	if v := test.Decide(wonLLR); v != analysis.Continue {
+		wonVerdict = v.String()
+	}
 	for _, c := range []struct {
 		name string
 		edit func(st map[string]any)
@@ -63,6 +73,14 @@ func TestSPRTForgedVerdict(t *testing.T) {
 		}, manifest + ": sprt: look 2 at 40 games: llr 3.5, but its pentanomial [0 0 20 0 0] gives -"},
 		{"verdict", func(st map[string]any) { st["verdict"] = "H1 accepted" },
 			manifest + `: sprt: verdict "H1 accepted", but the last look's llr -`},
+		{"counts and LLR", func(st map[string]any) {
+			looks := st["looks"].([]any)
+			last := looks[len(looks)-1].(map[string]any)
+			last["llr"], last["pentanomial"], last["wdl"] = wonLLR, []int{0, 0, 0, 0, 20}, []int{40, 0, 0}
+			if wonVerdict != "" {
+				st["verdict"] = wonVerdict
+			}
+		}, filepath.Join(dir, "counts.json") + ": sprt: the manifest's last look (40 games, pentanomial [0 0 0 0 20], W D L [40 0 0]) counts more than these counts hold (pentanomial [0 0 20 0 0], W D L [20 0 20])"},
 	} {
 		b, err := os.ReadFile(manifest)
 		if err != nil {
