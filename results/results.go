@@ -72,6 +72,13 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
+// IsShard reports whether m is a shard's: its directory holds the share
+// of a run's games one --shard played, to merge with the others (nzsc
+// merge), not a whole run; a merged run's is not. The one rule by which
+// merge, a report and a report's suggestion of the newest run tell a
+// shard.
+func (m *Manifest) IsShard() bool { return m.Shard != nil }
+
 // Rules are the game's rules options of a run, every option present. In
 // JSON a value that is a whole number is written as a number
 // ({"turn_cap": 1000}), as manifests have always written it.
@@ -223,7 +230,7 @@ type Manifest struct {
 	GamesLogLevel string `json:"games_log_level,omitempty"`
 	// SPRT holds a sequential test's settings and looks.
 	SPRT *SPRTState `json:"sprt,omitempty"`
-	// Shard is set for a partial run made with --shard.
+	// Shard is set for a partial run made with --shard (IsShard).
 	Shard *Shard `json:"shard,omitempty"`
 	// MergedFrom lists the directories a merged run was made from.
 	MergedFrom []string  `json:"merged_from,omitempty"`
