@@ -132,6 +132,15 @@ func NameCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	if g.Seats() <= 2 {
 		return bots, nil
 	}
+	return NumberCopies(bots, g)
+}
+
+// NumberCopies names the second and later copies of one bot (CopyNames)
+// whatever the seats: a tournament's tables name bots at two seats too,
+// so nzsc tournament numbers a bot listed twice at every size, where a
+// match does at 3 or 4 only (NameCopies). It writes into bots and
+// returns it.
+func NumberCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	names := make([]string, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name()

@@ -35,7 +35,6 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "randm", "greedy"}, 2, `did you mean random?`},
 		{[]string{"exploit", "gredy"}, 2, `did you mean greedy?`},
 		{[]string{"tournament", "--game", "nzcs"}, 2, `did you mean nzsc?`},
-		{[]string{"tournament", "--bots", "random,random", "--games", "2"}, 2, `bot "random" is listed twice`},
 		{[]string{"tournament", "--bots", "random,greedy:name=random", "--games", "2"}, 2, `two bots are named "random"`},
 		{[]string{"match", "random:name=x", "greedy:name=x", "--games", "2"}, 2, `two bots are named "x"`},
 		{[]string{"version"}, 0, ""},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -27,7 +28,7 @@ func TestTournamentBadInput(t *testing.T) {
 	}{
 		{[]string{"tournament", "--bots", "random"}, "at least two bots"},
 		{[]string{"tournament", "--bots", "random,nosuchbot"}, `unknown bot "nosuchbot"`},
-		{[]string{"tournament", "--bots", "random,random"}, "listed twice"},
+		{[]string{"tournament", "--bots", "random,greedy:name=random"}, `two bots are named "random"`},
 		{[]string{"tournament", "--games", "0"}, "--games must be a positive even number"},
 		{[]string{"tournament", "--games", "3"}, "--games must be a positive even number"},
 		{[]string{"tournament", "--workers", "0"}, "--workers must be at least 1"},
@@ -388,5 +389,50 @@ func TestNeverMetNotCalledGauntlet(t *testing.T) {
 	text := strings.Join(strings.Fields(stdout), " ")
 	if !strings.Contains(text, "never met (a gauntlet, or a run not played to its end)") || strings.Contains(text, "(gauntlet)") {
 		t.Errorf("a shard's report: %q; want its unmet pairs told as a gauntlet's or an unfinished run's", text)
+	}
+}
+
+// TestTournamentCopiesNamed: a bot listed twice in a tournament, at 2, 3
+// or 4 seats, is numbered as nzsc match numbers copies (random, random2:
+// agents.CopyNames), its name in its spec, so that the run's tables and
+// manifest name each bot once and a resume keeps the names; the
+// tournament refused such a list ("listed twice"), while a match at 3 or
+// 4 seats numbered it. Two specs of one name stay refused
+// (TestTournamentBadInput).
+func TestTournamentCopiesNamed(t *testing.T) {
+	for _, c := range []struct {
+		players, games string
+		bots           string
+		want           []string
+	}{
+		{"2", "2", "random,random,greedy", []string{"random", "random2", "greedy"}},
+		{"3", "6", "random,greedy,random,greedy", []string{"random", "greedy", "random2", "greedy2"}},
+		{"4", "24", "random,random,random,greedy", []string{"random", "random2", "random3", "greedy"}},
+	} {
+		out := filepath.Join(t.TempDir(), "t")
+		first, stderr, code := runCmd(t, "", "tournament", "--players", c.players, "--bots", c.bots, "--games", c.games, "--seed", "3", "--format", "csv", "--quiet", "--out", out)
+		if code != 0 {
+			t.Fatalf("%s players: exit %d: %s", c.players, code, stderr)
+		}
+		_, m, counts, err := results.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var specs []string
+		for _, b := range m.Bots {
+			specs = append(specs, b.Spec)
+		}
+		if !slices.Equal(counts.Bots, c.want) {
+			t.Errorf("%s players: bots %q (specs %q), want %q", c.players, counts.Bots, specs, c.want)
+		}
+		for k, name := range c.want {
+			if name != strings.SplitN(c.bots, ",", len(c.want))[k] && !strings.HasSuffix(specs[k], ":name="+name) {
+				t.Errorf("%s players: bot %d's spec %q does not keep its name %s", c.players, k, specs[k], name)
+			}
+		}
+		resumed, stderr, code := runCmd(t, "", "tournament", "--resume", out, "--format", "csv", "--quiet")
+		if code != 0 || resumed != first {
+			t.Errorf("%s players: resume: exit %d (%s); tables differ:\n%s\nwant\n%s", c.players, code, stderr, resumed, first)
+		}
 	}
 }
