@@ -149,6 +149,10 @@ func NumberCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 		if alias == names[i] {
 			continue
 		}
+		if a := bots[i].Alias; a != "" {
+			// The copy's name would be a second name= in its spec.
+			return nil, fmt.Errorf("bot %q is listed twice under its one name %q: give each copy a name=ALIAS of its own (such as name=%s)", bots[i].Spec, a, alias)
+		}
 		named, err := ParseForSeats(g.Info().Name, g.Seats(), bots[i].WithOption("name", alias))
 		if err != nil {
 			return nil, err

@@ -37,6 +37,11 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"tournament", "--game", "nzcs"}, 2, `did you mean nzsc?`},
 		{[]string{"tournament", "--bots", "random,greedy:name=random", "--games", "2"}, 2, `two bots are named "random"`},
 		{[]string{"match", "random:name=x", "greedy:name=x", "--games", "2"}, 2, `two bots are named "x"`},
+		// A copy is numbered through a name= in its spec: one that names
+		// itself already cannot take a second (it said "name= given
+		// twice", a name the user gave once).
+		{[]string{"match", "--players", "3", "random:name=x", "random:name=x", "greedy", "--games", "6"}, 2, `match: bot "random:name=x" is listed twice under its one name "x": give each copy a name=ALIAS of its own (such as name=x2)`},
+		{[]string{"tournament", "--bots", "greedy:name=x,greedy:name=x,random", "--games", "2"}, 2, `tournament: bot "greedy:name=x" is listed twice under its one name "x"`},
 		{[]string{"version"}, 0, ""},
 		{[]string{}, 2, ""},
 		// A flag of one value given twice: pflag kept the last, silently.
