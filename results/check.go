@@ -572,12 +572,12 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 // (analysis.SPRT.LLR), and the verdict the one the LLRs give: every look
 // but the last inside the bounds (the test stops at the first look past
 // them), the last past them exactly when a verdict is recorded, and on
-// that verdict's side. A manifest that disagrees is refused rather than
-// read with its verdict derived afresh from the counts: a resume and a
-// report read the verdict from the last look (analysis.SPRT.Final), so a
-// hand-edited LLR forged a verdict, and a file edited once may hold
-// other edits no check sees; the counts.json of the run remains the
-// place its numbers are read from. The LLR is compared to within 1e-9
+// that verdict's side. A resume and a report read the verdict from the
+// last look (analysis.SPRT.Final), so a hand-edited LLR forged one. A
+// manifest that disagrees is refused, not read with a verdict derived
+// afresh from its counts: a file edited once may hold other edits no
+// check sees, and a report that quietly said another verdict than the
+// file would hide the edit. The LLR is compared to within 1e-9
 // of its size, not to the bit: a run made on another machine (a fused
 // multiply-add) may round its last bits otherwise, while a verdict
 // moved by less than that is not one a test could tell apart.
