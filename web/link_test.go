@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/analysis/solve"
 	nz "github.com/nzsclab/nzsc/engine/nzsc"
+	"github.com/nzsclab/nzsc/web/playapi"
 )
 
 // TestLinkStartsNoCostlyOpponent: the Play page starts the game its
@@ -112,5 +114,48 @@ func TestOptimalVariantNotSolvedForPage(t *testing.T) {
 		if want := i != maxPageVariants; (st == http.StatusOK) != want || !want && (st != http.StatusForbidden || !strings.Contains(string(body), "nzsc solve game --rule waits=1")) {
 			t.Errorf("variant %d %s: %d %s, want a game %v", i, rules, st, body, want)
 		}
+	}
+}
+
+// TestResolveBoundedForPages: resolve reads no saved solution and solves
+// the whole game in each session, keeping it for the session's life: a
+// page may not play it in rules larger than the shared ones (403, naming
+// the command that plays them on the server), and at most
+// maxResolveSessions sessions against it are kept at once (503 past
+// them, other bots unaffected); a session that ends gives its place
+// back. Neither was bounded: each session against resolve in the largest
+// variant could take a minute of CPU and hundreds of MB, as many at once
+// as the server keeps sessions (1000).
+func TestResolveBoundedForPages(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	c := ts.Client()
+	st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"resolve","rules":{"points":"9","move_streak":"4","waits":"8"}}`)
+	if st != http.StatusForbidden || !strings.Contains(string(body), "larger than the shared rules") || !strings.Contains(string(body), "nzsc play --opponent resolve --rule move_streak=4 --rule points=9 --rule waits=8") {
+		t.Errorf("resolve in a large variant: %d %s, want 403 naming the command", st, body)
+	}
+	var ids []string
+	for i := range maxResolveSessions + 1 {
+		rules := []string{`{}`, `{"points":"3"}`}[i%2] // shared rules or smaller: both count
+		st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"resolve","rules":`+rules+`}`)
+		if i < maxResolveSessions {
+			var nr playapi.NewReply
+			if st != http.StatusOK || json.Unmarshal(body, &nr) != nil {
+				t.Fatalf("session %d against resolve: %d %s", i, st, body)
+			}
+			ids = append(ids, nr.ID)
+			continue
+		}
+		if st != http.StatusServiceUnavailable || !strings.Contains(string(body), "games against resolve are being played") {
+			t.Errorf("session %d against resolve: %d %s, want 503", i, st, body)
+		}
+	}
+	if st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"greedy"}`); st != http.StatusOK {
+		t.Errorf("greedy while resolve's places are taken: %d %s", st, body)
+	}
+	if st, _ := call(t, c, "DELETE", ts.URL+"/api/play/"+ids[0], ""); st != http.StatusNoContent {
+		t.Fatalf("leave: %d", st)
+	}
+	if st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"resolve"}`); st != http.StatusOK {
+		t.Errorf("resolve after a session against it ended: %d %s", st, body)
 	}
 }

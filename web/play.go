@@ -40,6 +40,9 @@ type live struct {
 	// while the page reads them (GET /api/play/{id}/notes).
 	noteMu sync.Mutex
 	notes  []string
+	// release gives back what the session holds of the server's budgets
+	// (a place among the sessions against resolve); never nil.
+	release func()
 }
 
 // notesFor returns ctx carrying l's note taker (agents.WithNotes), its
@@ -84,6 +87,38 @@ func (l *live) close() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.s.Close()
+	l.release()
+}
+
+// maxResolveSessions bounds the sessions against resolve kept at once:
+// each solves the whole game at its first pick (seconds of CPU) and
+// keeps it for the session's life, about 65 MB at the shared rules
+// (larger rules are refused: playapi.checkSolve). A session gives its
+// place back when it ends (the page left, or idle for Config.Idle).
+const maxResolveSessions = 4
+
+// resolveBudget returns playapi.Where.Resolve for one new session, and
+// the release of the place it takes (once; a no-op when it took none).
+func (s *Server) resolveBudget() (take func() error, release func()) {
+	taken := false
+	take = func() error {
+		s.variantMu.Lock()
+		defer s.variantMu.Unlock()
+		if s.resolving >= maxResolveSessions {
+			return fmt.Errorf("resolve: %w: %d games against resolve are being played, the most this server keeps at once (each holds the solved game); try again when one ends, or play another bot", playapi.ErrBusy, maxResolveSessions)
+		}
+		s.resolving++
+		taken = true
+		return nil
+	}
+	release = sync.OnceFunc(func() {
+		if taken {
+			s.variantMu.Lock()
+			s.resolving--
+			s.variantMu.Unlock()
+		}
+	})
+	return take, release
 }
 
 // maxPageVariants bounds the rules variants, none larger than the shared
@@ -125,19 +160,25 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, "ticket: want 16 to 64 lower-case hex digits")
 		return
 	}
-	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget}, randomUint64)
+	resolve, release := s.resolveBudget()
+	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget, Resolve: resolve}, randomUint64)
 	if err != nil {
+		release()
 		status := http.StatusBadRequest
-		if errors.Is(err, playapi.ErrExec) || errors.Is(err, playapi.ErrLink) || errors.Is(err, playapi.ErrSolve) {
+		switch {
+		case errors.Is(err, playapi.ErrExec) || errors.Is(err, playapi.ErrLink) || errors.Is(err, playapi.ErrSolve):
 			status = http.StatusForbidden
+		case errors.Is(err, playapi.ErrBusy):
+			status = http.StatusServiceUnavailable
+			w.Header().Set("Retry-After", "60")
 		}
 		webapi.Error(w, status, err.Error())
 		return
 	}
-	l := &live{s: sess}
+	l := &live{s: sess, release: release}
 	id := s.newID()
 	if err := s.sessions.Add(id, l); err != nil {
-		sess.Close()
+		l.close()
 		webapi.Error(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}

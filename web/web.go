@@ -100,9 +100,11 @@ type Server struct {
 	startMu  sync.Mutex
 	starting map[string]*live
 	// variants are the rules variants pages had optimal solve (each kept
-	// for the process's life): at most maxPageVariants.
+	// for the process's life): at most maxPageVariants; resolving counts
+	// the sessions against resolve: at most maxResolveSessions.
 	variantMu sync.Mutex
 	variants  map[string]bool
+	resolving int
 }
 
 // New returns a server for c.

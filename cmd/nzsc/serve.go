@@ -94,12 +94,19 @@ func runServe(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 		fmt.Fprintln(e.stderr)
 	}
+	link, others, everywhere := openLinks(ln.Addr())
+	fmt.Fprintf(e.stdout, "NZSC Lab at %s (Ctrl-C stops)\n", link)
+	if everywhere {
+		fmt.Fprint(e.stdout, "listening on every interface of this machine")
+		if len(others) > 0 {
+			fmt.Fprintf(e.stdout, "; other machines open %s", strings.Join(others, " or "))
+		}
+		fmt.Fprintln(e.stdout)
+	}
 	if allowExec {
 		// The fragment stays in the browser: lab.js keeps the secret in
 		// the origin's storage and sends it with the pages' requests.
-		fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\nexec: bots are allowed from a browser that opens http://%s/#secret=%s (keep this link to yourself)\n", ln.Addr(), ln.Addr(), secret)
-	} else {
-		fmt.Fprintf(e.stdout, "NZSC Lab at http://%s/ (Ctrl-C stops)\n", ln.Addr())
+		fmt.Fprintf(e.stdout, "exec: bots are allowed from a browser that opens %s#secret=%s (keep this link to yourself)\n", link, secret)
 	}
 	// Every request's context ends when the server stops, so long polls,
 	// bots thinking and log reads inside a request end with it, not at
@@ -253,6 +260,36 @@ func refuseConn(c net.Conn, n int) {
 		t.CloseWrite()
 	}
 	io.Copy(io.Discard, io.LimitReader(c, 1<<16))
+}
+
+// openLinks returns the link a person opens for the listening address
+// a, and whether a is every interface (--addr 0.0.0.0:8080 or :8080,
+// which listens as [::]:8080, a link no browser opens): then the link
+// names localhost, and others are the links of this machine's other
+// addresses (at most four, IPv4 first), which other machines open (the
+// guard lets a request name the server by any IP address).
+func openLinks(a net.Addr) (link string, others []string, everywhere bool) {
+	t, ok := a.(*net.TCPAddr)
+	if !ok || !t.IP.IsUnspecified() {
+		return "http://" + a.String() + "/", nil, false
+	}
+	port := strconv.Itoa(t.Port)
+	addrs, _ := net.InterfaceAddrs()
+	var v4, v6 []string
+	for _, ad := range addrs {
+		n, ok := ad.(*net.IPNet)
+		if !ok || !n.IP.IsGlobalUnicast() {
+			continue // loopback (localhost is the link), link-local
+		}
+		u := "http://" + net.JoinHostPort(n.IP.String(), port) + "/"
+		if n.IP.To4() != nil {
+			v4 = append(v4, u)
+		} else {
+			v6 = append(v6, u)
+		}
+	}
+	others = append(v4, v6...)
+	return "http://localhost:" + port + "/", others[:min(len(others), 4)], true
 }
 
 // loopback reports whether a listening address is reachable only from

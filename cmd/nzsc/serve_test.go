@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,13 +29,20 @@ var servingAt = regexp.MustCompile(`NZSC Lab at (http://\S+/) `)
 // and a function that stops it (as a signal would) and returns its error.
 func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
 	t.Helper()
+	base, _, errb, stop := serveOut(t, args...)
+	return base, errb, stop
+}
+
+// serveOut is serve, with its standard output too.
+func serveOut(t *testing.T, args ...string) (string, *syncBuffer, *syncBuffer, func() error) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, append([]string{"serve"}, args...), strings.NewReader(""), &out, &errb) }()
 	for range 500 {
 		if m := servingAt.FindStringSubmatch(out.String()); m != nil {
-			return m[1], &errb, func() error { cancel(); return <-done }
+			return m[1], &out, &errb, func() error { cancel(); return <-done }
 		}
 		select {
 		case err := <-done:
@@ -45,7 +53,7 @@ func serve(t *testing.T, args ...string) (string, *syncBuffer, func() error) {
 	}
 	cancel()
 	t.Fatalf("serve did not say where it listens: %q", out.String())
-	return "", nil, nil
+	return "", nil, nil, nil
 }
 
 var labTokenRE = regexp.MustCompile(`const labToken = "([0-9a-f]{32})";`)
@@ -122,11 +130,26 @@ func TestServe(t *testing.T) {
 }
 
 // TestServeWarns: an address other than loopback is served with a
-// warning, which names --allow-exec when it is on.
+// warning, which names --allow-exec when it is on. Every interface
+// (0.0.0.0) is said to be listened on, with a link a browser opens:
+// localhost, here and in the secret's link. The link was
+// http://[::]:PORT/, which browsers refuse to open.
 func TestServeWarns(t *testing.T) {
-	_, errb, stop := serve(t, "--addr", "0.0.0.0:0", "--allow-exec", "--runs", t.TempDir())
+	base, out, errb, stop := serveOut(t, "--addr", "0.0.0.0:0", "--allow-exec", "--runs", t.TempDir())
+	u, err := url.Parse(base)
+	if err != nil || u.Hostname() != "localhost" || u.Port() == "" || u.Port() == "0" {
+		t.Errorf("the link %q (%v): want http://localhost:PORT/", base, err)
+	}
+	if resp, err := http.Get(base); err != nil || resp.StatusCode != 200 {
+		t.Errorf("GET %s: %v", base, err)
+	} else {
+		resp.Body.Close()
+	}
 	if err := stop(); err != nil {
 		t.Errorf("stopping: %v", err)
+	}
+	if o := out.String(); !strings.Contains(o, "listening on every interface of this machine") || !strings.Contains(o, "opens "+base+"#secret=") {
+		t.Errorf("stdout %q: want it to say every interface is listened on, and the secret's link on %s", o, base)
 	}
 	if w := errb.String(); !strings.Contains(w, "warning: 0.0.0.0:") || !strings.Contains(w, "not a loopback address") || !strings.Contains(w, "--allow-exec") {
 		t.Errorf("warning: %q", w)

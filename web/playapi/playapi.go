@@ -85,7 +85,18 @@ type Where struct {
 	// refuses with an error wrapping ErrSolve once the server has solved
 	// enough of them for pages. Larger variants are refused before it.
 	Solve func(variant string) error
+	// Resolve, when set, is asked before a session against resolve (in
+	// rules no larger than the shared ones; larger are refused before
+	// it): resolve solves the whole game at its first pick and keeps it
+	// for the session's life (about 65 MB at the shared rules), so the
+	// server bounds the sessions against it at once. It refuses with an
+	// error wrapping ErrBusy.
+	Resolve func() error
 }
+
+// ErrBusy refuses a session the server has no room for now (too many
+// sessions of its kind at once); the server answers 503.
+var ErrBusy = errors.New("the server is busy")
 
 // solverBots need the solution of two-player NZSC (a file, or a solve
 // of seconds and much memory), which the static page has not: optimal,
@@ -143,7 +154,7 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	}
 	// Last: a variant let through counts toward the server's budget.
 	if !where.Static {
-		if err := checkSolve(g, bot, where.Solve); err != nil {
+		if err := checkSolve(g, bot, where); err != nil {
 			return nil, err
 		}
 	}
@@ -183,46 +194,79 @@ func LinkAllows(b *agents.Bot) error {
 // server solve (Where.Solve); the server answers 403 Forbidden.
 var ErrSolve = errors.New("a page may not make the server solve this rules variant")
 
-// checkSolve bounds what a page can make the server solve for optimal
-// (at its cache, not a file of its own) in a rules variant the server
-// has no saved solution of. optimal solves the rules it plays at its
-// first decision and keeps the solution for the process's life and in
-// the user's cache: a remote player asking for variant after variant
-// would make the server spend up to a minute of CPU on each (points=9
-// with move_streak=4 and waits=8: 63 s), keep 300 MB more in memory each
-// and write files of up to 94 MB. So a variant larger than the shared
-// rules in any setting (more points or waits, a longer streak) is
-// refused, and a smaller one (a solve of seconds at most) is left to
-// budget (Where.Solve), which counts them. The shared rules are one solve
-// of seconds, kept once; a variant the server's user saved (nzsc solve
-// game --rule ...) is only loaded.
-func checkSolve(g game.Game, bot *agents.Bot, budget func(variant string) error) error {
+// checkSolve bounds what a page can make the server solve and keep for
+// the two bots that solve NZSC: optimal and resolve.
+//
+// optimal (at its cache, not a file of its own) solves the rules it
+// plays at its first decision, unless the server has them saved, and
+// keeps the solution for the process's life and in the user's cache: a
+// remote player asking for variant after variant would make the server
+// spend up to a minute of CPU on each (points=9 with move_streak=4 and
+// waits=8: 63 s), keep 300 MB more in memory each and write files of up
+// to 94 MB. So a variant larger than the shared rules in any setting
+// (more points or waits, a longer streak) is refused, and a smaller one
+// (a solve of seconds at most) is left to where.Solve, which counts them.
+// The shared rules are one solve of seconds, kept once; a variant the
+// server's user saved (nzsc solve game --rule ...) is only loaded.
+//
+// resolve reads no saved solution: every session against it solves the
+// whole game at its first character pick and keeps it for the session's
+// life. So it too is refused in a variant larger than the shared rules
+// (that minute of CPU and those 300 MB, for each session), and its
+// sessions in any other rules are left to where.Resolve, which bounds
+// how many are kept at once.
+func checkSolve(g game.Game, bot *agents.Bot, where Where) error {
 	eg, ok := g.(interface{ EngineRules() nz.Rules })
-	if !ok || bot.Info.Name != "optimal" || bot.Params["path"] != "" || !eg.EngineRules().Variant() {
+	if !ok {
 		return nil
 	}
 	r := eg.EngineRules()
+	switch {
+	case bot.Info.Name == "resolve":
+		if largerThanShared(r) {
+			return fmt.Errorf("resolve: %w: it is larger than the shared rules, and resolve solves the whole game for each session (up to a minute of CPU and hundreds of MB kept while the session lasts); play another bot, or play resolve in these rules on the server (nzsc play --opponent resolve %s)", ErrSolve, variantFlags(r))
+		}
+		if where.Resolve != nil {
+			return where.Resolve()
+		}
+		return nil
+	case bot.Info.Name != "optimal" || bot.Params["path"] != "" || !r.Variant():
+		return nil
+	}
 	if path, err := solve.CachePathRules(r); err == nil {
 		if _, err := os.Stat(path); err == nil {
 			return nil
 		}
 	}
+	variant := variantFlags(r)
+	if largerThanShared(r) {
+		return fmt.Errorf("optimal: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", ErrSolve, variant)
+	}
+	if where.Solve == nil {
+		return nil
+	}
+	return where.Solve(variant)
+}
+
+// largerThanShared reports whether rules r are larger than the shared
+// rules in any setting (more points or waits, a longer streak): a solve
+// of up to a minute and hundreds of MB.
+func largerThanShared(r nz.Rules) bool {
+	n, d := r.Normalized(), nz.DefaultRules.Normalized()
+	return n.Points > d.Points || n.Waits > d.Waits || n.MoveStreak > d.MoveStreak || n.CharacterStreak > d.CharacterStreak
+}
+
+// variantFlags names rules r as the commands' --rule flags, sorted, the
+// turn cap left out (a solution is the same under any cap).
+func variantFlags(r nz.Rules) string {
 	var opts []string
 	for k, v := range r.Options() {
-		if k != "turn_cap" { // optimal's solution is the same under any cap
+		if k != "turn_cap" {
 			opts = append(opts, "--rule "+k+"="+v)
 		}
 	}
 	slices.Sort(opts)
-	variant := strings.Join(opts, " ")
-	n, d := r.Normalized(), nz.DefaultRules.Normalized()
-	if n.Points > d.Points || n.Waits > d.Waits || n.MoveStreak > d.MoveStreak || n.CharacterStreak > d.CharacterStreak {
-		return fmt.Errorf("optimal: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", ErrSolve, variant)
-	}
-	if budget == nil {
-		return nil
-	}
-	return budget(variant)
+	return strings.Join(opts, " ")
 }
 
 // RecordLine is a game record as one JSON line.

@@ -50,14 +50,17 @@ func TestRunsPage(t *testing.T) {
 	browser.Screenshot(t, ctx, "runs-report-1280.png", 1280)
 	browser.Screenshot(t, ctx, "runs-report-400.png", 400)
 
-	// A slow match, stopped from the page.
+	// A slow match, stopped from the page; its first bot's spec has two
+	// options, one list split as --bots splits it (the page split it at
+	// every ';', and a list such as mcts:iters=300,c=0.5,greedy would
+	// have been one spec).
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.SetValue(chromedp.ID("kind"), "match")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`for (const i of document.querySelectorAll("#botlist input")) i.checked = false; true`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("more"), "mcts:iters=300; greedy"), chromedp.SetValue(chromedp.ID("games"), "4000"),
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("more"), "mcts:iters=300,c=0.5, greedy"), chromedp.SetValue(chromedp.ID("games"), "4000"),
 		chromedp.Click(chromedp.ID("go"))); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +82,10 @@ func TestRunsPage(t *testing.T) {
 	}
 	rd, err := roundrobin.Resume(filepath.Join(dir, run))
 	if err != nil || rd.Manifest.Complete || rd.PendingGames() == 0 {
-		t.Errorf("the stopped run: %v", err)
+		t.Fatalf("the stopped run: %v", err)
+	}
+	if b := rd.Manifest.Bots; len(b) != 2 || b[0].Spec != "mcts:iters=300,c=0.5" || b[1].Spec != "greedy" {
+		t.Errorf("the match's bots %+v, want mcts:iters=300,c=0.5 and greedy", b)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(() => { const f = document.getElementById("dframe"); const d = !f.hidden && f.contentDocument; return !!d && !!d.body && d.body.textContent.includes("greedy"); })()`)); err != nil {
 		t.Errorf("the stopped match's page is not shown: %v", err)

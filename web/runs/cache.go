@@ -7,8 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"golang.org/x/sync/singleflight"
-
+	"github.com/nzsclab/nzsc/internal/crash"
 	"github.com/nzsclab/nzsc/results"
 )
 
@@ -23,16 +22,19 @@ import (
 // unchanged run costs reading and hashing those two files (1.4 MB of
 // counts at 20 bots, milliseconds). The most recently viewed reports are
 // kept, at most maxReports of them and maxReportBytes in all. Viewers
-// asking at once for a report not kept share one rendering (flight),
-// instead of each spending those seconds on the same bytes. A
-// reportCache is safe for concurrent use.
+// asking at once for a report not kept share one rendering (a flight),
+// instead of each spending those seconds on the same bytes; a rendering
+// nobody waits for any more (every viewer left or was cut off) is
+// stopped, so that a report of many bots far apart (minutes of a
+// rating fit) does not go on for no one. A reportCache is safe for
+// concurrent use.
 type reportCache struct {
 	mu      sync.Mutex
 	entries map[reportKey]*reportEntry
 	bytes   int    // the reports' bytes kept
 	clock   uint64 // counts lookups, for least-recently-used eviction
-	// flight joins the renderings of one report of one identity.
-	flight singleflight.Group
+	// flights are the renderings under way, by report and identity.
+	flights map[flightKey]*flight
 	// renders counts the renderings, for the tests.
 	renders atomic.Int64
 }
@@ -45,6 +47,24 @@ const (
 )
 
 type reportKey struct{ run, format string }
+
+// flightKey names one report of one identity.
+type flightKey struct {
+	reportKey
+	id [sha256.Size]byte
+}
+
+// flight is one rendering under way and the viewers waiting for it.
+type flight struct {
+	waiting int           // viewers waiting; c.mu guards it
+	stop    chan struct{} // closed when the last viewer leaves
+	done    chan struct{} // closed when body and err are set
+	body    []byte
+	err     error
+}
+
+// errNobodyWaits is a rendering stopped because its last viewer left.
+var errNobodyWaits = fmt.Errorf("the report's rendering was stopped: nobody waits for it")
 
 type reportEntry struct {
 	id   [sha256.Size]byte
@@ -59,12 +79,18 @@ type reportEntry struct {
 // returned, never kept. The identity is read before rendering: should the
 // run change in between, the report kept is newer than its identity
 // says, and the next view renders it again.
-func (c *reportCache) get(root *Root, run, format string, render func() ([]byte, error)) ([]byte, error) {
+//
+// Leave, when closed (the request's context: its client gone), ends the
+// caller's wait at once with an error; render's own stop channel is
+// closed when no caller waits any more, and render should then end
+// soon (report.End.Done). A panic in render is the callers' error.
+func (c *reportCache) get(leave <-chan struct{}, root *Root, run, format string, render func(stop <-chan struct{}) ([]byte, error)) ([]byte, error) {
 	id, err := root.runIdentity(run)
 	if err != nil {
-		return render() // its error names the problem as Load does
+		return render(leave) // its error names the problem as Load does
 	}
 	k := reportKey{run, format}
+	fk := flightKey{k, id}
 	c.mu.Lock()
 	c.clock++
 	if e, ok := c.entries[k]; ok && e.id == id {
@@ -72,22 +98,53 @@ func (c *reportCache) get(root *Root, run, format string, render func() ([]byte,
 		c.mu.Unlock()
 		return e.body, nil
 	}
-	c.mu.Unlock()
-	// The run's name is a checked file name (no NUL), the format a
-	// word: the key names one report of one identity.
-	v, err, _ := c.flight.Do(run+"\x00"+format+"\x00"+string(id[:]), func() (any, error) {
-		c.renders.Add(1)
-		body, err := render()
-		if err != nil {
-			return nil, err
+	f := c.flights[fk]
+	if f == nil {
+		// The run's name is a checked file name, the format a word: the
+		// key names one report of one identity.
+		f = &flight{stop: make(chan struct{}), done: make(chan struct{})}
+		if c.flights == nil {
+			c.flights = map[flightKey]*flight{}
 		}
-		c.keep(k, id, body)
-		return body, nil
-	})
-	if err != nil {
-		return nil, err
+		c.flights[fk] = f
+		c.renders.Add(1)
+		go c.fly(fk, f, render)
 	}
-	return v.([]byte), nil
+	f.waiting++
+	c.mu.Unlock()
+	select {
+	case <-f.done:
+		return f.body, f.err
+	case <-leave:
+		c.mu.Lock()
+		if f.waiting--; f.waiting == 0 && c.flights[fk] == f {
+			// The next viewer starts a rendering of its own, rather
+			// than join one that is stopping.
+			delete(c.flights, fk)
+			close(f.stop)
+		}
+		c.mu.Unlock()
+		return nil, errNobodyWaits
+	}
+}
+
+// fly renders f's report, keeps it when it rendered, and hands it to
+// the viewers waiting.
+func (c *reportCache) fly(fk flightKey, f *flight, render func(stop <-chan struct{}) ([]byte, error)) {
+	body, err := func() (body []byte, err error) {
+		defer crash.Recover(&err) // in its own goroutine: a panic would end the server
+		return render(f.stop)
+	}()
+	if err == nil {
+		c.keep(fk.reportKey, fk.id, body) // before the flight ends: a viewer finds one or the other
+	}
+	c.mu.Lock()
+	if c.flights[fk] == f {
+		delete(c.flights, fk)
+	}
+	c.mu.Unlock()
+	f.body, f.err = body, err
+	close(f.done)
 }
 
 // keep keeps body as k's report of identity id, evicting the least

@@ -120,7 +120,7 @@ func TestReportCacheBounded(t *testing.T) {
 	get := func(i int) {
 		t.Helper()
 		run := fmt.Sprint(i)
-		body, err := c.get(root, run, "html", func() ([]byte, error) { rendered[run]++; return []byte(run), nil })
+		body, err := c.get(nil, root, run, "html", func(<-chan struct{}) ([]byte, error) { rendered[run]++; return []byte(run), nil })
 		if err != nil || string(body) != run {
 			t.Fatalf("run %s: %q, %v", run, body, err)
 		}
@@ -149,7 +149,7 @@ func TestReportCacheBounded(t *testing.T) {
 	// over the bound alone is served but not kept.
 	big := func(i, size int) {
 		t.Helper()
-		if _, err := c.get(root, fmt.Sprint(i), "txt", func() ([]byte, error) { return make([]byte, size), nil }); err != nil {
+		if _, err := c.get(nil, root, fmt.Sprint(i), "txt", func(<-chan struct{}) ([]byte, error) { return make([]byte, size), nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -178,7 +178,7 @@ func TestReportRenderedOnceAtOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var c reportCache
 		release := make(chan struct{})
-		render := func() ([]byte, error) {
+		render := func(<-chan struct{}) ([]byte, error) {
 			<-release
 			return []byte("report"), nil
 		}
@@ -186,7 +186,7 @@ func TestReportRenderedOnceAtOnce(t *testing.T) {
 		bodies := make(chan string, viewers)
 		for range viewers {
 			go func() {
-				b, err := c.get(root, "r", "html", render)
+				b, err := c.get(nil, root, "r", "html", render)
 				if err != nil {
 					t.Error(err)
 				}
@@ -204,7 +204,7 @@ func TestReportRenderedOnceAtOnce(t *testing.T) {
 			t.Errorf("%d renderings for %d viewers at once, want 1", n, viewers)
 		}
 		// Kept: a later view renders nothing.
-		if b, err := c.get(root, "r", "html", render); err != nil || string(b) != "report" || c.renders.Load() != 1 {
+		if b, err := c.get(nil, root, "r", "html", render); err != nil || string(b) != "report" || c.renders.Load() != 1 {
 			t.Errorf("a later view: %q, %v, %d renderings", b, err, c.renders.Load())
 		}
 	})

@@ -65,8 +65,13 @@ type Options struct {
 	Workers int
 	Idle    time.Duration
 	// MaxGames bounds the games per pairing a job may ask for (default
-	// 1,000,000).
-	MaxGames int64
+	// 1,000,000), MaxRunGames the games of its whole run, every pairing
+	// or table (default 1,000,000): what one request can make the server
+	// play and keep on disk (the run's full games log, about 50 bytes a
+	// game of two-player NZSC and 200 of NPZR, compressed). The commands
+	// have no such bound.
+	MaxGames    int64
+	MaxRunGames int64
 	// Version is recorded in the manifests of the runs jobs start.
 	Version string
 }
@@ -96,6 +101,7 @@ func (h *Handler) Close() {
 	h.jobs.Each(func(_ string, j *job) { js = append(js, j) })
 	for _, j := range js {
 		j.cancel()
+		j.stopTail() // its tables are nzsc report's to write, its counts saved
 	}
 	for _, j := range js {
 		<-j.done
@@ -121,8 +127,14 @@ func New(o Options) *Handler {
 	if o.MaxGames <= 0 {
 		o.MaxGames = 1_000_000
 	}
+	if o.MaxRunGames <= 0 {
+		o.MaxRunGames = 1_000_000
+	}
 	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux()}
-	h.jobs.Close = func(j *job) { j.cancel() }
+	h.jobs.Close = func(j *job) {
+		j.cancel()
+		j.stopTail()
+	}
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	// Listing and reporting read run directories of any size: at most
@@ -134,6 +146,7 @@ func New(o Options) *Handler {
 	h.mux.HandleFunc("GET /api/runs/{run}/report.txt", busy.Gated(h.reportText))
 	h.mux.HandleFunc("GET /api/runs/{run}/files/{path...}", h.file)
 	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/specs", ServeSpecs)
 	h.mux.HandleFunc("GET /api/games", h.games)
 	h.mux.HandleFunc("GET /api/jobs", h.listJobs)
 	h.mux.HandleFunc("POST /api/jobs", h.start)
@@ -259,26 +272,27 @@ func WriteError(w http.ResponseWriter, err error) {
 }
 
 // renderReport renders run's report in format ("html" or "table")
-// through the handler's cache.
-func (h *Handler) renderReport(run, format string) ([]byte, error) {
-	return h.reports.get(h.root, run, format, func() ([]byte, error) {
+// through the handler's cache, for a request that waits until leave is
+// closed (its context's Done: the client gone, the server stopping).
+func (h *Handler) renderReport(leave <-chan struct{}, run, format string) ([]byte, error) {
+	return h.reports.get(leave, h.root, run, format, func(stop <-chan struct{}) ([]byte, error) {
 		m, c, err := h.root.Load(run)
 		if err != nil {
 			return nil, err
 		}
 		var b bytes.Buffer
 		if format == "html" {
-			err = report.Tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}})
+			err = tail(&b, report.End{Manifest: m, Counts: &c.Tournament, Format: "html", Options: report.Options{Top: report.DefaultTop}, Done: stop})
 		} else {
-			err = Text(&b, m, c)
+			err = Text(&b, m, c, stop)
 		}
 		return b.Bytes(), err
 	})
 }
 
 // serveReport writes run's report in format, or its error.
-func (h *Handler) serveReport(w http.ResponseWriter, run, format string) ([]byte, bool) {
-	b, err := h.renderReport(run, format)
+func (h *Handler) serveReport(w http.ResponseWriter, r *http.Request, format string) ([]byte, bool) {
+	b, err := h.renderReport(r.Context().Done(), r.PathValue("run"), format)
 	if err != nil {
 		WriteError(w, err)
 		return nil, false
@@ -288,7 +302,7 @@ func (h *Handler) serveReport(w http.ResponseWriter, run, format string) ([]byte
 
 // reportHTML serves the run's HTML page (report.Tail).
 func (h *Handler) reportHTML(w http.ResponseWriter, r *http.Request) {
-	b, ok := h.serveReport(w, r.PathValue("run"), "html")
+	b, ok := h.serveReport(w, r, "html")
 	if !ok {
 		return
 	}
@@ -319,7 +333,7 @@ func reportCSP(page []byte) string {
 }
 
 func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
-	b, ok := h.serveReport(w, r.PathValue("run"), "table")
+	b, ok := h.serveReport(w, r, "table")
 	if !ok {
 		return
 	}
@@ -329,9 +343,10 @@ func (h *Handler) reportText(w http.ResponseWriter, r *http.Request) {
 }
 
 // Text renders a run's text report from its manifest and counts, as
-// nzsc report prints it for each kind of run.
-func Text(w io.Writer, m *results.Manifest, c *results.Counts) error {
-	return report.Tail(w, report.End{Manifest: m, Counts: &c.Tournament, Format: "table", Options: report.Options{Top: report.DefaultTop}})
+// nzsc report prints it for each kind of run; done, when closed, stops
+// it (report.End.Done).
+func Text(w io.Writer, m *results.Manifest, c *results.Counts, done <-chan struct{}) error {
+	return tail(w, report.End{Manifest: m, Counts: &c.Tournament, Format: "table", Options: report.Options{Top: report.DefaultTop}, Done: done})
 }
 
 // file serves one file of a run directory, read-only, through os.Root.
@@ -411,6 +426,20 @@ func ServeBots(w http.ResponseWriter, r *http.Request, allowExec bool) {
 		return
 	}
 	webapi.JSON(w, BotsFor(name, players, webapi.ExecAllowed(r, allowExec)))
+}
+
+// ServeSpecs is GET /api/specs?list=LIST on the pages that take a list
+// of bot specs (Runs' "more bot specs" and field, Watch's bots= link):
+// LIST split as nzsc tournament --bots splits it (agents.SplitSpecs, at
+// commas and semicolons that begin a registered bot), so that
+// mcts:iters=100,c=2 stays one spec, as on the command line; the pages
+// ask rather than split, so there is one rule. An empty list is [].
+func ServeSpecs(w http.ResponseWriter, r *http.Request) {
+	specs := agents.SplitSpecs(r.URL.Query().Get("list"))
+	if specs == nil {
+		specs = []string{}
+	}
+	webapi.JSON(w, specs)
 }
 
 // GameParams reads ?game= and ?players= (default two-player NZSC) and
@@ -500,6 +529,10 @@ type job struct {
 	id, run, kind string
 	cancel        context.CancelFunc
 	done          chan struct{} // closed when the run has ended and saved
+	// halt, closed (stopTail), stops the run's tail (report.End.Done):
+	// a Stop while the tail runs, or the server's Close.
+	halt     chan struct{}
+	haltOnce sync.Once
 	// total and base are the games the run plans and had before this
 	// session; games counts the games played now.
 	total, base uint64
@@ -509,12 +542,29 @@ type job struct {
 	// test is a sequential test's settings, nil for other kinds.
 	test *sprtTest
 
-	mu    sync.Mutex
-	final uint64 // the games saved, once ended
-	state string
-	err   string
-	ended time.Time
-	sprt  *report.SPRT // a test's last look, then its result
+	mu      sync.Mutex
+	tailing bool   // the run's games are played and its tail runs
+	final   uint64 // the games saved, once ended
+	state   string
+	err     string
+	note    string
+	ended   time.Time
+	sprt    *report.SPRT // a test's last look, then its result
+}
+
+// stopTail stops the job's tail, now or when it starts.
+func (j *job) stopTail() { j.haltOnce.Do(func() { close(j.halt) }) }
+
+// end stops the job as Stop does: its games, and its tail if the games
+// are over (a Stop during the games leaves the tail of what finished to
+// run, as Ctrl-C leaves nzsc tournament's; a second Stop ends it).
+func (j *job) end() {
+	j.cancel()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.tailing {
+		j.stopTail()
+	}
 }
 
 // JobStatus is what a job's progress request answers.
@@ -528,7 +578,13 @@ type JobStatus struct {
 	Started   time.Time `json:"started"`
 	Ended     time.Time `json:"ended,omitzero"`
 	Error     string    `json:"error,omitempty"`
-	Resume    string    `json:"resume,omitempty"`
+	// Tail says that a running job's games are over and its tail (its
+	// CSV tables) is being written: a Stop now ends it.
+	Tail bool `json:"tail,omitempty"`
+	// Note says what a job that did not fail left undone: its tail
+	// stopped, its CSV tables not written.
+	Note   string `json:"note,omitempty"`
+	Resume string `json:"resume,omitempty"`
 	// SPRT is a sequential test's state, as nzsc sprt --format json
 	// writes its result: its last look's games, LLR, counts and bounds,
 	// and once it ended its verdict; nil before the first look and for
@@ -540,10 +596,12 @@ func (j *job) status() JobStatus {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	s := JobStatus{ID: j.id, Run: j.run, Kind: j.kind, State: j.state, GamesDone: j.base + j.games.Load(),
-		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err, SPRT: j.sprt}
+		Games: j.total, Started: j.started, Ended: j.ended, Error: j.err, Note: j.note, SPRT: j.sprt}
 	if j.state != stateRunning {
 		// Games of a chunk cut short by Stop are played but not kept.
 		s.GamesDone = j.final
+	} else {
+		s.Tail = j.tailing
 	}
 	return s
 }
@@ -667,7 +725,7 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 		b.Exec = &exec
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
+	j := &job{id: name, run: name, kind: req.Kind, cancel: cancel, done: make(chan struct{}), halt: make(chan struct{}), total: rd.Manifest.GamesPlanned, base: rd.Manifest.GamesDone,
 		started: time.Now().UTC(), state: stateRunning, test: test}
 	if err := h.jobs.Add(j.id, j); err != nil {
 		cancel()
@@ -799,6 +857,13 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		return nil, nil, fmt.Errorf("%s must be a positive multiple of %d (every seat order of a seed) and at most %d, got %d", games, set, h.opt.MaxGames, req.Games)
 	}
 	cfg.PairsPerPairing = uint64(req.Games / set)
+	// The whole run: a tournament of 12 bots has 66 pairings, and at 4
+	// players 495 tables.
+	if tables := int64(len(cfg.Tables())); req.Games > h.opt.MaxRunGames/tables {
+		return nil, nil, fmt.Errorf("%d %s × %d games is more than the %d games in all a run started from this page may play (nzsc %s plays more): ask for at most %d games per %s",
+			tables, map[bool]string{true: "tables", false: "pairings"}[g.Seats() > 2], req.Games, h.opt.MaxRunGames, req.Kind,
+			h.opt.MaxRunGames/tables/set*set, map[bool]string{true: "table", false: "pairing"}[g.Seats() > 2])
+	}
 	// The openings, read by the commands' --openings (one parser), but
 	// a design only: anything else would name a file of the server's.
 	if req.Openings = strings.TrimSpace(req.Openings); req.Openings != "" {
@@ -831,6 +896,10 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 // playRun plays a job's run; tests replace it to make a run fail.
 var playRun = (*roundrobin.RunDir).Play
 
+// tail is every report the handler renders and every job's tail
+// (report.Tail); tests replace it to see it stopped.
+var tail = report.Tail
+
 func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	defer close(j.done)
 	opts := roundrobin.RunOptions{}
@@ -855,9 +924,17 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 		}
 		// The run's tail, as the command that plays it ends it: its
 		// derived tables beside its counts (the page renders the report
-		// on request).
-		return report.Tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total()})
+		// on request). A fit of many bots far apart takes minutes: a
+		// Stop now ends it (j.end), the tables unwritten.
+		j.mu.Lock()
+		j.tailing = true
+		j.mu.Unlock()
+		return tail(io.Discard, report.End{Dir: rd.Dir, Manifest: rd.Manifest, Counts: rd.Total(), Done: j.halt})
 	})
+	tailStopped := errors.Is(err, analysis.ErrStopped)
+	if tailStopped {
+		err = nil
+	}
 	var test *report.SPRT
 	if t := j.test; t != nil {
 		// The verdict as the run directory gives it (report.Tail's).
@@ -873,6 +950,9 @@ func (h *Handler) play(ctx context.Context, j *job, rd *roundrobin.RunDir) {
 	j.final = rd.Manifest.GamesDone
 	if test != nil {
 		j.sprt = test
+	}
+	if tailStopped {
+		j.note = fmt.Sprintf("stopped in its report's tail: its games are saved, its CSV tables not written ('nzsc report %s' writes them)", shellWord(filepath.Join(h.opt.Dir, j.run)))
 	}
 	switch {
 	case err != nil:
@@ -931,7 +1011,7 @@ func (h *Handler) withResume(kind string, s JobStatus) JobStatus {
 // interrupted, resumable with nzsc tournament --resume.
 func (h *Handler) stop(w http.ResponseWriter, r *http.Request) {
 	if j, ok := h.job(w, r); ok {
-		j.cancel()
+		j.end()
 		webapi.JSON(w, h.withResume(j.kind, j.status()))
 	}
 }

@@ -190,6 +190,11 @@ func TestStopAndResume(t *testing.T) {
 	if s.State != stateStopped || !strings.Contains(s.Resume, "nzsc match --resume") {
 		t.Fatalf("after stop: %+v", s)
 	}
+	// The tail of what finished ran (a Stop during the games does not
+	// stop it): its table is written.
+	if _, err := os.Stat(filepath.Join(f.root, s.Run, "match.csv")); err != nil || s.Note != "" {
+		t.Errorf("after a stop during the games: match.csv %v, note %q; want the tail's table and no note", err, s.Note)
+	}
 	// The list says it too, as the job's own status does.
 	var list []JobStatus
 	if f.json("GET", "/api/jobs", nil, &list); len(list) != 1 || list[0].Resume != s.Resume {

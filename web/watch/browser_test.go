@@ -12,12 +12,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/results"
-	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -28,19 +26,7 @@ import (
 func TestWatchPageSteps(t *testing.T) {
 	root := t.TempDir()
 	g, _ := game.Build("nzsc", 2, nil)
-	var bots []*agents.Bot
-	for _, s := range []string{"nash", "random"} {
-		b, _ := agents.Parse(s)
-		bots = append(bots, b)
-	}
-	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 4, Seed: 3},
-		roundrobin.NewRun{Out: filepath.Join(root, "r1"), Kind: results.KindMatch, Command: []string{"test"}, GamesLog: filepath.Join(root, "r1.games.jsonl")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
-		t.Fatal(err)
-	}
+	playRun(t, root, testRun{Bots: []string{"nash", "random"}, Name: "r1", Pairs: 4, Seed: 3})
 	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Runs: &runs.Root{Path: root}}))) // as nzsc serve: the page proves itself
 	t.Cleanup(srv.Close)
 

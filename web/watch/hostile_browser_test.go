@@ -1,21 +1,16 @@
 package watch
 
 import (
-	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
 	"github.com/nzsclab/nzsc/results"
-	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -31,25 +26,9 @@ func TestHostileNamesStayText(t *testing.T) {
 		t.Skip("browser test: skipped with -short")
 	}
 	root := t.TempDir()
-	g, _ := game.Build("nzsc", 2, nil)
-	var bots []*agents.Bot
-	for _, s := range []string{"random:name=<img src=x id=inj1>", "greedy:name=<svg id=inj2></svg>"} {
-		b, err := agents.ParseForSeats("nzsc", 2, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bots = append(bots, b)
-	}
 	name := "<img src=x id=inj3>"
-	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, PairsPerPairing: 2, Seed: 3},
-		roundrobin.NewRun{Out: filepath.Join(root, name), Kind: results.KindTournament, Command: []string{"nzsc", "tournament", "<img src=x id=inj4>"},
-			GamesLog: filepath.Join(root, name+".games.jsonl")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	playRun(t, root, testRun{Bots: []string{"random:name=<img src=x id=inj1>", "greedy:name=<svg id=inj2></svg>"}, Name: name,
+		Kind: results.KindTournament, Pairs: 2, Seed: 3, Command: []string{"nzsc", "tournament", "<img src=x id=inj4>"}})
 	mux := http.NewServeMux()
 	mux.Handle("/runs/", http.StripPrefix("/runs", runs.New(runs.Options{Dir: root})))
 	mux.Handle("/watch/", http.StripPrefix("/watch", New(Options{Runs: &runs.Root{Path: root}})))

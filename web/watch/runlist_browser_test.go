@@ -1,19 +1,13 @@
 package watch
 
 import (
-	"context"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
-	"github.com/nzsclab/nzsc/results"
-	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/runs"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
@@ -28,21 +22,7 @@ func TestWatchRunListOnAPhone(t *testing.T) {
 		t.Skip("browser test: skipped with -short")
 	}
 	root := t.TempDir()
-	g, _ := game.Build("nzsc", 2, nil)
-	var bots []*agents.Bot
-	for _, s := range []string{"greedy", "random"} {
-		b, _ := agents.Parse(s)
-		bots = append(bots, b)
-	}
-	name := "20261127-141446-0x9f3b2c7d1e5a4b6c"
-	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 500, Seed: 3},
-		roundrobin.NewRun{Out: filepath.Join(root, name), Kind: results.KindMatch, Command: []string{"test"}, GamesLog: filepath.Join(root, name+".games.jsonl")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{}); err != nil {
-		t.Fatal(err)
-	}
+	playRun(t, root, testRun{Bots: []string{"greedy", "random"}, Name: "20261127-141446-0x9f3b2c7d1e5a4b6c", Pairs: 500, Seed: 3})
 	srv := httptest.NewServer(webapi.NewGuard(nil, "").Wrap(New(Options{Runs: &runs.Root{Path: root}})))
 	t.Cleanup(srv.Close)
 	ctx := browser.New(t, 1280, 800, time.Minute)

@@ -70,6 +70,7 @@ func New(o Options) *Handler {
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	h.mux.HandleFunc("GET /api/bots", h.bots)
+	h.mux.HandleFunc("GET /api/specs", runs.ServeSpecs)
 	h.mux.HandleFunc("GET /api/games", h.gameList)
 	// Playing, narrating and reading a log take a core each: at most one
 	// per core at once, whoever asks.

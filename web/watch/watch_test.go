@@ -162,22 +162,7 @@ func TestUploadedRecordStepsLikeReplay(t *testing.T) {
 // game picked from it is the log's record.
 func TestRunGamesLog(t *testing.T) {
 	root := t.TempDir()
-	var bots []*agents.Bot
-	for _, s := range []string{"greedy", "classic"} {
-		b, _ := agents.Parse(s)
-		bots = append(bots, b)
-	}
-	g, _ := game.Build("nzsc", 2, nil)
-	out := filepath.Join(root, "r1")
-	log := out + ".games.jsonl.gz"
-	rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 3, Seed: 11},
-		roundrobin.NewRun{Out: out, Kind: results.KindMatch, Command: []string{"test"}, GamesLog: log})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
-		t.Fatal(err)
-	}
+	log := playRun(t, root, testRun{Bots: []string{"greedy", "classic"}, Name: "r1", Pairs: 3, Seed: 11, Log: ".games.jsonl.gz"})
 	var want []*game.Record
 	if err := results.ReadRecords(log, func(r *game.Record) error { want = append(want, r); return nil }); err != nil {
 		t.Fatal(err)
@@ -457,27 +442,7 @@ func TestGamesListNamesSteps(t *testing.T) {
 		{"nzsc", "turn", []string{"greedy", "classic"}},
 		{"npzr", "action", []string{"greedy", "random"}},
 	} {
-		g, err := game.Build(c.game, 2, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var bots []*agents.Bot
-		for _, s := range c.bots {
-			b, err := agents.ParseFor(c.game, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bots = append(bots, b)
-		}
-		out := filepath.Join(root, c.game)
-		rd, err := roundrobin.Create(&roundrobin.Config{Game: g, Bots: bots, Gauntlet: -1, HeadToHead: true, PairsPerPairing: 1, Seed: 3},
-			roundrobin.NewRun{Out: out, Kind: results.KindMatch, Command: []string{"test"}, GamesLog: out + ".games.jsonl"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := rd.Play(context.Background(), roundrobin.RunOptions{Workers: 1}); err != nil {
-			t.Fatal(err)
-		}
+		playRun(t, root, testRun{Game: c.game, Bots: c.bots, Name: c.game, Pairs: 1, Seed: 3})
 	}
 	srv := httptest.NewServer(New(Options{Runs: &runs.Root{Path: root}}))
 	defer srv.Close()

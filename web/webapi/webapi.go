@@ -223,10 +223,82 @@ func Static(fsys fs.FS) http.Handler {
 			// The pages load nothing from elsewhere and run no inline
 			// script: a name or record shown on them cannot become code.
 			w.Header().Set("Content-Security-Policy", PageCSP)
-			files.ServeHTTP(w, r)
+			files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r}, r)
 		}
 	})
 }
+
+// notFoundWriter passes a file server's answer through, but for a 404
+// (a file the page does not have: /watch/nosuch), which it answers with
+// NotFoundPage instead of the file server's "404 page not found" in
+// plain text.
+type notFoundWriter struct {
+	http.ResponseWriter
+	r        *http.Request
+	notFound bool
+}
+
+func (n *notFoundWriter) WriteHeader(status int) {
+	if status == http.StatusNotFound && !n.notFound {
+		n.notFound = true
+		NotFoundPage(n.ResponseWriter, n.r)
+		return
+	}
+	n.ResponseWriter.WriteHeader(status)
+}
+
+func (n *notFoundWriter) Write(b []byte) (int, error) {
+	if n.notFound {
+		return len(b), nil // the file server's plain text, replaced
+	}
+	return n.ResponseWriter.Write(b)
+}
+
+// NotFoundPage answers 404 with the lab's small "Not found" page (as the
+// server's own paths answer), for a browser that followed a wrong link
+// into a mounted page (/rooms/x, /watch/a/b): its stylesheet and its
+// links are relative to the page's start, wherever it is mounted, so it
+// looks like the page it is under. The headers already set (the
+// guard's, the page's policy) are kept; the API's paths answer JSON
+// errors instead.
+func NotFoundPage(w http.ResponseWriter, r *http.Request) {
+	// The page's start, relative to the path asked for: one "../" for
+	// each directory below it (the escaped path: an encoded slash is not
+	// a directory to the browser).
+	start := strings.Repeat("../", max(strings.Count(r.URL.EscapedPath(), "/")-1, 0))
+	if start == "" {
+		start = "./"
+	}
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if h.Get("Content-Security-Policy") == "" {
+		h.Set("Content-Security-Policy", PageCSP)
+	}
+	w.WriteHeader(http.StatusNotFound)
+	fmt.Fprintf(w, notFoundHTML, start, start, start)
+}
+
+// notFoundHTML is NotFoundPage's page, given the page's start three
+// times (its stylesheet, the lab's home above it, the page's start).
+const notFoundHTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · NZSC Lab</title>
+<link rel="stylesheet" href="%sstyle.css">
+</head>
+<body>
+<header><a href="%s../">NZSC Lab</a></header>
+<main>
+<h1>Not found</h1>
+<p>There is no page here. <a href="%s">Back to the start</a>.</p>
+</main>
+</body>
+</html>
+`
 
 // Rooted serves h with every path starting with "/", so that a page's
 // handler works whether it is mounted with http.StripPrefix("/p", h) or

@@ -167,22 +167,29 @@ function showKind() {
 
 $("kind").onchange = showKind;
 
+// specs splits a list of bot specs as nzsc tournament --bots does, by
+// asking the server (one rule: mcts:iters=100,c=2 is one bot, and so is
+// exec:./bot;timeout=1s); a blank list is none.
+async function specs(list) {
+  return list.trim() ? api("GET", "specs?list=" + encodeURIComponent(list)) : [];
+}
+
 $("start").onsubmit = async (ev) => {
   ev.preventDefault();
   $("starterr").textContent = "";
   const kind = $("kind").value;
-  let bots = [...$("botlist").querySelectorAll("input:checked")].map((i) => i.value);
-  for (const s of $("more").value.split(";")) if (s.trim()) bots.push(s.trim());
-  const req = { kind, bots };
-  if (kind === "sprt") {
-    // The server checks every setting, as nzsc sprt does, and says why
-    // it refuses one.
-    req.bots = [$("snew").value.trim(), $("sbase").value.trim()];
-    req.sprt = { elo0: Number($("elo0").value), elo1: Number($("elo1").value), alpha: Number($("alpha").value),
-      beta: Number($("beta").value), model: $("model").value, batch: Number($("batch").value),
-      field: $("sfield").value.split(";").map((f) => f.trim()).filter((f) => f) };
-  }
   try {
+    let bots = [...$("botlist").querySelectorAll("input:checked")].map((i) => i.value);
+    bots.push(...await specs($("more").value));
+    const req = { kind, bots };
+    if (kind === "sprt") {
+      // The server checks every setting, as nzsc sprt does, and says why
+      // it refuses one.
+      req.bots = [$("snew").value.trim(), $("sbase").value.trim()];
+      req.sprt = { elo0: Number($("elo0").value), elo1: Number($("elo1").value), alpha: Number($("alpha").value),
+        beta: Number($("beta").value), model: $("model").value, batch: Number($("batch").value),
+        field: await specs($("sfield").value) };
+    }
     const g = chosen();
     Object.assign(req, { game: g.game, players: g.players, games: Number($("games").value), seed: $("seed").value.trim(), tc: $("tc").value.trim(), openings: $("openings").value });
     const j = await api("POST", "jobs", req);
@@ -202,8 +209,15 @@ async function follow(j) {
     $("bar").max = j.games || 1;
     $("bar").value = j.games_done;
     $("jobcount").textContent = j.kind === "sprt" ? j.games_done + " games of at most " + j.games : j.games_done + " of " + j.games + " games";
-    $("jobhint").innerHTML = j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "");
+    $("jobhint").innerHTML = (j.resume ? "Saved what finished. Continue with <code>" + esc(j.resume) + "</code>" : (j.error ? esc(j.error) : "")) +
+      (j.note ? " " + esc(j.note) : "");
     $("stop").hidden = j.state !== "running";
+    if (j.tail) {
+      // The games are over; a Stop (a second one, after a Stop during
+      // the games) ends the writing of its tables.
+      $("jobstate").textContent = "running: writing its CSV tables";
+      $("stop").disabled = false;
+    }
     showTest(j);
     if (j.state !== "running") break;
     await new Promise((r) => setTimeout(r, 400));

@@ -243,12 +243,14 @@ $("nextpage").onclick = () => { from += pageSize; loadGames(); };
 
 loadRuns().catch((e) => { $("err").textContent = e.message; });
 // ?game=G&players=N&bots=a,b&seed=S plays at once: a link to a game.
-labReady.then(loadBots).then(() => {
+labReady.then(loadBots).then(async () => {
   const q = new URLSearchParams(location.search);
   const name = q.get("game") || "nzsc", players = Number(q.get("players")) || 2;
   const i = games.findIndex((g) => g.game === name && g.players === players);
   if (i >= 0) $("game").value = String(i);
-  const b = q.get("bots") ? q.get("bots").split(",") : null;
+  // The list split by the server, as nzsc tournament --bots splits it
+  // (mcts:iters=100,c=2 is one bot): one rule, not one per page.
+  const b = q.get("bots") ? await api("GET", "specs?list=" + encodeURIComponent(q.get("bots"))) : null;
   showSeats(b);
   if (q.get("seed")) $("seed").value = q.get("seed");
   // Any site can send a browser to such an address: the game it names

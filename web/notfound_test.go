@@ -1,0 +1,69 @@
+package web
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestMountedNotFoundIsAPage: a path no mounted page has (/rooms/x,
+// /watch/a/b, /runs/nosuch.html) is answered 404 with the lab's small
+// "Not found" page, HTML, whose stylesheet and links lead to the page it
+// is under, with every header the page's own start answers with (the
+// guard's and the page's policy); the pages' API paths keep their
+// one-line JSON errors. A 404 there was the file server's "404 page not
+// found" in plain text.
+func TestMountedNotFoundIsAPage(t *testing.T) {
+	base := labServer(t, t.TempDir(), "")
+	get := func(path string) (*http.Response, string) {
+		t.Helper()
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b)
+	}
+	for _, c := range []struct{ page, path, style string }{
+		{"/rooms/", "/rooms/x", "/rooms/style.css"},
+		{"/watch/", "/watch/a/b", "/watch/style.css"},
+		{"/runs/", "/runs/nosuch.html", "/runs/style.css"},
+	} {
+		start, _ := get(c.page)
+		resp, body := get(c.path)
+		if resp.StatusCode != 404 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !strings.Contains(body, "<h1>Not found</h1>") {
+			t.Errorf("%s: %d %s %.100q; want 404 and the Not found page", c.path, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+			continue
+		}
+		for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy", "Cross-Origin-Resource-Policy", "Cross-Origin-Opener-Policy"} {
+			if got, want := resp.Header.Get(k), start.Header.Get(k); got != want || want == "" {
+				t.Errorf("%s: %s %q, the page's start says %q", c.path, k, got, want)
+			}
+		}
+		// Its links, resolved as the browser resolves them.
+		at, _ := url.Parse(base + c.path)
+		for _, want := range []struct{ attr, to string }{{`rel="stylesheet" href="`, c.style}, {`<header><a href="`, "/"}, {`<p>There is no page here. <a href="`, c.page}} {
+			i := strings.Index(body, want.attr)
+			if i < 0 {
+				t.Fatalf("%s: no %s in %s", c.path, want.attr, body)
+			}
+			href, _, _ := strings.Cut(body[i+len(want.attr):], `"`)
+			ref, _ := url.Parse(href)
+			if got := at.ResolveReference(ref).EscapedPath(); got != want.to {
+				t.Errorf("%s: %s%s\" leads to %s, want %s", c.path, want.attr, href, got, want.to)
+			}
+		}
+		if resp, _ := get(c.style); resp.StatusCode != 200 && c.style == c.page+"style.css" {
+			t.Errorf("%s: the page's stylesheet: %d", c.style, resp.StatusCode)
+		}
+	}
+	for _, path := range []string{"/rooms/api/nosuch", "/watch/api/runs/nosuch/games", "/runs/api/runs/nosuch"} {
+		resp, body := get(path)
+		if resp.StatusCode != 404 || resp.Header.Get("Content-Type") != "application/json" || !strings.HasPrefix(body, `{"error":`) {
+			t.Errorf("%s: %d %s %q; want a 404 JSON error", path, resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		}
+	}
+}
