@@ -3,8 +3,9 @@
 // strings such as "mcts:iters=5000,c=1.2", the machinery every game's bots
 // share (exec bots speaking the protocol, noise, clocks, budgets, the
 // run's stop, the simultaneous-move MCTS of agents/nzsc and agents/nzscn),
-// and Table.Play, the loop that plays one two-player NZSC game between
-// two agents. The bots themselves live in one package per game
+// and the tables that play one game: Table.Play, two-player NZSC's
+// between two agents, and PlayerTable.Play, any game's through the game
+// contract. The bots themselves live in one package per game
 // (agents/nzsc, agents/nzscn, agents/npzr), each registering itself when
 // imported.
 //

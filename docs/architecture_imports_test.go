@@ -101,3 +101,33 @@ func TestArchitectureImportsRunDown(t *testing.T) {
 		t.Errorf("found %d packages in the picture: the parse missed it", len(line))
 	}
 }
+
+// TestArchitectureGameFreeLayers: what docs/architecture.md says of two
+// packages beside its picture, which the picture's order alone does not
+// say: `go list -deps ./analysis` and `go list -deps ./results` list no
+// package of engine/ but engine/game (the statistics and the storage
+// know no game), and results imports no renderer (report).
+func TestArchitectureGameFreeLayers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	const mod = "github.com/nzsclab/nzsc/"
+	for _, pkg := range []string{"analysis", "results"} {
+		cmd := exec.Command("go", "list", "-deps", "./"+pkg)
+		cmd.Dir = ".."
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		for _, d := range strings.Fields(string(out)) {
+			d, ok := strings.CutPrefix(d, mod)
+			switch {
+			case !ok:
+			case strings.HasPrefix(d, "engine/") && d != "engine/game":
+				t.Errorf("%s depends on %s: docs/architecture.md says it knows no game", pkg, d)
+			case pkg == "results" && (d == "report" || strings.HasPrefix(d, "report/")):
+				t.Errorf("results depends on %s: docs/architecture.md says it renders nothing", d)
+			}
+		}
+	}
+}

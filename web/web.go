@@ -1,6 +1,7 @@
 // Package web is the server behind `nzsc serve`: the lab's front door (a
-// home page saying what to do), the Play page where a person plays NZSC
-// against any bot in nzsc play's words, its JSON API, and the one place
+// home page saying what to do), the Play page where a person plays any
+// of the lab's games (NZSC at 2 to 4 seats, NPZR) against any bot in nzsc
+// play's words, its JSON API, and the one place
 // where the other pages (Rooms, Watch, Runs) are mounted. The page is
 // plain HTML, CSS and JavaScript embedded in the binary; nothing is
 // fetched from the network. The same page, with its script calling the

@@ -20,12 +20,12 @@ func init() {
 	})
 	agents.Register(agents.Info{
 		Game: "npzr", Name: "greedy",
-		Help:      "rule-based: complete own stacks, spoil the opponent's nearly complete ones, build, keep wilds for completions, moves that complete or spoil",
+		Help:      "rule-based, first rule that applies: win, complete an own stack for a missing character (a wild first when a regular card completes another or when the hand holds the card a wild sets up), spoil the opponent's nearly complete stacks, build, earn moves on scored characters, start a stack; wilds kept for completions; earned moves that complete or spoil",
 		NewPlayer: func(agents.Params) (agents.Player, error) { return &Greedy{}, nil },
 	})
 	agents.Register(agents.Info{
 		Game: "npzr", Name: "pimc",
-		Help: "perfect-information Monte Carlo: deal the unseen cards, roll each candidate out with the greedy rules, vote",
+		Help: "perfect-information Monte Carlo: deal the unseen cards, play each of greedy's k best candidates followed by greedy rollouts, the deal's best gets a vote; a win or a single candidate played at once",
 		Params: []agents.Param{
 			{Name: "samples", Default: "8", Help: "deals of the unseen cards per decision"},
 			{Name: "k", Default: "6", Help: "candidate actions searched (greedy's best first)"},

@@ -171,7 +171,7 @@ func TestParams(t *testing.T) {
 		{"pimc:samples=0", false}, {"pimc:depth=3", false}, {"ismcts:iters=x", false},
 		{"ismcts:c=-1", false}, {"nash", false},
 		{"turn", true}, {"turn:iters=10,k=4,horizon=3,nodes=50,eps=0.5,ms=5", true}, {"turn:eps=0", false},
-		{"turn:eps=1.5", false}, {"turn:nodes=0", false}, {"pimc:ms=3", true}, {"ismcts:ms=-1", false}, {"ismcts:ms=x", false},
+		{"turn:eps=1.5", false}, {"turn:evidence=all", true}, {"turn:evidence=last", true}, {"turn:evidence=some", false}, {"turn:nodes=0", false}, {"pimc:ms=3", true}, {"ismcts:ms=-1", false}, {"ismcts:ms=x", false},
 	} {
 		_, err := agents.ParseFor("npzr", c.spec)
 		if (err == nil) != c.ok {

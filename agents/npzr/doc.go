@@ -3,7 +3,8 @@
 // rule-based player), pimc (perfect-information Monte Carlo over sampled
 // hidden cards), ismcts (single-observer information-set Monte Carlo
 // tree search) and turn (whole turns searched as one decision, deals
-// weighted by the opponent's last turn). Import it for its registrations.
+// weighted by the opponent's last turn, or with evidence=all by every
+// turn of its kept). Import it for its registrations.
 //
 // Every bot sees only its seat's observation (*npzr.Observation of
 // package engine/npzr) and its legal actions; the search bots deal the

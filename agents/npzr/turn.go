@@ -15,13 +15,14 @@ import (
 func init() {
 	agents.Register(agents.Info{
 		Game: "npzr", Name: "turn",
-		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision, a win within the turn searched for first, deals weighted by how likely the opponent's last turn was under the greedy rules",
+		Help: "whole-turn search: a turn's wilds, regular card and earned moves as one decision, a win within the turn searched for first, else the k best turns by the table they leave and greedy's turn share iters greedy rollouts by successive halving; deals of the hidden cards weighted by the opponent's turns (evidence: its last, or all) under the rule that it completes a stack for a character it lacks whenever its hand can",
 		Params: []agents.Param{
 			{Name: "iters", Default: "100", Help: "rollouts per turn planned, shared among the candidate turns by successive halving"},
 			{Name: "k", Default: "12", Help: "candidate turns kept for rollouts (best by static value, and greedy's turn)"},
 			{Name: "horizon", Default: "6", Help: "turns a rollout plays after the planned turn before the position is scored"},
 			{Name: "nodes", Default: "3000", Help: "positions inside the turn the turn search expands at most"},
 			{Name: "eps", Default: "0.1", Help: "likelihood of a deal in which the opponent held a card completing one of its stacks for a character it lacked and did not complete (1: no inference)"},
+			{Name: "evidence", Default: "last", Help: "the opponent's turns read: last, or all (its hand walked back through its turns, the cards drawn chosen at random)"},
 			msParam,
 		},
 		NewPlayer: newTurn,
@@ -44,13 +45,14 @@ func init() {
 // TestNoMissedOwnTurnWins checks the wins within its turn against an
 // exhaustive search.
 //
-// The deals are weighted by the opponent's last turn (Bayesian inference
-// of hidden cards from public actions, as in Rebstock et al. 2019 and
+// The deals are weighted by the opponent's turns (Bayesian inference of
+// hidden cards from public actions, as in Rebstock et al. 2019 and
 // Solinas et al. 2019 for Skat): under the greedy rules a player completes
 // a stack for a character it lacks whenever its hand can; a deal in which
 // the opponent held such a card at the start of its last turn and yet
 // scored nothing new has likelihood eps, and deals are drawn by rejection
-// sampling against it.
+// sampling against it. With evidence=all every turn of the opponent's
+// kept counts so, its hand walked back to each (evidence.go).
 type Turn struct {
 	base
 	budget
@@ -69,7 +71,8 @@ type Turn struct {
 	planEnd np.Observation
 	end     np.Observation
 	endOK   bool
-	// ev is the evidence read at the first decision of turn evTurn.
+	// ev is the opponent's turns read, the last at the first decision of
+	// turn evTurn.
 	ev     evidence
 	evTurn int
 	// successive halving's buffers.
@@ -92,6 +95,13 @@ func newTurn(ps agents.Params) (agents.Player, error) {
 		return nil, fmt.Errorf("parameter eps=%v: want more than 0, at most 1", eps)
 	}
 	b.eps = eps
+	switch ps["evidence"] {
+	case "all":
+		b.ev.all = true
+	case "last":
+	default:
+		return nil, fmt.Errorf("parameter evidence=%q is not all or last", ps["evidence"])
+	}
 	if err := b.readMS(ps); err != nil {
 		return nil, err
 	}
@@ -102,6 +112,7 @@ func newTurn(ps agents.Params) (agents.Player, error) {
 func (b *Turn) NewGame(g game.Game, seat int, rng *rand.Rand) {
 	b.base.NewGame(g, seat, rng)
 	b.plan, b.expect, b.next, b.endOK, b.evTurn = b.plan[:0], b.expect[:0], 0, false, -1
+	b.ev.reset()
 }
 
 // Act implements agents.Player.
@@ -121,7 +132,7 @@ func (b *Turn) Act(obs game.Observation, legal []game.Action) game.Action {
 // planTurn plans the rest of the observer's turn from o.
 func (b *Turn) planTurn(o *np.Observation) {
 	if o.Turns != b.evTurn {
-		b.ev.ok, b.evTurn = false, o.Turns
+		b.evTurn = o.Turns
 		b.ev.read(b, o)
 	}
 	d := b.deal(o)
@@ -243,96 +254,9 @@ func (b *Turn) choose(o *np.Observation, d *np.State, me int) int {
 func (b *Turn) sample(o *np.Observation) np.State {
 	for range 15 {
 		d := b.deal(o)
-		if w := b.ev.likelihood(&d, b.eps); w >= 1 || float64(b.r.Uint64()>>11)/(1<<53) < w {
+		if w := b.ev.likelihood(&d, b.eps, &b.r); w >= 1 || float64(b.r.Uint64()>>11)/(1<<53) < w {
 			return d
 		}
 	}
 	return b.deal(o)
-}
-
-// evidence is what the opponent's last turn says about its hand: the
-// cards it put on the table (played) and the kinds that would have
-// completed one of its stacks for a character it lacked at the start of
-// that turn (completers), when it scored no new character. ok is false
-// when there is no such evidence.
-type evidence struct {
-	ok         bool
-	opp        int
-	played     [np.NumKinds]int
-	completers uint32
-}
-
-// read sets e from the turn the opponent played between b's last turn's
-// end and o.
-func (e *evidence) read(b *Turn, o *np.Observation) {
-	e.ok = false
-	end := &b.end
-	if !b.endOK || o.Turns != end.Turns+1 || o.Reshuffles != end.Reshuffles {
-		return
-	}
-	b.endOK = false
-	e.opp = 1 - o.Seat()
-	for c := range np.NumCharacters {
-		if o.Scores[e.opp][c] > 0 && end.Scores[e.opp][c] == 0 {
-			return // it completed for a new character: no sign of what it lacked
-		}
-	}
-	var before, after [np.NumKinds]int
-	for _, c := range end.Table[:end.NTable] {
-		before[c.Kind]++
-	}
-	for _, c := range o.Table[:o.NTable] {
-		after[c.Kind]++
-	}
-	for k := range np.NumKinds {
-		e.played[k] = after[k] + int(o.Scored[k]) - before[k] - int(end.Scored[k])
-		if e.played[k] < 0 {
-			return
-		}
-	}
-	e.completers = 0
-	for i := range end.Stacks {
-		if int(end.Owner[i]) != e.opp {
-			continue
-		}
-		var count [np.NumCharacters]int
-		for _, t := range end.Top[i] {
-			if t.Kind != np.NoCard {
-				count[t.As.Character()]++
-			}
-		}
-		for c, n := range count {
-			if n != 2 || end.Scores[e.opp][c] > 0 {
-				continue
-			}
-			for p := range np.Part(np.NumParts) {
-				if t := end.Top[i][p]; t.Kind == np.NoCard || t.As.Character() != np.Character(c) {
-					need := np.RegularKind(np.Character(c), p)
-					for k := range np.Kind(np.NumKinds) {
-						if k.Nominations()>>need&1 == 1 {
-							e.completers |= 1 << k
-						}
-					}
-				}
-			}
-		}
-	}
-	e.ok = e.completers != 0
-}
-
-// likelihood returns how likely the opponent's last turn was with the
-// hand d deals it: eps if that hand (with the cards it played) held a
-// completer, else 1.
-func (e *evidence) likelihood(d *np.State, eps float64) float64 {
-	if !e.ok {
-		return 1
-	}
-	h := d.Hand(e.opp)
-	for ks := e.completers; ks != 0; ks &= ks - 1 {
-		k := bits.TrailingZeros32(ks)
-		if int(h[k])+e.played[k] > 0 {
-			return eps
-		}
-	}
-	return 1
 }

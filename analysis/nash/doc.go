@@ -5,9 +5,11 @@
 // every extreme equilibrium of a small game (zero-sum, or general-sum
 // with a matrix per player) by vertex enumeration, each verified by both
 // sides' regrets, with the game's degeneracy and its maximal Nash
-// subsets; ReadCSV reads a payoff matrix from a file. Exact makes an
-// enumeration's equilibria exact in math/big.Rat arithmetic, each
-// verified exactly (Gambit's fractions).
+// subsets; LemkeHowson finds one equilibrium of a bimatrix game of any
+// size by the Lemke–Howson path from a dropped label; ReadCSV reads a
+// payoff matrix from a file. Exact makes an enumeration's equilibria
+// exact in math/big.Rat arithmetic, each verified exactly (Gambit's
+// fractions).
 //
 // Every answer comes with a certificate that is checked before it is
 // returned: both strategies are probability vectors (entries >= 0, tiny

@@ -1,9 +1,10 @@
 // Package rng holds the lab's fast random generator, Wyrand, shared by
-// every game and every bot: two-player NZSC's random games (engine), the
-// NPZR shuffle and rollouts (engine/npzr), the bots' seat sources
-// (agents). It sits apart from any one game so that no game imports
-// another for it. A Wyrand is a plain value, not safe for concurrent use;
-// nothing here allocates but NewWyrand.
+// every game and every bot: the random games of two-player NZSC
+// (engine/nzsc) and of NZSC at 3 or 4 (engine/nzscn), the NPZR shuffle
+// and rollouts (engine/npzr), the bots' seat sources (agents). It sits
+// apart from any one game so that no game imports another for it. A
+// Wyrand is a plain value, not safe for concurrent use; nothing here
+// allocates but NewWyrand.
 package rng
 
 import "math/bits"

@@ -1,9 +1,9 @@
 // Package testsolution gives tests the solved game, solved at most once
 // per version of the solver: the first test that needs it solves it and
 // saves it in the user's cache directory (nzsc/test/) under a name
-// derived from a hash
-// of the sources it depends on (package engine/nzsc and package
-// analysis/solve, and the Go version); every later test, in any package
+// derived from a hash of the sources it depends on (the module's
+// packages analysis/solve imports, directly or not: solverPackages, and
+// the Go version); every later test, in any package
 // and any test run, loads that file. A lock file keeps two test binaries
 // of one `go test ./...` run from solving at the same time. The hash is
 // of the sources on disk when the test runs: editing them during a run
@@ -94,6 +94,23 @@ func Load(t testing.TB) *solve.Solution {
 	return s
 }
 
+// solverPackages are the module's packages the solution is computed
+// with: analysis/solve and every package of the module it imports,
+// directly or not (TestSolverPackagesAreSolvesDeps checks the list
+// against go list -deps). A change in any of them, such as the simplex
+// of analysis/nash that solves the one-round games, may change the
+// solution, so it names another cache file.
+var solverPackages = []string{
+	"analysis/nash",
+	"analysis/solve",
+	"engine/game",
+	"engine/nzsc",
+	"engine/rng",
+	"internal/crash",
+	"internal/inputfile",
+	"internal/shown",
+}
+
 // path names the cache file by the hash of the solver's sources.
 func path() (string, error) {
 	root, err := moduleRoot()
@@ -102,8 +119,8 @@ func path() (string, error) {
 	}
 	h := sha256.New()
 	fmt.Fprintln(h, runtime.Version())
-	for _, dir := range []string{filepath.Join("engine", "nzsc"), filepath.Join("analysis", "solve")} {
-		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+	for _, dir := range solverPackages {
+		names, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.go"))
 		if err != nil {
 			return "", err
 		}
