@@ -23,7 +23,7 @@ func init() {
 		name:    "report",
 		args:    "RUN_DIR",
 		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics, --moran-run for one simulated Moran run",
-		example: "nzsc report runs/20261121-120000-7 --html report.html\n  nzsc report runs/20261121-120000-7 --format csv",
+		example: "nzsc report runs/20261121-120000-0x7 --html report.html\n  nzsc report runs/20261121-120000-0x7 --format csv",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
