@@ -24,7 +24,7 @@ import (
 func (m *Manifest) Check() error {
 	switch {
 	case m.Format != 1 && m.Format != ManifestFormat:
-		return fmt.Errorf("format %d, this program reads 1 and %d", m.Format, ManifestFormat)
+		return formatError(m.Format, ManifestFormat)
 	case m.Kind != KindTournament && m.Kind != KindMatch && m.Kind != KindSPRT:
 		return fmt.Errorf("kind %q: want %q, %q or %q", m.Kind, KindTournament, KindMatch, KindSPRT)
 	case len(m.Bots) < 2:

@@ -95,6 +95,10 @@ func TestLoadRefusesBadCheckpoints(t *testing.T) {
 		{results.CountsFile, func(m map[string]any) { pairing(m, 2)["pentanomial"] = []any{1, 1, 1, 1, 1} }, "pentanomial"},
 		{results.CountsFile, func(m map[string]any) { pairing(m, 1)["forfeits"] = []any{-1, 0} }, "negative"},
 		{results.CountsFile, func(m map[string]any) { m["bots"] = []any{"random", "greedy", "random:"} }, "bots[1]"},
+		// A newer nzsc's run says so (it read "this program reads 1 and 2").
+		{results.ManifestFile, func(m map[string]any) { m["format"] = 3 }, "format 3, newer than this program reads (1 and 2): a newer nzsc wrote it"},
+		{results.CountsFile, func(m map[string]any) { m["format"] = 3 }, "counts.json: format 3, newer than this program reads (1 and 2): a newer nzsc wrote it"},
+		{results.ManifestFile, func(m map[string]any) { m["format"] = 0 }, "format 0, this program reads 1 and 2"},
 		// Names a report prints: an escape sequence rewrote the terminal.
 		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[0].(map[string]any)["name"] = "\x1b[31mEVIL" }, `bots[0]: name "\x1b[31mEVIL" holds a control character (U+001B)`},
 		{results.ManifestFile, func(m map[string]any) { m["bots"].([]any)[2].(map[string]any)["spec"] = "\u202erandom" }, `bots[2]: spec "\u202erandom" holds an invisible formatting character (U+202E)`},

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -236,5 +239,69 @@ func TestCountsCompact(t *testing.T) {
 	}
 	if c.Games() != 3*4*2 {
 		t.Errorf("loaded %d games, want 24", c.Games())
+	}
+}
+
+// TestKilledStartLeftovers: a run killed in its first checkpoint, before
+// its manifest, leaves a temporary file of Dir.WriteFile or counts.json
+// of no finished chunk and no manifest; started again (a requeued batch
+// job, the shard wrapper of docs/distributed.md) it was refused as a
+// start ("not empty") and as a resume (no manifest), for good. Such a
+// directory is taken as empty; one with anything else is refused. A
+// killed checkpoint's temporary file is removed by the next holder of
+// the directory's lock (resume, report), not left in the run for ever;
+// another file starting with a dot is the user's.
+func TestKilledStartLeftovers(t *testing.T) {
+	zero, err := json.Marshal(results.Counts{Format: results.FormatVersion})
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := []byte(`{"format":2,"finished":[[0,3]]}`)
+	for i, c := range []struct {
+		files map[string][]byte
+		ok    bool
+	}{
+		{map[string][]byte{".counts.json.tmp3k2j9": []byte(`{"form`)}, true},
+		{map[string][]byte{".manifest.json.tmpzz": nil, results.CountsFile: zero}, true},
+		{map[string][]byte{".ratings.csv.tmp1a": nil}, true},
+		{map[string][]byte{".games.jsonl.gz.merge-1x9": []byte("part")}, true},
+		{map[string][]byte{results.CountsFile: played}, false},
+		{map[string][]byte{results.CountsFile: []byte("not json")}, false},
+		{map[string][]byte{".counts.json.tmp3k2j9": nil, "notes.txt": nil}, false},
+		{map[string][]byte{".report.html.tmp1a": nil}, false},
+		{map[string][]byte{".counts.json.tmp.x": nil}, false},
+	} {
+		dir := filepath.Join(t.TempDir(), "run")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range c.files {
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := results.Create(dir); (err == nil) != c.ok {
+			t.Errorf("case %d: Create of a directory holding %v: error %v, want ok %v", i, slices.Collect(maps.Keys(c.files)), err, c.ok)
+		}
+	}
+
+	dir := t.TempDir()
+	for _, name := range []string{".counts.json.tmp3k2j9", ".pairings.csv.tmpq", ".report.html.tmp1a", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unlock, err := (&results.Dir{Path: dir}).Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	var left []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		left = append(left, e.Name())
+	}
+	if want := []string{".report.html.tmp1a", "notes.txt"}; runtime.GOOS != "windows" && !slices.Equal(left, want) {
+		t.Errorf("after Lock the directory holds %v, want %v", left, want)
 	}
 }

@@ -92,12 +92,20 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	if path == "-" {
 		return nil, ErrDash // not "- already exists" when one does
 	}
-	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
-		return nil, &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
+	if err := checkFreshLog(path); err != nil {
+		return nil, err
 	}
 	f, err := CreateOutput(path)
 	if err != nil {
 		return nil, fmt.Errorf("games log: %w", err)
+	}
+	// Held while the log is open: CreateOutput takes an empty file,
+	// so two runs started at once with one --games-log (shards given
+	// the same name) both opened it and wrote over each other's games,
+	// each exiting 0. The lock goes with the file's descriptor.
+	if _, ok := tryLockFile(f); !ok {
+		f.Close()
+		return nil, &existsError{fmt.Sprintf("games log %s is being written by another process; a run does not write over it (name another file)", path)}
 	}
 	return newGamesLog(f, path, level), nil
 }
@@ -169,7 +177,7 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 		// link by a file without a word, the file it named left behind.
 		return nil, nil, fmt.Errorf("games log %s is a symbolic link; a run's log is not written through a link (move the file it names to %s)", path, path)
 	}
-	removeStaleTemps(path)
+	removeStaleTemps(path, tempPrefix(path))
 	if strings.HasSuffix(path, ".gz") {
 		// A chunk per gzip member: the kept ones stay as they are.
 		g, rep, err := reopenMembers(ctx, path, level, plan)
@@ -260,16 +268,28 @@ func tempPrefix(path string) string {
 	return "." + filepath.Base(path) + ".rewrite-"
 }
 
-// removeStaleTemps removes the temporary files a process killed while
-// rewriting the log at path left beside it. The caller is the log's only
-// writer (a run holds its directory's lock), so none is in use.
-func removeStaleTemps(path string) {
+// removeStaleTemps removes the temporary files (named prefix…) that a
+// process killed while writing the log at path left beside it: a
+// rewrite's (a run holds its directory's lock, so none is in use) or a
+// merge's, whose file a merge under way holds locked (lockFile) and is
+// kept.
+func removeStaleTemps(path, prefix string) {
 	dir := filepath.Dir(path)
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), tempPrefix(path)) {
-			os.Remove(filepath.Join(dir, e.Name()))
+		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
 		}
+		name := filepath.Join(dir, e.Name())
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if unlock, ok := tryLockFile(f); ok {
+			os.Remove(name)
+			unlock()
+		}
+		f.Close()
 	}
 }
 
@@ -653,6 +673,13 @@ func (e writeError) Unwrap() error { return e.error }
 // order (a finished run's log is) the result is, byte for byte, the log
 // the run played at once writes; sources in another order are sorted
 // too. It returns the number of records written.
+//
+// The log is written to a temporary file beside dst and appears at dst
+// only whole (linked there, never over a file that holds something): a
+// merge killed (SIGKILL, a preempted batch job) leaves no partial log
+// that looks like the run's and that a retried merge would refuse to
+// write over. The temporary file a killed merge left is removed by the
+// next merge into dst.
 func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
 	for _, src := range srcs {
 		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
@@ -662,10 +689,28 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 			return 0, fmt.Errorf("%w: %w", ErrBadLog, err)
 		}
 	}
-	g, err := CreateGamesLog(dst, level)
-	if err != nil {
+	// CreateGamesLog's checks on dst, then the log under a temporary name.
+	if err := CheckLevel(level); err != nil {
 		return 0, err
 	}
+	if dst == "-" {
+		return 0, ErrDash
+	}
+	if err := checkFreshLog(dst); err != nil {
+		return 0, err
+	}
+	removeStaleTemps(dst, mergePrefix(dst))
+	tmp, err := createTemp(filepath.Dir(dst), mergePrefix(dst))
+	if err != nil {
+		return 0, fmt.Errorf("games log: %w", err)
+	}
+	// Held while the file is written, so that another merge into dst
+	// does not take it for one a killed merge left.
+	if unlock, ok := tryLockFile(tmp); ok {
+		defer unlock()
+	}
+	g := newGamesLog(tmp, dst, level) // compressed or not by dst's name
+	g.path = tmp.Name()
 	spans := make([]logSpan, len(srcs))
 	for i, src := range srcs {
 		spans[i] = logSpan{src, 0, -1}
@@ -688,11 +733,55 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	if cerr := g.Close(); err == nil {
 		err = cerr
 	}
+	if err == nil {
+		err = publish(g.path, dst)
+	}
+	os.Remove(g.path) // linked at dst, or a merge that failed
+	if errors.Is(err, ErrExists) {
+		return 0, err
+	}
 	if err != nil {
-		os.Remove(dst)
 		return 0, fmt.Errorf("games log %s: %w", dst, err)
 	}
+	syncDir(filepath.Dir(dst))
 	return n, nil
+}
+
+// checkFreshLog refuses a games log path that holds something or that
+// CheckOutput refuses (a link, a device, a run's own file).
+func checkFreshLog(path string) error {
+	if st, err := os.Lstat(path); err == nil && st.Mode().IsRegular() && st.Size() > 0 {
+		return &existsError{fmt.Sprintf("games log %s already exists; a new run does not write over it (name another file, or --resume its run)", path)}
+	}
+	if err := CheckOutput(path); err != nil {
+		return fmt.Errorf("games log: %w", err)
+	}
+	return nil
+}
+
+// mergePrefix is the name prefix of the temporary file a merge into the
+// log at path writes.
+func mergePrefix(path string) string {
+	return "." + filepath.Base(path) + ".merge-"
+}
+
+// publish gives the finished file tmp the name dst: a hard link, which
+// never replaces a file another process put at dst meanwhile, or a
+// rename over an empty regular file there (CreateOutput's rule) or where
+// links are not made (some file systems).
+func publish(tmp, dst string) error {
+	err := os.Link(tmp, dst)
+	if err == nil {
+		return nil
+	}
+	st, serr := os.Lstat(dst)
+	switch {
+	case serr == nil && (!st.Mode().IsRegular() || st.Size() > 0):
+		return &existsError{fmt.Sprintf("games log %s already exists (written while this merge ran); it is not written over", dst)}
+	case serr == nil || errors.Is(serr, fs.ErrNotExist):
+		return os.Rename(tmp, dst)
+	}
+	return err
 }
 
 // logLine is a record's line in the log and its chunk.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -387,6 +388,126 @@ func TestReopenGamesLogRefusesLink(t *testing.T) {
 		}
 		if after, _ := os.ReadFile(target); !bytes.Equal(after, before) {
 			t.Errorf("%s: the file the link names changed", name)
+		}
+	}
+}
+
+// TestMergeLogAppearsWhole: a merged games log appears at its name only
+// whole. While the merge runs nothing is there (a merge killed then,
+// say a preempted batch job, left the part it had written under the
+// log's name, which looked like the run's log and which the retried
+// merge refused to write over); the temporary file that a killed merge
+// leaves is removed by the next merge, and one a merge under way holds
+// is not. A stopped merge leaves nothing.
+func TestMergeLogAppearsWhole(t *testing.T) {
+	for _, name := range []string{"merged.jsonl", "merged.jsonl.gz"} {
+		dir := t.TempDir()
+		ext := filepath.Ext(name)
+		plan := chunkLog(t, filepath.Join(dir, "s0"+ext), 3, 0, 2, 4)
+		chunkLog(t, filepath.Join(dir, "s1"+ext), 3, 1, 3, 5)
+		chunkLog(t, filepath.Join(dir, "whole"+ext), 3, 0, 1, 2, 3, 4, 5)
+		srcs := []string{filepath.Join(dir, "s0"+ext), filepath.Join(dir, "s1"+ext)}
+		dst := filepath.Join(dir, name)
+		chunkOf := func(r *game.Record) (uint64, bool) { c, _, ok := plan.Place(r); return c, ok }
+
+		// A killed merge's file, and one a merge under way holds.
+		stale := filepath.Join(dir, "."+name+".merge-killed")
+		held := filepath.Join(dir, "."+name+".merge-running")
+		for _, p := range []string{stale, held} {
+			if err := os.WriteFile(p, []byte("part of a log\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hf, err := os.Open(held)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unlock, ok := results.TryLockFile(hf); !ok {
+			t.Fatal("cannot lock", held)
+		} else {
+			defer unlock()
+		}
+		defer hf.Close()
+
+		seenDst := false
+		n, err := results.MergeGamesLogs(context.Background(), dst, results.LevelFull, srcs, func(r *game.Record) (uint64, bool) {
+			if _, err := os.Lstat(dst); err == nil {
+				seenDst = true
+			}
+			return chunkOf(r)
+		})
+		if err != nil || n != 36 {
+			t.Fatalf("%s: merged %d records, error %v; want 36", name, n, err)
+		}
+		if seenDst {
+			t.Errorf("%s: a file at %s while the merge was under way", name, dst)
+		}
+		got, _ := os.ReadFile(dst)
+		want, _ := os.ReadFile(filepath.Join(dir, "whole"+ext))
+		if !bytes.Equal(got, want) || len(want) == 0 {
+			t.Errorf("%s: merged log of %d bytes is not the whole run's (%d bytes)", name, len(got), len(want))
+		}
+		if _, err := os.Stat(stale); err == nil {
+			t.Errorf("%s: a killed merge's temporary file is left", name)
+		}
+		if _, err := os.Stat(held); err != nil {
+			t.Errorf("%s: a running merge's temporary file was removed: %v", name, err)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 5 { // s0, s1, whole, merged, the held one, and nothing else
+			var names []string
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+			t.Errorf("%s: files after the merge: %v", name, names)
+		}
+
+		// Over a log that exists: refused, untouched; stopped: nothing.
+		if _, err := results.MergeGamesLogs(context.Background(), dst, results.LevelFull, srcs, chunkOf); !errors.Is(err, results.ErrExists) {
+			t.Errorf("%s: merge over an existing log: %v, want ErrExists", name, err)
+		}
+		if again, _ := os.ReadFile(dst); !bytes.Equal(again, got) {
+			t.Errorf("%s: a refused merge changed the log", name)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		other := filepath.Join(dir, "other"+ext)
+		if _, err := results.MergeGamesLogs(ctx, other, results.LevelFull, srcs, chunkOf); err == nil {
+			t.Errorf("%s: a stopped merge succeeded", name)
+		}
+		if entries2, _ := os.ReadDir(dir); len(entries2) != len(entries) {
+			t.Errorf("%s: a stopped merge left %d files, want %d", name, len(entries2), len(entries))
+		}
+	}
+}
+
+// TestGamesLogOneWriter: a games log being written is not taken by a
+// second run, even while it is still empty (CreateOutput accepts an
+// empty file): two shards started at once with the same --games-log
+// both wrote it, over each other's games, and both exited 0.
+func TestGamesLogOneWriter(t *testing.T) {
+	for _, name := range []string{"log.jsonl", "log.jsonl.gz"} {
+		path := filepath.Join(t.TempDir(), name)
+		g, err := results.CreateGamesLog(path, results.LevelFull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g2, err := results.CreateGamesLog(path, results.LevelFull); err == nil {
+			g2.Close()
+			t.Errorf("%s: a second writer took the log being written", name)
+		} else if !errors.Is(err, results.ErrExists) || !strings.Contains(err.Error(), "another process") {
+			t.Errorf("%s: second writer's error %q", name, err)
+		}
+		g.Close()
+		if strings.HasSuffix(name, ".gz") {
+			continue // closed, it holds an empty gzip member
+		}
+		// Closed and still empty, it is anyone's again.
+		g, err = results.CreateGamesLog(path, results.LevelFull)
+		if err != nil {
+			t.Errorf("%s: an empty log no one writes refused: %v", name, err)
+		} else {
+			g.Close()
 		}
 	}
 }

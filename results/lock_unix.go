@@ -27,5 +27,19 @@ func (d *Dir) Lock() (unlock func(), err error) {
 		}
 		return nil, fmt.Errorf("locking %s: %w", d.Path, err)
 	}
+	// The lock's holder is the directory's only writer: what killed
+	// writers left goes (a checkpoint's temporary file is as large as
+	// the counts, tens of MB for many bots).
+	removeRunTemps(d.Path)
 	return func() { f.Close() }, nil
+}
+
+// tryLockFile takes an exclusive lock on the open file f without
+// waiting; ok is false when another holder has it. The lock goes with
+// unlock or when f is closed.
+func tryLockFile(f *os.File) (unlock func(), ok bool) {
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return nil, false
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }, true
 }

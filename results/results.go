@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -489,7 +490,10 @@ func (e *existsError) Error() string        { return e.msg }
 func (e *existsError) Is(target error) bool { return target == ErrExists }
 
 // Create makes a new run directory; it refuses one that already holds a
-// run (use Resume for that).
+// run (use Resume for that). A directory that holds only what a run
+// killed before it wrote its manifest leaves (leftOver) counts as empty,
+// so that the start, run again (a batch job requeued), starts: it was
+// refused both as a start (not empty) and as a resume (no manifest).
 func Create(path string) (*Dir, error) {
 	if path == "-" {
 		// A directory called "-", made for a user who meant stdout.
@@ -509,10 +513,14 @@ func Create(path string) (*Dir, error) {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("%s is a file, not a directory for a run", path)
 		}
-		if entries, err := os.ReadDir(path); err != nil {
+		entries, err := os.ReadDir(path)
+		if err != nil {
 			return nil, err
-		} else if len(entries) > 0 {
-			return nil, fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, entries[0].Name())
+		}
+		for _, e := range entries {
+			if !leftOver(path, e.Name()) {
+				return nil, fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
+			}
 		}
 	}
 	// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a merge
@@ -686,7 +694,7 @@ func (d *Dir) ReadCounts() (*Counts, error) {
 		}
 	}
 	if c.Format != 1 && c.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %d, this program reads 1 and %d", name, c.Format, FormatVersion)
+		return nil, fmt.Errorf("%s: %w", name, formatError(c.Format, FormatVersion))
 	}
 	if len(c.Bots) < 2 {
 		return nil, fmt.Errorf("%s: %d bots; a run has at least two", name, len(c.Bots))
@@ -783,6 +791,65 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 		return err
 	}
 	return syncDir(d.Path)
+}
+
+// leftOver reports whether the file name in the directory dir, which
+// has no manifest, is what a run killed in its first checkpoint leaves:
+// a temporary file of Dir.WriteFile (isRunTemp) or of a merged games
+// log (isMergeTemp), or counts.json of no finished chunk (the first
+// checkpoint writes the counts, then the manifest).
+func leftOver(dir, name string) bool {
+	if isRunTemp(name) || isMergeTemp(name) {
+		return true
+	}
+	if name != CountsFile {
+		return false
+	}
+	var c Counts
+	return (&Dir{Path: dir}).readJSON(CountsFile, &c) == nil && len(c.Finished) == 0
+}
+
+// isRunTemp reports whether name is a temporary file of a run's own file
+// (Dir.WriteFile: "." + file + ".tmp" + a random suffix), which only a
+// process killed while writing it leaves behind.
+func isRunTemp(name string) bool {
+	i := strings.LastIndex(name, ".tmp")
+	if !strings.HasPrefix(name, ".") || i < 1 || strings.Contains(name[i+len(".tmp"):], ".") {
+		return false
+	}
+	f := name[1:i]
+	return f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv")
+}
+
+// formatError is the refusal of a run file of format got where this
+// program reads 1 to max: one written by a newer nzsc says so, so that
+// its user reads it with that version rather than suspect the file.
+func formatError(got, max int) error {
+	if got > max {
+		return fmt.Errorf("format %d, newer than this program reads (1 and %d): a newer nzsc wrote it; read or resume it with that version", got, max)
+	}
+	return fmt.Errorf("format %d, this program reads 1 and %d", got, max)
+}
+
+// isMergeTemp reports whether name is the temporary file of a merged
+// games log (mergePrefix), which a merge killed while writing its log
+// inside its --out directory leaves there; the next merge into that log
+// removes it.
+func isMergeTemp(name string) bool {
+	i := strings.LastIndex(name, ".merge-")
+	return strings.HasPrefix(name, ".") && i > 1 && !strings.Contains(name[i+len(".merge-"):], ".")
+}
+
+// removeRunTemps removes the temporary files (isRunTemp) that processes
+// killed while writing left in the run directory dir; the caller holds
+// its lock, so no process is writing one.
+func removeRunTemps(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Type().IsRegular() && isRunTemp(e.Name()) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // replaceWith writes b into tmp, a new temporary file beside path (from

@@ -486,13 +486,24 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
+	if err == nil && !interrupted && opts.Look != nil && len(r.done) == 1 && r.done[0][0] == 0 {
+		// The look the checkpoint may owe: a run killed between writing
+		// its counts and its manifest (which keeps the looks) counted
+		// games whose look was not recorded, and would go on past it,
+		// past a decision taken there too. Taken again from the same
+		// counts, the finished chunks being the ones the run looked at,
+		// in order from the first; a look recorded already is not
+		// recorded twice (SPRTLook).
+		view := r.lookView()
+		stopped, err = opts.Look(&view)
+	}
 	var rating *Rating
 	if opts.Rating != nil {
 		rt := *opts.Rating
 		rt.From = &r.base
 		rating = &rt
 	}
-	if err == nil && !interrupted {
+	if err == nil && !interrupted && !stopped {
 		res, err = Play(ctx, r.Config, Options{
 			Set: &r.pending, Workers: opts.Workers, SegmentChunks: opts.SegmentChunks,
 			Checkpoint: checkpoint, InOrder: inOrder, GamesLog: log, Progress: opts.Progress, Rating: rating,
