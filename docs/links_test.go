@@ -64,7 +64,10 @@ type mdLink struct {
 	line   int
 }
 
-var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+// linkRE matches an inline link's target, also in angle brackets or
+// followed by a title ([x](a.md "title")), which it once let through
+// unchecked.
+var linkRE = regexp.MustCompile(`\]\(<?([^)\s<>]+)>?(?:\s+"[^"]*")?\)`)
 
 // mdLinks returns the relative link targets of a markdown text outside
 // fenced blocks and code spans.
@@ -137,6 +140,19 @@ func TestHeadingAnchors(t *testing.T) {
 	}
 	if a["not-a-heading"] {
 		t.Errorf("a line in a fenced block made an anchor")
+	}
+}
+
+// TestMDLinks: the link targets mdLinks finds, titles and angle
+// brackets taken off, and none in code.
+func TestMDLinks(t *testing.T) {
+	text := "[a](a.md) [b](b.md#x \"a title\") [c](<c.md>) [w](https://x.org)\n`[d](d.md)`\n```\n[e](e.md)\n```\n"
+	var got []string
+	for _, l := range mdLinks(text) {
+		got = append(got, l.target)
+	}
+	if want := "a.md b.md#x c.md"; strings.Join(got, " ") != want {
+		t.Errorf("mdLinks = %q, want %q", got, want)
 	}
 }
 

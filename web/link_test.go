@@ -159,3 +159,27 @@ func TestResolveBoundedForPages(t *testing.T) {
 		t.Errorf("resolve after a session against it ended: %d %s", st, body)
 	}
 }
+
+// TestExploiterVariantNotSolvedForPage: exploiter plays from optimal's
+// solution, solved at its first decision in the rules it plays and kept
+// for the server's life, so a page may not make the server solve a
+// variant for it either: refused (403) past the shared rules, counted
+// toward the page variants' budget below them. Only optimal was
+// bounded: exploiter in points=9, move_streak=4, waits=8 was a game.
+func TestExploiterVariantNotSolvedForPage(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	_, ts := newServer(t, Config{})
+	c := ts.Client()
+	st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"exploiter:models=greedy","rules":{"points":"9","move_streak":"4","waits":"8"}}`)
+	if st != http.StatusForbidden || !strings.HasPrefix(string(body), `{"error":"exploiter: `) || !strings.Contains(string(body), "nzsc solve game --rule move_streak=4 --rule points=9 --rule waits=8") {
+		t.Errorf("exploiter in an unsolved large variant: %d %s, want 403 naming it and how to solve the rules on the server", st, body)
+	}
+	small := []string{`{"points":"3"}`, `{"points":"4"}`, `{"waits":"3"}`, `{"waits":"2","headstarts":"off"}`, `{"waits":"1"}`, `{"points":"2"}`}
+	for i, rules := range small[:maxPageVariants+1] {
+		bot := []string{"exploiter", "optimal"}[i%2] // one budget for both
+		st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"`+bot+`","rules":`+rules+`}`)
+		if want := i < maxPageVariants; (st == http.StatusOK) != want || !want && st != http.StatusForbidden {
+			t.Errorf("variant %d %s (%s): %d %s, want a game %v", i, rules, bot, st, body, want)
+		}
+	}
+}

@@ -16,7 +16,10 @@ import (
 // key asked least recently (its value is computed again if asked again;
 // callers still holding it keep it), so that a process asked for ever
 // new keys (a server's remote players, a long series of runs) does not
-// grow without end.
+// grow without end. A key some caller is computing or waiting for is
+// not dropped (its next caller would compute it a second time, at
+// once): past the limit by as many keys as are in flight, until they
+// end.
 type processMemo[K comparable, V any] struct {
 	limit int
 	mu    sync.Mutex
@@ -31,6 +34,9 @@ type memoEntry[V any] struct {
 	v    V
 	err  error
 	used uint64 // the last ask's stamp, under processMemo.mu
+	// callers are the gets computing or waiting for it, under
+	// processMemo.mu: while any, it is not dropped.
+	callers int
 }
 
 // get returns key's value, computing it with compute at the first call.
@@ -42,14 +48,22 @@ func (m *processMemo[K, V]) get(ctx context.Context, key K, compute func(context
 		if m.byKey == nil {
 			m.byKey = map[K]*memoEntry[V]{}
 		}
-		if m.limit > 0 && len(m.byKey) >= m.limit {
-			m.dropOldest()
+		for m.limit > 0 && len(m.byKey) >= m.limit && m.dropOldest() {
 		}
 		e = &memoEntry[V]{}
 		m.byKey[key] = e
 	}
 	e.used = m.clock
+	e.callers++
 	m.mu.Unlock()
+	defer func() {
+		m.mu.Lock()
+		e.callers--
+		// Keys kept past the limit while in flight go once idle.
+		for m.limit > 0 && len(m.byKey) > m.limit && m.dropOldest() {
+		}
+		m.mu.Unlock()
+	}()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.done {
@@ -64,16 +78,21 @@ func (m *processMemo[K, V]) get(ctx context.Context, key K, compute func(context
 	return v, err
 }
 
-// dropOldest drops the key asked least recently (m.mu held). A scan:
-// limits are a few dozen keys, and a new key costs seconds to compute.
-func (m *processMemo[K, V]) dropOldest() {
+// dropOldest drops the key asked least recently that no caller is
+// computing or waiting for, and reports whether there was one (m.mu
+// held). A scan: limits are a few dozen keys, and a new key costs
+// seconds to compute.
+func (m *processMemo[K, V]) dropOldest() bool {
 	var oldest K
-	first := true
+	found := false
 	var at uint64
 	for k, e := range m.byKey {
-		if first || e.used < at {
-			oldest, at, first = k, e.used, false
+		if e.callers == 0 && (!found || e.used < at) {
+			oldest, at, found = k, e.used, true
 		}
 	}
-	delete(m.byKey, oldest)
+	if found {
+		delete(m.byKey, oldest)
+	}
+	return found
 }

@@ -2,8 +2,9 @@
 // per version of the solver: the first test that needs it solves it and
 // saves it in the user's cache directory (nzsc/test/) under a name
 // derived from a hash of the sources it depends on (the module's
-// packages analysis/solve imports, directly or not: solverPackages, and
-// the Go version); every later test, in any package
+// packages analysis/solve imports, directly or not: solverPackages; the
+// versions go.mod requires of the other modules it imports:
+// solverModules; and the Go version); every later test, in any package
 // and any test run, loads that file. A lock file keeps two test binaries
 // of one `go test ./...` run from solving at the same time. The hash is
 // of the sources on disk when the test runs: editing them during a run
@@ -111,13 +112,51 @@ var solverPackages = []string{
 	"internal/shown",
 }
 
+// solverModules are the other modules analysis/solve is built from
+// (gonum's LP solves analysis/nash's one-round games): go.mod's lines
+// naming them, their versions, are hashed with the sources, so that a
+// version bump names another cache file
+// (TestSolverModulesAreSolvesDeps checks the list against go list -deps).
+var solverModules = []string{
+	"golang.org/x/sync",
+	"gonum.org/v1/gonum",
+}
+
 // path names the cache file by the hash of the solver's sources.
 func path() (string, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return "", err
 	}
+	sum, err := key(root)
+	if err != nil {
+		return "", err
+	}
+	// The user's own cache directory, not the shared temporary one,
+	// where another user could plant a file under the expected name.
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir = filepath.Join(dir, "nzsc", "test")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "solution-"+sum+".bin"), nil
+}
+
+// key hashes what the solution of the module at root is computed with.
+func key(root string) (string, error) {
 	h := sha256.New()
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	for _, l := range strings.Split(string(gomod), "\n") {
+		if f := strings.Fields(l); slices.ContainsFunc(f, func(w string) bool { return slices.Contains(solverModules, w) }) {
+			fmt.Fprintln(h, strings.Join(f, " "))
+		}
+	}
 	fmt.Fprintln(h, runtime.Version())
 	for _, dir := range solverPackages {
 		names, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(dir), "*.go"))
@@ -137,18 +176,7 @@ func path() (string, error) {
 			h.Write(b)
 		}
 	}
-	sum := hex.EncodeToString(h.Sum(nil))[:20]
-	// The user's own cache directory, not the shared temporary one,
-	// where another user could plant a file under the expected name.
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	dir = filepath.Join(dir, "nzsc", "test")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "solution-"+sum+".bin"), nil
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 
 // moduleRoot walks up from the working directory (a test runs in its

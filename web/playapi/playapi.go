@@ -100,9 +100,9 @@ var ErrBusy = errors.New("the server is busy")
 
 // solverBots need the solution of two-player NZSC (a file, or a solve
 // of seconds and much memory), which the static page has not: optimal,
-// and resolve, which solves the whole game at each game's first
-// decision.
-var solverBots = map[string]bool{"optimal": true, "resolve": true}
+// exploiter, which plays from optimal's solution, and resolve, which
+// solves the whole game at each game's first decision.
+var solverBots = map[string]bool{"optimal": true, "exploiter": true, "resolve": true}
 
 // NewSession checks a new session's request and prepares the session, as
 // the server and the static page both do: an unknown game or bot, a seat
@@ -195,11 +195,13 @@ func LinkAllows(b *agents.Bot) error {
 var ErrSolve = errors.New("a page may not make the server solve this rules variant")
 
 // checkSolve bounds what a page can make the server solve and keep for
-// the two bots that solve NZSC: optimal and resolve.
+// the bots that solve NZSC: optimal, exploiter (which plays from
+// optimal's solution) and resolve.
 //
-// optimal (at its cache, not a file of its own) solves the rules it
-// plays at its first decision, unless the server has them saved, and
-// keeps the solution for the process's life and in the user's cache: a
+// optimal (at its cache, not a file of its own), and exploiter, which
+// plays from the same solution, solve the rules they play at their first
+// decision, unless the server has them saved, and keep the solution for
+// the process's life and in the user's cache: a
 // remote player asking for variant after variant would make the server
 // spend up to a minute of CPU on each (points=9 with move_streak=4 and
 // waits=8: 63 s), keep 300 MB more in memory each and write files of up
@@ -230,7 +232,7 @@ func checkSolve(g game.Game, bot *agents.Bot, where Where) error {
 			return where.Resolve()
 		}
 		return nil
-	case bot.Info.Name != "optimal" || bot.Params["path"] != "" || !r.Variant():
+	case !cachedSolvers[bot.Info.Name] || bot.Params["path"] != "" || !r.Variant():
 		return nil
 	}
 	if path, err := solve.CachePathRules(r); err == nil {
@@ -240,13 +242,19 @@ func checkSolve(g game.Game, bot *agents.Bot, where Where) error {
 	}
 	variant := variantFlags(r)
 	if largerThanShared(r) {
-		return fmt.Errorf("optimal: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", ErrSolve, variant)
+		return fmt.Errorf("%s: %w: it is larger than the shared rules (up to a minute of CPU and hundreds of MB kept for the server's life), and this server has no saved solution of it; play another bot, or solve it on the server first (nzsc solve game %s)", bot.Info.Name, ErrSolve, variant)
 	}
 	if where.Solve == nil {
 		return nil
 	}
 	return where.Solve(variant)
 }
+
+// cachedSolvers are the bots that solve the rules they play at their
+// first decision, unless saved, and keep the solution for the process's
+// life (solutionFor in agents/nzsc): optimal, and exploiter, which plays
+// from the same solution (and computes best responses in it).
+var cachedSolvers = map[string]bool{"optimal": true, "exploiter": true}
 
 // largerThanShared reports whether rules r are larger than the shared
 // rules in any setting (more points or waits, a longer streak): a solve

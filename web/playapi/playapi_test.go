@@ -22,6 +22,10 @@ func TestNewSession(t *testing.T) {
 		{NewRequest{Players: 4, Opponent: "paranoid"}, static, ""},
 		{NewRequest{Opponent: "optimal"}, static, "needs the solved game"},
 		{NewRequest{Opponent: "optimal"}, server, ""},
+		// exploiter plays from optimal's solution: a solve of seconds
+		// and much memory in the browser, at its first decision.
+		{NewRequest{Opponent: "exploiter"}, static, "needs the solved game"},
+		{NewRequest{Opponent: "exploiter"}, server, ""},
 		{NewRequest{Opponent: "exec:/bin/true"}, static, "a page without a server cannot"},
 		{NewRequest{Opponent: "exec:/bin/true"}, Where{}, "--allow-exec"},
 		// A file named by a request is not opened: the answer would say
@@ -61,7 +65,7 @@ func TestGames(t *testing.T) {
 	for _, g := range Games(Where{Static: true}) {
 		got = append(got, g.Label)
 		for _, b := range g.Bots {
-			if b.Name == "optimal" || b.Name == "resolve" || b.Name == "exec" {
+			if b.Name == "optimal" || b.Name == "exploiter" || b.Name == "resolve" || b.Name == "exec" {
 				t.Errorf("%s offers %s on the static page", g.Label, b.Name)
 			}
 		}

@@ -433,14 +433,33 @@ func ServeBots(w http.ResponseWriter, r *http.Request, allowExec bool) {
 // LIST split as nzsc tournament --bots splits it (agents.SplitSpecs, at
 // commas and semicolons that begin a registered bot), so that
 // mcts:iters=100,c=2 stays one spec, as on the command line; the pages
-// ask rather than split, so there is one rule. An empty list is [].
+// ask rather than split, so there is one rule. A blank list is []; one
+// with an empty piece (two commas in a row, one at an end) is refused
+// as the command refuses it, and so is one longer than maxSpecsList.
 func ServeSpecs(w http.ResponseWriter, r *http.Request) {
-	specs := agents.SplitSpecs(r.URL.Query().Get("list"))
-	if specs == nil {
-		specs = []string{}
+	list := r.URL.Query().Get("list")
+	if len(list) > maxSpecsList {
+		webapi.Errorf(w, http.StatusBadRequest, "list: %d bytes of bot specs, at most %d", len(list), maxSpecsList)
+		return
+	}
+	if strings.TrimSpace(list) == "" {
+		webapi.JSON(w, []string{})
+		return
+	}
+	specs := agents.SplitSpecs(list)
+	if slices.Contains(specs, "") {
+		webapi.Errorf(w, http.StatusBadRequest, "list %q has an empty bot name (two commas in a row, or one at an end)", list)
+		return
 	}
 	webapi.JSON(w, specs)
 }
+
+// maxSpecsList bounds GET /api/specs's list, which anyone who reaches
+// the server may send, ungated: splitting costs time growing as the
+// square of a spec's options (mcts:a=1,a=1,... of the server's 64 kB
+// request line took half a second of CPU a request), and no page needs
+// more (a run takes at most maxBots bots, its whole request 16 kB).
+const maxSpecsList = 8 << 10
 
 // GameParams reads ?game= and ?players= (default two-player NZSC) and
 // checks that the lab has that game at that many seats.

@@ -215,6 +215,33 @@ func TestSpecsSplitAsBots(t *testing.T) {
 	}
 }
 
+// TestSpecsHostileLists: what anyone may send GET /api/specs: a list
+// past maxSpecsList is refused at once (400) rather than split (its
+// splitting grew as the square of a spec's options: half a second of
+// CPU for a 64 kB request line); a list with an empty piece is refused
+// as nzsc tournament --bots refuses it, naming the problem, rather than
+// answered with empty specs; a blank one is no spec.
+func TestSpecsHostileLists(t *testing.T) {
+	f := newFixture(t, Options{})
+	for i, c := range []struct {
+		list   string
+		status int
+		want   string // in the error
+	}{
+		{"mcts:" + strings.Repeat("a=1,", 4<<10), 400, "at most 8192"},
+		{",,", 400, "empty bot name"},
+		{";", 400, "empty bot name"},
+		{"random,,greedy", 400, "empty bot name"},
+		{"random;", 400, "empty bot name"},
+		{"  ", 200, "[]"},
+	} {
+		st, b := f.req("GET", "/api/specs?list="+neturl.QueryEscape(c.list), nil)
+		if st != c.status || !strings.Contains(string(b), c.want) || st != 200 && !isJSONError(b) {
+			t.Errorf("case %d: %.40q: %d %.200q, want %d with %q", i, c.list, st, b, c.status, c.want)
+		}
+	}
+}
+
 // TestRunGamesBounded: a run started from the page plays at most
 // MaxRunGames (1,000,000) games in all, every pairing or table counted,
 // and is refused past it with 400, naming the most games per pairing
