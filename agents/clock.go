@@ -47,7 +47,7 @@ const maxClockSeconds = 86400
 func ParseTimeControl(v string) (TimeControl, error) {
 	var tc TimeControl
 	bad := func(why string) (TimeControl, error) {
-		return TimeControl{}, fmt.Errorf("%s=%q: %s (want TIME+INC or MOVES/TIME+INC in seconds, e.g. 10+0.1 or 40/60+0)", ClockOption, v, why)
+		return TimeControl{}, &TimeControlError{Value: v, Why: why}
 	}
 	s := strings.TrimSpace(v)
 	if m, rest, ok := strings.Cut(s, "/"); ok {
@@ -75,6 +75,23 @@ func ParseTimeControl(v string) (TimeControl, error) {
 		}
 	}
 	return tc, nil
+}
+
+// TimeControlError is a time control ParseTimeControl refused: the value
+// as given and which part of it is wrong.
+type TimeControlError struct {
+	Value, Why string
+}
+
+// Error names the spec's option: tc="0+1": TIME is ... (want ...).
+func (e *TimeControlError) Error() string {
+	return fmt.Sprintf("%s=%q: %s", ClockOption, e.Value, e.Reason())
+}
+
+// Reason is the error without the option's name, for a command to name
+// its flag instead (--tc 0+1: ...).
+func (e *TimeControlError) Reason() string {
+	return e.Why + " (want TIME+INC or MOVES/TIME+INC in seconds, e.g. 10+0.1 or 40/60+0)"
 }
 
 // String writes tc back in the form ParseTimeControl reads.

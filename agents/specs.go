@@ -168,6 +168,15 @@ func NameCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	if g.Seats() <= 2 {
 		return bots, nil
 	}
+	return NumberCopies(bots, g)
+}
+
+// NumberCopies names the second and later copies of one bot (CopyNames)
+// whatever the seats: a tournament's tables name bots at two seats too,
+// so nzsc tournament numbers a bot listed twice at every size, where a
+// match does at 3 or 4 only (NameCopies). It writes into bots and
+// returns it.
+func NumberCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	names := make([]string, len(bots))
 	for i, b := range bots {
 		names[i] = b.Name()
@@ -175,6 +184,10 @@ func NameCopies(bots []*Bot, g game.Game) ([]*Bot, error) {
 	for i, alias := range CopyNames(names) {
 		if alias == names[i] {
 			continue
+		}
+		if a := bots[i].Alias; a != "" {
+			// The copy's name would be a second name= in its spec.
+			return nil, fmt.Errorf("bot %q is listed twice under its one name %q: give each copy a name=ALIAS of its own (such as name=%s)", bots[i].Spec, a, alias)
 		}
 		named, err := ParseForSeats(g.Info().Name, g.Seats(), bots[i].WithOption("name", alias))
 		if err != nil {

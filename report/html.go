@@ -153,7 +153,7 @@ func runInfo(s *analysis.Tournament, m *results.Manifest, seats int) (info, warn
 		line += ", started " + m.Started.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	info = append(info, line+".")
-	if m.Shard != nil {
+	if m.IsShard() {
 		warn = append(warn, fmt.Sprintf("Shard %d/%d: this directory holds only its share of the games.", m.Shard.Index, m.Shard.Count))
 	}
 	if !m.Complete {

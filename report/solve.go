@@ -318,7 +318,6 @@ func moveNames(ms []nzsc.Move) []string {
 	return out
 }
 
-// probJSON is one choice of a mixed strategy in a JSON document.
 // pairGameJSON is a matrix game between two sides in the JSON documents
 // (a loadout pairing's one round, a character pairing's booster pick):
 // its value for A with its certified bounds and both equilibrium
@@ -333,17 +332,33 @@ type pairGameJSON struct {
 	StrategyB []probJSON `json:"strategy_b"`
 }
 
-type probJSON struct {
-	Choice      string  `json:"choice"`
-	Probability float64 `json:"probability"`
+// number is a number of a JSON document: a float, or an exact fraction
+// written as a string ("1/3", big.Rat's RatString).
+type number interface{ float64 | string }
+
+// choiceJSON is one choice of a mixed strategy in a JSON document, its
+// probability a float or a fraction.
+type choiceJSON[V number] struct {
+	Choice      string `json:"choice"`
+	Probability V      `json:"probability"`
 }
 
+// probJSON is one choice of a mixed strategy, its probability a float.
+type probJSON = choiceJSON[float64]
+
 // strategyJSON lists a mixed strategy's choices with their probabilities
-// (zero included), in the order of names.
-func strategyJSON(names []string, p []float64) []probJSON {
-	out := make([]probJSON, len(names))
+// (zero included), in the order of names; nil for a nil strategy (one
+// that could not be made exact).
+func strategyJSON[V number](names []string, p []V) []choiceJSON[V] {
+	if p == nil {
+		return nil
+	}
+	var zero V
+	out := make([]choiceJSON[V], len(names))
 	for i, n := range names {
-		out[i] = probJSON{n, p[i] + 0} // + 0: no -0 in documents
+		// + zero: no -0 in documents (-0 + 0 is 0; a fraction's
+		// string is itself).
+		out[i] = choiceJSON[V]{n, p[i] + zero}
 	}
 	return out
 }

@@ -28,18 +28,82 @@ type MatrixGame struct {
 	A, B       *mat.Dense
 }
 
-type matrixEquilibriumJSON struct {
-	Row       int     `json:"row"`
-	Col       int     `json:"col"`
-	PayoffRow float64 `json:"payoff_row"`
-	PayoffCol float64 `json:"payoff_col"`
-	RegretRow float64 `json:"regret_row"`
-	RegretCol float64 `json:"regret_col"`
+// matrixDoc is the JSON document of a matrix game's equilibria, its
+// numbers floats (nzsc-solve-matrix/1, SolveMatrix) or exact fractions
+// (nzsc-solve-matrix-exact/1, SolveMatrixExact): one document, its
+// fields in one order, each kind leaving out the fields it has not (a
+// nil pointer, omitempty): the float one its certificate's bounds,
+// tolerance and largest regret, the exact one whether each equilibrium
+// could be made exact.
+type matrixDoc[V number] struct {
+	Format        string               `json:"format"`
+	Game          string               `json:"game"`
+	Method        string               `json:"method"`
+	Complete      bool                 `json:"complete"`
+	Rows          []string             `json:"rows"`
+	Cols          []string             `json:"cols"`
+	PayoffRow     [][]V                `json:"payoff_row"`
+	PayoffCol     [][]V                `json:"payoff_col,omitempty"`
+	Value         *V                   `json:"value,omitempty"`
+	Lower         *V                   `json:"lower,omitempty"`
+	Upper         *V                   `json:"upper,omitempty"`
+	RowStrategies [][]choiceJSON[V]    `json:"row_strategies"`
+	ColStrategies [][]choiceJSON[V]    `json:"col_strategies"`
+	Equilibria    []equilibriumJSON[V] `json:"equilibria"`
+	Inexact       *int                 `json:"inexact,omitempty"`
+	Replaced      string               `json:"lp_not_exact,omitempty"`
+	Subsets       []matrixSubsetJSON   `json:"nash_subsets"`
+	Unique        *bool                `json:"unique,omitempty"`
+	Degenerate    bool                 `json:"degenerate"`
+	Why           string               `json:"degenerate_why,omitempty"`
+	Tolerance     *float64             `json:"tolerance,omitempty"`
+	MaxRegret     *float64             `json:"max_regret,omitempty"`
+}
+
+// equilibriumJSON is one extreme equilibrium of matrixDoc: its row and
+// column strategies' numbers, its payoffs, and in the float document
+// its regrets, in the exact one whether it is exact (and if not, why:
+// no payoffs then).
+type equilibriumJSON[V number] struct {
+	Row       int      `json:"row"`
+	Col       int      `json:"col"`
+	Exact     *bool    `json:"exact,omitempty"`
+	PayoffRow *V       `json:"payoff_row,omitempty"`
+	PayoffCol *V       `json:"payoff_col,omitempty"`
+	RegretRow *float64 `json:"regret_row,omitempty"`
+	RegretCol *float64 `json:"regret_col,omitempty"`
+	WhyNot    string   `json:"why_not,omitempty"`
 }
 
 type matrixSubsetJSON struct {
 	Rows []int `json:"rows"`
 	Cols []int `json:"cols"`
+}
+
+// newMatrixDoc fills what both documents of matrixDoc take alike from
+// the game g and its enumeration e: payoffs and the sides' extreme
+// strategies in V (payoffCol nil: zero-sum), its Nash subsets, whether
+// it is unique and whether degenerate.
+func newMatrixDoc[V number](format string, g MatrixGame, e *nash.Enumeration, payoffRow, payoffCol, rows, cols [][]V) matrixDoc[V] {
+	d := matrixDoc[V]{Format: format, Game: "bimatrix", Method: e.Method, Complete: e.Complete,
+		Rows: g.Rows, Cols: g.Cols, PayoffRow: payoffRow, PayoffCol: payoffCol, Degenerate: e.Degenerate, Why: e.Why}
+	if payoffCol == nil {
+		d.Game = "zero-sum"
+	}
+	if e.Complete {
+		u := e.Unique()
+		d.Unique = &u
+	}
+	for _, x := range rows {
+		d.RowStrategies = append(d.RowStrategies, strategyJSON(g.Rows, x))
+	}
+	for _, y := range cols {
+		d.ColStrategies = append(d.ColStrategies, strategyJSON(g.Cols, y))
+	}
+	for _, s := range e.Subsets {
+		d.Subsets = append(d.Subsets, matrixSubsetJSON{s.Rows, s.Cols})
+	}
+	return d
 }
 
 // SolveMatrix writes a matrix game's equilibria e in format: the
@@ -206,53 +270,17 @@ func regretText(v float64) string {
 	return fmt.Sprintf("at most %.1g", v)
 }
 
+// matrixJSON is SolveMatrix's document, nzsc-solve-matrix/1.
 func matrixJSON(g MatrixGame, e *nash.Enumeration) any {
-	type doc struct {
-		Format        string                  `json:"format"`
-		Game          string                  `json:"game"`
-		Method        string                  `json:"method"`
-		Complete      bool                    `json:"complete"`
-		Rows          []string                `json:"rows"`
-		Cols          []string                `json:"cols"`
-		PayoffRow     [][]float64             `json:"payoff_row"`
-		PayoffCol     [][]float64             `json:"payoff_col,omitempty"`
-		Value         *float64                `json:"value,omitempty"`
-		Lower         *float64                `json:"lower,omitempty"`
-		Upper         *float64                `json:"upper,omitempty"`
-		RowStrategies [][]probJSON            `json:"row_strategies"`
-		ColStrategies [][]probJSON            `json:"col_strategies"`
-		Equilibria    []matrixEquilibriumJSON `json:"equilibria"`
-		Subsets       []matrixSubsetJSON      `json:"nash_subsets"`
-		Unique        *bool                   `json:"unique,omitempty"`
-		Degenerate    bool                    `json:"degenerate"`
-		Why           string                  `json:"degenerate_why,omitempty"`
-		Tolerance     float64                 `json:"tolerance"`
-		MaxRegret     float64                 `json:"max_regret"`
-	}
-	d := doc{Format: "nzsc-solve-matrix/1", Game: "bimatrix", Method: e.Method, Complete: e.Complete,
-		Rows: g.Rows, Cols: g.Cols, PayoffRow: rowsOf(g.A), PayoffCol: rowsOf(g.B),
-		Degenerate: e.Degenerate, Why: e.Why, Tolerance: e.Tol, MaxRegret: e.MaxRegret}
-	if g.B == nil {
-		d.Game = "zero-sum"
-	}
+	d := newMatrixDoc("nzsc-solve-matrix/1", g, e, rowsOf(g.A), rowsOf(g.B), e.Rows, e.Cols)
+	d.Tolerance, d.MaxRegret = &e.Tol, &e.MaxRegret
 	if e.ZeroSum {
 		d.Value, d.Lower, d.Upper = &e.Value, &e.Lower, &e.Upper
 	}
-	if e.Complete {
-		u := e.Unique()
-		d.Unique = &u
-	}
-	for _, x := range e.Rows {
-		d.RowStrategies = append(d.RowStrategies, strategyJSON(g.Rows, x))
-	}
-	for _, y := range e.Cols {
-		d.ColStrategies = append(d.ColStrategies, strategyJSON(g.Cols, y))
-	}
 	for _, q := range e.Equilibria {
-		d.Equilibria = append(d.Equilibria, matrixEquilibriumJSON{q.Row, q.Col, q.PayoffRow + 0, q.PayoffCol + 0, q.RegretRow + 0, q.RegretCol + 0})
-	}
-	for _, s := range e.Subsets {
-		d.Subsets = append(d.Subsets, matrixSubsetJSON{s.Rows, s.Cols})
+		// + 0: no -0 in documents.
+		pr, pc, rr, rc := q.PayoffRow+0, q.PayoffCol+0, q.RegretRow+0, q.RegretCol+0
+		d.Equilibria = append(d.Equilibria, equilibriumJSON[float64]{Row: q.Row, Col: q.Col, PayoffRow: &pr, PayoffCol: &pc, RegretRow: &rr, RegretCol: &rc})
 	}
 	return d
 }

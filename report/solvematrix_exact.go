@@ -174,101 +174,53 @@ func ratFloat(r *big.Rat) float64 {
 	return f
 }
 
-type ratProbJSON struct {
-	Choice      string `json:"choice"`
-	Probability string `json:"probability"`
+// ratStrings writes fractions as strings ("1/3"): nil for nil (a
+// strategy that could not be made exact).
+func ratStrings(p []*big.Rat) []string {
+	if p == nil {
+		return nil
+	}
+	out := make([]string, len(p))
+	for i, v := range p {
+		out[i] = v.RatString()
+	}
+	return out
 }
 
-type ratEquilibriumJSON struct {
-	Row       int    `json:"row"`
-	Col       int    `json:"col"`
-	Exact     bool   `json:"exact"`
-	PayoffRow string `json:"payoff_row,omitempty"`
-	PayoffCol string `json:"payoff_col,omitempty"`
-	WhyNot    string `json:"why_not,omitempty"`
-}
-
+// ratRows writes a matrix, or a list of strategies, as fractions.
 func ratRows(a [][]*big.Rat) [][]string {
 	if a == nil {
 		return nil
 	}
 	out := make([][]string, len(a))
 	for i, row := range a {
-		for _, v := range row {
-			out[i] = append(out[i], v.RatString())
-		}
+		out[i] = ratStrings(row)
 	}
 	return out
 }
 
-// ratStrategyJSON lists an exact strategy's choices with their
-// probabilities as fractions ("1/3"), zero included; nil when the
-// strategy could not be made exact.
-func ratStrategyJSON(names []string, p []*big.Rat) []ratProbJSON {
-	if p == nil {
-		return nil
-	}
-	out := make([]ratProbJSON, len(names))
-	for i, n := range names {
-		out[i] = ratProbJSON{n, p[i].RatString()}
-	}
-	return out
-}
-
+// matrixExactJSON is SolveMatrixExact's document,
+// nzsc-solve-matrix-exact/1: matrixDoc in fractions.
 func matrixExactJSON(g MatrixGame, x ExactPayoffs, e *nash.Enumeration, r *nash.Rational) any {
-	type doc struct {
-		Format        string               `json:"format"`
-		Game          string               `json:"game"`
-		Method        string               `json:"method"`
-		Complete      bool                 `json:"complete"`
-		Rows          []string             `json:"rows"`
-		Cols          []string             `json:"cols"`
-		PayoffRow     [][]string           `json:"payoff_row"`
-		PayoffCol     [][]string           `json:"payoff_col,omitempty"`
-		Value         string               `json:"value,omitempty"`
-		RowStrategies [][]ratProbJSON      `json:"row_strategies"`
-		ColStrategies [][]ratProbJSON      `json:"col_strategies"`
-		Equilibria    []ratEquilibriumJSON `json:"equilibria"`
-		Inexact       int                  `json:"inexact"`
-		Replaced      string               `json:"lp_not_exact,omitempty"`
-		Subsets       []matrixSubsetJSON   `json:"nash_subsets"`
-		Unique        *bool                `json:"unique,omitempty"`
-		Degenerate    bool                 `json:"degenerate"`
-		Why           string               `json:"degenerate_why,omitempty"`
-	}
-	d := doc{Format: "nzsc-solve-matrix-exact/1", Game: "bimatrix", Method: e.Method, Complete: e.Complete,
-		Rows: g.Rows, Cols: g.Cols, PayoffRow: ratRows(x.A), PayoffCol: ratRows(x.B),
-		Inexact: r.Inexact, Degenerate: e.Degenerate, Why: e.Why}
-	if x.B == nil {
-		d.Game = "zero-sum"
-	}
+	d := newMatrixDoc("nzsc-solve-matrix-exact/1", g, e, ratRows(x.A), ratRows(x.B), ratRows(r.Rows), ratRows(r.Cols))
+	d.Inexact = &r.Inexact
 	if r.Value != nil {
-		d.Value = r.Value.RatString()
+		v := r.Value.RatString()
+		d.Value = &v
 	}
 	if r.Replaced != nil {
 		d.Replaced = errText(g, r.Replaced)
 	}
-	if e.Complete {
-		u := e.Unique()
-		d.Unique = &u
-	}
-	for _, p := range r.Rows {
-		d.RowStrategies = append(d.RowStrategies, ratStrategyJSON(g.Rows, p))
-	}
-	for _, p := range r.Cols {
-		d.ColStrategies = append(d.ColStrategies, ratStrategyJSON(g.Cols, p))
-	}
 	for _, q := range r.Equilibria {
-		o := ratEquilibriumJSON{Row: q.Row, Col: q.Col, Exact: q.Err == nil}
+		exact := q.Err == nil
+		o := equilibriumJSON[string]{Row: q.Row, Col: q.Col, Exact: &exact}
 		if q.Err != nil {
 			o.WhyNot = errText(g, q.Err)
 		} else {
-			o.PayoffRow, o.PayoffCol = q.PayoffRow.RatString(), q.PayoffCol.RatString()
+			pr, pc := q.PayoffRow.RatString(), q.PayoffCol.RatString()
+			o.PayoffRow, o.PayoffCol = &pr, &pc
 		}
 		d.Equilibria = append(d.Equilibria, o)
-	}
-	for _, s := range e.Subsets {
-		d.Subsets = append(d.Subsets, matrixSubsetJSON{s.Rows, s.Cols})
 	}
 	return d
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -160,26 +159,41 @@ func (r *runReport) Tables() ([]CSVTable, error) {
 }
 
 // WriteTables writes the run's derived tables into dir and removes the
-// derived tables it does not write.
+// derived tables it does not write. Its error is one line: the first
+// failure, and the names of the other files that failed (a full disk
+// fails every table alike, and said so once a table, a line each).
 func (r *runReport) WriteTables(dir *results.Dir) error {
 	tables, err := r.Tables()
 	if err != nil {
 		return err
 	}
-	var errs []error
+	var first error
+	var others []string
+	fail := func(name string, err error) {
+		switch {
+		case err == nil:
+		case first == nil:
+			first = err
+		default:
+			others = append(others, name)
+		}
+	}
 	for _, t := range tables {
-		errs = append(errs, dir.WriteFile(t.Name, t.CSV()))
+		fail(t.Name, dir.WriteFile(t.Name, t.CSV()))
 	}
 	files, err := dir.Files()
 	if err != nil {
-		return err
+		fail("the directory's listing", err)
 	}
 	for _, name := range files {
 		if derived(name) && !slices.ContainsFunc(tables, func(t CSVTable) bool { return t.Name == name }) {
-			errs = append(errs, dir.Remove(name))
+			fail(name, dir.Remove(name))
 		}
 	}
-	return errors.Join(errs...)
+	if len(others) > 0 {
+		return fmt.Errorf("%w (and %s too)", first, strings.Join(others, ", "))
+	}
+	return first
 }
 
 // Render writes the run's report in format: "json", "csv", "html", or
@@ -251,18 +265,8 @@ func matchOf(man *results.Manifest, counts *analysis.Tournament, interrupted boo
 }
 
 // SPRTTest returns a sequential test's settings as a manifest stores
-// them, checked.
-func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) {
-	t := analysis.SPRT{Elo0: st.Elo0, Elo1: st.Elo1, Alpha: st.Alpha, Beta: st.Beta}
-	var err error
-	if t.Model, err = analysis.ParseEloModel(st.Model); err != nil {
-		// Not "--model:": the settings come from the command's flag,
-		// the Runs page's form or a manifest, and the error names the
-		// model itself.
-		return t, err
-	}
-	return t, t.Check()
-}
+// them, checked (results.SPRTState.Test).
+func SPRTTest(st *results.SPRTState) (analysis.SPRT, error) { return st.Test() }
 
 // sprtOf is a finished or stopped sequential test's summary and verdict,
 // from its run directory.

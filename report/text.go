@@ -100,7 +100,7 @@ func Text(w io.Writer, s *analysis.Summary, m *results.Manifest, opt Options) er
 		}
 		p.para(fmt.Sprintf("%s, seed %s", mode, game.FormatSeed(m.Seed)))
 		p.para(fmt.Sprintf("%d of %d games played (%d per pairing)", m.GamesDone, m.GamesPlanned, m.GamesPerPairing))
-		if m.Shard != nil {
+		if m.IsShard() {
 			p.para(fmt.Sprintf("shard %d/%d: this directory holds only its share of the games", m.Shard.Index, m.Shard.Count))
 		}
 		if !m.Complete {

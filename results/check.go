@@ -330,6 +330,38 @@ func CheckCounts(m *Manifest, c *Counts) error {
 			return fmt.Errorf("complete, but finished lists %d of its %d chunks", nchunks, share)
 		}
 	}
+	if st := m.SPRT; st != nil && len(st.Looks) > 0 {
+		return checkLastLook(st, &c.Tournament)
+	}
+	return nil
+}
+
+// checkLastLook reports a sequential test's last look (checked against
+// its own LLR by checkLooks) that these counts do not hold: a look reads
+// the counts of the pairs played before it, so the saved counts hold at
+// least as many pairs of each score, and games of each result, as the
+// last look; a test that decided after every pair keeps no pair past the
+// one where it decided, so its counts are its last look's. An edit of a
+// look's counts and LLR together would otherwise forge a verdict too.
+func checkLastLook(st *SPRTState, total *analysis.Tournament) error {
+	l := st.Looks[len(st.Looks)-1]
+	_, penta, r := analysis.SPRTCounts(total)
+	wdl := [3]int64{r.Wins, r.Draws, r.Losses}
+	within, same := true, true
+	for i := range penta {
+		within = within && l.Pentanomial[i] <= penta[i]
+		same = same && l.Pentanomial[i] == penta[i]
+	}
+	for i := range wdl {
+		within = within && l.WDL[i] <= uint64(wdl[i])
+		same = same && l.WDL[i] == uint64(wdl[i])
+	}
+	switch {
+	case !within:
+		return fmt.Errorf("sprt: the manifest's last look (%d games, pentanomial %v, W D L %v) counts more than these counts hold (pentanomial %v, W D L %v)", l.Games, l.Pentanomial, l.WDL, penta, wdl)
+	case !same && st.EveryPair && st.Verdict != "":
+		return fmt.Errorf("sprt: the manifest's last look (%d games, pentanomial %v, W D L %v), where the test decided, is not these counts (pentanomial %v, W D L %v)", l.Games, l.Pentanomial, l.WDL, penta, wdl)
+	}
 	return nil
 }
 
@@ -533,13 +565,31 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 // taken: a resumed test goes on from its last look, and its report reads
 // the verdict from them. A look falls at a batch's end or at the test's
 // planned games (or, the last of a test deciding after every pair, at
-// the pair where it decided), after the previous one; its pentanomial counts its
-// pairs and its record its games. (The stored verdict is not checked:
-// a resume and a report derive it from the last look, analysis.SPRT.Final.)
+// the pair where it decided), after the previous one; its pentanomial
+// counts its pairs and its record its games.
+//
+// Its LLR is its pentanomial's, recomputed here by the one LLR
+// (analysis.SPRT.LLR), and the verdict the one the LLRs give: every look
+// but the last inside the bounds (the test stops at the first look past
+// them), the last past them exactly when a verdict is recorded, and on
+// that verdict's side. A resume and a report read the verdict from the
+// last look (analysis.SPRT.Final), so a hand-edited LLR forged one. A
+// manifest that disagrees is refused, not read with a verdict derived
+// afresh from its counts: a file edited once may hold other edits no
+// check sees, and a report that quietly said another verdict than the
+// file would hide the edit. The LLR is compared to within 1e-9
+// of its size, not to the bit: a run made on another machine (a fused
+// multiply-add) may round its last bits otherwise, while a verdict
+// moved by less than that is not one a test could tell apart.
 func checkLooks(st *SPRTState, planned uint64) error {
 	if st.BatchPairs == 0 {
 		return fmt.Errorf("batch_pairs 0: want a positive number")
 	}
+	t, err := st.Test()
+	if err != nil {
+		return err
+	}
+	lo, hi := t.Bounds()
 	var prev uint64
 	for i, l := range st.Looks {
 		var pairs int64
@@ -556,7 +606,24 @@ func checkLooks(st *SPRTState, planned uint64) error {
 		case negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games:
 			return fmt.Errorf("look %d at %d games: its pentanomial (%d pairs) or its record (%d games) does not count them", i+1, l.Games, pairs, l.WDL[0]+l.WDL[1]+l.WDL[2])
 		}
+		if want := t.LLR(l.Pentanomial); !(math.Abs(l.LLR-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+			return fmt.Errorf("look %d at %d games: llr %v, but its pentanomial %v gives %v", i+1, l.Games, l.LLR, l.Pentanomial, want)
+		}
+		v := t.Decide(l.LLR)
+		switch last := i == len(st.Looks)-1; {
+		case !last && v != analysis.Continue:
+			return fmt.Errorf("look %d at %d games: llr %.3f is past the bounds [%.3f, %.3f], where the test stops, yet %d looks follow", i+1, l.Games, l.LLR, lo, hi, len(st.Looks)-1-i)
+		case last && v.String() != st.Verdict && (v != analysis.Continue || st.Verdict != ""):
+			recorded := fmt.Sprintf("verdict %q", st.Verdict)
+			if st.Verdict == "" {
+				recorded = "no verdict"
+			}
+			return fmt.Errorf("%s, but the last look's llr %.3f (bounds [%.3f, %.3f]) says %q", recorded, l.LLR, lo, hi, v)
+		}
 		prev = l.Games
+	}
+	if len(st.Looks) == 0 && st.Verdict != "" {
+		return fmt.Errorf("verdict %q without a look", st.Verdict)
 	}
 	return nil
 }

@@ -73,6 +73,13 @@ type Shard struct {
 	Count int `json:"count"`
 }
 
+// IsShard reports whether m is a shard's: its directory holds the share
+// of a run's games one --shard played, to merge with the others (nzsc
+// merge), not a whole run; a merged run's is not. The one rule by which
+// merge, a report and a report's suggestion of the newest run tell a
+// shard.
+func (m *Manifest) IsShard() bool { return m.Shard != nil }
+
 // Rules are the game's rules options of a run, every option present. In
 // JSON a value that is a whole number is written as a number
 // ({"turn_cap": 1000}), as manifests have always written it.
@@ -134,8 +141,25 @@ type SPRTState struct {
 	Field []string `json:"field,omitempty"`
 	// Looks are the LLR after each finished batch.
 	Looks []SPRTLook `json:"looks"`
-	// Verdict is set once the test ended ("H0", "H1").
+	// Verdict is set once the test ended: the String of the
+	// analysis.Verdict it reached ("H0 accepted", "H1 accepted").
 	Verdict string `json:"verdict,omitempty"`
+}
+
+// Test returns the sequential test of these settings, checked: the one
+// reading of them, by the run that takes them from its flags, by the
+// manifest's check of its looks (Manifest.Check), and by a resume and a
+// report.
+func (s *SPRTState) Test() (analysis.SPRT, error) {
+	t := analysis.SPRT{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
+	var err error
+	if t.Model, err = analysis.ParseEloModel(s.Model); err != nil {
+		// Not "--model:": the settings come from the command's flag,
+		// the Runs page's form or a manifest, and the error names the
+		// model itself.
+		return t, err
+	}
+	return t, t.Check()
 }
 
 // Last returns the LLR of the test's last look and whether the test
@@ -207,7 +231,7 @@ type Manifest struct {
 	GamesLogLevel string `json:"games_log_level,omitempty"`
 	// SPRT holds a sequential test's settings and looks.
 	SPRT *SPRTState `json:"sprt,omitempty"`
-	// Shard is set for a partial run made with --shard.
+	// Shard is set for a partial run made with --shard (IsShard).
 	Shard *Shard `json:"shard,omitempty"`
 	// MergedFrom lists the directories a merged run was made from.
 	MergedFrom []string  `json:"merged_from,omitempty"`

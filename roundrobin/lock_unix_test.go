@@ -24,7 +24,7 @@ import (
 func TestRunDirLockedThroughout(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "run")
 	cfg := &Config{Bots: bots(t, "greedy", "random"), Rules: nzsc.DefaultRules}
-	st := &results.SPRTState{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	st := &results.SPRTState{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "logistic"}
 	start, err := NewSPRT(cfg, st, 400, 40)
 	if err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ func TestSPRTKilledAtACheckpoint(t *testing.T) {
 	test := analysis.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	open := func(path string) *RunDir {
 		cfg := &Config{Bots: bots(t, "greedy", "classic"), Rules: nzsc.DefaultRules}
-		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta}
+		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Model: "logistic"}
 		start, err := NewSPRT(cfg, st, 2000, 40)
 		if err != nil {
 			t.Fatal(err)
@@ -96,7 +96,7 @@ func TestSPRTKilledBetweenCountsAndManifest(t *testing.T) {
 	test := analysis.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	open := func(path string) *RunDir {
 		cfg := &Config{Bots: bots(t, "greedy", "classic"), Rules: nzsc.DefaultRules}
-		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta}
+		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Model: "logistic"}
 		start, err := NewSPRT(cfg, st, 2000, 40)
 		if err != nil {
 			t.Fatal(err)

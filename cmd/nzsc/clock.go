@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"github.com/nzsclab/nzsc/agents"
 	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/spf13/pflag"
@@ -26,8 +27,12 @@ func withClock(cmd string, fs *pflag.FlagSet, g game.Game, specs []string) ([]st
 	}
 	v := mustString(fs, "tc")
 	tc, err := agents.ParseTimeControl(v)
-	if err != nil {
-		return nil, usagef("%s: --tc %s: want TIME+INC or MOVES/TIME+INC in seconds (e.g. 10+0.1, 40/60+0)", cmd, v)
+	if te := (*agents.TimeControlError)(nil); errors.As(err, &te) {
+		// The library's reason says which part is wrong; here the
+		// setting is a flag.
+		return nil, usagef("%s: --tc %s: %s", cmd, v, te.Reason())
+	} else if err != nil {
+		return nil, usagef("%s: --tc %s: %v", cmd, v, err)
 	}
 	return agents.WithClock(g.Info().Name, g.Seats(), specs, tc), nil
 }

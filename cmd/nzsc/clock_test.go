@@ -48,10 +48,14 @@ func TestClockFlag(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "match", "--resume", dir, "--tc", "1+0", "--quiet"); code != 2 || !strings.Contains(stderr, "--tc") {
 		t.Errorf("--resume with --tc: code %d, %q", code, stderr)
 	}
-	for _, tc := range []string{"1+x", "0+1", "-5", "40/", "1e9"} {
-		_, stderr, code := runCmd(t, "", "match", "random", "greedy", "--games", "2", "--tc", tc, "--quiet")
-		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "--tc "+tc) {
-			t.Errorf("--tc %s: code %d, %q; want one usage line", tc, code, stderr)
+	// Each says which part is wrong (it said only the form wanted).
+	for _, c := range []struct{ tc, part string }{
+		{"1+x", "INC is not"}, {"0+1", "TIME is not a number of seconds above 0"}, {"-5", "TIME is not"},
+		{"40/", "TIME is not"}, {"1e9", "TIME is not"}, {"0/1", "MOVES is not"},
+	} {
+		_, stderr, code := runCmd(t, "", "match", "random", "greedy", "--games", "2", "--tc", c.tc, "--quiet")
+		if code != 2 || strings.Count(strings.TrimSpace(stderr), "\n") != 0 || !strings.Contains(stderr, "--tc "+c.tc+": "+c.part) || !strings.Contains(stderr, "(want TIME+INC") {
+			t.Errorf("--tc %s: code %d, %q; want one usage line saying %q", c.tc, code, stderr, c.part)
 		}
 	}
 }

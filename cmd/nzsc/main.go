@@ -1,6 +1,10 @@
-// Command nzsc is NZSC Lab's single command: play NZSC, run bot matches
-// and tournaments, solve the game, and report results. Each subcommand
-// lives in its own file and registers itself; the work is in the packages.
+// Command nzsc is NZSC Lab's single command for its three games, NZSC
+// for two players, NZSC for three or four (--players) and NPZR (--game
+// npzr): play them in the terminal or a browser (serve), run bot
+// matches, tournaments and sequential tests, solve two-player NZSC,
+// measure how far a bot can be exploited, and report results. Each
+// subcommand lives in its own file and registers itself; the work is in
+// the packages.
 package main
 
 import (

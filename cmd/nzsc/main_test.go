@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -36,9 +35,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"match", "randm", "greedy"}, 2, `did you mean random?`},
 		{[]string{"exploit", "gredy"}, 2, `did you mean greedy?`},
 		{[]string{"tournament", "--game", "nzcs"}, 2, `did you mean nzsc?`},
-		{[]string{"tournament", "--bots", "random,random", "--games", "2"}, 2, `bot "random" is listed twice`},
 		{[]string{"tournament", "--bots", "random,greedy:name=random", "--games", "2"}, 2, `two bots are named "random"`},
 		{[]string{"match", "random:name=x", "greedy:name=x", "--games", "2"}, 2, `two bots are named "x"`},
+		// A copy is numbered through a name= in its spec: one that names
+		// itself already cannot take a second (it said "name= given
+		// twice", a name the user gave once).
+		{[]string{"match", "--players", "3", "random:name=x", "random:name=x", "greedy", "--games", "6"}, 2, `match: bot "random:name=x" is listed twice under its one name "x": give each copy a name=ALIAS of its own (such as name=x2)`},
+		{[]string{"tournament", "--bots", "greedy:name=x,greedy:name=x,random", "--games", "2"}, 2, `tournament: bot "greedy:name=x" is listed twice under its one name "x"`},
 		{[]string{"version"}, 0, ""},
 		{[]string{}, 2, ""},
 		// A flag of one value given twice: pflag kept the last, silently.
@@ -177,29 +180,49 @@ func TestInterruptedNamesCommand(t *testing.T) {
 // TestReportNamesNewestRun: report without a run directory names the
 // newest of ./runs (the one whose manifest was written last), where
 // tournament puts its runs by default, and nothing when there is none.
+// TestReportNamesNewestRun: a report without a run directory names the
+// newest whole run under runs/, the one whose manifest was written last;
+// a shard's directory (results.Manifest.IsShard, as merge tells one),
+// however new, is no run to report and is left out, as a directory
+// whose manifest does not read; with only shards there, the suggestion
+// is to merge them. A shard written last was suggested.
 func TestReportNamesNewestRun(t *testing.T) {
 	t.Chdir(t.TempDir())
 	if _, stderr, code := runCmd(t, "", "report"); code != 2 || stderr != "nzsc: report: want one run directory, got 0 arguments\n" {
 		t.Errorf("no runs: code %d %q", code, stderr)
 	}
+	play := func(dir string, args ...string) {
+		t.Helper()
+		if _, stderr, code := runCmd(t, "", append([]string{"match", "random", "greedy", "--games", "4", "--seed", "1", "--quiet", "--out", dir}, args...)...); code != 0 {
+			t.Fatalf("%s: exit %d, %s", dir, code, stderr)
+		}
+	}
+	play("runs/shard-0", "--shard", "0/2")
+	if _, stderr, code := runCmd(t, "", "report"); code != 2 || !strings.HasSuffix(stderr, "got 0 arguments; runs/ holds a shard and no whole run: merge a run's shards first (nzsc merge --out DIR SHARD_DIR...)\n") {
+		t.Errorf("a shard: code %d %q", code, stderr)
+	}
 	old := time.Now().Add(-time.Hour)
-	for _, d := range []string{"runs/zz-old", "runs/20261127-new", "runs/notarun"} {
+	play("runs/zz-old")
+	os.Chtimes("runs/zz-old/manifest.json", old, old)
+	if _, stderr, code := runCmd(t, "", "report"); code != 2 || !strings.HasSuffix(stderr, "got 0 arguments; the one run in runs/: runs/zz-old\n") {
+		t.Errorf("one run: code %d %q", code, stderr)
+	}
+	play("runs/20261127-new")
+	for _, d := range []string{"runs/notarun", "runs/broken"} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if d == "runs/notarun" {
-			continue
-		}
-		m := filepath.Join(d, "manifest.json")
-		if err := os.WriteFile(m, []byte("{}"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if d == "runs/zz-old" {
-			os.Chtimes(m, old, old)
-		}
 	}
+	if err := os.WriteFile("runs/broken/manifest.json", []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The shards written last: the newest directories, left out.
+	play("runs/shard-1", "--shard", "1/2")
+	later := time.Now().Add(time.Hour)
+	os.Chtimes("runs/shard-1/manifest.json", later, later)
+	os.Chtimes("runs/broken/manifest.json", later, later)
 	_, stderr, code := runCmd(t, "", "report")
-	if want := "got 0 arguments; the newest of 2 in runs/: runs/20261127-new\n"; code != 2 || !strings.HasSuffix(stderr, want) {
+	if want := "got 0 arguments; the newest of 2 runs in runs/: runs/20261127-new\n"; code != 2 || !strings.HasSuffix(stderr, want) {
 		t.Errorf("code %d %q, want 2 ending %q", code, stderr, want)
 	}
 }

@@ -57,7 +57,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		// A merged directory cannot be resumed (its shards can), so an
 		// incomplete one would be a dead end: write nothing. The
 		// directories named are the user's input: exit code 2.
-		if _, m, _, err := results.Load(args[0]); len(args) == 1 && err == nil && m.Shard == nil {
+		if _, m, _, err := results.Load(args[0]); len(args) == 1 && err == nil && !m.IsShard() {
 			// A run interrupted on one machine, not a shard: nothing to
 			// merge it with.
 			return usagef("merge: %s is an unfinished %s (%d of its %d chunks played), not a shard: there is nothing to merge it with; finish it with 'nzsc %s --resume %[1]s'; nothing written",

@@ -23,7 +23,7 @@ func init() {
 		name:    "report",
 		args:    "RUN_DIR",
 		summary: "re-render a run directory (tournament, match or sprt) from its counts, without replaying games: its tables, --format csv|json, --html for a page with plots, --dynamics for evolutionary dynamics, --moran-run for one simulated Moran run",
-		example: "nzsc report runs/20261121-120000-7 --html report.html\n  nzsc report runs/20261121-120000-7 --format csv",
+		example: "nzsc report runs/20261121-120000-0x7 --html report.html\n  nzsc report runs/20261121-120000-0x7 --format csv",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, "", "table", "csv", "json")
 			fs.Bool("full", false, "table format, two-player NZSC: also print every loadout and booster matrix and per-bot tables")
@@ -213,25 +213,45 @@ func checkHTMLPath(path string) error {
 	return nil
 }
 
-// newestRun names the newest run directory under dir (tournament's
-// default --out), for the error of a report without one: "; the newest
-// of 3 in runs/: runs/20261127-131500-0x7", the one whose manifest was
-// written last; "" when there is none.
+// newestRun names the newest whole run under dir (tournament's default
+// --out), for the error of a report without one: "; the newest of 3
+// runs in runs/: runs/20261127-131500-0x7", the one whose manifest was
+// written last; "" when there is none. A shard's directory
+// (results.Manifest.IsShard) is no run to report: it holds a share of
+// the games, so it is left out, and when only shards are there the
+// suggestion is to merge them. A directory whose manifest does not read
+// (results.Dir.ReadManifest) is left out too: the report would refuse it.
 func newestRun(dir string) string {
 	entries, _ := os.ReadDir(dir)
-	newest, n := "", 0
+	newest, n, shards := "", 0, 0
 	var at time.Time
 	for _, en := range entries {
-		st, err := os.Stat(filepath.Join(dir, en.Name(), "manifest.json"))
+		path := filepath.Join(dir, en.Name())
+		st, err := os.Stat(filepath.Join(path, results.ManifestFile))
 		if !en.IsDir() || err != nil {
 			continue
 		}
+		m, err := (&results.Dir{Path: path}).ReadManifest()
+		switch {
+		case err != nil:
+			continue
+		case m.IsShard():
+			shards++
+			continue
+		}
 		if n++; newest == "" || st.ModTime().After(at) {
-			newest, at = filepath.Join(dir, en.Name()), st.ModTime()
+			newest, at = path, st.ModTime()
 		}
 	}
-	if n == 0 {
+	switch {
+	case n == 0 && shards == 1:
+		return fmt.Sprintf("; %s/ holds a shard and no whole run: merge a run's shards first (nzsc merge --out DIR SHARD_DIR...)", dir)
+	case n == 0 && shards > 0:
+		return fmt.Sprintf("; %s/ holds %d shards and no whole run: merge a run's shards first (nzsc merge --out DIR SHARD_DIR...)", dir, shards)
+	case n == 0:
 		return ""
+	case n == 1:
+		return fmt.Sprintf("; the one run in %s/: %s", dir, newest)
 	}
-	return fmt.Sprintf("; the newest of %d in %s/: %s", n, dir, newest)
+	return fmt.Sprintf("; the newest of %d runs in %s/: %s", n, dir, newest)
 }

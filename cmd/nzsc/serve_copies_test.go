@@ -18,7 +18,8 @@ import (
 // listed twice or more as nzsc match plays it: the same bots under the
 // same names and specs (random, random2 at 3 or 4 seats: one naming,
 // agents.NameCopies), and the same report. The page used to refuse
-// such a list ("listed twice"). A tournament refuses it on both paths.
+// such a list ("listed twice"). A tournament numbers its copies on both
+// paths alike (both refused them).
 func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
 	runsDir := t.TempDir()
 	base, _, stop := serve(t, "--addr", "127.0.0.1:0", "--runs", runsDir)
@@ -85,14 +86,42 @@ func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
 			t.Errorf("case %d: reports differ (nzsc report: exit %d %s):\n%s\nwant\n%s", i, code, stderr, pageReport, cliReport)
 		}
 	}
-	// A tournament's list may not repeat a bot: both refuse it, with
-	// one reason (agents.CheckNames).
-	_, stderr, _ := runCmd(t, "", "tournament", "--bots", "random;random", "--games", "2", "--quiet", "--out", filepath.Join(t.TempDir(), "t"))
-	resp := pagePost(t, base, "runs/api/jobs", `{"kind":"tournament","bots":["random","random"],"games":2}`)
-	var e struct{ Error string }
-	json.NewDecoder(resp.Body).Decode(&e)
+	// A tournament's list may repeat a bot: both number its copies
+	// alike (agents.NumberCopies), at two seats too. Both refused it.
+	tDir := filepath.Join(t.TempDir(), "t")
+	if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random;random;greedy", "--games", "2", "--seed", "7", "--quiet", "--out", tDir); code != 0 {
+		t.Fatalf("tournament random;random;greedy: exit %d: %s", code, stderr)
+	}
+	resp := pagePost(t, base, "runs/api/jobs", `{"kind":"tournament","bots":["random","random","greedy"],"games":2,"seed":"7"}`)
+	var job struct{ ID, Run, State, Error string }
+	json.NewDecoder(resp.Body).Decode(&job)
 	resp.Body.Close()
-	if resp.StatusCode != 400 || e.Error == "" || !strings.Contains(stderr, e.Error) {
-		t.Errorf("tournament random;random: the page %d %q, nzsc tournament %q", resp.StatusCode, e.Error, stderr)
+	if resp.StatusCode != 200 {
+		t.Fatalf("tournament random, random, greedy: the page refused it: %d %s", resp.StatusCode, job.Error)
+	}
+	for deadline := time.Now().Add(time.Minute); job.State == "running" && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+		r, err := http.Get(base + "runs/api/jobs/" + job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(r.Body).Decode(&job)
+		r.Body.Close()
+	}
+	_, cli, _, err := results.Load(tDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, page, _, err := results.Load(filepath.Join(runsDir, job.Run))
+	if err != nil {
+		t.Fatalf("tournament job %s (%s): %v", job.State, job.Error, err)
+	}
+	var got, want []string
+	for k := range cli.Bots {
+		got = append(got, page.Bots[k].Name+" = "+page.Bots[k].Spec)
+		want = append(want, cli.Bots[k].Name+" = "+cli.Bots[k].Spec)
+	}
+	if !slices.Equal(got, want) || !slices.Equal(want, []string{"random = random", "random2 = random:name=random2", "greedy = greedy"}) {
+		t.Errorf("tournament: the page's bots %q, nzsc tournament's %q", got, want)
 	}
 }

@@ -28,7 +28,7 @@ func init() {
 		summary: "play a round robin (or gauntlet) of bots of any game, rank them and give the game's own tables (NZSC: characters and loadouts); results go to a run directory",
 		example: "nzsc tournament --bots random,greedy,nash --games 20000 --seed 7\n  nzsc tournament --players 3 --bots random,classic,greedy,paranoid --games 600\n  nzsc tournament --game npzr --bots random,greedy,pimc --games 200",
 		flags: func(fs *pflag.FlagSet) {
-			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot")
+			fs.String("bots", defaultTournamentBots, "bot specs separated by ',' or ';', which a spec's parameters and exec options may hold too: 'greedy,mcts:iters=100,c=2' or 'exec:bot.py;timeout=1s'; name=ALIAS in any spec names the bot, and a bot listed twice is numbered (random, random2)")
 			fs.String("gauntlet", "", "play this bot against each of --bots instead of a round robin")
 			fs.Int("tables", 0, "with --players 3 or 4: play this many tables drawn from the seed instead of every combination of the bots (at most their number)")
 			addRunFlags(fs, 2000, "games per pairing: positive and even (seat-swapped pairs); at --players 3 or 4 per table, a multiple of 6 or 24 (every seat order of a seed)", "run directory (default runs/<UTC time>-<seed>)")
@@ -134,9 +134,16 @@ func newTournament(fs *pflag.FlagSet, g game.Game) (*newRun, error) {
 		return nil, usagef("tournament: --tables %d: %d bots at %d seats make only %s%s (leave --tables out to play every one)", tables, len(specs), g.Seats(), nouns(int(all), "table"), of)
 	}
 	cfg.DrawTables = tables
-	var err error
-	if cfg.Bots, err = parseBots("tournament", fs, g, specs, false); err != nil {
+	// A bot listed twice is numbered (random, random2: the names
+	// nzsc match gives copies), its copy's name in its spec, so the
+	// run's tables, manifest and games log name each bot once and a
+	// resume keeps the names; two specs of one name stay refused.
+	bots, err := parseBots("tournament", fs, g, specs, true)
+	if err != nil {
 		return nil, err
+	}
+	if cfg.Bots, err = agents.NumberCopies(bots, g); err != nil {
+		return nil, usagef("tournament: %v", err)
 	}
 	games, err := gamesOf("tournament", fs, "games", g)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -27,7 +28,7 @@ func TestTournamentBadInput(t *testing.T) {
 	}{
 		{[]string{"tournament", "--bots", "random"}, "at least two bots"},
 		{[]string{"tournament", "--bots", "random,nosuchbot"}, `unknown bot "nosuchbot"`},
-		{[]string{"tournament", "--bots", "random,random"}, "listed twice"},
+		{[]string{"tournament", "--bots", "random,greedy:name=random"}, `two bots are named "random"`},
 		{[]string{"tournament", "--games", "0"}, "--games must be a positive even number"},
 		{[]string{"tournament", "--games", "3"}, "--games must be a positive even number"},
 		{[]string{"tournament", "--workers", "0"}, "--workers must be at least 1"},
@@ -276,9 +277,12 @@ func TestSPRTCommand(t *testing.T) {
 }
 
 // TestSPRTResumeVerdictWithoutLooks: a manifest whose test names a
-// verdict but holds no look (edited, or cut short) resumes as a test
-// without a verdict, with neither a panic nor a verdict taken from the
-// stored name; a resume and a report derive it alike (analysis.SPRT.Final).
+// verdict but holds no look (edited: a test records its verdict with the
+// look that reached it) is refused on one line naming the file and the
+// field, exit code 2, by a resume and a report alike, with neither a
+// panic nor a verdict taken from the stored name. (It resumed as a test
+// without a verdict; a manifest whose looks and verdict disagree is now
+// refused, results' checkLooks, TestSPRTForgedVerdict.)
 func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -309,16 +313,12 @@ func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 	if err := os.WriteFile(path, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--format", "json", "--quiet")
-	if code != 0 {
-		t.Fatalf("resume: code %d\n%s", code, stderr)
-	}
-	var doc report.SPRT
-	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc.Verdict == "H1 accepted" || len(doc.Looks) == 0 {
-		t.Errorf("resume: verdict %q after %d looks, want the test played on from its counts", doc.Verdict, len(doc.Looks))
+	want := path + `: sprt: verdict "H1 accepted" without a look` + "\n"
+	for _, args := range [][]string{{"sprt", "--resume", dir, "--format", "json", "--quiet"}, {"report", dir}} {
+		stdout, stderr, code := runCmd(t, "", args...)
+		if code != 2 || !strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
+			t.Errorf("%v: code %d, stderr %q, want 2 and %q; stdout %.200q", args, code, stderr, want, stdout)
+		}
 	}
 }
 
@@ -389,5 +389,50 @@ func TestNeverMetNotCalledGauntlet(t *testing.T) {
 	text := strings.Join(strings.Fields(stdout), " ")
 	if !strings.Contains(text, "never met (a gauntlet, or a run not played to its end)") || strings.Contains(text, "(gauntlet)") {
 		t.Errorf("a shard's report: %q; want its unmet pairs told as a gauntlet's or an unfinished run's", text)
+	}
+}
+
+// TestTournamentCopiesNamed: a bot listed twice in a tournament, at 2, 3
+// or 4 seats, is numbered as nzsc match numbers copies (random, random2:
+// agents.CopyNames), its name in its spec, so that the run's tables and
+// manifest name each bot once and a resume keeps the names; the
+// tournament refused such a list ("listed twice"), while a match at 3 or
+// 4 seats numbered it. Two specs of one name stay refused
+// (TestTournamentBadInput).
+func TestTournamentCopiesNamed(t *testing.T) {
+	for _, c := range []struct {
+		players, games string
+		bots           string
+		want           []string
+	}{
+		{"2", "2", "random,random,greedy", []string{"random", "random2", "greedy"}},
+		{"3", "6", "random,greedy,random,greedy", []string{"random", "greedy", "random2", "greedy2"}},
+		{"4", "24", "random,random,random,greedy", []string{"random", "random2", "random3", "greedy"}},
+	} {
+		out := filepath.Join(t.TempDir(), "t")
+		first, stderr, code := runCmd(t, "", "tournament", "--players", c.players, "--bots", c.bots, "--games", c.games, "--seed", "3", "--format", "csv", "--quiet", "--out", out)
+		if code != 0 {
+			t.Fatalf("%s players: exit %d: %s", c.players, code, stderr)
+		}
+		_, m, counts, err := results.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var specs []string
+		for _, b := range m.Bots {
+			specs = append(specs, b.Spec)
+		}
+		if !slices.Equal(counts.Bots, c.want) {
+			t.Errorf("%s players: bots %q (specs %q), want %q", c.players, counts.Bots, specs, c.want)
+		}
+		for k, name := range c.want {
+			if name != strings.SplitN(c.bots, ",", len(c.want))[k] && !strings.HasSuffix(specs[k], ":name="+name) {
+				t.Errorf("%s players: bot %d's spec %q does not keep its name %s", c.players, k, specs[k], name)
+			}
+		}
+		resumed, stderr, code := runCmd(t, "", "tournament", "--resume", out, "--format", "csv", "--quiet")
+		if code != 0 || resumed != first {
+			t.Errorf("%s players: resume: exit %d (%s); tables differ:\n%s\nwant\n%s", c.players, code, stderr, resumed, first)
+		}
 	}
 }

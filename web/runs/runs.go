@@ -840,16 +840,21 @@ func (h *Handler) configOf(req *StartRequest, allowExec bool) (*roundrobin.Confi
 		cfg.Bots = append(cfg.Bots, b)
 	}
 	// Two bots of one name, refused as the commands refuse them
-	// (agents.CheckNames): a match and a test may pit one spec against
-	// itself, a tournament may not. A match's copies at 3 or 4 seats are
-	// named as nzsc match names them (random, random2: agents.NameCopies).
-	switch err := agents.CheckNames(cfg.Bots, req.Kind != results.KindTournament); {
+	// (agents.CheckNames): one spec may be listed twice. A match's
+	// copies at 3 or 4 seats are named as nzsc match names them
+	// (random, random2: agents.NameCopies), a tournament's at every
+	// size as nzsc tournament does (agents.NumberCopies).
+	switch err := agents.CheckNames(cfg.Bots, true); {
 	case err != nil && req.Kind == results.KindSPRT:
 		return nil, nil, fmt.Errorf("sprt: %w", err)
 	case err != nil:
 		return nil, nil, err
 	case req.Kind == results.KindMatch:
 		if cfg.Bots, err = agents.NameCopies(cfg.Bots, g); err != nil {
+			return nil, nil, err
+		}
+	case req.Kind == results.KindTournament:
+		if cfg.Bots, err = agents.NumberCopies(cfg.Bots, g); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -235,9 +235,10 @@ func TestStartRefusesBadRequests(t *testing.T) {
 		StartRequest{Kind: "sprt", Bots: []string{"random", "greedy"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 3},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2_000_000},
-		// A tournament may not list a bot twice (a match may, as nzsc
-		// match: TestRunsPageNamesCopiesAsMatch in cmd/nzsc).
-		StartRequest{Kind: "tournament", Bots: []string{"random", "random"}, Games: 2},
+		// A tournament may not name two specs alike (a spec listed
+		// twice is numbered, as nzsc tournament numbers it:
+		// TestRunsPageNamesCopiesAsMatch in cmd/nzsc).
+		StartRequest{Kind: "tournament", Bots: []string{"random", "greedy:name=random"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "random:name=random"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "nosuchbot"}, Games: 2},
 		StartRequest{Kind: "match", Bots: []string{"random", "greedy"}, Games: 2, Seed: "0xzz"},
