@@ -360,6 +360,7 @@ type RunOptions struct {
 // from there. Total has the counts of the whole run afterwards.
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
+	wasComplete := man.Complete
 	if r.Dir != nil {
 		// One player per run directory (another nzsc, a Runs page job):
 		// the caller's lock (Lock), or one for the games.
@@ -516,6 +517,12 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	man.Ended = time.Now().UTC()
 	man.Interrupted = res.Interrupted || err != nil
 	man.Complete = stopped || !man.Interrupted && uint64(len(res.Finished)) == r.pending.Len()
+	if cut && wasComplete && err == nil {
+		// Stopped while reopening the log of a finished run: the session
+		// played and changed nothing, so the run is as complete as it
+		// was (marked interrupted, a finished run read as one to go on).
+		man.Complete, man.Interrupted = true, false
+	}
 	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
 		err = serr
 	}

@@ -460,3 +460,45 @@ func TestCheckpointCadenceKeepsResults(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeOfFinishedRunStoppedStaysComplete: a finished run resumed
+// (to write its report again, or to mend its log) and stopped while its
+// games log is reopened played nothing, so its manifest still says it is
+// complete; it was saved as interrupted and incomplete, and the command
+// then said to go on with --resume a run that had no game left.
+func TestResumeOfFinishedRunStoppedStaysComplete(t *testing.T) {
+	tmp := t.TempDir()
+	cfg := testConfig(t)
+	cfg.PairsPerPairing = 20
+	out := filepath.Join(tmp, "run")
+	rd, err := Create(cfg, NewRun{Out: out, Kind: results.KindTournament, GamesLog: filepath.Join(tmp, "run.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rd.Play(context.Background(), RunOptions{Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Resume(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Manifest.Complete {
+		t.Fatal("the finished run's manifest does not say complete")
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	stop()
+	if res, err := again.Play(ctx, RunOptions{Workers: 2}); err != nil || !res.Interrupted {
+		t.Fatalf("resume stopped while reopening: err %v, interrupted %v; want nil, true", err, res.Interrupted)
+	}
+	m, err := results.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	man, err := m.ReadManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !man.Complete || man.Interrupted {
+		t.Errorf("after a stopped resume of a finished run: complete %v, interrupted %v; want true, false", man.Complete, man.Interrupted)
+	}
+}

@@ -375,6 +375,11 @@ func interrupted(cmd string, rd *roundrobin.RunDir) error {
 	if rd.Dir == nil {
 		return fmt.Errorf("%s interrupted: %d of %d games finished; the results above are partial", cmd, m.GamesDone, m.GamesPlanned)
 	}
+	if m.Complete {
+		// A finished run resumed and stopped before it played: there
+		// is nothing to go on with.
+		return fmt.Errorf("%s interrupted: the run in %s was already complete (%d games) and is unchanged", cmd, rd.Dir.Path, m.GamesDone)
+	}
 	return fmt.Errorf("%s interrupted: %d of %d games finished, saved in %s; continue with 'nzsc %s --resume %s'",
 		cmd, m.GamesDone, m.GamesPlanned, rd.Dir.Path, cmd, rd.Dir.Path)
 }
