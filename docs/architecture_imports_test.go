@@ -1,6 +1,7 @@
 package docs
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"regexp"
@@ -42,7 +43,7 @@ func TestArchitectureImportsRunDown(t *testing.T) {
 		cmd.Env = append(os.Environ(), env...)
 		b, err := cmd.Output()
 		if err != nil {
-			t.Skipf("go list: %v", err)
+			goListFailed(t, err)
 		}
 		out = append(out, b...)
 	}
@@ -117,7 +118,7 @@ func TestArchitectureGameFreeLayers(t *testing.T) {
 		cmd.Dir = ".."
 		out, err := cmd.Output()
 		if err != nil {
-			t.Skipf("go list: %v", err)
+			goListFailed(t, err)
 		}
 		for _, d := range strings.Fields(string(out)) {
 			d, ok := strings.CutPrefix(d, mod)
@@ -130,4 +131,20 @@ func TestArchitectureGameFreeLayers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// goListFailed ends a test whose go list failed: skipped only where there
+// is no go command to run; a package that does not list (a broken
+// import, a syntax error) fails the test, which would otherwise pass
+// while the picture went unchecked.
+func goListFailed(t *testing.T, err error) {
+	t.Helper()
+	if errors.Is(err, exec.ErrNotFound) {
+		t.Skipf("go list: %v", err)
+	}
+	msg := err.Error()
+	if ee := (*exec.ExitError)(nil); errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		msg = strings.TrimSpace(string(ee.Stderr))
+	}
+	t.Fatalf("go list: %s", msg)
 }
