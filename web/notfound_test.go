@@ -67,3 +67,29 @@ func TestMountedNotFoundIsAPage(t *testing.T) {
 		}
 	}
 }
+
+// TestNotFoundPageSizeBounded: the Not found page's links climb one "../"
+// per directory of the path asked for, three times over, so a 64 kB path
+// of a/a/a/… was answered with about 290 kB; past notFoundDepth the page
+// has no links and its size no longer follows the request's.
+func TestNotFoundPageSizeBounded(t *testing.T) {
+	base := labServer(t, t.TempDir(), "")
+	for _, n := range []int{notFoundDepthForTest, notFoundDepthForTest + 1, 20000} {
+		resp, err := http.Get(base + "/watch/" + strings.Repeat("a/", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 404 || !strings.Contains(string(b), "<h1>Not found</h1>") {
+			t.Errorf("%d directories deep: %d %.80q; want 404 and the Not found page", n, resp.StatusCode, b)
+		}
+		if len(b) > 1024+3*3*notFoundDepthForTest {
+			t.Errorf("%d directories deep: the Not found page is %d bytes", n, len(b))
+		}
+	}
+}
+
+// notFoundDepthForTest is webapi's notFoundDepth, the deepest path the
+// Not found page links back from.
+const notFoundDepthForTest = 32

@@ -265,7 +265,8 @@ func NotFoundPage(w http.ResponseWriter, r *http.Request) {
 	// The page's start, relative to the path asked for: one "../" for
 	// each directory below it (the escaped path: an encoded slash is not
 	// a directory to the browser).
-	start := strings.Repeat("../", max(strings.Count(r.URL.EscapedPath(), "/")-1, 0))
+	depth := max(strings.Count(r.URL.EscapedPath(), "/")-1, 0)
+	start := strings.Repeat("../", min(depth, notFoundDepth))
 	if start == "" {
 		start = "./"
 	}
@@ -277,8 +278,35 @@ func NotFoundPage(w http.ResponseWriter, r *http.Request) {
 		h.Set("Content-Security-Policy", PageCSP)
 	}
 	w.WriteHeader(http.StatusNotFound)
+	if depth > notFoundDepth {
+		// No page is that deep: a person did not type it, and its links
+		// would be three times its length.
+		fmt.Fprint(w, notFoundBareHTML)
+		return
+	}
 	fmt.Fprintf(w, notFoundHTML, start, start, start)
 }
+
+// notFoundDepth is the deepest path NotFoundPage links back from; a
+// deeper one gets the page without links, so that the answer's size does
+// not grow with the request's.
+const notFoundDepth = 32
+
+// notFoundBareHTML is the Not found page without its links.
+const notFoundBareHTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Not found · NZSC Lab</title>
+</head>
+<body>
+<main>
+<h1>Not found</h1>
+<p>There is no page here.</p>
+</main>
+</body>
+</html>
+`
 
 // notFoundHTML is NotFoundPage's page, given the page's start three
 // times (its stylesheet, the lab's home above it, the page's start).
