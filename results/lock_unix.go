@@ -23,7 +23,7 @@ func (d *Dir) Lock() (unlock func(), err error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%s is being played by another process or job; wait for it to end (or stop it), then resume", d.Path)
+			return nil, &busyError{d.Path}
 		}
 		return nil, fmt.Errorf("locking %s: %w", d.Path, err)
 	}

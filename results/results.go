@@ -483,6 +483,19 @@ type Dir struct{ Path string }
 // --record) says what to do instead.
 var ErrExists = errors.New("results: the output already exists")
 
+// ErrBusy is what Dir.Lock's refusal of a run directory another process
+// holds matches (errors.Is): a command that does not play the run (a
+// merge into it) says what to do instead of "then resume".
+var ErrBusy = errors.New("results: the run directory is held by another process")
+
+// busyError is Dir.Lock's refusal of a directory another process holds.
+type busyError struct{ path string }
+
+func (e *busyError) Error() string {
+	return fmt.Sprintf("%s is being played by another process or job; wait for it to end (or stop it), then resume", e.path)
+}
+func (e *busyError) Is(target error) bool { return target == ErrBusy }
+
 // existsError is a refusal to write over an existing run or log.
 type existsError struct{ msg string }
 
