@@ -343,10 +343,40 @@ func CheckCounts(m *Manifest, c *Counts) error {
 // last look; a test that decided after every pair keeps no pair past the
 // one where it decided, so its counts are its last look's. An edit of a
 // look's counts and LLR together would otherwise forge a verdict too.
+//
+// A last look that kept its LLR only (SPRTLook.legacy) takes its
+// counts from these, which must be its own (the run saved them with
+// it): its LLR is then checked as any look's, and a verdict it gives
+// is not taken on its word. One the counts have passed (killed between
+// saving them and the manifest, no verdict) keeps its LLR.
 func checkLastLook(st *SPRTState, total *analysis.Tournament) error {
-	l := st.Looks[len(st.Looks)-1]
 	_, penta, r := analysis.SPRTCounts(total)
 	wdl := [3]int64{r.Wins, r.Draws, r.Losses}
+	if l := &st.Looks[len(st.Looks)-1]; l.legacy() {
+		var games uint64
+		for _, n := range wdl {
+			games += uint64(n)
+		}
+		switch {
+		case games == l.Games:
+			l.Pentanomial = penta
+			for i, n := range wdl {
+				l.WDL[i] = uint64(n)
+			}
+			t, err := st.Test()
+			if err != nil {
+				return err
+			}
+			if want := t.LLR(l.Pentanomial); !(math.Abs(l.LLR-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+				return fmt.Errorf("sprt: the manifest's last look at %d games: llr %v, but the counts' pentanomial %v gives %v", l.Games, l.LLR, l.Pentanomial, want)
+			}
+			return nil
+		case games < l.Games || st.Verdict != "":
+			return fmt.Errorf("sprt: the manifest's last look (%d games, its llr only) is not these counts (%d games)", l.Games, games)
+		}
+		return nil
+	}
+	l := st.Looks[len(st.Looks)-1]
 	within, same := true, true
 	for i := range penta {
 		within = within && l.Pentanomial[i] <= penta[i]
@@ -592,6 +622,15 @@ func checkLooks(st *SPRTState, planned uint64) error {
 	lo, hi := t.Bounds()
 	var prev uint64
 	for i, l := range st.Looks {
+		if l.legacy() {
+			// Kept its LLR only (nzsc before 2026-11-24): its counts
+			// are unknown here, a last one's are checked against the
+			// run's counts (checkLastLook). Such looks come first:
+			// a run of that version resumed by a later one.
+			if i > 0 && !st.Looks[i-1].legacy() {
+				return fmt.Errorf("look %d at %d games keeps no pentanomial and record, yet the look before does", i+1, l.Games)
+			}
+		}
 		var pairs int64
 		negative := false
 		for _, n := range l.Pentanomial {
@@ -603,10 +642,10 @@ func checkLooks(st *SPRTState, planned uint64) error {
 			return fmt.Errorf("look %d at %d games: want more than the look before (%d) and at most the test's %d", i+1, l.Games, prev, planned)
 		case l.Games%(2*st.BatchPairs) != 0 && l.Games != planned && !(st.EveryPair && i == len(st.Looks)-1):
 			return fmt.Errorf("look %d at %d games: looks fall every %d games (a batch) or at the test's end", i+1, l.Games, 2*st.BatchPairs)
-		case negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games:
+		case !l.legacy() && (negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games):
 			return fmt.Errorf("look %d at %d games: its pentanomial (%d pairs) or its record (%d games) does not count them", i+1, l.Games, pairs, l.WDL[0]+l.WDL[1]+l.WDL[2])
 		}
-		if want := t.LLR(l.Pentanomial); !(math.Abs(l.LLR-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+		if want := t.LLR(l.Pentanomial); !l.legacy() && !(math.Abs(l.LLR-want) <= 1e-9*math.Max(1, math.Abs(want))) {
 			return fmt.Errorf("look %d at %d games: llr %v, but its pentanomial %v gives %v", i+1, l.Games, l.LLR, l.Pentanomial, want)
 		}
 		v := t.Decide(l.LLR)

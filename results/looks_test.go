@@ -50,6 +50,11 @@ func TestCheckLooks(t *testing.T) {
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{0, 0, 99, 0, 0}, WDL: [3]uint64{100, 0, 100}}}, "", "does not count them"},
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{0, 0, 100, 0, 0}, WDL: [3]uint64{100, 0, 99}}}, "", "does not count them"},
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{-1, 0, 101, 0, 0}, WDL: [3]uint64{100, 0, 100}}}, "", "does not count them"},
+		// Looks that kept their LLR only (legacy, checked against the
+		// counts by checkLastLook) come before any that kept counts: a
+		// look's counts taken away is refused.
+		{[]SPRTLook{{Games: 200, LLR: 0.1}, look(400)}, "", ""},
+		{[]SPRTLook{look(200), {Games: 400, LLR: 0.1}}, "", "keeps no pentanomial and record, yet the look before does"},
 		// An LLR edited to forge a verdict, with the verdict or without.
 		{[]SPRTLook{look(200), withLLR(look(400), 3)}, "H1 accepted", "look 2 at 400 games: llr 3, but its pentanomial [100 0 0 0 100] gives"},
 		{[]SPRTLook{look(200), withLLR(look(400), 3)}, "", "look 2 at 400 games: llr 3, but its pentanomial"},

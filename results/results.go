@@ -181,6 +181,13 @@ type SPRTLook struct {
 	WDL         [3]uint64 `json:"wdl"`
 }
 
+// legacy reports whether the look kept its LLR only, as nzsc did
+// before 2026-11-24 (079e39e): no pentanomial and no record. A look that
+// kept them counts at least one pair.
+func (l SPRTLook) legacy() bool {
+	return l.Games > 0 && l.Pentanomial == [5]int64{} && l.WDL == [3]uint64{}
+}
+
 // The kinds of run a manifest records.
 const (
 	KindTournament = "tournament"
