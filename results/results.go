@@ -826,7 +826,9 @@ func leftOver(dir, name string) bool {
 		return false
 	}
 	var c Counts
-	return (&Dir{Path: dir}).readJSON(CountsFile, &c) == nil && len(c.Finished) == 0
+	// A run's counts say their format: a counts.json of the user's (a
+	// "{}") is not taken for one and written over.
+	return (&Dir{Path: dir}).readJSON(CountsFile, &c) == nil && c.Format >= 1 && c.Format <= FormatVersion && len(c.Finished) == 0
 }
 
 // isRunTemp reports whether name is a temporary file of a run's own file
