@@ -343,10 +343,40 @@ func CheckCounts(m *Manifest, c *Counts) error {
 // last look; a test that decided after every pair keeps no pair past the
 // one where it decided, so its counts are its last look's. An edit of a
 // look's counts and LLR together would otherwise forge a verdict too.
+//
+// A last look that kept its LLR only (SPRTLook.legacy) takes its
+// counts from these, which must be its own (the run saved them with
+// it): its LLR is then checked as any look's, and a verdict it gives
+// is not taken on its word. One the counts have passed (killed between
+// saving them and the manifest, no verdict) keeps its LLR.
 func checkLastLook(st *SPRTState, total *analysis.Tournament) error {
-	l := st.Looks[len(st.Looks)-1]
 	_, penta, r := analysis.SPRTCounts(total)
 	wdl := [3]int64{r.Wins, r.Draws, r.Losses}
+	if l := &st.Looks[len(st.Looks)-1]; l.legacy() {
+		var games uint64
+		for _, n := range wdl {
+			games += uint64(n)
+		}
+		switch {
+		case games == l.Games:
+			l.Pentanomial = penta
+			for i, n := range wdl {
+				l.WDL[i] = uint64(n)
+			}
+			t, err := st.Test()
+			if err != nil {
+				return err
+			}
+			if want := t.LLR(l.Pentanomial); !llrAgrees(l.LLR, want, l.Games) {
+				return fmt.Errorf("sprt: the manifest's last look at %d games: llr %v, but the counts' pentanomial %v gives %v", l.Games, l.LLR, l.Pentanomial, want)
+			}
+			return nil
+		case games < l.Games || st.Verdict != "":
+			return fmt.Errorf("sprt: the manifest's last look (%d games, its llr only) is not these counts (%d games)", l.Games, games)
+		}
+		return nil
+	}
+	l := st.Looks[len(st.Looks)-1]
 	within, same := true, true
 	for i := range penta {
 		within = within && l.Pentanomial[i] <= penta[i]
@@ -561,6 +591,18 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 	return games, forfeited, nil
 }
 
+// llrAgrees reports whether a look's recorded LLR is the one its counts
+// give (want) but for rounding: within 1e-9 of its size, and 1e-14 a
+// pair. The LLR is a sum over the pairs, N·Σ p̂i·ln(p1i/p0i), so a last
+// bit rounded otherwise on another machine (amd64's assembly math.Log
+// against arm64's Go, a fused multiply-add) moves it by some N·ε: at ten
+// million pairs, 1.6e-9 for one ulp of ln p1i, more than 1e-9 of an LLR
+// near 0, and a test made on one machine was refused on the other.
+// A forged verdict moves it by a whole bound's width.
+func llrAgrees(got, want float64, games uint64) bool {
+	return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want))+1e-14*float64(games/2)
+}
+
 // checkLooks reports a sequential test's looks that no test could have
 // taken: a resumed test goes on from its last look, and its report reads
 // the verdict from them. A look falls at a batch's end or at the test's
@@ -577,8 +619,8 @@ func (c *Counts) gamesForfeited() (games, forfeited int64, err error) {
 // manifest that disagrees is refused, not read with a verdict derived
 // afresh from its counts: a file edited once may hold other edits no
 // check sees, and a report that quietly said another verdict than the
-// file would hide the edit. The LLR is compared to within 1e-9
-// of its size, not to the bit: a run made on another machine (a fused
+// file would hide the edit. The LLR is compared but for rounding
+// (llrAgrees), not to the bit: a run made on another machine (a fused
 // multiply-add) may round its last bits otherwise, while a verdict
 // moved by less than that is not one a test could tell apart.
 func checkLooks(st *SPRTState, planned uint64) error {
@@ -592,6 +634,15 @@ func checkLooks(st *SPRTState, planned uint64) error {
 	lo, hi := t.Bounds()
 	var prev uint64
 	for i, l := range st.Looks {
+		if l.legacy() {
+			// Kept its LLR only (nzsc before 2026-11-24): its counts
+			// are unknown here, a last one's are checked against the
+			// run's counts (checkLastLook). Such looks come first:
+			// a run of that version resumed by a later one.
+			if i > 0 && !st.Looks[i-1].legacy() {
+				return fmt.Errorf("look %d at %d games keeps no pentanomial and record, yet the look before does", i+1, l.Games)
+			}
+		}
 		var pairs int64
 		negative := false
 		for _, n := range l.Pentanomial {
@@ -603,10 +654,10 @@ func checkLooks(st *SPRTState, planned uint64) error {
 			return fmt.Errorf("look %d at %d games: want more than the look before (%d) and at most the test's %d", i+1, l.Games, prev, planned)
 		case l.Games%(2*st.BatchPairs) != 0 && l.Games != planned && !(st.EveryPair && i == len(st.Looks)-1):
 			return fmt.Errorf("look %d at %d games: looks fall every %d games (a batch) or at the test's end", i+1, l.Games, 2*st.BatchPairs)
-		case negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games:
+		case !l.legacy() && (negative || uint64(pairs)*2 != l.Games || l.WDL[0]+l.WDL[1]+l.WDL[2] != l.Games):
 			return fmt.Errorf("look %d at %d games: its pentanomial (%d pairs) or its record (%d games) does not count them", i+1, l.Games, pairs, l.WDL[0]+l.WDL[1]+l.WDL[2])
 		}
-		if want := t.LLR(l.Pentanomial); !(math.Abs(l.LLR-want) <= 1e-9*math.Max(1, math.Abs(want))) {
+		if want := t.LLR(l.Pentanomial); !l.legacy() && !llrAgrees(l.LLR, want, l.Games) {
 			return fmt.Errorf("look %d at %d games: llr %v, but its pentanomial %v gives %v", i+1, l.Games, l.LLR, l.Pentanomial, want)
 		}
 		v := t.Decide(l.LLR)

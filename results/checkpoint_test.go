@@ -267,6 +267,10 @@ func TestKilledStartLeftovers(t *testing.T) {
 		{map[string][]byte{".games.jsonl.gz.merge-1x9": []byte("part")}, true},
 		{map[string][]byte{results.CountsFile: played}, false},
 		{map[string][]byte{results.CountsFile: []byte("not json")}, false},
+		// The user's own counts.json, not a run's (no format): written
+		// over when taken as a killed start's.
+		{map[string][]byte{results.CountsFile: []byte(`{"finished": [], "notes": "mine"}`)}, false},
+		{map[string][]byte{results.CountsFile: []byte(`{}`)}, false},
 		{map[string][]byte{".counts.json.tmp3k2j9": nil, "notes.txt": nil}, false},
 		{map[string][]byte{".report.html.tmp1a": nil}, false},
 		{map[string][]byte{".counts.json.tmp.x": nil}, false},

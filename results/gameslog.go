@@ -103,7 +103,9 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	// so two runs started at once with one --games-log (shards given
 	// the same name) both opened it and wrote over each other's games,
 	// each exiting 0. The lock goes with the file's descriptor.
-	if _, ok := tryLockFile(f); !ok {
+	// A filesystem that keeps no locks (tryLockFile's other errors)
+	// writes the log unguarded, as before the lock.
+	if _, err := tryLockFile(f); errors.Is(err, ErrBusy) {
 		f.Close()
 		return nil, &existsError{fmt.Sprintf("games log %s is being written by another process; a run does not write over it (name another file)", path)}
 	}
@@ -285,7 +287,9 @@ func removeStaleTemps(path, prefix string) {
 		if err != nil {
 			continue
 		}
-		if unlock, ok := tryLockFile(f); ok {
+		// Not where no lock could be taken: a merge under way may
+		// hold it.
+		if unlock, err := tryLockFile(f); err == nil {
 			os.Remove(name)
 			unlock()
 		}
@@ -706,7 +710,7 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	}
 	// Held while the file is written, so that another merge into dst
 	// does not take it for one a killed merge left.
-	if unlock, ok := tryLockFile(tmp); ok {
+	if unlock, err := tryLockFile(tmp); err == nil {
 		defer unlock()
 	}
 	g := newGamesLog(tmp, dst, level) // compressed or not by dst's name

@@ -422,7 +422,7 @@ func TestMergeLogAppearsWhole(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if unlock, ok := results.TryLockFile(hf); !ok {
+		if unlock, err := results.TryLockFile(hf); err != nil {
 			t.Fatal("cannot lock", held)
 		} else {
 			defer unlock()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nzsclab/nzsc/analysis"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/results"
 )
@@ -118,5 +119,63 @@ func TestLegacyCountsInconsistent(t *testing.T) {
 	}
 	if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), "game_stats") {
 		t.Errorf("inconsistent loadouts loaded: %v", err)
+	}
+}
+
+// TestLegacyLooksLLROnly: a sequential test written before its looks
+// kept their pentanomial and record (nzsc 079e39e^: 'nzsc sprt greedy
+// random --elo0 0 --elo1 200 --seed 1', a verdict at its one look, and
+// '--elo1 5 --seed 2 --max-games 400 --batch 16', 25 looks and none)
+// reads: its last look takes the counts', which give its LLR. It was
+// refused ("its pentanomial (0 pairs) ... does not count them") since
+// looks were checked. A verdict forged in such a file is still refused:
+// the last look's LLR edited, or its games moved off the counts'.
+func TestLegacyLooksLLROnly(t *testing.T) {
+	for _, name := range []string{"sprt-looks-llr-only-verdict", "sprt-looks-llr-only"} {
+		dir := filepath.Join("testdata", "legacy", name)
+		_, m, c, err := results.Load(dir)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		last := m.SPRT.Looks[len(m.SPRT.Looks)-1]
+		_, penta, r := analysis.SPRTCounts(&c.Tournament)
+		if last.Pentanomial != penta || last.WDL != [3]uint64{uint64(r.Wins), uint64(r.Draws), uint64(r.Losses)} {
+			t.Errorf("%s: last look %+v, the counts' pentanomial %v and record %+v", name, last, penta, r)
+		}
+	}
+
+	src := filepath.Join("testdata", "legacy", "sprt-looks-llr-only-verdict")
+	for _, c := range []struct {
+		name, want string
+		edit       func(l map[string]any)
+	}{
+		{"llr", "last look", func(l map[string]any) { l["llr"] = 3.5 }},
+		{"games", "look 1", func(l map[string]any) { l["games"] = 998.0 }},
+	} {
+		dir := t.TempDir()
+		for _, f := range []string{results.ManifestFile, results.CountsFile} {
+			b, err := os.ReadFile(filepath.Join(src, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f == results.ManifestFile {
+				var m map[string]any
+				if err := json.Unmarshal(b, &m); err != nil {
+					t.Fatal(err)
+				}
+				looks := m["sprt"].(map[string]any)["looks"].([]any)
+				c.edit(looks[len(looks)-1].(map[string]any))
+				if b, err = json.Marshal(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, _, err := results.Load(dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("the last look's %s edited: %v, want refused", c.name, err)
+		}
 	}
 }

@@ -23,7 +23,7 @@ func (d *Dir) Lock() (unlock func(), err error) {
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%s is being played by another process or job; wait for it to end (or stop it), then resume", d.Path)
+			return nil, &busyError{d.Path}
 		}
 		return nil, fmt.Errorf("locking %s: %w", d.Path, err)
 	}
@@ -34,12 +34,21 @@ func (d *Dir) Lock() (unlock func(), err error) {
 	return func() { f.Close() }, nil
 }
 
+// flock is syscall.Flock; a test stands in a filesystem without locks.
+var flock = syscall.Flock
+
 // tryLockFile takes an exclusive lock on the open file f without
-// waiting; ok is false when another holder has it. The lock goes with
-// unlock or when f is closed.
-func tryLockFile(f *os.File) (unlock func(), ok bool) {
-	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
-		return nil, false
+// waiting. Its error matches ErrBusy when another holder has it; any
+// other error is a filesystem that keeps no such locks (ENOLCK,
+// EOPNOTSUPP), where the caller goes on unlocked as where flock is
+// missing (lock_other.go). The lock goes with unlock or when f is
+// closed.
+func tryLockFile(f *os.File) (unlock func(), err error) {
+	if err := flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, &busyError{f.Name()}
+		}
+		return nil, err
 	}
-	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }, true
+	return func() { flock(int(f.Fd()), syscall.LOCK_UN) }, nil
 }

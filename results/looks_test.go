@@ -1,6 +1,7 @@
 package results
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -50,6 +51,11 @@ func TestCheckLooks(t *testing.T) {
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{0, 0, 99, 0, 0}, WDL: [3]uint64{100, 0, 100}}}, "", "does not count them"},
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{0, 0, 100, 0, 0}, WDL: [3]uint64{100, 0, 99}}}, "", "does not count them"},
 		{[]SPRTLook{{Games: 200, Pentanomial: [5]int64{-1, 0, 101, 0, 0}, WDL: [3]uint64{100, 0, 100}}}, "", "does not count them"},
+		// Looks that kept their LLR only (legacy, checked against the
+		// counts by checkLastLook) come before any that kept counts: a
+		// look's counts taken away is refused.
+		{[]SPRTLook{{Games: 200, LLR: 0.1}, look(400)}, "", ""},
+		{[]SPRTLook{look(200), {Games: 400, LLR: 0.1}}, "", "keeps no pentanomial and record, yet the look before does"},
 		// An LLR edited to forge a verdict, with the verdict or without.
 		{[]SPRTLook{look(200), withLLR(look(400), 3)}, "H1 accepted", "look 2 at 400 games: llr 3, but its pentanomial [100 0 0 0 100] gives"},
 		{[]SPRTLook{look(200), withLLR(look(400), 3)}, "", "look 2 at 400 games: llr 3, but its pentanomial"},
@@ -110,6 +116,34 @@ func TestCheckLastLook(t *testing.T) {
 		err := checkLastLook(st, total)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("case %d: %v, want %q", i, err, c.want)
+		}
+	}
+}
+
+// TestLooksLLROfManyPairs: a look of ten million pairs, its LLR near 0,
+// recorded by another machine whose math.Log rounds one ulp otherwise
+// (amd64's assembly against arm64's Go; measured: ln p1i one ulp off
+// moves this LLR by 1.55e-9) is read; one moved by a thousandth is not.
+// The old check, 1e-9 of the LLR's size (1e-9 here), refused the first.
+func TestLooksLLROfManyPairs(t *testing.T) {
+	st := SPRTState{Elo0: 0, Elo1: 2, Alpha: 0.05, Beta: 0.05, Model: "logistic", BatchPairs: 5_000_000}
+	test, err := st.Test()
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := SPRTLook{Games: 20_000_000, Pentanomial: [5]int64{1_000_000, 2_000_000, 3_942_400, 2_057_600, 1_000_000}, WDL: [3]uint64{10_000_000, 0, 10_000_000}}
+	want := test.LLR(l.Pentanomial)
+	if math.Abs(want) > 1 {
+		t.Fatalf("llr %v, want one near 0", want)
+	}
+	for _, c := range []struct {
+		delta float64
+		ok    bool
+	}{{1.55e-9, true}, {-1.55e-9, true}, {1e-3, false}} {
+		l.LLR = want + c.delta
+		st.Looks = []SPRTLook{l}
+		if err := checkLooks(&st, 20_000_000); (err == nil) != c.ok {
+			t.Errorf("llr %+g off its counts': %v, want ok %v", c.delta, err, c.ok)
 		}
 	}
 }

@@ -181,6 +181,13 @@ type SPRTLook struct {
 	WDL         [3]uint64 `json:"wdl"`
 }
 
+// legacy reports whether the look kept its LLR only, as nzsc did
+// before 2026-11-24 (079e39e): no pentanomial and no record. A look that
+// kept them counts at least one pair.
+func (l SPRTLook) legacy() bool {
+	return l.Games > 0 && l.Pentanomial == [5]int64{} && l.WDL == [3]uint64{}
+}
+
 // The kinds of run a manifest records.
 const (
 	KindTournament = "tournament"
@@ -482,6 +489,19 @@ type Dir struct{ Path string }
 // suggest --resume, and a command that cannot resume (merge, play
 // --record) says what to do instead.
 var ErrExists = errors.New("results: the output already exists")
+
+// ErrBusy is what Dir.Lock's refusal of a run directory another process
+// holds matches (errors.Is): a command that does not play the run (a
+// merge into it) says what to do instead of "then resume".
+var ErrBusy = errors.New("results: the run directory is held by another process")
+
+// busyError is Dir.Lock's refusal of a directory another process holds.
+type busyError struct{ path string }
+
+func (e *busyError) Error() string {
+	return fmt.Sprintf("%s is being played by another process or job; wait for it to end (or stop it), then resume", e.path)
+}
+func (e *busyError) Is(target error) bool { return target == ErrBusy }
 
 // existsError is a refusal to write over an existing run or log.
 type existsError struct{ msg string }
@@ -806,7 +826,9 @@ func leftOver(dir, name string) bool {
 		return false
 	}
 	var c Counts
-	return (&Dir{Path: dir}).readJSON(CountsFile, &c) == nil && len(c.Finished) == 0
+	// A run's counts say their format: a counts.json of the user's (a
+	// "{}") is not taken for one and written over.
+	return (&Dir{Path: dir}).readJSON(CountsFile, &c) == nil && c.Format >= 1 && c.Format <= FormatVersion && len(c.Finished) == 0
 }
 
 // isRunTemp reports whether name is a temporary file of a run's own file

@@ -99,16 +99,34 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 			return nil, nil, fmt.Errorf("games log %s would be a file of the run directory %s (its manifest, counts, tables or bots/); name it otherwise, e.g. %s", gamesLog, out, filepath.Join(out, "games.jsonl.gz"))
 		}
 	}
-	_, statErr := os.Lstat(out)
+	// The directory is made here, not by results.Create, when it does
+	// not exist, so that undo removes only what this call made: two
+	// merges into one new --out each saw it missing, and the one that
+	// failed removed the other's directory.
+	made := false
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		afterLstat(out)
+		if err := os.MkdirAll(filepath.Dir(out), 0o777); err != nil {
+			return nil, nil, err
+		}
+		made = os.Mkdir(out, 0o777) == nil
+	}
 	if dir, err = results.Create(out); err != nil {
+		if made {
+			os.Remove(out)
+		}
 		return nil, nil, err
 	}
 	undo = func() {}
-	if errors.Is(statErr, fs.ErrNotExist) {
+	if made {
 		undo = func() { os.Remove(out) }
 	}
 	return dir, undo, nil
 }
+
+// afterLstat is a test's hook: another process making out between
+// CreateDir's look at it and its own making.
+var afterLstat = func(out string) {}
 
 // Create starts a new run directory for cfg.
 func Create(cfg *Config, spec NewRun) (*RunDir, error) {

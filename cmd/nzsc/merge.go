@@ -114,6 +114,24 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if err != nil {
 		return usagef("merge: %v", err)
 	}
+	// The directory is this merge's alone while it writes, as a run's
+	// is its player's (results.Dir.Lock): two merges into one --out at
+	// once each took it as empty and wrote their files over the other's.
+	unlock, err := dir.Lock()
+	if errors.Is(err, results.ErrBusy) {
+		undo()
+		return usagef("merge: --out %s is being written by another process (a merge or a run); merge into another directory", out)
+	}
+	if err != nil {
+		undo()
+		return fmt.Errorf("merge: %w", err)
+	}
+	defer unlock()
+	// Another merge may have written the directory and let it go
+	// between this one's look at it and its lock.
+	if _, err := os.Stat(filepath.Join(out, results.ManifestFile)); err == nil {
+		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
+	}
 	man.GamesLog = logPath
 	if logPath != "" {
 		if st, err := os.Stat(filepath.Dir(logPath)); err != nil || !st.IsDir() {

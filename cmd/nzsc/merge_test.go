@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nzsclab/nzsc/results"
 )
 
 // TestMergeIncomplete: merging some shards of a run is bad input (exit
@@ -333,5 +335,39 @@ func TestMergeGamesLogInRunDir(t *testing.T) {
 	}
 	if _, err := os.Lstat(out); err == nil {
 		t.Errorf("--games-log onto a file: the merged directory was left behind")
+	}
+}
+
+// TestMergeLocksOut: a merge holds its --out's lock (results.Dir.Lock)
+// while it writes, as a run does; a second merge into a directory
+// another holds (here the test, as the first merge still writing its
+// empty directory) is refused, one line, exit 2, and leaves it. It was
+// written over: both merges took the empty directory as theirs.
+func TestMergeLocksOut(t *testing.T) {
+	tmp := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "4", "--seed", "3",
+			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	out := filepath.Join(tmp, "m")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := (&results.Dir{Path: out}).Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out}, shards...)...)
+	if entries, err := os.ReadDir(out); code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "another process") || err != nil || len(entries) != 0 {
+		t.Errorf("merge into a held --out: exit %d %q, %d files there (%v); want exit 2, one line, the directory left as it was", code, stderr, len(entries), err)
+	}
+	unlock()
+	if _, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", out}, shards...)...); code != 0 {
+		t.Errorf("merge once the lock is let go: exit %d %q", code, stderr)
 	}
 }
