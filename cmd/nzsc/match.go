@@ -87,7 +87,7 @@ func runMatch(e *env, fs *pflag.FlagSet, args []string) error {
 	if err := checkRatingInterval("match", fs, rd.Config.SetGames()); err != nil {
 		return err
 	}
-	unlock, err := lockRun("match", rd)
+	unlock, err := lockRun("match", fs, rd)
 	if err != nil {
 		return err
 	}

@@ -66,7 +66,7 @@ func runSPRT(e *env, fs *pflag.FlagSet, args []string) error {
 	if st == nil {
 		return usagef("sprt: --resume: %s holds no sequential test", rd.Dir.Path)
 	}
-	unlock, err := lockRun("sprt", rd)
+	unlock, err := lockRun("sprt", fs, rd)
 	if err != nil {
 		return err
 	}

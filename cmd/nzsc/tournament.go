@@ -71,7 +71,7 @@ func runTournament(e *env, fs *pflag.FlagSet, args []string) error {
 	if err := checkRatingInterval("tournament", fs, rd.Config.SetGames()); err != nil {
 		return err
 	}
-	unlock, err := lockRun("tournament", rd)
+	unlock, err := lockRun("tournament", fs, rd)
 	if err != nil {
 		return err
 	}
