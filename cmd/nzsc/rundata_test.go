@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,15 +11,18 @@ import (
 	"github.com/nzsclab/nzsc/results"
 )
 
-// editRunFile rewrites a JSON file of a run directory through edit.
+// editRunFile rewrites a JSON file of a run directory through edit, its
+// numbers kept as written (a seed is a uint64, which a float64 rounds).
 func editRunFile(t *testing.T, path string, edit func(m map[string]any)) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
 	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
+	if err := d.Decode(&m); err != nil {
 		t.Fatal(err)
 	}
 	edit(m)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,30 +8,6 @@ import (
 
 	"github.com/nzsclab/nzsc/analysis"
 )
-
-// editManifest rewrites the manifest of the run directory dir through
-// edit, its numbers kept as written (a seed is a uint64).
-func editManifest(t *testing.T, dir string, edit func(m map[string]any)) {
-	t.Helper()
-	path := filepath.Join(dir, "manifest.json")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var m map[string]any
-	if err := d.Decode(&m); err != nil {
-		t.Fatal(err)
-	}
-	edit(m)
-	if b, err = json.Marshal(m); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestSPRTForgedVerdict: a sequential test's manifest whose LLR was
 // edited by hand to say what its counts do not (a test that ran out of
@@ -86,7 +60,7 @@ func TestSPRTForgedVerdict(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		editManifest(t, dir, func(m map[string]any) { c.edit(m["sprt"].(map[string]any)) })
+		editRunFile(t, manifest, func(m map[string]any) { c.edit(m["sprt"].(map[string]any)) })
 		for _, args := range [][]string{{"report", dir}, {"sprt", "--resume", dir, "--quiet"}} {
 			out, stderr, code := runCmd(t, "", args...)
 			if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || strings.Contains(out, "H1 accepted") {
