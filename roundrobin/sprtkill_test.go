@@ -22,34 +22,9 @@ import (
 // than the uninterrupted test (680 games, not 640, here).
 func TestSPRTKilledAtACheckpoint(t *testing.T) {
 	tmp := t.TempDir()
-	test := analysis.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	open := func(path string) *RunDir {
-		cfg := &Config{Bots: bots(t, "greedy", "classic"), Rules: nzsc.DefaultRules}
-		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Model: "logistic"}
-		start, err := NewSPRT(cfg, st, 2000, 40)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start.Out, start.Seed, start.SeedGiven = path, 3, true
-		rd, _, err := Open(cfg, start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rd
-	}
-	play := func(rd *RunDir, look func(results.SPRTLook)) *results.SPRTState {
-		t.Helper()
-		var verdict analysis.Verdict
-		opts := rd.SPRTOptions(test, &verdict, look)
-		opts.Workers = 2
-		if _, err := rd.Play(context.Background(), opts); err != nil {
-			t.Fatal(err)
-		}
-		return rd.Manifest.SPRT
-	}
-	whole := open(filepath.Join(tmp, "whole"))
+	whole := openKillSPRT(t, filepath.Join(tmp, "whole"))
 	var kills []string
-	want := play(whole, func(l results.SPRTLook) {
+	want := playKillSPRT(t, whole, func(l results.SPRTLook) {
 		kill := filepath.Join(tmp, "kill", string(rune('a'+len(kills))))
 		if err := os.MkdirAll(kill, 0o755); err != nil {
 			t.Fatal(err)
@@ -73,7 +48,7 @@ func TestSPRTKilledAtACheckpoint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := play(rd, nil)
+		got := playKillSPRT(t, rd, nil)
 		if !reflect.DeepEqual(got.Looks, want.Looks) || got.Verdict != want.Verdict {
 			var g []uint64
 			for _, l := range got.Looks {
@@ -93,32 +68,7 @@ func TestSPRTKilledAtACheckpoint(t *testing.T) {
 // past its verdict when the look decided.
 func TestSPRTKilledBetweenCountsAndManifest(t *testing.T) {
 	tmp := t.TempDir()
-	test := analysis.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	open := func(path string) *RunDir {
-		cfg := &Config{Bots: bots(t, "greedy", "classic"), Rules: nzsc.DefaultRules}
-		st := &results.SPRTState{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Model: "logistic"}
-		start, err := NewSPRT(cfg, st, 2000, 40)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start.Out, start.Seed, start.SeedGiven = path, 3, true
-		rd, _, err := Open(cfg, start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rd
-	}
-	play := func(rd *RunDir, look func(results.SPRTLook)) *results.SPRTState {
-		t.Helper()
-		var verdict analysis.Verdict
-		opts := rd.SPRTOptions(test, &verdict, look)
-		opts.Workers = 2
-		if _, err := rd.Play(context.Background(), opts); err != nil {
-			t.Fatal(err)
-		}
-		return rd.Manifest.SPRT
-	}
-	whole := open(filepath.Join(tmp, "whole"))
+	whole := openKillSPRT(t, filepath.Join(tmp, "whole"))
 	read := func(f string) []byte {
 		b, err := os.ReadFile(filepath.Join(whole.Dir.Path, f))
 		if err != nil {
@@ -128,7 +78,7 @@ func TestSPRTKilledBetweenCountsAndManifest(t *testing.T) {
 	}
 	// At each look the directory holds the previous checkpoint.
 	var manifests, counts [][]byte
-	want := play(whole, func(results.SPRTLook) {
+	want := playKillSPRT(t, whole, func(results.SPRTLook) {
 		manifests, counts = append(manifests, read(results.ManifestFile)), append(counts, read(results.CountsFile))
 	})
 	counts = append(counts, read(results.CountsFile))
@@ -151,7 +101,7 @@ func TestSPRTKilledBetweenCountsAndManifest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := play(rd, nil)
+		got := playKillSPRT(t, rd, nil)
 		if !reflect.DeepEqual(got.Looks, want.Looks) || got.Verdict != want.Verdict {
 			var g []uint64
 			for _, l := range got.Looks {
@@ -160,4 +110,38 @@ func TestSPRTKilledBetweenCountsAndManifest(t *testing.T) {
 			t.Errorf("killed before look %d's manifest: resumed looks at %v, verdict %q; uninterrupted: %d looks, %q", k+1, g, got.Verdict, len(want.Looks), want.Verdict)
 		}
 	}
+}
+
+// killSPRT is the sequential test the kill tests play: greedy against
+// classic, deciding in a few looks.
+var killSPRT = analysis.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+
+// openKillSPRT starts killSPRT's run in the directory path, seed 3.
+func openKillSPRT(t *testing.T, path string) *RunDir {
+	t.Helper()
+	cfg := &Config{Bots: bots(t, "greedy", "classic"), Rules: nzsc.DefaultRules}
+	st := &results.SPRTState{Elo0: killSPRT.Elo0, Elo1: killSPRT.Elo1, Alpha: killSPRT.Alpha, Beta: killSPRT.Beta, Model: "logistic"}
+	start, err := NewSPRT(cfg, st, 2000, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start.Out, start.Seed, start.SeedGiven = path, 3, true
+	rd, _, err := Open(cfg, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rd
+}
+
+// playKillSPRT plays what is left of rd's test on two workers, look
+// called at each look, and returns its settings and looks.
+func playKillSPRT(t *testing.T, rd *RunDir, look func(results.SPRTLook)) *results.SPRTState {
+	t.Helper()
+	var verdict analysis.Verdict
+	opts := rd.SPRTOptions(killSPRT, &verdict, look)
+	opts.Workers = 2
+	if _, err := rd.Play(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	return rd.Manifest.SPRT
 }
