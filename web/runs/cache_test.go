@@ -170,11 +170,7 @@ func TestReportCacheBounded(t *testing.T) {
 // when every viewer is blocked, inside the rendering or waiting for it;
 // a cache that let each render its own would count four.
 func TestReportRenderedOnceAtOnce(t *testing.T) {
-	root := &Root{Path: t.TempDir()}
-	dir := filepath.Join(root.Path, "r")
-	os.Mkdir(dir, 0o755)
-	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("m"), 0o644)
-	os.WriteFile(filepath.Join(dir, "counts.json"), []byte("{}"), 0o644)
+	root := identityRoot(t)
 	synctest.Test(t, func(t *testing.T) {
 		var c reportCache
 		release := make(chan struct{})
@@ -208,4 +204,22 @@ func TestReportRenderedOnceAtOnce(t *testing.T) {
 			t.Errorf("a later view: %q, %v, %d renderings", b, err, c.renders.Load())
 		}
 	})
+}
+
+// identityRoot is a root holding one run, r, of files enough for its
+// identity (runIdentity reads and hashes them) and nothing else: the
+// cache tests' renderings are their own.
+func identityRoot(t *testing.T) *Root {
+	t.Helper()
+	root := &Root{Path: t.TempDir()}
+	dir := filepath.Join(root.Path, "r")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"manifest.json": "m", "counts.json": "{}"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
 }

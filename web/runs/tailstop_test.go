@@ -87,11 +87,7 @@ func TestReportStopsWithItsViewer(t *testing.T) {
 // after that starts a rendering of its own rather than join the one
 // stopping. synctest.Wait returns when every goroutine is blocked.
 func TestReportFlightStopsWhenNobodyWaits(t *testing.T) {
-	root := &Root{Path: t.TempDir()}
-	dir := filepath.Join(root.Path, "r")
-	os.Mkdir(dir, 0o755)
-	os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("m"), 0o644)
-	os.WriteFile(filepath.Join(dir, "counts.json"), []byte("{}"), 0o644)
+	root := identityRoot(t)
 	synctest.Test(t, func(t *testing.T) {
 		var c reportCache
 		release := make(chan struct{})
@@ -136,7 +132,7 @@ func TestReportFlightStopsWhenNobodyWaits(t *testing.T) {
 			t.Errorf("the viewer who stayed: %q, %v", got.body, got.err)
 		}
 		// A rendering with one viewer, who leaves: stopped.
-		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte("m2"), 0o644)
+		os.WriteFile(filepath.Join(root.Path, "r", "manifest.json"), []byte("m2"), 0o644)
 		release = make(chan struct{})
 		leaveC := make(chan struct{})
 		cv := view(leaveC)
