@@ -378,7 +378,6 @@ type RunOptions struct {
 // from there. Total has the counts of the whole run afterwards.
 func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err error) {
 	man := r.Manifest
-	wasComplete := man.Complete
 	if r.Dir != nil {
 		// One player per run directory (another nzsc, a Runs page job):
 		// the caller's lock (Lock), or one for the games.
@@ -397,16 +396,17 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	var log *results.GamesLog
 	var repair *results.LogRepair
-	// cut: a stop (Ctrl-C) while the log was being reopened; the session
-	// plays nothing and ends interrupted, the log left as it was.
-	cut := false
 	if man.GamesLog != "" {
 		if log, repair, err = r.openGamesLog(ctx); err != nil {
 			if cerr := ctx.Err(); cerr == nil || !errors.Is(err, cerr) {
 				// Nothing played: the run's settings (its log) are at fault.
 				return res, &SetupError{err}
 			}
-			log, repair, err, cut = nil, nil, nil, true
+			// A stop (Ctrl-C) while the log was being reopened: the
+			// session plays nothing and ends interrupted, the run
+			// directory and its log left as they were (a finished run
+			// stays complete).
+			return Result{Counts: r.Config.Empty(), Interrupted: true}, nil
 		}
 	}
 	closeLog := func() error {
@@ -501,7 +501,7 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	}
 	// The log first holds the counts' games again (a damaged or lost
 	// log), then the run goes on.
-	interrupted := cut
+	interrupted := false
 	if repair != nil {
 		interrupted, err = r.repairLog(ctx, log, repair, opts)
 	}
@@ -535,12 +535,6 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	man.Ended = time.Now().UTC()
 	man.Interrupted = res.Interrupted || err != nil
 	man.Complete = stopped || !man.Interrupted && uint64(len(res.Finished)) == r.pending.Len()
-	if cut && wasComplete && err == nil {
-		// Stopped while reopening the log of a finished run: the session
-		// played and changed nothing, so the run is as complete as it
-		// was (marked interrupted, a finished run read as one to go on).
-		man.Complete, man.Interrupted = true, false
-	}
 	if serr := save(&res.Counts, res.Finished); serr != nil && err == nil {
 		err = serr
 	}
