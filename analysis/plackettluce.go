@@ -198,14 +198,11 @@ func PlackettLuceUntil(f *FinishingOrders, done <-chan struct{}) (*Ranking, erro
 			games[b] += x.Count
 		}
 	}
-	rk := &Ranking{Connected: true}
+	rk := newRanking(ahead, games)
 	if n == 0 {
 		return rk, nil
 	}
-	rk.Components = playedComponents(stronglyConnected(ahead), games)
-	if len(rk.Components) > 1 {
-		rk.Connected = false
-		rk.Prior = 1
+	if !rk.Connected {
 		for i := range n {
 			for j := i + 1; j < n; j++ {
 				if ahead[i][j]+ahead[j][i] > 0 {
