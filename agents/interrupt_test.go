@@ -31,18 +31,7 @@ func TestSearchBotsAreContextSetters(t *testing.T) {
 				if !slices.ContainsFunc(bi.Params, func(p agents.Param) bool { return slices.Contains(budgetParams, p.Name) }) {
 					continue
 				}
-				b, err := agents.ParseForSeats(gi.Name, seats, bi.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p, err := b.NewPlayer()
-				if err != nil {
-					t.Fatal(err)
-				}
-				var bot any = p
-				if u, ok := p.(interface{ Unwrap() agents.Agent }); ok {
-					bot = u.Unwrap()
-				}
+				_, bot := newPlayer(t, gi.Name, seats, bi.Name)
 				if _, ok := bot.(agents.ContextSetter); !ok {
 					t.Errorf("%s at %d seats: %s searches (has a budget) but is not an agents.ContextSetter", gi.Name, seats, bi.Name)
 				}
