@@ -120,17 +120,7 @@ func TestSearchBotsStop(t *testing.T) {
 // nothing: the same seeds give the same games with and without it (the
 // poll reads no randomness).
 func TestContextKeepsPlay(t *testing.T) {
-	newBot := func() agents.Agent {
-		b, err := agents.Parse("mcts:iters=300")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
+	newBot := func() agents.Agent { return agents.MustAgent(t, "mcts:iters=300") }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var hist [2][]nzsc.Turn
