@@ -122,14 +122,7 @@ var maskOpponents = []string{"random", "greedy", "classic", "nash"}
 // lasted more than 12 turns.
 func playBothPaths(t *testing.T, path string, fast, slow *agents.Table, rules nz.Rules, random agents.Agent, spec string) (long int) {
 	t.Helper()
-	bot, err := agents.Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opp, err := bot.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	opp := mustNew(t, spec)
 	for seed := range uint64(150) {
 		for swap := range 2 {
 			a, b := random, opp
