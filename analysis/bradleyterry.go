@@ -208,12 +208,8 @@ func mmFit(w [][]float64, done <-chan struct{}) (theta []float64, iters int) {
 	}
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
-		if iters%fitPoll == 0 {
-			select {
-			case <-done:
-				return nil, iters
-			default:
-			}
+		if fitStopped(done, iters) {
+			return nil, iters
 		}
 		for i := range n {
 			den := 0.0
@@ -242,6 +238,20 @@ func mmFit(w [][]float64, done <-chan struct{}) (theta []float64, iters int) {
 // that converges sooner (a few bots, milliseconds) is not stopped, so a
 // page's dynamics after it still see the stop themselves.
 const fitPoll = 64
+
+// fitStopped reports whether done is closed, looking at it only at every
+// fitPoll-th iteration (a nil done is never closed).
+func fitStopped(done <-chan struct{}, iters int) bool {
+	if iters%fitPoll != 0 {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
 
 // recentre fixes the scale of an MM step's strengths next (geometric
 // mean 1, so that ratings average zero) and returns the largest change

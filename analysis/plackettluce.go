@@ -243,12 +243,8 @@ func plFit(n int, ords []ordering, done <-chan struct{}) (theta []float64, iters
 	var suffix []float64
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
-		if iters%fitPoll == 0 {
-			select {
-			case <-done:
-				return nil, iters
-			default:
-			}
+		if fitStopped(done, iters) {
+			return nil, iters
 		}
 		clear(den)
 		for _, o := range ords {
