@@ -14,9 +14,6 @@ import (
 // are ordinary faults, and a start after Close or an interrupt is none
 // of the program's failures.
 func TestExecGivesUp(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the bot is a shell script")
-	}
 	prog, count := deadProgram(t)
 	s := defaultExec
 	s.LogDir = "-"

@@ -14,9 +14,6 @@ import (
 // "closed its output (exit status 3)"), starting it once, and that
 // parsing the spec starts nothing.
 func TestProbeSaysWhatTheProgramDid(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the bot is a shell script")
-	}
 	prog, count := deadProgram(t)
 	b, err := Parse("exec:" + prog)
 	if err != nil {
@@ -39,10 +36,13 @@ func TestProbeSaysWhatTheProgramDid(t *testing.T) {
 }
 
 // deadProgram writes a shell script that exits with status 3 at once,
-// before its hello, and returns its path and a count of the times it
+// before its hello (the test is skipped on Windows), and returns its path and a count of the times it
 // has started.
 func deadProgram(t *testing.T) (prog string, starts func() int) {
 	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell script")
+	}
 	dir := t.TempDir()
 	prog, log := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
 	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", log)
