@@ -3,6 +3,7 @@ package agents
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // This file holds the one rule for which bots a page may start: a bot
@@ -24,7 +25,8 @@ var ErrExec = errors.New("exec: bots run programs on the server; start it with n
 // A bot whose spec names a file (a Param marked File, such as
 // optimal:path=) is refused the same way: the server would open any path
 // a request names, and its answer would say whether the path exists and
-// what it holds.
+// what it holds. So is a bot whose Specs parameter names such a bot
+// (exploiter:models=optimal:path=...).
 func (b *Bot) CheckAllowed(programs bool) error {
 	if programs {
 		return nil
@@ -35,6 +37,17 @@ func (b *Bot) CheckAllowed(programs bool) error {
 	for _, p := range b.Info.Params {
 		if p.File && b.Params[p.Name] != "" {
 			return fmt.Errorf("bot %q: %s= names a file on the server, allowed only where programs are: %w", b.Spec, p.Name, ErrExec)
+		}
+		if p.Specs {
+			for _, spec := range strings.Split(b.Params[p.Name], "+") {
+				inner, err := parse(b.Info.Game, 0, spec)
+				if err != nil {
+					continue // not a bot: building b says so
+				}
+				if err := inner.CheckAllowed(false); err != nil {
+					return fmt.Errorf("bot %q: %s=: %w", b.Spec, p.Name, err)
+				}
+			}
 		}
 	}
 	return nil

@@ -60,3 +60,29 @@ func TestFileParams(t *testing.T) {
 		t.Errorf("empty path: %v; want an error", err)
 	}
 }
+
+// TestSpecsParams: a parameter holding other bots' specs (Param.Specs)
+// is held to the same rule: a spec among them that names a file or
+// starts a program is refused where programs are not allowed, before
+// any bot is built, and allowed where they are.
+func TestSpecsParams(t *testing.T) {
+	game := "specs-params-test"
+	built := 0
+	Register(Info{Game: game, Name: "reader", Params: []Param{{Name: "path", File: true}},
+		NewPlayer: func(p Params) (Player, error) { built++; return nil, errors.New("opened " + p["path"]) }})
+	Register(Info{Game: game, Name: "judge", Params: []Param{{Name: "models", Default: "reader", Specs: true}},
+		NewPlayer: func(p Params) (Player, error) { built++; return nil, errors.New("models " + p["models"]) }})
+	for _, spec := range []string{"judge:models=reader:path=/etc/shadow", "judge:models=reader+reader:path=/etc/shadow"} {
+		if _, err := ParseAllowed(game, 2, spec, false); !errors.Is(err, ErrExec) || !strings.Contains(err.Error(), "models=") || !strings.Contains(err.Error(), "path= names a file on the server") || built != 0 {
+			t.Errorf("%s, programs not allowed: %v, built %d times; want ErrExec naming models= and path=, never built", spec, err, built)
+		}
+	}
+	for _, c := range []struct {
+		spec     string
+		programs bool
+	}{{"judge", false}, {"judge:models=reader+nobot", false}, {"judge:models=reader:path=/x", true}} {
+		if _, err := ParseAllowed(game, 2, c.spec, c.programs); err == nil || !strings.Contains(err.Error(), "models ") {
+			t.Errorf("%s, programs allowed %v: %v; want the bot built", c.spec, c.programs, err)
+		}
+	}
+}

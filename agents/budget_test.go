@@ -33,23 +33,30 @@ func TestSearchBotsTakeMS(t *testing.T) {
 // a Player and as what counts its iterations.
 func searchBot(t *testing.T, seats int, spec string) (agents.Player, interface{ Iterations() int }) {
 	t.Helper()
-	b, err := agents.ParseForSeats("nzsc", seats, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := b.NewPlayer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bot any = p
-	if u, ok := p.(interface{ Unwrap() agents.Agent }); ok {
-		bot = u.Unwrap()
-	}
+	p, bot := newPlayer(t, "nzsc", seats, spec)
 	it, ok := bot.(interface{ Iterations() int })
 	if !ok {
 		t.Fatalf("%s: %T does not count its iterations", spec, bot)
 	}
 	return p, it
+}
+
+// newPlayer builds spec as a Player of game at seats, and returns it
+// and the bot itself: the two-player NZSC Agent it wraps, if it wraps
+// one, for the interfaces the bot implements.
+func newPlayer(t *testing.T, game string, seats int, spec string) (p agents.Player, bot any) {
+	t.Helper()
+	b, err := agents.ParseForSeats(game, seats, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = b.NewPlayer(); err != nil {
+		t.Fatal(err)
+	}
+	if u, ok := p.(interface{ Unwrap() agents.Agent }); ok {
+		return p, u.Unwrap()
+	}
+	return p, p
 }
 
 // firstDecision has p decide seat 0's first action (the character: many

@@ -166,14 +166,7 @@ func TestClockSpecs(t *testing.T) {
 // not given, its first decision would run until the test's context stops
 // it (10 s) and lose on time.
 func TestSearchUnderClock(t *testing.T) {
-	b, err := Parse("mcts:iters=10000000,tc=1+0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustAgent(t, "mcts:iters=10000000,tc=1+0")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	tab := NewTable()
@@ -213,14 +206,7 @@ func TestBudgetSetTimeBudget(t *testing.T) {
 // is not waited for until its 5-second decision timeout.
 func TestExecClock(t *testing.T) {
 	bins(t)
-	b, err := Parse("exec:" + badbot("mode=sleep;game=0;at=2;timeout=5s;tc=0.3+0"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustAgent(t, "exec:"+badbot("mode=sleep;game=0;at=2;timeout=5s;tc=0.3+0"))
 	defer a.(Closer).Close()
 	o := NewTable().Play(nzsc.DefaultRules, 9, a, randomBot())
 	if o.Forfeit != 0 || FaultKind(o.Fault) != FaultTime {
@@ -237,14 +223,7 @@ func TestExecClock(t *testing.T) {
 // run's decision of 10^7 iterations ends at once.
 func TestWrappersPassTheStop(t *testing.T) {
 	for _, spec := range []string{"mcts:iters=10000000,tc=3600+0,noise=0.5", "mcts:iters=10000000,noise=0.5"} {
-		b, err := Parse(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.New()
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustAgent(t, spec)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		tab := NewTable()

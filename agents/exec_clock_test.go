@@ -36,14 +36,7 @@ func clockLines(t *testing.T, log, bot string) []*protocol.Clock {
 func clockedExec(t *testing.T, spec string) (*clockedAgent, *Exec) {
 	t.Helper()
 	bins(t)
-	b, err := Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustAgent(t, spec)
 	c, ok := a.(*clockedAgent)
 	if !ok {
 		t.Fatalf("%s built a %T, want a clocked bot", spec, a)

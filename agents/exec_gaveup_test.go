@@ -2,9 +2,6 @@ package agents
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -17,19 +14,7 @@ import (
 // are ordinary faults, and a start after Close or an interrupt is none
 // of the program's failures.
 func TestExecGivesUp(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the bot is a shell script")
-	}
-	dir := t.TempDir()
-	prog, starts := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
-	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", starts)
-	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	count := func() int {
-		b, _ := os.ReadFile(starts)
-		return strings.Count(string(b), "start")
-	}
+	prog, count := deadProgram(t)
 	s := defaultExec
 	s.LogDir = "-"
 	e, err := NewExec(prog, s)

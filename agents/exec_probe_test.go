@@ -14,19 +14,7 @@ import (
 // "closed its output (exit status 3)"), starting it once, and that
 // parsing the spec starts nothing.
 func TestProbeSaysWhatTheProgramDid(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the bot is a shell script")
-	}
-	dir := t.TempDir()
-	prog, starts := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
-	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", starts)
-	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	count := func() int {
-		b, _ := os.ReadFile(starts)
-		return strings.Count(string(b), "start")
-	}
+	prog, count := deadProgram(t)
 	b, err := Parse("exec:" + prog)
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +32,26 @@ func TestProbeSaysWhatTheProgramDid(t *testing.T) {
 	}
 	if k := count(); k != 1 {
 		t.Errorf("the probe started the program %d times, want once", k)
+	}
+}
+
+// deadProgram writes a shell script that exits with status 3 at once,
+// before its hello (the test is skipped on Windows), and returns its path and a count of the times it
+// has started.
+func deadProgram(t *testing.T) (prog string, starts func() int) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the bot is a shell script")
+	}
+	dir := t.TempDir()
+	prog, log := filepath.Join(dir, "dead"), filepath.Join(dir, "starts")
+	script := fmt.Sprintf("#!/bin/sh\necho start >> %s\nexit 3\n", log)
+	if err := os.WriteFile(prog, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return prog, func() int {
+		b, _ := os.ReadFile(log)
+		return strings.Count(string(b), "start")
 	}
 }
 

@@ -165,14 +165,7 @@ func TestParseExecSpec(t *testing.T) {
 
 func TestExecRegistry(t *testing.T) {
 	bins(t)
-	b, err := Parse("exec:" + badbot("mode=good;timeout=3s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustAgent(t, "exec:"+badbot("mode=good;timeout=3s"))
 	e := a.(*Exec)
 	defer e.Close()
 	if e.timeout != 3*time.Second || e.handshake != defaultExec.Handshake {

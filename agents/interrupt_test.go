@@ -31,18 +31,7 @@ func TestSearchBotsAreContextSetters(t *testing.T) {
 				if !slices.ContainsFunc(bi.Params, func(p agents.Param) bool { return slices.Contains(budgetParams, p.Name) }) {
 					continue
 				}
-				b, err := agents.ParseForSeats(gi.Name, seats, bi.Name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p, err := b.NewPlayer()
-				if err != nil {
-					t.Fatal(err)
-				}
-				var bot any = p
-				if u, ok := p.(interface{ Unwrap() agents.Agent }); ok {
-					bot = u.Unwrap()
-				}
+				_, bot := newPlayer(t, gi.Name, seats, bi.Name)
 				if _, ok := bot.(agents.ContextSetter); !ok {
 					t.Errorf("%s at %d seats: %s searches (has a budget) but is not an agents.ContextSetter", gi.Name, seats, bi.Name)
 				}
@@ -131,17 +120,7 @@ func TestSearchBotsStop(t *testing.T) {
 // nothing: the same seeds give the same games with and without it (the
 // poll reads no randomness).
 func TestContextKeepsPlay(t *testing.T) {
-	newBot := func() agents.Agent {
-		b, err := agents.Parse("mcts:iters=300")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
+	newBot := func() agents.Agent { return agents.MustAgent(t, "mcts:iters=300") }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var hist [2][]nzsc.Turn

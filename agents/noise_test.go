@@ -15,14 +15,7 @@ import (
 // newAgent builds a two-player NZSC bot from spec.
 func newAgent(t *testing.T, spec string) agents.Agent {
 	t.Helper()
-	b, err := agents.Parse(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := agents.MustAgent(t, spec)
 	t.Cleanup(func() {
 		if c, ok := a.(agents.Closer); ok {
 			c.Close()

@@ -92,17 +92,7 @@ func (f *faultAt) Fault() error {
 // path, list-taking bots, and bots that fault in either seat; outcomes
 // and histories must be identical.
 func TestPlayIsPlayLoop(t *testing.T) {
-	spec := func(s string) Agent {
-		b, err := Parse(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a, err := b.New()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
+	spec := func(s string) Agent { return mustAgent(t, s) }
 	if _, ok := randomBot().(MaskChooser); !ok {
 		t.Fatal("the random bot takes no bit set: the fast path goes untested")
 	}

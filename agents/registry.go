@@ -22,6 +22,11 @@ type Param struct {
 	// it start programs (CheckAllowed), since reading it answers whether
 	// any path exists on the server and what it holds.
 	File bool
+	// Specs marks a parameter whose value is '+'-separated specs of
+	// other bots of the same game, which the bot builds
+	// (exploiter:models=): CheckAllowed holds each of them to its rule,
+	// as it holds the bot itself.
+	Specs bool
 }
 
 // Info describes a registered bot kind.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/nzsclab/nzsc/engine/nzsc"
 )
@@ -117,10 +118,59 @@ type smStep struct {
 	sum [SMSeats]float64
 }
 
-// ParseSelect reads the parameters select and c for the rules named in
+// SMParams are the parameters of a bot searching with SMSearch under the
+// selection rules named in rules (of "rm", "exp3", "duct", the first the
+// default): its budget, iters or ms, and select and c, which ReadParams
+// reads. Both mcts bots offer them, each its own rules.
+func SMParams(rules ...string) []Param {
+	var named, mixing []string
+	for _, r := range rules {
+		switch r {
+		case "rm":
+			named, mixing = append(named, "rm (regret matching)"), append(mixing, r)
+		case "exp3":
+			named, mixing = append(named, r), append(mixing, r)
+		case "duct":
+			named = append(named, "duct (decoupled UCT)")
+		}
+	}
+	sel := named[0]
+	for i := 1; i < len(named); i++ {
+		switch {
+		case i < len(named)-1:
+			sel += ", " + named[i]
+		case len(named) > 2:
+			sel += ", or " + named[i]
+		default:
+			sel += " or " + named[i]
+		}
+	}
+	return []Param{
+		{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
+		MSParam,
+		{Name: "select", Default: rules[0], Help: "selection rule: " + sel},
+		{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for " + strings.Join(mixing, "/") + " (auto 0.1), UCB constant for duct (auto 1.4)"},
+	}
+}
+
+// ReadParams reads SMParams(rules...) of a bot's spec: the budget into b,
+// the selection rule and its constant into t.
+func (t *SMSearch[S, G]) ReadParams(p Params, b *Budget, rules ...string) error {
+	if err := b.ReadBudget(p); err != nil {
+		return err
+	}
+	rule, c, err := parseSelect(p, rules...)
+	if err != nil {
+		return err
+	}
+	t.Rule, t.C = rule, c
+	return nil
+}
+
+// parseSelect reads the parameters select and c for the rules named in
 // allowed (of "rm", "exp3", "duct"), c auto meaning 0.1 for rm and exp3,
 // 1.4 for duct.
-func ParseSelect(p Params, allowed ...string) (rule int, c float64, err error) {
+func parseSelect(p Params, allowed ...string) (rule int, c float64, err error) {
 	sel := p["select"]
 	ok := false
 	for _, a := range allowed {

@@ -86,6 +86,25 @@ func (rk *Ranking) rate(bots []string, theta []float64, games []int64) {
 	})
 }
 
+// newRanking starts the Ranking of both fits, Bradley–Terry and
+// Plackett–Luce, from who beat whom (beat[i][j]: how much i beat or
+// finished ahead of j) and each bot's games: the strongly connected
+// components of that graph among the bots that played and, when there
+// are several, Connected false and Prior 1, the virtual draws a pairing
+// that met which the caller's model then adds in its own terms.
+func newRanking(beat [][]float64, games []int64) *Ranking {
+	rk := &Ranking{Connected: true}
+	if len(beat) == 0 {
+		return rk
+	}
+	rk.Components = playedComponents(stronglyConnected(beat), games)
+	if len(rk.Components) > 1 {
+		rk.Connected = false
+		rk.Prior = 1
+	}
+	return rk
+}
+
 // playedComponents drops from the strongly connected components comps
 // those of one bot that has played no game: such a bot tells nothing
 // about the others, and counting it made every ranking of a stopped run
@@ -149,14 +168,11 @@ func BradleyTerryUntil(t *Tournament, done <-chan struct{}) (*Ranking, error) {
 		games[p.A] += r.Games()
 		games[p.B] += r.Games()
 	}
-	rk := &Ranking{Connected: true}
+	rk := newRanking(w, games)
 	if n == 0 {
 		return rk, nil
 	}
-	rk.Components = playedComponents(stronglyConnected(w), games)
-	if len(rk.Components) > 1 {
-		rk.Connected = false
-		rk.Prior = 1
+	if !rk.Connected {
 		for i := range w {
 			for j := range w {
 				if i != j && w[i][j]+w[j][i] > 0 {
@@ -192,12 +208,8 @@ func mmFit(w [][]float64, done <-chan struct{}) (theta []float64, iters int) {
 	}
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
-		if iters%fitPoll == 0 {
-			select {
-			case <-done:
-				return nil, iters
-			default:
-			}
+		if fitStopped(done, iters) {
+			return nil, iters
 		}
 		for i := range n {
 			den := 0.0
@@ -226,6 +238,20 @@ func mmFit(w [][]float64, done <-chan struct{}) (theta []float64, iters int) {
 // that converges sooner (a few bots, milliseconds) is not stopped, so a
 // page's dynamics after it still see the stop themselves.
 const fitPoll = 64
+
+// fitStopped reports whether done is closed, looking at it only at every
+// fitPoll-th iteration (a nil done is never closed).
+func fitStopped(done <-chan struct{}, iters int) bool {
+	if iters%fitPoll != 0 {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
 
 // recentre fixes the scale of an MM step's strengths next (geometric
 // mean 1, so that ratings average zero) and returns the largest change

@@ -198,14 +198,11 @@ func PlackettLuceUntil(f *FinishingOrders, done <-chan struct{}) (*Ranking, erro
 			games[b] += x.Count
 		}
 	}
-	rk := &Ranking{Connected: true}
+	rk := newRanking(ahead, games)
 	if n == 0 {
 		return rk, nil
 	}
-	rk.Components = playedComponents(stronglyConnected(ahead), games)
-	if len(rk.Components) > 1 {
-		rk.Connected = false
-		rk.Prior = 1
+	if !rk.Connected {
 		for i := range n {
 			for j := i + 1; j < n; j++ {
 				if ahead[i][j]+ahead[j][i] > 0 {
@@ -246,12 +243,8 @@ func plFit(n int, ords []ordering, done <-chan struct{}) (theta []float64, iters
 	var suffix []float64
 	const maxIters = 1_000_000
 	for iters = 1; iters <= maxIters; iters++ {
-		if iters%fitPoll == 0 {
-			select {
-			case <-done:
-				return nil, iters
-			default:
-			}
+		if fitStopped(done, iters) {
+			return nil, iters
 		}
 		clear(den)
 		for _, o := range ords {

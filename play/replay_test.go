@@ -233,6 +233,30 @@ func TestSeatNames(t *testing.T) {
 // checked without an edit here (its record is played by "random", the
 // bot every game has).
 func TestEveryGameHasATeller(t *testing.T) {
+	everyTable(t, func(info *game.Info, seats int, g game.Game) {
+		if _, err := tellerOf(g); err != nil {
+			t.Errorf("%s at %d players has no teller: %v", info.Name, seats, err)
+			return
+		}
+		bots := slices.Repeat([]string{"random"}, seats)
+		g, rec := botRecord(t, info.Name, bots, 2)
+		steps := 0
+		header, end, err := Tell(g, rec, func(_ int, _ *game.Step, text string) {
+			if strings.TrimSpace(text) != "" {
+				steps++
+			}
+		})
+		if err != nil || !strings.Contains(header, info.Title) || steps != rec.Result.Steps || len(header+end) == 0 {
+			t.Errorf("%s at %d players: Tell gives %q, %d steps told of %d, end %q, %v", info.Name, seats, header, steps, rec.Result.Steps, end, err)
+		}
+	})
+}
+
+// everyTable calls f with every registered game at every number of
+// seats it offers, built with its default rules; fewer than two games
+// registered fails t (the games are linked in).
+func everyTable(t *testing.T, f func(info *game.Info, seats int, g game.Game)) {
+	t.Helper()
 	infos := game.Registered()
 	if len(infos) < 2 {
 		t.Fatalf("the registry holds %d games", len(infos))
@@ -243,21 +267,7 @@ func TestEveryGameHasATeller(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := tellerOf(g); err != nil {
-				t.Errorf("%s at %d players has no teller: %v", info.Name, seats, err)
-				continue
-			}
-			bots := slices.Repeat([]string{"random"}, seats)
-			g, rec := botRecord(t, info.Name, bots, 2)
-			steps := 0
-			header, end, err := Tell(g, rec, func(_ int, _ *game.Step, text string) {
-				if strings.TrimSpace(text) != "" {
-					steps++
-				}
-			})
-			if err != nil || !strings.Contains(header, info.Title) || steps != rec.Result.Steps || len(header+end) == 0 {
-				t.Errorf("%s at %d players: Tell gives %q, %d steps told of %d, end %q, %v", info.Name, seats, header, steps, rec.Result.Steps, end, err)
-			}
+			f(info, seats, g)
 		}
 	}
 }

@@ -10,15 +10,10 @@ import (
 
 func init() {
 	agents.Register(agents.Info{
-		Name: "mcts",
-		Help: "simultaneous-move Monte Carlo tree search (regret matching by default), random rollouts, plays the averaged root strategy",
-		Params: []agents.Param{
-			{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
-			agents.MSParam,
-			{Name: "select", Default: "rm", Help: "selection rule: rm (regret matching), exp3, or duct (decoupled UCT)"},
-			{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for rm/exp3 (auto 0.1), UCB constant for duct (auto 1.4)"},
-		},
-		New: newMCTS,
+		Name:   "mcts",
+		Help:   "simultaneous-move Monte Carlo tree search (regret matching by default), random rollouts, plays the averaged root strategy",
+		Params: agents.SMParams(mctsRules...),
+		New:    newMCTS,
 	})
 }
 
@@ -88,16 +83,15 @@ type mctsGame struct {
 // node, so a huge iters budget cannot exhaust memory.
 const mctsMaxNodes = 1 << 18
 
+// mctsRules are the selection rules the bot offers, rm the default.
+var mctsRules = []string{"rm", "exp3", "duct"}
+
 func newMCTS(p agents.Params) (agents.Agent, error) {
 	m := &MCTS{}
-	if err := m.ReadBudget(p); err != nil {
+	m.tree = agents.SMSearch[nz.State, *mctsGame]{Game: &m.game, MaxNodes: mctsMaxNodes}
+	if err := m.tree.ReadParams(p, &m.Budget, mctsRules...); err != nil {
 		return nil, err
 	}
-	rule, c, err := agents.ParseSelect(p, "rm", "exp3", "duct")
-	if err != nil {
-		return nil, err
-	}
-	m.tree = agents.SMSearch[nz.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes}
 	return m, nil
 }
 

@@ -53,15 +53,19 @@ func TestMCTSFindsWins(t *testing.T) {
 			if nt == 0 {
 				return
 			}
+			// winner is the winner after seat plays m and the opponent o.
+			winner := func(m, o nz.Choice) int {
+				c := *s
+				if seat == 0 {
+					c.Step(m, o)
+				} else {
+					c.Step(o, m)
+				}
+				return c.Result.Winner()
+			}
 			wins := func(m nz.Choice) bool {
 				for _, o := range theirs[:nt] {
-					c := *s
-					if seat == 0 {
-						c.Step(m, o)
-					} else {
-						c.Step(o, m)
-					}
-					if c.Result.Winner() != seat {
+					if winner(m, o) != seat {
 						return false
 					}
 				}
@@ -70,13 +74,7 @@ func TestMCTSFindsWins(t *testing.T) {
 			// A losing move: some reply wins the game for the opponent.
 			loses := func(m nz.Choice) bool {
 				for _, o := range theirs[:nt] {
-					c := *s
-					if seat == 0 {
-						c.Step(m, o)
-					} else {
-						c.Step(o, m)
-					}
-					if c.Result.Winner() == 1-seat {
+					if winner(m, o) == 1-seat {
 						return true
 					}
 				}

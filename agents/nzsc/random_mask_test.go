@@ -111,6 +111,40 @@ func (m *maskCounter) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
 	return m.Random.ChooseMask(d, legal)
 }
 
+// maskOpponents are the bots random plays in the path tests.
+var maskOpponents = []string{"random", "greedy", "classic", "nash"}
+
+// playBothPaths plays random, as the bot random (on the path named),
+// against the bot of spec under rules through fast, seeds 0 to 149 in
+// both seats, and the same games through slow with a random bot and the
+// opponent both asked from lists (listOnly), and fails if a game's
+// history or final state differs. It returns how many of the games
+// lasted more than 12 turns.
+func playBothPaths(t *testing.T, path string, fast, slow *agents.Table, rules nz.Rules, random agents.Agent, spec string) (long int) {
+	t.Helper()
+	opp := mustNew(t, spec)
+	for seed := range uint64(150) {
+		for swap := range 2 {
+			a, b := random, opp
+			la, lb := agents.Agent(listOnly{&Random{}}), agents.Agent(listOnly{opp})
+			if swap == 1 {
+				a, b, la, lb = b, a, lb, la
+			}
+			of := fast.Play(rules, seed, a, b)
+			hf := slices.Clone(fast.History)
+			os := slow.Play(rules, seed, la, lb)
+			if of.State != os.State || !slices.Equal(hf, slow.History) {
+				t.Fatalf("rules %+v, random against %s, seed %d, swap %d: the %s's game differs from the list path's:\n%s\n%s",
+					rules, spec, seed, swap, path, fmt.Sprint(hf), fmt.Sprint(slow.History))
+			}
+			if len(hf) > 12 {
+				long++
+			}
+		}
+	}
+	return long
+}
+
 // TestTableMaskPathIsListPath plays the same seeded games through
 // agents.Table twice, once with the random bot taking its fast path
 // (MaskChooser: the set, unlisted) and once made to take the list path,
@@ -118,34 +152,10 @@ func (m *maskCounter) ChooseMask(d *agents.Decision, legal uint32) nz.Choice {
 // final states must be identical.
 func TestTableMaskPathIsListPath(t *testing.T) {
 	fast, slow := agents.NewTable(), agents.NewTable()
-	opponents := []string{"random", "greedy", "classic", "nash"}
 	for _, rules := range maskRules {
-		for _, spec := range opponents {
-			bot, err := agents.Parse(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opp, err := bot.New()
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, spec := range maskOpponents {
 			counter := &maskCounter{Random: &Random{}, t: t}
-			for seed := range uint64(150) {
-				for swap := range 2 {
-					a, b := agents.Agent(counter), opp
-					la, lb := agents.Agent(listOnly{&Random{}}), agents.Agent(listOnly{opp})
-					if swap == 1 {
-						a, b, la, lb = b, a, lb, la
-					}
-					of := fast.Play(rules, seed, a, b)
-					hf := slices.Clone(fast.History)
-					os := slow.Play(rules, seed, la, lb)
-					if of.State != os.State || !slices.Equal(hf, slow.History) {
-						t.Fatalf("rules %+v, random against %s, seed %d, swap %d: the fast path's game differs from the list path's:\n%s\n%s",
-							rules, spec, seed, swap, fmt.Sprint(hf), fmt.Sprint(slow.History))
-					}
-				}
-			}
+			playBothPaths(t, "fast path", fast, slow, rules, counter, spec)
 			if counter.calls == 0 {
 				t.Fatalf("rules %+v, against %s: Table never took the fast path", rules, spec)
 			}
@@ -183,37 +193,10 @@ func TestTableDigitsPathIsListPath(t *testing.T) {
 	if _, ok := agents.Agent(&Random{}).(agents.DigitPicker); !ok {
 		t.Fatal("Random is no DigitPicker: the digits path goes untested")
 	}
-	opponents := []string{"random", "greedy", "classic", "nash"}
 	long := 0
 	for _, rules := range maskRules {
-		for _, spec := range opponents {
-			bot, err := agents.Parse(spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opp, err := bot.New()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for seed := range uint64(150) {
-				for swap := range 2 {
-					a, b := agents.Agent(digitsOnly{&Random{}, t}), opp
-					la, lb := agents.Agent(listOnly{&Random{}}), agents.Agent(listOnly{opp})
-					if swap == 1 {
-						a, b, la, lb = b, a, lb, la
-					}
-					of := fast.Play(rules, seed, a, b)
-					hf := slices.Clone(fast.History)
-					os := slow.Play(rules, seed, la, lb)
-					if of.State != os.State || !slices.Equal(hf, slow.History) {
-						t.Fatalf("rules %+v, random against %s, seed %d, swap %d: the digits path's game differs from the list path's:\n%s\n%s",
-							rules, spec, seed, swap, fmt.Sprint(hf), fmt.Sprint(slow.History))
-					}
-					if len(hf) > 12 {
-						long++
-					}
-				}
-			}
+		for _, spec := range maskOpponents {
+			long += playBothPaths(t, "digits path", fast, slow, rules, digitsOnly{&Random{}, t}, spec)
 		}
 	}
 	if long < 100 {

@@ -32,14 +32,7 @@ func BenchmarkTableTurnMask(b *testing.B) {
 	if _, ok := x.(agents.DigitPicker); ok {
 		b.Fatal("maskRandom is a DigitPicker: the table would not ask it")
 	}
-	// maskRandom must play Random's games.
-	t, u := agents.NewTable(), agents.NewTable()
-	for seed := range uint64(20) {
-		o, p := t.Play(nz.DefaultRules, seed, x, y), u.Play(nz.DefaultRules, seed, &Random{}, &Random{})
-		if o.State != p.State || !slices.Equal(t.History, u.History) {
-			b.Fatalf("seed %d: maskRandom's game differs from Random's", seed)
-		}
-	}
+	playsRandomsGames(b, "maskRandom", x, y)
 	benchTable(b, x, y)
 }
 
@@ -69,14 +62,7 @@ func BenchmarkTableTurnList(b *testing.B) {
 	if _, ok := x.(agents.DigitPicker); ok {
 		b.Fatal("listRandom is a DigitPicker: the table would not ask it")
 	}
-	// listRandom must play Random's games.
-	t, u := agents.NewTable(), agents.NewTable()
-	for seed := range uint64(20) {
-		o, p := t.Play(nz.DefaultRules, seed, x, y), u.Play(nz.DefaultRules, seed, &Random{}, &Random{})
-		if o.State != p.State || !slices.Equal(t.History, u.History) {
-			b.Fatalf("seed %d: listRandom's game differs from Random's", seed)
-		}
-	}
+	playsRandomsGames(b, "listRandom", x, y)
 	benchTable(b, x, y)
 }
 
@@ -97,6 +83,20 @@ func (r *listRandom) Choose(d *agents.Decision) nz.Choice {
 // the decisions of a bot that scores its choices, the workload of a
 // tournament of random and greedy.
 func BenchmarkTableTurnGreedy(b *testing.B) { benchTable(b, &Random{}, &Greedy{}) }
+
+// playsRandomsGames fails b unless x against y, two copies of Random
+// by another path (name), play Random's games (seeds 0 to 19): what
+// the path costs is then priced on the same games.
+func playsRandomsGames(b *testing.B, name string, x, y agents.Agent) {
+	b.Helper()
+	t, u := agents.NewTable(), agents.NewTable()
+	for seed := range uint64(20) {
+		o, p := t.Play(nz.DefaultRules, seed, x, y), u.Play(nz.DefaultRules, seed, &Random{}, &Random{})
+		if o.State != p.State || !slices.Equal(t.History, u.History) {
+			b.Fatalf("seed %d: %s's game differs from Random's", seed, name)
+		}
+	}
+}
 
 // benchTable plays x against y through agents.Table, a game per
 // operation, each from its own seed, and reports the turns a game.

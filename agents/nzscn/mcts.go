@@ -13,13 +13,8 @@ import (
 func init() {
 	agents.Register(agents.Info{
 		Name: "mcts", MinSeats: minSeats, MaxSeats: maxSeats,
-		Help: "simultaneous-move Monte Carlo tree search for 3 or 4 players (regret matching by default), random rollouts, reward = share of opponents finished ahead of",
-		Params: []agents.Param{
-			{Name: "iters", Default: "1000", Help: "iterations (tree descents + one rollout each) per decision"},
-			agents.MSParam,
-			{Name: "select", Default: "rm", Help: "selection rule: rm (regret matching) or duct (decoupled UCT)"},
-			{Name: "c", Default: "auto", Help: "exploration: mixing rate γ in (0,1] for rm (auto 0.1), UCB constant for duct (auto 1.4)"},
-		},
+		Help:      "simultaneous-move Monte Carlo tree search for 3 or 4 players (regret matching by default), random rollouts, reward = share of opponents finished ahead of",
+		Params:    agents.SMParams(mctsRules...),
 		NewPlayer: newMCTS,
 	})
 }
@@ -72,16 +67,16 @@ type mctsGame struct {
 
 const mctsMaxNodes = 1 << 17
 
+// mctsRules are the selection rules the bot offers, rm the default (Exp3
+// is the two-player bot's only).
+var mctsRules = []string{"rm", "duct"}
+
 func newMCTS(p agents.Params) (agents.Player, error) {
 	m := &MCTS{}
-	if err := m.ReadBudget(p); err != nil {
+	m.tree = agents.SMSearch[nzscn.State, *mctsGame]{Game: &m.game, MaxNodes: mctsMaxNodes, Reverse: true}
+	if err := m.tree.ReadParams(p, &m.Budget, mctsRules...); err != nil {
 		return nil, err
 	}
-	rule, c, err := agents.ParseSelect(p, "rm", "duct")
-	if err != nil {
-		return nil, err
-	}
-	m.tree = agents.SMSearch[nzscn.State, *mctsGame]{Game: &m.game, Rule: rule, C: c, MaxNodes: mctsMaxNodes, Reverse: true}
 	return m, nil
 }
 

@@ -172,19 +172,8 @@ func TestBotsSeatsOfTheGame(t *testing.T) {
 		game   string
 		lo, hi int
 	}{{"npzr", 2, 2}, {"nzsc", 2, 4}} {
-		js, _, code := runCmd(t, "", "bots", "--game", c.game, "--format", "json")
-		var doc struct {
-			Bots []struct {
-				Name     string
-				MinSeats int `json:"min_seats"`
-				MaxSeats int `json:"max_seats"`
-			}
-		}
-		if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || len(doc.Bots) == 0 {
-			t.Fatalf("bots --game %s --format json: code %d, %.300s", c.game, code, js)
-		}
 		sawExec := false
-		for _, b := range doc.Bots {
+		for _, b := range botRows(t, "--game", c.game) {
 			sawExec = sawExec || b.Name == "exec"
 			if b.MinSeats < c.lo || b.MaxSeats > c.hi || b.MinSeats > b.MaxSeats {
 				t.Errorf("%s: %s plays %d-%d players; the game has %d-%d", c.game, b.Name, b.MinSeats, b.MaxSeats, c.lo, c.hi)
@@ -202,6 +191,34 @@ func TestBotsSeatsOfTheGame(t *testing.T) {
 	}
 }
 
+// botRow is a row of nzsc bots --format json: a bot and its table sizes.
+type botRow struct {
+	Name               string
+	MinSeats, MaxSeats int
+}
+
+// botRows runs nzsc bots --format json with args and returns its rows,
+// failing t unless it lists some.
+func botRows(t *testing.T, args ...string) []botRow {
+	t.Helper()
+	js, stderr, code := runCmd(t, "", append([]string{"bots", "--format", "json"}, args...)...)
+	var doc struct {
+		Bots []struct {
+			Name     string
+			MinSeats int `json:"min_seats"`
+			MaxSeats int `json:"max_seats"`
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || len(doc.Bots) == 0 {
+		t.Fatalf("bots %v: code %d, %s %.300s", args, code, stderr, js)
+	}
+	var out []botRow
+	for _, b := range doc.Bots {
+		out = append(out, botRow{b.Name, b.MinSeats, b.MaxSeats})
+	}
+	return out
+}
+
 // TestBotsAtTheTable: each row of nzsc bots says the table sizes at
 // which its name gets that bot. Two-player NZSC has an exec of its own
 // and every game's exec plays its 3 and 4 players, so the listing of
@@ -209,30 +226,7 @@ func TestBotsSeatsOfTheGame(t *testing.T) {
 // listing for one table size has every bot at that size (--players 3
 // had exec at 2-4, a size it does not list).
 func TestBotsAtTheTable(t *testing.T) {
-	type row struct {
-		Name               string
-		MinSeats, MaxSeats int
-	}
-	rows := func(args ...string) []row {
-		t.Helper()
-		js, stderr, code := runCmd(t, "", append([]string{"bots", "--format", "json"}, args...)...)
-		var doc struct {
-			Bots []struct {
-				Name     string
-				MinSeats int `json:"min_seats"`
-				MaxSeats int `json:"max_seats"`
-			}
-		}
-		if code != 0 || json.Unmarshal([]byte(js), &doc) != nil || len(doc.Bots) == 0 {
-			t.Fatalf("bots %v: code %d, %s %.300s", args, code, stderr, js)
-		}
-		var out []row
-		for _, b := range doc.Bots {
-			out = append(out, row{b.Name, b.MinSeats, b.MaxSeats})
-		}
-		return out
-	}
-	execs := func(rs []row) (out []row) {
+	execs := func(rs []botRow) (out []botRow) {
 		for _, r := range rs {
 			if r.Name == "exec" {
 				out = append(out, r)
@@ -242,15 +236,15 @@ func TestBotsAtTheTable(t *testing.T) {
 	}
 	for _, c := range []struct {
 		args []string
-		exec []row
+		exec []botRow
 	}{
-		{nil, []row{{"exec", 2, 2}, {"exec", 3, 4}}},
-		{[]string{"--players", "2"}, []row{{"exec", 2, 2}}},
-		{[]string{"--players", "3"}, []row{{"exec", 3, 3}}},
-		{[]string{"--players", "4"}, []row{{"exec", 4, 4}}},
-		{[]string{"--game", "npzr"}, []row{{"exec", 2, 2}}},
+		{nil, []botRow{{"exec", 2, 2}, {"exec", 3, 4}}},
+		{[]string{"--players", "2"}, []botRow{{"exec", 2, 2}}},
+		{[]string{"--players", "3"}, []botRow{{"exec", 3, 3}}},
+		{[]string{"--players", "4"}, []botRow{{"exec", 4, 4}}},
+		{[]string{"--game", "npzr"}, []botRow{{"exec", 2, 2}}},
 	} {
-		rs := rows(c.args...)
+		rs := botRows(t, c.args...)
 		if got := execs(rs); !slices.Equal(got, c.exec) {
 			t.Errorf("bots %v: exec rows %v, want %v", c.args, got, c.exec)
 		}

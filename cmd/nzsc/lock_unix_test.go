@@ -29,15 +29,7 @@ func TestResumeWhilePlayed(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no interrupted run: %v (%s)", err, errb.String())
 	}
-	// The other player's lock: flock on the directory itself.
-	f, err := os.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
+	release := holdAsPlayer(t, dir)
 	_, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--quiet")
 	if code != 2 || !strings.Contains(stderr, "being played by another process") || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "sprt: sprt:") {
 		t.Errorf("resume of a run being played: exit %d, stderr %q", code, stderr)
@@ -45,10 +37,26 @@ func TestResumeWhilePlayed(t *testing.T) {
 	if after, _ := os.ReadFile(filepath.Join(dir, "counts.json")); !bytes.Equal(before, after) {
 		t.Error("the counts were written")
 	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	release()
 	if _, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--quiet"); code != 0 {
 		t.Errorf("resume once the other player ended: exit %d, %s", code, stderr)
 	}
+}
+
+// holdAsPlayer takes the lock another player of the run directory dir
+// holds (flock on the directory itself, as results.Dir.Lock takes it)
+// and returns what releases it.
+func holdAsPlayer(t *testing.T, dir string) (release func()) {
+	t.Helper()
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	return func() { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
 }
 
 // TestReportWhilePlayed: a report of a run that another process holds
@@ -69,14 +77,7 @@ func TestReportWhilePlayed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f, err := os.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
+	release := holdAsPlayer(t, dir)
 	stdout, stderr, code := runCmd(t, "", "report", dir)
 	if code != 0 || !strings.Contains(stdout, "greedy") || !strings.Contains(stderr, "tables not rewritten") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("report of a run being played: exit %d, stdout %q, stderr %q", code, stdout, stderr)
@@ -84,7 +85,7 @@ func TestReportWhilePlayed(t *testing.T) {
 	if again, _ := filepath.Glob(filepath.Join(dir, "*.csv")); len(again) != 0 {
 		t.Errorf("tables written under the player: %v", again)
 	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	release()
 	if _, stderr, code := runCmd(t, "", "report", dir); code != 0 || stderr != "" {
 		t.Errorf("report once the player ended: exit %d, %s", code, stderr)
 	}

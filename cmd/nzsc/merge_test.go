@@ -163,15 +163,9 @@ func TestMergeBadGamesLogs(t *testing.T) {
 // would say full and hold some games as outcomes only.
 func TestMergeGamesLogLevels(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for i, level := range []string{"full", "outcome"} {
-		dir := filepath.Join(tmp, fmt.Sprint("s", i))
-		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
-			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl", "--games-log-level", level); code != 0 {
-			t.Fatal(stderr)
-		}
-		shards = append(shards, dir)
-	}
+	shards := twoShards(t, tmp, 16, func(dir string, i int) []string {
+		return []string{"--games-log", dir + ".jsonl", "--games-log-level", []string{"full", "outcome"}[i]}
+	})
 	merged := filepath.Join(tmp, "merged.jsonl")
 	_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", filepath.Join(tmp, "m"), "--games-log", merged}, shards...)...)
 	if code != 2 || !strings.Contains(stderr, "level full") || !strings.Contains(stderr, "at outcome") || strings.Count(stderr, "\n") != 1 {
@@ -182,20 +176,38 @@ func TestMergeGamesLogLevels(t *testing.T) {
 	}
 }
 
+// twoShards plays the two shards of a tournament of random and greedy
+// (games a pairing, seed 3, chunks of 2) into tmp/s0 and tmp/s1 and
+// returns their directories; more(dir, i), when not nil, gives shard
+// i's further flags (its games log).
+func twoShards(t *testing.T, tmp string, games int, more func(dir string, i int) []string) []string {
+	t.Helper()
+	var shards []string
+	for i := range 2 {
+		dir := filepath.Join(tmp, fmt.Sprint("s", i))
+		args := []string{"tournament", "--bots", "random,greedy", "--games", fmt.Sprint(games), "--seed", "3",
+			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir}
+		if more != nil {
+			args = append(args, more(dir, i)...)
+		}
+		if _, stderr, code := runCmd(t, "", args...); code != 0 {
+			t.Fatal(stderr)
+		}
+		shards = append(shards, dir)
+	}
+	return shards
+}
+
+// shardLog gives a shard of twoShards its games log beside its
+// directory, at DIR.jsonl.
+func shardLog(dir string, _ int) []string { return []string{"--games-log", dir + ".jsonl"} }
+
 // TestMergeInterrupted: a merge stopped (Ctrl-C: its context done) leaves
 // neither a merged log, cut short or whole, nor a merged directory: once
 // it wrote the whole log regardless, and a second Ctrl-C left half of it.
 func TestMergeInterrupted(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for i := range 2 {
-		dir := filepath.Join(tmp, fmt.Sprint("s", i))
-		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "16", "--seed", "3", "--chunk", "2",
-			"--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
-			t.Fatal(stderr)
-		}
-		shards = append(shards, dir)
-	}
+	shards := twoShards(t, tmp, 16, shardLog)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	merged := filepath.Join(tmp, "merged.jsonl")
@@ -247,15 +259,7 @@ func TestMergeSPRT(t *testing.T) {
 // (It was exit 1, a failure of the program.)
 func TestMergeGamesLogPath(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for i := range 2 {
-		dir := filepath.Join(tmp, fmt.Sprint("s", i))
-		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3",
-			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
-			t.Fatal(stderr)
-		}
-		shards = append(shards, dir)
-	}
+	shards := twoShards(t, tmp, 8, shardLog)
 	link := filepath.Join(tmp, "link.jsonl")
 	if err := os.Symlink(filepath.Join(tmp, "elsewhere.jsonl"), link); err != nil {
 		t.Fatal(err)
@@ -284,15 +288,7 @@ func TestMergeGamesLogPath(t *testing.T) {
 // in": the log was merged before the directory was made.)
 func TestMergeGamesLogInRunDir(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for i := range 2 {
-		dir := filepath.Join(tmp, fmt.Sprint("s", i))
-		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "8", "--seed", "3",
-			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir, "--games-log", dir+".jsonl"); code != 0 {
-			t.Fatal(stderr)
-		}
-		shards = append(shards, dir)
-	}
+	shards := twoShards(t, tmp, 8, shardLog)
 	for _, c := range []struct {
 		out, log string
 		mkdir    bool
@@ -345,15 +341,7 @@ func TestMergeGamesLogInRunDir(t *testing.T) {
 // written over: both merges took the empty directory as theirs.
 func TestMergeLocksOut(t *testing.T) {
 	tmp := t.TempDir()
-	var shards []string
-	for i := range 2 {
-		dir := filepath.Join(tmp, fmt.Sprint("s", i))
-		if _, stderr, code := runCmd(t, "", "tournament", "--bots", "random,greedy", "--games", "4", "--seed", "3",
-			"--chunk", "2", "--quiet", "--shard", fmt.Sprintf("%d/2", i), "--out", dir); code != 0 {
-			t.Fatal(stderr)
-		}
-		shards = append(shards, dir)
-	}
+	shards := twoShards(t, tmp, 4, nil)
 	out := filepath.Join(tmp, "m")
 	if err := os.Mkdir(out, 0o755); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	mrand "math/rand/v2"
 	"os"
@@ -91,15 +90,7 @@ func TestSPRTResumeExact(t *testing.T) {
 				t.Fatal(stderr)
 			}
 			dir := filepath.Join(tmp, "cut")
-			ctx, cancel := context.WithCancel(context.Background())
-			stopGames.Store(0)
-			stopAt.Store(c.stopAt)
-			stopCancel.Store(&cancel)
-			var out, errb bytes.Buffer
-			err := run(ctx, append(args, "--out", dir, "--games-log", filepath.Join(tmp, "games.jsonl")), strings.NewReader(""), &out, &errb)
-			cancel()
-			stopCancel.Store(nil)
-			stopAt.Store(-1)
+			_, err := runStopped(t, c.stopAt, append(args, "--out", dir, "--games-log", filepath.Join(tmp, "games.jsonl"))...)
 			if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
 				t.Fatalf("interrupted test: err %v", err)
 			}
@@ -253,15 +244,7 @@ func TestFreeForAll(t *testing.T) {
 		t.Fatalf("free-for-all: %+v", doc)
 	}
 	dir, log := filepath.Join(tmp, "cut"), filepath.Join(tmp, "games.jsonl.gz")
-	ctx, cancel := context.WithCancel(context.Background())
-	stopGames.Store(0)
-	stopAt.Store(100)
-	stopCancel.Store(&cancel)
-	var out, errb bytes.Buffer
-	err := run(ctx, append(args, "--out", dir, "--games-log", log), strings.NewReader(""), &out, &errb)
-	cancel()
-	stopCancel.Store(nil)
-	stopAt.Store(-1)
+	_, err := runStopped(t, 100, append(args, "--out", dir, "--games-log", log)...)
 	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) {
 		t.Fatalf("interrupted run: %v", err)
 	}

@@ -161,16 +161,29 @@ func TestReplayInterrupted(t *testing.T) {
 // the error).
 func TestReplayOutcomeLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.jsonl.gz")
-	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "1", "--quiet",
-		"--games-log", path, "--games-log-level", "outcome"); code != 0 {
-		t.Fatal(stderr)
-	}
+	greedyRandomLog(t, path, "1", "--games-log-level", "outcome")
 	for _, args := range [][]string{{"replay", path}, {"replay", path, "--index", "1"}} {
 		out, stderr, code := runCmd(t, "", args...)
 		if code != 2 || out != "" || !strings.Contains(stderr, "only the outcome") || !strings.Contains(stderr, "--list' lists them") {
 			t.Errorf("%v: exit %d, out %q, stderr %q; want exit 2, nothing out, and a pointer to --list", args, code, out, stderr)
 		}
 	}
+}
+
+// greedyRandomLog writes at path the games log of two games of greedy
+// against random from seed (and any more match flags) and returns what
+// the file holds.
+func greedyRandomLog(t *testing.T, path, seed string, flags ...string) []byte {
+	t.Helper()
+	args := append([]string{"match", "greedy", "random", "--games", "2", "--seed", seed, "--quiet", "--games-log", path}, flags...)
+	if _, stderr, code := runCmd(t, "", args...); code != 0 {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // cancelOnWrite is a terminal whose user presses Ctrl-C as soon as a
@@ -193,13 +206,7 @@ func (w *cancelOnWrite) Write(p []byte) (int, error) {
 func TestReplayListStreams(t *testing.T) {
 	dir := t.TempDir()
 	small := filepath.Join(dir, "small.jsonl")
-	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "1", "--quiet", "--games-log", small); code != 0 {
-		t.Fatal(stderr)
-	}
-	two, err := os.ReadFile(small)
-	if err != nil {
-		t.Fatal(err)
-	}
+	two := greedyRandomLog(t, small, "1")
 	const games = 5000
 	path := filepath.Join(dir, "big.jsonl")
 	if err := os.WriteFile(path, bytes.Repeat(two, games/2), 0o644); err != nil {
@@ -248,7 +255,7 @@ func TestReplayListStreams(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancelOnWrite{cancel: cancel}
-	err = run(ctx, []string{"replay", path, "--list"}, strings.NewReader(""), w, io.Discard)
+	err := run(ctx, []string{"replay", path, "--list"}, strings.NewReader(""), w, io.Discard)
 	if n := strings.Count(w.String(), "\n"); err == nil || n == 0 || n >= 2+games {
 		t.Errorf("Ctrl-C at the first line: %v after %d lines; want interrupted before the log's end", err, n)
 	}
@@ -262,13 +269,7 @@ func TestReplayListStreams(t *testing.T) {
 func TestReplayIndexCountsOnly(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.jsonl")
-	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "1", "--quiet", "--games-log", good); code != 0 {
-		t.Fatal(stderr)
-	}
-	two, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	two := greedyRandomLog(t, good, "1")
 	want, stderr, code := runCmd(t, "", "replay", good, "--index", "1")
 	if code != 0 {
 		t.Fatal(stderr)
@@ -433,13 +434,7 @@ func TestReplayStdin(t *testing.T) {
 func TestReplayListUnknownGame(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "g.jsonl")
-	if _, stderr, code := runCmd(t, "", "match", "greedy", "random", "--games", "2", "--seed", "3", "--quiet", "--games-log", path); code != 0 {
-		t.Fatal(stderr)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := greedyRandomLog(t, path, "3")
 	lines := strings.SplitAfter(string(data), "\n")
 	lines[1] = strings.Replace(lines[1], `"game":"nzsc"`, `"game":"chess"`, 1)
 	bad := filepath.Join(dir, "bad.jsonl")

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -20,14 +19,7 @@ func TestSPRTFinishedWhilePlayed(t *testing.T) {
 	if _, stderr, code := runCmd(t, "", "sprt", "greedy", "random", "--elo0", "0", "--elo1", "50", "--seed", "1", "--quiet", "--out", dir); code != 0 {
 		t.Fatal(stderr)
 	}
-	f, err := os.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		t.Fatal(err)
-	}
+	release := holdAsPlayer(t, dir)
 	// Its one table: the looks.
 	tables := filepath.Join(dir, "looks.csv")
 	if err := os.Remove(tables); err != nil {
@@ -40,7 +32,7 @@ func TestSPRTFinishedWhilePlayed(t *testing.T) {
 	if _, err := os.Stat(tables); err == nil {
 		t.Error("its tables were written under the other player")
 	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	release()
 	if _, stderr, code := runCmd(t, "", "sprt", "--resume", dir, "--quiet"); code != 0 {
 		t.Errorf("resume once the other player ended: exit %d, %s", code, stderr)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,15 +72,7 @@ func TestOneTail(t *testing.T) {
 			}
 			check("report of the run", runOK("report", dir("plain")))
 
-			ctx, cancel := context.WithCancel(context.Background())
-			stopGames.Store(0)
-			stopAt.Store(c.stopAt)
-			stopCancel.Store(&cancel)
-			var out, errb bytes.Buffer
-			err := run(ctx, append(args, "--out", dir("cut")), strings.NewReader(""), &out, &errb)
-			cancel()
-			stopCancel.Store(nil)
-			stopAt.Store(-1)
+			_, err := runStopped(t, c.stopAt, append(args, "--out", dir("cut"))...)
 			if err == nil || !strings.Contains(err.Error(), "--resume") {
 				t.Fatalf("the cut run was not interrupted: %v", err)
 			}

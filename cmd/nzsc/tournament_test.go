@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -176,16 +177,8 @@ func TestTournamentResumeExact(t *testing.T) {
 
 	dir := filepath.Join(tmp, "cut")
 	logPath := filepath.Join(tmp, "games.jsonl.gz")
-	ctx, cancel := context.WithCancel(context.Background())
-	stopGames.Store(0)
-	stopAt.Store(700)
-	stopCancel.Store(&cancel)
-	var out, errb bytes.Buffer
-	err := run(ctx, append(args, "--out", dir, "--games-log", logPath), strings.NewReader(""), &out, &errb)
-	cancel()
-	stopCancel.Store(nil)
-	stopAt.Store(-1)
-	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) || exitCode(err, &errb) != 1 {
+	_, err := runStopped(t, 700, append(args, "--out", dir, "--games-log", logPath)...)
+	if err == nil || !strings.Contains(err.Error(), "--resume "+dir) || exitCode(err, io.Discard) != 1 {
 		t.Fatalf("interrupted run: err %v", err)
 	}
 	part := readCounts(t, dir)
@@ -285,16 +278,8 @@ func TestSPRTCommand(t *testing.T) {
 // refused, results' checkLooks, TestSPRTForgedVerdict.)
 func TestSPRTResumeVerdictWithoutLooks(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
-	ctx, cancel := context.WithCancel(context.Background())
-	stopGames.Store(0)
-	stopAt.Store(150)
-	stopCancel.Store(&cancel)
-	var out, errb bytes.Buffer
-	err := run(ctx, []string{"sprt", "test-stop", "random", "--elo0", "0", "--elo1", "5", "--batch", "100",
-		"--max-games", "400", "--seed", "4", "--workers", "1", "--quiet", "--out", dir}, strings.NewReader(""), &out, &errb)
-	cancel()
-	stopCancel.Store(nil)
-	stopAt.Store(-1)
+	_, err := runStopped(t, 150, "sprt", "test-stop", "random", "--elo0", "0", "--elo1", "5", "--batch", "100",
+		"--max-games", "400", "--seed", "4", "--workers", "1", "--quiet", "--out", dir)
 	if err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("interrupted test: err %v", err)
 	}

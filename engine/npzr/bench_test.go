@@ -41,10 +41,10 @@ func BenchmarkRandomDecision(b *testing.B) {
 	}
 }
 
-// BenchmarkLegal lists the legal actions of positions from random games,
-// as a search bot does at each node.
-func BenchmarkLegal(b *testing.B) {
-	b.ReportAllocs()
+// randomPositions returns every position of 20 random games (seeds 0
+// to 19, one Wyrand drawing their actions), the benchmarks' workload,
+// and that Wyrand as the games left it.
+func randomPositions() ([]State, rng.Wyrand) {
 	var positions []State
 	var r rng.Wyrand
 	for seed := range uint64(20) {
@@ -54,6 +54,14 @@ func BenchmarkLegal(b *testing.B) {
 			s.Step(s.RandomAction(&r))
 		}
 	}
+	return positions, r
+}
+
+// BenchmarkLegal lists the legal actions of positions from random games,
+// as a search bot does at each node.
+func BenchmarkLegal(b *testing.B) {
+	b.ReportAllocs()
+	positions, _ := randomPositions()
 	var buf [MaxLegal]Action
 	n, i := 0, 0
 	for b.Loop() {
@@ -68,15 +76,11 @@ func BenchmarkLegal(b *testing.B) {
 func BenchmarkDeterminize(b *testing.B) {
 	b.ReportAllocs()
 	var obs []Observation
-	var r rng.Wyrand
-	for seed := range uint64(20) {
-		s, _ := New(DefaultRules, seed)
-		for !s.Over() {
-			var o Observation
-			s.Observe(s.ToAct(), &o)
-			obs = append(obs, o)
-			s.Step(s.RandomAction(&r))
-		}
+	positions, r := randomPositions()
+	for _, s := range positions {
+		var o Observation
+		s.Observe(s.ToAct(), &o)
+		obs = append(obs, o)
 	}
 	i := 0
 	for b.Loop() {

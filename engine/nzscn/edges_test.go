@@ -83,9 +83,7 @@ func TestPenaltyPointsMeetTheDeductionRule(t *testing.T) {
 // stuckClown makes seat's Clown/No Booster stuck: Acid Spray spent,
 // Juggling Knives destroyed, Nose played three rounds running.
 func stuckClown(s *State, seat int) {
-	p := &s.players[seat]
-	p.destroyed = 1<<nzsc.AcidSpray | 1<<nzsc.JugglingKnives
-	p.lastMove, p.moveStreak, p.blocked = nzsc.Nose, 3, 1<<nzsc.Nose
+	makeStuck(s, seat, nzsc.Nose, nzsc.AcidSpray, nzsc.JugglingKnives)
 }
 
 // TestStuckPassBesideAnOffence: a pass does not void the turn at 3

@@ -260,10 +260,17 @@ func TestPenaltiesPayEveryOpponent(t *testing.T) {
 
 // stuckZombie makes seat's Zombie/No Booster stuck: Zap spent, Muscle
 // destroyed, Rampage played three rounds running.
-func stuckZombie(s *State, seat int) {
+func stuckZombie(s *State, seat int) { makeStuck(s, seat, nzsc.Rampage, nzsc.Zap, nzsc.Muscle) }
+
+// makeStuck leaves seat with no legal move: gone (spent or destroyed)
+// and played three rounds running, so that it may not be played again.
+func makeStuck(s *State, seat int, played nzsc.Move, gone ...nzsc.Move) {
 	p := &s.players[seat]
-	p.destroyed = 1<<nzsc.Zap | 1<<nzsc.Muscle
-	p.lastMove, p.moveStreak, p.blocked = nzsc.Rampage, 3, 1<<nzsc.Rampage
+	p.destroyed = 0
+	for _, m := range gone {
+		p.destroyed |= 1 << m
+	}
+	p.lastMove, p.moveStreak, p.blocked = played, 3, 1<<played
 }
 
 func TestStuckPassDoesNotNullifyOthers(t *testing.T) {
