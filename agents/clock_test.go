@@ -162,11 +162,17 @@ func TestClockSpecs(t *testing.T) {
 
 // TestSearchUnderClock: mcts with an iteration count far beyond what a
 // game's clock allows (10^7 per decision) plays to its clock instead: a
-// whole game on a 1-second clock, with no loss on time. Were the budget
+// whole game on a 2-second clock, with no loss on time. Were the budget
 // not given, its first decision would run until the test's context stops
-// it (10 s) and lose on time.
+// it (10 s) and lose on time. The clock is wall time, so a machine that
+// stalls the process longer than what the clock keeps in hand loses the
+// game anyway: on a 1-second clock the last decisions had about 0.5 s in
+// hand, and a stall of that length at a load average of 22 lost one run
+// in several; 2 seconds keep about 1.3 s in hand at the end (a game uses
+// about a third of its clock: each decision's budget is a thirtieth of
+// what remains).
 func TestSearchUnderClock(t *testing.T) {
-	a := mustAgent(t, "mcts:iters=10000000,tc=1+0")
+	a := mustAgent(t, "mcts:iters=10000000,tc=2+0")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	tab := NewTable()
