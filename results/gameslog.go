@@ -179,7 +179,7 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 		// link by a file without a word, the file it named left behind.
 		return nil, nil, fmt.Errorf("games log %s is a symbolic link; a run's log is not written through a link (move the file it names to %s)", path, path)
 	}
-	removeStaleTemps(path, tempPrefix(path))
+	removeStaleTemps(path, tempRewrite)
 	if strings.HasSuffix(path, ".gz") {
 		// A chunk per gzip member: the kept ones stay as they are.
 		g, rep, err := reopenMembers(ctx, path, level, plan)
@@ -188,7 +188,7 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 		}
 	}
 	rep := &LogRepair{}
-	tmp, err := createTemp(filepath.Dir(path), tempPrefix(path))
+	tmp, err := createTemp(filepath.Dir(path), rewritePrefix(path))
 	if err != nil {
 		return nil, nil, fmt.Errorf("games log: %w", err)
 	}
@@ -263,23 +263,24 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 	return g, rep, nil
 }
 
-// tempPrefix is the name prefix of the temporary files that rewrite the
-// log at path (a reopen, a sort): the log's own, so that one a killed
-// process left can be told from another log's.
-func tempPrefix(path string) string {
-	return "." + filepath.Base(path) + ".rewrite-"
+// rewritePrefix is the name prefix of the temporary files that rewrite
+// the log at path (a reopen, a sort): the log's own, so that one a
+// killed process left can be told from another log's.
+func rewritePrefix(path string) string {
+	return tempPrefix(filepath.Base(path), tempRewrite)
 }
 
-// removeStaleTemps removes the temporary files (named prefix…) that a
-// process killed while writing the log at path left beside it: a
+// removeStaleTemps removes the temporary files of kind (tempRewrite,
+// tempMerge) that a process killed while writing the log at path left
+// beside it, files of the lab's shape only (parseTemp): a
 // rewrite's (a run holds its directory's lock, so none is in use) or a
 // merge's, whose file a merge under way holds locked (lockFile) and is
 // kept.
-func removeStaleTemps(path, prefix string) {
+func removeStaleTemps(path, kind string) {
 	dir := filepath.Dir(path)
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+		if target, k, ours := parseTemp(e.Name()); !ours || k != kind || target != filepath.Base(path) || !e.Type().IsRegular() {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
@@ -549,7 +550,7 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 	if err := g.f.Sync(); err != nil {
 		return err
 	}
-	tmp, err := createTemp(filepath.Dir(g.path), tempPrefix(g.path))
+	tmp, err := createTemp(filepath.Dir(g.path), rewritePrefix(g.path))
 	if err != nil {
 		return err
 	}
@@ -703,7 +704,7 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	if err := checkFreshLog(dst); err != nil {
 		return 0, err
 	}
-	removeStaleTemps(dst, mergePrefix(dst))
+	removeStaleTemps(dst, tempMerge)
 	tmp, err := createTemp(filepath.Dir(dst), mergePrefix(dst))
 	if err != nil {
 		return 0, fmt.Errorf("games log: %w", err)
@@ -766,7 +767,7 @@ func checkFreshLog(path string) error {
 // mergePrefix is the name prefix of the temporary file a merge into the
 // log at path writes.
 func mergePrefix(path string) string {
-	return "." + filepath.Base(path) + ".merge-"
+	return tempPrefix(filepath.Base(path), tempMerge)
 }
 
 // publish gives the finished file tmp the name dst: a hard link, which

@@ -23,11 +23,11 @@ func TestGamesLogWithoutLocks(t *testing.T) {
 		t.Fatalf("a games log where no lock can be taken: %v", err)
 	}
 	log.Close()
-	tmp := filepath.Join(dir, ".m.jsonl.merge-1")
+	tmp := filepath.Join(dir, ".m.jsonl.nzsc-merge-0000abcd")
 	if err := os.WriteFile(tmp, []byte("part"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	removeStaleTemps(filepath.Join(dir, "m.jsonl"), ".m.jsonl.merge-")
+	removeStaleTemps(filepath.Join(dir, "m.jsonl"), tempMerge)
 	if _, err := os.Stat(tmp); err != nil {
 		t.Errorf("a merge's temporary file removed where no lock tells whether a merge holds it: %v", err)
 	}

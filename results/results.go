@@ -803,7 +803,7 @@ func (d *Dir) writeJSON(name string, v any) error {
 // was reported written stays written.
 func (d *Dir) WriteFile(name string, b []byte) error {
 	path := filepath.Join(d.Path, name)
-	tmp, err := createTemp(d.Path, "."+name+".tmp")
+	tmp, err := createTemp(d.Path, tempPrefix(name, tempReplace))
 	if err != nil {
 		return err
 	}
@@ -816,10 +816,12 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 // leftOver reports whether the file name in the directory dir, which
 // has no manifest, is what a run killed in its first checkpoint leaves:
 // a temporary file of Dir.WriteFile (isRunTemp) or of a merged games
-// log (isMergeTemp), or counts.json of no finished chunk (the first
-// checkpoint writes the counts, then the manifest).
+// log (isMergeTemp), one of an earlier version's names (isOlderTemp: not
+// removed, but no reason to refuse the start), or counts.json of no
+// finished chunk (the first checkpoint writes the counts, then the
+// manifest).
 func leftOver(dir, name string) bool {
-	if isRunTemp(name) || isMergeTemp(name) {
+	if isRunTemp(name) || isMergeTemp(name) || isOlderTemp(name) {
 		return true
 	}
 	if name != CountsFile {
@@ -832,15 +834,11 @@ func leftOver(dir, name string) bool {
 }
 
 // isRunTemp reports whether name is a temporary file of a run's own file
-// (Dir.WriteFile: "." + file + ".tmp" + a random suffix), which only a
-// process killed while writing it leaves behind.
+// (Dir.WriteFile: its manifest, counts or a table), which only a process
+// killed while writing it leaves behind.
 func isRunTemp(name string) bool {
-	i := strings.LastIndex(name, ".tmp")
-	if !strings.HasPrefix(name, ".") || i < 1 || strings.Contains(name[i+len(".tmp"):], ".") {
-		return false
-	}
-	f := name[1:i]
-	return f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv")
+	f, kind, ok := parseTemp(name)
+	return ok && kind == tempReplace && (f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv"))
 }
 
 // formatError is the refusal of a run file of format got where this
@@ -858,8 +856,8 @@ func formatError(got, max int) error {
 // inside its --out directory leaves there; the next merge into that log
 // removes it.
 func isMergeTemp(name string) bool {
-	i := strings.LastIndex(name, ".merge-")
-	return strings.HasPrefix(name, ".") && i > 1 && !strings.Contains(name[i+len(".merge-"):], ".")
+	_, kind, ok := parseTemp(name)
+	return ok && kind == tempMerge
 }
 
 // removeRunTemps removes the temporary files (isRunTemp) that processes
@@ -896,12 +894,13 @@ func replaceWith(tmp *os.File, b []byte, path string, durable bool) error {
 	return err
 }
 
-// createTemp creates a new file in dir named prefix and a random suffix,
-// with mode 0o666 less the umask (os.CreateTemp's files are 0o600, which
-// keeps a run from the people it is shared with).
+// createTemp creates a new file in dir named prefix (tempPrefix) and a
+// random suffix of tempDigits hex digits, with mode 0o666 less the umask
+// (os.CreateTemp's files are 0o600, which keeps a run from the people it
+// is shared with).
 func createTemp(dir, prefix string) (*os.File, error) {
 	for range 10000 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		name := filepath.Join(dir, fmt.Sprintf("%s%0*x", prefix, tempDigits, rand.Uint32()))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
