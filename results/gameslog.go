@@ -56,6 +56,9 @@ type GamesLog struct {
 	members int          // gzip members written
 	level   string
 	err     error
+	// unguarded is the note of a log its filesystem would not lock
+	// (Unguarded).
+	unguarded error
 	// size counts the bytes written to f, lines the records; runs are
 	// the offsets in f where a chunk lower than the one before it was
 	// written (a new ordered stretch: the log is in chunk order when
@@ -104,13 +107,23 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	// the same name) both opened it and wrote over each other's games,
 	// each exiting 0. The lock goes with the file's descriptor.
 	// A filesystem that keeps no locks (tryLockFile's other errors)
-	// writes the log unguarded, as before the lock.
-	if _, err := tryLockFile(f); errors.Is(err, ErrBusy) {
+	// writes the log unguarded, as before the lock, and Unguarded says
+	// so.
+	_, err = tryLockFile(f)
+	if errors.Is(err, ErrBusy) {
 		f.Close()
 		return nil, &existsError{fmt.Sprintf("games log %s is being written by another process; a run does not write over it (name another file)", path)}
 	}
-	return newGamesLog(f, path, level), nil
+	g := newGamesLog(f, path, level)
+	if err != nil {
+		g.unguarded = &unguardedError{path: path, err: err}
+	}
+	return g, nil
 }
+
+// Unguarded returns the note of a new log written without its lock, its
+// filesystem keeping none (as Dir.Unguarded), or nil.
+func (g *GamesLog) Unguarded() error { return g.unguarded }
 
 func newGamesLog(f *os.File, path, level string) *GamesLog {
 	g := &GamesLog{f: f, path: path, level: level}
