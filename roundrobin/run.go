@@ -142,7 +142,9 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 // CreateDir's look at it and its own making.
 var afterLstat = func(out string) {}
 
-// Create starts a new run directory for cfg.
+// Create starts a new run directory for cfg, holding its lock from
+// before anything of the run is written (CreateDir) until Play returns
+// or, when the caller took it (Lock), the caller lets it go.
 func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
