@@ -249,8 +249,10 @@ func TestCountsCompact(t *testing.T) {
 // start ("not empty") and as a resume (no manifest), for good. Such a
 // directory is taken as empty; one with anything else is refused. A
 // killed checkpoint's temporary file is removed by the next holder of
-// the directory's lock (resume, report), not left in the run for ever;
-// another file starting with a dot is the user's.
+// the directory's lock (resume, report), not left in the run for ever.
+// Only a file of the lab's temporary shape (".NAME.nzsc-tmp-" and 8 hex
+// digits) is removed: a hidden file of the shape earlier versions wrote
+// (".pairings.csv.tmpq") may be the user's and stays, as does any other.
 func TestKilledStartLeftovers(t *testing.T) {
 	zero, err := json.Marshal(results.Counts{Format: results.FormatVersion})
 	if err != nil {
@@ -261,9 +263,13 @@ func TestKilledStartLeftovers(t *testing.T) {
 		files map[string][]byte
 		ok    bool
 	}{
+		{map[string][]byte{".counts.json.nzsc-tmp-03fa9c2e": []byte(`{"form`)}, true},
+		{map[string][]byte{".manifest.json.nzsc-tmp-0000ffff": nil, results.CountsFile: zero}, true},
+		{map[string][]byte{".ratings.csv.nzsc-tmp-12345678": nil}, true},
+		{map[string][]byte{".games.jsonl.gz.nzsc-merge-9abcdef0": []byte("part")}, true},
+		// Earlier versions' names: a start after an upgrade still
+		// starts (they are not removed, see below).
 		{map[string][]byte{".counts.json.tmp3k2j9": []byte(`{"form`)}, true},
-		{map[string][]byte{".manifest.json.tmpzz": nil, results.CountsFile: zero}, true},
-		{map[string][]byte{".ratings.csv.tmp1a": nil}, true},
 		{map[string][]byte{".games.jsonl.gz.merge-1x9": []byte("part")}, true},
 		{map[string][]byte{results.CountsFile: played}, false},
 		{map[string][]byte{results.CountsFile: []byte("not json")}, false},
@@ -271,8 +277,11 @@ func TestKilledStartLeftovers(t *testing.T) {
 		// over when taken as a killed start's.
 		{map[string][]byte{results.CountsFile: []byte(`{"finished": [], "notes": "mine"}`)}, false},
 		{map[string][]byte{results.CountsFile: []byte(`{}`)}, false},
-		{map[string][]byte{".counts.json.tmp3k2j9": nil, "notes.txt": nil}, false},
-		{map[string][]byte{".report.html.tmp1a": nil}, false},
+		{map[string][]byte{".counts.json.nzsc-tmp-03fa9c2e": nil, "notes.txt": nil}, false},
+		{map[string][]byte{".report.html.nzsc-tmp-03fa9c2e": nil}, false},
+		{map[string][]byte{".counts.json.nzsc-tmp-03FA9C2E": nil}, false},
+		{map[string][]byte{".counts.json.nzsc-tmp-03fa9c2": nil}, false},
+		{map[string][]byte{".counts.json.nzsc-copy-03fa9c2e": nil}, false},
 		{map[string][]byte{".counts.json.tmp.x": nil}, false},
 	} {
 		dir := filepath.Join(t.TempDir(), "run")
@@ -290,7 +299,8 @@ func TestKilledStartLeftovers(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	for _, name := range []string{".counts.json.tmp3k2j9", ".pairings.csv.tmpq", ".report.html.tmp1a", "notes.txt"} {
+	kept := []string{".counts.json.tmp3k2j9", ".games.jsonl.merge-1x9", ".pairings.csv.nzsc-tmp-1234567", ".pairings.csv.tmpq", ".report.html.nzsc-tmp-12345678", ".report.html.tmp1a", "notes.txt"}
+	for _, name := range append([]string{".counts.json.nzsc-tmp-03fa9c2e", ".pairings.csv.nzsc-tmp-12345678"}, kept...) {
 		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +315,7 @@ func TestKilledStartLeftovers(t *testing.T) {
 	for _, e := range entries {
 		left = append(left, e.Name())
 	}
-	if want := []string{".report.html.tmp1a", "notes.txt"}; runtime.GOOS != "windows" && !slices.Equal(left, want) {
-		t.Errorf("after Lock the directory holds %v, want %v", left, want)
+	if runtime.GOOS != "windows" && !slices.Equal(left, kept) {
+		t.Errorf("after Lock the directory holds %v, want %v", left, kept)
 	}
 }

@@ -56,6 +56,9 @@ type GamesLog struct {
 	members int          // gzip members written
 	level   string
 	err     error
+	// unguarded is the note of a log its filesystem would not lock
+	// (Unguarded).
+	unguarded error
 	// size counts the bytes written to f, lines the records; runs are
 	// the offsets in f where a chunk lower than the one before it was
 	// written (a new ordered stretch: the log is in chunk order when
@@ -104,13 +107,23 @@ func CreateGamesLog(path, level string) (*GamesLog, error) {
 	// the same name) both opened it and wrote over each other's games,
 	// each exiting 0. The lock goes with the file's descriptor.
 	// A filesystem that keeps no locks (tryLockFile's other errors)
-	// writes the log unguarded, as before the lock.
-	if _, err := tryLockFile(f); errors.Is(err, ErrBusy) {
+	// writes the log unguarded, as before the lock, and Unguarded says
+	// so.
+	_, err = tryLockFile(f)
+	if errors.Is(err, ErrBusy) {
 		f.Close()
 		return nil, &existsError{fmt.Sprintf("games log %s is being written by another process; a run does not write over it (name another file)", path)}
 	}
-	return newGamesLog(f, path, level), nil
+	g := newGamesLog(f, path, level)
+	if err != nil {
+		g.unguarded = &unguardedError{path: path, err: err}
+	}
+	return g, nil
 }
+
+// Unguarded returns the note of a new log written without its lock, its
+// filesystem keeping none (as Dir.Unguarded), or nil.
+func (g *GamesLog) Unguarded() error { return g.unguarded }
 
 func newGamesLog(f *os.File, path, level string) *GamesLog {
 	g := &GamesLog{f: f, path: path, level: level}
@@ -179,7 +192,7 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 		// link by a file without a word, the file it named left behind.
 		return nil, nil, fmt.Errorf("games log %s is a symbolic link; a run's log is not written through a link (move the file it names to %s)", path, path)
 	}
-	removeStaleTemps(path, tempPrefix(path))
+	removeStaleTemps(path, tempRewrite)
 	if strings.HasSuffix(path, ".gz") {
 		// A chunk per gzip member: the kept ones stay as they are.
 		g, rep, err := reopenMembers(ctx, path, level, plan)
@@ -188,7 +201,7 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 		}
 	}
 	rep := &LogRepair{}
-	tmp, err := createTemp(filepath.Dir(path), tempPrefix(path))
+	tmp, err := createTemp(filepath.Dir(path), rewritePrefix(path))
 	if err != nil {
 		return nil, nil, fmt.Errorf("games log: %w", err)
 	}
@@ -263,23 +276,24 @@ func ReopenGamesLog(ctx context.Context, path, level string, plan LogPlan) (*Gam
 	return g, rep, nil
 }
 
-// tempPrefix is the name prefix of the temporary files that rewrite the
-// log at path (a reopen, a sort): the log's own, so that one a killed
-// process left can be told from another log's.
-func tempPrefix(path string) string {
-	return "." + filepath.Base(path) + ".rewrite-"
+// rewritePrefix is the name prefix of the temporary files that rewrite
+// the log at path (a reopen, a sort): the log's own, so that one a
+// killed process left can be told from another log's.
+func rewritePrefix(path string) string {
+	return tempPrefix(filepath.Base(path), tempRewrite)
 }
 
-// removeStaleTemps removes the temporary files (named prefix…) that a
-// process killed while writing the log at path left beside it: a
+// removeStaleTemps removes the temporary files of kind (tempRewrite,
+// tempMerge) that a process killed while writing the log at path left
+// beside it, files of the lab's shape only (parseTemp): a
 // rewrite's (a run holds its directory's lock, so none is in use) or a
 // merge's, whose file a merge under way holds locked (lockFile) and is
 // kept.
-func removeStaleTemps(path, prefix string) {
+func removeStaleTemps(path, kind string) {
 	dir := filepath.Dir(path)
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+		if target, k, ours := parseTemp(e.Name()); !ours || k != kind || target != filepath.Base(path) || !e.Type().IsRegular() {
 			continue
 		}
 		name := filepath.Join(dir, e.Name())
@@ -549,7 +563,7 @@ func (g *GamesLog) sortPass(chunkOf func(r *game.Record) (uint64, bool)) error {
 	if err := g.f.Sync(); err != nil {
 		return err
 	}
-	tmp, err := createTemp(filepath.Dir(g.path), tempPrefix(g.path))
+	tmp, err := createTemp(filepath.Dir(g.path), rewritePrefix(g.path))
 	if err != nil {
 		return err
 	}
@@ -703,7 +717,7 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	if err := checkFreshLog(dst); err != nil {
 		return 0, err
 	}
-	removeStaleTemps(dst, mergePrefix(dst))
+	removeStaleTemps(dst, tempMerge)
 	tmp, err := createTemp(filepath.Dir(dst), mergePrefix(dst))
 	if err != nil {
 		return 0, fmt.Errorf("games log: %w", err)
@@ -766,7 +780,7 @@ func checkFreshLog(path string) error {
 // mergePrefix is the name prefix of the temporary file a merge into the
 // log at path writes.
 func mergePrefix(path string) string {
-	return "." + filepath.Base(path) + ".merge-"
+	return tempPrefix(filepath.Base(path), tempMerge)
 }
 
 // publish gives the finished file tmp the name dst: a hard link, which

@@ -410,10 +410,13 @@ func TestMergeLogAppearsWhole(t *testing.T) {
 		dst := filepath.Join(dir, name)
 		chunkOf := func(r *game.Record) (uint64, bool) { c, _, ok := plan.Place(r); return c, ok }
 
-		// A killed merge's file, and one a merge under way holds.
-		stale := filepath.Join(dir, "."+name+".merge-killed")
-		held := filepath.Join(dir, "."+name+".merge-running")
-		for _, p := range []string{stale, held} {
+		// A killed merge's file, one a merge under way holds, and a
+		// hidden file of the shape earlier versions named theirs, which
+		// may be the user's and stays.
+		stale := filepath.Join(dir, "."+name+".nzsc-merge-0000dead")
+		held := filepath.Join(dir, "."+name+".nzsc-merge-0000beef")
+		older := filepath.Join(dir, "."+name+".merge-killed")
+		for _, p := range []string{stale, held, older} {
 			if err := os.WriteFile(p, []byte("part of a log\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -453,8 +456,11 @@ func TestMergeLogAppearsWhole(t *testing.T) {
 		if _, err := os.Stat(held); err != nil {
 			t.Errorf("%s: a running merge's temporary file was removed: %v", name, err)
 		}
+		if _, err := os.Stat(older); err != nil {
+			t.Errorf("%s: a file of an earlier version's temporary shape (maybe the user's) was removed: %v", name, err)
+		}
 		entries, _ := os.ReadDir(dir)
-		if len(entries) != 5 { // s0, s1, whole, merged, the held one, and nothing else
+		if len(entries) != 6 { // s0, s1, whole, merged, the held one, the older one, and nothing else
 			var names []string
 			for _, e := range entries {
 				names = append(names, e.Name())

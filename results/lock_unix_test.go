@@ -3,8 +3,10 @@
 package results
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -23,12 +25,67 @@ func TestGamesLogWithoutLocks(t *testing.T) {
 		t.Fatalf("a games log where no lock can be taken: %v", err)
 	}
 	log.Close()
-	tmp := filepath.Join(dir, ".m.jsonl.merge-1")
+	tmp := filepath.Join(dir, ".m.jsonl.nzsc-merge-0000abcd")
 	if err := os.WriteFile(tmp, []byte("part"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	removeStaleTemps(filepath.Join(dir, "m.jsonl"), ".m.jsonl.merge-")
+	removeStaleTemps(filepath.Join(dir, "m.jsonl"), tempMerge)
 	if _, err := os.Stat(tmp); err != nil {
 		t.Errorf("a merge's temporary file removed where no lock tells whether a merge holds it: %v", err)
+	}
+}
+
+// TestRunDirWithoutLocks: a run directory on a filesystem that keeps no
+// flock locks (ENOLCK, EOPNOTSUPP) is created and taken unguarded, by
+// the games log's rule (tryLockFile), and Unguarded says so in one line
+// for the command to show; it was refused ("locking DIR: no locks
+// available"), so no run could be played there. No lock held, no
+// temporary file is taken for a killed writer's: one may be a writer's
+// under way.
+func TestRunDirWithoutLocks(t *testing.T) {
+	defer func() { flock = syscall.Flock }()
+	for _, errno := range []syscall.Errno{syscall.ENOLCK, syscall.EOPNOTSUPP} {
+		flock = func(int, int) error { return errno }
+		path := filepath.Join(t.TempDir(), "run")
+		d, err := Create(path)
+		if err != nil {
+			t.Fatalf("%v: a new run directory where no lock can be taken: %v", errno, err)
+		}
+		note := d.Unguarded()
+		if note == nil || !strings.Contains(note.Error(), path+" is on a filesystem that keeps no file locks") || strings.Contains(note.Error(), "\n") || !errors.Is(note, errno) {
+			t.Errorf("%v: the note of a run directory without a lock: %v", errno, note)
+		}
+		unlock, err := d.Lock()
+		if err != nil {
+			t.Fatalf("%v: Lock of a new run directory: %v", errno, err)
+		}
+		unlock()
+		if err := d.WriteManifest(&Manifest{Kind: KindTournament}); err != nil {
+			t.Fatal(err)
+		}
+		tmp := filepath.Join(path, ".counts.json.nzsc-tmp-0000abcd")
+		if err := os.WriteFile(tmp, []byte("being written"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		again := &Dir{Path: path}
+		unlock, err = again.Lock()
+		if err != nil {
+			t.Fatalf("%v: Lock of a run directory where no lock can be taken: %v", errno, err)
+		}
+		unlock()
+		if again.Unguarded() == nil {
+			t.Errorf("%v: no note of a run directory taken without a lock", errno)
+		}
+		if _, err := os.Stat(tmp); err != nil {
+			t.Errorf("%v: a temporary file removed where no lock says that nobody writes it: %v", errno, err)
+		}
+		log, err := CreateGamesLog(filepath.Join(t.TempDir(), "g.jsonl"), LevelFull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if log.Unguarded() == nil {
+			t.Errorf("%v: no note of a games log written without a lock", errno)
+		}
+		log.Close()
 	}
 }

@@ -115,7 +115,7 @@ func WriteOutput(path string, b []byte) error {
 		return err
 	}
 	dir := filepath.Dir(path)
-	tmp, err := createTemp(dir, "."+filepath.Base(path)+".tmp")
+	tmp, err := createTemp(dir, tempPrefix(filepath.Base(path), tempReplace))
 	if errors.Is(err, fs.ErrNotExist) {
 		// Not the temporary file's name, which the user never gave.
 		return fmt.Errorf("%s: no directory %s to write it in", path, dir)

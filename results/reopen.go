@@ -234,7 +234,7 @@ func copyMembers(ctx context.Context, path string, ms []member) (*os.File, error
 		return nil, err
 	}
 	defer src.Close()
-	tmp, err := createTemp(filepath.Dir(path), tempPrefix(path))
+	tmp, err := createTemp(filepath.Dir(path), rewritePrefix(path))
 	if err != nil {
 		return nil, err
 	}

@@ -482,7 +482,14 @@ func (c *Counts) SetFinished(chunks []uint64) {
 }
 
 // Dir is a run directory.
-type Dir struct{ Path string }
+type Dir struct {
+	Path string
+	// held is the open directory holding its lock from Create until the
+	// first Lock hands it over; unguarded is the note of a lock the
+	// filesystem would not keep (Unguarded).
+	held      *os.File
+	unguarded error
+}
 
 // ErrExists is what Create's and CreateGamesLog's refusals of a path
 // that already holds a run or a log match (errors.Is): their messages
@@ -495,10 +502,18 @@ var ErrExists = errors.New("results: the output already exists")
 // merge into it) says what to do instead of "then resume".
 var ErrBusy = errors.New("results: the run directory is held by another process")
 
-// busyError is Dir.Lock's refusal of a directory another process holds.
-type busyError struct{ path string }
+// busyError is Dir.Lock's refusal of a directory another process holds;
+// starting, Create's, of one without a run yet, which another process
+// started into at the same moment: "then resume" would play its run.
+type busyError struct {
+	path     string
+	starting bool
+}
 
 func (e *busyError) Error() string {
+	if e.starting {
+		return fmt.Sprintf("another run started in %s at the same time and holds it; start this one with another --out", e.path)
+	}
 	return fmt.Sprintf("%s is being played by another process or job; wait for it to end (or stop it), then resume", e.path)
 }
 func (e *busyError) Is(target error) bool { return target == ErrBusy }
@@ -514,41 +529,82 @@ func (e *existsError) Is(target error) bool { return target == ErrExists }
 // killed before it wrote its manifest leaves (leftOver) counts as empty,
 // so that the start, run again (a batch job requeued), starts: it was
 // refused both as a start (not empty) and as a resume (no manifest).
+// The directory is returned locked (Lock hands the lock over): it is
+// taken before it is judged empty and before any file of the run is
+// written, so that of two starts into one path at the same moment the
+// second is refused (ErrBusy) or finds the first's run, and never writes
+// over it.
 func Create(path string) (*Dir, error) {
 	if path == "-" {
 		// A directory called "-", made for a user who meant stdout.
 		return nil, errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
 	}
+	// A look first, so that a directory in use says what it holds
+	// rather than that it is busy; the look under the lock decides.
+	if err := checkNewRunDir(path); err != nil {
+		return nil, err
+	}
+	for range 100 {
+		// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a
+		// merge run as another user or a pod on a shared volume may
+		// read the run.
+		if err := os.MkdirAll(path, 0o777); err != nil {
+			return nil, err
+		}
+		d := &Dir{Path: path}
+		f, err := d.lock()
+		if errors.Is(err, errMoved) {
+			continue // removed by a start that gave up: made again
+		}
+		if busy := (*busyError)(nil); errors.As(err, &busy) {
+			busy.starting = true
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := checkNewRunDir(path); err != nil {
+			if f != nil {
+				f.Close()
+			}
+			return nil, err
+		}
+		d.held = f
+		return d, nil
+	}
+	return nil, fmt.Errorf("%s keeps being removed as it is made", path)
+}
+
+// checkNewRunDir refuses a path a new run may not start in: one that
+// holds a run, a link, a file, a directory that holds anything but
+// what a run killed in its first checkpoint leaves (leftOver).
+func checkNewRunDir(path string) error {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
-		return nil, &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
+		return &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
 	// Not through a link: the run is written where it is named.
 	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
+		return fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
 	}
 	// A run directory is the run's own: one that holds anything else
 	// (or a file of that name) is refused, so that nothing there is
 	// written over.
-	if st, err := os.Stat(path); err == nil {
-		if !st.IsDir() {
-			return nil, fmt.Errorf("%s is a file, not a directory for a run", path)
-		}
-		entries, err := os.ReadDir(path)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range entries {
-			if !leftOver(path, e.Name()) {
-				return nil, fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
-			}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is a file, not a directory for a run", path)
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !leftOver(path, e.Name()) {
+			return fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
 		}
 	}
-	// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a merge
-	// run as another user or a pod on a shared volume may read the run.
-	if err := os.MkdirAll(path, 0o777); err != nil {
-		return nil, err
-	}
-	return &Dir{Path: path}, nil
+	return nil
 }
 
 // Open opens an existing run directory.
@@ -803,7 +859,7 @@ func (d *Dir) writeJSON(name string, v any) error {
 // was reported written stays written.
 func (d *Dir) WriteFile(name string, b []byte) error {
 	path := filepath.Join(d.Path, name)
-	tmp, err := createTemp(d.Path, "."+name+".tmp")
+	tmp, err := createTemp(d.Path, tempPrefix(name, tempReplace))
 	if err != nil {
 		return err
 	}
@@ -816,10 +872,12 @@ func (d *Dir) WriteFile(name string, b []byte) error {
 // leftOver reports whether the file name in the directory dir, which
 // has no manifest, is what a run killed in its first checkpoint leaves:
 // a temporary file of Dir.WriteFile (isRunTemp) or of a merged games
-// log (isMergeTemp), or counts.json of no finished chunk (the first
-// checkpoint writes the counts, then the manifest).
+// log (isMergeTemp), one of an earlier version's names (isOlderTemp: not
+// removed, but no reason to refuse the start), or counts.json of no
+// finished chunk (the first checkpoint writes the counts, then the
+// manifest).
 func leftOver(dir, name string) bool {
-	if isRunTemp(name) || isMergeTemp(name) {
+	if isRunTemp(name) || isMergeTemp(name) || isOlderTemp(name) {
 		return true
 	}
 	if name != CountsFile {
@@ -832,15 +890,11 @@ func leftOver(dir, name string) bool {
 }
 
 // isRunTemp reports whether name is a temporary file of a run's own file
-// (Dir.WriteFile: "." + file + ".tmp" + a random suffix), which only a
-// process killed while writing it leaves behind.
+// (Dir.WriteFile: its manifest, counts or a table), which only a process
+// killed while writing it leaves behind.
 func isRunTemp(name string) bool {
-	i := strings.LastIndex(name, ".tmp")
-	if !strings.HasPrefix(name, ".") || i < 1 || strings.Contains(name[i+len(".tmp"):], ".") {
-		return false
-	}
-	f := name[1:i]
-	return f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv")
+	f, kind, ok := parseTemp(name)
+	return ok && kind == tempReplace && (f == ManifestFile || f == CountsFile || strings.HasSuffix(f, ".csv"))
 }
 
 // formatError is the refusal of a run file of format got where this
@@ -858,8 +912,8 @@ func formatError(got, max int) error {
 // inside its --out directory leaves there; the next merge into that log
 // removes it.
 func isMergeTemp(name string) bool {
-	i := strings.LastIndex(name, ".merge-")
-	return strings.HasPrefix(name, ".") && i > 1 && !strings.Contains(name[i+len(".merge-"):], ".")
+	_, kind, ok := parseTemp(name)
+	return ok && kind == tempMerge
 }
 
 // removeRunTemps removes the temporary files (isRunTemp) that processes
@@ -896,12 +950,13 @@ func replaceWith(tmp *os.File, b []byte, path string, durable bool) error {
 	return err
 }
 
-// createTemp creates a new file in dir named prefix and a random suffix,
-// with mode 0o666 less the umask (os.CreateTemp's files are 0o600, which
-// keeps a run from the people it is shared with).
+// createTemp creates a new file in dir named prefix (tempPrefix) and a
+// random suffix of tempDigits hex digits, with mode 0o666 less the umask
+// (os.CreateTemp's files are 0o600, which keeps a run from the people it
+// is shared with).
 func createTemp(dir, prefix string) (*os.File, error) {
 	for range 10000 {
-		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 36))
+		name := filepath.Join(dir, fmt.Sprintf("%s%0*x", prefix, tempDigits, rand.Uint32()))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL|syscallNoFollow, 0o666)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err

@@ -140,6 +140,9 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	if l.SeedPicked {
 		note("seed %s (replay with --seed %[1]s)", game.FormatSeed(r.Config.Seed))
 	}
+	if err := r.unguarded(); err != nil {
+		note("note: %v", err)
+	}
 	if n := uint64(r.Config.numOpenings()); n > 0 && r.Config.PairsPerPairing%n != 0 {
 		// The design is balanced over whole cycles of its openings only.
 		note("openings: %d seat-swapped sets of games per pairing do not cycle evenly through the %d openings: the first %d get one set more than the others (a multiple of %d sets, %d games, balances them)",
@@ -169,6 +172,19 @@ func (r *RunDir) Launch(ctx context.Context, l Launch) (Result, error) {
 	note("%d games in %s: %s games/s on %d workers%s", played, elapsed.Round(time.Millisecond),
 		progress.Count(float64(played)/elapsed.Seconds()), l.Workers, where)
 	return res, err
+}
+
+// unguarded returns the note of a run whose directory, or else whose
+// new games log, its filesystem would not lock (results.Dir.Unguarded):
+// one line, the log being on the same filesystem as a rule.
+func (r *RunDir) unguarded() error {
+	if r.Dir != nil && r.Dir.Unguarded() != nil {
+		return r.Dir.Unguarded()
+	}
+	if r.log != nil {
+		return r.log.Unguarded()
+	}
+	return nil
 }
 
 // DefaultChunk picks the chunk size (game sets per chunk) of a match or

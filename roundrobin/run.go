@@ -33,35 +33,46 @@ type RunDir struct {
 	pending  tournament.ChunkSet // chunks to play now
 	log      *results.GamesLog   // a new run's log, opened by Create
 	total    analysis.Tournament
-	// unlock lets go of the directory's lock taken by Lock (nil: not
-	// taken; Play takes it for its games).
-	unlock func()
+	// unlock lets go of the directory's lock (nil: not held): taken by
+	// Create, a new run holding its directory from before it looks
+	// inside, or by Lock. claimed says the caller took it (Lock) and
+	// lets it go; otherwise Play lets it go as it returns.
+	unlock  func()
+	claimed bool
 }
 
 // Lock takes the run directory for the caller (results.Dir.Lock) until
 // it calls unlock: the caller plays the run and ends it (its report and
 // tables written) with no other player (another nzsc, a Runs page job)
-// slipping in between. Play, which otherwise takes the lock for its
-// games only, then plays under the caller's. A run without a directory
-// has nothing to lock.
+// slipping in between. Play, which otherwise holds the lock for its
+// games only, then plays under the caller's. A new run's lock, held
+// since Create, is handed over. A run without a directory has nothing to
+// lock.
 func (r *RunDir) Lock() (unlock func(), err error) {
 	if r.Dir == nil {
 		return func() {}, nil
 	}
-	if r.unlock != nil {
+	if r.claimed {
 		panic("roundrobin: RunDir.Lock called twice")
 	}
-	u, err := r.Dir.Lock()
-	if err != nil {
-		return nil, err
-	}
-	r.unlock = u
-	return func() {
-		if r.unlock != nil {
-			r.unlock()
-			r.unlock = nil
+	if r.unlock == nil {
+		if r.unlock, err = r.Dir.Lock(); err != nil {
+			return nil, err
 		}
+	}
+	r.claimed = true
+	return func() {
+		r.release()
+		r.claimed = false
 	}, nil
+}
+
+// release lets go of the directory's lock if it is held.
+func (r *RunDir) release() {
+	if r.unlock != nil {
+		r.unlock()
+		r.unlock = nil
+	}
 }
 
 // NewRun says how to start a run directory.
@@ -85,12 +96,14 @@ type NewRun struct {
 }
 
 // CreateDir creates the run directory out (results.Create) for a run,
-// or a merge, whose games log is gamesLog (empty: none). The directory
-// comes first, then the log, which may be in it (a cutechess user puts
-// the pgn anywhere): beside the run's own files, never one of them
-// (results.RunFileIn), which is refused before anything is made. undo
-// removes the directory when this call made it and it is still empty:
-// the caller's log could not be written, and the run never started.
+// or a merge, whose games log is gamesLog (empty: none), and returns it
+// locked (its Lock hands the lock over). The directory comes first, then
+// the log, which may be in it (a cutechess user puts the pgn anywhere):
+// beside the run's own files, never one of them (results.RunFileIn),
+// which is refused before anything is made. undo, called while the lock
+// is held, removes the directory when this call made it and it is still
+// empty: the caller's log could not be written, and the run never
+// started.
 func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) {
 	if gamesLog != "" {
 		o, err := filepath.Abs(out)
@@ -112,9 +125,10 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 		made = os.Mkdir(out, 0o777) == nil
 	}
 	if dir, err = results.Create(out); err != nil {
-		if made {
-			os.Remove(out)
-		}
+		// Not removed, even when made here: the directory was empty,
+		// so another process (a start into it at the same moment)
+		// holds it or wrote into it, and a removal under its lock
+		// would leave it writing into a directory no path names.
 		return nil, nil, err
 	}
 	undo = func() {}
@@ -128,7 +142,9 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 // CreateDir's look at it and its own making.
 var afterLstat = func(out string) {}
 
-// Create starts a new run directory for cfg.
+// Create starts a new run directory for cfg, holding its lock from
+// before anything of the run is written (CreateDir) until Play returns
+// or, when the caller took it (Lock), the caller lets it go.
 func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
@@ -140,10 +156,14 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		spec.GamesLogLevel = results.LevelFull
 	}
 	var dir *results.Dir
-	undo := func() {}
+	undo, unlock := func() {}, func() {}
 	if spec.Out != "" {
+		// Locked before the log or any file of the run is written.
 		var err error
 		if dir, undo, err = CreateDir(spec.Out, spec.GamesLog); err != nil {
+			return nil, err
+		}
+		if unlock, err = dir.Lock(); err != nil {
 			return nil, err
 		}
 	}
@@ -152,13 +172,13 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		// The manifest keeps the absolute path: a run resumed from
 		// another directory goes on writing its own log.
 		abs, err := filepath.Abs(spec.GamesLog)
-		if err != nil {
-			undo()
-			return nil, fmt.Errorf("games log: %w", err)
+		if err == nil {
+			spec.GamesLog = abs
+			log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel)
 		}
-		spec.GamesLog = abs
-		if log, err = results.CreateGamesLog(spec.GamesLog, spec.GamesLogLevel); err != nil {
+		if err != nil {
 			undo() // the run never started
+			unlock()
 			return nil, err
 		}
 	}
@@ -189,7 +209,7 @@ func Create(cfg *Config, spec NewRun) (*RunDir, error) {
 		man.Bots = append(man.Bots, results.BotInfo{Spec: b.Spec, Name: b.Name(), Kind: b.Info.Name, Params: b.Params})
 	}
 	// Chunks are sets, never listed: a run may have billions of them.
-	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log,
+	r := &RunDir{Dir: dir, Manifest: man, Config: cfg, base: cfg.Empty(), log: log, unlock: unlock,
 		pending: tournament.RemainingSet(cfg.NumChunks(), nil)}
 	if spec.Shard != nil {
 		r.pending, _ = tournament.ShardSet(cfg.NumChunks(), spec.Shard.Index, spec.Shard.Count)
@@ -380,13 +400,15 @@ func (r *RunDir) Play(ctx context.Context, opts RunOptions) (res Result, err err
 	man := r.Manifest
 	if r.Dir != nil {
 		// One player per run directory (another nzsc, a Runs page job):
-		// the caller's lock (Lock), or one for the games.
-		if r.unlock == nil {
-			unlock, err := r.Dir.Lock()
-			if err != nil {
-				return res, &SetupError{err}
+		// the caller's lock (Lock), or one for the games (a new run's,
+		// held since Create).
+		if !r.claimed {
+			if r.unlock == nil {
+				if r.unlock, err = r.Dir.Lock(); err != nil {
+					return res, &SetupError{err}
+				}
 			}
-			defer unlock()
+			defer r.release()
 		}
 		// Read before the lock: a player that has ended since would
 		// have saved games this copy does not count.

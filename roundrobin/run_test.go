@@ -335,7 +335,7 @@ func TestRunDirResumeStopsWhileReopening(t *testing.T) {
 	}
 	f.Write(extra.Bytes())
 	f.Close()
-	stale := filepath.Join(tmp, ".cut.jsonl.gz.rewrite-x1")
+	stale := filepath.Join(tmp, ".cut.jsonl.gz.nzsc-rewrite-00000a1e")
 	if err := os.WriteFile(stale, []byte("left by a second Ctrl-C"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestRunDirResumeStopsWhileReopening(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(tmp)
 	for _, e := range entries {
-		if strings.Contains(e.Name(), ".rewrite-") || strings.HasPrefix(e.Name(), ".games-log-") {
+		if strings.Contains(e.Name(), ".nzsc-rewrite-") || strings.HasPrefix(e.Name(), ".games-log-") {
 			t.Errorf("temporary file %s left beside the log", e.Name())
 		}
 	}

@@ -105,32 +105,29 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		}
 	}
 	// The merged run's directory first, as a run makes it (the log may
-	// be in it, beside the run's own files), then its log.
+	// be in it, beside the run's own files), then its log. It is this
+	// merge's alone while it writes, as a run's is its player's: locked
+	// by CreateDir before it is judged empty (two merges into one --out
+	// at once each took it as empty and wrote their files over the
+	// other's).
 	dir, undo, err := roundrobin.CreateDir(out, logPath)
-	if errors.Is(err, results.ErrExists) {
+	switch {
+	case errors.Is(err, results.ErrExists):
 		// Not the library's "use --resume": a merge is not resumed.
 		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
-	}
-	if err != nil {
+	case errors.Is(err, results.ErrBusy):
+		return usagef("merge: --out %s is being written by another process (a merge or a run); merge into another directory", out)
+	case err != nil:
 		return usagef("merge: %v", err)
 	}
-	// The directory is this merge's alone while it writes, as a run's
-	// is its player's (results.Dir.Lock): two merges into one --out at
-	// once each took it as empty and wrote their files over the other's.
 	unlock, err := dir.Lock()
-	if errors.Is(err, results.ErrBusy) {
-		undo()
-		return usagef("merge: --out %s is being written by another process (a merge or a run); merge into another directory", out)
-	}
 	if err != nil {
 		undo()
 		return fmt.Errorf("merge: %w", err)
 	}
 	defer unlock()
-	// Another merge may have written the directory and let it go
-	// between this one's look at it and its lock.
-	if _, err := os.Stat(filepath.Join(out, results.ManifestFile)); err == nil {
-		return usagef("merge: --out %s already holds a run; merge into a new or empty directory", out)
+	if err := dir.Unguarded(); err != nil && !quiet {
+		fmt.Fprintf(e.stderr, "note: %v\n", err)
 	}
 	man.GamesLog = logPath
 	if logPath != "" {

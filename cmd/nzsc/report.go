@@ -100,6 +100,9 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	} else {
 		defer unlock()
 		end.Dir = dir
+		if err := dir.Unguarded(); err != nil {
+			fmt.Fprintf(e.stderr, "note: %v\n", err)
+		}
 	}
 	if err := endRun(e, end); errors.Is(err, analysis.ErrStopped) {
 		return reportStopped(err)

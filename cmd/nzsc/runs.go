@@ -330,16 +330,12 @@ func botHint(gameName string, seats int, spec string) string {
 }
 
 // lockRun takes rd's directory for the command until unlock
-// (roundrobin.RunDir.Lock): its games, its looks and its report and
-// tables, with no other player (another nzsc, a Runs page job) slipping
-// in between. A directory another holds is bad input: exit code 2.
+// (roundrobin.RunDir.Lock; a new run's, held since it was created, is
+// handed over): its games, its looks and its report and tables, with no
+// other player (another nzsc, a Runs page job) slipping in between. A
+// directory another holds is bad input: exit code 2.
 func lockRun(cmd string, fs *pflag.FlagSet, rd *roundrobin.RunDir) (unlock func(), err error) {
 	if unlock, err = rd.Lock(); err != nil {
-		if errors.Is(err, results.ErrBusy) && !fs.Changed("resume") {
-			// Two new runs started into one --out at once: the other
-			// holds it, and "then resume" would play the other's run.
-			return nil, usagef("%s: another run started in %s at the same time and holds it; start this one with another --out", cmd, rd.Dir.Path)
-		}
 		return nil, usagef("%s: %v", cmd, err)
 	}
 	return unlock, nil
