@@ -79,7 +79,7 @@ func LogitEquilibrium(g *Game, epsilon float64) (*Mixed, error) {
 		return nil, fmt.Errorf("nash: epsilon %v is not > 0", epsilon)
 	}
 	lp := newLogitPath(g)
-	tr := &tracer{lp: lp, g: g, eps: epsilon}
+	tr := &tracer{lp: lp, g: g, eps: epsilon, scale: g.Scale()}
 	if m, ok := tr.accept(lp.uniform(), 0, false); ok {
 		return m, nil
 	}
@@ -99,10 +99,11 @@ func LogitEquilibrium(g *Game, epsilon float64) (*Mixed, error) {
 			return m, nil
 		}
 	}
-	if tr.best == nil {
-		return nil, ErrNotCertified
+	m, err := tr.mixed(tr.bestSigma, tr.bestAt)
+	if err != nil {
+		return nil, err
 	}
-	return tr.best, ErrNotCertified
+	return m, ErrNotCertified
 }
 
 // logitPath holds a game's payoffs in float64, each player's mapped
@@ -112,7 +113,9 @@ func LogitEquilibrium(g *Game, epsilon float64) (*Mixed, error) {
 type logitPath struct {
 	n, vars int
 	m, off  []int
-	u       [][]float64 // [profile][player]
+	u       [][]float64 // [profile][player], scaled
+	raw     [][]float64 // [profile][player], the game's
+	ranges  []float64   // each player's largest payoff less its smallest
 	prof    []int32     // profile p's strategies at p*n
 	// U[v] is u_i(j, σ₋ᵢ) for variable v = (i, j); D[v][w], w = (k, l)
 	// with k ≠ i, is u_i(j, l, σ₋ᵢₖ): its derivative in σ_kl.
@@ -137,6 +140,10 @@ func newLogitPath(g *Game) *logitPath {
 		for _, row := range f {
 			lo[i], hi[i] = math.Min(lo[i], row[i]), math.Max(hi[i], row[i])
 		}
+	}
+	lp.raw, lp.ranges = f, make([]float64, n)
+	for i := range n {
+		lp.ranges[i] = hi[i] - lo[i]
 	}
 	lp.u = make([][]float64, len(f))
 	lp.prof = make([]int32, len(f)*n)
@@ -226,9 +233,77 @@ func (lp *logitPath) eval(sigma []float64) {
 	}
 }
 
-// regret is the largest regret at sigma in the scaled payoffs, from U
-// (eval must have been called at sigma).
-func (lp *logitPath) regret(sigma []float64) float64 {
+// tracer follows the path and keeps the best profile seen.
+type tracer struct {
+	lp    *logitPath
+	g     *Game
+	eps   float64
+	scale float64
+	steps int
+	start int
+	// bestSigma is the profile of smallest float regret seen
+	// (bestApprox), found where bestAt says.
+	bestSigma  []float64
+	bestApprox float64
+	bestAt     Mixed
+	// nextPolish is the λ at which the support equations are tried next.
+	nextPolish float64
+}
+
+// accept checks sigma's regrets against epsilon: in float64 first (the
+// exact check of a large game is dear), then, when those are within
+// about epsilon, exactly. It keeps the profile of smallest float regret
+// for the answer when none is certified; ok when within epsilon.
+func (tr *tracer) accept(sigma []float64, lambda float64, polished bool) (*Mixed, bool) {
+	lp := tr.lp
+	lp.eval(sigma)
+	approx := lp.gameRegret(sigma)
+	if tr.bestSigma == nil || approx < tr.bestApprox {
+		tr.bestSigma, tr.bestApprox = append([]float64(nil), sigma...), approx
+		tr.bestAt = Mixed{Lambda: lambda, Steps: tr.steps, Start: tr.start, Polished: polished}
+	}
+	// Float rounding makes the float regret differ from the exact one
+	// by far less than 1e-12 of the payoffs' scale.
+	if approx > 2*tr.eps+1e-12*tr.scale {
+		return nil, false
+	}
+	m, err := tr.mixed(sigma, Mixed{Lambda: lambda, Steps: tr.steps, Start: tr.start, Polished: polished})
+	if err != nil {
+		return nil, false
+	}
+	return m, m.MaxRegret <= tr.eps
+}
+
+// mixed is the answer at sigma, its regrets exact; at says where the
+// path found it.
+func (tr *tracer) mixed(sigma []float64, at Mixed) (*Mixed, error) {
+	lp := tr.lp
+	m := &at
+	m.Epsilon = tr.eps
+	for i := range lp.n {
+		m.Strategies = append(m.Strategies, append([]float64(nil), sigma[lp.off[i]:lp.off[i+1]]...))
+	}
+	regrets, err := Regrets(tr.g, m.Strategies)
+	if err != nil {
+		return nil, err
+	}
+	m.Regrets, m.MaxRegret = regrets, MaxRegret(regrets)
+	m.Payoffs = make([]float64, lp.n)
+	for p, row := range lp.raw {
+		w := 1.0
+		for i := range lp.n {
+			w *= sigma[lp.off[i]+int(lp.prof[p*lp.n+i])]
+		}
+		for i, x := range row {
+			m.Payoffs[i] += w * x
+		}
+	}
+	return m, nil
+}
+
+// gameRegret is the largest regret at sigma in the game's payoffs, in
+// float64 (eval must have been called at sigma).
+func (lp *logitPath) gameRegret(sigma []float64) float64 {
 	worst := 0.0
 	for i := range lp.n {
 		best, mean := math.Inf(-1), 0.0
@@ -236,60 +311,9 @@ func (lp *logitPath) regret(sigma []float64) float64 {
 			best = math.Max(best, lp.U[v])
 			mean += sigma[v] * lp.U[v]
 		}
-		worst = math.Max(worst, best-mean)
+		worst = math.Max(worst, (best-mean)*lp.ranges[i])
 	}
 	return worst
-}
-
-// tracer follows the path and keeps the best profile seen.
-type tracer struct {
-	lp    *logitPath
-	g     *Game
-	eps   float64
-	best  *Mixed
-	steps int
-	start int
-	// nextPolish is the λ at which the support equations are tried next.
-	nextPolish float64
-}
-
-// accept checks sigma's exact regrets against epsilon, keeping it as the
-// best so far when it is; ok when within epsilon.
-func (tr *tracer) accept(sigma []float64, lambda float64, polished bool) (*Mixed, bool) {
-	lp := tr.lp
-	m := &Mixed{Epsilon: tr.eps, Lambda: lambda, Steps: tr.steps, Start: tr.start, Polished: polished}
-	for i := range lp.n {
-		m.Strategies = append(m.Strategies, append([]float64(nil), sigma[lp.off[i]:lp.off[i+1]]...))
-	}
-	regrets, err := Regrets(tr.g, m.Strategies)
-	if err != nil {
-		return nil, false
-	}
-	m.Regrets, m.MaxRegret = regrets, MaxRegret(regrets)
-	m.Payoffs = ExpectedPayoffs(tr.g, m.Strategies)
-	if tr.best == nil || m.MaxRegret < tr.best.MaxRegret {
-		tr.best = m
-	}
-	return m, m.MaxRegret <= tr.eps
-}
-
-// ExpectedPayoffs are the players' expected payoffs at sigma, in
-// float64.
-func ExpectedPayoffs(g *Game, sigma [][]float64) []float64 {
-	out := make([]float64, len(g.Players))
-	f := g.Floats()
-	for p, row := range f {
-		w := 1.0
-		q := p
-		for i, ss := range g.Strategies {
-			w *= sigma[i][q%len(ss)]
-			q /= len(ss)
-		}
-		for i, x := range row {
-			out[i] += w * x
-		}
-	}
-	return out
 }
 
 // follow traces the path from start at λ = 0 until a certified
@@ -340,17 +364,14 @@ func (tr *tracer) follow(start []float64) (*Mixed, bool) {
 		x, t = xNew, tNew
 		h = math.Min(h*1.5, 1e12)
 		lambda := x[lp.vars]
-		if lp.regret(sigma) <= tr.eps/lp.span(tr.g) {
-			if m, ok := tr.accept(sigma, lambda, false); ok {
-				return m, true
-			}
+		if m, ok := tr.accept(sigma, lambda, false); ok {
+			return m, true
 		}
 		if lambda >= tr.nextPolish {
 			tr.nextPolish = lambda * 1.5
 			if m, ok := tr.polish(sigma, lambda); ok {
 				return m, true
 			}
-			lp.eval(sigma) // polish evaluated elsewhere
 		}
 		top = math.Max(top, lambda)
 		if lambda > maxLambda || lambda < top/2 {
@@ -358,21 +379,6 @@ func (tr *tracer) follow(start []float64) (*Mixed, bool) {
 		}
 	}
 	return nil, false
-}
-
-// span is the largest range of a player's payoffs: a regret in the
-// scaled payoffs times it bounds the regret in the game's.
-func (lp *logitPath) span(g *Game) float64 {
-	f := g.Floats()
-	worst := 0.0
-	for i := range lp.n {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		for _, row := range f {
-			lo, hi = math.Min(lo, row[i]), math.Max(hi, row[i])
-		}
-		worst = math.Max(worst, hi-lo)
-	}
-	return math.Max(worst, 1e-300)
 }
 
 // sigmaOf writes the probabilities exp(x) of the path point x.
