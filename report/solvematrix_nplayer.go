@@ -146,7 +146,7 @@ func nplayerCSV(w io.Writer, g *nash.Game, pure []int, m *nash.Mixed) error {
 		regrets := regretFloats(m)
 		for i, player := range g.Players {
 			cw.Write([]string{strconv.Itoa(len(pure) + 1), "mixed", player, mix(g.Strategies[i], m.Strategies[i], ";"),
-				f12(m.Payoffs[i]), strconv.FormatFloat(regrets[i], 'g', 3, 64), strconv.FormatFloat(m.Epsilon, 'g', 3, 64)})
+				f12(m.Payoffs[i]), f12(regrets[i]), strconv.FormatFloat(m.Epsilon, 'g', 3, 64)})
 		}
 	}
 	cw.Flush()
