@@ -202,11 +202,11 @@ func nplayerText(w io.Writer, width int, g NPlayerGame, pure []int, m *nash.Mixe
 		if err := t.Write(&b, width); err != nil {
 			return err
 		}
-		within := "within"
+		largest := regretText(m.MaxRegret) + ", within"
 		if !certified {
-			within = "not within"
+			largest = fmt.Sprintf("%.3g, not within", m.MaxRegret)
 		}
-		para(fmt.Sprintf("Certificate: each player's regret (what its best pure deviation would gain) is computed exactly, in rational arithmetic, from the game's payoffs and the probabilities as float64s (--format json gives them in full); the largest is %s, %s epsilon %.3g (10⁻⁹·max(1, largest |payoff|) unless --epsilon says otherwise). The probabilities are approximate; the game may have other mixed equilibria.", regretText(m.MaxRegret), within, m.Epsilon))
+		para(fmt.Sprintf("Certificate: each player's regret (what its best pure deviation would gain) is computed exactly, in rational arithmetic, from the game's payoffs and the probabilities as float64s (--format json gives them in full); the largest is %s epsilon %.3g (10⁻⁹·max(1, largest |payoff|) unless --epsilon says otherwise). The probabilities are approximate; the game may have other mixed equilibria.", largest, m.Epsilon))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -196,6 +196,13 @@ func TestSolveNFGThreePlayers(t *testing.T) {
 	if code != 0 || err != nil || len(recs) != 1+3*10 || recs[len(recs)-1][1] != "mixed" {
 		t.Errorf("csv: code %d, %v, %d records (want 31, the last mixed): %s", code, err, len(recs), stderr)
 	}
+	// An epsilon no float64 profile reaches: the path still ends, the
+	// best profile is written with its regret, and the command fails.
+	out, stderr, code = runCmd(t, "", "solve", "matrix", path, "--epsilon", "1e-300")
+	if code != 1 || !strings.Contains(out, "No equilibrium certified") || !strings.Contains(out, "not within epsilon 1e-300") ||
+		!strings.Contains(stderr, "no mixed equilibrium certified within epsilon 1e-300") {
+		t.Errorf("--epsilon 1e-300: code %d, %s%s", code, out, stderr)
+	}
 	// Text says which results are exact and which approximate.
 	out, _, _ = runCmd(t, "", "solve", "matrix", path)
 	for _, s := range []string{"Pure-strategy equilibria: none (exact and complete", "One mixed equilibrium (approximate, certified)", "within epsilon 3e-09"} {
