@@ -353,30 +353,42 @@ func (p *nfgParser) players(g *Game) error {
 	if _, err := p.expect("{", "{ and the players' names"); err != nil {
 		return err
 	}
+	names, err := p.labels("a player's", MaxPlayers, fmt.Sprintf("more than %d players (the most this reads)", MaxPlayers))
+	if err != nil {
+		return err
+	}
+	for k, name := range names {
+		if name == "" {
+			names[k] = "Player " + strconv.Itoa(k+1)
+		}
+	}
+	if len(names) < 2 {
+		return fmt.Errorf("line %d: %d player: a game needs two or more", p.line, len(names))
+	}
+	g.Players = names
+	return distinct("player", g.Players)
+}
+
+// labels reads quoted names up to a closing brace, the opening one
+// read: at most limit of them (more is tooMany).
+func (p *nfgParser) labels(whose string, limit int, tooMany string) ([]string, error) {
+	var names []string
 	for {
 		t, err := p.next()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if !t.quoted && t.text == "}" {
-			break
+			return names, nil
 		}
 		if !t.quoted {
-			return fmt.Errorf("line %d: expected a player's quoted name or }, found %s", t.line, t.describe())
+			return nil, fmt.Errorf("line %d: expected %s quoted name or }, found %s", t.line, whose, t.describe())
 		}
-		if len(g.Players) == MaxPlayers {
-			return fmt.Errorf("line %d: more than %d players (the most this reads)", t.line, MaxPlayers)
+		if len(names) == limit {
+			return nil, fmt.Errorf("line %d: %s", t.line, tooMany)
 		}
-		name := t.text
-		if name == "" {
-			name = "Player " + strconv.Itoa(len(g.Players)+1)
-		}
-		g.Players = append(g.Players, name)
+		names = append(names, t.text)
 	}
-	if len(g.Players) < 2 {
-		return fmt.Errorf("line %d: %d player: a game needs two or more", p.line, len(g.Players))
-	}
-	return distinct("player", g.Players)
 }
 
 // strategies reads "{ 2 3 }" or "{ { "a" "b" } { "c" "d" "e" } }" and
@@ -399,22 +411,9 @@ func (p *nfgParser) strategies(g *Game) error {
 		case len(g.Strategies) == len(g.Players):
 			return fmt.Errorf("line %d: strategies for more than the game's %d players", t.line, len(g.Players))
 		case !t.quoted && t.text == "{":
-			var names []string
-			for {
-				s, err := p.next()
-				if err != nil {
-					return err
-				}
-				if !s.quoted && s.text == "}" {
-					break
-				}
-				if !s.quoted {
-					return fmt.Errorf("line %d: expected a strategy's quoted name or }, found %s", s.line, s.describe())
-				}
-				if len(names) == MaxDim {
-					return fmt.Errorf("line %d: %s has more than %d strategies (the most this reads)", s.line, g.Players[len(g.Strategies)], MaxDim)
-				}
-				names = append(names, s.text)
+			names, err := p.labels("a strategy's", MaxDim, fmt.Sprintf("%s has more than %d strategies (the most this reads)", g.Players[len(g.Strategies)], MaxDim))
+			if err != nil {
+				return err
 			}
 			if err := p.addStrategies(g, names, t.line); err != nil {
 				return err
