@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -543,8 +544,14 @@ func (lp *logitPath) correct(x, t []float64, h float64) ([]float64, bool) {
 // support's probabilities sum to 1), and a solution with probabilities
 // >= 0 whose exact regrets are within epsilon is accepted.
 func (tr *tracer) polish(sigma []float64, lambda float64) (*Mixed, bool) {
+	var tried []int
 	for _, threshold := range []float64{1e-3, 1e-6, 1e-9} {
-		s, ok := tr.lp.supportSolve(sigma, threshold)
+		in := tr.lp.supportOf(sigma, threshold)
+		if slices.Equal(in, tried) {
+			continue // the same support as the last threshold's
+		}
+		tried = in
+		s, ok := tr.lp.supportSolve(sigma, in)
 		if !ok {
 			continue
 		}
@@ -555,43 +562,54 @@ func (tr *tracer) polish(sigma []float64, lambda float64) (*Mixed, bool) {
 	return nil, false
 }
 
-// supportSolve solves the indifference equations of the support of
-// sigma above threshold (relative to each player's largest
-// probability), starting from sigma; false when Newton does not
-// converge or a probability comes out negative.
-func (lp *logitPath) supportSolve(sigma []float64, threshold float64) ([]float64, bool) {
-	var in []int // variables in the support
-	first := make([]int, lp.n)
-	s := make([]float64, lp.vars)
+// supportOf lists the variables of sigma's support above threshold,
+// relative to each player's largest probability.
+func (lp *logitPath) supportOf(sigma []float64, threshold float64) []int {
+	var in []int
 	for i := range lp.n {
 		top := 0.0
 		for v := lp.off[i]; v < lp.off[i+1]; v++ {
 			top = math.Max(top, sigma[v])
 		}
-		first[i] = -1
-		sum := 0.0
 		for v := lp.off[i]; v < lp.off[i+1]; v++ {
 			if sigma[v] >= threshold*top {
 				in = append(in, v)
-				s[v] = sigma[v]
-				sum += sigma[v]
-				if first[i] < 0 {
-					first[i] = v
-				}
 			}
 		}
-		for v := lp.off[i]; v < lp.off[i+1]; v++ {
-			s[v] /= sum
-		}
 	}
-	k := len(in)
+	return in
+}
+
+// supportSolve solves the indifference equations of the support in,
+// starting from sigma restricted to it; false when Newton does not
+// converge or a probability comes out negative.
+func (lp *logitPath) supportSolve(sigma []float64, in []int) ([]float64, bool) {
+	first := make([]int, lp.n)
+	for i := range first {
+		first[i] = -1
+	}
+	s := make([]float64, lp.vars)
+	sums := make([]float64, lp.n)
 	playerOf := make([]int, lp.vars)
 	for i := range lp.n {
 		for v := lp.off[i]; v < lp.off[i+1]; v++ {
 			playerOf[v] = i
 		}
 	}
-	for iter := 0; iter < 40; iter++ {
+	for _, v := range in {
+		i := playerOf[v]
+		if first[i] < 0 {
+			first[i] = v
+		}
+		s[v] = sigma[v]
+		sums[i] += sigma[v]
+	}
+	for _, v := range in {
+		s[v] /= sums[playerOf[v]]
+	}
+	k := len(in)
+	prev := math.Inf(1)
+	for iter := 0; iter < 30; iter++ {
 		lp.eval(s)
 		// Equations, one per support variable: the first of a player's
 		// support says its probabilities sum to 1, every other that it
@@ -635,12 +653,13 @@ func (lp *logitPath) supportSolve(sigma []float64, threshold float64) ([]float64
 			s[v] -= dz.AtVec(a)
 			step = math.Max(step, math.Abs(dz.AtVec(a)))
 		}
-		if math.IsNaN(step) {
-			return nil, false
+		if math.IsNaN(step) || (iter >= 3 && step > prev && step > 1e-8) {
+			return nil, false // diverging, or not converging
 		}
 		if step <= 1e-16 {
 			break
 		}
+		prev = step
 	}
 	for v := range s {
 		if s[v] < 0 {
