@@ -35,6 +35,11 @@ const (
 	MaxPayoffEntries = 1 << 18
 	// maxLabel is the most bytes a quoted label may have.
 	maxLabel = 4096
+	// MaxDenominatorBits bounds each player's least common denominator
+	// of its payoffs (about 1 200 digits): exact regrets sum the payoffs
+	// over it, and fractions of many different large denominators would
+	// make that sum grow with every profile.
+	MaxDenominatorBits = 4096
 )
 
 // Game is a finite game in strategic form of two or more players.
@@ -345,6 +350,9 @@ func (p *nfgParser) game() (*Game, error) {
 	if !t.eof {
 		return nil, fmt.Errorf("line %d: %s after the game's last profile", t.line, t.describe())
 	}
+	if err := denominatorsBounded(g); err != nil {
+		return nil, err
+	}
 	return g, nil
 }
 
@@ -580,6 +588,24 @@ func (p *nfgParser) outcomes(g *Game) error {
 		}
 		// Profiles share an outcome's values: nothing writes to them.
 		g.Payoffs[k] = outs[o-1]
+	}
+	return nil
+}
+
+// denominatorsBounded refuses a game in which a player's payoffs have a
+// least common denominator beyond MaxDenominatorBits.
+func denominatorsBounded(g *Game) error {
+	var gcd, q big.Int
+	for i, player := range g.Players {
+		lcm := big.NewInt(1)
+		for _, row := range g.Payoffs {
+			d := row[i].Denom()
+			gcd.GCD(nil, nil, lcm, d)
+			lcm.Mul(lcm, q.Quo(d, &gcd))
+			if lcm.BitLen() > MaxDenominatorBits {
+				return fmt.Errorf("%s's payoffs are fractions whose common denominator has more than %d digits (the most this computes with)", player, MaxDenominatorBits*3/10)
+			}
+		}
 	}
 	return nil
 }

@@ -130,6 +130,7 @@ func TestReadNFGErrors(t *testing.T) {
 		{"NFG 1 R \"t\" { \"A\" \"B\" } { 1 1 }\n{ { \"o\" 1 2 3 } }\n1", `line 2: outcome 1 has more payoffs than the game's 2 players`},
 		{"NFG 1 R \"t\" { \"A\" \"B\" } { { \"x\" \"x\" } { \"y\" } }", `line 1: two A's strategies are named "x"`},
 		{"NFG 1 R \"t\n", `line 1: a label's closing double quote is missing`},
+		{`NFG 1 R "t" { "A" "B" } { 1 5 }` + " 1/" + strings.Repeat("9", 398) + "7 0 1/" + strings.Repeat("9", 397) + "89 0 1/" + strings.Repeat("9", 399) + " 0 1/" + strings.Repeat("9", 396) + "901 0 1/" + strings.Repeat("9", 398) + "1 0", `A's payoffs are fractions whose common denominator has more than 1228 digits`},
 		{`NFG 1 R "t" { "A" 3 }`, `line 1: expected a player's quoted name or }, found "3"`},
 		{`NFG 1 R "t" { "A" "B" } { { "x" 3 } }`, `line 1: expected a strategy's quoted name or }, found "3"`},
 		{`NFG 1 R "t" {` + strings.Repeat(` ""`, MaxPlayers+1) + ` }`, `line 1: more than 16 players`},

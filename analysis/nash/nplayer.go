@@ -72,11 +72,16 @@ func Regrets(g *Game, sigma [][]float64) ([]*big.Rat, error) {
 		}
 	}
 	// v[i][j] = Σ over profiles where i plays j of payoff_i × Π_{r≠i} num_r.
-	v := make([][]*big.Rat, n)
+	// Each player's payoffs as integers over its common denominator
+	// lcm[i]: sums of integers stay small where sums of fractions of
+	// many different denominators would grow without end.
+	lcm, ints := integerPayoffs(g)
+	// v[i][j] = Σ over profiles where i plays j of ints_i × Π_{r≠i} num_r.
+	v := make([][]*big.Int, n)
 	for i, ss := range g.Strategies {
-		v[i] = make([]*big.Rat, len(ss))
+		v[i] = make([]*big.Int, len(ss))
 		for j := range v[i] {
-			v[i][j] = new(big.Rat)
+			v[i][j] = new(big.Int)
 		}
 	}
 	prof := make([]int, n)
@@ -87,8 +92,7 @@ func Regrets(g *Game, sigma [][]float64) ([]*big.Rat, error) {
 		prefix[k], suffix[k] = new(big.Int), new(big.Int)
 	}
 	var w big.Int
-	var term, wr big.Rat
-	for p, payoffs := range g.Payoffs {
+	for p := range g.Payoffs {
 		zeros, zeroAt := 0, -1
 		q := p
 		for i, ss := range g.Strategies {
@@ -115,35 +119,59 @@ func Regrets(g *Game, sigma [][]float64) ([]*big.Rat, error) {
 				continue
 			}
 			w.Mul(prefix[i], suffix[i+1])
-			wr.SetInt(&w)
-			term.Mul(payoffs[i], &wr)
-			v[i][prof[i]].Add(v[i][prof[i]], &term)
+			w.Mul(&w, ints[p][i])
+			v[i][prof[i]].Add(v[i][prof[i]], &w)
 		}
 	}
 	out := make([]*big.Rat, n)
 	for i := range n {
-		// regret_i = (den_i·max_j v_ij − Σ_j num_ij v_ij) / (den_i · Π_{r≠i} den_r).
+		// regret_i = (den_i·max_j v_ij − Σ_j num_ij v_ij) / (lcm_i · den_i · Π_{r≠i} den_r).
 		best := v[i][0]
 		for _, x := range v[i][1:] {
 			if x.Cmp(best) > 0 {
 				best = x
 			}
 		}
-		var r, t big.Rat
-		r.Mul(best, new(big.Rat).SetInt(den[i]))
+		var r, t big.Int
+		r.Mul(best, den[i])
 		for j, x := range v[i] {
-			t.Mul(x, new(big.Rat).SetInt(num[i][j]))
+			t.Mul(x, num[i][j])
 			r.Sub(&r, &t)
 		}
-		d := new(big.Int).Set(den[i])
+		d := new(big.Int).Mul(lcm[i], den[i])
 		for k := range n {
 			if k != i {
 				d.Mul(d, den[k])
 			}
 		}
-		out[i] = r.Quo(&r, new(big.Rat).SetInt(d))
+		out[i] = new(big.Rat).SetFrac(&r, d)
 	}
 	return out, nil
+}
+
+// integerPayoffs returns each player's least common denominator of its
+// payoffs, lcm[i], and the payoffs times it, ints[p][i], integers.
+func integerPayoffs(g *Game) (lcm []*big.Int, ints [][]*big.Int) {
+	n := len(g.Players)
+	lcm = make([]*big.Int, n)
+	var gcd big.Int
+	for i := range n {
+		lcm[i] = big.NewInt(1)
+		for _, row := range g.Payoffs {
+			d := row[i].Denom()
+			gcd.GCD(nil, nil, lcm[i], d)
+			lcm[i].Mul(lcm[i], new(big.Int).Quo(d, &gcd))
+		}
+	}
+	ints = make([][]*big.Int, len(g.Payoffs))
+	for p, row := range g.Payoffs {
+		ints[p] = make([]*big.Int, n)
+		for i, r := range row {
+			x := new(big.Int).Quo(lcm[i], r.Denom())
+			ints[p][i] = x.Mul(x, r.Num())
+		}
+	}
+	return lcm, ints
 }
 
 // commonDenominator writes the float64s s as integers over one power

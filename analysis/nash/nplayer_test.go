@@ -209,3 +209,90 @@ func TestLogitRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// rationalRegrets is the definition of the regrets, in big.Rat and
+// nothing else: an oracle for Regrets, whose integer arithmetic over
+// common denominators is a different computation.
+func rationalRegrets(g *Game, sigma [][]*big.Rat) []*big.Rat {
+	var out []*big.Rat
+	for i := range g.Players {
+		dev := make([]*big.Rat, len(g.Strategies[i]))
+		for j := range dev {
+			dev[j] = new(big.Rat)
+		}
+		for p, row := range g.Payoffs {
+			s := g.Profile(p)
+			w := big.NewRat(1, 1)
+			for k := range g.Players {
+				if k != i {
+					w.Mul(w, sigma[k][s[k]])
+				}
+			}
+			dev[s[i]].Add(dev[s[i]], w.Mul(w, row[i]))
+		}
+		best, mean := dev[0], new(big.Rat)
+		for j, d := range dev {
+			if d.Cmp(best) > 0 {
+				best = d
+			}
+			mean.Add(mean, new(big.Rat).Mul(sigma[i][j], d))
+		}
+		out = append(out, new(big.Rat).Sub(best, mean))
+	}
+	return out
+}
+
+// TestRegretsExact: on games of fractional payoffs (many different
+// denominators), Regrets equals the definition computed in big.Rat, at
+// random profiles of float64s (normalized exactly as Regrets says).
+func TestRegretsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for k := range 30 {
+		m := []int{2 + rng.IntN(3), 2 + rng.IntN(3), 1 + rng.IntN(3)}
+		g := gameOf("fractions", m, func(s []int) []int64 { return make([]int64, len(s)) })
+		for _, row := range g.Payoffs {
+			for i := range row {
+				row[i] = big.NewRat(rng.Int64N(201)-100, 1+rng.Int64N(30))
+			}
+		}
+		sigma := make([][]float64, len(m))
+		exact := make([][]*big.Rat, len(m))
+		for i, mi := range m {
+			sum := new(big.Rat)
+			for range mi {
+				x := rng.Float64()
+				if rng.IntN(4) == 0 {
+					x = 0
+				}
+				sigma[i] = append(sigma[i], x)
+				exact[i] = append(exact[i], new(big.Rat).SetFloat64(x))
+				sum.Add(sum, exact[i][len(exact[i])-1])
+			}
+			if sum.Sign() == 0 {
+				sigma[i][0], exact[i][0], sum = 1, big.NewRat(1, 1), big.NewRat(1, 1)
+			}
+			for j := range exact[i] {
+				exact[i][j].Quo(exact[i][j], sum)
+			}
+		}
+		got, err := Regrets(g, sigma)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rationalRegrets(g, exact)
+		for i := range want {
+			if got[i].Cmp(want[i]) != 0 {
+				t.Errorf("game %d, player %d: regret %s, want %s", k, i+1, got[i].RatString(), want[i].RatString())
+			}
+		}
+		// And the logit path certifies games of fractions too.
+		eps := 1e-9 * g.Scale()
+		mx, err := LogitEquilibrium(g, eps)
+		if err != nil {
+			t.Fatalf("game %d: %v", k, err)
+		}
+		if r := plainRegret(g, mx.Strategies); r > eps*(1+1e-6) {
+			t.Errorf("game %d: plain regret %g above epsilon %g", k, r, eps)
+		}
+	}
+}
