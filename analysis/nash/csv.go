@@ -220,9 +220,18 @@ func distinct(what string, names []string) error {
 			return fmt.Errorf("%s %d's name %q holds %v", what, k+1, s, err)
 		}
 		if seen[s] {
-			return fmt.Errorf("two %ss are named %q", what, s)
+			return fmt.Errorf("two %s are named %q", plural(what), s)
 		}
 		seen[s] = true
 	}
 	return nil
+}
+
+// plural is the plural of the noun what ends with: "strategy" makes
+// "strategies", "row" "rows".
+func plural(what string) string {
+	if stem, ok := strings.CutSuffix(what, "y"); ok && !strings.HasSuffix(stem, "a") && !strings.HasSuffix(stem, "e") && !strings.HasSuffix(stem, "o") {
+		return stem + "ies"
+	}
+	return what + "s"
 }

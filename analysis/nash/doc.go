@@ -1,4 +1,5 @@
-// Package nash solves two-player matrix games. Solve: given a zero-sum
+// Package nash solves matrix games and finite games in strategic form.
+// Two players: Solve, given a zero-sum
 // payoff matrix whose rows the maximizing player picks and whose columns
 // the minimizing player picks, it finds the game's value and an optimal
 // mixed strategy for each side. AllZeroSum and AllBimatrix enumerate
@@ -10,6 +11,16 @@
 // payoff matrix from a file. Exact makes an enumeration's equilibria
 // exact in math/big.Rat arithmetic, each verified exactly (Gambit's
 // fractions).
+//
+// Any number of players: ReadNFG reads a game from Gambit's .nfg
+// format (either version; sizes bounded); PureEquilibria lists every
+// pure-strategy equilibrium, exactly; LogitEquilibrium finds one mixed
+// equilibrium by following the logit quantal-response path, its
+// regrets then computed exactly (Regrets) and certified within an
+// epsilon the caller gives (the certificate of that answer: its
+// probabilities are approximate). gonum has linear programming but
+// nothing for games of more than two players, and no Go module doing
+// this was found, so it is written here.
 //
 // Every answer comes with a certificate that is checked before it is
 // returned: both strategies are probability vectors (entries >= 0, tiny

@@ -25,8 +25,8 @@ func init() {
 		more: "rounds: each of the 108 ordered loadout pairings' one-round matrix game (every move available), its value and both optimal mixed strategies, by linear programming with a certificate; with --all, how many extreme optimal strategies each side has in each pairing (is the equilibrium unique?); with --pairing A,B --all, those strategies.\n" +
 			"game: the whole two-player game (move phase as a stochastic game, then boosters and characters), certified by best responses, saved for the optimal bot.\n" +
 			"sweep: 'solve game' for every variant a range (--rule points=3..9) or list (--rule headstarts=on,off) spans, one row each (docs/sweep.md).\n" +
-			"matrix: a payoff matrix of your own from a CSV file (plain numbers, or moves as header and first column, as 'solve rounds --pairing A,B --format csv' writes): FILE may be - for standard input; one file is a zero-sum game of the row player's payoffs (one equilibrium by LP; --all: every extreme optimal strategy of each side), two files a bimatrix game, the row player's payoffs then the column player's (every extreme equilibrium, by vertex enumeration). Enumeration is for small games (about 10×10; docs/formats.md). --exact: the equilibria as fractions, verified in rational arithmetic (payoffs such as 1/3 or 0.25 read exactly).",
-		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9\n  nzsc solve rounds --pairing nin/sha,sam/str --format csv > round.csv\n  nzsc solve matrix round.csv --all\n  nzsc solve matrix round.csv --exact",
+			"matrix: a payoff matrix of your own from a CSV file (plain numbers, or moves as header and first column, as 'solve rounds --pairing A,B --format csv' writes): FILE may be - for standard input; one file is a zero-sum game of the row player's payoffs (one equilibrium by LP; --all: every extreme optimal strategy of each side), two files a bimatrix game, the row player's payoffs then the column player's (every extreme equilibrium, by vertex enumeration). Enumeration is for small games (about 10×10; docs/formats.md). --exact: the equilibria as fractions, verified in rational arithmetic (payoffs such as 1/3 or 0.25 read exactly). A Gambit game file (GAME.nfg, either version) of two players goes to the same solvers; of three or more, every pure equilibrium is listed exactly (as gambit-enumpure) and one mixed equilibrium is found by the logit path (as gambit-logit), approximate, its regrets certified in rational arithmetic within --epsilon.",
+		example: "nzsc solve rounds --format csv\n  nzsc solve game --rule points=7 --format json > points7.json\n  nzsc solve sweep --rule points=3..9\n  nzsc solve rounds --pairing nin/sha,sam/str --format csv > round.csv\n  nzsc solve matrix round.csv --all\n  nzsc solve matrix round.csv --exact\n  printf 'NFG 1 R \"Jordan\" { \"A\" \"B\" \"C\" } { 2 2 2 }\\n1 1 0 0 1 1 0 0 0 1 0 1 1 0 1 0 0 0 0 1 1 1 1 0\\n' > jordan.nfg\n  nzsc solve matrix jordan.nfg",
 		flags: func(fs *pflag.FlagSet) {
 			addFormatFlag(fs, " (docs/formats.md); sweep also html (docs/sweep.md)", "table", "csv", "json")
 			fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines solving pairings (game)")
@@ -37,6 +37,7 @@ func init() {
 			fs.Bool("all", false, "rounds and matrix: every extreme equilibrium (vertex enumeration, small games), not one")
 			fs.Bool("exact", false, "matrix and rounds --pairing: every equilibrium found made exact in rational arithmetic and verified exactly, printed as fractions such as 1/3 (payoffs read as written: 0.1 is 1/10)")
 			fs.Int("lemke-howson", 0, "matrix: one equilibrium by the Lemke–Howson path that drops this label (0 to m-1 the row strategies, m to m+n-1 the columns, as nashpy's initial_dropped_label): for games too large to enumerate")
+			fs.Float64("epsilon", 0, "matrix, a game file (.nfg) of three or more players: the largest regret its mixed equilibrium may have (default 1e-9·max(1, largest |payoff|))")
 			fs.StringArray("rule", nil, "a rules option key=value to solve a variant (game; repeatable; 'nzsc games' lists them), such as points=7; for sweep also a range points=3..9 or a list headstarts=on,off")
 		},
 		run: runSolve,
@@ -52,6 +53,9 @@ func runSolve(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	if fs.Changed("all") && args[0] != "rounds" {
 		return usagef("solve %s: --all goes with solve rounds and solve matrix (every extreme equilibrium of a matrix game)", args[0])
+	}
+	if fs.Changed("epsilon") {
+		return usagef("solve %s: --epsilon goes with solve matrix GAME.nfg (a game of three or more players)", args[0])
 	}
 	if fs.Changed("lemke-howson") {
 		return usagef("solve %s: --lemke-howson goes with solve matrix (a bimatrix game of your own)", args[0])

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -40,40 +42,89 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		return usagef("solve matrix: only one of the two matrices can come from standard input (-)")
 	}
 	exact, _ := fs.GetBool("exact")
-	a, err := readMatrix(e, files[0])
+	req := matrixRequest{format: format, all: all, exact: exact, lh: lh, label: label}
+	names := shownNames(files)
+	for _, f := range files {
+		if isNFGName(f) && len(files) == 2 {
+			return usagef("solve matrix: %s is a Gambit game file (.nfg), which holds every player's payoffs: give it alone", f)
+		}
+	}
+	if fs.Changed("epsilon") && len(files) == 2 {
+		return usagef(epsilonUsage)
+	}
+	if len(files) == 2 {
+		a, err := readMatrix(e, files[0])
+		if err != nil {
+			return err
+		}
+		b, err := columnMatrix(e, files[1], names, a)
+		if err != nil {
+			return err
+		}
+		m, n := a.Payoff.Dims()
+		title := fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, names[0], names[1])
+		return solveMatrices(e, req, title, names, a, b)
+	}
+	in, err := openInput(e, files[0])
 	if err != nil {
 		return err
 	}
+	defer in.Close()
+	src := bufio.NewReader(in)
+	if isNFGName(files[0]) || startsNFG(src) {
+		return solveNFG(e, fs, req, names[0], src)
+	}
+	if fs.Changed("epsilon") {
+		return usagef(epsilonUsage)
+	}
+	a, err := nash.ReadCSV(src)
+	if err == nil {
+		err = a.InRange()
+	}
+	if err != nil {
+		return usagef("solve matrix: %s: %v", names[0], err)
+	}
+	m, n := a.Payoff.Dims()
+	title := fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", names[0], m, n)
+	return solveMatrices(e, req, title, names, a, nil)
+}
+
+// matrixRequest is what `solve matrix` was asked for besides the game.
+type matrixRequest struct {
+	format     string
+	all, exact bool
+	lh         bool
+	label      int
+}
+
+// solveMatrices solves a two-player game, zero-sum (b nil: the column
+// player's payoffs are -a) or bimatrix, and writes its equilibria.
+// names are the files the game came from.
+func solveMatrices(e *env, req matrixRequest, title string, names []string, a, b *nash.Labeled) error {
 	var x report.ExactPayoffs
-	if exact {
+	var err error
+	if req.exact {
 		if x.A, err = a.Rationals(); err != nil {
-			return usagef("solve matrix: %s: %v", shownNames(files)[0], err)
+			return usagef("solve matrix: %s: %v", names[0], err)
 		}
 	}
-	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff}
-	names := shownNames(files)
-	m, n := a.Payoff.Dims()
+	g := report.MatrixGame{Rows: a.Rows, Cols: a.Cols, A: a.Payoff, Title: title}
 	var eq *nash.Enumeration
-	if len(files) == 1 {
-		g.Title = fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", names[0], m, n)
+	if b == nil {
 		switch {
-		case lh:
+		case req.lh:
 			neg := mat.DenseCopyOf(a.Payoff)
 			neg.Scale(-1, neg)
-			eq, err = lemkeHowson(a.Payoff, neg, label)
-		case all:
+			eq, err = lemkeHowson(a.Payoff, neg, req.label)
+		case req.all:
 			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.AllZeroSum(a.Payoff) })
 		default:
 			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.OneZeroSum(a.Payoff) })
 		}
 	} else {
-		b, err := columnMatrix(e, files[1], names, a)
-		if err != nil {
-			return err
-		}
-		if exact {
+		if req.exact {
 			if x.B, err = b.Rationals(); err != nil {
-				return usagef("solve matrix: %s: %v", names[1], err)
+				return usagef("solve matrix: %s: %v", names[len(names)-1], err)
 			}
 		}
 		if defaultNames(a.Rows, "R") {
@@ -83,23 +134,19 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 			g.Cols = b.Cols
 		}
 		g.B = b.Payoff
-		g.Title = fmt.Sprintf("Bimatrix game, %d×%d: the row player's payoffs from %s, the column player's from %s", m, n, names[0], names[1])
-		if lh {
-			eq, err = lemkeHowson(a.Payoff, b.Payoff, label)
+		if req.lh {
+			eq, err = lemkeHowson(a.Payoff, b.Payoff, req.label)
 		} else {
 			eq, err = solveUntilStopped(e, func() (*nash.Enumeration, error) { return nash.AllBimatrix(a.Payoff, b.Payoff) })
-		}
-		if err != nil {
-			return enumError(err)
 		}
 	}
 	if err != nil {
 		return enumError(err)
 	}
-	if exact {
-		return writeExact(e, format, g, x, eq)
+	if req.exact {
+		return writeExact(e, req.format, g, x, eq)
 	}
-	return report.SolveMatrix(e.stdout, format, e.width, g, eq)
+	return report.SolveMatrix(e.stdout, req.format, e.width, g, eq)
 }
 
 // shownNames are the files as the output names them ("-": standard input).
@@ -205,15 +252,26 @@ func enumError(err error) error {
 // readMatrix reads one payoff matrix file ("-": standard input); every
 // problem with it is the user's (exit 2), named with the file.
 func readMatrix(e *env, path string) (*nash.Labeled, error) {
+	in, err := openInput(e, path)
+	if err != nil {
+		return nil, err
+	}
+	defer in.Close()
+	l, err := nash.ReadCSV(in)
+	if err == nil {
+		err = l.InRange()
+	}
+	if err != nil {
+		return nil, usagef("solve matrix: %s: %v", shownNames([]string{path})[0], err)
+	}
+	return l, nil
+}
+
+// openInput opens a game file ("-": standard input, which closing
+// leaves open); a file that cannot be opened is the user's error.
+func openInput(e *env, path string) (io.ReadCloser, error) {
 	if path == "-" {
-		l, err := nash.ReadCSV(e.stdin)
-		if err == nil {
-			err = l.InRange()
-		}
-		if err != nil {
-			return nil, usagef("solve matrix: standard input: %v", err)
-		}
-		return l, nil
+		return io.NopCloser(e.stdin), nil
 	}
 	// A regular file only: a FIFO with no writer held the command
 	// deaf to Ctrl-C (inputfile opens it without blocking and refuses it).
@@ -225,15 +283,7 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 	if err != nil {
 		return nil, usagef("solve matrix: %v", err)
 	}
-	defer f.Close()
-	l, err := nash.ReadCSV(f)
-	if err == nil {
-		err = l.InRange()
-	}
-	if err != nil {
-		return nil, usagef("solve matrix: %s: %v", path, err)
-	}
-	return l, nil
+	return f, nil
 }
 
 // defaultNames reports whether names are ReadCSV's own (R1, R2... or
