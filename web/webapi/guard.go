@@ -22,6 +22,13 @@ import (
 //go:embed assets/lab.js
 var LabScript []byte
 
+// LabStyle is lab.css, the stylesheet every mounted page (Rooms, Watch,
+// Runs) loads before its own: the lab's header, body and title, drawn
+// once for all of them.
+//
+//go:embed assets/lab.css
+var LabStyle []byte
+
 // LabJS serves LabScript with the request's page token (Guard.Token,
 // from the request's context) in labToken, never cached (a token is a
 // server's, and a restarted server has another). Every page of the lab

@@ -202,7 +202,8 @@ func (s *Store[T]) closeAll(gone []T) {
 // from its own API).
 const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
 
-// Static serves a page's embedded files for GET and HEAD, and answers
+// Static serves a page's embedded files for GET and HEAD, and the lab's
+// lab.js (LabJS) and lab.css (LabStyle) beside them; it answers
 // anything else a JSON error: 404 for an unknown API path (under /api/),
 // 405 for another method. Registered at "/" beside a page's
 // method-specific API patterns, it is what a request none of them
@@ -214,6 +215,9 @@ func Static(fsys fs.FS) http.Handler {
 		switch {
 		case r.URL.Path == "/lab.js" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			LabJS.ServeHTTP(w, r)
+		case r.URL.Path == "/lab.css" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "text/css; charset=utf-8")
+			http.ServeContent(w, r, "lab.css", time.Time{}, bytes.NewReader(LabStyle))
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			Errorf(w, http.StatusNotFound, "no API %s %s", r.Method, r.URL.Path)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:
@@ -284,7 +288,7 @@ func NotFoundPage(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, notFoundBareHTML)
 		return
 	}
-	fmt.Fprintf(w, notFoundHTML, start, start, start)
+	fmt.Fprintf(w, notFoundHTML, start, start, start, start)
 }
 
 // notFoundDepth is the deepest path NotFoundPage links back from; a
@@ -308,14 +312,15 @@ const notFoundBareHTML = `<!doctype html>
 </html>
 `
 
-// notFoundHTML is NotFoundPage's page, given the page's start three
-// times (its stylesheet, the lab's home above it, the page's start).
+// notFoundHTML is NotFoundPage's page, given the page's start four
+// times (its two stylesheets, the lab's home above it, the page's start).
 const notFoundHTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Not found · NZSC Lab</title>
+<link rel="stylesheet" href="%slab.css">
 <link rel="stylesheet" href="%sstyle.css">
 </head>
 <body>
