@@ -335,6 +335,19 @@ func sameLines(t *testing.T, got, want []string) {
 	}
 }
 
+// clickedAt opens a browser whose window is width×800, for a test of at
+// most timeout, and clicks the game at url to its end (clickToEnd, at
+// most max answers): the browser, the answers and the transcript.
+func clickedAt(t *testing.T, width int64, timeout time.Duration, url string, max int) (context.Context, []string, []string) {
+	t.Helper()
+	ctx := browser.New(t, int(width), 800, timeout)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
+		t.Fatal(err)
+	}
+	answers, got := clickToEnd(t, ctx, url, max)
+	return ctx, answers, got
+}
+
 func optionsOf(t *testing.T, name string, seats, seat int, spec string, seed uint64) play.Options {
 	t.Helper()
 	g, err := game.Build(name, seats, nil)
@@ -360,11 +373,7 @@ func TestPlayPageNPZR(t *testing.T) {
 	}
 	_, ts := newServer(t, Config{})
 	for _, width := range []int64{1280, 390} {
-		ctx := browser.New(t, int(width), 800, 4*time.Minute)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
-			t.Fatal(err)
-		}
-		answers, got := clickToEnd(t, ctx, ts.URL+"/play?game=npzr&seat=1&seed=0x21", 500)
+		ctx, answers, got := clickedAt(t, width, 4*time.Minute, ts.URL+"/play?game=npzr&seat=1&seed=0x21", 500)
 		want := transcript(t, optionsOf(t, "npzr", 2, 1, "greedy", 0x21), answers)
 		sameLines(t, got, want)
 		if !slices.ContainsFunc(got, func(l string) bool {
@@ -401,11 +410,7 @@ func TestPlayPage3Players(t *testing.T) {
 	}
 	_, ts := newServer(t, Config{})
 	for _, width := range []int64{1280, 390} {
-		ctx := browser.New(t, int(width), 800, 3*time.Minute)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
-			t.Fatal(err)
-		}
-		answers, got := clickToEnd(t, ctx, ts.URL+"/play?game=nzsc&players=3&seed=0x31", 300)
+		ctx, answers, got := clickedAt(t, width, 3*time.Minute, ts.URL+"/play?game=nzsc&players=3&seed=0x31", 300)
 		want := terminal(t, optionsOf(t, "nzsc", 3, 0, "classic", 0x31), answers)
 		sameLines(t, got, want)
 		cols, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#status thead th"), e => e.textContent)`))
