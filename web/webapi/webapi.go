@@ -10,9 +10,11 @@ package webapi
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"io/fs"
 	"maps"
@@ -209,10 +211,23 @@ const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; bas
 // method-specific API patterns, it is what a request none of them
 // matches gets, so the API never answers with an HTML or plain-text
 // error.
+//
+// The page's index.html starts with the lab's top, {{template "top"
+// TITLE}} (assets/top.html: the head, the page's two stylesheets and
+// the lab's header), and is rendered once, here: a page that cannot be
+// rendered is the program's mistake, and panics.
 func Static(fsys fs.FS) http.Handler {
 	files := http.FileServerFS(fsys)
+	index, err := renderIndex(fsys)
+	if err != nil {
+		panic("webapi: " + err.Error())
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
+		case r.URL.Path == "/" && index != nil && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Content-Security-Policy", PageCSP)
+			http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 		case r.URL.Path == "/lab.js" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			LabJS.ServeHTTP(w, r)
 		case r.URL.Path == "/lab.css" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
@@ -230,6 +245,33 @@ func Static(fsys fs.FS) http.Handler {
 			files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r}, r)
 		}
 	})
+}
+
+// topHTML defines the template "top" every page's index.html starts
+// with.
+//
+//go:embed assets/top.html
+var topHTML string
+
+// renderIndex renders fsys's index.html (nil when it has none) after
+// the lab's top.
+func renderIndex(fsys fs.FS) ([]byte, error) {
+	src, err := fs.ReadFile(fsys, "index.html")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.New("index.html").Parse(topHTML)
+	if err == nil {
+		t, err = t.Parse(string(src))
+	}
+	var b bytes.Buffer
+	if err == nil {
+		err = t.Execute(&b, nil)
+	}
+	return b.Bytes(), err
 }
 
 // notFoundWriter passes a file server's answer through, but for a 404
