@@ -95,18 +95,7 @@ func TestPlayPageClicks(t *testing.T) {
 			score = strings.TrimSuffix(v, ".")
 		}
 	}
-	for i := 0; i < max(len(got), len(want)); i++ {
-		var g, w string
-		if i < len(got) {
-			g = got[i]
-		}
-		if i < len(want) {
-			w = want[i]
-		}
-		if g != w {
-			t.Fatalf("line %d: page %q, nzsc play %q\n--- page ---\n%s", i+1, g, w, strings.Join(got, "\n"))
-		}
-	}
+	sameLines(t, got, want)
 	board, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["p0-points","p1-points","p0-waits","question"].map(id => document.getElementById(id).textContent)`))
 	if err != nil {
 		t.Fatal(err)

@@ -645,6 +645,15 @@ func (rm *room) person(w http.ResponseWriter, r *http.Request) (int, bool) {
 	return seat, true
 }
 
+// personLocked is person for a handler that gives the room back on
+// every return: unlock unlocks it once, however often it is called.
+func (rm *room) personLocked(w http.ResponseWriter, r *http.Request) (seat int, unlock func(), ok bool) {
+	if seat, ok = rm.person(w, r); !ok {
+		return -1, nil, false
+	}
+	return seat, sync.OnceFunc(rm.mu.Unlock), true
+}
+
 func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
 	rm, ok := h.room(w, r)
 	if !ok {
@@ -710,11 +719,10 @@ func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat, ok := rm.person(w, r)
+	seat, unlock, ok := rm.personLocked(w, r)
 	if !ok {
 		return
 	}
-	unlock := sync.OnceFunc(rm.mu.Unlock)
 	defer unlock()
 	switch {
 	case !rm.full():
@@ -773,11 +781,10 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat, ok := rm.person(w, r)
+	seat, unlock, ok := rm.personLocked(w, r)
 	if !ok {
 		return
 	}
-	unlock := sync.OnceFunc(rm.mu.Unlock)
 	defer unlock()
 	if !rm.st.Over() {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")
