@@ -24,6 +24,7 @@ const secret = "TOP SECRET outside the runs directory"
 
 type fixture struct {
 	t    *testing.T
+	h    *Handler
 	srv  *httptest.Server
 	root string
 }
@@ -41,7 +42,7 @@ func newFixture(t *testing.T, o Options) *fixture {
 	// Jobs still running when a test ends stop and save before its
 	// temporary directory goes (cleanups run last registered first).
 	t.Cleanup(h.Close)
-	return &fixture{t: t, srv: srv, root: o.Dir}
+	return &fixture{t: t, h: h, srv: srv, root: o.Dir}
 }
 
 // get requests path as given (the client neither cleans nor follows
