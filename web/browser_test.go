@@ -95,18 +95,7 @@ func TestPlayPageClicks(t *testing.T) {
 			score = strings.TrimSuffix(v, ".")
 		}
 	}
-	for i := 0; i < max(len(got), len(want)); i++ {
-		var g, w string
-		if i < len(got) {
-			g = got[i]
-		}
-		if i < len(want) {
-			w = want[i]
-		}
-		if g != w {
-			t.Fatalf("line %d: page %q, nzsc play %q\n--- page ---\n%s", i+1, g, w, strings.Join(got, "\n"))
-		}
-	}
+	sameLines(t, got, want)
 	board, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`["p0-points","p1-points","p0-waits","question"].map(id => document.getElementById(id).textContent)`))
 	if err != nil {
 		t.Fatal(err)
@@ -335,6 +324,19 @@ func sameLines(t *testing.T, got, want []string) {
 	}
 }
 
+// clickedAt opens a browser whose window is width×800, for a test of at
+// most timeout, and clicks the game at url to its end (clickToEnd, at
+// most max answers): the browser, the answers and the transcript.
+func clickedAt(t *testing.T, width int64, timeout time.Duration, url string, max int) (context.Context, []string, []string) {
+	t.Helper()
+	ctx := browser.New(t, int(width), 800, timeout)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
+		t.Fatal(err)
+	}
+	answers, got := clickToEnd(t, ctx, url, max)
+	return ctx, answers, got
+}
+
 func optionsOf(t *testing.T, name string, seats, seat int, spec string, seed uint64) play.Options {
 	t.Helper()
 	g, err := game.Build(name, seats, nil)
@@ -360,11 +362,7 @@ func TestPlayPageNPZR(t *testing.T) {
 	}
 	_, ts := newServer(t, Config{})
 	for _, width := range []int64{1280, 390} {
-		ctx := browser.New(t, int(width), 800, 4*time.Minute)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
-			t.Fatal(err)
-		}
-		answers, got := clickToEnd(t, ctx, ts.URL+"/play?game=npzr&seat=1&seed=0x21", 500)
+		ctx, answers, got := clickedAt(t, width, 4*time.Minute, ts.URL+"/play?game=npzr&seat=1&seed=0x21", 500)
 		want := transcript(t, optionsOf(t, "npzr", 2, 1, "greedy", 0x21), answers)
 		sameLines(t, got, want)
 		if !slices.ContainsFunc(got, func(l string) bool {
@@ -401,11 +399,7 @@ func TestPlayPage3Players(t *testing.T) {
 	}
 	_, ts := newServer(t, Config{})
 	for _, width := range []int64{1280, 390} {
-		ctx := browser.New(t, int(width), 800, 3*time.Minute)
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 800)); err != nil {
-			t.Fatal(err)
-		}
-		answers, got := clickToEnd(t, ctx, ts.URL+"/play?game=nzsc&players=3&seed=0x31", 300)
+		ctx, answers, got := clickedAt(t, width, 3*time.Minute, ts.URL+"/play?game=nzsc&players=3&seed=0x31", 300)
 		want := terminal(t, optionsOf(t, "nzsc", 3, 0, "classic", 0x31), answers)
 		sameLines(t, got, want)
 		cols, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#status thead th"), e => e.textContent)`))

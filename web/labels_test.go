@@ -77,7 +77,8 @@ func TestOneNameEveryPage(t *testing.T) {
 	// name of their own.
 	for _, c := range []struct{ file, uses string }{
 		{"static/play.js", "s.label"}, {"watch/page/watch.js", "game.label"},
-		{"rooms/page/rooms.js", "v.label"}, {"rooms/page/rooms.js", "g.label"},
+		{"rooms/page/rooms.js", "v.label"}, {"rooms/page/rooms.js", "labGameOptions("},
+		{"webapi/assets/lab.js", "o.textContent = g.label"},
 	} {
 		b, err := os.ReadFile(c.file)
 		if err != nil {

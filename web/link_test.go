@@ -183,3 +183,44 @@ func TestExploiterVariantNotSolvedForPage(t *testing.T) {
 		}
 	}
 }
+
+// TestRaisedBotsBoundedForPages: a search bot keeps its search's storage
+// for its session's life, as large as its parameters let it grow
+// (mcts:iters=10000000 held 139 MB a session after one move), so at most
+// maxRaisedSessions sessions against a bot with parameters a link may
+// not name are kept at once (503 past them); a bot at its defaults, or
+// with only its seed, name or noise, is not counted, and a session that
+// ends gives its place back. Unbounded, a program calling the API could
+// open sessions until the server ran out of memory (the store's bound,
+// 1000 sessions, is 139 GB of such trees).
+func TestRaisedBotsBoundedForPages(t *testing.T) {
+	_, ts := newServer(t, Config{})
+	c := ts.Client()
+	var ids []string
+	for i := range maxRaisedSessions + 1 {
+		bot := []string{"mcts:iters=2", "mcts:c=0.5", "random:tc=10+1"}[i%3]
+		st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"`+bot+`"}`)
+		if i < maxRaisedSessions {
+			var nr playapi.NewReply
+			if st != http.StatusOK || json.Unmarshal(body, &nr) != nil {
+				t.Fatalf("session %d against %s: %d %s", i, bot, st, body)
+			}
+			ids = append(ids, nr.ID)
+			continue
+		}
+		if st != http.StatusServiceUnavailable || !strings.Contains(string(body), "games against bots with raised parameters are being played") {
+			t.Errorf("session %d against %s: %d %s, want 503", i, bot, st, body)
+		}
+	}
+	for _, bot := range []string{"mcts", "classic:seed=7", "greedy:name=G", "mcts:noise=0.1"} {
+		if st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"`+bot+`"}`); st != http.StatusOK {
+			t.Errorf("%s while the raised bots' places are taken: %d %s", bot, st, body)
+		}
+	}
+	if st, _ := call(t, c, "DELETE", ts.URL+"/api/play/"+ids[0], ""); st != http.StatusNoContent {
+		t.Fatalf("leave: %d", st)
+	}
+	if st, body := call(t, c, "POST", ts.URL+"/api/play", `{"opponent":"mcts:iters=2"}`); st != http.StatusOK {
+		t.Errorf("a raised bot after a session against one ended: %d %s", st, body)
+	}
+}

@@ -45,7 +45,7 @@ func TestMountedNotFoundIsAPage(t *testing.T) {
 		}
 		// Its links, resolved as the browser resolves them.
 		at, _ := url.Parse(base + c.path)
-		for _, want := range []struct{ attr, to string }{{`rel="stylesheet" href="`, c.style}, {`<header><a href="`, "/"}, {`<p>There is no page here. <a href="`, c.page}} {
+		for _, want := range []struct{ attr, to string }{{`rel="stylesheet" href="`, c.page + "lab.css"}, {`lab.css">` + "\n" + `<link rel="stylesheet" href="`, c.style}, {`<header><a href="`, "/"}, {`<p>There is no page here. <a href="`, c.page}} {
 			i := strings.Index(body, want.attr)
 			if i < 0 {
 				t.Fatalf("%s: no %s in %s", c.path, want.attr, body)
@@ -56,8 +56,10 @@ func TestMountedNotFoundIsAPage(t *testing.T) {
 				t.Errorf("%s: %s%s\" leads to %s, want %s", c.path, want.attr, href, got, want.to)
 			}
 		}
-		if resp, _ := get(c.style); resp.StatusCode != 200 && c.style == c.page+"style.css" {
-			t.Errorf("%s: the page's stylesheet: %d", c.style, resp.StatusCode)
+		for _, style := range []string{c.page + "lab.css", c.style} {
+			if resp, _ := get(style); resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/css") {
+				t.Errorf("%s: the page's stylesheet: %d %s", style, resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
 		}
 	}
 	for _, path := range []string{"/rooms/api/nosuch", "/watch/api/runs/nosuch/games", "/runs/api/runs/nosuch"} {

@@ -97,28 +97,56 @@ func (l *live) close() {
 // place back when it ends (the page left, or idle for Config.Idle).
 const maxResolveSessions = 4
 
-// resolveBudget returns playapi.Where.Resolve for one new session, and
-// the release of the place it takes (once; a no-op when it took none).
-func (s *Server) resolveBudget() (take func() error, release func()) {
+// maxRaisedSessions bounds the sessions kept at once against a bot
+// with parameters a link may not name (playapi.Where.Raised): a search
+// bot keeps its search's storage for the session's life, so 1000
+// sessions against mcts:iters=10000000 (139 MB each, its tree's cap) or
+// ismcts:iters=10000000 (hundreds of MB, no cap) would hold far more
+// memory than a machine has. Four hold at most a few GB; the bots at
+// their defaults keep a few MB and are bounded by the sessions' count.
+const maxRaisedSessions = 4
+
+// sessionPlaces counts the sessions of one kind the server keeps at
+// once, at most max.
+type sessionPlaces struct {
+	mu        sync.Mutex
+	held, max int
+}
+
+// budget returns the take of one place for a new session (full, when
+// none is left) and its release (once; a no-op when it took none).
+func (p *sessionPlaces) budget(full func() error) (take func() error, release func()) {
 	taken := false
 	take = func() error {
-		s.variantMu.Lock()
-		defer s.variantMu.Unlock()
-		if s.resolving >= maxResolveSessions {
-			return fmt.Errorf("resolve: %w: %d games against resolve are being played, the most this server keeps at once (each holds the solved game); try again when one ends, or play another bot", playapi.ErrBusy, maxResolveSessions)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if p.held >= p.max {
+			return full()
 		}
-		s.resolving++
+		p.held++
 		taken = true
 		return nil
 	}
 	release = sync.OnceFunc(func() {
 		if taken {
-			s.variantMu.Lock()
-			s.resolving--
-			s.variantMu.Unlock()
+			p.mu.Lock()
+			p.held--
+			p.mu.Unlock()
 		}
 	})
 	return take, release
+}
+
+// sessionBudgets returns playapi.Where's Resolve and Raised for one new
+// session, and the release of the places it takes.
+func (s *Server) sessionBudgets() (resolve, raised func() error, release func()) {
+	resolve, releaseResolve := s.resolving.budget(func() error {
+		return fmt.Errorf("resolve: %w: %d games against resolve are being played, the most this server keeps at once (each holds the solved game); try again when one ends, or play another bot", playapi.ErrBusy, maxResolveSessions)
+	})
+	raised, releaseRaised := s.raised.budget(func() error {
+		return fmt.Errorf("%w: %d games against bots with raised parameters are being played, the most this server keeps at once (a search bot keeps its search's storage, up to hundreds of MB, while its game lasts); try again when one ends, or play a bot at its defaults", playapi.ErrBusy, maxRaisedSessions)
+	})
+	return resolve, raised, func() { releaseResolve(); releaseRaised() }
 }
 
 // maxPageVariants bounds the rules variants, none larger than the shared
@@ -160,8 +188,8 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, "ticket: want 16 to 64 lower-case hex digits")
 		return
 	}
-	resolve, release := s.resolveBudget()
-	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget, Resolve: resolve}, randomUint64)
+	resolve, raised, release := s.sessionBudgets()
+	sess, err := playapi.NewSession(req, playapi.Where{AllowExec: webapi.ExecAllowed(r, s.cfg.AllowExec), Solve: s.variantBudget, Resolve: resolve, Raised: raised}, randomUint64)
 	if err != nil {
 		release()
 		status := http.StatusBadRequest

@@ -132,3 +132,34 @@ func TestEveryRouteGuarded(t *testing.T) {
 		t.Errorf("refused requests and reads left run directories: %v", entries)
 	}
 }
+
+// TestSpecsListAsSent: GET api/specs (Runs and Watch) answers for the
+// list that was sent, a raw ";" in it included (url.ParseQuery dropped
+// the pair holding one: `random;;` was answered [] where nzsc tournament
+// --bots 'random;;' refuses the empty bot), and refuses a query whose
+// escapes it cannot read rather than answer for another list.
+func TestSpecsListAsSent(t *testing.T) {
+	dir := t.TempDir()
+	rn := runs.New(runs.Options{Dir: dir})
+	_, ts := newServer(t, Config{Runs: dir, Mounts: map[string]http.Handler{"/runs/": rn, "/watch/": watch.New(watch.Options{Runs: rn.Root()})}})
+	cases := []struct {
+		query  string // raw, as typed after ?
+		status int
+		want   string // the JSON list, or a piece of the error
+	}{
+		{"list=random;;", 400, "empty bot name"},
+		{"list=random;greedy", 200, `["random","greedy"]`},
+		{"list=mcts:iters=20;c=0.5;greedy", 200, `["mcts:iters=20;c=0.5","greedy"]`},
+		{"list=random%3Bgreedy", 200, `["random","greedy"]`},
+		{"game=npzr&list=greedy;random", 200, `["greedy","random"]`},
+		{"list=random%zz", 400, "invalid URL escape"},
+	}
+	for _, page := range []string{"/runs/", "/watch/"} {
+		for _, c := range cases {
+			code, b, _ := webtest.Send(t, "GET", ts.URL+page+"api/specs?"+c.query, "", "", nil)
+			if code != c.status || !strings.Contains(b, c.want) {
+				t.Errorf("%sapi/specs?%s: %d %s, want %d %s", page, c.query, code, b, c.status, c.want)
+			}
+		}
+	}
+}

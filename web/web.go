@@ -101,11 +101,13 @@ type Server struct {
 	startMu  sync.Mutex
 	starting map[string]*live
 	// variants are the rules variants pages had optimal solve (each kept
-	// for the process's life): at most maxPageVariants; resolving counts
-	// the sessions against resolve: at most maxResolveSessions.
+	// for the process's life): at most maxPageVariants.
 	variantMu sync.Mutex
 	variants  map[string]bool
-	resolving int
+	// resolving counts the sessions against resolve, raised those
+	// against bots with raised parameters (maxResolveSessions,
+	// maxRaisedSessions).
+	resolving, raised sessionPlaces
 }
 
 // New returns a server for c.
@@ -116,7 +118,8 @@ func New(c Config) (*Server, error) {
 	if c.Idle <= 0 {
 		c.Idle = 30 * time.Minute
 	}
-	s := &Server{cfg: c, mux: webapi.NewMux(), newID: randomID, mounted: map[string]bool{}, starting: map[string]*live{}}
+	s := &Server{cfg: c, mux: webapi.NewMux(), newID: randomID, mounted: map[string]bool{}, starting: map[string]*live{},
+		resolving: sessionPlaces{max: maxResolveSessions}, raised: sessionPlaces{max: maxRaisedSessions}}
 	guard := webapi.NewGuard(c.Hosts, c.Secret)
 	if c.Token != "" {
 		guard.Token = c.Token

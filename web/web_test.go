@@ -90,14 +90,7 @@ func apiGame(t *testing.T, base, opponent, seed string, answers []string) (strin
 			break
 		}
 		out.WriteString(a + "\n")
-		code, b := call(t, http.DefaultClient, "POST", base+"/api/play/"+nr.ID, `{"answer":`+jsonString(a)+`}`)
-		if code != 200 {
-			t.Fatalf("answer %q: %d %s", a, code, b)
-		}
-		r = play.Reply{}
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatal(err)
-		}
+		r = answerAPI(t, base, nr.ID, a)
 		play.Write(&out, r)
 	}
 	return out.String(), nr.ID, r
@@ -442,17 +435,25 @@ func apiSession(t *testing.T, base string, req playapi.NewRequest, answer func(p
 		}
 		answers = append(answers, a)
 		out.WriteString(a + "\n")
-		code, b := call(t, http.DefaultClient, "POST", base+"/api/play/"+nr.ID, `{"answer":`+jsonString(a)+`}`)
-		if code != 200 {
-			t.Fatalf("answer %q: %d %s", a, code, b)
-		}
-		r = play.Reply{}
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatal(err)
-		}
+		r = answerAPI(t, base, nr.ID, a)
 		play.Write(&out, r)
 	}
 	return out.String(), answers
+}
+
+// answerAPI sends answer a to session id of the server at base, as the
+// page does, and returns the reply.
+func answerAPI(t *testing.T, base, id, a string) play.Reply {
+	t.Helper()
+	code, b := call(t, http.DefaultClient, "POST", base+"/api/play/"+id, `{"answer":`+jsonString(a)+`}`)
+	if code != 200 {
+		t.Fatalf("answer %q: %d %s", a, code, b)
+	}
+	var r play.Reply
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // TestAPIEveryGame: NPZR from either seat and NZSC at 3 and 4 players,

@@ -1,7 +1,8 @@
 // Package webtest holds what the tests of nzsc serve's pages share to
 // attack the server as a hostile client would: one request builder
 // (Send), the paths a mux pattern reaches (RoutePath) and the requests
-// the guard must refuse (Attacks). It is for tests only (package web's
+// the guard must refuse (Attacks); and the check that a page answers
+// wherever it is mounted (Mounted). It is for tests only (package web's
 // and cmd/nzsc's), never imported by the server. Its functions are safe
 // for concurrent use.
 package webtest
@@ -9,6 +10,7 @@ package webtest
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -89,5 +91,25 @@ func Attacks(port, token, secret string) []Attack {
 		{"same-origin without the token", "application/json", map[string]string{"Sec-Fetch-Site": "same-origin", webapi.SecretHeader: secret}},
 		{"the token without a browser's word", "application/json", map[string]string{webapi.TokenHeader: token, webapi.SecretHeader: secret}},
 		{"rebound name", "application/json", map[string]string{"Host": "evil.example:" + port, "Sec-Fetch-Site": "same-origin", webapi.TokenHeader: token}},
+	}
+}
+
+// Mounted checks that page h answers mounted as nzsc serve mounts it,
+// under prefix ("/rooms/"), whichever way the prefix is stripped
+// (http.StripPrefix of "/rooms" or of "/rooms/"): a GET of each path of
+// want (under prefix) answers a body holding want[path].
+func Mounted(t *testing.T, prefix string, h http.Handler, want map[string]string) {
+	t.Helper()
+	for _, strip := range []string{strings.TrimSuffix(prefix, "/"), prefix} {
+		mux := http.NewServeMux()
+		mux.Handle(prefix, http.StripPrefix(strip, h))
+		srv := httptest.NewServer(mux)
+		for path, want := range want {
+			code, b, _ := Send(t, "GET", srv.URL+prefix+path, "", "", nil)
+			if !strings.Contains(b, want) {
+				t.Errorf("StripPrefix(%q): GET %s: %d %q, want it to hold %q", strip, prefix+path, code, b, want)
+			}
+		}
+		srv.Close()
 	}
 }

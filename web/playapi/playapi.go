@@ -92,6 +92,14 @@ type Where struct {
 	// server bounds the sessions against it at once. It refuses with an
 	// error wrapping ErrBusy.
 	Resolve func() error
+	// Raised, when set, is asked before a session against a bot with
+	// parameters a link may not name (LinkAllows: a search budget, a
+	// clock): a search bot keeps its search's storage for the session's
+	// life, as large as its parameters let it grow (mcts:iters=10000000
+	// about 139 MB, ismcts:iters=1000000 about 65 MB), so the server
+	// bounds those sessions at once. It refuses with an error wrapping
+	// ErrBusy.
+	Raised func() error
 }
 
 // ErrBusy refuses a session the server has no room for now (too many
@@ -152,10 +160,16 @@ func NewSession(req NewRequest, where Where, pick func() uint64) (*play.Session,
 	if err != nil {
 		return nil, err
 	}
-	// Last: a variant let through counts toward the server's budget.
+	// Last: a variant let through counts toward the server's budget, a
+	// bot with raised parameters toward its own.
 	if !where.Static {
 		if err := checkSolve(g, bot, where); err != nil {
 			return nil, err
+		}
+		if where.Raised != nil && LinkAllows(bot) != nil {
+			if err := where.Raised(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return play.NewSession(play.Options{Game: g, Seat: req.Seat, Bot: bot, Seed: seed})

@@ -470,7 +470,7 @@ func sameLook(a, b string) bool {
 
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	var b joinBody
-	if !webapi.Decode(w, r, 4096, &b) {
+	if !webapi.Decode(w, r, maxBody, &b) {
 		return
 	}
 	name, err := cleanName(b.Name, 0)
@@ -531,12 +531,8 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
-	rm, ok := h.room(w, r)
+	rm, b, ok := roomRequest[joinBody](h, w, r)
 	if !ok {
-		return
-	}
-	var b joinBody
-	if !webapi.Decode(w, r, 4096, &b) {
 		return
 	}
 	if b.Seed != "" || b.Game != "" || b.Players != 0 {
@@ -599,6 +595,21 @@ func (h *Handler) room(w http.ResponseWriter, r *http.Request) (*room, bool) {
 	return rm, true
 }
 
+// roomRequest returns the room a request names (Handler.room) and its
+// JSON body, of at most maxBody bytes; on failure it has answered.
+func roomRequest[T any](h *Handler, w http.ResponseWriter, r *http.Request) (*room, T, bool) {
+	var b T
+	rm, ok := h.room(w, r)
+	if !ok || !webapi.Decode(w, r, maxBody, &b) {
+		return nil, b, false
+	}
+	return rm, b, true
+}
+
+// maxBody bounds the body of a request that opens or joins a room or
+// makes a choice: a name, a game and a seed, or a choice.
+const maxBody = 4096
+
 // seatOf returns the seat whose token the request carries in the
 // X-Room-Token header, or -1; the caller holds mu. link also takes it
 // from the address's token parameter, for the record's download link
@@ -632,6 +643,15 @@ func (rm *room) person(w http.ResponseWriter, r *http.Request) (int, bool) {
 		return -1, false
 	}
 	return seat, true
+}
+
+// personLocked is person for a handler that gives the room back on
+// every return: unlock unlocks it once, however often it is called.
+func (rm *room) personLocked(w http.ResponseWriter, r *http.Request) (seat int, unlock func(), ok bool) {
+	if seat, ok = rm.person(w, r); !ok {
+		return -1, nil, false
+	}
+	return seat, sync.OnceFunc(rm.mu.Unlock), true
 }
 
 func (h *Handler) view(w http.ResponseWriter, r *http.Request) {
@@ -695,19 +715,14 @@ type chooseBody struct {
 }
 
 func (h *Handler) choose(w http.ResponseWriter, r *http.Request) {
-	rm, ok := h.room(w, r)
+	rm, b, ok := roomRequest[chooseBody](h, w, r)
 	if !ok {
 		return
 	}
-	var b chooseBody
-	if !webapi.Decode(w, r, 4096, &b) {
-		return
-	}
-	seat, ok := rm.person(w, r)
+	seat, unlock, ok := rm.personLocked(w, r)
 	if !ok {
 		return
 	}
-	unlock := sync.OnceFunc(rm.mu.Unlock)
 	defer unlock()
 	switch {
 	case !rm.full():
@@ -766,11 +781,10 @@ func (h *Handler) again(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	seat, ok := rm.person(w, r)
+	seat, unlock, ok := rm.personLocked(w, r)
 	if !ok {
 		return
 	}
-	unlock := sync.OnceFunc(rm.mu.Unlock)
 	defer unlock()
 	if !rm.st.Over() {
 		webapi.Error(w, http.StatusConflict, "the game is not over yet")

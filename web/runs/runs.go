@@ -88,7 +88,18 @@ type Handler struct {
 	// and guards closed.
 	startMu sync.Mutex
 	closed  bool
+	// disk reports the free space and size of the runs directory's file
+	// system (diskSpace; tests replace it).
+	disk func(dir string) (free, size uint64, ok bool)
 }
+
+// minFree is the free space a new run leaves on the runs directory's
+// file system, at least: 1 GiB, or a twentieth of the file system when
+// that is more. Every run the page starts stays on disk (a million games of
+// NZSC, the most one may play: 34 MB, in 10 s), and the jobs' bound
+// (two at once) bounds none of that: a program calling the API could
+// start run after run until the machine's disk was full.
+func minFree(size uint64) uint64 { return max(1<<30, size/20) }
 
 // Close stops every running job and returns when each has saved what it
 // finished, as nzsc tournament does on Ctrl-C; no job starts after it.
@@ -130,7 +141,7 @@ func New(o Options) *Handler {
 	if o.MaxRunGames <= 0 {
 		o.MaxRunGames = 1_000_000
 	}
-	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux()}
+	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux(), disk: diskSpace}
 	h.jobs.Close = func(j *job) {
 		j.cancel()
 		j.stopTail()
@@ -695,6 +706,10 @@ func (h *Handler) start(w http.ResponseWriter, r *http.Request) {
 	first := filepath.Join(h.opt.Dir, time.Now().UTC().Format("20060102-150405")+"-"+strconv.FormatUint(cfg.Seed, 16))
 	if err := os.MkdirAll(h.opt.Dir, 0o755); err != nil {
 		h.cannotCreate(w, filepath.Base(first), err)
+		return
+	}
+	if free, size, ok := h.disk(h.opt.Dir); ok && free < minFree(size) {
+		webapi.Errorf(w, http.StatusInsufficientStorage, "the disk of the server's runs directory has %d MiB free, and the page starts a run only while %d MiB stay free: remove old runs, or run it with nzsc %s", free>>20, minFree(size)>>20, req.Kind)
 		return
 	}
 	// A free name, its games log's too (the same rule as the commands'

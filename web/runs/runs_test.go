@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nzsclab/nzsc/internal/webtest"
 	"github.com/nzsclab/nzsc/results"
 	"github.com/nzsclab/nzsc/roundrobin"
 )
@@ -23,6 +24,7 @@ const secret = "TOP SECRET outside the runs directory"
 
 type fixture struct {
 	t    *testing.T
+	h    *Handler
 	srv  *httptest.Server
 	root string
 }
@@ -40,7 +42,7 @@ func newFixture(t *testing.T, o Options) *fixture {
 	// Jobs still running when a test ends stop and save before its
 	// temporary directory goes (cleanups run last registered first).
 	t.Cleanup(h.Close)
-	return &fixture{t: t, srv: srv, root: o.Dir}
+	return &fixture{t: t, h: h, srv: srv, root: o.Dir}
 }
 
 // get requests path as given (the client neither cleans nor follows
@@ -386,23 +388,7 @@ func TestCloseSavesRunningJobs(t *testing.T) {
 // Mounted as nzsc serve mounts it, under a prefix, the page and its API
 // answer, whichever way the prefix is stripped.
 func TestMounted(t *testing.T) {
-	for _, strip := range []string{"/runs", "/runs/"} {
-		mux := http.NewServeMux()
-		mux.Handle("/runs/", http.StripPrefix(strip, New(Options{Dir: t.TempDir()})))
-		srv := httptest.NewServer(mux)
-		for path, want := range map[string]string{"/runs/": "<title>Runs", "/runs/runs.js": "api(", "/runs/api/runs": `"runs":[]`, "/runs/api/nothing": `"error"`} {
-			resp, err := http.Get(srv.URL + path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if !strings.Contains(string(b), want) {
-				t.Errorf("StripPrefix(%q): GET %s: %d %q, want it to hold %q", strip, path, resp.StatusCode, b, want)
-			}
-		}
-		srv.Close()
-	}
+	webtest.Mounted(t, "/runs/", New(Options{Dir: t.TempDir()}), map[string]string{"": "<title>Runs", "runs.js": "api(", "api/runs": `"runs":[]`, "api/nothing": `"error"`})
 }
 
 // With AllowExec (nzsc serve --allow-exec) external programs are offered

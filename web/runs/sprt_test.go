@@ -80,22 +80,29 @@ func TestSPRTJobVerdict(t *testing.T) {
 	}
 }
 
+// slowSPRTLooked starts a sequential test of slowish bots of one
+// strength against a test of 5 Elo (thousands of games from a verdict)
+// and returns its status at its first look, while it runs.
+func (f *fixture) slowSPRTLooked() JobStatus {
+	f.t.Helper()
+	var s JobStatus
+	if st := f.json("POST", "/api/jobs", sprtReq("mcts:iters=200", "mcts:iters=199", 5, 20000), &s); st != 200 {
+		f.t.Fatalf("start: %d", st)
+	}
+	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.SPRT != nil || s.State != stateRunning })
+	if s.State != stateRunning {
+		f.t.Fatalf("the test ended before its first look: %+v", s)
+	}
+	return s
+}
+
 // A test shows its progress while it runs (its last look: games, LLR
 // between its bounds, pentanomial counts, no verdict yet), and Stop
 // ends it without a verdict, saved and resumable with nzsc sprt
 // --resume.
 func TestSPRTJobProgressAndStop(t *testing.T) {
 	f := newFixture(t, Options{})
-	var s JobStatus
-	// Slowish bots of one strength, against a test of 5 Elo: thousands
-	// of games from a verdict when stopped.
-	if st := f.json("POST", "/api/jobs", sprtReq("mcts:iters=200", "mcts:iters=199", 5, 20000), &s); st != 200 {
-		t.Fatalf("start: %d", st)
-	}
-	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.SPRT != nil || s.State != stateRunning })
-	if s.State != stateRunning {
-		t.Fatalf("the test ended before its first look: %+v", s)
-	}
+	s := f.slowSPRTLooked()
 	o := s.SPRT
 	var pairs int64
 	for _, n := range o.Pentanomial {

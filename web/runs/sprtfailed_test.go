@@ -13,14 +13,7 @@ import (
 // one look of 20000 games.
 func TestSPRTJobFailedIsNoMaxGamesVerdict(t *testing.T) {
 	f := newFixture(t, Options{})
-	var s JobStatus
-	if st := f.json("POST", "/api/jobs", sprtReq("mcts:iters=200", "mcts:iters=199", 5, 20000), &s); st != 200 {
-		t.Fatalf("start: %d", st)
-	}
-	s = f.waitJob(s.ID, func(s JobStatus) bool { return s.SPRT != nil || s.State != stateRunning })
-	if s.State != stateRunning {
-		t.Fatalf("the test ended before its first look: %+v", s)
-	}
+	s := f.slowSPRTLooked()
 	// Moved away at once (a removal races with the job's next write).
 	if err := os.Rename(filepath.Join(f.root, s.Run), filepath.Join(t.TempDir(), "gone")); err != nil {
 		t.Fatal(err)

@@ -133,7 +133,7 @@ function show(reply) {
   $("typed").hidden = reply.over;
   $("answer").placeholder = reply.status.game === "npzr" ? "or type an action, or help" : "or type a name, or help";
   if (!reply.over) {
-    if (reply.kind === "action") grouped(opts, reply.options);
+    if (reply.kind === "action") labGrouped(opts, reply.options, button);
     else {
       const labels = reply.kind === "again" ? {y: "Play again", n: "No, that's all"} : {};
       for (const o of reply.options) opts.appendChild(button(o, labels[o] || o, o === "n" && reply.kind === "again"));
@@ -160,20 +160,6 @@ function button(answerText, label, secondary) {
   b.dataset.answer = answerText;
   b.addEventListener("click", () => answer(answerText));
   return b;
-}
-
-// grouped lays NPZR's actions out by the card played or the pile moved:
-// a row per card ("play Wild") with a button for each place it may go.
-function grouped(opts, options) {
-  const rows = groupActions(options);
-  for (const [key, list] of rows) {
-    const row = el("div", "group");
-    if (key) row.appendChild(el("span", "glabel", key));
-    const buttons = el("div", "gbuttons");
-    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
-    row.appendChild(buttons);
-    opts.appendChild(row);
-  }
 }
 
 function status(s) {
@@ -442,12 +428,6 @@ window.addEventListener("pagehide", () => { if (session) transport.leave(session
 
 labReady.then(() => transport.games()).then(list => {
   games = list;
-  const sel = $("game");
-  sel.replaceChildren();
-  for (const g of list) {
-    const o = el("option", "", g.label);
-    o.value = g.game + "/" + g.players;
-    sel.appendChild(o);
-  }
+  labGameOptions($("game"), list, g => g.game + "/" + g.players);
   start(true);
 });

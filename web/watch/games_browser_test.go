@@ -2,7 +2,6 @@ package watch
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -14,10 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/nzsclab/nzsc/agents"
-	"github.com/nzsclab/nzsc/engine/game"
 	"github.com/nzsclab/nzsc/internal/browser"
-	"github.com/nzsclab/nzsc/roundrobin"
 	"github.com/nzsclab/nzsc/web/webapi"
 )
 
@@ -106,26 +102,7 @@ func stepToEnd(t *testing.T, ctx context.Context, want *Game, label, noun string
 // 390×800; and a three-player NZSC game picked in the form is played
 // and stepped through the same way.
 func TestWatchEveryGame(t *testing.T) {
-	g, err := game.Build("npzr", 2, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var players []agents.Player
-	for _, s := range []string{"random", "greedy"} {
-		b, err := agents.ParseFor("npzr", s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, _ := b.NewPlayer()
-		players = append(players, p)
-	}
-	table := agents.NewPlayerTable()
-	table.Record = true
-	res := table.Play(g, 4, players)
-	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
-		Rules: g.Rules(), Seed: game.FormatSeed(4), Bots: []string{"random", "greedy"}}
-	roundrobin.FillRecord(rec, table, &res)
-	line, _ := json.Marshal(rec)
+	rec, line := npzrRecord(t, "random", "greedy", 4)
 	file := filepath.Join(t.TempDir(), "npzr.jsonl")
 	if err := os.WriteFile(file, append(line, '\n'), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,31 +1,13 @@
 package watch
 
 import (
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 	"testing"
+
+	"github.com/nzsclab/nzsc/internal/webtest"
 )
 
 // Mounted as nzsc serve mounts it, under a prefix, the page and its API
 // answer, whichever way the prefix is stripped.
 func TestMounted(t *testing.T) {
-	for _, strip := range []string{"/watch", "/watch/"} {
-		mux := http.NewServeMux()
-		mux.Handle("/watch/", http.StripPrefix(strip, New(Options{})))
-		srv := httptest.NewServer(mux)
-		for path, want := range map[string]string{"/watch/": "<title>Watch", "/watch/watch.js": "api(", "/watch/api/bots": `"name":"classic"`, "/watch/api/nothing": `"error"`} {
-			resp, err := http.Get(srv.URL + path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if !strings.Contains(string(b), want) {
-				t.Errorf("StripPrefix(%q): GET %s: %d %q, want it to hold %q", strip, path, resp.StatusCode, b, want)
-			}
-		}
-		srv.Close()
-	}
+	webtest.Mounted(t, "/watch/", New(Options{}), map[string]string{"": "<title>Watch", "watch.js": "api(", "api/bots": `"name":"classic"`, "api/nothing": `"error"`})
 }

@@ -113,16 +113,18 @@ func TestBotGameStepsLikeReplay(t *testing.T) {
 	}
 }
 
-// An uploaded record of another game (NPZR, played here on a
-// PlayerTable) steps through as nzsc replay narrates it.
-func TestUploadedRecordStepsLikeReplay(t *testing.T) {
+// npzrRecord plays an NPZR game of bots a and b with seed on a
+// PlayerTable, as a run plays it, and returns its record and the
+// record's JSON line.
+func npzrRecord(t *testing.T, a, b string, seed uint64) (*game.Record, []byte) {
+	t.Helper()
 	g, err := game.Build("npzr", 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var players []agents.Player
-	for range 2 {
-		b, err := agents.ParseFor("npzr", "random")
+	for _, s := range []string{a, b} {
+		b, err := agents.ParseFor("npzr", s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,11 +133,21 @@ func TestUploadedRecordStepsLikeReplay(t *testing.T) {
 	}
 	table := agents.NewPlayerTable()
 	table.Record = true
-	res := table.Play(g, 9, players)
+	res := table.Play(g, seed, players)
 	rec := &game.Record{Format: game.RecordFormat, Version: game.RecordVersion, Game: "npzr", Seats: 2,
-		Rules: g.Rules(), Seed: game.FormatSeed(9), Bots: []string{"random", "random"}}
+		Rules: g.Rules(), Seed: game.FormatSeed(seed), Bots: []string{a, b}}
 	roundrobin.FillRecord(rec, table, &res)
-	line, _ := json.Marshal(rec)
+	line, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, line
+}
+
+// An uploaded record of another game (NPZR, played here on a
+// PlayerTable) steps through as nzsc replay narrates it.
+func TestUploadedRecordStepsLikeReplay(t *testing.T) {
+	rec, line := npzrRecord(t, "random", "random", 9)
 
 	srv := httptest.NewServer(New(Options{}))
 	defer srv.Close()

@@ -1,9 +1,11 @@
 package webapi
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -213,6 +215,49 @@ func TestLabJSToken(t *testing.T) {
 		}
 		if csp := w.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors") {
 			t.Errorf("GET %s (%d): CSP %q without frame-ancestors", c.path, w.Code, csp)
+		}
+	}
+}
+
+// TestGuardReadsQueryAsBrowser: a handler behind the guard reads a
+// query as a browser's URLSearchParams reads it: a ";" is part of its
+// value (url.ParseQuery drops the pair holding one, so the handler saw
+// another query than was sent), and a query it cannot read is refused.
+func TestGuardReadsQueryAsBrowser(t *testing.T) {
+	var got url.Values
+	h := NewGuard(nil, "").Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.URL.Query()
+	}))
+	cases := []struct {
+		query  string
+		status int
+		list   []string // the values of "list"
+		game   string
+	}{
+		{"list=random;;", 200, []string{"random;;"}, ""},
+		{"list=random;greedy&game=npzr", 200, []string{"random;greedy"}, "npzr"},
+		{"game=npzr;x&list=a", 200, []string{"a"}, "npzr;x"},
+		{"list=a%3Bb+c", 200, []string{"a;b c"}, ""},
+		{";list=a", 200, nil, ""},
+		{"list=random%zz", http.StatusBadRequest, nil, ""},
+		{"list=random;%", http.StatusBadRequest, nil, ""},
+	}
+	for i, c := range cases {
+		got = nil
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/specs?"+c.query, nil))
+		if w.Code != c.status {
+			t.Errorf("case %d %q: %d %q, want %d", i, c.query, w.Code, w.Body, c.status)
+			continue
+		}
+		if c.status != 200 {
+			if got != nil || !strings.Contains(w.Body.String(), "query: invalid URL escape") {
+				t.Errorf("case %d %q: reached the page (%v) or no reason: %q", i, c.query, got != nil, w.Body)
+			}
+			continue
+		}
+		if fmt.Sprint(got["list"]) != fmt.Sprint(c.list) || got.Get("game") != c.game {
+			t.Errorf("case %d %q: list %q game %q, want %q %q", i, c.query, got["list"], got.Get("game"), c.list, c.game)
 		}
 	}
 }

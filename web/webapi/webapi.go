@@ -10,9 +10,11 @@ package webapi
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"io/fs"
 	"maps"
@@ -202,18 +204,35 @@ func (s *Store[T]) closeAll(gone []T) {
 // from its own API).
 const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
 
-// Static serves a page's embedded files for GET and HEAD, and answers
+// Static serves a page's embedded files for GET and HEAD, and the lab's
+// lab.js (LabJS) and lab.css (LabStyle) beside them; it answers
 // anything else a JSON error: 404 for an unknown API path (under /api/),
 // 405 for another method. Registered at "/" beside a page's
 // method-specific API patterns, it is what a request none of them
 // matches gets, so the API never answers with an HTML or plain-text
 // error.
+//
+// The page's index.html starts with the lab's top, {{template "top"
+// TITLE}} (assets/top.html: the head, the page's two stylesheets and
+// the lab's header), and is rendered once, here: a page that cannot be
+// rendered is the program's mistake, and panics.
 func Static(fsys fs.FS) http.Handler {
 	files := http.FileServerFS(fsys)
+	index, err := renderIndex(fsys)
+	if err != nil {
+		panic("webapi: " + err.Error())
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
+		case r.URL.Path == "/" && index != nil && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Content-Security-Policy", PageCSP)
+			http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 		case r.URL.Path == "/lab.js" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
 			LabJS.ServeHTTP(w, r)
+		case r.URL.Path == "/lab.css" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "text/css; charset=utf-8")
+			http.ServeContent(w, r, "lab.css", time.Time{}, bytes.NewReader(LabStyle))
 		case strings.HasPrefix(r.URL.Path, "/api/"):
 			Errorf(w, http.StatusNotFound, "no API %s %s", r.Method, r.URL.Path)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:
@@ -226,6 +245,33 @@ func Static(fsys fs.FS) http.Handler {
 			files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r}, r)
 		}
 	})
+}
+
+// topHTML defines the template "top" every page's index.html starts
+// with.
+//
+//go:embed assets/top.html
+var topHTML string
+
+// renderIndex renders fsys's index.html (nil when it has none) after
+// the lab's top.
+func renderIndex(fsys fs.FS) ([]byte, error) {
+	src, err := fs.ReadFile(fsys, "index.html")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.New("index.html").Parse(topHTML)
+	if err == nil {
+		t, err = t.Parse(string(src))
+	}
+	var b bytes.Buffer
+	if err == nil {
+		err = t.Execute(&b, nil)
+	}
+	return b.Bytes(), err
 }
 
 // notFoundWriter passes a file server's answer through, but for a 404
@@ -284,7 +330,7 @@ func NotFoundPage(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, notFoundBareHTML)
 		return
 	}
-	fmt.Fprintf(w, notFoundHTML, start, start, start)
+	fmt.Fprintf(w, notFoundHTML, start, start, start, start)
 }
 
 // notFoundDepth is the deepest path NotFoundPage links back from; a
@@ -308,14 +354,15 @@ const notFoundBareHTML = `<!doctype html>
 </html>
 `
 
-// notFoundHTML is NotFoundPage's page, given the page's start three
-// times (its stylesheet, the lab's home above it, the page's start).
+// notFoundHTML is NotFoundPage's page, given the page's start four
+// times (its two stylesheets, the lab's home above it, the page's start).
 const notFoundHTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Not found · NZSC Lab</title>
+<link rel="stylesheet" href="%slab.css">
 <link rel="stylesheet" href="%sstyle.css">
 </head>
 <body>

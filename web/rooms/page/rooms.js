@@ -158,20 +158,6 @@ function statusLine(v) {
   return "Waiting for " + (pending || names(v.deciding.map(s => v.names[s]))) + "…";
 }
 
-// grouped lays NPZR's actions out as Play does: a row per card played or
-// pile moved, a button for each place it may go.
-function grouped(opts, options) {
-  const rows = groupActions(options);
-  for (const [key, list] of rows) {
-    const row = el("div", "group");
-    if (key) row.appendChild(el("span", "glabel", key));
-    const buttons = el("div", "gbuttons");
-    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
-    row.appendChild(buttons);
-    opts.appendChild(row);
-  }
-}
-
 function button(o, label) {
   const b = el("button", "", label);
   b.type = "button";
@@ -210,7 +196,7 @@ function show(v) {
   const opts = $("options");
   opts.replaceChildren();
   opts.className = v.kind === "npzr" ? "options grouped" : "options";
-  if (v.kind === "npzr") grouped(opts, v.options || []);
+  if (v.kind === "npzr") labGrouped(opts, v.options || [], button);
   else for (const o of v.options || []) opts.appendChild(button(o, o));
   $("ask").hidden = !(v.options && v.options.length);
   $("end").hidden = !v.over;
@@ -252,11 +238,7 @@ $("again").onclick = async () => {
 fetch("api/games", { headers: labHeaders() }).then(r => r.json()).then(list => {
   if (!list.length) return;
   const sel = $("kind"), was = sel.value;
-  sel.replaceChildren(...list.map(g => {
-    const o = el("option", "", g.label);
-    o.value = g.game + "/" + g.players;
-    return o;
-  }));
+  labGameOptions(sel, list, g => g.game + "/" + g.players);
   if (list.some(g => g.game + "/" + g.players === was)) sel.value = was;
 }).catch(() => {});
 

@@ -89,14 +89,7 @@ let games = [];
 
 async function loadBots() {
   games = await api("GET", "games");
-  const sel = $("game");
-  sel.innerHTML = "";
-  games.forEach((g, i) => {
-    const o = document.createElement("option");
-    o.value = String(i);
-    o.textContent = g.label;
-    sel.appendChild(o);
-  });
+  labGameOptions($("game"), games, (g, i) => String(i));
   showBots();
 }
 

@@ -157,13 +157,7 @@ $("open").onclick = async () => {
 async function loadBots() {
   games = await api("GET", "games");
   const sel = $("game");
-  sel.innerHTML = "";
-  games.forEach((g, i) => {
-    const o = document.createElement("option");
-    o.value = String(i);
-    o.textContent = g.label;
-    sel.appendChild(o);
-  });
+  labGameOptions(sel, games, (g, i) => String(i));
   sel.onchange = () => showSeats();
   showSeats();
 }

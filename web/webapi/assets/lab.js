@@ -1,6 +1,7 @@
 // What every page of the lab shares (served as lab.js beside each page):
-// NPZR's actions grouped as the pages lay them out (groupActions), the
-// page token and the server's secret.
+// NPZR's actions laid out as the pages lay them out (labGrouped), the
+// list of games a page offers (labGameOptions), the page token and the
+// server's secret.
 //
 // The token (labToken) is written into this file by the server that
 // serves it: every request that changes state carries it, which proves
@@ -59,4 +60,37 @@ function groupActions(options) {
     rows.get(key).push([o, rest]);
   }
   return rows;
+}
+
+// labGrouped lays NPZR's actions out in opts as every page does: a row
+// per card played or pile moved ("play Wild"), with a button for each
+// place it may go, made by button(action, the rest of its name).
+function labGrouped(opts, options, button) {
+  for (const [key, list] of groupActions(options)) {
+    const row = document.createElement("div");
+    row.className = "group";
+    if (key) {
+      const label = document.createElement("span");
+      label.className = "glabel";
+      label.textContent = key;
+      row.appendChild(label);
+    }
+    const buttons = document.createElement("div");
+    buttons.className = "gbuttons";
+    for (const [o, rest] of list) buttons.appendChild(button(o, rest));
+    row.appendChild(buttons);
+    opts.appendChild(row);
+  }
+}
+
+// labGameOptions fills the select sel with an option per game and seat
+// count of list (the server's api/games), labelled as the server labels
+// it, its value value(game, index).
+function labGameOptions(sel, list, value) {
+  sel.replaceChildren(...list.map((g, i) => {
+    const o = document.createElement("option");
+    o.value = value(g, i);
+    o.textContent = g.label;
+    return o;
+  }));
 }
