@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/combin"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -241,6 +240,9 @@ type seatGame struct {
 	// pairs[{i, j}] lists the tables at which i and j both sat.
 	pairs map[[2]int][]int
 	pay   []float64
+	// solvers[s] is newton's least-squares solver of a support of s bots,
+	// kept between its calls (a game is solved by one goroutine).
+	solvers []*leastSquares
 }
 
 // newSeatGame reads the run's tables and builds the payoff.
@@ -367,43 +369,61 @@ func (g *seatGame) build() {
 	}
 }
 
-// contract sums t's last axis against x: out[r] = Σ_l t[r·k + l]·x[l].
-func contract(t, x []float64) []float64 {
-	k := len(x)
-	out := make([]float64, len(t)/k)
-	for r := range out {
-		s := 0.0
-		for l, v := range t[r*k : r*k+k] {
-			s += v * x[l]
+// nonzero returns the indices of x's nonzero entries, ascending: the
+// only terms of a contraction against x that can change its sum (a term
+// v·0 is ±0, and s + ±0 is s, the sum starting at +0). Where an entry is
+// not finite, 0·v may be NaN, so it returns every index.
+func nonzero(x []float64) []int { return nonzeroTo(make([]int, 0, len(x)), x) }
+
+// nonzeroTo is nonzero into on's storage.
+func nonzeroTo(on []int, x []float64) []int {
+	on = on[:0]
+	for l, v := range x {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			on = on[:0]
+			for l := range x {
+				on = append(on, l)
+			}
+			return on
 		}
-		out[r] = s
+		if v != 0 {
+			on = append(on, l)
+		}
 	}
-	return out
+	return on
+}
+
+// sum contracts the payoffs' last depth axes against x, at the index
+// prefix of the axes before them: Σ_a … Σ_c pay[(prefix·k + a)… k + c]·x_a…x_c
+// over a … c in on (nonzero(x)). It adds the same terms in the same
+// order as depth calls of contract, the last axis innermost, leaving out
+// only terms that are zero: the same float64 to the bit, in s^depth
+// steps rather than k^depth when x plays s bots.
+func (g *seatGame) sum(prefix, depth int, on []int, x []float64) float64 {
+	k := g.k
+	s := 0.0
+	if depth == 1 {
+		row := g.pay[prefix*k : prefix*k+k]
+		for _, l := range on {
+			s += row[l] * x[l]
+		}
+		return s
+	}
+	for _, l := range on {
+		s += g.sum(prefix*k+l, depth-1, on, x) * x[l]
+	}
+	return s
 }
 
 // fitness returns each bot's expected place score at a table whose
 // n − 1 other seats are drawn independently from x.
 func (g *seatGame) fitness(x []float64) []float64 {
-	t := g.pay
-	for range g.n - 1 {
-		t = contract(t, x)
+	on := nonzero(x)
+	f := make([]float64, g.k)
+	for i := range f {
+		f[i] = g.sum(i, g.n-1, on, x)
 	}
-	return t
-}
-
-// jacobian returns d[i][m] = ∂fitness_i/∂x_m = (n − 1)·(i's score with
-// one opponent m and the others drawn from x): pay is symmetric in the
-// opponents.
-func (g *seatGame) jacobian(x []float64) []float64 {
-	t := g.pay
-	for range g.n - 2 {
-		t = contract(t, x)
-	}
-	out := make([]float64, len(t))
-	for i, v := range t {
-		out[i] = float64(g.n-1) * v
-	}
-	return out
+	return f
 }
 
 // regret returns the largest gain of one bot over the mix x: max_i
@@ -662,51 +682,58 @@ func (g *seatGame) newton(support []int, y []float64) ([]float64, bool) {
 	for _, i := range support {
 		z[i] = math.Max(y[i], 1e-9)
 	}
-	residual := func(z []float64) (*mat.VecDense, float64) {
-		f := g.fitness(z)
-		res := mat.NewVecDense(s+1, nil)
+	on := make([]int, 0, k)
+	// residual writes into res the equations' residuals at z, 1/2 − f_i
+	// for i in the support then 1 − Σz, and returns their norm.
+	residual := func(z, res []float64) float64 {
+		on = nonzeroTo(on, z)
 		norm, sum := 0.0, 0.0
 		for r, i := range support {
-			res.SetVec(r, 0.5-f[i])
-			norm += (f[i] - 0.5) * (f[i] - 0.5)
+			f := g.sum(i, g.n-1, on, z)
+			res[r] = 0.5 - f
+			norm += (f - 0.5) * (f - 0.5)
 			sum += z[i]
 		}
-		res.SetVec(s, 1-sum)
-		return res, math.Sqrt(norm + (sum-1)*(sum-1))
+		res[s] = 1 - sum
+		return math.Sqrt(norm + (sum-1)*(sum-1))
 	}
-	res, norm := residual(z)
-	jac := mat.NewDense(s+1, s, nil)
+	res, res2 := make([]float64, s+1), make([]float64, s+1)
+	norm := residual(z, res)
+	ls := g.solver(s)
 	next := make([]float64, k)
 	for range 100 {
 		if norm < 1e-13 {
 			return z, true
 		}
-		d := g.jacobian(z)
+		// The jacobian on the support (∂f_i/∂z_m = (n − 1)·i's score
+		// with one opponent m, pay being symmetric in the opponents),
+		// above a row of ones (∂Σz/∂z_m).
+		on = nonzeroTo(on, z)
 		for r, i := range support {
 			for c, m := range support {
-				jac.Set(r, c, d[i*k+m])
+				ls.A[r*s+c] = float64(g.n-1) * g.sum(i*k+m, g.n-2, on, z)
 			}
 		}
 		for c := range s {
-			jac.Set(s, c, 1)
+			ls.A[s*s+c] = 1
 		}
-		var delta mat.VecDense
-		if err := delta.SolveVec(jac, res); err != nil {
+		delta, ok := ls.solve(res)
+		if !ok {
 			return nil, false
 		}
 		alpha := 1.0
 		for c, i := range support {
-			if dz := delta.AtVec(c); z[i]+dz < 0 {
+			if dz := delta[c]; z[i]+dz < 0 {
 				alpha = math.Min(alpha, 0.9*z[i]/-dz)
 			}
 		}
 		for ; alpha > 1e-10; alpha /= 2 {
 			copy(next, z)
 			for c, i := range support {
-				next[i] = z[i] + alpha*delta.AtVec(c)
+				next[i] = z[i] + alpha*delta[c]
 			}
-			if r2, n2 := residual(next); n2 < norm {
-				res, norm = r2, n2
+			if n2 := residual(next, res2); n2 < norm {
+				res, res2, norm = res2, res, n2
 				z, next = next, z
 				break
 			}
@@ -716,6 +743,17 @@ func (g *seatGame) newton(support []int, y []float64) ([]float64, bool) {
 		}
 	}
 	return nil, false
+}
+
+// solver returns newton's least-squares solver of a support of s bots.
+func (g *seatGame) solver(s int) *leastSquares {
+	if len(g.solvers) <= s {
+		g.solvers = append(g.solvers, make([]*leastSquares, s+1-len(g.solvers))...)
+	}
+	if g.solvers[s] == nil {
+		g.solvers[s] = newLeastSquares(s+1, s)
+	}
+	return g.solvers[s]
 }
 
 // clampSimplex returns x with negative entries raised to 0, normalised.
