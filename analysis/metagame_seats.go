@@ -6,7 +6,10 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat/combin"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -155,7 +158,7 @@ var ErrStopped = errors.New("stopped before the end")
 // stops it between replicates with an error wrapping ErrStopped.
 func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
 	sub, in, out := playedOnly(t)
-	mg, err := newSeatMetagame(sub, replicates, seed, done)
+	mg, err := newSeatMetagame(sub, replicates, seed, done, runtime.GOMAXPROCS(0))
 	if err != nil || len(out) == 0 {
 		return mg, err
 	}
@@ -166,8 +169,11 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	return mg, nil
 }
 
-// newSeatMetagame is NewSeatMetagame over bots that all played.
-func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
+// newSeatMetagame is NewSeatMetagame over bots that all played, its
+// replicates solved on up to workers goroutines: each replicate's draws
+// come from its own source and its solve starts from the point
+// estimate's mix, so the answer does not depend on their number.
+func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}, workers int) (*SeatMetagame, error) {
 	g, err := newSeatGame(t)
 	if err != nil {
 		return nil, err
@@ -189,20 +195,25 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	mg.Regret = g.regret(x)
 	mg.RegretHi = mg.Regret
 	mg.Unmeasured = g.unmeasured(x)
-	boot := make([][]float64, 0, max(replicates, 0))
-	for r := range max(replicates, 0) {
-		select {
-		case <-done:
-			return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
-		default:
-		}
+	replicates = max(replicates, 0)
+	boot, regret := make([][]float64, replicates), make([]float64, replicates)
+	err = eachReplicate(replicates, workers, done, func(r int) error {
 		q := g.resample(rand.NewPCG(seed, uint64(r)))
 		y, err := q.solve(x)
 		if err != nil {
-			return nil, fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
+			return fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
 		}
-		mg.RegretHi = math.Max(mg.RegretHi, q.regret(y))
-		boot = append(boot, y)
+		boot[r], regret[r] = y, q.regret(y)
+		return nil
+	})
+	if errors.Is(err, ErrStopped) {
+		return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range regret {
+		mg.RegretHi = math.Max(mg.RegretHi, v)
 	}
 	mg.Replicates = len(boot)
 	mg.Lo, mg.Hi = slices.Clone(x), slices.Clone(x)
@@ -218,6 +229,50 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 		mg.Lo[i], mg.Hi[i] = quantile7(w, 0.025), quantile7(w, 0.975)
 	}
 	return mg, nil
+}
+
+// eachReplicate calls replicate(r) for r in [0, n) on up to workers
+// goroutines, each taking the next r in turn. It returns ErrStopped when
+// done was closed before every replicate began (the ones running
+// finish), else the error of the lowest r that failed (after a failure
+// no further r begins; every lower r had begun, so it is the error the
+// replicates in order would have stopped at).
+func eachReplicate(n, workers int, done <-chan struct{}, replicate func(r int) error) error {
+	errs := make([]error, n)
+	var next atomic.Int64
+	var failed, stopped atomic.Bool
+	var wg sync.WaitGroup
+	for range min(max(workers, 1), n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !failed.Load() {
+				r := int(next.Add(1) - 1)
+				if r >= n {
+					return
+				}
+				select {
+				case <-done:
+					stopped.Store(true)
+					return
+				default:
+				}
+				if errs[r] = replicate(r); errs[r] != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	if stopped.Load() {
+		return ErrStopped
+	}
+	return nil
 }
 
 // seatTable is one played table: its bots as a bit set, its counts and,
@@ -401,11 +456,23 @@ func nonzeroTo(on []int, x []float64) []int {
 // steps rather than k^depth when x plays s bots.
 func (g *seatGame) sum(prefix, depth int, on []int, x []float64) float64 {
 	k := g.k
-	s := 0.0
 	if depth == 1 {
-		row := g.pay[prefix*k : prefix*k+k]
-		for _, l := range on {
-			s += row[l] * x[l]
+		return dotOn(g.pay[prefix*k:prefix*k+k], on, x)
+	}
+	s := 0.0
+	if depth == 2 {
+		// The rows' dot products four at a time, each in its own
+		// order: the same sums, but four chains of additions at once.
+		base, j := prefix*k, 0
+		for ; j+4 <= len(on); j += 4 {
+			var d [4]float64
+			dot4On(&d, g.pay, (base+on[j])*k, (base+on[j+1])*k, (base+on[j+2])*k, (base+on[j+3])*k, on, x)
+			for c := range d {
+				s += d[c] * x[on[j+c]]
+			}
+		}
+		for _, l := range on[j:] {
+			s += dotOn(g.pay[(base+l)*k:(base+l)*k+k], on, x) * x[l]
 		}
 		return s
 	}
@@ -413,6 +480,29 @@ func (g *seatGame) sum(prefix, depth int, on []int, x []float64) float64 {
 		s += g.sum(prefix*k+l, depth-1, on, x) * x[l]
 	}
 	return s
+}
+
+// dotOn returns Σ_l row[l]·x[l] over l in on, in on's order from +0.
+func dotOn(row []float64, on []int, x []float64) float64 {
+	s := 0.0
+	for _, l := range on {
+		s += row[l] * x[l]
+	}
+	return s
+}
+
+// dot4On sets d[c] to dotOn of the row of t at offset r_c, for four
+// rows at once: each sum's additions in dotOn's order.
+func dot4On(d *[4]float64, t []float64, r0, r1, r2, r3 int, on []int, x []float64) {
+	var s0, s1, s2, s3 float64
+	for _, l := range on {
+		xl := x[l]
+		s0 += t[r0+l] * xl
+		s1 += t[r1+l] * xl
+		s2 += t[r2+l] * xl
+		s3 += t[r3+l] * xl
+	}
+	d[0], d[1], d[2], d[3] = s0, s1, s2, s3
 }
 
 // fitness returns each bot's expected place score at a table whose
@@ -559,8 +649,13 @@ func (g *seatGame) replicator() (end, avg []float64) {
 		x[i] = 1 / float64(k)
 	}
 	avg = make([]float64, k)
-	field := func(y []float64) []float64 {
-		f := g.fitness(y)
+	on := make([]int, 0, k)
+	// field writes ẋ at y into f.
+	field := func(f, y []float64) {
+		on = nonzeroTo(on, y)
+		for i := range f {
+			f[i] = g.sum(i, g.n-1, on, y)
+		}
 		mean := 0.0
 		for i := range y {
 			mean += y[i] * f[i]
@@ -568,21 +663,22 @@ func (g *seatGame) replicator() (end, avg []float64) {
 		for i := range f {
 			f[i] = y[i] * (f[i] - mean)
 		}
-		return f
 	}
+	// step writes base + s·d into y.
+	y := make([]float64, k)
 	step := func(base, d []float64, s float64) []float64 {
-		out := make([]float64, k)
-		for i := range out {
-			out[i] = base[i] + s*d[i]
+		for i := range y {
+			y[i] = base[i] + s*d[i]
 		}
-		return out
+		return y
 	}
+	k1, k2, k3, k4 := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	steps := int(horizon / h)
 	for range steps {
-		k1 := field(x)
-		k2 := field(step(x, k1, h/2))
-		k3 := field(step(x, k2, h/2))
-		k4 := field(step(x, k3, h))
+		field(k1, x)
+		field(k2, step(x, k1, h/2))
+		field(k3, step(x, k2, h/2))
+		field(k4, step(x, k3, h))
 		sum := 0.0
 		for i := range x {
 			x[i] = math.Max(x[i]+h/6*(k1[i]+2*k2[i]+2*k3[i]+k4[i]), 0)

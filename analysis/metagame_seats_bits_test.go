@@ -3,11 +3,14 @@ package analysis
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -43,8 +46,9 @@ func seatBits(mg *SeatMetagame) string {
 // TestSeatMetagameBits: the meta-game of seeded runs, bootstrap
 // included, is the same to the bit as the solver's before its speed-ups
 // (sparse contractions, the kept least-squares solver, replicates in
-// parallel) computed it: they were meant to change no number a report
-// shows, and these digests were taken from that solver.
+// parallel) computed it, on one worker or several: they were meant to
+// change no number a report shows, and these digests were taken from
+// that solver.
 func TestSeatMetagameBits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("seconds of bootstrap")
@@ -59,13 +63,62 @@ func TestSeatMetagameBits(t *testing.T) {
 		{6, 4, 20, 3, "7f03b6d7e0a8076c7114e850"},
 		{8, 4, 10, 4, "0dd68b2d8b6a21e90d7771ce"},
 	} {
-		mg, err := NewSeatMetagame(kingmakerTournament(c.k, c.n, c.seed), c.replicates, c.seed, nil)
-		if err != nil {
-			t.Fatalf("case %d: %v", i, err)
+		for _, workers := range []int{1, 3} {
+			mg, err := newSeatMetagame(kingmakerTournament(c.k, c.n, c.seed), c.replicates, c.seed, nil, workers)
+			if err != nil {
+				t.Fatalf("case %d: %v", i, err)
+			}
+			if got := seatBits(mg); got != c.want {
+				t.Errorf("case %d (%d bots, %d seats, %d workers): digest %s, want %s: weights %v [%v, %v], regret %g, replicates' %g",
+					i, c.k, c.n, workers, got, c.want, mg.Weight, mg.Lo, mg.Hi, mg.Regret, mg.RegretHi)
+			}
 		}
-		if got := seatBits(mg); got != c.want {
-			t.Errorf("case %d (%d bots, %d seats): digest %s, want %s: weights %v [%v, %v], regret %g, replicates' %g",
-				i, c.k, c.n, got, c.want, mg.Weight, mg.Lo, mg.Hi, mg.Regret, mg.RegretHi)
+	}
+}
+
+// TestEachReplicate: every replicate runs once, on any number of
+// workers; a failure returns the lowest failing replicate's error, the
+// one replicates run in order stop at, however the workers interleave;
+// a closed done returns ErrStopped.
+func TestEachReplicate(t *testing.T) {
+	for _, workers := range []int{1, 2, 5} {
+		var mu sync.Mutex
+		seen := make([]int, 40)
+		err := eachReplicate(40, workers, nil, func(r int) error {
+			time.Sleep(time.Duration(r%3) * time.Millisecond)
+			mu.Lock()
+			seen[r]++
+			mu.Unlock()
+			return nil
+		})
+		for r, n := range seen {
+			if n != 1 {
+				t.Errorf("%d workers: replicate %d ran %d times", workers, r, n)
+			}
+		}
+		if err != nil {
+			t.Errorf("%d workers: %v", workers, err)
+		}
+		for range 5 {
+			err = eachReplicate(40, workers, nil, func(r int) error {
+				// The later failure finishes first.
+				if r == 11 {
+					time.Sleep(3 * time.Millisecond)
+					return fmt.Errorf("replicate %d", r)
+				}
+				if r == 12 || r == 30 {
+					return fmt.Errorf("replicate %d", r)
+				}
+				return nil
+			})
+			if err == nil || err.Error() != "replicate 11" {
+				t.Errorf("%d workers: error %v, want replicate 11's", workers, err)
+			}
+		}
+		done := make(chan struct{})
+		close(done)
+		if err := eachReplicate(40, workers, done, func(int) error { return nil }); !errors.Is(err, ErrStopped) {
+			t.Errorf("%d workers, done closed: %v, want ErrStopped", workers, err)
 		}
 	}
 }
