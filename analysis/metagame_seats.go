@@ -195,16 +195,17 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	mg.Regret = g.regret(x)
 	mg.RegretHi = mg.Regret
 	mg.Unmeasured = g.unmeasured(x)
-	replicates = max(replicates, 0)
-	boot, regret := make([][]float64, replicates), make([]float64, replicates)
-	err = eachReplicate(replicates, workers, done, func(r int) error {
+	type replicate struct {
+		y      []float64
+		regret float64
+	}
+	reps, err := eachReplicate(max(replicates, 0), workers, done, func(r int) (replicate, error) {
 		q := g.resample(rand.NewPCG(seed, uint64(r)))
 		y, err := q.solve(x)
 		if err != nil {
-			return fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
+			return replicate{}, fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
 		}
-		boot[r], regret[r] = y, q.regret(y)
-		return nil
+		return replicate{y, q.regret(y)}, nil
 	})
 	if errors.Is(err, ErrStopped) {
 		return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
@@ -212,8 +213,10 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range regret {
-		mg.RegretHi = math.Max(mg.RegretHi, v)
+	boot := make([][]float64, len(reps))
+	for r, rep := range reps {
+		boot[r] = rep.y
+		mg.RegretHi = math.Max(mg.RegretHi, rep.regret)
 	}
 	mg.Replicates = len(boot)
 	mg.Lo, mg.Hi = slices.Clone(x), slices.Clone(x)
@@ -231,18 +234,34 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	return mg, nil
 }
 
-// eachReplicate calls replicate(r) for r in [0, n) on up to workers
-// goroutines, each taking the next r in turn. It returns ErrStopped when
-// done was closed before every replicate began (the ones running
-// finish), else the error of the lowest r that failed (after a failure
-// no further r begins; every lower r had begun, so it is the error the
-// replicates in order would have stopped at).
-func eachReplicate(n, workers int, done <-chan struct{}, replicate func(r int) error) error {
-	errs := make([]error, n)
+// EachReplicate returns replicate(r) for r in [0, n), a bootstrap's
+// replicates, in order, computed on up to GOMAXPROCS goroutines:
+// replicates that draw from their own sources (rand.NewPCG(seed, r))
+// and share nothing they write give the same answer however many run at
+// once. Done, when closed, stops it between replicates (the ones running
+// finish) with ErrStopped; a failure returns the error of the lowest
+// replicate that failed, the one replicates in order stop at (no
+// replicate begins after a failure, and every lower one had begun).
+func EachReplicate[T any](n int, done <-chan struct{}, replicate func(r int) (T, error)) ([]T, error) {
+	return eachReplicate(n, runtime.GOMAXPROCS(0), done, replicate)
+}
+
+// eachReplicate is EachReplicate on up to workers goroutines, each
+// taking the next r in turn and keeping its own results (memory grows
+// with the replicates done, not with n: a stopped bootstrap of many
+// never holds them all).
+func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r int) (T, error)) ([]T, error) {
+	type result struct {
+		r   int
+		v   T
+		err error
+	}
+	workers = max(min(workers, n), 1)
+	kept := make([][]result, workers)
 	var next atomic.Int64
 	var failed, stopped atomic.Bool
 	var wg sync.WaitGroup
-	for range min(max(workers, 1), n) {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -257,22 +276,36 @@ func eachReplicate(n, workers int, done <-chan struct{}, replicate func(r int) e
 					return
 				default:
 				}
-				if errs[r] = replicate(r); errs[r] != nil {
+				v, err := replicate(r)
+				kept[w] = append(kept[w], result{r, v, err})
+				if err != nil {
 					failed.Store(true)
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	first := result{r: n}
+	for _, rs := range kept {
+		for _, res := range rs {
+			if res.err != nil && res.r < first.r {
+				first = res
+			}
 		}
 	}
-	if stopped.Load() {
-		return ErrStopped
+	switch {
+	case first.err != nil:
+		return nil, first.err
+	case stopped.Load():
+		return nil, ErrStopped
 	}
-	return nil
+	out := make([]T, n)
+	for _, rs := range kept {
+		for _, res := range rs {
+			out[res.r] = res.v
+		}
+	}
+	return out, nil
 }
 
 // seatTable is one played table: its bots as a bit set, its counts and,

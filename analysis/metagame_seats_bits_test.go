@@ -84,32 +84,32 @@ func TestEachReplicate(t *testing.T) {
 	for _, workers := range []int{1, 2, 5} {
 		var mu sync.Mutex
 		seen := make([]int, 40)
-		err := eachReplicate(40, workers, nil, func(r int) error {
+		got, err := eachReplicate(40, workers, nil, func(r int) (int, error) {
 			time.Sleep(time.Duration(r%3) * time.Millisecond)
 			mu.Lock()
 			seen[r]++
 			mu.Unlock()
-			return nil
+			return r * r, nil
 		})
 		for r, n := range seen {
-			if n != 1 {
-				t.Errorf("%d workers: replicate %d ran %d times", workers, r, n)
+			if n != 1 || len(got) != 40 || got[r] != r*r {
+				t.Errorf("%d workers: replicate %d ran %d times, gave %v", workers, r, n, got)
 			}
 		}
 		if err != nil {
 			t.Errorf("%d workers: %v", workers, err)
 		}
 		for range 5 {
-			err = eachReplicate(40, workers, nil, func(r int) error {
+			_, err = eachReplicate(40, workers, nil, func(r int) (int, error) {
 				// The later failure finishes first.
 				if r == 11 {
 					time.Sleep(3 * time.Millisecond)
-					return fmt.Errorf("replicate %d", r)
+					return 0, fmt.Errorf("replicate %d", r)
 				}
 				if r == 12 || r == 30 {
-					return fmt.Errorf("replicate %d", r)
+					return 0, fmt.Errorf("replicate %d", r)
 				}
-				return nil
+				return r, nil
 			})
 			if err == nil || err.Error() != "replicate 11" {
 				t.Errorf("%d workers: error %v, want replicate 11's", workers, err)
@@ -117,7 +117,7 @@ func TestEachReplicate(t *testing.T) {
 		}
 		done := make(chan struct{})
 		close(done)
-		if err := eachReplicate(40, workers, done, func(int) error { return nil }); !errors.Is(err, ErrStopped) {
+		if _, err := eachReplicate(1<<40, workers, done, func(int) (int, error) { return 0, nil }); !errors.Is(err, ErrStopped) {
 			t.Errorf("%d workers, done closed: %v, want ErrStopped", workers, err)
 		}
 	}
