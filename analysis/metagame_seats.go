@@ -140,8 +140,9 @@ func spread(x []float64, in []int, k int, fill float64) []float64 {
 const maxSeatPayoffs = 1 << 21
 
 // seatWorkBudget bounds the bootstrap's rebuilding of the payoffs
-// (payoffs × seats × tables a pair shares, summed over replicates): about
-// ten seconds of CPU.
+// (payoffs × seats × tables a pair shares, summed over replicates): a
+// count of work, not a time, so that a run's replicates are the same on
+// every machine.
 const seatWorkBudget = 1 << 31
 
 // SeatTolerance is the regret below which a mix is called an exact
