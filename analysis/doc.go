@@ -21,5 +21,7 @@
 // Functions keep no shared state and may be called from any goroutine;
 // a Tournament must not be modified while it is being analysed. The
 // analyses allocate their result tables (small: bots², bots^seats for
-// SeatMetagame); nothing here runs per game.
+// SeatMetagame); nothing here runs per game. A bootstrap's replicates
+// (NewSeatMetagame's, EachReplicate) run on GOMAXPROCS goroutines, with
+// the same answer on any number.
 package analysis

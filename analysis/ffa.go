@@ -29,9 +29,9 @@ type FFASummary struct {
 
 // SeatReplicates and SeatSeed set the bootstrap of a free-for-all run's
 // meta-game in its report: fewer replicates than the dynamics' 200, as a
-// two-seat report's page has (0.01–0.03 s of CPU for 4 bots at 3 seats,
-// 0.1 s for 6 at 4, 0.7–0.9 s for 10 at 4: docs/dynamics.md), seeded by a constant so the same counts give the same
-// intervals.
+// two-seat report's page has (2.4 s of CPU for 12 alike bots at 3 seats,
+// 5.4 s at 4: docs/dynamics.md), seeded by a constant so the same counts
+// give the same intervals.
 const (
 	SeatReplicates = 100
 	SeatSeed       = 1

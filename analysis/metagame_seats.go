@@ -6,9 +6,11 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/combin"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -138,8 +140,9 @@ func spread(x []float64, in []int, k int, fill float64) []float64 {
 const maxSeatPayoffs = 1 << 21
 
 // seatWorkBudget bounds the bootstrap's rebuilding of the payoffs
-// (payoffs × seats × tables a pair shares, summed over replicates): about
-// ten seconds of CPU.
+// (payoffs × seats × tables a pair shares, summed over replicates): a
+// count of work, not a time, so that a run's replicates are the same on
+// every machine.
 const seatWorkBudget = 1 << 31
 
 // SeatTolerance is the regret below which a mix is called an exact
@@ -156,7 +159,7 @@ var ErrStopped = errors.New("stopped before the end")
 // stops it between replicates with an error wrapping ErrStopped.
 func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
 	sub, in, out := playedOnly(t)
-	mg, err := newSeatMetagame(sub, replicates, seed, done)
+	mg, err := newSeatMetagame(sub, replicates, seed, done, runtime.GOMAXPROCS(0))
 	if err != nil || len(out) == 0 {
 		return mg, err
 	}
@@ -167,8 +170,11 @@ func NewSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	return mg, nil
 }
 
-// newSeatMetagame is NewSeatMetagame over bots that all played.
-func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}) (*SeatMetagame, error) {
+// newSeatMetagame is NewSeatMetagame over bots that all played, its
+// replicates solved on up to workers goroutines: each replicate's draws
+// come from its own source and its solve starts from the point
+// estimate's mix, so the answer does not depend on their number.
+func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan struct{}, workers int) (*SeatMetagame, error) {
 	g, err := newSeatGame(t)
 	if err != nil {
 		return nil, err
@@ -190,20 +196,28 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 	mg.Regret = g.regret(x)
 	mg.RegretHi = mg.Regret
 	mg.Unmeasured = g.unmeasured(x)
-	boot := make([][]float64, 0, max(replicates, 0))
-	for r := range max(replicates, 0) {
-		select {
-		case <-done:
-			return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
-		default:
-		}
+	type replicate struct {
+		y      []float64
+		regret float64
+	}
+	reps, err := eachReplicate(max(replicates, 0), workers, done, func(r int) (replicate, error) {
 		q := g.resample(rand.NewPCG(seed, uint64(r)))
 		y, err := q.solve(x)
 		if err != nil {
-			return nil, fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
+			return replicate{}, fmt.Errorf("metagame: bootstrap replicate %d: %w", r, err)
 		}
-		mg.RegretHi = math.Max(mg.RegretHi, q.regret(y))
-		boot = append(boot, y)
+		return replicate{y, q.regret(y)}, nil
+	})
+	if errors.Is(err, ErrStopped) {
+		return nil, fmt.Errorf("metagame: the bootstrap %w", ErrStopped)
+	}
+	if err != nil {
+		return nil, err
+	}
+	boot := make([][]float64, len(reps))
+	for r, rep := range reps {
+		boot[r] = rep.y
+		mg.RegretHi = math.Max(mg.RegretHi, rep.regret)
 	}
 	mg.Replicates = len(boot)
 	mg.Lo, mg.Hi = slices.Clone(x), slices.Clone(x)
@@ -219,6 +233,80 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 		mg.Lo[i], mg.Hi[i] = quantile7(w, 0.025), quantile7(w, 0.975)
 	}
 	return mg, nil
+}
+
+// EachReplicate returns replicate(r) for r in [0, n), a bootstrap's
+// replicates, in order, computed on up to GOMAXPROCS goroutines:
+// replicates that draw from their own sources (rand.NewPCG(seed, r))
+// and share nothing they write give the same answer however many run at
+// once. Done, when closed, stops it between replicates (the ones running
+// finish) with ErrStopped; a failure returns the error of the lowest
+// replicate that failed, the one replicates in order stop at (no
+// replicate begins after a failure, and every lower one had begun).
+func EachReplicate[T any](n int, done <-chan struct{}, replicate func(r int) (T, error)) ([]T, error) {
+	return eachReplicate(n, runtime.GOMAXPROCS(0), done, replicate)
+}
+
+// eachReplicate is EachReplicate on up to workers goroutines, each
+// taking the next r in turn and keeping its own results (memory grows
+// with the replicates done, not with n: a stopped bootstrap of many
+// never holds them all).
+func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r int) (T, error)) ([]T, error) {
+	type result struct {
+		r   int
+		v   T
+		err error
+	}
+	workers = max(min(workers, n), 1)
+	kept := make([][]result, workers)
+	var next atomic.Int64
+	var failed, stopped atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !failed.Load() {
+				r := int(next.Add(1) - 1)
+				if r >= n {
+					return
+				}
+				select {
+				case <-done:
+					stopped.Store(true)
+					return
+				default:
+				}
+				v, err := replicate(r)
+				kept[w] = append(kept[w], result{r, v, err})
+				if err != nil {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	first := result{r: n}
+	for _, rs := range kept {
+		for _, res := range rs {
+			if res.err != nil && res.r < first.r {
+				first = res
+			}
+		}
+	}
+	switch {
+	case first.err != nil:
+		return nil, first.err
+	case stopped.Load():
+		return nil, ErrStopped
+	}
+	out := make([]T, n)
+	for _, rs := range kept {
+		for _, res := range rs {
+			out[res.r] = res.v
+		}
+	}
+	return out, nil
 }
 
 // seatTable is one played table: its bots as a bit set, its counts and,
@@ -241,6 +329,9 @@ type seatGame struct {
 	// pairs[{i, j}] lists the tables at which i and j both sat.
 	pairs map[[2]int][]int
 	pay   []float64
+	// solvers[s] is newton's least-squares solver of a support of s bots,
+	// kept between its calls (a game is solved by one goroutine).
+	solvers []*leastSquares
 }
 
 // newSeatGame reads the run's tables and builds the payoff.
@@ -367,43 +458,96 @@ func (g *seatGame) build() {
 	}
 }
 
-// contract sums t's last axis against x: out[r] = Σ_l t[r·k + l]·x[l].
-func contract(t, x []float64) []float64 {
-	k := len(x)
-	out := make([]float64, len(t)/k)
-	for r := range out {
-		s := 0.0
-		for l, v := range t[r*k : r*k+k] {
-			s += v * x[l]
+// nonzero returns the indices of x's nonzero entries, ascending: the
+// only terms of a contraction against x that can change its sum (a term
+// v·0 is ±0, and s + ±0 is s, the sum starting at +0). Where an entry is
+// not finite, 0·v may be NaN, so it returns every index.
+func nonzero(x []float64) []int { return nonzeroTo(make([]int, 0, len(x)), x) }
+
+// nonzeroTo is nonzero into on's storage.
+func nonzeroTo(on []int, x []float64) []int {
+	on = on[:0]
+	for l, v := range x {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			on = on[:0]
+			for l := range x {
+				on = append(on, l)
+			}
+			return on
 		}
-		out[r] = s
+		if v != 0 {
+			on = append(on, l)
+		}
 	}
-	return out
+	return on
+}
+
+// sum contracts the payoffs' last depth axes against x, at the index
+// prefix of the axes before them: Σ_a … Σ_c pay[(prefix·k + a)… k + c]·x_a…x_c
+// over a … c in on (nonzero(x)). It adds the same terms in the same
+// order as depth calls of contract, the last axis innermost, leaving out
+// only terms that are zero: the same float64 to the bit, in s^depth
+// steps rather than k^depth when x plays s bots.
+func (g *seatGame) sum(prefix, depth int, on []int, x []float64) float64 {
+	k := g.k
+	if depth == 1 {
+		return dotOn(g.pay[prefix*k:prefix*k+k], on, x)
+	}
+	s := 0.0
+	if depth == 2 {
+		// The rows' dot products four at a time, each in its own
+		// order: the same sums, but four chains of additions at once.
+		base, j := prefix*k, 0
+		for ; j+4 <= len(on); j += 4 {
+			var d [4]float64
+			dot4On(&d, g.pay, (base+on[j])*k, (base+on[j+1])*k, (base+on[j+2])*k, (base+on[j+3])*k, on, x)
+			for c := range d {
+				s += d[c] * x[on[j+c]]
+			}
+		}
+		for _, l := range on[j:] {
+			s += dotOn(g.pay[(base+l)*k:(base+l)*k+k], on, x) * x[l]
+		}
+		return s
+	}
+	for _, l := range on {
+		s += g.sum(prefix*k+l, depth-1, on, x) * x[l]
+	}
+	return s
+}
+
+// dotOn returns Σ_l row[l]·x[l] over l in on, in on's order from +0.
+func dotOn(row []float64, on []int, x []float64) float64 {
+	s := 0.0
+	for _, l := range on {
+		s += row[l] * x[l]
+	}
+	return s
+}
+
+// dot4On sets d[c] to dotOn of the row of t at offset r_c, for four
+// rows at once: each sum's additions in dotOn's order.
+func dot4On(d *[4]float64, t []float64, r0, r1, r2, r3 int, on []int, x []float64) {
+	var s0, s1, s2, s3 float64
+	for _, l := range on {
+		xl := x[l]
+		s0 += t[r0+l] * xl
+		s1 += t[r1+l] * xl
+		s2 += t[r2+l] * xl
+		s3 += t[r3+l] * xl
+	}
+	d[0], d[1], d[2], d[3] = s0, s1, s2, s3
 }
 
 // fitness returns each bot's expected place score at a table whose
 // n − 1 other seats are drawn independently from x.
 func (g *seatGame) fitness(x []float64) []float64 {
-	t := g.pay
-	for range g.n - 1 {
-		t = contract(t, x)
+	on := nonzero(x)
+	f := make([]float64, g.k)
+	for i := range f {
+		f[i] = g.sum(i, g.n-1, on, x)
 	}
-	return t
-}
-
-// jacobian returns d[i][m] = ∂fitness_i/∂x_m = (n − 1)·(i's score with
-// one opponent m and the others drawn from x): pay is symmetric in the
-// opponents.
-func (g *seatGame) jacobian(x []float64) []float64 {
-	t := g.pay
-	for range g.n - 2 {
-		t = contract(t, x)
-	}
-	out := make([]float64, len(t))
-	for i, v := range t {
-		out[i] = float64(g.n-1) * v
-	}
-	return out
+	return f
 }
 
 // regret returns the largest gain of one bot over the mix x: max_i
@@ -539,8 +683,13 @@ func (g *seatGame) replicator() (end, avg []float64) {
 		x[i] = 1 / float64(k)
 	}
 	avg = make([]float64, k)
-	field := func(y []float64) []float64 {
-		f := g.fitness(y)
+	on := make([]int, 0, k)
+	// field writes ẋ at y into f.
+	field := func(f, y []float64) {
+		on = nonzeroTo(on, y)
+		for i := range f {
+			f[i] = g.sum(i, g.n-1, on, y)
+		}
 		mean := 0.0
 		for i := range y {
 			mean += y[i] * f[i]
@@ -548,21 +697,22 @@ func (g *seatGame) replicator() (end, avg []float64) {
 		for i := range f {
 			f[i] = y[i] * (f[i] - mean)
 		}
-		return f
 	}
+	// step writes base + s·d into y.
+	y := make([]float64, k)
 	step := func(base, d []float64, s float64) []float64 {
-		out := make([]float64, k)
-		for i := range out {
-			out[i] = base[i] + s*d[i]
+		for i := range y {
+			y[i] = base[i] + s*d[i]
 		}
-		return out
+		return y
 	}
+	k1, k2, k3, k4 := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	steps := int(horizon / h)
 	for range steps {
-		k1 := field(x)
-		k2 := field(step(x, k1, h/2))
-		k3 := field(step(x, k2, h/2))
-		k4 := field(step(x, k3, h))
+		field(k1, x)
+		field(k2, step(x, k1, h/2))
+		field(k3, step(x, k2, h/2))
+		field(k4, step(x, k3, h))
 		sum := 0.0
 		for i := range x {
 			x[i] = math.Max(x[i]+h/6*(k1[i]+2*k2[i]+2*k3[i]+k4[i]), 0)
@@ -662,51 +812,58 @@ func (g *seatGame) newton(support []int, y []float64) ([]float64, bool) {
 	for _, i := range support {
 		z[i] = math.Max(y[i], 1e-9)
 	}
-	residual := func(z []float64) (*mat.VecDense, float64) {
-		f := g.fitness(z)
-		res := mat.NewVecDense(s+1, nil)
+	on := make([]int, 0, k)
+	// residual writes into res the equations' residuals at z, 1/2 − f_i
+	// for i in the support then 1 − Σz, and returns their norm.
+	residual := func(z, res []float64) float64 {
+		on = nonzeroTo(on, z)
 		norm, sum := 0.0, 0.0
 		for r, i := range support {
-			res.SetVec(r, 0.5-f[i])
-			norm += (f[i] - 0.5) * (f[i] - 0.5)
+			f := g.sum(i, g.n-1, on, z)
+			res[r] = 0.5 - f
+			norm += (f - 0.5) * (f - 0.5)
 			sum += z[i]
 		}
-		res.SetVec(s, 1-sum)
-		return res, math.Sqrt(norm + (sum-1)*(sum-1))
+		res[s] = 1 - sum
+		return math.Sqrt(norm + (sum-1)*(sum-1))
 	}
-	res, norm := residual(z)
-	jac := mat.NewDense(s+1, s, nil)
+	res, res2 := make([]float64, s+1), make([]float64, s+1)
+	norm := residual(z, res)
+	ls := g.solver(s)
 	next := make([]float64, k)
 	for range 100 {
 		if norm < 1e-13 {
 			return z, true
 		}
-		d := g.jacobian(z)
+		// The jacobian on the support (∂f_i/∂z_m = (n − 1)·i's score
+		// with one opponent m, pay being symmetric in the opponents),
+		// above a row of ones (∂Σz/∂z_m).
+		on = nonzeroTo(on, z)
 		for r, i := range support {
 			for c, m := range support {
-				jac.Set(r, c, d[i*k+m])
+				ls.A[r*s+c] = float64(g.n-1) * g.sum(i*k+m, g.n-2, on, z)
 			}
 		}
 		for c := range s {
-			jac.Set(s, c, 1)
+			ls.A[s*s+c] = 1
 		}
-		var delta mat.VecDense
-		if err := delta.SolveVec(jac, res); err != nil {
+		delta, ok := ls.solve(res)
+		if !ok {
 			return nil, false
 		}
 		alpha := 1.0
 		for c, i := range support {
-			if dz := delta.AtVec(c); z[i]+dz < 0 {
+			if dz := delta[c]; z[i]+dz < 0 {
 				alpha = math.Min(alpha, 0.9*z[i]/-dz)
 			}
 		}
 		for ; alpha > 1e-10; alpha /= 2 {
 			copy(next, z)
 			for c, i := range support {
-				next[i] = z[i] + alpha*delta.AtVec(c)
+				next[i] = z[i] + alpha*delta[c]
 			}
-			if r2, n2 := residual(next); n2 < norm {
-				res, norm = r2, n2
+			if n2 := residual(next, res2); n2 < norm {
+				res, res2, norm = res2, res, n2
 				z, next = next, z
 				break
 			}
@@ -716,6 +873,17 @@ func (g *seatGame) newton(support []int, y []float64) ([]float64, bool) {
 		}
 	}
 	return nil, false
+}
+
+// solver returns newton's least-squares solver of a support of s bots.
+func (g *seatGame) solver(s int) *leastSquares {
+	if len(g.solvers) <= s {
+		g.solvers = append(g.solvers, make([]*leastSquares, s+1-len(g.solvers))...)
+	}
+	if g.solvers[s] == nil {
+		g.solvers[s] = newLeastSquares(s+1, s)
+	}
+	return g.solvers[s]
 }
 
 // clampSimplex returns x with negative entries raised to 0, normalised.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -125,5 +126,55 @@ func TestSeatMetagameWords(t *testing.T) {
 	s.Metagame, s.MetaError = nil, errors.New("metagame: 30 bots at 4 seats: too many")
 	if text := strings.Join(seatMetagameSentences(s), " "); !strings.Contains(text, "not solved: metagame: 30 bots") {
 		t.Errorf("unsolved: %s", text)
+	}
+}
+
+// TestTailPage: a Tail with a Page writes the report and the page that
+// two Tails, one a page, write (report --html renders both from one
+// summary, one meta-game bootstrap), at two seats and three, in every
+// format; stopped in the meta-game's bootstrap it writes neither.
+func TestTailPage(t *testing.T) {
+	tt, ft := fixture([]string{"nash", "greedy", "random"}, nil), ffaFixture()
+	fm := &results.Manifest{Kind: "tournament", Seats: 3, Seed: 9, GamesPerPairing: 6, GamesDone: uint64(ft.Games()), GamesPlanned: uint64(ft.Games()), Complete: true}
+	for _, c := range []struct {
+		name string
+		end  End
+	}{
+		{"2 seats", End{Manifest: fixtureManifest(tt), Counts: tt, Options: Options{Width: 80}}},
+		{"3 seats", End{Manifest: fm, Counts: ft, Options: Options{Width: 80}}},
+	} {
+		render := func(e End, format string, page io.Writer) ([]byte, error) {
+			var b bytes.Buffer
+			e.Format, e.Page = format, page
+			err := Tail(&b, e)
+			return b.Bytes(), err
+		}
+		wantPage, err := render(c.end, "html", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{"table", "json", "csv"} {
+			want, err := render(c.end, f, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var page bytes.Buffer
+			got, err := render(c.end, f, &page)
+			if err != nil || !bytes.Equal(got, want) || !bytes.Equal(page.Bytes(), wantPage) {
+				t.Errorf("%s, %s with a page: error %v, report same %v, page same %v (%d bytes, want %d)",
+					c.name, f, err, bytes.Equal(got, want), bytes.Equal(page.Bytes(), wantPage), page.Len(), len(wantPage))
+			}
+		}
+	}
+	closed := make(chan struct{})
+	close(closed)
+	var page bytes.Buffer
+	out, err := func() ([]byte, error) {
+		var b bytes.Buffer
+		err := Tail(&b, End{Manifest: fm, Counts: ft, Format: "table", Page: &page, Done: closed})
+		return b.Bytes(), err
+	}()
+	if !errors.Is(err, analysis.ErrStopped) || len(out) != 0 || page.Len() != 0 {
+		t.Errorf("stopped: error %v, %d bytes of report, %d of page; want ErrStopped and nothing", err, len(out), page.Len())
 	}
 }

@@ -46,6 +46,11 @@ type End struct {
 	// nothing. A run's own tail leaves it nil: after an interrupted run
 	// the partial report is what the user waits for.
 	Done <-chan struct{}
+	// Page, when set, also receives the run's HTML page, rendered from
+	// the same summary before anything else is written: a command that
+	// writes a report and a page summarises the counts once (a
+	// free-for-all's meta-game bootstrap is seconds of CPU).
+	Page io.Writer
 }
 
 // TablesError is a run's report that was rendered, but whose derived
@@ -65,6 +70,11 @@ func Tail(w io.Writer, e End) error {
 	r, err := summarize(e.Manifest, e.Counts, e.Options, e.Done)
 	if err != nil {
 		return err
+	}
+	if e.Page != nil {
+		if err := r.Render(e.Page, "html"); err != nil {
+			return err
+		}
 	}
 	var tablesErr error
 	if e.Dir != nil {

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"github.com/nzsclab/nzsc/analysis"
 )
 
 // Options set the analyses of Analyze; zero values take the defaults.
@@ -153,21 +155,28 @@ func Analyze(p *Payoff, opt Options) (*Analysis, error) {
 		reps = 0
 	}
 	an.Replicates = reps
-	var boot [3][][]float64 // per analysis, per replicate, the weights
-	for r := range reps {
-		select {
-		case <-opt.Done:
-			return nil, ErrStopped
-		default:
-		}
+	// Per analysis, per replicate, the weights: replicate r draws from
+	// its own source, so they are computed on several goroutines at once
+	// (analysis.EachReplicate) and read in replicate order.
+	reps3, err := analysis.EachReplicate(reps, opt.Done, func(r int) ([3][]float64, error) {
 		q := p.resample(rand.NewPCG(opt.Seed, uint64(r)))
 		rep, mo, ar, err := weights(q, opt)
 		if err != nil {
-			return nil, fmt.Errorf("dynamics: bootstrap replicate %d: %w", r, err)
+			return [3][]float64{}, fmt.Errorf("dynamics: bootstrap replicate %d: %w", r, err)
 		}
-		boot[0] = append(boot[0], rep.Final)
-		boot[1] = append(boot[1], mo.Stationary)
-		boot[2] = append(boot[2], ar.Stationary)
+		return [3][]float64{rep.Final, mo.Stationary, ar.Stationary}, nil
+	})
+	if errors.Is(err, analysis.ErrStopped) {
+		return nil, ErrStopped
+	}
+	if err != nil {
+		return nil, err
+	}
+	var boot [3][][]float64
+	for _, w := range reps3 {
+		for a := range boot {
+			boot[a] = append(boot[a], w[a])
+		}
 	}
 	an.ReplicatorRank = rankingOf(rep.Final, boot[0])
 	an.MoranRank = rankingOf(mo.Stationary, boot[1])

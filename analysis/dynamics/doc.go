@@ -52,5 +52,7 @@
 // Functions keep no shared state and may be called from any goroutine.
 // They allocate their results (small: K² and the trajectory's samples);
 // Analyze's cost grows with the bootstrap's replicates times the
-// replicator's steps times K².
+// replicator's steps times K²; it solves the replicates on GOMAXPROCS
+// goroutines (analysis.EachReplicate), with the same answer on any
+// number.
 package dynamics

@@ -81,15 +81,6 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 	// page's dynamics (seconds of CPU for many bots) as it stops
 	// --dynamics'.
 	end := report.End{Manifest: man, Counts: &counts.Tournament, Options: report.Options{Full: full, Width: e.width, Top: report.DefaultTop}, Done: e.ctx.Done()}
-	if path, _ := fs.GetString("html"); path != "" {
-		page := end
-		page.Format = "html"
-		if err := writeHTML(path, func(w io.Writer) error { return report.Tail(w, page) }); errors.Is(err, analysis.ErrStopped) {
-			return reportStopped(err)
-		} else if err != nil {
-			return err
-		}
-	}
 	// The CSV tables are derived files: rewritten so that they match
 	// this program's analysis of the counts, unless a player holds the
 	// run (it writes them itself when it ends; a report of a run being
@@ -104,10 +95,27 @@ func runReport(e *env, fs *pflag.FlagSet, args []string) error {
 			fmt.Fprintf(e.stderr, "note: %v\n", err)
 		}
 	}
-	if err := endRun(e, end); errors.Is(err, analysis.ErrStopped) {
+	// With --html, the page comes from the report's own summary (one
+	// meta-game bootstrap, not two), and is written before the report
+	// is printed, which waits in memory.
+	path, _ := fs.GetString("html")
+	var page, text bytes.Buffer
+	out := *e
+	if path != "" {
+		end.Page, out.stdout = &page, &text
+	}
+	if err := endRun(&out, end); errors.Is(err, analysis.ErrStopped) {
 		return reportStopped(err)
 	} else if err != nil {
 		return usagef("report: %s: %v", args[0], err)
+	}
+	if path != "" {
+		if err := writeHTML(path, func(w io.Writer) error { _, err := w.Write(page.Bytes()); return err }); err != nil {
+			return err
+		}
+		if _, err := e.stdout.Write(text.Bytes()); err != nil {
+			return err
+		}
 	}
 	return nil
 }
