@@ -497,6 +497,11 @@ type Dir struct {
 // --record) says what to do instead.
 var ErrExists = errors.New("results: the output already exists")
 
+// ErrDashDir is Create's refusal of "-", which would make a directory
+// called "-" for a user who meant standard output; a caller that makes
+// the directory itself (roundrobin.CreateDir) refuses it first.
+var ErrDashDir = errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+
 // ErrBusy is what Dir.Lock's refusal of a run directory another process
 // holds matches (errors.Is): a command that does not play the run (a
 // merge into it) says what to do instead of "then resume".
@@ -536,8 +541,7 @@ func (e *existsError) Is(target error) bool { return target == ErrExists }
 // over it.
 func Create(path string) (*Dir, error) {
 	if path == "-" {
-		// A directory called "-", made for a user who meant stdout.
-		return nil, errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+		return nil, ErrDashDir
 	}
 	// A look first, so that a directory in use says what it holds
 	// rather than that it is busy; the look under the lock decides.
