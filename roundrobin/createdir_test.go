@@ -1,6 +1,7 @@
 package roundrobin
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,5 +74,48 @@ func TestRefusedStartLeavesNoDirectory(t *testing.T) {
 	}
 	if _, err := os.Stat(mine); err != nil {
 		t.Errorf("a refused start removed the user's directory: %v", err)
+	}
+}
+
+// TestKilledStartWithItsLogInside: a run whose games log is in its own
+// directory (--out run --games-log run/games.jsonl) killed after its
+// log was made but before its first checkpoint leaves the directory
+// holding the empty log (and maybe the checkpoint's leftovers). The
+// same start run again takes it, as it takes a directory of the
+// leftovers alone; it was refused for good ("not empty (games.jsonl)",
+// and no manifest to resume). An empty file the start does not name as
+// its log, or its log holding anything, is still the user's: refused.
+func TestKilledStartWithItsLogInside(t *testing.T) {
+	for _, c := range []struct {
+		file, log string
+		data      string
+		ok        bool
+	}{
+		{"games.jsonl", "games.jsonl", "", true},
+		{"games.jsonl.gz", "games.jsonl.gz", "", true},
+		{"games.jsonl", "other.jsonl", "", false},
+		{"games.jsonl", "games.jsonl", "{}\n", false},
+	} {
+		out := filepath.Join(t.TempDir(), "run")
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, c.file), []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(out, ".counts.json.nzsc-tmp-0123abcd"), []byte(`{"form`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg := &Config{Bots: bots(t, "random", "greedy"), Gauntlet: -1, PairsPerPairing: 1, Rules: nzsc.DefaultRules}
+		rd, err := Create(cfg, NewRun{Out: out, GamesLog: filepath.Join(out, c.log), Kind: "tournament"})
+		if (err == nil) != c.ok {
+			t.Errorf("%s of %q in the directory, log %s: %v; want started %v", c.file, c.data, c.log, err, c.ok)
+		}
+		if err != nil {
+			continue
+		}
+		if _, err := rd.Play(context.Background(), RunOptions{Workers: 1}); err != nil {
+			t.Errorf("%s: the run started again: %v", c.file, err)
+		}
 	}
 }

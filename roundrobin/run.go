@@ -133,7 +133,7 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 			made = append([]string{out}, made...)
 		}
 	}
-	if dir, err = results.Create(out); err != nil {
+	if dir, err = results.CreateWithLog(out, gamesLog); err != nil {
 		// Not removed, even when made here: the directory was empty,
 		// so another process (a start into it at the same moment)
 		// holds it or wrote into it, and a removal under its lock
