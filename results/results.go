@@ -608,8 +608,14 @@ func checkNewRunDir(path, log string) error {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
-	// Not through a link: the run is written where it is named.
-	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+	// Not through a link: the run is written where it is named. A
+	// trailing slash ("LINK/", as a shell completes it) would make the
+	// look follow the link.
+	named := strings.TrimRight(path, string(filepath.Separator))
+	if named == "" {
+		named = path
+	}
+	if st, err := os.Lstat(named); err == nil && st.Mode()&fs.ModeSymlink != 0 {
 		return fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
 	}
 	// A run directory is the run's own: one that holds anything else
