@@ -574,7 +574,11 @@ func CreateWithLog(path, gamesLog string) (*Dir, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNewRunDir(path, log); err != nil {
+		err = checkNewRunDir(path, log)
+		if err == nil {
+			err = checkWritable(path)
+		}
+		if err != nil {
 			if f != nil {
 				f.Close()
 			}
@@ -584,6 +588,24 @@ func CreateWithLog(path, gamesLog string) (*Dir, error) {
 		return d, nil
 	}
 	return nil, fmt.Errorf("%s keeps being removed as it is made", path)
+}
+
+// checkWritable refuses a directory a run could not write its files in
+// (a read-only directory, or one of another user), at the start rather
+// than at the first checkpoint, which would name a temporary file and
+// offer a resume of a run that has no manifest. It writes and removes a
+// file named as a counts file's temporary (isRunTemp), so that a start
+// killed in between leaves a file the next start takes for a leftover.
+func checkWritable(path string) error {
+	f, err := createTemp(path, tempPrefix(CountsFile, tempReplace))
+	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in %s: %w", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // logNameIn returns the name of the games log gamesLog in the directory
