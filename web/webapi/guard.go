@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -309,4 +310,34 @@ func (g *Guard) hostAllowed(hostport string) bool {
 		}
 	}
 	return false
+}
+
+// ThisMachine is the client (Client) of every loopback address.
+const ThisMachine = "this machine"
+
+// Client names where a request comes from, for the bounds one client may
+// hold: its IPv4 address; the /64 prefix of an IPv6 address (a host is
+// given a whole /64, so every address in it is the same client); and
+// ThisMachine for every loopback address (127.0.0.0/8, ::1), which
+// are all the machine the server runs on, the common case of one person
+// with a browser or two. People behind one NAT share their router's
+// address, and so its bounds.
+func Client(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	switch {
+	case ip.IsLoopback():
+		return ThisMachine
+	case ip.Is6():
+		p, _ := ip.WithZone("").Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }

@@ -98,6 +98,10 @@ var ErrFull = errors.New("too many at once: try again later")
 type Store[T any] struct {
 	Max  int
 	Idle time.Duration
+	// IdleFor, when set, is an object's own idle limit in place of Idle
+	// (a room nobody joined goes sooner than one in play). It is called
+	// under the store's lock, so it must not call the store or wait.
+	IdleFor func(T) time.Duration
 	// Close, when set, is called (outside the lock) on each object the
 	// store forgets, so a session can stop its bot or a job its run.
 	Close func(T)
@@ -166,6 +170,23 @@ func (s *Store[T]) Len() int {
 	return len(s.items)
 }
 
+// Count forgets idle objects and returns how many of the live ones
+// keep holds (called under the store's lock; it must not call the
+// store).
+func (s *Store[T]) Count(keep func(T) bool) int {
+	gone := s.expire()
+	defer s.closeAll(gone)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, e := range s.items {
+		if keep(e.v) {
+			n++
+		}
+	}
+	return n
+}
+
 // Each calls f on every live object (in no order) under the store's
 // lock; f must not call the store.
 func (s *Store[T]) Each(f func(id string, v T)) {
@@ -182,7 +203,11 @@ func (s *Store[T]) expire() []T {
 	var gone []T
 	now := s.now()
 	for id, e := range s.items {
-		if now.Sub(e.used) > s.Idle {
+		idle := s.Idle
+		if s.IdleFor != nil {
+			idle = s.IdleFor(e.v)
+		}
+		if now.Sub(e.used) > idle {
 			gone = append(gone, e.v)
 			delete(s.items, id)
 		}
