@@ -242,7 +242,7 @@ const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; bas
 // the lab's header), and is rendered once, here: a page that cannot be
 // rendered is the program's mistake, and panics.
 func Static(fsys fs.FS) http.Handler {
-	files := http.FileServerFS(fsys)
+	files := NotFoundAs(http.FileServerFS(fsys), NotFoundPage)
 	index, err := renderIndex(fsys)
 	if err != nil {
 		panic("webapi: " + err.Error())
@@ -267,7 +267,7 @@ func Static(fsys fs.FS) http.Handler {
 			// The pages load nothing from elsewhere and run no inline
 			// script: a name or record shown on them cannot become code.
 			w.Header().Set("Content-Security-Policy", PageCSP)
-			files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r}, r)
+			files.ServeHTTP(w, r)
 		}
 	})
 }
@@ -299,20 +299,29 @@ func renderIndex(fsys fs.FS) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// notFoundWriter passes a file server's answer through, but for a 404
-// (a file the page does not have: /watch/nosuch), which it answers with
-// NotFoundPage instead of the file server's "404 page not found" in
-// plain text.
+// NotFoundAs serves files (a file server) but answers its 404s (a file
+// the page does not have: /watch/nosuch, /static/%2e%2e/web.go) with
+// page, the lab's Not found page, instead of the file server's "404
+// page not found" in plain text.
+func NotFoundAs(files http.Handler, page http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r, page: page}, r)
+	})
+}
+
+// notFoundWriter passes a file server's answer through, but for a 404,
+// which it answers with page.
 type notFoundWriter struct {
 	http.ResponseWriter
 	r        *http.Request
+	page     http.HandlerFunc
 	notFound bool
 }
 
 func (n *notFoundWriter) WriteHeader(status int) {
 	if status == http.StatusNotFound && !n.notFound {
 		n.notFound = true
-		NotFoundPage(n.ResponseWriter, n.r)
+		n.page(n.ResponseWriter, n.r)
 		return
 	}
 	n.ResponseWriter.WriteHeader(status)
