@@ -38,7 +38,7 @@ func TestRoomsPerClient(t *testing.T) {
 	}{
 		{"127.0.0.1:1000", 200, ""},
 		{"[::1]:1001", 200, ""},
-		{"127.0.0.2:1002", http.StatusTooManyRequests, "2 rooms opened from this machine are open"},
+		{"127.0.0.2:1002", http.StatusTooManyRequests, "the rooms opened from this machine and still open are the most one address may hold (2)"},
 		{"[::ffff:127.0.0.1]:1003", http.StatusTooManyRequests, "from this machine"},
 		{"192.0.2.7:1004", 200, ""},
 		{"192.0.2.7:1005", 200, ""},

@@ -549,8 +549,8 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	h.opening.Lock()
 	defer h.opening.Unlock()
 	if n := h.rooms.Count(func(o *room) bool { return o.opener == rm.opener }); n >= h.opt.PerClient {
-		webapi.Errorf(w, http.StatusTooManyRequests, "%d rooms opened from %s are open, the most one address may hold: join one of them, or wait (a room nobody joined closes %s after its page is gone, any other %s after its last request)",
-			n, clientName(rm.opener), progress.Duration(h.opt.Unjoined), progress.Duration(h.opt.Idle))
+		webapi.Errorf(w, http.StatusTooManyRequests, "the rooms opened from %s and still open are the most one address may hold (%d): join one of them, or wait (a room nobody joined closes %s after its page is gone, any other %s after its last request)",
+			clientName(rm.opener), n, progress.Duration(h.opt.Unjoined), progress.Duration(h.opt.Idle))
 		return
 	}
 	// A fresh name that no live room holds; Add replaces an existing id,
