@@ -6,6 +6,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +50,30 @@ func New(t testing.TB, width, height int, timeout time.Duration) context.Context
 	if width == 0 {
 		width, height = 1280, 900
 	}
+	// Chromium now and then exits while starting on a loaded machine
+	// ("chrome failed to start", seen once in a run of every package's
+	// tests at a load average of 10, with no page loaded yet): a start
+	// is tried up to three times, each with a new profile, before the
+	// test fails; what the test then does is not retried.
+	var errs []error
+	for range startTries {
+		bctx, err := start(t, path, width, height, timeout)
+		if err == nil {
+			return bctx
+		}
+		t.Logf("starting %s: %v", path, err)
+		errs = append(errs, err)
+	}
+	t.Fatalf("starting %s failed %d times: %v", path, startTries, errors.Join(errs...))
+	return nil
+}
+
+// startTries is how many times New tries to start the browser.
+const startTries = 3
+
+// start starts one headless browser (New), stopped when the test ends or
+// at once when it fails to start.
+func start(t testing.TB, path string, width, height int, timeout time.Duration) (context.Context, error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox, // CI runs as root, where Chromium's sandbox refuses to start
@@ -59,15 +84,17 @@ func New(t testing.TB, width, height int, timeout time.Duration) context.Context
 	ctx, cancelTimeout := context.WithTimeout(context.Background(), timeout)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
-	t.Cleanup(func() {
+	stop := func() {
 		cancelBrowser()
 		cancelAlloc()
 		cancelTimeout()
-	})
-	if err := chromedp.Do(bctx); err != nil { // starts the browser
-		t.Fatalf("starting %s: %v", path, err)
 	}
-	return bctx
+	if err := chromedp.Do(bctx); err != nil { // starts the browser
+		stop()
+		return nil, err
+	}
+	t.Cleanup(stop)
+	return bctx, nil
 }
 
 // Tab opens another tab of the browser behind ctx (for a test with two
