@@ -242,7 +242,11 @@ func newSeatMetagame(t *Tournament, replicates int, seed uint64, done <-chan str
 // once. Done, when closed, stops it between replicates (the ones running
 // finish) with ErrStopped; a failure returns the error of the lowest
 // replicate that failed, the one replicates in order stop at (no
-// replicate begins after a failure, and every lower one had begun).
+// replicate begins after a failure, and every lower one had begun). A
+// replicate that panics fails so too, and its panic is raised again on
+// the caller's goroutine (with its value, not its stack): a panic on a
+// goroutine of its own would end the program past any recover of the
+// caller's (nzsc's crash report, the web server's report rendering).
 func EachReplicate[T any](n int, done <-chan struct{}, replicate func(r int) (T, error)) ([]T, error) {
 	return eachReplicate(n, runtime.GOMAXPROCS(0), done, replicate)
 }
@@ -256,6 +260,8 @@ func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r
 		r   int
 		v   T
 		err error
+		// panicked holds the value replicate r panicked with.
+		panicked any
 	}
 	workers = max(min(workers, n), 1)
 	kept := make([][]result, workers)
@@ -266,8 +272,15 @@ func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			r := -1
+			defer func() {
+				if p := recover(); p != nil {
+					kept[w] = append(kept[w], result{r: r, panicked: p})
+					failed.Store(true)
+				}
+			}()
 			for !failed.Load() {
-				r := int(next.Add(1) - 1)
+				r = int(next.Add(1) - 1)
 				if r >= n {
 					return
 				}
@@ -278,7 +291,7 @@ func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r
 				default:
 				}
 				v, err := replicate(r)
-				kept[w] = append(kept[w], result{r, v, err})
+				kept[w] = append(kept[w], result{r: r, v: v, err: err})
 				if err != nil {
 					failed.Store(true)
 				}
@@ -289,12 +302,14 @@ func eachReplicate[T any](n, workers int, done <-chan struct{}, replicate func(r
 	first := result{r: n}
 	for _, rs := range kept {
 		for _, res := range rs {
-			if res.err != nil && res.r < first.r {
+			if (res.err != nil || res.panicked != nil) && res.r < first.r {
 				first = res
 			}
 		}
 	}
 	switch {
+	case first.panicked != nil:
+		panic(first.panicked)
 	case first.err != nil:
 		return nil, first.err
 	case stopped.Load():
