@@ -2,8 +2,10 @@ package analysis
 
 import (
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestEachReplicatePanic: a replicate that panics fails as an error
@@ -54,5 +56,27 @@ func TestEachReplicatePanic(t *testing.T) {
 				t.Errorf("case %d, %d workers: every replicate began after a failure", i, workers)
 			}
 		}
+	}
+}
+
+// TestEachReplicateWorkers: EachReplicate solves no more replicates at
+// once than the process has CPUs, whatever GOMAXPROCS says: each one in
+// flight holds its own game, and a stop waits for all of them, so
+// replicates beyond the CPUs cost memory and a slower stop for no speed.
+func TestEachReplicateWorkers(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(runtime.NumCPU() + 8))
+	var now, most atomic.Int64
+	if _, err := EachReplicate(4*(runtime.NumCPU()+8), nil, func(r int) (int, error) {
+		n := now.Add(1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(5 * time.Millisecond) // the others start meanwhile, if they may
+		now.Add(-1)
+		return r, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if m := most.Load(); m > int64(runtime.NumCPU()) {
+		t.Errorf("%d replicates at once on %d CPUs (GOMAXPROCS %d)", m, runtime.NumCPU(), runtime.GOMAXPROCS(0))
 	}
 }
