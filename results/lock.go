@@ -67,8 +67,11 @@ func (d *Dir) lock() (*os.File, error) {
 		return nil, nil
 	}
 	d.unguarded = nil
+	// The path followed as Open followed it: a run named through a
+	// link (latest -> runs/...) is resumed and reported through it (a
+	// new run's is refused by Create's look under the lock).
 	st, err := f.Stat()
-	at, err2 := os.Lstat(d.Path)
+	at, err2 := os.Stat(d.Path)
 	if err != nil || err2 != nil || !os.SameFile(st, at) {
 		f.Close()
 		return nil, errMoved

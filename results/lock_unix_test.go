@@ -89,3 +89,44 @@ func TestRunDirWithoutLocks(t *testing.T) {
 		log.Close()
 	}
 }
+
+// TestLockThroughLink: a run directory named through a symbolic link
+// (latest -> runs/20261128-...) is locked, as it was before the check
+// that the locked directory is still the one at its path: that check
+// compared the directory with the link itself, so that every resume and
+// report through a link was refused ("was removed or replaced while it
+// was being locked").
+func TestLockThroughLink(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "run")
+	d, err := Create(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock, err := d.Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	link := filepath.Join(tmp, "latest")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, link + "/"} {
+		unlock, err := (&Dir{Path: p}).Lock()
+		if err != nil {
+			t.Errorf("Lock through the link %s: %v", p, err)
+			continue
+		}
+		unlock()
+	}
+	// Held through the link, busy through the directory's own name.
+	unlock, err = (&Dir{Path: link}).Lock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (&Dir{Path: real}).Lock(); !errors.Is(err, ErrBusy) {
+		t.Errorf("the directory locked through a link, locked again by its name: %v; want ErrBusy", err)
+	}
+	unlock()
+}

@@ -497,6 +497,11 @@ type Dir struct {
 // --record) says what to do instead.
 var ErrExists = errors.New("results: the output already exists")
 
+// ErrDashDir is Create's refusal of "-", which would make a directory
+// called "-" for a user who meant standard output; a caller that makes
+// the directory itself (roundrobin.CreateDir) refuses it first.
+var ErrDashDir = errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+
 // ErrBusy is what Dir.Lock's refusal of a run directory another process
 // holds matches (errors.Is): a command that does not play the run (a
 // merge into it) says what to do instead of "then resume".
@@ -534,14 +539,21 @@ func (e *existsError) Is(target error) bool { return target == ErrExists }
 // written, so that of two starts into one path at the same moment the
 // second is refused (ErrBusy) or finds the first's run, and never writes
 // over it.
-func Create(path string) (*Dir, error) {
+func Create(path string) (*Dir, error) { return CreateWithLog(path, "") }
+
+// CreateWithLog is Create for a run whose games log is gamesLog (empty:
+// none): a log inside the directory that a start killed before its
+// first checkpoint made, still empty, is taken as that start's leftover
+// too, so that the same start run again starts (it was refused for good:
+// "not empty", and no manifest to resume).
+func CreateWithLog(path, gamesLog string) (*Dir, error) {
 	if path == "-" {
-		// A directory called "-", made for a user who meant stdout.
-		return nil, errors.New(`"-" would be a directory named "-": a run is kept in a directory (name it)`)
+		return nil, ErrDashDir
 	}
+	log := logNameIn(path, gamesLog)
 	// A look first, so that a directory in use says what it holds
 	// rather than that it is busy; the look under the lock decides.
-	if err := checkNewRunDir(path); err != nil {
+	if err := checkNewRunDir(path, log); err != nil {
 		return nil, err
 	}
 	for range 100 {
@@ -562,7 +574,11 @@ func Create(path string) (*Dir, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNewRunDir(path); err != nil {
+		err = checkNewRunDir(path, log)
+		if err == nil {
+			err = checkWritable(path)
+		}
+		if err != nil {
 			if f != nil {
 				f.Close()
 			}
@@ -574,15 +590,54 @@ func Create(path string) (*Dir, error) {
 	return nil, fmt.Errorf("%s keeps being removed as it is made", path)
 }
 
+// checkWritable refuses a directory a run could not write its files in
+// (a read-only directory, or one of another user), at the start rather
+// than at the first checkpoint, which would name a temporary file and
+// offer a resume of a run that has no manifest. It writes and removes a
+// file named as a counts file's temporary (isRunTemp), so that a start
+// killed in between leaves a file the next start takes for a leftover.
+func checkWritable(path string) error {
+	f, err := createTemp(path, tempPrefix(CountsFile, tempReplace))
+	if err != nil {
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write in %s: %w", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// logNameIn returns the name of the games log gamesLog in the directory
+// path when it is there, or "".
+func logNameIn(path, gamesLog string) string {
+	if gamesLog == "" {
+		return ""
+	}
+	dir, err := filepath.Abs(path)
+	log, err2 := filepath.Abs(gamesLog)
+	if err != nil || err2 != nil || filepath.Dir(log) != dir {
+		return ""
+	}
+	return filepath.Base(log)
+}
+
 // checkNewRunDir refuses a path a new run may not start in: one that
 // holds a run, a link, a file, a directory that holds anything but
-// what a run killed in its first checkpoint leaves (leftOver).
-func checkNewRunDir(path string) error {
+// what a run killed in its first checkpoint leaves (leftOver), its
+// games log (named log) among it while that is empty.
+func checkNewRunDir(path, log string) error {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
-	// Not through a link: the run is written where it is named.
-	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+	// Not through a link: the run is written where it is named. A
+	// trailing slash ("LINK/", as a shell completes it) would make the
+	// look follow the link.
+	named := strings.TrimRight(path, string(filepath.Separator))
+	if named == "" {
+		named = path
+	}
+	if st, err := os.Lstat(named); err == nil && st.Mode()&fs.ModeSymlink != 0 {
 		return fmt.Errorf("%s is a symbolic link; a run directory is not created through a link (name the directory itself)", path)
 	}
 	// A run directory is the run's own: one that holds anything else
@@ -600,6 +655,11 @@ func checkNewRunDir(path string) error {
 		return err
 	}
 	for _, e := range entries {
+		if e.Name() == log && e.Type().IsRegular() {
+			if info, err := e.Info(); err == nil && info.Size() == 0 {
+				continue
+			}
+		}
 		if !leftOver(path, e.Name()) {
 			return fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
 		}

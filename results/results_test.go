@@ -164,3 +164,24 @@ func TestCreateRefusesWhatItWouldOverwrite(t *testing.T) {
 		t.Errorf("Create of a new directory: %v", err)
 	}
 }
+
+// TestCreateNotThroughLinkWithSlash: --out LINK/ (a symbolic link to a
+// directory, named with a trailing slash as shells complete it) is
+// refused as --out LINK is; the slash made the look follow the link, and
+// the run was written into the directory it names.
+func TestCreateNotThroughLinkWithSlash(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for _, out := range []string{link, link + "/", link + "//"} {
+		if _, err := results.Create(out); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("Create(%q), a link to a directory: %v; want refused as a link", out, err)
+		}
+	}
+}

@@ -102,8 +102,8 @@ type NewRun struct {
 // beside the run's own files, never one of them (results.RunFileIn),
 // which is refused before anything is made. undo, called while the lock
 // is held, removes the directory when this call made it and it is still
-// empty: the caller's log could not be written, and the run never
-// started.
+// empty, and the missing parents it made for it: the caller's log could
+// not be written, and the run never started.
 func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) {
 	if gamesLog != "" {
 		o, err := filepath.Abs(out)
@@ -112,30 +112,77 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 			return nil, nil, fmt.Errorf("games log %s would be a file of the run directory %s (its manifest, counts, tables or bots/); name it otherwise, e.g. %s", gamesLog, out, filepath.Join(out, "games.jsonl.gz"))
 		}
 	}
+	if out == "-" {
+		// Refused before it is made: a refusal of Create keeps what
+		// this call made (below).
+		return nil, nil, results.ErrDashDir
+	}
 	// The directory is made here, not by results.Create, when it does
 	// not exist, so that undo removes only what this call made: two
 	// merges into one new --out each saw it missing, and the one that
-	// failed removed the other's directory.
-	made := false
+	// failed removed the other's directory. So are its missing parents,
+	// which undo removes too.
+	var made []string // the directories this call made, innermost first
 	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
 		afterLstat(out)
-		if err := os.MkdirAll(filepath.Dir(out), 0o777); err != nil {
+		if made, err = mkdirParents(filepath.Dir(out)); err != nil {
+			removeEmpty(made)
 			return nil, nil, err
 		}
-		made = os.Mkdir(out, 0o777) == nil
+		if os.Mkdir(out, 0o777) == nil {
+			made = append([]string{out}, made...)
+		}
 	}
-	if dir, err = results.Create(out); err != nil {
+	if dir, err = results.CreateWithLog(out, gamesLog); err != nil {
 		// Not removed, even when made here: the directory was empty,
 		// so another process (a start into it at the same moment)
 		// holds it or wrote into it, and a removal under its lock
 		// would leave it writing into a directory no path names.
 		return nil, nil, err
 	}
-	undo = func() {}
-	if made {
-		undo = func() { os.Remove(out) }
+	undo = func() {
+		if len(made) > 0 && made[0] == out { // else out is another's, in its parents
+			removeEmpty(made)
+		}
 	}
 	return dir, undo, nil
+}
+
+// removeEmpty removes the directories dirs, innermost first, while they
+// are empty (os.Remove): one another process has written into since is
+// kept, and its parents with it.
+func removeEmpty(dirs []string) {
+	for _, d := range dirs {
+		if os.Remove(d) != nil {
+			return
+		}
+	}
+}
+
+// mkdirParents makes the directory dir and its missing parents, as
+// os.MkdirAll does, and returns those it made itself, innermost first.
+func mkdirParents(dir string) (made []string, err error) {
+	var missing []string // outermost last
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		if os.Mkdir(missing[i], 0o777) == nil {
+			made = append([]string{missing[i]}, made...)
+		}
+	}
+	// What is still missing (a file in the way, no permission) says
+	// why, as MkdirAll said it.
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return made, err
+	}
+	return made, nil
 }
 
 // afterLstat is a test's hook: another process making out between

@@ -95,3 +95,57 @@ func TestNotFoundPageSizeBounded(t *testing.T) {
 // notFoundDepthForTest is webapi's notFoundDepth, the deepest path the
 // Not found page links back from.
 const notFoundDepthForTest = 32
+
+// TestBadLinksArePages: a link a person follows to a page with a broken
+// escape in its query (/play?seed=%zz) is answered 400 with the lab's
+// error page, HTML with the server's own headers, saying what is wrong;
+// the API's paths keep their one-line JSON errors. A file /static/ does
+// not have (/static/%2e%2e/web.go, a path climbing out of it) is the
+// lab's Not found page. Before, the first was a JSON error and the
+// second the file server's "404 page not found" in plain text.
+func TestBadLinksArePages(t *testing.T) {
+	base := labServer(t, t.TempDir(), "")
+	home, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home.Body.Close()
+	for _, c := range []struct {
+		path   string
+		status int
+		html   bool
+		says   string
+	}{
+		{"/play?seed=%zz", 400, true, "<h1>Bad request</h1>"},
+		{"/?x=%zz", 400, true, `invalid URL escape &#34;%zz&#34;`},
+		{"/rooms/?room=%zz", 400, true, "<h1>Bad request</h1>"},
+		{"/watch/?bots=random;%", 400, true, "<h1>Bad request</h1>"},
+		{"/runs/?x=%zz", 400, true, "write %25"},
+		{"/api/bots?game=%zz", 400, false, `{"error":"query: invalid URL escape`},
+		{"/rooms/api/games?x=%zz", 400, false, `{"error":"query: invalid URL escape`},
+		{"/static/%2e%2e/web.go", 404, true, "<h1>Not found</h1>"},
+		{"/static/..%2fweb.go", 404, true, "<h1>Not found</h1>"},
+		{"/static/nosuch.js", 404, true, "<h1>Not found</h1>"},
+		{"/nosuch", 404, true, "<h1>Not found</h1>"},
+	} {
+		resp, err := http.Get(base + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		ct := resp.Header.Get("Content-Type")
+		if resp.StatusCode != c.status || strings.HasPrefix(ct, "text/html") != c.html || !strings.Contains(string(b), c.says) {
+			t.Errorf("%s: %d %s %.300q; want %d, HTML %v, saying %q", c.path, resp.StatusCode, ct, b, c.status, c.html, c.says)
+			continue
+		}
+		if !c.html {
+			continue
+		}
+		for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy"} {
+			if got, want := resp.Header.Get(k), home.Header.Get(k); got != want || want == "" {
+				t.Errorf("%s: %s %q, the home page says %q", c.path, k, got, want)
+			}
+		}
+	}
+}

@@ -124,6 +124,7 @@ func New(c Config) (*Server, error) {
 	if c.Token != "" {
 		guard.Token = c.Token
 	}
+	guard.Page = s.errorPage
 	s.front = guard.Wrap(http.HandlerFunc(s.serve))
 	s.sessions = webapi.NewStore[*live](c.MaxSessions, c.Idle)
 	s.sessions.Close = (*live).close
@@ -134,7 +135,7 @@ func New(c Config) (*Server, error) {
 	s.sections = navSections(c.Mounts, false)
 
 	static, _ := fs.Sub(staticFS, "static")
-	files := http.StripPrefix("/static/", http.FileServerFS(static))
+	files := http.StripPrefix("/static/", webapi.NotFoundAs(http.FileServerFS(static), s.notFound))
 	s.mux.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, ".html") || strings.HasSuffix(r.URL.Path, "/") {
 			// The pages' templates are rendered at their own paths,
@@ -177,9 +178,23 @@ func New(c Config) (*Server, error) {
 
 // notFound is the page of a path the server does not have.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(http.StatusNotFound)
-	s.render(w, "notfound.html", nil)
+	s.errorPage(w, r, http.StatusNotFound, "There is no page here.")
+}
+
+// errorPage answers a request for a page (not the API) with the lab's
+// error page of status, saying msg: a person followed a link here. It
+// carries the server's own pages' headers, whoever calls it (the guard
+// calls it before the server has set them).
+func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", pageCSP)
+	w.WriteHeader(status)
+	heading := http.StatusText(status) // "Not Found", said "Not found"
+	heading = heading[:1] + strings.ToLower(heading[1:])
+	s.render(w, "error.html", pageData{Heading: heading, Message: msg})
 }
 
 // pageCSP is the Content-Security-Policy of the server's own responses:
@@ -284,21 +299,23 @@ type pageData struct {
 	// Base is where the page's script and style are, Home the home
 	// page's address.
 	Base, Home string
+	// Heading and Message are an error page's (error.html).
+	Heading, Message string
 }
 
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		s.render(w, name, s.sections)
+		s.render(w, name, pageData{})
 	}
 }
 
-func (s *Server) render(w http.ResponseWriter, name string, secs []Section) {
+// render writes the page of template name, given d (an error page's
+// heading and message) and the server's sections and paths.
+func (s *Server) render(w http.ResponseWriter, name string, d pageData) {
 	var b bytes.Buffer
-	if secs == nil {
-		secs = s.sections
-	}
-	if err := s.pages.ExecuteTemplate(&b, name, pageData{Sections: secs, Help: playHelp, Base: "/static/", Home: "/"}); err != nil {
+	d.Sections, d.Help, d.Base, d.Home = s.sections, playHelp, "/static/", "/"
+	if err := s.pages.ExecuteTemplate(&b, name, d); err != nil {
 		webapi.Error(w, http.StatusInternalServerError, "rendering the page: "+err.Error())
 		return
 	}

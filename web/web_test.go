@@ -593,7 +593,7 @@ func TestOwnResponsesHeaders(t *testing.T) {
 	}{
 		{"/", 200}, {"/play", 200}, {"/nothing", 404}, {"/static/play.js", 200}, {"/static/style.css", 200},
 		{"/static/lab.js", 200}, {"/api/bots", 200}, {"/api/nothing", 404},
-		{"/static/play.html", 404}, {"/static/layout.html", 404}, {"/static/home.html", 404}, {"/static/notfound.html", 404}, {"/static/", 404},
+		{"/static/play.html", 404}, {"/static/layout.html", 404}, {"/static/home.html", 404}, {"/static/error.html", 404}, {"/static/", 404},
 	} {
 		resp, err := http.Get(ts.URL + c.path)
 		if err != nil {

@@ -27,7 +27,9 @@ import (
 // abstraction that keeps the wild cards' dozens of nominations out of the
 // tree). The played action is the root child with the most visits. A
 // decision runs iters iterations, or, with ms set, as many as fit in that
-// wall-clock time (then the bot is not deterministic).
+// wall-clock time (then the bot is not deterministic). The tree holds at
+// most ismctsMaxNodes nodes: past it iterations still descend, deal and
+// roll out, but add no node.
 //
 // SO-ISMCTS is the default and only variant: NPZR hides only cards,
 // never actions (every placement and move is public), which is the case
@@ -42,6 +44,12 @@ type ISMCTS struct {
 	nodes      []node
 	path       []int32
 }
+
+// ismctsMaxNodes caps the tree (about 17 MB: a node is 56 bytes and
+// its index in its parent's children 4, with room to grow): a decision
+// adds at most one node an iteration, so the default 200 iterations never
+// reach it, and without it iters=1000000 kept 65 MB a bot.
+const ismctsMaxNodes = 1 << 18
 
 // node is a tree node: the action that reached it, the seat that chose
 // it, its children (indices into the arena) and its statistics.
@@ -136,11 +144,13 @@ func (b *ISMCTS) iterate(o *np.Observation) {
 		}
 		if untried >= 0 {
 			a := cands[untried].a
-			ni := b.newNode(a, player)
-			b.nodes[ni].avail = 1
-			b.nodes[cur].children = append(b.nodes[cur].children, ni)
+			if len(b.nodes) < ismctsMaxNodes {
+				ni := b.newNode(a, player)
+				b.nodes[ni].avail = 1
+				b.nodes[cur].children = append(b.nodes[cur].children, ni)
+				b.path = append(b.path, ni)
+			}
 			d.Step(a)
-			b.path = append(b.path, ni)
 			break
 		}
 		// Every candidate has a child: ISUCT among the available ones.

@@ -135,6 +135,13 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			undo()
 			return usagef("merge: --games-log: no directory %s to write %s in; nothing written", filepath.Dir(logPath), filepath.Base(logPath))
 		}
+		// Looked at again now that --out is made: the log may name it,
+		// or a parent made for it (the user's mistake, as the look
+		// above refuses it when it exists).
+		if err := results.CheckOutput(logPath); err != nil {
+			undo()
+			return usagef("merge: --games-log: %v; nothing written", err)
+		}
 		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
 		if err == nil && (e.ctx.Err() != nil || n != man.GamesDone) {
 			// A log cut short is removed by MergeGamesLogs; a whole one

@@ -359,3 +359,26 @@ func TestMergeLocksOut(t *testing.T) {
 		t.Errorf("merge once the lock is let go: exit %d %q", code, stderr)
 	}
 }
+
+// TestMergeLogIsItsOutDir: merge --out X --games-log X (X, or a parent
+// of it, made as the merged run's directory) is the user's mistake, as
+// the same flags of a run are: exit code 2, one line, and nothing left
+// (no directory, no parent made for it). It was exit code 1, an error
+// of the machine's, and the parents of --out stayed.
+func TestMergeLogIsItsOutDir(t *testing.T) {
+	tmp := t.TempDir()
+	shards := twoShards(t, tmp, 8, shardLog)
+	for _, c := range []struct{ out, log string }{
+		{filepath.Join(tmp, "m", "x"), filepath.Join(tmp, "m", "x")},
+		{filepath.Join(tmp, "n", "x"), filepath.Join(tmp, "n")},
+	} {
+		_, stderr, code := runCmd(t, "", append([]string{"merge", "--quiet", "--out", c.out, "--games-log", c.log}, shards...)...)
+		if code != 2 || !strings.Contains(stderr, "is a directory") || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
+			t.Errorf("merge --out %s --games-log %s: exit %d, %q; want exit 2 and one line saying the log is a directory", c.out, c.log, code, stderr)
+		}
+		top := filepath.Join(tmp, strings.Split(strings.TrimPrefix(c.out, tmp+string(filepath.Separator)), string(filepath.Separator))[0])
+		if _, err := os.Lstat(top); err == nil {
+			t.Errorf("merge --out %s --games-log %s left %s", c.out, c.log, top)
+		}
+	}
+}

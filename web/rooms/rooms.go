@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -38,6 +39,7 @@ import (
 	"github.com/nzsclab/nzsc/engine/npzr"
 	"github.com/nzsclab/nzsc/engine/nzsc"
 	"github.com/nzsclab/nzsc/engine/nzscn"
+	"github.com/nzsclab/nzsc/internal/progress"
 	"github.com/nzsclab/nzsc/internal/shown"
 	"github.com/nzsclab/nzsc/play"
 	"github.com/nzsclab/nzsc/web/webapi"
@@ -52,6 +54,16 @@ type Options struct {
 	// how long a room lives without a request (default 1 hour).
 	MaxRooms int
 	Idle     time.Duration
+	// Unjoined is how long a room only its opener sits in lives without
+	// a request (default 10 minutes): the opener's page asks at least
+	// every MaxWait while it is open, so only a room whose page is gone
+	// goes, and a room opened and left does not hold a place for Idle.
+	Unjoined time.Duration
+	// PerClient bounds the rooms opened from one client
+	// (webapi.Client: an address, all loopback as one) open at once
+	// (default 20, 429 above), so that one client cannot hold all
+	// MaxRooms and keep everyone else from opening one.
+	PerClient int
 	// MaxWait bounds a long poll (default 25 s), under proxies' and
 	// browsers' idle limits.
 	MaxWait time.Duration
@@ -76,6 +88,9 @@ type Handler struct {
 	rooms *webapi.Store[*room]
 	mux   *webapi.Mux
 	polls chan struct{} // a place per long poll waiting (MaxPolls)
+	// opening makes counting a client's rooms and adding one a single
+	// step, so that simultaneous creates cannot pass PerClient.
+	opening sync.Mutex
 }
 
 // New returns the rooms handler. Mount it with its prefix stripped:
@@ -88,6 +103,12 @@ func New(o Options) *Handler {
 	if o.Idle <= 0 {
 		o.Idle = time.Hour
 	}
+	if o.Unjoined <= 0 {
+		o.Unjoined = 10 * time.Minute
+	}
+	if o.PerClient <= 0 {
+		o.PerClient = 20
+	}
 	if o.MaxWait <= 0 {
 		o.MaxWait = 25 * time.Second
 	}
@@ -96,6 +117,12 @@ func New(o Options) *Handler {
 	}
 	h := &Handler{opt: o, rooms: webapi.NewStore[*room](o.MaxRooms, o.Idle), mux: webapi.NewMux(), polls: make(chan struct{}, o.MaxPolls)}
 	h.rooms.Close = func(r *room) { r.close() }
+	h.rooms.IdleFor = func(r *room) time.Duration {
+		if r.joined.Load() {
+			return o.Idle
+		}
+		return o.Unjoined
+	}
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	h.mux.HandleFunc("GET /api/games", h.games)
@@ -125,7 +152,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // guarded by mu; changed is closed (and replaced) at every change, which
 // wakes the long polls.
 type room struct {
-	name    string
+	name string
+	// opener is the client that opened the room (webapi.Client), which
+	// it counts against; joined says whether anyone else has sat down
+	// (read by the store without the room's lock).
+	opener  string
+	joined  atomic.Bool
 	mu      sync.Mutex
 	version int
 	changed chan struct{}
@@ -489,7 +521,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		webapi.Error(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	rm := &room{changed: make(chan struct{}), g: g, info: g.Info()}
+	rm := &room{changed: make(chan struct{}), g: g, info: g.Info(), opener: webapi.Client(r)}
 	n := g.Seats()
 	rm.names, rm.tokens, rm.seen, rm.waiting = make([]string, n), make([]string, n), make([]time.Time, n), make([]int, n)
 	for s := range n {
@@ -514,6 +546,13 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	rm.tokens[0] = token()
 	rm.seen[0] = time.Now()
 	rm.newGame(seed)
+	h.opening.Lock()
+	defer h.opening.Unlock()
+	if n := h.rooms.Count(func(o *room) bool { return o.opener == rm.opener }); n >= h.opt.PerClient {
+		webapi.Errorf(w, http.StatusTooManyRequests, "the rooms opened from %s and still open are the most one address may hold (%d): join one of them, or wait (a room nobody joined closes %s after its page is gone, any other %s after its last request)",
+			clientName(rm.opener), n, progress.Duration(h.opt.Unjoined), progress.Duration(h.opt.Idle))
+		return
+	}
 	// A fresh name that no live room holds; Add replaces an existing id,
 	// so check first (a clash among 27^12 names never happens, but is
 	// cheap to rule out).
@@ -557,8 +596,18 @@ func (h *Handler) join(w http.ResponseWriter, r *http.Request) {
 		name = fmt.Sprintf("%s (%d)", base, k)
 	}
 	rm.names[seat], rm.tokens[seat], rm.seen[seat] = name, token(), time.Now()
+	rm.joined.Store(true)
 	rm.bump()
 	webapi.JSON(w, Joined{Room: rm.name, Seat: seat, Token: rm.tokens[seat]})
+}
+
+// clientName names a client (webapi.Client) to its person: behind a NAT
+// it is the router's address, shared with everyone behind it.
+func clientName(c string) string {
+	if c == webapi.ThisMachine {
+		return c
+	}
+	return "your address (" + c + ")"
 }
 
 // roomKey reads a room's name as people pass it on: said aloud, typed

@@ -40,13 +40,19 @@ func TestStartRefusesProgramWith403(t *testing.T) {
 		{`{"kind":"match","bots":["random","exec:/bin/true"],"games":2}`, 403},
 		{`{"kind":"tournament","bots":["random","greedy","exec:/bin/true"],"games":2}`, 403},
 		{`{"kind":"match","bots":["random","optimal:path=/etc/passwd"],"games":2}`, 403},
+		// Files and programs named inside another bot's spec
+		// (exploiter's models=, nested, or with a clock added).
+		{`{"kind":"match","bots":["random","exploiter:models=exploiter:models=optimal:path=/etc/passwd"],"games":2}`, 403},
+		{`{"kind":"match","bots":["random","exploiter:models=random+exploiter:models=exec:/bin/true"],"games":2}`, 403},
+		{`{"kind":"match","bots":["random","exploiter:path=../../../etc/passwd"],"games":2,"tc":"10+0.1"}`, 403},
+		{`{"kind":"sprt","bots":["exploiter:models=optimal:path=/etc/passwd","random"],"games":20,"sprt":{"elo0":0,"elo1":10}}`, 403},
 		{`{"kind":"match","bots":["random","nosuchbot"],"games":2}`, 400},
 	} {
 		w := httptest.NewRecorder()
 		req := httptest.NewRequest("POST", "/api/jobs", strings.NewReader(c.body))
 		req.Header.Set("Content-Type", "application/json")
 		h.ServeHTTP(w, req)
-		if w.Code != c.status || c.status == 403 && !strings.Contains(w.Body.String(), "secret") {
+		if w.Code != c.status || c.status == 403 && !strings.Contains(w.Body.String(), "secret") || strings.Contains(strings.TrimSpace(w.Body.String()), "\n") {
 			t.Errorf("%s: %d %s, want %d", c.body, w.Code, w.Body, c.status)
 		}
 	}

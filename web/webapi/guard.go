@@ -8,9 +8,11 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
@@ -108,7 +110,12 @@ type Guard struct {
 	// Token is the page token every state-changing request must carry
 	// (NewGuard draws one); LabJS hands it to the lab's pages.
 	Token string
-	cop   *http.CrossOriginProtection
+	// Page, when set, answers a refusal of a request for a page (a path
+	// outside the API, APIPath), which a person's browser followed a
+	// link to, as an HTML page of status and msg; nil answers it as the
+	// API's refusals are, a one-line JSON error.
+	Page func(w http.ResponseWriter, r *http.Request, status int, msg string)
+	cop  *http.CrossOriginProtection
 }
 
 // NewGuard returns a guard allowing hosts and trusting secret (none when
@@ -163,7 +170,12 @@ func (g *Guard) Wrap(next http.Handler) http.Handler {
 		}
 		r, err := readableQuery(r)
 		if err != nil {
-			Errorf(w, http.StatusBadRequest, "query: %v (a %% in a query starts an escape: write %%25)", err)
+			msg := fmt.Sprintf("query: %v (a %% in a query starts an escape: write %%25)", err)
+			if g.Page != nil && !APIPath(r.URL.Path) {
+				g.Page(w, r, http.StatusBadRequest, msg)
+				return
+			}
+			Error(w, http.StatusBadRequest, msg)
 			return
 		}
 		if !safeMethod(r.Method) {
@@ -280,8 +292,14 @@ func ExecAllowed(r *http.Request, allow bool) bool {
 // any work.
 func crossSiteRead(r *http.Request) bool {
 	site := r.Header.Get("Sec-Fetch-Site")
-	return (site == "cross-site" || site == "same-site") && (strings.Contains(r.URL.Path, "/api/") || strings.HasSuffix(r.URL.Path, "/lab.js"))
+	return (site == "cross-site" || site == "same-site") && (APIPath(r.URL.Path) || strings.HasSuffix(r.URL.Path, "/lab.js"))
 }
+
+// APIPath reports whether a path of the server is the API's, the
+// server's own (/api/...) or a mounted page's (/rooms/api/...), which
+// answers JSON; every other path is a page's, which a person may follow
+// a link to.
+func APIPath(path string) bool { return strings.Contains(path, "/api/") }
 
 // safeMethod reports whether no handler changes anything for method m:
 // GET and HEAD only. OPTIONS is not one: the server answers no CORS
@@ -323,4 +341,34 @@ func (g *Guard) hostAllowed(hostport string) bool {
 		}
 	}
 	return false
+}
+
+// ThisMachine is the client (Client) of every loopback address.
+const ThisMachine = "this machine"
+
+// Client names where a request comes from, for the bounds one client may
+// hold: its IPv4 address; the /64 prefix of an IPv6 address (a host is
+// given a whole /64, so every address in it is the same client); and
+// ThisMachine for every loopback address (127.0.0.0/8, ::1), which
+// are all the machine the server runs on, the common case of one person
+// with a browser or two. People behind one NAT share their router's
+// address, and so its bounds.
+func Client(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	ip = ip.Unmap()
+	switch {
+	case ip.IsLoopback():
+		return ThisMachine
+	case ip.Is6():
+		p, _ := ip.WithZone("").Prefix(64)
+		return p.String()
+	}
+	return ip.String()
 }

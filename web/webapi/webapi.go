@@ -98,6 +98,10 @@ var ErrFull = errors.New("too many at once: try again later")
 type Store[T any] struct {
 	Max  int
 	Idle time.Duration
+	// IdleFor, when set, is an object's own idle limit in place of Idle
+	// (a room nobody joined goes sooner than one in play). It is called
+	// under the store's lock, so it must not call the store or wait.
+	IdleFor func(T) time.Duration
 	// Close, when set, is called (outside the lock) on each object the
 	// store forgets, so a session can stop its bot or a job its run.
 	Close func(T)
@@ -166,6 +170,23 @@ func (s *Store[T]) Len() int {
 	return len(s.items)
 }
 
+// Count forgets idle objects and returns how many of the live ones
+// keep holds (called under the store's lock; it must not call the
+// store).
+func (s *Store[T]) Count(keep func(T) bool) int {
+	gone := s.expire()
+	defer s.closeAll(gone)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, e := range s.items {
+		if keep(e.v) {
+			n++
+		}
+	}
+	return n
+}
+
 // Each calls f on every live object (in no order) under the store's
 // lock; f must not call the store.
 func (s *Store[T]) Each(f func(id string, v T)) {
@@ -182,7 +203,11 @@ func (s *Store[T]) expire() []T {
 	var gone []T
 	now := s.now()
 	for id, e := range s.items {
-		if now.Sub(e.used) > s.Idle {
+		idle := s.Idle
+		if s.IdleFor != nil {
+			idle = s.IdleFor(e.v)
+		}
+		if now.Sub(e.used) > idle {
 			gone = append(gone, e.v)
 			delete(s.items, id)
 		}
@@ -217,7 +242,7 @@ const PageCSP = "default-src 'self'; img-src 'self' data:; frame-src 'self'; bas
 // the lab's header), and is rendered once, here: a page that cannot be
 // rendered is the program's mistake, and panics.
 func Static(fsys fs.FS) http.Handler {
-	files := http.FileServerFS(fsys)
+	files := NotFoundAs(http.FileServerFS(fsys), NotFoundPage)
 	index, err := renderIndex(fsys)
 	if err != nil {
 		panic("webapi: " + err.Error())
@@ -242,7 +267,7 @@ func Static(fsys fs.FS) http.Handler {
 			// The pages load nothing from elsewhere and run no inline
 			// script: a name or record shown on them cannot become code.
 			w.Header().Set("Content-Security-Policy", PageCSP)
-			files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r}, r)
+			files.ServeHTTP(w, r)
 		}
 	})
 }
@@ -274,20 +299,29 @@ func renderIndex(fsys fs.FS) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// notFoundWriter passes a file server's answer through, but for a 404
-// (a file the page does not have: /watch/nosuch), which it answers with
-// NotFoundPage instead of the file server's "404 page not found" in
-// plain text.
+// NotFoundAs serves files (a file server) but answers its 404s (a file
+// the page does not have: /watch/nosuch, /static/%2e%2e/web.go) with
+// page, the lab's Not found page, instead of the file server's "404
+// page not found" in plain text.
+func NotFoundAs(files http.Handler, page http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		files.ServeHTTP(&notFoundWriter{ResponseWriter: w, r: r, page: page}, r)
+	})
+}
+
+// notFoundWriter passes a file server's answer through, but for a 404,
+// which it answers with page.
 type notFoundWriter struct {
 	http.ResponseWriter
 	r        *http.Request
+	page     http.HandlerFunc
 	notFound bool
 }
 
 func (n *notFoundWriter) WriteHeader(status int) {
 	if status == http.StatusNotFound && !n.notFound {
 		n.notFound = true
-		NotFoundPage(n.ResponseWriter, n.r)
+		n.page(n.ResponseWriter, n.r)
 		return
 	}
 	n.ResponseWriter.WriteHeader(status)

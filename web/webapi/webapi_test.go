@@ -95,6 +95,57 @@ func TestStoreBoundsAndExpiry(t *testing.T) {
 	}
 }
 
+// TestStoreIdleFor: an object's own idle limit (IdleFor) decides when
+// it is forgotten, here 1 minute for odd values and 1 hour for even.
+func TestStoreIdleFor(t *testing.T) {
+	now := time.Unix(0, 0)
+	s := NewStore[int](10, time.Hour)
+	s.now = func() time.Time { return now }
+	s.IdleFor = func(v int) time.Duration {
+		if v%2 == 1 {
+			return time.Minute
+		}
+		return time.Hour
+	}
+	for i, id := range []string{"a", "b"} {
+		if err := s.Add(id, i+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now = now.Add(2 * time.Minute)
+	if n := s.Count(func(int) bool { return true }); n != 1 {
+		t.Errorf("after 2 minutes %d objects live, want 1", n)
+	}
+	if _, ok := s.Get("a"); ok {
+		t.Error("a (1 minute) still there after 2 minutes")
+	}
+	if _, ok := s.Get("b"); !ok {
+		t.Error("b (1 hour) gone after 2 minutes")
+	}
+}
+
+// TestClient: every loopback address is one client, an IPv6 host its
+// /64, an IPv4 address itself.
+func TestClient(t *testing.T) {
+	for i, c := range []struct{ remote, want string }{
+		{"127.0.0.1:80", ThisMachine},
+		{"127.9.9.9:80", ThisMachine},
+		{"[::1]:80", ThisMachine},
+		{"[::ffff:127.0.0.1]:80", ThisMachine},
+		{"192.0.2.1:80", "192.0.2.1"},
+		{"[::ffff:192.0.2.1]:80", "192.0.2.1"},
+		{"[2001:db8:1:2:3:4:5:6]:80", "2001:db8:1:2::/64"},
+		{"[fe80::1%eth0]:80", "fe80::/64"},
+		{"pipe", "pipe"},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.RemoteAddr = c.remote
+		if got := Client(r); got != c.want {
+			t.Errorf("case %d: Client(%q) = %q, want %q", i, c.remote, got, c.want)
+		}
+	}
+}
+
 func TestError(t *testing.T) {
 	rec := httptest.NewRecorder()
 	Errorf(rec, http.StatusNotFound, "no run %q", "x")
