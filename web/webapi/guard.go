@@ -170,7 +170,7 @@ func (g *Guard) Wrap(next http.Handler) http.Handler {
 		}
 		r, err := readableQuery(r)
 		if err != nil {
-			msg := fmt.Sprintf("query: %v (a %% in a query starts an escape: write %%25)", err)
+			msg := "query: " + err.Error()
 			if g.Page != nil && !APIPath(r.URL.Path) {
 				g.Page(w, r, http.StatusBadRequest, msg)
 				return
@@ -222,6 +222,9 @@ func readableQuery(r *http.Request) (*http.Request, error) {
 		r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, ";", "%3B")
 	}
 	q, err := url.ParseQuery(r.URL.RawQuery)
+	if escape := url.EscapeError(""); errors.As(err, &escape) {
+		return r, fmt.Errorf("%w (a %% in a query starts an escape: write %%25)", err)
+	}
 	if err != nil {
 		return r, err
 	}

@@ -390,3 +390,26 @@ func TestGuardQueryWHATWG(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardQueryRefusals: each refusal of a query names its own problem,
+// and only a broken escape is told how to write a "%": a query of more
+// pairs than url.ParseQuery reads (10 000), or one that is not UTF-8, was
+// told "a % in a query starts an escape: write %25".
+func TestGuardQueryRefusals(t *testing.T) {
+	h := NewGuard(nil, "").Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	for i, c := range []struct {
+		query, want string
+		hint        bool // the answer says how to write a "%"
+	}{
+		{"list=random%zz", "invalid URL escape", true},
+		{"list=%FF", "not UTF-8", false},
+		{strings.Repeat("a=1&", 10001), "number of URL query parameters exceeded limit", false},
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/specs?"+c.query, nil))
+		body := w.Body.String()
+		if w.Code != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "write %25") != c.hint {
+			t.Errorf("case %d: %d %q, want 400 naming %q, the %% hint %v", i, w.Code, body, c.want, c.hint)
+		}
+	}
+}
