@@ -22,6 +22,6 @@
 // a Tournament must not be modified while it is being analysed. The
 // analyses allocate their result tables (small: bots², bots^seats for
 // SeatMetagame); nothing here runs per game. A bootstrap's replicates
-// (NewSeatMetagame's, EachReplicate) run on GOMAXPROCS goroutines, with
-// the same answer on any number.
+// (NewSeatMetagame's, EachReplicate) run on GOMAXPROCS goroutines (at
+// most one a CPU), with the same answer on any number.
 package analysis

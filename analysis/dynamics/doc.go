@@ -53,6 +53,6 @@
 // They allocate their results (small: K² and the trajectory's samples);
 // Analyze's cost grows with the bootstrap's replicates times the
 // replicator's steps times K²; it solves the replicates on GOMAXPROCS
-// goroutines (analysis.EachReplicate), with the same answer on any
-// number.
+// goroutines, at most one a CPU (analysis.EachReplicate), with the same
+// answer on any number.
 package dynamics

@@ -7,14 +7,17 @@ import (
 	"crypto/subtle"
 	_ "embed"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"mime"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // LabScript is lab.js, the script every page of the lab loads before its
@@ -167,7 +170,7 @@ func (g *Guard) Wrap(next http.Handler) http.Handler {
 		}
 		r, err := readableQuery(r)
 		if err != nil {
-			msg := fmt.Sprintf("query: %v (a %% in a query starts an escape: write %%25)", err)
+			msg := "query: " + err.Error()
 			if g.Page != nil && !APIPath(r.URL.Path) {
 				g.Page(w, r, http.StatusBadRequest, msg)
 				return
@@ -209,14 +212,28 @@ func (g *Guard) Wrap(next http.Handler) http.Handler {
 // answered for another list than was sent; here it reaches every handler
 // as the "random;;" the person typed, as nzsc tournament --bots reads it.
 // A query with an escape that is none (%zz), which url.ParseQuery would
-// drop the same way, is refused.
+// drop the same way, is refused, and so is one whose names or values are
+// not UTF-8 (%FF): a browser reads those bytes as U+FFFD, url.ParseQuery
+// hands them on as they are, so a handler would read another value than
+// the page that sent it.
 func readableQuery(r *http.Request) (*http.Request, error) {
 	if strings.Contains(r.URL.RawQuery, ";") {
 		r = r.Clone(r.Context())
 		r.URL.RawQuery = strings.ReplaceAll(r.URL.RawQuery, ";", "%3B")
 	}
-	_, err := url.ParseQuery(r.URL.RawQuery)
-	return r, err
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if escape := url.EscapeError(""); errors.As(err, &escape) {
+		return r, fmt.Errorf("%w (a %% in a query starts an escape: write %%25)", err)
+	}
+	if err != nil {
+		return r, err
+	}
+	for k, vs := range q {
+		if !utf8.ValidString(k) || slices.ContainsFunc(vs, func(v string) bool { return !utf8.ValidString(v) }) {
+			return r, errors.New("a name or value that is not UTF-8 text")
+		}
+	}
+	return r, nil
 }
 
 // fromPage reports whether r shows that a page of this server sent it:

@@ -3,12 +3,15 @@ package webapi
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 )
 
 // TestGuard: each line of the guard refuses what it must and lets the
@@ -258,6 +261,155 @@ func TestGuardReadsQueryAsBrowser(t *testing.T) {
 		}
 		if fmt.Sprint(got["list"]) != fmt.Sprint(c.list) || got.Get("game") != c.game {
 			t.Errorf("case %d %q: list %q game %q, want %q %q", i, c.query, got["list"], got.Get("game"), c.list, c.game)
+		}
+	}
+}
+
+// formURLEncoded is the WHATWG URL standard's
+// application/x-www-form-urlencoded parser, which URLSearchParams uses
+// (url.spec.whatwg.org, "application/x-www-form-urlencoded parsing"):
+// the pairs split on "&" alone, empty ones skipped; name and value split
+// at the first "="; "+" read as a space, then percent-decoded, a "%" not
+// followed by two hex digits kept as it is; the bytes read as UTF-8, an
+// invalid sequence becoming U+FFFD. It also says whether it kept a
+// broken escape, and whether it replaced bytes that were not UTF-8.
+func formURLEncoded(query string) (pairs [][2]string, brokenEscape, notUTF8 bool) {
+	unhex := func(c byte) (byte, bool) {
+		switch {
+		case '0' <= c && c <= '9':
+			return c - '0', true
+		case 'a' <= c && c <= 'f':
+			return c - 'a' + 10, true
+		case 'A' <= c && c <= 'F':
+			return c - 'A' + 10, true
+		}
+		return 0, false
+	}
+	decode := func(s string) string {
+		s = strings.ReplaceAll(s, "+", " ")
+		var b []byte
+		for i := 0; i < len(s); i++ {
+			if s[i] == '%' && i+2 < len(s) {
+				hi, ok1 := unhex(s[i+1])
+				lo, ok2 := unhex(s[i+2])
+				if ok1 && ok2 {
+					b = append(b, hi<<4|lo)
+					i += 2
+					continue
+				}
+			}
+			if s[i] == '%' {
+				brokenEscape = true
+			}
+			b = append(b, s[i])
+		}
+		if !utf8.Valid(b) {
+			notUTF8 = true
+		}
+		return strings.ToValidUTF8(string(b), "\uFFFD")
+	}
+	for seq := range strings.SplitSeq(query, "&") {
+		if seq == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(seq, "=")
+		pairs = append(pairs, [2]string{decode(name), decode(value)})
+	}
+	return pairs, brokenEscape, notUTF8
+}
+
+// TestGuardQueryWHATWG: every handler behind the guard reads a query's
+// pairs exactly as a browser's URLSearchParams reads them (the WHATWG
+// parser, formURLEncoded), whichever way it reads them (r.URL.Query(),
+// r.FormValue, r.Form), or the guard refuses the query with a 400 before
+// any handler sees it: a broken escape (%zz), which the browser keeps as
+// written, and bytes that are not UTF-8 (%FF), which the browser reads
+// as U+FFFD and url.ParseQuery keeps as they are. The queries are the
+// ones an attacker tries (";", "&&", "=" in a value, "+", %3B, %26, %00,
+// repeated keys, keys differing in case) and random ones of their
+// pieces.
+func TestGuardQueryWHATWG(t *testing.T) {
+	type seen struct {
+		query url.Values
+		first map[string]string // FormValue of each key
+		form  url.Values
+	}
+	var got *seen
+	h := NewGuard(nil, "").Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s := &seen{query: r.URL.Query(), first: map[string]string{}}
+		if err := r.ParseForm(); err != nil {
+			t.Errorf("%q: ParseForm: %v", r.URL.RawQuery, err)
+		}
+		for k := range s.query {
+			s.first[k] = r.FormValue(k)
+		}
+		s.form = r.Form
+		got = s
+	}))
+	queries := []string{
+		"list=random;;", "a=1;b=2", "a=1&&b=2&", "&&&", "a==b=c", "=x", "a", "a=", "a=+b+", "a=%2B",
+		"a=x%3By&b=x%26y", "a=%00", "a=1&a=2&A=3", "A=1&a=2", "a=%C3%A9", "a=%E9", "a=%FF%FE", "%FF=1",
+		"a=%zz", "a=%", "a=%4", "a=%%41", "a=caf%C3", "a=%ED%A0%80", "a=%EF%BB%BFx", "a%3Db=c", "a%26b=c",
+	}
+	rng := rand.New(rand.NewPCG(21, 1))
+	pieces := []string{"a", "b", "A", "=", "&", ";", "+", "%3B", "%26", "%00", "%41", "%C3%A9", "%FF", "%", "%z", "%3", "x"}
+	for range 2000 {
+		var q strings.Builder
+		for range 1 + rng.IntN(10) {
+			q.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		queries = append(queries, q.String())
+	}
+	for _, q := range queries {
+		got = nil
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/specs?"+q, nil))
+		pairs, broken, notUTF8 := formURLEncoded(q)
+		if broken || notUTF8 {
+			if w.Code != http.StatusBadRequest || got != nil {
+				t.Errorf("query %q (broken escape %v, not UTF-8 %v): %d %q, reached the page %v; want a 400 before it",
+					q, broken, notUTF8, w.Code, w.Body, got != nil)
+			}
+			continue
+		}
+		if w.Code != http.StatusOK || got == nil {
+			t.Errorf("query %q: %d %q, want it to reach the page", q, w.Code, w.Body)
+			continue
+		}
+		want := url.Values{}
+		for _, p := range pairs {
+			want[p[0]] = append(want[p[0]], p[1])
+		}
+		if !reflect.DeepEqual(got.query, want) || !reflect.DeepEqual(got.form, want) {
+			t.Errorf("query %q: the page read %q (Query) and %q (Form), a browser %q", q, got.query, got.form, want)
+		}
+		for k, v := range want {
+			if got.first[k] != v[0] {
+				t.Errorf("query %q: FormValue(%q) = %q, a browser's get: %q", q, k, got.first[k], v[0])
+			}
+		}
+	}
+}
+
+// TestGuardQueryRefusals: each refusal of a query names its own problem,
+// and only a broken escape is told how to write a "%": a query of more
+// pairs than url.ParseQuery reads (10 000), or one that is not UTF-8, was
+// told "a % in a query starts an escape: write %25".
+func TestGuardQueryRefusals(t *testing.T) {
+	h := NewGuard(nil, "").Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	for i, c := range []struct {
+		query, want string
+		hint        bool // the answer says how to write a "%"
+	}{
+		{"list=random%zz", "invalid URL escape", true},
+		{"list=%FF", "not UTF-8", false},
+		{strings.Repeat("a=1&", 10001), "number of URL query parameters exceeded limit", false},
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1:8080/api/specs?"+c.query, nil))
+		body := w.Body.String()
+		if w.Code != http.StatusBadRequest || !strings.Contains(body, c.want) || strings.Contains(body, "write %25") != c.hint {
+			t.Errorf("case %d: %d %q, want 400 naming %q, the %% hint %v", i, w.Code, body, c.want, c.hint)
 		}
 	}
 }
