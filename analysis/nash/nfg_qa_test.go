@@ -115,3 +115,28 @@ func TestLogitFollowsBendingPath(t *testing.T) {
 		t.Errorf("start %d, regret %g (plain %g), want the uniform start's path certified within 1e-8", m.Start, m.MaxRegret, plainRegret(g, m.Strategies))
 	}
 }
+
+// TestLogitWorkBudget: a game whose paths certify nothing (an epsilon
+// no float64 profile reaches) stops when the work budget is spent, and
+// says so, rather than following all its paths to their ends, which
+// for a game of 16 384 profiles and 16 players took more than half an
+// hour of CPU (the budget is lowered here to reach it quickly).
+func TestLogitWorkBudget(t *testing.T) {
+	defer func(w float64) { maxPathWork = w }(maxPathWork)
+	g := cyclicGame(1, 2, 3, 1, 2, 3)
+	m, err := LogitEquilibrium(g, 1e-300)
+	if !errors.Is(err, ErrNotCertified) || m.BudgetSpent {
+		t.Fatalf("budget not reached: %v, budget spent %v", err, m.BudgetSpent)
+	}
+	full := m.Steps
+	// cyclicGame: 8 profiles, 3 players, 6 strategies: a step (and an
+	// exact check) costs 8·9 + 6³/50 units.
+	perStep := 8*9 + 216.0/50
+	maxPathWork = perStep * float64(full/3)
+	m, err = LogitEquilibrium(g, 1e-300)
+	// Each step costs perStep, and each exact check of a profile as
+	// much again: at most full/3 steps.
+	if !errors.Is(err, ErrNotCertified) || !m.BudgetSpent || m.Steps > full/3 || m.Steps == 0 {
+		t.Errorf("budget of %d steps: %v, budget spent %v after %d steps (without the budget %d)", full/3, err, m.BudgetSpent, m.Steps, full)
+	}
+}
