@@ -153,36 +153,14 @@ func (g oracleGame) regretsPlain(sigma [][]float64) []*big.Rat {
 	return out
 }
 
-// oracleDoc is the part of nzsc-solve-nfg/1 these tests read.
-type oracleDoc struct {
-	Pure struct {
-		Count      int `json:"count"`
-		Equilibria []struct {
-			Strategies []string `json:"strategies"`
-			Payoffs    []string `json:"payoffs"`
-		} `json:"equilibria"`
-	} `json:"pure"`
-	Mixed *struct {
-		Certified  bool    `json:"certified"`
-		Epsilon    float64 `json:"epsilon"`
-		MaxRegret  float64 `json:"max_regret"`
-		Strategies [][]struct {
-			Choice      string  `json:"choice"`
-			Probability float64 `json:"probability"`
-		} `json:"strategies"`
-		Payoffs []float64 `json:"payoffs"`
-		Regrets []float64 `json:"regrets"`
-	} `json:"mixed"`
-}
-
 // checkOracle solves g by the command in JSON and CSV and checks both
 // against the oracles; it reports whether the mixed one was certified.
 func checkOracle(t *testing.T, name string, g oracleGame) bool {
 	t.Helper()
 	src := g.nfg()
 	out, stderr, code := runCmd(t, src, "solve", "matrix", "-", "--format", "json")
-	var d oracleDoc
-	if err := json.Unmarshal([]byte(out), &d); err != nil || d.Mixed == nil {
+	var d nfgDoc
+	if err := json.Unmarshal([]byte(out), &d); err != nil || d.Mixed.Strategies == nil {
 		t.Fatalf("%s: code %d, %v, %s\n%s", name, code, err, stderr, src)
 	}
 	// Pure: the same list, in profile order, with exact payoffs.
@@ -211,7 +189,7 @@ func checkOracle(t *testing.T, name string, g oracleGame) bool {
 		}
 	}
 	// Mixed: its regrets recomputed from the JSON probabilities.
-	m := d.Mixed
+	m := &d.Mixed
 	var sigma [][]float64
 	for _, s := range m.Strategies {
 		var p []float64
