@@ -56,18 +56,20 @@ type nfgPureEquJSON struct {
 // nfgMixedJSON is the mixed equilibrium: approximate, certified when
 // every regret is within epsilon.
 type nfgMixedJSON struct {
-	Method     string       `json:"method"`
-	Exact      bool         `json:"exact"`
-	Certified  bool         `json:"certified"`
-	Epsilon    float64      `json:"epsilon"`
-	MaxRegret  float64      `json:"max_regret"`
-	Lambda     float64      `json:"lambda"`
-	Steps      int          `json:"steps"`
-	Start      int          `json:"start"`
-	Polished   bool         `json:"polished"`
-	Strategies [][]probJSON `json:"strategies"`
-	Payoffs    []float64    `json:"payoffs"`
-	Regrets    []float64    `json:"regrets"`
+	Method    string  `json:"method"`
+	Exact     bool    `json:"exact"`
+	Certified bool    `json:"certified"`
+	Epsilon   float64 `json:"epsilon"`
+	MaxRegret float64 `json:"max_regret"`
+	Lambda    float64 `json:"lambda"`
+	Steps     int     `json:"steps"`
+	Start     int     `json:"start"`
+	Polished  bool    `json:"polished"`
+	// BudgetSpent: the paths stopped when nash.MaxPathWork was spent.
+	BudgetSpent bool         `json:"budget_spent"`
+	Strategies  [][]probJSON `json:"strategies"`
+	Payoffs     []float64    `json:"payoffs"`
+	Regrets     []float64    `json:"regrets"`
 }
 
 // SolveNPlayer writes a game's pure equilibria pure (profile numbers,
@@ -123,7 +125,7 @@ func nplayerJSON(g NPlayerGame, pure []int, m *nash.Mixed) nfgDoc {
 	}
 	if m != nil {
 		x := &nfgMixedJSON{Method: "logit", Certified: m.MaxRegret <= m.Epsilon, Epsilon: m.Epsilon, MaxRegret: m.MaxRegret,
-			Lambda: m.Lambda, Steps: m.Steps, Start: m.Start, Polished: m.Polished, Payoffs: m.Payoffs, Regrets: regretFloats(m)}
+			Lambda: m.Lambda, Steps: m.Steps, Start: m.Start, Polished: m.Polished, BudgetSpent: m.BudgetSpent, Payoffs: m.Payoffs, Regrets: regretFloats(m)}
 		for i, s := range m.Strategies {
 			x.Strategies = append(x.Strategies, strategyJSON(gm.Strategies[i], s))
 		}
@@ -192,7 +194,11 @@ func nplayerText(w io.Writer, width int, g NPlayerGame, pure []int, m *nash.Mixe
 		if certified {
 			para("One mixed equilibrium (approximate, certified), by " + how + ":")
 		} else {
-			para("No equilibrium certified: the path ended (" + how + ") before a profile's regrets were within epsilon. The best profile found:")
+			ended := "the path ended"
+			if m.BudgetSpent {
+				ended = fmt.Sprintf("the paths stopped when their work budget was spent (%.3g units, a few minutes of CPU: docs/formats.md)", float64(nash.MaxPathWork))
+			}
+			para("No equilibrium certified: " + ended + " (" + how + ") before a profile's regrets were within epsilon. The best profile found:")
 		}
 		regrets := regretFloats(m)
 		t := &Table{Header: []string{"player", "plays", "payoff", "regret"}}

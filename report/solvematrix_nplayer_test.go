@@ -73,3 +73,24 @@ func TestSolveNPlayerNoMixed(t *testing.T) {
 		t.Errorf("json: %s", js.String())
 	}
 }
+
+// TestSolveNPlayerBudgetSpent: paths stopped by their work budget say
+// so in text and JSON.
+func TestSolveNPlayerBudgetSpent(t *testing.T) {
+	g := NPlayerGame{Title: "Game coins", Game: threeCoins()}
+	m := &nash.Mixed{Strategies: [][]float64{{1, 0}, {0, 1}, {0.5, 0.5}}, Payoffs: []float64{0, 0, 0},
+		Regrets: []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 2), big.NewRat(0, 1)}, MaxRegret: 0.5, Epsilon: 1e-9, Lambda: 3, Steps: 7, BudgetSpent: true}
+	var text, js bytes.Buffer
+	if err := SolveNPlayer(&text, "table", 80, g, nil, m); err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(text.String()), " "); !strings.Contains(flat, "No equilibrium certified: the paths stopped when their work budget was spent (1.2e+10 units") {
+		t.Errorf("text does not say the budget was spent:\n%s", text.String())
+	}
+	if err := SolveNPlayer(&js, "json", 80, g, nil, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"budget_spent": true`) {
+		t.Errorf("json lacks budget_spent true:\n%s", js.String())
+	}
+}

@@ -19,7 +19,8 @@ import (
 // the path's principal branch tends to a Nash equilibrium. It is
 // followed by an arc-length predictor–corrector in (log σ, λ), which
 // turns with the path where λ turns back. A path that heads back to
-// λ = 0 (a bifurcation stepped over reverses it) is left for one from
+// λ = 0 (below a thousandth of the largest λ it reached: a bifurcation
+// stepped over reverses it) is left for one from
 // another start, as many as pathStarts. Along the way the support
 // the path's point is heading for is tried: its indifference equations
 // are solved by Newton's method, and a solution is accepted once its
@@ -31,6 +32,26 @@ import (
 // the method always ends: with an equilibrium whose regret is certified
 // below epsilon, or with ErrNotCertified.
 const MaxPathSteps = 20000
+
+// MaxPathWork bounds the work of all the paths of one game together,
+// so that a large game whose paths certify nothing (an epsilon below
+// what float64 probabilities reach, a degenerate game) ends in minutes,
+// not hours: a step, and an exact check of a profile's regrets, each
+// cost about profiles × players² (the payoff evaluations) plus
+// strategies³/50 (the linear systems) of these units. The budget is at
+// most about 2 900 steps of 16 players (14 of 2 strategies, 2 of 1:
+// 16 384 profiles), 7 000 of 200×200×1, 19 000 of 40×40×40, and more than all
+// the paths' MaxPathSteps for games of a few thousand profiles, which
+// it does not bound. Spending it took 176 s of CPU for that game of 16
+// players and 191 s for 16×16×16×16 with payoffs of 1 200-digit
+// denominators (--epsilon 1e-300; /usr/bin/time, load 1 to 8 on the
+// 2-core development machine); without it the first ran 433 s of CPU
+// and was stopped unfinished, and its 8 paths of 20 000 steps would
+// take hours.
+const MaxPathWork = 12e9
+
+// maxPathWork is MaxPathWork, lowered by a test to reach it quickly.
+var maxPathWork = float64(MaxPathWork)
 
 // pathStarts is how many starting profiles are tried.
 const pathStarts = 8
@@ -54,19 +75,24 @@ type Mixed struct {
 	// Epsilon is the bound every regret is within.
 	Epsilon float64
 	// Lambda is the path's λ where it stopped; Steps counts the steps
-	// of every path tried; Start is the path's start: 0 the uniform
-	// profile, k > 0 the k-th random one (after k paths that turned
-	// back).
+	// of every path tried (when none was certified, all of them, not
+	// only those up to the best profile); Start is the path's start: 0
+	// the uniform profile, k > 0 the k-th random one (after k paths
+	// that turned back).
 	Lambda float64
 	Steps  int
 	Start  int
 	// Polished reports whether the equilibrium is the solution of its
 	// support's indifference equations (else it is the path's point).
 	Polished bool
+	// BudgetSpent reports that the paths stopped because MaxPathWork
+	// was spent (only when no profile was certified).
+	BudgetSpent bool
 }
 
 // ErrNotCertified is LogitEquilibrium's error when the path ended
-// (MaxPathSteps, or λ past 1e15, or a step too small to take) without
+// (MaxPathSteps, or λ past 1e15, or a step too small to take, or
+// MaxPathWork spent on all the paths) without
 // a profile whose regrets are within epsilon; the Mixed returned with
 // it is the best profile found, its regrets as they are.
 var ErrNotCertified = errors.New("nash: the logit path ended before a profile's regrets were within epsilon")
@@ -80,7 +106,9 @@ func LogitEquilibrium(g *Game, epsilon float64) (*Mixed, error) {
 		return nil, fmt.Errorf("nash: epsilon %v is not > 0", epsilon)
 	}
 	lp := newLogitPath(g)
-	tr := &tracer{lp: lp, g: g, eps: epsilon, scale: g.Scale()}
+	nv := float64(lp.vars)
+	tr := &tracer{lp: lp, g: g, eps: epsilon, scale: g.Scale(),
+		stepWork: float64(len(lp.u)*lp.n*lp.n) + nv*nv*nv/50}
 	if m, ok := tr.accept(lp.uniform(), 0, false); ok {
 		return m, nil
 	}
@@ -99,11 +127,15 @@ func LogitEquilibrium(g *Game, epsilon float64) (*Mixed, error) {
 		if m, ok := tr.follow(start); ok {
 			return m, nil
 		}
+		if tr.budgetSpent {
+			break
+		}
 	}
 	m, err := tr.mixed(tr.bestSigma, tr.bestAt)
 	if err != nil {
 		return nil, err
 	}
+	m.Steps, m.BudgetSpent = tr.steps, tr.budgetSpent
 	return m, ErrNotCertified
 }
 
@@ -242,6 +274,15 @@ type tracer struct {
 	scale float64
 	steps int
 	start int
+	// work is what the steps taken cost, in MaxPathWork's units, and
+	// stepWork what one costs; budgetSpent says work reached
+	// maxPathWork.
+	work, stepWork float64
+	budgetSpent    bool
+	// lcm and ints are the game's payoffs as integers for the exact
+	// regrets (integerPayoffs), made at the first check.
+	lcm  []*big.Int
+	ints [][]*big.Int
 	// bestSigma is the profile of smallest float regret seen
 	// (bestApprox), found where bestAt says.
 	bestSigma  []float64
@@ -284,7 +325,14 @@ func (tr *tracer) mixed(sigma []float64, at Mixed) (*Mixed, error) {
 	for i := range lp.n {
 		m.Strategies = append(m.Strategies, append([]float64(nil), sigma[lp.off[i]:lp.off[i+1]]...))
 	}
-	regrets, err := Regrets(tr.g, m.Strategies)
+	if tr.ints == nil {
+		tr.lcm, tr.ints = integerPayoffs(tr.g)
+	}
+	// An exact check costs about a step's work (its products of big
+	// integers at every profile): counted, so that a game whose every
+	// late step is checked still ends within the budget.
+	tr.work += tr.stepWork
+	regrets, err := regretsOver(tr.g, tr.lcm, tr.ints, m.Strategies)
 	if err != nil {
 		return nil, err
 	}
@@ -319,8 +367,11 @@ func (lp *logitPath) gameRegret(sigma []float64) float64 {
 
 // follow traces the path from start at λ = 0 until a certified
 // profile or its end: MaxPathSteps steps, λ past maxLambda, a step too
-// small to take, or λ back below half the largest it reached (the
-// path is retracing itself).
+// small to take, or λ back below a thousandth of the largest it
+// reached (the path is retracing itself towards λ = 0). A path's own
+// bends can take λ back by more than half: in a 4×4×4 game
+// (bendingPath in the tests) it rises to 767, falls to 340 and rises
+// to an equilibrium, and ending at half left it uncertified.
 func (tr *tracer) follow(start []float64) (*Mixed, bool) {
 	lp := tr.lp
 	x := make([]float64, lp.vars+1) // log σ, then λ
@@ -340,7 +391,12 @@ func (tr *tracer) follow(start []float64) (*Mixed, bool) {
 	h := 0.05
 	tr.nextPolish = 1
 	for steps := 0; steps < MaxPathSteps; steps++ {
+		if tr.work >= maxPathWork {
+			tr.budgetSpent = true
+			return nil, false
+		}
 		tr.steps++
+		tr.work += tr.stepWork
 		xNew, ok := lp.correct(x, t, h)
 		if !ok {
 			if h /= 2; h < 1e-12 {
@@ -375,7 +431,7 @@ func (tr *tracer) follow(start []float64) (*Mixed, bool) {
 			}
 		}
 		top = math.Max(top, lambda)
-		if lambda > maxLambda || lambda < top/2 {
+		if lambda > maxLambda || lambda < top/1000 {
 			return nil, false
 		}
 	}

@@ -194,7 +194,9 @@ func ReadNFG(r io.Reader) (*Game, error) {
 	if !utf8.Valid(src) {
 		return nil, errors.New("not UTF-8 text")
 	}
-	p := &nfgParser{src: string(src), line: 1}
+	// An editor's UTF-8 byte order mark is not part of the game (the
+	// command takes standard input starting with one as a game file).
+	p := &nfgParser{src: strings.TrimPrefix(string(src), "\ufeff"), line: 1}
 	return p.game()
 }
 

@@ -55,6 +55,15 @@ func isPureEquilibrium(g *Game, p int, strides []int) bool {
 // the exact payoffs. sigma must have g's shape, entries finite and >= 0,
 // each player's summing to more than 0.
 func Regrets(g *Game, sigma [][]float64) ([]*big.Rat, error) {
+	lcm, ints := integerPayoffs(g)
+	return regretsOver(g, lcm, ints, sigma)
+}
+
+// regretsOver is Regrets with g's payoffs as integers over each
+// player's common denominator (integerPayoffs) computed once by the
+// caller: the logit path checks many profiles of one game, and
+// recomputing them (a GCD per payoff) was most of each check's cost.
+func regretsOver(g *Game, lcm []*big.Int, ints [][]*big.Int, sigma [][]float64) ([]*big.Rat, error) {
 	n := len(g.Players)
 	if len(sigma) != n {
 		return nil, errors.New("nash: Regrets: a strategy per player is needed")
@@ -71,11 +80,9 @@ func Regrets(g *Game, sigma [][]float64) ([]*big.Rat, error) {
 			return nil, err
 		}
 	}
-	// v[i][j] = Σ over profiles where i plays j of payoff_i × Π_{r≠i} num_r.
 	// Each player's payoffs as integers over its common denominator
 	// lcm[i]: sums of integers stay small where sums of fractions of
 	// many different denominators would grow without end.
-	lcm, ints := integerPayoffs(g)
 	// v[i][j] = Σ over profiles where i plays j of ints_i × Π_{r≠i} num_r.
 	v := make([][]*big.Int, n)
 	for i, ss := range g.Strategies {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -82,7 +83,7 @@ func runSolveMatrix(e *env, fs *pflag.FlagSet, files []string) error {
 		err = a.InRange()
 	}
 	if err != nil {
-		return usagef("solve matrix: %s: %v", names[0], err)
+		return inputError(e, names[0], err)
 	}
 	m, n := a.Payoff.Dims()
 	title := fmt.Sprintf("Zero-sum game of %s, %d×%d: the row player's payoff (the column player's is its negative)", names[0], m, n)
@@ -262,16 +263,65 @@ func readMatrix(e *env, path string) (*nash.Labeled, error) {
 		err = l.InRange()
 	}
 	if err != nil {
-		return nil, usagef("solve matrix: %s: %v", shownNames([]string{path})[0], err)
+		return nil, inputError(e, shownNames([]string{path})[0], err)
 	}
 	return l, nil
+}
+
+// inputError is the error of a game file that could not be read: the
+// user's (exit 2), unless the command was stopped while reading it.
+func inputError(e *env, name string, err error) error {
+	if e.ctx.Err() != nil {
+		return fmt.Errorf("solve matrix interrupted while reading %s; nothing was solved (%w)", name, e.ctx.Err())
+	}
+	return usagef("solve matrix: %s: %v", name, err)
+}
+
+// stoppableReader reads r, standard input, until the command is
+// stopped: each Read waits for r in a goroutine or for the stop, so
+// that input whose writer goes silent without closing it (a program
+// that hangs, or one Ctrl-C did not reach) cannot hold the command
+// after Ctrl-C. After the stop every Read fails; the goroutine still
+// waiting on r ends with the process.
+type stoppableReader struct {
+	ctx context.Context
+	r   io.Reader
+	buf []byte // what the goroutine reads into, copied out when it returns
+	err error  // the stop, once seen
+}
+
+func (s *stoppableReader) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if len(s.buf) < len(p) {
+		s.buf = make([]byte, len(p))
+	}
+	type result struct {
+		n   int
+		err error
+	}
+	done := make(chan result, 1)
+	buf := s.buf[:len(p)]
+	go func() {
+		n, err := s.r.Read(buf)
+		done <- result{n, err}
+	}()
+	select {
+	case r := <-done:
+		return copy(p, buf[:r.n]), r.err
+	case <-s.ctx.Done():
+		// buf stays with the goroutine: a later Read must not share it.
+		s.buf, s.err = nil, s.ctx.Err()
+		return 0, s.err
+	}
 }
 
 // openInput opens a game file ("-": standard input, which closing
 // leaves open); a file that cannot be opened is the user's error.
 func openInput(e *env, path string) (io.ReadCloser, error) {
 	if path == "-" {
-		return io.NopCloser(e.stdin), nil
+		return io.NopCloser(&stoppableReader{ctx: e.ctx, r: e.stdin}), nil
 	}
 	// A regular file only: a FIFO with no writer held the command
 	// deaf to Ctrl-C (inputfile opens it without blocking and refuses it).

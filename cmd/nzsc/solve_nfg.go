@@ -34,7 +34,7 @@ func startsNFG(src *bufio.Reader) bool {
 func solveNFG(e *env, fs *pflag.FlagSet, req matrixRequest, name string, src *bufio.Reader) error {
 	g, err := nash.ReadNFG(src)
 	if err != nil {
-		return usagef("solve matrix: %s: %v", name, err)
+		return inputError(e, name, err)
 	}
 	title := name
 	if g.Title != "" {

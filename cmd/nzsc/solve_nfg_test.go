@@ -22,6 +22,7 @@ type nfgDoc struct {
 	Pure struct {
 		Exact      bool `json:"exact"`
 		Complete   bool `json:"complete"`
+		Count      int  `json:"count"`
 		Equilibria []struct {
 			Strategies []string `json:"strategies"`
 			Payoffs    []string `json:"payoffs"`
@@ -36,6 +37,8 @@ type nfgDoc struct {
 			Choice      string  `json:"choice"`
 			Probability float64 `json:"probability"`
 		} `json:"strategies"`
+		Payoffs []float64 `json:"payoffs"`
+		Regrets []float64 `json:"regrets"`
 	} `json:"mixed"`
 }
 
