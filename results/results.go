@@ -554,7 +554,9 @@ func CreateWithLog(path, gamesLog string) (*Dir, error) {
 	// A look first, so that a directory in use says what it holds
 	// rather than that it is busy; the look under the lock decides.
 	if err := checkNewRunDir(path, log); err != nil {
-		return nil, err
+		if err = startedMeanwhile(path, log, err); err != nil {
+			return nil, err
+		}
 	}
 	for range 100 {
 		// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a
@@ -575,6 +577,12 @@ func CreateWithLog(path, gamesLog string) (*Dir, error) {
 			return nil, err
 		}
 		err = checkNewRunDir(path, log)
+		if written(err) {
+			// Empty at the first look, written before the lock was
+			// taken: a start at the same moment, which holds it or
+			// has let it go.
+			err = &busyError{path: path, starting: true}
+		}
 		if err == nil {
 			err = checkWritable(path)
 		}
@@ -661,10 +669,58 @@ func checkNewRunDir(path, log string) error {
 			}
 		}
 		if !leftOver(path, e.Name()) {
-			return fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
+			return &notEmptyError{path: path, name: e.Name()}
 		}
 	}
 	return nil
+}
+
+// notEmptyError is checkNewRunDir's refusal of a directory that holds
+// something not a run's leftover: name, the first such entry.
+type notEmptyError struct{ path, name string }
+
+func (e *notEmptyError) Error() string {
+	return fmt.Sprintf("%s is not empty (%s, …); a run starts in a new or empty directory", e.path, e.name)
+}
+
+// written reports whether err is checkNewRunDir's refusal of what a
+// directory holds (a run, or files), rather than of the path itself.
+func written(err error) bool {
+	var notEmpty *notEmptyError
+	return errors.Is(err, ErrExists) || errors.As(err, &notEmpty)
+}
+
+// startedMeanwhile returns the first look's refusal err of a directory
+// that holds files but no run, or, when another start is writing them
+// (it holds the lock, or a second look finds the directory changed: a
+// start that finished and let go), that start's busy refusal: a start
+// at the same moment as another is told so, not that the other's half
+// written files make the directory "not empty". Nil: the directory
+// was emptied meanwhile.
+func startedMeanwhile(path, log string, err error) error {
+	var notEmpty *notEmptyError
+	if !errors.As(err, &notEmpty) {
+		return err
+	}
+	f, openErr := os.Open(path)
+	if openErr != nil {
+		return err
+	}
+	defer f.Close()
+	unlock, lockErr := tryLockFile(f)
+	if errors.Is(lockErr, ErrBusy) {
+		return &busyError{path: path, starting: true}
+	}
+	if lockErr == nil {
+		defer unlock()
+	}
+	switch again := checkNewRunDir(path, log); {
+	case again == nil:
+		return nil // emptied by a start that gave up: the look under the lock decides
+	case again.Error() != err.Error():
+		return &busyError{path: path, starting: true}
+	}
+	return err
 }
 
 // Open opens an existing run directory.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -379,6 +380,49 @@ func TestMergeLogIsItsOutDir(t *testing.T) {
 		top := filepath.Join(tmp, strings.Split(strings.TrimPrefix(c.out, tmp+string(filepath.Separator)), string(filepath.Separator))[0])
 		if _, err := os.Lstat(top); err == nil {
 			t.Errorf("merge --out %s --games-log %s left %s", c.out, c.log, top)
+		}
+	}
+}
+
+// TestMergesRacingOneOut: two merges started into one new --out at the
+// same moment, many times: one writes the merged run, the other is told
+// the directory is being written by another process (exit 2, one line),
+// whatever moment of the winner's its looks fall on. The loser was told
+// "M is not empty (counts.json, …)" when its first look, before the
+// lock, found the winner's files half written, or that M "already holds
+// a run" when it got the lock after the winner let go.
+func TestMergesRacingOneOut(t *testing.T) {
+	trials := 40
+	if testing.Short() {
+		trials = 10
+	}
+	tmp := t.TempDir()
+	shards := twoShards(t, tmp, 8, shardLog)
+	for i := range trials {
+		out := filepath.Join(tmp, fmt.Sprint("m", i))
+		var codes [2]int
+		var stderrs [2]string
+		var wg sync.WaitGroup
+		for k := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				args := append([]string{"merge", "--quiet", "--out", out, "--games-log", filepath.Join(out, fmt.Sprintf("games-%d.jsonl", k))}, shards...)
+				_, stderrs[k], codes[k] = runCmd(t, "", args...)
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for k := range 2 {
+			switch {
+			case codes[k] == 0:
+				won++
+			case codes[k] != 2 || strings.Count(stderrs[k], "\n") != 1 || !strings.Contains(stderrs[k], "is being written by another process"):
+				t.Errorf("trial %d: merge %d: exit %d %q; want exit 0, or exit 2 and one line saying --out is being written by another process", i, k, codes[k], stderrs[k])
+			}
+		}
+		if won != 1 {
+			t.Errorf("trial %d: %d merges wrote the run (exit codes %v, %q); want one", i, won, codes, stderrs)
 		}
 	}
 }
