@@ -699,6 +699,20 @@ func (e writeError) Unwrap() error { return e.error }
 // write over. The temporary file a killed merge left is removed by the
 // next merge into dst.
 func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+	return mergeGamesLogs(ctx, dst, level, srcs, chunkOf, false)
+}
+
+// MergeGamesLogsAgain is MergeGamesLogs for a merge run again after it
+// was killed having published its log at dst (CreateMerged's leftover):
+// a file at dst is kept when it holds, byte for byte, the log this merge
+// writes (the merge's own), and refused (ErrExists) otherwise, never
+// written over.
+func MergeGamesLogsAgain(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool)) (uint64, error) {
+	return mergeGamesLogs(ctx, dst, level, srcs, chunkOf, true)
+}
+
+// mergeGamesLogs is MergeGamesLogs, or with again MergeGamesLogsAgain.
+func mergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunkOf func(r *game.Record) (uint64, bool), again bool) (uint64, error) {
 	for _, src := range srcs {
 		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 			// Not "stat /x/s1.jsonl: no such file or directory".
@@ -714,7 +728,7 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	if dst == "-" {
 		return 0, ErrDash
 	}
-	if err := checkFreshLog(dst); err != nil {
+	if err := checkFreshLog(dst); err != nil && !(again && errors.Is(err, ErrExists)) {
 		return 0, err
 	}
 	removeStaleTemps(dst, tempMerge)
@@ -753,6 +767,9 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	}
 	if err == nil {
 		err = publish(g.path, dst)
+		if again && errors.Is(err, ErrExists) && sameBytes(g.path, dst) {
+			err = nil // the log a killed run of this merge published
+		}
 	}
 	os.Remove(g.path) // linked at dst, or a merge that failed
 	if errors.Is(err, ErrExists) {
@@ -763,6 +780,35 @@ func MergeGamesLogs(ctx context.Context, dst, level string, srcs []string, chunk
 	}
 	syncDir(filepath.Dir(dst))
 	return n, nil
+}
+
+// sameBytes reports whether the regular files a and b (not followed
+// through a link) hold the same bytes.
+func sameBytes(a, b string) bool {
+	if st, err := os.Lstat(b); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	fa, err := os.Open(a)
+	if err != nil {
+		return false
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false
+	}
+	defer fb.Close()
+	ra, rb := bufio.NewReader(fa), bufio.NewReader(fb)
+	for {
+		x, errA := ra.ReadByte()
+		y, errB := rb.ReadByte()
+		if errA != nil || errB != nil {
+			return errA == io.EOF && errB == io.EOF
+		}
+		if x != y {
+			return false
+		}
+	}
 }
 
 // checkFreshLog refuses a games log path that holds something or that

@@ -546,15 +546,30 @@ func Create(path string) (*Dir, error) { return CreateWithLog(path, "") }
 // first checkpoint made, still empty, is taken as that start's leftover
 // too, so that the same start run again starts (it was refused for good:
 // "not empty", and no manifest to resume).
-func CreateWithLog(path, gamesLog string) (*Dir, error) {
+func CreateWithLog(path, gamesLog string) (*Dir, error) { return create(path, gamesLog, false) }
+
+// CreateMerged is CreateWithLog for a merge whose games log is gamesLog:
+// the log inside the directory, whole, beside nothing but what a run
+// killed before its manifest leaves, is taken as the leftover of the
+// same merge killed between publishing its log and saving its run, so
+// that the merge run again starts (it was refused for good: "not
+// empty", and a merge is not resumed). The merge keeps that log only as
+// the very bytes it merges (MergeGamesLogsAgain), never writes over it.
+func CreateMerged(path, gamesLog string) (*Dir, error) { return create(path, gamesLog, true) }
+
+// create is CreateWithLog, or with wholeLog CreateMerged.
+func create(path, gamesLog string, wholeLog bool) (*Dir, error) {
 	if path == "-" {
 		return nil, ErrDashDir
 	}
 	log := logNameIn(path, gamesLog)
+	look := func() error { return checkNewRunDir(path, log, wholeLog) }
 	// A look first, so that a directory in use says what it holds
 	// rather than that it is busy; the look under the lock decides.
-	if err := checkNewRunDir(path, log); err != nil {
-		return nil, err
+	if err := look(); err != nil {
+		if err = startedMeanwhile(path, look, err); err != nil {
+			return nil, err
+		}
 	}
 	for range 100 {
 		// 0o777 and 0o666 (WriteFile) less the umask: a colleague, a
@@ -574,7 +589,13 @@ func CreateWithLog(path, gamesLog string) (*Dir, error) {
 		if err != nil {
 			return nil, err
 		}
-		err = checkNewRunDir(path, log)
+		err = look()
+		if written(err) {
+			// Empty at the first look, written before the lock was
+			// taken: a start at the same moment, which holds it or
+			// has let it go.
+			err = &busyError{path: path, starting: true}
+		}
 		if err == nil {
 			err = checkWritable(path)
 		}
@@ -625,8 +646,9 @@ func logNameIn(path, gamesLog string) string {
 // checkNewRunDir refuses a path a new run may not start in: one that
 // holds a run, a link, a file, a directory that holds anything but
 // what a run killed in its first checkpoint leaves (leftOver), its
-// games log (named log) among it while that is empty.
-func checkNewRunDir(path, log string) error {
+// games log (named log) among it while that is empty, or with wholeLog
+// at any size (CreateMerged).
+func checkNewRunDir(path, log string, wholeLog bool) error {
 	if _, err := os.Stat(filepath.Join(path, ManifestFile)); err == nil {
 		return &existsError{fmt.Sprintf("%s already holds a run (use --resume %s, or another --out)", path, path)}
 	}
@@ -656,15 +678,63 @@ func checkNewRunDir(path, log string) error {
 	}
 	for _, e := range entries {
 		if e.Name() == log && e.Type().IsRegular() {
-			if info, err := e.Info(); err == nil && info.Size() == 0 {
+			if info, err := e.Info(); err == nil && (wholeLog || info.Size() == 0) {
 				continue
 			}
 		}
 		if !leftOver(path, e.Name()) {
-			return fmt.Errorf("%s is not empty (%s, …); a run starts in a new or empty directory", path, e.Name())
+			return &notEmptyError{path: path, name: e.Name()}
 		}
 	}
 	return nil
+}
+
+// notEmptyError is checkNewRunDir's refusal of a directory that holds
+// something not a run's leftover: name, the first such entry.
+type notEmptyError struct{ path, name string }
+
+func (e *notEmptyError) Error() string {
+	return fmt.Sprintf("%s is not empty (%s, …); a run starts in a new or empty directory", e.path, e.name)
+}
+
+// written reports whether err is checkNewRunDir's refusal of what a
+// directory holds (a run, or files), rather than of the path itself.
+func written(err error) bool {
+	var notEmpty *notEmptyError
+	return errors.Is(err, ErrExists) || errors.As(err, &notEmpty)
+}
+
+// startedMeanwhile returns the first look's refusal err of a directory
+// that holds files but no run, or, when another start is writing them
+// (it holds the lock, or a second look finds the directory changed: a
+// start that finished and let go), that start's busy refusal: a start
+// at the same moment as another is told so, not that the other's half
+// written files make the directory "not empty". Nil: the directory
+// was emptied meanwhile.
+func startedMeanwhile(path string, look func() error, err error) error {
+	var notEmpty *notEmptyError
+	if !errors.As(err, &notEmpty) {
+		return err
+	}
+	f, openErr := os.Open(path)
+	if openErr != nil {
+		return err
+	}
+	defer f.Close()
+	unlock, lockErr := tryLockFile(f)
+	if errors.Is(lockErr, ErrBusy) {
+		return &busyError{path: path, starting: true}
+	}
+	if lockErr == nil {
+		defer unlock()
+	}
+	switch again := look(); {
+	case again == nil:
+		return nil // emptied by a start that gave up: the look under the lock decides
+	case again.Error() != err.Error():
+		return &busyError{path: path, starting: true}
+	}
+	return err
 }
 
 // Open opens an existing run directory.

@@ -105,6 +105,19 @@ type NewRun struct {
 // empty, and the missing parents it made for it: the caller's log could
 // not be written, and the run never started.
 func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) {
+	return createDir(out, gamesLog, results.CreateWithLog)
+}
+
+// CreateMergeDir is CreateDir for a merge (results.CreateMerged): its
+// whole games log inside out, left by the same merge killed before it
+// saved the run, does not make out "not empty".
+func CreateMergeDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) {
+	return createDir(out, gamesLog, results.CreateMerged)
+}
+
+// createDir is CreateDir with create, results.CreateWithLog or
+// results.CreateMerged.
+func createDir(out, gamesLog string, create func(path, gamesLog string) (*results.Dir, error)) (dir *results.Dir, undo func(), err error) {
 	if gamesLog != "" {
 		o, err := filepath.Abs(out)
 		log, err2 := filepath.Abs(gamesLog)
@@ -133,7 +146,7 @@ func CreateDir(out, gamesLog string) (dir *results.Dir, undo func(), err error) 
 			made = append([]string{out}, made...)
 		}
 	}
-	if dir, err = results.CreateWithLog(out, gamesLog); err != nil {
+	if dir, err = create(out, gamesLog); err != nil {
 		// Not removed, even when made here: the directory was empty,
 		// so another process (a start into it at the same moment)
 		// holds it or wrote into it, and a removal under its lock
@@ -834,8 +847,10 @@ func inRanges(rs [][2]uint64, c uint64) bool {
 // log at dst in chunk order: byte for byte the log of the run played at
 // once. man is the merged run's manifest (results.Merge), whose settings
 // place each record in its chunk. It returns the number of games
-// written.
-func MergeGamesLogs(ctx context.Context, man *results.Manifest, dst string, srcs []string) (uint64, error) {
+// written. With again, a log already at dst is kept when it holds the
+// very bytes merged (results.MergeGamesLogsAgain: the leftover of this
+// merge killed before it saved its run), refused otherwise.
+func MergeGamesLogs(ctx context.Context, man *results.Manifest, dst string, srcs []string, again bool) (uint64, error) {
 	cfg, err := ConfigOf(man)
 	if err != nil {
 		return 0, err
@@ -845,7 +860,11 @@ func MergeGamesLogs(ctx context.Context, man *results.Manifest, dst string, srcs
 		level = results.LevelFull
 	}
 	place := (&RunDir{Config: cfg}).logPlan().Place
-	return results.MergeGamesLogs(ctx, dst, level, srcs, func(rec *game.Record) (uint64, bool) {
+	merge := results.MergeGamesLogs
+	if again {
+		merge = results.MergeGamesLogsAgain
+	}
+	return merge(ctx, dst, level, srcs, func(rec *game.Record) (uint64, bool) {
 		c, _, ok := place(rec)
 		return c, ok
 	})

@@ -29,6 +29,10 @@ func init() {
 	})
 }
 
+// afterMergedLog is called between the merged games log's publishing and
+// the run's saving: a test kills the merge there.
+var afterMergedLog = func() {}
+
 func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	if len(args) == 0 {
 		return usagef("merge: want the shards' run directories")
@@ -110,7 +114,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	// by CreateDir before it is judged empty (two merges into one --out
 	// at once each took it as empty and wrote their files over the
 	// other's).
-	dir, undo, err := roundrobin.CreateDir(out, logPath)
+	dir, undo, err := roundrobin.CreateMergeDir(out, logPath)
 	switch {
 	case errors.Is(err, results.ErrExists):
 		// Not the library's "use --resume": a merge is not resumed.
@@ -142,7 +146,11 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			undo()
 			return usagef("merge: --games-log: %v; nothing written", err)
 		}
-		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs)
+		// A log inside --out there already is the leftover of this
+		// merge killed before it saved (CreateMergeDir let nothing
+		// else of the user's be there): kept only as the very bytes
+		// merged now.
+		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs, logInside(out, logPath))
 		if err == nil && (e.ctx.Err() != nil || n != man.GamesDone) {
 			// A log cut short is removed by MergeGamesLogs; a whole one
 			// of a merge stopped or not matching its counts is not left
@@ -167,6 +175,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 			return fmt.Errorf("merge: %w", err)
 		}
 	}
+	afterMergedLog()
 	if err := dir.Save(man, counts); err != nil {
 		return fmt.Errorf("merge: %w", err)
 	}
@@ -175,4 +184,11 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	return endSaved(e, "merge", report.End{Dir: dir, Manifest: man, Counts: &counts.Tournament, Format: format,
 		Options: report.Options{Width: e.width, Top: report.DefaultTop}}, false)
+}
+
+// logInside reports whether the games log at the absolute path log is a
+// file of the directory out.
+func logInside(out, log string) bool {
+	dir, err := filepath.Abs(out)
+	return err == nil && filepath.Dir(log) == dir
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -380,5 +381,90 @@ func TestMergeLogIsItsOutDir(t *testing.T) {
 		if _, err := os.Lstat(top); err == nil {
 			t.Errorf("merge --out %s --games-log %s left %s", c.out, c.log, top)
 		}
+	}
+}
+
+// TestMergesRacingOneOut: two merges started into one new --out at the
+// same moment, many times: one writes the merged run, the other is told
+// the directory is being written by another process (exit 2, one line),
+// whatever moment of the winner's its looks fall on, or, when it began
+// only after the winner had saved (a loaded machine), that it holds a
+// run. The loser was told "M is not empty (counts.json, …)" when its
+// first look, before the lock, found the winner's files half written
+// (TestMergeLoserSeesHalfWrittenOut makes that moment every time), or
+// that M "already holds a run" when it got the lock after the winner
+// let go.
+func TestMergesRacingOneOut(t *testing.T) {
+	trials := 40
+	if testing.Short() {
+		trials = 10
+	}
+	tmp := t.TempDir()
+	shards := twoShards(t, tmp, 8, shardLog)
+	for i := range trials {
+		out := filepath.Join(tmp, fmt.Sprint("m", i))
+		var codes [2]int
+		var stderrs [2]string
+		var wg sync.WaitGroup
+		for k := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				args := append([]string{"merge", "--quiet", "--out", out, "--games-log", filepath.Join(out, fmt.Sprintf("games-%d.jsonl", k))}, shards...)
+				_, stderrs[k], codes[k] = runCmd(t, "", args...)
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for k := range 2 {
+			switch {
+			case codes[k] == 0:
+				won++
+			case codes[k] != 2 || strings.Count(stderrs[k], "\n") != 1 || !strings.Contains(stderrs[k], "is being written by another process") && !strings.Contains(stderrs[k], "already holds a run"):
+				t.Errorf("trial %d: merge %d: exit %d %q; want exit 0, or exit 2 and one line saying --out is being written by another process", i, k, codes[k], stderrs[k])
+			}
+		}
+		if won != 1 {
+			t.Errorf("trial %d: %d merges wrote the run (exit codes %v, %q); want one", i, won, codes, stderrs)
+		}
+	}
+}
+
+// TestMergeLoserSeesHalfWrittenOut: a merge into an --out another merge
+// holds, having published its games log there but not yet saved its
+// run, is told the directory is being written by another process (exit
+// 2, one line), not that it "is not empty (games-0.jsonl, …)" (its
+// first look, before the lock, found the other's log), and writes
+// nothing; the other then saves its run.
+func TestMergeLoserSeesHalfWrittenOut(t *testing.T) {
+	tmp := t.TempDir()
+	shards := twoShards(t, tmp, 8, shardLog)
+	out := filepath.Join(tmp, "m")
+	merge := func(k int) []string {
+		return append([]string{"merge", "--quiet", "--out", out, "--games-log", filepath.Join(out, fmt.Sprintf("games-%d.jsonl", k))}, shards...)
+	}
+	paused, resume := make(chan struct{}), make(chan struct{})
+	t.Cleanup(func() { afterMergedLog = func() {} })
+	afterMergedLog = func() {
+		afterMergedLog = func() {}
+		close(paused)
+		<-resume
+	}
+	first := make(chan string, 1)
+	go func() {
+		_, stderr, code := runCmd(t, "", merge(0)...)
+		first <- fmt.Sprint(code, " ", stderr)
+	}()
+	<-paused
+	_, stderr, code := runCmd(t, "", merge(1)...)
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "is being written by another process") {
+		t.Errorf("a merge into an --out another merge is writing: exit %d %q; want exit 2 and one line saying another process writes it", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(out, "games-1.jsonl")); err == nil {
+		t.Error("the refused merge wrote its games log")
+	}
+	close(resume)
+	if got := <-first; got != "0 " {
+		t.Errorf("the first merge: %q, want exit 0", got)
 	}
 }

@@ -84,6 +84,11 @@ type Handler struct {
 	mux  *webapi.Mux
 	// reports keeps rendered reports while their runs do not change.
 	reports reportCache
+	// rendering is held by the one report rendering under way: one
+	// report's bootstrap solves its replicates on every CPU
+	// (analysis.EachReplicate), so renderings side by side would share
+	// the CPUs for no speed and each hold its replicates' memory.
+	rendering chan struct{}
 	// startMu makes choosing a job's directory and adding it atomic,
 	// and guards closed.
 	startMu sync.Mutex
@@ -141,7 +146,8 @@ func New(o Options) *Handler {
 	if o.MaxRunGames <= 0 {
 		o.MaxRunGames = 1_000_000
 	}
-	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux(), disk: diskSpace}
+	h := &Handler{opt: o, root: &Root{Path: o.Dir}, jobs: webapi.NewStore[*job](o.MaxJobs, o.Idle), mux: webapi.NewMux(), disk: diskSpace,
+		rendering: make(chan struct{}, 1)}
 	h.jobs.Close = func(j *job) {
 		j.cancel()
 		j.stopTail()
@@ -149,7 +155,8 @@ func New(o Options) *Handler {
 	sub, _ := fs.Sub(page, "page")
 	h.mux.Handle("/", webapi.Static(sub))
 	// Listing and reporting read run directories of any size: at most
-	// one per core at once, whoever asks.
+	// one per core at once, whoever asks; of them, one report rendering
+	// at a time (rendering).
 	busy := webapi.NewGate(runtime.GOMAXPROCS(0))
 	h.mux.HandleFunc("GET /api/runs", busy.Gated(h.list))
 	h.mux.HandleFunc("GET /api/runs/{run}", busy.Gated(h.run))
@@ -283,10 +290,17 @@ func WriteError(w http.ResponseWriter, err error) {
 }
 
 // renderReport renders run's report in format ("html" or "table")
-// through the handler's cache, for a request that waits until leave is
-// closed (its context's Done: the client gone, the server stopping).
+// through the handler's cache, one rendering at a time (rendering), for
+// a request that waits until leave is closed (its context's Done: the
+// client gone, the server stopping).
 func (h *Handler) renderReport(leave <-chan struct{}, run, format string) ([]byte, error) {
 	return h.reports.get(leave, h.root, run, format, func(stop <-chan struct{}) ([]byte, error) {
+		select {
+		case h.rendering <- struct{}{}:
+			defer func() { <-h.rendering }()
+		case <-stop:
+			return nil, errNobodyWaits
+		}
 		m, c, err := h.root.Load(run)
 		if err != nil {
 			return nil, err

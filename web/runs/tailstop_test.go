@@ -9,8 +9,10 @@ import (
 	neturl "net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -269,4 +271,77 @@ func TestRunGamesBounded(t *testing.T) {
 		t.Fatalf("a run of 999,900 games: %d, %d games planned", st, s.Games)
 	}
 	f.json("POST", "/api/jobs/"+s.ID+"/stop", nil, nil)
+}
+
+// TestReportsRenderOneAtATime: reports of two runs asked for at once are
+// rendered one after the other, not side by side: one report's bootstrap
+// already solves its replicates on every CPU (analysis.EachReplicate), so
+// two renderings at once would share the CPUs for no speed and hold two
+// reports' memory. The page let GOMAXPROCS renderings run at once, as if
+// each used one core. The second is let in only when the first ends; a
+// report kept meanwhile is served at once.
+func TestReportsRenderOneAtATime(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4)) // room for two at once in the old gate
+	f := newFixture(t, Options{})
+	runs := []string{f.finishedRun("random", "greedy"), f.finishedRun("greedy", "random")}
+	if st, _ := f.req("GET", "/api/runs/"+runs[0]+"/report.html", nil); st != 200 { // kept
+		t.Fatalf("a report: status %d", st)
+	}
+	var mu sync.Mutex
+	inside, most := 0, 0
+	entered, release := make(chan struct{}, 2), make(chan struct{})
+	real := tail
+	t.Cleanup(func() { tail = real })
+	tail = func(w io.Writer, e report.End) error {
+		mu.Lock()
+		inside++
+		most = max(most, inside)
+		mu.Unlock()
+		defer func() { mu.Lock(); inside--; mu.Unlock() }()
+		entered <- struct{}{}
+		select {
+		case <-release:
+		case <-e.Done:
+		}
+		return real(w, e)
+	}
+	answered := make(chan int, len(runs))
+	for _, run := range runs {
+		go func() {
+			st, _ := f.req("GET", "/api/runs/"+run+"/report.txt", nil)
+			answered <- st
+		}()
+	}
+	<-entered
+	// The other rendering would have begun by now were it let in
+	// (milliseconds); the wait bounds how long the test looks, not the
+	// code under test.
+	select {
+	case <-entered:
+		t.Error("two reports were rendered at once")
+	case <-time.After(500 * time.Millisecond):
+	}
+	// A kept report waits for no rendering.
+	kept := make(chan int, 1)
+	go func() {
+		st, _ := f.req("GET", "/api/runs/"+runs[0]+"/report.html", nil)
+		kept <- st
+	}()
+	select {
+	case st := <-kept:
+		if st != 200 {
+			t.Errorf("a kept report: status %d, want 200", st)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("a kept report waited for another's rendering")
+	}
+	close(release)
+	for range runs {
+		if st := <-answered; st != 200 {
+			t.Errorf("a report: status %d, want 200", st)
+		}
+	}
+	if most != 1 {
+		t.Errorf("%d reports rendered at once, want 1", most)
+	}
 }
