@@ -70,14 +70,18 @@ func TestRunDirResumeAfterKill(t *testing.T) {
 
 	cut := start("cut")
 	ctx, cancel := context.WithCancel(context.Background())
-	var pairs atomic.Uint64
-	go func() {
-		for pairs.Load() < 120 { // games: 60 pairs
-			time.Sleep(time.Millisecond)
+	defer cancel()
+	// Stopped at the first checkpoint past 120 games (60 pairs), from
+	// inside the run, so that a loaded machine cannot let the run end
+	// before the stop (a goroutine polling the progress every
+	// millisecond lost that race once at load 3).
+	stopPast120 := func(total *analysis.Tournament) (bool, error) {
+		if total.Games() >= 120 {
+			cancel()
 		}
-		cancel()
-	}()
-	res, err := cut.Play(ctx, RunOptions{Workers: 2, Progress: &pairs, SegmentChunks: 2, CheckpointEvery: -1})
+		return false, nil
+	}
+	res, err := cut.Play(ctx, RunOptions{Workers: 2, SegmentChunks: 2, CheckpointEvery: -1, Look: stopPast120})
 	if err != nil || !res.Interrupted {
 		t.Fatalf("interrupted run: err %v, interrupted %v", err, res.Interrupted)
 	}
