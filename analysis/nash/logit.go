@@ -42,12 +42,14 @@ const MaxPathSteps = 20000
 // most about 2 900 steps of 16 players (14 of 2 strategies, 2 of 1:
 // 16 384 profiles), 7 000 of 200×200×1, 19 000 of 40×40×40, and more than all
 // the paths' MaxPathSteps for games of a few thousand profiles, which
-// it does not bound. Spending it took 176 s of CPU for that game of 16
-// players and 191 s for 16×16×16×16 with payoffs of 1 200-digit
-// denominators (--epsilon 1e-300; /usr/bin/time, load 1 to 8 on the
-// 2-core development machine); without it the first ran 433 s of CPU
-// and was stopped unfinished, and its 8 paths of 20 000 steps would
-// take hours.
+// it does not bound. Spending it took 37 s of CPU for a random game of
+// 16 players like that one (191 s before eval formed each profile's
+// products once for all its players), and 191 s, before that change,
+// for 16×16×16×16 with payoffs of 1 200-digit denominators (--epsilon
+// 1e-300; /usr/bin/time, load 1 to 8 on the 2-core development
+// machine); without it the 16 players ran 433 s of CPU, before that
+// change, and were stopped unfinished, and their 8 paths of 20 000
+// steps would take hours.
 const MaxPathWork = 12e9
 
 // maxPathWork is MaxPathWork, lowered by a test to reach it quickly.
