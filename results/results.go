@@ -562,7 +562,7 @@ func create(path, gamesLog string, wholeLog bool) (*Dir, error) {
 	if path == "-" {
 		return nil, ErrDashDir
 	}
-	log := logNameIn(path, gamesLog)
+	log := LogNameIn(path, gamesLog)
 	look := func() error { return checkNewRunDir(path, log, wholeLog) }
 	// A look first, so that a directory in use says what it holds
 	// rather than that it is busy; the look under the lock decides.
@@ -629,9 +629,9 @@ func checkWritable(path string) error {
 	return os.Remove(f.Name())
 }
 
-// logNameIn returns the name of the games log gamesLog in the directory
+// LogNameIn returns the name of the games log gamesLog in the directory
 // path when it is there, or "".
-func logNameIn(path, gamesLog string) string {
+func LogNameIn(path, gamesLog string) string {
 	if gamesLog == "" {
 		return ""
 	}

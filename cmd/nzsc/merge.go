@@ -150,7 +150,7 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 		// merge killed before it saved (CreateMergeDir let nothing
 		// else of the user's be there): kept only as the very bytes
 		// merged now.
-		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs, logInside(out, logPath))
+		n, err := roundrobin.MergeGamesLogs(e.ctx, man, logPath, shardLogs, results.LogNameIn(out, logPath) != "")
 		if err == nil && (e.ctx.Err() != nil || n != man.GamesDone) {
 			// A log cut short is removed by MergeGamesLogs; a whole one
 			// of a merge stopped or not matching its counts is not left
@@ -184,11 +184,4 @@ func runMerge(e *env, fs *pflag.FlagSet, args []string) error {
 	}
 	return endSaved(e, "merge", report.End{Dir: dir, Manifest: man, Counts: &counts.Tournament, Format: format,
 		Options: report.Options{Width: e.width, Top: report.DefaultTop}}, false)
-}
-
-// logInside reports whether the games log at the absolute path log is a
-// file of the directory out.
-func logInside(out, log string) bool {
-	dir, err := filepath.Abs(out)
-	return err == nil && filepath.Dir(log) == dir
 }
