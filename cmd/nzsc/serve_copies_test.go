@@ -40,21 +40,13 @@ func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
 		}
 		body, _ := json.Marshal(map[string]any{"kind": "match", "players": c.players, "bots": c.bots, "games": games, "seed": "7"})
 		resp := pagePost(t, base, "runs/api/jobs", string(body))
-		var job struct{ ID, Run, State, Error string }
+		var job pageJob
 		json.NewDecoder(resp.Body).Decode(&job)
 		resp.Body.Close()
 		if resp.StatusCode != 200 {
 			t.Fatalf("case %d: the page refused %q: %d %s", i, c.bots, resp.StatusCode, job.Error)
 		}
-		for deadline := time.Now().Add(time.Minute); job.State == "running" && time.Now().Before(deadline); {
-			time.Sleep(20 * time.Millisecond)
-			r, err := http.Get(base + "runs/api/jobs/" + job.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			json.NewDecoder(r.Body).Decode(&job)
-			r.Body.Close()
-		}
+		awaitJob(t, base, &job)
 		if job.State != "finished" {
 			t.Fatalf("case %d: job %s: %s", i, job.State, job.Error)
 		}
@@ -93,21 +85,13 @@ func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
 		t.Fatalf("tournament random;random;greedy: exit %d: %s", code, stderr)
 	}
 	resp := pagePost(t, base, "runs/api/jobs", `{"kind":"tournament","bots":["random","random","greedy"],"games":2,"seed":"7"}`)
-	var job struct{ ID, Run, State, Error string }
+	var job pageJob
 	json.NewDecoder(resp.Body).Decode(&job)
 	resp.Body.Close()
 	if resp.StatusCode != 200 {
 		t.Fatalf("tournament random, random, greedy: the page refused it: %d %s", resp.StatusCode, job.Error)
 	}
-	for deadline := time.Now().Add(time.Minute); job.State == "running" && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
-		r, err := http.Get(base + "runs/api/jobs/" + job.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		json.NewDecoder(r.Body).Decode(&job)
-		r.Body.Close()
-	}
+	awaitJob(t, base, &job)
 	_, cli, _, err := results.Load(tDir)
 	if err != nil {
 		t.Fatal(err)
@@ -123,5 +107,23 @@ func TestRunsPageNamesCopiesAsMatch(t *testing.T) {
 	}
 	if !slices.Equal(got, want) || !slices.Equal(want, []string{"random = random", "random2 = random:name=random2", "greedy = greedy"}) {
 		t.Errorf("tournament: the page's bots %q, nzsc tournament's %q", got, want)
+	}
+}
+
+// pageJob is a Runs page job as its API answers.
+type pageJob struct{ ID, Run, State, Error string }
+
+// awaitJob polls the Runs page's job until it is no longer running (at
+// most a minute), job updated with its last answer.
+func awaitJob(t *testing.T, base string, job *pageJob) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); job.State == "running" && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+		r, err := http.Get(base + "runs/api/jobs/" + job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(r.Body).Decode(job)
+		r.Body.Close()
 	}
 }
